@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { COLORS, MATERIALS, MOUNTINGS, SIZE_MAX_INCHES, SIZE_MIN_INCHES } from './label-options';
+
+const size = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(SIZE_MIN_INCHES, `${field} must be at least ${SIZE_MIN_INCHES} inches`)
+    .max(SIZE_MAX_INCHES, `${field} must be at most ${SIZE_MAX_INCHES} inches`)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${field} must use steps of 0.01 inches`);
+
+export const uploadedFileRefSchema = z.strictObject({
+  hashedName: z.string().regex(/^[a-f0-9]{64}\.[a-z0-9]{2,5}$/, 'Unknown file'),
+  originalName: z.string().min(1).max(255),
+});
+export type UploadedFileRef = z.infer<typeof uploadedFileRefSchema>;
+
+/** A sign configuration as the browser sends it (SPEC.md section 3); prices are never taken from it. */
+export const labelConfigurationSchema = z.object({
+  material: z.enum(MATERIALS, { error: 'Material must be one of indoor, phenolic, uv-resistant' }),
+  width: size('Width'),
+  height: size('Height'),
+  color: z.enum(COLORS, { error: `Color must be one of ${COLORS.join(', ')}` }),
+  mounting: z.enum(MOUNTINGS, { error: `Mounting must be one of ${MOUNTINGS.join(', ')}` }),
+  customText: z.string().max(500, 'Custom text must be at most 500 characters').optional().default(''),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(100_000, 'Quantity must be at most 100000'),
+  files: z.array(uploadedFileRefSchema).max(20).optional().default([]),
+});
+export type LabelConfiguration = z.infer<typeof labelConfigurationSchema>;
+export type LabelConfigurationInput = z.input<typeof labelConfigurationSchema>;

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast unit tests (contracts, frontends in jsdom) and API integration tests against a
+// real database that api/test/global-setup.ts starts for the run.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'contracts/src/**/*.test.ts',
+            'shell/src/**/*.test.{ts,tsx}',
+            'mfe-*/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
+          ],
+          environment: 'jsdom',
+          setupFiles: ['./vitest.setup-dom.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['api/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
