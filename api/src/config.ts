@@ -1,0 +1,136 @@
+// The API's whole configuration: one zod schema over the environment, checked once at start so a bad
+// value stops the process with a list of what is wrong instead of failing later in a request.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// Both api/src/config.ts and the bundled api/dist/server.js sit two levels below the repository root.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const DEV_SESSION_SECRET = 'dev-session-secret-not-for-production';
+export const DEV_ADMIN_SECRET = 'dev-admin-secret';
+
+const port = z
+  .string()
+  .regex(/^\d+$/, 'must be a whole number')
+  .transform(Number)
+  .pipe(z.number().max(65535, 'must be a port number from 0 to 65535'));
+
+const positiveMilliseconds = z.string().regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds').transform(Number);
+
+const origin = z.string().transform((value, ctx) => {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: 'custom', message: `"${value}" is not an http(s) origin such as http://localhost:3000` });
+  return z.NEVER;
+});
+
+const originList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(origin).min(1, 'must list at least one origin'));
+
+/** Tax rates by region code (US state or Canadian province), as fractions: {"NY": 0.08875, "ON": 0.13}. */
+const taxRates = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON, for example {"NY":0.08875,"ON":0.13}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.record(
+      z.string().regex(/^[A-Z]{2}$/, 'region codes are two upper-case letters'),
+      z.number().min(0, 'a rate is at least 0').max(1, 'a rate is a fraction, at most 1'),
+    ),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    API_PORT: port.default(4000),
+    API_HOST: z.string().min(1).default('127.0.0.1'),
+    MONGODB_URI: z
+      .string({ error: 'is required (npm start sets it to the embedded database)' })
+      .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
+    DB_CONNECT_TIMEOUT_MS: positiveMilliseconds.default(30_000),
+    SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    ADMIN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    ALLOWED_ORIGINS: originList.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    UPLOAD_DIR: z.string().min(1).default(path.join(repoRoot, '.data/uploads')),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'square']).default('sandbox'),
+    SQUARE_ACCESS_TOKEN: z.string().optional(),
+    SQUARE_APPLICATION_ID: z.string().optional(),
+    SQUARE_LOCATION_ID: z.string().optional(),
+    SQUARE_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
+    TAX_RATES: taxRates.optional(),
+    SHOP_PHONE: z.string().min(1).default('(555) 010-0100'),
+    SHOP_EMAIL: z.email({ error: 'must be an email address' }).default('orders@example.com'),
+  })
+  .superRefine((env, ctx) => {
+    const require = (name: keyof typeof env, why: string) => {
+      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
+    };
+    if (env.NODE_ENV === 'production') {
+      require('SESSION_SECRET', 'in production');
+      require('ADMIN_SECRET', 'in production');
+    }
+    if (env.PAYMENT_PROVIDER === 'square') {
+      require('SQUARE_ACCESS_TOKEN', 'when PAYMENT_PROVIDER is square');
+      require('SQUARE_APPLICATION_ID', 'when PAYMENT_PROVIDER is square');
+      require('SQUARE_LOCATION_ID', 'when PAYMENT_PROVIDER is square');
+    }
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.API_PORT,
+    host: env.API_HOST,
+    mongodbUri: env.MONGODB_URI,
+    dbConnectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    adminSecret: env.ADMIN_SECRET ?? DEV_ADMIN_SECRET,
+    /** True when ADMIN_SECRET was not given and the development default is in use (log a warning). */
+    adminSecretIsDevDefault: env.ADMIN_SECRET === undefined,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    logLevel: env.LOG_LEVEL,
+    uploadDir: path.resolve(env.UPLOAD_DIR),
+    payment: {
+      provider: env.PAYMENT_PROVIDER,
+      square: {
+        accessToken: env.SQUARE_ACCESS_TOKEN,
+        applicationId: env.SQUARE_APPLICATION_ID,
+        locationId: env.SQUARE_LOCATION_ID,
+        baseUrl: env.SQUARE_BASE_URL,
+      },
+    },
+    taxRates: env.TAX_RATES,
+    shop: { phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
+  }));
+
+export type Config = z.output<typeof envSchema>;
+
+/** Thrown by loadConfig; its message lists every bad variable, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (API_PORT= in a .env file or a shell) means "not set", so its default applies.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(given);
+  if (result.success) return result.data;
+  // Values are not echoed: some of them are secrets.
+  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+}

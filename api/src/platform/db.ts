@@ -1,0 +1,91 @@
+// The mongoose connection. The same code runs on MongoDB and on FerretDB v1 (DESIGN.md section 3).
+import mongoose from 'mongoose';
+import type { Logger } from './logger';
+
+// Filters may only name fields the schema knows, and objects with $-keys coming from input are
+// wrapped in $eq so a request cannot smuggle operators ({ "$ne": null }) into a query. Operators the
+// code itself writes in a filter must be marked: { timesUsed: trusted({ $lt: limit }) }.
+mongoose.set('strictQuery', true);
+mongoose.set('sanitizeFilter', true);
+
+export const trusted = mongoose.trusted;
+
+// Requests fail after this long while the server is unreachable instead of hanging for the driver's 30s.
+const SERVER_SELECTION_TIMEOUT_MS = 5_000;
+const RETRY_PAUSE_MS = 1_000;
+
+export class DatabaseUnreachableError extends Error {
+  constructor(uri: string, timeoutMs: number, cause: unknown) {
+    super(
+      `Could not reach the database at ${redactUri(uri)} within ${timeoutMs / 1000}s ` +
+        `(${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'Is it running? Check MONGODB_URI, or raise DB_CONNECT_TIMEOUT_MS.',
+      { cause },
+    );
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** The URI without its password, for messages and logs. */
+export function redactUri(uri: string): string {
+  return uri.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+/**
+ * Connects the default mongoose connection, retrying until timeoutMs has passed: the database may
+ * still be starting next to the API. Once connected, the driver reconnects by itself after outages.
+ */
+export async function connectDatabase(uri: string, { timeoutMs, logger }: { timeoutMs: number; logger: Logger }) {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await mongoose.connect(uri, {
+        serverSelectionTimeoutMS: Math.max(500, Math.min(SERVER_SELECTION_TIMEOUT_MS, deadline - Date.now())),
+      });
+      logger.info({ database: mongoose.connection.name }, 'Connected to the database');
+      return;
+    } catch (error) {
+      if (Date.now() + RETRY_PAUSE_MS >= deadline) throw new DatabaseUnreachableError(uri, timeoutMs, error);
+      logger.warn({ attempt, err: error }, 'Database not reachable yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+    }
+  }
+}
+
+export function disconnectDatabase(): Promise<void> {
+  return mongoose.disconnect();
+}
+
+export type DatabaseState = 'disconnected' | 'connected' | 'connecting' | 'disconnecting';
+
+export function databaseState(): DatabaseState {
+  const names: Record<number, DatabaseState> = { 0: 'disconnected', 1: 'connected', 2: 'connecting', 3: 'disconnecting' };
+  return names[mongoose.connection.readyState] ?? 'disconnected';
+}
+
+/**
+ * True when mongoose is connected and the server answers a ping within timeoutMs (a health check must
+ * not wait for the driver's own timeouts). It pings even while mongoose reports the connection down:
+ * a ping makes the driver look for the server at once instead of at its next heartbeat, so an outage
+ * ends as soon as the server is back.
+ */
+export async function pingDatabase(timeoutMs = 1_000): Promise<boolean> {
+  const db = mongoose.connection.db;
+  if (!db) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = db
+    .admin()
+    .command({ ping: 1 })
+    .then(
+      () => true,
+      () => false,
+    );
+  try {
+    return (await Promise.race([answered, timedOut])) && databaseState() === 'connected';
+  } finally {
+    clearTimeout(timer);
+  }
+}

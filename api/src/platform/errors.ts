@@ -1,0 +1,88 @@
+// The one error type of the API. Domain code throws it with a kind; error-handler.ts turns the kind
+// into the status code, so no route picks status numbers itself (DESIGN.md section 7).
+
+export const statusByKind = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media: 415,
+  rate_limited: 429,
+} as const;
+
+export type ErrorKind = keyof typeof statusByKind;
+
+/** One problem with one input field; path is the field's dotted path ("customerInfo.zipCode"). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+interface AppErrorOptions {
+  errors?: FieldError[];
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly errors: FieldError[] | undefined;
+  /** Only for rate_limited: sent as the Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(kind: ErrorKind, message: string, options: AppErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.kind = kind;
+    this.errors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status(): number {
+    return statusByKind[this.kind];
+  }
+
+  static invalid(message: string, errors?: FieldError[]): AppError {
+    return new AppError('invalid', message, { errors });
+  }
+
+  static unauthenticated(message = 'Please sign in'): AppError {
+    return new AppError('unauthenticated', message);
+  }
+
+  static forbidden(message = 'Forbidden'): AppError {
+    return new AppError('forbidden', message);
+  }
+
+  /** Also for things that exist but belong to someone else: they are never shown (DESIGN.md 7). */
+  static notFound(message = 'Not found'): AppError {
+    return new AppError('not_found', message);
+  }
+
+  static conflict(message: string): AppError {
+    return new AppError('conflict', message);
+  }
+
+  static tooLarge(message = 'Request body is too large'): AppError {
+    return new AppError('too_large', message);
+  }
+
+  static unsupportedMedia(message: string): AppError {
+    return new AppError('unsupported_media', message);
+  }
+
+  static rateLimited(retryAfterSeconds: number, message = 'Too many attempts; please try again later'): AppError {
+    return new AppError('rate_limited', message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+  }
+
+  static paymentDeclined(reason: string): AppError {
+    return new AppError('payment_declined', reason);
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

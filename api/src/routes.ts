@@ -1,0 +1,17 @@
+// Every domain's routes, mounted under /api in this order. Adding a domain is one import and one line.
+import type { Router } from 'express';
+import type { Config } from './config';
+import type { Logger } from './platform/logger';
+import { healthRoutes } from './modules/health/routes';
+
+/** What a domain's routes may need from the running app. */
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+}
+
+export type RouteModule = (dependencies: AppDependencies) => Router;
+
+export const routeModules: RouteModule[] = [
+  healthRoutes,
+];

@@ -1,0 +1,74 @@
+// Entry point: check the configuration, reach the database, listen, and shut down cleanly on a signal.
+import http from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { connectDatabase, disconnectDatabase, redactUri } from './platform/db';
+import { createLogger } from './platform/logger';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** For problems an operator fixes (bad variable, busy port, no database): one plain message, no stack. */
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) stop(error.message);
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  if (config.adminSecretIsDevDefault) {
+    logger.warn('ADMIN_SECRET is not set: using the development default "dev-admin-secret". Set it before going live.');
+  }
+
+  logger.info({ database: redactUri(config.mongodbUri) }, 'Connecting to the database');
+  try {
+    await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
+  } catch (error) {
+    stop(error instanceof Error ? error.message : String(error));
+  }
+
+  const server = http.createServer(createApp({ config, logger }));
+  server.on('error', async (error: NodeJS.ErrnoException) => {
+    await disconnectDatabase().catch(() => {});
+    if (error.code === 'EADDRINUSE') stop(`Port ${config.port} is in use; set API_PORT to another port.`);
+    if (error.code === 'EACCES') stop(`Not allowed to listen on port ${config.port}; set API_PORT to another port.`);
+    stop(`The API could not listen on ${config.host}:${config.port}: ${error.message}`);
+  });
+  server.listen(config.port, config.host, () => {
+    logger.info(`API listening on http://${config.host}:${config.port} (${config.nodeEnv})`);
+  });
+
+  let shuttingDown = false;
+  const shutDown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'Shutting down: finishing requests in flight');
+    setTimeout(() => {
+      logger.error(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000}s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    // close() stops accepting and waits for requests in flight; idle keep-alive sockets are closed now.
+    server.close(async () => {
+      await disconnectDatabase().catch((error: unknown) => logger.warn({ err: error }, 'Closing the database failed'));
+      logger.info('Stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', shutDown);
+  process.on('SIGINT', shutDown);
+}
+
+main().catch((error: unknown) => {
+  console.error('The API failed to start:', error);
+  process.exit(1);
+});

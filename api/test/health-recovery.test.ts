@@ -1,0 +1,55 @@
+// Its own file (so its own worker and mongoose connection): the app here talks to a database server
+// this test stops and starts again.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFerret } from '../../scripts/lib/ferretdb.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let port: number;
+let dataDir: string;
+let ferret: Awaited<ReturnType<typeof startFerret>>;
+let app: TestApp;
+
+beforeAll(async () => {
+  port = await freePort();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-api-outage-'));
+  ferret = await startFerret({ port, dataDir, dbName: 'outage', log: () => {} });
+  app = await startTestApp({ MONGODB_URI: ferret.uri });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await ferret?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function healthWithin(status: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await app.request('GET', '/api/health');
+    if (response.status === status || Date.now() > deadline) return response;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+it('when the database stops, then health reports it down, and up again once it is back', async () => {
+  expect((await app.request('GET', '/api/health')).status).toBe(200);
+
+  await ferret.stop();
+  const down = await healthWithin(503, 10_000);
+  expect(down.status).toBe(503);
+  expect(down.body).toEqual({ message: 'The database is unavailable', status: 'degraded', database: 'down' });
+
+  ferret = await startFerret({ port, dataDir, dbName: 'outage', log: () => {} });
+  const up = await healthWithin(200, 20_000);
+  expect(up.status).toBe(200);
+  expect(up.body).toEqual({ status: 'ok', database: 'up' });
+  // and the models work again without waiting for the driver's next heartbeat
+  const Note = mongoose.model('OutageNote', new mongoose.Schema({ text: String }));
+  await Note.create({ text: 'after the outage' });
+  expect(await Note.countDocuments()).toBe(1);
+}, 60_000);

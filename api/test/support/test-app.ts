@@ -1,0 +1,105 @@
+// Starts the real app on port 0 against the run's database, in a database of its own that close()
+// drops, so test files never see each other's data.
+//
+// mongoose has one default connection per process and the repositories use it. Vitest runs each test
+// file in its own worker, so: one startTestApp() per file (beforeAll), close() in afterAll.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import mongoose from 'mongoose';
+import { inject } from 'vitest';
+import { createApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { connectDatabase, disconnectDatabase } from '../../src/platform/db';
+import { createLogger, type Logger } from '../../src/platform/logger';
+import { routeModules, type RouteModule } from '../../src/routes';
+
+export interface RequestOptions {
+  /** An object is sent as JSON; a string is sent as it is (with a JSON content type unless headers say otherwise). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The guest session id sent as x-session-id; null sends none. */
+  sessionId?: string | null;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // Answers are checked with expect(), not by the type system.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export interface TestApp {
+  baseUrl: string;
+  config: Config;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export const TEST_SESSION_ID = 'guest-1700000000000-testsession';
+
+export interface TestAppOptions {
+  /** Routes mounted under /api after the shop's own, for probing the platform. */
+  extraRoutes?: RouteModule[];
+  /** To read what the app logs (pino writing to a test stream). */
+  logger?: Logger;
+}
+
+/**
+ * overrides are environment variables, as an operator would set them (ADMIN_SECRET, TAX_RATES, ...).
+ * MONGODB_URI among them replaces the run's database (the database is not dropped on close then).
+ */
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  { extraRoutes = [], logger: givenLogger }: TestAppOptions = {},
+): Promise<TestApp> {
+  if (mongoose.connection.readyState !== 0) {
+    throw new Error('startTestApp: this test file already has a test app; use one per file (beforeAll/afterAll).');
+  }
+  const ownDatabase = !overrides.MONGODB_URI;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    MONGODB_URI: `${inject('mongoBaseUri')}test_${randomBytes(6).toString('hex')}`,
+    DB_CONNECT_TIMEOUT_MS: '10000',
+    ...overrides,
+  });
+  const logger = givenLogger ?? createLogger(config.logLevel);
+  await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
+
+  const server: Server = createApp({ config, logger, routes: [...routeModules, ...extraRoutes] }).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const { body, sessionId = TEST_SESSION_ID } = options;
+    const headers: Record<string, string> = {};
+    if (sessionId !== null) headers['x-session-id'] = sessionId;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, options.headers);
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: body stays the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  async function close() {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (ownDatabase) await mongoose.connection.dropDatabase().catch(() => {});
+    await disconnectDatabase();
+  }
+
+  return { baseUrl, config, request, close };
+}

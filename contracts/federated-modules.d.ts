@@ -1,0 +1,14 @@
+// Types of the modules apps load through module federation. Apps include this file in their tsconfig;
+// the modules themselves come from the container that owns them at run time.
+declare module 'shell/store' {
+  import type { ShellStoreModule } from '@shop/contracts/shop-store';
+  export const useShopStore: ShellStoreModule['useShopStore'];
+  export const queryClient: ShellStoreModule['queryClient'];
+  export const toast: ShellStoreModule['toast'];
+  export const apiRequest: ShellStoreModule['apiRequest'];
+  export const apiJson: ShellStoreModule['apiJson'];
+  export const ApiError: ShellStoreModule['ApiError'];
+  export const getGuestSessionId: ShellStoreModule['getGuestSessionId'];
+  export const cartQueryKey: ShellStoreModule['cartQueryKey'];
+  export const authQueryKey: ShellStoreModule['authQueryKey'];
+}

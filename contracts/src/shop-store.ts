@@ -1,0 +1,100 @@
+/**
+ * The shape of the one federated store. The shell's store container owns and exposes it as
+ * `shell/store`; every app imports it only through that federated path. The types live here so each
+ * app can type-check against them without importing another app's source.
+ */
+import type { UseBoundStore, StoreApi } from 'zustand';
+import type { QueryClient } from '@tanstack/react-query';
+
+export interface ShopUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  company?: string | null;
+  address?: string | null;
+  zipCode?: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CartSummary {
+  itemCount: number;
+  subtotal: number;
+  total: number;
+}
+
+export interface AppliedDiscount {
+  code: string;
+  description?: string | null;
+  amount: number;
+}
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  action?: ToastAction;
+  /** Milliseconds; 5000 by default. */
+  duration?: number;
+}
+
+export interface Toast extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+export interface ShopState {
+  /** Guest session id, also in localStorage under `guest-session-id`. */
+  sessionId: string;
+  /** Signed-in customer, or null. */
+  user: ShopUser | null;
+  /** True once /api/auth/me has answered at least once. */
+  authChecked: boolean;
+  cart: CartSummary;
+  discount: AppliedDiscount | null;
+  /** Whether the auth dialog (owned by the account remote) is open, and on which tab. */
+  authDialog: { open: boolean; tab: 'sign-in' | 'create-account' };
+  toasts: Toast[];
+  setUser(user: ShopUser | null): void;
+  setCart(cart: CartSummary): void;
+  setDiscount(discount: AppliedDiscount | null): void;
+  openAuthDialog(tab?: 'sign-in' | 'create-account'): void;
+  closeAuthDialog(): void;
+  toast(input: ToastInput): number;
+  dismissToast(id: number): void;
+  removeToast(id: number): void;
+}
+
+export type ShopStore = UseBoundStore<StoreApi<ShopState>>;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The `shell/store` federated module. */
+export interface ShellStoreModule {
+  useShopStore: ShopStore;
+  queryClient: QueryClient;
+  /** Raises a toast in the shell's one viewport. */
+  toast(input: ToastInput): number;
+  /** The one API client: credentials, x-session-id, JSON only with a body, `{status}: {text}` errors. */
+  apiRequest(path: string, options?: ApiRequestOptions): Promise<Response>;
+  apiJson<T>(path: string, options?: ApiRequestOptions): Promise<T>;
+  ApiError: new (status: number, text: string) => Error & { status: number; bodyText: string };
+  getGuestSessionId(): string;
+  cartQueryKey: readonly unknown[];
+  authQueryKey: readonly unknown[];
+}

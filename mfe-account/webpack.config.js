@@ -1,0 +1,15 @@
+const { createRemoteConfig } = require('@shop/webpack-config');
+
+module.exports = (_env, argv) =>
+  createRemoteConfig({
+    appDir: __dirname,
+    name: 'account',
+    title: 'Account',
+    mode: argv.mode ?? 'production',
+    exposes: {
+      './OrdersPage': './src/app/orders-page.tsx',
+      './AuthDialog': './src/app/auth-dialog.tsx',
+      './AccountMenu': './src/app/account-menu.tsx',
+      './ChangePasswordDialog': './src/app/change-password-dialog.tsx',
+    },
+  });

@@ -1,0 +1,14 @@
+// Serves this remote's production build as its own deployment (CORS open: the shell's page loads it).
+// Opened directly, it is the remote's standalone page: /store/ and /api are forwarded to the shell.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, listen, stopOnSignals } from '../scripts/lib/static-server.mjs';
+
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
+const port = Number(process.env.CART_CHECKOUT_PORT ?? 3002);
+const shell = process.env.SHELL_URL ?? `http://127.0.0.1:${process.env.SHELL_PORT ?? 3000}`;
+
+const server = createStaticServer({ root: dist, spa: true, cors: true, forward: { '/store': shell, '/api': shell } });
+await listen(server, { port, host: process.env.HOST ?? '127.0.0.1', portVariable: 'CART_CHECKOUT_PORT', name: 'mfe-cart-checkout' });
+console.log(`mfe-cart-checkout: http://localhost:${port}`);
+stopOnSignals(server);

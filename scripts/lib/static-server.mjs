@@ -1,0 +1,143 @@
+// A small production static server for the shell and each remote: serves a build folder as its own
+// deployment would (long-lived caching for hashed files, no-cache for entries), gzip, CORS for remotes,
+// and optional forwarding of path prefixes (the shell forwards /api to the API).
+import http from 'node:http';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.webmanifest', '.css', '.svg', '.map', '.txt']);
+const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|woff2)$/;
+
+function cacheControl(filePath) {
+  return HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+function forward(req, res, target) {
+  const url = new URL(req.url, target);
+  const upstream = http.request(
+    url,
+    { method: req.method, headers: { ...req.headers, host: url.host, 'x-forwarded-host': req.headers.host ?? '' } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'The shop service is not reachable right now. Please try again shortly.' }));
+  });
+  req.pipe(upstream);
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root folder to serve
+ * @param {boolean} [options.spa] answer unknown extension-less GETs with index.html
+ * @param {boolean} [options.cors] allow any origin to fetch the files (remotes)
+ * @param {Record<string, string>} [options.forward] path prefix -> origin to forward to
+ * @param {Record<string, () => unknown>} [options.json] path -> value answered as JSON (no-cache)
+ * @param {Record<string, string>} [options.headers] extra headers on every answer
+ */
+export function createStaticServer({ root, spa = false, cors = false, forward: routes = {}, json = {}, headers = {} }) {
+  const gzipCache = new Map();
+
+  function send(req, res, filePath) {
+    const ext = path.extname(filePath);
+    const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
+    const common = { 'content-type': type, 'cache-control': cacheControl(filePath), vary: 'accept-encoding', ...headers };
+    if (cors) common['access-control-allow-origin'] = '*';
+    const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    if (acceptsGzip && COMPRESSIBLE.has(ext)) {
+      const mtime = statSync(filePath).mtimeMs;
+      let cached = gzipCache.get(filePath);
+      if (!cached || cached.mtime !== mtime) {
+        cached = { mtime, body: zlib.gzipSync(readFileSync(filePath), { level: 9 }) };
+        gzipCache.set(filePath, cached);
+      }
+      res.writeHead(200, { ...common, 'content-encoding': 'gzip', 'content-length': cached.body.length });
+      return res.end(req.method === 'HEAD' ? undefined : cached.body);
+    }
+    res.writeHead(200, { ...common, 'content-length': statSync(filePath).size });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(filePath).pipe(res);
+  }
+
+  return http.createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const prefix = Object.keys(routes).find((p) => pathname === p || pathname.startsWith(`${p}/`));
+    if (prefix) return forward(req, res, routes[prefix]);
+
+    if (req.method === 'OPTIONS' && cors) {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
+      return res.end();
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      return res.end();
+    }
+    if (json[pathname]) {
+      const body = JSON.stringify(json[pathname]());
+      res.writeHead(200, { 'content-type': CONTENT_TYPES['.json'], 'cache-control': 'no-cache', ...headers });
+      return res.end(body);
+    }
+
+    let decoded;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      res.writeHead(400);
+      return res.end();
+    }
+    const filePath = path.join(root, path.normalize(decoded));
+    if (!filePath.startsWith(root)) {
+      res.writeHead(403);
+      return res.end();
+    }
+    if (existsSync(filePath) && statSync(filePath).isFile()) return send(req, res, filePath);
+    if (spa && !path.extname(decoded)) return send(req, res, path.join(root, 'index.html'));
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Not found');
+  });
+}
+
+/** Listens, and turns a taken port into one clear line naming the variable that changes it. */
+export function listen(server, { port, host = '127.0.0.1', portVariable, name }) {
+  return new Promise((resolve) => {
+    server.once('error', (error) => {
+      if (error.code === 'EADDRINUSE') {
+        console.error(`${name}: port ${port} is in use; set ${portVariable} to another port.`);
+        process.exit(1);
+      }
+      throw error;
+    });
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/** Stops on SIGINT/SIGTERM after open requests finish. */
+export function stopOnSignals(server) {
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections?.();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,32 @@
+// Serves the shell's production build like its own deployment: the page, the store container at
+// /store/, /config.json with the remotes' URLs (read from the environment at run time), and /api
+// forwarded to the API so the browser talks to one origin.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, listen, stopOnSignals } from '../scripts/lib/static-server.mjs';
+
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
+const env = process.env;
+const port = Number(env.SHELL_PORT ?? 3000);
+const remote = (variable, fallbackPort) => env[variable] ?? `http://localhost:${fallbackPort}/mf-manifest.json`;
+
+const runtimeConfig = {
+  environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
+  remotes: {
+    configurator: remote('REMOTE_CONFIGURATOR_URL', env.CONFIGURATOR_PORT ?? 3001),
+    cart_checkout: remote('REMOTE_CART_CHECKOUT_URL', env.CART_CHECKOUT_PORT ?? 3002),
+    account: remote('REMOTE_ACCOUNT_URL', env.ACCOUNT_PORT ?? 3003),
+    admin: remote('REMOTE_ADMIN_URL', env.ADMIN_PORT ?? 3004),
+  },
+  contact: { phone: env.SHOP_PHONE ?? '+1 (555) 010-4477', email: env.SHOP_EMAIL ?? 'orders@engravedlabels.example' },
+};
+
+const server = createStaticServer({
+  root: dist,
+  spa: true,
+  forward: { '/api': env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4000}` },
+  json: { '/config.json': () => runtimeConfig },
+});
+await listen(server, { port, host: env.HOST ?? '127.0.0.1', portVariable: 'SHELL_PORT', name: 'shell' });
+console.log(`shell: http://localhost:${port}`);
+stopOnSignals(server);

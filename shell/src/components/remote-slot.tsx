@@ -1,0 +1,93 @@
+import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { loadRemoteComponent } from '../lib/remotes';
+
+const Fallback = styled.section`
+  max-width: 40rem;
+  margin: 3rem auto;
+  padding: 1.5rem;
+  border: 1px solid #e2e8f0;
+  border-radius: 0.75rem;
+  background: #fff;
+  text-align: center;
+`;
+
+const Skeleton = styled.div`
+  max-width: 72rem;
+  margin: 2rem auto;
+  padding: 0 1rem;
+  display: grid;
+  gap: 1rem;
+  & > div {
+    height: 1.25rem;
+    border-radius: 0.5rem;
+    background: linear-gradient(90deg, #e2e8f0, #f1f5f9, #e2e8f0);
+    background-size: 200% 100%;
+    animation: shimmer 1.2s infinite linear;
+  }
+  & > div:first-child { height: 2.5rem; width: 40%; }
+  & > div:nth-child(3) { height: 12rem; }
+  @keyframes shimmer { to { background-position: -200% 0; } }
+  @media (prefers-reduced-motion: reduce) { & > div { animation: none; } }
+`;
+
+export function PageSkeleton() {
+  return (
+    <Skeleton role="status" aria-label="Loading" data-testid="page-skeleton">
+      <div />
+      <div />
+      <div />
+    </Skeleton>
+  );
+}
+
+interface BoundaryProps {
+  area: string;
+  children: ReactNode;
+}
+
+/** Keeps a remote that fails to load (or throws) inside its own slot; the rest of the shop goes on. */
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn(`The ${this.props.area} could not be loaded`, error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Fallback role="alert" data-testid="remote-fallback">
+        <h1>The {this.props.area} is unavailable right now</h1>
+        <p>The rest of the shop still works. Please try again in a few minutes.</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </Fallback>
+    );
+  }
+}
+
+interface RemoteSlotProps {
+  /** Federated module id, such as `configurator/ConfiguratorPage`. */
+  module: string;
+  /** What shoppers call this part of the shop, for the fallback text. */
+  area: string;
+  props?: Record<string, unknown>;
+  fallback?: ReactNode;
+}
+
+export function RemoteSlot({ module, area, props = {}, fallback = <PageSkeleton /> }: RemoteSlotProps) {
+  const RemoteComponent = useMemo(() => lazy(() => loadRemoteComponent<Record<string, unknown>>(module)), [module]);
+  return (
+    <RemoteBoundary area={area}>
+      <Suspense fallback={fallback}>
+        <RemoteComponent {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

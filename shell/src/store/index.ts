@@ -1,0 +1,7 @@
+// The `shell/store` federated module: the one store, query cache, API client and toast API of the page.
+// Exposed by the shell's store container; every app (the shell included) imports it only as
+// 'shell/store', so exactly one instance exists at run time.
+export { useShopStore, toast } from './shop-store';
+export { apiRequest, apiJson, ApiError } from './api-client';
+export { getGuestSessionId } from './guest-session';
+export { queryClient, cartQueryKey, authQueryKey } from './query-client';

@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * One query cache for the whole page. Cached data never goes stale by default, with no refocus
+ * refetch, polling or retry (SPEC.md section 9); the cart overrides staleness (30 s fresh, 5 min kept).
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
+    mutations: { retry: false },
+  },
+});
+
+export const cartQueryKey = ['cart'] as const;
+export const authQueryKey = ['auth', 'me'] as const;
+export const CART_FRESH_MS = 30_000;
+export const CART_KEPT_MS = 5 * 60_000;

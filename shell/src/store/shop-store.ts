@@ -1,0 +1,39 @@
+import { create } from 'zustand';
+import type { ShopState, ToastInput } from '@shop/contracts';
+import { getGuestSessionId } from './guest-session';
+
+/** How long a dismissed toast stays mounted (SPEC.md section 9). */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** One toast visible at a time. */
+const TOAST_LIMIT = 1;
+
+let nextToastId = 1;
+
+export const useShopStore = create<ShopState>()((set, get) => ({
+  sessionId: getGuestSessionId(),
+  user: null,
+  authChecked: false,
+  cart: { itemCount: 0, subtotal: 0, total: 0 },
+  discount: null,
+  authDialog: { open: false, tab: 'sign-in' },
+  toasts: [],
+  setUser: (user) => set({ user, authChecked: true }),
+  setCart: (cart) => set({ cart }),
+  setDiscount: (discount) => set({ discount }),
+  openAuthDialog: (tab = 'sign-in') => set({ authDialog: { open: true, tab } }),
+  closeAuthDialog: () => set((s) => ({ authDialog: { ...s.authDialog, open: false } })),
+  toast: (input: ToastInput) => {
+    const id = nextToastId++;
+    set((s) => ({ toasts: [{ ...input, id, open: true }, ...s.toasts].slice(0, TOAST_LIMIT) }));
+    return id;
+  },
+  dismissToast: (id) => {
+    set((s) => ({ toasts: s.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)) }));
+    setTimeout(() => get().removeToast(id), TOAST_REMOVE_DELAY_MS);
+  },
+  removeToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+}));
+
+export function toast(input: ToastInput): number {
+  return useShopStore.getState().toast(input);
+}
