@@ -12,7 +12,8 @@ const bundleContracts = {
   name: 'bundle-contracts',
   setup(builder) {
     builder.onResolve({ filter: /^@shop\/contracts(\/.*)?$/ }, (args) => {
-      const file = args.path === '@shop/contracts' ? 'index' : args.path.slice('@shop/contracts/'.length);
+      const file =
+        args.path === '@shop/contracts' ? 'index' : args.path.slice('@shop/contracts/'.length);
       return { path: path.join(contractsDir, `${file}.ts`) };
     });
   },

@@ -29,17 +29,22 @@ function newestMtime(dir) {
 /** Builds when dist is missing or older than the sources, so `npm start -w api` never runs stale code. */
 function ensureBuilt() {
   const sourcesChanged = () =>
-    Math.max(newestMtime(path.join(apiDir, 'src')), newestMtime(path.join(repoRoot, 'contracts/src'))) >
-    statSync(serverFile).mtimeMs;
+    Math.max(
+      newestMtime(path.join(apiDir, 'src')),
+      newestMtime(path.join(repoRoot, 'contracts/src')),
+    ) > statSync(serverFile).mtimeMs;
   if (existsSync(serverFile) && !sourcesChanged()) return;
-  const build = spawnSync(process.execPath, [path.join(apiDir, 'scripts/build.mjs')], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(apiDir, 'scripts/build.mjs')], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) fail('Building the API failed (see above).');
 }
 
 async function startEmbeddedDatabase() {
   const portText = process.env.FERRETDB_PORT ?? '27117';
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) fail(`FERRETDB_PORT must be a port number, got "${portText}".`);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535)
+    fail(`FERRETDB_PORT must be a port number, got "${portText}".`);
   if (!(await isPortFree(port))) {
     fail(
       `Port ${port} for the embedded database is in use (another shop still running?); ` +
@@ -60,7 +65,10 @@ if (!process.env.MONGODB_URI) {
   database = await startEmbeddedDatabase();
   console.log(`Embedded database (FerretDB) at ${database.uri}`);
   database.process.on('exit', (code, signal) => {
-    if (!stopping) console.error(`The embedded database stopped unexpectedly (${signal ?? code}); the API reports it down.`);
+    if (!stopping)
+      console.error(
+        `The embedded database stopped unexpectedly (${signal ?? code}); the API reports it down.`,
+      );
   });
 }
 

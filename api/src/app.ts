@@ -18,7 +18,11 @@ interface AppOptions {
   routes?: RouteModule[];
 }
 
-export function createApp({ config, logger = createLogger(config.logLevel), routes = routeModules }: AppOptions): Express {
+export function createApp({
+  config,
+  logger = createLogger(config.logLevel),
+  routes = routeModules,
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
 

@@ -16,7 +16,10 @@ const port = z
   .transform(Number)
   .pipe(z.number().max(65535, 'must be a port number from 0 to 65535'));
 
-const positiveMilliseconds = z.string().regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds').transform(Number);
+const positiveMilliseconds = z
+  .string()
+  .regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')
+  .transform(Number);
 
 const origin = z.string().transform((value, ctx) => {
   try {
@@ -25,13 +28,21 @@ const origin = z.string().transform((value, ctx) => {
   } catch {
     // reported below
   }
-  ctx.addIssue({ code: 'custom', message: `"${value}" is not an http(s) origin such as http://localhost:3000` });
+  ctx.addIssue({
+    code: 'custom',
+    message: `"${value}" is not an http(s) origin such as http://localhost:3000`,
+  });
   return z.NEVER;
 });
 
 const originList = z
   .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(origin).min(1, 'must list at least one origin'));
 
 /** Tax rates by region code (US state or Canadian province), as fractions: {"NY": 0.08875, "ON": 0.13}. */
@@ -41,7 +52,10 @@ const taxRates = z
     try {
       return JSON.parse(value) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON, for example {"NY":0.08875,"ON":0.13}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be JSON, for example {"NY":0.08875,"ON":0.13}',
+      });
       return z.NEVER;
     }
   })
@@ -64,7 +78,9 @@ const envSchema = z
     SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     ADMIN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
     ALLOWED_ORIGINS: originList.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     UPLOAD_DIR: z.string().min(1).default(path.join(repoRoot, '.data/uploads')),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'square']).default('sandbox'),
     SQUARE_ACCESS_TOKEN: z.string().optional(),
@@ -77,7 +93,8 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const require = (name: keyof typeof env, why: string) => {
-      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
     };
     if (env.NODE_ENV === 'production') {
       require('SESSION_SECRET', 'in production');
@@ -128,9 +145,15 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (API_PORT= in a .env file or a shell) means "not set", so its default applies.
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = envSchema.safeParse(given);
   if (result.success) return result.data;
   // Values are not echoed: some of them are secrets.
-  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+  throw new ConfigError(
+    result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    ),
+  );
 }

@@ -12,6 +12,4 @@ export interface AppDependencies {
 
 export type RouteModule = (dependencies: AppDependencies) => Router;
 
-export const routeModules: RouteModule[] = [
-  healthRoutes,
-];
+export const routeModules: RouteModule[] = [healthRoutes];

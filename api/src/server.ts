@@ -26,7 +26,9 @@ async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   if (config.adminSecretIsDevDefault) {
-    logger.warn('ADMIN_SECRET is not set: using the development default "dev-admin-secret". Set it before going live.');
+    logger.warn(
+      'ADMIN_SECRET is not set: using the development default "dev-admin-secret". Set it before going live.',
+    );
   }
 
   logger.info({ database: redactUri(config.mongodbUri) }, 'Connecting to the database');
@@ -39,8 +41,10 @@ async function main() {
   const server = http.createServer(createApp({ config, logger }));
   server.on('error', async (error: NodeJS.ErrnoException) => {
     await disconnectDatabase().catch(() => {});
-    if (error.code === 'EADDRINUSE') stop(`Port ${config.port} is in use; set API_PORT to another port.`);
-    if (error.code === 'EACCES') stop(`Not allowed to listen on port ${config.port}; set API_PORT to another port.`);
+    if (error.code === 'EADDRINUSE')
+      stop(`Port ${config.port} is in use; set API_PORT to another port.`);
+    if (error.code === 'EACCES')
+      stop(`Not allowed to listen on port ${config.port}; set API_PORT to another port.`);
     stop(`The API could not listen on ${config.host}:${config.port}: ${error.message}`);
   });
   server.listen(config.port, config.host, () => {
@@ -58,7 +62,9 @@ async function main() {
     }, SHUTDOWN_GRACE_MS).unref();
     // close() stops accepting and waits for requests in flight; idle keep-alive sockets are closed now.
     server.close(async () => {
-      await disconnectDatabase().catch((error: unknown) => logger.warn({ err: error }, 'Closing the database failed'));
+      await disconnectDatabase().catch((error: unknown) =>
+        logger.warn({ err: error }, 'Closing the database failed'),
+      );
       logger.info('Stopped');
       process.exit(0);
     });

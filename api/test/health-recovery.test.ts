@@ -42,7 +42,11 @@ it('when the database stops, then health reports it down, and up again once it i
   await ferret.stop();
   const down = await healthWithin(503, 10_000);
   expect(down.status).toBe(503);
-  expect(down.body).toEqual({ message: 'The database is unavailable', status: 'degraded', database: 'down' });
+  expect(down.body).toEqual({
+    message: 'The database is unavailable',
+    status: 'degraded',
+    database: 'down',
+  });
 
   ferret = await startFerret({ port, dataDir, dbName: 'outage', log: () => {} });
   const up = await healthWithin(200, 20_000);

@@ -35,7 +35,9 @@ const probeRoutes: RouteModule = ({ logger }) => {
 };
 
 const logLines: Array<Record<string, unknown>> = [];
-const logger = createLogger('info', { write: (line: string) => void logLines.push(JSON.parse(line)) });
+const logger = createLogger('info', {
+  write: (line: string) => void logLines.push(JSON.parse(line)),
+});
 
 let app: TestApp;
 beforeAll(async () => {
@@ -68,7 +70,9 @@ describe('answers in the error format', () => {
   });
 
   it('when the body is over 100kb, then 413 with a JSON message', async () => {
-    const response = await app.request('POST', '/api/probe/echo', { body: { name: 'x'.repeat(110 * 1024) } });
+    const response = await app.request('POST', '/api/probe/echo', {
+      body: { name: 'x'.repeat(110 * 1024) },
+    });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ message: 'Request body is too large' });
   });
@@ -76,7 +80,10 @@ describe('answers in the error format', () => {
   it('when a field is invalid, then 400 naming each bad field', async () => {
     const response = await app.request('POST', '/api/probe/echo', { body: { name: '' } });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Name is required', errors: [{ path: 'name', message: 'Name is required' }] });
+    expect(response.body).toEqual({
+      message: 'Name is required',
+      errors: [{ path: 'name', message: 'Name is required' }],
+    });
   });
 
   it('when the body is missing, then 400 naming the missing fields', async () => {
@@ -86,9 +93,13 @@ describe('answers in the error format', () => {
   });
 
   it('when a body key starts with "$", then 400 and nothing reaches the handler', async () => {
-    const response = await app.request('POST', '/api/probe/echo', { body: { name: 'Ann', details: { $where: '1' } } });
+    const response = await app.request('POST', '/api/probe/echo', {
+      body: { name: 'Ann', details: { $where: '1' } },
+    });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ path: 'details.$where', message: 'Field name not allowed' }]);
+    expect(response.body.errors).toEqual([
+      { path: 'details.$where', message: 'Field name not allowed' },
+    ]);
   });
 
   it('when an id parameter is not an ObjectId, then 400 (not 500)', async () => {
@@ -107,7 +118,9 @@ describe('answers in the error format', () => {
   });
 
   it('when a handler fails unexpectedly, then 500 with a generic message, logged with the request id', async () => {
-    const response = await app.request('GET', '/api/probe/broken', { headers: { 'x-request-id': 'req-broken-1' } });
+    const response = await app.request('GET', '/api/probe/broken', {
+      headers: { 'x-request-id': 'req-broken-1' },
+    });
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ message: 'Internal server error' });
     expect(response.text).not.toContain('secret internals');
@@ -118,7 +131,10 @@ describe('answers in the error format', () => {
 
 describe('cross-site request defence', () => {
   it('when a POST has no x-session-id, then 403 "Cross-site request refused"', async () => {
-    const response = await app.request('POST', '/api/probe/echo', { body: { name: 'Ann' }, sessionId: null });
+    const response = await app.request('POST', '/api/probe/echo', {
+      body: { name: 'Ann' },
+      sessionId: null,
+    });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ message: 'Cross-site request refused' });
   });
@@ -151,15 +167,22 @@ describe('cross-site request defence', () => {
 
 describe('request ids and headers', () => {
   it('when the caller sends x-request-id, then the same id is echoed; otherwise one is made', async () => {
-    const given = await app.request('GET', '/api/health', { headers: { 'x-request-id': 'abc-123' } });
+    const given = await app.request('GET', '/api/health', {
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(given.headers.get('x-request-id')).toBe('abc-123');
     const made = await app.request('GET', '/api/health');
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('when a handler logs after the body is parsed, then the line carries the request id', async () => {
-    await app.request('POST', '/api/probe/echo', { body: { name: 'Ann' }, headers: { 'x-request-id': 'req-echo-7' } });
-    expect(logLines.findLast((line) => line.probe === 'echo')).toMatchObject({ requestId: 'req-echo-7' });
+    await app.request('POST', '/api/probe/echo', {
+      body: { name: 'Ann' },
+      headers: { 'x-request-id': 'req-echo-7' },
+    });
+    expect(logLines.findLast((line) => line.probe === 'echo')).toMatchObject({
+      requestId: 'req-echo-7',
+    });
   });
 
   it('when the body arrives slowly, then lines logged after parsing still carry the request id', async () => {
@@ -168,13 +191,21 @@ describe('request ids and headers', () => {
     await new Promise<void>((resolve, reject) => {
       const outgoing = request(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-session-id': 's', 'x-request-id': 'req-slow-9' },
+        headers: {
+          'content-type': 'application/json',
+          'x-session-id': 's',
+          'x-request-id': 'req-slow-9',
+        },
       });
-      outgoing.on('response', (response) => response.resume().on('end', resolve)).on('error', reject);
+      outgoing
+        .on('response', (response) => response.resume().on('end', resolve))
+        .on('error', reject);
       outgoing.write('{"name":');
       setTimeout(() => outgoing.end('"Ann"}'), 100);
     });
-    expect(logLines.findLast((line) => line.probe === 'echo')).toMatchObject({ requestId: 'req-slow-9' });
+    expect(logLines.findLast((line) => line.probe === 'echo')).toMatchObject({
+      requestId: 'req-slow-9',
+    });
   });
 
   it('answers carry security headers and no x-powered-by', async () => {
@@ -186,17 +217,26 @@ describe('request ids and headers', () => {
 });
 
 describe('database rules', () => {
-  const Counter = mongoose.model('PlatformProbeCounter', new mongoose.Schema({ name: String, timesUsed: Number }));
+  const Counter = mongoose.model(
+    'PlatformProbeCounter',
+    new mongoose.Schema({ name: String, timesUsed: Number }),
+  );
 
   it('when a filter value from input carries an operator, then the query is refused, not run', async () => {
     await Counter.create({ name: 'spring', timesUsed: 0 });
     const injected = { $ne: null } as unknown as string;
-    await expect(Counter.findOne({ name: injected }).lean()).rejects.toThrow(mongoose.Error.CastError);
+    await expect(Counter.findOne({ name: injected }).lean()).rejects.toThrow(
+      mongoose.Error.CastError,
+    );
   });
 
   it('when the code marks its own guard trusted, then a limited counter stops at its limit', async () => {
     const { _id } = await Counter.create({ name: 'limited', timesUsed: 0 });
-    const use = () => Counter.findOneAndUpdate({ _id, timesUsed: trusted({ $lt: 2 }) }, { $inc: { timesUsed: 1 } }).lean();
+    const use = () =>
+      Counter.findOneAndUpdate(
+        { _id, timesUsed: trusted({ $lt: 2 }) },
+        { $inc: { timesUsed: 1 } },
+      ).lean();
     expect(await use()).not.toBeNull();
     expect(await use()).not.toBeNull();
     expect(await use()).toBeNull();
@@ -209,8 +249,12 @@ describe('configuration', () => {
 
   it('when API_PORT is not a port, then loading fails with a message naming API_PORT', () => {
     expect(() => loadConfig({ ...minimal, API_PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...minimal, API_PORT: 'abc' })).toThrow(/API_PORT: must be a whole number/);
-    expect(() => loadConfig({ ...minimal, API_PORT: '70000' })).toThrow(/API_PORT: must be a port number/);
+    expect(() => loadConfig({ ...minimal, API_PORT: 'abc' })).toThrow(
+      /API_PORT: must be a whole number/,
+    );
+    expect(() => loadConfig({ ...minimal, API_PORT: '70000' })).toThrow(
+      /API_PORT: must be a port number/,
+    );
   });
 
   it('when several values are bad, then every one is listed', () => {
@@ -230,7 +274,9 @@ describe('configuration', () => {
   });
 
   it('when in production without secrets, then loading fails naming both', () => {
-    expect(() => loadConfig({ ...minimal, NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required in production[\s\S]*ADMIN_SECRET/);
+    expect(() => loadConfig({ ...minimal, NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: is required in production[\s\S]*ADMIN_SECRET/,
+    );
   });
 
   it('when nothing optional is set, then development defaults apply and the admin secret is flagged', () => {
@@ -262,6 +308,8 @@ describe('configuration', () => {
   });
 
   it('when PAYMENT_PROVIDER is square, then its credentials are required', () => {
-    expect(() => loadConfig({ ...minimal, PAYMENT_PROVIDER: 'square' })).toThrow(/SQUARE_ACCESS_TOKEN: is required when PAYMENT_PROVIDER is square/);
+    expect(() => loadConfig({ ...minimal, PAYMENT_PROVIDER: 'square' })).toThrow(
+      /SQUARE_ACCESS_TOKEN: is required when PAYMENT_PROVIDER is square/,
+    );
   });
 });

@@ -6,7 +6,11 @@ import { AppError } from './errors';
 
 const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function isAllowedOrigin(origin: string, allowedOrigins: ReadonlySet<string>, req: Request): boolean {
+function isAllowedOrigin(
+  origin: string,
+  allowedOrigins: ReadonlySet<string>,
+  req: Request,
+): boolean {
   if (allowedOrigins.has(origin)) return true;
   try {
     // Same host as the request: the page was served by whatever serves the API (a proxy in front).

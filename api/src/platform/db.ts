@@ -35,17 +35,24 @@ export function redactUri(uri: string): string {
  * Connects the default mongoose connection, retrying until timeoutMs has passed: the database may
  * still be starting next to the API. Once connected, the driver reconnects by itself after outages.
  */
-export async function connectDatabase(uri: string, { timeoutMs, logger }: { timeoutMs: number; logger: Logger }) {
+export async function connectDatabase(
+  uri: string,
+  { timeoutMs, logger }: { timeoutMs: number; logger: Logger },
+) {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 1; ; attempt++) {
     try {
       await mongoose.connect(uri, {
-        serverSelectionTimeoutMS: Math.max(500, Math.min(SERVER_SELECTION_TIMEOUT_MS, deadline - Date.now())),
+        serverSelectionTimeoutMS: Math.max(
+          500,
+          Math.min(SERVER_SELECTION_TIMEOUT_MS, deadline - Date.now()),
+        ),
       });
       logger.info({ database: mongoose.connection.name }, 'Connected to the database');
       return;
     } catch (error) {
-      if (Date.now() + RETRY_PAUSE_MS >= deadline) throw new DatabaseUnreachableError(uri, timeoutMs, error);
+      if (Date.now() + RETRY_PAUSE_MS >= deadline)
+        throw new DatabaseUnreachableError(uri, timeoutMs, error);
       logger.warn({ attempt, err: error }, 'Database not reachable yet; retrying');
       await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
     }
@@ -59,7 +66,12 @@ export function disconnectDatabase(): Promise<void> {
 export type DatabaseState = 'disconnected' | 'connected' | 'connecting' | 'disconnecting';
 
 export function databaseState(): DatabaseState {
-  const names: Record<number, DatabaseState> = { 0: 'disconnected', 1: 'connected', 2: 'connecting', 3: 'disconnecting' };
+  const names: Record<number, DatabaseState> = {
+    0: 'disconnected',
+    1: 'connected',
+    2: 'connecting',
+    3: 'disconnecting',
+  };
   return names[mongoose.connection.readyState] ?? 'disconnected';
 }
 

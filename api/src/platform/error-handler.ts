@@ -14,7 +14,10 @@ interface ErrorAnswer {
 }
 
 function fromZod(error: ZodError): ErrorAnswer {
-  const errors: FieldError[] = error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  const errors: FieldError[] = error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
   // The messages already name their field (the contracts' wording), so the summary joins them as they are.
   const message = [...new Set(errors.map((item) => item.message))].join('; ') || 'Invalid input';
   return { status: 400, body: { message, errors } };
@@ -22,10 +25,16 @@ function fromZod(error: ZodError): ErrorAnswer {
 
 /** Errors of the body parser (http-errors carrying a `type`); their own status is right, the text is ours. */
 function fromBodyParser(error: { type: string; status: number }): ErrorAnswer {
-  if (error.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON body' } };
-  if (error.type === 'entity.too.large') return { status: 413, body: { message: 'Request body is too large' } };
-  if (error.status === 415) return { status: 415, body: { message: 'Unsupported request body encoding' } };
-  return { status: error.status, body: { message: 'Could not read the request body' } };
+  const messages: Record<string, string> = {
+    'entity.parse.failed': 'Malformed JSON body',
+    'entity.too.large': 'Request body is too large',
+    'encoding.unsupported': 'Unsupported request body encoding',
+    'charset.unsupported': 'Unsupported request body charset',
+  };
+  return {
+    status: error.status,
+    body: { message: messages[error.type] ?? 'Could not read the request body' },
+  };
 }
 
 function isBodyParserError(error: unknown): error is { type: string; status: number } {
@@ -50,7 +59,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/** Maps what it knows; undefined means an unexpected error (a bug or an outage): 500. */
+/** Maps what it knows; undefined means an unexpected error (a bug): 500. */
 export function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
   if (error instanceof AppError) {
     const body: ApiErrorBody = { message: error.message };
@@ -61,17 +70,29 @@ export function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
   if (isBodyParserError(error)) return fromBodyParser(error);
   // A value mongoose could not cast (an id that slipped past validation) is still the caller's bad input.
   if (error instanceof mongoose.Error.CastError) {
-    return { status: 400, body: { message: `Invalid ${error.path}`, errors: [{ path: error.path, message: 'Invalid value' }] } };
+    return {
+      status: 400,
+      body: {
+        message: `Invalid ${error.path}`,
+        errors: [{ path: error.path, message: 'Invalid value' }],
+      },
+    };
   }
   if (error instanceof mongoose.Error.ValidationError) {
-    const errors = Object.values(error.errors).map((item) => ({ path: item.path, message: item.message }));
+    const errors = Object.values(error.errors).map((item) => ({
+      path: item.path,
+      message: item.message,
+    }));
     return { status: 400, body: { message: 'Invalid input', errors } };
   }
   // Domain code should check uniqueness itself and say what is taken; this is the safety net for races.
   if (isDuplicateKey(error)) return { status: 409, body: { message: 'Already exists' } };
   // An outage is not a bug: answer 503 so clients and load balancers know to try again.
   if (isDatabaseUnavailable(error)) {
-    return { status: 503, body: { message: 'The database is unavailable; please try again shortly' } };
+    return {
+      status: 503,
+      body: { message: 'The database is unavailable; please try again shortly' },
+    };
   }
   return undefined;
 }
@@ -81,13 +102,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // Part of the answer is already on the wire: let Express close the connection.
     if (res.headersSent) return next(error);
     const answer = toErrorAnswer(error);
+    const where = { method: req.method, path: req.originalUrl.split('?')[0] };
     if (!answer) {
-      logger.error({ err: error, method: req.method, path: req.path }, 'Unhandled error');
+      logger.error({ err: error, ...where }, 'Unhandled error');
       res.status(500).json({ message: 'Internal server error' });
       return;
     }
-    if (answer.status >= 500) logger.warn({ err: error, method: req.method, path: req.path }, answer.body.message);
-    if (answer.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
+    if (answer.status >= 500) logger.warn({ err: error, ...where }, answer.body.message);
+    if (answer.retryAfterSeconds !== undefined) {
+      res.setHeader('Retry-After', String(answer.retryAfterSeconds));
+    }
     res.status(answer.status).json(answer.body);
   };
 }

@@ -74,8 +74,13 @@ export class AppError extends Error {
     return new AppError('unsupported_media', message);
   }
 
-  static rateLimited(retryAfterSeconds: number, message = 'Too many attempts; please try again later'): AppError {
-    return new AppError('rate_limited', message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+  static rateLimited(
+    retryAfterSeconds: number,
+    message = 'Too many attempts; please try again later',
+  ): AppError {
+    return new AppError('rate_limited', message, {
+      retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+    });
   }
 
   static paymentDeclined(reason: string): AppError {

@@ -4,7 +4,10 @@ import { currentRequestId } from './request-context';
 export type { Logger };
 
 /** JSON lines on stdout; every line logged while a request runs carries its requestId. */
-export function createLogger(level: LoggerOptions['level'] = 'info', destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  level: LoggerOptions['level'] = 'info',
+  destination?: pino.DestinationStream,
+): Logger {
   const options: LoggerOptions = {
     level,
     base: undefined,

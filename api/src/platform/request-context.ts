@@ -35,7 +35,10 @@ export function requestContext(logger: Logger): RequestHandler {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
           // originalUrl: routers rewrite req.url on the way; the query string stays out of the logs.
           const path = req.originalUrl.split('?')[0];
-          logger.info({ method: req.method, path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+          logger.info(
+            { method: req.method, path, status: res.statusCode, ms: Math.round(ms) },
+            'request',
+          );
         }),
       );
       next();

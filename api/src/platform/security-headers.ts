@@ -10,7 +10,8 @@ export function securityHeaders({ isProduction }: { isProduction: boolean }): Re
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
     // Only meaningful over HTTPS, which production sits behind.
-    if (isProduction) res.setHeader('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
+    if (isProduction)
+      res.setHeader('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
     next();
   };
 }

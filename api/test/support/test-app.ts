@@ -56,7 +56,9 @@ export async function startTestApp(
   { extraRoutes = [], logger: givenLogger }: TestAppOptions = {},
 ): Promise<TestApp> {
   if (mongoose.connection.readyState !== 0) {
-    throw new Error('startTestApp: this test file already has a test app; use one per file (beforeAll/afterAll).');
+    throw new Error(
+      'startTestApp: this test file already has a test app; use one per file (beforeAll/afterAll).',
+    );
   }
   const ownDatabase = !overrides.MONGODB_URI;
   const config = loadConfig({
@@ -69,11 +71,21 @@ export async function startTestApp(
   const logger = givenLogger ?? createLogger(config.logLevel);
   await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
 
-  const server: Server = createApp({ config, logger, routes: [...routeModules, ...extraRoutes] }).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const server: Server = createApp({
+    config,
+    logger,
+    routes: [...routeModules, ...extraRoutes],
+  }).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) =>
+    server.once('listening', resolve).once('error', reject),
+  );
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  async function request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+  async function request(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse> {
     const { body, sessionId = TEST_SESSION_ID } = options;
     const headers: Record<string, string> = {};
     if (sessionId !== null) headers['x-session-id'] = sessionId;
