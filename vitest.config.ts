@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Shell code imports the store only through its federated path; unit tests resolve it to the source.
+        resolve: { alias: { 'shell/store': new URL('./shell/src/store/index.ts', import.meta.url).pathname } },
         test: {
           name: 'unit',
           include: [

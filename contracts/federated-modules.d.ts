@@ -11,4 +11,7 @@ declare module 'shell/store' {
   export const getGuestSessionId: ShellStoreModule['getGuestSessionId'];
   export const cartQueryKey: ShellStoreModule['cartQueryKey'];
   export const authQueryKey: ShellStoreModule['authQueryKey'];
+  export const ordersQueryKey: ShellStoreModule['ordersQueryKey'];
+  export const CART_FRESH_MS: ShellStoreModule['CART_FRESH_MS'];
+  export const CART_KEPT_MS: ShellStoreModule['CART_KEPT_MS'];
 }

@@ -97,4 +97,8 @@ export interface ShellStoreModule {
   getGuestSessionId(): string;
   cartQueryKey: readonly unknown[];
   authQueryKey: readonly unknown[];
+  ordersQueryKey: readonly unknown[];
+  /** The cart query's staleTime (30 s) and gcTime (5 min), SPEC.md section 4. */
+  CART_FRESH_MS: number;
+  CART_KEPT_MS: number;
 }

@@ -38,8 +38,9 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   return response;
 }
 
+/** A read: the answer parsed as JSON (an empty answer, such as 204, gives undefined). */
 export async function apiJson<T>(path: string, options?: ApiRequestOptions): Promise<T> {
   const response = await apiRequest(path, options);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const text = response.status === 204 ? '' : await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }

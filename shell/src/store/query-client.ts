@@ -13,5 +13,7 @@ export const queryClient = new QueryClient({
 
 export const cartQueryKey = ['cart'] as const;
 export const authQueryKey = ['auth', 'me'] as const;
+/** The signed-in customer's order list (the account remote reads it; sign-in and sign-out refresh it). */
+export const ordersQueryKey = ['orders'] as const;
 export const CART_FRESH_MS = 30_000;
 export const CART_KEPT_MS = 5 * 60_000;
