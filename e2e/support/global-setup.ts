@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error plain ESM helpers shared with `npm start`
+import { buildStale } from '../../scripts/lib/build.mjs';
+// @ts-expect-error plain ESM helpers shared with `npm start`
+import { startStack } from '../../scripts/lib/stack.mjs';
+// @ts-expect-error plain ESM helpers shared with `npm start`
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { readStackState, STATE_FILE, type StackState } from './stack-state.ts';
+
+export default async function globalSetup() {
+  buildStale();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-db-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    ADMIN_SECRET: 'e2e-admin-secret',
+    SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
+    UPLOAD_DIR: path.join(dataDir, 'uploads'),
+  };
+  for (const variable of ['SHELL_PORT', 'CONFIGURATOR_PORT', 'CART_CHECKOUT_PORT', 'ACCOUNT_PORT', 'ADMIN_PORT', 'API_PORT', 'FERRETDB_PORT']) {
+    env[variable] = String(await freePort());
+  }
+  env.ALLOWED_ORIGINS = `http://localhost:${env.SHELL_PORT},http://127.0.0.1:${env.SHELL_PORT}`;
+  // Runs with the test runner's output quiet; a failing service still shows its errors.
+  const stack = await startStack({ env, dataDir, stdio: 'inherit', log: () => {} });
+
+  const state: StackState = {
+    urls: stack.urls,
+    env: { ...env, MONGODB_URI: stack.databaseUri },
+    pids: Object.fromEntries(Object.entries(stack.processes as Record<string, { pid?: number }>).map(([name, child]) => [name, child.pid ?? 0])),
+  };
+  mkdirSync(path.dirname(STATE_FILE), { recursive: true });
+  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+  process.env.E2E_SHELL_URL = stack.urls.shell;
+
+  return async () => {
+    for (const pid of Object.values(readStackState().restarted ?? {})) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(STATE_FILE, { force: true });
+  };
+}

@@ -1,0 +1,111 @@
+// Starts the whole shop as separate processes, each like its own deployment: the database (embedded
+// FerretDB unless MONGODB_URI is given), the API, every remote's server and the shell's server.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startFerret } from './ferretdb.mjs';
+import { isPortFree } from './ports.mjs';
+import { root } from './install.mjs';
+
+export const DEFAULT_PORTS = {
+  SHELL_PORT: 3000,
+  CONFIGURATOR_PORT: 3001,
+  CART_CHECKOUT_PORT: 3002,
+  ACCOUNT_PORT: 3003,
+  ADMIN_PORT: 3004,
+  API_PORT: 4000,
+  FERRETDB_PORT: 27117,
+};
+
+const REMOTES = [
+  { dir: 'mfe-configurator', portVariable: 'CONFIGURATOR_PORT', urlVariable: 'REMOTE_CONFIGURATOR_URL' },
+  { dir: 'mfe-cart-checkout', portVariable: 'CART_CHECKOUT_PORT', urlVariable: 'REMOTE_CART_CHECKOUT_URL' },
+  { dir: 'mfe-account', portVariable: 'ACCOUNT_PORT', urlVariable: 'REMOTE_ACCOUNT_URL' },
+  { dir: 'mfe-admin', portVariable: 'ADMIN_PORT', urlVariable: 'REMOTE_ADMIN_URL' },
+];
+
+async function waitForHttp(url, { timeoutMs = 60_000, isReady = (r) => r.ok } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (isReady(response)) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {Record<string, string|undefined>} options.env environment for every process (ports, secrets, ...)
+ * @param {string} options.dataDir where the embedded database keeps its files
+ * @param {'inherit'|'ignore'|'pipe'} [options.stdio]
+ * @returns {Promise<{ urls: Record<string,string>, ports: Record<string,number>, processes: Record<string, import('node:child_process').ChildProcess>, stop: () => Promise<void> }>}
+ */
+export async function startStack({ env, dataDir, stdio = 'inherit', log = console.log }) {
+  const ports = Object.fromEntries(
+    Object.entries(DEFAULT_PORTS).map(([variable, fallback]) => [variable, Number(env[variable] ?? fallback)]),
+  );
+  const needed = Object.entries(ports).filter(([variable]) => variable !== 'FERRETDB_PORT' || !env.MONGODB_URI);
+  for (const [variable, port] of needed) {
+    if (!(await isPortFree(port))) {
+      throw new Error(`Port ${port} is in use; set ${variable} to another port (or stop what is using it).`);
+    }
+  }
+
+  const children = {};
+  let database;
+  const stop = async () => {
+    const exits = Object.values(children).map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+        }),
+    );
+    await Promise.all(exits);
+    await database?.stop();
+  };
+
+  try {
+    let mongoUri = env.MONGODB_URI;
+    if (!mongoUri) {
+      database = await startFerret({ port: ports.FERRETDB_PORT, dataDir, log });
+      mongoUri = database.uri;
+    }
+    const baseEnv = {
+      ...process.env,
+      ...env,
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      MONGODB_URI: mongoUri,
+    };
+    const run = (name, script) => {
+      const child = spawn(process.execPath, [script], { cwd: root, env: baseEnv, stdio: ['ignore', stdio, stdio] });
+      children[name] = child;
+      return child;
+    };
+
+    run('api', path.join(root, 'api/dist/server.js'));
+    for (const remote of REMOTES) run(remote.dir, path.join(root, remote.dir, 'server.mjs'));
+    run('shell', path.join(root, 'shell/server.mjs'));
+
+    const urls = {
+      shell: `http://localhost:${ports.SHELL_PORT}`,
+      api: `http://127.0.0.1:${ports.API_PORT}`,
+      ...Object.fromEntries(REMOTES.map((r) => [r.dir, `http://localhost:${ports[r.portVariable]}`])),
+    };
+    await Promise.all([
+      waitForHttp(`${urls.api}/api/health`),
+      ...REMOTES.map((r) => waitForHttp(`${urls[r.dir]}/mf-manifest.json`)),
+      waitForHttp(`${urls.shell}/config.json`),
+    ]);
+    return { urls, ports, processes: children, databaseUri: mongoUri, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+// npm start: installs what is missing, builds what is stale, starts the database, the API, every remote
+// and the shell, and prints the URL. Ctrl-C stops everything.
+import path from 'node:path';
+import { ensureDependencies, root } from './lib/install.mjs';
+import { buildStale } from './lib/build.mjs';
+
+const started = Date.now();
+try {
+  ensureDependencies();
+  buildStale();
+  const { startStack } = await import('./lib/stack.mjs');
+  const stack = await startStack({ env: process.env, dataDir: path.join(root, '.data/ferretdb') });
+  console.log(`\nThe shop is running: ${stack.urls.shell}  (ready in ${((Date.now() - started) / 1000).toFixed(1)}s)`);
+  console.log('Press Ctrl-C to stop.\n');
+
+  let stopping = false;
+  const shutdown = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the shop...');
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  for (const [name, child] of Object.entries(stack.processes)) {
+    child.on('exit', (code) => {
+      if (stopping) return;
+      console.error(`${name} stopped unexpectedly (exit ${code}); stopping the shop.`);
+      shutdown(1);
+    });
+  }
+} catch (error) {
+  console.error(`\n${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
