@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import type { Config } from './config';
 import type { Logger } from './platform/logger';
 import { healthRoutes } from './modules/health/routes';
+import { contactRoutes } from './modules/contact/routes';
 
 /** What a domain's routes may need from the running app. */
 export interface AppDependencies {
@@ -12,4 +13,4 @@ export interface AppDependencies {
 
 export type RouteModule = (dependencies: AppDependencies) => Router;
 
-export const routeModules: RouteModule[] = [healthRoutes];
+export const routeModules: RouteModule[] = [healthRoutes, contactRoutes];

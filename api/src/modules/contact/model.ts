@@ -1,0 +1,23 @@
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+
+/** An enquiry sent from the contact page, kept until someone at the shop has answered it. */
+const contactEnquirySchema = new Schema(
+  {
+    name: { type: String, required: true },
+    email: { type: String, required: true },
+    company: { type: String, default: '' },
+    message: { type: String, required: true },
+    /** The guest session id (x-session-id) it came from, to find the shopper's cart when answering. */
+    sessionId: { type: String, default: null },
+    status: { type: String, enum: ['new', 'answered'], default: 'new' },
+  },
+  { timestamps: true, collection: 'contact_enquiries' },
+);
+
+contactEnquirySchema.index({ createdAt: -1 });
+
+export type ContactEnquiryDocument = InferSchemaType<typeof contactEnquirySchema>;
+
+export const ContactEnquiryModel =
+  (mongoose.models.ContactEnquiry as mongoose.Model<ContactEnquiryDocument> | undefined) ??
+  mongoose.model('ContactEnquiry', contactEnquirySchema);

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findEnquiryById } from '../src/modules/contact/repository';
+import { startTestApp, TEST_SESSION_ID, type TestApp } from './support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const enquiry = {
+  name: 'Ann Lee',
+  email: 'ann@plant.example',
+  company: 'Lee Plastics',
+  message: 'Can you quote 40 phenolic labels, 3 x 2 inches, with adhesive?',
+};
+
+describe('POST /api/contact', () => {
+  it('when an enquiry is valid, then 201 with its id and it is stored with the guest session', async () => {
+    const response = await app.request('POST', '/api/contact', { body: { ...enquiry, name: '  Ann Lee  ' } });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+
+    const stored = await findEnquiryById(response.body.id);
+    expect(stored).toMatchObject({ ...enquiry, sessionId: TEST_SESSION_ID, status: 'new' });
+    expect(stored?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('when company is left out, then it is stored as empty', async () => {
+    const { company: _company, ...withoutCompany } = enquiry;
+    const response = await app.request('POST', '/api/contact', { body: withoutCompany });
+    expect(response.status).toBe(201);
+    expect(await findEnquiryById(response.body.id)).toMatchObject({ company: '' });
+  });
+
+  it('when fields are missing or wrong, then 400 naming each one with the form\'s messages, and nothing is stored', async () => {
+    const response = await app.request('POST', '/api/contact', {
+      body: { name: '', email: 'not-an-email', message: 'short' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'Please enter your name' },
+        { path: 'email', message: 'Please enter a valid email address' },
+        { path: 'message', message: 'Please tell us a little more (at least 10 characters)' },
+      ]),
+    );
+  });
+
+  it('when the body is empty, then 400 naming the required fields', async () => {
+    const response = await app.request('POST', '/api/contact');
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'message', 'name']);
+  });
+
+  it('when a field carries an operator object, then 400 and nothing reaches the database', async () => {
+    const response = await app.request('POST', '/api/contact', { body: { ...enquiry, email: { $ne: null } } });
+    expect(response.status).toBe(400);
+  });
+
+  it('when the call has no x-session-id (a cross-site form), then 403', async () => {
+    const response = await app.request('POST', '/api/contact', { body: enquiry, sessionId: null });
+    expect(response.status).toBe(403);
+  });
+});
