@@ -9,7 +9,6 @@ module.exports = (_env, argv) =>
     exposes: {
       './OrdersPage': './src/app/orders-page.tsx',
       './AuthDialog': './src/app/auth-dialog.tsx',
-      './AccountMenu': './src/app/account-menu.tsx',
       './ChangePasswordDialog': './src/app/change-password-dialog.tsx',
     },
   });

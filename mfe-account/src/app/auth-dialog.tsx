@@ -1,10 +1,2 @@
-import { useShopStore } from 'shell/store';
-
-export default function AuthDialog() {
-  const sessionId = useShopStore((s) => s.sessionId);
-  return (
-    <section data-remote="account" data-session-id={sessionId}>
-      <h1>Auth Dialog</h1>
-    </section>
-  );
-}
+// Exposed as account/AuthDialog: the shell renders it wherever the store's authDialog asks for it.
+export { AuthDialog as default } from '../features/auth/components/auth-dialog';

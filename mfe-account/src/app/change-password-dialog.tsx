@@ -1,10 +1,2 @@
-import { useShopStore } from 'shell/store';
-
-export default function ChangePasswordDialog() {
-  const sessionId = useShopStore((s) => s.sessionId);
-  return (
-    <section data-remote="account" data-session-id={sessionId}>
-      <h1>Change Password Dialog</h1>
-    </section>
-  );
-}
+// Exposed as account/ChangePasswordDialog: the shell's account menu opens it.
+export { ChangePasswordDialog as default } from '../features/change-password/components/change-password-dialog';

@@ -1,10 +1,2 @@
-import { useShopStore } from 'shell/store';
-
-export default function OrdersPage() {
-  const sessionId = useShopStore((s) => s.sessionId);
-  return (
-    <section data-remote="account" data-session-id={sessionId}>
-      <h1>Orders</h1>
-    </section>
-  );
-}
+// Exposed as account/OrdersPage: the shell mounts it at /orders.
+export { OrdersPage as default } from '../features/orders/components/orders-page';

@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ShopUser } from '@shop/contracts';
+import { registerSchema } from '@shop/contracts/accounts';
+import { apiJson, authQueryKey, cartQueryKey, ordersQueryKey, queryClient, toast, useShopStore } from 'shell/store';
+import { serverMessage } from '../../../lib/server-message';
+import { userFromAnswer } from '../../../lib/user-from-answer';
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * The Create Account form: the API's schema, with the address and ZIP code asked for up front (the API
+ * also takes them later), so an account is ready for checkout. Phone and company stay optional.
+ */
+export const createAccountSchema = registerSchema.extend({
+  address: requiredText('Address', 300),
+  zipCode: requiredText('ZIP code', 20),
+});
+export type CreateAccountInput = z.output<typeof createAccountSchema>;
+
+/** POST /api/auth/register: the new customer, signed in. */
+export async function register(input: CreateAccountInput): Promise<ShopUser> {
+  const user = userFromAnswer(await apiJson<ShopUser | { user: ShopUser }>('/api/auth/register', { body: input }));
+  if (!user) throw new Error('Failed to create account');
+  return user;
+}
+
+export function useRegister({ onRegistered }: { onRegistered?: (user: ShopUser) => void } = {}) {
+  const setUser = useShopStore((s) => s.setUser);
+  return useMutation(
+    {
+      mutationFn: register,
+      onSuccess: (user) => {
+        setUser(user);
+        queryClient.setQueryData(authQueryKey, user);
+        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        toast({ title: 'Account created!', description: `Welcome, ${user.firstName}. You are now signed in.` });
+        onRegistered?.(user);
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Registration failed',
+          description: serverMessage(error) ?? 'Failed to create account',
+        });
+      },
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ShopUser } from '@shop/contracts';
+import { accountMessages, loginSchema } from '@shop/contracts/accounts';
+import { apiJson, authQueryKey, cartQueryKey, ordersQueryKey, queryClient, toast, useShopStore } from 'shell/store';
+import { serverMessage } from '../../../lib/server-message';
+import { userFromAnswer } from '../../../lib/user-from-answer';
+
+export { loginSchema as signInSchema };
+export type SignInInput = z.output<typeof loginSchema>;
+
+/** POST /api/auth/login: the signed-in customer. The API merges the guest's cart into theirs. */
+export async function signIn(input: SignInInput): Promise<ShopUser> {
+  const user = userFromAnswer(await apiJson<ShopUser | { user: ShopUser }>('/api/auth/login', { body: input }));
+  if (!user) throw new Error(accountMessages.invalidCredentials);
+  return user;
+}
+
+/** Signs in, then the whole page knows: the store's user, the auth query, and fresh cart and orders. */
+export function useSignIn({ onSignedIn }: { onSignedIn?: (user: ShopUser) => void } = {}) {
+  const setUser = useShopStore((s) => s.setUser);
+  return useMutation(
+    {
+      mutationFn: signIn,
+      onSuccess: (user) => {
+        setUser(user);
+        queryClient.setQueryData(authQueryKey, user);
+        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        toast({ title: 'Welcome back!', description: `You are signed in as ${user.email}.` });
+        onSignedIn?.(user);
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: serverMessage(error) ?? accountMessages.invalidCredentials,
+        });
+      },
+    },
+    queryClient,
+  );
+}

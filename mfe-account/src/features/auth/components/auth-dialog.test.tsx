@@ -1,0 +1,150 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authQueryKey, queryClient, useShopStore } from 'shell/store';
+import { customer, json, lastToast, sentBody, setupShopTests } from '../../../testing/render';
+import { AuthDialog } from './auth-dialog';
+
+const currentFetch = setupShopTests();
+
+function renderDialog(tab: 'sign-in' | 'create-account' = 'sign-in') {
+  const onOpenChange = vi.fn();
+  render(<AuthDialog open tab={tab} onOpenChange={onOpenChange} />);
+  return { onOpenChange, user: userEvent.setup() };
+}
+
+describe('AuthDialog: Sign In', () => {
+  it('is a named dialog with both tabs, focusing the email field first', async () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Create Account' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+  });
+
+  it('says what is wrong on each field, tied to the input, and sends nothing', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter your password');
+    expect(email).toHaveFocus();
+    expect(currentFetch()).not.toHaveBeenCalled();
+  });
+
+  it('signs in: sets the user, says Welcome back!, refreshes cart and orders, and closes', async () => {
+    currentFetch().mockResolvedValueOnce(json(customer));
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const { user, onOpenChange } = renderDialog();
+    await user.type(screen.getByLabelText('Email'), ' Ann@Example.com ');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/auth/login');
+    expect(sentBody(currentFetch())).toEqual({ email: 'ann@example.com', password: 'secret1' });
+    expect(useShopStore.getState().user).toEqual(customer);
+    expect(queryClient.getQueryData(authQueryKey)).toEqual(customer);
+    expect(lastToast()).toMatchObject({ title: 'Welcome back!' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['cart'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
+  });
+
+  it('shows the server message under Login failed', async () => {
+    currentFetch().mockResolvedValueOnce(json({ message: 'Invalid email or password' }, 401));
+    const { user, onOpenChange } = renderDialog();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' }));
+    expect(useShopStore.getState().user).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('falls back to Invalid email or password when the server says nothing', async () => {
+    currentFetch().mockResolvedValueOnce(new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password' }));
+  });
+});
+
+describe('AuthDialog: Create Account', () => {
+  it('opens on the tab asked for', () => {
+    renderDialog('create-account');
+    expect(screen.getByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Create Account', selected: true })).toBeInTheDocument();
+  });
+
+  it('checks the fields: valid email, password of 6+, names, address and ZIP; phone and company optional', async () => {
+    const { user } = renderDialog('create-account');
+    await user.type(screen.getByLabelText('Email'), 'ann@');
+    await user.type(screen.getByLabelText('Password'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('First name is required');
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Last name is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 6 characters. Password must be at least 6 characters long',
+    );
+    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription('Address is required');
+    expect(screen.getByLabelText('ZIP code')).toHaveAccessibleDescription('ZIP code is required');
+    expect(screen.getByLabelText(/Phone/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(/Company/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(currentFetch()).not.toHaveBeenCalled();
+  });
+
+  it('creates the account, signs in and says Account created!', async () => {
+    currentFetch().mockResolvedValueOnce(json(customer, 201));
+    const { user, onOpenChange } = renderDialog('create-account');
+    await user.type(screen.getByLabelText('First name'), 'Ann');
+    await user.type(screen.getByLabelText('Last name'), 'Lee');
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Address'), '1 Main St');
+    await user.type(screen.getByLabelText('ZIP code'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/auth/register');
+    expect(sentBody(currentFetch())).toEqual({
+      email: 'ann@example.com',
+      password: 'secret1',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: null,
+      company: null,
+      address: '1 Main St',
+      zipCode: '12345',
+    });
+    expect(useShopStore.getState().user).toEqual(customer);
+    expect(lastToast()).toMatchObject({ title: 'Account created!' });
+  });
+
+  it('says Registration failed with the server reason, or Failed to create account', async () => {
+    currentFetch().mockResolvedValueOnce(json({ message: 'An account with this email already exists' }, 409));
+    const { user } = renderDialog('create-account');
+    await user.type(screen.getByLabelText('First name'), 'Ann');
+    await user.type(screen.getByLabelText('Last name'), 'Lee');
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Address'), '1 Main St');
+    await user.type(screen.getByLabelText('ZIP code'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Registration failed', description: 'An account with this email already exists' }),
+    );
+
+    currentFetch().mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Registration failed', description: 'Failed to create account' }));
+  });
+});

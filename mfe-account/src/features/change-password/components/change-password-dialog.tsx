@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { ChangePasswordDialogProps } from '@shop/contracts';
+import { accountMessages } from '@shop/contracts/accounts';
+import { toast, useShopStore } from 'shell/store';
+import { Button } from '../../../components/button';
+import { Dialog, DialogActions, DialogDescription, DialogTitle } from '../../../components/dialog';
+import { FormStack, TextField } from '../../../components/form-field';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { changePasswordFormSchema, useChangePassword } from '../api/change-password';
+
+const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
+  const form = useZodForm({ schema: changePasswordFormSchema, initialValues: emptyForm });
+  const [currentPasswordProblem, setCurrentPasswordProblem] = useState<string>();
+  const changePassword = useChangePassword({
+    onChanged: onDone,
+    // A wrong current password is shown on that field too, where the customer will fix it.
+    onFailed: (message) => setCurrentPasswordProblem(message === accountMessages.currentPasswordWrong ? message : undefined),
+  });
+
+  const onInvalid = (errors: typeof form.errors) => {
+    // The fields say what is wrong; the toast sums it up for anyone not looking at the field.
+    if (errors.newPassword === accountMessages.passwordTooShort || errors.confirmPassword === accountMessages.passwordTooShort) {
+      toast({ variant: 'destructive', title: 'Password not changed', description: accountMessages.passwordTooShort });
+    } else if (errors.confirmPassword === accountMessages.passwordsDontMatch) {
+      toast({ variant: 'destructive', title: 'Password not changed', description: accountMessages.newPasswordMismatch });
+    }
+  };
+
+  return (
+    <FormStack
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.handleSubmit((input) => {
+        setCurrentPasswordProblem(undefined);
+        changePassword.mutate(input);
+      }, onInvalid)}
+    >
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        data-autofocus
+        error={form.errors.currentPassword ?? currentPasswordProblem}
+        {...form.input('currentPassword')}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        error={form.errors.newPassword}
+        {...form.input('newPassword')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={form.errors.confirmPassword}
+        {...form.input('confirmPassword')}
+      />
+      <DialogActions>
+        <Button type="button" $variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={changePassword.isPending}>
+          {changePassword.isPending ? 'Updating…' : 'Update Password'}
+        </Button>
+      </DialogActions>
+    </FormStack>
+  );
+}
+
+/**
+ * Change Password, opened from the shell's account menu. The shell owns whether it is open; without
+ * props (the remote's own page) it is open until closed.
+ */
+export function ChangePasswordDialog(props: Partial<ChangePasswordDialogProps>) {
+  const sessionId = useShopStore((s) => s.sessionId);
+  const [ownOpen, setOwnOpen] = useState(true);
+  const open = props.open ?? ownOpen;
+  const onOpenChange = props.onOpenChange ?? setOwnOpen;
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <div data-remote="account" data-session-id={sessionId}>
+        <DialogTitle>Change Password</DialogTitle>
+        <DialogDescription>Enter your current password, then choose a new one of at least 6 characters.</DialogDescription>
+        <ChangePasswordForm onDone={close} onCancel={close} />
+      </div>
+    </Dialog>
+  );
+}

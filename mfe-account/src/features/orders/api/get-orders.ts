@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import type { OrderHistoryEntry } from '@shop/contracts/orders';
+import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+
+export type { OrderHistoryEntry };
+
+export const ORDERS_FAILED_MESSAGE = 'Failed to fetch orders';
+
+/** GET /api/orders: the signed-in customer's orders, newest first. */
+export async function getOrders(): Promise<OrderHistoryEntry[]> {
+  let answer: OrderHistoryEntry[] | { orders: OrderHistoryEntry[] } | undefined;
+  try {
+    answer = await apiJson<OrderHistoryEntry[] | { orders: OrderHistoryEntry[] }>('/api/orders');
+  } catch (error) {
+    throw new Error(ORDERS_FAILED_MESSAGE, { cause: error });
+  }
+  const orders = Array.isArray(answer) ? answer : answer?.orders;
+  if (!Array.isArray(orders)) throw new Error(ORDERS_FAILED_MESSAGE);
+  return orders;
+}
+
+/**
+ * The order list, read only when someone is signed in. The key carries the customer, so one customer
+ * never sees another's cached list; sign-in and sign-out invalidate everything under ordersQueryKey.
+ */
+export function useOrders(customerId: string | undefined) {
+  return useQuery(
+    {
+      queryKey: [...ordersQueryKey, customerId],
+      queryFn: getOrders,
+      enabled: Boolean(customerId),
+    },
+    queryClient,
+  );
+}

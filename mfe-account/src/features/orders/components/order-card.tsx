@@ -1,0 +1,173 @@
+import styled from 'styled-components';
+import { fromMedium, theme } from '../../../components/theme';
+import { colorName, colorSwatch, formatDate, formatDollars, formatInches, formatTime, materialName, mountingName } from '../../../lib/format';
+import type { OrderHistoryEntry } from '../api/get-orders';
+import { OrderStatusBadge } from './order-status-badge';
+
+const Card = styled.article`
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadow};
+  overflow: hidden;
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 0.75rem 1rem;
+  padding: 1rem 1.25rem;
+  border-bottom: 1px solid ${theme.colors.border};
+  background: ${theme.colors.page};
+  h2 { margin: 0; font-size: 1.1rem; color: ${theme.colors.brand}; }
+  p { margin: 0.125rem 0 0; font-size: 0.875rem; color: ${theme.colors.muted}; }
+  ${fromMedium} { padding: 1rem 1.5rem; }
+`;
+
+const HeaderEnd = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 0.25rem;
+  .total { font-weight: 700; font-size: 1.05rem; color: ${theme.colors.ink}; }
+`;
+
+const Items = styled.ul`
+  margin: 0;
+  padding: 0 1.25rem;
+  list-style: none;
+  ${fromMedium} { padding: 0 1.5rem; }
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  gap: 0.25rem 0.875rem;
+  align-items: center;
+  padding: 0.875rem 0;
+  border-bottom: 1px solid ${theme.colors.sunken};
+  &:last-child { border-bottom: 0; }
+  .name { font-weight: 600; }
+  .details { font-size: 0.875rem; color: ${theme.colors.muted}; }
+  .text { font-size: 0.875rem; color: ${theme.colors.ink}; overflow-wrap: anywhere; }
+  .price { text-align: right; white-space: nowrap; }
+  .price strong { display: block; }
+  .price span { font-size: 0.85rem; color: ${theme.colors.muted}; }
+`;
+
+const Swatch = styled.span<{ $background: string; $text: string }>`
+  display: grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2rem;
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: 0.375rem;
+  background: ${({ $background }) => $background};
+  color: ${({ $text }) => $text};
+  font-size: 0.7rem;
+  font-weight: 700;
+  letter-spacing: 0.04em;
+`;
+
+const Footer = styled.div`
+  display: grid;
+  gap: 1rem;
+  padding: 1rem 1.25rem 1.25rem;
+  border-top: 1px solid ${theme.colors.border};
+  ${fromMedium} { grid-template-columns: 1fr minmax(16rem, 20rem); padding: 1rem 1.5rem 1.25rem; }
+`;
+
+const Notes = styled.div`
+  h3 { margin: 0 0 0.25rem; font-size: 0.875rem; color: ${theme.colors.muted}; text-transform: uppercase; letter-spacing: 0.04em; }
+  p { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
+`;
+
+const Totals = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 0.375rem 1rem;
+  margin: 0;
+  grid-column: -2;
+  dt { color: ${theme.colors.muted}; }
+  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+  .discount { color: ${theme.colors.success}; }
+  .total { padding-top: 0.5rem; border-top: 1px solid ${theme.colors.border}; font-weight: 700; color: ${theme.colors.ink}; }
+`;
+
+export function OrderCard({ order }: { order: OrderHistoryEntry }) {
+  const headingId = `order-${order.id}`;
+  const time = formatTime(order.createdAt);
+  return (
+    <Card aria-labelledby={headingId} data-testid="order-card">
+      <Header>
+        <div>
+          <h2 id={headingId}>Order #{order.orderNumber}</h2>
+          <p>
+            Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}{time && ` at ${time}`}</time>
+          </p>
+        </div>
+        <HeaderEnd>
+          <OrderStatusBadge status={order.status} />
+          {order.paymentStatus && order.paymentStatus !== 'paid' && <p>Payment pending</p>}
+        </HeaderEnd>
+      </Header>
+      <Items aria-label={`Items in order ${order.orderNumber}`}>
+        {order.items.map((item, index) => {
+          const config = item.productConfig;
+          const swatch = colorSwatch(config.color);
+          return (
+            <Item key={item.id ?? index}>
+              <Swatch $background={swatch.background} $text={swatch.text} aria-hidden="true">
+                Aa
+              </Swatch>
+              <div>
+                <div className="name">
+                  {materialName(config.material)} label, {formatInches(config.width)} × {formatInches(config.height)}
+                </div>
+                <div className="details">
+                  {colorName(config.color)} · {mountingName(config.mounting)}
+                  {item.files && item.files.length > 0 && ` · ${item.files.length} file${item.files.length === 1 ? '' : 's'}`}
+                </div>
+                {config.customText && <div className="text">“{config.customText}”</div>}
+              </div>
+              <div className="price">
+                <strong>{formatDollars(item.totalPrice)}</strong>
+                <span>Qty {item.quantity}</span>
+              </div>
+            </Item>
+          );
+        })}
+      </Items>
+      <Footer>
+        {order.notes && (
+          <Notes>
+            <h3>Notes</h3>
+            <p>{order.notes}</p>
+          </Notes>
+        )}
+        <Totals aria-label={`Totals for order ${order.orderNumber}`}>
+          <dt>Subtotal</dt>
+          <dd>{formatDollars(order.subtotal)}</dd>
+          {order.discountAmount > 0 && (
+            <>
+              <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
+              <dd className="discount">−{formatDollars(order.discountAmount)}</dd>
+            </>
+          )}
+          {typeof order.shipping === 'number' && (
+            <>
+              <dt>Shipping</dt>
+              <dd>{formatDollars(order.shipping)}</dd>
+            </>
+          )}
+          <dt>Tax</dt>
+          <dd>{formatDollars(order.tax)}</dd>
+          <dt className="total">Total</dt>
+          <dd className="total">{formatDollars(order.total)}</dd>
+        </Totals>
+      </Footer>
+    </Card>
+  );
+}

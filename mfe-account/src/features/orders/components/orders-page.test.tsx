@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useShopStore } from 'shell/store';
+import type { OrderHistoryEntry } from '@shop/contracts/orders';
+import { customer, json, renderWithRouter, setupShopTests } from '../../../testing/render';
+import { OrdersPage } from './orders-page';
+
+const currentFetch = setupShopTests();
+
+const order = (overrides: Partial<OrderHistoryEntry>): OrderHistoryEntry => ({
+  id: 'o1',
+  orderNumber: 1001,
+  createdAt: '2025-03-05T14:30:00.000Z',
+  status: 'processing',
+  paymentStatus: 'paid',
+  subtotal: 10.4,
+  discountCode: null,
+  discountAmount: 0,
+  shipping: 5.5,
+  tax: 0.83,
+  total: 16.73,
+  notes: null,
+  items: [
+    {
+      id: 'i1',
+      productConfig: { material: 'phenolic', width: 3, height: 2, color: 'black-white', mounting: 'adhesive', customText: 'PUMP 1' },
+      files: [],
+      quantity: 2,
+      unitPrice: 5.2,
+      totalPrice: 10.4,
+    },
+  ],
+  ...overrides,
+});
+
+describe('OrdersPage', () => {
+  it('asks a guest to sign in, and the button opens the auth dialog', async () => {
+    useShopStore.getState().setUser(null);
+    renderWithRouter(<OrdersPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Order History' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign in to see your orders' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(useShopStore.getState().authDialog).toEqual({ open: true, tab: 'sign-in' });
+    expect(currentFetch()).not.toHaveBeenCalled();
+  });
+
+  it('keeps the page marked as the account remote', () => {
+    const { container } = renderWithRouter(<OrdersPage />);
+    expect(container.querySelector('[data-remote="account"]')).toHaveAttribute('data-session-id', useShopStore.getState().sessionId);
+  });
+
+  it("lists a customer's orders with status, items and totals", async () => {
+    currentFetch().mockResolvedValueOnce(
+      json([
+        order({ notes: 'Leave at the loading dock', discountCode: 'SAVE10', discountAmount: 1.04 }),
+        order({ id: 'o2', orderNumber: 1002, status: 'shipped' }),
+        order({ id: 'o3', orderNumber: 1003, status: 'completed' }),
+        // A status the shop may add later still gets a (grey) badge.
+        order({ id: 'o4', orderNumber: 1004, status: 'cancelled' as OrderHistoryEntry['status'] }),
+      ]),
+    );
+    useShopStore.getState().setUser(customer);
+    renderWithRouter(<OrdersPage />);
+
+    const first = await screen.findByRole('article', { name: 'Order #1001' });
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/orders');
+    expect(within(first).getByText('Status:', { exact: false }).parentElement).toHaveTextContent('Status: Processing');
+    expect(within(first).getByText('Phenolic label, 3" × 2"')).toBeInTheDocument();
+    expect(within(first).getByText('Qty 2')).toBeInTheDocument();
+    expect(within(first).getByText('“PUMP 1”')).toBeInTheDocument();
+    expect(within(first).getByText('Leave at the loading dock')).toBeInTheDocument();
+    expect(within(first).getByText('Discount (SAVE10)')).toBeInTheDocument();
+    expect(within(first).getByText('$16.73')).toBeInTheDocument();
+    expect(within(first).getByText('$0.83')).toBeInTheDocument();
+
+    const statuses = screen.getAllByText(/^(Processing|Shipped|Completed|Cancelled)$/).map((badge) => badge.closest('[data-status]'));
+    expect(statuses.map((badge) => badge?.getAttribute('data-status'))).toEqual(['processing', 'shipped', 'completed', 'cancelled']);
+  });
+
+  it('offers the configurator when there are no orders yet', async () => {
+    currentFetch().mockResolvedValueOnce(json([]));
+    useShopStore.getState().setUser(customer);
+    renderWithRouter(<OrdersPage />);
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Configure a label' })).toHaveAttribute('href', '/products');
+  });
+
+  it('says Failed to fetch orders when the list cannot be read', async () => {
+    currentFetch().mockResolvedValueOnce(json({ message: 'boom' }, 500));
+    useShopStore.getState().setUser(customer);
+    renderWithRouter(<OrdersPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch orders');
+  });
+});
