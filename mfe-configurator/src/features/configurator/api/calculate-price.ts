@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiJson } from 'shell/store';
+import type { LabelConfiguration } from '@shop/contracts/label-configuration';
+import { priceResultSchema } from '@shop/contracts/pricing';
+
+/** POST /api/calculate-price: the server's price for one configuration (the source of truth). */
+export type PriceQuote = z.infer<typeof priceResultSchema>;
+
+export async function calculatePrice(configuration: LabelConfiguration, signal?: AbortSignal): Promise<PriceQuote> {
+  return priceResultSchema.parse(await apiJson<unknown>('/api/calculate-price', { body: configuration, signal }));
+}
+
+export const priceQuoteQueryKey = (configuration: LabelConfiguration | null) => ['calculate-price', configuration] as const;
+
+/**
+ * The live price of a configuration (null: nothing to price). Keyed by the whole configuration, so
+ * going back to an earlier one answers from the cache; while a new answer is on its way the previous one
+ * stays on screen (placeholder), flagged by isPlaceholderData.
+ */
+export function usePriceQuote(configuration: LabelConfiguration | null) {
+  return useQuery({
+    queryKey: priceQuoteQueryKey(configuration),
+    queryFn: ({ signal }) => calculatePrice(configuration!, signal),
+    enabled: configuration !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}

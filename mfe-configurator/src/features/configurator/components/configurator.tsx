@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { toast } from 'shell/store';
+import { fromLarge, theme } from '../../../components/theme';
+import { useAddToCart } from '../api/add-to-cart';
+import {
+  initialLabelDraft,
+  priceableConfiguration,
+  toConfigurationInput,
+  validateForCart,
+  type FieldErrors,
+  type LabelDraft,
+  type LabelField,
+} from '../label-draft';
+import { ColorPicker } from './color-picker';
+import { CustomTextField } from './custom-text-field';
+import { FileUpload } from './file-upload';
+import { LabelPreview } from './label-preview';
+import { MaterialPicker } from './material-picker';
+import { MountingPicker } from './mounting-picker';
+import { OrderSummary } from './order-summary';
+import { SizeFields } from './size-fields';
+
+const Form = styled.form<{ $started: boolean }>`
+  display: grid;
+  gap: 1.25rem;
+  align-items: start;
+  ${fromLarge} {
+    grid-template-columns: ${({ $started }) => ($started ? 'minmax(0, 1fr) 22rem' : 'minmax(0, 1fr)')};
+    gap: 1.5rem;
+  }
+`;
+
+const Steps = styled.div`
+  display: grid;
+  gap: 1.25rem;
+  min-width: 0;
+`;
+
+const StartHint = styled.p`
+  margin: 0;
+  padding: 1rem 1.25rem;
+  border: 1px dashed ${theme.colors.borderStrong};
+  border-radius: ${theme.radius};
+  color: ${theme.colors.muted};
+  text-align: center;
+`;
+
+const INVALID_FORM = 'Please correct the highlighted fields, then add the label to your cart.';
+
+/**
+ * The label configurator: the shopper's draft, its sections (the material first; the rest once one is
+ * chosen), the live price and Add to Cart.
+ */
+export function Configurator() {
+  const [draft, setDraft] = useState<LabelDraft>(initialLabelDraft);
+  const [touched, setTouched] = useState<Partial<Record<LabelField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const addToCart = useAddToCart();
+
+  const update = (patch: Partial<LabelDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const touch = (field: LabelField) => setTouched((current) => ({ ...current, [field]: true }));
+
+  const validation = useMemo(() => validateForCart(draft), [draft]);
+  const priceable = useMemo(() => priceableConfiguration(draft), [draft]);
+  // A field's error shows once the shopper has left it, or after an Add to Cart attempt.
+  const errors: FieldErrors = {};
+  if (!validation.ok) {
+    for (const [field, message] of Object.entries(validation.errors) as [LabelField, string][]) {
+      if (submitted || touched[field]) errors[field] = message;
+    }
+  }
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!validation.ok) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    addToCart.mutate(validation.configuration, {
+      onSuccess: () => {
+        setSubmitted(false);
+        toast({
+          title: 'Added to Cart',
+          description: 'Your custom sign has been added to the cart.',
+          action: { label: 'View cart', onClick: () => navigate('/cart') },
+        });
+      },
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to add item to cart. Please try again.', variant: 'destructive' }),
+    });
+  }
+
+  const { width, height } = toConfigurationInput(draft);
+  const started = draft.material !== null;
+
+  return (
+    <Form ref={form} noValidate onSubmit={onSubmit} aria-label="Label configuration" $started={started}>
+      <Steps>
+        <MaterialPicker value={draft.material} onChange={(material) => update({ material })} />
+        {started ? (
+          <>
+            <SizeFields
+              width={draft.width}
+              height={draft.height}
+              errors={{ width: errors.width, height: errors.height }}
+              onChange={update}
+              onBlur={touch}
+            />
+            <ColorPicker
+              value={draft.color}
+              onChange={(color) => update({ color })}
+              preview={<LabelPreview color={draft.color} customText={draft.customText} width={width} height={height} mounting={draft.mounting} />}
+            />
+            <MountingPicker value={draft.mounting} onChange={(mounting) => update({ mounting })} />
+            <CustomTextField value={draft.customText} error={errors.customText} onChange={(customText) => update({ customText })} />
+            <FileUpload
+              files={draft.files}
+              onFilesAdded={(files) => setDraft((current) => ({ ...current, files: [...current.files, ...files] }))}
+              onFileRemoved={(hashedName) =>
+                setDraft((current) => ({ ...current, files: current.files.filter((file) => file.hashedName !== hashedName) }))
+              }
+            />
+          </>
+        ) : (
+          <StartHint>Choose a material above to set the size, colours, mounting and text, and to see your price.</StartHint>
+        )}
+      </Steps>
+      {started && (
+        <OrderSummary
+          draft={draft}
+          priceable={priceable}
+          quantityError={errors.quantity}
+          onQuantityChange={(quantity) => update({ quantity })}
+          adding={addToCart.isPending}
+          formError={submitted && !validation.ok ? INVALID_FORM : undefined}
+        />
+      )}
+    </Form>
+  );
+}
