@@ -1,0 +1,377 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useShopStore } from 'shell/store';
+import { collectToasts, json, mockApi, renderAt, resetShop } from '../testing/shop-test-utils';
+import ConfiguratorPage from './configurator-page';
+
+const HASH = 'a'.repeat(64);
+const PRICE_5_20 = { unitPrice: 5.2, subtotal: 5.2, total: 5.2, area: 6 };
+
+beforeEach(() => {
+  resetShop();
+  localStorage.setItem('guest-session-id', 'guest-1700000000000-testsession');
+});
+
+afterEach(() => {
+  cleanup();
+  resetShop();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const user = userEvent.setup();
+  renderAt(<ConfiguratorPage />);
+  return user;
+}
+
+async function chooseMaterial(user: ReturnType<typeof userEvent.setup>, name: RegExp = /Phenolic/) {
+  await user.click(screen.getByRole('radio', { name }));
+}
+
+describe('material gating', () => {
+  it('shows only the materials (and the literature) until one is chosen, then everything else', async () => {
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(3);
+    expect(screen.getByRole('radio', { name: /Indoor/ })).not.toBeChecked();
+    for (const hidden of [/Width/, /Height/, /Text to engrave/, /Quantity/]) {
+      expect(screen.queryByLabelText(hidden)).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('heading', { name: 'Order Summary' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('label-preview')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose files to upload')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Literature' })).toBeInTheDocument();
+
+    await chooseMaterial(user);
+
+    expect(screen.getByRole('radio', { name: /Phenolic/ })).toBeChecked();
+    expect(screen.getByLabelText('Width (inches)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Height (inches)')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Colours/ })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Mounting/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Text to engrave')).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose files to upload')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Order Summary' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+  });
+
+  it('keeps the session id on the page root for the shell', () => {
+    mockApi({});
+    const { container } = renderAt(<ConfiguratorPage />);
+    const root = container.querySelector('[data-remote="configurator"]');
+    expect(root).toHaveAttribute('data-session-id', useShopStore.getState().sessionId);
+  });
+});
+
+describe('preview', () => {
+  it('shows SAMPLE TEXT until text is typed, in the chosen colours, with the colour name', async () => {
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+
+    const preview = screen.getByTestId('label-preview');
+    expect(within(preview).getByTestId('label-preview-text')).toHaveTextContent('SAMPLE TEXT');
+    expect(within(preview).getByText('Black/White')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Text to engrave'), 'PUMP 3');
+    expect(within(preview).getByTestId('label-preview-text')).toHaveTextContent('PUMP 3');
+
+    await user.click(screen.getByRole('radio', { name: 'Yellow/Black' }));
+    expect(within(preview).getByText('Yellow/Black')).toBeInTheDocument();
+    expect(within(preview).getByTestId('label-preview-text').parentElement).toHaveStyle({ backgroundColor: '#facc15' });
+
+    await user.clear(screen.getByLabelText('Text to engrave'));
+    expect(within(preview).getByTestId('label-preview-text')).toHaveTextContent('SAMPLE TEXT');
+  });
+});
+
+describe('quantity', () => {
+  it('cannot go below 1: minus is disabled at 1', async () => {
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    const quantity = screen.getByLabelText('Quantity');
+    expect(quantity).toHaveValue(1);
+    expect(minus).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(quantity).toHaveValue(2);
+    expect(minus).toBeEnabled();
+
+    await user.click(minus);
+    expect(quantity).toHaveValue(1);
+    expect(minus).toBeDisabled();
+  });
+});
+
+describe('price', () => {
+  it('shows the server’s price for the configuration', async () => {
+    const { calls } = mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    await user.click(screen.getByRole('radio', { name: /Adhesive/ }));
+
+    const lastPriced = () => calls.filter((c) => c.key === 'POST /api/calculate-price').at(-1)?.body;
+    await waitFor(() => expect(lastPriced()).toMatchObject({ mounting: 'adhesive' }));
+    await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('$5.20');
+    expect(lastPriced()).toEqual({
+      material: 'phenolic',
+      width: 3,
+      height: 2,
+      color: 'black-white',
+      mounting: 'adhesive',
+      customText: '',
+      quantity: 1,
+      files: [],
+    });
+  });
+
+  it('asks once the shopper pauses, not on every keystroke, keeping the last price on screen meanwhile', async () => {
+    let answer = PRICE_5_20;
+    const { calls } = mockApi({ 'POST /api/calculate-price': () => json(answer) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
+    const before = calls.length;
+    answer = { unitPrice: 7.4, subtotal: 7.4, total: 7.4, area: 10 };
+
+    const width = screen.getByLabelText('Width (inches)');
+    fireEvent.change(width, { target: { value: '4' } });
+    fireEvent.change(width, { target: { value: '4.5' } });
+    fireEvent.change(width, { target: { value: '5' } });
+    expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20');
+    expect(screen.getByText('Updating price…')).toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$7.40'));
+    const later = calls.slice(before);
+    expect(later).toHaveLength(1);
+    expect(later[0]!.body).toMatchObject({ width: 5 });
+  });
+
+  it.each([
+    ['the width is under 0.75', 'Width (inches)', '0.5'],
+    ['the height is under 0.75', 'Height (inches)', '0.7'],
+    ['the width is missing', 'Width (inches)', ''],
+    ['the height is missing', 'Height (inches)', ''],
+    ['the quantity is missing', 'Quantity', ''],
+  ])('resets to zeros when %s, and comes back when fixed', async (_case, label, value) => {
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
+
+    const field = screen.getByLabelText(label);
+    const before = (field as HTMLInputElement).value;
+    await user.clear(field);
+    if (value) await user.type(field, value);
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('$0.00');
+    expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00');
+
+    await user.clear(field);
+    await user.type(field, before);
+    await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
+  });
+
+  it('shows the quantity breaks with the shopper’s tier marked and what the next one saves', async () => {
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    await user.click(screen.getByRole('radio', { name: /Adhesive/ }));
+
+    const table = screen.getByRole('table', { name: 'Volume pricing' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '1–9 (your quantity)—$5.20',
+      '10–245% off$4.94',
+      '25–4910% off$4.68',
+      '50–9915% off$4.42',
+      '100+20% off$4.16',
+    ]);
+    expect(rows[0]).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('quantity-nudge')).toHaveTextContent(
+      'Order 9 more (10 in total) to save 5% on every label: $4.94 each instead of $5.20.',
+    );
+  });
+});
+
+describe('upload', () => {
+  function fileInput() {
+    return screen.getByLabelText('Choose files to upload') as HTMLInputElement;
+  }
+
+  function choose(files: File[]) {
+    // fireEvent, not userEvent.upload: the latter drops files the accept attribute excludes.
+    fireEvent.change(fileInput(), { target: { files } });
+  }
+
+  it.each([
+    ['an unsupported type', [new File(['x'], 'tool.exe')], 'File "tool.exe": Unsupported file type. Please use PDF, Excel, Word, or image files.'],
+    ['an empty file', [new File([], 'blank.pdf')], 'File "blank.pdf": File appears to be empty.'],
+    ['more than five files', Array.from({ length: 6 }, (_, i) => new File(['x'], `${i}.png`)), 'You can upload a maximum of 5 files at once.'],
+    ['no file', [], 'Please select at least one file to upload.'],
+  ])('refuses %s before sending, in a File Upload Error toast', async (_case, files, message) => {
+    const { calls } = mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    const toasts = collectToasts();
+
+    choose(files);
+
+    expect(toasts).toEqual([expect.objectContaining({ title: 'File Upload Error', description: message, variant: 'destructive' })]);
+    expect(calls.some((c) => c.key === 'POST /api/upload')).toBe(false);
+  });
+
+  it('refuses a file over 10MB with its size', async () => {
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    const toasts = collectToasts();
+    const big = new File(['x'], 'drawing.pdf');
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+
+    choose([big]);
+
+    expect(toasts[0]).toMatchObject({
+      title: 'File Upload Error',
+      description: 'File "drawing.pdf": File size (11.00MB) exceeds the 10MB limit.',
+    });
+  });
+
+  it('sends the files as multipart "files" and adds what the server kept to the label', async () => {
+    const { calls } = mockApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () =>
+        json({ message: '1 file uploaded successfully', errors: [], files: [{ filename: `${HASH}.png`, originalName: 'logo.png' }] }),
+      'POST /api/cart': () => json({}, 201),
+      'GET /api/cart': () => json({ items: [], itemCount: 1, subtotal: 5.2, total: 5.2, discount: null, tax: { region: null, amount: 0 } }),
+    });
+    const user = renderPage();
+    await chooseMaterial(user);
+    const toasts = collectToasts();
+
+    choose([new File(['png'], 'logo.png', { type: 'image/png' })]);
+
+    await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ title: 'Files Uploaded Successfully', description: '1 file uploaded successfully' })]));
+    const sent = calls.find((c) => c.key === 'POST /api/upload')!.body as FormData;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent.getAll('files') as File[]).map((f) => f.name)).toEqual(['logo.png']);
+    expect(within(screen.getByRole('list', { name: 'Uploaded files' })).getByText('logo.png')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(true));
+    expect(calls.find((c) => c.key === 'POST /api/cart')!.body).toMatchObject({ files: [{ hashedName: `${HASH}.png`, originalName: 'logo.png' }] });
+  });
+
+  it('shows one Upload Failed toast per server error line', async () => {
+    mockApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () =>
+        json(
+          {
+            message: 'No files were uploaded',
+            errors: [
+              { path: 'files.0', message: 'File "a.png": File content does not match its type.' },
+              { path: 'files.1', message: 'File "b.pdf": File content does not match its type.' },
+            ],
+          },
+          415,
+        ),
+    });
+    const user = renderPage();
+    await chooseMaterial(user);
+    const toasts = collectToasts();
+
+    choose([new File(['x'], 'a.png'), new File(['y'], 'b.pdf')]);
+
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    expect(toasts).toEqual([
+      expect.objectContaining({ title: 'Upload Failed', description: 'File "a.png": File content does not match its type.', variant: 'destructive' }),
+      expect.objectContaining({ title: 'Upload Failed', description: 'File "b.pdf": File content does not match its type.', variant: 'destructive' }),
+    ]);
+  });
+
+  it('falls back to the server message, then to "Upload failed"', async () => {
+    let answer = json({ message: 'Too many files' }, 400);
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20), 'POST /api/upload': () => answer });
+    const user = renderPage();
+    await chooseMaterial(user);
+    const toasts = collectToasts();
+
+    choose([new File(['x'], 'a.png')]);
+    await waitFor(() => expect(toasts.at(-1)).toMatchObject({ title: 'Upload Failed', description: 'Too many files' }));
+
+    answer = new Response('', { status: 502, statusText: 'Bad Gateway' });
+    await waitFor(() => expect(screen.getByLabelText('Choose files to upload')).toBeEnabled());
+    choose([new File(['x'], 'a.png')]);
+    await waitFor(() => expect(toasts.at(-1)).toMatchObject({ title: 'Upload Failed', description: 'Upload failed' }));
+  });
+});
+
+describe('add to cart', () => {
+  it('adds the label, says so, and updates the cart summary in the store at once', async () => {
+    const { calls } = mockApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/cart': () => json({}, 201),
+      'GET /api/cart': () => json({ items: [], itemCount: 1, subtotal: 5.2, total: 5.2, discount: null, tax: { region: null, amount: 0 } }),
+    });
+    const user = renderPage();
+    await chooseMaterial(user);
+    await user.click(screen.getByRole('radio', { name: /Adhesive/ }));
+    const toasts = collectToasts();
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    await waitFor(() => expect(useShopStore.getState().cart).toEqual({ itemCount: 1, subtotal: 5.2, total: 5.2 }));
+    expect(toasts).toEqual([expect.objectContaining({ title: 'Added to Cart', description: 'Your custom sign has been added to the cart.' })]);
+    expect(calls.find((c) => c.key === 'POST /api/cart')!.body).toEqual({
+      material: 'phenolic',
+      width: 3,
+      height: 2,
+      color: 'black-white',
+      mounting: 'adhesive',
+      customText: '',
+      quantity: 1,
+      files: [],
+    });
+  });
+
+  it('says it failed when the server refuses', async () => {
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20), 'POST /api/cart': () => json({ message: 'boom' }, 500) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    const toasts = collectToasts();
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({ title: 'Error', description: 'Failed to add item to cart. Please try again.', variant: 'destructive' }),
+      ]),
+    );
+    expect(useShopStore.getState().cart.itemCount).toBe(0);
+  });
+
+  it('checks the label first and shows what to correct next to the fields, without calling the API', async () => {
+    const { calls } = mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    await user.clear(screen.getByLabelText('Width (inches)'));
+    await user.type(screen.getByLabelText('Width (inches)'), '12');
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    const width = screen.getByLabelText('Width (inches)');
+    expect(width).toHaveAttribute('aria-invalid', 'true');
+    expect(width).toHaveAccessibleDescription(expect.stringContaining('Width must be at most 9 inches'));
+    expect(width).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields');
+    expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { initialLabelDraft, priceableConfiguration, validateForCart, type LabelDraft } from './label-draft';
+
+const phenolic: LabelDraft = { ...initialLabelDraft, material: 'phenolic', width: '3', height: '2', mounting: 'adhesive', quantity: '1' };
+
+describe('priceableConfiguration (the price display resets to zeros when it is null)', () => {
+  it('gives the configuration as numbers when everything is there', () => {
+    expect(priceableConfiguration(phenolic)).toEqual({
+      material: 'phenolic',
+      width: 3,
+      height: 2,
+      color: 'black-white',
+      mounting: 'adhesive',
+      customText: '',
+      quantity: 1,
+      files: [],
+    });
+  });
+
+  it.each([
+    ['the material is missing', { material: null }],
+    ['the width is missing', { width: '' }],
+    ['the height is missing', { height: '' }],
+    ['the quantity is missing', { quantity: '' }],
+    ['the width is under 0.75', { width: '0.74' }],
+    ['the height is under 0.75', { height: '0.5' }],
+  ] satisfies [string, Partial<LabelDraft>][])('is null when %s', (_case, change) => {
+    expect(priceableConfiguration({ ...phenolic, ...change })).toBeNull();
+  });
+
+  it('prices the smallest and largest sizes', () => {
+    expect(priceableConfiguration({ ...phenolic, width: '0.75', height: '9' })).not.toBeNull();
+  });
+
+  it('does not ask the server to price a label it would refuse (over 9 inches, a third decimal, quantity 0)', () => {
+    expect(priceableConfiguration({ ...phenolic, width: '9.01' })).toBeNull();
+    expect(priceableConfiguration({ ...phenolic, height: '1.234' })).toBeNull();
+    expect(priceableConfiguration({ ...phenolic, quantity: '0' })).toBeNull();
+  });
+});
+
+describe('validateForCart', () => {
+  it('accepts a complete label', () => {
+    expect(validateForCart(phenolic).ok).toBe(true);
+  });
+
+  it('names each field that is wrong, with the shared schema’s message', () => {
+    const result = validateForCart({ ...phenolic, width: '0.5', height: '', quantity: '0' });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        width: 'Width must be at least 0.75 inches',
+        height: 'Height must be a number',
+        quantity: 'Quantity must be at least 1',
+      },
+    });
+  });
+});
