@@ -6,3 +6,8 @@ export * from './api-error';
 export * from './contact';
 export type * from './shop-store';
 export type * from './account-remote';
+export * from './cart';
+export * from './discounts';
+export * from './shipping';
+export * from './tax';
+export * from './uploads';

@@ -2,7 +2,9 @@
  * Price rules for one label (DESIGN.md section 4), computed in integer cents.
  * unit = setup + area x material rate + mounting surcharge, then the quantity break, rounded to the cent.
  */
+import { z } from 'zod';
 import type { Material, Mounting } from './label-options';
+import { labelConfigurationSchema } from './label-configuration';
 import { toDollars, type Cents } from './money';
 
 export const SETUP_CENTS: Cents = 200;
@@ -71,3 +73,13 @@ export function toPriceResult(priced: PricedLabel): PriceResult {
   const subtotal = toDollars(priced.subtotalCents);
   return { unitPrice: toDollars(priced.unitCents), subtotal, total: subtotal, area: priced.area };
 }
+
+/** POST /api/calculate-price takes a full sign configuration (its files and text do not change the price). */
+export const calculatePriceSchema = labelConfigurationSchema;
+
+export const priceResultSchema = z.object({
+  unitPrice: z.number(),
+  subtotal: z.number(),
+  total: z.number(),
+  area: z.number(),
+});

@@ -1,0 +1,180 @@
+/**
+ * Discount codes (SPEC.md sections 3 and 5, DESIGN.md section 4): the shopper's check, the admin form,
+ * and the messages a shopper reads when a code cannot be used.
+ */
+import { z } from 'zod';
+import { formatDollars } from './money';
+
+export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+export const DISCOUNT_CODE_MAX_LENGTH = 50;
+export const DISCOUNT_DESCRIPTION_MAX_LENGTH = 200;
+export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]+$/;
+export const DISCOUNT_CODE_PATTERN_MESSAGE =
+  'Code must contain only uppercase letters, numbers, hyphens, and underscores';
+export const EMPTY_DISCOUNT_CODE_MESSAGE = 'Please enter a discount code';
+
+/** Why a code cannot be used, in the order they are checked. */
+export const DISCOUNT_REJECTIONS = [
+  'not_found',
+  'inactive',
+  'expired',
+  'used_up',
+  'below_minimum',
+] as const;
+export type DiscountRejection = (typeof DISCOUNT_REJECTIONS)[number];
+
+/** What the shopper reads for each rejection; below_minimum names the minimum in dollars. */
+export function discountRejectionMessage(
+  reason: DiscountRejection,
+  minimumOrderDollars = 0,
+): string {
+  switch (reason) {
+    case 'not_found':
+      return 'This discount code does not exist';
+    case 'inactive':
+      return 'This discount code is no longer active';
+    case 'expired':
+      return 'This discount code has expired';
+    case 'used_up':
+      return 'This discount code has reached its usage limit';
+    case 'below_minimum':
+      return `This discount code needs an order of at least ${formatDollars(minimumOrderDollars)}`;
+  }
+}
+
+const hasAtMostTwoDecimals = (value: number) =>
+  Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/** POST /api/discount-codes/apply. Codes are case-insensitive: the input is upper-cased. */
+export const applyDiscountSchema = z.object({
+  code: z
+    .string({ error: EMPTY_DISCOUNT_CODE_MESSAGE })
+    .trim()
+    .min(1, EMPTY_DISCOUNT_CODE_MESSAGE)
+    .max(
+      DISCOUNT_CODE_MAX_LENGTH,
+      `Discount code must be at most ${DISCOUNT_CODE_MAX_LENGTH} characters`,
+    )
+    .transform((code) => code.toUpperCase()),
+  subtotal: z
+    .number({ error: 'Subtotal must be a number' })
+    .min(0, 'Subtotal must be at least 0')
+    .max(10_000_000, 'Subtotal must be at most 10000000'),
+});
+export type ApplyDiscountInput = z.input<typeof applyDiscountSchema>;
+
+/**
+ * The answer of apply (200 either way): valid with the amount and the new total (subtotal minus the
+ * discount, never below 0; tax and shipping come later), or not valid with the reason and a message.
+ */
+export const applyDiscountResponseSchema = z.discriminatedUnion('valid', [
+  z.object({
+    valid: z.literal(true),
+    discountCode: z.object({ code: z.string(), description: z.string() }),
+    discountAmount: z.number(),
+    newTotal: z.number(),
+  }),
+  z.object({
+    valid: z.literal(false),
+    reason: z.enum(DISCOUNT_REJECTIONS),
+    message: z.string(),
+    discountCode: z.null(),
+    discountAmount: z.literal(0),
+    newTotal: z.number(),
+  }),
+]);
+export type ApplyDiscountResponse = z.infer<typeof applyDiscountResponseSchema>;
+
+/** A day the admin picked (YYYY-MM-DD: usable through that whole day, UTC) or an ISO date-time. */
+export const EXPIRY_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const expiresAtSchema = z
+  .string({ error: 'Expiry must be a date' })
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+      !Number.isNaN(Date.parse(value)),
+    'Expiry must be a date (YYYY-MM-DD) or an ISO date-time',
+  )
+  .nullable();
+
+/** When a code stops working: a plain day lasts until the end of that day (UTC). */
+export function expiryInstant(expiresAt: string): Date {
+  if (EXPIRY_DAY_PATTERN.test(expiresAt)) {
+    const [year, month, day] = expiresAt.split('-').map(Number) as [number, number, number];
+    return new Date(Date.UTC(year, month - 1, day + 1));
+  }
+  return new Date(expiresAt);
+}
+
+/** The admin form's fields without defaults, so the update can say "not given" (SPEC.md section 5). */
+const discountCodeFields = {
+  code: z
+    .string({ error: 'Code is required' })
+    .min(1, { error: 'Code is required', abort: true })
+    .max(DISCOUNT_CODE_MAX_LENGTH, `Code must be at most ${DISCOUNT_CODE_MAX_LENGTH} characters`)
+    .regex(DISCOUNT_CODE_PATTERN, DISCOUNT_CODE_PATTERN_MESSAGE),
+  type: z.enum(DISCOUNT_TYPES, { error: 'Type must be percentage or fixed' }),
+  value: z
+    .number({ error: 'Value is required' })
+    .min(0, 'Value must be at least 0')
+    .max(100, 'Value must be at most 100')
+    .refine(hasAtMostTwoDecimals, 'Value must have at most two decimals'),
+  minimumOrder: z
+    .number({ error: 'Minimum order must be a number' })
+    .min(0, 'Minimum order must be at least 0')
+    .max(1_000_000, 'Minimum order must be at most 1000000')
+    .refine(hasAtMostTwoDecimals, 'Minimum order must be in whole cents'),
+  usageLimit: z
+    .number({ error: 'Usage limit must be a number' })
+    .int('Usage limit must be a whole number')
+    .min(1, 'Usage limit must be at least 1')
+    .max(1_000_000_000, 'Usage limit must be at most 1000000000')
+    .nullable(),
+  expiresAt: expiresAtSchema,
+  description: z
+    .string({ error: 'Description must be text' })
+    .max(
+      DISCOUNT_DESCRIPTION_MAX_LENGTH,
+      `Description must be at most ${DISCOUNT_DESCRIPTION_MAX_LENGTH} characters`,
+    )
+    .nullable(),
+  isActive: z.boolean({ error: 'Active must be true or false' }),
+};
+
+/** POST /api/admin/discount-codes. timesUsed is the shop's own count: sent, it is ignored. */
+export const discountCodeCreateSchema = z.object({
+  code: discountCodeFields.code,
+  type: discountCodeFields.type,
+  value: discountCodeFields.value,
+  minimumOrder: discountCodeFields.minimumOrder.optional(),
+  usageLimit: discountCodeFields.usageLimit.optional(),
+  expiresAt: discountCodeFields.expiresAt.optional(),
+  description: discountCodeFields.description.optional(),
+  isActive: discountCodeFields.isActive.optional(),
+});
+export type DiscountCodeCreateInput = z.infer<typeof discountCodeCreateSchema>;
+
+/** PUT /api/admin/discount-codes/{id}: the fields given are changed, the others kept. */
+export const discountCodeUpdateSchema = z.object(discountCodeFields).partial();
+export type DiscountCodeUpdateInput = z.infer<typeof discountCodeUpdateSchema>;
+
+/** A discount code as the admin panel shows it; money in dollars, dates as ISO strings. */
+export const discountCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  type: z.enum(DISCOUNT_TYPES),
+  value: z.number(),
+  minimumOrder: z.number(),
+  usageLimit: z.number().nullable(),
+  timesUsed: z.number(),
+  expiresAt: z.string().nullable(),
+  isActive: z.boolean(),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DiscountCode = z.infer<typeof discountCodeSchema>;
+
+export const DISCOUNT_CODE_TAKEN_MESSAGE = 'A discount code with this code already exists';
