@@ -4,6 +4,9 @@ import type { Config } from './config';
 import type { Logger } from './platform/logger';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { pricingRoutes } from './modules/pricing/routes';
+import { shippingRoutes } from './modules/shipping/routes';
+import { taxRoutes } from './modules/tax/routes';
 
 /** What a domain's routes may need from the running app. */
 export interface AppDependencies {
@@ -13,4 +16,10 @@ export interface AppDependencies {
 
 export type RouteModule = (dependencies: AppDependencies) => Router;
 
-export const routeModules: RouteModule[] = [healthRoutes, contactRoutes];
+export const routeModules: RouteModule[] = [
+  healthRoutes,
+  contactRoutes,
+  taxRoutes,
+  pricingRoutes,
+  shippingRoutes,
+];
