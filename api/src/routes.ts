@@ -4,6 +4,8 @@ import type { Config } from './config';
 import type { Logger } from './platform/logger';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { discountRoutes } from './modules/discounts/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { shippingRoutes } from './modules/shipping/routes';
 import { taxRoutes } from './modules/tax/routes';
@@ -22,4 +24,6 @@ export const routeModules: RouteModule[] = [
   taxRoutes,
   pricingRoutes,
   shippingRoutes,
+  cartRoutes,
+  discountRoutes,
 ];

@@ -1,0 +1,329 @@
+// The cart (SPEC.md sections 3, 4 and 7; DESIGN.md section 4): lines priced by the server, a discount
+// kept in the cart session and checked again whenever the cart is read or changed, tax by region.
+import {
+  CART_FULL_MESSAGE,
+  MAX_CART_LINES,
+  toDollars,
+  type Cents,
+  type CartItem,
+  type CartResponse,
+  type CartSessionResponse,
+  type CartSessionUpdate,
+  type DiscountRemoved,
+  type LabelConfiguration,
+  type ProductConfig,
+} from '@shop/contracts';
+import type { CartOwner } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import { evaluateDiscount } from '../discounts/discounts';
+import { priceConfiguration } from '../pricing/pricing';
+import { taxFor } from '../tax/tax';
+import { assignSessionUploadsToCustomer, ownedFilenames } from '../uploads/repository';
+import type { CartItemRecord, CartSessionRecord } from './model';
+import {
+  assignGuestItemsToCustomer,
+  clearRemovalNotice,
+  clearSessionDiscount,
+  countItems,
+  deleteItem,
+  deleteItems,
+  deleteSession,
+  dropSessionDiscount,
+  findItem,
+  findItems,
+  findSession,
+  insertItem,
+  ownerKeyOf,
+  saveSessionDiscount,
+  updateItemQuantity,
+  updateSessionDiscountAmount,
+} from './repository';
+
+export type { CartOwner };
+
+/** A cart line as the order module reads it: money in cents. */
+export interface CartLine {
+  id: string;
+  productConfig: ProductConfig;
+  files: Array<{ hashedName: string; originalName: string }>;
+  quantity: number;
+  unitCents: Cents;
+  totalCents: Cents;
+  createdAt: Date;
+}
+
+/** Prices come from the rules every time, so a line never carries a price the rules no longer give. */
+function toCartLine(item: CartItemRecord): CartLine {
+  const priced = priceConfiguration({ ...item.productConfig, quantity: item.quantity });
+  return {
+    id: item._id.toString(),
+    productConfig: {
+      material: item.productConfig.material,
+      width: item.productConfig.width,
+      height: item.productConfig.height,
+      color: item.productConfig.color,
+      mounting: item.productConfig.mounting,
+      customText: item.productConfig.customText ?? '',
+    },
+    files: item.files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    quantity: item.quantity,
+    unitCents: priced.unitCents,
+    totalCents: priced.subtotalCents,
+    createdAt: item.createdAt,
+  };
+}
+
+function toCartItem(line: CartLine): CartItem {
+  return {
+    id: line.id,
+    productConfig: line.productConfig,
+    files: line.files,
+    quantity: line.quantity,
+    unitPrice: toDollars(line.unitCents),
+    totalPrice: toDollars(line.totalCents),
+    createdAt: line.createdAt.toISOString(),
+  };
+}
+
+export async function listCartLines(owner: CartOwner): Promise<CartLine[]> {
+  return (await findItems(owner)).map(toCartLine);
+}
+
+/** The cart's subtotal in cents, or null when the cart is empty. */
+export async function cartSubtotalCents(owner: CartOwner): Promise<Cents | null> {
+  const lines = await listCartLines(owner);
+  return lines.length === 0 ? null : sumOf(lines);
+}
+
+function sumOf(lines: CartLine[]): Cents {
+  return lines.reduce((sum, line) => sum + line.totalCents, 0);
+}
+
+/** After an order is paid: the items go, and so does the discount that was used on them. */
+export async function clearCart(owner: CartOwner): Promise<void> {
+  await deleteItems(owner);
+  await clearSessionDiscount(ownerKeyOf(owner));
+}
+
+/**
+ * Right after sign-in: the guest session's items, uploads and applied discount become the customer's,
+ * found by customerId from any of their sessions. A guest discount replaces the customer's earlier one;
+ * with none, the customer's stays. Safe to call twice.
+ */
+export async function mergeGuestCartIntoCustomer(
+  sessionId: string,
+  customerId: string,
+): Promise<void> {
+  await assignGuestItemsToCustomer(sessionId, customerId);
+  await assignSessionUploadsToCustomer(sessionId, customerId);
+  const guestKey = ownerKeyOf({ sessionId });
+  const guestSession = await findSession(guestKey);
+  if (guestSession?.discountCode) {
+    await saveSessionDiscount(
+      { sessionId, customerId },
+      {
+        discountCode: guestSession.discountCode,
+        discountAmountCents: guestSession.discountAmountCents,
+        discountData: guestSession.discountData,
+      },
+    );
+  }
+  if (guestSession) await deleteSession(guestKey);
+}
+
+export interface CartSessionState {
+  discountCode: string | null;
+  /** In cents. */
+  discountAmount: Cents;
+  discountData: CartSessionRecord['discountData'];
+}
+
+/** The applied discount as stored (the order module checks the code again itself). */
+export async function getCartSession(owner: CartOwner): Promise<CartSessionState | null> {
+  const session = await findSession(ownerKeyOf(owner));
+  if (!session) return null;
+  return {
+    discountCode: session.discountCode,
+    discountAmount: session.discountAmountCents,
+    discountData: session.discountData,
+  };
+}
+
+interface SettledDiscount {
+  discount: { code: string; description: string; amountCents: Cents } | null;
+  /** Set when this call dropped the code. */
+  removed?: DiscountRemoved;
+  /** A notice left earlier (or now) that the next cart answer reports. */
+  pendingNotice: DiscountRemoved | null;
+}
+
+/**
+ * Checks the applied code against the cart as it is now: still usable, its amount follows the
+ * subtotal; no longer usable (under the minimum after a removal, expired, used up, deactivated,
+ * deleted), it is dropped and a notice left for the next cart answer.
+ */
+async function settleCartDiscount(
+  owner: CartOwner,
+  subtotalCents: Cents,
+): Promise<SettledDiscount> {
+  const ownerKey = ownerKeyOf(owner);
+  const session = await findSession(ownerKey);
+  if (!session?.discountCode)
+    return { discount: null, pendingNotice: session?.discountRemoved ?? null };
+  const evaluation = await evaluateDiscount(session.discountCode, subtotalCents);
+  if (!evaluation.valid) {
+    const removed = { code: session.discountCode, message: evaluation.message };
+    await dropSessionDiscount(ownerKey, session.discountCode, removed);
+    return { discount: null, removed, pendingNotice: removed };
+  }
+  if (evaluation.discountCents !== session.discountAmountCents) {
+    await updateSessionDiscountAmount(ownerKey, session.discountCode, evaluation.discountCents);
+  }
+  return {
+    discount: {
+      code: evaluation.code,
+      description: evaluation.description,
+      amountCents: evaluation.discountCents,
+    },
+    pendingNotice: session.discountRemoved,
+  };
+}
+
+/** GET /api/cart: lines, totals with the discount and the tax for zipCode; reports a dropped code once. */
+export async function readCart(owner: CartOwner, zipCode?: string): Promise<CartResponse> {
+  const lines = await listCartLines(owner);
+  const subtotalCents = sumOf(lines);
+  const { discount, pendingNotice } = await settleCartDiscount(owner, subtotalCents);
+  const discountCents = Math.min(discount?.amountCents ?? 0, subtotalCents);
+  const taxableCents = subtotalCents - discountCents;
+  const tax = taxFor(zipCode, taxableCents);
+  if (pendingNotice) await clearRemovalNotice(ownerKeyOf(owner), pendingNotice.code);
+  return {
+    items: lines.map(toCartItem),
+    itemCount: lines.reduce((count, line) => count + line.quantity, 0),
+    subtotal: toDollars(subtotalCents),
+    discount: discount
+      ? { code: discount.code, description: discount.description, amount: toDollars(discountCents) }
+      : null,
+    ...(pendingNotice ? { discountRemoved: pendingNotice } : {}),
+    tax: { region: tax.region, amount: toDollars(tax.amountCents) },
+    total: toDollars(taxableCents + tax.amountCents),
+  };
+}
+
+async function settleAfterChange(owner: CartOwner): Promise<{ discountRemoved?: DiscountRemoved }> {
+  const { removed } = await settleCartDiscount(owner, sumOf(await listCartLines(owner)));
+  return removed ? { discountRemoved: removed } : {};
+}
+
+/** Files on a line must be ones this owner uploaded (a content hash alone gives no access). */
+async function assertFilesAreOwned(
+  owner: CartOwner,
+  files: LabelConfiguration['files'],
+): Promise<void> {
+  const owned = await ownedFilenames(owner, [...new Set(files.map((file) => file.hashedName))]);
+  const errors = files.flatMap((file, index) =>
+    owned.has(file.hashedName)
+      ? []
+      : [
+          {
+            path: `files.${index}.hashedName`,
+            message: `File "${file.originalName}" was not uploaded in this session`,
+          },
+        ],
+  );
+  if (errors.length > 0) throw AppError.invalid(errors[0]!.message, errors);
+}
+
+/** POST /api/cart: a new line, priced here. */
+export async function addToCart(
+  owner: CartOwner,
+  configuration: LabelConfiguration,
+): Promise<{ item: CartItem; discountRemoved?: DiscountRemoved }> {
+  await assertFilesAreOwned(owner, configuration.files);
+  // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
+  if ((await countItems(owner)) >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
+  const { material, width, height, color, mounting, customText, quantity, files } = configuration;
+  const priced = priceConfiguration({ material, width, height, mounting, quantity });
+  const created = await insertItem(owner, {
+    productConfig: { material, width, height, color, mounting, customText },
+    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    quantity,
+    unitPriceCents: priced.unitCents,
+    totalPriceCents: priced.subtotalCents,
+  });
+  return { item: toCartItem(toCartLine(created)), ...(await settleAfterChange(owner)) };
+}
+
+/** PUT /api/cart/{id}: a new quantity, repriced with its quantity break. */
+export async function changeQuantity(
+  owner: CartOwner,
+  id: string,
+  quantity: number,
+): Promise<{ item: CartItem; discountRemoved?: DiscountRemoved }> {
+  const current = await findItem(owner, id);
+  if (!current) throw AppError.notFound('Cart item not found');
+  const priced = priceConfiguration({ ...current.productConfig, quantity });
+  const updated = await updateItemQuantity(owner, id, {
+    quantity,
+    unitPriceCents: priced.unitCents,
+    totalPriceCents: priced.subtotalCents,
+  });
+  if (!updated) throw AppError.notFound('Cart item not found');
+  return { item: toCartItem(toCartLine(updated)), ...(await settleAfterChange(owner)) };
+}
+
+/** DELETE /api/cart/{id}. */
+export async function removeFromCart(
+  owner: CartOwner,
+  id: string,
+): Promise<{ id: string; discountRemoved?: DiscountRemoved }> {
+  if (!(await deleteItem(owner, id))) throw AppError.notFound('Cart item not found');
+  return { id, ...(await settleAfterChange(owner)) };
+}
+
+function toSessionResponse(session: CartSessionRecord | null): CartSessionResponse {
+  return {
+    discountCode: session?.discountCode ?? null,
+    discountAmount: session?.discountCode ? toDollars(session.discountAmountCents) : null,
+    discountData: session?.discountCode ? session.discountData : null,
+  };
+}
+
+/** GET /api/cart/session: the applied discount, checked against the cart as it is now. */
+export async function readCartSession(owner: CartOwner): Promise<CartSessionResponse> {
+  await settleCartDiscount(owner, sumOf(await listCartLines(owner)));
+  return toSessionResponse(await findSession(ownerKeyOf(owner)));
+}
+
+/**
+ * POST /api/cart/session: a code is applied only if it is usable on the server's own cart, with the
+ * server's amount and description (what the browser sends for those is ignored); null clears it.
+ */
+export async function saveCartSession(
+  owner: CartOwner,
+  update: CartSessionUpdate,
+): Promise<CartSessionResponse> {
+  if (!update.discountCode) {
+    await clearSessionDiscount(ownerKeyOf(owner));
+    return toSessionResponse(await findSession(ownerKeyOf(owner)));
+  }
+  const subtotalCents = sumOf(await listCartLines(owner));
+  const evaluation = await evaluateDiscount(update.discountCode, subtotalCents);
+  if (!evaluation.valid) {
+    throw AppError.invalid(evaluation.message, [
+      { path: 'discountCode', message: evaluation.message },
+    ]);
+  }
+  const saved = await saveSessionDiscount(owner, {
+    discountCode: evaluation.code,
+    discountAmountCents: evaluation.discountCents,
+    discountData: {
+      code: evaluation.code,
+      description: evaluation.description,
+      type: evaluation.type,
+      value: evaluation.value,
+    },
+  });
+  return toSessionResponse(saved);
+}

@@ -1,0 +1,222 @@
+// Discount rules (DESIGN.md section 4): a percentage or a fixed amount off the subtotal, never more than
+// the subtotal; a code must exist, be active, unexpired, not used up, and the subtotal must reach its
+// minimum. Uses are reserved atomically at payment and released if the payment fails.
+import {
+  DISCOUNT_CODE_TAKEN_MESSAGE,
+  discountRejectionMessage,
+  expiryInstant,
+  formatDollars,
+  toCents,
+  toDollars,
+  type Cents,
+  type DiscountCode,
+  type DiscountCodeCreateInput,
+  type DiscountCodeUpdateInput,
+  type DiscountRejection,
+  type DiscountType,
+} from '@shop/contracts';
+import { AppError } from '../../platform/errors';
+import {
+  deleteDiscount,
+  findDiscountByCode,
+  findDiscountById,
+  giveBackDiscountUse,
+  insertDiscount,
+  listDiscounts,
+  takeDiscountUse,
+  updateDiscount,
+  type DiscountCodeChanges,
+  type DiscountWithUses,
+} from './repository';
+
+/** Codes are case-insensitive for shoppers and stored upper-case. */
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** What a code's value means to the shop's answers: percent, or dollars off. */
+export function discountValue(discount: DiscountWithUses): number {
+  return discount.type === 'percentage'
+    ? (discount.percentOff ?? 0)
+    : toDollars(discount.amountOffCents ?? 0);
+}
+
+/** The admin's description, or one made from the value ("10% off", "$5.00 off"). */
+export function describeDiscount(discount: DiscountWithUses): string {
+  if (discount.description.trim()) return discount.description;
+  return discount.type === 'percentage'
+    ? `${discount.percentOff ?? 0}% off`
+    : `${formatDollars(toDollars(discount.amountOffCents ?? 0))} off`;
+}
+
+/** The amount off a subtotal: a percentage rounded to the cent, and never more than the subtotal. */
+export function discountCentsFor(discount: DiscountWithUses, subtotalCents: Cents): Cents {
+  const off =
+    discount.type === 'percentage'
+      ? Math.round((subtotalCents * (discount.percentOff ?? 0)) / 100)
+      : (discount.amountOffCents ?? 0);
+  return Math.max(0, Math.min(off, subtotalCents));
+}
+
+/** Why the code cannot be used now for this subtotal, or null when it can. Checked in this order. */
+export function rejectionOf(
+  discount: DiscountWithUses | null,
+  subtotalCents: Cents,
+  now: Date,
+): DiscountRejection | null {
+  if (!discount) return 'not_found';
+  if (!discount.isActive) return 'inactive';
+  // expiresAt is the first instant the code no longer works.
+  if (discount.expiresAt && now.getTime() >= discount.expiresAt.getTime()) return 'expired';
+  if (discount.usageLimit !== null && discount.timesUsed >= discount.usageLimit) return 'used_up';
+  if (subtotalCents < discount.minimumOrderCents) return 'below_minimum';
+  return null;
+}
+
+export type DiscountEvaluation =
+  | {
+      valid: true;
+      code: string;
+      description: string;
+      discountCents: Cents;
+      type: DiscountType;
+      /** Percent, or dollars off. */
+      value: number;
+    }
+  | { valid: false; reason: DiscountRejection; message: string };
+
+/** Whether a code can be used on a subtotal (in cents) at `now`, and how much it takes off. */
+export async function evaluateDiscount(
+  code: string,
+  subtotalCents: Cents,
+  now: Date = new Date(),
+): Promise<DiscountEvaluation> {
+  const discount = await findDiscountByCode(normalizeCode(code));
+  const reason = rejectionOf(discount, subtotalCents, now);
+  if (reason || !discount) {
+    const rejection = reason ?? 'not_found';
+    return {
+      valid: false,
+      reason: rejection,
+      message: discountRejectionMessage(rejection, toDollars(discount?.minimumOrderCents ?? 0)),
+    };
+  }
+  return {
+    valid: true,
+    code: discount.code,
+    description: describeDiscount(discount),
+    discountCents: discountCentsFor(discount, subtotalCents),
+    type: discount.type,
+    value: discountValue(discount),
+  };
+}
+
+/**
+ * Takes one use of the code just before the card is charged. Atomic: under any number of concurrent
+ * checkouts (and API replicas) a limit of n gives exactly n true answers. False when the code is used
+ * up, inactive, expired at `now`, or gone.
+ */
+export async function reserveDiscountUse(code: string, now: Date = new Date()): Promise<boolean> {
+  const discount = await findDiscountByCode(normalizeCode(code));
+  if (!discount || !discount.isActive) return false;
+  if (discount.expiresAt && now.getTime() >= discount.expiresAt.getTime()) return false;
+  return takeDiscountUse(discount);
+}
+
+/** Gives back one reserved use (the charge failed). Call it once per reservation: the caller keeps track. */
+export async function releaseDiscountUse(code: string): Promise<void> {
+  const discount = await findDiscountByCode(normalizeCode(code));
+  if (discount) await giveBackDiscountUse(discount._id);
+}
+
+// --- Admin --------------------------------------------------------------------------------------
+
+export function toDiscountCode(discount: DiscountWithUses): DiscountCode {
+  return {
+    id: discount._id.toString(),
+    code: discount.code,
+    type: discount.type,
+    value: discountValue(discount),
+    minimumOrder: toDollars(discount.minimumOrderCents),
+    usageLimit: discount.usageLimit,
+    timesUsed: discount.timesUsed,
+    expiresAt: discount.expiresAt ? discount.expiresAt.toISOString() : null,
+    isActive: discount.isActive,
+    description: discount.description,
+    createdAt: discount.createdAt.toISOString(),
+    updatedAt: discount.updatedAt.toISOString(),
+  };
+}
+
+/** type and value become the stored percentOff / amountOffCents pair. */
+function valueFields(type: DiscountType, value: number) {
+  return type === 'percentage'
+    ? { percentOff: value, amountOffCents: null }
+    : { percentOff: null, amountOffCents: toCents(value) };
+}
+
+async function assertCodeIsFree(code: string, exceptId?: string): Promise<void> {
+  const existing = await findDiscountByCode(code);
+  if (existing && existing._id.toString() !== exceptId) {
+    throw AppError.conflict(DISCOUNT_CODE_TAKEN_MESSAGE);
+  }
+}
+
+/** A duplicate that slipped past the check (two admins at once) is still the same conflict. */
+function asConflictIfDuplicate(error: unknown): never {
+  if ((error as { code?: unknown } | null)?.code === 11000) {
+    throw AppError.conflict(DISCOUNT_CODE_TAKEN_MESSAGE);
+  }
+  throw error;
+}
+
+export async function listDiscountCodes(): Promise<DiscountCode[]> {
+  return (await listDiscounts()).map(toDiscountCode);
+}
+
+export async function createDiscountCode(input: DiscountCodeCreateInput): Promise<DiscountCode> {
+  await assertCodeIsFree(input.code);
+  const created = await insertDiscount({
+    code: input.code,
+    type: input.type,
+    ...valueFields(input.type, input.value),
+    minimumOrderCents: toCents(input.minimumOrder ?? 0),
+    usageLimit: input.usageLimit ?? null,
+    expiresAt: input.expiresAt ? expiryInstant(input.expiresAt) : null,
+    isActive: input.isActive ?? true,
+    description: input.description ?? '',
+  }).catch(asConflictIfDuplicate);
+  return toDiscountCode(created);
+}
+
+export async function updateDiscountCode(
+  id: string,
+  input: DiscountCodeUpdateInput,
+): Promise<DiscountCode> {
+  const current = await findDiscountById(id);
+  if (!current) throw AppError.notFound('Discount code not found');
+  if (input.code !== undefined && input.code !== current.code)
+    await assertCodeIsFree(input.code, id);
+
+  const changes: DiscountCodeChanges = {};
+  if (input.code !== undefined) changes.code = input.code;
+  if (input.type !== undefined || input.value !== undefined) {
+    const type = input.type ?? current.type;
+    Object.assign(changes, { type }, valueFields(type, input.value ?? discountValue(current)));
+  }
+  if (input.minimumOrder !== undefined) changes.minimumOrderCents = toCents(input.minimumOrder);
+  if (input.usageLimit !== undefined) changes.usageLimit = input.usageLimit;
+  if (input.expiresAt !== undefined) {
+    changes.expiresAt = input.expiresAt ? expiryInstant(input.expiresAt) : null;
+  }
+  if (input.isActive !== undefined) changes.isActive = input.isActive;
+  if (input.description !== undefined) changes.description = input.description ?? '';
+
+  const updated = await updateDiscount(id, changes).catch(asConflictIfDuplicate);
+  if (!updated) throw AppError.notFound('Discount code not found');
+  return toDiscountCode(updated);
+}
+
+export async function deleteDiscountCode(id: string): Promise<void> {
+  if (!(await deleteDiscount(id))) throw AppError.notFound('Discount code not found');
+}

@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import {
+  applyDiscountSchema,
+  discountCodeCreateSchema,
+  discountCodeUpdateSchema,
+} from '@shop/contracts';
+import { cartOwner, requireAdmin } from '../../platform/auth-guards';
+import { idParamsSchema, parseBody, parseParams } from '../../platform/validate';
+import { applyDiscountCode } from './apply';
+import {
+  createDiscountCode,
+  deleteDiscountCode,
+  listDiscountCodes,
+  updateDiscountCode,
+} from './discounts';
+
+export function discountRoutes(): Router {
+  const router = Router();
+
+  router.post('/discount-codes/apply', async (req, res) => {
+    const owner = cartOwner(req);
+    const input = parseBody(applyDiscountSchema, req);
+    res.json(await applyDiscountCode(owner, input));
+  });
+
+  router.get('/admin/discount-codes', requireAdmin, async (_req, res) => {
+    res.json(await listDiscountCodes());
+  });
+
+  router.post('/admin/discount-codes', requireAdmin, async (req, res) => {
+    const input = parseBody(discountCodeCreateSchema, req);
+    res.status(201).json(await createDiscountCode(input));
+  });
+
+  router.put('/admin/discount-codes/:id', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const input = parseBody(discountCodeUpdateSchema, req);
+    res.json(await updateDiscountCode(id, input));
+  });
+
+  router.delete('/admin/discount-codes/:id', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    await deleteDiscountCode(id);
+    res.json({ id });
+  });
+
+  return router;
+}

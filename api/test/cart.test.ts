@@ -1,0 +1,630 @@
+// The cart: lines priced by the server, owned by one guest session (or customer), the cart session's
+// discount checked again whenever the cart changes, tax by region from the configured table.
+import { Router } from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CART_FULL_MESSAGE, MAX_CART_LINES } from '@shop/contracts';
+import type { SessionUser } from '../src/platform/auth-guards';
+import type { RouteModule } from '../src/routes';
+import {
+  clearCart,
+  getCartSession,
+  listCartLines,
+  mergeGuestCartIntoCustomer,
+} from '../src/modules/cart/cart';
+import { CartItemModel, CartSessionModel } from '../src/modules/cart/model';
+import { cartRoutes } from '../src/modules/cart/routes';
+import { DiscountCodeModel, DiscountUseModel } from '../src/modules/discounts/model';
+import { insertDiscounts, type NewDiscountCode } from '../src/modules/discounts/repository';
+import { UploadModel } from '../src/modules/uploads/model';
+import { recordUpload } from '../src/modules/uploads/repository';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const ALICE = 'guest-1700000000000-alicesession';
+const BOB = 'guest-1700000000001-bobsession';
+const CUSTOMER: SessionUser = { id: 'customer-ann', email: 'ann@example.com', isAdmin: false };
+
+// The cart routes as a signed-in customer sees them (passport sets req.user in the running shop).
+const asCustomer: RouteModule = () => {
+  const router = Router();
+  router.use(
+    '/as-customer',
+    (req, _res, next) => {
+      req.user = CUSTOMER;
+      next();
+    },
+    cartRoutes(),
+  );
+  return router;
+};
+
+let app: TestApp;
+beforeAll(async () => {
+  // NY is overridden and WI (in the default table) left out: TAX_RATES replaces the table.
+  app = await startTestApp(
+    { TAX_RATES: '{"IL":0.0625,"NY":0.08875,"ON":0.13}' },
+    { extraRoutes: [asCustomer] },
+  );
+  await Promise.all([
+    CartSessionModel.init(),
+    CartItemModel.init(),
+    DiscountCodeModel.init(),
+    DiscountUseModel.init(),
+    UploadModel.init(),
+  ]);
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  await Promise.all([
+    CartItemModel.deleteMany({}),
+    CartSessionModel.deleteMany({}),
+    DiscountCodeModel.deleteMany({}),
+    DiscountUseModel.deleteMany({}),
+    UploadModel.deleteMany({}),
+  ]);
+});
+
+/** phenolic 3 x 2 adhesive: $5.20 each below 10. */
+const label = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'VALVE 7',
+  quantity: 1,
+};
+
+const add = (body: object, sessionId = ALICE) =>
+  app.request('POST', '/api/cart', { body, sessionId });
+const cart = async (sessionId = ALICE, query = '') => {
+  const response = await app.request('GET', `/api/cart${query}`, { sessionId });
+  expect(response.status).toBe(200);
+  return response.body;
+};
+
+function discount(fields: Partial<NewDiscountCode> & { code: string }) {
+  return insertDiscounts([
+    {
+      type: 'percentage',
+      percentOff: null,
+      amountOffCents: null,
+      minimumOrderCents: 0,
+      usageLimit: null,
+      expiresAt: null,
+      isActive: true,
+      description: '',
+      ...fields,
+    },
+  ]);
+}
+
+describe('adding, reading, changing and removing items', () => {
+  it('when the cart is empty, then it answers zeros', async () => {
+    expect(await cart()).toEqual({
+      items: [],
+      itemCount: 0,
+      subtotal: 0,
+      discount: null,
+      tax: { region: null, amount: 0 },
+      total: 0,
+    });
+  });
+
+  it('when an item is added, then the server prices it, ignoring prices sent, and the cart shows it', async () => {
+    const response = await add({ ...label, quantity: 2, unitPrice: 0.01, totalPrice: 0.02 });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      item: {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        productConfig: {
+          material: 'phenolic',
+          width: 3,
+          height: 2,
+          color: 'black-white',
+          mounting: 'adhesive',
+          customText: 'VALVE 7',
+        },
+        files: [],
+        quantity: 2,
+        unitPrice: 5.2,
+        totalPrice: 10.4,
+        createdAt: expect.any(String),
+      },
+    });
+    expect(await cart()).toEqual({
+      items: [response.body.item],
+      itemCount: 2,
+      subtotal: 10.4,
+      discount: null,
+      tax: { region: null, amount: 0 },
+      total: 10.4,
+    });
+  });
+
+  it('itemCount is the number of labels (sum of quantities), items are in the order added', async () => {
+    await add({ ...label, quantity: 3 });
+    await add({
+      ...label,
+      material: 'indoor',
+      width: 1,
+      height: 1,
+      mounting: 'no-mounting',
+      quantity: 4,
+    });
+    const body = await cart();
+    expect(body.itemCount).toBe(7);
+    expect(body.items.map((item: { quantity: number }) => item.quantity)).toEqual([3, 4]);
+    // 3 x 5.20 + 4 x 2.35
+    expect(body.subtotal).toBe(25);
+  });
+
+  it('when the quantity changes across a break, then the unit price is recomputed', async () => {
+    const { id } = (await add({ ...label, quantity: 9 })).body.item;
+    const response = await app.request('PUT', `/api/cart/${id}`, {
+      body: { quantity: 10 },
+      sessionId: ALICE,
+    });
+    expect(response.status).toBe(200);
+    // 520 x 0.95 = 494
+    expect(response.body.item).toMatchObject({
+      id,
+      quantity: 10,
+      unitPrice: 4.94,
+      totalPrice: 49.4,
+    });
+    expect((await cart()).items[0]).toMatchObject({
+      quantity: 10,
+      unitPrice: 4.94,
+      totalPrice: 49.4,
+    });
+    expect(await CartItemModel.findById(id).lean()).toMatchObject({
+      unitPriceCents: 494,
+      totalPriceCents: 4940,
+    });
+  });
+
+  it('when an item is removed, then it is gone; removing it again is 404', async () => {
+    const { id } = (await add(label)).body.item;
+    const removed = await app.request('DELETE', `/api/cart/${id}`, { sessionId: ALICE });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ id });
+    expect((await cart()).items).toEqual([]);
+    expect((await app.request('DELETE', `/api/cart/${id}`, { sessionId: ALICE })).status).toBe(404);
+  });
+
+  it('when files this session uploaded are attached, then they travel with the item', async () => {
+    const hashedName = `${'a'.repeat(64)}.pdf`;
+    await recordUpload(
+      { sessionId: ALICE },
+      { filename: hashedName, originalName: 'panel.pdf', size: 10 },
+    );
+    const response = await add({ ...label, files: [{ hashedName, originalName: 'panel.pdf' }] });
+    expect(response.status).toBe(201);
+    expect((await cart()).items[0].files).toEqual([{ hashedName, originalName: 'panel.pdf' }]);
+  });
+
+  it("when files are not this session's uploads, then 400 and nothing is added", async () => {
+    const hashedName = `${'b'.repeat(64)}.pdf`;
+    await recordUpload(
+      { sessionId: BOB },
+      { filename: hashedName, originalName: 'bob.pdf', size: 10 },
+    );
+    const response = await add({ ...label, files: [{ hashedName, originalName: 'bob.pdf' }] });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: 'files.0.hashedName', message: 'File "bob.pdf" was not uploaded in this session' },
+    ]);
+    expect((await cart()).items).toEqual([]);
+  });
+
+  it(`when the cart has ${MAX_CART_LINES} lines, then another is refused with 409`, async () => {
+    await CartItemModel.insertMany(
+      Array.from({ length: MAX_CART_LINES }, () => ({
+        sessionId: ALICE,
+        customerId: null,
+        productConfig: { ...label },
+        files: [],
+        quantity: 1,
+        unitPriceCents: 520,
+        totalPriceCents: 520,
+      })),
+    );
+    const response = await add(label);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: CART_FULL_MESSAGE });
+    expect((await cart()).items).toHaveLength(MAX_CART_LINES);
+  });
+});
+
+describe('two sessions', () => {
+  it("cannot see or change each other's carts", async () => {
+    const alices = (await add({ ...label, quantity: 2 })).body.item;
+    await add({ ...label, material: 'indoor' }, BOB);
+
+    expect((await cart(ALICE)).items.map((item: { id: string }) => item.id)).toEqual([alices.id]);
+    expect((await cart(BOB)).items.map((item: { id: string }) => item.id)).not.toContain(alices.id);
+
+    const put = await app.request('PUT', `/api/cart/${alices.id}`, {
+      body: { quantity: 50 },
+      sessionId: BOB,
+    });
+    expect(put.status).toBe(404);
+    expect(put.body).toEqual({ message: 'Cart item not found' });
+    const del = await app.request('DELETE', `/api/cart/${alices.id}`, { sessionId: BOB });
+    expect(del.status).toBe(404);
+
+    expect((await cart(ALICE)).items).toEqual([alices]);
+  });
+});
+
+describe('bad input', () => {
+  it('when x-session-id is missing or malformed, then 400 and nothing is read or written', async () => {
+    const missing = await app.request('GET', '/api/cart', { sessionId: null });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      message: 'x-session-id header is required',
+      errors: [{ path: 'x-session-id', message: 'x-session-id header is required' }],
+    });
+    const malformed = await add(label, 'guest-1-x');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('x-session-id header is malformed');
+    expect(await CartItemModel.countDocuments()).toBe(0);
+  });
+
+  it('when the configuration is invalid, then 400 naming the field and the cart is unchanged', async () => {
+    const response = await add({ ...label, width: 12 });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: 'width', message: 'Width must be at most 9 inches' },
+    ]);
+    expect((await cart()).items).toEqual([]);
+  });
+
+  it.each([
+    [{ quantity: 0 }, 'Quantity must be at least 1'],
+    [{ quantity: 2.5 }, 'Quantity must be a whole number'],
+    [{ quantity: '3' }, 'Quantity must be a number'],
+    [{}, 'Quantity must be a number'],
+  ])(
+    'when the new quantity is %j, then 400 and the item keeps its quantity',
+    async (body, message) => {
+      const { id } = (await add(label)).body.item;
+      const response = await app.request('PUT', `/api/cart/${id}`, { body, sessionId: ALICE });
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual([{ path: 'quantity', message }]);
+      expect((await cart()).items[0].quantity).toBe(1);
+    },
+  );
+
+  it('when the id is not an ObjectId (or an operator), then 400, not 500', async () => {
+    await add(label);
+    for (const id of ['123', 'zzzzzzzzzzzzzzzzzzzzzzzz', encodeURIComponent('{"$gt":""}')]) {
+      const put = await app.request('PUT', `/api/cart/${id}`, {
+        body: { quantity: 2 },
+        sessionId: ALICE,
+      });
+      expect(put.status).toBe(400);
+      expect(put.body.errors).toEqual([{ path: 'id', message: 'Invalid id' }]);
+      expect((await app.request('DELETE', `/api/cart/${id}`, { sessionId: ALICE })).status).toBe(
+        400,
+      );
+    }
+    expect((await cart()).items).toHaveLength(1);
+  });
+
+  it('when the body is malformed JSON, too large or carries operators, then 4xx and nothing is added', async () => {
+    expect((await add('{"material":' as unknown as object)).status).toBe(400);
+    expect((await add({ ...label, customText: 'x'.repeat(150_000) })).status).toBe(413);
+    const injected = await add({ ...label, customText: { $gt: '' } });
+    expect(injected.status).toBe(400);
+    expect((await add({ ...label, customText: 'x'.repeat(501) })).body.errors).toEqual([
+      { path: 'customText', message: 'Custom text must be at most 500 characters' },
+    ]);
+    expect(await CartItemModel.countDocuments()).toBe(0);
+  });
+
+  it('when zipCode is given twice (an array), then 400', async () => {
+    const response = await app.request('GET', '/api/cart?zipCode=60601&zipCode=10001', {
+      sessionId: ALICE,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ path: 'zipCode', message: 'ZIP code must be text' }]);
+  });
+});
+
+describe('tax in the cart answer', () => {
+  // phenolic 3 x 2 adhesive x 10 = 10 x 4.94 = $49.40
+  beforeEach(async () => {
+    await add({ ...label, quantity: 10 });
+  });
+
+  it.each([
+    ['60601', 'IL', 3.09, 52.49], // 4940 x 0.0625 = 308.75 -> 309
+    ['10001-1234', 'NY', 4.38, 53.78], // 4940 x 0.08875 = 438.425 -> 438 (TAX_RATES replaced the default 4%)
+    ['M5V 2T6', 'ON', 6.42, 55.82], // 4940 x 0.13 = 642.2 -> 642
+    ['m5v2t6', 'ON', 6.42, 55.82],
+    ['53703', 'WI', 0, 49.4], // in the default table, not in TAX_RATES: named, not collected
+    ['75001', 'TX', 0, 49.4],
+    ['V6B 1A1', 'BC', 0, 49.4],
+    ['abc', null, 0, 49.4],
+    ['', null, 0, 49.4],
+  ])('zipCode %s: region %s, tax %s, total %s', async (zipCode, region, amount, total) => {
+    const body = await cart(ALICE, `?zipCode=${encodeURIComponent(zipCode)}`);
+    expect(body.tax).toEqual({ region, amount });
+    expect(body.total).toBe(total);
+  });
+
+  it('tax applies to the subtotal after the discount', async () => {
+    await discount({ code: 'SAVE5', type: 'fixed', amountOffCents: 500 });
+    await app.request('POST', '/api/cart/session', {
+      body: { discountCode: 'SAVE5' },
+      sessionId: ALICE,
+    });
+    const body = await cart(ALICE, '?zipCode=60601');
+    // (4940 - 500) x 0.0625 = 277.5 -> 278
+    expect(body).toMatchObject({
+      subtotal: 49.4,
+      discount: { code: 'SAVE5', amount: 5 },
+      tax: { region: 'IL', amount: 2.78 },
+      total: 47.18,
+    });
+  });
+});
+
+describe('the cart session and its discount', () => {
+  it('when nothing was applied, then GET answers nulls', async () => {
+    const response = await app.request('GET', '/api/cart/session', { sessionId: ALICE });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ discountCode: null, discountAmount: null, discountData: null });
+  });
+
+  it('when a code is saved, then the server works out amount and data (what the browser sent is ignored)', async () => {
+    await discount({ code: 'WELCOME10', percentOff: 10, description: '10% off your order' });
+    await add({ ...label, quantity: 5 }); // $26.00
+    const saved = await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'welcome10', discountAmount: 999, discountData: { hacked: true } },
+    });
+    expect(saved.status).toBe(200);
+    const expected = {
+      discountCode: 'WELCOME10',
+      discountAmount: 2.6,
+      discountData: {
+        code: 'WELCOME10',
+        description: '10% off your order',
+        type: 'percentage',
+        value: 10,
+      },
+    };
+    expect(saved.body).toEqual(expected);
+    expect((await app.request('GET', '/api/cart/session', { sessionId: ALICE })).body).toEqual(
+      expected,
+    );
+    expect(await cart()).toMatchObject({
+      subtotal: 26,
+      discount: { code: 'WELCOME10', description: '10% off your order', amount: 2.6 },
+      total: 23.4,
+    });
+  });
+
+  it('when nulls are posted, then the discount is cleared', async () => {
+    await discount({ code: 'WELCOME10', percentOff: 10 });
+    await add(label);
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'WELCOME10' },
+    });
+    const cleared = await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: null, discountAmount: null, discountData: null },
+    });
+    expect(cleared.body).toEqual({ discountCode: null, discountAmount: null, discountData: null });
+    expect((await cart()).discount).toBeNull();
+  });
+
+  it('when the code cannot be used on this cart, then 400 with the reason and the session is unchanged', async () => {
+    await discount({ code: 'SAVE5', type: 'fixed', amountOffCents: 500, minimumOrderCents: 2500 });
+    await add(label); // $5.20
+    const response = await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'SAVE5' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: 'discountCode', message: 'This discount code needs an order of at least $25.00' },
+    ]);
+    expect(await CartSessionModel.countDocuments()).toBe(0);
+    const unknown = await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'NOPE' },
+    });
+    expect(unknown.body.message).toBe('This discount code does not exist');
+  });
+
+  it('when a removal takes the subtotal under the minimum, then the discount goes and the answers say so once', async () => {
+    await discount({ code: 'SAVE5', type: 'fixed', amountOffCents: 500, minimumOrderCents: 2500 });
+    const big = (await add({ ...label, quantity: 5 })).body.item; // $26.00
+    await add({ ...label, material: 'indoor', width: 1, height: 1, mounting: 'no-mounting' }); // $2.35
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'SAVE5' },
+    });
+    expect((await cart()).discount).toEqual({ code: 'SAVE5', description: '$5.00 off', amount: 5 });
+
+    const removed = await app.request('DELETE', `/api/cart/${big.id}`, { sessionId: ALICE });
+    const notice = {
+      code: 'SAVE5',
+      message: 'This discount code needs an order of at least $25.00',
+    };
+    expect(removed.body).toEqual({ id: big.id, discountRemoved: notice });
+
+    const after = await cart();
+    expect(after).toMatchObject({
+      subtotal: 2.35,
+      discount: null,
+      total: 2.35,
+      discountRemoved: notice,
+    });
+    expect((await cart()).discountRemoved).toBeUndefined();
+    expect(
+      (await app.request('GET', '/api/cart/session', { sessionId: ALICE })).body.discountCode,
+    ).toBeNull();
+  });
+
+  it('when a quantity change drops the subtotal under the minimum, then the PUT answer says so', async () => {
+    await discount({ code: 'SAVE5', type: 'fixed', amountOffCents: 500, minimumOrderCents: 2500 });
+    const { id } = (await add({ ...label, quantity: 5 })).body.item;
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'SAVE5' },
+    });
+    const put = await app.request('PUT', `/api/cart/${id}`, {
+      sessionId: ALICE,
+      body: { quantity: 1 },
+    });
+    expect(put.body.discountRemoved).toEqual({
+      code: 'SAVE5',
+      message: 'This discount code needs an order of at least $25.00',
+    });
+  });
+
+  it('when the code is switched off after it was applied, then the next cart read drops it', async () => {
+    await discount({ code: 'WELCOME10', percentOff: 10 });
+    await add(label);
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'WELCOME10' },
+    });
+    await DiscountCodeModel.updateOne({ code: 'WELCOME10' }, { isActive: false });
+    const body = await cart();
+    expect(body.discount).toBeNull();
+    expect(body.discountRemoved).toEqual({
+      code: 'WELCOME10',
+      message: 'This discount code is no longer active',
+    });
+  });
+
+  it('when a percentage code is applied, then its amount follows the subtotal as the cart changes', async () => {
+    await discount({ code: 'WELCOME10', percentOff: 10 });
+    const { id } = (await add(label)).body.item;
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'WELCOME10' },
+    });
+    await app.request('PUT', `/api/cart/${id}`, { sessionId: ALICE, body: { quantity: 2 } });
+    expect((await cart()).discount.amount).toBe(1.04);
+    expect(
+      (await app.request('GET', '/api/cart/session', { sessionId: ALICE })).body.discountAmount,
+    ).toBe(1.04);
+  });
+
+  it('when a fixed discount is bigger than the subtotal, then the total is 0, not negative', async () => {
+    await discount({ code: 'TENOFF', type: 'fixed', amountOffCents: 1000 });
+    await add(label); // $5.20
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'TENOFF' },
+    });
+    expect(await cart(ALICE, '?zipCode=60601')).toMatchObject({
+      subtotal: 5.2,
+      discount: { code: 'TENOFF', amount: 5.2 },
+      tax: { region: 'IL', amount: 0 },
+      total: 0,
+    });
+  });
+
+  it("one session's discount is not another's", async () => {
+    await discount({ code: 'WELCOME10', percentOff: 10 });
+    await add(label);
+    await add(label, BOB);
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'WELCOME10' },
+    });
+    expect((await cart(BOB)).discount).toBeNull();
+  });
+
+  it('when the session body has wrong types, then 400', async () => {
+    const response = await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 5 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: 'discountCode', message: 'Discount code must be text' },
+    ]);
+  });
+});
+
+describe('what the order and account modules use', () => {
+  it('mergeGuestCartIntoCustomer moves items and discount to the customer, seen from any of their sessions', async () => {
+    await discount({ code: 'WELCOME10', percentOff: 10 });
+    await add({ ...label, quantity: 2 });
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: 'WELCOME10' },
+    });
+
+    await mergeGuestCartIntoCustomer(ALICE, CUSTOMER.id);
+    await mergeGuestCartIntoCustomer(ALICE, CUSTOMER.id); // twice is harmless
+
+    const lines = await listCartLines({ sessionId: BOB, customerId: CUSTOMER.id });
+    expect(lines).toEqual([
+      {
+        id: expect.any(String),
+        productConfig: {
+          material: 'phenolic',
+          width: 3,
+          height: 2,
+          color: 'black-white',
+          mounting: 'adhesive',
+          customText: 'VALVE 7',
+        },
+        files: [],
+        quantity: 2,
+        unitCents: 520,
+        totalCents: 1040,
+        createdAt: expect.any(Date),
+      },
+    ]);
+    expect(await getCartSession({ sessionId: BOB, customerId: CUSTOMER.id })).toEqual({
+      discountCode: 'WELCOME10',
+      discountAmount: 104,
+      discountData: { code: 'WELCOME10', description: '10% off', type: 'percentage', value: 10 },
+    });
+    // The guest session no longer has them.
+    expect(await cart(ALICE)).toMatchObject({ items: [], discount: null });
+    expect(await getCartSession({ sessionId: ALICE })).toBeNull();
+
+    // Over HTTP as the signed-in customer, from any session.
+    const response = await app.request('GET', '/api/as-customer/cart', { sessionId: BOB });
+    expect(response.body).toMatchObject({
+      itemCount: 2,
+      subtotal: 10.4,
+      discount: { code: 'WELCOME10', amount: 1.04 },
+    });
+
+    await clearCart({ sessionId: BOB, customerId: CUSTOMER.id });
+    expect(await listCartLines({ sessionId: ALICE, customerId: CUSTOMER.id })).toEqual([]);
+    expect(
+      (await getCartSession({ sessionId: ALICE, customerId: CUSTOMER.id }))?.discountCode,
+    ).toBeNull();
+  });
+
+  it("a customer's items added while signed in are theirs, and not the guest session's after sign-out", async () => {
+    const added = await app.request('POST', '/api/as-customer/cart', {
+      sessionId: ALICE,
+      body: label,
+    });
+    expect(added.status).toBe(201);
+    expect(
+      (await app.request('GET', '/api/as-customer/cart', { sessionId: BOB })).body.itemCount,
+    ).toBe(1);
+    expect((await cart(ALICE)).items).toEqual([]);
+    expect(
+      (await app.request('DELETE', `/api/cart/${added.body.item.id}`, { sessionId: ALICE })).status,
+    ).toBe(404);
+  });
+});
