@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, disconnectDatabase, redactUri } from './platform/db';
 import { createLogger } from './platform/logger';
+import { seedDevelopmentData } from './seed/seed';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -37,6 +38,7 @@ async function main() {
   } catch (error) {
     stop(error instanceof Error ? error.message : String(error));
   }
+  if (config.nodeEnv === 'development') await seedDevelopmentData(logger);
 
   const server = http.createServer(createApp({ config, logger }));
   server.on('error', async (error: NodeJS.ErrnoException) => {

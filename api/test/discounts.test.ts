@@ -17,6 +17,7 @@ import {
   insertDiscounts,
   type NewDiscountCode,
 } from '../src/modules/discounts/repository';
+import { SEED_DISCOUNT_CODES, seedDiscountCodes } from '../src/seed/seed';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // The real admin routes behind a signed-in user that only this test sets (passport's session does it
@@ -542,5 +543,26 @@ describe('admin discount codes', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('development seed codes', () => {
+  it('are inserted once into an empty database, and each shows its path', async () => {
+    expect(await seedDiscountCodes()).toBe(true);
+    expect(await seedDiscountCodes()).toBe(false);
+    expect(await DiscountCodeModel.countDocuments()).toBe(SEED_DISCOUNT_CODES.length);
+    const outcome = async (code: string, subtotal: number) => {
+      const body = (await apply(code, subtotal)).body;
+      return body.valid ? `-${body.discountAmount}` : body.reason;
+    };
+    expect(await outcome('welcome10', 50)).toBe('-5');
+    expect(await outcome('SAVE5', 25)).toBe('-5');
+    expect(await outcome('SAVE5', 24.99)).toBe('below_minimum');
+    expect(await outcome('BIG50', 100)).toBe('-50');
+    expect(await outcome('BIG50', 99.99)).toBe('below_minimum');
+    expect(await outcome('LIMITED3', 20)).toBe('-3');
+    expect(await outcome('EXPIRED20', 50)).toBe('expired');
+    expect(await outcome('USEDUP', 50)).toBe('used_up');
+    expect(await outcome('PAUSED', 50)).toBe('inactive');
   });
 });
