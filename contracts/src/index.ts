@@ -11,3 +11,8 @@ export * from './discounts';
 export * from './shipping';
 export * from './tax';
 export * from './uploads';
+export * from './accounts';
+export * from './checkout';
+export * from './orders';
+export * from './payments';
+export * from './admin';

@@ -1,0 +1,93 @@
+// Sign-up, sign-in and password change (SPEC.md sections 5 and 7). The API parses with these schemas
+// and the account remote validates its forms with the same ones, so both say the same thing.
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export const accountMessages = {
+  emailInvalid: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordRequired: 'Please enter your password',
+  currentPasswordRequired: 'Please enter your current password',
+  passwordsDontMatch: "Passwords don't match",
+  newPasswordMismatch: "New password and confirmation don't match",
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  currentPasswordWrong: 'Current password is incorrect',
+} as const;
+
+/** Trimmed and lower-cased, so Ann@Example.com and ann@example.com are one account. */
+export const accountEmailSchema = z
+  .string({ error: accountMessages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, accountMessages.emailInvalid)
+  .pipe(z.email({ error: accountMessages.emailInvalid }));
+
+const newPassword = z
+  .string({ error: accountMessages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, accountMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong);
+
+const requiredName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+/** Optional text: missing, null and blank are all "not given" (stored as null). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * POST /api/auth/register. Unknown keys (isAdmin, ...) are dropped: an account is never created as
+ * an admin from the outside.
+ */
+export const registerSchema = z.object({
+  email: accountEmailSchema,
+  password: newPassword,
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
+  phone: optionalText('Phone', 40),
+  company: optionalText('Company', 200),
+  address: optionalText('Address', 300),
+  zipCode: optionalText('ZIP code', 20),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** POST /api/auth/login. */
+export const loginSchema = z.object({
+  email: accountEmailSchema,
+  password: z
+    .string({ error: accountMessages.passwordRequired })
+    .min(1, accountMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, accountMessages.invalidCredentials),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** POST /api/auth/change-password, as the API receives it. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: accountMessages.currentPasswordRequired })
+    .min(1, accountMessages.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, accountMessages.currentPasswordWrong),
+  newPassword,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The change-password dialog's form: the API's fields plus a confirmation that must match. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: newPassword })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: accountMessages.passwordsDontMatch,
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;

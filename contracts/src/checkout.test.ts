@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addressProblem,
+  checkoutMessages,
+  checkoutSummary,
+  createOrderSchema,
+  customerInfoSchema,
+  joinedAddress,
+} from './checkout';
+
+const complete = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '555-0100',
+  email: 'Ann@Example.com',
+  company: 'Acme Pumps',
+  street: '12 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+};
+
+function summaryOf(input: unknown): string {
+  const result = customerInfoSchema.safeParse(input);
+  if (result.success) return 'ok';
+  return checkoutSummary(result.error.issues);
+}
+
+describe('checkout customer info (SPEC.md section 5)', () => {
+  it('when everything is filled in correctly, then it passes with the email lower-cased', () => {
+    const parsed = customerInfoSchema.parse(complete);
+    expect(parsed.email).toBe('ann@example.com');
+  });
+
+  it('when fields are missing, then one "Please fill in" line lists them in form order', () => {
+    expect(summaryOf({ ...complete, firstName: ' ', company: '', zipCode: undefined })).toBe(
+      'Please fill in: First Name, Company, ZIP/Postal Code',
+    );
+  });
+
+  it('when a field is missing, then its own issue uses the spec wording where it has one', () => {
+    const result = customerInfoSchema.safeParse({ ...complete, email: '', zipCode: '' });
+    expect(result.success).toBe(false);
+    const byPath = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(byPath.email).toBe(checkoutMessages.emailRequired);
+    expect(byPath.zipCode).toBe(checkoutMessages.zipRequired);
+  });
+
+  it.each([
+    [{ email: 'ann@' }, 'Please enter a valid email address (e.g., name@company.com).'],
+    [
+      { street: 'Main St; DROP', city: 'Springfield', state: 'IL' },
+      'Address contains invalid characters. Please use only letters, numbers, spaces, and common punctuation.',
+    ],
+    [
+      { street: 'Main Street', city: 'Springfield', state: 'IL' },
+      'Please include a street number in your address.',
+    ],
+    [
+      { zipCode: '1234' },
+      'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+    ],
+    [{ zipCode: '12345-6789' }, 'ok'],
+    [{ zipCode: 'V1A 1A1' }, 'ok'],
+    [{ street: '5 Rue Saint-André', city: 'Montréal', state: 'QC', zipCode: 'H2X 1Y4' }, 'ok'],
+  ])('when %o, then %s', (change, expected) => {
+    expect(summaryOf({ ...complete, ...change })).toBe(expected);
+  });
+
+  it('when the joined address is empty or under 5 characters, then the address rules say so', () => {
+    // Through the form every part is required, so these show only when the rule is used on its own.
+    expect(addressProblem('')).toBe(checkoutMessages.addressRequired);
+    expect(addressProblem('1 A')).toBe(checkoutMessages.addressIncomplete);
+    expect(
+      addressProblem(joinedAddress({ street: '1 Elm', city: 'Ames', state: 'IA' })),
+    ).toBeNull();
+  });
+
+  it('when the order body has unknown keys (prices, totals), then they are dropped', () => {
+    const parsed = createOrderSchema.parse({
+      customerInfo: complete,
+      total: 0.01,
+      discountAmount: 99,
+    });
+    expect(parsed).not.toHaveProperty('total');
+    expect(parsed).not.toHaveProperty('discountAmount');
+    expect(parsed.notes).toBeNull();
+  });
+
+  it('when customerInfo is missing altogether, then every field is named', () => {
+    const result = createOrderSchema.safeParse({});
+    expect(result.success).toBe(false);
+    expect(checkoutSummary(result.error!.issues)).toBe(
+      'Please fill in: First Name, Last Name, Phone Number, Email Address, Company, Street Address, City, State, ZIP/Postal Code',
+    );
+  });
+});

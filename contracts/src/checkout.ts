@@ -1,0 +1,164 @@
+// The checkout form's rules and messages (SPEC.md section 5, "Checkout required fields"), shared by the
+// checkout page and POST /api/orders so both refuse the same input with the same words.
+import { z } from 'zod';
+
+/** The checkout's fields, in the order the form shows them, with the labels the messages use. */
+export const CHECKOUT_FIELD_LABELS = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  phone: 'Phone Number',
+  email: 'Email Address',
+  company: 'Company',
+  street: 'Street Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP/Postal Code',
+} as const;
+export type CheckoutField = keyof typeof CHECKOUT_FIELD_LABELS;
+const checkoutFields = Object.keys(CHECKOUT_FIELD_LABELS) as CheckoutField[];
+
+export const EMAIL_EXAMPLE = 'name@company.com';
+
+export const checkoutMessages = {
+  missing: (labels: string[]) => `Please fill in: ${labels.join(', ')}`,
+  missingTitle: 'Required Information Missing',
+  emailRequired: 'Email address is required.',
+  emailInvalid: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE}).`,
+  addressRequired: 'Address is required.',
+  addressIncomplete: 'Please enter a complete address with street, city, state.',
+  addressInvalidCharacters:
+    'Address contains invalid characters. Please use only letters, numbers, spaces, and common punctuation.',
+  addressNeedsNumber: 'Please include a street number in your address.',
+  zipRequired: 'ZIP code is required.',
+  zipInvalid: 'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+  fieldRequired: (label: string) => `${label} is required.`,
+} as const;
+
+/** Per-field message when a required field is empty (the spec's own words where it has them). */
+const requiredMessage: Record<CheckoutField, string> = {
+  ...(Object.fromEntries(
+    checkoutFields.map((field) => [
+      field,
+      checkoutMessages.fieldRequired(CHECKOUT_FIELD_LABELS[field]),
+    ]),
+  ) as Record<CheckoutField, string>),
+  email: checkoutMessages.emailRequired,
+  zipCode: checkoutMessages.zipRequired,
+};
+
+const MAX_LENGTH: Record<CheckoutField, number> = {
+  firstName: 100,
+  lastName: 100,
+  phone: 40,
+  email: 254,
+  company: 200,
+  street: 200,
+  city: 100,
+  state: 100,
+  zipCode: 20,
+};
+
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+const CANADIAN_POSTAL_CODE = /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
+// Letters (accented ones too: Montréal), digits, spaces and , . # / -
+const ADDRESS_CHARACTERS = /^[\p{L}0-9 ,.#/-]+$/u;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidZipOrPostalCode(value: string): boolean {
+  return US_ZIP.test(value) || CANADIAN_POSTAL_CODE.test(value);
+}
+
+/** Street, city and state joined as the address rules read them. */
+export function joinedAddress(info: { street: string; city: string; state: string }): string {
+  return [info.street, info.city, info.state].filter(Boolean).join(', ');
+}
+
+/** The address rules on the joined address, in the spec's order; null when it is fine. */
+export function addressProblem(address: string): string | null {
+  const trimmed = address.trim();
+  if (!trimmed) return checkoutMessages.addressRequired;
+  if (trimmed.length < 5) return checkoutMessages.addressIncomplete;
+  if (!ADDRESS_CHARACTERS.test(trimmed)) return checkoutMessages.addressInvalidCharacters;
+  if (!/\d/.test(trimmed)) return checkoutMessages.addressNeedsNumber;
+  return null;
+}
+
+const field = (name: CheckoutField) =>
+  z
+    .string({ error: `${CHECKOUT_FIELD_LABELS[name]} must be text` })
+    .trim()
+    .max(
+      MAX_LENGTH[name],
+      `${CHECKOUT_FIELD_LABELS[name]} must be at most ${MAX_LENGTH[name]} characters`,
+    )
+    .optional()
+    .default('');
+
+/**
+ * The checkout's contact and shipping details. Missing fields come first, as one
+ * 'Please fill in: {list}' issue on the object (path []) plus one issue per empty field; only when
+ * everything is there are the email, address and ZIP rules checked, each as an issue on its field.
+ */
+export const customerInfoSchema = z
+  .object(
+    Object.fromEntries(checkoutFields.map((name) => [name, field(name)])) as Record<
+      CheckoutField,
+      ReturnType<typeof field>
+    >,
+    { error: 'Customer info must be an object' },
+  )
+  .superRefine((info, ctx) => {
+    const missing = checkoutFields.filter((name) => !info[name]);
+    if (missing.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: checkoutMessages.missing(missing.map((name) => CHECKOUT_FIELD_LABELS[name])),
+      });
+      for (const name of missing)
+        ctx.addIssue({ code: 'custom', path: [name], message: requiredMessage[name] });
+      return;
+    }
+    if (!EMAIL.test(info.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: checkoutMessages.emailInvalid });
+    }
+    const address = addressProblem(joinedAddress(info));
+    if (address) ctx.addIssue({ code: 'custom', path: ['street'], message: address });
+    if (!isValidZipOrPostalCode(info.zipCode)) {
+      ctx.addIssue({ code: 'custom', path: ['zipCode'], message: checkoutMessages.zipInvalid });
+    }
+  })
+  .transform((info) => ({ ...info, email: info.email.toLowerCase() }));
+export type CustomerInfo = z.output<typeof customerInfoSchema>;
+export type CustomerInfoInput = z.input<typeof customerInfoSchema>;
+
+/**
+ * POST /api/orders (DESIGN.md section 5a). Only the customer's details and a note: items, prices,
+ * discount, shipping and tax come from the server's own data, and any other key is dropped.
+ */
+export const createOrderSchema = z.object({
+  // Missing altogether reads as empty, so the answer names every field to fill in.
+  customerInfo: customerInfoSchema.prefault({}),
+  notes: z
+    .string({ error: 'Notes must be text' })
+    .trim()
+    .max(1000, 'Notes must be at most 1000 characters')
+    .nullish()
+    .transform((value) => value || null),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+export interface CheckoutIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * One line for a failed checkout: 'Please fill in: ...' when fields are missing (shown under
+ * "Required Information Missing"), otherwise the rules' messages one after the other.
+ */
+export function checkoutSummary(issues: readonly CheckoutIssue[]): string {
+  const missing = issues.find((issue) => issue.message.startsWith('Please fill in: '));
+  if (missing) return missing.message;
+  return [...new Set(issues.map((issue) => issue.message))].join(' ');
+}
