@@ -18,7 +18,11 @@ const runtimeConfig = {
     account: remote('REMOTE_ACCOUNT_URL', env.ACCOUNT_PORT ?? 3003),
     admin: remote('REMOTE_ADMIN_URL', env.ADMIN_PORT ?? 3004),
   },
-  contact: { phone: env.SHOP_PHONE ?? '+1 (555) 010-4477', email: env.SHOP_EMAIL ?? 'orders@engravedlabels.example' },
+  contact: {
+    phone: env.SHOP_PHONE ?? '+1 (555) 010-4477',
+    email: env.SHOP_EMAIL ?? 'orders@engravedlabels.example',
+    hours: env.SHOP_HOURS ?? 'Monday to Friday, 8:00 AM to 5:00 PM',
+  },
 };
 
 const server = createStaticServer({

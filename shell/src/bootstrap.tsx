@@ -1,8 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { captureInstallPrompt } from './lib/install-prompt';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { registerPageRemotes } from './lib/remotes';
+import { registerServiceWorker } from './lib/service-worker';
+
+// The browser may offer installation before the page has rendered: listen from the start.
+captureInstallPrompt();
 
 async function start() {
   const config = await loadRuntimeConfig();
@@ -12,6 +17,7 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void start();

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { RemoteSlot } from '../components/remote-slot';
-import { Layout } from '../features/layout/layout';
-import { LandingPage } from '../features/landing/landing-page';
-import { ContactPage } from '../features/contact/contact-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { DebugSessionPage } from '../features/debug/debug-session-page';
+import { PageSkeleton, RemoteSlot } from '../components/remote-slot';
+import { LandingPage } from '../features/landing/components/landing-page';
+import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { runtimeConfig } from '../lib/runtime-config';
+import { Layout } from './layout/layout';
+
+// Pages most visits never open are split out of the first download (the contact form brings zod).
+const ContactPage = lazy(() => import('../features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })));
+const DebugSessionPage = lazy(() =>
+  import('../features/debug/components/debug-session-page').then((m) => ({ default: m.DebugSessionPage })),
+);
 
 function ConfirmationRoute() {
   const { orderId = '' } = useParams();
@@ -25,12 +30,26 @@ export function AppRoutes() {
         <Route path="orders" element={<RemoteSlot key="orders" module="account/OrdersPage" area="order history" />} />
         <Route path="admin" element={<RemoteSlot key="admin" module="admin/AdminPage" area="admin panel" />} />
         <Route path="admin-setup" element={<RemoteSlot key="admin-setup" module="admin/AdminSetupPage" area="admin setup" />} />
-        <Route path="contact" element={<ContactPage />} />
+        <Route
+          path="contact"
+          element={
+            <Suspense fallback={<PageSkeleton />}>
+              <ContactPage />
+            </Suspense>
+          }
+        />
         {debugPages && (
           <>
             <Route path="admin-test" element={<RemoteSlot key="admin-test" module="admin/AdminTestPage" area="admin test page" />} />
             <Route path="admin-simple" element={<RemoteSlot key="admin-simple" module="admin/AdminSimplePage" area="admin test page" />} />
-            <Route path="debug-session" element={<DebugSessionPage />} />
+            <Route
+              path="debug-session"
+              element={
+                <Suspense fallback={<PageSkeleton />}>
+                  <DebugSessionPage />
+                </Suspense>
+              }
+            />
           </>
         )}
         <Route path="*" element={<NotFoundPage />} />

@@ -1,21 +1,26 @@
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { loadRemoteComponent } from '../lib/remotes';
+import { Button } from './button';
+import { theme } from './theme';
 
 const Fallback = styled.section`
   max-width: 40rem;
   margin: 3rem auto;
-  padding: 1.5rem;
-  border: 1px solid #e2e8f0;
-  border-radius: 0.75rem;
-  background: #fff;
+  padding: 2rem 1.5rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadow};
   text-align: center;
+  h1 { margin: 0 0 0.5rem; font-size: 1.375rem; }
+  p { margin: 0 0 1.25rem; color: ${theme.colors.muted}; }
 `;
 
 const Skeleton = styled.div`
-  max-width: 72rem;
+  max-width: ${theme.maxWidth};
   margin: 2rem auto;
-  padding: 0 1rem;
+  padding: 0 1.25rem;
   display: grid;
   gap: 1rem;
   & > div {
@@ -64,9 +69,9 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
       <Fallback role="alert" data-testid="remote-fallback">
         <h1>The {this.props.area} is unavailable right now</h1>
         <p>The rest of the shop still works. Please try again in a few minutes.</p>
-        <button type="button" onClick={() => window.location.reload()}>
+        <Button type="button" onClick={() => window.location.reload()}>
           Try again
-        </button>
+        </Button>
       </Fallback>
     );
   }

@@ -3,7 +3,15 @@ export interface RuntimeConfig {
   environment: 'development' | 'test' | 'production';
   /** Remote container name -> its mf-manifest.json URL. */
   remotes: Record<RemoteName, string>;
-  contact: { phone: string; email: string };
+  contact: ShopContact;
+}
+
+export interface ShopContact {
+  /** As shown, such as "+1 (555) 010-4477". */
+  phone: string;
+  email: string;
+  /** Opening hours as shown, such as "Monday to Friday, 8:00 AM to 5:00 PM (Eastern)". */
+  hours?: string;
 }
 
 export type RemoteName = 'configurator' | 'cart_checkout' | 'account' | 'admin';
@@ -13,11 +21,21 @@ let config: RuntimeConfig | undefined;
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`Could not read /config.json (${response.status})`);
-  config = (await response.json()) as RuntimeConfig;
-  return config;
+  return provideRuntimeConfig((await response.json()) as RuntimeConfig);
+}
+
+/** Sets the config directly (loadRuntimeConfig does this; unit tests do it themselves). */
+export function provideRuntimeConfig(value: RuntimeConfig): RuntimeConfig {
+  config = value;
+  return value;
 }
 
 export function runtimeConfig(): RuntimeConfig {
   if (!config) throw new Error('Runtime config read before loadRuntimeConfig()');
   return config;
+}
+
+/** The number a tel: link dials: digits and a leading +, nothing else. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
 }

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useShopStore } from 'shell/store';
+import { fakeApi, json, renderAtRoutes, resetShell, TEST_USER } from '../../testing/render';
+import { SiteHeader } from './site-header';
+
+// The change-password dialog is the account remote's; here it only has to be asked for.
+vi.mock('../../lib/remotes', () => ({
+  loadRemoteComponent: vi.fn(async () => ({
+    default: ({ open }: { open: boolean }) => (open ? <div role="dialog" aria-label="Change Password" /> : null),
+  })),
+}));
+
+beforeEach(() => resetShell());
+afterEach(() => vi.unstubAllGlobals());
+
+/** The desktop navigation (jsdom applies no media queries, so it counts as hidden there). */
+function mainNav() {
+  const nav = screen.getAllByRole('navigation', { hidden: true })[0]!;
+  expect(nav).toHaveAttribute('aria-label', 'Main');
+  return nav;
+}
+
+describe('SiteHeader signed out', () => {
+  it('links Home, Products, Cart and Contact, without Orders', () => {
+    renderAtRoutes(<SiteHeader />);
+    const links = within(mainNav()).getAllByRole('link', { hidden: true }).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['Products', '/products'],
+      ['Cart', '/cart'],
+      ['Contact', '/contact'],
+    ]);
+  });
+
+  it('shows the cart count from the store and follows it as remotes change it', () => {
+    renderAtRoutes(<SiteHeader />);
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
+    act(() => useShopStore.getState().setCart({ itemCount: 3, subtotal: 15.6, total: 15.6 }));
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-badge')).toHaveTextContent('3');
+    act(() => useShopStore.getState().setCart({ itemCount: 1, subtotal: 5.2, total: 5.2 }));
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+  });
+
+  it('opens the auth dialog on Sign In', async () => {
+    renderAtRoutes(<SiteHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(useShopStore.getState().authDialog).toEqual({ open: true, tab: 'sign-in' });
+  });
+});
+
+describe('SiteHeader signed in', () => {
+  it('adds Orders to the links', () => {
+    useShopStore.getState().setUser(TEST_USER);
+    renderAtRoutes(<SiteHeader />);
+    expect(within(mainNav()).getByRole('link', { name: 'Orders', hidden: true })).toHaveAttribute('href', '/orders');
+  });
+
+  it('offers Order History, Change Password and Sign Out, but not Admin Panel to a customer', async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    renderAtRoutes(<SiteHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toEqual(['Order History', 'Change Password', 'Sign Out']);
+  });
+
+  it('offers Admin Panel to an admin, and goes there', async () => {
+    useShopStore.getState().setUser({ ...TEST_USER, isAdmin: true });
+    renderAtRoutes(<SiteHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin');
+  });
+
+  it('goes to /orders from Order History', async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    renderAtRoutes(<SiteHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Order History' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/orders');
+  });
+
+  it('opens the account remote\'s Change Password dialog', async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    renderAtRoutes(<SiteHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
+    expect(await screen.findByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('signs out: POST /api/auth/logout, then the store has no user and Orders goes away', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeApi({
+          'POST /api/auth/logout': () => {
+            calls.push('logout');
+            return new Response(null, { status: 204 });
+          },
+          'GET /api/cart': () => json({ items: [], itemCount: 0, subtotal: 0, total: 0 }),
+        }),
+      ),
+    );
+    useShopStore.getState().setUser(TEST_USER);
+    renderAtRoutes(<SiteHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    await waitFor(() => expect(useShopStore.getState().user).toBeNull());
+    expect(calls).toEqual(['logout']);
+    expect(within(mainNav()).queryByRole('link', { name: 'Orders', hidden: true })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('keeps the user and says so when sign out fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(fakeApi({ 'POST /api/auth/logout': () => new Response('boom', { status: 500 }) })));
+    useShopStore.getState().setUser(TEST_USER);
+    renderAtRoutes(<SiteHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    await waitFor(() => expect(useShopStore.getState().toasts[0]).toMatchObject({ title: 'Sign out failed', variant: 'destructive' }));
+    expect(useShopStore.getState().user).toEqual(TEST_USER);
+  });
+});
+
+describe('mobile menu', () => {
+  it('opens and closes by its button, says whether it is open, and closes on Escape with focus back on the button', async () => {
+    renderAtRoutes(<SiteHeader />);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('mobile-menu')).not.toBeVisible();
+
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAccessibleName('Close menu');
+    expect(document.getElementById('mobile-menu')).toBeVisible();
+
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('works from the keyboard and closes when a link is followed', async () => {
+    renderAtRoutes(<SiteHeader />);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = document.getElementById('mobile-menu')!;
+    expect(menu).toBeVisible();
+    await userEvent.click(within(menu).getByRole('link', { name: 'Contact' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/contact');
+    expect(menu).not.toBeVisible();
+  });
+});

@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
+const WAIT_FOR_HEADING_MS = 5000;
+
+function focusWithoutScroll(element: HTMLElement) {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.setAttribute('data-route-focus', '');
+  element.focus({ preventScroll: true });
+}
+
+/**
+ * After a route change, moves focus to the new page's main heading, so keyboard and screen-reader users
+ * start on the new page instead of the link they left. A remote's page may render its heading a little
+ * later (after it loads), so the heading is waited for; if none comes, main itself gets focus. A
+ * #fragment (such as /#contact) focuses that section instead. The first page load keeps the browser's
+ * own behaviour.
+ */
+export function useRouteFocus(mainId: string): void {
+  const { pathname, hash } = useLocation();
+  const previous = useRef<string | null>(null);
+
+  useEffect(() => {
+    const key = `${pathname}${hash}`;
+    if (previous.current === null || previous.current === key) {
+      previous.current = key;
+      return;
+    }
+    previous.current = key;
+
+    const main = document.getElementById(mainId);
+    if (!main) return;
+
+    if (hash) {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+        focusWithoutScroll(target);
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+
+    const heading = () => main.querySelector<HTMLElement>('h1');
+    const found = heading();
+    if (found) {
+      focusWithoutScroll(found);
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      const late = heading();
+      if (late) {
+        done();
+        focusWithoutScroll(late);
+      }
+    });
+    const timer = window.setTimeout(() => {
+      done();
+      focusWithoutScroll(main);
+    }, WAIT_FOR_HEADING_MS);
+    function done() {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    }
+    observer.observe(main, { childList: true, subtree: true });
+    return done;
+  }, [pathname, hash, mainId]);
+}

@@ -1,0 +1,85 @@
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { loadRemoteComponent } from '../lib/remotes';
+import { MessageDialog } from './dialog';
+
+/** What the shell passes to a dialog a remote exposes (account/AuthDialog, account/ChangePasswordDialog). */
+export interface RemoteDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+interface BoundaryProps extends RemoteDialogProps {
+  unavailableTitle: string;
+  unavailableText: string;
+  /** Called when the fallback is closed, so the next opening tries the remote again. */
+  onReset(): void;
+  children: ReactNode;
+}
+
+class DialogBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn(`${this.props.unavailableTitle}`, error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    const { open, onOpenChange, unavailableTitle, unavailableText, onReset } = this.props;
+    return (
+      <MessageDialog
+        open={open}
+        title={unavailableTitle}
+        description={unavailableText}
+        onOpenChange={(next) => {
+          onOpenChange(next);
+          if (!next) onReset();
+        }}
+      />
+    );
+  }
+}
+
+interface RemoteDialogSlotProps extends RemoteDialogProps {
+  /** Federated module id, such as `account/AuthDialog`. */
+  module: string;
+  /** Shown in a dialog of the shell's own when the remote cannot be loaded. */
+  unavailableTitle: string;
+  unavailableText: string;
+  props?: Record<string, unknown>;
+}
+
+/**
+ * A dialog owned by a remote, fetched only when first opened. While it loads, the shopper sees a
+ * loading dialog; if its remote is down, a dialog saying so. The header around it keeps working.
+ */
+export function RemoteDialogSlot({ module, open, onOpenChange, unavailableTitle, unavailableText, props = {} }: RemoteDialogSlotProps) {
+  const [requested, setRequested] = useState(open);
+  const [attempt, setAttempt] = useState(0);
+  if (open && !requested) setRequested(true);
+  // A new lazy component per attempt: React.lazy remembers a failed load for good.
+  const RemoteDialog = useMemo(
+    () => lazy(() => loadRemoteComponent<RemoteDialogProps & Record<string, unknown>>(module)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [module, attempt],
+  );
+  if (!requested) return null;
+  return (
+    <DialogBoundary
+      key={attempt}
+      open={open}
+      onOpenChange={onOpenChange}
+      unavailableTitle={unavailableTitle}
+      unavailableText={unavailableText}
+      onReset={() => setAttempt((n) => n + 1)}
+    >
+      <Suspense fallback={<MessageDialog open={open} onOpenChange={onOpenChange} title="Loading…" description="One moment, please." />}>
+        <RemoteDialog {...props} open={open} onOpenChange={onOpenChange} />
+      </Suspense>
+    </DialogBoundary>
+  );
+}

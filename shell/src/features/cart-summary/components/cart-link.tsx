@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useShopStore } from 'shell/store';
+import { CartIcon } from '../../../components/icons';
+import { theme } from '../../../components/theme';
+
+const CartAnchor = styled(Link)`
+  position: relative;
+  display: grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border-radius: ${theme.radiusSmall};
+  color: ${theme.colors.brand};
+  &:hover { background: ${theme.colors.sunken}; }
+`;
+
+const Badge = styled.span`
+  position: absolute;
+  top: 0.125rem;
+  right: 0.0625rem;
+  min-width: 1.25rem;
+  height: 1.25rem;
+  padding: 0 0.3rem;
+  border-radius: 999px;
+  border: 2px solid ${theme.colors.surface};
+  background: ${theme.colors.accent};
+  color: #fff;
+  font-size: 0.6875rem;
+  font-weight: 700;
+  line-height: 1rem;
+  text-align: center;
+  box-sizing: border-box;
+  &[data-count='0'] { background: ${theme.colors.muted}; }
+`;
+
+export function cartLabel(itemCount: number): string {
+  return `Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
+}
+
+/** The cart icon with the item count, read from the federated store (any remote's change shows at once). */
+export function CartLink() {
+  const itemCount = useShopStore((s) => s.cart.itemCount);
+  return (
+    <CartAnchor to="/cart" aria-label={cartLabel(itemCount)}>
+      <CartIcon size={24} />
+      <Badge aria-hidden="true" data-testid="cart-badge" data-count={itemCount}>
+        {itemCount > 99 ? '99+' : itemCount}
+      </Badge>
+    </CartAnchor>
+  );
+}

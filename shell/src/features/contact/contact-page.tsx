@@ -1,7 +1,0 @@
-export function ContactPage() {
-  return (
-    <section>
-      <h1>Contact</h1>
-    </section>
-  );
-}

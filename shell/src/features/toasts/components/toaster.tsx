@@ -1,0 +1,156 @@
+import * as Toast from '@radix-ui/react-toast';
+import styled, { css, keyframes } from 'styled-components';
+import { useShopStore } from 'shell/store';
+import { CloseIcon } from '../../../components/icons';
+import { fromMedium, theme } from '../../../components/theme';
+
+/** SPEC.md section 9: shown for 5000 ms unless a toast asks otherwise; swipe right past 50 px dismisses. */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+// Top of the screen on phones; bottom-right, at most 420px wide, from medium screens up.
+const Viewport = styled(Toast.Viewport)`
+  position: fixed;
+  top: 0;
+  right: 0;
+  left: 0;
+  z-index: 100;
+  display: flex;
+  flex-direction: column-reverse;
+  gap: 0.5rem;
+  width: 100%;
+  max-height: 100vh;
+  margin: 0;
+  padding: 1rem;
+  list-style: none;
+  outline: none;
+  ${fromMedium} {
+    top: auto;
+    bottom: 0;
+    left: auto;
+    flex-direction: column;
+    max-width: 420px;
+  }
+`;
+
+const slideIn = keyframes`
+  from { transform: translateY(-100%); opacity: 0; }
+  to { transform: translateY(0); opacity: 1; }
+`;
+const slideInFromRight = keyframes`
+  from { transform: translateX(calc(100% + 1rem)); }
+  to { transform: translateX(0); }
+`;
+const swipeOut = keyframes`
+  from { transform: translateX(var(--radix-toast-swipe-end-x)); }
+  to { transform: translateX(calc(100% + 1rem)); }
+`;
+
+const Root = styled(Toast.Root)<{ $variant: 'default' | 'destructive' }>`
+  position: relative;
+  display: grid;
+  grid-template-columns: 1fr auto;
+  align-items: center;
+  gap: 0.75rem;
+  padding: 1rem 2.75rem 1rem 1.125rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.ink};
+  box-shadow: ${theme.shadowRaised};
+  ${({ $variant }) =>
+    $variant === 'destructive' &&
+    css`
+      border-color: ${theme.colors.danger};
+      background: ${theme.colors.danger};
+      color: #fff;
+    `}
+  &[data-state='open'] { animation: ${slideIn} 180ms ease-out; }
+  ${fromMedium} { &[data-state='open'] { animation-name: ${slideInFromRight}; } }
+  &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); }
+  &[data-swipe='cancel'] { transform: translateX(0); transition: transform 200ms ease-out; }
+  &[data-swipe='end'] { animation: ${swipeOut} 120ms ease-out; }
+`;
+
+const Title = styled(Toast.Title)`
+  font-weight: 700;
+  font-size: 0.975rem;
+`;
+
+const Description = styled(Toast.Description)`
+  margin-top: 0.125rem;
+  font-size: 0.9rem;
+  opacity: 0.92;
+  white-space: pre-line;
+`;
+
+const Action = styled(Toast.Action)<{ $variant: 'default' | 'destructive' }>`
+  min-height: 2.25rem;
+  padding: 0 0.75rem;
+  border: 1px solid ${({ $variant }) => ($variant === 'destructive' ? 'rgb(255 255 255 / 0.6)' : theme.colors.borderStrong)};
+  border-radius: ${theme.radiusSmall};
+  background: transparent;
+  color: inherit;
+  font-weight: 600;
+  font-size: 0.875rem;
+  cursor: pointer;
+  &:hover { background: ${({ $variant }) => ($variant === 'destructive' ? 'rgb(255 255 255 / 0.12)' : theme.colors.sunken)}; }
+`;
+
+const Close = styled(Toast.Close)`
+  position: absolute;
+  top: 0.5rem;
+  right: 0.5rem;
+  display: grid;
+  place-items: center;
+  width: 2rem;
+  height: 2rem;
+  border: 0;
+  border-radius: 999px;
+  background: transparent;
+  color: inherit;
+  opacity: 0.75;
+  cursor: pointer;
+  &:hover, &:focus-visible { opacity: 1; background: rgb(127 127 127 / 0.15); }
+`;
+
+/**
+ * The one toast viewport of the page. It renders useShopStore().toasts, so a toast() from the shell or
+ * any remote appears here; the store keeps one at a time.
+ */
+export function Toaster() {
+  const toasts = useShopStore((s) => s.toasts);
+  const dismissToast = useShopStore((s) => s.dismissToast);
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
+      {toasts.map(({ id, open, title, description, action, variant = 'default', duration }) => (
+        <Root
+          key={id}
+          open={open}
+          onOpenChange={(next) => {
+            if (!next) dismissToast(id);
+          }}
+          duration={duration ?? TOAST_DURATION_MS}
+          type={variant === 'destructive' ? 'foreground' : 'background'}
+          $variant={variant}
+          data-variant={variant}
+          data-testid="toast"
+        >
+          <div>
+            <Title>{title}</Title>
+            {description && <Description>{description}</Description>}
+          </div>
+          {action && (
+            <Action altText={action.label} onClick={action.onClick} $variant={variant}>
+              {action.label}
+            </Action>
+          )}
+          <Close aria-label="Close">
+            <CloseIcon size={16} />
+          </Close>
+        </Root>
+      ))}
+      <Viewport data-testid="toast-viewport" />
+    </Toast.Provider>
+  );
+}

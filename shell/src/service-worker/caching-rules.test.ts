@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { cachingRule } from './caching-rules';
+
+const shell = 'http://localhost:3000';
+const rule = (href: string, mode = 'no-cors', method = 'GET') => cachingRule(new URL(href), { method, mode }, shell);
+
+describe('service worker caching rules', () => {
+  it('never touches /api, whatever the method', () => {
+    expect(rule(`${shell}/api/cart`, 'cors')).toBe('never');
+    expect(rule(`${shell}/api/auth/me`, 'cors')).toBe('never');
+    expect(rule(`${shell}/api/orders`, 'cors', 'POST')).toBe('never');
+    expect(rule(`${shell}/api/health`, 'navigate')).toBe('never');
+    expect(rule(`${shell}/api`, 'navigate')).toBe('never');
+  });
+
+  it('keeps hashed files of the shell and of every remote origin', () => {
+    expect(rule(`${shell}/main.bb2fb012.js`)).toBe('hashed-asset');
+    expect(rule(`${shell}/store/__federation_expose_store.c24a1c53.js`)).toBe('hashed-asset');
+    expect(rule('http://localhost:3001/__federation_expose_ConfiguratorPage.1a2b3c4d.js')).toBe('hashed-asset');
+  });
+
+  it('asks the network first for the files that name a deployment', () => {
+    expect(rule(`${shell}/store/remoteEntry.js`)).toBe('entry');
+    expect(rule('http://localhost:3002/remoteEntry.js')).toBe('entry');
+    expect(rule('http://localhost:3002/mf-manifest.json', 'cors')).toBe('entry');
+    expect(rule(`${shell}/config.json`, 'cors')).toBe('entry');
+  });
+
+  it('serves pages of the shop network first, and leaves other sites alone', () => {
+    expect(rule(`${shell}/`, 'navigate')).toBe('page');
+    expect(rule(`${shell}/contact`, 'navigate')).toBe('page');
+    expect(rule('https://example.com/', 'navigate')).toBe('never');
+  });
+
+  it('never stores non-GET calls, the worker itself, or unhashed files', () => {
+    expect(rule(`${shell}/main.bb2fb012.js`, 'no-cors', 'POST')).toBe('never');
+    expect(rule(`${shell}/sw.js`)).toBe('never');
+    expect(rule(`${shell}/main.js`)).toBe('never');
+  });
+});

@@ -1,0 +1,57 @@
+// The shop's service worker: the shell's and the remotes' hashed files load from the cache on the next
+// visit; the files that name them (index.html, remoteEntry.js, mf-manifest.json, config.json) always come
+// from the network, so a new deployment of the shell or of any remote is used on the next visit. /api is
+// never touched: its answers belong to one shopper and one moment.
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { cachingRule } from './caching-rules';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+const CACHE_PREFIX = 'shop';
+
+// A new service worker takes over at once: it only changes how files are fetched, never their content.
+void self.skipWaiting();
+clientsClaim();
+cleanupOutdatedCaches();
+
+// The small unhashed files of the installed app: the web app manifest and its icons.
+precacheAndRoute(self.__WB_MANIFEST);
+
+const ownOrigin = self.location.origin;
+
+registerRoute(
+  ({ url, request }) => cachingRule(url, request, ownOrigin) === 'hashed-asset',
+  new CacheFirst({
+    cacheName: `${CACHE_PREFIX}-assets`,
+    plugins: [
+      // Remotes' scripts are loaded by <script> tags from other origins: opaque answers (status 0).
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => cachingRule(url, request, ownOrigin) === 'entry',
+  new NetworkFirst({
+    cacheName: `${CACHE_PREFIX}-entries`,
+    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] })],
+  }),
+);
+
+// Every page of the shop is the same index.html: one cached copy serves any route when offline.
+registerRoute(
+  ({ url, request }) => cachingRule(url, request, ownOrigin) === 'page',
+  new NetworkFirst({
+    cacheName: `${CACHE_PREFIX}-pages`,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      { cacheKeyWillBeUsed: async () => `${ownOrigin}/index.html` },
+    ],
+  }),
+);
