@@ -8,7 +8,7 @@ import { fromMedium, theme } from '../../../components/theme';
 
 /** Where each material is at home, and a surface that hints at how it looks. */
 const MATERIAL_TRAITS: Record<Material, { use: string; surface: string }> = {
-  indoor: { use: 'Indoor', surface: 'linear-gradient(135deg, #e2e8f0 0%, #f8fafc 45%, #cbd5e1 100%)' },
+  indoor: { use: 'Indoor use', surface: 'linear-gradient(135deg, #e2e8f0 0%, #f8fafc 45%, #cbd5e1 100%)' },
   phenolic: { use: 'Industrial', surface: 'linear-gradient(135deg, #1e293b 0%, #475569 50%, #0f172a 100%)' },
   'uv-resistant': { use: 'Outdoor', surface: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 55%, #b45309 100%)' },
 };

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// A 1 x 1 transparent PNG: small and real (the API checks uploads by content).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function failOnPageErrors(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /ChunkLoadError|Loading chunk/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The shell's visible toast (one at a time). */
+function toast(page: Page) {
+  return page.getByTestId('toast');
+}
+
+/** Marks the document; if the page reloads, the mark is gone. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  return async () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}
+
+test('a configured label is priced by the server, takes artwork, and reaches the cart: the header badge (another app) updates without a reload', async ({ page }) => {
+  const problems = failOnPageErrors(page);
+  await page.goto('/products');
+  const configurator = page.locator('[data-remote="configurator"]');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' })).toBeVisible();
+  const badge = page.getByTestId('cart-badge');
+  await expect(badge).toHaveText('0');
+  const sameDocument = await markDocument(page);
+
+  // Everything past the material opens once one is chosen.
+  await expect(configurator.getByLabel('Width (inches)')).toHaveCount(0);
+  await configurator.getByText('Phenolic', { exact: true }).click();
+  await expect(configurator.getByRole('radio', { name: /Phenolic/ })).toBeChecked();
+
+  await configurator.getByLabel('Width (inches)').fill('3');
+  await configurator.getByLabel('Height (inches)').fill('2');
+  await configurator.getByText('Adhesive backing', { exact: true }).click();
+  await expect(configurator.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
+  await expect(configurator.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+  await expect(configurator.getByTestId('unit-price')).toHaveText('$5.20');
+  await expect(configurator.getByTestId('total-price')).toHaveText('$5.20');
+
+  await configurator.getByLabel('Text to engrave').fill('MAIN PUMP');
+  await expect(configurator.getByTestId('label-preview-text')).toHaveText('MAIN PUMP');
+
+  await configurator.getByLabel('Choose files to upload').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(toast(page)).toContainText('Files Uploaded Successfully');
+  await expect(configurator.getByRole('list', { name: 'Uploaded files' })).toContainText('logo.png');
+
+  await configurator.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(toast(page)).toContainText('Added to Cart');
+  await expect(toast(page)).toContainText('Your custom sign has been added to the cart.');
+  // The shell's header reads the one federated store the configurator just wrote to.
+  await expect(badge).toHaveText('1');
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+
+  // And the cart remote, loaded now, sees the same cart.
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const cart = page.locator('[data-remote="cart_checkout"]');
+  await expect(cart).toBeVisible();
+  await expect(cart.getByText(/phenolic/i).first()).toBeVisible();
+  await expect(cart.getByText('$5.20').first()).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test('the price shows zeros while the size is too small, and a bad file is refused before upload', async ({ page }) => {
+  await page.goto('/products');
+  const configurator = page.locator('[data-remote="configurator"]');
+  await configurator.getByText('Indoor use', { exact: true }).click();
+  await expect(configurator.getByTestId('total-price')).not.toHaveText('$0.00');
+
+  await configurator.getByLabel('Width (inches)').fill('0.5');
+  await expect(configurator.getByTestId('unit-price')).toHaveText('$0.00');
+  await expect(configurator.getByTestId('total-price')).toHaveText('$0.00');
+
+  await configurator.getByLabel('Choose files to upload').setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(toast(page)).toContainText('File Upload Error');
+  await expect(toast(page)).toContainText('File "notes.exe": Unsupported file type. Please use PDF, Excel, Word, or image files.');
+});
+
+test('each material’s safety data sheet is a PDF served by the configurator’s own server', async ({ page, request }) => {
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Literature' }).click();
+  const link = page.getByRole('link', { name: /Phenolic safety data sheet/ });
+  const href = (await link.getAttribute('href'))!;
+  // Inside the shell the page's origin is the shell's; the sheet comes from the remote's origin.
+  expect(new URL(href).origin).not.toBe(new URL(page.url()).origin);
+  const answer = await request.get(href);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('application/pdf');
+  expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
