@@ -1,10 +1,35 @@
-import { useShopStore } from 'shell/store';
+import { useCart } from '../api/get-cart';
+import { ErrorPanel, LoadingPanel } from '../components/load-state';
+import { RemotePage } from '../components/remote-page';
+import { TwoColumn } from '../components/two-column';
+import { useRestoreDiscount } from '../features/cart/api/get-cart-session';
+import { CartItemList } from '../features/cart/components/cart-item-list';
+import { CartSummary } from '../features/cart/components/cart-summary';
+import { EmptyCart } from '../features/cart/components/empty-cart';
+import { useCartDiscount } from '../features/cart/hooks/use-cart-discount';
 
+/** `cart_checkout/CartPage`, the shop's /cart. */
 export default function CartPage() {
-  const sessionId = useShopStore((s) => s.sessionId);
+  const cart = useCart();
+  useRestoreDiscount();
+  const { droppedMessage, reportDropped } = useCartDiscount(cart.data);
+
   return (
-    <section data-remote="cart_checkout" data-session-id={sessionId}>
-      <h1>Cart</h1>
-    </section>
+    <RemotePage title="Shopping Cart">
+      {!cart.data ? (
+        cart.isError ? (
+          <ErrorPanel message="Failed to fetch cart" onRetry={() => void cart.refetch()} />
+        ) : (
+          <LoadingPanel label="Loading your cart" />
+        )
+      ) : cart.data.items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <TwoColumn>
+          <CartItemList items={cart.data.items} onDiscountRemoved={reportDropped} />
+          <CartSummary cart={cart.data} droppedDiscount={droppedMessage} />
+        </TwoColumn>
+      )}
+    </RemotePage>
   );
 }

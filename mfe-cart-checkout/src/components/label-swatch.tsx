@@ -1,0 +1,51 @@
+import styled from 'styled-components';
+import { colorSwatch } from '../lib/label-description';
+import { tokens } from '../lib/theme';
+
+const Swatch = styled.div<{ $background: string; $text: string; $size: 'sm' | 'md' }>`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: ${({ $size }) => ($size === 'md' ? '5.5rem' : '3.25rem')};
+  height: ${({ $size }) => ($size === 'md' ? '3.75rem' : '2.25rem')};
+  padding: 0.25rem;
+  border: 1px solid ${tokens.colors.borderStrong};
+  border-radius: 0.375rem;
+  background: ${({ $background }) => $background};
+  color: ${({ $text }) => $text};
+  box-shadow: inset 0 0 0 2px rgb(255 255 255 / 0.15);
+  overflow: hidden;
+  span {
+    max-width: 100%;
+    overflow: hidden;
+    font-size: ${({ $size }) => ($size === 'md' ? '0.6875rem' : '0.5rem')};
+    font-weight: 700;
+    letter-spacing: 0.04em;
+    line-height: 1.15;
+    text-align: center;
+    text-transform: uppercase;
+    text-overflow: ellipsis;
+    display: -webkit-box;
+    -webkit-line-clamp: 2;
+    -webkit-box-orient: vertical;
+    word-break: break-word;
+  }
+`;
+
+/** A small picture of the label in its colours, with its text (decorative: the details are in text). */
+export function LabelSwatch({
+  color,
+  text,
+  size = 'md',
+}: {
+  color: string;
+  text?: string | null;
+  size?: 'sm' | 'md';
+}) {
+  const swatch = colorSwatch(color);
+  return (
+    <Swatch $background={swatch.background} $text={swatch.text} $size={size} aria-hidden="true">
+      <span>{text?.trim() || 'SAMPLE TEXT'}</span>
+    </Swatch>
+  );
+}

@@ -1,0 +1,229 @@
+import styled from 'styled-components';
+import type { DiscountRemoved } from '@shop/contracts';
+import { toast } from 'shell/store';
+import type { CartItem } from '../../../api/get-cart';
+import { Button } from '../../../components/button';
+import { LabelSwatch } from '../../../components/label-swatch';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import {
+  colorSwatch,
+  formatSize,
+  materialName,
+  mountingName,
+} from '../../../lib/label-description';
+import { money } from '../../../lib/money';
+import { fromMedium, tokens } from '../../../lib/theme';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useUpdateCartItemQuantity } from '../api/update-cart-item-quantity';
+import { QuantityStepper } from './quantity-stepper';
+
+const Card = styled.li`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 1rem;
+  padding: 1.25rem 0;
+  border-bottom: 1px solid ${tokens.colors.border};
+  &:first-child {
+    padding-top: 0.25rem;
+  }
+  &:last-child {
+    border-bottom: 0;
+    padding-bottom: 0.25rem;
+  }
+`;
+
+const Body = styled.div`
+  display: grid;
+  gap: 0.75rem;
+  min-width: 0;
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 0.25rem 1rem;
+  h3 {
+    margin: 0;
+    font-size: 1.0625rem;
+    font-weight: 700;
+    color: ${tokens.colors.ink};
+  }
+`;
+
+const UnitPrice = styled.p`
+  margin: 0;
+  color: ${tokens.colors.muted};
+  font-size: 0.9rem;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.25rem 0.75rem;
+  margin: 0;
+  font-size: 0.9rem;
+  dt {
+    color: ${tokens.colors.subtle};
+  }
+  dd {
+    margin: 0;
+    color: ${tokens.colors.ink};
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  ${fromMedium} {
+    grid-template-columns: max-content 1fr max-content 1fr;
+  }
+`;
+
+const FileList = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+`;
+
+const Controls = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+`;
+
+const LineTotal = styled.p`
+  margin: 0;
+  font-size: 1.0625rem;
+  font-weight: 800;
+  font-variant-numeric: tabular-nums;
+  color: ${tokens.colors.ink};
+  span {
+    font-size: 0.85rem;
+    font-weight: 500;
+    color: ${tokens.colors.subtle};
+    margin-right: 0.375rem;
+  }
+`;
+
+interface CartItemCardProps {
+  item: CartItem;
+  /** Called after the item is gone, so focus can move somewhere sensible. */
+  onRemoved(): void;
+  /** The answer of a change may say the cart's discount no longer applies. */
+  onDiscountRemoved(dropped: DiscountRemoved | undefined): void;
+}
+
+export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCardProps) {
+  const updateQuantity = useUpdateCartItemQuantity();
+  const removeItem = useRemoveCartItem();
+  const config = item.productConfig;
+  const size = formatSize(config.width, config.height);
+  const name = `${materialName(config.material)} label, ${size}`;
+  const busy = updateQuantity.isPending || removeItem.isPending;
+
+  function changeQuantity(quantity: number) {
+    if (quantity < 1) return;
+    updateQuantity.mutate(
+      { itemId: item.id, quantity },
+      {
+        onSuccess: (answer) => onDiscountRemoved(answer.discountRemoved),
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Failed to update quantity. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  function remove() {
+    removeItem.mutate(item.id, {
+      onSuccess: (answer) => {
+        onDiscountRemoved(answer.discountRemoved);
+        toast({ title: 'Item Removed', description: `${name} was removed from your cart.` });
+        onRemoved();
+      },
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to remove item. Please try again.',
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  return (
+    <Card data-testid="cart-item" aria-busy={busy || undefined}>
+      <LabelSwatch color={config.color} text={config.customText} />
+      <Body>
+        <Heading>
+          <h3>{name}</h3>
+          <UnitPrice>{money(item.unitPrice)} each</UnitPrice>
+        </Heading>
+        <Details>
+          <dt>Material</dt>
+          <dd>{materialName(config.material)}</dd>
+          <dt>Size</dt>
+          <dd>{size}</dd>
+          <dt>Colour</dt>
+          <dd>{colorSwatch(config.color).name}</dd>
+          <dt>Mounting</dt>
+          <dd>{mountingName(config.mounting)}</dd>
+          {config.customText.trim() && (
+            <>
+              <dt>Text</dt>
+              <dd>“{config.customText.trim()}”</dd>
+            </>
+          )}
+          {item.files.length > 0 && (
+            <>
+              <dt>Files</dt>
+              <dd>
+                <FileList>
+                  {item.files.map((file) => (
+                    <li key={file.hashedName}>{file.originalName}</li>
+                  ))}
+                </FileList>
+              </dd>
+            </>
+          )}
+        </Details>
+        <Actions>
+          <Controls>
+            <QuantityStepper
+              quantity={item.quantity}
+              itemName={name}
+              busy={busy}
+              onChange={changeQuantity}
+            />
+            <Button
+              type="button"
+              $variant="danger-ghost"
+              $size="sm"
+              onClick={remove}
+              disabled={busy}
+            >
+              Remove<VisuallyHidden> {name}</VisuallyHidden>
+            </Button>
+          </Controls>
+          <LineTotal data-testid="cart-item-total">
+            <span>Line total</span>
+            {money(item.totalPrice)}
+          </LineTotal>
+        </Actions>
+      </Body>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useShopStore } from 'shell/store';
+import type { Cart } from '../../../api/get-cart';
+import { ButtonLink } from '../../../components/button';
+import { Panel, PanelTitle } from '../../../components/panel';
+import { SummaryList, SummaryRow } from '../../../components/summary-list';
+import { afterDiscount, money } from '../../../lib/money';
+import { fromLarge, tokens } from '../../../lib/theme';
+import { DiscountCodeForm } from './discount-code-form';
+
+const Sticky = styled(Panel)`
+  display: grid;
+  gap: 1.25rem;
+  ${fromLarge} {
+    position: sticky;
+    top: 6rem;
+  }
+`;
+
+const Notice = styled.p`
+  margin: 0;
+  padding: 0.625rem 0.75rem;
+  border-radius: ${tokens.radiusSmall};
+  background: ${tokens.colors.accentSoft};
+  color: ${tokens.colors.accentHover};
+  font-size: 0.9rem;
+`;
+
+const Continue = styled(Link)`
+  justify-self: center;
+  color: ${tokens.colors.brand};
+  font-size: 0.925rem;
+  font-weight: 600;
+  text-underline-offset: 3px;
+`;
+
+const Secure = styled.p`
+  margin: -0.5rem 0 0;
+  text-align: center;
+  font-size: 0.8rem;
+  color: ${tokens.colors.subtle};
+`;
+
+interface CartSummaryProps {
+  cart: Cart;
+  /** Why the API took the shopper's discount off, if it did. */
+  droppedDiscount: string | null;
+}
+
+/** Subtotal, discount, shipping and tax (worked out at checkout), total, and the way on. */
+export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
+  const discount = useShopStore((s) => s.discount);
+  const discountAmount = discount?.amount ?? 0;
+  const itemWord = cart.itemCount === 1 ? 'item' : 'items';
+  return (
+    <Sticky aria-labelledby="cart-summary-title" data-testid="cart-summary">
+      <PanelTitle id="cart-summary-title" style={{ margin: 0 }}>
+        Order Summary
+      </PanelTitle>
+      <SummaryList>
+        <SummaryRow term={`Subtotal (${cart.itemCount} ${itemWord})`} testId="summary-subtotal">
+          {money(cart.subtotal)}
+        </SummaryRow>
+        {discount && (
+          <SummaryRow term={`Discount (${discount.code})`} tone="success" testId="summary-discount">
+            −{money(discountAmount)}
+          </SummaryRow>
+        )}
+        <SummaryRow term="Shipping" tone="muted">
+          Calculated at checkout
+        </SummaryRow>
+        <SummaryRow term="Tax" tone="muted">
+          Calculated at checkout
+        </SummaryRow>
+        <SummaryRow term="Total" total testId="summary-total">
+          {money(afterDiscount(cart.subtotal, discountAmount))}
+        </SummaryRow>
+      </SummaryList>
+      {droppedDiscount && !discount && <Notice role="status">{droppedDiscount}</Notice>}
+      <DiscountCodeForm subtotal={cart.subtotal} />
+      <ButtonLink to="/checkout" $size="lg" $block>
+        Proceed to Checkout
+      </ButtonLink>
+      <Secure>Secure card payment. Shipping and tax are added at checkout.</Secure>
+      <Continue to="/products">Continue shopping</Continue>
+    </Sticky>
+  );
+}

@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useShopStore } from 'shell/store';
+import { lastToast, renderAt, resetShop, stubApi } from '../../../testing/render-page';
+import { DiscountCodeForm } from './discount-code-form';
+
+beforeEach(resetShop);
+afterEach(() => vi.unstubAllGlobals());
+
+function renderForm(subtotal = 40) {
+  return renderAt('/cart', <DiscountCodeForm subtotal={subtotal} />);
+}
+
+describe('discount code entry', () => {
+  it('asks for a code when none is entered, ties the message to the field and sends nothing', async () => {
+    const calls = stubApi({});
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    const input = screen.getByLabelText('Discount code');
+    expect(screen.getByText('Please enter a discount code')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Please enter a discount code');
+    expect(input).toHaveFocus();
+    expect(calls).toEqual([]);
+  });
+
+  it('treats spaces alone as no code', async () => {
+    stubApi({});
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Discount code'), '   {Enter}');
+    expect(screen.getByText('Please enter a discount code')).toBeInTheDocument();
+  });
+
+  it('sends the code upper-case with the subtotal, applies it and saves it to the cart session', async () => {
+    const calls = stubApi({
+      'POST /api/discount-codes/apply': {
+        json: {
+          valid: true,
+          discountCode: { code: 'SAVE10', description: '10% off' },
+          discountAmount: 4,
+          newTotal: 36,
+        },
+      },
+      'POST /api/cart/session': { json: {} },
+      'GET /api/cart/session': {
+        json: {
+          discountCode: 'SAVE10',
+          discountAmount: 4,
+          discountData: { code: 'SAVE10', description: '10% off', type: 'percentage', value: 10 },
+        },
+      },
+    });
+    renderForm(40);
+    await userEvent.type(screen.getByLabelText('Discount code'), ' save10 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/cart/session')).toBe(true));
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/discount-codes/apply',
+      body: { code: 'SAVE10', subtotal: 40 },
+    });
+    expect(calls[1]).toEqual({
+      method: 'POST',
+      path: '/api/cart/session',
+      body: {
+        discountCode: 'SAVE10',
+        discountAmount: 4,
+        discountData: { code: 'SAVE10', description: '10% off' },
+      },
+    });
+    expect(lastToast()).toMatchObject({ title: 'Discount applied!' });
+    expect(useShopStore.getState().discount).toEqual({
+      code: 'SAVE10',
+      description: '10% off',
+      amount: 4,
+    });
+    expect(await screen.findByTestId('applied-discount')).toHaveTextContent('SAVE10');
+  });
+
+  it('shows the server message when the code cannot be used (200, valid false)', async () => {
+    stubApi({
+      'POST /api/discount-codes/apply': {
+        json: {
+          valid: false,
+          reason: 'expired',
+          message: 'This discount code has expired',
+          discountCode: null,
+          discountAmount: 0,
+          newTotal: 40,
+        },
+      },
+    });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Discount code'), 'OLD');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Discount code invalid',
+        description: 'This discount code has expired',
+        variant: 'destructive',
+      }),
+    );
+    expect(useShopStore.getState().discount).toBeNull();
+  });
+
+  it('shows the server message of a 4xx answer, or the default when there is none', async () => {
+    let answer: { status: number; json?: unknown; text?: string } = {
+      status: 429,
+      json: { message: 'Too many attempts, try again later' },
+    };
+    stubApi({ 'POST /api/discount-codes/apply': () => answer });
+    renderForm();
+    const input = screen.getByLabelText('Discount code');
+    await userEvent.type(input, 'NOPE');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Discount code invalid',
+        description: 'Too many attempts, try again later',
+      }),
+    );
+
+    answer = { status: 502, text: '<html>Bad gateway</html>' };
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Discount code invalid',
+        description: 'Failed to apply discount code',
+      }),
+    );
+  });
+
+  it('removes an applied discount: clears the cart session and says so', async () => {
+    useShopStore.setState({ discount: { code: 'SAVE10', description: '10% off', amount: 4 } });
+    const calls = stubApi({
+      'POST /api/cart/session': { json: {} },
+      'GET /api/cart/session': {
+        json: { discountCode: null, discountAmount: null, discountData: null },
+      },
+    });
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove discount SAVE10' }));
+    await waitFor(() =>
+      expect(calls[0]).toMatchObject({
+        method: 'POST',
+        path: '/api/cart/session',
+        body: { discountCode: null, discountAmount: null, discountData: null },
+      }),
+    );
+    expect(lastToast()).toMatchObject({ title: 'Discount removed' });
+    expect(useShopStore.getState().discount).toBeNull();
+    expect(await screen.findByLabelText('Discount code')).toHaveFocus();
+  });
+
+  it('keeps the discount when saving it to the session fails (only logged)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({
+      'POST /api/discount-codes/apply': {
+        json: {
+          valid: true,
+          discountCode: { code: 'SAVE10', description: '' },
+          discountAmount: 4,
+          newTotal: 36,
+        },
+      },
+      'POST /api/cart/session': { status: 500, json: { message: 'Internal server error' } },
+    });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Discount code'), 'save10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(lastToast()).toMatchObject({ title: 'Discount applied!' });
+    expect(useShopStore.getState().discount?.code).toBe('SAVE10');
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,171 @@
+import { useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { cartQueryKey, toast, useShopStore } from 'shell/store';
+import { Button } from '../../../components/button';
+import { FieldError, Input } from '../../../components/text-field';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { money } from '../../../lib/money';
+import { tokens } from '../../../lib/theme';
+import { DISCOUNT_CODE_MAX_LENGTH } from '@shop/contracts';
+import { readDiscountCodeEntry, useApplyDiscountCode } from '../api/apply-discount-code';
+import { saveCartSession } from '../api/save-cart-session';
+
+const Form = styled.form`
+  display: grid;
+  gap: 0.375rem;
+  label {
+    font-size: 0.9rem;
+    font-weight: 600;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  input {
+    flex: 1;
+    min-width: 0;
+    text-transform: uppercase;
+  }
+  input::placeholder {
+    text-transform: none;
+  }
+`;
+
+const Applied = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+  padding: 0.625rem 0.75rem;
+  border: 1px dashed ${tokens.colors.success};
+  border-radius: ${tokens.radiusSmall};
+  background: ${tokens.colors.successSoft};
+  font-size: 0.9rem;
+  strong {
+    letter-spacing: 0.04em;
+  }
+  p {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  small {
+    display: block;
+    color: ${tokens.colors.muted};
+  }
+`;
+
+const FAILED = 'Failed to apply discount code';
+
+/** Enter a code (sent upper-case), or remove the one applied; both are saved with the cart session. */
+export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
+  const discount = useShopStore((s) => s.discount);
+  const setDiscount = useShopStore((s) => s.setDiscount);
+  const queryClient = useQueryClient();
+  const applyCode = useApplyDiscountCode();
+  const [code, setCode] = useState('');
+  const [entryError, setEntryError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const errorId = 'discount-code-error';
+
+  async function apply(event: FormEvent) {
+    event.preventDefault();
+    const entry = readDiscountCodeEntry(code, subtotal);
+    setEntryError(entry.ok ? null : entry.message);
+    if (!entry.ok) {
+      inputRef.current?.focus();
+      return;
+    }
+    try {
+      const answer = await applyCode.mutateAsync(entry.body);
+      if (!answer.valid) {
+        toast({
+          title: 'Discount code invalid',
+          description: answer.message || FAILED,
+          variant: 'destructive',
+        });
+        return;
+      }
+      const applied = {
+        code: answer.discountCode.code,
+        description: answer.discountCode.description,
+        amount: answer.discountAmount,
+      };
+      setDiscount(applied);
+      setCode('');
+      toast({
+        title: 'Discount applied!',
+        description: `${applied.code}${applied.description ? `: ${applied.description}` : ''} (you save ${money(applied.amount)})`,
+      });
+      await saveCartSession(applied);
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    } catch (error) {
+      toast({
+        title: 'Discount code invalid',
+        description: apiErrorMessage(error) ?? FAILED,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function remove() {
+    setRemoving(true);
+    setDiscount(null);
+    toast({ title: 'Discount removed' });
+    await saveCartSession(null);
+    setRemoving(false);
+    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    inputRef.current?.focus();
+  }
+
+  if (discount) {
+    return (
+      <Applied data-testid="applied-discount">
+        <p>
+          Code <strong>{discount.code}</strong> applied
+          {discount.description && <small>{discount.description}</small>}
+        </p>
+        <Button type="button" $variant="ghost" $size="sm" onClick={remove} disabled={removing}>
+          Remove<VisuallyHidden> discount {discount.code}</VisuallyHidden>
+        </Button>
+      </Applied>
+    );
+  }
+
+  return (
+    <Form onSubmit={apply} noValidate>
+      <label htmlFor="discount-code">Discount code</label>
+      <Row>
+        <Input
+          ref={inputRef}
+          id="discount-code"
+          name="discountCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={DISCOUNT_CODE_MAX_LENGTH}
+          placeholder="Enter code"
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            if (entryError) setEntryError(null);
+          }}
+          aria-invalid={entryError ? true : undefined}
+          aria-describedby={entryError ? errorId : undefined}
+        />
+        <Button type="submit" $variant="secondary" disabled={applyCode.isPending}>
+          {applyCode.isPending ? 'Applying…' : 'Apply'}
+        </Button>
+      </Row>
+      {entryError && (
+        <FieldError id={errorId} role="alert">
+          {entryError}
+        </FieldError>
+      )}
+    </Form>
+  );
+}
