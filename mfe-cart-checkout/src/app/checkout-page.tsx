@@ -1,10 +1,100 @@
-import { useShopStore } from 'shell/store';
+import styled from 'styled-components';
+import { isValidZipOrPostalCode } from '@shop/contracts';
+import { useCart } from '../api/get-cart';
+import { ErrorPanel, LoadingPanel } from '../components/load-state';
+import { RemotePage } from '../components/remote-page';
+import { useShippingEstimate } from '../features/checkout/api/estimate-shipping';
+import { useCartWithTax } from '../features/checkout/api/get-cart-with-tax';
+import { CardPayment } from '../features/checkout/components/card-payment';
+import { CheckoutSummary } from '../features/checkout/components/checkout-summary';
+import { ContactForm } from '../features/checkout/components/contact-form';
+import { NoItems } from '../features/checkout/components/no-items';
+import { useCardForm } from '../features/checkout/hooks/use-card-form';
+import { useCheckoutForm } from '../features/checkout/hooks/use-checkout-form';
+import { usePlaceOrder } from '../features/checkout/hooks/use-place-order';
+import { fromLarge } from '../lib/theme';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
+// Phones: details, then what is being bought, then the card. Large screens: the summary beside both.
+const Layout = styled.div`
+  display: grid;
+  gap: 1.25rem;
+  align-items: start;
+  grid-template-areas: 'contact' 'summary' 'payment';
+  ${fromLarge} {
+    grid-template-columns: minmax(0, 1fr) 24rem;
+    grid-template-areas: 'contact summary' 'payment summary';
+    grid-template-rows: auto 1fr;
+    gap: 1.5rem 2rem;
+  }
+  & > [data-area='contact'] {
+    grid-area: contact;
+  }
+  & > [data-area='summary'] {
+    grid-area: summary;
+    align-self: stretch;
+  }
+  & > [data-area='payment'] {
+    grid-area: payment;
+  }
+`;
+
+const ZIP_SETTLE_MS = 400;
+
+/** `cart_checkout/CheckoutPage`, the shop's /checkout. */
 export default function CheckoutPage() {
-  const sessionId = useShopStore((s) => s.sessionId);
+  const cart = useCart();
+  const form = useCheckoutForm();
+  const zip = useDebouncedValue(form.values.zipCode.trim(), ZIP_SETTLE_MS);
+  const items = cart.data?.items ?? [];
+  const hasItems = items.length > 0;
+
+  const taxed = useCartWithTax(zip);
+  const taxKnown =
+    isValidZipOrPostalCode(zip) && taxed.data !== undefined && !taxed.isPlaceholderData;
+  const shownCart = (taxKnown ? taxed.data : undefined) ?? cart.data;
+  const shipping = useShippingEstimate(items, zip);
+  const cardForm = useCardForm(hasItems);
+  const { placeOrder, processing, failure } = usePlaceOrder({
+    cart: shownCart,
+    card: cardForm.card,
+  });
+
+  function pay() {
+    const checkout = form.submit();
+    if (checkout) void placeOrder(checkout);
+  }
+
   return (
-    <section data-remote="cart_checkout" data-session-id={sessionId}>
-      <h1>Checkout</h1>
-    </section>
+    <RemotePage title="Checkout">
+      {!cart.data || !shownCart ? (
+        cart.isError ? (
+          <ErrorPanel message="Failed to fetch cart" onRetry={() => void cart.refetch()} />
+        ) : (
+          <LoadingPanel label="Loading your order" />
+        )
+      ) : !hasItems ? (
+        <NoItems />
+      ) : (
+        <Layout>
+          <div data-area="contact">
+            <ContactForm
+              values={form.values}
+              errors={form.errors}
+              disabled={processing}
+              onChange={form.setValue}
+              registerField={form.registerField}
+              onSubmit={pay}
+            />
+          </div>
+          <div data-area="summary">
+            <CheckoutSummary cart={shownCart} shipping={shipping} taxKnown={taxKnown} />
+          </div>
+          <div data-area="payment">
+            <CardPayment cardForm={cardForm} processing={processing} failure={failure} />
+          </div>
+        </Layout>
+      )}
+    </RemotePage>
   );
 }

@@ -1,0 +1,269 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useShopStore } from 'shell/store';
+import { installFakePayments, paymentConfig, removeFakePayments } from '../testing/fake-payments';
+import { cartAnswer, lastToast, renderAt, resetShop, stubApi } from '../testing/render-page';
+import CheckoutPage from './checkout-page';
+
+beforeEach(resetShop);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  removeFakePayments();
+});
+
+const completeButton = () =>
+  screen.getByText(/Complete Payment|Processing Payment/).closest('button')!;
+
+function fillDetails(overrides: Partial<Record<string, string>> = {}) {
+  const values: Record<string, string> = {
+    'First Name': 'Ada',
+    'Last Name': 'Lovelace',
+    'Phone Number': '312 555 0100',
+    'Email Address': 'ada@example.com',
+    Company: 'Analytical Engines',
+    'Street Address': '120 Main St',
+    City: 'Chicago',
+    State: 'IL',
+    'ZIP/Postal Code': '60601',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  }
+}
+
+describe('checkout page', { timeout: 15_000 }, () => {
+  it('says "No items in cart" when the cart is empty', async () => {
+    stubApi({
+      'GET /api/cart': { json: cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }) },
+    });
+    renderAt('/checkout', <CheckoutPage />);
+    expect(await screen.findByRole('heading', { name: 'No items in cart' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete Payment' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Complete Payment disabled until the card form is attached', async () => {
+    const payments = installFakePayments({ attachImmediately: false });
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderAt('/checkout', <CheckoutPage />);
+    expect(await screen.findByText('Loading secure card form…')).toBeInTheDocument();
+    expect(completeButton()).toBeDisabled();
+    await waitFor(() => expect(payments.card.attach).toHaveBeenCalledWith('#card-container'));
+    payments.finishAttach();
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+  });
+
+  it('says payment is being configured when the config cannot be read, and stays disabled', async () => {
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { status: 503, json: { message: 'Payments are not configured' } },
+    });
+    renderAt('/checkout', <CheckoutPage />);
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Payment Setup Error',
+        description: 'Payment processing is currently being configured. Please try again later.',
+      }),
+    );
+    expect(completeButton()).toBeDisabled();
+  });
+
+  it('says the form could not be set up when the card form fails to attach', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const payments = installFakePayments({ attachImmediately: false });
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderAt('/checkout', <CheckoutPage />);
+    await waitFor(() => expect(payments.card.attach).toHaveBeenCalled());
+    payments.failAttach();
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Payment Setup Error',
+        description: 'Unable to initialize payment form. Please refresh and try again.',
+      }),
+    );
+    expect(completeButton()).toBeDisabled();
+    error.mockRestore();
+  });
+
+  it('lists the missing fields, marks each one and moves focus to the first', async () => {
+    installFakePayments();
+    const calls = stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderAt('/checkout', <CheckoutPage />);
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+    fillDetails({ 'First Name': '', Company: '' });
+    await userEvent.click(completeButton());
+
+    expect(lastToast()).toMatchObject({
+      title: 'Required Information Missing',
+      description: 'Please fill in: First Name, Company',
+      variant: 'destructive',
+    });
+    const firstName = screen.getByRole('textbox', { name: 'First Name' });
+    await waitFor(() => expect(firstName).toHaveFocus());
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription('First Name is required.');
+    expect(screen.getByRole('textbox', { name: 'Company' })).toHaveAccessibleDescription(
+      'Company is required.',
+    );
+    expect(calls.some((c) => c.path === '/api/orders')).toBe(false);
+  });
+
+  it('shows the email, address and ZIP messages on their fields', async () => {
+    installFakePayments();
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderAt('/checkout', <CheckoutPage />);
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+    fillDetails({
+      'Email Address': 'ada@',
+      'Street Address': 'Main Street',
+      'ZIP/Postal Code': '6060',
+    });
+    await userEvent.click(completeButton());
+
+    const email = screen.getByRole('textbox', { name: 'Email Address' });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(
+      'Please enter a valid email address (e.g., name@company.com).',
+    );
+    expect(screen.getByText('Please include a street number in your address.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'ZIP/Postal Code' })).toHaveAccessibleDescription(
+      'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+    );
+    expect(lastToast()?.description).toContain('Please enter a valid email address');
+  });
+
+  it('estimates shipping per item once the ZIP has five digits and charges the cheaper carrier', async () => {
+    installFakePayments();
+    const twoItems = cartAnswer();
+    const second = { ...twoItems.items[0]!, id: '66aa00000000000000000002', quantity: 50 };
+    twoItems.items.push(second);
+    const rates: Record<number, { usps: number; ups: number }> = {
+      2: { usps: 9.5, ups: 12 },
+      50: { usps: 14, ups: 13.25 },
+    };
+    const calls = stubApi({
+      'GET /api/cart': { json: twoItems },
+      'GET /api/cart?zipCode=60601': {
+        json: { ...twoItems, tax: { region: 'IL', amount: 1.05 }, total: 11.45 },
+      },
+      'GET /api/payment/config': { json: paymentConfig },
+      'POST /api/shipping-estimate': (call) => ({
+        json: {
+          success: true,
+          estimate: { rates: rates[(call.body as { quantity: number }).quantity] },
+        },
+      }),
+    });
+    renderAt('/checkout', <CheckoutPage />);
+    const zip = await screen.findByRole('textbox', { name: 'ZIP/Postal Code' });
+    await userEvent.type(zip, '6060');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls.some((c) => c.path === '/api/shipping-estimate')).toBe(false);
+
+    await userEvent.type(zip, '1');
+    const summary = screen.getByTestId('checkout-summary');
+    // USPS's highest is 14.00, UPS's 13.25: UPS is charged.
+    await waitFor(() =>
+      expect(within(summary).getByTestId('checkout-shipping')).toHaveTextContent(
+        'Shipping (UPS)$13.25',
+      ),
+    );
+    expect(calls.filter((c) => c.path === '/api/shipping-estimate').map((c) => c.body)).toEqual([
+      { labelType: 'phenolic', height: 2, width: 3, quantity: 2, toZip: '60601' },
+      { labelType: 'phenolic', height: 2, width: 3, quantity: 50, toZip: '60601' },
+    ]);
+    await waitFor(() =>
+      expect(within(summary).getByTestId('checkout-tax')).toHaveTextContent('Tax (IL)$1.05'),
+    );
+    expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('$24.70');
+  });
+
+  it('pays: creates the order, tokenizes, completes, empties the cart badge and opens the confirmation', async () => {
+    const payments = installFakePayments();
+    useShopStore.setState({ cart: { itemCount: 2, subtotal: 10.4, total: 10.4 } });
+    const calls = stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/cart?zipCode=60601': {
+        json: cartAnswer({ tax: { region: 'IL', amount: 1.05 }, total: 11.45 }),
+      },
+      'GET /api/payment/config': { json: paymentConfig },
+      'POST /api/shipping-estimate': {
+        json: { success: true, estimate: { rates: { usps: 9.5, ups: 12 } } },
+      },
+      'POST /api/orders': {
+        status: 201,
+        json: { orderId: '66bb00000000000000000001', orderNumber: 1001, total: 20.95 },
+      },
+      'POST /api/payment/complete': {
+        json: {
+          success: true,
+          orderId: '66bb00000000000000000001',
+          orderNumber: 1001,
+          total: 20.95,
+          paymentId: 'pay_1',
+        },
+      },
+    });
+    renderAt('/checkout', <CheckoutPage />);
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+    fillDetails();
+    await userEvent.click(completeButton());
+
+    expect(completeButton()).toBeDisabled();
+    expect(completeButton()).toHaveTextContent('Processing Payment…');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('location')).toHaveTextContent(
+          '/confirmation/66bb00000000000000000001',
+        ),
+      {
+        timeout: 4000,
+      },
+    );
+    expect(payments.card.tokenize).toHaveBeenCalledTimes(1);
+    expect(calls.find((c) => c.path === '/api/orders')?.body).toEqual({
+      customerInfo: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: '312 555 0100',
+        email: 'ada@example.com',
+        company: 'Analytical Engines',
+        street: '120 Main St',
+        city: 'Chicago',
+        state: 'IL',
+        zipCode: '60601',
+      },
+      notes: null,
+    });
+    expect(calls.find((c) => c.path === '/api/payment/complete')?.body).toEqual({
+      orderId: '66bb00000000000000000001',
+      paymentId: 'cnon:card-nonce-ok',
+      customerName: 'Ada Lovelace',
+      customerEmail: 'ada@example.com',
+      customerPhone: '312 555 0100',
+      customerCompany: 'Analytical Engines',
+      customerAddress: '120 Main St, Chicago, IL',
+      customerZipCode: '60601',
+    });
+    expect(JSON.parse(sessionStorage.getItem('last-order')!)).toEqual({
+      orderId: '66bb00000000000000000001',
+      orderNumber: 1001,
+      total: 20.95,
+      email: 'ada@example.com',
+    });
+    expect(useShopStore.getState().cart).toEqual({ itemCount: 0, subtotal: 0, total: 0 });
+  });
+});

@@ -1,0 +1,132 @@
+import styled from 'styled-components';
+import { Button } from '../../../components/button';
+import { Panel, PanelTitle } from '../../../components/panel';
+import { Spinner } from '../../../components/spinner';
+import { tokens } from '../../../lib/theme';
+import { CARD_CONTAINER_ID, type CardFormState } from '../hooks/use-card-form';
+import type { PaymentFailure } from '../hooks/use-place-order';
+import { CHECKOUT_FORM_ID } from './contact-form';
+
+const CardBox = styled.div`
+  position: relative;
+  min-height: 5.5rem;
+  margin-bottom: 1rem;
+`;
+
+/** The provider draws its card fields (an iframe) in here; React never renders children into it. */
+const CardContainer = styled.div`
+  min-height: 5.5rem;
+`;
+
+const Status = styled.p<{ $tone: 'muted' | 'danger' }>`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  margin: 0;
+  padding: 0.875rem 1rem;
+  border: 1px ${({ $tone }) => ($tone === 'danger' ? 'solid' : 'dashed')}
+    ${({ $tone }) => ($tone === 'danger' ? tokens.colors.danger : tokens.colors.borderStrong)};
+  border-radius: ${tokens.radiusSmall};
+  background: ${({ $tone }) => ($tone === 'danger' ? tokens.colors.dangerSoft : tokens.colors.sunken)};
+  color: ${({ $tone }) => ($tone === 'danger' ? tokens.colors.danger : tokens.colors.muted)};
+  font-size: 0.925rem;
+`;
+
+const Overlay = styled(Status)`
+  position: absolute;
+  inset: 0;
+`;
+
+const Failure = styled.div`
+  margin-bottom: 1rem;
+  padding: 0.875rem 1rem;
+  border: 1px solid ${tokens.colors.danger};
+  border-left-width: 4px;
+  border-radius: ${tokens.radiusSmall};
+  background: ${tokens.colors.dangerSoft};
+  color: ${tokens.colors.danger};
+  strong {
+    display: block;
+    margin-bottom: 0.125rem;
+  }
+  p {
+    margin: 0;
+    color: ${tokens.colors.ink};
+  }
+`;
+
+const Secure = styled.p`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.375rem;
+  margin: 0.875rem 0 0;
+  font-size: 0.825rem;
+  color: ${tokens.colors.subtle};
+  text-align: center;
+`;
+
+interface CardPaymentProps {
+  cardForm: CardFormState;
+  processing: boolean;
+  failure: PaymentFailure | null;
+}
+
+/** The provider's card form and the Complete Payment button (disabled while paying or not ready). */
+export function CardPayment({ cardForm, processing, failure }: CardPaymentProps) {
+  const ready = cardForm.status === 'ready';
+  return (
+    <Panel aria-labelledby="payment-title" aria-busy={processing || undefined}>
+      <PanelTitle id="payment-title">Payment</PanelTitle>
+      <CardBox>
+        <CardContainer id={CARD_CONTAINER_ID} data-testid="card-container" />
+        {cardForm.status === 'loading' && (
+          <Overlay $tone="muted" role="status">
+            <Spinner /> Loading secure card form…
+          </Overlay>
+        )}
+        {cardForm.status === 'error' && (
+          <Overlay $tone="danger" role="alert">
+            {cardForm.error}
+          </Overlay>
+        )}
+      </CardBox>
+      {failure && (
+        <Failure role="alert" data-testid="payment-failure">
+          <strong>{failure.title}</strong>
+          <p>{failure.description}</p>
+        </Failure>
+      )}
+      <Button
+        type="submit"
+        form={CHECKOUT_FORM_ID}
+        $size="lg"
+        $block
+        disabled={processing || !ready}
+      >
+        {processing ? (
+          <>
+            <Spinner /> Processing Payment…
+          </>
+        ) : (
+          'Complete Payment'
+        )}
+      </Button>
+      <Secure>
+        <svg
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <rect x="4" y="11" width="16" height="10" rx="2" />
+          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+        </svg>
+        Card details go straight to our payment provider; we never see or store them.
+      </Secure>
+    </Panel>
+  );
+}

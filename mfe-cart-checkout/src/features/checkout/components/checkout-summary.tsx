@@ -1,0 +1,144 @@
+import styled from 'styled-components';
+import type { Cart } from '../../../api/get-cart';
+import { LabelSwatch } from '../../../components/label-swatch';
+import { Panel, PanelTitle } from '../../../components/panel';
+import { SummaryList, SummaryRow } from '../../../components/summary-list';
+import { formatSize, materialName } from '../../../lib/label-description';
+import { money } from '../../../lib/money';
+import { fromLarge, tokens } from '../../../lib/theme';
+import type { ShippingEstimateState } from '../api/estimate-shipping';
+
+const Sticky = styled(Panel)`
+  ${fromLarge} {
+    position: sticky;
+    top: 6rem;
+  }
+`;
+
+const Items = styled.ul`
+  display: grid;
+  gap: 0.875rem;
+  margin: 0 0 1.25rem;
+  padding: 0 0 1.25rem;
+  list-style: none;
+  border-bottom: 1px solid ${tokens.colors.border};
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: 0.75rem;
+  font-size: 0.9rem;
+  p {
+    margin: 0;
+    min-width: 0;
+  }
+  strong {
+    display: block;
+    color: ${tokens.colors.ink};
+  }
+  small {
+    color: ${tokens.colors.subtle};
+    font-size: 0.825rem;
+  }
+  span {
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Note = styled.p`
+  margin: 0.875rem 0 0;
+  font-size: 0.825rem;
+  color: ${tokens.colors.subtle};
+`;
+
+const CARRIER_NAMES = { usps: 'USPS', ups: 'UPS' } as const;
+
+interface CheckoutSummaryProps {
+  /** The cart, with tax for the entered ZIP once it is a known one. */
+  cart: Cart;
+  shipping: ShippingEstimateState;
+  /** Whether the entered ZIP or postal code is one tax can be worked out for. */
+  taxKnown: boolean;
+}
+
+/** Items, subtotal, discount, shipping estimate, tax and what the card will be charged. */
+export function CheckoutSummary({ cart, shipping, taxKnown }: CheckoutSummaryProps) {
+  const shippingAmount = shipping.charge?.amount ?? 0;
+  const total = Math.round((cart.total + shippingAmount) * 100) / 100;
+  const complete = shipping.charge !== null && taxKnown;
+
+  return (
+    <Sticky aria-labelledby="checkout-summary-title" data-testid="checkout-summary">
+      <PanelTitle id="checkout-summary-title">Order Summary</PanelTitle>
+      <Items aria-label="Items in your order">
+        {cart.items.map((item) => (
+          <Item key={item.id}>
+            <LabelSwatch
+              color={item.productConfig.color}
+              text={item.productConfig.customText}
+              size="sm"
+            />
+            <p>
+              <strong>
+                {materialName(item.productConfig.material)} label,{' '}
+                {formatSize(item.productConfig.width, item.productConfig.height)}
+              </strong>
+              <small>
+                {item.quantity} × {money(item.unitPrice)}
+              </small>
+            </p>
+            <span>{money(item.totalPrice)}</span>
+          </Item>
+        ))}
+      </Items>
+      <SummaryList>
+        <SummaryRow term="Subtotal" testId="checkout-subtotal">
+          {money(cart.subtotal)}
+        </SummaryRow>
+        {cart.discount && (
+          <SummaryRow
+            term={`Discount (${cart.discount.code})`}
+            tone="success"
+            testId="checkout-discount"
+          >
+            −{money(cart.discount.amount)}
+          </SummaryRow>
+        )}
+        <SummaryRow
+          term={
+            shipping.charge ? `Shipping (${CARRIER_NAMES[shipping.charge.carrier]})` : 'Shipping'
+          }
+          tone={shipping.charge ? 'default' : 'muted'}
+          testId="checkout-shipping"
+        >
+          {shipping.charge
+            ? money(shipping.charge.amount)
+            : shipping.loading
+              ? 'Estimating…'
+              : shipping.failed
+                ? 'Unavailable'
+                : taxKnown
+                  ? 'Added when your order is placed'
+                  : 'Enter a 5-digit ZIP'}
+        </SummaryRow>
+        <SummaryRow
+          term={cart.tax.region && taxKnown ? `Tax (${cart.tax.region})` : 'Tax'}
+          tone={taxKnown ? 'default' : 'muted'}
+          testId="checkout-tax"
+        >
+          {taxKnown ? money(cart.tax.amount) : 'Enter your ZIP'}
+        </SummaryRow>
+        <SummaryRow term={complete ? 'Total' : 'Estimated total'} total testId="checkout-total">
+          <span aria-live="polite">{money(total)}</span>
+        </SummaryRow>
+      </SummaryList>
+      <Note>
+        Shipping is the lower of the USPS and UPS rates. The final amount is confirmed when your
+        order is placed.
+      </Note>
+    </Sticky>
+  );
+}

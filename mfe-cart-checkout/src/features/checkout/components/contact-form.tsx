@@ -1,0 +1,182 @@
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+import { CHECKOUT_FIELD_LABELS, type CheckoutField } from '@shop/contracts';
+import { Panel, PanelTitle } from '../../../components/panel';
+import { TextField } from '../../../components/text-field';
+import { fromMedium, tokens } from '../../../lib/theme';
+import type { CheckoutErrors, CheckoutValues } from '../hooks/use-checkout-form';
+
+export const CHECKOUT_FORM_ID = 'checkout-form';
+
+const Grid = styled.div`
+  display: grid;
+  gap: 1rem;
+  ${fromMedium} {
+    grid-template-columns: repeat(6, minmax(0, 1fr));
+    & > * {
+      grid-column: span 3;
+    }
+    & > [data-span='full'] {
+      grid-column: 1 / -1;
+    }
+    & > [data-span='third'] {
+      grid-column: span 2;
+    }
+  }
+`;
+
+const Fieldset = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+  & + & {
+    margin-top: 1.5rem;
+    padding-top: 1.5rem;
+    border-top: 1px solid ${tokens.colors.border};
+  }
+  legend {
+    padding: 0;
+    margin-bottom: 1rem;
+    font-size: 0.8rem;
+    font-weight: 700;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: ${tokens.colors.subtle};
+  }
+`;
+
+const Notes = styled.div`
+  display: grid;
+  gap: 0.375rem;
+  label {
+    font-size: 0.9rem;
+    font-weight: 600;
+  }
+  label span {
+    font-weight: 400;
+    color: ${tokens.colors.subtle};
+  }
+  textarea {
+    min-height: 5rem;
+    padding: 0.5rem 0.75rem;
+    border: 1px solid ${tokens.colors.borderStrong};
+    border-radius: ${tokens.radiusSmall};
+    font: inherit;
+    font-size: 1rem;
+    resize: vertical;
+  }
+  textarea:focus {
+    outline: none;
+    border-color: ${tokens.colors.focus};
+    box-shadow: 0 0 0 3px rgb(37 99 235 / 0.25);
+  }
+`;
+
+const Required = styled.p`
+  margin: -0.5rem 0 1.25rem;
+  font-size: 0.875rem;
+  color: ${tokens.colors.muted};
+`;
+
+interface FieldSpec {
+  name: CheckoutField;
+  autoComplete: string;
+  type?: string;
+  inputMode?: 'text' | 'tel' | 'email' | 'numeric';
+  span?: 'full' | 'third';
+}
+
+const CONTACT: FieldSpec[] = [
+  { name: 'firstName', autoComplete: 'given-name' },
+  { name: 'lastName', autoComplete: 'family-name' },
+  { name: 'phone', autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
+  { name: 'email', autoComplete: 'email', type: 'email', inputMode: 'email' },
+  { name: 'company', autoComplete: 'organization', span: 'full' },
+];
+
+const SHIPPING: FieldSpec[] = [
+  { name: 'street', autoComplete: 'address-line1', span: 'full' },
+  { name: 'city', autoComplete: 'address-level2', span: 'third' },
+  { name: 'state', autoComplete: 'address-level1', span: 'third' },
+  { name: 'zipCode', autoComplete: 'postal-code', span: 'third' },
+];
+
+interface ContactFormProps {
+  values: CheckoutValues;
+  errors: CheckoutErrors;
+  disabled: boolean;
+  onChange(field: keyof CheckoutValues, value: string): void;
+  registerField(field: CheckoutField): (element: HTMLInputElement | null) => void;
+  onSubmit(): void;
+}
+
+/**
+ * Contact and shipping details. The Complete Payment button (in the payment panel, `form` attribute)
+ * is this form's submit button, so Enter in a field pays too, and does nothing while it is disabled.
+ */
+export function ContactForm({
+  values,
+  errors,
+  disabled,
+  onChange,
+  registerField,
+  onSubmit,
+}: ContactFormProps) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+
+  const field = ({ name, autoComplete, type = 'text', inputMode, span }: FieldSpec) => (
+    <div key={name} data-span={span}>
+      <TextField
+        ref={registerField(name)}
+        label={CHECKOUT_FIELD_LABELS[name]}
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        value={values[name]}
+        error={errors[name]}
+        disabled={disabled}
+        hint={name === 'street' ? 'Include the street number, e.g. 120 Main St' : undefined}
+        onChange={(event) => onChange(name, event.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <Panel aria-labelledby="contact-title">
+      <PanelTitle id="contact-title">Contact &amp; Shipping</PanelTitle>
+      <Required>All fields are required unless marked optional.</Required>
+      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={submit} aria-labelledby="contact-title">
+        <Fieldset>
+          <legend>Contact information</legend>
+          <Grid>{CONTACT.map(field)}</Grid>
+        </Fieldset>
+        <Fieldset>
+          <legend>Shipping address</legend>
+          <Grid>{SHIPPING.map(field)}</Grid>
+        </Fieldset>
+        <Fieldset>
+          <legend>Notes</legend>
+          <Notes>
+            <label htmlFor="checkout-notes">
+              Order notes <span>(optional)</span>
+            </label>
+            <textarea
+              id="checkout-notes"
+              name="notes"
+              maxLength={1000}
+              value={values.notes}
+              disabled={disabled}
+              placeholder="Delivery instructions, a PO number, or anything we should know"
+              onChange={(event) => onChange('notes', event.target.value)}
+            />
+          </Notes>
+        </Fieldset>
+      </form>
+    </Panel>
+  );
+}

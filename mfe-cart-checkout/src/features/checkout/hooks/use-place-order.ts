@@ -1,0 +1,143 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { ZodError } from 'zod';
+import { joinedAddress, type CustomerInfo, type CreatedOrder } from '@shop/contracts';
+import { cartQueryKey, toast, useShopStore } from 'shell/store';
+import type { Cart } from '../../../api/get-cart';
+import { apiErrorMessage, apiErrorStatus } from '../../../lib/api-error-message';
+import { saveLastOrder } from '../../../lib/last-order';
+import { completePayment } from '../api/complete-payment';
+import { createOrder } from '../api/create-order';
+import { tokenizeErrorMessage, type PaymentCard } from '../utils/payments-sdk';
+
+/** SPEC.md section 9: the wait between tokenizing the card and completing the payment. */
+export const PAYMENT_SETTLE_MS = 2000;
+
+export const PAYMENT_ERROR = {
+  title: 'Payment Error',
+  description: 'There was an issue processing your payment. Please try again.',
+} as const;
+export const PAYMENT_FAILED_TITLE = 'Payment Failed';
+export const PAYMENT_FAILED_DEFAULT = 'Payment processing failed. Please try again.';
+export const TOKENIZATION_FAILED = 'Payment tokenization failed';
+
+class TokenizationError extends Error {}
+
+export interface Checkout {
+  customerInfo: CustomerInfo;
+  notes: string | null;
+}
+
+export interface PaymentFailure {
+  title: string;
+  description: string;
+}
+
+/**
+ * What to tell the shopper: the provider's or the API's own reason (a declined card, a discount that
+ * ran out) as 'Payment Failed'; something unexpected (no connection, a server fault) as the general
+ * 'Payment Error'.
+ */
+export function paymentFailureOf(error: unknown): PaymentFailure {
+  if (error instanceof TokenizationError)
+    return { title: PAYMENT_FAILED_TITLE, description: error.message };
+  const reason = apiErrorMessage(error);
+  if (reason) return { title: PAYMENT_FAILED_TITLE, description: reason };
+  if (apiErrorStatus(error) !== null || error instanceof TypeError || error instanceof ZodError)
+    return { ...PAYMENT_ERROR };
+  const message = error instanceof Error ? error.message.trim() : '';
+  return { title: PAYMENT_FAILED_TITLE, description: message || PAYMENT_FAILED_DEFAULT };
+}
+
+/** What an order was made from: the same cart and details on a retry reuse the order already made. */
+function fingerprintOf(cart: Cart, checkout: Checkout): string {
+  return JSON.stringify({
+    items: cart.items.map((item) => [item.id, item.quantity, item.totalPrice]),
+    discount: cart.discount?.code ?? null,
+    checkout,
+  });
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface PlaceOrderOptions {
+  cart: Cart | undefined;
+  card: PaymentCard | null;
+  settleMs?: number;
+}
+
+/**
+ * The checkout (SPEC.md section 4): create the order, tokenize the card, wait 2 seconds, complete the
+ * payment, refresh the cart, keep the order for the confirmation page and go there. A declined card
+ * leaves the cart as it was; paying again reuses the order made for it.
+ */
+export function usePlaceOrder({ cart, card, settleMs = PAYMENT_SETTLE_MS }: PlaceOrderOptions) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setCart = useShopStore((s) => s.setCart);
+  const setDiscount = useShopStore((s) => s.setDiscount);
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const busy = useRef(false);
+  const placed = useRef<{ fingerprint: string; order: CreatedOrder } | null>(null);
+
+  async function placeOrder(checkout: Checkout): Promise<void> {
+    if (busy.current) return;
+    if (!card || !cart) {
+      setFailure({ ...PAYMENT_ERROR });
+      toast({ ...PAYMENT_ERROR, variant: 'destructive' });
+      return;
+    }
+    busy.current = true;
+    setProcessing(true);
+    setFailure(null);
+    try {
+      const fingerprint = fingerprintOf(cart, checkout);
+      const order =
+        placed.current?.fingerprint === fingerprint
+          ? placed.current.order
+          : await createOrder(checkout);
+      placed.current = { fingerprint, order };
+
+      const tokenized = await card.tokenize();
+      if (tokenized.status !== 'OK')
+        throw new TokenizationError(tokenizeErrorMessage(tokenized) ?? TOKENIZATION_FAILED);
+      await wait(settleMs);
+
+      const { customerInfo: info } = checkout;
+      const paid = await completePayment({
+        orderId: order.orderId,
+        paymentId: tokenized.token,
+        customerName: `${info.firstName} ${info.lastName}`,
+        customerEmail: info.email,
+        customerPhone: info.phone,
+        customerCompany: info.company,
+        customerAddress: joinedAddress(info),
+        customerZipCode: info.zipCode,
+      });
+
+      placed.current = null;
+      saveLastOrder({
+        orderId: paid.orderId,
+        orderNumber: paid.orderNumber,
+        total: paid.total,
+        email: info.email,
+      });
+      setCart({ itemCount: 0, subtotal: 0, total: 0 });
+      setDiscount(null);
+      navigate(`/confirmation/${encodeURIComponent(paid.orderId)}`);
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    } catch (error) {
+      console.warn('Checkout failed', error);
+      const told = paymentFailureOf(error);
+      setFailure(told);
+      toast({ ...told, variant: 'destructive' });
+    } finally {
+      busy.current = false;
+      setProcessing(false);
+    }
+  }
+
+  return { placeOrder, processing, failure };
+}

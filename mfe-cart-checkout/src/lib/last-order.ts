@@ -1,0 +1,42 @@
+// The last order placed in this tab, kept in session storage for the confirmation page, which reads it
+// once and removes it (SPEC.md section 2).
+import { z } from 'zod';
+
+export const LAST_ORDER_KEY = 'last-order';
+
+export const lastOrderSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.number(),
+  total: z.number(),
+  email: z.string(),
+});
+export type LastOrder = z.infer<typeof lastOrderSchema>;
+
+export function saveLastOrder(order: LastOrder): void {
+  try {
+    sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(order));
+  } catch (error) {
+    // Storage blocked: the confirmation page will send the shopper home; the order itself is placed.
+    console.warn('Could not keep the order for the confirmation page', error);
+  }
+}
+
+/** The kept order, or null when there is none (or it is not what this page wrote). */
+export function readLastOrder(): LastOrder | null {
+  try {
+    const text = sessionStorage.getItem(LAST_ORDER_KEY);
+    if (!text) return null;
+    const parsed = lastOrderSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearLastOrder(): void {
+  try {
+    sessionStorage.removeItem(LAST_ORDER_KEY);
+  } catch {
+    // Nothing to clear without storage.
+  }
+}
