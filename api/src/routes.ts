@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Logger } from './platform/logger';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { discountRoutes } from './modules/discounts/routes';
 import { pricingRoutes } from './modules/pricing/routes';
@@ -26,4 +27,5 @@ export const routeModules: RouteModule[] = [
   shippingRoutes,
   cartRoutes,
   discountRoutes,
+  uploadRoutes,
 ];

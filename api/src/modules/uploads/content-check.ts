@@ -1,0 +1,150 @@
+// What a file really is, read from its bytes as they stream past (DESIGN.md section 8): magic numbers
+// for PDF, PNG, JPEG and the legacy Office (OLE) files; for docx and xlsx, which are zip files, the entry
+// names in the first and last 64KB only (local headers at the start, the central directory at the end),
+// never the whole archive; for text, valid UTF-8 without NUL bytes. Memory stays bounded by the window.
+import { createHash, type Hash } from 'node:crypto';
+import { TextDecoder } from 'node:util';
+import type { UploadExtension } from '@shop/contracts';
+
+const WINDOW_BYTES = 64 * 1024;
+
+const PDF = Buffer.from('%PDF-', 'latin1');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_LOCAL_HEADER = 0x04034b50;
+const ZIP_CENTRAL_HEADER = 0x02014b50;
+const ZIP_END_OF_DIRECTORY = 0x06054b50;
+
+export interface Inspection {
+  size: number;
+  sha256: string;
+  /** Whether the bytes are what the extension says. */
+  matchesExtension: boolean;
+}
+
+/** Fed chunk by chunk; keeps the first and last 64KB, the hash, the size, and the UTF-8 state for text. */
+export class ContentInspector {
+  private readonly hash: Hash = createHash('sha256');
+  private head = Buffer.alloc(0);
+  private tail = Buffer.alloc(0);
+  private size = 0;
+  private readonly utf8: TextDecoder | null;
+  private textIsValid = true;
+
+  constructor(private readonly extension: UploadExtension) {
+    this.utf8 = extension === 'txt' ? new TextDecoder('utf-8', { fatal: true }) : null;
+  }
+
+  push(chunk: Buffer): void {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    if (this.head.length < WINDOW_BYTES) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, WINDOW_BYTES - this.head.length)]);
+    }
+    this.tail = Buffer.concat([this.tail, chunk]);
+    if (this.tail.length > WINDOW_BYTES)
+      this.tail = this.tail.subarray(this.tail.length - WINDOW_BYTES);
+    if (this.utf8 && this.textIsValid) {
+      if (chunk.includes(0)) {
+        this.textIsValid = false;
+        return;
+      }
+      try {
+        this.utf8.decode(chunk, { stream: true });
+      } catch {
+        this.textIsValid = false;
+      }
+    }
+  }
+
+  finish(): Inspection {
+    if (this.utf8 && this.textIsValid) {
+      try {
+        this.utf8.decode(); // an incomplete character at the very end
+      } catch {
+        this.textIsValid = false;
+      }
+    }
+    return {
+      size: this.size,
+      sha256: this.hash.digest('hex'),
+      matchesExtension: this.size > 0 && this.matches(),
+    };
+  }
+
+  private matches(): boolean {
+    switch (this.extension) {
+      case 'pdf':
+        return startsWith(this.head, PDF);
+      case 'png':
+        return startsWith(this.head, PNG);
+      case 'jpg':
+      case 'jpeg':
+        return startsWith(this.head, JPEG);
+      case 'doc':
+      case 'xls':
+        return startsWith(this.head, OLE);
+      case 'docx':
+        return this.isOfficeZip('word/');
+      case 'xlsx':
+        return this.isOfficeZip('xl/');
+      case 'txt':
+        return this.textIsValid;
+    }
+  }
+
+  /** A zip whose entries (as far as the windows show) include [Content_Types].xml and the part folder. */
+  private isOfficeZip(partFolder: string): boolean {
+    if (this.head.length < 4 || this.head.readUInt32LE(0) !== ZIP_LOCAL_HEADER) return false;
+    const names = [...localEntryNames(this.head), ...centralDirectoryNames(this.tail)];
+    return (
+      names.includes('[Content_Types].xml') && names.some((name) => name.startsWith(partFolder))
+    );
+  }
+}
+
+function startsWith(buffer: Buffer, prefix: Buffer): boolean {
+  return buffer.length >= prefix.length && buffer.subarray(0, prefix.length).equals(prefix);
+}
+
+/** Entry names from the local file headers that lie wholly inside the window. */
+function localEntryNames(window: Buffer): string[] {
+  const names: string[] = [];
+  let offset = 0;
+  while (offset + 30 <= window.length && window.readUInt32LE(offset) === ZIP_LOCAL_HEADER) {
+    const flags = window.readUInt16LE(offset + 6);
+    const compressedSize = window.readUInt32LE(offset + 18);
+    const nameLength = window.readUInt16LE(offset + 26);
+    const extraLength = window.readUInt16LE(offset + 28);
+    if (offset + 30 + nameLength > window.length) break;
+    names.push(window.toString('utf8', offset + 30, offset + 30 + nameLength));
+    // With a data descriptor (flag bit 3) the size comes after the data: the next header cannot be found.
+    if (flags & 0x08) break;
+    offset += 30 + nameLength + extraLength + compressedSize;
+  }
+  return names;
+}
+
+/** Entry names from the central directory, when the end record and the directory fit in the window. */
+function centralDirectoryNames(window: Buffer): string[] {
+  // The end-of-central-directory record is 22 bytes plus a comment of at most 64KB.
+  for (let end = window.length - 22; end >= 0; end--) {
+    if (window.readUInt32LE(end) !== ZIP_END_OF_DIRECTORY) continue;
+    const directorySize = window.readUInt32LE(end + 12);
+    const start = end - directorySize;
+    if (start < 0) return [];
+    const names: string[] = [];
+    let offset = start;
+    while (offset + 46 <= end && window.readUInt32LE(offset) === ZIP_CENTRAL_HEADER) {
+      const nameLength = window.readUInt16LE(offset + 28);
+      const extraLength = window.readUInt16LE(offset + 30);
+      const commentLength = window.readUInt16LE(offset + 32);
+      if (offset + 46 + nameLength > end) break;
+      names.push(window.toString('utf8', offset + 46, offset + 46 + nameLength));
+      offset += 46 + nameLength + extraLength + commentLength;
+    }
+    return names;
+  }
+  return [];
+}

@@ -1,0 +1,69 @@
+// Where uploaded files live, behind one interface (DESIGN.md section 8): a local folder by default; an
+// object store (S3, GCS) for several replicas would implement the same three operations. Files are named
+// by the SHA-256 of their content, so storing the same file twice keeps one copy and a name never
+// changes meaning.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+
+export interface IncomingFile {
+  /** Where the bytes are written while they arrive. */
+  stream: Writable;
+  /** Keeps the file under its final name (an existing file of that name is kept: same content). */
+  commit(name: string): Promise<void>;
+  /** Throws the bytes away. */
+  discard(): Promise<void>;
+}
+
+export interface UploadStore {
+  /** A place for a file that is still arriving and not yet checked. */
+  begin(): Promise<IncomingFile>;
+  /** The stored file, or null when there is none of that name. */
+  open(name: string): Promise<{ stream: Readable; size: number } | null>;
+}
+
+/** Files under `folder`; arriving files in `folder/.incoming` (same disk, so keeping one is a rename). */
+export function localFolderStore(folder: string): UploadStore {
+  const incoming = path.join(folder, '.incoming');
+  let ready: Promise<unknown> | undefined;
+  const ensureFolders = () => (ready ??= mkdir(incoming, { recursive: true }));
+
+  return {
+    async begin() {
+      await ensureFolders();
+      const temporary = path.join(incoming, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+      const stream = createWriteStream(temporary, { flags: 'wx' });
+      const closed = new Promise<void>((resolve) => {
+        stream.once('close', () => resolve());
+      });
+      const discard = async () => {
+        stream.destroy();
+        await closed;
+        await rm(temporary, { force: true });
+      };
+      return {
+        stream,
+        discard,
+        async commit(name) {
+          await closed;
+          // rename replaces an existing file atomically; the content is the same, so either is right.
+          await rename(temporary, path.join(folder, path.basename(name)));
+        },
+      };
+    },
+
+    async open(name) {
+      const file = path.join(folder, path.basename(name));
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        return { stream: createReadStream(file), size: info.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// Keeping checked uploads and handing them back (SPEC.md sections 5 and 7, DESIGN.md section 8).
+import {
+  emptyFileMessage,
+  fileTooLargeMessage,
+  unsupportedFileTypeMessage,
+  type UploadExtension,
+  type UploadResponse,
+  type UploadedFile,
+} from '@shop/contracts';
+import type { CartOwner } from '../../platform/auth-guards';
+import { AppError, type ErrorKind, type FieldError } from '../../platform/errors';
+import type { FileProblem, ReceivedFile } from './receiving';
+import { findAnyUpload, findOwnedUpload, recordUpload } from './repository';
+import type { UploadStore } from './storage';
+
+const CONTENT_TYPES: Record<UploadExtension, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  txt: 'text/plain; charset=utf-8',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+function problemMessage(file: ReceivedFile, problem: FileProblem): string {
+  switch (problem) {
+    case 'type':
+      return unsupportedFileTypeMessage(file.originalName);
+    case 'size':
+      return fileTooLargeMessage(file.originalName, file.size);
+    case 'empty':
+      return emptyFileMessage(file.originalName);
+  }
+}
+
+/** When every file is refused for one reason, the status says which (DESIGN.md section 7). */
+const KIND_BY_PROBLEM: Record<FileProblem, ErrorKind> = {
+  size: 'too_large',
+  type: 'unsupported_media',
+  empty: 'invalid',
+};
+
+async function recordWithRetry(owner: CartOwner, file: Parameters<typeof recordUpload>[1]) {
+  try {
+    await recordUpload(owner, file);
+  } catch (error) {
+    // Two requests upserting the same record at once: the second finds it the next time.
+    if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
+    await recordUpload(owner, file);
+  }
+}
+
+/**
+ * Keeps the good files (stored as sha256.ext, recorded for this owner) and lists an error for each of
+ * the others. At least one kept: 200 with both lists. None kept: an error answer (413 when all were too
+ * large, 415 when all were of an unsupported type, 400 otherwise) with one entry per file.
+ */
+export async function keepUploads(
+  owner: CartOwner,
+  received: ReceivedFile[],
+): Promise<UploadResponse> {
+  const files: UploadedFile[] = [];
+  const errors: FieldError[] = [];
+  const problems = new Set<FileProblem>();
+
+  for (const [index, file] of received.entries()) {
+    if (file.problem || !file.extension || !file.incoming) {
+      const problem = file.problem ?? 'type';
+      problems.add(problem);
+      errors.push({ path: `files.${index}`, message: problemMessage(file, problem) });
+      await file.incoming?.discard();
+      continue;
+    }
+    const filename = `${file.sha256}.${file.extension}`;
+    await file.incoming.commit(filename);
+    await recordWithRetry(owner, { filename, originalName: file.originalName, size: file.size });
+    files.push({ filename, originalName: file.originalName });
+  }
+
+  if (files.length === 0) {
+    const [onlyProblem] = problems.size === 1 ? [...problems] : [];
+    const kind: ErrorKind = onlyProblem ? KIND_BY_PROBLEM[onlyProblem] : 'invalid';
+    const message =
+      errors.length === 1 ? errors[0]!.message : 'None of the files could be uploaded.';
+    throw new AppError(kind, message, { errors });
+  }
+
+  const uploaded = `${files.length} ${files.length === 1 ? 'file' : 'files'}`;
+  const message =
+    errors.length === 0
+      ? `${uploaded} uploaded successfully.`
+      : `${uploaded} of ${received.length} uploaded successfully.`;
+  return { message, errors, files };
+}
+
+export interface UploadDownload {
+  stream: NodeJS.ReadableStream;
+  size: number;
+  contentType: string;
+  originalName: string;
+}
+
+/**
+ * A stored file for its uploader (by session or customer) or an admin; anyone else gets the same 404
+ * as for a name that does not exist.
+ */
+export async function openUpload(
+  store: UploadStore,
+  filename: string,
+  reader: { owner: CartOwner | null; isAdmin: boolean },
+): Promise<UploadDownload> {
+  const record = reader.isAdmin
+    ? await findAnyUpload(filename)
+    : reader.owner
+      ? await findOwnedUpload(reader.owner, filename)
+      : null;
+  if (!record) throw AppError.notFound('File not found');
+  const opened = await store.open(filename);
+  if (!opened) throw AppError.notFound('File not found');
+  const extension = filename.slice(filename.lastIndexOf('.') + 1) as UploadExtension;
+  return {
+    stream: opened.stream,
+    size: opened.size,
+    contentType: CONTENT_TYPES[extension],
+    originalName: record.originalName,
+  };
+}
