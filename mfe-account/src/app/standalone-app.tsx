@@ -27,8 +27,14 @@ const Bar = styled.nav`
   padding: 0.75rem 1.25rem;
   border-bottom: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
-  strong { margin-right: auto; color: ${theme.colors.brand}; }
-  a { color: ${theme.colors.brand}; font-weight: 600; }
+  strong {
+    margin-right: auto;
+    color: ${theme.colors.brand};
+  }
+  a {
+    color: ${theme.colors.brand};
+    font-weight: 600;
+  }
 `;
 
 const Toasts = styled.ol`
@@ -42,9 +48,19 @@ const Toasts = styled.ol`
   margin: 0;
   padding: 0;
   list-style: none;
-  li { padding: 0.75rem 1rem; border-radius: ${theme.radius}; background: ${theme.colors.brand}; color: #fff; box-shadow: ${theme.shadowRaised}; }
-  li[data-variant='destructive'] { background: ${theme.colors.danger}; }
-  p { margin: 0.25rem 0 0; }
+  li {
+    padding: 0.75rem 1rem;
+    border-radius: ${theme.radius};
+    background: ${theme.colors.brand};
+    color: #fff;
+    box-shadow: ${theme.shadowRaised};
+  }
+  li[data-variant='destructive'] {
+    background: ${theme.colors.danger};
+  }
+  p {
+    margin: 0.25rem 0 0;
+  }
 `;
 
 function ToastList() {
@@ -81,7 +97,13 @@ export function StandaloneApp() {
         <Link to="/orders">Orders</Link>
         <Link to="/change-password">Change password</Link>
         {user ? (
-          <Button type="button" $variant="secondary" onClick={() => void apiRequest('/api/auth/logout', { method: 'POST' }).then(() => setUser(null))}>
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() =>
+              void apiRequest('/api/auth/logout', { method: 'POST' }).then(() => setUser(null))
+            }
+          >
             Sign out {user.email}
           </Button>
         ) : (

@@ -13,23 +13,32 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   primary: css`
     background: ${theme.colors.accent};
     color: #fff;
-    &:hover:not(:disabled) { background: ${theme.colors.accentHover}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.accentHover};
+    }
   `,
   secondary: css`
     background: ${theme.colors.surface};
     color: ${theme.colors.brand};
     border-color: ${theme.colors.borderStrong};
-    &:hover:not(:disabled) { border-color: ${theme.colors.brand}; background: ${theme.colors.sunken}; }
+    &:hover:not(:disabled) {
+      border-color: ${theme.colors.brand};
+      background: ${theme.colors.sunken};
+    }
   `,
   ghost: css`
     background: transparent;
     color: ${theme.colors.brand};
-    &:hover:not(:disabled) { background: ${theme.colors.sunken}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.sunken};
+    }
   `,
   danger: css`
     background: ${theme.colors.danger};
     color: #fff;
-    &:hover:not(:disabled) { background: #991b1b; }
+    &:hover:not(:disabled) {
+      background: #991b1b;
+    }
   `,
 };
 
@@ -49,10 +58,18 @@ export const buttonStyles = css<ButtonStyleProps>`
   line-height: 1;
   text-decoration: none;
   cursor: pointer;
-  transition: background-color 120ms ease, border-color 120ms ease;
+  transition:
+    background-color 120ms ease,
+    border-color 120ms ease;
   ${({ $variant = 'primary' }) => variants[$variant]}
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
-  &:focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 export const Button = styled.button<ButtonStyleProps>`

@@ -26,8 +26,12 @@ const Content = styled(RadixDialog.Content)<{ $width: string }>`
   background: ${theme.colors.surface};
   color: ${theme.colors.ink};
   box-shadow: ${theme.shadowRaised};
-  &:focus { outline: none; }
-  @media (min-width: 480px) { padding: 1.75rem; }
+  &:focus {
+    outline: none;
+  }
+  @media (min-width: 480px) {
+    padding: 1.75rem;
+  }
 `;
 
 export const DialogTitle = styled(RadixDialog.Title)`
@@ -56,8 +60,14 @@ const CloseButton = styled(RadixDialog.Close)`
   background: transparent;
   color: ${theme.colors.muted};
   cursor: pointer;
-  &:hover { background: ${theme.colors.sunken}; color: ${theme.colors.ink}; }
-  &:focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
+  &:hover {
+    background: ${theme.colors.sunken};
+    color: ${theme.colors.ink};
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 export const DialogActions = styled.div`
@@ -66,8 +76,14 @@ export const DialogActions = styled.div`
   justify-content: flex-end;
   gap: 0.75rem;
   margin-top: 0.5rem;
-  & > * { flex: 1 1 auto; }
-  @media (min-width: 480px) { & > * { flex: 0 0 auto; } }
+  & > * {
+    flex: 1 1 auto;
+  }
+  @media (min-width: 480px) {
+    & > * {
+      flex: 0 0 auto;
+    }
+  }
 `;
 
 interface DialogProps {

@@ -12,7 +12,10 @@ export const Label = styled.label`
   font-size: 0.9rem;
   font-weight: 600;
   color: ${theme.colors.ink};
-  .optional { font-weight: 400; color: ${theme.colors.subtle}; }
+  .optional {
+    font-weight: 400;
+    color: ${theme.colors.subtle};
+  }
 `;
 
 export const controlStyles = css`
@@ -25,12 +28,27 @@ export const controlStyles = css`
   color: ${theme.colors.ink};
   font: inherit;
   font-size: 1rem;
-  &::placeholder { color: ${theme.colors.subtle}; }
-  &:hover { border-color: ${theme.colors.subtle}; }
-  &:focus { outline: none; border-color: ${theme.colors.focus}; box-shadow: 0 0 0 3px rgb(37 99 235 / 0.25); }
-  &[aria-invalid='true'] { border-color: ${theme.colors.danger}; }
-  &[aria-invalid='true']:focus { box-shadow: 0 0 0 3px rgb(185 28 28 / 0.2); }
-  &:disabled { background: ${theme.colors.sunken}; cursor: not-allowed; }
+  &::placeholder {
+    color: ${theme.colors.subtle};
+  }
+  &:hover {
+    border-color: ${theme.colors.subtle};
+  }
+  &:focus {
+    outline: none;
+    border-color: ${theme.colors.focus};
+    box-shadow: 0 0 0 3px rgb(37 99 235 / 0.25);
+  }
+  &[aria-invalid='true'] {
+    border-color: ${theme.colors.danger};
+  }
+  &[aria-invalid='true']:focus {
+    box-shadow: 0 0 0 3px rgb(185 28 28 / 0.2);
+  }
+  &:disabled {
+    background: ${theme.colors.sunken};
+    cursor: not-allowed;
+  }
 `;
 
 const Input = styled.input`
@@ -69,7 +87,12 @@ export function TextField({ label, error, hint, optional, ...inputProps }: TextF
         {label}
         {optional && <span className="optional"> (optional)</span>}
       </Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...inputProps}
+      />
       {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Field>
@@ -80,7 +103,9 @@ export function TextField({ label, error, hint, optional, ...inputProps }: TextF
 export const FieldRow = styled.div`
   display: grid;
   gap: 1rem;
-  @media (min-width: 480px) { grid-template-columns: 1fr 1fr; }
+  @media (min-width: 480px) {
+    grid-template-columns: 1fr 1fr;
+  }
 `;
 
 export const FormStack = styled.form`

@@ -8,14 +8,29 @@ export const Page = styled.section`
   margin: 0 auto;
   padding: 2rem 1.25rem 3rem;
   color: ${theme.colors.ink};
-  ${fromMedium} { padding: 2.5rem 2rem 4rem; }
+  ${fromMedium} {
+    padding: 2.5rem 2rem 4rem;
+  }
 `;
 
 export const PageHeader = styled.header`
   margin-bottom: 1.5rem;
-  h1 { margin: 0; font-size: 1.75rem; line-height: 1.2; color: ${theme.colors.brand}; letter-spacing: -0.01em; }
-  p { margin: 0.375rem 0 0; color: ${theme.colors.muted}; }
-  ${fromMedium} { h1 { font-size: 2rem; } }
+  h1 {
+    margin: 0;
+    font-size: 1.75rem;
+    line-height: 1.2;
+    color: ${theme.colors.brand};
+    letter-spacing: -0.01em;
+  }
+  p {
+    margin: 0.375rem 0 0;
+    color: ${theme.colors.muted};
+  }
+  ${fromMedium} {
+    h1 {
+      font-size: 2rem;
+    }
+  }
 `;
 
 /** A centred card for a page's single message (sign in first, nothing here yet, something failed). */
@@ -38,9 +53,21 @@ export const MessageCard = styled.div`
     background: ${theme.colors.accentSoft};
     color: ${theme.colors.accent};
   }
-  h2 { margin: 0 0 0.5rem; font-size: 1.25rem; color: ${theme.colors.brand}; }
-  p { margin: 0 0 1.25rem; color: ${theme.colors.muted}; }
-  .actions { display: flex; flex-wrap: wrap; justify-content: center; gap: 0.75rem; }
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.25rem;
+    color: ${theme.colors.brand};
+  }
+  p {
+    margin: 0 0 1.25rem;
+    color: ${theme.colors.muted};
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: 0.75rem;
+  }
 `;
 
 export const Skeleton = styled.div`
@@ -53,6 +80,14 @@ export const Skeleton = styled.div`
     background-size: 200% 100%;
     animation: account-shimmer 1.2s infinite linear;
   }
-  @keyframes account-shimmer { to { background-position: -200% 0; } }
-  @media (prefers-reduced-motion: reduce) { & > div { animation: none; } }
+  @keyframes account-shimmer {
+    to {
+      background-position: -200% 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    & > div {
+      animation: none;
+    }
+  }
 `;

@@ -1,4 +1,11 @@
-import { COLOR_SWATCHES, MATERIAL_LABELS, MOUNTING_LABELS, type Color, type Material, type Mounting } from '@shop/contracts';
+import {
+  COLOR_SWATCHES,
+  MATERIAL_LABELS,
+  MOUNTING_LABELS,
+  type Color,
+  type Material,
+  type Mounting,
+} from '@shop/contracts';
 
 export { formatDollars } from '@shop/contracts';
 

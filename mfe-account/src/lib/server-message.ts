@@ -9,7 +9,13 @@ export function serverMessage(error: unknown): string | undefined {
   if (!body) return undefined;
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message.trim()) {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'message' in parsed &&
+      typeof parsed.message === 'string' &&
+      parsed.message.trim()
+    ) {
       return parsed.message;
     }
     return undefined;
@@ -21,6 +27,7 @@ export function serverMessage(error: unknown): string | undefined {
 
 /** The HTTP status of an API client error, if it is one. */
 export function errorStatus(error: unknown): number | undefined {
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') return error.status;
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number')
+    return error.status;
   return undefined;
 }

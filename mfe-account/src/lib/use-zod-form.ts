@@ -27,7 +27,11 @@ function errorsOf<V>(error: z.ZodError): FieldErrors<V> {
  * again on every change once a submit was tried, so a fixed field clears its message at once. On an
  * invalid submit, focus moves to the first field with a problem.
  */
-export function useZodForm<V extends FormValues, Out>({ schema, initialValues, toInput }: UseZodFormOptions<V, Out>) {
+export function useZodForm<V extends FormValues, Out>({
+  schema,
+  initialValues,
+  toInput,
+}: UseZodFormOptions<V, Out>) {
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -61,7 +65,8 @@ export function useZodForm<V extends FormValues, Out>({ schema, initialValues, t
   const checkbox = <K extends keyof V & string>(name: K) => ({
     name,
     checked: Boolean(values[name]),
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.checked as V[K]),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValue(name, event.target.checked as V[K]),
   });
 
   const focusFirstInvalid = (invalid: FieldErrors<V>) => {
@@ -76,18 +81,20 @@ export function useZodForm<V extends FormValues, Out>({ schema, initialValues, t
     }
   };
 
-  const handleSubmit = (onValid: (data: Out) => void, onInvalid?: (errors: FieldErrors<V>) => void) => (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validate(values);
-    setErrors(result.errors);
-    if (result.data !== undefined) {
-      onValid(result.data);
-    } else {
-      focusFirstInvalid(result.errors);
-      onInvalid?.(result.errors);
-    }
-  };
+  const handleSubmit =
+    (onValid: (data: Out) => void, onInvalid?: (errors: FieldErrors<V>) => void) =>
+    (event: FormEvent) => {
+      event.preventDefault();
+      setSubmitted(true);
+      const result = validate(values);
+      setErrors(result.errors);
+      if (result.data !== undefined) {
+        onValid(result.data);
+      } else {
+        focusFirstInvalid(result.errors);
+        onInvalid?.(result.errors);
+      }
+    };
 
   const reset = (next: V = initialValues) => {
     setValues(next);

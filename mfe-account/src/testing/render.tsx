@@ -34,7 +34,10 @@ export function renderWithRouter(ui: ReactElement, path = '/') {
 }
 
 export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 export const customer: ShopUser = {

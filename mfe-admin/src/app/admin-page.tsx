@@ -1,10 +1,42 @@
+// Exposed as admin/AdminPage: the shell mounts it at /admin.
+import { useState } from 'react';
 import { useShopStore } from 'shell/store';
+import { Page, PageHeader } from '../components/page';
+import { Tabs } from '../components/tabs';
+import { AdminGate } from '../features/admin-access/components/admin-gate';
+import { CustomersPanel } from '../features/customers/components/customers-panel';
+import { DiscountCodesPanel } from '../features/discount-codes/components/discount-codes-panel';
+import { OrdersPanel } from '../features/orders/components/orders-panel';
+
+type AdminTab = 'discount-codes' | 'customers' | 'orders';
+
+function AdminPanel() {
+  const [tab, setTab] = useState<AdminTab>('discount-codes');
+  return (
+    <Tabs<AdminTab>
+      label="Admin sections"
+      value={tab}
+      onValueChange={setTab}
+      tabs={[
+        { key: 'discount-codes', label: 'Discount Codes', panel: <DiscountCodesPanel /> },
+        { key: 'customers', label: 'Customers', panel: <CustomersPanel /> },
+        { key: 'orders', label: 'Orders', panel: <OrdersPanel /> },
+      ]}
+    />
+  );
+}
 
 export default function AdminPage() {
   const sessionId = useShopStore((s) => s.sessionId);
   return (
-    <section data-remote="admin" data-session-id={sessionId}>
-      <h1>Admin</h1>
-    </section>
+    <Page data-remote="admin" data-session-id={sessionId} aria-labelledby="admin-heading">
+      <PageHeader>
+        <h1 id="admin-heading">Admin Panel</h1>
+        <p>Manage discount codes, customer accounts and orders.</p>
+      </PageHeader>
+      <AdminGate>
+        <AdminPanel />
+      </AdminGate>
+    </Page>
   );
 }

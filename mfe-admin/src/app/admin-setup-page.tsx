@@ -1,10 +1,2 @@
-import { useShopStore } from 'shell/store';
-
-export default function AdminSetupPage() {
-  const sessionId = useShopStore((s) => s.sessionId);
-  return (
-    <section data-remote="admin" data-session-id={sessionId}>
-      <h1>Admin Setup</h1>
-    </section>
-  );
-}
+// Exposed as admin/AdminSetupPage: the shell mounts it at /admin-setup.
+export { AdminSetupPage as default } from '../features/admin-access/components/admin-setup-page';

@@ -1,10 +1,2 @@
-import { useShopStore } from 'shell/store';
-
-export default function AdminSimplePage() {
-  const sessionId = useShopStore((s) => s.sessionId);
-  return (
-    <section data-remote="admin" data-session-id={sessionId}>
-      <h1>Admin Simple</h1>
-    </section>
-  );
-}
+// Exposed as admin/AdminSimplePage: mounted by the shell at /admin-simple outside production only.
+export { AdminSimplePage as default } from '../features/diagnostics/components/admin-simple-page';

@@ -1,10 +1,2 @@
-import { useShopStore } from 'shell/store';
-
-export default function AdminTestPage() {
-  const sessionId = useShopStore((s) => s.sessionId);
-  return (
-    <section data-remote="admin" data-session-id={sessionId}>
-      <h1>Admin Test</h1>
-    </section>
-  );
-}
+// Exposed as admin/AdminTestPage: mounted by the shell at /admin-test outside production only.
+export { AdminTestPage as default } from '../features/diagnostics/components/admin-test-page';

@@ -2,7 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ShopUser } from '@shop/contracts';
 import { registerSchema } from '@shop/contracts/accounts';
-import { apiJson, authQueryKey, cartQueryKey, ordersQueryKey, queryClient, toast, useShopStore } from 'shell/store';
+import {
+  apiJson,
+  authQueryKey,
+  cartQueryKey,
+  ordersQueryKey,
+  queryClient,
+  toast,
+  useShopStore,
+} from 'shell/store';
 import { serverMessage } from '../../../lib/server-message';
 import { userFromAnswer } from '../../../lib/user-from-answer';
 
@@ -25,7 +33,9 @@ export type CreateAccountInput = z.output<typeof createAccountSchema>;
 
 /** POST /api/auth/register: the new customer, signed in. */
 export async function register(input: CreateAccountInput): Promise<ShopUser> {
-  const user = userFromAnswer(await apiJson<ShopUser | { user: ShopUser }>('/api/auth/register', { body: input }));
+  const user = userFromAnswer(
+    await apiJson<ShopUser | { user: ShopUser }>('/api/auth/register', { body: input }),
+  );
   if (!user) throw new Error('Failed to create account');
   return user;
 }
@@ -40,7 +50,10 @@ export function useRegister({ onRegistered }: { onRegistered?: (user: ShopUser) 
         queryClient.setQueryData(authQueryKey, user);
         void queryClient.invalidateQueries({ queryKey: cartQueryKey });
         void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-        toast({ title: 'Account created!', description: `Welcome, ${user.firstName}. You are now signed in.` });
+        toast({
+          title: 'Account created!',
+          description: `Welcome, ${user.firstName}. You are now signed in.`,
+        });
         onRegistered?.(user);
       },
       onError: (error) => {

@@ -2,7 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ShopUser } from '@shop/contracts';
 import { accountMessages, loginSchema } from '@shop/contracts/accounts';
-import { apiJson, authQueryKey, cartQueryKey, ordersQueryKey, queryClient, toast, useShopStore } from 'shell/store';
+import {
+  apiJson,
+  authQueryKey,
+  cartQueryKey,
+  ordersQueryKey,
+  queryClient,
+  toast,
+  useShopStore,
+} from 'shell/store';
 import { serverMessage } from '../../../lib/server-message';
 import { userFromAnswer } from '../../../lib/user-from-answer';
 
@@ -11,7 +19,9 @@ export type SignInInput = z.output<typeof loginSchema>;
 
 /** POST /api/auth/login: the signed-in customer. The API merges the guest's cart into theirs. */
 export async function signIn(input: SignInInput): Promise<ShopUser> {
-  const user = userFromAnswer(await apiJson<ShopUser | { user: ShopUser }>('/api/auth/login', { body: input }));
+  const user = userFromAnswer(
+    await apiJson<ShopUser | { user: ShopUser }>('/api/auth/login', { body: input }),
+  );
   if (!user) throw new Error(accountMessages.invalidCredentials);
   return user;
 }

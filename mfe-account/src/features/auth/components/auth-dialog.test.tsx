@@ -30,7 +30,9 @@ describe('AuthDialog: Sign In', () => {
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Please enter a valid email address');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter your password');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Please enter your password',
+    );
     expect(email).toHaveFocus();
     expect(currentFetch()).not.toHaveBeenCalled();
   });
@@ -60,18 +62,31 @@ describe('AuthDialog: Sign In', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Login failed',
+        description: 'Invalid email or password',
+        variant: 'destructive',
+      }),
+    );
     expect(useShopStore.getState().user).toBeNull();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
   it('falls back to Invalid email or password when the server says nothing', async () => {
-    currentFetch().mockResolvedValueOnce(new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    currentFetch().mockResolvedValueOnce(
+      new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    );
     const { user } = renderDialog();
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Login failed',
+        description: 'Invalid email or password',
+      }),
+    );
   });
 });
 
@@ -88,9 +103,13 @@ describe('AuthDialog: Create Account', () => {
     await user.type(screen.getByLabelText('Password'), '12345');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('First name is required');
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(
+      'First name is required',
+    );
     expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Last name is required');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       'At least 6 characters. Password must be at least 6 characters long',
     );
@@ -130,7 +149,9 @@ describe('AuthDialog: Create Account', () => {
   });
 
   it('says Registration failed with the server reason, or Failed to create account', async () => {
-    currentFetch().mockResolvedValueOnce(json({ message: 'An account with this email already exists' }, 409));
+    currentFetch().mockResolvedValueOnce(
+      json({ message: 'An account with this email already exists' }, 409),
+    );
     const { user } = renderDialog('create-account');
     await user.type(screen.getByLabelText('First name'), 'Ann');
     await user.type(screen.getByLabelText('Last name'), 'Lee');
@@ -140,11 +161,19 @@ describe('AuthDialog: Create Account', () => {
     await user.type(screen.getByLabelText('ZIP code'), '12345');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: 'Registration failed', description: 'An account with this email already exists' }),
+      expect(lastToast()).toMatchObject({
+        title: 'Registration failed',
+        description: 'An account with this email already exists',
+      }),
     );
 
     currentFetch().mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Registration failed', description: 'Failed to create account' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Registration failed',
+        description: 'Failed to create account',
+      }),
+    );
   });
 });

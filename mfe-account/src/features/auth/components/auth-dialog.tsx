@@ -29,13 +29,18 @@ const TabTrigger = styled(Tabs.Trigger)`
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  &:hover { color: ${theme.colors.brand}; }
+  &:hover {
+    color: ${theme.colors.brand};
+  }
   &[data-state='active'] {
     background: ${theme.colors.surface};
     color: ${theme.colors.brand};
     box-shadow: 0 1px 2px rgb(15 23 42 / 0.12);
   }
-  &:focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 1px; }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 1px;
+  }
 `;
 
 const copy: Record<AuthTab, { title: string; description: string }> = {
@@ -59,7 +64,8 @@ export function AuthDialog(props: Partial<AuthDialogProps>) {
   const sessionId = useShopStore((s) => s.sessionId);
   const open = props.open ?? store.open;
   const requestedTab = props.tab ?? store.tab;
-  const onOpenChange = props.onOpenChange ?? ((next: boolean) => (next ? undefined : closeAuthDialog()));
+  const onOpenChange =
+    props.onOpenChange ?? ((next: boolean) => (next ? undefined : closeAuthDialog()));
 
   // The tab asked for applies each time the dialog opens; inside, the customer switches freely.
   const [activeTab, setActiveTab] = useState<AuthTab>(requestedTab);

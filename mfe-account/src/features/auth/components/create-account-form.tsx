@@ -28,10 +28,28 @@ export function CreateAccountForm({ onRegistered }: CreateAccountFormProps) {
       onSubmit={form.handleSubmit((input) => register.mutate(input))}
     >
       <FieldRow>
-        <TextField label="First name" autoComplete="given-name" data-autofocus error={form.errors.firstName} {...form.input('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={form.errors.lastName} {...form.input('lastName')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          data-autofocus
+          error={form.errors.firstName}
+          {...form.input('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={form.errors.lastName}
+          {...form.input('lastName')}
+        />
       </FieldRow>
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={form.errors.email} {...form.input('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={form.errors.email}
+        {...form.input('email')}
+      />
       <TextField
         label="Password"
         type="password"
@@ -41,11 +59,34 @@ export function CreateAccountForm({ onRegistered }: CreateAccountFormProps) {
         {...form.input('password')}
       />
       <FieldRow>
-        <TextField label="Phone" type="tel" autoComplete="tel" optional error={form.errors.phone} {...form.input('phone')} />
-        <TextField label="Company" autoComplete="organization" optional error={form.errors.company} {...form.input('company')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          optional
+          error={form.errors.phone}
+          {...form.input('phone')}
+        />
+        <TextField
+          label="Company"
+          autoComplete="organization"
+          optional
+          error={form.errors.company}
+          {...form.input('company')}
+        />
       </FieldRow>
-      <TextField label="Address" autoComplete="street-address" error={form.errors.address} {...form.input('address')} />
-      <TextField label="ZIP code" autoComplete="postal-code" error={form.errors.zipCode} {...form.input('zipCode')} />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        error={form.errors.address}
+        {...form.input('address')}
+      />
+      <TextField
+        label="ZIP code"
+        autoComplete="postal-code"
+        error={form.errors.zipCode}
+        {...form.input('zipCode')}
+      />
       <Button type="submit" $block disabled={register.isPending}>
         {register.isPending ? 'Creating account…' : 'Create Account'}
       </Button>

@@ -11,7 +11,11 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   const form = useZodForm({ schema: signInSchema, initialValues: { email: '', password: '' } });
   const signIn = useSignIn({ onSignedIn });
   return (
-    <FormStack ref={form.formRef} noValidate onSubmit={form.handleSubmit((input) => signIn.mutate(input))}>
+    <FormStack
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.handleSubmit((input) => signIn.mutate(input))}
+    >
       <TextField
         label="Email"
         type="email"
@@ -21,7 +25,13 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
         error={form.errors.email}
         {...form.input('email')}
       />
-      <TextField label="Password" type="password" autoComplete="current-password" error={form.errors.password} {...form.input('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={form.errors.password}
+        {...form.input('password')}
+      />
       <Button type="submit" $block disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign In'}
       </Button>

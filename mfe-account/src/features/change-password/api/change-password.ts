@@ -6,21 +6,34 @@ import { serverMessage } from '../../../lib/server-message';
 export { changePasswordFormSchema };
 
 /** POST /api/auth/change-password: only the current and new password travel, never the confirmation. */
-export async function changePassword({ currentPassword, newPassword }: ChangePasswordInput): Promise<void> {
+export async function changePassword({
+  currentPassword,
+  newPassword,
+}: ChangePasswordInput): Promise<void> {
   await apiRequest('/api/auth/change-password', { body: { currentPassword, newPassword } });
 }
 
-export function useChangePassword({ onChanged, onFailed }: { onChanged?: () => void; onFailed?: (message: string | undefined) => void } = {}) {
+export function useChangePassword({
+  onChanged,
+  onFailed,
+}: { onChanged?: () => void; onFailed?: (message: string | undefined) => void } = {}) {
   return useMutation(
     {
       mutationFn: changePassword,
       onSuccess: () => {
-        toast({ title: 'Password updated', description: 'Use your new password the next time you sign in.' });
+        toast({
+          title: 'Password updated',
+          description: 'Use your new password the next time you sign in.',
+        });
         onChanged?.();
       },
       onError: (error) => {
         const message = serverMessage(error);
-        toast({ variant: 'destructive', title: 'Password change failed', ...(message ? { description: message } : {}) });
+        toast({
+          variant: 'destructive',
+          title: 'Password change failed',
+          ...(message ? { description: message } : {}),
+        });
         onFailed?.(message);
       },
     },

@@ -12,7 +12,12 @@ function renderDialog() {
   return { onOpenChange, user: userEvent.setup() };
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, current: string, next: string, confirm: string) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  current: string,
+  next: string,
+  confirm: string,
+) {
   if (current) await user.type(screen.getByLabelText('Current password'), current);
   if (next) await user.type(screen.getByLabelText('New password'), next);
   if (confirm) await user.type(screen.getByLabelText('Confirm new password'), confirm);
@@ -29,9 +34,14 @@ describe('ChangePasswordDialog', () => {
   it("says Passwords don't match on the confirmation, and New password and confirmation don't match", async () => {
     const { user } = renderDialog();
     await fill(user, 'old-pass', 'new-pass1', 'new-pass2');
-    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription("Passwords don't match");
+    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
+      "Passwords don't match",
+    );
     expect(screen.getByLabelText('Confirm new password')).toHaveFocus();
-    expect(lastToast()).toMatchObject({ variant: 'destructive', description: "New password and confirmation don't match" });
+    expect(lastToast()).toMatchObject({
+      variant: 'destructive',
+      description: "New password and confirmation don't match",
+    });
     expect(currentFetch()).not.toHaveBeenCalled();
   });
 
@@ -41,14 +51,18 @@ describe('ChangePasswordDialog', () => {
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
       'At least 6 characters. Password must be at least 6 characters long',
     );
-    expect(lastToast()).toMatchObject({ description: 'Password must be at least 6 characters long' });
+    expect(lastToast()).toMatchObject({
+      description: 'Password must be at least 6 characters long',
+    });
     expect(currentFetch()).not.toHaveBeenCalled();
   });
 
   it('asks for the current password', async () => {
     const { user } = renderDialog();
     await fill(user, '', 'new-pass1', 'new-pass1');
-    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Please enter your current password');
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Please enter your current password',
+    );
   });
 
   it('sends only the current and new password, says Password updated and closes', async () => {
@@ -57,7 +71,10 @@ describe('ChangePasswordDialog', () => {
     await fill(user, 'old-pass', 'new-pass1', 'new-pass1');
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/auth/change-password');
-    expect(sentBody(currentFetch())).toEqual({ currentPassword: 'old-pass', newPassword: 'new-pass1' });
+    expect(sentBody(currentFetch())).toEqual({
+      currentPassword: 'old-pass',
+      newPassword: 'new-pass1',
+    });
     expect(lastToast()).toMatchObject({ title: 'Password updated' });
   });
 
@@ -65,8 +82,15 @@ describe('ChangePasswordDialog', () => {
     currentFetch().mockResolvedValueOnce(json({ message: 'Current password is incorrect' }, 400));
     const { user, onOpenChange } = renderDialog();
     await fill(user, 'wrong-pass', 'new-pass1', 'new-pass1');
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Password change failed', variant: 'destructive' }));
-    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Current password is incorrect');
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Password change failed',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Current password is incorrect',
+    );
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

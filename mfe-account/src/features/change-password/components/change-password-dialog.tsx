@@ -16,15 +16,29 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): 
   const changePassword = useChangePassword({
     onChanged: onDone,
     // A wrong current password is shown on that field too, where the customer will fix it.
-    onFailed: (message) => setCurrentPasswordProblem(message === accountMessages.currentPasswordWrong ? message : undefined),
+    onFailed: (message) =>
+      setCurrentPasswordProblem(
+        message === accountMessages.currentPasswordWrong ? message : undefined,
+      ),
   });
 
   const onInvalid = (errors: typeof form.errors) => {
     // The fields say what is wrong; the toast sums it up for anyone not looking at the field.
-    if (errors.newPassword === accountMessages.passwordTooShort || errors.confirmPassword === accountMessages.passwordTooShort) {
-      toast({ variant: 'destructive', title: 'Password not changed', description: accountMessages.passwordTooShort });
+    if (
+      errors.newPassword === accountMessages.passwordTooShort ||
+      errors.confirmPassword === accountMessages.passwordTooShort
+    ) {
+      toast({
+        variant: 'destructive',
+        title: 'Password not changed',
+        description: accountMessages.passwordTooShort,
+      });
     } else if (errors.confirmPassword === accountMessages.passwordsDontMatch) {
-      toast({ variant: 'destructive', title: 'Password not changed', description: accountMessages.newPasswordMismatch });
+      toast({
+        variant: 'destructive',
+        title: 'Password not changed',
+        description: accountMessages.newPasswordMismatch,
+      });
     }
   };
 
@@ -86,7 +100,9 @@ export function ChangePasswordDialog(props: Partial<ChangePasswordDialogProps>) 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <div data-remote="account" data-session-id={sessionId}>
         <DialogTitle>Change Password</DialogTitle>
-        <DialogDescription>Enter your current password, then choose a new one of at least 6 characters.</DialogDescription>
+        <DialogDescription>
+          Enter your current password, then choose a new one of at least 6 characters.
+        </DialogDescription>
         <ChangePasswordForm onDone={close} onCancel={close} />
       </div>
     </Dialog>

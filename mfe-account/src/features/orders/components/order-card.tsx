@@ -1,6 +1,15 @@
 import styled from 'styled-components';
 import { fromMedium, theme } from '../../../components/theme';
-import { colorName, colorSwatch, formatDate, formatDollars, formatInches, formatTime, materialName, mountingName } from '../../../lib/format';
+import {
+  colorName,
+  colorSwatch,
+  formatDate,
+  formatDollars,
+  formatInches,
+  formatTime,
+  materialName,
+  mountingName,
+} from '../../../lib/format';
 import type { OrderHistoryEntry } from '../api/get-orders';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -21,9 +30,19 @@ const Header = styled.header`
   padding: 1rem 1.25rem;
   border-bottom: 1px solid ${theme.colors.border};
   background: ${theme.colors.page};
-  h2 { margin: 0; font-size: 1.1rem; color: ${theme.colors.brand}; }
-  p { margin: 0.125rem 0 0; font-size: 0.875rem; color: ${theme.colors.muted}; }
-  ${fromMedium} { padding: 1rem 1.5rem; }
+  h2 {
+    margin: 0;
+    font-size: 1.1rem;
+    color: ${theme.colors.brand};
+  }
+  p {
+    margin: 0.125rem 0 0;
+    font-size: 0.875rem;
+    color: ${theme.colors.muted};
+  }
+  ${fromMedium} {
+    padding: 1rem 1.5rem;
+  }
 `;
 
 const HeaderEnd = styled.div`
@@ -31,14 +50,20 @@ const HeaderEnd = styled.div`
   flex-direction: column;
   align-items: flex-end;
   gap: 0.25rem;
-  .total { font-weight: 700; font-size: 1.05rem; color: ${theme.colors.ink}; }
+  .total {
+    font-weight: 700;
+    font-size: 1.05rem;
+    color: ${theme.colors.ink};
+  }
 `;
 
 const Items = styled.ul`
   margin: 0;
   padding: 0 1.25rem;
   list-style: none;
-  ${fromMedium} { padding: 0 1.5rem; }
+  ${fromMedium} {
+    padding: 0 1.5rem;
+  }
 `;
 
 const Item = styled.li`
@@ -48,13 +73,32 @@ const Item = styled.li`
   align-items: center;
   padding: 0.875rem 0;
   border-bottom: 1px solid ${theme.colors.sunken};
-  &:last-child { border-bottom: 0; }
-  .name { font-weight: 600; }
-  .details { font-size: 0.875rem; color: ${theme.colors.muted}; }
-  .text { font-size: 0.875rem; color: ${theme.colors.ink}; overflow-wrap: anywhere; }
-  .price { text-align: right; white-space: nowrap; }
-  .price strong { display: block; }
-  .price span { font-size: 0.85rem; color: ${theme.colors.muted}; }
+  &:last-child {
+    border-bottom: 0;
+  }
+  .name {
+    font-weight: 600;
+  }
+  .details {
+    font-size: 0.875rem;
+    color: ${theme.colors.muted};
+  }
+  .text {
+    font-size: 0.875rem;
+    color: ${theme.colors.ink};
+    overflow-wrap: anywhere;
+  }
+  .price {
+    text-align: right;
+    white-space: nowrap;
+  }
+  .price strong {
+    display: block;
+  }
+  .price span {
+    font-size: 0.85rem;
+    color: ${theme.colors.muted};
+  }
 `;
 
 const Swatch = styled.span<{ $background: string; $text: string }>`
@@ -76,12 +120,25 @@ const Footer = styled.div`
   gap: 1rem;
   padding: 1rem 1.25rem 1.25rem;
   border-top: 1px solid ${theme.colors.border};
-  ${fromMedium} { grid-template-columns: 1fr minmax(16rem, 20rem); padding: 1rem 1.5rem 1.25rem; }
+  ${fromMedium} {
+    grid-template-columns: 1fr minmax(16rem, 20rem);
+    padding: 1rem 1.5rem 1.25rem;
+  }
 `;
 
 const Notes = styled.div`
-  h3 { margin: 0 0 0.25rem; font-size: 0.875rem; color: ${theme.colors.muted}; text-transform: uppercase; letter-spacing: 0.04em; }
-  p { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
+  h3 {
+    margin: 0 0 0.25rem;
+    font-size: 0.875rem;
+    color: ${theme.colors.muted};
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+  p {
+    margin: 0;
+    white-space: pre-line;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Totals = styled.dl`
@@ -90,10 +147,23 @@ const Totals = styled.dl`
   gap: 0.375rem 1rem;
   margin: 0;
   grid-column: -2;
-  dt { color: ${theme.colors.muted}; }
-  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
-  .discount { color: ${theme.colors.success}; }
-  .total { padding-top: 0.5rem; border-top: 1px solid ${theme.colors.border}; font-weight: 700; color: ${theme.colors.ink}; }
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+  .discount {
+    color: ${theme.colors.success};
+  }
+  .total {
+    padding-top: 0.5rem;
+    border-top: 1px solid ${theme.colors.border};
+    font-weight: 700;
+    color: ${theme.colors.ink};
+  }
 `;
 
 export function OrderCard({ order }: { order: OrderHistoryEntry }) {
@@ -105,7 +175,11 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
         <div>
           <h2 id={headingId}>Order #{order.orderNumber}</h2>
           <p>
-            Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}{time && ` at ${time}`}</time>
+            Placed{' '}
+            <time dateTime={order.createdAt}>
+              {formatDate(order.createdAt)}
+              {time && ` at ${time}`}
+            </time>
           </p>
         </div>
         <HeaderEnd>
@@ -124,11 +198,14 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
               </Swatch>
               <div>
                 <div className="name">
-                  {materialName(config.material)} label, {formatInches(config.width)} × {formatInches(config.height)}
+                  {materialName(config.material)} label, {formatInches(config.width)} ×{' '}
+                  {formatInches(config.height)}
                 </div>
                 <div className="details">
                   {colorName(config.color)} · {mountingName(config.mounting)}
-                  {item.files && item.files.length > 0 && ` · ${item.files.length} file${item.files.length === 1 ? '' : 's'}`}
+                  {item.files &&
+                    item.files.length > 0 &&
+                    ` · ${item.files.length} file${item.files.length === 1 ? '' : 's'}`}
                 </div>
                 {config.customText && <div className="text">“{config.customText}”</div>}
               </div>

@@ -38,7 +38,12 @@ function statusLabel(status: string): string {
 export function OrderStatusBadge({ status }: { status: string }) {
   const colours = palette[status] ?? otherStatus;
   return (
-    <Badge $background={colours.background} $color={colours.color} $dot={colours.dot} data-status={status}>
+    <Badge
+      $background={colours.background}
+      $color={colours.color}
+      $dot={colours.dot}
+      data-status={status}
+    >
       <VisuallyHidden>Status: </VisuallyHidden>
       {statusLabel(status)}
     </Badge>

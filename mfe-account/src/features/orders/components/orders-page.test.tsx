@@ -24,7 +24,14 @@ const order = (overrides: Partial<OrderHistoryEntry>): OrderHistoryEntry => ({
   items: [
     {
       id: 'i1',
-      productConfig: { material: 'phenolic', width: 3, height: 2, color: 'black-white', mounting: 'adhesive', customText: 'PUMP 1' },
+      productConfig: {
+        material: 'phenolic',
+        width: 3,
+        height: 2,
+        color: 'black-white',
+        mounting: 'adhesive',
+        customText: 'PUMP 1',
+      },
       files: [],
       quantity: 2,
       unitPrice: 5.2,
@@ -47,7 +54,10 @@ describe('OrdersPage', () => {
 
   it('keeps the page marked as the account remote', () => {
     const { container } = renderWithRouter(<OrdersPage />);
-    expect(container.querySelector('[data-remote="account"]')).toHaveAttribute('data-session-id', useShopStore.getState().sessionId);
+    expect(container.querySelector('[data-remote="account"]')).toHaveAttribute(
+      'data-session-id',
+      useShopStore.getState().sessionId,
+    );
   });
 
   it("lists a customer's orders with status, items and totals", async () => {
@@ -65,7 +75,9 @@ describe('OrdersPage', () => {
 
     const first = await screen.findByRole('article', { name: 'Order #1001' });
     expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/orders');
-    expect(within(first).getByText('Status:', { exact: false }).parentElement).toHaveTextContent('Status: Processing');
+    expect(within(first).getByText('Status:', { exact: false }).parentElement).toHaveTextContent(
+      'Status: Processing',
+    );
     expect(within(first).getByText('Phenolic label, 3" × 2"')).toBeInTheDocument();
     expect(within(first).getByText('Qty 2')).toBeInTheDocument();
     expect(within(first).getByText('“PUMP 1”')).toBeInTheDocument();
@@ -74,8 +86,15 @@ describe('OrdersPage', () => {
     expect(within(first).getByText('$16.73')).toBeInTheDocument();
     expect(within(first).getByText('$0.83')).toBeInTheDocument();
 
-    const statuses = screen.getAllByText(/^(Processing|Shipped|Completed|Cancelled)$/).map((badge) => badge.closest('[data-status]'));
-    expect(statuses.map((badge) => badge?.getAttribute('data-status'))).toEqual(['processing', 'shipped', 'completed', 'cancelled']);
+    const statuses = screen
+      .getAllByText(/^(Processing|Shipped|Completed|Cancelled)$/)
+      .map((badge) => badge.closest('[data-status]'));
+    expect(statuses.map((badge) => badge?.getAttribute('data-status'))).toEqual([
+      'processing',
+      'shipped',
+      'completed',
+      'cancelled',
+    ]);
   });
 
   it('offers the configurator when there are no orders yet', async () => {
@@ -83,7 +102,10 @@ describe('OrdersPage', () => {
     useShopStore.getState().setUser(customer);
     renderWithRouter(<OrdersPage />);
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Configure a label' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'Configure a label' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
   });
 
   it('says Failed to fetch orders when the list cannot be read', async () => {

@@ -22,7 +22,10 @@ function SignInPrompt() {
         <LockIcon size={26} />
       </span>
       <h2>Sign in to see your orders</h2>
-      <p>Your order history is kept with your account. Sign in, or create an account to track future orders.</p>
+      <p>
+        Your order history is kept with your account. Sign in, or create an account to track future
+        orders.
+      </p>
       <div className="actions">
         <Button type="button" onClick={() => openAuthDialog('sign-in')}>
           Sign In
@@ -51,7 +54,12 @@ function OrderHistory({ customerId }: { customerId: string }) {
         <h2>{ORDERS_FAILED_MESSAGE}</h2>
         <p>We could not load your order history. Please try again.</p>
         <div className="actions">
-          <Button type="button" $variant="secondary" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => void orders.refetch()}
+            disabled={orders.isFetching}
+          >
             Try again
           </Button>
         </div>

@@ -1,0 +1,41 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { Button } from './button';
+import { Dialog, DialogActions, DialogDescription, DialogTitle } from './dialog';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm(): void;
+}
+
+/** Asks before something that cannot be undone; Cancel has the first focus, so Enter never deletes by accident. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} role="alertdialog" width="28rem">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+      <DialogActions>
+        <RadixDialog.Close asChild>
+          <Button type="button" $variant="secondary" data-autofocus>
+            Cancel
+          </Button>
+        </RadixDialog.Close>
+        <Button type="button" $variant="danger" disabled={pending} onClick={onConfirm}>
+          {pending ? 'Deleting…' : confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

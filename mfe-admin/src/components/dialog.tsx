@@ -1,0 +1,128 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { CloseIcon } from './icons';
+import { theme } from './theme';
+
+// Above the shell's sticky header (40); toasts (100) stay above dialogs so a result is always seen.
+const Overlay = styled(RadixDialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: 60;
+  background: rgb(15 23 42 / 0.55);
+`;
+
+const Content = styled(RadixDialog.Content)<{ $width: string }>`
+  position: fixed;
+  z-index: 61;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  width: min(${({ $width }) => $width}, calc(100vw - 1.5rem));
+  max-height: calc(100dvh - 1.5rem);
+  overflow: auto;
+  padding: 1.5rem 1.25rem;
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.ink};
+  box-shadow: ${theme.shadowRaised};
+  &:focus {
+    outline: none;
+  }
+  @media (min-width: 480px) {
+    padding: 1.75rem;
+  }
+`;
+
+export const DialogTitle = styled(RadixDialog.Title)`
+  margin: 0 2.5rem 0.375rem 0;
+  font-size: 1.3rem;
+  line-height: 1.25;
+  color: ${theme.colors.brand};
+`;
+
+export const DialogDescription = styled(RadixDialog.Description)`
+  margin: 0 0 1.25rem;
+  color: ${theme.colors.muted};
+  font-size: 0.95rem;
+`;
+
+const CloseButton = styled(RadixDialog.Close)`
+  position: absolute;
+  top: 0.875rem;
+  right: 0.875rem;
+  display: grid;
+  place-items: center;
+  width: 2.5rem;
+  height: 2.5rem;
+  border: 0;
+  border-radius: 999px;
+  background: transparent;
+  color: ${theme.colors.muted};
+  cursor: pointer;
+  &:hover {
+    background: ${theme.colors.sunken};
+    color: ${theme.colors.ink};
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+export const DialogActions = styled.div`
+  display: flex;
+  flex-wrap: wrap-reverse;
+  justify-content: flex-end;
+  gap: 0.75rem;
+  margin-top: 0.5rem;
+  & > * {
+    flex: 1 1 auto;
+  }
+  @media (min-width: 480px) {
+    & > * {
+      flex: 0 0 auto;
+    }
+  }
+`;
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  children: ReactNode;
+  /** Widest the dialog gets on large screens. */
+  width?: string;
+  role?: 'dialog' | 'alertdialog';
+}
+
+/**
+ * An accessible modal (Radix): focus is trapped inside and returns to the opener, Escape and the close
+ * button close it, the rest of the page is hidden from screen readers while it is open. On opening,
+ * focus goes to the element marked `data-autofocus` (the first field), else to the first control.
+ */
+export function Dialog({ open, onOpenChange, children, width = '30rem', role }: DialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <Overlay />
+        <Content
+          ref={contentRef}
+          $width={width}
+          role={role ?? 'dialog'}
+          onOpenAutoFocus={(event) => {
+            const first = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+          }}
+        >
+          {children}
+          <CloseButton aria-label="Close">
+            <CloseIcon />
+          </CloseButton>
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

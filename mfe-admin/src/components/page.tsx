@@ -1,0 +1,93 @@
+import styled from 'styled-components';
+import { fromMedium, theme } from './theme';
+
+/** A remote's page: the shop's content column. */
+export const Page = styled.section`
+  width: 100%;
+  max-width: ${theme.maxWidth};
+  margin: 0 auto;
+  padding: 2rem 1.25rem 3rem;
+  color: ${theme.colors.ink};
+  ${fromMedium} {
+    padding: 2.5rem 2rem 4rem;
+  }
+`;
+
+export const PageHeader = styled.header`
+  margin-bottom: 1.5rem;
+  h1 {
+    margin: 0;
+    font-size: 1.75rem;
+    line-height: 1.2;
+    color: ${theme.colors.brand};
+    letter-spacing: -0.01em;
+  }
+  p {
+    margin: 0.375rem 0 0;
+    color: ${theme.colors.muted};
+  }
+  ${fromMedium} {
+    h1 {
+      font-size: 2rem;
+    }
+  }
+`;
+
+/** A centred card for a page's single message (sign in first, nothing here yet, something failed). */
+export const MessageCard = styled.div`
+  max-width: 34rem;
+  margin: 1rem auto;
+  padding: 2rem 1.5rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadow};
+  text-align: center;
+  .icon {
+    display: inline-grid;
+    place-items: center;
+    width: 3.5rem;
+    height: 3.5rem;
+    margin-bottom: 0.75rem;
+    border-radius: 999px;
+    background: ${theme.colors.accentSoft};
+    color: ${theme.colors.accent};
+  }
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.25rem;
+    color: ${theme.colors.brand};
+  }
+  p {
+    margin: 0 0 1.25rem;
+    color: ${theme.colors.muted};
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: 0.75rem;
+  }
+`;
+
+export const Skeleton = styled.div`
+  display: grid;
+  gap: 1rem;
+  & > div {
+    height: 9rem;
+    border-radius: ${theme.radius};
+    background: linear-gradient(90deg, #e2e8f0, #f1f5f9, #e2e8f0);
+    background-size: 200% 100%;
+    animation: admin-shimmer 1.2s infinite linear;
+  }
+  @keyframes admin-shimmer {
+    to {
+      background-position: -200% 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    & > div {
+      animation: none;
+    }
+  }
+`;

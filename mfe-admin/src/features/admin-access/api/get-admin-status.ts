@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminStatus } from '@shop/contracts/admin';
+import { apiJson, queryClient } from 'shell/store';
+import { adminQueryKey } from '../../../lib/admin-query-key';
+
+export function adminStatusQueryKey(customerId: string | undefined) {
+  return [...adminQueryKey, 'status', customerId ?? 'guest'] as const;
+}
+
+/** GET /api/admin/status: whether the signed-in customer is an admin (401 when signed out). */
+export async function getAdminStatus(): Promise<AdminStatus> {
+  const status = await apiJson<AdminStatus>('/api/admin/status');
+  return { isAdmin: status?.isAdmin === true };
+}
+
+/** Asked once per customer; the answer is always re-read when the admin page opens. */
+export function useAdminStatus(customerId: string | undefined) {
+  return useQuery(
+    {
+      queryKey: adminStatusQueryKey(customerId),
+      queryFn: getAdminStatus,
+      enabled: Boolean(customerId),
+      staleTime: 0,
+    },
+    queryClient,
+  );
+}

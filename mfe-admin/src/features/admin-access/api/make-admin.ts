@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ShopUser } from '@shop/contracts';
+import { makeAdminSchema } from '@shop/contracts/admin';
+import { apiJson, authQueryKey, queryClient, toast, useShopStore } from 'shell/store';
+import { adminQueryKey } from '../../../lib/admin-query-key';
+import { errorStatus, serverMessage } from '../../../lib/server-message';
+import { getCurrentUser } from './get-current-user';
+
+export { makeAdminSchema };
+export type MakeAdminInput = z.output<typeof makeAdminSchema>;
+
+export const GRANT_FAILED_MESSAGE = 'Invalid admin secret or authentication required';
+
+interface MakeAdminAnswer {
+  success: boolean;
+  isAdmin: boolean;
+  user?: ShopUser;
+}
+
+/** POST /api/admin/make-admin: the secret in the body and, as the spec's client sends it, as a bearer token. */
+export async function makeAdmin({ secret }: MakeAdminInput): Promise<MakeAdminAnswer> {
+  return apiJson<MakeAdminAnswer>('/api/admin/make-admin', {
+    body: { secret },
+    headers: { Authorization: `Bearer ${secret}` },
+  });
+}
+
+/** Grants admin, then re-reads who is signed in so the header's menu shows Admin Panel at once. */
+export function useMakeAdmin({ onGranted }: { onGranted?: () => void } = {}) {
+  const setUser = useShopStore((s) => s.setUser);
+  return useMutation(
+    {
+      mutationFn: makeAdmin,
+      onSuccess: async (answer) => {
+        toast({ title: 'Admin access granted', description: 'Taking you to the admin panel…' });
+        const user = await getCurrentUser().catch(() => answer.user ?? null);
+        if (user) {
+          setUser(user);
+          queryClient.setQueryData(authQueryKey, user);
+        }
+        await queryClient.invalidateQueries({ queryKey: adminQueryKey });
+        onGranted?.();
+      },
+      onError: (error) => {
+        // The spec's words for a refusal; past the attempt limit, the server's (when to try again).
+        const rateLimited = errorStatus(error) === 429;
+        toast({
+          variant: 'destructive',
+          title: 'Failed to grant admin access',
+          description: (rateLimited && serverMessage(error)) || GRANT_FAILED_MESSAGE,
+        });
+      },
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, queryClient, toast } from 'shell/store';
+import { serverMessage } from '../../../lib/server-message';
+import { customersQueryKey, type Customer } from './get-customers';
+
+/** DELETE /api/admin/customers/{id}: refused (403) for admin accounts. */
+export async function deleteCustomer(customer: Customer): Promise<void> {
+  await apiRequest(`/api/admin/customers/${encodeURIComponent(customer.id)}`, { method: 'DELETE' });
+}
+
+export function useDeleteCustomer({ onDeleted }: { onDeleted?: () => void } = {}) {
+  return useMutation(
+    {
+      mutationFn: deleteCustomer,
+      onSuccess: async (_answer, customer) => {
+        toast({ title: 'Customer deleted', description: `${customer.email} was removed.` });
+        await queryClient.invalidateQueries({ queryKey: customersQueryKey });
+        onDeleted?.();
+      },
+      onError: (error) => {
+        const message = serverMessage(error);
+        toast({
+          variant: 'destructive',
+          title: 'Delete failed',
+          ...(message ? { description: message } : {}),
+        });
+      },
+    },
+    queryClient,
+  );
+}

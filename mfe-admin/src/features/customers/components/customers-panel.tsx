@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { adminMessages } from '@shop/contracts/admin';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SectionHeader, TableMessage } from '../../../components/section';
+import { Badge, RowButton, Table, TableRegion } from '../../../components/table';
+import { formatDate } from '../../../lib/format';
+import { useDeleteCustomer } from '../api/delete-customer';
+import { useCustomers, type Customer } from '../api/get-customers';
+
+function fullName(customer: Customer): string {
+  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || '—';
+}
+
+/** The Customers table; admin accounts cannot be deleted (the button is disabled and says why). */
+export function CustomersPanel() {
+  const customers = useCustomers();
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const remove = useDeleteCustomer({ onDeleted: () => setDeleting(null) });
+
+  let body;
+  if (customers.isPending) {
+    body = (
+      <TableMessage role="status">
+        <p>Loading customers…</p>
+      </TableMessage>
+    );
+  } else if (customers.isError) {
+    body = (
+      <TableMessage role="alert">
+        <h3>Could not load customers</h3>
+        <p>Please try again.</p>
+        <Button type="button" $variant="secondary" onClick={() => void customers.refetch()}>
+          Try again
+        </Button>
+      </TableMessage>
+    );
+  } else if (customers.data.length === 0) {
+    body = (
+      <TableMessage>
+        <h3>No customers yet</h3>
+        <p>Customers appear here once they create an account.</p>
+      </TableMessage>
+    );
+  } else {
+    body = (
+      <TableRegion label="Customers">
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Name</th>
+              <th scope="col">Company</th>
+              <th scope="col">Role</th>
+              <th scope="col">Created</th>
+              <th scope="col" className="actions">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {customers.data.map((customer) => (
+              <tr key={customer.id}>
+                <th scope="row">{customer.email}</th>
+                <td>{fullName(customer)}</td>
+                <td>{customer.company || '—'}</td>
+                <td>
+                  {customer.isAdmin ? (
+                    <Badge $tone="navy">Admin</Badge>
+                  ) : (
+                    <Badge $tone="grey">Customer</Badge>
+                  )}
+                </td>
+                <td className="nowrap">{formatDate(customer.createdAt)}</td>
+                <td className="actions">
+                  <RowButton
+                    type="button"
+                    $tone="danger"
+                    aria-label={`Delete ${customer.email}`}
+                    disabled={customer.isAdmin}
+                    title={customer.isAdmin ? adminMessages.adminNotDeletable : undefined}
+                    onClick={() => setDeleting(customer)}
+                  >
+                    Delete
+                  </RowButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableRegion>
+    );
+  }
+
+  return (
+    <section aria-labelledby="customers-heading">
+      <SectionHeader>
+        <div>
+          <h2 id="customers-heading">Customers</h2>
+          <p>Accounts created in the shop. {adminMessages.adminNotDeletable}.</p>
+        </div>
+      </SectionHeader>
+      {body}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.email ?? 'this customer'}?`}
+        description="The account is removed and signed out everywhere. Their past orders stay in the shop's records. This cannot be undone."
+        confirmLabel="Delete Customer"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
+}

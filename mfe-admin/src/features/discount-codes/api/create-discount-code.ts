@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  discountCodeCreateSchema,
+  type DiscountCode,
+  type DiscountCodeCreateInput,
+} from '@shop/contracts/discounts';
+import { apiJson, queryClient } from 'shell/store';
+import { discountCodesQueryKey } from './get-discount-codes';
+
+export { discountCodeCreateSchema };
+
+/** POST /api/admin/discount-codes: the created code (201); a taken code is a 409. */
+export async function createDiscountCode(input: DiscountCodeCreateInput): Promise<DiscountCode> {
+  return apiJson<DiscountCode>('/api/admin/discount-codes', { body: input });
+}
+
+export function useCreateDiscountCode() {
+  return useMutation(
+    {
+      mutationFn: createDiscountCode,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: discountCodesQueryKey }),
+    },
+    queryClient,
+  );
+}

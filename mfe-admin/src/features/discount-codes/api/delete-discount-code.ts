@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, queryClient, toast } from 'shell/store';
+import { serverMessage } from '../../../lib/server-message';
+import { discountCodesQueryKey, type DiscountCode } from './get-discount-codes';
+
+/** DELETE /api/admin/discount-codes/{id}. */
+export async function deleteDiscountCode(code: DiscountCode): Promise<void> {
+  await apiRequest(`/api/admin/discount-codes/${encodeURIComponent(code.id)}`, {
+    method: 'DELETE',
+  });
+}
+
+export function useDeleteDiscountCode({ onDeleted }: { onDeleted?: () => void } = {}) {
+  return useMutation(
+    {
+      mutationFn: deleteDiscountCode,
+      onSuccess: async (_answer, code) => {
+        toast({ title: 'Discount deleted', description: `${code.code} can no longer be used.` });
+        await queryClient.invalidateQueries({ queryKey: discountCodesQueryKey });
+        onDeleted?.();
+      },
+      onError: (error) => {
+        const message = serverMessage(error);
+        toast({
+          variant: 'destructive',
+          title: 'Delete failed',
+          ...(message ? { description: message } : {}),
+        });
+      },
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  discountCodeUpdateSchema,
+  type DiscountCode,
+  type DiscountCodeUpdateInput,
+} from '@shop/contracts/discounts';
+import { apiJson, queryClient } from 'shell/store';
+import { discountCodesQueryKey } from './get-discount-codes';
+
+export { discountCodeUpdateSchema };
+
+/** PUT /api/admin/discount-codes/{id}: the fields given change, the others are kept. */
+export async function updateDiscountCode({
+  id,
+  changes,
+}: {
+  id: string;
+  changes: DiscountCodeUpdateInput;
+}): Promise<DiscountCode> {
+  return apiJson<DiscountCode>(`/api/admin/discount-codes/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: changes,
+  });
+}
+
+export function useUpdateDiscountCode() {
+  return useMutation(
+    {
+      mutationFn: updateDiscountCode,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: discountCodesQueryKey }),
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,224 @@
+import {
+  DISCOUNT_CODE_TAKEN_MESSAGE,
+  DISCOUNT_DESCRIPTION_MAX_LENGTH,
+  type DiscountCodeCreateInput,
+} from '@shop/contracts/discounts';
+import { toast } from 'shell/store';
+import { Button } from '../../../components/button';
+import { Dialog, DialogActions, DialogDescription, DialogTitle } from '../../../components/dialog';
+import {
+  CheckboxField,
+  FieldRow,
+  FormStack,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form-field';
+import { errorStatus, serverFieldErrors, serverMessage } from '../../../lib/server-message';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { discountCodeCreateSchema, useCreateDiscountCode } from '../api/create-discount-code';
+import type { DiscountCode } from '../api/get-discount-codes';
+import { useUpdateDiscountCode } from '../api/update-discount-code';
+
+interface DiscountCodeFormValues {
+  [field: string]: string | boolean;
+  code: string;
+  type: string;
+  value: string;
+  minimumOrder: string;
+  usageLimit: string;
+  expiresAt: string;
+  description: string;
+  isActive: boolean;
+}
+
+function formValuesOf(code: DiscountCode | null): DiscountCodeFormValues {
+  if (!code) {
+    return {
+      code: '',
+      type: 'percentage',
+      value: '',
+      minimumOrder: '0',
+      usageLimit: '',
+      expiresAt: '',
+      description: '',
+      isActive: true,
+    };
+  }
+  return {
+    code: code.code,
+    type: code.type,
+    value: String(code.value),
+    minimumOrder: String(code.minimumOrder ?? 0),
+    usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
+    // The day the code runs through (UTC), as a date input shows it.
+    expiresAt: code.expiresAt ? code.expiresAt.slice(0, 10) : '',
+    description: code.description ?? '',
+    isActive: code.isActive,
+  };
+}
+
+const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** What the inputs hold, as the contracts' schema reads it: blanks mean 0, unlimited, never, none. */
+function toInput(values: DiscountCodeFormValues): DiscountCodeCreateInput {
+  return {
+    code: values.code.trim(),
+    type: values.type as DiscountCodeCreateInput['type'],
+    value: numberOrUndefined(values.value) as number,
+    minimumOrder: numberOrUndefined(values.minimumOrder) ?? 0,
+    usageLimit: numberOrUndefined(values.usageLimit) ?? null,
+    expiresAt: values.expiresAt || null,
+    description: values.description.trim() || null,
+    isActive: values.isActive,
+  };
+}
+
+function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; onDone(): void }) {
+  const form = useZodForm({
+    schema: discountCodeCreateSchema,
+    initialValues: formValuesOf(editing),
+    toInput,
+  });
+  const create = useCreateDiscountCode();
+  const update = useUpdateDiscountCode();
+  const pending = create.isPending || update.isPending;
+
+  const onSaved = (saved: DiscountCode) => {
+    toast(
+      editing
+        ? { title: 'Discount updated', description: `${saved.code} was saved.` }
+        : { title: 'Discount created', description: `${saved.code} is ready to use.` },
+    );
+    onDone();
+  };
+
+  const onFailed = (error: Error) => {
+    const message = serverMessage(error);
+    toast({
+      variant: 'destructive',
+      title: 'Save failed',
+      ...(message ? { description: message } : {}),
+    });
+    const fields: Record<string, string> = serverFieldErrors(error);
+    if (errorStatus(error) === 409) fields.code = message ?? DISCOUNT_CODE_TAKEN_MESSAGE;
+    form.setFieldErrors(fields);
+  };
+
+  const save = (input: DiscountCodeCreateInput) => {
+    if (editing)
+      update.mutate({ id: editing.id, changes: input }, { onSuccess: onSaved, onError: onFailed });
+    else create.mutate(input, { onSuccess: onSaved, onError: onFailed });
+  };
+
+  const percentage = form.values.type === 'percentage';
+  const code = form.input('code');
+  return (
+    <FormStack ref={form.formRef} noValidate onSubmit={form.handleSubmit(save)}>
+      <TextField
+        label="Code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={50}
+        data-autofocus
+        hint="Uppercase letters, numbers, hyphens and underscores, such as SPRING-10."
+        error={form.errors.code}
+        {...code}
+        // The form upper-cases the code as it is typed (SPEC.md section 5).
+        onChange={(event) => form.setValue('code', event.target.value.toUpperCase())}
+      />
+      <FieldRow>
+        <SelectField label="Type" error={form.errors.type} {...form.input('type')}>
+          <option value="percentage">Percentage off</option>
+          <option value="fixed">Fixed amount off</option>
+        </SelectField>
+        <TextField
+          label={percentage ? 'Value (%)' : 'Value ($)'}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step="0.01"
+          hint={percentage ? 'From 0 to 100 percent.' : 'From $0 to $100.'}
+          error={form.errors.value}
+          {...form.input('value')}
+        />
+      </FieldRow>
+      <FieldRow>
+        <TextField
+          label="Minimum order ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          hint="0 for no minimum."
+          error={form.errors.minimumOrder}
+          {...form.input('minimumOrder')}
+        />
+        <TextField
+          label="Usage limit"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          optional
+          hint="Blank for unlimited."
+          error={form.errors.usageLimit}
+          {...form.input('usageLimit')}
+        />
+      </FieldRow>
+      <TextField
+        label="Expires on"
+        type="date"
+        optional
+        hint="Usable through the end of this day (UTC). Blank never expires."
+        error={form.errors.expiresAt}
+        {...form.input('expiresAt')}
+      />
+      <TextAreaField
+        label="Description"
+        optional
+        rows={2}
+        hint={`${form.values.description.length}/${DISCOUNT_DESCRIPTION_MAX_LENGTH} characters. Shoppers see it when the code is applied.`}
+        error={form.errors.description}
+        {...form.input('description')}
+      />
+      <CheckboxField label="Active (shoppers can use this code)" {...form.checkbox('isActive')} />
+      <DialogActions>
+        <Button type="button" $variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving…' : editing ? 'Save Changes' : 'Create Discount'}
+        </Button>
+      </DialogActions>
+    </FormStack>
+  );
+}
+
+interface DiscountCodeDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The code being edited, or null to add one. */
+  editing: DiscountCode | null;
+}
+
+export function DiscountCodeDialog({ open, onOpenChange, editing }: DiscountCodeDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} width="36rem">
+      <DialogTitle>{editing ? `Edit ${editing.code}` : 'Add Discount Code'}</DialogTitle>
+      <DialogDescription>
+        {editing
+          ? 'Changes apply to the next checkout that uses this code.'
+          : 'Create a code shoppers can enter in their cart.'}
+      </DialogDescription>
+      {/* A new form each time it opens, filled from the code being edited. */}
+      <DiscountCodeForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        onDone={() => onOpenChange(false)}
+      />
+    </Dialog>
+  );
+}

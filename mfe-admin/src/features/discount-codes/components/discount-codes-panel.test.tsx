@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DiscountCode } from '@shop/contracts/discounts';
+import {
+  json,
+  lastToast,
+  renderWithRouter,
+  sentBody,
+  setupShopTests,
+} from '../../../testing/render';
+import { DiscountCodesPanel } from './discount-codes-panel';
+
+const currentFetch = setupShopTests();
+
+const spring: DiscountCode = {
+  id: 'd1',
+  code: 'SPRING-10',
+  type: 'percentage',
+  value: 10,
+  minimumOrder: 25,
+  usageLimit: 100,
+  timesUsed: 3,
+  expiresAt: null,
+  isActive: true,
+  description: 'Spring sale',
+  createdAt: '2025-03-01T00:00:00.000Z',
+  updatedAt: '2025-03-01T00:00:00.000Z',
+};
+
+async function openAddDialog() {
+  const user = userEvent.setup();
+  renderWithRouter(<DiscountCodesPanel />);
+  await screen.findByRole('heading', { name: 'No discount codes yet' });
+  await user.click(screen.getByRole('button', { name: 'Add Discount Code' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add Discount Code' });
+  return { user, dialog };
+}
+
+describe('Discount codes', () => {
+  it('lists the codes with their discount, usage, expiry and status', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json([
+        spring,
+        {
+          ...spring,
+          id: 'd2',
+          code: 'OLD5',
+          type: 'fixed',
+          value: 5,
+          usageLimit: null,
+          isActive: false,
+          description: '',
+        },
+      ]),
+    );
+    renderWithRouter(<DiscountCodesPanel />);
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('SPRING-10');
+    expect(rows[1]).toHaveTextContent('10% off');
+    expect(rows[1]).toHaveTextContent('$25.00');
+    expect(rows[1]).toHaveTextContent('3 / 100');
+    expect(rows[1]).toHaveTextContent('Never');
+    expect(rows[1]).toHaveTextContent('Active');
+    expect(rows[2]).toHaveTextContent('$5.00 off');
+    expect(rows[2]).toHaveTextContent('Inactive');
+    expect(screen.getByRole('button', { name: 'Edit SPRING-10' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete OLD5' })).toBeInTheDocument();
+  });
+
+  it('upper-cases the code as it is typed and checks every field with the spec messages', async () => {
+    currentFetch().mockResolvedValueOnce(json([]));
+    const { user, dialog } = await openAddDialog();
+    const code = within(dialog).getByLabelText('Code');
+    await user.type(code, 'summer sale!');
+    expect(code).toHaveValue('SUMMER SALE!');
+    await user.type(within(dialog).getByLabelText('Usage limit (optional)'), '0');
+    await user.click(within(dialog).getByLabelText(/Description/));
+    await user.paste('x'.repeat(201));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Code must contain only uppercase letters, numbers, hyphens, and underscores',
+      ),
+    );
+    expect(within(dialog).getByLabelText('Value (%)')).toHaveAccessibleDescription(
+      expect.stringContaining('Value is required'),
+    );
+    expect(within(dialog).getByLabelText('Usage limit (optional)')).toHaveAccessibleDescription(
+      expect.stringContaining('Usage limit must be at least 1'),
+    );
+    expect(within(dialog).getByLabelText(/Description/)).toHaveAccessibleDescription(
+      expect.stringContaining('Description must be at most 200 characters'),
+    );
+    expect(code).toHaveFocus();
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the value between 0 and 100', async () => {
+    currentFetch().mockResolvedValueOnce(json([]));
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('Code'), 'big');
+    await user.type(within(dialog).getByLabelText('Value (%)'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+    expect(within(dialog).getByLabelText('Value (%)')).toHaveAccessibleDescription(
+      expect.stringContaining('Value must be at most 100'),
+    );
+  });
+
+  it('creates a code: blanks mean no minimum, unlimited, never expires; says Discount created', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([]))
+      .mockResolvedValueOnce(
+        json({ ...spring, id: 'd9', code: 'WELCOME5', type: 'fixed', value: 5 }, 201),
+      )
+      .mockResolvedValueOnce(json([]));
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('Code'), 'welcome5');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'fixed');
+    await user.type(within(dialog).getByLabelText('Value ($)'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount created' }));
+    expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/discount-codes');
+    expect(sentBody(currentFetch(), 1)).toEqual({
+      code: 'WELCOME5',
+      type: 'fixed',
+      value: 5,
+      minimumOrder: 0,
+      usageLimit: null,
+      expiresAt: null,
+      description: null,
+      isActive: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says Save failed and marks a taken code on its field', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([]))
+      .mockResolvedValueOnce(
+        json({ message: 'A discount code with this code already exists' }, 409),
+      );
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('Code'), 'SPRING-10');
+    await user.type(within(dialog).getByLabelText('Value (%)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Save failed', variant: 'destructive' }),
+    );
+    expect(within(dialog).getByLabelText('Code')).toHaveAccessibleDescription(
+      expect.stringContaining('A discount code with this code already exists'),
+    );
+  });
+
+  it('edits a code with PUT and says Discount updated', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([spring]))
+      .mockResolvedValueOnce(json({ ...spring, value: 15 }))
+      .mockResolvedValueOnce(json([{ ...spring, value: 15 }]));
+    const user = userEvent.setup();
+    renderWithRouter(<DiscountCodesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING-10' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit SPRING-10' });
+    const value = within(dialog).getByLabelText('Value (%)');
+    expect(value).toHaveValue(10);
+    await user.clear(value);
+    await user.type(value, '15');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount updated' }));
+    expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/discount-codes/d1');
+    expect(currentFetch().mock.calls[1]?.[1]?.method).toBe('PUT');
+    expect(sentBody(currentFetch(), 1)).toMatchObject({
+      code: 'SPRING-10',
+      value: 15,
+      minimumOrder: 25,
+      usageLimit: 100,
+      description: 'Spring sale',
+    });
+  });
+
+  it('deletes only after confirmation, and says Delete failed when refused', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([spring]))
+      .mockResolvedValueOnce(json({ message: 'Discount code not found' }, 404));
+    const user = userEvent.setup();
+    renderWithRouter(<DiscountCodesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Delete SPRING-10' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete SPRING-10?' });
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete Code' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Delete failed',
+        description: 'Discount code not found',
+      }),
+    );
+    expect(currentFetch().mock.calls[1]?.[1]?.method).toBe('DELETE');
+  });
+});

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PlusIcon } from '../../../components/icons';
+import { SectionHeader, TableMessage } from '../../../components/section';
+import { Badge, RowButton, Table, TableRegion } from '../../../components/table';
+import { formatDate, formatDiscountValue, formatDollars } from '../../../lib/format';
+import { useDeleteDiscountCode } from '../api/delete-discount-code';
+import { useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
+import { DiscountCodeDialog } from './discount-code-dialog';
+
+function isExpired(code: DiscountCode, now = Date.now()): boolean {
+  return code.expiresAt !== null && Date.parse(code.expiresAt) < now;
+}
+
+function StatusBadge({ code }: { code: DiscountCode }) {
+  if (!code.isActive) return <Badge $tone="grey">Inactive</Badge>;
+  if (isExpired(code)) return <Badge $tone="red">Expired</Badge>;
+  if (code.usageLimit !== null && code.timesUsed >= code.usageLimit)
+    return <Badge $tone="yellow">Used up</Badge>;
+  return <Badge $tone="green">Active</Badge>;
+}
+
+/** The Discount Codes table with its add/edit dialog and delete confirmation. */
+export function DiscountCodesPanel() {
+  const codes = useDiscountCodes();
+  const [dialog, setDialog] = useState<{ open: boolean; editing: DiscountCode | null }>({
+    open: false,
+    editing: null,
+  });
+  const [deleting, setDeleting] = useState<DiscountCode | null>(null);
+  const remove = useDeleteDiscountCode({ onDeleted: () => setDeleting(null) });
+
+  let body;
+  if (codes.isPending) {
+    body = (
+      <TableMessage role="status">
+        <p>Loading discount codes…</p>
+      </TableMessage>
+    );
+  } else if (codes.isError) {
+    body = (
+      <TableMessage role="alert">
+        <h3>Could not load discount codes</h3>
+        <p>Please try again.</p>
+        <Button type="button" $variant="secondary" onClick={() => void codes.refetch()}>
+          Try again
+        </Button>
+      </TableMessage>
+    );
+  } else if (codes.data.length === 0) {
+    body = (
+      <TableMessage>
+        <h3>No discount codes yet</h3>
+        <p>Add a code to offer shoppers a percentage or a fixed amount off.</p>
+      </TableMessage>
+    );
+  } else {
+    body = (
+      <TableRegion label="Discount codes">
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Discount</th>
+              <th scope="col" className="numeric">
+                Minimum
+              </th>
+              <th scope="col" className="numeric">
+                Used
+              </th>
+              <th scope="col">Expires</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="actions">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {codes.data.map((code) => (
+              <tr key={code.id}>
+                <th scope="row">
+                  <code>{code.code}</code>
+                  {code.description && <div className="muted">{code.description}</div>}
+                </th>
+                <td className="nowrap">{formatDiscountValue(code.type, code.value)}</td>
+                <td className="numeric">
+                  {code.minimumOrder > 0 ? formatDollars(code.minimumOrder) : '—'}
+                </td>
+                <td className="numeric">
+                  {code.timesUsed} / {code.usageLimit ?? '∞'}
+                  {code.usageLimit === null && <span className="muted"> (unlimited)</span>}
+                </td>
+                <td className="nowrap">{code.expiresAt ? formatDate(code.expiresAt) : 'Never'}</td>
+                <td>
+                  <StatusBadge code={code} />
+                </td>
+                <td className="actions">
+                  <RowButton
+                    type="button"
+                    aria-label={`Edit ${code.code}`}
+                    onClick={() => setDialog({ open: true, editing: code })}
+                  >
+                    Edit
+                  </RowButton>
+                  <RowButton
+                    type="button"
+                    $tone="danger"
+                    aria-label={`Delete ${code.code}`}
+                    onClick={() => setDeleting(code)}
+                  >
+                    Delete
+                  </RowButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableRegion>
+    );
+  }
+
+  return (
+    <section aria-labelledby="discount-codes-heading">
+      <SectionHeader>
+        <div>
+          <h2 id="discount-codes-heading">Discount Codes</h2>
+          <p>
+            Codes shoppers enter in their cart. Inactive and expired codes are refused at checkout.
+          </p>
+        </div>
+        <Button type="button" onClick={() => setDialog({ open: true, editing: null })}>
+          <PlusIcon size={18} />
+          Add Discount Code
+        </Button>
+      </SectionHeader>
+      {body}
+      <DiscountCodeDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.code ?? 'this code'}?`}
+        description="Shoppers will no longer be able to use this code. Orders that already used it keep their discount. This cannot be undone."
+        confirmLabel="Delete Code"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
+}

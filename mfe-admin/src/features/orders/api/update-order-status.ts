@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
+import { apiJson, queryClient, toast } from 'shell/store';
+import { serverMessage } from '../../../lib/server-message';
+import { adminOrdersQueryKey } from './get-admin-orders';
+
+/** PATCH /api/admin/orders/{id}: processing -> shipped (once paid) -> completed, one step at a time. */
+export async function updateOrderStatus({
+  order,
+  status,
+}: {
+  order: AdminOrder;
+  status: OrderStatus;
+}): Promise<AdminOrder> {
+  return apiJson<AdminOrder>(`/api/admin/orders/${encodeURIComponent(order.id)}`, {
+    method: 'PATCH',
+    body: { status },
+  });
+}
+
+export function useUpdateOrderStatus() {
+  return useMutation(
+    {
+      mutationFn: updateOrderStatus,
+      onSuccess: async (updated) => {
+        toast({
+          title: 'Order updated',
+          description: `Order #${updated.orderNumber} is now ${updated.status}.`,
+        });
+        await queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
+      },
+      onError: (error) => {
+        const message = serverMessage(error);
+        toast({
+          variant: 'destructive',
+          title: 'Update failed',
+          ...(message ? { description: message } : {}),
+        });
+      },
+    },
+    queryClient,
+  );
+}

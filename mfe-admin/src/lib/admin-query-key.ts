@@ -1,0 +1,5 @@
+/**
+ * Everything the admin remote caches sits under this key, so a grant (or a sign-out, which clears the
+ * user) refreshes it all with one invalidation.
+ */
+export const adminQueryKey = ['admin'] as const;

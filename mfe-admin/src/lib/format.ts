@@ -1,0 +1,50 @@
+import {
+  COLOR_SWATCHES,
+  MATERIAL_LABELS,
+  MOUNTING_LABELS,
+  type Color,
+  type Material,
+  type Mounting,
+} from '@shop/contracts';
+
+export { formatDollars } from '@shop/contracts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+/** "March 5, 2025"; an unreadable date is shown as it came. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+}
+
+/** 3 -> 3", 2.5 -> 2.5" */
+export function formatInches(value: number): string {
+  return `${Number(value.toFixed(2))}"`;
+}
+
+export function materialName(material: string): string {
+  return MATERIAL_LABELS[material as Material]?.name ?? material;
+}
+
+export function colorName(color: string): string {
+  return COLOR_SWATCHES[color as Color]?.name ?? color;
+}
+
+export function colorSwatch(color: string): { background: string; text: string } {
+  return COLOR_SWATCHES[color as Color] ?? { background: '#e2e8f0', text: '#0f172a' };
+}
+
+export function mountingName(mounting: string): string {
+  return MOUNTING_LABELS[mounting as Mounting] ?? mounting;
+}
+
+/** "10% off" or "$5.00 off". */
+export function formatDiscountValue(type: string, value: number): string {
+  return type === 'percentage' ? `${Number(value.toFixed(2))}% off` : `$${value.toFixed(2)} off`;
+}

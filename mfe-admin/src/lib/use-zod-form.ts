@@ -1,0 +1,122 @@
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+
+type FormValues = Record<string, string | boolean>;
+export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+interface UseZodFormOptions<V extends FormValues, Out> {
+  /** The same schema the server validates with (from the contracts package), or one built on it. */
+  schema: z.ZodType<Out>;
+  initialValues: V;
+  /** Turns what the inputs hold (strings) into what the schema reads, such as numbers. */
+  toInput?: (values: V) => unknown;
+}
+
+function errorsOf<V>(error: z.ZodError): FieldErrors<V> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    // The first problem of each field is the one shown.
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors as FieldErrors<V>;
+}
+
+/**
+ * A small form state for the remote's dialogs: inputs are validated with a zod schema on submit, then
+ * again on every change once a submit was tried, so a fixed field clears its message at once. On an
+ * invalid submit, focus moves to the first field with a problem.
+ */
+export function useZodForm<V extends FormValues, Out>({
+  schema,
+  initialValues,
+  toInput,
+}: UseZodFormOptions<V, Out>) {
+  const [values, setValues] = useState<V>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const validate = useCallback(
+    (current: V) => {
+      const result = schema.safeParse(toInput ? toInput(current) : current);
+      return result.success
+        ? { data: result.data, errors: {} as FieldErrors<V> }
+        : { data: undefined, errors: errorsOf<V>(result.error) };
+    },
+    [schema, toInput],
+  );
+
+  const setValue = <K extends keyof V & string>(name: K, value: V[K]) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (submitted) setErrors(validate(next).errors);
+  };
+
+  /** Props for a text input, select or textarea bound to one field. */
+  const input = <K extends keyof V & string>(name: K) => ({
+    name,
+    value: String(values[name] ?? ''),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setValue(name, event.target.value as V[K]),
+  });
+
+  /** Props for a checkbox bound to one boolean field. */
+  const checkbox = <K extends keyof V & string>(name: K) => ({
+    name,
+    checked: Boolean(values[name]),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValue(name, event.target.checked as V[K]),
+  });
+
+  const focusFirstInvalid = (invalid: FieldErrors<V>) => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const element of Array.from(form.elements)) {
+      const name = (element as HTMLInputElement).name;
+      if (name && name in invalid && element instanceof HTMLElement) {
+        element.focus();
+        return;
+      }
+    }
+  };
+
+  const handleSubmit =
+    (onValid: (data: Out) => void, onInvalid?: (errors: FieldErrors<V>) => void) =>
+    (event: FormEvent) => {
+      event.preventDefault();
+      setSubmitted(true);
+      const result = validate(values);
+      setErrors(result.errors);
+      if (result.data !== undefined) {
+        onValid(result.data);
+      } else {
+        focusFirstInvalid(result.errors);
+        onInvalid?.(result.errors);
+      }
+    };
+
+  /** A problem found elsewhere (the server), shown on its field until the field is changed. */
+  const setFieldErrors = (found: FieldErrors<V>) => {
+    setErrors((current) => ({ ...current, ...found }));
+    focusFirstInvalid(found);
+  };
+
+  const reset = (next: V = initialValues) => {
+    setValues(next);
+    setErrors({});
+    setSubmitted(false);
+  };
+
+  return {
+    values,
+    errors,
+    setValue,
+    setFieldErrors,
+    input,
+    checkbox,
+    handleSubmit,
+    reset,
+    formRef,
+  };
+}
