@@ -25,14 +25,17 @@ export const TEST_CONFIG: RuntimeConfig = {
 afterEach(() => cleanup());
 
 // jsdom lacks what Radix calls on pointer events and focus moves; the calls only need to exist.
-for (const [name, stub] of Object.entries({
+const jsdomGaps: Record<string, () => unknown> = {
   hasPointerCapture: () => false,
   setPointerCapture: () => {},
   releasePointerCapture: () => {},
   scrollIntoView: () => {},
-})) {
+};
+for (const [name, stub] of Object.entries(jsdomGaps)) {
   if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value: stub, configurable: true, writable: true });
 }
+// jsdom's own scrollTo only reports "not implemented".
+window.scrollTo = () => {};
 
 const initialStoreState = useShopStore.getState();
 

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithShell, resetShell } from '../testing/render';
+import { loadRemoteComponent } from '../lib/remotes';
+import { RemoteDialogSlot, type RemoteDialogProps } from './remote-dialog-slot';
+
+vi.mock('../lib/remotes', () => ({ loadRemoteComponent: vi.fn() }));
+const load = vi.mocked(loadRemoteComponent);
+
+function RemoteSignIn({ open, onOpenChange }: RemoteDialogProps) {
+  if (!open) return null;
+  return (
+    <div role="dialog" aria-label="Sign in">
+      <button type="button" onClick={() => onOpenChange(false)}>
+        Done
+      </button>
+    </div>
+  );
+}
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <RemoteDialogSlot
+        module="account/AuthDialog"
+        open={open}
+        onOpenChange={setOpen}
+        unavailableTitle="Sign in is unavailable right now"
+        unavailableText="Please try again in a few minutes."
+      />
+    </>
+  );
+}
+
+beforeEach(() => {
+  resetShell();
+  load.mockReset();
+  // React and the boundary report the failed load; the test checks what the shopper sees instead.
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('RemoteDialogSlot', () => {
+  it('loads nothing until the dialog is first opened, then shows the remote\'s dialog', async () => {
+    load.mockResolvedValue({ default: RemoteSignIn as never });
+    renderWithShell(<Harness />);
+    expect(load).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('account/AuthDialog');
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a loading dialog while the remote loads', async () => {
+    load.mockReturnValue(new Promise(() => {}));
+    renderWithShell(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('dialog', { name: 'Loading…' })).toBeInTheDocument();
+  });
+
+  it('when the remote is down, says so in a dialog of its own, and tries again on the next opening', async () => {
+    load.mockRejectedValueOnce(new Error('ECONNREFUSED')).mockResolvedValueOnce({ default: RemoteSignIn as never });
+    renderWithShell(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const fallback = await screen.findByRole('dialog', { name: 'Sign in is unavailable right now' });
+    expect(fallback).toHaveTextContent('Please try again in a few minutes.');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useShopStore } from 'shell/store';
+import { fakeApi, json, renderWithShell, resetShell, TEST_USER } from '../../../testing/render';
+import { EnquiryForm } from './enquiry-form';
+
+let sent: unknown[] = [];
+
+beforeEach(() => {
+  resetShell();
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fakeApi({
+        'POST /api/contact': (init) => {
+          sent.push(JSON.parse(String(init.body)));
+          return json({ id: '64b7f0c2a1b2c3d4e5f60718' }, 201);
+        },
+      }),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+describe('EnquiryForm', () => {
+  it('names every problem beside its field, marks the fields invalid, and sends nothing', async () => {
+    renderWithShell(<EnquiryForm />);
+    await userEvent.type(field('Email'), 'ann@');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(field('Name')).toHaveAccessibleDescription('Please enter your name');
+    expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Name')).toHaveFocus();
+    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(field('Message')).toHaveAccessibleDescription(/Please tell us a little more \(at least 10 characters\)/);
+    expect(field('Company')).not.toHaveAttribute('aria-invalid');
+    expect(sent).toEqual([]);
+  });
+
+  it('clears a message as soon as the field is fixed', async () => {
+    renderWithShell(<EnquiryForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await userEvent.type(field('Name'), 'Ann');
+    expect(field('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter your name')).toBeNull();
+  });
+
+  it('sends a valid enquiry (company optional), thanks the shopper in a toast and clears the message', async () => {
+    renderWithShell(<EnquiryForm />);
+    await userEvent.type(field('Name'), 'Ann Lee');
+    await userEvent.type(field('Email'), 'ann@plant.example');
+    await userEvent.type(field('Message'), 'Quote for 40 phenolic labels, please.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ name: 'Ann Lee', email: 'ann@plant.example', company: '', message: 'Quote for 40 phenolic labels, please.' });
+    await waitFor(() =>
+      expect(useShopStore.getState().toasts[0]).toMatchObject({
+        title: 'Message sent',
+        description: "Thank you, Ann Lee. We'll reply to ann@plant.example within 24 hours.",
+      }),
+    );
+    expect(field('Message')).toHaveValue('');
+    expect(field('Name')).toHaveValue('Ann Lee');
+  });
+
+  it('starts with the signed-in customer\'s name, email and company', () => {
+    useShopStore.getState().setUser(TEST_USER);
+    renderWithShell(<EnquiryForm />);
+    expect(field('Name')).toHaveValue('Ann Lee');
+    expect(field('Email')).toHaveValue('ann@plant.example');
+    expect(field('Company')).toHaveValue('Lee Plastics');
+  });
+
+  it('shows the server\'s field messages and a destructive toast when the API refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeApi({
+          'POST /api/contact': () =>
+            json({ message: 'Please enter a valid email address', errors: [{ path: 'email', message: 'Please enter a valid email address' }] }, 400),
+        }),
+      ),
+    );
+    renderWithShell(<EnquiryForm />);
+    await userEvent.type(field('Name'), 'Ann Lee');
+    await userEvent.type(field('Email'), 'ann@plant.example');
+    await userEvent.type(field('Message'), 'Quote for 40 phenolic labels, please.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(useShopStore.getState().toasts[0]).toMatchObject({ title: 'Message not sent', variant: 'destructive' }));
+    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+  });
+
+  it('keeps what was typed when the API is down', async () => {
+    vi.stubGlobal('fetch', vi.fn(fakeApi({ 'POST /api/contact': () => new Response('', { status: 502, statusText: 'Bad Gateway' }) })));
+    renderWithShell(<EnquiryForm />);
+    await userEvent.type(field('Name'), 'Ann Lee');
+    await userEvent.type(field('Email'), 'ann@plant.example');
+    await userEvent.type(field('Message'), 'Quote for 40 phenolic labels, please.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() =>
+      expect(useShopStore.getState().toasts[0]).toMatchObject({
+        title: 'Message not sent',
+        description: 'Something went wrong on our side. Please try again, or call or email us.',
+      }),
+    );
+    expect(field('Message')).toHaveValue('Quote for 40 phenolic labels, please.');
+  });
+});
