@@ -24,16 +24,13 @@ import {
   assignGuestItemsToCustomer,
   clearRemovalNotice,
   clearSessionDiscount,
-  countItems,
   deleteItem,
   deleteItems,
   deleteSession,
   dropSessionDiscount,
-  findItem,
   findItems,
   findSession,
   insertItem,
-  ownerKeyOf,
   saveSessionDiscount,
   updateItemQuantity,
   updateSessionDiscountAmount,
@@ -102,7 +99,7 @@ function sumOf(lines: CartLine[]): Cents {
 /** After an order is paid: the items go, and so does the discount that was used on them. */
 export async function clearCart(owner: CartOwner): Promise<void> {
   await deleteItems(owner);
-  await clearSessionDiscount(ownerKeyOf(owner));
+  await clearSessionDiscount(owner);
 }
 
 /**
@@ -116,8 +113,8 @@ export async function mergeGuestCartIntoCustomer(
 ): Promise<void> {
   await assignGuestItemsToCustomer(sessionId, customerId);
   await assignSessionUploadsToCustomer(sessionId, customerId);
-  const guestKey = ownerKeyOf({ sessionId });
-  const guestSession = await findSession(guestKey);
+  const guest: CartOwner = { sessionId };
+  const guestSession = await findSession(guest);
   if (guestSession?.discountCode) {
     await saveSessionDiscount(
       { sessionId, customerId },
@@ -128,7 +125,7 @@ export async function mergeGuestCartIntoCustomer(
       },
     );
   }
-  if (guestSession) await deleteSession(guestKey);
+  if (guestSession) await deleteSession(guest);
 }
 
 export interface CartSessionState {
@@ -140,7 +137,7 @@ export interface CartSessionState {
 
 /** The applied discount as stored (the order module checks the code again itself). */
 export async function getCartSession(owner: CartOwner): Promise<CartSessionState | null> {
-  const session = await findSession(ownerKeyOf(owner));
+  const session = await findSession(owner);
   if (!session) return null;
   return {
     discountCode: session.discountCode,
@@ -166,18 +163,17 @@ async function settleCartDiscount(
   owner: CartOwner,
   subtotalCents: Cents,
 ): Promise<SettledDiscount> {
-  const ownerKey = ownerKeyOf(owner);
-  const session = await findSession(ownerKey);
+  const session = await findSession(owner);
   if (!session?.discountCode)
     return { discount: null, pendingNotice: session?.discountRemoved ?? null };
   const evaluation = await evaluateDiscount(session.discountCode, subtotalCents);
   if (!evaluation.valid) {
     const removed = { code: session.discountCode, message: evaluation.message };
-    await dropSessionDiscount(ownerKey, session.discountCode, removed);
+    await dropSessionDiscount(owner, session.discountCode, removed);
     return { discount: null, removed, pendingNotice: removed };
   }
   if (evaluation.discountCents !== session.discountAmountCents) {
-    await updateSessionDiscountAmount(ownerKey, session.discountCode, evaluation.discountCents);
+    await updateSessionDiscountAmount(owner, evaluation.discountCents);
   }
   return {
     discount: {
@@ -197,7 +193,7 @@ export async function readCart(owner: CartOwner, zipCode?: string): Promise<Cart
   const discountCents = Math.min(discount?.amountCents ?? 0, subtotalCents);
   const taxableCents = subtotalCents - discountCents;
   const tax = taxFor(zipCode, taxableCents);
-  if (pendingNotice) await clearRemovalNotice(ownerKeyOf(owner), pendingNotice.code);
+  if (pendingNotice) await clearRemovalNotice(owner, pendingNotice.code);
   return {
     items: lines.map(toCartItem),
     itemCount: lines.reduce((count, line) => count + line.quantity, 0),
@@ -211,8 +207,12 @@ export async function readCart(owner: CartOwner, zipCode?: string): Promise<Cart
   };
 }
 
-async function settleAfterChange(owner: CartOwner): Promise<{ discountRemoved?: DiscountRemoved }> {
-  const { removed } = await settleCartDiscount(owner, sumOf(await listCartLines(owner)));
+/** After a change: the discount checked against the new subtotal (said in the answer if dropped). */
+async function settleAfterChange(
+  owner: CartOwner,
+  subtotalCents: Cents,
+): Promise<{ discountRemoved?: DiscountRemoved }> {
+  const { removed } = await settleCartDiscount(owner, subtotalCents);
   return removed ? { discountRemoved: removed } : {};
 }
 
@@ -241,18 +241,30 @@ export async function addToCart(
   configuration: LabelConfiguration,
 ): Promise<{ item: CartItem; discountRemoved?: DiscountRemoved }> {
   await assertFilesAreOwned(owner, configuration.files);
+  const lines = await listCartLines(owner);
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
-  if ((await countItems(owner)) >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
+  if (lines.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
   const priced = priceConfiguration({ material, width, height, mounting, quantity });
-  const created = await insertItem(owner, {
-    productConfig: { material, width, height, color, mounting, customText },
-    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
-    quantity,
-    unitPriceCents: priced.unitCents,
-    totalPriceCents: priced.subtotalCents,
-  });
-  return { item: toCartItem(toCartLine(created)), ...(await settleAfterChange(owner)) };
+  const created = toCartLine(
+    await insertItem(owner, {
+      productConfig: { material, width, height, color, mounting, customText },
+      files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+      quantity,
+      unitPriceCents: priced.unitCents,
+      totalPriceCents: priced.subtotalCents,
+    }),
+  );
+  const settled = await settleAfterChange(owner, sumOf(lines) + created.totalCents);
+  return { item: toCartItem(created), ...settled };
+}
+
+/** The owner's lines and the one asked for; another owner's line is a 404, as is one that is gone. */
+async function linesWith(owner: CartOwner, id: string) {
+  const lines = await listCartLines(owner);
+  const line = lines.find((candidate) => candidate.id === id);
+  if (!line) throw AppError.notFound('Cart item not found');
+  return { lines, line };
 }
 
 /** PUT /api/cart/{id}: a new quantity, repriced with its quantity break. */
@@ -261,16 +273,17 @@ export async function changeQuantity(
   id: string,
   quantity: number,
 ): Promise<{ item: CartItem; discountRemoved?: DiscountRemoved }> {
-  const current = await findItem(owner, id);
-  if (!current) throw AppError.notFound('Cart item not found');
-  const priced = priceConfiguration({ ...current.productConfig, quantity });
-  const updated = await updateItemQuantity(owner, id, {
+  const { lines, line } = await linesWith(owner, id);
+  const priced = priceConfiguration({ ...line.productConfig, quantity });
+  const updated = await updateItemQuantity(id, {
     quantity,
     unitPriceCents: priced.unitCents,
     totalPriceCents: priced.subtotalCents,
   });
   if (!updated) throw AppError.notFound('Cart item not found');
-  return { item: toCartItem(toCartLine(updated)), ...(await settleAfterChange(owner)) };
+  const changed = toCartLine(updated);
+  const subtotalCents = sumOf(lines) - line.totalCents + changed.totalCents;
+  return { item: toCartItem(changed), ...(await settleAfterChange(owner, subtotalCents)) };
 }
 
 /** DELETE /api/cart/{id}. */
@@ -278,8 +291,9 @@ export async function removeFromCart(
   owner: CartOwner,
   id: string,
 ): Promise<{ id: string; discountRemoved?: DiscountRemoved }> {
-  if (!(await deleteItem(owner, id))) throw AppError.notFound('Cart item not found');
-  return { id, ...(await settleAfterChange(owner)) };
+  const { lines, line } = await linesWith(owner, id);
+  if (!(await deleteItem(id))) throw AppError.notFound('Cart item not found');
+  return { id, ...(await settleAfterChange(owner, sumOf(lines) - line.totalCents)) };
 }
 
 function toSessionResponse(session: CartSessionRecord | null): CartSessionResponse {
@@ -293,7 +307,7 @@ function toSessionResponse(session: CartSessionRecord | null): CartSessionRespon
 /** GET /api/cart/session: the applied discount, checked against the cart as it is now. */
 export async function readCartSession(owner: CartOwner): Promise<CartSessionResponse> {
   await settleCartDiscount(owner, sumOf(await listCartLines(owner)));
-  return toSessionResponse(await findSession(ownerKeyOf(owner)));
+  return toSessionResponse(await findSession(owner));
 }
 
 /**
@@ -305,8 +319,8 @@ export async function saveCartSession(
   update: CartSessionUpdate,
 ): Promise<CartSessionResponse> {
   if (!update.discountCode) {
-    await clearSessionDiscount(ownerKeyOf(owner));
-    return toSessionResponse(await findSession(ownerKeyOf(owner)));
+    await clearSessionDiscount(owner);
+    return toSessionResponse(await findSession(owner));
   }
   const subtotalCents = sumOf(await listCartLines(owner));
   const evaluation = await evaluateDiscount(update.discountCode, subtotalCents);

@@ -55,18 +55,21 @@ const cartItemSchema = new Schema<CartItemRecord>(
 );
 
 // A guest's cart: { sessionId, customerId: null } by createdAt; a customer's: { customerId } by createdAt.
+// (MongoDB uses these; FerretDB v1 reads the collection through for any filter but a lone _id, so the
+// code reads an owner's lines once per request and changes single lines by _id.)
 cartItemSchema.index({ sessionId: 1, customerId: 1, createdAt: 1 });
 cartItemSchema.index({ customerId: 1, createdAt: 1 });
 
 export const CartItemModel = mongoose.model<CartItemRecord>('CartItem', cartItemSchema);
 
 export interface CartSessionRecord {
-  _id: Types.ObjectId;
   /**
-   * guest:{sessionId} or customer:{customerId}. Unique, always present: a signed-in customer's discount
-   * follows the customer across browsers, and one browser session can hold a guest and a customer cart.
+   * The owner: guest:{sessionId} or customer:{customerId}. A signed-in customer's discount follows the
+   * customer across browsers, and one browser session can hold a guest and a customer cart, so the key
+   * is the owner rather than sessionId alone. Being the _id it is unique and always present, and it is
+   * the one filter FerretDB v1 answers without reading the whole collection.
    */
-  ownerKey: string;
+  _id: string;
   sessionId: string;
   customerId: string | null;
   discountCode: string | null;
@@ -85,7 +88,7 @@ export interface CartSessionRecord {
 
 const cartSessionSchema = new Schema<CartSessionRecord>(
   {
-    ownerKey: { type: String, required: true },
+    _id: { type: String, required: true },
     sessionId: { type: String, required: true },
     customerId: { type: String, default: null },
     discountCode: { type: String, default: null },
@@ -96,7 +99,7 @@ const cartSessionSchema = new Schema<CartSessionRecord>(
   { collection: 'cart_sessions', timestamps: true, minimize: false },
 );
 
-cartSessionSchema.index({ ownerKey: 1 }, { unique: true });
 cartSessionSchema.index({ sessionId: 1 });
+cartSessionSchema.index({ customerId: 1 });
 
 export const CartSessionModel = mongoose.model<CartSessionRecord>('CartSession', cartSessionSchema);

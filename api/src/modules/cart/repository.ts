@@ -1,4 +1,7 @@
-// Data access for cart items and cart sessions; plain objects out.
+// Data access for cart items and cart sessions; plain objects out. An owner's lines are read with one
+// query; a single line is then changed by its _id (after the caller found it among the owner's lines),
+// and a cart session is found by its _id (the owner key): on FerretDB v1 a lone _id is the only filter
+// that does not read the whole collection.
 import type { CartOwner } from '../../platform/auth-guards';
 import {
   CartItemModel,
@@ -25,16 +28,6 @@ export function findItems(owner: CartOwner): Promise<CartItemRecord[]> {
     .exec();
 }
 
-export function findItem(owner: CartOwner, id: string): Promise<CartItemRecord | null> {
-  return CartItemModel.findOne({ _id: id, ...itemsOf(owner) })
-    .lean<CartItemRecord>()
-    .exec();
-}
-
-export function countItems(owner: CartOwner): Promise<number> {
-  return CartItemModel.countDocuments(itemsOf(owner)).exec();
-}
-
 export async function insertItem(
   owner: CartOwner,
   item: Pick<
@@ -50,23 +43,19 @@ export async function insertItem(
   return created.toObject<CartItemRecord>();
 }
 
-/** Changes one of the owner's items; null when it is not theirs (or does not exist). */
+/** Changes a line the caller has found among the owner's; null when it has gone meanwhile. */
 export function updateItemQuantity(
-  owner: CartOwner,
   id: string,
   change: Pick<CartItemRecord, 'quantity' | 'unitPriceCents' | 'totalPriceCents'>,
 ): Promise<CartItemRecord | null> {
-  return CartItemModel.findOneAndUpdate(
-    { _id: id, ...itemsOf(owner) },
-    { $set: change },
-    { new: true },
-  )
+  return CartItemModel.findOneAndUpdate({ _id: id }, { $set: change }, { new: true })
     .lean<CartItemRecord>()
     .exec();
 }
 
-export async function deleteItem(owner: CartOwner, id: string): Promise<boolean> {
-  const result = await CartItemModel.deleteOne({ _id: id, ...itemsOf(owner) }).exec();
+/** Removes a line the caller has found among the owner's; false when it had gone already. */
+export async function deleteItem(id: string): Promise<boolean> {
+  const result = await CartItemModel.deleteOne({ _id: id }).exec();
   return result.deletedCount === 1;
 }
 
@@ -82,8 +71,10 @@ export async function assignGuestItemsToCustomer(
   await CartItemModel.updateMany({ sessionId, customerId: null }, { $set: { customerId } }).exec();
 }
 
-export function findSession(ownerKey: string): Promise<CartSessionRecord | null> {
-  return CartSessionModel.findOne({ ownerKey }).lean<CartSessionRecord>().exec();
+export function findSession(owner: CartOwner): Promise<CartSessionRecord | null> {
+  return CartSessionModel.findOne({ _id: ownerKeyOf(owner) })
+    .lean<CartSessionRecord>()
+    .exec();
 }
 
 type SessionDiscount = Pick<
@@ -91,14 +82,14 @@ type SessionDiscount = Pick<
   'discountCode' | 'discountAmountCents' | 'discountData'
 >;
 
-/** Creates or changes the owner's cart session (a lost race on the unique key is retried once). */
+/** Creates or changes the owner's cart session (a lost race to create it is retried once). */
 export async function saveSessionDiscount(
   owner: CartOwner,
   discount: SessionDiscount,
 ): Promise<CartSessionRecord> {
   const write = () =>
     CartSessionModel.findOneAndUpdate(
-      { ownerKey: ownerKeyOf(owner) },
+      { _id: ownerKeyOf(owner) },
       {
         $set: { ...discount, discountRemoved: null },
         $setOnInsert: { sessionId: owner.sessionId, customerId: owner.customerId ?? null },
@@ -115,26 +106,25 @@ export async function saveSessionDiscount(
   }
 }
 
-/** Keeps the amount in step with the cart, only while the same code is applied. */
+/** Keeps the stored amount in step with the cart (answers recompute it anyway). */
 export async function updateSessionDiscountAmount(
-  ownerKey: string,
-  code: string,
+  owner: CartOwner,
   discountAmountCents: number,
 ): Promise<void> {
   await CartSessionModel.updateOne(
-    { ownerKey, discountCode: code },
+    { _id: ownerKeyOf(owner) },
     { $set: { discountAmountCents } },
   ).exec();
 }
 
 /** Drops the code (only if it is still the one applied) and leaves a notice for the next cart answer. */
 export async function dropSessionDiscount(
-  ownerKey: string,
+  owner: CartOwner,
   code: string,
   notice: { code: string; message: string },
 ): Promise<void> {
   await CartSessionModel.updateOne(
-    { ownerKey, discountCode: code },
+    { _id: ownerKeyOf(owner), discountCode: code },
     {
       $set: {
         discountCode: null,
@@ -146,17 +136,17 @@ export async function dropSessionDiscount(
   ).exec();
 }
 
-/** Takes the notice away once it has been reported. */
-export async function clearRemovalNotice(ownerKey: string, code: string): Promise<void> {
+/** Takes the notice away once it has been reported (unless a newer one replaced it). */
+export async function clearRemovalNotice(owner: CartOwner, code: string): Promise<void> {
   await CartSessionModel.updateOne(
-    { ownerKey, 'discountRemoved.code': code },
+    { _id: ownerKeyOf(owner), 'discountRemoved.code': code },
     { $set: { discountRemoved: null } },
   ).exec();
 }
 
-export async function clearSessionDiscount(ownerKey: string): Promise<void> {
+export async function clearSessionDiscount(owner: CartOwner): Promise<void> {
   await CartSessionModel.updateOne(
-    { ownerKey },
+    { _id: ownerKeyOf(owner) },
     {
       $set: {
         discountCode: null,
@@ -168,6 +158,6 @@ export async function clearSessionDiscount(ownerKey: string): Promise<void> {
   ).exec();
 }
 
-export async function deleteSession(ownerKey: string): Promise<void> {
-  await CartSessionModel.deleteOne({ ownerKey }).exec();
+export async function deleteSession(owner: CartOwner): Promise<void> {
+  await CartSessionModel.deleteOne({ _id: ownerKeyOf(owner) }).exec();
 }
