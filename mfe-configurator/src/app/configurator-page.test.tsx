@@ -5,6 +5,9 @@ import { useShopStore } from 'shell/store';
 import { collectToasts, json, mockApi, renderAt, resetShop } from '../testing/shop-test-utils';
 import ConfiguratorPage from './configurator-page';
 
+// Whole-page tests in jsdom (styled-components, many fields) are slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const HASH = 'a'.repeat(64);
 const PRICE_5_20 = { unitPrice: 5.2, subtotal: 5.2, total: 5.2, area: 6 };
 
@@ -20,7 +23,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderAt(<ConfiguratorPage />);
   return user;
 }

@@ -9,12 +9,13 @@ import { LiteratureSection } from '../features/literature/components/literature-
 const Page = styled.section`
   max-width: ${theme.maxWidth};
   margin: 0 auto;
-  padding: 1.5rem 1rem 3rem;
+  padding: 1.5rem 1.25rem 3rem;
   display: grid;
   gap: 1.5rem;
   color: ${theme.colors.ink};
   font-family: ${theme.fonts.body};
-  ${fromMedium} { padding: 2.5rem 1.25rem 4rem; }
+  /* The same side padding as the shell's content column, so the page lines up with its header. */
+  ${fromMedium} { padding: 2.5rem 2rem 4rem; }
 `;
 
 const Intro = styled.header`

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { COLOR_SWATCHES, COLORS, type Color } from '@shop/contracts/label-options';
 import { FormSection } from '../../../components/form-section';
 import { RadioCard } from '../../../components/radio-card';
-import { fromLarge, fromSmall, theme } from '../../../components/theme';
+import { fromLarge, theme } from '../../../components/theme';
 
 const Layout = styled.div`
   display: grid;
@@ -13,9 +13,9 @@ const Layout = styled.div`
 
 const Options = styled.div`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  /* As many columns as fit a chip, the longest name and the check; one beside the preview. */
+  grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
   gap: 0.5rem;
-  ${fromSmall} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
   ${fromLarge} { grid-template-columns: 1fr; }
 `;
 

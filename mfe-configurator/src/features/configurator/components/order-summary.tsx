@@ -54,8 +54,8 @@ const Prices = styled.dl<{ $updating: boolean }>`
 `;
 
 const PriceNote = styled.p`
-  min-height: 1.4rem;
-  margin: 0 0 1rem;
+  min-height: 1.25rem;
+  margin: 0 0 0.75rem;
   font-size: 0.85rem;
   color: ${theme.colors.muted};
 `;
