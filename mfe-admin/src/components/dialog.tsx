@@ -98,10 +98,14 @@ interface DialogProps {
 /**
  * An accessible modal (Radix): focus is trapped inside and returns to the opener, Escape and the close
  * button close it, the rest of the page is hidden from screen readers while it is open. On opening,
- * focus goes to the element marked `data-autofocus` (the first field), else to the first control.
+ * focus goes to the element marked `data-autofocus` (the first field), else to the first control; on
+ * closing, back to the control that opened it when that is still on the page.
  */
 export function Dialog({ open, onOpenChange, children, width = '30rem', role }: DialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
+  // Radix gives focus back to its own Trigger; these dialogs are opened from elsewhere (the shell's
+  // header, a table row), so the element that had focus when one opened is kept and focused again.
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -111,10 +115,23 @@ export function Dialog({ open, onOpenChange, children, width = '30rem', role }: 
           $width={width}
           role={role ?? 'dialog'}
           onOpenAutoFocus={(event) => {
+            const active = document.activeElement;
+            openerRef.current =
+              active instanceof HTMLElement &&
+              active !== document.body &&
+              !active.closest('[role="dialog"], [role="alertdialog"]')
+                ? active
+                : null;
             const first = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
             if (!first) return;
             event.preventDefault();
             first.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = openerRef.current;
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
           }}
         >
           {children}

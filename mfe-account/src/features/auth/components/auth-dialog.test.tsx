@@ -177,3 +177,30 @@ describe('AuthDialog: Create Account', () => {
     );
   });
 });
+
+describe('AuthDialog: keyboard', () => {
+  function Opener() {
+    const open = useShopStore((s) => s.authDialog.open);
+    const openAuthDialog = useShopStore((s) => s.openAuthDialog);
+    const closeAuthDialog = useShopStore((s) => s.closeAuthDialog);
+    return (
+      <>
+        <button type="button" onClick={() => openAuthDialog('sign-in')}>
+          Account
+        </button>
+        <AuthDialog open={open} tab="sign-in" onOpenChange={(next) => !next && closeAuthDialog()} />
+      </>
+    );
+  }
+
+  it('closes with Escape and gives focus back to the control that opened it', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(useShopStore.getState().authDialog.open).toBe(false);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus());
+  });
+});
