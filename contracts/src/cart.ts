@@ -115,6 +115,5 @@ export const cartSessionResponseSchema = z.object({
       value: z.number(),
     })
     .nullable(),
-  discountRemoved: discountRemovedSchema.optional(),
 });
 export type CartSessionResponse = z.infer<typeof cartSessionResponseSchema>;

@@ -3,7 +3,7 @@
 // by the SHA-256 of their content, so storing the same file twice keeps one copy and a name never
 // changes meaning.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -24,11 +24,27 @@ export interface UploadStore {
   open(name: string): Promise<{ stream: Readable; size: number } | null>;
 }
 
+/** An upload still arriving after this long was cut off by a crash: its leftover is removed. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+async function removeAbandoned(incoming: string): Promise<void> {
+  const cutoff = Date.now() - ABANDONED_AFTER_MS;
+  for (const name of await readdir(incoming)) {
+    const file = path.join(incoming, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
+  }
+}
+
 /** Files under `folder`; arriving files in `folder/.incoming` (same disk, so keeping one is a rename). */
 export function localFolderStore(folder: string): UploadStore {
   const incoming = path.join(folder, '.incoming');
   let ready: Promise<unknown> | undefined;
-  const ensureFolders = () => (ready ??= mkdir(incoming, { recursive: true }));
+  // Once per process, on first use: the folders, and what a crash left half-written.
+  const ensureFolders = () =>
+    (ready ??= mkdir(incoming, { recursive: true }).then(() =>
+      removeAbandoned(incoming).catch(() => {}),
+    ));
 
   return {
     async begin() {
