@@ -14,7 +14,7 @@ const control = `
   width: 100%;
   min-height: 2.75rem;
   padding: 0.5rem 0.75rem;
-  border: 1px solid ${theme.colors.borderStrong};
+  border: 1px solid ${theme.colors.control};
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.surface};
   color: ${theme.colors.ink};

@@ -24,12 +24,13 @@ const Check = styled.span<{ $layout: 'stack' | 'row' }>`
   right: 0.75rem;
   width: 1.25rem;
   height: 1.25rem;
-  border: 2px solid ${theme.colors.borderStrong};
+  border: 2px solid ${theme.colors.control};
   border-radius: 999px;
   background: ${theme.colors.surface};
 `;
 
 const Wrapper = styled.label`
+  position: relative;
   display: block;
   input { ${visuallyHidden} }
   &:hover ${Card} { border-color: ${theme.colors.subtle}; }

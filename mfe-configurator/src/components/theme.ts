@@ -18,6 +18,8 @@ export const theme = {
     sunken: '#f1f5f9',
     border: '#e2e8f0',
     borderStrong: '#cbd5e1',
+    /** Edges of form controls: 3.4:1 on white (WCAG 1.4.11, non-text contrast). */
+    control: '#7c8ba1',
     danger: '#b91c1c',
     dangerSoft: '#fef2f2',
     success: '#15803d',

@@ -6,7 +6,7 @@ import { focusRing, theme } from '../../../components/theme';
 const Group = styled.div`
   display: inline-flex;
   align-items: stretch;
-  border: 1px solid ${theme.colors.borderStrong};
+  border: 1px solid ${theme.colors.control};
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.surface};
   overflow: hidden;
@@ -33,7 +33,7 @@ const Step = styled.button`
 const Count = styled.input`
   width: 4.5rem;
   border: 0;
-  border-inline: 1px solid ${theme.colors.borderStrong};
+  border-inline: 1px solid ${theme.colors.control};
   text-align: center;
   font-size: 1rem;
   font-weight: 600;
