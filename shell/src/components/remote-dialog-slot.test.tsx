@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithShell, resetShell } from '../testing/render';
 import { loadRemoteComponent } from '../lib/remotes';
@@ -56,6 +56,14 @@ describe('RemoteDialogSlot', () => {
     expect(load).toHaveBeenCalledWith('account/AuthDialog');
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives focus back to the button that opened it when it closes', async () => {
+    load.mockResolvedValue({ default: RemoteSignIn as never });
+    renderWithShell(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus());
   });
 
   it('shows a loading dialog while the remote loads', async () => {

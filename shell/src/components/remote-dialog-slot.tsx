@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadRemoteComponent } from '../lib/remotes';
 import { MessageDialog } from './dialog';
 
@@ -57,10 +57,35 @@ interface RemoteDialogSlotProps extends RemoteDialogProps {
  * A dialog owned by a remote, fetched only when first opened. While it loads, the shopper sees a
  * loading dialog; if its remote is down, a dialog saying so. The header around it keeps working.
  */
+/**
+ * Gives focus back to what opened the dialog (the header's Sign In, a remote's button) once it closes.
+ * Radix does this itself only for a dialog mounted before it opened; a remote's dialog mounts after
+ * its loading dialog, which by then holds the focus.
+ */
+function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) {
+      // Layout effects run before the dialogs' own focus handling: this is still the opener.
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const target = opener.current;
+    opener.current = null;
+    if (!target) return;
+    const frame = requestAnimationFrame(() => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && target.isConnected) target.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+}
+
 export function RemoteDialogSlot({ module, open, onOpenChange, unavailableTitle, unavailableText, props = {} }: RemoteDialogSlotProps) {
   const [requested, setRequested] = useState(open);
   const [attempt, setAttempt] = useState(0);
   if (open && !requested) setRequested(true);
+  useReturnFocus(open);
   // A new lazy component per attempt: React.lazy remembers a failed load for good.
   const RemoteDialog = useMemo(
     () => lazy(() => loadRemoteComponent<RemoteDialogProps & Record<string, unknown>>(module)),

@@ -60,6 +60,16 @@ describe('Toaster', () => {
     expect(useShopStore.getState().toasts[0]?.open).toBe(false);
   });
 
+  it('closes the next toast after 5000 ms too, after one was closed with its button', async () => {
+    renderWithShell(<Toaster />);
+    act(() => void toast({ title: 'Password updated' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    vi.useFakeTimers();
+    act(() => void toast({ title: 'Welcome back!' }));
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS + 100));
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
   it('announces through a labelled viewport region', () => {
     renderWithShell(<Toaster />);
     expect(screen.getByRole('region', { name: /Notification/ })).toBeInTheDocument();

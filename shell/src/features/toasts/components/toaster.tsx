@@ -121,8 +121,18 @@ const Close = styled(Toast.Close)`
 export function Toaster() {
   const toasts = useShopStore((s) => s.toasts);
   const dismissToast = useShopStore((s) => s.dismissToast);
+  // A fresh provider per toast: Radix pauses the close timer while focus is in the viewport, and moves
+  // focus there when a toast is closed with its button; once that toast is gone it stops listening for
+  // focus leaving, so the next toast would stay paused for good. One toast at a time, so nothing is lost.
+  const latestId = toasts[0]?.id ?? 0;
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
+    <Toast.Provider
+      key={latestId}
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label="Notification"
+    >
       {toasts.map(({ id, open, title, description, action, variant = 'default', duration }) => (
         <Root
           key={id}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The installable app: the web app manifest and its icons, the service worker registered at load, what
+// it keeps (hashed files of the shell and the remotes) and what it never keeps (/api), and that the
+// files naming a deployment come from the network on every visit.
+
+async function serviceWorkerReady(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.scriptURL ?? '';
+  });
+}
+
+async function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => request.url));
+    }
+    return urls;
+  });
+}
+
+test('the web app manifest names the shop and lists SVG and PNG icons that load', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const answer = await page.request.get(href!);
+  expect(answer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await answer.json();
+  expect(manifest).toMatchObject({ name: 'Custom Engraved Equipment Labels', start_url: '/', display: 'standalone' });
+  const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(['any', '192x192', '512x512']));
+  for (const icon of manifest.icons as Array<{ src: string; type: string }>) {
+    const image = await page.request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe(icon.type);
+  }
+});
+
+test('a service worker is registered at load and keeps hashed files, never /api', async ({ page }) => {
+  await page.goto('/');
+  expect(await serviceWorkerReady(page)).toMatch(/\/sw\.js$/);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Visit a remote and call the API while the worker controls the page.
+  await page.goto('/products');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/contact');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Ann Lee');
+  await page.getByRole('textbox', { name: 'Email' }).fill('ann@plant.example');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Please quote 40 phenolic labels.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Message sent');
+
+  const urls = await cachedUrls(page);
+  expect(urls.filter((url) => new URL(url).pathname.startsWith('/api'))).toEqual([]);
+  expect(urls.some((url) => /\/main\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+  const config = await (await page.request.get('/config.json')).json();
+  const configuratorOrigin = new URL(config.remotes.configurator).origin;
+  expect(urls.some((url) => url.startsWith(configuratorOrigin) && /\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+});
+
+test('on the next visit, hashed files come from the cache and the deployment entries from the network', async ({ page, context }) => {
+  await page.goto('/products');
+  await serviceWorkerReady(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+
+  // What the worker itself asks the network for on the visit after that.
+  const fromWorkerToNetwork: string[] = [];
+  context.on('request', (request) => {
+    if (request.serviceWorker()) fromWorkerToNetwork.push(new URL(request.url()).pathname);
+  });
+  const servedByWorker: string[] = [];
+  page.on('response', (response) => {
+    if (response.fromServiceWorker()) servedByWorker.push(new URL(response.url()).pathname);
+  });
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+
+  expect(servedByWorker.some((path) => /^\/main\.[0-9a-f]{8}\.js$/.test(path))).toBe(true);
+  // Hashed files were not fetched again...
+  expect(fromWorkerToNetwork.filter((path) => /\.[0-9a-f]{8}\.js$/.test(path))).toEqual([]);
+  // ...while the page, the config and each entry were, so a new deployment of any app is seen at once.
+  expect(fromWorkerToNetwork).toEqual(expect.arrayContaining(['/products', '/config.json', '/mf-manifest.json', '/remoteEntry.js']));
+  expect(fromWorkerToNetwork.some((path) => path.startsWith('/api'))).toBe(false);
+});
+
+test('the Install App button appears only when the browser offers installation', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {},
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await expect(footer.getByRole('button', { name: 'Install App' })).toBeVisible();
+  await footer.getByRole('button', { name: 'Install App' }).click();
+  await expect(footer.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+});
