@@ -12,16 +12,22 @@ class CopyPublicFiles {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('CopyPublicFiles', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'CopyPublicFiles', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        if (!fs.existsSync(publicDir)) return;
-        compilation.contextDependencies.add(publicDir);
-        for (const file of fs.readdirSync(publicDir, { recursive: true })) {
-          const absolute = path.join(publicDir, file);
-          if (!fs.statSync(absolute).isFile()) continue;
-          compilation.fileDependencies.add(absolute);
-          compilation.emitAsset(file.split(path.sep).join('/'), new sources.RawSource(fs.readFileSync(absolute)));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicFiles', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(publicDir)) return;
+          compilation.contextDependencies.add(publicDir);
+          for (const file of fs.readdirSync(publicDir, { recursive: true })) {
+            const absolute = path.join(publicDir, file);
+            if (!fs.statSync(absolute).isFile()) continue;
+            compilation.fileDependencies.add(absolute);
+            compilation.emitAsset(
+              file.split(path.sep).join('/'),
+              new sources.RawSource(fs.readFileSync(absolute)),
+            );
+          }
+        },
+      );
     });
   }
 }

@@ -9,7 +9,8 @@ const PNG = Buffer.from(
 function failOnPageErrors(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /ChunkLoadError|Loading chunk/.test(message.text())) problems.push(message.text());
+    if (message.type() === 'error' && /ChunkLoadError|Loading chunk/.test(message.text()))
+      problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
@@ -25,14 +26,21 @@ async function markDocument(page: Page) {
   await page.evaluate(() => {
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
   });
-  return async () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+  return async () =>
+    page.evaluate(
+      () => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
+    );
 }
 
-test('a configured label is priced by the server, takes artwork, and reaches the cart: the header badge (another app) updates without a reload', async ({ page }) => {
+test('a configured label is priced by the server, takes artwork, and reaches the cart: the header badge (another app) updates without a reload', async ({
+  page,
+}) => {
   const problems = failOnPageErrors(page);
   await page.goto('/products');
   const configurator = page.locator('[data-remote="configurator"]');
-  await expect(page.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' }),
+  ).toBeVisible();
   const badge = page.getByTestId('cart-badge');
   await expect(badge).toHaveText('0');
   const sameDocument = await markDocument(page);
@@ -53,9 +61,13 @@ test('a configured label is priced by the server, takes artwork, and reaches the
   await configurator.getByLabel('Text to engrave').fill('MAIN PUMP');
   await expect(configurator.getByTestId('label-preview-text')).toHaveText('MAIN PUMP');
 
-  await configurator.getByLabel('Choose files to upload').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await configurator
+    .getByLabel('Choose files to upload')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(toast(page)).toContainText('Files Uploaded Successfully');
-  await expect(configurator.getByRole('list', { name: 'Uploaded files' })).toContainText('logo.png');
+  await expect(configurator.getByRole('list', { name: 'Uploaded files' })).toContainText(
+    'logo.png',
+  );
 
   await configurator.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page)).toContainText('Added to Cart');
@@ -76,7 +88,9 @@ test('a configured label is priced by the server, takes artwork, and reaches the
   expect(problems).toEqual([]);
 });
 
-test('the price shows zeros while the size is too small, and a bad file is refused before upload', async ({ page }) => {
+test('the price shows zeros while the size is too small, and a bad file is refused before upload', async ({
+  page,
+}) => {
   await page.goto('/products');
   const configurator = page.locator('[data-remote="configurator"]');
   await configurator.getByText('Indoor use', { exact: true }).click();
@@ -86,12 +100,23 @@ test('the price shows zeros while the size is too small, and a bad file is refus
   await expect(configurator.getByTestId('unit-price')).toHaveText('$0.00');
   await expect(configurator.getByTestId('total-price')).toHaveText('$0.00');
 
-  await configurator.getByLabel('Choose files to upload').setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await configurator
+    .getByLabel('Choose files to upload')
+    .setInputFiles({
+      name: 'notes.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('MZ'),
+    });
   await expect(toast(page)).toContainText('File Upload Error');
-  await expect(toast(page)).toContainText('File "notes.exe": Unsupported file type. Please use PDF, Excel, Word, or image files.');
+  await expect(toast(page)).toContainText(
+    'File "notes.exe": Unsupported file type. Please use PDF, Excel, Word, or image files.',
+  );
 });
 
-test('each material’s safety data sheet is a PDF served by the configurator’s own server', async ({ page, request }) => {
+test('each material’s safety data sheet is a PDF served by the configurator’s own server', async ({
+  page,
+  request,
+}) => {
   await page.goto('/products');
   await page.getByRole('button', { name: 'Literature' }).click();
   const link = page.getByRole('link', { name: /Phenolic safety data sheet/ });

@@ -11,23 +11,30 @@ const MATERIALS = {
   indoor: {
     name: 'Indoor engraving stock (acrylic laminate)',
     composition: 'Two-ply acrylic (PMMA) laminate with a pigmented cap layer.',
-    hazards: 'Not classified as hazardous as supplied. Dust from cutting or engraving may irritate eyes and airways.',
+    hazards:
+      'Not classified as hazardous as supplied. Dust from cutting or engraving may irritate eyes and airways.',
     fire: 'Combustible solid. Use water spray, foam, dry chemical or CO2. Burning gives off carbon oxides and smoke.',
-    handling: 'Store flat, indoors, away from heat and direct sunlight. Clean with mild soap and water; avoid solvents.',
+    handling:
+      'Store flat, indoors, away from heat and direct sunlight. Clean with mild soap and water; avoid solvents.',
   },
   phenolic: {
     name: 'Phenolic engraving stock (laminate)',
-    composition: 'Paper layers impregnated with cured phenol-formaldehyde resin; pigmented surface layer.',
-    hazards: 'Not classified as hazardous as supplied. Machining dust may irritate eyes, skin and airways.',
+    composition:
+      'Paper layers impregnated with cured phenol-formaldehyde resin; pigmented surface layer.',
+    hazards:
+      'Not classified as hazardous as supplied. Machining dust may irritate eyes, skin and airways.',
     fire: 'Difficult to ignite. Use water spray, foam, dry chemical or CO2. Burning may release carbon oxides, phenol and formaldehyde.',
-    handling: 'Store dry at room temperature. Use dust extraction when cutting. Resistant to oils and most industrial chemicals.',
+    handling:
+      'Store dry at room temperature. Use dust extraction when cutting. Resistant to oils and most industrial chemicals.',
   },
   'uv-resistant': {
     name: 'UV-resistant outdoor engraving stock',
     composition: 'Acrylic laminate with UV-stabilised pigments and a weather-resistant cap layer.',
-    hazards: 'Not classified as hazardous as supplied. Dust from cutting or engraving may irritate eyes and airways.',
+    hazards:
+      'Not classified as hazardous as supplied. Dust from cutting or engraving may irritate eyes and airways.',
     fire: 'Combustible solid. Use water spray, foam, dry chemical or CO2. Burning gives off carbon oxides and smoke.',
-    handling: 'Suitable for outdoor exposure from -40 to 80 C. Store flat; clean with mild soap and water.',
+    handling:
+      'Suitable for outdoor exposure from -40 to 80 C. Store flat; clean with mild soap and water.',
   },
 };
 
@@ -57,11 +64,19 @@ function contentStream(material, info) {
     ops.push(`/${font} ${size} Tf`, `0 -${lead} Td`, `(${escapePdfText(value)}) Tj`);
   };
   text('F1', 12, 24, info.name);
-  text('F1', 9, 16, `Product code: ${material.toUpperCase()}-SDS  |  Revision 1  |  Supplied as engraved equipment labels and signs`);
+  text(
+    'F1',
+    9,
+    16,
+    `Product code: ${material.toUpperCase()}-SDS  |  Revision 1  |  Supplied as engraved equipment labels and signs`,
+  );
   const sections = [
     ['1. Composition', info.composition],
     ['2. Hazard identification', info.hazards],
-    ['3. First aid', 'Eyes: rinse with water for several minutes. Skin: wash with soap and water. Inhaled dust: move to fresh air. Seek advice if irritation persists.'],
+    [
+      '3. First aid',
+      'Eyes: rinse with water for several minutes. Skin: wash with soap and water. Inhaled dust: move to fresh air. Seek advice if irritation persists.',
+    ],
     ['4. Fire fighting', info.fire],
     ['5. Handling and storage', info.handling],
     ['6. Disposal', 'Dispose of as non-hazardous solid waste in line with local regulations.'],
@@ -70,7 +85,12 @@ function contentStream(material, info) {
     text('F2', 11, 26, heading);
     wrap(body).forEach((line, index) => text('F1', 10, index === 0 ? 16 : 13, line));
   }
-  text('F1', 8, 40, 'Summary sheet for the finished labels. The stock manufacturer\'s full SDS is available on request from our team.');
+  text(
+    'F1',
+    8,
+    40,
+    "Summary sheet for the finished labels. The stock manufacturer's full SDS is available on request from our team.",
+  );
   ops.push('ET');
   return ops.join('\n');
 }

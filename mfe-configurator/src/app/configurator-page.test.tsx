@@ -37,7 +37,9 @@ describe('material gating', () => {
     mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
     const user = renderPage();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('radio')).toHaveLength(3);
     expect(screen.getByRole('radio', { name: /Indoor/ })).not.toBeChecked();
     for (const hidden of [/Width/, /Height/, /Text to engrave/, /Quantity/]) {
@@ -85,7 +87,9 @@ describe('preview', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Yellow/Black' }));
     expect(within(preview).getByText('Yellow/Black')).toBeInTheDocument();
-    expect(within(preview).getByTestId('label-preview-text').parentElement).toHaveStyle({ backgroundColor: '#facc15' });
+    expect(within(preview).getByTestId('label-preview-text').parentElement).toHaveStyle({
+      backgroundColor: '#facc15',
+    });
 
     await user.clear(screen.getByLabelText('Text to engrave'));
     expect(within(preview).getByTestId('label-preview-text')).toHaveTextContent('SAMPLE TEXT');
@@ -120,7 +124,8 @@ describe('price', () => {
     await chooseMaterial(user);
     await user.click(screen.getByRole('radio', { name: /Adhesive/ }));
 
-    const lastPriced = () => calls.filter((c) => c.key === 'POST /api/calculate-price').at(-1)?.body;
+    const lastPriced = () =>
+      calls.filter((c) => c.key === 'POST /api/calculate-price').at(-1)?.body;
     await waitFor(() => expect(lastPriced()).toMatchObject({ mounting: 'adhesive' }));
     await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
     expect(screen.getByTestId('unit-price')).toHaveTextContent('$5.20');
@@ -215,9 +220,17 @@ describe('upload', () => {
   }
 
   it.each([
-    ['an unsupported type', [new File(['x'], 'tool.exe')], 'File "tool.exe": Unsupported file type. Please use PDF, Excel, Word, or image files.'],
+    [
+      'an unsupported type',
+      [new File(['x'], 'tool.exe')],
+      'File "tool.exe": Unsupported file type. Please use PDF, Excel, Word, or image files.',
+    ],
     ['an empty file', [new File([], 'blank.pdf')], 'File "blank.pdf": File appears to be empty.'],
-    ['more than five files', Array.from({ length: 6 }, (_, i) => new File(['x'], `${i}.png`)), 'You can upload a maximum of 5 files at once.'],
+    [
+      'more than five files',
+      Array.from({ length: 6 }, (_, i) => new File(['x'], `${i}.png`)),
+      'You can upload a maximum of 5 files at once.',
+    ],
     ['no file', [], 'Please select at least one file to upload.'],
   ])('refuses %s before sending, in a File Upload Error toast', async (_case, files, message) => {
     const { calls } = mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
@@ -227,7 +240,13 @@ describe('upload', () => {
 
     choose(files);
 
-    expect(toasts).toEqual([expect.objectContaining({ title: 'File Upload Error', description: message, variant: 'destructive' })]);
+    expect(toasts).toEqual([
+      expect.objectContaining({
+        title: 'File Upload Error',
+        description: message,
+        variant: 'destructive',
+      }),
+    ]);
     expect(calls.some((c) => c.key === 'POST /api/upload')).toBe(false);
   });
 
@@ -251,9 +270,21 @@ describe('upload', () => {
     const { calls } = mockApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),
       'POST /api/upload': () =>
-        json({ message: '1 file uploaded successfully', errors: [], files: [{ filename: `${HASH}.png`, originalName: 'logo.png' }] }),
+        json({
+          message: '1 file uploaded successfully',
+          errors: [],
+          files: [{ filename: `${HASH}.png`, originalName: 'logo.png' }],
+        }),
       'POST /api/cart': () => json({}, 201),
-      'GET /api/cart': () => json({ items: [], itemCount: 1, subtotal: 5.2, total: 5.2, discount: null, tax: { region: null, amount: 0 } }),
+      'GET /api/cart': () =>
+        json({
+          items: [],
+          itemCount: 1,
+          subtotal: 5.2,
+          total: 5.2,
+          discount: null,
+          tax: { region: null, amount: 0 },
+        }),
     });
     const user = renderPage();
     await chooseMaterial(user);
@@ -261,15 +292,26 @@ describe('upload', () => {
 
     choose([new File(['png'], 'logo.png', { type: 'image/png' })]);
 
-    await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ title: 'Files Uploaded Successfully', description: '1 file uploaded successfully' })]));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({
+          title: 'Files Uploaded Successfully',
+          description: '1 file uploaded successfully',
+        }),
+      ]),
+    );
     const sent = calls.find((c) => c.key === 'POST /api/upload')!.body as FormData;
     expect(sent).toBeInstanceOf(FormData);
     expect((sent.getAll('files') as File[]).map((f) => f.name)).toEqual(['logo.png']);
-    expect(within(screen.getByRole('list', { name: 'Uploaded files' })).getByText('logo.png')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Uploaded files' })).getByText('logo.png'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(true));
-    expect(calls.find((c) => c.key === 'POST /api/cart')!.body).toMatchObject({ files: [{ hashedName: `${HASH}.png`, originalName: 'logo.png' }] });
+    expect(calls.find((c) => c.key === 'POST /api/cart')!.body).toMatchObject({
+      files: [{ hashedName: `${HASH}.png`, originalName: 'logo.png' }],
+    });
   });
 
   it('shows one Upload Failed toast per server error line', async () => {
@@ -295,25 +337,43 @@ describe('upload', () => {
 
     await waitFor(() => expect(toasts).toHaveLength(2));
     expect(toasts).toEqual([
-      expect.objectContaining({ title: 'Upload Failed', description: 'File "a.png": File content does not match its type.', variant: 'destructive' }),
-      expect.objectContaining({ title: 'Upload Failed', description: 'File "b.pdf": File content does not match its type.', variant: 'destructive' }),
+      expect.objectContaining({
+        title: 'Upload Failed',
+        description: 'File "a.png": File content does not match its type.',
+        variant: 'destructive',
+      }),
+      expect.objectContaining({
+        title: 'Upload Failed',
+        description: 'File "b.pdf": File content does not match its type.',
+        variant: 'destructive',
+      }),
     ]);
   });
 
   it('falls back to the server message, then to "Upload failed"', async () => {
     let answer = json({ message: 'Too many files' }, 400);
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20), 'POST /api/upload': () => answer });
+    mockApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () => answer,
+    });
     const user = renderPage();
     await chooseMaterial(user);
     const toasts = collectToasts();
 
     choose([new File(['x'], 'a.png')]);
-    await waitFor(() => expect(toasts.at(-1)).toMatchObject({ title: 'Upload Failed', description: 'Too many files' }));
+    await waitFor(() =>
+      expect(toasts.at(-1)).toMatchObject({
+        title: 'Upload Failed',
+        description: 'Too many files',
+      }),
+    );
 
     answer = new Response('', { status: 502, statusText: 'Bad Gateway' });
     await waitFor(() => expect(screen.getByLabelText('Choose files to upload')).toBeEnabled());
     choose([new File(['x'], 'a.png')]);
-    await waitFor(() => expect(toasts.at(-1)).toMatchObject({ title: 'Upload Failed', description: 'Upload failed' }));
+    await waitFor(() =>
+      expect(toasts.at(-1)).toMatchObject({ title: 'Upload Failed', description: 'Upload failed' }),
+    );
   });
 });
 
@@ -322,7 +382,15 @@ describe('add to cart', () => {
     const { calls } = mockApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),
       'POST /api/cart': () => json({}, 201),
-      'GET /api/cart': () => json({ items: [], itemCount: 1, subtotal: 5.2, total: 5.2, discount: null, tax: { region: null, amount: 0 } }),
+      'GET /api/cart': () =>
+        json({
+          items: [],
+          itemCount: 1,
+          subtotal: 5.2,
+          total: 5.2,
+          discount: null,
+          tax: { region: null, amount: 0 },
+        }),
     });
     const user = renderPage();
     await chooseMaterial(user);
@@ -331,8 +399,15 @@ describe('add to cart', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
-    await waitFor(() => expect(useShopStore.getState().cart).toEqual({ itemCount: 1, subtotal: 5.2, total: 5.2 }));
-    expect(toasts).toEqual([expect.objectContaining({ title: 'Added to Cart', description: 'Your custom sign has been added to the cart.' })]);
+    await waitFor(() =>
+      expect(useShopStore.getState().cart).toEqual({ itemCount: 1, subtotal: 5.2, total: 5.2 }),
+    );
+    expect(toasts).toEqual([
+      expect.objectContaining({
+        title: 'Added to Cart',
+        description: 'Your custom sign has been added to the cart.',
+      }),
+    ]);
     expect(calls.find((c) => c.key === 'POST /api/cart')!.body).toEqual({
       material: 'phenolic',
       width: 3,
@@ -346,7 +421,10 @@ describe('add to cart', () => {
   });
 
   it('says it failed when the server refuses', async () => {
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20), 'POST /api/cart': () => json({ message: 'boom' }, 500) });
+    mockApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/cart': () => json({ message: 'boom' }, 500),
+    });
     const user = renderPage();
     await chooseMaterial(user);
     const toasts = collectToasts();
@@ -355,7 +433,11 @@ describe('add to cart', () => {
 
     await waitFor(() =>
       expect(toasts).toEqual([
-        expect.objectContaining({ title: 'Error', description: 'Failed to add item to cart. Please try again.', variant: 'destructive' }),
+        expect.objectContaining({
+          title: 'Error',
+          description: 'Failed to add item to cart. Please try again.',
+          variant: 'destructive',
+        }),
       ]),
     );
     expect(useShopStore.getState().cart.itemCount).toBe(0);
@@ -372,7 +454,9 @@ describe('add to cart', () => {
 
     const width = screen.getByLabelText('Width (inches)');
     expect(width).toHaveAttribute('aria-invalid', 'true');
-    expect(width).toHaveAccessibleDescription(expect.stringContaining('Width must be at most 9 inches'));
+    expect(width).toHaveAccessibleDescription(
+      expect.stringContaining('Width must be at most 9 inches'),
+    );
     expect(width).toHaveFocus();
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields');
     expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);

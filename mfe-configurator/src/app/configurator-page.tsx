@@ -15,7 +15,9 @@ const Page = styled.section`
   color: ${theme.colors.ink};
   font-family: ${theme.fonts.body};
   /* The same side padding as the shell's content column, so the page lines up with its header. */
-  ${fromMedium} { padding: 2.5rem 2rem 4rem; }
+  ${fromMedium} {
+    padding: 2.5rem 2rem 4rem;
+  }
 `;
 
 const Intro = styled.header`
@@ -27,7 +29,11 @@ const Intro = styled.header`
     line-height: 1.15;
     color: ${theme.colors.brand};
   }
-  p { margin: 0; color: ${theme.colors.muted}; font-size: 1.0625rem; }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-size: 1.0625rem;
+  }
 `;
 
 const Eyebrow = styled.span`
@@ -51,11 +57,17 @@ export default function ConfiguratorPage() {
   return (
     // The shell provides the same client; providing it here as well lets the page run on its own.
     <QueryClientProvider client={queryClient}>
-      <Page data-remote="configurator" data-session-id={sessionId} aria-labelledby="configurator-heading">
+      <Page
+        data-remote="configurator"
+        data-session-id={sessionId}
+        aria-labelledby="configurator-heading"
+      >
         <Intro>
           <Eyebrow>Label configurator</Eyebrow>
           <h1 id="configurator-heading">Configure Your Custom Label</h1>
-          <p>Choose a material, set the size, colours and text, and see your price update as you go.</p>
+          <p>
+            Choose a material, set the size, colours and text, and see your price update as you go.
+          </p>
         </Intro>
         <Configurator />
         <LiteratureSection />

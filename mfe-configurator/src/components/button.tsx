@@ -8,19 +8,26 @@ const variants: Record<Variant, ReturnType<typeof css>> = {
     background: ${theme.colors.accent};
     border-color: ${theme.colors.accent};
     color: #fff;
-    &:hover:not(:disabled) { background: ${theme.colors.accentHover}; border-color: ${theme.colors.accentHover}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.accentHover};
+      border-color: ${theme.colors.accentHover};
+    }
   `,
   secondary: css`
     background: ${theme.colors.surface};
     border-color: ${theme.colors.borderStrong};
     color: ${theme.colors.brand};
-    &:hover:not(:disabled) { background: ${theme.colors.sunken}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.sunken};
+    }
   `,
   quiet: css`
     background: transparent;
     border-color: transparent;
     color: ${theme.colors.brand};
-    &:hover:not(:disabled) { background: ${theme.colors.sunken}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.sunken};
+    }
   `,
 };
 
@@ -38,9 +45,16 @@ export const Button = styled.button<{ $variant?: Variant; $block?: boolean }>`
   line-height: 1.2;
   cursor: pointer;
   touch-action: manipulation;
-  transition: background-color 120ms ease, border-color 120ms ease;
+  transition:
+    background-color 120ms ease,
+    border-color 120ms ease;
   ${({ $variant = 'primary' }) => variants[$variant]}
   ${({ $block }) => $block && 'width: 100%;'}
-  &:focus-visible { ${focusRing} }
-  &:disabled { cursor: not-allowed; opacity: 0.55; }
+  &:focus-visible {
+    ${focusRing}
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
 `;

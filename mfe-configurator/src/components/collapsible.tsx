@@ -30,10 +30,19 @@ const Toggle = styled.button`
   font-weight: 700;
   text-align: left;
   cursor: pointer;
-  &:hover { background: ${theme.colors.sunken}; }
-  &:focus-visible { ${focusRing} }
-  svg { flex: none; transition: transform 150ms ease; }
-  &[aria-expanded='true'] svg { transform: rotate(180deg); }
+  &:hover {
+    background: ${theme.colors.sunken};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
+  svg {
+    flex: none;
+    transition: transform 150ms ease;
+  }
+  &[aria-expanded='true'] svg {
+    transform: rotate(180deg);
+  }
 `;
 
 const Body = styled.div`
@@ -53,10 +62,22 @@ export function Collapsible({ title, children, defaultOpen = false }: Collapsibl
   return (
     <Box>
       <Heading>
-        <Toggle type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+        <Toggle
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((o) => !o)}
+        >
           {title}
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
-            <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M5 7.5l5 5 5-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </Toggle>
       </Heading>

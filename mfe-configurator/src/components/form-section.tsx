@@ -10,7 +10,9 @@ const Fieldset = styled.fieldset`
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
   box-shadow: ${theme.shadow};
-  ${fromMedium} { padding: 1.5rem; }
+  ${fromMedium} {
+    padding: 1.5rem;
+  }
 
   /* A floated legend sits inside the card's padding like a heading. */
   & > legend {
@@ -19,7 +21,9 @@ const Fieldset = styled.fieldset`
     padding: 0;
     margin-bottom: 1rem;
   }
-  & > legend + * { clear: both; }
+  & > legend + * {
+    clear: both;
+  }
 `;
 
 const Heading = styled.h2`

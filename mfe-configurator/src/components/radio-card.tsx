@@ -15,7 +15,10 @@ const Card = styled.span<{ $layout: 'stack' | 'row' }>`
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
   cursor: pointer;
-  transition: border-color 120ms ease, box-shadow 120ms ease, background-color 120ms ease;
+  transition:
+    border-color 120ms ease,
+    box-shadow 120ms ease,
+    background-color 120ms ease;
 `;
 
 const Check = styled.span<{ $layout: 'stack' | 'row' }>`
@@ -32,9 +35,15 @@ const Check = styled.span<{ $layout: 'stack' | 'row' }>`
 const Wrapper = styled.label`
   position: relative;
   display: block;
-  input { ${visuallyHidden} }
-  &:hover ${Card} { border-color: ${theme.colors.subtle}; }
-  input:focus-visible + ${Card} { ${focusRing} }
+  input {
+    ${visuallyHidden}
+  }
+  &:hover ${Card} {
+    border-color: ${theme.colors.subtle};
+  }
+  input:focus-visible + ${Card} {
+    ${focusRing}
+  }
   input:checked + ${Card} {
     border-color: ${theme.colors.accent};
     background: ${theme.colors.accentSoft};
@@ -61,7 +70,15 @@ interface RadioCardProps {
  * A card that is a native radio button underneath: one tab stop per group, arrow keys move between the
  * choices, and screen readers announce "radio button, checked, 2 of 3".
  */
-export function RadioCard({ name, value, checked, onChange, children, describedBy, layout = 'stack' }: RadioCardProps) {
+export function RadioCard({
+  name,
+  value,
+  checked,
+  onChange,
+  children,
+  describedBy,
+  layout = 'stack',
+}: RadioCardProps) {
   return (
     <Wrapper>
       <input

@@ -8,6 +8,9 @@ declare const __webpack_public_path__: string;
  * page's origin.
  */
 export function assetUrl(file: string): string {
-  const publicPath = typeof __webpack_public_path__ === 'string' && __webpack_public_path__ ? __webpack_public_path__ : '/';
+  const publicPath =
+    typeof __webpack_public_path__ === 'string' && __webpack_public_path__
+      ? __webpack_public_path__
+      : '/';
   return new URL(file.replace(/^\//, ''), new URL(publicPath, window.location.href)).href;
 }

@@ -35,7 +35,10 @@ export function collectToasts(): Toast[] {
 type Handler = (request: { body: unknown; init: RequestInit }) => Response | Promise<Response>;
 
 export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /**
@@ -50,7 +53,9 @@ export function mockApi(handlers: Record<string, Handler>) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ key, body });
     const handler = handlers[key];
-    return handler ? handler({ body, init }) : new Response('{"message":"Not found"}', { status: 404, statusText: 'Not Found' });
+    return handler
+      ? handler({ body, init })
+      : new Response('{"message":"Not found"}', { status: 404, statusText: 'Not Found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { initialLabelDraft, priceableConfiguration, validateForCart, type LabelDraft } from './label-draft';
+import {
+  initialLabelDraft,
+  priceableConfiguration,
+  validateForCart,
+  type LabelDraft,
+} from './label-draft';
 
-const phenolic: LabelDraft = { ...initialLabelDraft, material: 'phenolic', width: '3', height: '2', mounting: 'adhesive', quantity: '1' };
+const phenolic: LabelDraft = {
+  ...initialLabelDraft,
+  material: 'phenolic',
+  width: '3',
+  height: '2',
+  mounting: 'adhesive',
+  quantity: '1',
+};
 
 describe('priceableConfiguration (the price display resets to zeros when it is null)', () => {
   it('gives the configuration as numbers when everything is there', () => {

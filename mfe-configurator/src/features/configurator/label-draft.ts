@@ -32,7 +32,8 @@ export const initialLabelDraft: LabelDraft = {
   files: [],
 };
 
-export type LabelField = 'material' | 'width' | 'height' | 'color' | 'mounting' | 'customText' | 'quantity' | 'files';
+export type LabelField =
+  'material' | 'width' | 'height' | 'color' | 'mounting' | 'customText' | 'quantity' | 'files';
 export type FieldErrors = Partial<Record<LabelField, string>>;
 
 /** A typed number, or undefined when the field is empty or not a number. */
@@ -64,7 +65,12 @@ export function toConfigurationInput(draft: LabelDraft) {
  */
 export function priceableConfiguration(draft: LabelDraft): LabelConfiguration | null {
   const input = toConfigurationInput(draft);
-  if (input.material === undefined || input.width === undefined || input.height === undefined || input.quantity === undefined) {
+  if (
+    input.material === undefined ||
+    input.width === undefined ||
+    input.height === undefined ||
+    input.quantity === undefined
+  ) {
     return null;
   }
   if (input.width < SIZE_MIN_INCHES || input.height < SIZE_MIN_INCHES) return null;
@@ -72,7 +78,8 @@ export function priceableConfiguration(draft: LabelDraft): LabelConfiguration | 
   return parsed.success ? parsed.data : null;
 }
 
-export type CartValidation = { ok: true; configuration: LabelConfiguration } | { ok: false; errors: FieldErrors };
+export type CartValidation =
+  { ok: true; configuration: LabelConfiguration } | { ok: false; errors: FieldErrors };
 
 /** Checks the draft with the schema the API uses; the first message per field, for inline errors. */
 export function validateForCart(draft: LabelDraft): CartValidation {

@@ -7,7 +7,11 @@ describe('validateUploadSelection', () => {
   it('accepts up to five files of the allowed types', () => {
     const names = ['a.pdf', 'b.XLSX', 'c.xls', 'd.doc', 'e.docx'];
     expect(validateUploadSelection(names.map((name) => ({ name, size: 100 })))).toEqual([]);
-    expect(validateUploadSelection(['f.png', 'g.jpg', 'h.jpeg', 'i.txt'].map((name) => ({ name, size: 1 })))).toEqual([]);
+    expect(
+      validateUploadSelection(
+        ['f.png', 'g.jpg', 'h.jpeg', 'i.txt'].map((name) => ({ name, size: 1 })),
+      ),
+    ).toEqual([]);
   });
 
   it('asks for at least one file', () => {

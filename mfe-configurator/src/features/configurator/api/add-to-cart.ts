@@ -16,8 +16,14 @@ export async function addToCart(configuration: LabelConfiguration): Promise<void
  */
 export async function refreshCartSummary(): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-  const cart = await queryClient.fetchQuery({ queryKey: cartQueryKey, queryFn: getCart, staleTime: 0 });
-  useShopStore.getState().setCart({ itemCount: cart.itemCount, subtotal: cart.subtotal, total: cart.total });
+  const cart = await queryClient.fetchQuery({
+    queryKey: cartQueryKey,
+    queryFn: getCart,
+    staleTime: 0,
+  });
+  useShopStore
+    .getState()
+    .setCart({ itemCount: cart.itemCount, subtotal: cart.subtotal, total: cart.total });
 }
 
 export function useAddToCart() {
@@ -25,7 +31,9 @@ export function useAddToCart() {
     mutationFn: async (configuration: LabelConfiguration) => {
       await addToCart(configuration);
       // A failed refresh must not read as a failed add: the item is in the cart either way.
-      await refreshCartSummary().catch((error: unknown) => console.warn('Could not refresh the cart summary', error));
+      await refreshCartSummary().catch((error: unknown) =>
+        console.warn('Could not refresh the cart summary', error),
+      );
     },
   });
 }

@@ -7,11 +7,17 @@ import { priceResultSchema } from '@shop/contracts/pricing';
 /** POST /api/calculate-price: the server's price for one configuration (the source of truth). */
 export type PriceQuote = z.infer<typeof priceResultSchema>;
 
-export async function calculatePrice(configuration: LabelConfiguration, signal?: AbortSignal): Promise<PriceQuote> {
-  return priceResultSchema.parse(await apiJson<unknown>('/api/calculate-price', { body: configuration, signal }));
+export async function calculatePrice(
+  configuration: LabelConfiguration,
+  signal?: AbortSignal,
+): Promise<PriceQuote> {
+  return priceResultSchema.parse(
+    await apiJson<unknown>('/api/calculate-price', { body: configuration, signal }),
+  );
 }
 
-export const priceQuoteQueryKey = (configuration: LabelConfiguration | null) => ['calculate-price', configuration] as const;
+export const priceQuoteQueryKey = (configuration: LabelConfiguration | null) =>
+  ['calculate-price', configuration] as const;
 
 /**
  * The live price of a configuration (null: nothing to price). Keyed by the whole configuration, so

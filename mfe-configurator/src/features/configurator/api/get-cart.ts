@@ -7,7 +7,9 @@ import { cartResponseSchema } from '@shop/contracts/cart';
  * answer (items, tax, discount) is kept as it came: it goes into the shared cart query, which the cart
  * page reads too.
  */
-export const cartAnswerSchema = cartResponseSchema.pick({ itemCount: true, subtotal: true, total: true }).loose();
+export const cartAnswerSchema = cartResponseSchema
+  .pick({ itemCount: true, subtotal: true, total: true })
+  .loose();
 export type CartAnswer = z.infer<typeof cartAnswerSchema>;
 
 export async function getCart(): Promise<CartAnswer> {

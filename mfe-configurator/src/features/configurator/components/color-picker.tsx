@@ -8,7 +8,10 @@ import { fromLarge, theme } from '../../../components/theme';
 const Layout = styled.div`
   display: grid;
   gap: 1.25rem;
-  ${fromLarge} { grid-template-columns: minmax(0, 15rem) minmax(0, 1fr); align-items: start; }
+  ${fromLarge} {
+    grid-template-columns: minmax(0, 15rem) minmax(0, 1fr);
+    align-items: start;
+  }
 `;
 
 const Options = styled.div`
@@ -16,7 +19,9 @@ const Options = styled.div`
   /* As many columns as fit a chip, the longest name and the check; one beside the preview. */
   grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
   gap: 0.5rem;
-  ${fromLarge} { grid-template-columns: 1fr; }
+  ${fromLarge} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const Chip = styled.span<{ $background: string; $text: string }>`
@@ -54,7 +59,14 @@ export function ColorPicker({ value, onChange, preview }: ColorPickerProps) {
           {COLORS.map((color) => {
             const swatch = COLOR_SWATCHES[color];
             return (
-              <RadioCard key={color} name="color" value={color} checked={value === color} onChange={() => onChange(color)} layout="row">
+              <RadioCard
+                key={color}
+                name="color"
+                value={color}
+                checked={value === color}
+                onChange={() => onChange(color)}
+                layout="row"
+              >
                 <Chip aria-hidden="true" $background={swatch.background} $text={swatch.text}>
                   Aa
                 </Chip>

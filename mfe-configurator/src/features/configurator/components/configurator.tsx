@@ -97,7 +97,11 @@ export function Configurator() {
         });
       },
       onError: () =>
-        toast({ title: 'Error', description: 'Failed to add item to cart. Please try again.', variant: 'destructive' }),
+        toast({
+          title: 'Error',
+          description: 'Failed to add item to cart. Please try again.',
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -105,7 +109,13 @@ export function Configurator() {
   const started = draft.material !== null;
 
   return (
-    <Form ref={form} noValidate onSubmit={onSubmit} aria-label="Label configuration" $started={started}>
+    <Form
+      ref={form}
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Label configuration"
+      $started={started}
+    >
       <Steps>
         <MaterialPicker value={draft.material} onChange={(material) => update({ material })} />
         {started ? (
@@ -120,20 +130,40 @@ export function Configurator() {
             <ColorPicker
               value={draft.color}
               onChange={(color) => update({ color })}
-              preview={<LabelPreview color={draft.color} customText={draft.customText} width={width} height={height} mounting={draft.mounting} />}
+              preview={
+                <LabelPreview
+                  color={draft.color}
+                  customText={draft.customText}
+                  width={width}
+                  height={height}
+                  mounting={draft.mounting}
+                />
+              }
             />
             <MountingPicker value={draft.mounting} onChange={(mounting) => update({ mounting })} />
-            <CustomTextField value={draft.customText} error={errors.customText} onChange={(customText) => update({ customText })} />
+            <CustomTextField
+              value={draft.customText}
+              error={errors.customText}
+              onChange={(customText) => update({ customText })}
+            />
             <FileUpload
               files={draft.files}
-              onFilesAdded={(files) => setDraft((current) => ({ ...current, files: [...current.files, ...files] }))}
+              onFilesAdded={(files) =>
+                setDraft((current) => ({ ...current, files: [...current.files, ...files] }))
+              }
               onFileRemoved={(hashedName) =>
-                setDraft((current) => ({ ...current, files: current.files.filter((file) => file.hashedName !== hashedName) }))
+                setDraft((current) => ({
+                  ...current,
+                  files: current.files.filter((file) => file.hashedName !== hashedName),
+                }))
               }
             />
           </>
         ) : (
-          <StartHint>Choose a material above to set the size, colours, mounting and text, and to see your price.</StartHint>
+          <StartHint>
+            Choose a material above to set the size, colours, mounting and text, and to see your
+            price.
+          </StartHint>
         )}
       </Steps>
       {started && (

@@ -20,7 +20,11 @@ interface CustomTextFieldProps {
 export function CustomTextField({ value, error, onChange }: CustomTextFieldProps) {
   const id = useId();
   return (
-    <FormSection step={5} title="Custom text" description="What we engrave. The preview above shows it as you type.">
+    <FormSection
+      step={5}
+      title="Custom text"
+      description="What we engrave. The preview above shows it as you type."
+    >
       <Label htmlFor={id}>Text to engrave</Label>
       <TextArea
         id={id}

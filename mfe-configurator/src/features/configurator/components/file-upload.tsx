@@ -15,13 +15,22 @@ const Zone = styled.div<{ $dragging: boolean }>`
   justify-items: center;
   gap: 0.5rem;
   padding: 1.5rem 1rem;
-  border: 2px dashed ${({ $dragging }) => ($dragging ? theme.colors.accent : theme.colors.borderStrong)};
+  border: 2px dashed
+    ${({ $dragging }) => ($dragging ? theme.colors.accent : theme.colors.borderStrong)};
   border-radius: ${theme.radius};
   background: ${({ $dragging }) => ($dragging ? theme.colors.accentSoft : theme.colors.page)};
   text-align: center;
-  transition: border-color 120ms ease, background-color 120ms ease;
-  p { margin: 0; color: ${theme.colors.muted}; font-size: 0.9rem; }
-  strong { color: ${theme.colors.ink}; }
+  transition:
+    border-color 120ms ease,
+    background-color 120ms ease;
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-size: 0.9rem;
+  }
+  strong {
+    color: ${theme.colors.ink};
+  }
 `;
 
 const FileInput = styled.input`
@@ -40,9 +49,16 @@ const Choose = styled.label`
   color: #fff;
   font-weight: 650;
   cursor: pointer;
-  &:hover { background: #0a1d31; }
-  input:focus-visible + & { ${focusRing} }
-  input:disabled + & { opacity: 0.55; cursor: progress; }
+  &:hover {
+    background: #0a1d31;
+  }
+  input:focus-visible + & {
+    ${focusRing}
+  }
+  input:disabled + & {
+    opacity: 0.55;
+    cursor: progress;
+  }
 `;
 
 const FileList = styled.ul`
@@ -61,7 +77,11 @@ const FileList = styled.ul`
     border-radius: ${theme.radiusSmall};
     background: ${theme.colors.surface};
   }
-  span { min-width: 0; overflow-wrap: anywhere; font-size: 0.925rem; }
+  span {
+    min-width: 0;
+    overflow-wrap: anywhere;
+    font-size: 0.925rem;
+  }
 `;
 
 const Status = styled.p`
@@ -88,22 +108,38 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
   function send(selected: File[]) {
     const problems = validateUploadSelection(selected);
     if (problems.length > 0) {
-      toast({ title: 'File Upload Error', description: problems.join('\n'), variant: 'destructive' });
+      toast({
+        title: 'File Upload Error',
+        description: problems.join('\n'),
+        variant: 'destructive',
+      });
       return;
     }
     upload.mutate(selected, {
       onSuccess: (answer) => {
         if (answer.files.length > 0) {
-          onFilesAdded(answer.files.map((file) => ({ hashedName: file.filename, originalName: file.originalName })));
+          onFilesAdded(
+            answer.files.map((file) => ({
+              hashedName: file.filename,
+              originalName: file.originalName,
+            })),
+          );
           toast({ title: 'Files Uploaded Successfully', description: answer.message });
         }
         // Files the server refused while keeping others: one toast per line, after the success.
-        const refused = answer.errors.flatMap((e) => e.message.split('\n')).filter((line) => line.trim() !== '');
-        const lines = answer.files.length === 0 && refused.length === 0 ? [answer.message || 'Upload failed'] : refused;
-        for (const line of lines) toast({ title: 'Upload Failed', description: line, variant: 'destructive' });
+        const refused = answer.errors
+          .flatMap((e) => e.message.split('\n'))
+          .filter((line) => line.trim() !== '');
+        const lines =
+          answer.files.length === 0 && refused.length === 0
+            ? [answer.message || 'Upload failed']
+            : refused;
+        for (const line of lines)
+          toast({ title: 'Upload Failed', description: line, variant: 'destructive' });
       },
       onError: (error) => {
-        for (const line of uploadFailureLines(error)) toast({ title: 'Upload Failed', description: line, variant: 'destructive' });
+        for (const line of uploadFailureLines(error))
+          toast({ title: 'Upload Failed', description: line, variant: 'destructive' });
       },
     });
   }
@@ -131,7 +167,17 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
         onDrop={onDrop}
         data-testid="upload-zone"
       >
-        <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke={theme.colors.brand} strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          width="32"
+          height="32"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke={theme.colors.brand}
+          strokeWidth="1.75"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 16V4m0 0l-4 4m4-4l4 4" />
           <path d="M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2" />
         </svg>
@@ -155,7 +201,8 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
         />
         <Choose htmlFor={id}>Choose files to upload</Choose>
         <p id={`${id}-rules`}>
-          PDF, Excel, Word, PNG, JPG or text; up to {MAX_FILES_PER_UPLOAD} files at once, {MAX_FILE_SIZE_MB}MB each.
+          PDF, Excel, Word, PNG, JPG or text; up to {MAX_FILES_PER_UPLOAD} files at once,{' '}
+          {MAX_FILE_SIZE_MB}MB each.
         </p>
       </Zone>
       <div role="status">{upload.isPending && <Status>Uploading…</Status>}</div>
@@ -164,7 +211,12 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
           {files.map((file) => (
             <li key={file.hashedName}>
               <span>{file.originalName}</span>
-              <Button type="button" $variant="quiet" onClick={() => onFileRemoved(file.hashedName)} aria-label={`Remove ${file.originalName}`}>
+              <Button
+                type="button"
+                $variant="quiet"
+                onClick={() => onFileRemoved(file.hashedName)}
+                aria-label={`Remove ${file.originalName}`}
+              >
                 Remove
               </Button>
             </li>

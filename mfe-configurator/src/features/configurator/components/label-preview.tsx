@@ -71,10 +71,17 @@ const Caption = styled.figcaption`
   gap: 0.25rem 1rem;
   font-size: 0.9rem;
   color: ${theme.colors.muted};
-  strong { color: ${theme.colors.ink}; }
+  strong {
+    color: ${theme.colors.ink};
+  }
 `;
 
-const CORNERS = ['top: 0.5rem; left: 0.5rem;', 'top: 0.5rem; right: 0.5rem;', 'bottom: 0.5rem; left: 0.5rem;', 'bottom: 0.5rem; right: 0.5rem;'];
+const CORNERS = [
+  'top: 0.5rem; left: 0.5rem;',
+  'top: 0.5rem; right: 0.5rem;',
+  'bottom: 0.5rem; left: 0.5rem;',
+  'bottom: 0.5rem; right: 0.5rem;',
+];
 
 interface LabelPreviewProps {
   color: Color;
@@ -95,7 +102,8 @@ export function LabelPreview({ color, customText, width, height, mounting }: Lab
     <Figure data-testid="label-preview" aria-label={`Preview: ${text}, ${swatch.name}`}>
       <Stage>
         <Plate $background={swatch.background} $text={swatch.text} $ratio={ratio}>
-          {mounting === 'mounting-holes' && CORNERS.map((corner) => <Hole key={corner} $corner={corner} aria-hidden="true" />)}
+          {mounting === 'mounting-holes' &&
+            CORNERS.map((corner) => <Hole key={corner} $corner={corner} aria-hidden="true" />)}
           <Engraving data-testid="label-preview-text">{text}</Engraving>
         </Plate>
       </Stage>

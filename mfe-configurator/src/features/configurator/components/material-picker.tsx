@@ -8,15 +8,26 @@ import { fromMedium, theme } from '../../../components/theme';
 
 /** Where each material is at home, and a surface that hints at how it looks. */
 const MATERIAL_TRAITS: Record<Material, { use: string; surface: string }> = {
-  indoor: { use: 'Indoor use', surface: 'linear-gradient(135deg, #e2e8f0 0%, #f8fafc 45%, #cbd5e1 100%)' },
-  phenolic: { use: 'Industrial', surface: 'linear-gradient(135deg, #1e293b 0%, #475569 50%, #0f172a 100%)' },
-  'uv-resistant': { use: 'Outdoor', surface: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 55%, #b45309 100%)' },
+  indoor: {
+    use: 'Indoor use',
+    surface: 'linear-gradient(135deg, #e2e8f0 0%, #f8fafc 45%, #cbd5e1 100%)',
+  },
+  phenolic: {
+    use: 'Industrial',
+    surface: 'linear-gradient(135deg, #1e293b 0%, #475569 50%, #0f172a 100%)',
+  },
+  'uv-resistant': {
+    use: 'Outdoor',
+    surface: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 55%, #b45309 100%)',
+  },
 };
 
 const Grid = styled.div`
   display: grid;
   gap: 0.75rem;
-  ${fromMedium} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${fromMedium} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;
 
 const Surface = styled.span<{ $surface: string }>`
@@ -67,10 +78,20 @@ interface MaterialPickerProps {
 
 export function MaterialPicker({ value, onChange }: MaterialPickerProps) {
   return (
-    <FormSection step={1} title="Material" description="Pick the stock your label is engraved in; the rest of the options open once you do.">
+    <FormSection
+      step={1}
+      title="Material"
+      description="Pick the stock your label is engraved in; the rest of the options open once you do."
+    >
       <Grid>
         {MATERIALS.map((material) => (
-          <RadioCard key={material} name="material" value={material} checked={value === material} onChange={() => onChange(material)}>
+          <RadioCard
+            key={material}
+            name="material"
+            value={material}
+            checked={value === material}
+            onChange={() => onChange(material)}
+          >
             <Surface aria-hidden="true" $surface={MATERIAL_TRAITS[material].surface} />
             <Tag>{MATERIAL_TRAITS[material].use}</Tag>
             <Name>{MATERIAL_LABELS[material].name}</Name>

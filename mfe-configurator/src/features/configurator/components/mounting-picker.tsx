@@ -15,7 +15,9 @@ const MOUNTING_DETAILS: Record<Mounting, string> = {
 const Grid = styled.div`
   display: grid;
   gap: 0.75rem;
-  ${fromMedium} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${fromMedium} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;
 
 const Name = styled.span`
@@ -52,7 +54,13 @@ export function MountingPicker({ value, onChange }: MountingPickerProps) {
     <FormSection step={4} title="Mounting" description="How the label is fixed to your equipment.">
       <Grid>
         {MOUNTINGS.map((mounting) => (
-          <RadioCard key={mounting} name="mounting" value={mounting} checked={value === mounting} onChange={() => onChange(mounting)}>
+          <RadioCard
+            key={mounting}
+            name="mounting"
+            value={mounting}
+            checked={value === mounting}
+            onChange={() => onChange(mounting)}
+          >
             <Name>{MOUNTING_LABELS[mounting]}</Name>
             <Detail>{MOUNTING_DETAILS[mounting]}</Detail>
             <Surcharge>{surchargeText(mounting)}</Surcharge>

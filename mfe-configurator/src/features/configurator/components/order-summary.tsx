@@ -21,8 +21,16 @@ const Panel = styled.section`
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
   box-shadow: ${theme.shadow};
-  ${fromLarge} { position: sticky; top: 5rem; padding: 1.5rem; }
-  h2 { margin: 0 0 1rem; font-size: 1.25rem; color: ${theme.colors.brand}; }
+  ${fromLarge} {
+    position: sticky;
+    top: 5rem;
+    padding: 1.5rem;
+  }
+  h2 {
+    margin: 0 0 1rem;
+    font-size: 1.25rem;
+    color: ${theme.colors.brand};
+  }
 `;
 
 const Specs = styled.dl`
@@ -31,8 +39,15 @@ const Specs = styled.dl`
   gap: 0.375rem 1rem;
   margin: 0 0 1.25rem;
   font-size: 0.9rem;
-  dt { color: ${theme.colors.muted}; }
-  dd { margin: 0; text-align: right; font-weight: 600; overflow-wrap: anywhere; }
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Prices = styled.dl<{ $updating: boolean }>`
@@ -45,12 +60,32 @@ const Prices = styled.dl<{ $updating: boolean }>`
   border: 1px solid ${theme.colors.border};
   transition: opacity 150ms ease;
   opacity: ${({ $updating }) => ($updating ? 0.6 : 1)};
-  div { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; }
-  dt { color: ${theme.colors.muted}; }
-  dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
-  div:last-child { padding-top: 0.5rem; border-top: 1px solid ${theme.colors.border}; }
-  div:last-child dt { color: ${theme.colors.ink}; font-weight: 700; }
-  div:last-child dd { font-size: 1.5rem; color: ${theme.colors.brand}; }
+  div {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: 1rem;
+  }
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+  div:last-child {
+    padding-top: 0.5rem;
+    border-top: 1px solid ${theme.colors.border};
+  }
+  div:last-child dt {
+    color: ${theme.colors.ink};
+    font-weight: 700;
+  }
+  div:last-child dd {
+    font-size: 1.5rem;
+    color: ${theme.colors.brand};
+  }
 `;
 
 const PriceNote = styled.p`
@@ -69,7 +104,9 @@ const Retry = styled.button`
   font-weight: 600;
   text-decoration: underline;
   cursor: pointer;
-  &:focus-visible { ${focusRing} }
+  &:focus-visible {
+    ${focusRing}
+  }
 `;
 
 const Note = styled.p`
@@ -92,26 +129,44 @@ interface OrderSummaryProps {
 function sizeText(draft: LabelDraft): string {
   const width = Number(draft.width);
   const height = Number(draft.height);
-  if (draft.width === '' || draft.height === '' || !Number.isFinite(width) || !Number.isFinite(height)) return '—';
+  if (
+    draft.width === '' ||
+    draft.height === '' ||
+    !Number.isFinite(width) ||
+    !Number.isFinite(height)
+  )
+    return '—';
   return `${width.toFixed(2)}″ × ${height.toFixed(2)}″`;
 }
 
-export function OrderSummary({ draft, priceable, quantityError, onQuantityChange, adding, formError }: OrderSummaryProps) {
+export function OrderSummary({
+  draft,
+  priceable,
+  quantityError,
+  onQuantityChange,
+  adding,
+  formError,
+}: OrderSummaryProps) {
   const headingId = useId();
   // Debounced as text, so a re-render with an equal configuration does not restart the wait.
   const wanted = priceable ? JSON.stringify(priceable) : null;
   const settled = useDebouncedValue(wanted, PRICE_DEBOUNCE_MS);
-  const settledConfiguration = useMemo(() => (settled ? (JSON.parse(settled) as LabelConfiguration) : null), [settled]);
+  const settledConfiguration = useMemo(
+    () => (settled ? (JSON.parse(settled) as LabelConfiguration) : null),
+    [settled],
+  );
   const quote = usePriceQuote(wanted === null ? null : settledConfiguration);
 
   // SPEC.md section 4: zeros while the label cannot be priced; otherwise the server's answer (the last
   // one stays, dimmed, while a newer one is on its way).
   const price = wanted === null ? { unitPrice: 0, total: 0 } : quote.data;
-  const updating = wanted !== null && (wanted !== settled || quote.isFetching || quote.isPlaceholderData);
+  const updating =
+    wanted !== null && (wanted !== settled || quote.isFetching || quote.isPlaceholderData);
   const failed = wanted !== null && quote.isError && !updating;
 
   let note = '';
-  if (wanted === null) note = 'Enter a size of at least 0.75 inches and a quantity to see your price.';
+  if (wanted === null)
+    note = 'Enter a size of at least 0.75 inches and a quantity to see your price.';
   else if (failed) note = 'We could not calculate the price just now.';
   else if (updating) note = 'Updating price…';
 

@@ -6,7 +6,10 @@ import { theme } from '../../../components/theme';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 
 /** The quantity tiers, smallest first: 1 (no break), then each break. */
-export const QUANTITY_TIERS = [{ minQuantity: 1, percentOff: 0 }, ...[...QUANTITY_BREAKS].reverse()];
+export const QUANTITY_TIERS = [
+  { minQuantity: 1, percentOff: 0 },
+  ...[...QUANTITY_BREAKS].reverse(),
+];
 
 function tierRange(index: number): string {
   const tier = QUANTITY_TIERS[index]!;
@@ -31,14 +34,43 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: 0.9rem;
-  caption { margin-bottom: 0.5rem; text-align: left; font-weight: 700; color: ${theme.colors.brand}; }
-  th, td { padding: 0.4rem 0.5rem; text-align: right; font-variant-numeric: tabular-nums; }
-  th:first-child { text-align: left; }
-  thead th { font-size: 0.75rem; font-weight: 700; letter-spacing: 0.04em; text-transform: uppercase; color: ${theme.colors.muted}; border-bottom: 1px solid ${theme.colors.border}; }
-  tbody th { font-weight: 600; }
-  tbody tr + tr { border-top: 1px solid ${theme.colors.sunken}; }
-  tr[aria-current='true'] { background: ${theme.colors.accentSoft}; }
-  tr[aria-current='true'] th, tr[aria-current='true'] td { color: ${theme.colors.accentHover}; font-weight: 700; }
+  caption {
+    margin-bottom: 0.5rem;
+    text-align: left;
+    font-weight: 700;
+    color: ${theme.colors.brand};
+  }
+  th,
+  td {
+    padding: 0.4rem 0.5rem;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+  th:first-child {
+    text-align: left;
+  }
+  thead th {
+    font-size: 0.75rem;
+    font-weight: 700;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    color: ${theme.colors.muted};
+    border-bottom: 1px solid ${theme.colors.border};
+  }
+  tbody th {
+    font-weight: 600;
+  }
+  tbody tr + tr {
+    border-top: 1px solid ${theme.colors.sunken};
+  }
+  tr[aria-current='true'] {
+    background: ${theme.colors.accentSoft};
+  }
+  tr[aria-current='true'] th,
+  tr[aria-current='true'] td {
+    color: ${theme.colors.accentHover};
+    font-weight: 700;
+  }
 `;
 
 const Nudge = styled.p`
@@ -63,7 +95,8 @@ interface QuantityBreaksProps {
  * rules the server uses (the contracts package), for the tiers the shopper has not asked about.
  */
 export function QuantityBreaks({ label, quantity }: QuantityBreaksProps) {
-  const unitAt = (minQuantity: number) => (label ? toDollars(priceLabel({ ...label, quantity: minQuantity }).unitCents) : null);
+  const unitAt = (minQuantity: number) =>
+    label ? toDollars(priceLabel({ ...label, quantity: minQuantity }).unitCents) : null;
   const currentIndex = QUANTITY_TIERS.findLastIndex((tier) => quantity >= tier.minQuantity);
   const next = QUANTITY_TIERS[currentIndex + 1];
   const current = QUANTITY_TIERS[Math.max(currentIndex, 0)]!;
@@ -100,8 +133,12 @@ export function QuantityBreaks({ label, quantity }: QuantityBreaksProps) {
       </Table>
       {next && quantity >= 1 && (
         <Nudge data-testid="quantity-nudge">
-          Order {next.minQuantity - quantity} more ({next.minQuantity} in total) to save {next.percentOff}% on every label
-          {nextUnit !== null && currentUnit !== null && `: ${formatDollars(nextUnit)} each instead of ${formatDollars(currentUnit)}`}.
+          Order {next.minQuantity - quantity} more ({next.minQuantity} in total) to save{' '}
+          {next.percentOff}% on every label
+          {nextUnit !== null &&
+            currentUnit !== null &&
+            `: ${formatDollars(nextUnit)} each instead of ${formatDollars(currentUnit)}`}
+          .
         </Nudge>
       )}
     </Box>

@@ -10,7 +10,9 @@ const Group = styled.div`
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.surface};
   overflow: hidden;
-  &:focus-within { border-color: ${theme.colors.focus}; }
+  &:focus-within {
+    border-color: ${theme.colors.focus};
+  }
 `;
 
 const Step = styled.button`
@@ -25,9 +27,17 @@ const Step = styled.button`
   font-weight: 700;
   cursor: pointer;
   touch-action: manipulation;
-  &:hover:not(:disabled) { background: ${theme.colors.border}; }
-  &:focus-visible { ${focusRing} outline-offset: -3px; }
-  &:disabled { color: ${theme.colors.subtle}; cursor: not-allowed; opacity: 0.6; }
+  &:hover:not(:disabled) {
+    background: ${theme.colors.border};
+  }
+  &:focus-visible {
+    ${focusRing} outline-offset: -3px;
+  }
+  &:disabled {
+    color: ${theme.colors.subtle};
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
 `;
 
 const Count = styled.input`
@@ -39,8 +49,14 @@ const Count = styled.input`
   font-weight: 600;
   color: ${theme.colors.ink};
   -moz-appearance: textfield;
-  &::-webkit-outer-spin-button, &::-webkit-inner-spin-button { -webkit-appearance: none; margin: 0; }
-  &:focus-visible { ${focusRing} outline-offset: -3px; }
+  &::-webkit-outer-spin-button,
+  &::-webkit-inner-spin-button {
+    -webkit-appearance: none;
+    margin: 0;
+  }
+  &:focus-visible {
+    ${focusRing} outline-offset: -3px;
+  }
 `;
 
 interface QuantityStepperProps {
@@ -62,7 +78,12 @@ export function QuantityStepper({ value, error, onChange }: QuantityStepperProps
     <div>
       <Label htmlFor={id}>Quantity</Label>
       <Group>
-        <Step type="button" aria-label="Decrease quantity" disabled={count <= 1} onClick={() => onChange(String(Math.max(1, count - 1)))}>
+        <Step
+          type="button"
+          aria-label="Decrease quantity"
+          disabled={count <= 1}
+          onClick={() => onChange(String(Math.max(1, count - 1)))}
+        >
           <span aria-hidden="true">−</span>
         </Step>
         <Count
@@ -80,7 +101,11 @@ export function QuantityStepper({ value, error, onChange }: QuantityStepperProps
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <Step type="button" aria-label="Increase quantity" onClick={() => onChange(String(Math.max(1, count + 1)))}>
+        <Step
+          type="button"
+          aria-label="Increase quantity"
+          onClick={() => onChange(String(Math.max(1, count + 1)))}
+        >
           <span aria-hidden="true">+</span>
         </Step>
       </Group>

@@ -13,7 +13,9 @@ const Row = styled.div`
 
 const Unit = styled.div`
   position: relative;
-  input { padding-right: 2.25rem; }
+  input {
+    padding-right: 2.25rem;
+  }
   span {
     position: absolute;
     right: 0.75rem;

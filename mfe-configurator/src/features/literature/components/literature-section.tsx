@@ -21,7 +21,9 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  ${fromMedium} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${fromMedium} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;
 
 const Sheet = styled.a`
@@ -34,10 +36,20 @@ const Sheet = styled.a`
   border-radius: ${theme.radiusSmall};
   color: ${theme.colors.ink};
   text-decoration: none;
-  &:hover { border-color: ${theme.colors.subtle}; background: ${theme.colors.sunken}; }
-  &:focus-visible { ${focusRing} }
-  strong { display: block; font-size: 0.95rem; }
-  small { color: ${theme.colors.muted}; }
+  &:hover {
+    border-color: ${theme.colors.subtle};
+    background: ${theme.colors.sunken};
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
+  strong {
+    display: block;
+    font-size: 0.95rem;
+  }
+  small {
+    color: ${theme.colors.muted};
+  }
 `;
 
 const PdfMark = styled.span`
@@ -57,11 +69,18 @@ const PdfMark = styled.span`
 export function LiteratureSection() {
   return (
     <Collapsible title="Literature">
-      <Intro>Safety data sheets for the materials we engrave, for your records and site inductions.</Intro>
+      <Intro>
+        Safety data sheets for the materials we engrave, for your records and site inductions.
+      </Intro>
       <List>
         {MATERIALS.map((material) => (
           <li key={material}>
-            <Sheet href={safetyDataSheetUrl(material)} download={`${material}-sds.pdf`} target="_blank" rel="noopener">
+            <Sheet
+              href={safetyDataSheetUrl(material)}
+              download={`${material}-sds.pdf`}
+              target="_blank"
+              rel="noopener"
+            >
               <PdfMark aria-hidden="true">PDF</PdfMark>
               <span>
                 <strong>{MATERIAL_LABELS[material].name} safety data sheet</strong>
