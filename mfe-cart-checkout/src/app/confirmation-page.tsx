@@ -27,7 +27,7 @@ export default function ConfirmationPage({ orderId }: ConfirmationPageProps) {
   if (!order) return <Navigate to="/" replace />;
 
   return (
-    <RemotePage title="Order Confirmed">
+    <RemotePage title="Order Confirmed" centered>
       <OrderConfirmation order={order} />
     </RemotePage>
   );

@@ -14,8 +14,9 @@ const Root = styled.section`
   }
 `;
 
-const Header = styled.header`
+const Header = styled.header<{ $centered: boolean }>`
   margin-bottom: 1.5rem;
+  text-align: ${({ $centered }) => ($centered ? 'center' : 'start')};
   h1 {
     margin: 0;
     font-size: 1.75rem;
@@ -35,6 +36,8 @@ const Header = styled.header`
 interface RemotePageProps {
   title: string;
   intro?: ReactNode;
+  /** For a single centred card (the confirmation): the title sits over it. */
+  centered?: boolean;
   children: ReactNode;
 }
 
@@ -42,7 +45,7 @@ interface RemotePageProps {
  * The root of every page this remote exposes: the shell (and e2e tests) find the remote by
  * data-remote, and data-session-id shows which guest session the page serves.
  */
-export function RemotePage({ title, intro, children }: RemotePageProps) {
+export function RemotePage({ title, intro, centered = false, children }: RemotePageProps) {
   const sessionId = useShopStore((s) => s.sessionId);
   return (
     <Root
@@ -50,7 +53,7 @@ export function RemotePage({ title, intro, children }: RemotePageProps) {
       data-session-id={sessionId}
       aria-labelledby="cart-checkout-page-title"
     >
-      <Header>
+      <Header $centered={centered}>
         <h1 id="cart-checkout-page-title">{title}</h1>
         {intro && <p>{intro}</p>}
       </Header>

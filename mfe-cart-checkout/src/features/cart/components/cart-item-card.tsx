@@ -17,10 +17,20 @@ import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItemQuantity } from '../api/update-cart-item-quantity';
 import { QuantityStepper } from './quantity-stepper';
 
+// Phones: the picture beside the name, details and controls full width below it. Wider: the picture
+// runs down the left.
 const Card = styled.li`
   display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 1rem;
+  grid-template-columns: auto minmax(0, 1fr);
+  grid-template-areas: 'swatch heading' 'details details' 'actions actions';
+  gap: 0.875rem 1rem;
+  ${fromMedium} {
+    grid-template-areas: 'swatch heading' 'swatch details' 'swatch actions';
+    grid-template-rows: auto auto 1fr;
+  }
+  & > [data-area='swatch'] {
+    grid-area: swatch;
+  }
   padding: 1.25rem 0;
   border-bottom: 1px solid ${tokens.colors.border};
   &:first-child {
@@ -32,13 +42,9 @@ const Card = styled.li`
   }
 `;
 
-const Body = styled.div`
-  display: grid;
-  gap: 0.75rem;
-  min-width: 0;
-`;
-
 const Heading = styled.div`
+  grid-area: heading;
+  align-self: center;
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
@@ -60,6 +66,7 @@ const UnitPrice = styled.p`
 `;
 
 const Details = styled.dl`
+  grid-area: details;
   display: grid;
   grid-template-columns: max-content 1fr;
   gap: 0.25rem 0.75rem;
@@ -89,6 +96,8 @@ const FileList = styled.ul`
 `;
 
 const Actions = styled.div`
+  grid-area: actions;
+  align-self: end;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -166,64 +175,58 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
 
   return (
     <Card data-testid="cart-item" aria-busy={busy || undefined}>
-      <LabelSwatch color={config.color} text={config.customText} />
-      <Body>
-        <Heading>
-          <h3>{name}</h3>
-          <UnitPrice>{money(item.unitPrice)} each</UnitPrice>
-        </Heading>
-        <Details>
-          <dt>Material</dt>
-          <dd>{materialName(config.material)}</dd>
-          <dt>Size</dt>
-          <dd>{size}</dd>
-          <dt>Colour</dt>
-          <dd>{colorSwatch(config.color).name}</dd>
-          <dt>Mounting</dt>
-          <dd>{mountingName(config.mounting)}</dd>
-          {config.customText.trim() && (
-            <>
-              <dt>Text</dt>
-              <dd>“{config.customText.trim()}”</dd>
-            </>
-          )}
-          {item.files.length > 0 && (
-            <>
-              <dt>Files</dt>
-              <dd>
-                <FileList>
-                  {item.files.map((file) => (
-                    <li key={file.hashedName}>{file.originalName}</li>
-                  ))}
-                </FileList>
-              </dd>
-            </>
-          )}
-        </Details>
-        <Actions>
-          <Controls>
-            <QuantityStepper
-              quantity={item.quantity}
-              itemName={name}
-              busy={busy}
-              onChange={changeQuantity}
-            />
-            <Button
-              type="button"
-              $variant="danger-ghost"
-              $size="sm"
-              onClick={remove}
-              disabled={busy}
-            >
-              Remove<VisuallyHidden> {name}</VisuallyHidden>
-            </Button>
-          </Controls>
-          <LineTotal data-testid="cart-item-total">
-            <span>Line total</span>
-            {money(item.totalPrice)}
-          </LineTotal>
-        </Actions>
-      </Body>
+      <div data-area="swatch">
+        <LabelSwatch color={config.color} text={config.customText} />
+      </div>
+      <Heading>
+        <h3>{name}</h3>
+        <UnitPrice>{money(item.unitPrice)} each</UnitPrice>
+      </Heading>
+      <Details>
+        <dt>Material</dt>
+        <dd>{materialName(config.material)}</dd>
+        <dt>Size</dt>
+        <dd>{size}</dd>
+        <dt>Colour</dt>
+        <dd>{colorSwatch(config.color).name}</dd>
+        <dt>Mounting</dt>
+        <dd>{mountingName(config.mounting)}</dd>
+        {config.customText.trim() && (
+          <>
+            <dt>Text</dt>
+            <dd>“{config.customText.trim()}”</dd>
+          </>
+        )}
+        {item.files.length > 0 && (
+          <>
+            <dt>Files</dt>
+            <dd>
+              <FileList>
+                {item.files.map((file) => (
+                  <li key={file.hashedName}>{file.originalName}</li>
+                ))}
+              </FileList>
+            </dd>
+          </>
+        )}
+      </Details>
+      <Actions>
+        <Controls>
+          <QuantityStepper
+            quantity={item.quantity}
+            itemName={name}
+            busy={busy}
+            onChange={changeQuantity}
+          />
+          <Button type="button" $variant="danger-ghost" $size="sm" onClick={remove} disabled={busy}>
+            Remove<VisuallyHidden> {name}</VisuallyHidden>
+          </Button>
+        </Controls>
+        <LineTotal data-testid="cart-item-total">
+          <span>Line total</span>
+          {money(item.totalPrice)}
+        </LineTotal>
+      </Actions>
     </Card>
   );
 }

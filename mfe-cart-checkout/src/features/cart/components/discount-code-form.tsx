@@ -39,22 +39,32 @@ const Applied = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: 0.75rem;
-  padding: 0.625rem 0.75rem;
+  padding: 0.625rem 0.5rem 0.625rem 0.875rem;
   border: 1px dashed ${tokens.colors.success};
   border-radius: ${tokens.radiusSmall};
   background: ${tokens.colors.successSoft};
   font-size: 0.9rem;
-  strong {
-    letter-spacing: 0.04em;
-  }
-  p {
-    margin: 0;
+  div {
     min-width: 0;
     overflow-wrap: anywhere;
   }
   small {
     display: block;
+    font-size: 0.75rem;
+    font-weight: 700;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: ${tokens.colors.success};
+  }
+  strong {
+    display: block;
+    letter-spacing: 0.04em;
+    color: ${tokens.colors.ink};
+  }
+  span {
+    display: block;
     color: ${tokens.colors.muted};
+    font-size: 0.85rem;
   }
 `;
 
@@ -125,10 +135,11 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
   if (discount) {
     return (
       <Applied data-testid="applied-discount">
-        <p>
-          Code <strong>{discount.code}</strong> applied
-          {discount.description && <small>{discount.description}</small>}
-        </p>
+        <div>
+          <small>Code applied</small>
+          <strong>{discount.code}</strong>
+          {discount.description && <span>{discount.description}</span>}
+        </div>
         <Button type="button" $variant="ghost" $size="sm" onClick={remove} disabled={removing}>
           Remove<VisuallyHidden> discount {discount.code}</VisuallyHidden>
         </Button>

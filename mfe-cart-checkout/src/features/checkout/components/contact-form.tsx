@@ -8,12 +8,24 @@ import type { CheckoutErrors, CheckoutValues } from '../hooks/use-checkout-form'
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
 
+// Phones: two columns, so short fields (names, state and ZIP) pair up. Wider: six, so city, state and
+// ZIP share a row.
 const Grid = styled.div`
+  clear: both;
   display: grid;
-  gap: 1rem;
+  gap: 1rem 0.75rem;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  & > * {
+    grid-column: 1 / -1;
+  }
+  & > [data-pair] {
+    grid-column: span 1;
+  }
   ${fromMedium} {
+    gap: 1rem;
     grid-template-columns: repeat(6, minmax(0, 1fr));
-    & > * {
+    & > *,
+    & > [data-pair] {
       grid-column: span 3;
     }
     & > [data-span='full'] {
@@ -36,6 +48,8 @@ const Fieldset = styled.fieldset`
     border-top: 1px solid ${tokens.colors.border};
   }
   legend {
+    float: left;
+    width: 100%;
     padding: 0;
     margin-bottom: 1rem;
     font-size: 0.8rem;
@@ -47,6 +61,7 @@ const Fieldset = styled.fieldset`
 `;
 
 const Notes = styled.div`
+  clear: both;
   display: grid;
   gap: 0.375rem;
   label {
@@ -84,12 +99,15 @@ interface FieldSpec {
   autoComplete: string;
   type?: string;
   inputMode?: 'text' | 'tel' | 'email' | 'numeric';
+  /** Width from medium screens up: half (the default), the full row, or a third. */
   span?: 'full' | 'third';
+  /** Shares a row with its neighbour on phones. */
+  pair?: boolean;
 }
 
 const CONTACT: FieldSpec[] = [
-  { name: 'firstName', autoComplete: 'given-name' },
-  { name: 'lastName', autoComplete: 'family-name' },
+  { name: 'firstName', autoComplete: 'given-name', pair: true },
+  { name: 'lastName', autoComplete: 'family-name', pair: true },
   { name: 'phone', autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
   { name: 'email', autoComplete: 'email', type: 'email', inputMode: 'email' },
   { name: 'company', autoComplete: 'organization', span: 'full' },
@@ -98,8 +116,8 @@ const CONTACT: FieldSpec[] = [
 const SHIPPING: FieldSpec[] = [
   { name: 'street', autoComplete: 'address-line1', span: 'full' },
   { name: 'city', autoComplete: 'address-level2', span: 'third' },
-  { name: 'state', autoComplete: 'address-level1', span: 'third' },
-  { name: 'zipCode', autoComplete: 'postal-code', span: 'third' },
+  { name: 'state', autoComplete: 'address-level1', span: 'third', pair: true },
+  { name: 'zipCode', autoComplete: 'postal-code', span: 'third', pair: true },
 ];
 
 interface ContactFormProps {
@@ -128,8 +146,8 @@ export function ContactForm({
     onSubmit();
   }
 
-  const field = ({ name, autoComplete, type = 'text', inputMode, span }: FieldSpec) => (
-    <div key={name} data-span={span}>
+  const field = ({ name, autoComplete, type = 'text', inputMode, span, pair }: FieldSpec) => (
+    <div key={name} data-span={span} data-pair={pair || undefined}>
       <TextField
         ref={registerField(name)}
         label={CHECKOUT_FIELD_LABELS[name]}
