@@ -1,0 +1,218 @@
+import { expect, request, test, type Page } from '@playwright/test';
+
+// The cart, checkout and confirmation remote against the real API and the sandbox card provider:
+// a discount applied and restored, a paid order confirmed, a declined card keeping the cart.
+
+const LABEL = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'PUMP 3',
+  quantity: 2,
+  files: [],
+};
+
+const DETAILS: Record<string, string> = {
+  'First Name': 'Ada',
+  'Last Name': 'Lovelace',
+  'Phone Number': '312 555 0100',
+  'Email Address': 'ada@example.com',
+  Company: 'Analytical Engines',
+  'Street Address': '120 Main St',
+  City: 'Chicago',
+  State: 'IL',
+  'ZIP/Postal Code': '60601',
+};
+
+/** The shell's visible toast (one at a time). */
+function toast(page: Page) {
+  return page.getByTestId('toast');
+}
+
+function failOnPageErrors(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /ChunkLoadError|Loading chunk/.test(message.text()))
+      problems.push(message.text());
+  });
+  return problems;
+}
+
+/** Creates a discount code as an admin would, in a browser context of its own (the shopper stays a guest). */
+async function createDiscountCode(
+  baseURL: string,
+  fields: { code: string; type: 'percentage' | 'fixed'; value: number; description: string },
+) {
+  const admin = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: {
+      'x-session-id': `guest-${Date.now()}-e2eadmin${Math.random().toString(36).slice(2, 10)}`,
+    },
+  });
+  try {
+    const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const registered = await admin.post('/api/auth/register', {
+      data: { email, password: 'admin-password-1', firstName: 'Grace', lastName: 'Hopper' },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const secret = 'e2e-admin-secret';
+    const granted = await admin.post('/api/admin/make-admin', {
+      data: { secret },
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(granted.status(), await granted.text()).toBe(200);
+    const created = await admin.post('/api/admin/discount-codes', {
+      data: { ...fields, isActive: true },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Puts a label into this page's guest cart through the API, as the configurator does. */
+async function addLabelToCart(page: Page) {
+  await page.goto('/');
+  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
+  expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
+  const added = await page.request.post('/api/cart', {
+    data: LABEL,
+    headers: { 'x-session-id': sessionId! },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+}
+
+async function fillDetails(page: Page) {
+  const checkout = page.locator('[data-remote="cart_checkout"]');
+  for (const [label, value] of Object.entries(DETAILS)) {
+    await checkout.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+}
+
+async function fillCard(page: Page, cardNumber: string) {
+  const card = page.frameLocator('iframe[title="Secure card payment form"]');
+  await card.getByLabel('Card number').fill(cardNumber);
+  await card.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await card.getByLabel('CVV').fill('123');
+  await card.getByLabel('Postal code').fill('60601');
+}
+
+test('a guest applies a discount, checks out with the sandbox card and sees the confirmation', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const problems = failOnPageErrors(page);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await createDiscountCode(baseURL!, {
+    code,
+    type: 'percentage',
+    value: 10,
+    description: '10% off for the e2e run',
+  });
+  await addLabelToCart(page);
+
+  await page.goto('/cart');
+  const cart = page.locator('[data-remote="cart_checkout"]');
+  await expect(cart.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
+  await expect(cart.getByTestId('cart-item')).toHaveCount(1);
+  await expect(cart.getByTestId('cart-item')).toContainText('Phenolic label');
+  await expect(cart.getByTestId('cart-item-total')).toContainText('$10.40');
+  await expect(page.getByTestId('cart-badge')).toHaveText('2');
+
+  // An empty code is refused on the page; a lower-case code is sent upper-case and applied.
+  await cart.getByRole('button', { name: 'Apply' }).click();
+  await expect(cart.getByText('Please enter a discount code')).toBeVisible();
+  await cart.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
+  await cart.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page)).toContainText('Discount applied!');
+  await expect(cart.getByTestId('summary-discount')).toContainText(`Discount (${code})`);
+  await expect(cart.getByTestId('summary-discount')).toContainText('$1.04');
+  await expect(cart.getByTestId('summary-total')).toContainText('$9.36');
+
+  // Saved with the cart session: a fresh load restores it.
+  await page.reload();
+  await expect(cart.getByTestId('applied-discount')).toContainText(code);
+  await expect(cart.getByTestId('summary-total')).toContainText('$9.36');
+
+  await cart.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const checkout = page.locator('[data-remote="cart_checkout"]');
+  const pay = checkout.getByRole('button', { name: 'Complete Payment' });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+
+  // Missing details are named before anything is sent.
+  await pay.click();
+  await expect(toast(page)).toContainText('Required Information Missing');
+  await expect(toast(page)).toContainText('Please fill in: First Name, Last Name');
+  await expect(checkout.getByRole('textbox', { name: 'First Name', exact: true })).toBeFocused();
+
+  await fillDetails(page);
+  const summary = checkout.getByTestId('checkout-summary');
+  await expect(summary.getByTestId('checkout-discount')).toContainText(`Discount (${code})`);
+  await expect(summary.getByTestId('checkout-shipping')).toContainText(
+    /Shipping \((USPS|UPS)\)\$\d+\.\d\d/,
+  );
+  await expect(summary.getByTestId('checkout-tax')).toContainText(/\$\d+\.\d\d/);
+
+  await fillCard(page, '4111 1111 1111 1111');
+  await pay.click();
+  await expect(checkout.getByRole('button', { name: /Processing Payment/ })).toBeDisabled();
+
+  await expect(page).toHaveURL(/\/confirmation\/[0-9a-f]{24}$/, { timeout: 20_000 });
+  const confirmation = page.locator('[data-remote="cart_checkout"]');
+  await expect(confirmation.getByText('Thank you for your order!')).toBeVisible();
+  await expect(confirmation.getByTestId('order-number')).toHaveText(/^#\d{4,}$/);
+  await expect(confirmation.getByTestId('order-total')).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(confirmation.getByText(/A confirmation email has been sent to/)).toContainText(
+    'ada@example.com',
+  );
+  await expect(page.getByTestId('cart-badge')).toHaveText('0');
+
+  // The order data was read once: coming back sends the shopper home.
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/cart');
+  await expect(
+    page
+      .locator('[data-remote="cart_checkout"]')
+      .getByRole('heading', { name: 'Your cart is empty' }),
+  ).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a declined card shows the reason and keeps the cart; paying again succeeds', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const problems = failOnPageErrors(page);
+  await addLabelToCart(page);
+
+  await page.goto('/checkout');
+  const checkout = page.locator('[data-remote="cart_checkout"]');
+  const pay = checkout.getByRole('button', { name: 'Complete Payment' });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  await fillDetails(page);
+  await fillCard(page, '4000 0000 0000 0002');
+  await pay.click();
+
+  const failure = checkout.getByTestId('payment-failure');
+  await expect(failure).toContainText('Payment Failed', { timeout: 15_000 });
+  await expect(failure).toContainText('Your card was declined');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('cart-badge')).toHaveText('2');
+  await expect(checkout.getByTestId('checkout-summary')).toContainText('Phenolic label');
+
+  // The same order is paid with a good card.
+  await fillCard(page, '4111 1111 1111 1111');
+  await pay.click();
+  await expect(page).toHaveURL(/\/confirmation\/[0-9a-f]{24}$/, { timeout: 20_000 });
+  await expect(
+    page.locator('[data-remote="cart_checkout"]').getByTestId('order-number'),
+  ).toHaveText(/^#\d{4,}$/);
+  expect(problems).toEqual([]);
+});
