@@ -2,6 +2,7 @@
 import express, { type Express } from 'express';
 import type { Config } from './config';
 import { routeModules, type RouteModule } from './routes';
+import { accountSessions } from './modules/accounts/sessions';
 import { csrfGuard } from './platform/csrf';
 import { errorHandler } from './platform/error-handler';
 import { AppError } from './platform/errors';
@@ -25,6 +26,9 @@ export function createApp({
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // req.ip and req.secure from X-Forwarded-*: the shell's server (loopback) forwards /api in
+  // development; in production one TLS-terminating proxy sits in front (Secure session cookie).
+  app.set('trust proxy', config.isProduction ? 1 : 'loopback');
 
   app.use(requestContext(logger));
   app.use(securityHeaders(config));
@@ -33,6 +37,8 @@ export function createApp({
   // The body parser (raw-body) and multer call next in the request's async context themselves, so the
   // request id survives them; the slow-body test in platform.test.ts holds that line.
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Sign-in sessions in the database and passport's req.user (modules/accounts/sessions.ts).
+  app.use(accountSessions({ config, logger }));
 
   const api = express.Router();
   for (const mountRoutes of routes) api.use(mountRoutes({ config, logger }));

@@ -10,6 +10,7 @@ import { discountRoutes } from './modules/discounts/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { shippingRoutes } from './modules/shipping/routes';
 import { taxRoutes } from './modules/tax/routes';
+import { accountRoutes } from './modules/accounts/routes';
 
 /** What a domain's routes may need from the running app. */
 export interface AppDependencies {
@@ -28,4 +29,5 @@ export const routeModules: RouteModule[] = [
   cartRoutes,
   discountRoutes,
   uploadRoutes,
+  accountRoutes,
 ];

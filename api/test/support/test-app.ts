@@ -35,7 +35,26 @@ export interface TestApp {
   baseUrl: string;
   config: Config;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  /** A browser of its own: a guest session id and a cookie jar (the session cookie after sign-in). */
+  agent(options?: { sessionId?: string }): TestAgent;
+  /** Stops the app and starts it again on the same database, as a redeploy would (new port). */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TestAgent {
+  sessionId: string;
+  /** Cookies by name, as the browser would send them. */
+  cookies: Map<string, string>;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+}
+
+let agentCount = 0;
+
+/** A fresh guest session id in the browser's format (guest-{timestamp}-{random}). */
+export function newGuestSessionId(): string {
+  agentCount += 1;
+  return `guest-${Date.now()}-${randomBytes(6).toString('hex')}${agentCount}`;
 }
 
 export const TEST_SESSION_ID = 'guest-1700000000000-testsession';
@@ -71,15 +90,20 @@ export async function startTestApp(
   const logger = givenLogger ?? createLogger(config.logLevel);
   await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
 
-  const server: Server = createApp({
-    config,
-    logger,
-    routes: [...routeModules, ...extraRoutes],
-  }).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) =>
-    server.once('listening', resolve).once('error', reject),
-  );
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  async function listen(): Promise<Server> {
+    const started: Server = createApp({
+      config,
+      logger,
+      routes: [...routeModules, ...extraRoutes],
+    }).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve, reject) =>
+      started.once('listening', resolve).once('error', reject),
+    );
+    return started;
+  }
+  let server = await listen();
+  const baseUrlOf = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let baseUrl = baseUrlOf();
 
   async function request(
     method: string,
@@ -106,12 +130,61 @@ export async function startTestApp(
     return { status: response.status, headers: response.headers, body: parsed, text };
   }
 
-  async function close() {
+  function agent({ sessionId = newGuestSessionId() }: { sessionId?: string } = {}): TestAgent {
+    const cookies = new Map<string, string>();
+    return {
+      sessionId,
+      cookies,
+      async request(method, path, options = {}) {
+        const cookieHeader = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+        const response = await request(method, path, {
+          sessionId,
+          ...options,
+          headers: { ...(cookieHeader ? { cookie: cookieHeader } : {}), ...options.headers },
+        });
+        for (const line of response.headers.getSetCookie()) {
+          const [pair = '', ...attributes] = line.split(';');
+          const separator = pair.indexOf('=');
+          const name = pair.slice(0, separator).trim();
+          const value = pair.slice(separator + 1).trim();
+          const expired = attributes.some((attribute) =>
+            /^\s*expires=thu, 01 jan 1970/i.test(attribute),
+          );
+          if (expired || value === '') cookies.delete(name);
+          else cookies.set(name, value);
+        }
+        return response;
+      },
+    };
+  }
+
+  async function stopServer() {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  async function restart() {
+    await stopServer();
+    await disconnectDatabase();
+    await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
+    server = await listen();
+    baseUrl = baseUrlOf();
+  }
+
+  async function close() {
+    await stopServer();
     if (ownDatabase) await mongoose.connection.dropDatabase().catch(() => {});
     await disconnectDatabase();
   }
 
-  return { baseUrl, config, request, close };
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    config,
+    request,
+    agent,
+    restart,
+    close,
+  };
 }

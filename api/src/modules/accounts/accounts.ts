@@ -1,0 +1,136 @@
+// Account rules: sign-up, sign-in with its attempt limits, password change.
+import { accountMessages, type ShopUser } from '@shop/contracts';
+import type { z } from 'zod';
+import type { registerSchema } from '@shop/contracts';
+import { AppError } from '../../platform/errors';
+import { attemptLimiter, type AttemptClaim } from './attempt-limiter';
+import type { CustomerRecord } from './model';
+import { hashPassword, passwordMatches } from './passwords';
+import {
+  findCustomerByEmail,
+  findCustomerById,
+  insertCustomer,
+  setPasswordHash,
+  toShopUser,
+} from './repository';
+import { signOutOtherSessions } from './session-store';
+
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+
+/**
+ * Sign-in attempts: 5 per 15 minutes for one email from one address (a shopper mistyping is not
+ * bothered), and 20 per 15 minutes for one email from anywhere (guessing spread over many addresses).
+ * A successful sign-in gives its attempt back. Counted in the database: it holds across replicas.
+ */
+export const signInLimits = {
+  perEmailAndAddress: attemptLimiter('sign-in:email+ip', 5, FIFTEEN_MINUTES_MS),
+  perEmail: attemptLimiter('sign-in:email', 20, FIFTEEN_MINUTES_MS),
+};
+
+/** Guessing the current password through the change-password form: 5 per 15 minutes per account. */
+export const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_MINUTES_MS);
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 11000;
+}
+
+export type Registration = z.output<typeof registerSchema>;
+
+/** A new customer account (never an admin); a taken email is a 409. */
+export async function registerCustomer(registration: Registration): Promise<CustomerRecord> {
+  const { password, ...profile } = registration;
+  if (await findCustomerByEmail(profile.email)) throw AppError.conflict(accountMessages.emailTaken);
+  const passwordHash = await hashPassword(password);
+  try {
+    return await insertCustomer({ ...profile, passwordHash });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index lets one through.
+    if (isDuplicateKey(error)) throw AppError.conflict(accountMessages.emailTaken);
+    throw error;
+  }
+}
+
+function tooManySignInAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return AppError.rateLimited(
+    retryAfterSeconds,
+    `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
+/**
+ * The customer for this email and password, or false. The answer, and the time it takes, are the
+ * same whether the email has an account or not. Each attempt is taken from both limits before the
+ * password is compared, so parallel guesses cannot slip past a limit.
+ */
+export async function verifyCredentials({
+  email,
+  password,
+  ip,
+}: {
+  email: string;
+  password: string;
+  ip: string;
+}): Promise<CustomerRecord | false> {
+  const addressKey = `${email}|${ip}`;
+  const claims: AttemptClaim[] = [];
+  for (const [limiter, key] of [
+    [signInLimits.perEmailAndAddress, addressKey],
+    [signInLimits.perEmail, email],
+  ] as const) {
+    const claim = await limiter.claim(key);
+    if (!claim.allowed) {
+      // The attempt is not made, so the other limit gets its attempt back.
+      await Promise.all(claims.map((taken) => taken.allowed && taken.release()));
+      throw tooManySignInAttempts(claim.retryAfterSeconds);
+    }
+    claims.push(claim);
+  }
+
+  const customer = await findCustomerByEmail(email);
+  if (!(await passwordMatches(password, customer?.passwordHash))) return false;
+  await signInLimits.perEmailAndAddress.reset(addressKey);
+  const [, emailClaim] = claims;
+  if (emailClaim?.allowed) await emailClaim.release();
+  return customer ?? false;
+}
+
+/** The signed-in customer as the browser sees it, or null when the account no longer exists. */
+export async function currentShopUser(customerId: string): Promise<ShopUser | null> {
+  const customer = await findCustomerById(customerId);
+  return customer ? toShopUser(customer) : null;
+}
+
+/**
+ * Replaces the password after checking the current one (400 when wrong), and signs out every other
+ * session of the customer: whoever knew the old password is out.
+ */
+export async function changePassword({
+  customerId,
+  currentPassword,
+  newPassword,
+  keepSessionId,
+}: {
+  customerId: string;
+  currentPassword: string;
+  newPassword: string;
+  keepSessionId: string;
+}): Promise<void> {
+  const customer = await findCustomerById(customerId);
+  if (!customer) throw AppError.unauthenticated();
+  const claim = await changePasswordLimit.claim(customerId);
+  if (!claim.allowed) {
+    throw AppError.rateLimited(
+      claim.retryAfterSeconds,
+      'Too many password change attempts. Please try again later.',
+    );
+  }
+  if (!(await passwordMatches(currentPassword, customer.passwordHash))) {
+    throw AppError.invalid(accountMessages.currentPasswordWrong, [
+      { path: 'currentPassword', message: accountMessages.currentPasswordWrong },
+    ]);
+  }
+  await changePasswordLimit.reset(customerId);
+  await setPasswordHash(customerId, await hashPassword(newPassword));
+  await signOutOtherSessions(customerId, keepSessionId);
+}

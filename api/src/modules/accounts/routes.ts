@@ -1,0 +1,68 @@
+import { Router, type Request } from 'express';
+import {
+  accountMessages,
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+} from '@shop/contracts';
+import type { AppDependencies } from '../../routes';
+import { currentUser, guestSessionIdSchema, requireUser } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import { parseBody } from '../../platform/validate';
+import { mergeGuestCartIntoCustomer } from '../cart/cart';
+import { changePassword, currentShopUser, registerCustomer } from './accounts';
+import { authenticateLocal } from './authentication';
+import { toShopUser } from './repository';
+import { signIn, signOut } from './sessions';
+
+/** The guest cart of this browser (x-session-id) becomes the customer's on sign-in. */
+async function mergeGuestCart(req: Request, customerId: string) {
+  const guest = guestSessionIdSchema.safeParse(req.get('x-session-id'));
+  if (guest.success) await mergeGuestCartIntoCustomer(guest.data, customerId);
+}
+
+export function accountRoutes({ config }: AppDependencies): Router {
+  const router = Router();
+
+  router.post('/auth/register', async (req, res) => {
+    const registration = parseBody(registerSchema, req);
+    const customer = await registerCustomer(registration);
+    const user = toShopUser(customer);
+    await mergeGuestCart(req, user.id);
+    await signIn(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
+    res.status(201).json(user);
+  });
+
+  router.post('/auth/login', async (req, res) => {
+    // The strategy reads the normalised (trimmed, lower-cased) email from the body.
+    req.body = parseBody(loginSchema, req);
+    const sessionUser = await authenticateLocal(req, res);
+    if (!sessionUser) throw AppError.unauthenticated(accountMessages.invalidCredentials);
+    await mergeGuestCart(req, sessionUser.id);
+    await signIn(req, sessionUser);
+    res.json(await currentShopUser(sessionUser.id));
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    await signOut(req, res, config);
+    res.status(204).end();
+  });
+
+  router.get('/auth/me', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(req.user ? await currentShopUser(req.user.id) : null);
+  });
+
+  router.post('/auth/change-password', requireUser, async (req, res) => {
+    const { currentPassword, newPassword } = parseBody(changePasswordSchema, req);
+    await changePassword({
+      customerId: currentUser(req).id,
+      currentPassword,
+      newPassword,
+      keepSessionId: req.sessionID,
+    });
+    res.json({ success: true, message: 'Password updated' });
+  });
+
+  return router;
+}

@@ -1,0 +1,134 @@
+// Sign-in sessions (DESIGN.md section 6): express-session with its store in the database
+// (connect-mongo), so every API replica shares them and they survive a restart; passport puts the
+// signed-in customer on req.user.
+//
+// - Guests have no session: they are known by x-session-id, so nothing is stored or sent until
+//   sign-in (saveUninitialized: false).
+// - Idle lifetime 24 h, rolling: every answer to a signed-in call pushes the expiry forward.
+// - Absolute lifetime 7 days from sign-in, whatever the activity (signedInAt in the session).
+// - The session id is regenerated on sign-in (passport's req.login) and on becoming admin, and the
+//   session is deleted on sign-out.
+// - Expired sessions are deleted by a periodic sweep: FerretDB has no TTL indexes (DESIGN.md 3).
+import type { Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import MongoStore from 'connect-mongo';
+import mongoose from 'mongoose';
+import type { Config } from '../../config';
+import type { SessionUser } from '../../platform/auth-guards';
+import type { Logger } from '../../platform/logger';
+import { passport } from './authentication';
+import { SESSION_COLLECTION, ensureSessionIndexes, sweepExpiredSessions } from './session-store';
+
+export const SESSION_COOKIE_NAME = 'shop.sid';
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+type StoreClient = NonNullable<Parameters<typeof MongoStore.create>[0]['client']>;
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Epoch ms of the sign-in that started this session: the absolute lifetime counts from it. */
+    signedInAt: number;
+  }
+}
+
+function cookieOptions(config: Config): session.CookieOptions {
+  return {
+    httpOnly: true,
+    // express-session sets no SameSite by default; Lax keeps the cookie off cross-site subrequests.
+    sameSite: 'lax',
+    // Behind TLS in production (app.ts trusts the proxy's X-Forwarded-Proto).
+    secure: config.isProduction,
+    maxAge: SESSION_IDLE_MS,
+    path: '/',
+  };
+}
+
+/** Signs out sessions older than the absolute lifetime, however active they have been. */
+const endSessionsPastAbsoluteLifetime: RequestHandler = (req, _res, next) => {
+  const signedInAt = req.session?.signedInAt;
+  if (signedInAt === undefined || Date.now() - signedInAt <= SESSION_ABSOLUTE_MS) return next();
+  // A new, empty session: the old one is deleted from the store and its cookie no longer works.
+  req.session.regenerate((error) => next(error));
+};
+
+function startSessionSweep(logger: Logger) {
+  const timer = setInterval(() => {
+    sweepExpiredSessions().catch((error: unknown) =>
+      logger.warn({ err: error }, 'Sweeping expired sessions failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+}
+
+/** The middleware for sessions and passport: mounted after the body parser, before the routes. */
+export function accountSessions({
+  config,
+  logger,
+}: {
+  config: Config;
+  logger: Logger;
+}): RequestHandler[] {
+  const store = MongoStore.create({
+    // mongoose's own client: same database, same pool, same reconnects. mongoose bundles its own
+    // copy of the driver (6.20 beside connect-mongo's 6.22): the types differ, the API used does not.
+    clientPromise: mongoose.connection
+      .asPromise()
+      .then((connection) => connection.getClient() as unknown as StoreClient),
+    collectionName: SESSION_COLLECTION,
+    // Not connect-mongo's 'native' (a TTL index, which FerretDB lacks) nor its 'interval', whose
+    // timer leaves a failed deleteMany unhandled and so would stop the process during a database
+    // outage: startSessionSweep does the same deleteMany and logs a failure.
+    autoRemove: 'disabled',
+    // Stored as an object, not a JSON string, so a customer's sessions can be found by id.
+    stringify: false,
+    // A rolling session is written back at most once a minute when nothing in it changed.
+    touchAfter: 60,
+  });
+  ensureSessionIndexes().catch((error: unknown) =>
+    logger.warn({ err: error }, 'Creating the session indexes failed'),
+  );
+  startSessionSweep(logger);
+
+  return [
+    session({
+      name: SESSION_COOKIE_NAME,
+      secret: config.sessionSecret,
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: cookieOptions(config),
+    }),
+    endSessionsPastAbsoluteLifetime,
+    passport.initialize(),
+    passport.session(),
+  ];
+}
+
+/** Starts a signed-in session for user under a new session id (no session fixation). */
+export function signIn(
+  req: Request,
+  user: SessionUser,
+  { signedInAt = Date.now() }: { signedInAt?: number } = {},
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.login(user, (error: unknown) => {
+      if (error) return reject(error);
+      // Saved with the answer (express-session writes a changed session before the response ends).
+      req.session.signedInAt = signedInAt;
+      resolve();
+    });
+  });
+}
+
+/** Deletes the session from the store and tells the browser to drop the cookie. */
+export function signOut(req: Request, res: Response, config: Config): Promise<void> {
+  const { httpOnly, sameSite, secure, path } = cookieOptions(config);
+  res.clearCookie(SESSION_COOKIE_NAME, { httpOnly, sameSite, secure: secure === true, path });
+  if (!req.session) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    req.session.destroy((error: unknown) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,0 +1,466 @@
+// Accounts and sessions (SPEC.md sections 3, 5, 6; DESIGN.md section 6): sign-up, sign-in with its
+// limits, sign-out, password change, and sessions that live in the database.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '@shop/contracts';
+import { createApp } from '../src/app';
+import { CustomerModel } from '../src/modules/accounts/model';
+import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
+import { SESSION_COLLECTION } from '../src/modules/accounts/session-store';
+import { PASSWORD, addToCart, register, uniqueEmail } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const sessions = () => mongoose.connection.collection<{ _id: string }>(SESSION_COLLECTION);
+
+function login(
+  agent: TestAgent,
+  email: string,
+  password: string,
+  headers?: Record<string, string>,
+) {
+  return agent.request('POST', '/api/auth/login', { body: { email, password }, headers });
+}
+
+async function me(agent: TestAgent) {
+  const response = await agent.request('GET', '/api/auth/me');
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+/** The session id inside the signed cookie value (s:<id>.<signature>, URL-encoded). */
+function sessionIdOf(agent: TestAgent): string | undefined {
+  const cookie = agent.cookies.get(SESSION_COOKIE_NAME);
+  return cookie ? decodeURIComponent(cookie).slice(2).split('.')[0] : undefined;
+}
+
+describe('POST /api/auth/register', () => {
+  it('when the fields are valid, then the customer is created, signed in, and the hash never shown', async () => {
+    const agent = app.agent();
+    const email = uniqueEmail('New.Customer').replace('new', 'NEW');
+    const response = await agent.request('POST', '/api/auth/register', {
+      body: {
+        email: `  ${email.toUpperCase()} `,
+        password: PASSWORD,
+        firstName: 'Ann',
+        lastName: 'Lee',
+        company: 'Acme Pumps',
+        address: '12 Main St',
+        zipCode: '10001',
+      },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      email: email.toLowerCase(),
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: null,
+      company: 'Acme Pumps',
+      isAdmin: false,
+    });
+    expect(response.body).not.toHaveProperty('passwordHash');
+    expect(response.text).not.toMatch(/\$2[aby]\$/);
+    const setCookie = response.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE_NAME.replace('.', '\\.')}=`, 'm'));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+    expect(await me(agent)).toMatchObject({ id: response.body.id, email: email.toLowerCase() });
+
+    const stored = await CustomerModel.findById(response.body.id).lean();
+    expect(stored?.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    expect(stored?.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it('when the client sends isAdmin (or other unknown fields), then they are ignored', async () => {
+    const agent = app.agent();
+    const response = await register(agent, { isAdmin: true, timesUsed: 3, _id: 'x' });
+    expect(response.body.isAdmin).toBe(false);
+    expect((await CustomerModel.findById(response.body.id).lean())?.isAdmin).toBe(false);
+  });
+
+  it('when the email is taken (in any letter case), then 409 and no second account', async () => {
+    const email = uniqueEmail('taken');
+    await register(app.agent(), { email });
+    const again = await app.agent().request('POST', '/api/auth/register', {
+      body: { email: email.toUpperCase(), password: PASSWORD, firstName: 'B', lastName: 'C' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: accountMessages.emailTaken });
+    expect(await CustomerModel.countDocuments({ email })).toBe(1);
+  });
+
+  it('when two sign-ups race for one email, then exactly one account is made', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.agent().request('POST', '/api/auth/register', {
+          body: { email, password: PASSWORD, firstName: 'R', lastName: 'C' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await CustomerModel.countDocuments({ email })).toBe(1);
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }, 'email', accountMessages.emailInvalid],
+    [{ password: '12345' }, 'password', accountMessages.passwordTooShort],
+    [{ firstName: '' }, 'firstName', 'First name is required'],
+  ])('when %o, then 400 naming the field', async (change, path, message) => {
+    const response = await app.agent().request('POST', '/api/auth/register', {
+      body: {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        firstName: 'Ann',
+        lastName: 'Lee',
+        ...change,
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toContainEqual({ path, message });
+  });
+
+  it('when a guest with items in the cart signs up, then the cart becomes the customer’s', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    await addToCart(agent, { quantity: 3 });
+    await register(agent);
+    const cart = await agent.request('GET', '/api/cart');
+    expect(cart.body.items).toHaveLength(2);
+    // The same customer from another browser sees the same cart.
+    const elsewhere = app.agent();
+    const { email } = await me(agent);
+    await login(elsewhere, email, PASSWORD);
+    expect((await elsewhere.request('GET', '/api/cart')).body.items).toHaveLength(2);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('when the password is right, then the customer is signed in under a new session cookie', async () => {
+    const email = uniqueEmail('login');
+    await register(app.agent(), { email });
+    const agent = app.agent();
+    const response = await login(agent, email.toUpperCase(), PASSWORD);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ email, isAdmin: false });
+    expect(response.body).not.toHaveProperty('passwordHash');
+    expect(sessionIdOf(agent)).toBeTruthy();
+    expect(await me(agent)).toMatchObject({ email });
+  });
+
+  it('when the email is unknown or the password wrong, then the same 401 message, taking as long', async () => {
+    const email = uniqueEmail('same-answer');
+    await register(app.agent(), { email });
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const response = await login(app.agent(), address, 'wrong password', {
+        'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1`,
+      });
+      return { response, ms: performance.now() - started };
+    };
+    const wrongPassword = await timed(email);
+    const unknownEmail = await timed(uniqueEmail('nobody'));
+    for (const { response } of [wrongPassword, unknownEmail]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Invalid email or password' });
+    }
+    // bcrypt runs for an unknown email too, so it is not answered noticeably faster.
+    expect(unknownEmail.ms).toBeGreaterThan(wrongPassword.ms * 0.4);
+  });
+
+  it('when an email and address fail 5 times in 15 minutes, then the 6th is 429 even with the right password', async () => {
+    const email = uniqueEmail('limited');
+    await register(app.agent(), { email });
+    const fromAddress = { 'x-forwarded-for': '203.0.113.7' };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login(app.agent(), email, 'wrong', fromAddress)).status).toBe(401);
+    }
+    const refused = await login(app.agent(), email, PASSWORD, fromAddress);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(refused.body.message).toMatch(/Too many sign-in attempts/);
+    // Another address is not held up by it.
+    const other = await login(app.agent(), email, PASSWORD, { 'x-forwarded-for': '198.51.100.9' });
+    expect(other.status).toBe(200);
+  });
+
+  it('when parallel guesses arrive at once, then no more than 5 are judged', async () => {
+    const email = uniqueEmail('parallel');
+    await register(app.agent(), { email });
+    const fromAddress = { 'x-forwarded-for': '203.0.113.50' };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => login(app.agent(), email, 'wrong', fromAddress)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
+  it('when a sign-in succeeds, then the failures before it are forgotten', async () => {
+    const email = uniqueEmail('forgiven');
+    await register(app.agent(), { email });
+    const fromAddress = { 'x-forwarded-for': '203.0.113.80' };
+    for (let attempt = 0; attempt < 4; attempt++)
+      await login(app.agent(), email, 'wrong', fromAddress);
+    expect((await login(app.agent(), email, PASSWORD, fromAddress)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await login(app.agent(), email, 'wrong', fromAddress)).status).toBe(401);
+    }
+  });
+
+  it('when one email is guessed at from many addresses, then it is limited to 20 attempts', async () => {
+    const email = uniqueEmail('spread');
+    await register(app.agent(), { email });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt++) {
+      const response = await login(app.agent(), email, 'wrong', {
+        'x-forwarded-for': `192.0.2.${attempt + 1}`,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('when fields are missing, then 400 naming them', async () => {
+    const response = await app.agent().request('POST', '/api/auth/login', { body: {} });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((error: { path: string }) => error.path).sort()).toEqual([
+      'email',
+      'password',
+    ]);
+  });
+});
+
+describe('GET /api/auth/me and POST /api/auth/logout', () => {
+  it('when signed out, then /me answers 200 null', async () => {
+    const response = await app.agent().request('GET', '/api/auth/me');
+    expect(response.status).toBe(200);
+    expect(response.body).toBeNull();
+  });
+
+  it('when signing out, then the session is deleted from the database and the cookie cleared', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const sessionId = sessionIdOf(agent)!;
+    expect(await sessions().countDocuments({ _id: sessionId })).toBe(1);
+    const oldCookie = agent.cookies.get(SESSION_COOKIE_NAME)!;
+
+    const response = await agent.request('POST', '/api/auth/logout');
+    expect(response.status).toBe(204);
+    expect(response.headers.getSetCookie().join('\n')).toMatch(
+      /shop\.sid=;.*Expires=Thu, 01 Jan 1970/i,
+    );
+    expect(agent.cookies.has(SESSION_COOKIE_NAME)).toBe(false);
+    expect(await sessions().countDocuments({ _id: sessionId })).toBe(0);
+    // The old cookie, replayed, is nobody.
+    const replay = await app.request('GET', '/api/auth/me', {
+      headers: { cookie: `${SESSION_COOKIE_NAME}=${oldCookie}` },
+    });
+    expect(replay.body).toBeNull();
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  it('when signed out, then 401', async () => {
+    const response = await app.agent().request('POST', '/api/auth/change-password', {
+      body: { currentPassword: PASSWORD, newPassword: 'new password' },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('when the current password is wrong, then 400 with a message and nothing changes', async () => {
+    const agent = app.agent();
+    const { body: user } = await register(agent);
+    const response = await agent.request('POST', '/api/auth/change-password', {
+      body: { currentPassword: 'not it', newPassword: 'new password' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(accountMessages.currentPasswordWrong);
+    expect((await login(app.agent(), user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('when the new password is too short, then 400 with the spec’s message', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const response = await agent.request('POST', '/api/auth/change-password', {
+      body: { currentPassword: PASSWORD, newPassword: '12345' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toContainEqual({
+      path: 'newPassword',
+      message: 'Password must be at least 6 characters long',
+    });
+  });
+
+  it('when it succeeds, then the new password works, the old does not, and other sessions are signed out', async () => {
+    const agent = app.agent();
+    const { body: user } = await register(agent);
+    const otherBrowser = app.agent();
+    await login(otherBrowser, user.email, PASSWORD);
+    expect(await me(otherBrowser)).toMatchObject({ id: user.id });
+
+    const response = await agent.request('POST', '/api/auth/change-password', {
+      body: { currentPassword: PASSWORD, newPassword: 'a brand new one' },
+    });
+    expect(response.status).toBe(200);
+    expect(await me(agent)).toMatchObject({ id: user.id });
+    expect(await me(otherBrowser)).toBeNull();
+    expect((await login(app.agent(), user.email, PASSWORD)).status).toBe(401);
+    expect((await login(app.agent(), user.email, 'a brand new one')).status).toBe(200);
+  });
+});
+
+describe('sessions (DESIGN.md section 6)', () => {
+  it('when a session id is planted before sign-in, then sign-in answers with another one and the planted one is dead', async () => {
+    const attacker = app.agent();
+    await register(attacker);
+    const planted = attacker.cookies.get(SESSION_COOKIE_NAME)!;
+
+    const victim = app.agent();
+    victim.cookies.set(SESSION_COOKIE_NAME, planted);
+    const email = uniqueEmail('victim');
+    await register(app.agent(), { email });
+    expect((await login(victim, email, PASSWORD)).status).toBe(200);
+    expect(victim.cookies.get(SESSION_COOKIE_NAME)).not.toBe(planted);
+    expect(await me(victim)).toMatchObject({ email });
+    // The planted cookie does not lead into the victim's session.
+    const withPlanted = await app.request('GET', '/api/auth/me', {
+      headers: { cookie: `${SESSION_COOKIE_NAME}=${planted}` },
+    });
+    expect(withPlanted.body).toBeNull();
+  });
+
+  it('when a guest makes calls, then no session is stored and no cookie is set', async () => {
+    const agent = app.agent();
+    const before = await sessions().countDocuments();
+    const response = await agent.request('GET', '/api/auth/me');
+    await addToCart(agent);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(agent.cookies.size).toBe(0);
+    expect(await sessions().countDocuments()).toBe(before);
+  });
+
+  it('when a signed-in customer makes a call, then the cookie is sent again (idle expiry rolls)', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const response = await agent.request('GET', '/api/auth/me');
+    const cookie = response.headers.getSetCookie().join('\n');
+    expect(cookie).toMatch(/shop\.sid=/);
+    const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)?.[1] ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000 + 5_000);
+  });
+
+  it('when the idle expiry has passed, then the session is no longer signed in', async () => {
+    const agent = app.agent();
+    await register(agent);
+    await sessions().updateOne(
+      { _id: sessionIdOf(agent)! },
+      { $set: { expires: new Date(Date.now() - 1000) } },
+    );
+    expect(await me(agent)).toBeNull();
+  });
+
+  it('when the sign-in is older than 7 days, then the session ends however active it was', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const sessionId = sessionIdOf(agent)!;
+    await sessions().updateOne(
+      { _id: sessionId },
+      { $set: { 'session.signedInAt': Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000 } },
+    );
+    expect(await me(agent)).toBeNull();
+    expect(await sessions().countDocuments({ _id: sessionId })).toBe(0);
+  });
+
+  it('when the account is deleted, then its sessions are signed out at once', async () => {
+    const agent = app.agent();
+    const { body: user } = await register(agent);
+    await CustomerModel.deleteOne({ _id: user.id });
+    expect(await me(agent)).toBeNull();
+    const change = await agent.request('POST', '/api/auth/change-password', {
+      body: { currentPassword: PASSWORD, newPassword: 'new password' },
+    });
+    expect(change.status).toBe(401);
+  });
+
+  it('when the API restarts, then signed-in sessions survive', async () => {
+    const agent = app.agent();
+    const { body: user } = await register(agent);
+    const before = app.baseUrl;
+    await app.restart();
+    expect(app.baseUrl).not.toBe(before);
+    expect(await me(agent)).toMatchObject({ id: user.id });
+  });
+});
+
+describe('cross-site requests (CSRF)', () => {
+  it('when a call with the session cookie comes from another origin, then it is refused and nothing changes', async () => {
+    const agent = app.agent();
+    const { body: user } = await register(agent);
+    const foreign = { origin: 'https://evil.example' };
+
+    const change = await agent.request('POST', '/api/auth/change-password', {
+      body: { currentPassword: PASSWORD, newPassword: 'owned by evil' },
+      headers: foreign,
+    });
+    expect(change.status).toBe(403);
+    expect(change.body).toEqual({ message: 'Cross-site request refused' });
+    const logout = await agent.request('POST', '/api/auth/logout', { headers: foreign });
+    expect(logout.status).toBe(403);
+
+    expect(await me(agent)).toMatchObject({ id: user.id });
+    expect((await login(app.agent(), user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('when a call with the session cookie lacks the x-session-id header (a plain form post), then it is refused', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const response = await agent.request('POST', '/api/auth/logout', { sessionId: null });
+    expect(response.status).toBe(403);
+    expect(await me(agent)).not.toBeNull();
+  });
+});
+
+describe('production cookies', () => {
+  it('when running in production behind a TLS proxy, then the session cookie is Secure', async () => {
+    const production = { ...app.config, isProduction: true, nodeEnv: 'production' as const };
+    const server: Server = createApp({ config: production }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const email = uniqueEmail('secure');
+      await register(app.agent(), { email });
+      const response = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth/login`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-session-id': 'guest-1700000000000-secure',
+            'x-forwarded-proto': 'https',
+          },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        },
+      );
+      expect(response.status).toBe(200);
+      const cookie = response.headers.getSetCookie().join('\n');
+      expect(cookie).toMatch(/shop\.sid=.*;\s*Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,107 @@
+// What a shopper does, as calls: fill a cart, sign up, check out, pay. For the accounts, orders,
+// payments and admin tests; each step checks its own answer so a test fails where the flow broke.
+import { expect } from 'vitest';
+import type { CustomerInfoInput, LabelConfigurationInput } from '@shop/contracts';
+import { SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { CustomerModel } from '../../src/modules/accounts/model';
+import type { TestAgent, TestResponse } from './test-app';
+
+export const PASSWORD = 'correct horse';
+
+/** Phenolic 3 x 2 with adhesive: $5.20 a label (DESIGN.md section 4's example). */
+export function label(overrides: Partial<LabelConfigurationInput> = {}): LabelConfigurationInput {
+  return {
+    material: 'phenolic',
+    width: 3,
+    height: 2,
+    color: 'black-white',
+    mounting: 'adhesive',
+    customText: 'PUMP 1',
+    quantity: 1,
+    ...overrides,
+  };
+}
+
+export function customerInfo(overrides: Partial<CustomerInfoInput> = {}): CustomerInfoInput {
+  return {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    phone: '555-0100',
+    email: 'ann@example.com',
+    company: 'Acme Pumps',
+    street: '12 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipCode: '10001',
+    ...overrides,
+  };
+}
+
+let emailCount = 0;
+export function uniqueEmail(name = 'shopper'): string {
+  emailCount += 1;
+  return `${name}.${Date.now()}.${emailCount}@example.com`;
+}
+
+export async function addToCart(
+  agent: TestAgent,
+  overrides: Partial<LabelConfigurationInput> = {},
+) {
+  const response = await agent.request('POST', '/api/cart', { body: label(overrides) });
+  expect(response.status, response.text).toBe(201);
+  return response;
+}
+
+export async function register(
+  agent: TestAgent,
+  fields: Record<string, unknown> = {},
+): Promise<TestResponse> {
+  const response = await agent.request('POST', '/api/auth/register', {
+    body: {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      ...fields,
+    },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response;
+}
+
+/** A signed-in admin (made admin in the database; the secret route has tests of its own). */
+export async function registerAdmin(agent: TestAgent): Promise<TestResponse> {
+  const registered = await register(agent, { email: uniqueEmail('admin') });
+  await CustomerModel.updateOne({ _id: registered.body.id }, { $set: { isAdmin: true } });
+  return registered;
+}
+
+export async function placeOrder(
+  agent: TestAgent,
+  info: Partial<CustomerInfoInput> = {},
+): Promise<{ orderId: string; orderNumber: number; total: number }> {
+  const response = await agent.request('POST', '/api/orders', {
+    body: { customerInfo: customerInfo(info) },
+  });
+  expect([200, 201], response.text).toContain(response.status);
+  return response.body;
+}
+
+export function pay(
+  agent: TestAgent,
+  orderId: string,
+  token: string = SANDBOX_TEST_NONCES.approved,
+) {
+  return agent.request('POST', '/api/payment/complete', {
+    body: {
+      orderId,
+      paymentId: token,
+      customerName: 'Ann Lee',
+      customerEmail: 'ann@example.com',
+      customerPhone: '555-0100',
+      customerCompany: 'Acme Pumps',
+      customerAddress: '12 Main St, New York, NY',
+      customerZipCode: '10001',
+    },
+  });
+}
