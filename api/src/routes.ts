@@ -11,6 +11,7 @@ import { pricingRoutes } from './modules/pricing/routes';
 import { shippingRoutes } from './modules/shipping/routes';
 import { taxRoutes } from './modules/tax/routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { orderRoutes } from './modules/orders/routes';
 
 /** What a domain's routes may need from the running app. */
 export interface AppDependencies {
@@ -30,4 +31,5 @@ export const routeModules: RouteModule[] = [
   discountRoutes,
   uploadRoutes,
   accountRoutes,
+  orderRoutes,
 ];

@@ -1,0 +1,156 @@
+import mongoose, { Schema, type Types } from 'mongoose';
+import type {
+  CustomerInfo,
+  OrderStatus,
+  OrderedProductConfig,
+  PaymentStatus,
+} from '@shop/contracts';
+
+/** One label as ordered: the cart line frozen with its price, so later price changes do not touch it. */
+export interface OrderItemRecord {
+  lineId: string;
+  productConfig: OrderedProductConfig;
+  files: Array<{ hashedName: string; originalName: string }>;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+/** What the payer typed with the card (SPEC.md section 3, "Customer info sent at payment"). */
+export interface PaymentContact {
+  customerName: string | null;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  customerCompany: string | null;
+  customerAddress: string | null;
+  customerZipCode: string | null;
+}
+
+/** An order; money in integer cents (the API answers in dollars). */
+export interface OrderRecord {
+  _id: Types.ObjectId;
+  orderNumber: number;
+  /** The guest session (x-session-id) that placed it; a guest's order is theirs through it. */
+  sessionId: string;
+  customerId: Types.ObjectId | null;
+  guestEmail: string | null;
+  customerInfo: CustomerInfo;
+  items: OrderItemRecord[];
+  subtotalCents: number;
+  discountCode: string | null;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  taxRegion: string | null;
+  totalCents: number;
+  notes: string | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  /** When the payment in flight started: a call stuck past a time limit may be taken over. */
+  chargingSince: Date | null;
+  /** A use of discountCode is held for this order (taken before charging, given back on a decline). */
+  discountReserved: boolean;
+  paymentId: string | null;
+  paidAt: Date | null;
+  paymentContact: PaymentContact | null;
+  lastPaymentError: string | null;
+  /** Hash of what the order was made of: the same unchanged cart reuses its unpaid order. */
+  cartFingerprint: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const orderItemSchema = new Schema<OrderItemRecord>(
+  {
+    lineId: { type: String, required: true },
+    productConfig: { type: Schema.Types.Mixed, required: true },
+    files: {
+      type: [{ _id: false, hashedName: String, originalName: String }],
+      default: [],
+    },
+    quantity: { type: Number, required: true },
+    unitCents: { type: Number, required: true },
+    totalCents: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+const orderSchema = new Schema<OrderRecord>(
+  {
+    orderNumber: { type: Number, required: true },
+    sessionId: { type: String, required: true },
+    customerId: { type: Schema.Types.ObjectId, default: null },
+    guestEmail: { type: String, default: null },
+    customerInfo: { type: Schema.Types.Mixed, required: true },
+    items: { type: [orderItemSchema], required: true },
+    subtotalCents: { type: Number, required: true },
+    discountCode: { type: String, default: null },
+    discountCents: { type: Number, required: true, default: 0 },
+    shippingCents: { type: Number, required: true, default: 0 },
+    taxCents: { type: Number, required: true, default: 0 },
+    taxRegion: { type: String, default: null },
+    totalCents: { type: Number, required: true },
+    notes: { type: String, default: null },
+    status: { type: String, required: true, default: 'processing' },
+    paymentStatus: { type: String, required: true, default: 'unpaid' },
+    chargingSince: { type: Date, default: null },
+    discountReserved: { type: Boolean, required: true, default: false },
+    paymentId: { type: String, default: null },
+    paidAt: { type: Date, default: null },
+    paymentContact: { type: Schema.Types.Mixed, default: null },
+    lastPaymentError: { type: String, default: null },
+    cartFingerprint: { type: String, required: true },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
+orderSchema.index({ orderNumber: 1 }, { unique: true });
+orderSchema.index({ customerId: 1, createdAt: -1 });
+orderSchema.index({ status: 1, createdAt: -1 });
+orderSchema.index({ sessionId: 1, createdAt: -1 });
+orderSchema.index({ createdAt: -1 });
+
+export const OrderModel = mongoose.model<OrderRecord>('Order', orderSchema, 'orders');
+
+/** Named counters (SPEC.md section 3, "Order counter"): value is the next number to hand out. */
+export interface CounterRecord {
+  _id: Types.ObjectId;
+  name: string;
+  value: number;
+}
+
+const counterSchema = new Schema<CounterRecord>(
+  {
+    name: { type: String, required: true },
+    value: { type: Number, required: true, default: 1000 },
+  },
+  { versionKey: false },
+);
+counterSchema.index({ name: 1 }, { unique: true });
+
+export const CounterModel = mongoose.model<CounterRecord>('Counter', counterSchema, 'counters');
+
+/**
+ * The latest order each cart owner placed, found by _id (the owner key), so placing the same unchanged
+ * cart again can answer that order without reading through the orders.
+ */
+export interface OpenCheckoutRecord {
+  _id: string;
+  orderId: Types.ObjectId;
+  cartFingerprint: string;
+  updatedAt: Date;
+}
+
+const openCheckoutSchema = new Schema<OpenCheckoutRecord>(
+  {
+    _id: { type: String, required: true },
+    orderId: { type: Schema.Types.ObjectId, required: true },
+    cartFingerprint: { type: String, required: true },
+  },
+  { versionKey: false, timestamps: { createdAt: false, updatedAt: true } },
+);
+
+export const OpenCheckoutModel = mongoose.model<OpenCheckoutRecord>(
+  'OpenCheckout',
+  openCheckoutSchema,
+  'open_checkouts',
+);

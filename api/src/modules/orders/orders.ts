@@ -1,0 +1,183 @@
+// Placing an order: the session's cart, priced by the server alone (DESIGN.md section 4), with the
+// discount checked again now, shipping to the given ZIP and tax on the discounted subtotal.
+import { createHash } from 'node:crypto';
+import {
+  toDollars,
+  type AdminOrder,
+  type CreatedOrder,
+  type CustomerInfo,
+  type OrderHistoryEntry,
+} from '@shop/contracts';
+import type { CartOwner } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import { getCartSession, listCartLines, type CartLine } from '../cart/cart';
+import { evaluateDiscount } from '../discounts/discounts';
+import { quoteShipping } from '../shipping/shipping';
+import { taxFor } from '../tax/tax';
+import { insertWithNextOrderNumber } from './counter';
+import type { OrderItemRecord, OrderRecord } from './model';
+import {
+  findOrderById,
+  findReusableOrder,
+  insertOrder,
+  listOrdersOfCustomer,
+  rememberOpenCheckout,
+  type NewOrder,
+} from './repository';
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+
+function toOrderItem(line: CartLine): OrderItemRecord {
+  const { material, width, height, color, mounting, customText } = line.productConfig;
+  return {
+    lineId: String(line.id),
+    productConfig: { material, width, height, color, mounting, customText: customText ?? '' },
+    files: (line.files ?? []).map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    quantity: line.quantity,
+    unitCents: line.unitCents,
+    totalCents: line.totalCents,
+  };
+}
+
+/** The discount of the cart session, checked again against today's rules and this subtotal. */
+async function currentDiscount(owner: CartOwner, subtotalCents: number) {
+  const cartSession = await getCartSession(owner);
+  const code = cartSession?.discountCode;
+  if (!code) return { discountCode: null, discountCents: 0 };
+  const evaluated = await evaluateDiscount(code, subtotalCents);
+  if (!evaluated.valid) {
+    // Not dropped silently: the shopper would pay more than the cart showed.
+    throw AppError.conflict(
+      `The discount code ${code} can no longer be used: ${evaluated.message} Remove it from your cart to continue.`,
+    );
+  }
+  return {
+    discountCode: evaluated.code,
+    discountCents: Math.min(Math.max(0, evaluated.discountCents), subtotalCents),
+  };
+}
+
+function fingerprintOf(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/**
+ * Turns the caller's cart into an unpaid order. Placing the same unchanged cart again (a declined
+ * card, a retried request) answers the same unpaid order instead of a second one; concurrent identical
+ * requests may still make two unpaid orders, which is harmless (only a paid order is fulfilled).
+ */
+export async function placeOrder(
+  owner: CartOwner,
+  { customerInfo, notes }: { customerInfo: CustomerInfo; notes: string | null },
+): Promise<CreatedOrder & { reused: boolean }> {
+  const lines = await listCartLines(owner);
+  if (lines.length === 0) {
+    throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
+  }
+  const items = lines.map(toOrderItem);
+  const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
+  const { discountCode, discountCents } = await currentDiscount(owner, subtotalCents);
+  const shipping = await quoteShipping(
+    items.map(({ productConfig: { material, width, height }, quantity }) => ({
+      material,
+      width,
+      height,
+      quantity,
+    })),
+    customerInfo.zipCode,
+  );
+  const shippingCents = shipping.chargeCents;
+  const tax = await taxFor(customerInfo.zipCode, subtotalCents - discountCents);
+  const totalCents = Math.max(0, subtotalCents - discountCents + shippingCents + tax.amountCents);
+
+  const order: Omit<NewOrder, 'orderNumber'> = {
+    sessionId: owner.sessionId,
+    customerId: owner.customerId ?? null,
+    guestEmail: owner.customerId ? null : customerInfo.email,
+    customerInfo,
+    items,
+    subtotalCents,
+    discountCode,
+    discountCents,
+    shippingCents,
+    taxCents: tax.amountCents,
+    taxRegion: tax.region ?? null,
+    totalCents,
+    notes,
+    cartFingerprint: '',
+  };
+  order.cartFingerprint = fingerprintOf({ ...order, cartFingerprint: undefined });
+
+  const unpaid = await findReusableOrder(owner, order.cartFingerprint);
+  if (unpaid) return { ...createdOrder(unpaid), reused: true };
+  const created = await insertWithNextOrderNumber((orderNumber) =>
+    insertOrder({ ...order, orderNumber }),
+  );
+  await rememberOpenCheckout(owner, created);
+  return { ...createdOrder(created), reused: false };
+}
+
+function createdOrder(order: OrderRecord): CreatedOrder {
+  return {
+    orderId: order._id.toString(),
+    orderNumber: order.orderNumber,
+    total: toDollars(order.totalCents),
+  };
+}
+
+/**
+ * The order if the caller may act on it: a customer's order only for that customer signed in, a
+ * guest's order only for the guest session that placed it. Anything else reads as not found.
+ */
+export async function findCallersOrder(owner: CartOwner, orderId: string): Promise<OrderRecord> {
+  const order = await findOrderById(orderId);
+  if (!order) throw AppError.notFound('Order not found');
+  const mine = order.customerId
+    ? owner.customerId === order.customerId.toString()
+    : order.sessionId === owner.sessionId;
+  if (!mine) throw AppError.notFound('Order not found');
+  return order;
+}
+
+export function toHistoryEntry(order: OrderRecord): OrderHistoryEntry {
+  return {
+    id: order._id.toString(),
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    subtotal: toDollars(order.subtotalCents),
+    discountCode: order.discountCode,
+    discountAmount: toDollars(order.discountCents),
+    shipping: toDollars(order.shippingCents),
+    tax: toDollars(order.taxCents),
+    total: toDollars(order.totalCents),
+    notes: order.notes,
+    items: order.items.map((item) => ({
+      id: item.lineId,
+      productConfig: item.productConfig,
+      files: item.files,
+      quantity: item.quantity,
+      unitPrice: toDollars(item.unitCents),
+      totalPrice: toDollars(item.totalCents),
+    })),
+  };
+}
+
+export function toAdminOrder(order: OrderRecord): AdminOrder {
+  return {
+    ...toHistoryEntry(order),
+    customerId: order.customerId?.toString() ?? null,
+    guestEmail: order.guestEmail,
+    customerInfo: order.customerInfo,
+    taxRegion: order.taxRegion,
+    paymentId: order.paymentId,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+/** The signed-in customer's orders, newest first. */
+export async function orderHistory(customerId: string): Promise<OrderHistoryEntry[]> {
+  return (await listOrdersOfCustomer(customerId)).map(toHistoryEntry);
+}

@@ -1,0 +1,360 @@
+// Orders (SPEC.md sections 3, 5, 7; DESIGN.md sections 4 and 5a): the server turns the session's cart
+// into an order from its own data, with the checkout's rules and messages and a gap-free order number.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutMessages, priceLabel } from '@shop/contracts';
+import { OrderModel } from '../src/modules/orders/model';
+import { trusted } from '../src/platform/db';
+import { quoteShipping } from '../src/modules/shipping/shipping';
+import { taxFor } from '../src/modules/tax/tax';
+import { addToCart, customerInfo, placeOrder, register, registerAdmin } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+const NY_RATE = 0.08875;
+let app: TestApp;
+let admin: TestAgent;
+beforeAll(async () => {
+  app = await startTestApp({ TAX_RATES: JSON.stringify({ NY: NY_RATE }) });
+  admin = app.agent();
+  await registerAdmin(admin);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function checkout(agent: TestAgent, body: unknown) {
+  return agent.request('POST', '/api/orders', { body });
+}
+
+async function createCode(fields: Record<string, unknown>) {
+  const response = await admin.request('POST', '/api/admin/discount-codes', {
+    body: { type: 'percentage', value: 10, description: 'Ten off', ...fields },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
+
+async function applyCode(agent: TestAgent, code: string) {
+  const response = await agent.request('POST', '/api/cart/session', {
+    body: { discountCode: code },
+  });
+  expect(response.status, response.text).toBe(200);
+}
+
+describe('POST /api/orders', () => {
+  it('when a guest checks out, then the order is priced by the server and numbered from 1000', async () => {
+    const agent = app.agent();
+    await addToCart(agent); // phenolic 3x2 adhesive: $5.20
+    await addToCart(agent, {
+      material: 'indoor',
+      width: 4,
+      height: 4,
+      mounting: 'no-mounting',
+      quantity: 10,
+    });
+
+    const response = await checkout(agent, {
+      customerInfo: customerInfo(),
+      notes: 'Leave at dock 4',
+    });
+    expect(response.status).toBe(201);
+
+    const lines = [
+      {
+        material: 'phenolic' as const,
+        width: 3,
+        height: 2,
+        mounting: 'adhesive' as const,
+        quantity: 1,
+      },
+      {
+        material: 'indoor' as const,
+        width: 4,
+        height: 4,
+        mounting: 'no-mounting' as const,
+        quantity: 10,
+      },
+    ];
+    const subtotalCents = lines.reduce((sum, line) => sum + priceLabel(line).subtotalCents, 0);
+    const shippingCents = quoteShipping(lines, '10001').chargeCents;
+    const taxCents = taxFor('10001', subtotalCents, { NY: NY_RATE }).amountCents;
+    expect(taxCents).toBeGreaterThan(0);
+    expect(response.body).toEqual({
+      orderId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      orderNumber: 1000,
+      total: (subtotalCents + shippingCents + taxCents) / 100,
+    });
+
+    const order = await OrderModel.findById(response.body.orderId).lean();
+    expect(order).toMatchObject({
+      orderNumber: 1000,
+      sessionId: agent.sessionId,
+      customerId: null,
+      guestEmail: 'ann@example.com',
+      status: 'processing',
+      paymentStatus: 'unpaid',
+      subtotalCents,
+      discountCode: null,
+      discountCents: 0,
+      shippingCents,
+      taxCents,
+      taxRegion: 'NY',
+      totalCents: subtotalCents + shippingCents + taxCents,
+      notes: 'Leave at dock 4',
+      paymentId: null,
+    });
+    expect(order?.customerInfo).toMatchObject({ street: '12 Main St', zipCode: '10001' });
+    expect(
+      order?.items.map((item) => [item.productConfig.material, item.quantity, item.unitCents]),
+    ).toEqual([
+      ['phenolic', 1, 520],
+      ['indoor', 10, priceLabel(lines[1]!).unitCents],
+    ]);
+  });
+
+  it('when the browser sends prices, totals, a discount or a status, then they are ignored', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const response = await checkout(agent, {
+      customerInfo: customerInfo(),
+      total: 0.01,
+      subtotal: 0.01,
+      discountAmount: 500,
+      discountCode: 'FREE',
+      shipping: 0,
+      tax: 0,
+      status: 'completed',
+      paymentStatus: 'paid',
+      orderNumber: 1,
+      items: [{ productConfig: {}, quantity: 1000, totalPrice: 0 }],
+    });
+    expect(response.status).toBe(201);
+    const order = await OrderModel.findById(response.body.orderId).lean();
+    expect(order).toMatchObject({
+      subtotalCents: 520,
+      discountCents: 0,
+      discountCode: null,
+      status: 'processing',
+      paymentStatus: 'unpaid',
+    });
+    expect(order?.items).toHaveLength(1);
+    expect(order?.orderNumber).toBeGreaterThanOrEqual(1000);
+    expect(response.body.total).toBe(order!.totalCents / 100);
+  });
+
+  it('when the cart is empty, then 400 and no order', async () => {
+    const agent = app.agent();
+    const before = await OrderModel.countDocuments();
+    const response = await checkout(agent, { customerInfo: customerInfo() });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Your cart is empty');
+    expect(await OrderModel.countDocuments()).toBe(before);
+  });
+
+  it('when required fields are missing, then 400 "Please fill in: ..." with each field named', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const response = await checkout(agent, {
+      customerInfo: customerInfo({ firstName: '', phone: '  ', company: undefined, zipCode: '' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(
+      'Please fill in: First Name, Phone Number, Company, ZIP/Postal Code',
+    );
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'customerInfo.firstName', message: 'First Name is required.' },
+        { path: 'customerInfo.zipCode', message: checkoutMessages.zipRequired },
+      ]),
+    );
+  });
+
+  it('when the body has no customer info at all, then every required field is named', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const response = await checkout(agent, {});
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(
+      'Please fill in: First Name, Last Name, Phone Number, Email Address, Company, Street Address, City, State, ZIP/Postal Code',
+    );
+    expect(response.body.errors).toContainEqual({
+      path: 'customerInfo.email',
+      message: checkoutMessages.emailRequired,
+    });
+  });
+
+  it.each([
+    [{ email: 'ann@example' }, checkoutMessages.emailInvalid, 'customerInfo.email'],
+    [
+      { street: '12 Main St <script>' },
+      checkoutMessages.addressInvalidCharacters,
+      'customerInfo.street',
+    ],
+    [{ street: 'Main Street' }, checkoutMessages.addressNeedsNumber, 'customerInfo.street'],
+    [{ zipCode: '1000' }, checkoutMessages.zipInvalid, 'customerInfo.zipCode'],
+    [{ zipCode: 'ABC 123' }, checkoutMessages.zipInvalid, 'customerInfo.zipCode'],
+  ])('when %o, then 400 with the spec’s message', async (change, message, path) => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const response = await checkout(agent, { customerInfo: customerInfo(change) });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message, errors: [{ path, message }] });
+  });
+
+  it('when the ZIP is Canadian, then the order is made (shipping to Canada, no NY tax)', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const response = await checkout(agent, {
+      customerInfo: customerInfo({
+        street: '5 Rue Saint-André',
+        city: 'Montréal',
+        state: 'QC',
+        zipCode: 'H2X 1Y4',
+      }),
+    });
+    expect(response.status).toBe(201);
+    const order = await OrderModel.findById(response.body.orderId).lean();
+    expect(order?.taxCents).toBe(0);
+    expect(order?.shippingCents).toBeGreaterThan(0);
+  });
+
+  it('when a body field name is an operator, then 400 before anything runs', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const response = await checkout(agent, { customerInfo: { ...customerInfo(), $where: '1' } });
+    expect(response.status).toBe(400);
+  });
+
+  it('when the cart has a discount code, then it is checked again and tax is on the discounted subtotal', async () => {
+    await createCode({ code: 'TENOFF', value: 10 });
+    const agent = app.agent();
+    await addToCart(agent, { quantity: 10 }); // 10 x round(520 x 0.95) = 4940
+    await applyCode(agent, 'TENOFF');
+    const response = await checkout(agent, {
+      customerInfo: customerInfo(),
+      discountAmount: 49.4 * 2,
+    });
+    expect(response.status).toBe(201);
+    const order = await OrderModel.findById(response.body.orderId).lean();
+    const shippingCents = quoteShipping(
+      [{ material: 'phenolic', width: 3, height: 2, quantity: 10 }],
+      '10001',
+    ).chargeCents;
+    const taxCents = taxFor('10001', 4940 - 494, { NY: NY_RATE }).amountCents;
+    expect(order).toMatchObject({
+      subtotalCents: 4940,
+      discountCode: 'TENOFF',
+      discountCents: 494,
+      taxCents,
+      totalCents: 4940 - 494 + shippingCents + taxCents,
+    });
+  });
+
+  it('when the cart’s code was switched off after it was applied, then 409 with the reason and no order', async () => {
+    const code = await createCode({ code: 'GONESOON', value: 15 });
+    const agent = app.agent();
+    await addToCart(agent);
+    await applyCode(agent, 'GONESOON');
+    const off = await admin.request('PUT', `/api/admin/discount-codes/${code.id}`, {
+      body: { isActive: false },
+    });
+    expect(off.status).toBe(200);
+    const before = await OrderModel.countDocuments();
+    const response = await checkout(agent, { customerInfo: customerInfo() });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(
+      /^The discount code GONESOON can no longer be used: .+ Remove it from your cart to continue\.$/,
+    );
+    expect(await OrderModel.countDocuments()).toBe(before);
+  });
+
+  it('when the same unchanged cart is checked out again, then the same unpaid order answers (200)', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    const second = await checkout(agent, { customerInfo: customerInfo() });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+
+    await addToCart(agent, { quantity: 2 });
+    const third = await checkout(agent, { customerInfo: customerInfo() });
+    expect(third.status).toBe(201);
+    expect(third.body.orderId).not.toBe(first.body.orderId);
+    expect(third.body.orderNumber).toBeGreaterThan(first.body.orderNumber);
+  });
+
+  it('when 50 shoppers check out at the same moment, then they get 50 distinct consecutive order numbers', async () => {
+    const agents = Array.from({ length: 50 }, () => app.agent());
+    for (const agent of agents) await addToCart(agent);
+    const highestBefore =
+      (await OrderModel.findOne().sort({ orderNumber: -1 }).lean())?.orderNumber ?? 999;
+
+    const answers = await Promise.all(
+      agents.map((agent) => checkout(agent, { customerInfo: customerInfo() })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
+    const numbers = answers
+      .map((answer) => answer.body.orderNumber as number)
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => highestBefore + 1 + index));
+    expect(await OrderModel.countDocuments({ orderNumber: trusted({ $gt: highestBefore }) })).toBe(
+      50,
+    );
+  });
+});
+
+describe('GET /api/orders', () => {
+  it('when signed out, then 401', async () => {
+    const response = await app.agent().request('GET', '/api/orders');
+    expect(response.status).toBe(401);
+  });
+
+  it('when signed in, then only the customer’s own orders, newest first, in the history fields', async () => {
+    const agent = app.agent();
+    await register(agent);
+    await addToCart(agent, { customText: 'FIRST' });
+    const first = await placeOrder(agent);
+    await addToCart(agent, { customText: 'SECOND', quantity: 2 });
+    const second = await placeOrder(agent);
+
+    const someoneElse = app.agent();
+    await register(someoneElse);
+    await addToCart(someoneElse);
+    await placeOrder(someoneElse);
+
+    const response = await agent.request('GET', '/api/orders');
+    expect(response.status).toBe(200);
+    expect(response.body.map((order: { id: string }) => order.id)).toEqual([
+      second.orderId,
+      first.orderId,
+    ]);
+    const [latest] = response.body;
+    expect(latest).toMatchObject({
+      id: second.orderId,
+      orderNumber: second.orderNumber,
+      status: 'processing',
+      paymentStatus: 'unpaid',
+      total: second.total,
+      notes: null,
+      createdAt: expect.any(String),
+    });
+    expect(latest).toHaveProperty('subtotal');
+    expect(latest).toHaveProperty('tax');
+    expect(latest.items).toHaveLength(2);
+    expect(latest.items[0]).toMatchObject({
+      productConfig: { material: 'phenolic', customText: 'FIRST' },
+      quantity: 1,
+      totalPrice: 5.2,
+    });
+    expect(JSON.stringify(response.body)).not.toMatch(/sessionId|cartFingerprint|Cents/);
+  });
+
+  it('when a guest’s orders were made before signing up, then they are not in the customer’s history', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    await placeOrder(agent);
+    await register(agent);
+    const response = await agent.request('GET', '/api/orders');
+    expect(response.body).toEqual([]);
+  });
+});
