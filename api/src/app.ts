@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { Config } from './config';
 import { routeModules, type RouteModule } from './routes';
 import { accountSessions } from './modules/accounts/sessions';
+import type { PaymentProvider } from './modules/payments/provider';
 import { csrfGuard } from './platform/csrf';
 import { errorHandler } from './platform/error-handler';
 import { AppError } from './platform/errors';
@@ -17,12 +18,15 @@ interface AppOptions {
   logger?: Logger;
   /** The domains' routes; tests may add their own probes. */
   routes?: RouteModule[];
+  /** Replaces the configured payment provider (tests count charges with it). */
+  paymentProvider?: PaymentProvider;
 }
 
 export function createApp({
   config,
   logger = createLogger(config.logLevel),
   routes = routeModules,
+  paymentProvider,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -41,7 +45,7 @@ export function createApp({
   app.use(accountSessions({ config, logger }));
 
   const api = express.Router();
-  for (const mountRoutes of routes) api.use(mountRoutes({ config, logger }));
+  for (const mountRoutes of routes) api.use(mountRoutes({ config, logger, paymentProvider }));
   app.use('/api', api);
 
   app.use((_req, _res, next) => next(AppError.notFound('Not found')));

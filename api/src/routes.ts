@@ -12,11 +12,15 @@ import { shippingRoutes } from './modules/shipping/routes';
 import { taxRoutes } from './modules/tax/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import type { PaymentProvider } from './modules/payments/provider';
 
 /** What a domain's routes may need from the running app. */
 export interface AppDependencies {
   config: Config;
   logger: Logger;
+  /** Replaces the provider PAYMENT_PROVIDER names (tests count charges with a stand-in). */
+  paymentProvider?: PaymentProvider;
 }
 
 export type RouteModule = (dependencies: AppDependencies) => Router;
@@ -32,4 +36,5 @@ export const routeModules: RouteModule[] = [
   uploadRoutes,
   accountRoutes,
   orderRoutes,
+  paymentRoutes,
 ];

@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { connectDatabase, disconnectDatabase } from '../../src/platform/db';
 import { createLogger, type Logger } from '../../src/platform/logger';
 import { routeModules, type RouteModule } from '../../src/routes';
+import type { PaymentProvider } from '../../src/modules/payments/provider';
 
 export interface RequestOptions {
   /** An object is sent as JSON; a string is sent as it is (with a JSON content type unless headers say otherwise). */
@@ -64,6 +65,8 @@ export interface TestAppOptions {
   extraRoutes?: RouteModule[];
   /** To read what the app logs (pino writing to a test stream). */
   logger?: Logger;
+  /** Replaces the configured payment provider (to count charges). */
+  paymentProvider?: PaymentProvider;
 }
 
 /**
@@ -72,7 +75,7 @@ export interface TestAppOptions {
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  { extraRoutes = [], logger: givenLogger }: TestAppOptions = {},
+  { extraRoutes = [], logger: givenLogger, paymentProvider }: TestAppOptions = {},
 ): Promise<TestApp> {
   if (mongoose.connection.readyState !== 0) {
     throw new Error(
@@ -95,6 +98,7 @@ export async function startTestApp(
       config,
       logger,
       routes: [...routeModules, ...extraRoutes],
+      paymentProvider,
     }).listen(0, '127.0.0.1');
     await new Promise<void>((resolve, reject) =>
       started.once('listening', resolve).once('error', reject),

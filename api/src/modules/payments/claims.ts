@@ -1,0 +1,72 @@
+// One payment at a time per order. FerretDB v1 applies a conditional update as read-then-write (two
+// concurrent "unpaid -> charging" updates can both succeed), so the guard is an insert against a
+// unique index (the claim's _id is the order id), atomic on FerretDB and MongoDB alike: whoever inserts the claim
+// charges; everyone else finds it taken. A declined charge deletes its claim so the order can be paid
+// again; a paid order keeps it. A claim still 'charging' long after it was made was abandoned (the
+// process stopped mid-call) and may be taken over; the provider's idempotency key (the order id) keeps
+// the card from being charged twice even then.
+import mongoose, { Schema } from 'mongoose';
+
+/** One per order: _id is the order id (unique by nature, and found without a scan on FerretDB). */
+interface PaymentClaimRecord {
+  _id: string;
+  state: 'charging' | 'paid';
+  claimedAt: Date;
+}
+
+const paymentClaimSchema = new Schema<PaymentClaimRecord>(
+  {
+    _id: { type: String, required: true },
+    state: { type: String, required: true, enum: ['charging', 'paid'] },
+    claimedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+const PaymentClaimModel = mongoose.model<PaymentClaimRecord>(
+  'PaymentClaim',
+  paymentClaimSchema,
+  'payment_claims',
+);
+
+export interface PaymentClaim {
+  /** The charge failed: the order may be paid again. */
+  release(): Promise<void>;
+  /** The charge went through: the claim stays, so no later call charges again. */
+  markPaid(): Promise<void>;
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 11000;
+}
+
+/** The order's payment claim, or null when another call holds it. */
+export async function claimPayment(
+  orderId: string,
+  now: Date,
+  staleAfterMs: number,
+): Promise<PaymentClaim | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await PaymentClaimModel.create({ _id: orderId, state: 'charging', claimedAt: now });
+      return {
+        release: async () => {
+          await PaymentClaimModel.deleteOne({ _id: orderId, claimedAt: now });
+        },
+        markPaid: async () => {
+          await PaymentClaimModel.updateOne({ _id: orderId }, { $set: { state: 'paid' } });
+        },
+      };
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const held = await PaymentClaimModel.findById(orderId).lean();
+    if (!held) continue; // released in the meantime: try again
+    const abandoned =
+      held.state === 'charging' && held.claimedAt.getTime() < now.getTime() - staleAfterMs;
+    if (!abandoned) return null;
+    // deleteOne's count is exact under concurrency: one taker removes it, then the insert decides.
+    await PaymentClaimModel.deleteOne({ _id: held._id, state: 'charging' });
+  }
+  return null;
+}

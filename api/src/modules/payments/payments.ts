@@ -1,0 +1,192 @@
+// Paying for an order (DESIGN.md sections 4, 5 and 5a): the order's own total is charged, at most once
+// per order, with the discount use counted within its limit just before the card is charged.
+import {
+  toDollars,
+  type CompletedPayment,
+  type PaymentConfig,
+  type completePaymentSchema,
+} from '@shop/contracts';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { CartOwner } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import { clearCart } from '../cart/cart';
+import { releaseDiscountUse, reserveDiscountUse } from '../discounts/discounts';
+import type { OrderRecord } from '../orders/model';
+import { findCallersOrder } from '../orders/orders';
+import { findOrderById, markDiscountReserved, setPaymentState } from '../orders/repository';
+import { claimPayment, type PaymentClaim } from './claims';
+import type { PaymentProvider } from './provider';
+import { sandboxProvider } from './sandbox';
+import { SQUARE_SCRIPT_URLS, isSquareSandbox, squareProvider } from './square';
+
+export const SANDBOX_SCRIPT_PATH = '/api/payment/sandbox/payments.js';
+export const DISCOUNT_GONE_MESSAGE = 'This discount code is no longer available';
+export const PAYMENT_IN_PROGRESS_MESSAGE =
+  'A payment for this order is already in progress. Please wait a moment.';
+/** A payment still "charging" after this long was abandoned (the process stopped mid-call). */
+export const STALE_CHARGE_MS = 5 * 60 * 1000;
+
+export function createPaymentProvider(config: Config): PaymentProvider {
+  return config.payment.provider === 'square'
+    ? squareProvider(config.payment.square)
+    : sandboxProvider();
+}
+
+export function paymentConfig(config: Config): PaymentConfig {
+  if (config.payment.provider === 'square') {
+    const square = config.payment.square;
+    return {
+      applicationId: square.applicationId ?? '',
+      locationId: square.locationId ?? '',
+      provider: 'square',
+      scriptUrl: isSquareSandbox(square)
+        ? SQUARE_SCRIPT_URLS.sandbox
+        : SQUARE_SCRIPT_URLS.production,
+    };
+  }
+  return {
+    applicationId: 'sandbox-sq0idb-engraved-label-shop',
+    locationId: 'SANDBOX-LOCATION',
+    provider: 'sandbox',
+    scriptUrl: SANDBOX_SCRIPT_PATH,
+  };
+}
+
+export type PaymentInput = z.output<typeof completePaymentSchema>;
+
+function completed(order: OrderRecord): CompletedPayment {
+  return {
+    success: true,
+    orderId: order._id.toString(),
+    orderNumber: order.orderNumber,
+    total: toDollars(order.totalCents),
+    paymentId: order.paymentId ?? '',
+  };
+}
+
+/** How long a second call for one order waits for the first one's outcome before answering 409. */
+export const WAIT_FOR_OTHER_CALL_MS = 15_000;
+const WAIT_STEP_MS = 100;
+
+/**
+ * The order's payment claim; while another call holds it, waits for that call: a paid order answers
+ * its result (a double submit gets the same success twice), a released claim is taken over.
+ */
+async function claimOrAwait(
+  orderId: string,
+): Promise<{ claim: PaymentClaim } | { paidBy: OrderRecord }> {
+  const deadline = Date.now() + WAIT_FOR_OTHER_CALL_MS;
+  for (;;) {
+    const claim = await claimPayment(orderId, new Date(), STALE_CHARGE_MS);
+    if (claim) return { claim };
+    const order = await findOrderById(orderId);
+    if (order?.paymentStatus === 'paid') return { paidBy: order };
+    if (Date.now() >= deadline) throw AppError.conflict(PAYMENT_IN_PROGRESS_MESSAGE);
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
+/**
+ * Charges the order's total with the card token. Idempotent: a paid order answers its payment again
+ * and charges nothing; two calls at once charge once (the order's payment claim, claims.ts). A
+ * discount code takes one use within its limit before the charge (none left: a clean refusal, nothing
+ * charged) and gives it back if the charge fails. A decline leaves the order unpaid and the cart as it
+ * was; success records the payment and empties the cart.
+ */
+export async function completePayment({
+  owner,
+  input,
+  provider,
+  logger,
+}: {
+  owner: CartOwner;
+  input: PaymentInput;
+  provider: PaymentProvider;
+  logger: Logger;
+}): Promise<CompletedPayment> {
+  const found = await findCallersOrder(owner, input.orderId);
+  if (found.paymentStatus === 'paid') return completed(found);
+
+  const orderId = found._id.toString();
+  const claimed = await claimOrAwait(orderId);
+  if ('paidBy' in claimed) return completed(claimed.paidBy);
+  const { claim } = claimed;
+  // Read again under the claim: a call that held it before may have paid the order meanwhile.
+  const order = await findOrderById(orderId);
+  if (!order) {
+    await claim.release();
+    throw AppError.notFound('Order not found');
+  }
+  if (order.paymentStatus === 'paid') return completed(order);
+  await setPaymentState(orderId, { paymentStatus: 'charging', chargingSince: new Date() });
+
+  const failed = async (reason: string) => {
+    await setPaymentState(orderId, { paymentStatus: 'unpaid', lastPaymentError: reason });
+    await claim.release();
+  };
+
+  // A use still held from an abandoned attempt (discountReserved) is not taken twice.
+  if (order.discountCode && !order.discountReserved) {
+    if (!(await reserveDiscountUse(order.discountCode))) {
+      await failed(DISCOUNT_GONE_MESSAGE);
+      throw AppError.conflict(DISCOUNT_GONE_MESSAGE);
+    }
+    await markDiscountReserved(orderId, true);
+  }
+
+  let paymentId: string;
+  try {
+    paymentId =
+      order.totalCents === 0
+        ? `no-charge-${orderId}` // a 100% discount with free shipping: nothing to charge
+        : (
+            await provider.charge({
+              orderId,
+              amountCents: order.totalCents,
+              token: input.paymentId,
+              idempotencyKey: orderId,
+              referenceId: String(order.orderNumber),
+              buyerEmail: input.customerEmail ?? order.customerInfo.email,
+            })
+          ).paymentId;
+  } catch (error) {
+    if (order.discountCode) {
+      await releaseDiscountUse(order.discountCode);
+      await markDiscountReserved(orderId, false);
+    }
+    await failed(error instanceof AppError ? error.message : 'Payment failed');
+    if (!(error instanceof AppError)) {
+      // The error handler logs the error itself; this line ties it to the order.
+      logger.warn(
+        { orderId, provider: provider.name },
+        'Charging the card failed; order left unpaid',
+      );
+    }
+    throw error;
+  }
+
+  const paid = await setPaymentState(orderId, {
+    paymentStatus: 'paid',
+    paymentId,
+    paidAt: new Date(),
+    paymentContact: {
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      customerPhone: input.customerPhone,
+      customerCompany: input.customerCompany,
+      customerAddress: input.customerAddress,
+      customerZipCode: input.customerZipCode,
+    },
+  });
+  if (!paid) throw AppError.notFound('Order not found');
+  // After the order says paid: a claim left 'charging' by a failure here is taken over later, and
+  // the provider's idempotency key answers that retry with this same payment.
+  await claim.markPaid();
+  logger.info({ orderId, orderNumber: paid.orderNumber, paymentId }, 'Order paid');
+
+  // The items and the discount applied to them (clearCart takes both).
+  await clearCart(owner);
+  return completed(paid);
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { completePaymentSchema } from '@shop/contracts';
+import type { AppDependencies } from '../../routes';
+import { cartOwner } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import { parseBody } from '../../platform/validate';
+import { completePayment, createPaymentProvider, paymentConfig } from './payments';
+import { sweepSandboxTokens } from './sandbox';
+import {
+  SANDBOX_CARD_FRAME_SCRIPT,
+  SANDBOX_PAYMENTS_SCRIPT,
+  sandboxCardFramePage,
+} from './sandbox-browser';
+import { sandboxCardSchema, tokenizeSandboxCard } from './sandbox-card';
+
+const SANDBOX_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+/** The page that embeds the card frame: an allowed origin, or the API's own host (behind a proxy). */
+function embeddingOrigin(req: Request, allowedOrigins: readonly string[]): string | null {
+  const given = req.query.origin;
+  if (typeof given !== 'string') return null;
+  try {
+    const origin = new URL(given).origin;
+    if (origin !== given) return null;
+    if (allowedOrigins.includes(origin) || new URL(origin).host === req.get('host')) return origin;
+  } catch {
+    // not a URL
+  }
+  return null;
+}
+
+export function paymentRoutes({ config, logger, paymentProvider }: AppDependencies): Router {
+  const router = Router();
+  const provider = paymentProvider ?? createPaymentProvider(config);
+
+  router.get('/payment/config', (_req, res) => {
+    res.json(paymentConfig(config));
+  });
+
+  router.post('/payment/complete', async (req, res) => {
+    const owner = cartOwner(req);
+    const input = parseBody(completePaymentSchema, req);
+    res.json(await completePayment({ owner, input, provider, logger }));
+  });
+
+  if (config.payment.provider === 'sandbox') {
+    const sweep = setInterval(() => {
+      sweepSandboxTokens().catch((error: unknown) =>
+        logger.warn({ err: error }, 'Sweeping sandbox card tokens failed'),
+      );
+    }, SANDBOX_SWEEP_INTERVAL_MS);
+    sweep.unref();
+
+    router.get('/payment/sandbox/payments.js', (_req, res) => {
+      res.type('application/javascript').setHeader('Cache-Control', 'no-cache');
+      res.send(SANDBOX_PAYMENTS_SCRIPT);
+    });
+
+    router.get('/payment/sandbox/card-frame.js', (_req, res) => {
+      res.type('application/javascript').setHeader('Cache-Control', 'no-cache');
+      res.send(SANDBOX_CARD_FRAME_SCRIPT);
+    });
+
+    // The card fields' page, framed by the checkout. Its own headers replace the API's
+    // frame-ancestors 'none': only the shop's pages may frame it, and it runs only its own script.
+    router.get('/payment/sandbox/card-frame', (req, res) => {
+      const parentOrigin = embeddingOrigin(req, config.allowedOrigins);
+      if (!parentOrigin) throw AppError.invalid('The card form may only be embedded by the shop');
+      const styleNonce = randomBytes(16).toString('base64');
+      res.removeHeader('X-Frame-Options');
+      res.setHeader(
+        'Content-Security-Policy',
+        [
+          "default-src 'none'",
+          "script-src 'self'",
+          `style-src 'nonce-${styleNonce}'`,
+          "connect-src 'self'",
+          "form-action 'none'",
+          "base-uri 'none'",
+          `frame-ancestors 'self' ${parentOrigin}`,
+        ].join('; '),
+      );
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('html').send(sandboxCardFramePage(parentOrigin, styleNonce));
+    });
+
+    router.post('/payment/sandbox/tokenize', async (req, res) => {
+      const card = parseBody(sandboxCardSchema, req);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json({ token: await tokenizeSandboxCard(card) });
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,43 @@
+// The sandbox card frame's tokenize call: a test card in, a one-time token out (DESIGN.md section 5).
+import { z } from 'zod';
+import { passesLuhn, sandboxOutcomeOf, mintSandboxToken, type SandboxCard } from './sandbox';
+
+const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+
+function notExpired(expiry: string, now = new Date()): boolean {
+  const match = EXPIRY.exec(expiry);
+  if (!match) return false;
+  const year = 2000 + Number(match[2]);
+  const month = Number(match[1]);
+  return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
+}
+
+export const sandboxCardSchema = z.object({
+  cardNumber: z
+    .string({ error: 'Card number is required.' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, 'Card number is not valid.')
+        .refine(passesLuhn, 'Card number is not valid.'),
+    ),
+  expiry: z
+    .string({ error: 'Expiration date is required.' })
+    .trim()
+    .regex(EXPIRY, 'Expiration date must be MM/YY.')
+    .refine((value) => notExpired(value), 'The card has expired.'),
+  cvv: z
+    .string({ error: 'Security code (CVV) is required.' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'Security code (CVV) must be 3 or 4 digits.'),
+  postalCode: z
+    .string({ error: 'Postal code is required.' })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/, 'Postal code is not valid.'),
+});
+
+/** Mints the one-time token for a test card; the card itself is not stored (only its last 4). */
+export async function tokenizeSandboxCard(card: SandboxCard): Promise<string> {
+  return mintSandboxToken(sandboxOutcomeOf(card), card.cardNumber.slice(-4));
+}

@@ -1,0 +1,174 @@
+// The built-in sandbox provider (DESIGN.md section 5): answers like Square's sandbox. Tokens are
+// Square's test nonces, or one-time tokens minted by the sandbox card frame from a test card.
+import { randomBytes } from 'node:crypto';
+import mongoose, { Schema } from 'mongoose';
+import { SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { trusted } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { declineReason, type PaymentProvider } from './provider';
+
+/** What a sandbox charge does: approve, or decline with one of Square's codes. */
+export type SandboxOutcome =
+  | 'approved'
+  | 'GENERIC_DECLINE'
+  | 'CVV_FAILURE'
+  | 'ADDRESS_VERIFICATION_FAILURE'
+  | 'INVALID_EXPIRATION';
+
+const TEST_NONCE_OUTCOMES: Record<string, SandboxOutcome> = {
+  [SANDBOX_TEST_NONCES.approved]: 'approved',
+  [SANDBOX_TEST_NONCES.declined]: 'GENERIC_DECLINE',
+  [SANDBOX_TEST_NONCES.cvvRejected]: 'CVV_FAILURE',
+  [SANDBOX_TEST_NONCES.postalCodeRejected]: 'ADDRESS_VERIFICATION_FAILURE',
+  [SANDBOX_TEST_NONCES.expirationRejected]: 'INVALID_EXPIRATION',
+};
+
+/** A card token is good for one charge within this long of its making (Square's last 24 h; ours less). */
+export const SANDBOX_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+
+// Keyed by _id (the token, the idempotency key): found without a scan on FerretDB v1, where any other
+// filter reads the whole collection, and unique by nature.
+interface SandboxToken {
+  _id: string;
+  outcome: SandboxOutcome;
+  last4: string;
+  createdAt: Date;
+}
+
+const sandboxTokenSchema = new Schema<SandboxToken>(
+  {
+    _id: { type: String, required: true },
+    outcome: { type: String, required: true },
+    last4: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+sandboxTokenSchema.index({ createdAt: 1 });
+
+const SandboxTokenModel = mongoose.model<SandboxToken>(
+  'SandboxToken',
+  sandboxTokenSchema,
+  'sandbox_card_tokens',
+);
+
+interface SandboxPayment {
+  /** The idempotency key. */
+  _id: string;
+  paymentId: string;
+  amountCents: number;
+  createdAt: Date;
+}
+
+const sandboxPaymentSchema = new Schema<SandboxPayment>(
+  {
+    _id: { type: String, required: true },
+    paymentId: { type: String, required: true },
+    amountCents: { type: Number, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+const SandboxPaymentModel = mongoose.model<SandboxPayment>(
+  'SandboxPayment',
+  sandboxPaymentSchema,
+  'sandbox_payments',
+);
+
+/** Stores a one-time token for the card's outcome (the sandbox card frame's tokenize call). */
+export async function mintSandboxToken(outcome: SandboxOutcome, last4: string): Promise<string> {
+  const token = `sbx:${randomBytes(24).toString('base64url')}`;
+  await SandboxTokenModel.create({ _id: token, outcome, last4, createdAt: new Date() });
+  return token;
+}
+
+/**
+ * Uses the token up (one charge only) and says what it does; null for unknown, used or stale ones.
+ * Deleting it is the use: deleteOne's count is exact under concurrency on FerretDB v1 too, where a
+ * conditional update ("usedAt: null -> now") is read-then-write and could let two charges through.
+ */
+async function redeemToken(token: string, now: Date): Promise<SandboxOutcome | null> {
+  if (token in TEST_NONCE_OUTCOMES) return TEST_NONCE_OUTCOMES[token] ?? null;
+  const found = await SandboxTokenModel.findById(token).lean();
+  if (!found || found.createdAt.getTime() <= now.getTime() - SANDBOX_TOKEN_LIFETIME_MS) return null;
+  const { deletedCount } = await SandboxTokenModel.deleteOne({ _id: found._id });
+  return deletedCount === 1 ? found.outcome : null;
+}
+
+export async function sweepSandboxTokens(now = new Date()): Promise<number> {
+  const { deletedCount } = await SandboxTokenModel.deleteMany({
+    createdAt: trusted({ $lt: new Date(now.getTime() - SANDBOX_TOKEN_LIFETIME_MS) }),
+  });
+  return deletedCount;
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 11000;
+}
+
+export function sandboxProvider(): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async charge({ amountCents, token, idempotencyKey }) {
+      // Like Square: a key already charged answers its payment again, whatever the token.
+      const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
+      if (earlier) return { paymentId: earlier.paymentId };
+
+      const now = new Date();
+      const outcome = await redeemToken(token, now);
+      if (!outcome) throw AppError.paymentDeclined(declineReason('CARD_TOKEN_USED'));
+      if (outcome !== 'approved') throw AppError.paymentDeclined(declineReason(outcome));
+
+      const paymentId = `sbxpay_${randomBytes(12).toString('hex')}`;
+      try {
+        // _id is the key: a second charge with it cannot be stored; it answers the first one's id.
+        await SandboxPaymentModel.create({
+          _id: idempotencyKey,
+          paymentId,
+          amountCents,
+          createdAt: now,
+        });
+        return { paymentId };
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        const winner = await SandboxPaymentModel.findById(idempotencyKey).lean();
+        if (!winner) throw error;
+        return { paymentId: winner.paymentId };
+      }
+    },
+  };
+}
+
+// --- Test cards (DESIGN.md section 5) -------------------------------------------------------------
+
+export interface SandboxCard {
+  cardNumber: string;
+  expiry: string;
+  cvv: string;
+  postalCode: string;
+}
+
+/** What a test card does when charged; 4000 0000 0000 0002 is declined, the rest by CVV, ZIP, expiry. */
+export function sandboxOutcomeOf(card: SandboxCard): SandboxOutcome {
+  const digits = card.cardNumber.replace(/\D/g, '');
+  if (digits === '4000000000000002') return 'GENERIC_DECLINE';
+  if (card.expiry.replace(/\s/g, '') === '01/40') return 'INVALID_EXPIRATION';
+  if (card.cvv === '911') return 'CVV_FAILURE';
+  if (card.postalCode.trim() === '99999') return 'ADDRESS_VERIFICATION_FAILURE';
+  return 'approved';
+}
+
+/** The Luhn check every card number passes. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

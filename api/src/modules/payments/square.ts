@@ -1,0 +1,66 @@
+// The real provider: Square's Create Payment through the official `square` package. The order id is
+// the idempotency key, so a retried call (ours or the SDK's own on a 5xx) never charges twice.
+import { SquareClient, SquareEnvironment, SquareError } from 'square';
+import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
+import { DECLINE_REASONS, declineReason, type PaymentProvider } from './provider';
+
+export const SQUARE_SCRIPT_URLS = {
+  sandbox: 'https://sandbox.web.squarecdn.com/v1/square.js',
+  production: 'https://web.squarecdn.com/v1/square.js',
+} as const;
+
+type SquareSettings = Config['payment']['square'];
+
+/** Sandbox when the application id is a sandbox one (sandbox-sq0idb-...) or the base URL says so. */
+export function isSquareSandbox({ applicationId, baseUrl }: SquareSettings): boolean {
+  if (baseUrl)
+    return baseUrl.includes('squareupsandbox.com') || !!applicationId?.startsWith('sandbox-');
+  return !!applicationId?.startsWith('sandbox-');
+}
+
+export function squareProvider(settings: SquareSettings): PaymentProvider {
+  const { accessToken, locationId, baseUrl } = settings;
+  if (!accessToken || !locationId) {
+    throw new Error('The square payment provider needs SQUARE_ACCESS_TOKEN and SQUARE_LOCATION_ID');
+  }
+  const client = new SquareClient({
+    token: accessToken,
+    baseUrl:
+      baseUrl ??
+      (isSquareSandbox(settings) ? SquareEnvironment.Sandbox : SquareEnvironment.Production),
+    timeoutInSeconds: 30,
+  });
+
+  return {
+    name: 'square',
+    async charge({ amountCents, token, idempotencyKey, referenceId, buyerEmail }) {
+      try {
+        const { payment } = await client.payments.create({
+          sourceId: token,
+          idempotencyKey,
+          amountMoney: { amount: BigInt(amountCents), currency: 'USD' },
+          locationId,
+          autocomplete: true,
+          referenceId,
+          buyerEmailAddress: buyerEmail ?? undefined,
+        });
+        if (!payment?.id) throw new Error('Square answered without a payment');
+        if (payment.status === 'FAILED' || payment.status === 'CANCELED') {
+          throw AppError.paymentDeclined(declineReason('GENERIC_DECLINE'));
+        }
+        return { paymentId: payment.id };
+      } catch (error) {
+        if (error instanceof SquareError) {
+          const decline = error.errors.find(
+            (item) => item.category === 'PAYMENT_METHOD_ERROR' || item.code in DECLINE_REASONS,
+          );
+          if (decline || error.statusCode === 402) {
+            throw AppError.paymentDeclined(declineReason(decline?.code, decline?.detail));
+          }
+        }
+        throw error;
+      }
+    },
+  };
+}

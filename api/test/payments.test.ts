@@ -1,0 +1,430 @@
+// Payment with the built-in sandbox provider (DESIGN.md sections 5 and 5a): the order's own total is
+// charged at most once, the discount use is counted within its limit, a decline leaves everything as
+// it was. Charges are counted by a provider wrapped around the real sandbox.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { OrderModel } from '../src/modules/orders/model';
+import type { ChargeRequest, PaymentProvider } from '../src/modules/payments/provider';
+import { sandboxProvider } from '../src/modules/payments/sandbox';
+import {
+  addToCart,
+  customerInfo,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+} from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+const charges: ChargeRequest[] = [];
+const sandbox = sandboxProvider();
+/** The real sandbox, counting every charge that reaches it and slow enough to let calls overlap. */
+const countingProvider: PaymentProvider = {
+  name: 'sandbox',
+  async charge(request) {
+    charges.push(request);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return sandbox.charge(request);
+  },
+};
+
+let app: TestApp;
+let admin: TestAgent;
+beforeAll(async () => {
+  app = await startTestApp({}, { paymentProvider: countingProvider });
+  admin = app.agent();
+  await registerAdmin(admin);
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(() => {
+  charges.length = 0;
+});
+
+async function cartWithOrder(agent: TestAgent = app.agent()) {
+  await addToCart(agent);
+  const order = await placeOrder(agent);
+  return { agent, order };
+}
+
+async function mint(
+  card: Partial<Record<'cardNumber' | 'expiry' | 'cvv' | 'postalCode', string>> = {},
+) {
+  const response = await app.request('POST', '/api/payment/sandbox/tokenize', {
+    sessionId: 'sandbox-card-frame',
+    body: {
+      cardNumber: SANDBOX_TEST_CARDS.approved,
+      expiry: '12/34',
+      cvv: '123',
+      postalCode: '10001',
+      ...card,
+    },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body.token as string;
+}
+
+async function cartItems(agent: TestAgent) {
+  return (await agent.request('GET', '/api/cart')).body.items as unknown[];
+}
+
+async function timesUsed(code: string): Promise<number> {
+  const list = await admin.request('GET', '/api/admin/discount-codes');
+  return list.body.find((item: { code: string }) => item.code === code).timesUsed;
+}
+
+describe('GET /api/payment/config', () => {
+  it('when the provider is the sandbox, then it names the built-in script', async () => {
+    const response = await app.request('GET', '/api/payment/config');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      applicationId: expect.stringMatching(/^sandbox-/),
+      locationId: expect.any(String),
+      provider: 'sandbox',
+      scriptUrl: '/api/payment/sandbox/payments.js',
+    });
+  });
+});
+
+describe('POST /api/payment/complete', () => {
+  it('when the card is approved, then the order’s own total is charged once, recorded, and the cart emptied', async () => {
+    const { agent, order } = await cartWithOrder();
+    const response = await agent.request('POST', '/api/payment/complete', {
+      body: {
+        orderId: order.orderId,
+        paymentId: SANDBOX_TEST_NONCES.approved,
+        amount: 0.01,
+        total: 0.01,
+        customerName: 'Ann Lee',
+        customerEmail: 'ann@example.com',
+        customerZipCode: '10001',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      total: order.total,
+      paymentId: expect.stringMatching(/^sbxpay_/),
+    });
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({
+      amountCents: Math.round(order.total * 100),
+      idempotencyKey: order.orderId,
+      token: SANDBOX_TEST_NONCES.approved,
+    });
+
+    const stored = await OrderModel.findById(order.orderId).lean();
+    expect(stored).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'processing',
+      paymentId: response.body.paymentId,
+      paymentContact: { customerName: 'Ann Lee', customerZipCode: '10001' },
+    });
+    expect(stored?.paidAt).toBeInstanceOf(Date);
+    expect(await cartItems(agent)).toEqual([]);
+  });
+
+  it('when the order is already paid, then the same success again and nothing charged', async () => {
+    const { agent, order } = await cartWithOrder();
+    const first = await pay(agent, order.orderId);
+    const second = await pay(agent, order.orderId, SANDBOX_TEST_NONCES.declined);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(charges).toHaveLength(1);
+  });
+
+  it('when payment is completed twice at the same moment, then the card is charged once and both answer the same', async () => {
+    const { agent, order } = await cartWithOrder();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => pay(agent, order.orderId)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.paymentId)).size).toBe(1);
+    expect(charges).toHaveLength(1);
+  });
+
+  it.each([
+    [SANDBOX_TEST_NONCES.declined, 'Your card was declined. Please use a different card.'],
+    [
+      SANDBOX_TEST_NONCES.cvvRejected,
+      "The card's security code (CVV) was not accepted. Please check it and try again.",
+    ],
+    [
+      SANDBOX_TEST_NONCES.postalCodeRejected,
+      "The card's postal code was not accepted. Please check it and try again.",
+    ],
+    [
+      SANDBOX_TEST_NONCES.expirationRejected,
+      "The card's expiration date was not accepted. Please check it and try again.",
+    ],
+  ])(
+    'when the token is %s, then 402 with the reason, the order unpaid and the cart kept',
+    async (token, reason) => {
+      const { agent, order } = await cartWithOrder();
+      const response = await pay(agent, order.orderId, token);
+      expect(response.status).toBe(402);
+      expect(response.body).toEqual({ message: reason });
+      const stored = await OrderModel.findById(order.orderId).lean();
+      expect(stored).toMatchObject({
+        paymentStatus: 'unpaid',
+        paymentId: null,
+        lastPaymentError: reason,
+      });
+      expect(await cartItems(agent)).toHaveLength(1);
+
+      // Another card then pays the same order.
+      const retry = await pay(agent, order.orderId);
+      expect(retry.status).toBe(200);
+      expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('paid');
+    },
+  );
+
+  it('when the order belongs to another guest session, then 404 and nothing charged', async () => {
+    const { order } = await cartWithOrder();
+    const stranger = app.agent();
+    const response = await pay(stranger, order.orderId);
+    expect(response.status).toBe(404);
+    expect(charges).toHaveLength(0);
+    expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('unpaid');
+  });
+
+  it('when the order belongs to another customer, then 404, even from the same browser signed out', async () => {
+    const owner = app.agent();
+    await register(owner);
+    const { order } = await cartWithOrder(owner);
+
+    const otherCustomer = app.agent();
+    await register(otherCustomer);
+    expect((await pay(otherCustomer, order.orderId)).status).toBe(404);
+
+    await owner.request('POST', '/api/auth/logout');
+    expect((await pay(owner, order.orderId)).status).toBe(404);
+    expect(charges).toHaveLength(0);
+  });
+
+  it('when the order id is unknown or malformed, then 404 or 400', async () => {
+    const agent = app.agent();
+    expect((await pay(agent, '0123456789abcdef01234567')).status).toBe(404);
+    expect((await pay(agent, 'not-an-id')).status).toBe(400);
+    const noToken = await agent.request('POST', '/api/payment/complete', {
+      body: { orderId: '0123456789abcdef01234567' },
+    });
+    expect(noToken.status).toBe(400);
+  });
+
+  it('when a code with usageLimit 5 is on 20 orders paid at once, then 5 are paid, 15 refused, and timesUsed is 5', async () => {
+    const create = await admin.request('POST', '/api/admin/discount-codes', {
+      body: { code: 'FIVEONLY', type: 'percentage', value: 20, usageLimit: 5 },
+    });
+    expect(create.status, create.text).toBe(201);
+    const shoppers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const agent = app.agent();
+        await addToCart(agent);
+        const applied = await agent.request('POST', '/api/cart/session', {
+          body: { discountCode: 'FIVEONLY' },
+        });
+        expect(applied.status, applied.text).toBe(200);
+        const order = await placeOrder(agent);
+        return { agent, order };
+      }),
+    );
+    const answers = await Promise.all(
+      shoppers.map(({ agent, order }) => pay(agent, order.orderId)),
+    );
+    const paid = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(paid).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const answer of refused) {
+      expect(answer.body).toEqual({ message: 'This discount code is no longer available' });
+    }
+    expect(charges).toHaveLength(5);
+    expect(await timesUsed('FIVEONLY')).toBe(5);
+    const orders = await OrderModel.find({ discountCode: 'FIVEONLY' }).lean();
+    expect(orders.filter((order) => order.paymentStatus === 'paid')).toHaveLength(5);
+    expect(orders.filter((order) => order.paymentStatus === 'unpaid')).toHaveLength(15);
+    // A refused shopper still has the cart.
+    const refusedShopper = shoppers[answers.findIndex((answer) => answer.status === 409)]!;
+    expect(await cartItems(refusedShopper.agent)).toHaveLength(1);
+  });
+
+  it('when a card with a discount is declined, then the use is given back', async () => {
+    await admin.request('POST', '/api/admin/discount-codes', {
+      body: { code: 'ONEUSE', type: 'fixed', value: 1, usageLimit: 1 },
+    });
+    const agent = app.agent();
+    await addToCart(agent);
+    await agent.request('POST', '/api/cart/session', { body: { discountCode: 'ONEUSE' } });
+    const order = await placeOrder(agent);
+    expect((await pay(agent, order.orderId, SANDBOX_TEST_NONCES.declined)).status).toBe(402);
+    expect(await timesUsed('ONEUSE')).toBe(0);
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    expect(await timesUsed('ONEUSE')).toBe(1);
+    // The applied code went with the cart.
+    const session = await agent.request('GET', '/api/cart/session');
+    expect(session.body.discountCode).toBeNull();
+  });
+
+  it('when the customer info is sent, then it is stored, but never changes what is charged', async () => {
+    const { agent, order } = await cartWithOrder();
+    const response = await agent.request('POST', '/api/payment/complete', {
+      body: {
+        orderId: order.orderId,
+        paymentId: SANDBOX_TEST_NONCES.approved,
+        customerName: 'X'.repeat(201),
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(charges).toHaveLength(0);
+  });
+});
+
+describe('sandbox card tokens', () => {
+  it('when the approved test card is tokenized, then its token pays once and only once', async () => {
+    const token = await mint();
+    expect(token).toMatch(/^sbx:/);
+    const { agent, order } = await cartWithOrder();
+    expect((await pay(agent, order.orderId, token)).status).toBe(200);
+
+    const next = await cartWithOrder();
+    const reused = await pay(next.agent, next.order.orderId, token);
+    expect(reused.status).toBe(402);
+    expect(reused.body.message).toBe(
+      'The card entry was already used. Please enter your card again.',
+    );
+  });
+
+  it.each([
+    [
+      { cardNumber: SANDBOX_TEST_CARDS.declined },
+      'Your card was declined. Please use a different card.',
+    ],
+    [
+      { cvv: SANDBOX_TEST_CARDS.cvvRejected },
+      "The card's security code (CVV) was not accepted. Please check it and try again.",
+    ],
+    [
+      { postalCode: SANDBOX_TEST_CARDS.postalCodeRejected },
+      "The card's postal code was not accepted. Please check it and try again.",
+    ],
+    [
+      { expiry: SANDBOX_TEST_CARDS.expirationRejected },
+      "The card's expiration date was not accepted. Please check it and try again.",
+    ],
+  ])(
+    'when the test card has %o, then paying with its token is declined: %s',
+    async (card, reason) => {
+      const token = await mint(card);
+      const { agent, order } = await cartWithOrder();
+      const response = await pay(agent, order.orderId, token);
+      expect(response.status).toBe(402);
+      expect(response.body.message).toBe(reason);
+    },
+  );
+
+  it.each([
+    [{ cardNumber: '4111 1111 1111 1112' }, 'cardNumber', 'Card number is not valid.'],
+    [{ expiry: '13/30' }, 'expiry', 'Expiration date must be MM/YY.'],
+    [{ expiry: '01/20' }, 'expiry', 'The card has expired.'],
+    [{ cvv: '12' }, 'cvv', 'Security code (CVV) must be 3 or 4 digits.'],
+    [{ postalCode: '' }, 'postalCode', 'Postal code is not valid.'],
+  ])(
+    'when the card has %o, then tokenize answers 400 naming the field',
+    async (card, path, message) => {
+      const response = await app.request('POST', '/api/payment/sandbox/tokenize', {
+        sessionId: 'sandbox-card-frame',
+        body: {
+          cardNumber: SANDBOX_TEST_CARDS.approved,
+          expiry: '12/34',
+          cvv: '123',
+          postalCode: '10001',
+          ...card,
+        },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toContainEqual({ path, message });
+    },
+  );
+
+  it('when tokenize is called from another site, then it is refused', async () => {
+    const response = await app.request('POST', '/api/payment/sandbox/tokenize', {
+      sessionId: 'sandbox-card-frame',
+      headers: { origin: 'https://evil.example' },
+      body: {
+        cardNumber: SANDBOX_TEST_CARDS.approved,
+        expiry: '12/34',
+        cvv: '123',
+        postalCode: '10001',
+      },
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('sandbox browser files', () => {
+  it('when the checkout loads the script, then it is JavaScript exposing Square.payments', async () => {
+    const response = await app.request('GET', '/api/payment/sandbox/payments.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.text).toContain('window.Square');
+    expect(response.text).toContain('tokenize');
+    // The script never reads card fields: they live in the frame.
+    expect(response.text).not.toMatch(/cardNumber|cvv/);
+  });
+
+  it('when the card frame is asked for by an allowed page, then it is served with its own strict CSP', async () => {
+    const origin = 'http://localhost:3000';
+    const response = await app.request(
+      'GET',
+      `/api/payment/sandbox/card-frame?origin=${encodeURIComponent(origin)}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`frame-ancestors 'self' ${origin}`);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(response.text).toContain(`data-parent-origin="${origin}"`);
+    expect(response.text).toMatch(/name="cardNumber"[^>]*autocomplete="cc-number"/);
+    expect(response.text).not.toMatch(/<script>(?!<)/);
+
+    const frameScript = await app.request('GET', '/api/payment/sandbox/card-frame.js');
+    expect(frameScript.status).toBe(200);
+    expect(frameScript.text).toContain("fetch('tokenize'");
+  });
+
+  it('when the card frame is asked for by an unknown page, then 400 and no frame', async () => {
+    const response = await app.request(
+      'GET',
+      `/api/payment/sandbox/card-frame?origin=${encodeURIComponent('https://evil.example')}`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('when any other API answer is framed, then the default headers forbid it', async () => {
+    const response = await app.request('GET', '/api/payment/config');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('checkout from the customer’s side', () => {
+  it('when a signed-in customer checks out and pays, then the order shows in the history as paid', async () => {
+    const agent = app.agent();
+    await register(agent);
+    await addToCart(agent);
+    const order = await placeOrder(agent, customerInfo());
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    const history = await agent.request('GET', '/api/orders');
+    expect(history.body[0]).toMatchObject({
+      id: order.orderId,
+      paymentStatus: 'paid',
+      status: 'processing',
+    });
+  });
+});
