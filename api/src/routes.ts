@@ -13,6 +13,7 @@ import { taxRoutes } from './modules/tax/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { adminRoutes } from './modules/admin/routes';
 import type { PaymentProvider } from './modules/payments/provider';
 
 /** What a domain's routes may need from the running app. */
@@ -37,4 +38,5 @@ export const routeModules: RouteModule[] = [
   accountRoutes,
   orderRoutes,
   paymentRoutes,
+  adminRoutes,
 ];

@@ -1,0 +1,379 @@
+// Admin (SPEC.md sections 5, 6, 7; DESIGN.md section 6): the secret at /admin-setup with its limit,
+// customers, the orders' life after payment, and the server-side guard on every admin route.
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '@shop/contracts';
+import { CustomerModel } from '../src/modules/accounts/model';
+import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
+import { AdminGrantAttemptModel } from '../src/modules/admin/model';
+import { OrderModel } from '../src/modules/orders/model';
+import {
+  PASSWORD,
+  addToCart,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+} from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+const SECRET = 'the-test-admin-secret';
+let app: TestApp;
+let admin: TestAgent;
+beforeAll(async () => {
+  app = await startTestApp({ ADMIN_SECRET: SECRET });
+  admin = app.agent();
+  await registerAdmin(admin);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function makeAdmin(agent: TestAgent, secret: string, bearer: string | null = secret) {
+  return agent.request('POST', '/api/admin/make-admin', {
+    body: { secret },
+    headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` },
+  });
+}
+
+async function signedInCustomer() {
+  const agent = app.agent();
+  const { body: user } = await register(agent);
+  return { agent, user };
+}
+
+describe('GET /api/admin/status', () => {
+  it('when signed out, then 401', async () => {
+    expect((await app.agent().request('GET', '/api/admin/status')).status).toBe(401);
+  });
+
+  it('when signed in, then whether the customer is an admin', async () => {
+    const { agent } = await signedInCustomer();
+    expect((await agent.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: false });
+    expect((await admin.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: true });
+  });
+});
+
+describe('POST /api/admin/make-admin', () => {
+  it('when signed out, then 401', async () => {
+    expect((await makeAdmin(app.agent(), SECRET)).status).toBe(401);
+  });
+
+  it('when the secret is right (body and bearer), then the customer is admin under a new session id', async () => {
+    const { agent, user } = await signedInCustomer();
+    const before = agent.cookies.get(SESSION_COOKIE_NAME)!;
+    const response = await makeAdmin(agent, SECRET);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      success: true,
+      isAdmin: true,
+      user: { id: user.id, isAdmin: true },
+    });
+    expect(agent.cookies.get(SESSION_COOKIE_NAME)).not.toBe(before);
+    expect((await agent.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: true });
+    expect((await agent.request('GET', '/api/admin/customers')).status).toBe(200);
+    // The session id from before the grant is dead.
+    const replay = await app.request('GET', '/api/auth/me', {
+      headers: { cookie: `${SESSION_COOKIE_NAME}=${before}` },
+    });
+    expect(replay.body).toBeNull();
+    const logged = await AdminGrantAttemptModel.find({ customerId: user.id }).lean();
+    expect(logged).toEqual([
+      expect.objectContaining({
+        email: user.email,
+        outcome: 'granted',
+        ip: expect.any(String),
+        createdAt: expect.any(Date),
+      }),
+    ]);
+  });
+
+  it('when the secret is right in the body and there is no bearer header, then it is accepted', async () => {
+    const { agent } = await signedInCustomer();
+    expect((await makeAdmin(agent, SECRET, null)).status).toBe(200);
+  });
+
+  it('when the bearer token differs from the right body secret, then 403 and no admin', async () => {
+    const { agent, user } = await signedInCustomer();
+    const response = await makeAdmin(agent, SECRET, 'something else');
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: adminMessages.secretInvalid });
+    expect((await CustomerModel.findById(user.id).lean())?.isAdmin).toBe(false);
+  });
+
+  it('when the secret is wrong, then 403, no admin, and the attempt logged', async () => {
+    const { agent, user } = await signedInCustomer();
+    const response = await makeAdmin(agent, 'guess');
+    expect(response.status).toBe(403);
+    expect((await agent.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: false });
+    expect(
+      await AdminGrantAttemptModel.countDocuments({ customerId: user.id, outcome: 'wrong_secret' }),
+    ).toBe(1);
+  });
+
+  it('when the secret is empty, then 400 with the spec’s message', async () => {
+    const { agent } = await signedInCustomer();
+    const response = await makeAdmin(agent, '', null);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Please enter the admin secret key');
+  });
+
+  it('when 3 wrong secrets were tried, then the 4th (even right) is 429 with Retry-After, also after an API restart', async () => {
+    const { agent, user } = await signedInCustomer();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await makeAdmin(agent, `wrong-${attempt}`)).status).toBe(403);
+    }
+    await app.restart();
+    const fourth = await makeAdmin(agent, SECRET);
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(Number(fourth.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    expect(fourth.body.message).toBe(adminMessages.tooManyAttempts);
+    expect((await CustomerModel.findById(user.id).lean())?.isAdmin).toBe(false);
+    expect(
+      (
+        await AdminGrantAttemptModel.find({ customerId: user.id }).sort({ createdAt: 1 }).lean()
+      ).map((attempt) => attempt.outcome),
+    ).toEqual(['wrong_secret', 'wrong_secret', 'wrong_secret', 'rate_limited']);
+
+    // Another account is not held up.
+    const other = await signedInCustomer();
+    expect((await makeAdmin(other.agent, SECRET)).status).toBe(200);
+
+    // 15 minutes later (the attempts' own timestamps say so), the account may try again.
+    await mongoose.connection
+      .collection('limited_attempts')
+      .updateMany(
+        { limiter: 'admin-secret', key: user.id },
+        { $set: { at: new Date(Date.now() - 16 * 60 * 1000) } },
+      );
+    expect((await makeAdmin(agent, SECRET)).status).toBe(200);
+  });
+
+  it('when 6 wrong secrets arrive at once, then exactly 3 are judged and 3 refused', async () => {
+    const { agent } = await signedInCustomer();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => makeAdmin(agent, `w${index}`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([403, 403, 403, 429, 429, 429]);
+  });
+});
+
+describe('customers', () => {
+  it('when an admin lists customers, then no password hash is in the answer', async () => {
+    const { user } = await signedInCustomer();
+    const response = await admin.request('GET', '/api/admin/customers');
+    expect(response.status).toBe(200);
+    expect(response.body.find((customer: { id: string }) => customer.id === user.id)).toMatchObject(
+      {
+        email: user.email,
+        isAdmin: false,
+      },
+    );
+    expect(response.text).not.toMatch(/passwordHash|\$2[aby]\$/);
+  });
+
+  it('when an admin deletes a customer, then it is gone and signed out', async () => {
+    const { agent, user } = await signedInCustomer();
+    const response = await admin.request('DELETE', `/api/admin/customers/${user.id}`);
+    expect(response.status).toBe(204);
+    expect(await CustomerModel.exists({ _id: user.id })).toBeNull();
+    expect((await agent.request('GET', '/api/auth/me')).body).toBeNull();
+    expect(
+      (
+        await app
+          .agent()
+          .request('POST', '/api/auth/login', { body: { email: user.email, password: PASSWORD } })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('when an admin account is deleted, then 403 and it stays', async () => {
+    const other = app.agent();
+    const { body: otherAdmin } = await registerAdmin(other);
+    const response = await admin.request('DELETE', `/api/admin/customers/${otherAdmin.id}`);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: adminMessages.adminNotDeletable });
+    expect(await CustomerModel.exists({ _id: otherAdmin.id })).not.toBeNull();
+  });
+
+  it('when the customer does not exist or the id is malformed, then 404 or 400', async () => {
+    expect(
+      (await admin.request('DELETE', '/api/admin/customers/0123456789abcdef01234567')).status,
+    ).toBe(404);
+    expect((await admin.request('DELETE', '/api/admin/customers/nope')).status).toBe(400);
+  });
+});
+
+describe('orders for the shop owner', () => {
+  async function paidOrder() {
+    const agent = app.agent();
+    await addToCart(agent);
+    const order = await placeOrder(agent);
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    return order;
+  }
+
+  it('when an admin lists orders, then newest first, paged, filtered by status', async () => {
+    const first = await paidOrder();
+    const second = await paidOrder();
+    const page = await admin.request('GET', '/api/admin/orders?page=1&pageSize=1');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ page: 1, pageSize: 1, total: expect.any(Number) });
+    expect(page.body.orders).toHaveLength(1);
+    expect(page.body.orders[0]).toMatchObject({
+      id: second.orderId,
+      paymentStatus: 'paid',
+      customerInfo: { zipCode: '10001' },
+    });
+    const next = await admin.request('GET', '/api/admin/orders?page=2&pageSize=1');
+    expect(next.body.orders[0].id).toBe(first.orderId);
+    expect(page.body.totalPages).toBe(page.body.total);
+
+    await admin.request('PATCH', `/api/admin/orders/${first.orderId}`, {
+      body: { status: 'shipped' },
+    });
+    const shipped = await admin.request('GET', '/api/admin/orders?status=shipped');
+    expect(shipped.body.orders.map((order: { id: string }) => order.id)).toEqual([first.orderId]);
+
+    expect((await admin.request('GET', '/api/admin/orders?pageSize=101')).status).toBe(400);
+    expect((await admin.request('GET', '/api/admin/orders?status=lost')).status).toBe(400);
+  });
+
+  it('when an order moves processing -> shipped -> completed, then each step is allowed once, in order', async () => {
+    const order = await paidOrder();
+    const move = (status: string) =>
+      admin.request('PATCH', `/api/admin/orders/${order.orderId}`, { body: { status } });
+    const skip = await move('completed');
+    expect(skip.status).toBe(400);
+    expect(skip.body.message).toBe('An order cannot be moved from processing to completed');
+    expect((await move('shipped')).body).toMatchObject({ id: order.orderId, status: 'shipped' });
+    expect((await move('shipped')).status).toBe(400);
+    expect((await move('processing')).status).toBe(400);
+    expect((await move('completed')).body.status).toBe('completed');
+    expect((await move('shipped')).status).toBe(400);
+    expect((await OrderModel.findById(order.orderId).lean())?.status).toBe('completed');
+  });
+
+  it('when an unpaid order is to be shipped, then 400', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const order = await placeOrder(agent);
+    const response = await admin.request('PATCH', `/api/admin/orders/${order.orderId}`, {
+      body: { status: 'shipped' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Only a paid order can be shipped');
+  });
+
+  it('when the order does not exist or the status is unknown, then 404 or 400', async () => {
+    expect(
+      (
+        await admin.request('PATCH', '/api/admin/orders/0123456789abcdef01234567', {
+          body: { status: 'shipped' },
+        })
+      ).status,
+    ).toBe(404);
+    const order = await paidOrder();
+    expect(
+      (
+        await admin.request('PATCH', `/api/admin/orders/${order.orderId}`, {
+          body: { status: 'lost' },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('when an admin downloads an order’s artwork, then the file comes with its original name', async () => {
+    const agent = app.agent();
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from(`artwork ${Date.now()}`),
+    ]);
+    const form = new FormData();
+    form.append('files', new Blob([png], { type: 'image/png' }), 'Pump Label.png');
+    const upload = await fetch(`${app.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { 'x-session-id': agent.sessionId },
+      body: form,
+    });
+    const uploaded = (await upload.json()) as {
+      files: Array<{ filename: string; originalName: string }>;
+    };
+    expect(upload.status, JSON.stringify(uploaded)).toBe(200);
+    const file = uploaded.files[0]!;
+    await addToCart(agent, {
+      files: [{ hashedName: file.filename, originalName: file.originalName }],
+    });
+    const order = await placeOrder(agent);
+
+    const download = await admin.request(
+      'GET',
+      `/api/admin/orders/${order.orderId}/files/${file.filename}`,
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('Pump Label.png');
+    expect(download.text).toContain('artwork');
+
+    const otherFile = `${'0'.repeat(64)}.png`;
+    expect(
+      (await admin.request('GET', `/api/admin/orders/${order.orderId}/files/${otherFile}`)).status,
+    ).toBe(404);
+    expect(
+      (
+        await admin.request(
+          'GET',
+          `/api/admin/orders/${order.orderId}/files/..%2F..%2Fetc%2Fpasswd`,
+        )
+      ).status,
+    ).toBe(400);
+    const { agent: customer } = await signedInCustomer();
+    expect(
+      (await customer.request('GET', `/api/admin/orders/${order.orderId}/files/${file.filename}`))
+        .status,
+    ).toBe(403);
+  });
+});
+
+describe('every admin route is guarded on the server', () => {
+  const id = '0123456789abcdef01234567';
+  const adminRoutes: Array<[string, string, unknown?]> = [
+    ['GET', '/api/admin/customers'],
+    ['DELETE', `/api/admin/customers/${id}`],
+    ['GET', '/api/admin/orders'],
+    ['PATCH', `/api/admin/orders/${id}`, { status: 'shipped' }],
+    ['GET', `/api/admin/orders/${id}/files/${'a'.repeat(64)}.png`],
+    ['GET', '/api/admin/discount-codes'],
+    ['POST', '/api/admin/discount-codes', { code: 'SNEAKY', type: 'percentage', value: 100 }],
+    ['PUT', `/api/admin/discount-codes/${id}`, { value: 100 }],
+    ['DELETE', `/api/admin/discount-codes/${id}`],
+  ];
+
+  it.each(adminRoutes)(
+    'when a signed-in customer who is not admin calls %s %s, then 403',
+    async (method, path, body) => {
+      const { agent } = await signedInCustomer();
+      const response = await agent.request(method, path, { body });
+      expect(response.status).toBe(403);
+    },
+  );
+
+  it.each([
+    ...adminRoutes,
+    ['GET', '/api/admin/status'] as [string, string],
+    ['POST', '/api/admin/make-admin', { secret: SECRET }] as [string, string, unknown],
+  ])('when a guest calls %s %s, then 401', async (method, path, body) => {
+    const response = await app.agent().request(method, path, { body });
+    expect(response.status).toBe(401);
+  });
+
+  it('when a customer sends isAdmin anywhere, then it is not an admin', async () => {
+    const { agent, user } = await signedInCustomer();
+    await agent.request('POST', '/api/auth/change-password', {
+      body: { currentPassword: PASSWORD, newPassword: 'still a customer', isAdmin: true },
+    });
+    await agent.request('GET', '/api/admin/status?isAdmin=true');
+    expect((await CustomerModel.findById(user.id).lean())?.isAdmin).toBe(false);
+    expect((await agent.request('GET', '/api/admin/customers')).status).toBe(403);
+  });
+});
