@@ -1,0 +1,238 @@
+// npm run bench:checkout -w api: checkout throughput, in orders per second, where one order is
+// POST /api/orders (the server prices the cart, takes an order number) followed by
+// POST /api/payment/complete with the sandbox's approving test nonce (claim, charge, mark paid, empty
+// the cart). Loopback only and bounded in time: it starts its own FerretDB (free port, temporary folder)
+// and the real API entry (src/server.ts under tsx, production settings, sandbox payments), fills one
+// cart per future order before the clock starts, then runs BENCH_CONNECTIONS shoppers (10) for
+// BENCH_SECONDS (10) or until the carts run out, and stops everything it started.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFerret } from '../../scripts/lib/ferretdb.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const carts = Number(process.env.BENCH_CARTS ?? 1500);
+if (!(seconds > 0 && seconds <= 60)) throw new Error('BENCH_SECONDS must be between 1 and 60');
+if (!(connections >= 1 && connections <= 200))
+  throw new Error('BENCH_CONNECTIONS must be 1 to 200');
+
+const label = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'PUMP 1',
+  quantity: 12,
+  files: [],
+};
+const customerInfo = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '555-0100',
+  email: 'ann@example.com',
+  company: 'Acme Pumps',
+  street: '12 Main St',
+  city: 'Chicago',
+  state: 'IL',
+  zipCode: '60601',
+};
+const newSessionId = () => `guest-${Date.now()}-${randomBytes(6).toString('hex')}`;
+
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanUp();
+    process.exit(130);
+  });
+}
+
+async function startApi(mongodbUri, uploadDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      MONGODB_URI: mongodbUri,
+      SESSION_SECRET: 'bench-session-secret-0123456789',
+      ADMIN_SECRET: 'bench-admin-secret',
+      PAYMENT_PROVIDER: 'sandbox',
+      UPLOAD_DIR: uploadDir,
+      TAX_RATES: '{"IL":0.0625}',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The API exited (${child.exitCode}) on start`);
+    const healthy = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return base;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The API did not answer /api/health within 60s');
+}
+
+async function post(base, route, sessionId, body) {
+  const response = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Runs task over items with `parallel` workers; resolves when all are done. */
+async function inParallel(items, parallel, task) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < items.length) await task(items[next++]);
+    }),
+  );
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-checkout-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const ferret = await startFerret({
+    port: await freePort(),
+    dataDir: path.join(dataDir, 'db'),
+    dbName: 'bench_checkout',
+    log: () => {},
+  });
+  cleanups.push(() => ferret.stop());
+  const base = await startApi(ferret.uri, path.join(dataDir, 'uploads'));
+
+  process.stdout.write(`Filling ${carts} carts (one label each) before the clock starts ...\n`);
+  const sessions = Array.from({ length: carts }, newSessionId);
+  await inParallel(sessions, 20, async (sessionId) => {
+    const added = await post(base, '/api/cart', sessionId, label);
+    if (added.status !== 201) throw new Error(`Filling a cart failed: ${added.status}`);
+  });
+
+  console.log(
+    `Checkout: ${connections} concurrent shoppers, at most ${seconds}s, loopback; FerretDB (SQLite) database; sandbox payments\n`,
+  );
+  const created = [];
+  const paid = [];
+  const both = [];
+  const failures = new Map();
+  const orderNumbers = [];
+  const fail = (what) => failures.set(what, (failures.get(what) ?? 0) + 1);
+  let nextCart = 0;
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < stopAt && nextCart < sessions.length) {
+        const sessionId = sessions[nextCart++];
+        const t0 = performance.now();
+        const order = await post(base, '/api/orders', sessionId, { customerInfo });
+        const t1 = performance.now();
+        if (order.status !== 201) {
+          fail(`POST /api/orders ${order.status}`);
+          continue;
+        }
+        const payment = await post(base, '/api/payment/complete', sessionId, {
+          orderId: order.body.orderId,
+          paymentId: 'cnon:card-nonce-ok',
+          customerName: 'Ann Lee',
+          customerEmail: 'ann@example.com',
+        });
+        const t2 = performance.now();
+        if (payment.status !== 200) {
+          fail(`POST /api/payment/complete ${payment.status}`);
+          continue;
+        }
+        created.push(t1 - t0);
+        paid.push(t2 - t1);
+        both.push(t2 - t0);
+        orderNumbers.push(order.body.orderNumber);
+      }
+    }),
+  );
+  const elapsedSeconds = (performance.now() - started) / 1000;
+
+  const rows = [
+    ['POST /api/orders', created],
+    ['POST /api/payment/complete', paid],
+    ['create + pay', both],
+  ].map(([step, samples]) => {
+    const sorted = [...samples].sort((a, b) => a - b);
+    return {
+      step,
+      count: samples.length,
+      'p50 ms': Math.round(percentile(sorted, 50)),
+      'p99 ms': Math.round(percentile(sorted, 99)),
+    };
+  });
+  console.table(rows);
+
+  const distinct = new Set(orderNumbers).size;
+  const sortedNumbers = [...orderNumbers].sort((a, b) => a - b);
+  const consecutive = sortedNumbers.every((number, index) => number === sortedNumbers[0] + index);
+  console.log(
+    `order numbers: ${distinct} distinct of ${orderNumbers.length}, ${consecutive ? 'consecutive' : 'NOT consecutive'} (${sortedNumbers[0]}..${sortedNumbers.at(-1)})`,
+  );
+  if (failures.size) console.log('failures:', Object.fromEntries(failures));
+  if (nextCart >= sessions.length)
+    console.log(`(stopped early: all ${carts} carts were used; raise BENCH_CARTS)`);
+
+  const { MongoClient } = createRequire(path.join(apiDir, 'package.json'))('mongodb');
+  const client = new MongoClient(ferret.uri);
+  try {
+    await client.connect();
+    const paidInDb = await client
+      .db()
+      .collection('orders')
+      .countDocuments({ paymentStatus: 'paid' });
+    console.log(`paid orders in the database: ${paidInDb}`);
+  } finally {
+    await client.close();
+  }
+
+  console.log(
+    `\nCheckout throughput: ${(both.length / elapsedSeconds).toFixed(1)} orders/s (create + pay) over ${elapsedSeconds.toFixed(1)}s`,
+  );
+  if (failures.size || distinct !== orderNumbers.length || !consecutive) process.exitCode = 1;
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}
