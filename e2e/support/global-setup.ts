@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain ESM helpers shared with `npm start`
@@ -7,9 +7,12 @@ import { buildStale } from '../../scripts/lib/build.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with `npm start`
 import { freePort } from '../../scripts/lib/ports.mjs';
-import { readStackState, STATE_FILE, type StackState } from './stack-state.ts';
+import { readStackState, stateFile, type StackState } from './stack-state.ts';
 
 export default async function globalSetup() {
+  // A state file of this run's own, inherited by the workers: two runs at once never share one.
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-state-'));
+  process.env.E2E_STATE_FILE = path.join(stateDir, 'stack.json');
   buildStale();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-db-'));
   const env: Record<string, string> = {
@@ -31,8 +34,7 @@ export default async function globalSetup() {
     env: { ...env, MONGODB_URI: stack.databaseUri },
     pids: Object.fromEntries(Object.entries(stack.processes as Record<string, { pid?: number }>).map(([name, child]) => [name, child.pid ?? 0])),
   };
-  mkdirSync(path.dirname(STATE_FILE), { recursive: true });
-  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+  writeFileSync(stateFile(), JSON.stringify(state, null, 2));
   process.env.E2E_SHELL_URL = stack.urls.shell;
 
   return async () => {
@@ -45,6 +47,6 @@ export default async function globalSetup() {
     }
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(STATE_FILE, { force: true });
+    rmSync(stateDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,4 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** What global setup started, for tests that need a service's address or must stop one. */
 export interface StackState {
@@ -10,15 +8,20 @@ export interface StackState {
   restarted?: Record<string, number>;
 }
 
-export const STATE_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/e2e-stack.json');
+/** Global setup names a fresh file per run (inherited by the workers), so two runs never share state. */
+export function stateFile(): string {
+  const file = process.env.E2E_STATE_FILE;
+  if (!file) throw new Error('E2E_STATE_FILE is unset: run the tests through playwright.config.ts (its global setup sets it)');
+  return file;
+}
 
 export function readStackState(): StackState {
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as StackState;
+  return JSON.parse(readFileSync(stateFile(), 'utf8')) as StackState;
 }
 
 /** A test that restarted a service records its new process, so teardown stops it too. */
 export function recordRestartedProcess(name: string, pid: number): void {
   const state = readStackState();
   state.restarted = { ...state.restarted, [name]: pid };
-  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+  writeFileSync(stateFile(), JSON.stringify(state, null, 2));
 }
