@@ -1,6 +1,8 @@
 import { Component, lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadRemoteComponent } from '../lib/remotes';
-import { MessageDialog } from './dialog';
+
+// The shell's own dialog (loading, unavailable) is downloaded only when a remote dialog is first opened.
+const MessageDialog = lazy(() => import('./dialog').then((m) => ({ default: m.MessageDialog })));
 
 /** What the shell passes to a dialog a remote exposes (account/AuthDialog, account/ChangePasswordDialog). */
 export interface RemoteDialogProps {
@@ -31,15 +33,17 @@ class DialogBoundary extends Component<BoundaryProps, { failed: boolean }> {
     if (!this.state.failed) return this.props.children;
     const { open, onOpenChange, unavailableTitle, unavailableText, onReset } = this.props;
     return (
-      <MessageDialog
-        open={open}
-        title={unavailableTitle}
-        description={unavailableText}
-        onOpenChange={(next) => {
-          onOpenChange(next);
-          if (!next) onReset();
-        }}
-      />
+      <Suspense fallback={null}>
+        <MessageDialog
+          open={open}
+          title={unavailableTitle}
+          description={unavailableText}
+          onOpenChange={(next) => {
+            onOpenChange(next);
+            if (!next) onReset();
+          }}
+        />
+      </Suspense>
     );
   }
 }
@@ -102,7 +106,13 @@ export function RemoteDialogSlot({ module, open, onOpenChange, unavailableTitle,
       unavailableText={unavailableText}
       onReset={() => setAttempt((n) => n + 1)}
     >
-      <Suspense fallback={<MessageDialog open={open} onOpenChange={onOpenChange} title="Loading…" description="One moment, please." />}>
+      <Suspense
+        fallback={
+          <Suspense fallback={null}>
+            <MessageDialog open={open} onOpenChange={onOpenChange} title="Loading…" description="One moment, please." />
+          </Suspense>
+        }
+      >
         <RemoteDialog {...props} open={open} onOpenChange={onOpenChange} />
       </Suspense>
     </DialogBoundary>

@@ -61,7 +61,7 @@ describe('SiteHeader signed in', () => {
   it('offers Order History, Change Password and Sign Out, but not Admin Panel to a customer', async () => {
     useShopStore.getState().setUser(TEST_USER);
     renderAtRoutes(<SiteHeader />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Order History', 'Change Password', 'Sign Out']);
   });
@@ -69,7 +69,7 @@ describe('SiteHeader signed in', () => {
   it('offers Admin Panel to an admin, and goes there', async () => {
     useShopStore.getState().setUser({ ...TEST_USER, isAdmin: true });
     renderAtRoutes(<SiteHeader />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin');
   });
@@ -77,7 +77,7 @@ describe('SiteHeader signed in', () => {
   it('goes to /orders from Order History', async () => {
     useShopStore.getState().setUser(TEST_USER);
     renderAtRoutes(<SiteHeader />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Order History' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/orders');
   });
@@ -85,7 +85,7 @@ describe('SiteHeader signed in', () => {
   it('opens the account remote\'s Change Password dialog', async () => {
     useShopStore.getState().setUser(TEST_USER);
     renderAtRoutes(<SiteHeader />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
     expect(await screen.findByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
   });
@@ -106,7 +106,7 @@ describe('SiteHeader signed in', () => {
     );
     useShopStore.getState().setUser(TEST_USER);
     renderAtRoutes(<SiteHeader />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(useShopStore.getState().user).toBeNull());
     expect(calls).toEqual(['logout']);
@@ -118,7 +118,7 @@ describe('SiteHeader signed in', () => {
     vi.stubGlobal('fetch', vi.fn(fakeApi({ 'POST /api/auth/logout': () => new Response('boom', { status: 500 }) })));
     useShopStore.getState().setUser(TEST_USER);
     renderAtRoutes(<SiteHeader />);
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(useShopStore.getState().toasts[0]).toMatchObject({ title: 'Sign out failed', variant: 'destructive' }));
     expect(useShopStore.getState().user).toEqual(TEST_USER);

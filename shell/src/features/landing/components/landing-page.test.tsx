@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithShell, resetShell } from '../../../testing/render';
-import { LandingPage } from './landing-page';
+import { priceLabel, toPriceResult } from '@shop/contracts/pricing';
+import { HERO_EXAMPLE, LandingPage } from './landing-page';
 
 beforeEach(() => resetShell());
 
@@ -55,8 +56,9 @@ describe('LandingPage', () => {
     expect(container.querySelector('g[data-color="red-white"] rect')).toHaveAttribute('fill', '#b91c1c');
   });
 
-  it('shows the design example price from the shared price rules', () => {
+  it('shows the design example price, which the shared price rules agree with', () => {
     renderWithShell(<LandingPage />);
     expect(screen.getByText('$5.20 per label')).toBeInTheDocument();
+    expect(toPriceResult(priceLabel(HERO_EXAMPLE.configuration)).unitPrice).toBe(HERO_EXAMPLE.unitPrice);
   });
 });

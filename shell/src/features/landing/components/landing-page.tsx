@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { COLOR_SWATCHES, COLORS } from '@shop/contracts/label-options';
-import { priceLabel } from '@shop/contracts/pricing';
-import { formatDollars, toDollars } from '@shop/contracts/money';
+import { formatDollars } from '@shop/contracts/money';
 import { ButtonAnchor, ButtonLink } from '../../../components/button';
 import { Container } from '../../../components/container';
 import { ArrowRightIcon, CheckIcon, LayersIcon, MailIcon, PhoneIcon, SlidersIcon, TruckIcon } from '../../../components/icons';
@@ -269,8 +268,15 @@ const Closing = styled.div`
   p { margin: 0; max-width: 34rem; color: ${theme.colors.brandMuted}; font-size: 1.0625rem; }
 `;
 
-/** The design's worked example (DESIGN.md section 4), priced by the same rules the API uses. */
-const EXAMPLE = priceLabel({ material: 'phenolic', width: 3, height: 2, mounting: 'adhesive', quantity: 1 });
+/**
+ * The design's worked example (DESIGN.md section 4). Written out rather than computed here, because the
+ * price rules module brings zod into the first download; landing-page.test.tsx checks it against them.
+ */
+export const HERO_EXAMPLE = {
+  configuration: { material: 'phenolic', width: 3, height: 2, mounting: 'adhesive', quantity: 1 },
+  caption: 'Phenolic · 3″ × 2″ · adhesive',
+  unitPrice: 5.2,
+} as const;
 
 function SwatchChip({ color }: { color: (typeof COLORS)[number] }) {
   const swatch = COLOR_SWATCHES[color];
@@ -313,8 +319,8 @@ export function LandingPage() {
           <Art>
             <HeroLabelArt />
             <PriceChip>
-              <span>Phenolic · 3″ × 2″ · adhesive</span>
-              <strong>{formatDollars(toDollars(EXAMPLE.unitCents))} per label</strong>
+              <span>{HERO_EXAMPLE.caption}</span>
+              <strong>{formatDollars(HERO_EXAMPLE.unitPrice)} per label</strong>
             </PriceChip>
           </Art>
         </HeroGrid>
