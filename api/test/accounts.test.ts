@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@shop/contracts';
 import { createApp } from '../src/app';
+import { attemptLimiter } from '../src/modules/accounts/attempt-limiter';
 import { CustomerModel } from '../src/modules/accounts/model';
 import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
 import { SESSION_COLLECTION } from '../src/modules/accounts/session-store';
@@ -239,6 +240,23 @@ describe('POST /api/auth/login', () => {
       'email',
       'password',
     ]);
+  });
+});
+
+describe('attempt limits in the database', () => {
+  it('when attempts are past their window, then they count no more and the sweep deletes them', async () => {
+    const limiter = attemptLimiter('test-window', 3, 60_000);
+    const longAgo = new Date(Date.now() - 120_000);
+    expect((await limiter.claim('key', longAgo)).allowed).toBe(true);
+    expect((await limiter.claim('key', longAgo)).allowed).toBe(true);
+    expect((await limiter.claim('key', longAgo)).allowed).toBe(true);
+    // Three old attempts do not hold up a new one: the window is judged by their timestamps.
+    expect((await limiter.claim('key')).allowed).toBe(true);
+    expect(await limiter.sweep()).toBe(3);
+    expect((await limiter.claim('key')).allowed).toBe(true);
+    expect((await limiter.claim('key')).allowed).toBe(true);
+    const refused = await limiter.claim('key');
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });
 });
 

@@ -10,7 +10,14 @@ import { currentUser, guestSessionIdSchema, requireUser } from '../../platform/a
 import { AppError } from '../../platform/errors';
 import { parseBody } from '../../platform/validate';
 import { mergeGuestCartIntoCustomer } from '../cart/cart';
-import { changePassword, currentShopUser, registerCustomer } from './accounts';
+import {
+  changePassword,
+  changePasswordLimit,
+  currentShopUser,
+  registerCustomer,
+  signInLimits,
+} from './accounts';
+import { sweepPeriodically } from './attempt-limiter';
 import { authenticateLocal } from './authentication';
 import { toShopUser } from './repository';
 import { signIn, signOut } from './sessions';
@@ -21,8 +28,12 @@ async function mergeGuestCart(req: Request, customerId: string) {
   if (guest.success) await mergeGuestCartIntoCustomer(guest.data, customerId);
 }
 
-export function accountRoutes({ config }: AppDependencies): Router {
+export function accountRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
+  sweepPeriodically(
+    [signInLimits.perEmailAndAddress, signInLimits.perEmail, changePasswordLimit],
+    logger,
+  );
 
   router.post('/auth/register', async (req, res) => {
     const registration = parseBody(registerSchema, req);

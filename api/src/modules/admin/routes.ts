@@ -16,11 +16,13 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
+import { sweepPeriodically } from '../accounts/attempt-limiter';
 import { signIn } from '../accounts/sessions';
 import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
 import {
   adminCustomerList,
+  adminSecretLimit,
   adminOrderPage,
   assertOrderHasFile,
   bearerToken,
@@ -41,6 +43,7 @@ const orderFileParamsSchema = z
 export function adminRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
   const uploads = localFolderStore(config.uploadDir);
+  sweepPeriodically([adminSecretLimit], logger);
 
   router.get('/admin/status', requireUser, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');

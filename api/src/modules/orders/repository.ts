@@ -2,6 +2,7 @@
 import { Types, isValidObjectId } from 'mongoose';
 import type { OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
+import { trusted } from '../../platform/db';
 import { OpenCheckoutModel, OrderModel, type OrderRecord, type PaymentContact } from './model';
 
 export type NewOrder = Omit<
@@ -50,6 +51,14 @@ export async function findReusableOrder(
   return order?.paymentStatus === 'unpaid' && order.cartFingerprint === cartFingerprint
     ? order
     : null;
+}
+
+/** Forgets open checkouts untouched since before: their orders stay, only the shortcut goes. */
+export async function forgetOpenCheckouts(before: Date): Promise<number> {
+  const { deletedCount } = await OpenCheckoutModel.deleteMany({
+    updatedAt: trusted({ $lt: before }),
+  });
+  return deletedCount;
 }
 
 /** Remembers the owner's latest order (last writer wins; only a shortcut for reuse). */

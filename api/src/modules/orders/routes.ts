@@ -5,6 +5,10 @@ import { cartOwner, currentUser, requireUser } from '../../platform/auth-guards'
 import { AppError } from '../../platform/errors';
 import { assertNoOperatorKeys } from '../../platform/validate';
 import { orderHistory, placeOrder } from './orders';
+import { forgetOpenCheckouts } from './repository';
+
+const OPEN_CHECKOUT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * The checkout body, answered in the spec's words: 'Please fill in: {list}' when fields are missing,
@@ -24,8 +28,15 @@ function parseCheckout(req: Request) {
   );
 }
 
-export function orderRoutes(_dependencies: AppDependencies): Router {
+export function orderRoutes({ logger }: AppDependencies): Router {
   const router = Router();
+  // No TTL on FerretDB: a periodic sweep forgets week-old open checkouts (the reuse shortcut).
+  const sweep = setInterval(() => {
+    forgetOpenCheckouts(new Date(Date.now() - OPEN_CHECKOUT_KEPT_MS)).catch((error: unknown) =>
+      logger.warn({ err: error }, 'Sweeping open checkouts failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
 
   router.post('/orders', async (req, res) => {
     const owner = cartOwner(req);
