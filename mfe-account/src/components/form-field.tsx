@@ -4,6 +4,7 @@ import { theme } from './theme';
 
 const Field = styled.div`
   display: grid;
+  align-content: start;
   gap: 0.375rem;
   min-width: 0;
 `;
@@ -103,6 +104,7 @@ export function TextField({ label, error, hint, optional, ...inputProps }: TextF
 export const FieldRow = styled.div`
   display: grid;
   gap: 1rem;
+  align-items: start;
   @media (min-width: 480px) {
     grid-template-columns: 1fr 1fr;
   }

@@ -96,11 +96,27 @@ export function useZodForm<V extends FormValues, Out>({
       }
     };
 
+  /** A problem found elsewhere (the server), shown on its field until the field is changed. */
+  const setFieldErrors = (found: FieldErrors<V>) => {
+    setErrors((current) => ({ ...current, ...found }));
+    focusFirstInvalid(found);
+  };
+
   const reset = (next: V = initialValues) => {
     setValues(next);
     setErrors({});
     setSubmitted(false);
   };
 
-  return { values, errors, setValue, input, checkbox, handleSubmit, reset, formRef };
+  return {
+    values,
+    errors,
+    setValue,
+    setFieldErrors,
+    input,
+    checkbox,
+    handleSubmit,
+    reset,
+    formRef,
+  };
 }

@@ -10,6 +10,7 @@ import { theme } from './theme';
 
 const Field = styled.div`
   display: grid;
+  align-content: start;
   gap: 0.375rem;
   min-width: 0;
 `;
@@ -109,6 +110,7 @@ export function TextField({ label, error, hint, optional, ...inputProps }: TextF
 export const FieldRow = styled.div`
   display: grid;
   gap: 1rem;
+  align-items: start;
   @media (min-width: 480px) {
     grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
   }

@@ -16,6 +16,8 @@ const Scroller = styled.div`
 
 export const Table = styled.table`
   width: 100%;
+  /* Below this the table scrolls inside its box instead of squeezing every column. */
+  min-width: 46rem;
   border-collapse: collapse;
   font-size: 0.925rem;
   caption {
@@ -37,6 +39,13 @@ export const Table = styled.table`
     text-transform: uppercase;
     white-space: nowrap;
   }
+  tbody th {
+    font-weight: 400;
+  }
+  tbody th code {
+    font-weight: 700;
+    white-space: nowrap;
+  }
   tbody tr:last-child > * {
     border-bottom: 0;
   }
@@ -47,6 +56,10 @@ export const Table = styled.table`
     text-align: right;
     font-variant-numeric: tabular-nums;
     white-space: nowrap;
+  }
+  .wrap {
+    max-width: 16rem;
+    overflow-wrap: anywhere;
   }
   .nowrap {
     white-space: nowrap;

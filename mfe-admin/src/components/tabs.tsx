@@ -17,13 +17,14 @@ const Tab = styled.button`
   align-items: center;
   gap: 0.5rem;
   min-height: 2.75rem;
-  padding: 0 1rem;
+  padding: 0 0.5rem;
   border: 0;
   border-bottom: 3px solid transparent;
   margin-bottom: -1px;
   background: transparent;
   color: ${theme.colors.muted};
   font: inherit;
+  font-size: 0.9375rem;
   font-weight: 600;
   cursor: pointer;
   &:hover {
@@ -36,6 +37,10 @@ const Tab = styled.button`
   &:focus-visible {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: -3px;
+  }
+  @media (min-width: 480px) {
+    padding: 0 1rem;
+    font-size: 1rem;
   }
   .count {
     min-width: 1.5rem;

@@ -18,6 +18,14 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
+const shortDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** "Mar 5, 2025", for table columns. */
+export function formatShortDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : shortDateFormat.format(date);
+}
+
 export function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);

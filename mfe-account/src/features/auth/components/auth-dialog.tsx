@@ -22,7 +22,9 @@ const TabList = styled(Tabs.List)`
 
 const TabTrigger = styled(Tabs.Trigger)`
   min-height: 2.5rem;
+  padding: 0 0.5rem;
   border: 0;
+  white-space: nowrap;
   border-radius: calc(${theme.radiusSmall} - 0.125rem);
   background: transparent;
   color: ${theme.colors.muted};

@@ -144,7 +144,7 @@ const Notes = styled.div`
 const Totals = styled.dl`
   display: grid;
   grid-template-columns: 1fr auto;
-  gap: 0.375rem 1rem;
+  gap: 0.375rem 0;
   margin: 0;
   grid-column: -2;
   dt {
@@ -152,6 +152,7 @@ const Totals = styled.dl`
   }
   dd {
     margin: 0;
+    padding-left: 1rem;
     text-align: right;
     font-variant-numeric: tabular-nums;
   }

@@ -100,7 +100,7 @@ export function OrdersPage() {
     <Page data-remote="account" data-session-id={sessionId} aria-labelledby="orders-heading">
       <PageHeader>
         <h1 id="orders-heading">Order History</h1>
-        {user && <p>Every order placed with {user.email}, newest first.</p>}
+        {user && <p>Your orders, newest first.</p>}
       </PageHeader>
       {!authChecked ? (
         <Skeleton role="status" aria-label="Checking your account">

@@ -54,7 +54,8 @@ const Notice = styled.div`
 `;
 
 const Granted = styled.div`
-  padding: 1rem;
+  max-width: 34rem;
+  padding: 1.25rem;
   border-radius: ${theme.radiusSmall};
   background: #dcfce7;
   color: #166534;

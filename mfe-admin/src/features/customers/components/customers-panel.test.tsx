@@ -30,7 +30,7 @@ describe('Customers', () => {
     expect(rows[1]).toHaveTextContent('ann@example.com');
     expect(rows[1]).toHaveTextContent('Ann Lee');
     expect(rows[1]).toHaveTextContent('Acme');
-    expect(rows[1]).toHaveTextContent('January 2, 2025');
+    expect(rows[1]).toHaveTextContent('Jan 2, 2025');
     expect(rows[2]).toHaveTextContent('Admin');
   });
 

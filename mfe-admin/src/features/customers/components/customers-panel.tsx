@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionHeader, TableMessage } from '../../../components/section';
 import { Badge, RowButton, Table, TableRegion } from '../../../components/table';
-import { formatDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/format';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useCustomers, type Customer } from '../api/get-customers';
 
@@ -71,7 +71,7 @@ export function CustomersPanel() {
                     <Badge $tone="grey">Customer</Badge>
                   )}
                 </td>
-                <td className="nowrap">{formatDate(customer.createdAt)}</td>
+                <td className="nowrap">{formatShortDate(customer.createdAt)}</td>
                 <td className="actions">
                   <RowButton
                     type="button"

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PlusIcon } from '../../../components/icons';
 import { SectionHeader, TableMessage } from '../../../components/section';
 import { Badge, RowButton, Table, TableRegion } from '../../../components/table';
-import { formatDate, formatDiscountValue, formatDollars } from '../../../lib/format';
+import { formatDiscountValue, formatDollars, formatShortDate } from '../../../lib/format';
 import { useDeleteDiscountCode } from '../api/delete-discount-code';
 import { useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
 import { DiscountCodeDialog } from './discount-code-dialog';
@@ -91,7 +91,9 @@ export function DiscountCodesPanel() {
                   {code.timesUsed} / {code.usageLimit ?? '∞'}
                   {code.usageLimit === null && <span className="muted"> (unlimited)</span>}
                 </td>
-                <td className="nowrap">{code.expiresAt ? formatDate(code.expiresAt) : 'Never'}</td>
+                <td className="nowrap">
+                  {code.expiresAt ? formatShortDate(code.expiresAt) : 'Never'}
+                </td>
                 <td>
                   <StatusBadge code={code} />
                 </td>

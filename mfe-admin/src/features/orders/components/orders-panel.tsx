@@ -6,7 +6,7 @@ import { SelectField } from '../../../components/form-field';
 import { SectionHeader, TableMessage } from '../../../components/section';
 import { RowButton, Table, TableRegion } from '../../../components/table';
 import { theme } from '../../../components/theme';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDollars, formatShortDate } from '../../../lib/format';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { OrderStatusBadge, PaymentBadge } from './order-badges';
@@ -112,10 +112,10 @@ export function OrdersPanel() {
                 return (
                   <tr key={order.id}>
                     <th scope="row" className="nowrap">
-                      #{order.orderNumber}
+                      <strong>#{order.orderNumber}</strong>
                     </th>
-                    <td className="nowrap">{formatDate(order.createdAt)}</td>
-                    <td>
+                    <td className="nowrap">{formatShortDate(order.createdAt)}</td>
+                    <td className="wrap">
                       {customer.name}
                       <div className="muted">{customer.email}</div>
                     </td>
