@@ -28,7 +28,7 @@ export function AccountButton() {
         <AccountTrigger type="button" aria-label="Account menu" aria-disabled="true">
           <UserIcon />
           <span className="label">{user.firstName || 'Account'}</span>
-          <ChevronDownIcon size={16} />
+          <ChevronDownIcon size={16} className="chevron" />
         </AccountTrigger>
       }
     >

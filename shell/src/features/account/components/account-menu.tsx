@@ -77,7 +77,7 @@ export function AccountMenu({ user }: { user: ShopUser }) {
           <AccountTrigger type="button" aria-label={`Account menu for ${name}`}>
             <Initials aria-hidden="true">{initialsOf(user.firstName ?? '', user.lastName ?? '', user.email)}</Initials>
             <span className="label">{user.firstName || 'Account'}</span>
-            <ChevronDownIcon size={16} />
+            <ChevronDownIcon size={16} className="chevron" />
           </AccountTrigger>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -9,7 +9,7 @@ export const AccountTrigger = styled.button`
   min-height: 2.75rem;
   min-width: 2.75rem;
   justify-content: center;
-  padding: 0 0.625rem;
+  padding: 0 0.25rem;
   border: 1px solid ${theme.colors.borderStrong};
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.surface};
@@ -18,9 +18,10 @@ export const AccountTrigger = styled.button`
   cursor: pointer;
   &:hover { border-color: ${theme.colors.brand}; background: ${theme.colors.sunken}; }
   &[data-state='open'] { border-color: ${theme.colors.brand}; }
-  .label { display: none; }
+  .label, .chevron { display: none; }
   ${fromMedium} {
     padding: 0 0.875rem;
+    .chevron { display: block; }
     .label { display: inline; max-width: 10rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   }
 `;

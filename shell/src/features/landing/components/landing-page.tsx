@@ -225,9 +225,9 @@ const ContactOptions = styled.ul`
   a {
     display: flex;
     align-items: center;
-    gap: 1rem;
+    gap: 0.875rem;
     height: 100%;
-    padding: 1.25rem 1.5rem;
+    padding: 1rem;
     border: 1px solid ${theme.colors.border};
     border-radius: ${theme.radius};
     background: ${theme.colors.page};
@@ -237,7 +237,13 @@ const ContactOptions = styled.ul`
   }
   a:hover { border-color: ${theme.colors.accent}; box-shadow: ${theme.shadow}; }
   span.kind { display: block; font-size: 0.8125rem; color: ${theme.colors.muted}; }
-  span.value { display: block; font-weight: 700; font-size: 1.0625rem; line-height: 1.35; color: ${theme.colors.brand}; overflow-wrap: anywhere; }
+  span.value { display: block; font-weight: 700; font-size: 1rem; line-height: 1.35; color: ${theme.colors.brand}; overflow-wrap: anywhere; }
+  a > ${CardIcon} { width: 2.5rem; height: 2.5rem; }
+  ${fromMedium} {
+    a { gap: 1rem; padding: 1.25rem 1.5rem; }
+    a > ${CardIcon} { width: 3rem; height: 3rem; }
+    span.value { font-size: 1.0625rem; }
+  }
 `;
 
 const ContactNote = styled.p`
