@@ -58,6 +58,7 @@ export const Table = styled.table`
     white-space: nowrap;
   }
   .wrap {
+    min-width: 12rem;
     max-width: 16rem;
     overflow-wrap: anywhere;
   }

@@ -45,15 +45,14 @@ const Header = styled.header`
   }
 `;
 
+// Under the order number on phones (left), beside it from medium screens up (right).
 const HeaderEnd = styled.div`
   display: flex;
   flex-direction: column;
-  align-items: flex-end;
+  align-items: flex-start;
   gap: 0.25rem;
-  .total {
-    font-weight: 700;
-    font-size: 1.05rem;
-    color: ${theme.colors.ink};
+  ${fromMedium} {
+    align-items: flex-end;
   }
 `;
 
