@@ -32,6 +32,8 @@ export async function findCustomerByEmail(email: string): Promise<CustomerRecord
 }
 
 export async function insertCustomer(customer: NewCustomer): Promise<CustomerRecord> {
+  // The unique email index settles racing sign-ups: it must exist before the first insert.
+  await CustomerModel.init();
   const created = await CustomerModel.create({ ...customer, isAdmin: false });
   return created.toObject();
 }

@@ -33,6 +33,11 @@ function embeddingOrigin(req: Request, allowedOrigins: readonly string[]): strin
 export function paymentRoutes({ config, logger, paymentProvider }: AppDependencies): Router {
   const router = Router();
   const provider = paymentProvider ?? createPaymentProvider(config);
+  if (config.isProduction && config.payment.provider === 'sandbox' && !paymentProvider) {
+    logger.warn(
+      'PAYMENT_PROVIDER is sandbox in production: orders are paid with test cards and no money moves. Set PAYMENT_PROVIDER=square to take real payments.',
+    );
+  }
 
   router.get('/payment/config', (_req, res) => {
     res.json(paymentConfig(config));
