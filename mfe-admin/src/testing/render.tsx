@@ -14,6 +14,8 @@ export type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
  * after it. Returns a getter for the current test's fetch mock.
  */
 export function setupShopTests(): () => FetchMock {
+  // These tests type into forms key by key; on a busy machine the default 5 s is too tight.
+  vi.setConfig({ testTimeout: 20_000 });
   let fetchMock: FetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     useShopStore.setState(initialState, true);

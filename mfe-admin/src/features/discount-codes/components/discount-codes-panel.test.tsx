@@ -29,7 +29,7 @@ const spring: DiscountCode = {
 };
 
 async function openAddDialog() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithRouter(<DiscountCodesPanel />);
   await screen.findByRole('heading', { name: 'No discount codes yet' });
   await user.click(screen.getByRole('button', { name: 'Add Discount Code' }));
@@ -160,7 +160,7 @@ describe('Discount codes', () => {
       .mockResolvedValueOnce(json([spring]))
       .mockResolvedValueOnce(json({ ...spring, value: 15 }))
       .mockResolvedValueOnce(json([{ ...spring, value: 15 }]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithRouter(<DiscountCodesPanel />);
     await user.click(await screen.findByRole('button', { name: 'Edit SPRING-10' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit SPRING-10' });
@@ -185,7 +185,7 @@ describe('Discount codes', () => {
     currentFetch()
       .mockResolvedValueOnce(json([spring]))
       .mockResolvedValueOnce(json({ message: 'Discount code not found' }, 404));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithRouter(<DiscountCodesPanel />);
     await user.click(await screen.findByRole('button', { name: 'Delete SPRING-10' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete SPRING-10?' });
