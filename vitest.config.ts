@@ -7,7 +7,9 @@ export default defineConfig({
     projects: [
       {
         // Shell code imports the store only through its federated path; unit tests resolve it to the source.
-        resolve: { alias: { 'shell/store': new URL('./shell/src/store/index.ts', import.meta.url).pathname } },
+        resolve: {
+          alias: { 'shell/store': new URL('./shell/src/store/index.ts', import.meta.url).pathname },
+        },
         test: {
           name: 'unit',
           include: [

@@ -8,7 +8,17 @@ const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const port = Number(process.env.ACCOUNT_PORT ?? 3003);
 const shell = process.env.SHELL_URL ?? `http://127.0.0.1:${process.env.SHELL_PORT ?? 3000}`;
 
-const server = createStaticServer({ root: dist, spa: true, cors: true, forward: { '/store': shell, '/api': shell } });
-await listen(server, { port, host: process.env.HOST ?? '127.0.0.1', portVariable: 'ACCOUNT_PORT', name: 'mfe-account' });
+const server = createStaticServer({
+  root: dist,
+  spa: true,
+  cors: true,
+  forward: { '/store': shell, '/api': shell },
+});
+await listen(server, {
+  port,
+  host: process.env.HOST ?? '127.0.0.1',
+  portVariable: 'ACCOUNT_PORT',
+  name: 'mfe-account',
+});
 console.log(`mfe-account: http://localhost:${port}`);
 stopOnSignals(server);

@@ -8,7 +8,17 @@ const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const port = Number(process.env.ADMIN_PORT ?? 3004);
 const shell = process.env.SHELL_URL ?? `http://127.0.0.1:${process.env.SHELL_PORT ?? 3000}`;
 
-const server = createStaticServer({ root: dist, spa: true, cors: true, forward: { '/store': shell, '/api': shell } });
-await listen(server, { port, host: process.env.HOST ?? '127.0.0.1', portVariable: 'ADMIN_PORT', name: 'mfe-admin' });
+const server = createStaticServer({
+  root: dist,
+  spa: true,
+  cors: true,
+  forward: { '/store': shell, '/api': shell },
+});
+await listen(server, {
+  port,
+  host: process.env.HOST ?? '127.0.0.1',
+  portVariable: 'ADMIN_PORT',
+  name: 'mfe-admin',
+});
 console.log(`mfe-admin: http://localhost:${port}`);
 stopOnSignals(server);

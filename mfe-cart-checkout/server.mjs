@@ -8,7 +8,17 @@ const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const port = Number(process.env.CART_CHECKOUT_PORT ?? 3002);
 const shell = process.env.SHELL_URL ?? `http://127.0.0.1:${process.env.SHELL_PORT ?? 3000}`;
 
-const server = createStaticServer({ root: dist, spa: true, cors: true, forward: { '/store': shell, '/api': shell } });
-await listen(server, { port, host: process.env.HOST ?? '127.0.0.1', portVariable: 'CART_CHECKOUT_PORT', name: 'mfe-cart-checkout' });
+const server = createStaticServer({
+  root: dist,
+  spa: true,
+  cors: true,
+  forward: { '/store': shell, '/api': shell },
+});
+await listen(server, {
+  port,
+  host: process.env.HOST ?? '127.0.0.1',
+  portVariable: 'CART_CHECKOUT_PORT',
+  name: 'mfe-cart-checkout',
+});
 console.log(`mfe-cart-checkout: http://localhost:${port}`);
 stopOnSignals(server);

@@ -12,13 +12,28 @@ import { startStack } from './lib/stack.mjs';
 import { freePort } from './lib/ports.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureDependencies();
 buildStale();
 const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn' };
-for (const v of ['SHELL_PORT', 'CONFIGURATOR_PORT', 'CART_CHECKOUT_PORT', 'ACCOUNT_PORT', 'ADMIN_PORT', 'API_PORT', 'FERRETDB_PORT']) {
+for (const v of [
+  'SHELL_PORT',
+  'CONFIGURATOR_PORT',
+  'CART_CHECKOUT_PORT',
+  'ACCOUNT_PORT',
+  'ADMIN_PORT',
+  'API_PORT',
+  'FERRETDB_PORT',
+]) {
   env[v] = String(await freePort());
 }
 env.ALLOWED_ORIGINS = `http://localhost:${env.SHELL_PORT}`;
@@ -40,9 +55,16 @@ try {
   await page.goto(stack.urls.shell, { waitUntil: 'networkidle' });
   const initial = scripts;
   const sum = (list, key) => list.reduce((n, s) => n + s[key], 0);
-  console.log(`Shell initial JavaScript (landing page): ${kb(sum(initial, 'wire'))} gzip, ${kb(sum(initial, 'raw'))} raw, ${initial.length} files`);
+  console.log(
+    `Shell initial JavaScript (landing page): ${kb(sum(initial, 'wire'))} gzip, ${kb(sum(initial, 'raw'))} raw, ${initial.length} files`,
+  );
 
-  const routes = { configurator: '/products', cart_checkout: '/cart', account: '/orders', admin: '/admin' };
+  const routes = {
+    configurator: '/products',
+    cart_checkout: '/cart',
+    account: '/orders',
+    admin: '/admin',
+  };
   const origins = {
     configurator: stack.urls['mfe-configurator'],
     cart_checkout: stack.urls['mfe-cart-checkout'],
@@ -64,8 +86,16 @@ try {
     const out = path.join(dataDir, 'lighthouse.json');
     const result = spawnSync(
       'npx',
-      ['-y', 'lighthouse@12.2.3', stack.urls.shell, '--quiet', '--only-categories=performance,accessibility',
-        '--output=json', `--output-path=${out}`, `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`],
+      [
+        '-y',
+        'lighthouse@12.2.3',
+        stack.urls.shell,
+        '--quiet',
+        '--only-categories=performance,accessibility',
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+      ],
       { stdio: 'inherit', env: { ...process.env, CHROME_PATH: CHROMIUM } },
     );
     if (result.status === 0) {
@@ -74,7 +104,12 @@ try {
         console.log(`Lighthouse ${name}: ${Math.round(category.score * 100)}`);
       }
       const audits = report.audits;
-      for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
+      for (const id of [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ]) {
         if (audits[id]) console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
       }
     } else {

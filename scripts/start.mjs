@@ -10,7 +10,9 @@ try {
   buildStale();
   const { startStack } = await import('./lib/stack.mjs');
   const stack = await startStack({ env: process.env, dataDir: path.join(root, '.data/ferretdb') });
-  console.log(`\nThe shop is running: ${stack.urls.shell}  (ready in ${((Date.now() - started) / 1000).toFixed(1)}s)`);
+  console.log(
+    `\nThe shop is running: ${stack.urls.shell}  (ready in ${((Date.now() - started) / 1000).toFixed(1)}s)`,
+  );
   console.log('Press Ctrl-C to stop.\n');
 
   let stopping = false;

@@ -14,22 +14,37 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   console.log("Installing Debian's chromium package for the end-to-end tests...");
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args) => spawnSync(asRoot.length ? 'sudo' : args[0], asRoot.length ? args : args.slice(1), { stdio: 'inherit' });
-  if (run(['apt-get', 'update', '-qq']).status !== 0 || run(['apt-get', 'install', '-y', '-qq', 'chromium']).status !== 0) {
-    throw new Error(`Chromium is missing at ${CHROMIUM} and could not be installed; install the chromium package or set CHROMIUM_PATH.`);
+  const run = (args) =>
+    spawnSync(asRoot.length ? 'sudo' : args[0], asRoot.length ? args : args.slice(1), {
+      stdio: 'inherit',
+    });
+  if (
+    run(['apt-get', 'update', '-qq']).status !== 0 ||
+    run(['apt-get', 'install', '-y', '-qq', 'chromium']).status !== 0
+  ) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM} and could not be installed; install the chromium package or set CHROMIUM_PATH.`,
+    );
   }
 }
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return result.status === 0;
 }
 
 function vitestCounts(file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numPendingTests ?? 0) };
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + (report.numPendingTests ?? 0),
+    };
   } catch {
     return { passed: 0, failed: 1 };
   }
@@ -66,20 +81,29 @@ const vitest = (project) => [
 ];
 
 const results = [];
-const typecheckOk = run('Type check', 'npx', ['lerna', 'run', 'typecheck', '--no-progress'], { NX_DAEMON: 'false', NX_NO_CLOUD: 'true' });
+const typecheckOk = run('Type check', 'npx', ['lerna', 'run', 'typecheck', '--no-progress'], {
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+});
 results.push({ stage: 'typecheck', ok: typecheckOk, passed: 0, failed: typecheckOk ? 0 : 1 });
 const unitOk = run('Unit tests', 'npx', vitest('unit'));
 results.push({ stage: 'unit', ok: unitOk, ...vitestCounts(path.join(reports, 'unit.json')) });
 const apiOk = run('API integration tests (real database)', 'npx', vitest('api'));
 results.push({ stage: 'api', ok: apiOk, ...vitestCounts(path.join(reports, 'api.json')) });
-const e2eOk = run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
-});
+const e2eOk = run(
+  'End-to-end tests (Chromium)',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
+  },
+);
 results.push({ stage: 'e2e', ok: e2eOk, ...playwrightCounts(path.join(reports, 'e2e.json')) });
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log('');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.stage}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results)
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.stage}: ${r.passed} passed, ${r.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -8,10 +8,12 @@ import { createStaticServer, listen, stopOnSignals } from '../scripts/lib/static
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const env = process.env;
 const port = Number(env.SHELL_PORT ?? 3000);
-const remote = (variable, fallbackPort) => env[variable] ?? `http://localhost:${fallbackPort}/mf-manifest.json`;
+const remote = (variable, fallbackPort) =>
+  env[variable] ?? `http://localhost:${fallbackPort}/mf-manifest.json`;
 
 const runtimeConfig = {
-  environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
+  environment:
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
   remotes: {
     configurator: remote('REMOTE_CONFIGURATOR_URL', env.CONFIGURATOR_PORT ?? 3001),
     cart_checkout: remote('REMOTE_CART_CHECKOUT_URL', env.CART_CHECKOUT_PORT ?? 3002),
@@ -31,6 +33,11 @@ const server = createStaticServer({
   forward: { '/api': env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4000}` },
   json: { '/config.json': () => runtimeConfig },
 });
-await listen(server, { port, host: env.HOST ?? '127.0.0.1', portVariable: 'SHELL_PORT', name: 'shell' });
+await listen(server, {
+  port,
+  host: env.HOST ?? '127.0.0.1',
+  portVariable: 'SHELL_PORT',
+  name: 'shell',
+});
 console.log(`shell: http://localhost:${port}`);
 stopOnSignals(server);

@@ -17,7 +17,10 @@ class CopyPublicFiles {
             const absolute = path.join(publicDir, file);
             if (!fs.statSync(absolute).isFile()) continue;
             compilation.fileDependencies.add(absolute);
-            compilation.emitAsset(file.split(path.sep).join('/'), new sources.RawSource(fs.readFileSync(absolute)));
+            compilation.emitAsset(
+              file.split(path.sep).join('/'),
+              new sources.RawSource(fs.readFileSync(absolute)),
+            );
           }
         },
       );
@@ -50,7 +53,11 @@ module.exports = (_env, argv) => {
   // its scripts load from /, not relative to the route.
   host.output.publicPath = '/';
   return [
-    createStoreContainerConfig({ appDir: __dirname, mode, exposes: { './store': './src/store/index.ts' } }),
+    createStoreContainerConfig({
+      appDir: __dirname,
+      mode,
+      exposes: { './store': './src/store/index.ts' },
+    }),
     host,
   ];
 };

@@ -97,16 +97,33 @@ function federation({ name, exposes = {}, remotes = {} }) {
  * A remote (or the shell's store container): exposes modules, consumes the store container, and has a
  * standalone page of its own for its team.
  */
-function createRemoteConfig({ appDir, name, exposes, title, mode = 'production', standalone = true }) {
+function createRemoteConfig({
+  appDir,
+  name,
+  exposes,
+  title,
+  mode = 'production',
+  standalone = true,
+}) {
   const config = baseConfig({ appDir, mode, outputPath: path.join(appDir, 'dist') });
   return {
     ...config,
     name,
     entry: standalone ? { main: './src/index.ts' } : {},
     plugins: [
-      federation({ name, exposes, remotes: { [STORE_CONTAINER]: `${STORE_CONTAINER}@${STORE_ENTRY}` } }),
+      federation({
+        name,
+        exposes,
+        remotes: { [STORE_CONTAINER]: `${STORE_CONTAINER}@${STORE_ENTRY}` },
+      }),
       ...(standalone
-        ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, chunks: ['main'] })]
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(__dirname, 'index.html'),
+              title,
+              chunks: ['main'],
+            }),
+          ]
         : []),
     ],
   };
@@ -122,7 +139,11 @@ function createHostConfig({ appDir, name, title, mode = 'production', outputPath
     output: { ...config.output, clean: { keep: /^store\// } },
     plugins: [
       federation({ name, remotes: { [STORE_CONTAINER]: `${STORE_CONTAINER}@${STORE_ENTRY}` } }),
-      new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, chunks: ['main'] }),
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        title,
+        chunks: ['main'],
+      }),
       ...plugins,
     ],
   };

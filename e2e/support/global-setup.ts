@@ -22,7 +22,15 @@ export default async function globalSetup() {
     SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
     UPLOAD_DIR: path.join(dataDir, 'uploads'),
   };
-  for (const variable of ['SHELL_PORT', 'CONFIGURATOR_PORT', 'CART_CHECKOUT_PORT', 'ACCOUNT_PORT', 'ADMIN_PORT', 'API_PORT', 'FERRETDB_PORT']) {
+  for (const variable of [
+    'SHELL_PORT',
+    'CONFIGURATOR_PORT',
+    'CART_CHECKOUT_PORT',
+    'ACCOUNT_PORT',
+    'ADMIN_PORT',
+    'API_PORT',
+    'FERRETDB_PORT',
+  ]) {
     env[variable] = String(await freePort());
   }
   env.ALLOWED_ORIGINS = `http://localhost:${env.SHELL_PORT},http://127.0.0.1:${env.SHELL_PORT}`;
@@ -32,7 +40,12 @@ export default async function globalSetup() {
   const state: StackState = {
     urls: stack.urls,
     env: { ...env, MONGODB_URI: stack.databaseUri },
-    pids: Object.fromEntries(Object.entries(stack.processes as Record<string, { pid?: number }>).map(([name, child]) => [name, child.pid ?? 0])),
+    pids: Object.fromEntries(
+      Object.entries(stack.processes as Record<string, { pid?: number }>).map(([name, child]) => [
+        name,
+        child.pid ?? 0,
+      ]),
+    ),
   };
   writeFileSync(stateFile(), JSON.stringify(state, null, 2));
   process.env.E2E_SHELL_URL = stack.urls.shell;

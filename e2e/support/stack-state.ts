@@ -11,7 +11,10 @@ export interface StackState {
 /** Global setup names a fresh file per run (inherited by the workers), so two runs never share state. */
 export function stateFile(): string {
   const file = process.env.E2E_STATE_FILE;
-  if (!file) throw new Error('E2E_STATE_FILE is unset: run the tests through playwright.config.ts (its global setup sets it)');
+  if (!file)
+    throw new Error(
+      'E2E_STATE_FILE is unset: run the tests through playwright.config.ts (its global setup sets it)',
+    );
   return file;
 }
 

@@ -4,7 +4,12 @@ import { expect, test, type Page } from '@playwright/test';
 
 function newCustomer() {
   const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { email: `ann-${id}@example.com`, password: 'first-pass-1', firstName: 'Ann', lastName: 'Lee' };
+  return {
+    email: `ann-${id}@example.com`,
+    password: 'first-pass-1',
+    firstName: 'Ann',
+    lastName: 'Lee',
+  };
 }
 
 function toast(page: Page, title: string) {
@@ -22,12 +27,17 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: /^Account menu for/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account menu for/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
 }
 
-test('a shopper creates an account, sees Orders, signs out, signs in again and changes the password', async ({ page }) => {
+test('a shopper creates an account, sees Orders, signs out, signs in again and changes the password', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const customer = newCustomer();
   const header = page.getByRole('banner');
@@ -36,7 +46,10 @@ test('a shopper creates an account, sees Orders, signs out, signs in again and c
 
   // Register through the dialog the header's account button opens.
   await header.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('tab', { name: 'Create Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Welcome back' })
+    .getByRole('tab', { name: 'Create Account' })
+    .click();
   const create = page.getByRole('dialog', { name: 'Create your account' });
   await create.getByRole('button', { name: 'Create Account' }).click();
   await expect(create.getByLabel('First name')).toBeFocused();
@@ -58,7 +71,9 @@ test('a shopper creates an account, sees Orders, signs out, signs in again and c
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Order History' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Configure a label' })).toHaveAttribute('href', '/products');
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Configure a label' }),
+  ).toHaveAttribute('href', '/products');
 
   // Signed out: Orders leaves the header and /orders asks to sign in.
   await signOut(page);
@@ -103,7 +118,9 @@ test('a shopper creates an account, sees Orders, signs out, signs in again and c
   await expect(header.getByRole('link', { name: 'Orders' })).toBeVisible();
 });
 
-test('the auth dialog traps focus, closes with Escape and gives focus back to the account button', async ({ page }) => {
+test('the auth dialog traps focus, closes with Escape and gives focus back to the account button', async ({
+  page,
+}) => {
   await page.goto('/');
   const button = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
   const dialog = page.getByRole('dialog', { name: 'Welcome back' });

@@ -9,7 +9,10 @@ async function registerCustomer(page: Page) {
   const email = `admin-${id}@example.com`;
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('tab', { name: 'Create Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Welcome back' })
+    .getByRole('tab', { name: 'Create Account' })
+    .click();
   const create = page.getByRole('dialog', { name: 'Create your account' });
   await create.getByLabel('First name').fill('Dana');
   await create.getByLabel('Last name').fill('Park');
@@ -20,7 +23,13 @@ async function registerCustomer(page: Page) {
   await create.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created!', { exact: true })).toBeVisible();
   await expect(create).toBeHidden();
-  return { email, code: `E2E-${id.replace(/[^a-z0-9]/gi, '').slice(-10).toUpperCase()}` };
+  return {
+    email,
+    code: `E2E-${id
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(-10)
+      .toUpperCase()}`,
+  };
 }
 
 test('a guest at /admin is denied and asked to sign in', async ({ page }) => {
@@ -31,7 +40,9 @@ test('a guest at /admin is denied and asked to sign in', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Discount Codes' })).toHaveCount(0);
 });
 
-test('a non-admin is denied, grants admin at /admin-setup, then creates a discount code', async ({ page }) => {
+test('a non-admin is denied, grants admin at /admin-setup, then creates a discount code', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { email, code } = await registerCustomer(page);
   const header = page.getByRole('banner');
@@ -42,7 +53,9 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
 
   await page.getByRole('link', { name: 'Go to Admin Setup' }).click();
   await expect(page).toHaveURL(/\/admin-setup$/);
-  await expect(page.getByText(/rate-limited to 3 attempts per 15\s+minutes, and every attempt is logged/)).toBeVisible();
+  await expect(
+    page.getByText(/rate-limited to 3 attempts per 15\s+minutes, and every attempt is logged/),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Grant Admin Access' }).click();
   await expect(page.getByText('Please enter the admin secret key')).toBeVisible();
 
@@ -71,7 +84,9 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
   await expect(page.getByText('Discount created', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(code) }) });
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(code) }) });
   await expect(row).toContainText('10% off');
   await expect(row).toContainText('$20.00');
   await expect(row).toContainText('Active');

@@ -100,13 +100,11 @@ test('the price shows zeros while the size is too small, and a bad file is refus
   await expect(configurator.getByTestId('unit-price')).toHaveText('$0.00');
   await expect(configurator.getByTestId('total-price')).toHaveText('$0.00');
 
-  await configurator
-    .getByLabel('Choose files to upload')
-    .setInputFiles({
-      name: 'notes.exe',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.from('MZ'),
-    });
+  await configurator.getByLabel('Choose files to upload').setInputFiles({
+    name: 'notes.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ'),
+  });
   await expect(toast(page)).toContainText('File Upload Error');
   await expect(toast(page)).toContainText(
     'File "notes.exe": Unsupported file type. Please use PDF, Excel, Word, or image files.',

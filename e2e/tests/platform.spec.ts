@@ -13,7 +13,8 @@ const REMOTE_ROUTES = [
 function failOnChunkLoadErrors(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /ChunkLoadError|Loading chunk/.test(message.text())) problems.push(message.text());
+    if (message.type() === 'error' && /ChunkLoadError|Loading chunk/.test(message.text()))
+      problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
@@ -22,7 +23,9 @@ function failOnChunkLoadErrors(page: Page) {
 test('the shell renders its landing page', async ({ page }) => {
   const problems = failOnChunkLoadErrors(page);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' }),
+  ).toBeVisible();
   expect(problems).toEqual([]);
 });
 
@@ -30,7 +33,16 @@ for (const { path: route, remote } of REMOTE_ROUTES) {
   test(`${route} loads the ${remote} remote from its own server`, async ({ page }) => {
     const problems = failOnChunkLoadErrors(page);
     const { urls } = readStackState();
-    const remoteOrigin = new URL(urls[{ configurator: 'mfe-configurator', cart_checkout: 'mfe-cart-checkout', account: 'mfe-account', admin: 'mfe-admin' }[remote]!]!).origin;
+    const remoteOrigin = new URL(
+      urls[
+        {
+          configurator: 'mfe-configurator',
+          cart_checkout: 'mfe-cart-checkout',
+          account: 'mfe-account',
+          admin: 'mfe-admin',
+        }[remote]!
+      ]!,
+    ).origin;
     const fromRemote: string[] = [];
     page.on('response', (response) => {
       if (response.url().startsWith(remoteOrigin)) fromRemote.push(response.url());
@@ -70,7 +82,14 @@ test('a remote whose server is down shows a fallback on its routes only', async 
   const state = readStackState();
   const adminPid = state.pids['mfe-admin']!;
   process.kill(adminPid, 'SIGTERM');
-  await expect.poll(async () => fetch(`${state.urls['mfe-admin']}/mf-manifest.json`).then(() => 'up', () => 'down')).toBe('down');
+  await expect
+    .poll(async () =>
+      fetch(`${state.urls['mfe-admin']}/mf-manifest.json`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    )
+    .toBe('down');
   try {
     await page.goto('/admin');
     await expect(page.getByTestId('remote-fallback')).toBeVisible();
@@ -78,7 +97,9 @@ test('a remote whose server is down shows a fallback on its routes only', async 
     await page.goto('/products');
     await expect(page.locator('[data-remote="configurator"]')).toBeVisible();
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' }),
+    ).toBeVisible();
   } finally {
     // Bring it back so later tests (and teardown) find the stack whole.
     const root = path.resolve(import.meta.dirname, '../..');
@@ -90,6 +111,13 @@ test('a remote whose server is down shows a fallback on its routes only', async 
     });
     child.unref();
     recordRestartedProcess('mfe-admin', child.pid!);
-    await expect.poll(async () => fetch(`${state.urls['mfe-admin']}/mf-manifest.json`).then((r) => r.status, () => 0)).toBe(200);
+    await expect
+      .poll(async () =>
+        fetch(`${state.urls['mfe-admin']}/mf-manifest.json`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      )
+      .toBe(200);
   }
 });

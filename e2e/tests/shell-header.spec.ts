@@ -3,7 +3,16 @@ import { expect, test, type Page } from '@playwright/test';
 // The shell's header: its links signed out and signed in, the cart badge, the account button (the
 // account remote's auth dialog signed out, the account menu signed in) and the mobile menu.
 
-const LABEL = { material: 'phenolic', width: 3, height: 2, color: 'black-white', mounting: 'adhesive', customText: 'PUMP 2', quantity: 1, files: [] };
+const LABEL = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'PUMP 2',
+  quantity: 1,
+  files: [],
+};
 
 async function guestSessionId(page: Page): Promise<string> {
   const id = await page.evaluate(() => localStorage.getItem('guest-session-id'));
@@ -25,7 +34,10 @@ async function signInThroughApi(page: Page, { admin = false } = {}) {
     zipCode: '97201',
   };
   const sessionId = await guestSessionId(page);
-  const registered = await page.request.post('/api/auth/register', { data: customer, headers: { 'x-session-id': sessionId } });
+  const registered = await page.request.post('/api/auth/register', {
+    data: customer,
+    headers: { 'x-session-id': sessionId },
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   if (admin) {
     const granted = await page.request.post('/api/admin/make-admin', {
@@ -42,12 +54,17 @@ function mainNavLinks(page: Page) {
   return page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link');
 }
 
-test('signed out, the header links Home, Products, Cart and Contact, shows the cart and offers Sign In', async ({ page }) => {
+test('signed out, the header links Home, Products, Cart and Contact, shows the cart and offers Sign In', async ({
+  page,
+}) => {
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(mainNavLinks(page)).toHaveText(['Home', 'Products', 'Cart', 'Contact']);
   await expect(header.getByRole('link', { name: 'Orders' })).toHaveCount(0);
-  await expect(header.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
+  await expect(header.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute(
+    'href',
+    '/cart',
+  );
   await expect(header.getByRole('button', { name: 'Sign In' })).toBeVisible();
 
   for (const [name, url, heading] of [
@@ -57,12 +74,19 @@ test('signed out, the header links Home, Products, Cart and Contact, shows the c
   ] as const) {
     await mainNavLinks(page).filter({ hasText: name }).click();
     await expect(page).toHaveURL(url);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(mainNavLinks(page).filter({ hasText: name })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('main').getByRole('heading', { level: 1, name: heading }),
+    ).toBeVisible();
+    await expect(mainNavLinks(page).filter({ hasText: name })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   }
 });
 
-test('Sign In in the header opens the account remote\'s auth dialog, which Escape closes', async ({ page }) => {
+test("Sign In in the header opens the account remote's auth dialog, which Escape closes", async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Welcome back' });
@@ -74,7 +98,9 @@ test('Sign In in the header opens the account remote\'s auth dialog, which Escap
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeFocused();
 });
 
-test('signed in, Orders joins the links and the account menu offers Order History, Change Password and Sign Out', async ({ page }) => {
+test('signed in, Orders joins the links and the account menu offers Order History, Change Password and Sign Out', async ({
+  page,
+}) => {
   await page.goto('/');
   await signInThroughApi(page);
   const header = page.getByRole('banner');
@@ -82,7 +108,11 @@ test('signed in, Orders joins the links and the account menu offers Order Histor
 
   const account = header.getByRole('button', { name: 'Account menu for Rosa Diaz' });
   await account.click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Order History', 'Change Password', 'Sign Out']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Order History',
+    'Change Password',
+    'Sign Out',
+  ]);
   await page.getByRole('menuitem', { name: 'Order History' }).click();
   await expect(page).toHaveURL(/\/orders$/);
 
@@ -107,8 +137,16 @@ test('signed in, Orders joins the links and the account menu offers Order Histor
 test('an admin also gets Admin Panel in the account menu', async ({ page }) => {
   await page.goto('/');
   await signInThroughApi(page, { admin: true });
-  await page.getByRole('banner').getByRole('button', { name: 'Account menu for Rosa Diaz' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Order History', 'Admin Panel', 'Change Password', 'Sign Out']);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: 'Account menu for Rosa Diaz' })
+    .click();
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Order History',
+    'Admin Panel',
+    'Change Password',
+    'Sign Out',
+  ]);
   await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });
@@ -116,7 +154,10 @@ test('an admin also gets Admin Panel in the account menu', async ({ page }) => {
 test('the cart badge shows the cart read at start', async ({ page }) => {
   await page.goto('/');
   const sessionId = await guestSessionId(page);
-  const added = await page.request.post('/api/cart', { data: { ...LABEL, quantity: 4 }, headers: { 'x-session-id': sessionId } });
+  const added = await page.request.post('/api/cart', {
+    data: { ...LABEL, quantity: 4 },
+    headers: { 'x-session-id': sessionId },
+  });
   expect(added.ok(), await added.text()).toBe(true);
   await page.reload();
   // itemCount counts labels (quantities), as GET /api/cart answers it.
@@ -136,7 +177,10 @@ test.describe('on a phone', () => {
     const menu = header.getByRole('navigation', { name: 'Main' });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link')).toHaveText(['Home', 'Products', 'Cart', 'Contact']);
-    await expect(header.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(header.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await menu.getByRole('link', { name: 'Contact' }).tap();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(menu).toBeHidden();
@@ -164,7 +208,9 @@ test.describe('with the account remote down', () => {
   // The service worker is kept out so the blocked requests are the page's own.
   test.use({ serviceWorkers: 'block' });
 
-  test('Sign In says sign-in is unavailable, and the rest of the header keeps working', async ({ page }) => {
+  test('Sign In says sign-in is unavailable, and the rest of the header keeps working', async ({
+    page,
+  }) => {
     const config = await (await page.request.get('/config.json')).json();
     const accountOrigin = new URL(config.remotes.account).origin;
     await page.route(`${accountOrigin}/**`, (route) => route.abort('connectionrefused'));
@@ -179,7 +225,11 @@ test.describe('with the account remote down', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
     await page.goto('/orders');
     await expect(page.getByTestId('remote-fallback')).toBeVisible();
-    await expect(page.getByRole('heading', { name: /order history is unavailable/i })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: /order history is unavailable/i }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ }),
+    ).toBeVisible();
   });
 });

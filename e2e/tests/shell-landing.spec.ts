@@ -14,7 +14,9 @@ async function shopContact(page: Page): Promise<{ phone: string; email: string }
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
 }
 
 test('the landing page has the exact copy and links of the specification', async ({ page }) => {
@@ -22,36 +24,56 @@ test('the landing page has the exact copy and links of the specification', async
   await page.goto('/');
   const main = page.getByRole('main');
 
-  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Professional Custom Equipment Labels');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(
+    'Professional Custom Equipment Labels',
+  );
   await expect(
     main.getByText(
       'High-quality indoor and outdoor equipment labels tailored to your exact specifications. Choose from premium materials and customize every detail.',
       { exact: true },
     ),
   ).toBeVisible();
-  await expect(main.getByRole('link', { name: 'Configure Your Label', exact: true })).toHaveAttribute('href', '/products');
+  await expect(
+    main.getByRole('link', { name: 'Configure Your Label', exact: true }),
+  ).toHaveAttribute('href', '/products');
 
   const why = main.getByRole('region', { name: /^Why Choose/ });
-  await expect(why.getByRole('heading', { level: 3 })).toHaveText(['Easy Customization', 'Premium Materials', 'Fast Delivery']);
+  await expect(why.getByRole('heading', { level: 3 })).toHaveText([
+    'Easy Customization',
+    'Premium Materials',
+    'Fast Delivery',
+  ]);
   await expect(why).toContainText(/size.*material.*colors.*mounting/i);
   await expect(why).toContainText(/indoor and phenolic/i);
 
   const contact = page.locator('section#contact');
   await expect(contact.getByRole('heading', { level: 2 })).toHaveText('Get In Touch');
-  await expect(contact.getByText("Have questions or need a custom quote? We're here to help.", { exact: true })).toBeVisible();
-  await expect(contact.getByRole('link', { name: new RegExp(phone.replace(/[()+]/g, '\\$&')) })).toHaveAttribute(
-    'href',
-    `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`,
-  );
-  await expect(contact.getByRole('link', { name: new RegExp(email.replace(/\./g, '\\.')) })).toHaveAttribute('href', `mailto:${email}`);
+  await expect(
+    contact.getByText("Have questions or need a custom quote? We're here to help.", {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(
+    contact.getByRole('link', { name: new RegExp(phone.replace(/[()+]/g, '\\$&')) }),
+  ).toHaveAttribute('href', `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`);
+  await expect(
+    contact.getByRole('link', { name: new RegExp(email.replace(/\./g, '\\.')) }),
+  ).toHaveAttribute('href', `mailto:${email}`);
 
   const closing = main.getByRole('region', { name: 'Ready to Create Your Custom Label?' });
-  await expect(closing.getByText('Get started with our easy-to-use configurator and see your price instantly.', { exact: true })).toBeVisible();
+  await expect(
+    closing.getByText(
+      'Get started with our easy-to-use configurator and see your price instantly.',
+      { exact: true },
+    ),
+  ).toBeVisible();
   await closing.getByRole('link', { name: 'Start Configuring', exact: true }).click();
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test('Configure Your Label opens the configurator, and focus lands on its heading', async ({ page }) => {
+test('Configure Your Label opens the configurator, and focus lands on its heading', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Configure Your Label', exact: true }).click();
   await expect(page).toHaveURL(/\/products$/);
@@ -66,7 +88,9 @@ test('the hero shows engraved labels drawn in the configurator swatches', async 
 });
 
 for (const width of [375, 1280]) {
-  test(`the landing page fits a ${width}px wide screen without sideways scrolling`, async ({ page }) => {
+  test(`the landing page fits a ${width}px wide screen without sideways scrolling`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -90,18 +114,28 @@ test('an unknown path gets the 404 page, with a way home', async ({ page }) => {
   await expect(page).toHaveTitle(/Page not found/);
   await page.getByRole('main').getByRole('link', { name: 'Back to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' }),
+  ).toBeVisible();
 });
 
-test('outside production, /debug-session shows the auth response, client auth state, cookies and a timestamp', async ({ page }) => {
+test('outside production, /debug-session shows the auth response, client auth state, cookies and a timestamp', async ({
+  page,
+}) => {
   await page.goto('/debug-session');
   await expect(page.getByRole('heading', { level: 1, name: 'Debug session' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /^Auth response \(GET \/api\/auth\/me, 200\)$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /^Auth response \(GET \/api\/auth\/me, 200\)$/ }),
+  ).toBeVisible();
   await expect(page.getByTestId('debug-auth-response')).toHaveText('null');
   await expect(page.getByTestId('debug-client-state')).toContainText('"authChecked": true');
-  await expect(page.getByTestId('debug-client-state')).toContainText(/"sessionId": "guest-\d+-[a-z0-9]+"/);
+  await expect(page.getByTestId('debug-client-state')).toContainText(
+    /"sessionId": "guest-\d+-[a-z0-9]+"/,
+  );
   await expect(page.getByRole('heading', { name: 'Cookies (document.cookie)' })).toBeVisible();
-  await expect(page.getByTestId('debug-timestamp')).toHaveText(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  await expect(page.getByTestId('debug-timestamp')).toHaveText(
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+  );
   await page.goto('/admin-test');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);
 });
@@ -119,7 +153,14 @@ test('in production mode, the debug pages do not exist', async ({ page }) => {
   try {
     const base = `http://localhost:${port}`;
     await expect
-      .poll(async () => fetch(`${base}/config.json`).then((r) => r.status, () => 0), { timeout: 15_000 })
+      .poll(
+        async () =>
+          fetch(`${base}/config.json`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 15_000 },
+      )
       .toBe(200);
     expect((await (await fetch(`${base}/config.json`)).json()).environment).toBe('production');
     for (const route of ['/debug-session', '/admin-test', '/admin-simple']) {
@@ -127,7 +168,9 @@ test('in production mode, the debug pages do not exist', async ({ page }) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     }
     await page.goto(`${base}/`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' }),
+    ).toBeVisible();
     expect(urls.shell).not.toBe(base);
   } finally {
     shell.kill('SIGTERM');

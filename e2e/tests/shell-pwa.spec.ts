@@ -22,14 +22,20 @@ async function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
-test('the web app manifest names the shop and lists SVG and PNG icons that load', async ({ page }) => {
+test('the web app manifest names the shop and lists SVG and PNG icons that load', async ({
+  page,
+}) => {
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const answer = await page.request.get(href!);
   expect(answer.headers()['content-type']).toContain('application/manifest+json');
   const manifest = await answer.json();
-  expect(manifest).toMatchObject({ name: 'Custom Engraved Equipment Labels', start_url: '/', display: 'standalone' });
+  expect(manifest).toMatchObject({
+    name: 'Custom Engraved Equipment Labels',
+    start_url: '/',
+    display: 'standalone',
+  });
   const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
   expect(sizes).toEqual(expect.arrayContaining(['any', '192x192', '512x512']));
   for (const icon of manifest.icons as Array<{ src: string; type: string }>) {
@@ -39,10 +45,14 @@ test('the web app manifest names the shop and lists SVG and PNG icons that load'
   }
 });
 
-test('a service worker is registered at load and keeps hashed files, never /api', async ({ page }) => {
+test('a service worker is registered at load and keeps hashed files, never /api', async ({
+  page,
+}) => {
   await page.goto('/');
   expect(await serviceWorkerReady(page)).toMatch(/\/sw\.js$/);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
 
   // Visit a remote and call the API while the worker controls the page.
   await page.goto('/products');
@@ -59,13 +69,20 @@ test('a service worker is registered at load and keeps hashed files, never /api'
   expect(urls.some((url) => /\/main\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
   const config = await (await page.request.get('/config.json')).json();
   const configuratorOrigin = new URL(config.remotes.configurator).origin;
-  expect(urls.some((url) => url.startsWith(configuratorOrigin) && /\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+  expect(
+    urls.some((url) => url.startsWith(configuratorOrigin) && /\.[0-9a-f]{8}\.js$/.test(url)),
+  ).toBe(true);
 });
 
-test('on the next visit, hashed files come from the cache and the deployment entries from the network', async ({ page, context }) => {
+test('on the next visit, hashed files come from the cache and the deployment entries from the network', async ({
+  page,
+  context,
+}) => {
   await page.goto('/products');
   await serviceWorkerReady(page);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
   await page.reload();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -85,11 +102,15 @@ test('on the next visit, hashed files come from the cache and the deployment ent
   // Hashed files were not fetched again...
   expect(fromWorkerToNetwork.filter((path) => /\.[0-9a-f]{8}\.js$/.test(path))).toEqual([]);
   // ...while the page, the config and each entry were, so a new deployment of any app is seen at once.
-  expect(fromWorkerToNetwork).toEqual(expect.arrayContaining(['/products', '/config.json', '/mf-manifest.json', '/remoteEntry.js']));
+  expect(fromWorkerToNetwork).toEqual(
+    expect.arrayContaining(['/products', '/config.json', '/mf-manifest.json', '/remoteEntry.js']),
+  );
   expect(fromWorkerToNetwork.some((path) => path.startsWith('/api'))).toBe(false);
 });
 
-test('the Install App button appears only when the browser offers installation', async ({ page }) => {
+test('the Install App button appears only when the browser offers installation', async ({
+  page,
+}) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('button', { name: 'Install App' })).toHaveCount(0);

@@ -7,7 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 async function sendEnquiry(page: Page, name = 'Ann Lee') {
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Email' }).fill('ann@plant.example');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Please quote 40 phenolic labels, 3 x 2 inches.');
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Please quote 40 phenolic labels, 3 x 2 inches.');
   await page.getByRole('button', { name: 'Send Message' }).click();
 }
 
@@ -31,7 +33,9 @@ test('on a 375px phone, the toast shows at the top of the screen, full width', a
   expect(box.width).toBeGreaterThan(375 - 40);
 });
 
-test('on a 1280px screen, the toast shows at the bottom right, at most 420px wide', async ({ page }) => {
+test('on a 1280px screen, the toast shows at the bottom right, at most 420px wide', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/contact');
   await sendEnquiry(page);
@@ -46,7 +50,9 @@ test('on a 1280px screen, the toast shows at the bottom right, at most 420px wid
   expect(800 - (box.y + box.height)).toBeLessThanOrEqual(24);
 });
 
-test('only one toast is visible at a time: the newest replaces the previous one', async ({ page }) => {
+test('only one toast is visible at a time: the newest replaces the previous one', async ({
+  page,
+}) => {
   await page.goto('/contact');
   await sendEnquiry(page, 'Ann Lee');
   await expect(toasts(page)).toContainText('Thank you, Ann Lee.');
@@ -74,7 +80,9 @@ test('a toast closes with its close control, and after 5 seconds by itself', asy
   await expect(toasts(page)).toHaveCount(0, { timeout: 3000 });
 });
 
-test('a toast is dismissed by a swipe right past 50px, and stays after a shorter one', async ({ page }) => {
+test('a toast is dismissed by a swipe right past 50px, and stays after a shorter one', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/contact');
   await sendEnquiry(page);
@@ -87,7 +95,8 @@ test('a toast is dismissed by a swipe right past 50px, and stays after a shorter
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + 40, y);
     await page.mouse.down();
-    for (let step = 1; step <= 5; step++) await page.mouse.move(box.x + 40 + (distance * step) / 5, y);
+    for (let step = 1; step <= 5; step++)
+      await page.mouse.move(box.x + 40 + (distance * step) / 5, y);
     await page.mouse.up();
   };
   await swipe(30);

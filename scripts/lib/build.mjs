@@ -40,12 +40,17 @@ export function buildStale(log = console.log) {
   if (stale.length === 0) return [];
   log(`Building ${stale.map((p) => p.dir).join(', ')}...`);
   const scopes = stale.flatMap((p) => ['--scope', p.name]);
-  const result = spawnSync('npx', ['lerna', 'run', 'build', '--concurrency', '2', '--no-progress', ...scopes], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: 'true' },
-  });
+  const result = spawnSync(
+    'npx',
+    ['lerna', 'run', 'build', '--concurrency', '2', '--no-progress', ...scopes],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: 'true' },
+    },
+  );
   if (result.status !== 0) throw new Error('The build failed (see above).');
-  for (const p of stale) writeFileSync(path.join(root, p.dir, 'dist', STAMP), new Date().toISOString());
+  for (const p of stale)
+    writeFileSync(path.join(root, p.dir, 'dist', STAMP), new Date().toISOString());
   return stale.map((p) => p.name);
 }

@@ -10,12 +10,15 @@ const toolDir = path.join(root, 'tools/ferretdb');
 export const ferretBinary = path.join(toolDir, 'bin/ferretdb');
 
 function newestSource() {
-  return Math.max(...['main.go', 'go.mod', 'go.sum'].map((f) => statSync(path.join(toolDir, f)).mtimeMs));
+  return Math.max(
+    ...['main.go', 'go.mod', 'go.sum'].map((f) => statSync(path.join(toolDir, f)).mtimeMs),
+  );
 }
 
 /** Builds the FerretDB binary the first time (and after its sources change). */
 export function ensureFerretBinary(log = console.log) {
-  if (existsSync(ferretBinary) && statSync(ferretBinary).mtimeMs >= newestSource()) return ferretBinary;
+  if (existsSync(ferretBinary) && statSync(ferretBinary).mtimeMs >= newestSource())
+    return ferretBinary;
   const go = spawnSync('go', ['version'], { encoding: 'utf8' });
   if (go.error || go.status !== 0) {
     throw new Error(
@@ -23,7 +26,9 @@ export function ensureFerretBinary(log = console.log) {
         'Install Go 1.22 or newer (https://go.dev/doc/install), or set MONGODB_URI to a running MongoDB.',
     );
   }
-  log('Building the embedded database (FerretDB v1.24.2) with Go; the first time takes a minute or two...');
+  log(
+    'Building the embedded database (FerretDB v1.24.2) with Go; the first time takes a minute or two...',
+  );
   const build = spawnSync('go', ['build', '-o', 'bin/ferretdb', '.'], {
     cwd: toolDir,
     stdio: 'inherit',
@@ -52,12 +57,22 @@ async function ping(uri) {
  * Starts FerretDB on 127.0.0.1:port with its data under dataDir, waits until it answers a ping.
  * Returns { uri, process, stop }.
  */
-export async function startFerret({ port, dataDir, dbName = 'engraved_shop', log = console.log, timeoutMs = 30_000 }) {
+export async function startFerret({
+  port,
+  dataDir,
+  dbName = 'engraved_shop',
+  log = console.log,
+  timeoutMs = 30_000,
+}) {
   ensureFerretBinary(log);
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(
     ferretBinary,
-    [`--listen-addr=127.0.0.1:${port}`, `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}`, '--log-level=error'],
+    [
+      `--listen-addr=127.0.0.1:${port}`,
+      `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}`,
+      '--log-level=error',
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   let exited = null;
@@ -65,10 +80,13 @@ export async function startFerret({ port, dataDir, dbName = 'engraved_shop', log
   const baseUri = `mongodb://127.0.0.1:${port}/`;
   const deadline = Date.now() + timeoutMs;
   while (!(await ping(baseUri))) {
-    if (exited !== null) throw new Error(`FerretDB exited (${exited}) before answering on port ${port}.`);
+    if (exited !== null)
+      throw new Error(`FerretDB exited (${exited}) before answering on port ${port}.`);
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      throw new Error(`FerretDB did not answer a ping on port ${port} within ${timeoutMs / 1000}s.`);
+      throw new Error(
+        `FerretDB did not answer a ping on port ${port} within ${timeoutMs / 1000}s.`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -17,8 +17,16 @@ export const DEFAULT_PORTS = {
 };
 
 const REMOTES = [
-  { dir: 'mfe-configurator', portVariable: 'CONFIGURATOR_PORT', urlVariable: 'REMOTE_CONFIGURATOR_URL' },
-  { dir: 'mfe-cart-checkout', portVariable: 'CART_CHECKOUT_PORT', urlVariable: 'REMOTE_CART_CHECKOUT_URL' },
+  {
+    dir: 'mfe-configurator',
+    portVariable: 'CONFIGURATOR_PORT',
+    urlVariable: 'REMOTE_CONFIGURATOR_URL',
+  },
+  {
+    dir: 'mfe-cart-checkout',
+    portVariable: 'CART_CHECKOUT_PORT',
+    urlVariable: 'REMOTE_CART_CHECKOUT_URL',
+  },
   { dir: 'mfe-account', portVariable: 'ACCOUNT_PORT', urlVariable: 'REMOTE_ACCOUNT_URL' },
   { dir: 'mfe-admin', portVariable: 'ADMIN_PORT', urlVariable: 'REMOTE_ADMIN_URL' },
 ];
@@ -46,12 +54,19 @@ async function waitForHttp(url, { timeoutMs = 60_000, isReady = (r) => r.ok } = 
  */
 export async function startStack({ env, dataDir, stdio = 'inherit', log = console.log }) {
   const ports = Object.fromEntries(
-    Object.entries(DEFAULT_PORTS).map(([variable, fallback]) => [variable, Number(env[variable] ?? fallback)]),
+    Object.entries(DEFAULT_PORTS).map(([variable, fallback]) => [
+      variable,
+      Number(env[variable] ?? fallback),
+    ]),
   );
-  const needed = Object.entries(ports).filter(([variable]) => variable !== 'FERRETDB_PORT' || !env.MONGODB_URI);
+  const needed = Object.entries(ports).filter(
+    ([variable]) => variable !== 'FERRETDB_PORT' || !env.MONGODB_URI,
+  );
   for (const [variable, port] of needed) {
     if (!(await isPortFree(port))) {
-      throw new Error(`Port ${port} is in use; set ${variable} to another port (or stop what is using it).`);
+      throw new Error(
+        `Port ${port} is in use; set ${variable} to another port (or stop what is using it).`,
+      );
     }
   }
 
@@ -84,7 +99,11 @@ export async function startStack({ env, dataDir, stdio = 'inherit', log = consol
       MONGODB_URI: mongoUri,
     };
     const run = (name, script) => {
-      const child = spawn(process.execPath, [script], { cwd: root, env: baseEnv, stdio: ['ignore', stdio, stdio] });
+      const child = spawn(process.execPath, [script], {
+        cwd: root,
+        env: baseEnv,
+        stdio: ['ignore', stdio, stdio],
+      });
       children[name] = child;
       return child;
     };
@@ -96,7 +115,9 @@ export async function startStack({ env, dataDir, stdio = 'inherit', log = consol
     const urls = {
       shell: `http://localhost:${ports.SHELL_PORT}`,
       api: `http://127.0.0.1:${ports.API_PORT}`,
-      ...Object.fromEntries(REMOTES.map((r) => [r.dir, `http://localhost:${ports[r.portVariable]}`])),
+      ...Object.fromEntries(
+        REMOTES.map((r) => [r.dir, `http://localhost:${ports[r.portVariable]}`]),
+      ),
     };
     await Promise.all([
       waitForHttp(`${urls.api}/api/health`),

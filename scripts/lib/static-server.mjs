@@ -21,7 +21,17 @@ const CONTENT_TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.webmanifest', '.css', '.svg', '.map', '.txt']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.json',
+  '.webmanifest',
+  '.css',
+  '.svg',
+  '.map',
+  '.txt',
+]);
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|woff2)$/;
 
 function cacheControl(filePath) {
@@ -32,7 +42,10 @@ function forward(req, res, target) {
   const url = new URL(req.url, target);
   const upstream = http.request(
     url,
-    { method: req.method, headers: { ...req.headers, host: url.host, 'x-forwarded-host': req.headers.host ?? '' } },
+    {
+      method: req.method,
+      headers: { ...req.headers, host: url.host, 'x-forwarded-host': req.headers.host ?? '' },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -41,7 +54,11 @@ function forward(req, res, target) {
   upstream.on('error', () => {
     if (res.headersSent) return res.destroy();
     res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: 'The shop service is not reachable right now. Please try again shortly.' }));
+    res.end(
+      JSON.stringify({
+        message: 'The shop service is not reachable right now. Please try again shortly.',
+      }),
+    );
   });
   req.pipe(upstream);
 }
@@ -55,13 +72,25 @@ function forward(req, res, target) {
  * @param {Record<string, () => unknown>} [options.json] path -> value answered as JSON (no-cache)
  * @param {Record<string, string>} [options.headers] extra headers on every answer
  */
-export function createStaticServer({ root, spa = false, cors = false, forward: routes = {}, json = {}, headers = {} }) {
+export function createStaticServer({
+  root,
+  spa = false,
+  cors = false,
+  forward: routes = {},
+  json = {},
+  headers = {},
+}) {
   const gzipCache = new Map();
 
   function send(req, res, filePath) {
     const ext = path.extname(filePath);
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
-    const common = { 'content-type': type, 'cache-control': cacheControl(filePath), vary: 'accept-encoding', ...headers };
+    const common = {
+      'content-type': type,
+      'cache-control': cacheControl(filePath),
+      vary: 'accept-encoding',
+      ...headers,
+    };
     if (cors) common['access-control-allow-origin'] = '*';
     const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     if (acceptsGzip && COMPRESSIBLE.has(ext)) {
@@ -71,7 +100,11 @@ export function createStaticServer({ root, spa = false, cors = false, forward: r
         cached = { mtime, body: zlib.gzipSync(readFileSync(filePath), { level: 9 }) };
         gzipCache.set(filePath, cached);
       }
-      res.writeHead(200, { ...common, 'content-encoding': 'gzip', 'content-length': cached.body.length });
+      res.writeHead(200, {
+        ...common,
+        'content-encoding': 'gzip',
+        'content-length': cached.body.length,
+      });
       return res.end(req.method === 'HEAD' ? undefined : cached.body);
     }
     res.writeHead(200, { ...common, 'content-length': statSync(filePath).size });
@@ -85,7 +118,10 @@ export function createStaticServer({ root, spa = false, cors = false, forward: r
     if (prefix) return forward(req, res, routes[prefix]);
 
     if (req.method === 'OPTIONS' && cors) {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+      });
       return res.end();
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -94,7 +130,11 @@ export function createStaticServer({ root, spa = false, cors = false, forward: r
     }
     if (json[pathname]) {
       const body = JSON.stringify(json[pathname]());
-      res.writeHead(200, { 'content-type': CONTENT_TYPES['.json'], 'cache-control': 'no-cache', ...headers });
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPES['.json'],
+        'cache-control': 'no-cache',
+        ...headers,
+      });
       return res.end(body);
     }
 

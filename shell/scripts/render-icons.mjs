@@ -25,7 +25,10 @@ try {
     await page.setContent(
       `<style>html,body{margin:0}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
     );
-    await page.screenshot({ path: path.join(iconsDir, file), clip: { x: 0, y: 0, width: size, height: size } });
+    await page.screenshot({
+      path: path.join(iconsDir, file),
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
     console.log(`wrote ${file}`);
   }
 } finally {

@@ -7,14 +7,25 @@ import { runtimeConfig } from '../lib/runtime-config';
 import { Layout } from './layout/layout';
 
 // Pages most visits never open are split out of the first download (the contact form brings zod).
-const ContactPage = lazy(() => import('../features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })));
+const ContactPage = lazy(() =>
+  import('../features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })),
+);
 const DebugSessionPage = lazy(() =>
-  import('../features/debug/components/debug-session-page').then((m) => ({ default: m.DebugSessionPage })),
+  import('../features/debug/components/debug-session-page').then((m) => ({
+    default: m.DebugSessionPage,
+  })),
 );
 
 function ConfirmationRoute() {
   const { orderId = '' } = useParams();
-  return <RemoteSlot key="confirmation" module="cart_checkout/ConfirmationPage" area="order confirmation" props={{ orderId }} />;
+  return (
+    <RemoteSlot
+      key="confirmation"
+      module="cart_checkout/ConfirmationPage"
+      area="order confirmation"
+      props={{ orderId }}
+    />
+  );
 }
 
 export function AppRoutes() {
@@ -23,13 +34,41 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<LandingPage />} />
-        <Route path="products" element={<RemoteSlot key="products" module="configurator/ConfiguratorPage" area="label configurator" />} />
-        <Route path="cart" element={<RemoteSlot key="cart" module="cart_checkout/CartPage" area="cart" />} />
-        <Route path="checkout" element={<RemoteSlot key="checkout" module="cart_checkout/CheckoutPage" area="checkout" />} />
+        <Route
+          path="products"
+          element={
+            <RemoteSlot
+              key="products"
+              module="configurator/ConfiguratorPage"
+              area="label configurator"
+            />
+          }
+        />
+        <Route
+          path="cart"
+          element={<RemoteSlot key="cart" module="cart_checkout/CartPage" area="cart" />}
+        />
+        <Route
+          path="checkout"
+          element={
+            <RemoteSlot key="checkout" module="cart_checkout/CheckoutPage" area="checkout" />
+          }
+        />
         <Route path="confirmation/:orderId" element={<ConfirmationRoute />} />
-        <Route path="orders" element={<RemoteSlot key="orders" module="account/OrdersPage" area="order history" />} />
-        <Route path="admin" element={<RemoteSlot key="admin" module="admin/AdminPage" area="admin panel" />} />
-        <Route path="admin-setup" element={<RemoteSlot key="admin-setup" module="admin/AdminSetupPage" area="admin setup" />} />
+        <Route
+          path="orders"
+          element={<RemoteSlot key="orders" module="account/OrdersPage" area="order history" />}
+        />
+        <Route
+          path="admin"
+          element={<RemoteSlot key="admin" module="admin/AdminPage" area="admin panel" />}
+        />
+        <Route
+          path="admin-setup"
+          element={
+            <RemoteSlot key="admin-setup" module="admin/AdminSetupPage" area="admin setup" />
+          }
+        />
         <Route
           path="contact"
           element={
@@ -40,8 +79,22 @@ export function AppRoutes() {
         />
         {debugPages && (
           <>
-            <Route path="admin-test" element={<RemoteSlot key="admin-test" module="admin/AdminTestPage" area="admin test page" />} />
-            <Route path="admin-simple" element={<RemoteSlot key="admin-simple" module="admin/AdminSimplePage" area="admin test page" />} />
+            <Route
+              path="admin-test"
+              element={
+                <RemoteSlot key="admin-test" module="admin/AdminTestPage" area="admin test page" />
+              }
+            />
+            <Route
+              path="admin-simple"
+              element={
+                <RemoteSlot
+                  key="admin-simple"
+                  module="admin/AdminSimplePage"
+                  area="admin test page"
+                />
+              }
+            />
             <Route
               path="debug-session"
               element={

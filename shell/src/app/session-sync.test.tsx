@@ -16,7 +16,13 @@ function stubApi(me: unknown) {
         'GET /api/auth/me': () => json(me),
         'GET /api/cart': () => {
           cartReads += 1;
-          return json({ items: [{}, {}], itemCount: 3, subtotal: 15.6, total: 15.6, tax: { region: null, amount: 0 } });
+          return json({
+            items: [{}, {}],
+            itemCount: 3,
+            subtotal: 15.6,
+            total: 15.6,
+            tax: { region: null, amount: 0 },
+          });
         },
       })(input, init);
     }),
@@ -35,8 +41,12 @@ describe('SessionSync', () => {
     stubApi(TEST_USER);
     renderWithShell(<SessionSync />);
     await waitFor(() => expect(useShopStore.getState().user).toEqual(TEST_USER));
-    await waitFor(() => expect(useShopStore.getState().cart).toEqual({ itemCount: 3, subtotal: 15.6, total: 15.6 }));
-    expect(headers.every((h) => h['x-session-id'] === useShopStore.getState().sessionId)).toBe(true);
+    await waitFor(() =>
+      expect(useShopStore.getState().cart).toEqual({ itemCount: 3, subtotal: 15.6, total: 15.6 }),
+    );
+    expect(headers.every((h) => h['x-session-id'] === useShopStore.getState().sessionId)).toBe(
+      true,
+    );
   });
 
   it('marks a guest as checked when /api/auth/me answers null', async () => {
@@ -47,7 +57,10 @@ describe('SessionSync', () => {
   });
 
   it('treats the shopper as a guest when the API cannot answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })),
+    );
     renderWithShell(<SessionSync />);
     await waitFor(() => expect(useShopStore.getState().authChecked).toBe(true));
     expect(useShopStore.getState()).toMatchObject({ user: null, cart: { itemCount: 0 } });

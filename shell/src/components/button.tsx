@@ -14,24 +14,34 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   primary: css`
     background: ${theme.colors.accent};
     color: #fff;
-    &:hover:not(:disabled) { background: ${theme.colors.accentHover}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.accentHover};
+    }
   `,
   secondary: css`
     background: ${theme.colors.surface};
     color: ${theme.colors.brand};
     border-color: ${theme.colors.borderStrong};
-    &:hover:not(:disabled) { border-color: ${theme.colors.brand}; background: ${theme.colors.sunken}; }
+    &:hover:not(:disabled) {
+      border-color: ${theme.colors.brand};
+      background: ${theme.colors.sunken};
+    }
   `,
   ghost: css`
     background: transparent;
     color: ${theme.colors.brand};
-    &:hover:not(:disabled) { background: ${theme.colors.sunken}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.sunken};
+    }
   `,
   inverse: css`
     background: transparent;
     color: #fff;
     border-color: rgb(255 255 255 / 0.55);
-    &:hover:not(:disabled) { background: rgb(255 255 255 / 0.1); border-color: #fff; }
+    &:hover:not(:disabled) {
+      background: rgb(255 255 255 / 0.1);
+      border-color: #fff;
+    }
   `,
 };
 
@@ -50,10 +60,18 @@ export const buttonStyles = css<ButtonStyleProps>`
   line-height: 1;
   text-decoration: none;
   cursor: pointer;
-  transition: background-color 120ms ease, border-color 120ms ease, transform 120ms ease;
+  transition:
+    background-color 120ms ease,
+    border-color 120ms ease,
+    transform 120ms ease;
   ${({ $variant = 'primary' }) => variants[$variant]}
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
-  &:active:not(:disabled) { transform: translateY(1px); }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  &:active:not(:disabled) {
+    transform: translateY(1px);
+  }
 `;
 
 export const Button = styled.button<ButtonStyleProps>`

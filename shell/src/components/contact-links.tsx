@@ -10,14 +10,34 @@ const List = styled.ul<{ $tone: 'light' | 'dark' }>`
   padding: 0;
   display: grid;
   gap: 0.75rem;
-  li { display: flex; align-items: center; gap: 0.625rem; min-height: 1.75rem; }
-  svg { flex: none; color: ${({ $tone }) => ($tone === 'dark' ? theme.colors.accent : '#fdba74')}; }
-  a { font-weight: 600; text-decoration: none; overflow-wrap: anywhere; }
-  a:hover { text-decoration: underline; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.625rem;
+    min-height: 1.75rem;
+  }
+  svg {
+    flex: none;
+    color: ${({ $tone }) => ($tone === 'dark' ? theme.colors.accent : '#fdba74')};
+  }
+  a {
+    font-weight: 600;
+    text-decoration: none;
+    overflow-wrap: anywhere;
+  }
+  a:hover {
+    text-decoration: underline;
+  }
 `;
 
 /** The shop's phone (a tel: link), email (a mailto: link) and hours, from the run-time config. */
-export function ContactLinks({ tone = 'dark', showHours = false }: { tone?: 'light' | 'dark'; showHours?: boolean }) {
+export function ContactLinks({
+  tone = 'dark',
+  showHours = false,
+}: {
+  tone?: 'light' | 'dark';
+  showHours?: boolean;
+}) {
   const { phone, email, hours } = runtimeConfig().contact;
   return (
     <List $tone={tone}>

@@ -7,7 +7,9 @@ export const Container = styled.div`
   max-width: ${theme.maxWidth};
   margin: 0 auto;
   padding: 0 1.25rem;
-  ${fromMedium} { padding: 0 2rem; }
+  ${fromMedium} {
+    padding: 0 2rem;
+  }
 `;
 
 /** Text only screen readers read. */

@@ -24,7 +24,9 @@ const Content = styled(RadixDialog.Content)`
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
   box-shadow: ${theme.shadowRaised};
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 const Title = styled(RadixDialog.Title)`
@@ -50,7 +52,10 @@ const Close = styled(RadixDialog.Close)`
   background: transparent;
   color: ${theme.colors.muted};
   cursor: pointer;
-  &:hover { background: ${theme.colors.sunken}; color: ${theme.colors.ink}; }
+  &:hover {
+    background: ${theme.colors.sunken};
+    color: ${theme.colors.ink};
+  }
 `;
 
 interface MessageDialogProps {
@@ -62,7 +67,13 @@ interface MessageDialogProps {
 }
 
 /** A small accessible dialog (focus trapped, Escape closes, named by its title) for the shell's own messages. */
-export function MessageDialog({ open, onOpenChange, title, description, children }: MessageDialogProps) {
+export function MessageDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: MessageDialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

@@ -131,7 +131,16 @@ export function ShopMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect x="1" y="6" width="30" height="20" rx="4" fill="#c2410c" />
-      <rect x="2.5" y="7.5" width="27" height="17" rx="3" fill="none" stroke="#fff" strokeOpacity="0.35" />
+      <rect
+        x="2.5"
+        y="7.5"
+        width="27"
+        height="17"
+        rx="3"
+        fill="none"
+        stroke="#fff"
+        strokeOpacity="0.35"
+      />
       <circle cx="6" cy="16" r="1.6" fill="#7c2d12" />
       <circle cx="26" cy="16" r="1.6" fill="#7c2d12" />
       <rect x="10" y="12" width="12" height="2.4" rx="1.2" fill="#fff" />

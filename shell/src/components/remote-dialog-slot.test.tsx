@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 
 describe('RemoteDialogSlot', () => {
-  it('loads nothing until the dialog is first opened, then shows the remote\'s dialog', async () => {
+  it("loads nothing until the dialog is first opened, then shows the remote's dialog", async () => {
     load.mockResolvedValue({ default: RemoteSignIn as never });
     renderWithShell(<Harness />);
     expect(load).not.toHaveBeenCalled();
@@ -74,10 +74,14 @@ describe('RemoteDialogSlot', () => {
   });
 
   it('when the remote is down, says so in a dialog of its own, and tries again on the next opening', async () => {
-    load.mockRejectedValueOnce(new Error('ECONNREFUSED')).mockResolvedValueOnce({ default: RemoteSignIn as never });
+    load
+      .mockRejectedValueOnce(new Error('ECONNREFUSED'))
+      .mockResolvedValueOnce({ default: RemoteSignIn as never });
     renderWithShell(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    const fallback = await screen.findByRole('dialog', { name: 'Sign in is unavailable right now' });
+    const fallback = await screen.findByRole('dialog', {
+      name: 'Sign in is unavailable right now',
+    });
     expect(fallback).toHaveTextContent('Please try again in a few minutes.');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { loadRemoteComponent } from '../lib/remotes';
 
 // The shell's own dialog (loading, unavailable) is downloaded only when a remote dialog is first opened.
@@ -71,7 +80,8 @@ function useReturnFocus(open: boolean) {
   useLayoutEffect(() => {
     if (open) {
       // Layout effects run before the dialogs' own focus handling: this is still the opener.
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       return;
     }
     const target = opener.current;
@@ -85,7 +95,14 @@ function useReturnFocus(open: boolean) {
   }, [open]);
 }
 
-export function RemoteDialogSlot({ module, open, onOpenChange, unavailableTitle, unavailableText, props = {} }: RemoteDialogSlotProps) {
+export function RemoteDialogSlot({
+  module,
+  open,
+  onOpenChange,
+  unavailableTitle,
+  unavailableText,
+  props = {},
+}: RemoteDialogSlotProps) {
   const [requested, setRequested] = useState(open);
   const [attempt, setAttempt] = useState(0);
   if (open && !requested) setRequested(true);
@@ -109,7 +126,12 @@ export function RemoteDialogSlot({ module, open, onOpenChange, unavailableTitle,
       <Suspense
         fallback={
           <Suspense fallback={null}>
-            <MessageDialog open={open} onOpenChange={onOpenChange} title="Loading…" description="One moment, please." />
+            <MessageDialog
+              open={open}
+              onOpenChange={onOpenChange}
+              title="Loading…"
+              description="One moment, please."
+            />
           </Suspense>
         }
       >

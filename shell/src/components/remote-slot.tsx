@@ -13,8 +13,14 @@ const Fallback = styled.section`
   background: ${theme.colors.surface};
   box-shadow: ${theme.shadow};
   text-align: center;
-  h1 { margin: 0 0 0.5rem; font-size: 1.375rem; }
-  p { margin: 0 0 1.25rem; color: ${theme.colors.muted}; }
+  h1 {
+    margin: 0 0 0.5rem;
+    font-size: 1.375rem;
+  }
+  p {
+    margin: 0 0 1.25rem;
+    color: ${theme.colors.muted};
+  }
 `;
 
 const Skeleton = styled.div`
@@ -30,10 +36,23 @@ const Skeleton = styled.div`
     background-size: 200% 100%;
     animation: shimmer 1.2s infinite linear;
   }
-  & > div:first-child { height: 2.5rem; width: 40%; }
-  & > div:nth-child(3) { height: 12rem; }
-  @keyframes shimmer { to { background-position: -200% 0; } }
-  @media (prefers-reduced-motion: reduce) { & > div { animation: none; } }
+  & > div:first-child {
+    height: 2.5rem;
+    width: 40%;
+  }
+  & > div:nth-child(3) {
+    height: 12rem;
+  }
+  @keyframes shimmer {
+    to {
+      background-position: -200% 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    & > div {
+      animation: none;
+    }
+  }
 `;
 
 export function PageSkeleton() {
@@ -86,8 +105,16 @@ interface RemoteSlotProps {
   fallback?: ReactNode;
 }
 
-export function RemoteSlot({ module, area, props = {}, fallback = <PageSkeleton /> }: RemoteSlotProps) {
-  const RemoteComponent = useMemo(() => lazy(() => loadRemoteComponent<Record<string, unknown>>(module)), [module]);
+export function RemoteSlot({
+  module,
+  area,
+  props = {},
+  fallback = <PageSkeleton />,
+}: RemoteSlotProps) {
+  const RemoteComponent = useMemo(
+    () => lazy(() => loadRemoteComponent<Record<string, unknown>>(module)),
+    [module],
+  );
   return (
     <RemoteBoundary area={area}>
       <Suspense fallback={fallback}>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cachingRule } from './caching-rules';
 
 const shell = 'http://localhost:3000';
-const rule = (href: string, mode = 'no-cors', method = 'GET') => cachingRule(new URL(href), { method, mode }, shell);
+const rule = (href: string, mode = 'no-cors', method = 'GET') =>
+  cachingRule(new URL(href), { method, mode }, shell);
 
 describe('service worker caching rules', () => {
   it('never touches /api, whatever the method', () => {
@@ -16,7 +17,9 @@ describe('service worker caching rules', () => {
   it('keeps hashed files of the shell and of every remote origin', () => {
     expect(rule(`${shell}/main.bb2fb012.js`)).toBe('hashed-asset');
     expect(rule(`${shell}/store/__federation_expose_store.c24a1c53.js`)).toBe('hashed-asset');
-    expect(rule('http://localhost:3001/__federation_expose_ConfiguratorPage.1a2b3c4d.js')).toBe('hashed-asset');
+    expect(rule('http://localhost:3001/__federation_expose_ConfiguratorPage.1a2b3c4d.js')).toBe(
+      'hashed-asset',
+    );
   });
 
   it('asks the network first for the files that name a deployment', () => {

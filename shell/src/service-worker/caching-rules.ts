@@ -14,7 +14,11 @@ export type CachingRule = 'never' | 'hashed-asset' | 'entry' | 'page';
  * hashed-asset: cache first, from any origin (the remotes live on their own origins);
  * entry and page: network first, the cached copy only when offline.
  */
-export function cachingRule(url: URL, request: { method: string; mode: string }, ownOrigin: string): CachingRule {
+export function cachingRule(
+  url: URL,
+  request: { method: string; mode: string },
+  ownOrigin: string,
+): CachingRule {
   if (request.method !== 'GET') return 'never';
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return 'never';
   if (url.pathname.endsWith('/sw.js')) return 'never';

@@ -31,7 +31,11 @@ registerRoute(
     plugins: [
       // Remotes' scripts are loaded by <script> tags from other origins: opaque answers (status 0).
       new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+      new ExpirationPlugin({
+        maxEntries: 300,
+        maxAgeSeconds: 60 * 60 * 24 * 60,
+        purgeOnQuotaError: true,
+      }),
     ],
   }),
 );

@@ -67,27 +67,44 @@ describe('apiRequest', () => {
   });
 
   it('raises "{status}: {body text}" for a non-ok answer', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('{"message":"Invalid email or password"}', { status: 401, statusText: 'Unauthorized' }));
-    const error = await apiRequest('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } }).catch((e: unknown) => e);
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"message":"Invalid email or password"}', {
+        status: 401,
+        statusText: 'Unauthorized',
+      }),
+    );
+    const error = await apiRequest('/api/auth/login', {
+      body: { email: 'a@b.co', password: 'x' },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('401: {"message":"Invalid email or password"}');
     expect((error as ApiError).status).toBe(401);
   });
 
   it('raises "{status}: {status text}" when the body is empty', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    fetchMock.mockResolvedValueOnce(
+      new Response('', { status: 503, statusText: 'Service Unavailable' }),
+    );
     await expect(apiRequest('/api/cart')).rejects.toThrow('503: Service Unavailable');
   });
 
   it('does not retry a failed call', async () => {
-    fetchMock.mockResolvedValue(new Response('boom', { status: 500, statusText: 'Internal Server Error' }));
+    fetchMock.mockResolvedValue(
+      new Response('boom', { status: 500, statusText: 'Internal Server Error' }),
+    );
     await expect(apiRequest('/api/orders')).rejects.toThrow('500: boom');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('lets the caller add headers (the admin bearer) next to x-session-id', async () => {
-    await apiRequest('/api/admin/make-admin', { body: { secret: 's' }, headers: { Authorization: 'Bearer s' } });
-    expect(lastCall()[1].headers).toMatchObject({ Authorization: 'Bearer s', 'x-session-id': 'guest-1700000000000-abc123' });
+    await apiRequest('/api/admin/make-admin', {
+      body: { secret: 's' },
+      headers: { Authorization: 'Bearer s' },
+    });
+    expect(lastCall()[1].headers).toMatchObject({
+      Authorization: 'Bearer s',
+      'x-session-id': 'guest-1700000000000-abc123',
+    });
   });
 });
 

@@ -17,7 +17,12 @@ export class ApiError extends Error {
  * when there is a body (FormData goes as multipart). No retry; a 401 is raised like any other error.
  */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, headers = {}, signal } = options;
+  const {
+    method = options.body === undefined ? 'GET' : 'POST',
+    body,
+    headers = {},
+    signal,
+  } = options;
   const init: RequestInit = {
     method,
     credentials: 'include',

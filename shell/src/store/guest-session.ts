@@ -3,7 +3,9 @@ const STORAGE_KEY = 'guest-session-id';
 function randomPart(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(36).padStart(2, '0')).join('').slice(0, 24);
+  return Array.from(bytes, (b) => b.toString(36).padStart(2, '0'))
+    .join('')
+    .slice(0, 24);
 }
 
 /** The guest session id: created once as guest-{timestamp}-{random}, then read from localStorage. */

@@ -4,4 +4,11 @@
 export { useShopStore, toast } from './shop-store';
 export { apiRequest, apiJson, ApiError } from './api-client';
 export { getGuestSessionId } from './guest-session';
-export { queryClient, cartQueryKey, authQueryKey, ordersQueryKey, CART_FRESH_MS, CART_KEPT_MS } from './query-client';
+export {
+  queryClient,
+  cartQueryKey,
+  authQueryKey,
+  ordersQueryKey,
+  CART_FRESH_MS,
+  CART_KEPT_MS,
+} from './query-client';

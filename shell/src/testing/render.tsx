@@ -18,7 +18,11 @@ export const TEST_CONFIG: RuntimeConfig = {
     account: 'http://localhost:3003/mf-manifest.json',
     admin: 'http://localhost:3004/mf-manifest.json',
   },
-  contact: { phone: '+1 (555) 010-4477', email: 'orders@engravedlabels.example', hours: 'Monday to Friday, 8:00 AM to 5:00 PM' },
+  contact: {
+    phone: '+1 (555) 010-4477',
+    email: 'orders@engravedlabels.example',
+    hours: 'Monday to Friday, 8:00 AM to 5:00 PM',
+  },
 };
 
 // Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
@@ -32,7 +36,12 @@ const jsdomGaps: Record<string, () => unknown> = {
   scrollIntoView: () => {},
 };
 for (const [name, stub] of Object.entries(jsdomGaps)) {
-  if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value: stub, configurable: true, writable: true });
+  if (!(name in Element.prototype))
+    Object.defineProperty(Element.prototype, name, {
+      value: stub,
+      configurable: true,
+      writable: true,
+    });
 }
 // jsdom's own scrollTo only reports "not implemented".
 window.scrollTo = () => {};
@@ -80,12 +89,18 @@ export function Providers({ children, path = '/' }: { children: ReactNode; path?
   );
 }
 
-export function renderWithShell(ui: ReactElement, { path = '/' }: { path?: string } = {}): RenderResult {
+export function renderWithShell(
+  ui: ReactElement,
+  { path = '/' }: { path?: string } = {},
+): RenderResult {
   return render(<Providers path={path}>{ui}</Providers>);
 }
 
 /** Renders ui as the element of every route, so navigation keeps it mounted. */
-export function renderAtRoutes(ui: ReactElement, { path = '/' }: { path?: string } = {}): RenderResult {
+export function renderAtRoutes(
+  ui: ReactElement,
+  { path = '/' }: { path?: string } = {},
+): RenderResult {
   return render(
     <Providers path={path}>
       <Routes>
@@ -96,15 +111,25 @@ export function renderAtRoutes(ui: ReactElement, { path = '/' }: { path?: string
 }
 
 /** A fetch stand-in answering by "METHOD /path"; unknown calls answer 404. */
-export function fakeApi(routes: Record<string, (init: RequestInit) => Response | Promise<Response>>) {
+export function fakeApi(
+  routes: Record<string, (init: RequestInit) => Response | Promise<Response>>,
+) {
   return async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const handler = routes[key];
-    return handler ? handler(init) : new Response('{"message":"Not found"}', { status: 404, statusText: 'Not Found' });
+    return handler
+      ? handler(init)
+      : new Response('{"message":"Not found"}', { status: 404, statusText: 'Not Found' });
   };
 }
 
 export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }

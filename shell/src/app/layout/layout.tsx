@@ -17,7 +17,9 @@ const Page = styled.div`
 
 const Main = styled.main`
   flex: 1;
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 const SkipLink = styled.a`
@@ -31,7 +33,9 @@ const SkipLink = styled.a`
   color: #fff;
   font-weight: 600;
   transform: translateY(-150%);
-  &:focus { transform: none; }
+  &:focus {
+    transform: none;
+  }
 `;
 
 export function Layout() {

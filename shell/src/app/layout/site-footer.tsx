@@ -11,8 +11,16 @@ const Footer = styled.footer`
   background: ${theme.colors.brandDeep};
   color: ${theme.colors.brandMuted};
   font-size: 0.95rem;
-  h2 { margin: 0 0 1rem; color: #fff; font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.08em; }
-  a { color: #fff; }
+  h2 {
+    margin: 0 0 1rem;
+    color: #fff;
+    font-size: 0.8125rem;
+    text-transform: uppercase;
+    letter-spacing: 0.08em;
+  }
+  a {
+    color: #fff;
+  }
 `;
 
 const Columns = styled(Container)`
@@ -20,16 +28,31 @@ const Columns = styled(Container)`
   gap: 2rem;
   padding-top: 3rem;
   padding-bottom: 2.5rem;
-  ${fromMedium} { grid-template-columns: 1.4fr 1fr 1.3fr; gap: 3rem; }
+  ${fromMedium} {
+    grid-template-columns: 1.4fr 1fr 1.3fr;
+    gap: 3rem;
+  }
 `;
 
 const About = styled.div`
   display: grid;
   gap: 1rem;
   align-content: start;
-  p { margin: 0; max-width: 26rem; }
-  .brand { display: flex; align-items: center; gap: 0.625rem; color: #fff; font-weight: 700; font-size: 1.0625rem; }
-  button { justify-self: start; }
+  p {
+    margin: 0;
+    max-width: 26rem;
+  }
+  .brand {
+    display: flex;
+    align-items: center;
+    gap: 0.625rem;
+    color: #fff;
+    font-weight: 700;
+    font-size: 1.0625rem;
+  }
+  button {
+    justify-self: start;
+  }
 `;
 
 const Links = styled.ul`
@@ -38,8 +61,17 @@ const Links = styled.ul`
   padding: 0;
   display: grid;
   gap: 0.25rem;
-  a { display: inline-flex; align-items: center; min-height: 2rem; text-decoration: none; color: ${theme.colors.brandMuted}; }
-  a:hover { color: #fff; text-decoration: underline; }
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 2rem;
+    text-decoration: none;
+    color: ${theme.colors.brandMuted};
+  }
+  a:hover {
+    color: #fff;
+    text-decoration: underline;
+  }
 `;
 
 const Note = styled.p`
@@ -54,7 +86,14 @@ const Nowrap = styled.span`
 const Legal = styled.div`
   border-top: 1px solid rgb(255 255 255 / 0.12);
   font-size: 0.85rem;
-  ${Container} { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.5rem; padding-top: 1.25rem; padding-bottom: 1.25rem; }
+  ${Container} {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: 0.5rem;
+    padding-top: 1.25rem;
+    padding-bottom: 1.25rem;
+  }
 `;
 
 export function SiteFooter() {
@@ -66,16 +105,27 @@ export function SiteFooter() {
             <ShopMark size={30} />
             Engraved Labels
           </span>
-          <p>Custom engraved equipment labels and signs for panels, machines and facilities, made to your exact specifications.</p>
+          <p>
+            Custom engraved equipment labels and signs for panels, machines and facilities, made to
+            your exact specifications.
+          </p>
           <InstallAppButton />
         </About>
         <nav aria-label="Footer">
           <h2>Shop</h2>
           <Links>
-            <li><Link to="/products">Configure a label</Link></li>
-            <li><Link to="/cart">Cart</Link></li>
-            <li><Link to="/orders">Order history</Link></li>
-            <li><Link to="/contact">Contact us</Link></li>
+            <li>
+              <Link to="/products">Configure a label</Link>
+            </li>
+            <li>
+              <Link to="/cart">Cart</Link>
+            </li>
+            <li>
+              <Link to="/orders">Order history</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact us</Link>
+            </li>
           </Links>
         </nav>
         <section aria-labelledby="footer-contact">

@@ -8,7 +8,8 @@ import { SiteHeader } from './site-header';
 // The change-password dialog is the account remote's; here it only has to be asked for.
 vi.mock('../../lib/remotes', () => ({
   loadRemoteComponent: vi.fn(async () => ({
-    default: ({ open }: { open: boolean }) => (open ? <div role="dialog" aria-label="Change Password" /> : null),
+    default: ({ open }: { open: boolean }) =>
+      open ? <div role="dialog" aria-label="Change Password" /> : null,
   })),
 }));
 
@@ -25,7 +26,9 @@ function mainNav() {
 describe('SiteHeader signed out', () => {
   it('links Home, Products, Cart and Contact, without Orders', () => {
     renderAtRoutes(<SiteHeader />);
-    const links = within(mainNav()).getAllByRole('link', { hidden: true }).map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = within(mainNav())
+      .getAllByRole('link', { hidden: true })
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Home', '/'],
       ['Products', '/products'],
@@ -55,7 +58,10 @@ describe('SiteHeader signed in', () => {
   it('adds Orders to the links', () => {
     useShopStore.getState().setUser(TEST_USER);
     renderAtRoutes(<SiteHeader />);
-    expect(within(mainNav()).getByRole('link', { name: 'Orders', hidden: true })).toHaveAttribute('href', '/orders');
+    expect(within(mainNav()).getByRole('link', { name: 'Orders', hidden: true })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
   });
 
   it('offers Order History, Change Password and Sign Out, but not Admin Panel to a customer', async () => {
@@ -82,7 +88,7 @@ describe('SiteHeader signed in', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/orders');
   });
 
-  it('opens the account remote\'s Change Password dialog', async () => {
+  it("opens the account remote's Change Password dialog", async () => {
     useShopStore.getState().setUser(TEST_USER);
     renderAtRoutes(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
@@ -115,12 +121,20 @@ describe('SiteHeader signed in', () => {
   });
 
   it('keeps the user and says so when sign out fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(fakeApi({ 'POST /api/auth/logout': () => new Response('boom', { status: 500 }) })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(fakeApi({ 'POST /api/auth/logout': () => new Response('boom', { status: 500 }) })),
+    );
     useShopStore.getState().setUser(TEST_USER);
     renderAtRoutes(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
-    await waitFor(() => expect(useShopStore.getState().toasts[0]).toMatchObject({ title: 'Sign out failed', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(useShopStore.getState().toasts[0]).toMatchObject({
+        title: 'Sign out failed',
+        variant: 'destructive',
+      }),
+    );
     expect(useShopStore.getState().user).toEqual(TEST_USER);
   });
 });

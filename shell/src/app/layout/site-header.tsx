@@ -22,7 +22,9 @@ const Bar = styled(Container)`
   align-items: center;
   gap: 0.5rem;
   min-height: 4rem;
-  ${fromMedium} { gap: 1rem; }
+  ${fromMedium} {
+    gap: 1rem;
+  }
 `;
 
 const Brand = styled(Link)`
@@ -33,18 +35,52 @@ const Brand = styled(Link)`
   margin-right: auto;
   text-decoration: none;
   color: ${theme.colors.brand};
-  svg { flex: none; }
-  span { display: grid; min-width: 0; line-height: 1.15; }
-  strong { font-size: 1rem; letter-spacing: -0.01em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  ${fromMedium} { gap: 0.625rem; strong { font-size: 1.0625rem; } }
-  small { display: none; font-size: 0.75rem; color: ${theme.colors.muted}; font-weight: 500; }
-  @media (min-width: 480px) { small { display: block; } }
+  svg {
+    flex: none;
+  }
+  span {
+    display: grid;
+    min-width: 0;
+    line-height: 1.15;
+  }
+  strong {
+    font-size: 1rem;
+    letter-spacing: -0.01em;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  ${fromMedium} {
+    gap: 0.625rem;
+    strong {
+      font-size: 1.0625rem;
+    }
+  }
+  small {
+    display: none;
+    font-size: 0.75rem;
+    color: ${theme.colors.muted};
+    font-weight: 500;
+  }
+  @media (min-width: 480px) {
+    small {
+      display: block;
+    }
+  }
 `;
 
 const DesktopNav = styled.nav`
   display: none;
-  ${fromMedium} { display: block; }
-  ul { display: flex; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
+  ${fromMedium} {
+    display: block;
+  }
+  ul {
+    display: flex;
+    gap: 0.25rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
 `;
 
 const NavItem = styled(NavLink)`
@@ -57,8 +93,15 @@ const NavItem = styled(NavLink)`
   font-weight: 600;
   font-size: 0.95rem;
   text-decoration: none;
-  &:hover { color: ${theme.colors.brand}; background: ${theme.colors.sunken}; }
-  &[aria-current='page'] { color: ${theme.colors.brand}; box-shadow: inset 0 -2px 0 ${theme.colors.accent}; border-radius: 0; }
+  &:hover {
+    color: ${theme.colors.brand};
+    background: ${theme.colors.sunken};
+  }
+  &[aria-current='page'] {
+    color: ${theme.colors.brand};
+    box-shadow: inset 0 -2px 0 ${theme.colors.accent};
+    border-radius: 0;
+  }
 `;
 
 const Actions = styled.div`
@@ -66,7 +109,9 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 0.25rem;
-  ${fromMedium} { gap: 0.625rem; }
+  ${fromMedium} {
+    gap: 0.625rem;
+  }
 `;
 
 const MenuButton = styled.button`
@@ -80,15 +125,25 @@ const MenuButton = styled.button`
   color: ${theme.colors.brand};
   cursor: pointer;
   touch-action: manipulation;
-  &:hover { background: ${theme.colors.sunken}; }
-  ${fromMedium} { display: none; }
+  &:hover {
+    background: ${theme.colors.sunken};
+  }
+  ${fromMedium} {
+    display: none;
+  }
 `;
 
 const MobileNav = styled.nav`
   border-top: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
-  ${fromMedium} { display: none; }
-  ul { margin: 0; padding: 0.5rem 1.25rem 1rem; list-style: none; }
+  ${fromMedium} {
+    display: none;
+  }
+  ul {
+    margin: 0;
+    padding: 0.5rem 1.25rem 1rem;
+    list-style: none;
+  }
   a {
     display: flex;
     align-items: center;
@@ -99,8 +154,12 @@ const MobileNav = styled.nav`
     font-weight: 600;
     text-decoration: none;
   }
-  li:last-child a { border-bottom: 0; }
-  a[aria-current='page'] { color: ${theme.colors.accent}; }
+  li:last-child a {
+    border-bottom: 0;
+  }
+  a[aria-current='page'] {
+    color: ${theme.colors.accent};
+  }
 `;
 
 function useNavItems() {

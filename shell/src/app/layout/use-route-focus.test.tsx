@@ -8,7 +8,11 @@ import { useRouteFocus } from './use-route-focus';
 
 function LatePage() {
   const [ready, setReady] = useState(false);
-  return ready ? <h1>Configurator</h1> : <button onClick={() => setReady(true)}>Finish loading</button>;
+  return ready ? (
+    <h1>Configurator</h1>
+  ) : (
+    <button onClick={() => setReady(true)}>Finish loading</button>
+  );
 }
 
 function Shell() {
@@ -50,7 +54,7 @@ describe('useRouteFocus', () => {
     expect(document.body).toHaveFocus();
   });
 
-  it('moves focus to the new page\'s main heading after a navigation', async () => {
+  it("moves focus to the new page's main heading after a navigation", async () => {
     renderWithShell(<Shell />);
     await userEvent.click(screen.getByRole('link', { name: 'Contact' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toHaveFocus();

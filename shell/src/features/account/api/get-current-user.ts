@@ -5,7 +5,9 @@ import { apiJson, authQueryKey, useShopStore } from 'shell/store';
 
 /** GET /api/auth/me: the signed-in customer without the password hash, or null. */
 export async function getCurrentUser(): Promise<ShopUser | null> {
-  const answer = await apiJson<ShopUser | { user: ShopUser | null } | null | undefined>('/api/auth/me');
+  const answer = await apiJson<ShopUser | { user: ShopUser | null } | null | undefined>(
+    '/api/auth/me',
+  );
   if (!answer) return null;
   return 'user' in answer ? answer.user : answer;
 }
@@ -16,7 +18,10 @@ export async function getCurrentUser(): Promise<ShopUser | null> {
  */
 export function useCurrentUserSync(): void {
   const setUser = useShopStore((s) => s.setUser);
-  const { data, isSuccess, isError } = useQuery({ queryKey: authQueryKey, queryFn: getCurrentUser });
+  const { data, isSuccess, isError } = useQuery({
+    queryKey: authQueryKey,
+    queryFn: getCurrentUser,
+  });
   useEffect(() => {
     if (isSuccess) setUser(data);
     // Without an answer the shopper is treated as a guest; the account remote can try again.

@@ -1,5 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, authQueryKey, cartQueryKey, ordersQueryKey, queryClient, toast, useShopStore } from 'shell/store';
+import {
+  apiRequest,
+  authQueryKey,
+  cartQueryKey,
+  ordersQueryKey,
+  queryClient,
+  toast,
+  useShopStore,
+} from 'shell/store';
 
 /** POST /api/auth/logout, then the shopper is a guest again: no user, and the cart and orders re-read. */
 export function useSignOut() {

@@ -35,8 +35,14 @@ const MenuLabel = styled(DropdownMenu.Label)`
   padding: 0.5rem 0.75rem 0.625rem;
   font-size: 0.875rem;
   color: ${theme.colors.muted};
-  strong { display: block; color: ${theme.colors.ink}; font-size: 0.95rem; }
-  span { overflow-wrap: anywhere; }
+  strong {
+    display: block;
+    color: ${theme.colors.ink};
+    font-size: 0.95rem;
+  }
+  span {
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Item = styled(DropdownMenu.Item)`
@@ -49,7 +55,10 @@ const Item = styled(DropdownMenu.Item)`
   color: ${theme.colors.ink};
   cursor: pointer;
   outline: none;
-  &[data-highlighted] { background: ${theme.colors.sunken}; color: ${theme.colors.brand}; }
+  &[data-highlighted] {
+    background: ${theme.colors.sunken};
+    color: ${theme.colors.brand};
+  }
 `;
 
 const Separator = styled(DropdownMenu.Separator)`
@@ -75,7 +84,9 @@ export function AccountMenu({ user }: { user: ShopUser }) {
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <AccountTrigger type="button" aria-label={`Account menu for ${name}`}>
-            <Initials aria-hidden="true">{initialsOf(user.firstName ?? '', user.lastName ?? '', user.email)}</Initials>
+            <Initials aria-hidden="true">
+              {initialsOf(user.firstName ?? '', user.lastName ?? '', user.email)}
+            </Initials>
             <span className="label">{user.firstName || 'Account'}</span>
             <ChevronDownIcon size={16} className="chevron" />
           </AccountTrigger>

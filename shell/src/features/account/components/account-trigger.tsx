@@ -16,12 +16,28 @@ export const AccountTrigger = styled.button`
   color: ${theme.colors.brand};
   font-weight: 600;
   cursor: pointer;
-  &:hover { border-color: ${theme.colors.brand}; background: ${theme.colors.sunken}; }
-  &[data-state='open'] { border-color: ${theme.colors.brand}; }
-  .label, .chevron { display: none; }
+  &:hover {
+    border-color: ${theme.colors.brand};
+    background: ${theme.colors.sunken};
+  }
+  &[data-state='open'] {
+    border-color: ${theme.colors.brand};
+  }
+  .label,
+  .chevron {
+    display: none;
+  }
   ${fromMedium} {
     padding: 0 0.875rem;
-    .chevron { display: block; }
-    .label { display: inline; max-width: 10rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .chevron {
+      display: block;
+    }
+    .label {
+      display: inline;
+      max-width: 10rem;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
   }
 `;

@@ -28,6 +28,10 @@ export function useCartSummarySync(): void {
   });
   useEffect(() => {
     if (!data) return;
-    setCart({ itemCount: data.itemCount ?? 0, subtotal: data.subtotal ?? 0, total: data.total ?? 0 });
+    setCart({
+      itemCount: data.itemCount ?? 0,
+      subtotal: data.subtotal ?? 0,
+      total: data.total ?? 0,
+    });
   }, [data, setCart]);
 }

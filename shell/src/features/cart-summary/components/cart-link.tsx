@@ -12,7 +12,9 @@ const CartAnchor = styled(Link)`
   height: 2.75rem;
   border-radius: ${theme.radiusSmall};
   color: ${theme.colors.brand};
-  &:hover { background: ${theme.colors.sunken}; }
+  &:hover {
+    background: ${theme.colors.sunken};
+  }
 `;
 
 const Badge = styled.span`
@@ -31,7 +33,9 @@ const Badge = styled.span`
   line-height: 1rem;
   text-align: center;
   box-sizing: border-box;
-  &[data-count='0'] { background: ${theme.colors.muted}; }
+  &[data-count='0'] {
+    background: ${theme.colors.muted};
+  }
 `;
 
 export function cartLabel(itemCount: number): string {

@@ -11,11 +11,28 @@ const DEFAULT_HOURS = 'Monday to Friday, 8:00 AM to 5:00 PM';
 
 const Intro = styled.header`
   padding: 3rem 0 2.5rem;
-  background: linear-gradient(160deg, #143a5e 0%, ${theme.colors.brand} 60%, ${theme.colors.brandDeep} 100%);
+  background: linear-gradient(
+    160deg,
+    #143a5e 0%,
+    ${theme.colors.brand} 60%,
+    ${theme.colors.brandDeep} 100%
+  );
   color: #fff;
-  h1 { margin: 0; font-size: clamp(2rem, 5vw, 2.75rem); font-weight: 800; letter-spacing: -0.02em; }
-  p { margin: 0.75rem 0 0; max-width: 38rem; color: ${theme.colors.brandMuted}; font-size: 1.0625rem; }
-  ${fromMedium} { padding: 4rem 0 3.5rem; }
+  h1 {
+    margin: 0;
+    font-size: clamp(2rem, 5vw, 2.75rem);
+    font-weight: 800;
+    letter-spacing: -0.02em;
+  }
+  p {
+    margin: 0.75rem 0 0;
+    max-width: 38rem;
+    color: ${theme.colors.brandMuted};
+    font-size: 1.0625rem;
+  }
+  ${fromMedium} {
+    padding: 4rem 0 3.5rem;
+  }
 `;
 
 const Body = styled(Container)`
@@ -23,7 +40,11 @@ const Body = styled(Container)`
   gap: 2rem;
   padding-top: 2.5rem;
   padding-bottom: 4rem;
-  ${fromLarge} { grid-template-columns: 24rem 1fr; gap: 2.5rem; align-items: start; }
+  ${fromLarge} {
+    grid-template-columns: 24rem 1fr;
+    gap: 2.5rem;
+    align-items: start;
+  }
 `;
 
 const Panel = styled.section`
@@ -32,20 +53,48 @@ const Panel = styled.section`
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
   box-shadow: ${theme.shadow};
-  h2 { margin: 0 0 1.25rem; font-size: 1.25rem; color: ${theme.colors.brand}; }
-  ${fromMedium} { padding: 2rem; }
+  h2 {
+    margin: 0 0 1.25rem;
+    font-size: 1.25rem;
+    color: ${theme.colors.brand};
+  }
+  ${fromMedium} {
+    padding: 2rem;
+  }
 `;
 
 const Details = styled.dl`
   display: grid;
   gap: 1.25rem;
   margin: 0;
-  div { display: grid; grid-template-columns: 2.5rem 1fr; column-gap: 0.875rem; }
-  dt { grid-column: 2; font-size: 0.8125rem; color: ${theme.colors.muted}; }
-  dd { grid-column: 2; margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-  dd a { color: ${theme.colors.brand}; text-decoration: none; }
-  dd a:hover { text-decoration: underline; }
-  svg { grid-row: 1 / span 2; align-self: center; color: ${theme.colors.accent}; }
+  div {
+    display: grid;
+    grid-template-columns: 2.5rem 1fr;
+    column-gap: 0.875rem;
+  }
+  dt {
+    grid-column: 2;
+    font-size: 0.8125rem;
+    color: ${theme.colors.muted};
+  }
+  dd {
+    grid-column: 2;
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  dd a {
+    color: ${theme.colors.brand};
+    text-decoration: none;
+  }
+  dd a:hover {
+    text-decoration: underline;
+  }
+  svg {
+    grid-row: 1 / span 2;
+    align-self: center;
+    color: ${theme.colors.accent};
+  }
 `;
 
 export function ContactPage() {
@@ -56,7 +105,10 @@ export function ContactPage() {
       <Intro>
         <Container>
           <h1>Contact Us</h1>
-          <p>Have questions or need a custom quote? We're here to help. Call, email or send us a message below.</p>
+          <p>
+            Have questions or need a custom quote? We're here to help. Call, email or send us a
+            message below.
+          </p>
         </Container>
       </Intro>
       <Body>
@@ -66,7 +118,9 @@ export function ContactPage() {
             <div>
               <PhoneIcon size={24} />
               <dt>Phone</dt>
-              <dd><a href={telHref(phone)}>{phone}</a></dd>
+              <dd>
+                <a href={telHref(phone)}>{phone}</a>
+              </dd>
             </div>
             <div>
               <MailIcon size={24} />

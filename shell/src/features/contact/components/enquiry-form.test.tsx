@@ -35,7 +35,9 @@ describe('EnquiryForm', () => {
     expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(field('Name')).toHaveFocus();
     expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
-    expect(field('Message')).toHaveAccessibleDescription(/Please tell us a little more \(at least 10 characters\)/);
+    expect(field('Message')).toHaveAccessibleDescription(
+      /Please tell us a little more \(at least 10 characters\)/,
+    );
     expect(field('Company')).not.toHaveAttribute('aria-invalid');
     expect(sent).toEqual([]);
   });
@@ -55,7 +57,12 @@ describe('EnquiryForm', () => {
     await userEvent.type(field('Message'), 'Quote for 40 phenolic labels, please.');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ name: 'Ann Lee', email: 'ann@plant.example', company: '', message: 'Quote for 40 phenolic labels, please.' });
+    expect(sent[0]).toEqual({
+      name: 'Ann Lee',
+      email: 'ann@plant.example',
+      company: '',
+      message: 'Quote for 40 phenolic labels, please.',
+    });
     await waitFor(() =>
       expect(useShopStore.getState().toasts[0]).toMatchObject({
         title: 'Message sent',
@@ -66,7 +73,7 @@ describe('EnquiryForm', () => {
     expect(field('Name')).toHaveValue('Ann Lee');
   });
 
-  it('starts with the signed-in customer\'s name, email and company', () => {
+  it("starts with the signed-in customer's name, email and company", () => {
     useShopStore.getState().setUser(TEST_USER);
     renderWithShell(<EnquiryForm />);
     expect(field('Name')).toHaveValue('Ann Lee');
@@ -74,13 +81,19 @@ describe('EnquiryForm', () => {
     expect(field('Company')).toHaveValue('Lee Plastics');
   });
 
-  it('shows the server\'s field messages and a destructive toast when the API refuses', async () => {
+  it("shows the server's field messages and a destructive toast when the API refuses", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(
         fakeApi({
           'POST /api/contact': () =>
-            json({ message: 'Please enter a valid email address', errors: [{ path: 'email', message: 'Please enter a valid email address' }] }, 400),
+            json(
+              {
+                message: 'Please enter a valid email address',
+                errors: [{ path: 'email', message: 'Please enter a valid email address' }],
+              },
+              400,
+            ),
         }),
       ),
     );
@@ -89,12 +102,24 @@ describe('EnquiryForm', () => {
     await userEvent.type(field('Email'), 'ann@plant.example');
     await userEvent.type(field('Message'), 'Quote for 40 phenolic labels, please.');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    await waitFor(() => expect(useShopStore.getState().toasts[0]).toMatchObject({ title: 'Message not sent', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(useShopStore.getState().toasts[0]).toMatchObject({
+        title: 'Message not sent',
+        variant: 'destructive',
+      }),
+    );
     expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
   });
 
   it('keeps what was typed when the API is down', async () => {
-    vi.stubGlobal('fetch', vi.fn(fakeApi({ 'POST /api/contact': () => new Response('', { status: 502, statusText: 'Bad Gateway' }) })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeApi({
+          'POST /api/contact': () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+        }),
+      ),
+    );
     renderWithShell(<EnquiryForm />);
     await userEvent.type(field('Name'), 'Ann Lee');
     await userEvent.type(field('Email'), 'ann@plant.example');

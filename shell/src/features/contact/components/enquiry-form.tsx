@@ -1,6 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { contactEnquirySchema, ENQUIRY_LIMITS, type ContactEnquiryInput } from '@shop/contracts/contact';
+import {
+  contactEnquirySchema,
+  ENQUIRY_LIMITS,
+  type ContactEnquiryInput,
+} from '@shop/contracts/contact';
 import { ApiError, toast, useShopStore } from 'shell/store';
 import { Button } from '../../../components/button';
 import { fromMedium, theme } from '../../../components/theme';
@@ -12,16 +16,28 @@ type FieldErrors = Partial<Record<Field, string>>;
 const Form = styled.form`
   display: grid;
   gap: 1.125rem;
-  ${fromMedium} { grid-template-columns: 1fr 1fr; .wide { grid-column: 1 / -1; } }
+  ${fromMedium} {
+    grid-template-columns: 1fr 1fr;
+    .wide {
+      grid-column: 1 / -1;
+    }
+  }
 `;
 
 const FieldBox = styled.div`
   display: grid;
   gap: 0.375rem;
   align-content: start;
-  label { font-weight: 600; font-size: 0.95rem; }
-  label span { font-weight: 400; color: ${theme.colors.muted}; }
-  input, textarea {
+  label {
+    font-weight: 600;
+    font-size: 0.95rem;
+  }
+  label span {
+    font-weight: 400;
+    color: ${theme.colors.muted};
+  }
+  input,
+  textarea {
     width: 100%;
     min-height: 2.875rem;
     padding: 0.625rem 0.75rem;
@@ -30,11 +46,29 @@ const FieldBox = styled.div`
     background: ${theme.colors.surface};
     color: ${theme.colors.ink};
   }
-  textarea { min-height: 9rem; resize: vertical; }
-  input:focus-visible, textarea:focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 0; border-color: ${theme.colors.focus}; }
-  [aria-invalid='true'] { border-color: ${theme.colors.danger}; }
-  .error { margin: 0; color: ${theme.colors.danger}; font-size: 0.875rem; }
-  .hint { margin: 0; color: ${theme.colors.muted}; font-size: 0.8125rem; }
+  textarea {
+    min-height: 9rem;
+    resize: vertical;
+  }
+  input:focus-visible,
+  textarea:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 0;
+    border-color: ${theme.colors.focus};
+  }
+  [aria-invalid='true'] {
+    border-color: ${theme.colors.danger};
+  }
+  .error {
+    margin: 0;
+    color: ${theme.colors.danger};
+    font-size: 0.875rem;
+  }
+  .hint {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-size: 0.8125rem;
+  }
 `;
 
 const Submit = styled.div`
@@ -42,10 +76,16 @@ const Submit = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 1rem;
-  p { margin: 0; color: ${theme.colors.muted}; font-size: 0.875rem; }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-size: 0.875rem;
+  }
 `;
 
-function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+function fieldErrorsOf(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path[0] as Field;
@@ -58,8 +98,12 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
 function serverFieldErrors(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   try {
-    const body = JSON.parse(error.bodyText) as { errors?: Array<{ path: string; message: string }> };
-    return body.errors ? fieldErrorsOf(body.errors.map((e) => ({ path: [e.path], message: e.message }))) : null;
+    const body = JSON.parse(error.bodyText) as {
+      errors?: Array<{ path: string; message: string }>;
+    };
+    return body.errors
+      ? fieldErrorsOf(body.errors.map((e) => ({ path: [e.path], message: e.message })))
+      : null;
   } catch {
     return null;
   }
@@ -77,7 +121,10 @@ export function EnquiryForm() {
   const [submitted, setSubmitted] = useState(false);
   const send = useSendEnquiry();
   const formId = useId();
-  const ids = (field: Field) => ({ input: `${formId}-${field}`, error: `${formId}-${field}-error` });
+  const ids = (field: Field) => ({
+    input: `${formId}-${field}`,
+    error: `${formId}-${field}-error`,
+  });
 
   function validate(next: typeof values): ReturnType<typeof contactEnquirySchema.safeParse> {
     const result = contactEnquirySchema.safeParse(next);
@@ -97,7 +144,9 @@ export function EnquiryForm() {
     setSubmitted(true);
     const result = validate(values);
     if (!result.success) {
-      const firstBad = (['name', 'email', 'company', 'message'] as Field[]).find((f) => fieldErrorsOf(result.error.issues)[f]);
+      const firstBad = (['name', 'email', 'company', 'message'] as Field[]).find(
+        (f) => fieldErrorsOf(result.error.issues)[f],
+      );
       if (firstBad) document.getElementById(ids(firstBad).input)?.focus();
       return;
     }
@@ -124,7 +173,12 @@ export function EnquiryForm() {
     });
   }
 
-  function field(field: Field, label: string, input: (props: Record<string, unknown>) => ReactNode, options: { wide?: boolean; optional?: boolean; hint?: string } = {}) {
+  function field(
+    field: Field,
+    label: string,
+    input: (props: Record<string, unknown>) => ReactNode,
+    options: { wide?: boolean; optional?: boolean; hint?: string } = {},
+  ) {
     const { input: inputId, error: errorId } = ids(field);
     const error = errors[field];
     const hintId = options.hint ? `${inputId}-hint` : undefined;
@@ -139,7 +193,8 @@ export function EnquiryForm() {
           value: values[field],
           onChange: (event: { target: { value: string } }) => update(field, event.target.value),
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': [error ? errorId : null, hintId].filter(Boolean).join(' ') || undefined,
+          'aria-describedby':
+            [error ? errorId : null, hintId].filter(Boolean).join(' ') || undefined,
           'aria-required': options.optional ? undefined : true,
         })}
         {options.hint && (
@@ -158,16 +213,39 @@ export function EnquiryForm() {
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Enquiry form">
-      {field('name', 'Name', (p) => <input type="text" autoComplete="name" maxLength={ENQUIRY_LIMITS.name} {...p} />)}
-      {field('email', 'Email', (p) => <input type="email" autoComplete="email" inputMode="email" {...p} />)}
-      {field('company', 'Company', (p) => <input type="text" autoComplete="organization" maxLength={ENQUIRY_LIMITS.company} {...p} />, {
-        optional: true,
-        wide: true,
-      })}
-      {field('message', 'Message', (p) => <textarea rows={6} maxLength={ENQUIRY_LIMITS.messageMax} {...p} />, {
-        wide: true,
-        hint: 'Sizes, materials, quantities and any deadline help us quote accurately.',
-      })}
+      {field('name', 'Name', (p) => (
+        <input type="text" autoComplete="name" maxLength={ENQUIRY_LIMITS.name} {...p} />
+      ))}
+      {field('email', 'Email', (p) => (
+        <input type="email" autoComplete="email" inputMode="email" {...p} />
+      ))}
+      {field(
+        'company',
+        'Company',
+        (p) => (
+          <input
+            type="text"
+            autoComplete="organization"
+            maxLength={ENQUIRY_LIMITS.company}
+            {...p}
+          />
+        ),
+        {
+          optional: true,
+          wide: true,
+        },
+      )}
+      {field(
+        'message',
+        'Message',
+        (p) => (
+          <textarea rows={6} maxLength={ENQUIRY_LIMITS.messageMax} {...p} />
+        ),
+        {
+          wide: true,
+          hint: 'Sizes, materials, quantities and any deadline help us quote accurately.',
+        },
+      )}
       <Submit className="wide">
         <Button type="submit" $size="lg" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send Message'}

@@ -9,14 +9,22 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 const Page = styled(Container)`
   padding-top: 2.5rem;
   padding-bottom: 4rem;
-  h1 { margin: 0 0 0.5rem; color: ${theme.colors.brand}; }
-  > p { margin: 0 0 1.5rem; color: ${theme.colors.muted}; }
+  h1 {
+    margin: 0 0 0.5rem;
+    color: ${theme.colors.brand};
+  }
+  > p {
+    margin: 0 0 1.5rem;
+    color: ${theme.colors.muted};
+  }
 `;
 
 const Grid = styled.div`
   display: grid;
   gap: 1.25rem;
-  @media (min-width: 960px) { grid-template-columns: 1fr 1fr; }
+  @media (min-width: 960px) {
+    grid-template-columns: 1fr 1fr;
+  }
 `;
 
 const Block = styled.section`
@@ -25,7 +33,10 @@ const Block = styled.section`
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
-  h2 { margin: 0 0 0.75rem; font-size: 1.0625rem; }
+  h2 {
+    margin: 0 0 0.75rem;
+    font-size: 1.0625rem;
+  }
   pre {
     margin: 0;
     padding: 0.875rem;
@@ -49,7 +60,10 @@ async function probeAuth(): Promise<AuthProbe> {
   const at = new Date().toISOString();
   try {
     // The raw answer, not the API client's parsed one: this page is for seeing what the server says.
-    const response = await fetch('/api/auth/me', { credentials: 'include', headers: { 'x-session-id': getGuestSessionId() } });
+    const response = await fetch('/api/auth/me', {
+      credentials: 'include',
+      headers: { 'x-session-id': getGuestSessionId() },
+    });
     const text = await response.text();
     let body = text;
     try {
@@ -83,18 +97,28 @@ export function DebugSessionPage() {
   return (
     <Page>
       <h1>Debug session</h1>
-      <p>Not available in production. Checked at <time dateTime={probe?.at} data-testid="debug-timestamp">{probe?.at ?? '…'}</time>.</p>
+      <p>
+        Not available in production. Checked at{' '}
+        <time dateTime={probe?.at} data-testid="debug-timestamp">
+          {probe?.at ?? '…'}
+        </time>
+        .
+      </p>
       <Button type="button" onClick={refresh} style={{ marginBottom: '1.25rem' }}>
         Check again
       </Button>
       <Grid>
         <Block aria-labelledby="debug-auth-response">
-          <h2 id="debug-auth-response">Auth response (GET /api/auth/me{probe?.status != null ? `, ${probe.status}` : ''})</h2>
+          <h2 id="debug-auth-response">
+            Auth response (GET /api/auth/me{probe?.status != null ? `, ${probe.status}` : ''})
+          </h2>
           <pre data-testid="debug-auth-response">{probe ? probe.body : 'Loading…'}</pre>
         </Block>
         <Block aria-labelledby="debug-client-state">
           <h2 id="debug-client-state">Client auth state</h2>
-          <pre data-testid="debug-client-state">{JSON.stringify({ authChecked, user, sessionId, cart }, null, 2)}</pre>
+          <pre data-testid="debug-client-state">
+            {JSON.stringify({ authChecked, user, sessionId, cart }, null, 2)}
+          </pre>
         </Block>
         <Block aria-labelledby="debug-cookies">
           <h2 id="debug-cookies">Cookies (document.cookie)</h2>

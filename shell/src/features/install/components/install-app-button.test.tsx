@@ -24,7 +24,7 @@ describe('InstallAppButton', () => {
     expect(screen.queryByRole('button', { name: 'Install App' })).toBeNull();
   });
 
-  it('appears when beforeinstallprompt fires (keeping the browser\'s own banner away) and prompts once', async () => {
+  it("appears when beforeinstallprompt fires (keeping the browser's own banner away) and prompts once", async () => {
     renderWithShell(<InstallAppButton />);
     const event = offerInstall();
     expect(event.defaultPrevented).toBe(true);

@@ -9,19 +9,26 @@ beforeEach(() => resetShell());
 describe('LandingPage', () => {
   it('shows the hero copy of SPEC.md section 1 and links Configure Your Label to /products', () => {
     renderWithShell(<LandingPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(
         'High-quality indoor and outdoor equipment labels tailored to your exact specifications. Choose from premium materials and customize every detail.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Configure Your Label' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'Configure Your Label' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
   });
 
   it('has the Why Choose section with its three cards', () => {
     renderWithShell(<LandingPage />);
     const section = screen.getByRole('region', { name: /^Why Choose/ });
-    const cards = within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const cards = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(cards).toEqual(['Easy Customization', 'Premium Materials', 'Fast Delivery']);
     expect(section).toHaveTextContent(/size.*material.*colors.*mounting/i);
     expect(section).toHaveTextContent(/indoor and phenolic/i);
@@ -33,8 +40,13 @@ describe('LandingPage', () => {
     expect(section).not.toBeNull();
     const contact = within(section as HTMLElement);
     expect(contact.getByRole('heading', { level: 2, name: 'Get In Touch' })).toBeInTheDocument();
-    expect(contact.getByText("Have questions or need a custom quote? We're here to help.")).toBeInTheDocument();
-    expect(contact.getByRole('link', { name: /\+1 \(555\) 010-4477/ })).toHaveAttribute('href', 'tel:+15550104477');
+    expect(
+      contact.getByText("Have questions or need a custom quote? We're here to help."),
+    ).toBeInTheDocument();
+    expect(contact.getByRole('link', { name: /\+1 \(555\) 010-4477/ })).toHaveAttribute(
+      'href',
+      'tel:+15550104477',
+    );
     expect(contact.getByRole('link', { name: /orders@ ?engravedlabels\.example/ })).toHaveAttribute(
       'href',
       'mailto:orders@engravedlabels.example',
@@ -44,21 +56,41 @@ describe('LandingPage', () => {
   it('closes with Ready to Create Your Custom Label? and Start Configuring to /products', () => {
     renderWithShell(<LandingPage />);
     const closing = screen.getByRole('region', { name: 'Ready to Create Your Custom Label?' });
-    expect(closing).toHaveTextContent('Get started with our easy-to-use configurator and see your price instantly.');
-    expect(within(closing).getByRole('link', { name: 'Start Configuring' })).toHaveAttribute('href', '/products');
+    expect(closing).toHaveTextContent(
+      'Get started with our easy-to-use configurator and see your price instantly.',
+    );
+    expect(within(closing).getByRole('link', { name: 'Start Configuring' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
   });
 
   it('draws the hero labels in the configurator swatches, with a text alternative', () => {
     const { container } = renderWithShell(<LandingPage />);
-    expect(screen.getByRole('img', { name: /Engraved equipment labels on a machine panel/ })).toBeInTheDocument();
-    const colours = [...container.querySelectorAll('svg g[data-color]')].map((g) => g.getAttribute('data-color'));
-    expect(colours.sort()).toEqual(['black-white', 'orange-black', 'red-white', 'white-black', 'yellow-black']);
-    expect(container.querySelector('g[data-color="red-white"] rect')).toHaveAttribute('fill', '#b91c1c');
+    expect(
+      screen.getByRole('img', { name: /Engraved equipment labels on a machine panel/ }),
+    ).toBeInTheDocument();
+    const colours = [...container.querySelectorAll('svg g[data-color]')].map((g) =>
+      g.getAttribute('data-color'),
+    );
+    expect(colours.sort()).toEqual([
+      'black-white',
+      'orange-black',
+      'red-white',
+      'white-black',
+      'yellow-black',
+    ]);
+    expect(container.querySelector('g[data-color="red-white"] rect')).toHaveAttribute(
+      'fill',
+      '#b91c1c',
+    );
   });
 
   it('shows the design example price, which the shared price rules agree with', () => {
     renderWithShell(<LandingPage />);
     expect(screen.getByText('$5.20 per label')).toBeInTheDocument();
-    expect(toPriceResult(priceLabel(HERO_EXAMPLE.configuration)).unitPrice).toBe(HERO_EXAMPLE.unitPrice);
+    expect(toPriceResult(priceLabel(HERO_EXAMPLE.configuration)).unitPrice).toBe(
+      HERO_EXAMPLE.unitPrice,
+    );
   });
 });

@@ -3,7 +3,15 @@ import { COLOR_SWATCHES, COLORS } from '@shop/contracts/label-options';
 import { formatDollars } from '@shop/contracts/money';
 import { ButtonAnchor, ButtonLink } from '../../../components/button';
 import { Container } from '../../../components/container';
-import { ArrowRightIcon, CheckIcon, LayersIcon, MailIcon, PhoneIcon, SlidersIcon, TruckIcon } from '../../../components/icons';
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  LayersIcon,
+  MailIcon,
+  PhoneIcon,
+  SlidersIcon,
+  TruckIcon,
+} from '../../../components/icons';
 import { fromLarge, fromMedium, theme } from '../../../components/theme';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { BreakableEmail } from '../../../components/breakable-email';
@@ -26,8 +34,15 @@ const HeroGrid = styled(Container)`
   gap: 2.5rem;
   padding-top: 3rem;
   padding-bottom: 3.5rem;
-  ${fromMedium} { padding-top: 4.5rem; padding-bottom: 5rem; }
-  ${fromLarge} { grid-template-columns: minmax(0, 1.1fr) minmax(0, 0.9fr); align-items: center; gap: 3.5rem; }
+  ${fromMedium} {
+    padding-top: 4.5rem;
+    padding-bottom: 5rem;
+  }
+  ${fromLarge} {
+    grid-template-columns: minmax(0, 1.1fr) minmax(0, 0.9fr);
+    align-items: center;
+    gap: 3.5rem;
+  }
 `;
 
 const Eyebrow = styled.p`
@@ -44,7 +59,13 @@ const Eyebrow = styled.p`
   font-weight: 600;
   letter-spacing: 0.04em;
   text-transform: uppercase;
-  &::before { content: ''; width: 0.5rem; height: 0.5rem; border-radius: 999px; background: #fb923c; }
+  &::before {
+    content: '';
+    width: 0.5rem;
+    height: 0.5rem;
+    border-radius: 999px;
+    background: #fb923c;
+  }
 `;
 
 const HeroTitle = styled.h1`
@@ -69,8 +90,14 @@ const HeroActions = styled.div`
   flex-wrap: wrap;
   gap: 0.75rem;
   margin-top: 2rem;
-  a { flex: 1 1 auto; }
-  ${fromMedium} { a { flex: 0 0 auto; } }
+  a {
+    flex: 1 1 auto;
+  }
+  ${fromMedium} {
+    a {
+      flex: 0 0 auto;
+    }
+  }
 `;
 
 const Assurances = styled.ul`
@@ -81,9 +108,21 @@ const Assurances = styled.ul`
   list-style: none;
   color: #e2e8f0;
   font-size: 0.95rem;
-  li { display: flex; align-items: center; gap: 0.5rem; white-space: nowrap; }
-  svg { flex: none; color: #fdba74; }
-  ${fromMedium} { grid-template-columns: repeat(3, auto); justify-content: start; gap: 0.75rem 1.375rem; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    white-space: nowrap;
+  }
+  svg {
+    flex: none;
+    color: #fdba74;
+  }
+  ${fromMedium} {
+    grid-template-columns: repeat(3, auto);
+    justify-content: start;
+    gap: 0.75rem 1.375rem;
+  }
 `;
 
 const Art = styled.figure`
@@ -92,8 +131,12 @@ const Art = styled.figure`
   max-width: 36rem;
   width: 100%;
   justify-self: center;
-  ${fromMedium} { margin-bottom: 1.5rem; }
-  ${fromLarge} { margin-bottom: 0; }
+  ${fromMedium} {
+    margin-bottom: 1.5rem;
+  }
+  ${fromLarge} {
+    margin-bottom: 0;
+  }
 `;
 
 // Below the panel on phones; across its lower-left corner on larger screens.
@@ -109,24 +152,46 @@ const PriceChip = styled.figcaption`
   color: ${theme.colors.ink};
   box-shadow: ${theme.shadowRaised};
   font-size: 0.8125rem;
-  span { color: ${theme.colors.muted}; }
-  strong { font-size: 1.125rem; color: ${theme.colors.brand}; }
-  ${fromMedium} { position: absolute; left: -0.5rem; bottom: -1.75rem; margin: 0; }
+  span {
+    color: ${theme.colors.muted};
+  }
+  strong {
+    font-size: 1.125rem;
+    color: ${theme.colors.brand};
+  }
+  ${fromMedium} {
+    position: absolute;
+    left: -0.5rem;
+    bottom: -1.75rem;
+    margin: 0;
+  }
 `;
 
 /* ---------- Sections ---------- */
 
 const Section = styled.section`
   padding: 4rem 0;
-  ${fromMedium} { padding: 5.5rem 0; }
+  ${fromMedium} {
+    padding: 5.5rem 0;
+  }
 `;
 
 const SectionHeading = styled.div`
   max-width: 40rem;
   margin: 0 auto 2.75rem;
   text-align: center;
-  h2 { margin: 0; font-size: clamp(1.75rem, 4vw, 2.375rem); font-weight: 800; letter-spacing: -0.02em; color: ${theme.colors.brand}; }
-  p { margin: 0.875rem 0 0; color: ${theme.colors.muted}; font-size: 1.0625rem; }
+  h2 {
+    margin: 0;
+    font-size: clamp(1.75rem, 4vw, 2.375rem);
+    font-weight: 800;
+    letter-spacing: -0.02em;
+    color: ${theme.colors.brand};
+  }
+  p {
+    margin: 0.875rem 0 0;
+    color: ${theme.colors.muted};
+    font-size: 1.0625rem;
+  }
 `;
 
 const Cards = styled.ul`
@@ -135,7 +200,10 @@ const Cards = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  ${fromMedium} { grid-template-columns: repeat(3, 1fr); gap: 1.5rem; }
+  ${fromMedium} {
+    grid-template-columns: repeat(3, 1fr);
+    gap: 1.5rem;
+  }
 `;
 
 const Card = styled.li`
@@ -146,8 +214,15 @@ const Card = styled.li`
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
   box-shadow: ${theme.shadow};
-  h3 { margin: 1.125rem 0 0.5rem; font-size: 1.25rem; color: ${theme.colors.ink}; }
-  p { margin: 0; color: ${theme.colors.muted}; }
+  h3 {
+    margin: 1.125rem 0 0.5rem;
+    font-size: 1.25rem;
+    color: ${theme.colors.ink};
+  }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+  }
 `;
 
 const CardIcon = styled.span`
@@ -175,7 +250,11 @@ const Swatches = styled.ul`
     height: 1.5rem;
     border-radius: 0.3rem;
     border: 1px solid rgb(15 23 42 / 0.18);
-    font: 700 0.625rem/1 Arial, 'Liberation Sans', Helvetica, sans-serif;
+    font:
+      700 0.625rem/1 Arial,
+      'Liberation Sans',
+      Helvetica,
+      sans-serif;
     letter-spacing: 0.04em;
   }
 `;
@@ -202,9 +281,19 @@ const Facts = styled.dl`
   flex-wrap: wrap;
   gap: 0.75rem 1.5rem;
   margin: 1.25rem 0 0;
-  div { display: grid; }
-  dt { font-size: 0.8125rem; color: ${theme.colors.muted}; }
-  dd { margin: 0; font-weight: 700; color: ${theme.colors.brand}; white-space: nowrap; }
+  div {
+    display: grid;
+  }
+  dt {
+    font-size: 0.8125rem;
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    color: ${theme.colors.brand};
+    white-space: nowrap;
+  }
 `;
 
 const ContactBand = styled(Section)`
@@ -221,7 +310,9 @@ const ContactOptions = styled.ul`
   margin: 0 auto;
   padding: 0;
   list-style: none;
-  ${fromMedium} { grid-template-columns: 1fr 1fr; }
+  ${fromMedium} {
+    grid-template-columns: 1fr 1fr;
+  }
   a {
     display: flex;
     align-items: center;
@@ -233,16 +324,43 @@ const ContactOptions = styled.ul`
     background: ${theme.colors.page};
     color: ${theme.colors.ink};
     text-decoration: none;
-    transition: border-color 120ms ease, box-shadow 120ms ease;
+    transition:
+      border-color 120ms ease,
+      box-shadow 120ms ease;
   }
-  a:hover { border-color: ${theme.colors.accent}; box-shadow: ${theme.shadow}; }
-  span.kind { display: block; font-size: 0.8125rem; color: ${theme.colors.muted}; }
-  span.value { display: block; font-weight: 700; font-size: 1rem; line-height: 1.35; color: ${theme.colors.brand}; overflow-wrap: anywhere; }
-  a > ${CardIcon} { width: 2.5rem; height: 2.5rem; }
+  a:hover {
+    border-color: ${theme.colors.accent};
+    box-shadow: ${theme.shadow};
+  }
+  span.kind {
+    display: block;
+    font-size: 0.8125rem;
+    color: ${theme.colors.muted};
+  }
+  span.value {
+    display: block;
+    font-weight: 700;
+    font-size: 1rem;
+    line-height: 1.35;
+    color: ${theme.colors.brand};
+    overflow-wrap: anywhere;
+  }
+  a > ${CardIcon} {
+    width: 2.5rem;
+    height: 2.5rem;
+  }
   ${fromMedium} {
-    a { gap: 1rem; padding: 1.25rem 1.5rem; }
-    a > ${CardIcon} { width: 3rem; height: 3rem; }
-    span.value { font-size: 1.0625rem; }
+    a {
+      gap: 1rem;
+      padding: 1.25rem 1.5rem;
+    }
+    a > ${CardIcon} {
+      width: 3rem;
+      height: 3rem;
+    }
+    span.value {
+      font-size: 1.0625rem;
+    }
   }
 `;
 
@@ -255,7 +373,9 @@ const ContactNote = styled.p`
 
 const ClosingSection = styled(Section)`
   padding-top: 3rem;
-  ${fromMedium} { padding-top: 4.5rem; }
+  ${fromMedium} {
+    padding-top: 4.5rem;
+  }
 `;
 
 const Closing = styled.div`
@@ -269,9 +389,22 @@ const Closing = styled.div`
   background:
     radial-gradient(40rem 18rem at 100% 0%, rgb(194 65 12 / 0.35), transparent 60%),
     linear-gradient(135deg, ${theme.colors.brand}, ${theme.colors.brandDeep});
-  ${fromMedium} { padding: 4rem 3rem; }
-  h2 { margin: 0; font-size: clamp(1.625rem, 4vw, 2.25rem); font-weight: 800; letter-spacing: -0.02em; text-wrap: balance; }
-  p { margin: 0; max-width: 34rem; color: ${theme.colors.brandMuted}; font-size: 1.0625rem; }
+  ${fromMedium} {
+    padding: 4rem 3rem;
+  }
+  h2 {
+    margin: 0;
+    font-size: clamp(1.625rem, 4vw, 2.25rem);
+    font-weight: 800;
+    letter-spacing: -0.02em;
+    text-wrap: balance;
+  }
+  p {
+    margin: 0;
+    max-width: 34rem;
+    color: ${theme.colors.brandMuted};
+    font-size: 1.0625rem;
+  }
 `;
 
 /**
@@ -304,8 +437,8 @@ export function LandingPage() {
             <Eyebrow>Engraved labels &amp; signs</Eyebrow>
             <HeroTitle id="hero-title">Professional Custom Equipment Labels</HeroTitle>
             <Lead>
-              High-quality indoor and outdoor equipment labels tailored to your exact specifications. Choose from premium
-              materials and customize every detail.
+              High-quality indoor and outdoor equipment labels tailored to your exact
+              specifications. Choose from premium materials and customize every detail.
             </Lead>
             <HeroActions>
               <ButtonLink to="/products" $size="lg">
@@ -317,9 +450,18 @@ export function LandingPage() {
               </ButtonAnchor>
             </HeroActions>
             <Assurances aria-label="Why shops order here">
-              <li><CheckIcon size={18} />Live pricing</li>
-              <li><CheckIcon size={18} />Any size up to 9″ × 9″</li>
-              <li><CheckIcon size={18} />Made in 3-5 business days</li>
+              <li>
+                <CheckIcon size={18} />
+                Live pricing
+              </li>
+              <li>
+                <CheckIcon size={18} />
+                Any size up to 9″ × 9″
+              </li>
+              <li>
+                <CheckIcon size={18} />
+                Made in 3-5 business days
+              </li>
             </Assurances>
           </div>
           <Art>
@@ -336,13 +478,21 @@ export function LandingPage() {
         <Container>
           <SectionHeading>
             <h2 id="why-choose-title">Why Choose Our Labels?</h2>
-            <p>Clear, durable identification for panels, machines and facilities, from a single replacement plate to a full plant rollout.</p>
+            <p>
+              Clear, durable identification for panels, machines and facilities, from a single
+              replacement plate to a full plant rollout.
+            </p>
           </SectionHeading>
           <Cards>
             <Card>
-              <CardIcon><SlidersIcon size={24} /></CardIcon>
+              <CardIcon>
+                <SlidersIcon size={24} />
+              </CardIcon>
               <h3>Easy Customization</h3>
-              <p>Set the exact size, pick the material and colors, choose your mounting, and add your own text.</p>
+              <p>
+                Set the exact size, pick the material and colors, choose your mounting, and add your
+                own text.
+              </p>
               <Swatches aria-label="Color combinations">
                 {COLORS.map((color) => (
                   <SwatchChip key={color} color={color} />
@@ -350,9 +500,14 @@ export function LandingPage() {
               </Swatches>
             </Card>
             <Card>
-              <CardIcon><LayersIcon size={24} /></CardIcon>
+              <CardIcon>
+                <LayersIcon size={24} />
+              </CardIcon>
               <h3>Premium Materials</h3>
-              <p>Engraved indoor and phenolic materials that stay crisp and legible in demanding industrial environments.</p>
+              <p>
+                Engraved indoor and phenolic materials that stay crisp and legible in demanding
+                industrial environments.
+              </p>
               <MaterialTags aria-label="Materials">
                 <li>Indoor</li>
                 <li>Phenolic</li>
@@ -360,9 +515,14 @@ export function LandingPage() {
               </MaterialTags>
             </Card>
             <Card>
-              <CardIcon><TruckIcon size={24} /></CardIcon>
+              <CardIcon>
+                <TruckIcon size={24} />
+              </CardIcon>
               <h3>Fast Delivery</h3>
-              <p>Your labels are made in 3-5 business days and shipped straight to your site, with rates shown at checkout.</p>
+              <p>
+                Your labels are made in 3-5 business days and shipped straight to your site, with
+                rates shown at checkout.
+              </p>
               <Facts>
                 <div>
                   <dt>Production</dt>
@@ -387,7 +547,9 @@ export function LandingPage() {
           <ContactOptions>
             <li>
               <a href={telHref(phone)}>
-                <CardIcon><PhoneIcon size={22} /></CardIcon>
+                <CardIcon>
+                  <PhoneIcon size={22} />
+                </CardIcon>
                 <span>
                   <span className="kind">Call us</span>
                   <span className="value">{phone}</span>
@@ -396,7 +558,9 @@ export function LandingPage() {
             </li>
             <li>
               <a href={`mailto:${email}`}>
-                <CardIcon><MailIcon size={22} /></CardIcon>
+                <CardIcon>
+                  <MailIcon size={22} />
+                </CardIcon>
                 <span>
                   <span className="kind">Email us</span>
                   <span className="value">

@@ -12,10 +12,30 @@ const Wrapper = styled(Container)`
   padding-top: 5rem;
   padding-bottom: 6rem;
   text-align: center;
-  h1 { margin: 0; font-size: clamp(2rem, 5vw, 2.75rem); color: ${theme.colors.brand}; }
-  p { margin: 0; max-width: 32rem; color: ${theme.colors.muted}; font-size: 1.0625rem; }
-  nav ul { display: flex; flex-wrap: wrap; justify-content: center; gap: 0.5rem 1.25rem; margin: 0.5rem 0 0; padding: 0; list-style: none; }
-  nav a { color: ${theme.colors.brand}; font-weight: 600; }
+  h1 {
+    margin: 0;
+    font-size: clamp(2rem, 5vw, 2.75rem);
+    color: ${theme.colors.brand};
+  }
+  p {
+    margin: 0;
+    max-width: 32rem;
+    color: ${theme.colors.muted};
+    font-size: 1.0625rem;
+  }
+  nav ul {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: 0.5rem 1.25rem;
+    margin: 0.5rem 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  nav a {
+    color: ${theme.colors.brand};
+    font-weight: 600;
+  }
 `;
 
 const Code = styled.p`
@@ -25,7 +45,11 @@ const Code = styled.p`
     border-radius: 0.5rem;
     background: #111111;
     color: #ffffff;
-    font: 700 1rem/1 Arial, 'Liberation Sans', Helvetica, sans-serif;
+    font:
+      700 1rem/1 Arial,
+      'Liberation Sans',
+      Helvetica,
+      sans-serif;
     letter-spacing: 0.2em;
   }
 `;
@@ -42,9 +66,15 @@ export function NotFoundPage() {
       </ButtonLink>
       <nav aria-label="Popular pages">
         <ul>
-          <li><Link to="/products">Configure a label</Link></li>
-          <li><Link to="/cart">Cart</Link></li>
-          <li><Link to="/contact">Contact us</Link></li>
+          <li>
+            <Link to="/products">Configure a label</Link>
+          </li>
+          <li>
+            <Link to="/cart">Cart</Link>
+          </li>
+          <li>
+            <Link to="/contact">Contact us</Link>
+          </li>
         </ul>
       </nav>
     </Wrapper>

@@ -12,7 +12,13 @@ afterEach(() => vi.useRealTimers());
 describe('Toaster', () => {
   it('shows a toast raised through the store with its title and description', () => {
     renderWithShell(<Toaster />);
-    act(() => void toast({ title: 'Added to Cart', description: 'Your custom sign has been added to the cart.' }));
+    act(
+      () =>
+        void toast({
+          title: 'Added to Cart',
+          description: 'Your custom sign has been added to the cart.',
+        }),
+    );
     const shown = screen.getByTestId('toast');
     expect(shown).toHaveTextContent('Added to Cart');
     expect(shown).toHaveTextContent('Your custom sign has been added to the cart.');
@@ -29,7 +35,14 @@ describe('Toaster', () => {
 
   it('marks the destructive variant', () => {
     renderWithShell(<Toaster />);
-    act(() => void toast({ variant: 'destructive', title: 'Error', description: 'Failed to add item to cart. Please try again.' }));
+    act(
+      () =>
+        void toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Failed to add item to cart. Please try again.',
+        }),
+    );
     expect(screen.getByTestId('toast')).toHaveAttribute('data-variant', 'destructive');
   });
 

@@ -65,11 +65,24 @@ const Root = styled(Toast.Root)<{ $variant: 'default' | 'destructive' }>`
       background: ${theme.colors.danger};
       color: #fff;
     `}
-  &[data-state='open'] { animation: ${slideIn} 180ms ease-out; }
-  ${fromMedium} { &[data-state='open'] { animation-name: ${slideInFromRight}; } }
-  &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); }
-  &[data-swipe='cancel'] { transform: translateX(0); transition: transform 200ms ease-out; }
-  &[data-swipe='end'] { animation: ${swipeOut} 120ms ease-out; }
+  &[data-state='open'] {
+    animation: ${slideIn} 180ms ease-out;
+  }
+  ${fromMedium} {
+    &[data-state='open'] {
+      animation-name: ${slideInFromRight};
+    }
+  }
+  &[data-swipe='move'] {
+    transform: translateX(var(--radix-toast-swipe-move-x));
+  }
+  &[data-swipe='cancel'] {
+    transform: translateX(0);
+    transition: transform 200ms ease-out;
+  }
+  &[data-swipe='end'] {
+    animation: ${swipeOut} 120ms ease-out;
+  }
 `;
 
 const Title = styled(Toast.Title)`
@@ -87,14 +100,17 @@ const Description = styled(Toast.Description)`
 const Action = styled(Toast.Action)<{ $variant: 'default' | 'destructive' }>`
   min-height: 2.25rem;
   padding: 0 0.75rem;
-  border: 1px solid ${({ $variant }) => ($variant === 'destructive' ? 'rgb(255 255 255 / 0.6)' : theme.colors.borderStrong)};
+  border: 1px solid
+    ${({ $variant }) => ($variant === 'destructive' ? 'rgb(255 255 255 / 0.6)' : theme.colors.borderStrong)};
   border-radius: ${theme.radiusSmall};
   background: transparent;
   color: inherit;
   font-weight: 600;
   font-size: 0.875rem;
   cursor: pointer;
-  &:hover { background: ${({ $variant }) => ($variant === 'destructive' ? 'rgb(255 255 255 / 0.12)' : theme.colors.sunken)}; }
+  &:hover {
+    background: ${({ $variant }) => ($variant === 'destructive' ? 'rgb(255 255 255 / 0.12)' : theme.colors.sunken)};
+  }
 `;
 
 const Close = styled(Toast.Close)`
@@ -111,7 +127,11 @@ const Close = styled(Toast.Close)`
   color: inherit;
   opacity: 0.75;
   cursor: pointer;
-  &:hover, &:focus-visible { opacity: 1; background: rgb(127 127 127 / 0.15); }
+  &:hover,
+  &:focus-visible {
+    opacity: 1;
+    background: rgb(127 127 127 / 0.15);
+  }
 `;
 
 /**
