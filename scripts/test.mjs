@@ -81,6 +81,10 @@ const vitest = (project) => [
 ];
 
 const results = [];
+const lintOk =
+  run('Lint and format', 'npx', ['eslint', '.']) &&
+  run('Format check', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+results.push({ stage: 'lint', ok: lintOk, passed: 0, failed: lintOk ? 0 : 1 });
 const typecheckOk = run('Type check', 'npx', ['lerna', 'run', 'typecheck', '--no-progress'], {
   NX_DAEMON: 'false',
   NX_NO_CLOUD: 'true',

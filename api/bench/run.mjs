@@ -44,7 +44,10 @@ async function countCartLines(uri) {
 
 const cleanups = [];
 async function cleanUp() {
-  while (cleanups.length) await cleanups.pop()().catch(() => {});
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
@@ -79,7 +82,9 @@ async function startServer(mongodbUri, uploadDir) {
   );
   return new Promise((resolve, reject) => {
     child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`The bench server exited (${code}) before listening`)));
+    child.once('exit', (code) =>
+      reject(new Error(`The bench server exited (${code}) before listening`)),
+    );
   });
 }
 

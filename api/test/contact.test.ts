@@ -19,7 +19,9 @@ const enquiry = {
 
 describe('POST /api/contact', () => {
   it('when an enquiry is valid, then 201 with its id and it is stored with the guest session', async () => {
-    const response = await app.request('POST', '/api/contact', { body: { ...enquiry, name: '  Ann Lee  ' } });
+    const response = await app.request('POST', '/api/contact', {
+      body: { ...enquiry, name: '  Ann Lee  ' },
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/) });
 
@@ -35,7 +37,7 @@ describe('POST /api/contact', () => {
     expect(await findEnquiryById(response.body.id)).toMatchObject({ company: '' });
   });
 
-  it('when fields are missing or wrong, then 400 naming each one with the form\'s messages, and nothing is stored', async () => {
+  it("when fields are missing or wrong, then 400 naming each one with the form's messages, and nothing is stored", async () => {
     const response = await app.request('POST', '/api/contact', {
       body: { name: '', email: 'not-an-email', message: 'short' },
     });
@@ -52,11 +54,17 @@ describe('POST /api/contact', () => {
   it('when the body is empty, then 400 naming the required fields', async () => {
     const response = await app.request('POST', '/api/contact');
     expect(response.status).toBe(400);
-    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'message', 'name']);
+    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'email',
+      'message',
+      'name',
+    ]);
   });
 
   it('when a field carries an operator object, then 400 and nothing reaches the database', async () => {
-    const response = await app.request('POST', '/api/contact', { body: { ...enquiry, email: { $ne: null } } });
+    const response = await app.request('POST', '/api/contact', {
+      body: { ...enquiry, email: { $ne: null } },
+    });
     expect(response.status).toBe(400);
   });
 

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { contactEnquirySchema } from './contact';
 
-const valid = { name: 'Ann Lee', email: 'ann@plant.example', company: '', message: 'Quote for 40 phenolic labels, please.' };
+const valid = {
+  name: 'Ann Lee',
+  email: 'ann@plant.example',
+  company: '',
+  message: 'Quote for 40 phenolic labels, please.',
+};
 
 function messages(input: unknown) {
   const result = contactEnquirySchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
 describe('contactEnquirySchema', () => {
   it('accepts an enquiry, trimming text and defaulting company to empty', () => {
     const { company: _company, ...withoutCompany } = valid;
-    expect(contactEnquirySchema.parse({ ...withoutCompany, name: '  Ann Lee ' })).toEqual({ ...valid, company: '' });
+    expect(contactEnquirySchema.parse({ ...withoutCompany, name: '  Ann Lee ' })).toEqual({
+      ...valid,
+      company: '',
+    });
   });
 
   it('names each missing field', () => {
@@ -28,7 +38,9 @@ describe('contactEnquirySchema', () => {
   });
 
   it('refuses an invalid email address', () => {
-    expect(messages({ ...valid, email: 'ann@' })).toEqual({ email: 'Please enter a valid email address' });
+    expect(messages({ ...valid, email: 'ann@' })).toEqual({
+      email: 'Please enter a valid email address',
+    });
   });
 
   it('refuses over-long fields', () => {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** Limits of the contact page's enquiry form (the API checks the same schema). */
-export const ENQUIRY_LIMITS = { name: 100, email: 254, company: 120, messageMin: 10, messageMax: 2000 } as const;
+export const ENQUIRY_LIMITS = {
+  name: 100,
+  email: 254,
+  company: 120,
+  messageMin: 10,
+  messageMax: 2000,
+} as const;
 
 /** Text, trimmed; `missing` is the message when the field is absent or not text. */
 const trimmed = (missing: string) => z.string({ error: missing }).trim();
@@ -20,8 +26,14 @@ export const contactEnquirySchema = z.object({
     .optional()
     .default(''),
   message: trimmed('Please enter your message')
-    .min(ENQUIRY_LIMITS.messageMin, `Please tell us a little more (at least ${ENQUIRY_LIMITS.messageMin} characters)`)
-    .max(ENQUIRY_LIMITS.messageMax, `Message must be at most ${ENQUIRY_LIMITS.messageMax} characters`),
+    .min(
+      ENQUIRY_LIMITS.messageMin,
+      `Please tell us a little more (at least ${ENQUIRY_LIMITS.messageMin} characters)`,
+    )
+    .max(
+      ENQUIRY_LIMITS.messageMax,
+      `Message must be at most ${ENQUIRY_LIMITS.messageMax} characters`,
+    ),
 });
 
 export type ContactEnquiry = z.output<typeof contactEnquirySchema>;

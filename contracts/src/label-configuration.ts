@@ -6,7 +6,10 @@ const size = (field: string) =>
     .number({ error: `${field} must be a number` })
     .min(SIZE_MIN_INCHES, `${field} must be at least ${SIZE_MIN_INCHES} inches`)
     .max(SIZE_MAX_INCHES, `${field} must be at most ${SIZE_MAX_INCHES} inches`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${field} must use steps of 0.01 inches`);
+    .refine(
+      (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+      `${field} must use steps of 0.01 inches`,
+    );
 
 export const uploadedFileRefSchema = z.strictObject({
   hashedName: z.string().regex(/^[a-f0-9]{64}\.[a-z0-9]{2,5}$/, 'Unknown file'),
@@ -21,7 +24,11 @@ export const labelConfigurationSchema = z.object({
   height: size('Height'),
   color: z.enum(COLORS, { error: `Color must be one of ${COLORS.join(', ')}` }),
   mounting: z.enum(MOUNTINGS, { error: `Mounting must be one of ${MOUNTINGS.join(', ')}` }),
-  customText: z.string().max(500, 'Custom text must be at most 500 characters').optional().default(''),
+  customText: z
+    .string()
+    .max(500, 'Custom text must be at most 500 characters')
+    .optional()
+    .default(''),
   quantity: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')

@@ -2,7 +2,13 @@
 export const MATERIALS = ['indoor', 'phenolic', 'uv-resistant'] as const;
 export type Material = (typeof MATERIALS)[number];
 
-export const COLORS = ['black-white', 'white-black', 'red-white', 'orange-black', 'yellow-black'] as const;
+export const COLORS = [
+  'black-white',
+  'white-black',
+  'red-white',
+  'orange-black',
+  'yellow-black',
+] as const;
 export type Color = (typeof COLORS)[number];
 
 export const MOUNTINGS = ['no-mounting', 'mounting-holes', 'adhesive'] as const;
@@ -13,9 +19,18 @@ export const SIZE_MAX_INCHES = 9;
 export const SIZE_STEP_INCHES = 0.01;
 
 export const MATERIAL_LABELS: Record<Material, { name: string; description: string }> = {
-  indoor: { name: 'Indoor', description: 'Engraved acrylic for panels, cabinets and machines indoors.' },
-  phenolic: { name: 'Phenolic', description: 'Rigid, heat- and chemical-resistant laminate for industrial equipment.' },
-  'uv-resistant': { name: 'UV-Resistant', description: 'Outdoor-rated laminate that keeps its colour in direct sunlight.' },
+  indoor: {
+    name: 'Indoor',
+    description: 'Engraved acrylic for panels, cabinets and machines indoors.',
+  },
+  phenolic: {
+    name: 'Phenolic',
+    description: 'Rigid, heat- and chemical-resistant laminate for industrial equipment.',
+  },
+  'uv-resistant': {
+    name: 'UV-Resistant',
+    description: 'Outdoor-rated laminate that keeps its colour in direct sunlight.',
+  },
 };
 
 /** Each colour: background, text, and the display name shown beside the preview ("Black/White"). */

@@ -3,7 +3,17 @@ import { priceLabel, quantityBreak, toPriceResult } from './pricing';
 
 describe('priceLabel', () => {
   it('prices the design example: phenolic 3 x 2, adhesive, quantity 1 is $5.20', () => {
-    expect(toPriceResult(priceLabel({ material: 'phenolic', width: 3, height: 2, mounting: 'adhesive', quantity: 1 }))).toEqual({
+    expect(
+      toPriceResult(
+        priceLabel({
+          material: 'phenolic',
+          width: 3,
+          height: 2,
+          mounting: 'adhesive',
+          quantity: 1,
+        }),
+      ),
+    ).toEqual({
       unitPrice: 5.2,
       subtotal: 5.2,
       total: 5.2,
@@ -12,7 +22,13 @@ describe('priceLabel', () => {
   });
 
   it('applies the quantity break to the unit price, then multiplies', () => {
-    const priced = priceLabel({ material: 'indoor', width: 2, height: 1, mounting: 'no-mounting', quantity: 10 });
+    const priced = priceLabel({
+      material: 'indoor',
+      width: 2,
+      height: 1,
+      mounting: 'no-mounting',
+      quantity: 10,
+    });
     // 200 + 2 x 35 = 270 cents; 5% off = 256.5, rounded to 257
     expect(priced.unitCents).toBe(257);
     expect(priced.subtotalCents).toBe(2570);

@@ -50,12 +50,20 @@ export interface LabelPriceInput {
   quantity: number;
 }
 
-export function priceLabel({ material, width, height, mounting, quantity }: LabelPriceInput): PricedLabel {
+export function priceLabel({
+  material,
+  width,
+  height,
+  mounting,
+  quantity,
+}: LabelPriceInput): PricedLabel {
   // Sizes have two decimals; work in hundredths of an inch so the area is exact.
   const areaHundredthsSquared = Math.round(width * 100) * Math.round(height * 100);
   const area = areaHundredthsSquared / 10_000;
   const beforeBreak =
-    SETUP_CENTS + (areaHundredthsSquared * MATERIAL_RATE_CENTS[material]) / 10_000 + MOUNTING_SURCHARGE_CENTS[mounting];
+    SETUP_CENTS +
+    (areaHundredthsSquared * MATERIAL_RATE_CENTS[material]) / 10_000 +
+    MOUNTING_SURCHARGE_CENTS[mounting];
   const percentOff = quantityBreak(quantity);
   const unitCents = Math.round((beforeBreak * (100 - percentOff)) / 100);
   return { unitCents, subtotalCents: unitCents * quantity, area, percentOff };

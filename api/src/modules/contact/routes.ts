@@ -9,7 +9,10 @@ export function contactRoutes({ logger }: AppDependencies): Router {
 
   router.post('/contact', async (req, res) => {
     const enquiry = parseBody(contactEnquirySchema, req);
-    const stored = await receiveEnquiry(enquiry, { sessionId: req.get('x-session-id')?.trim() || null, logger });
+    const stored = await receiveEnquiry(enquiry, {
+      sessionId: req.get('x-session-id')?.trim() || null,
+      logger,
+    });
     const answer: ContactEnquiryCreated = { id: stored.id };
     res.status(201).json(answer);
   });
