@@ -1,4 +1,7 @@
-// "Installs what is missing": npm ci when node_modules is absent or older than the lockfile.
+// "Installs what is missing": npm install (pinned by the lockfile) when node_modules is absent or older
+// than the lockfile. Not `npm ci`: the registry this project installs from lacks some other platforms'
+// optional builds (rollup's android/darwin binaries answer 404), so npm writes a lockfile without them
+// and `npm ci` then refuses it as out of sync; `npm install` reads the same lockfile and skips them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
