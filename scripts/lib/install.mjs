@@ -13,10 +13,10 @@ export function ensureDependencies(log = console.log) {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('Installing dependencies (npm ci)...');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+  log('Installing dependencies...');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error('npm ci failed.');
+  if (result.status !== 0) throw new Error('npm install failed.');
 }
