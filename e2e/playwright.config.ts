@@ -7,10 +7,12 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // One worker: the whole shop (six servers, the database) shares two cores with the browser; two
+  // browsers at once starve it and turn long flows into timeouts.
+  workers: 1,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -115,6 +115,8 @@ test('signed in, Orders joins the links and the account menu offers Order Histor
   ]);
   await page.getByRole('menuitem', { name: 'Order History' }).click();
   await expect(page).toHaveURL(/\/orders$/);
+  // The shell moves focus to the new page's heading once the account remote has drawn it.
+  await expect(page.locator('main h1')).toBeFocused();
 
   // Keyboard: the menu opens with Enter and its items are reached with the arrow keys.
   await account.focus();

@@ -12,7 +12,8 @@ function focusWithoutScroll(element: HTMLElement) {
 /**
  * After a route change, moves focus to the new page's main heading, so keyboard and screen-reader users
  * start on the new page instead of the link they left. A remote's page may render its heading a little
- * later (after it loads), so the heading is waited for; if none comes, main itself gets focus. A
+ * later (after it loads), so the heading is waited for (unless the shopper moves focus meanwhile); if
+ * none comes, main itself gets focus. A
  * #fragment (such as /#contact) focuses that section instead. The first page load keeps the browser's
  * own behaviour.
  */
@@ -47,6 +48,9 @@ export function useRouteFocus(mainId: string): void {
       focusWithoutScroll(found);
       return;
     }
+    // If the shopper moves focus themselves while the page loads, their choice wins.
+    const onFocusIn = () => done();
+    document.addEventListener('focusin', onFocusIn);
     const observer = new MutationObserver(() => {
       const late = heading();
       if (late) {
@@ -59,6 +63,7 @@ export function useRouteFocus(mainId: string): void {
       focusWithoutScroll(main);
     }, WAIT_FOR_HEADING_MS);
     function done() {
+      document.removeEventListener('focusin', onFocusIn);
       observer.disconnect();
       window.clearTimeout(timer);
     }
