@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx'],
+    files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx', 'ui/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

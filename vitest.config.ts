@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'contracts/src/**/*.test.ts',
+            'ui/src/**/*.test.{ts,tsx}',
             'shell/src/**/*.test.{ts,tsx}',
             'mfe-*/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.mjs',

@@ -12,7 +12,7 @@ export const BUILT_PACKAGES = [
   { name: '@shop/mfe-account', dir: 'mfe-account' },
   { name: '@shop/mfe-admin', dir: 'mfe-admin' },
 ];
-const SHARED_INPUTS = ['contracts', 'webpack-config', 'package-lock.json'];
+const SHARED_INPUTS = ['contracts', 'ui', 'webpack-config', 'package-lock.json'];
 const STAMP = '.build-stamp';
 
 function newestMtime(target) {

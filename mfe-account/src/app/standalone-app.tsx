@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
-import styled, { createGlobalStyle } from 'styled-components';
+import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
 import { apiJson, apiRequest, useShopStore } from 'shell/store';
-import { Button } from '../components/button';
-import { theme } from '../components/theme';
+import { Button, GlobalStyle, theme } from '@shop/ui';
 import { userFromAnswer } from '../lib/user-from-answer';
 import AuthDialog from './auth-dialog';
 import ChangePasswordDialog from './change-password-dialog';
@@ -12,12 +11,6 @@ import OrdersPage from './orders-page';
 
 // The remote's own page for its team: its pages and dialogs without the shell, with the store, the
 // query cache and the API client still loaded from the shell's store container.
-
-const GlobalStyle = createGlobalStyle`
-  *, *::before, *::after { box-sizing: border-box; }
-  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; line-height: 1.55; }
-  button, input { font: inherit; }
-`;
 
 const Bar = styled.nav`
   display: flex;

@@ -1,7 +1,7 @@
 // Exposed as admin/AdminPage: the shell mounts it at /admin.
 import { useState } from 'react';
 import { useShopStore } from 'shell/store';
-import { Page, PageHeader } from '../components/page';
+import { Page, PageHeader } from '@shop/ui';
 import { Tabs } from '../components/tabs';
 import { AdminGate } from '../features/admin-access/components/admin-gate';
 import { CustomersPanel } from '../features/customers/components/customers-panel';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
-import styled, { createGlobalStyle } from 'styled-components';
+import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
 import { apiJson, useShopStore } from 'shell/store';
-import { theme } from '../components/theme';
+import { GlobalStyle, theme } from '@shop/ui';
 import { userFromAnswer } from '../lib/user-from-answer';
 import AdminPage from './admin-page';
 import AdminSetupPage from './admin-setup-page';
@@ -13,12 +13,6 @@ import AdminTestPage from './admin-test-page';
 // The remote's own page for its team: its pages without the shell, with the store, the query cache and
 // the API client still loaded from the shell's store container. Signing in happens in the shop itself
 // (the account remote's dialog); the session cookie is the same here.
-
-const GlobalStyle = createGlobalStyle`
-  *, *::before, *::after { box-sizing: border-box; }
-  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; line-height: 1.55; }
-  button, input, select, textarea { font: inherit; }
-`;
 
 const Bar = styled.nav`
   display: flex;

@@ -1,6 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { Button } from './button';
-import { Dialog, DialogActions, DialogDescription, DialogTitle } from './dialog';
+import { Button, Dialog, DialogActions, DialogDescription, DialogTitle } from '@shop/ui';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { theme } from './theme';
+import { theme } from '@shop/ui';
 
 const List = styled.div`
   display: flex;

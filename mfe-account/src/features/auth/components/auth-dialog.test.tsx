@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authQueryKey, queryClient, useShopStore } from 'shell/store';
-import { customer, json, lastToast, sentBody, setupShopTests } from '../../../testing/render';
+import { TEST_USER, json, lastToast, sentBody, setupShopTests } from '@shop/ui/testing';
 import { AuthDialog } from './auth-dialog';
 
 const currentFetch = setupShopTests();
@@ -38,7 +38,7 @@ describe('AuthDialog: Sign In', () => {
   });
 
   it('signs in: sets the user, says Welcome back!, refreshes cart and orders, and closes', async () => {
-    currentFetch().mockResolvedValueOnce(json(customer));
+    currentFetch().mockResolvedValueOnce(json(TEST_USER));
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const { user, onOpenChange } = renderDialog();
     await user.type(screen.getByLabelText('Email'), ' Ann@Example.com ');
@@ -48,8 +48,8 @@ describe('AuthDialog: Sign In', () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/auth/login');
     expect(sentBody(currentFetch())).toEqual({ email: 'ann@example.com', password: 'secret1' });
-    expect(useShopStore.getState().user).toEqual(customer);
-    expect(queryClient.getQueryData(authQueryKey)).toEqual(customer);
+    expect(useShopStore.getState().user).toEqual(TEST_USER);
+    expect(queryClient.getQueryData(authQueryKey)).toEqual(TEST_USER);
     expect(lastToast()).toMatchObject({ title: 'Welcome back!' });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['cart'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
@@ -122,7 +122,7 @@ describe('AuthDialog: Create Account', () => {
   });
 
   it('creates the account, signs in and says Account created!', async () => {
-    currentFetch().mockResolvedValueOnce(json(customer, 201));
+    currentFetch().mockResolvedValueOnce(json(TEST_USER, 201));
     const { user, onOpenChange } = renderDialog('create-account');
     await user.type(screen.getByLabelText('First name'), 'Ann');
     await user.type(screen.getByLabelText('Last name'), 'Lee');
@@ -144,7 +144,7 @@ describe('AuthDialog: Create Account', () => {
       address: '1 Main St',
       zipCode: '12345',
     });
-    expect(useShopStore.getState().user).toEqual(customer);
+    expect(useShopStore.getState().user).toEqual(TEST_USER);
     expect(lastToast()).toMatchObject({ title: 'Account created!' });
   });
 

@@ -3,8 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import styled from 'styled-components';
 import type { AuthDialogProps } from '@shop/contracts';
 import { useShopStore } from 'shell/store';
-import { Dialog, DialogDescription, DialogTitle } from '../../../components/dialog';
-import { theme } from '../../../components/theme';
+import { Dialog, DialogDescription, DialogTitle, theme } from '@shop/ui';
 import { CreateAccountForm } from './create-account-form';
 import { SignInForm } from './sign-in-form';
 

@@ -1,6 +1,4 @@
-import { Button } from '../../../components/button';
-import { FieldRow, FormStack, TextField } from '../../../components/form-field';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button, FieldRow, FormStack, TextField, useZodForm } from '@shop/ui';
 import { createAccountSchema, useRegister } from '../api/register';
 
 interface CreateAccountFormProps {

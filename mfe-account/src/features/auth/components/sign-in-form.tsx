@@ -1,6 +1,4 @@
-import { Button } from '../../../components/button';
-import { FormStack, TextField } from '../../../components/form-field';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button, FormStack, TextField, useZodForm } from '@shop/ui';
 import { signInSchema, useSignIn } from '../api/sign-in';
 
 interface SignInFormProps {

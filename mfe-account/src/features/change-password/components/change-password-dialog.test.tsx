@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, lastToast, sentBody, setupShopTests } from '../../../testing/render';
+import { json, lastToast, sentBody, setupShopTests } from '@shop/ui/testing';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 const currentFetch = setupShopTests();

@@ -2,10 +2,16 @@ import { useState } from 'react';
 import type { ChangePasswordDialogProps } from '@shop/contracts';
 import { accountMessages } from '@shop/contracts/accounts';
 import { toast, useShopStore } from 'shell/store';
-import { Button } from '../../../components/button';
-import { Dialog, DialogActions, DialogDescription, DialogTitle } from '../../../components/dialog';
-import { FormStack, TextField } from '../../../components/form-field';
-import { useZodForm } from '../../../lib/use-zod-form';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogDescription,
+  DialogTitle,
+  FormStack,
+  TextField,
+  useZodForm,
+} from '@shop/ui';
 import { changePasswordFormSchema, useChangePassword } from '../api/change-password';
 
 const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

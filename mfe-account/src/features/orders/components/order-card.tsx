@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { fromMedium, theme } from '../../../components/theme';
+import { fromMedium, theme } from '@shop/ui';
 import {
   colorName,
   colorSwatch,
@@ -9,7 +9,7 @@ import {
   formatTime,
   materialName,
   mountingName,
-} from '../../../lib/format';
+} from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
 import { OrderStatusBadge } from './order-status-badge';
 

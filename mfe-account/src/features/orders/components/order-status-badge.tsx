@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { VisuallyHidden } from '../../../components/visually-hidden';
+import { VisuallyHidden } from '@shop/ui';
 
 // Processing yellow, shipped blue, completed green, anything else grey (SPEC.md section 4); each pair
 // keeps at least 4.5:1 contrast, and the status is written out, so colour is never the only signal.

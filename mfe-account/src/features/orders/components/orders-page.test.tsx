@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
 import type { OrderHistoryEntry } from '@shop/contracts/orders';
-import { customer, json, renderWithRouter, setupShopTests } from '../../../testing/render';
+import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { OrdersPage } from './orders-page';
 
 const currentFetch = setupShopTests();
@@ -44,7 +44,7 @@ const order = (overrides: Partial<OrderHistoryEntry>): OrderHistoryEntry => ({
 describe('OrdersPage', () => {
   it('asks a guest to sign in, and the button opens the auth dialog', async () => {
     useShopStore.getState().setUser(null);
-    renderWithRouter(<OrdersPage />);
+    renderPage(<OrdersPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Order History' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign in to see your orders' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -53,7 +53,7 @@ describe('OrdersPage', () => {
   });
 
   it('keeps the page marked as the account remote', () => {
-    const { container } = renderWithRouter(<OrdersPage />);
+    const { container } = renderPage(<OrdersPage />);
     expect(container.querySelector('[data-remote="account"]')).toHaveAttribute(
       'data-session-id',
       useShopStore.getState().sessionId,
@@ -70,8 +70,8 @@ describe('OrdersPage', () => {
         order({ id: 'o4', orderNumber: 1004, status: 'cancelled' as OrderHistoryEntry['status'] }),
       ]),
     );
-    useShopStore.getState().setUser(customer);
-    renderWithRouter(<OrdersPage />);
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrdersPage />);
 
     const first = await screen.findByRole('article', { name: 'Order #1001' });
     expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/orders');
@@ -99,8 +99,8 @@ describe('OrdersPage', () => {
 
   it('offers the configurator when there are no orders yet', async () => {
     currentFetch().mockResolvedValueOnce(json([]));
-    useShopStore.getState().setUser(customer);
-    renderWithRouter(<OrdersPage />);
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrdersPage />);
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Configure a label' })).toHaveAttribute(
       'href',
@@ -110,8 +110,8 @@ describe('OrdersPage', () => {
 
   it('says Failed to fetch orders when the list cannot be read', async () => {
     currentFetch().mockResolvedValueOnce(json({ message: 'boom' }, 500));
-    useShopStore.getState().setUser(customer);
-    renderWithRouter(<OrdersPage />);
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrdersPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch orders');
   });
 });

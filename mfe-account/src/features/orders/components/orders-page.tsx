@@ -1,8 +1,15 @@
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { Button, ButtonLink } from '../../../components/button';
-import { LockIcon, PackageIcon } from '../../../components/icons';
-import { MessageCard, Page, PageHeader, Skeleton } from '../../../components/page';
+import {
+  Button,
+  ButtonLink,
+  LockIcon,
+  PackageIcon,
+  MessageCard,
+  Page,
+  PageHeader,
+  Skeleton,
+} from '@shop/ui';
 import { ORDERS_FAILED_MESSAGE, useOrders } from '../api/get-orders';
 import { OrderCard } from './order-card';
 

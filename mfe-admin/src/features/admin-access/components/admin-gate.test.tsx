@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
-import { customer, json, renderWithRouter, setupShopTests } from '../../../testing/render';
+import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { AdminGate } from './admin-gate';
 
 const currentFetch = setupShopTests();
 
 function renderGate() {
-  return renderWithRouter(
+  return renderPage(
     <AdminGate>
       <p>Secret admin things</p>
     </AdminGate>,
@@ -24,7 +24,7 @@ describe('AdminGate', () => {
 
   it('shows a checking state while the admin status is asked', () => {
     currentFetch().mockReturnValueOnce(new Promise(() => {}));
-    useShopStore.getState().setUser(customer);
+    useShopStore.getState().setUser(TEST_USER);
     renderGate();
     expect(screen.getByRole('status')).toHaveTextContent('Checking access…');
     expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/admin/status');
@@ -41,7 +41,7 @@ describe('AdminGate', () => {
 
   it('denies a signed-in customer the status says is not an admin, pointing to admin setup', async () => {
     currentFetch().mockResolvedValueOnce(json({ isAdmin: false }));
-    useShopStore.getState().setUser(customer);
+    useShopStore.getState().setUser(TEST_USER);
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Admin Setup' })).toHaveAttribute(
@@ -53,7 +53,7 @@ describe('AdminGate', () => {
 
   it('denies when the status call is refused', async () => {
     currentFetch().mockResolvedValueOnce(json({ message: 'Please sign in' }, 401));
-    useShopStore.getState().setUser(customer);
+    useShopStore.getState().setUser(TEST_USER);
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('AdminGate', () => {
 
   it('lets an admin in', async () => {
     currentFetch().mockResolvedValueOnce(json({ isAdmin: true }));
-    useShopStore.getState().setUser({ ...customer, isAdmin: true });
+    useShopStore.getState().setUser({ ...TEST_USER, isAdmin: true });
     renderGate();
     expect(await screen.findByText('Secret admin things')).toBeInTheDocument();
     expect(screen.queryByText('Access denied')).not.toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('AdminGate', () => {
 
   it('trusts the server over the store: an isAdmin user the server refuses stays outside', async () => {
     currentFetch().mockResolvedValueOnce(json({ isAdmin: false }));
-    useShopStore.getState().setUser({ ...customer, isAdmin: true });
+    useShopStore.getState().setUser({ ...TEST_USER, isAdmin: true });
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
   });

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { useShopStore } from 'shell/store';
-import { Button, ButtonLink } from '../../../components/button';
-import { LockIcon } from '../../../components/icons';
-import { MessageCard } from '../../../components/page';
+import { Button, ButtonLink, LockIcon, MessageCard } from '@shop/ui';
 import { errorStatus } from '../../../lib/server-message';
 import { useAdminStatus } from '../api/get-admin-status';
 

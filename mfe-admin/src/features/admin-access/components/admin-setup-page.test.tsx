@@ -3,25 +3,18 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { useShopStore } from 'shell/store';
-import {
-  customer,
-  json,
-  lastToast,
-  renderWithRouter,
-  sentBody,
-  setupShopTests,
-} from '../../../testing/render';
+import { TEST_USER, json, lastToast, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
 import { ADMIN_REDIRECT_DELAY_MS, AdminSetupPage } from './admin-setup-page';
 
 const currentFetch = setupShopTests();
 
 function renderSetup() {
-  renderWithRouter(
+  renderPage(
     <Routes>
       <Route path="/admin-setup" element={<AdminSetupPage />} />
       <Route path="/admin" element={<h1>Admin Panel</h1>} />
     </Routes>,
-    '/admin-setup',
+    { path: '/admin-setup' },
   );
 }
 
@@ -37,7 +30,7 @@ describe('AdminSetupPage', () => {
   });
 
   it('says attempts are rate-limited to 3 per 15 minutes and logged', () => {
-    useShopStore.getState().setUser(customer);
+    useShopStore.getState().setUser(TEST_USER);
     renderSetup();
     expect(
       screen.getByText(/rate-limited to 3 attempts per 15\s+minutes, and every attempt is logged/),
@@ -45,7 +38,7 @@ describe('AdminSetupPage', () => {
   });
 
   it('asks for the secret when it is empty', async () => {
-    useShopStore.getState().setUser(customer);
+    useShopStore.getState().setUser(TEST_USER);
     renderSetup();
     await userEvent.click(screen.getByRole('button', { name: 'Grant Admin Access' }));
     expect(screen.getByLabelText('Admin secret key')).toHaveAccessibleDescription(
@@ -55,11 +48,11 @@ describe('AdminSetupPage', () => {
   });
 
   it('sends the secret in the body and as a bearer token, refreshes the user, then goes to /admin after 2 seconds', async () => {
-    const admin = { ...customer, isAdmin: true };
+    const admin = { ...TEST_USER, isAdmin: true };
     currentFetch()
       .mockResolvedValueOnce(json({ success: true, isAdmin: true, user: admin }))
       .mockResolvedValueOnce(json(admin));
-    useShopStore.getState().setUser(customer);
+    useShopStore.getState().setUser(TEST_USER);
     renderSetup();
     await userEvent.type(screen.getByLabelText('Admin secret key'), 'the-secret');
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -87,7 +80,7 @@ describe('AdminSetupPage', () => {
 
   it('says Failed to grant admin access: Invalid admin secret or authentication required', async () => {
     currentFetch().mockResolvedValueOnce(json({ message: 'Invalid admin secret' }, 403));
-    useShopStore.getState().setUser(customer);
+    useShopStore.getState().setUser(TEST_USER);
     renderSetup();
     await userEvent.type(screen.getByLabelText('Admin secret key'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Grant Admin Access' }));
@@ -98,7 +91,7 @@ describe('AdminSetupPage', () => {
         description: 'Invalid admin secret or authentication required',
       }),
     );
-    expect(useShopStore.getState().user).toEqual(customer);
+    expect(useShopStore.getState().user).toEqual(TEST_USER);
   });
 
   it('passes on the server’s words once the attempts are used up', async () => {
@@ -108,7 +101,7 @@ describe('AdminSetupPage', () => {
         429,
       ),
     );
-    useShopStore.getState().setUser(customer);
+    useShopStore.getState().setUser(TEST_USER);
     renderSetup();
     await userEvent.type(screen.getByLabelText('Admin secret key'), 'again');
     await userEvent.click(screen.getByRole('button', { name: 'Grant Admin Access' }));

@@ -3,12 +3,19 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ADMIN_SECRET_ATTEMPTS, ADMIN_SECRET_WINDOW_MINUTES } from '@shop/contracts/admin';
 import { useShopStore } from 'shell/store';
-import { Button, ButtonLink } from '../../../components/button';
-import { FormStack, TextField } from '../../../components/form-field';
-import { LockIcon, ShieldIcon } from '../../../components/icons';
-import { MessageCard, Page, PageHeader } from '../../../components/page';
-import { theme } from '../../../components/theme';
-import { useZodForm } from '../../../lib/use-zod-form';
+import {
+  Button,
+  ButtonLink,
+  FormStack,
+  TextField,
+  LockIcon,
+  ShieldIcon,
+  MessageCard,
+  Page,
+  PageHeader,
+  theme,
+  useZodForm,
+} from '@shop/ui';
 import { makeAdminSchema, useMakeAdmin } from '../api/make-admin';
 
 /** SPEC.md section 9: 2 seconds before the redirect to /admin. */

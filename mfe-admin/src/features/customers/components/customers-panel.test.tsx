@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  customer,
-  json,
-  lastToast,
-  renderWithRouter,
-  setupShopTests,
-} from '../../../testing/render';
+import { TEST_USER, json, lastToast, renderPage, setupShopTests } from '@shop/ui/testing';
 import { CustomersPanel } from './customers-panel';
 
 const currentFetch = setupShopTests();
 
 const admin = {
-  ...customer,
+  ...TEST_USER,
   id: 'a1',
   email: 'boss@example.com',
   firstName: 'Bo',
@@ -24,8 +18,8 @@ const admin = {
 
 describe('Customers', () => {
   it('lists email, name, company, an admin badge and the creation date', async () => {
-    currentFetch().mockResolvedValueOnce(json([customer, admin]));
-    renderWithRouter(<CustomersPanel />);
+    currentFetch().mockResolvedValueOnce(json([TEST_USER, admin]));
+    renderPage(<CustomersPanel />);
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('ann@example.com');
     expect(rows[1]).toHaveTextContent('Ann Lee');
@@ -35,33 +29,33 @@ describe('Customers', () => {
   });
 
   it('cannot delete an admin account', async () => {
-    currentFetch().mockResolvedValueOnce(json([customer, admin]));
-    renderWithRouter(<CustomersPanel />);
+    currentFetch().mockResolvedValueOnce(json([TEST_USER, admin]));
+    renderPage(<CustomersPanel />);
     expect(await screen.findByRole('button', { name: 'Delete boss@example.com' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete ann@example.com' })).toBeEnabled();
   });
 
   it('deletes a customer after confirmation and says Customer deleted', async () => {
     currentFetch()
-      .mockResolvedValueOnce(json([customer]))
+      .mockResolvedValueOnce(json([TEST_USER]))
       .mockResolvedValueOnce(new Response(null, { status: 204 }))
       .mockResolvedValueOnce(json([]));
     const user = userEvent.setup();
-    renderWithRouter(<CustomersPanel />);
+    renderPage(<CustomersPanel />);
     await user.click(await screen.findByRole('button', { name: 'Delete ann@example.com' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete ann@example.com?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete Customer' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Customer deleted' }));
-    expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/customers/c1');
+    expect(currentFetch().mock.calls[1]?.[0]).toBe(`/api/admin/customers/${TEST_USER.id}`);
     expect(await screen.findByRole('heading', { name: 'No customers yet' })).toBeInTheDocument();
   });
 
   it('says Delete failed when the server refuses', async () => {
     currentFetch()
-      .mockResolvedValueOnce(json([customer]))
+      .mockResolvedValueOnce(json([TEST_USER]))
       .mockResolvedValueOnce(json({ message: 'Customer not found' }, 404));
     const user = userEvent.setup();
-    renderWithRouter(<CustomersPanel />);
+    renderPage(<CustomersPanel />);
     await user.click(await screen.findByRole('button', { name: 'Delete ann@example.com' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', {

@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { adminMessages } from '@shop/contracts/admin';
-import { Button } from '../../../components/button';
+import {
+  Button,
+  SectionHeader,
+  TableMessage,
+  Badge,
+  RowButton,
+  Table,
+  TableRegion,
+} from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { SectionHeader, TableMessage } from '../../../components/section';
-import { Badge, RowButton, Table, TableRegion } from '../../../components/table';
-import { formatShortDate } from '../../../lib/format';
+import { formatShortDate } from '@shop/ui';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useCustomers, type Customer } from '../api/get-customers';
 

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { Page, PageHeader } from '../../../components/page';
-import { theme } from '../../../components/theme';
+import { Page, PageHeader, theme } from '@shop/ui';
 import { useProbe } from '../api/probe';
 import { Card } from './probe-card';
 

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { Button } from '../../../components/button';
-import { Page, PageHeader } from '../../../components/page';
+import { Button, Page, PageHeader } from '@shop/ui';
 import { useProbe } from '../api/probe';
 import { Card, ProbeCard } from './probe-card';
 

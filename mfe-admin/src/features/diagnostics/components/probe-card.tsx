@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { theme } from '../../../components/theme';
+import { theme } from '@shop/ui';
 import type { ProbeResult } from '../api/probe';
 
 export const Card = styled.section`

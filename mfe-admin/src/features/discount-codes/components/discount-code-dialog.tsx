@@ -4,18 +4,21 @@ import {
   type DiscountCodeCreateInput,
 } from '@shop/contracts/discounts';
 import { toast } from 'shell/store';
-import { Button } from '../../../components/button';
-import { Dialog, DialogActions, DialogDescription, DialogTitle } from '../../../components/dialog';
 import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogDescription,
+  DialogTitle,
   CheckboxField,
   FieldRow,
   FormStack,
   SelectField,
   TextAreaField,
   TextField,
-} from '../../../components/form-field';
+  useZodForm,
+} from '@shop/ui';
 import { errorStatus, serverFieldErrors, serverMessage } from '../../../lib/server-message';
-import { useZodForm } from '../../../lib/use-zod-form';
 import { discountCodeCreateSchema, useCreateDiscountCode } from '../api/create-discount-code';
 import type { DiscountCode } from '../api/get-discount-codes';
 import { useUpdateDiscountCode } from '../api/update-discount-code';

@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DiscountCode } from '@shop/contracts/discounts';
-import {
-  json,
-  lastToast,
-  renderWithRouter,
-  sentBody,
-  setupShopTests,
-} from '../../../testing/render';
+import { json, lastToast, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
 import { DiscountCodesPanel } from './discount-codes-panel';
 
 const currentFetch = setupShopTests();
@@ -30,7 +24,7 @@ const spring: DiscountCode = {
 
 async function openAddDialog() {
   const user = userEvent.setup({ delay: null });
-  renderWithRouter(<DiscountCodesPanel />);
+  renderPage(<DiscountCodesPanel />);
   await screen.findByRole('heading', { name: 'No discount codes yet' });
   await user.click(screen.getByRole('button', { name: 'Add Discount Code' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Discount Code' });
@@ -54,7 +48,7 @@ describe('Discount codes', () => {
         },
       ]),
     );
-    renderWithRouter(<DiscountCodesPanel />);
+    renderPage(<DiscountCodesPanel />);
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('SPRING-10');
@@ -161,7 +155,7 @@ describe('Discount codes', () => {
       .mockResolvedValueOnce(json({ ...spring, value: 15 }))
       .mockResolvedValueOnce(json([{ ...spring, value: 15 }]));
     const user = userEvent.setup({ delay: null });
-    renderWithRouter(<DiscountCodesPanel />);
+    renderPage(<DiscountCodesPanel />);
     await user.click(await screen.findByRole('button', { name: 'Edit SPRING-10' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit SPRING-10' });
     const value = within(dialog).getByLabelText('Value (%)');
@@ -186,7 +180,7 @@ describe('Discount codes', () => {
       .mockResolvedValueOnce(json([spring]))
       .mockResolvedValueOnce(json({ message: 'Discount code not found' }, 404));
     const user = userEvent.setup({ delay: null });
-    renderWithRouter(<DiscountCodesPanel />);
+    renderPage(<DiscountCodesPanel />);
     await user.click(await screen.findByRole('button', { name: 'Delete SPRING-10' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete SPRING-10?' });
     expect(currentFetch()).toHaveBeenCalledTimes(1);

@@ -1,10 +1,16 @@
 import { useState } from 'react';
-import { Button } from '../../../components/button';
+import {
+  Button,
+  PlusIcon,
+  SectionHeader,
+  TableMessage,
+  Badge,
+  RowButton,
+  Table,
+  TableRegion,
+} from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PlusIcon } from '../../../components/icons';
-import { SectionHeader, TableMessage } from '../../../components/section';
-import { Badge, RowButton, Table, TableRegion } from '../../../components/table';
-import { formatDiscountValue, formatDollars, formatShortDate } from '../../../lib/format';
+import { formatDiscountValue, formatDollars, formatShortDate } from '@shop/ui';
 import { useDeleteDiscountCode } from '../api/delete-discount-code';
 import { useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
 import { DiscountCodeDialog } from './discount-code-dialog';

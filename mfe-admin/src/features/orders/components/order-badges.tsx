@@ -1,5 +1,4 @@
-import { Badge } from '../../../components/table';
-import { VisuallyHidden } from '../../../components/visually-hidden';
+import { Badge, VisuallyHidden } from '@shop/ui';
 
 const statusTone = { processing: 'yellow', shipped: 'blue', completed: 'green' } as const;
 

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { Dialog, DialogDescription, DialogTitle } from '../../../components/dialog';
-import { theme } from '../../../components/theme';
+import { Dialog, DialogDescription, DialogTitle, theme } from '@shop/ui';
 import {
   colorName,
   formatDate,
@@ -9,7 +8,7 @@ import {
   formatTime,
   materialName,
   mountingName,
-} from '../../../lib/format';
+} from '@shop/ui';
 import type { AdminOrder } from '../api/get-admin-orders';
 import { OrderStatusBadge, PaymentBadge } from './order-badges';
 

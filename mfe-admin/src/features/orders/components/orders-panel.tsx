@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ORDER_STATUSES } from '@shop/contracts/orders';
-import { Button } from '../../../components/button';
-import { SelectField } from '../../../components/form-field';
-import { SectionHeader, TableMessage } from '../../../components/section';
-import { RowButton, Table, TableRegion } from '../../../components/table';
-import { theme } from '../../../components/theme';
-import { formatDollars, formatShortDate } from '../../../lib/format';
+import {
+  Button,
+  SelectField,
+  SectionHeader,
+  TableMessage,
+  RowButton,
+  Table,
+  TableRegion,
+  theme,
+} from '@shop/ui';
+import { formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { OrderStatusBadge, PaymentBadge } from './order-badges';

@@ -78,9 +78,9 @@ export const Skeleton = styled.div`
     border-radius: ${theme.radius};
     background: linear-gradient(90deg, #e2e8f0, #f1f5f9, #e2e8f0);
     background-size: 200% 100%;
-    animation: account-shimmer 1.2s infinite linear;
+    animation: shop-shimmer 1.2s infinite linear;
   }
-  @keyframes account-shimmer {
+  @keyframes shop-shimmer {
     to {
       background-position: -200% 0;
     }

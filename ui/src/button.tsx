@@ -2,10 +2,14 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { theme } from './theme';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost' | 'inverse';
+export type ButtonSize = 'sm' | 'md' | 'lg';
 
-interface ButtonStyleProps {
+export interface ButtonStyleProps {
   $variant?: ButtonVariant;
+  $size?: ButtonSize;
+  /** Full width of its container. */
   $block?: boolean;
 }
 
@@ -37,34 +41,62 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
     background: ${theme.colors.danger};
     color: #fff;
     &:hover:not(:disabled) {
-      background: #991b1b;
+      background: ${theme.colors.dangerHover};
+    }
+  `,
+  'danger-ghost': css`
+    background: transparent;
+    color: ${theme.colors.danger};
+    &:hover:not(:disabled) {
+      background: ${theme.colors.dangerSoft};
+    }
+  `,
+  inverse: css`
+    background: transparent;
+    color: #fff;
+    border-color: rgb(255 255 255 / 0.55);
+    &:hover:not(:disabled) {
+      background: rgb(255 255 255 / 0.1);
+      border-color: #fff;
     }
   `,
 };
 
+const sizes: Record<ButtonSize, { height: string; padding: string; fontSize: string }> = {
+  sm: { height: '2.25rem', padding: '0.625rem', fontSize: '0.875rem' },
+  md: { height: '2.75rem', padding: '1.125rem', fontSize: '0.975rem' },
+  lg: { height: '3.25rem', padding: '1.75rem', fontSize: '1.0625rem' },
+};
+
+/** The look of buttons and button-like links, for a control the kit does not wrap. */
 export const buttonStyles = css<ButtonStyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   gap: 0.5rem;
-  min-height: 2.75rem;
+  min-height: ${({ $size = 'md' }) => sizes[$size].height};
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  padding: 0 1.125rem;
+  padding: 0 ${({ $size = 'md' }) => sizes[$size].padding};
   border: 1px solid transparent;
   border-radius: ${theme.radiusSmall};
   font: inherit;
-  font-size: 0.975rem;
+  font-size: ${({ $size = 'md' }) => sizes[$size].fontSize};
   font-weight: 600;
-  line-height: 1;
+  line-height: 1.1;
   text-decoration: none;
   cursor: pointer;
+  touch-action: manipulation;
   transition:
     background-color 120ms ease,
-    border-color 120ms ease;
+    border-color 120ms ease,
+    transform 120ms ease;
   ${({ $variant = 'primary' }) => variants[$variant]}
   &:disabled {
     opacity: 0.6;
     cursor: not-allowed;
+  }
+  &:active:not(:disabled) {
+    transform: translateY(1px);
   }
   &:focus-visible {
     outline: 3px solid ${theme.colors.focus};
@@ -77,5 +109,9 @@ export const Button = styled.button<ButtonStyleProps>`
 `;
 
 export const ButtonLink = styled(Link)<ButtonStyleProps>`
+  ${buttonStyles}
+`;
+
+export const ButtonAnchor = styled.a<ButtonStyleProps>`
   ${buttonStyles}
 `;

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import './testing';
+import { Button } from './button';
+import { Dialog, DialogTitle } from './dialog';
+
+function Example() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="button" onClick={() => setOpen(true)}>
+        Edit code
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTitle>Edit discount code</DialogTitle>
+        <input aria-label="Code" data-autofocus />
+        <Button type="button">Save</Button>
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('is a named dialog that focuses the marked field, traps Tab, closes on Escape and gives focus back', async () => {
+    const user = userEvent.setup();
+    render(<Example />);
+    const opener = screen.getByRole('button', { name: 'Edit code' });
+    await user.click(opener);
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit discount code' });
+    expect(screen.getByLabelText('Code')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab();
+    // The trap wraps around: focus never leaves the dialog for the page behind it.
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+});

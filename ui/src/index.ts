@@ -1,0 +1,14 @@
+// The shop's UI kit. Built into each app (like @shop/contracts); styled-components, React and the router
+// are peer dependencies so the one federated copy of each is used at run time.
+export * from './theme';
+export * from './button';
+export * from './dialog';
+export * from './form-field';
+export * from './icons';
+export * from './page';
+export * from './section';
+export * from './table';
+export * from './visually-hidden';
+export * from './use-zod-form';
+export * from './use-debounced-value';
+export * from './format';
