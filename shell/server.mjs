@@ -32,6 +32,9 @@ const server = createStaticServer({
   spa: true,
   forward: { '/api': env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4000}` },
   json: { '/config.json': () => runtimeConfig },
+  // A TLS proxy or load balancer in front of this server: set to how many, so the API sees the
+  // shopper's address rather than the proxy's (its per-address limits depend on it).
+  trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
 });
 await listen(server, {
   port,

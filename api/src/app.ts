@@ -10,6 +10,7 @@ import { AppError } from './platform/errors';
 import { createLogger, type Logger } from './platform/logger';
 import { requestContext } from './platform/request-context';
 import { securityHeaders } from './platform/security-headers';
+import { assertInputDepth } from './platform/validate';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -22,6 +23,10 @@ interface AppOptions {
   paymentProvider?: PaymentProvider;
 }
 
+function isLoopback(address: string): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}
+
 export function createApp({
   config,
   logger = createLogger(config.logLevel),
@@ -30,9 +35,13 @@ export function createApp({
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  // req.ip and req.secure from X-Forwarded-*: the shell's server (loopback) forwards /api in
-  // development; in production one TLS-terminating proxy sits in front (Secure session cookie).
-  app.set('trust proxy', config.isProduction ? 1 : 'loopback');
+  // req.ip and req.secure from X-Forwarded-*, believed from exactly one hop: the shell's forwarding
+  // server, which replaces X-Forwarded-For with the address it saw (scripts/lib/static-server.mjs).
+  // Outside production that hop must be on this machine; a client's own X-Forwarded-For entries
+  // never count, so per-address limits cannot be dodged with a forged header.
+  app.set('trust proxy', (address: string, hop: number) =>
+    hop === 0 && (config.isProduction || isLoopback(address)),
+  );
 
   app.use(requestContext(logger));
   app.use(securityHeaders(config));
@@ -40,7 +49,13 @@ export function createApp({
   app.use('/api', csrfGuard(config.allowedOrigins));
   // The body parser (raw-body) and multer call next in the request's async context themselves, so the
   // request id survives them; the slow-body test in platform.test.ts holds that line.
+  // The size cap bounds the parse (V8's JSON.parse is not recursive); the depth cap runs next, without
+  // recursion, so nothing recursive after it (operator-key check, zod, BSON) meets a deep body.
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use((req, _res, next) => {
+    assertInputDepth(req.body);
+    next();
+  });
   // Sign-in sessions in the database and passport's req.user (modules/accounts/sessions.ts).
   app.use(accountSessions({ config, logger }));
 

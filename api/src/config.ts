@@ -66,6 +66,24 @@ const taxRates = z
     ),
   );
 
+/** Production secrets: long enough that guessing is hopeless even without the attempt limits. */
+export const PRODUCTION_SECRET_MIN_LENGTH = 32;
+
+/**
+ * Why a production secret is too weak, or undefined when it will do: at least 32 characters, not a
+ * development default, and not a short run repeated (32 x "a", "abcabc..."): at least 12 distinct
+ * characters, which any random generator's output has (openssl rand -base64 32).
+ */
+export function weakSecretReason(value: string): string | undefined {
+  if (value.length < PRODUCTION_SECRET_MIN_LENGTH)
+    return `must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production (for example: openssl rand -base64 32)`;
+  if (value === DEV_SESSION_SECRET || value === DEV_ADMIN_SECRET)
+    return 'is the development default; set a random value in production';
+  if (new Set(value).size < 12)
+    return 'is too predictable (fewer than 12 distinct characters); use a random value (openssl rand -base64 32)';
+  return undefined;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -83,6 +101,10 @@ const envSchema = z
       .default('info'),
     UPLOAD_DIR: z.string().min(1).default(path.join(repoRoot, '.data/uploads')),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'square']).default('sandbox'),
+    ALLOW_SANDBOX_PAYMENTS: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     SQUARE_ACCESS_TOKEN: z.string().optional(),
     SQUARE_APPLICATION_ID: z.string().optional(),
     SQUARE_LOCATION_ID: z.string().optional(),
@@ -99,6 +121,30 @@ const envSchema = z
     if (env.NODE_ENV === 'production') {
       require('SESSION_SECRET', 'in production');
       require('ADMIN_SECRET', 'in production');
+      for (const name of ['SESSION_SECRET', 'ADMIN_SECRET'] as const) {
+        const value = env[name];
+        const weakness = value === undefined ? undefined : weakSecretReason(value);
+        if (weakness) ctx.addIssue({ code: 'custom', path: [name], message: weakness });
+      }
+      if (
+        env.SESSION_SECRET !== undefined &&
+        env.SESSION_SECRET === env.ADMIN_SECRET
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_SECRET'],
+          message: 'must differ from SESSION_SECRET',
+        });
+      }
+      // The sandbox marks an order paid for a public test card: in production only on purpose.
+      if (env.PAYMENT_PROVIDER === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENTS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_PROVIDER'],
+          message:
+            'is sandbox (test cards, no money moves): set PAYMENT_PROVIDER=square for real payments, or ALLOW_SANDBOX_PAYMENTS=true to run a production build on test cards on purpose',
+        });
+      }
     }
     if (env.PAYMENT_PROVIDER === 'square') {
       require('SQUARE_ACCESS_TOKEN', 'when PAYMENT_PROVIDER is square');
@@ -122,6 +168,7 @@ const envSchema = z
     uploadDir: path.resolve(env.UPLOAD_DIR),
     payment: {
       provider: env.PAYMENT_PROVIDER,
+      allowSandboxInProduction: env.ALLOW_SANDBOX_PAYMENTS,
       square: {
         accessToken: env.SQUARE_ACCESS_TOKEN,
         applicationId: env.SQUARE_APPLICATION_ID,

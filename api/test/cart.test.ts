@@ -6,7 +6,7 @@ import { CART_FULL_MESSAGE, MAX_CART_LINES } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
 import type { RouteModule } from '../src/routes';
 import {
-  clearCart,
+  clearOrderedLines,
   getCartSession,
   listCartLines,
   mergeGuestCartIntoCustomer,
@@ -24,7 +24,7 @@ const BOB = 'guest-1700000000001-bobsession';
 const CUSTOMER: SessionUser = { id: 'customer-ann', email: 'ann@example.com', isAdmin: false };
 
 // The cart routes as a signed-in customer sees them (passport sets req.user in the running shop).
-const asCustomer: RouteModule = () => {
+const asCustomer: RouteModule = (dependencies) => {
   const router = Router();
   router.use(
     '/as-customer',
@@ -32,7 +32,7 @@ const asCustomer: RouteModule = () => {
       req.user = CUSTOMER;
       next();
     },
-    cartRoutes(),
+    cartRoutes(dependencies),
   );
   return router;
 };
@@ -606,7 +606,11 @@ describe('what the order and account modules use', () => {
       discount: { code: 'WELCOME10', amount: 1.04 },
     });
 
-    await clearCart({ sessionId: BOB, customerId: CUSTOMER.id });
+    const ordered = await listCartLines({ sessionId: BOB, customerId: CUSTOMER.id });
+    await clearOrderedLines(
+      { sessionId: BOB, customerId: CUSTOMER.id },
+      ordered.map((line) => ({ lineId: line.id, quantity: line.quantity })),
+    );
     expect(await listCartLines({ sessionId: ALICE, customerId: CUSTOMER.id })).toEqual([]);
     expect(
       (await getCartSession({ sessionId: ALICE, customerId: CUSTOMER.id }))?.discountCode,

@@ -24,7 +24,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 // in the running shop): /api/as-admin/... and /api/as-customer/... reach the same handlers and guard.
 const signedInAs =
   (prefix: string, user: SessionUser): RouteModule =>
-  () => {
+  (dependencies) => {
     const router = Router();
     router.use(
       prefix,
@@ -32,7 +32,7 @@ const signedInAs =
         req.user = user;
         next();
       },
-      discountRoutes(),
+      discountRoutes(dependencies),
     );
     return router;
   };

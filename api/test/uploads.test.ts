@@ -498,6 +498,16 @@ describe('GET /api/uploads/{filename}', () => {
     expect((await download(filename, ALICE, '/as-customer')).status).toBe(200);
   });
 
+  it('when the customer signs out, then the guest id they signed in with no longer downloads their files', async () => {
+    const guest = 'guest-1700000000002-signsout';
+    const { filename } = (await upload([{ name: 'b.pdf', content: files.pdf }], guest)).body.files[0];
+    expect((await download(filename, guest)).status).toBe(200);
+    await mergeGuestCartIntoCustomer(guest, 'customer-2');
+    // Signed in, the customer keeps them; signed out, the same browser is a guest again.
+    expect((await download(filename, guest, '/as-customer')).status).toBe(404);
+    expect((await download(filename, guest)).status).toBe(404);
+  });
+
   it.each([
     '..%2F..%2Fetc%2Fpasswd',
     '.incoming',

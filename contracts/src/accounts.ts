@@ -4,11 +4,17 @@ import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
+/** bcrypt reads only the first 72 bytes of a password; a longer one is refused, never cut short. */
+export const PASSWORD_MAX_BYTES = 72;
+
+function utf8Length(value: string): number {
+  return new TextEncoder().encode(value).length;
+}
 
 export const accountMessages = {
   emailInvalid: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 6 characters long',
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_BYTES} characters (fewer with accents, symbols or emoji)`,
   passwordRequired: 'Please enter your password',
   currentPasswordRequired: 'Please enter your current password',
   passwordsDontMatch: "Passwords don't match",
@@ -29,7 +35,8 @@ export const accountEmailSchema = z
 const newPassword = z
   .string({ error: accountMessages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, accountMessages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong);
+  .max(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong)
+  .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, accountMessages.passwordTooLong);
 
 const requiredName = (label: string) =>
   z
@@ -69,7 +76,9 @@ export const loginSchema = z.object({
   password: z
     .string({ error: accountMessages.passwordRequired })
     .min(1, accountMessages.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, accountMessages.invalidCredentials),
+    .max(PASSWORD_MAX_LENGTH, accountMessages.invalidCredentials)
+    // No account can have a longer one, and bcrypt would compare only its first 72 bytes.
+    .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, accountMessages.invalidCredentials),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -78,7 +87,8 @@ export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: accountMessages.currentPasswordRequired })
     .min(1, accountMessages.currentPasswordRequired)
-    .max(PASSWORD_MAX_LENGTH, accountMessages.currentPasswordWrong),
+    .max(PASSWORD_MAX_LENGTH, accountMessages.currentPasswordWrong)
+    .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, accountMessages.currentPasswordWrong),
   newPassword,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -38,13 +38,36 @@ function cacheControl(filePath) {
   return HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-function forward(req, res, target) {
+/**
+ * The address of whoever sent the request. With no proxy in front (hops 0) it is the socket's peer,
+ * and X-Forwarded-For from the client is ignored: anyone can write that header, and the API's
+ * per-address limits read the address from it. With hops proxies of the operator's in front, it is
+ * the entry those proxies appended for their own peer.
+ */
+export function clientAddress(req, trustProxyHops = 0) {
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const chain = [...forwarded, req.socket.remoteAddress ?? ''];
+  return chain[Math.max(0, chain.length - 1 - trustProxyHops)];
+}
+
+function forward(req, res, target, trustProxyHops) {
   const url = new URL(req.url, target);
+  const trustedProto = trustProxyHops > 0 ? req.headers['x-forwarded-proto'] : undefined;
   const upstream = http.request(
     url,
     {
       method: req.method,
-      headers: { ...req.headers, host: url.host, 'x-forwarded-host': req.headers.host ?? '' },
+      headers: {
+        ...req.headers,
+        host: url.host,
+        'x-forwarded-host': req.headers.host ?? '',
+        // Replaced, never passed on: the API trusts exactly one hop, this one.
+        'x-forwarded-for': clientAddress(req, trustProxyHops),
+        'x-forwarded-proto': trustedProto ?? (req.socket.encrypted ? 'https' : 'http'),
+      },
     },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -71,6 +94,8 @@ function forward(req, res, target) {
  * @param {Record<string, string>} [options.forward] path prefix -> origin to forward to
  * @param {Record<string, () => unknown>} [options.json] path -> value answered as JSON (no-cache)
  * @param {Record<string, string>} [options.headers] extra headers on every answer
+ * @param {number} [options.trustProxyHops] reverse proxies of the operator's in front of this server
+ *   whose X-Forwarded-For / X-Forwarded-Proto are believed (0: none, the client connects directly)
  */
 export function createStaticServer({
   root,
@@ -79,6 +104,7 @@ export function createStaticServer({
   forward: routes = {},
   json = {},
   headers = {},
+  trustProxyHops = 0,
 }) {
   const gzipCache = new Map();
 
@@ -115,7 +141,7 @@ export function createStaticServer({
   return http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const prefix = Object.keys(routes).find((p) => pathname === p || pathname.startsWith(`${p}/`));
-    if (prefix) return forward(req, res, routes[prefix]);
+    if (prefix) return forward(req, res, routes[prefix], trustProxyHops);
 
     if (req.method === 'OPTIONS' && cors) {
       res.writeHead(204, {

@@ -10,20 +10,42 @@ export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id');
 /** Params of routes like /cart/:id. */
 export const idParamsSchema = z.object({ id: objectIdSchema });
 
+/** Deeper than any request the shop sends (a cart line is 4 levels); deeper is refused before use. */
+export const MAX_INPUT_DEPTH = 32;
+export const inputTooDeepMessage = `Request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
+
 /**
- * Refuses field names the database would read as operators or paths (NoSQL injection; FerretDB also
- * cannot store them). Schemas strip unknown keys, but free-form JSON fields would carry them through.
+ * Refuses input nested deeper than MAX_INPUT_DEPTH and field names the database would read as
+ * operators or paths (NoSQL injection; FerretDB also cannot store them). Schemas strip unknown keys,
+ * but free-form JSON fields would carry them through. Iterative, with the depth checked before a
+ * level is opened: a body of thousands of nested brackets must not overflow the stack here or in
+ * anything that runs after (zod, BSON).
  */
-export function assertNoOperatorKeys(value: unknown, path: string[] = []): void {
-  if (value === null || typeof value !== 'object') return;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = [...path, key];
-    if (key.startsWith('$') || key.includes('.')) {
-      throw AppError.invalid('Field names may not start with "$" or contain "."', [
-        { path: itemPath.join('.'), message: 'Field name not allowed' },
-      ]);
+export function assertNoOperatorKeys(value: unknown): void {
+  walkInput(value, true);
+}
+
+/** Only the depth cap: the app runs it on every JSON body, before any route sees it. */
+export function assertInputDepth(value: unknown): void {
+  walkInput(value, false);
+}
+
+function walkInput(value: unknown, refuseOperatorKeys: boolean): void {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.value === null || typeof next.value !== 'object') continue;
+    if (next.path.length >= MAX_INPUT_DEPTH) {
+      throw AppError.invalid(inputTooDeepMessage);
     }
-    assertNoOperatorKeys(item, itemPath);
+    for (const [key, item] of Object.entries(next.value)) {
+      const itemPath = [...next.path, key];
+      if (refuseOperatorKeys && (key.startsWith('$') || key.includes('.'))) {
+        throw AppError.invalid('Field names may not start with "$" or contain "."', [
+          { path: itemPath.join('.'), message: 'Field name not allowed' },
+        ]);
+      }
+      pending.push({ value: item, path: itemPath });
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { accountMessages, type ShopUser } from '@shop/contracts';
 import type { z } from 'zod';
 import type { registerSchema } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
-import { attemptLimiter, type AttemptClaim } from './attempt-limiter';
+import { attemptLimiter } from './attempt-limiter';
 import type { CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
 import {
@@ -18,13 +18,13 @@ import { signOutOtherSessions } from './session-store';
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
 /**
- * Sign-in attempts: 5 per 15 minutes for one email from one address (a shopper mistyping is not
- * bothered), and 20 per 15 minutes for one email from anywhere (guessing spread over many addresses).
- * A successful sign-in gives its attempt back. Counted in the database: it holds across replicas.
+ * Sign-in attempts: 5 per 15 minutes for one email from one address, a back-off that only that
+ * address feels, so failures from elsewhere can never lock the owner out of their own account.
+ * Guessing from one address across many emails meets the per-address limit (address-limits.ts).
+ * A successful sign-in forgets the address's failures. Counted in the database: across replicas.
  */
 export const signInLimits = {
   perEmailAndAddress: attemptLimiter('sign-in:email+ip', 5, FIFTEEN_MINUTES_MS),
-  perEmail: attemptLimiter('sign-in:email', 20, FIFTEEN_MINUTES_MS),
 };
 
 /** Guessing the current password through the change-password form: 5 per 15 minutes per account. */
@@ -60,8 +60,7 @@ function tooManySignInAttempts(retryAfterSeconds: number): AppError {
 
 /**
  * The customer for this email and password, or false. The answer, and the time it takes, are the
- * same whether the email has an account or not. Each attempt is taken from both limits before the
- * password is compared, so parallel guesses cannot slip past a limit.
+ * same whether the email has an account or not.
  */
 export async function verifyCredentials({
   email,
@@ -73,25 +72,13 @@ export async function verifyCredentials({
   ip: string;
 }): Promise<CustomerRecord | false> {
   const addressKey = `${email}|${ip}`;
-  const claims: AttemptClaim[] = [];
-  for (const [limiter, key] of [
-    [signInLimits.perEmailAndAddress, addressKey],
-    [signInLimits.perEmail, email],
-  ] as const) {
-    const claim = await limiter.claim(key);
-    if (!claim.allowed) {
-      // The attempt is not made, so the other limit gets its attempt back.
-      await Promise.all(claims.map((taken) => taken.allowed && taken.release()));
-      throw tooManySignInAttempts(claim.retryAfterSeconds);
-    }
-    claims.push(claim);
-  }
+  // Taken before the password is compared, so parallel guesses cannot slip past the limit.
+  const claim = await signInLimits.perEmailAndAddress.claim(addressKey);
+  if (!claim.allowed) throw tooManySignInAttempts(claim.retryAfterSeconds);
 
   const customer = await findCustomerByEmail(email);
   if (!(await passwordMatches(password, customer?.passwordHash))) return false;
   await signInLimits.perEmailAndAddress.reset(addressKey);
-  const [, emailClaim] = claims;
-  if (emailClaim?.allowed) await emailClaim.release();
   return customer ?? false;
 }
 

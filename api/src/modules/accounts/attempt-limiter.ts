@@ -114,6 +114,30 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
   };
 }
 
+export type ClaimedAll =
+  | { allowed: true; claims: Array<{ release(): Promise<void> }> }
+  | { allowed: false; retryAfterSeconds: number; refusedBy: AttemptLimiter };
+
+/**
+ * Takes one attempt from each limiter for its key, in order; when one refuses, the attempts already
+ * taken are given back (the attempt is not made) and the refusing limiter is named.
+ */
+export async function claimEach(
+  limits: ReadonlyArray<readonly [AttemptLimiter, string]>,
+  now = new Date(),
+): Promise<ClaimedAll> {
+  const claims: Array<{ release(): Promise<void> }> = [];
+  for (const [limiter, key] of limits) {
+    const claim = await limiter.claim(key, now);
+    if (!claim.allowed) {
+      await Promise.all(claims.map((taken) => taken.release()));
+      return { allowed: false, retryAfterSeconds: claim.retryAfterSeconds, refusedBy: limiter };
+    }
+    claims.push(claim);
+  }
+  return { allowed: true, claims };
+}
+
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Deletes the limiters' expired attempts every 10 minutes (no TTL on FerretDB); a failure is logged. */

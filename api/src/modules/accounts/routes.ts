@@ -17,6 +17,7 @@ import {
   registerCustomer,
   signInLimits,
 } from './accounts';
+import { limitPerAddress } from './address-limits';
 import { sweepPeriodically } from './attempt-limiter';
 import { authenticateLocal } from './authentication';
 import { toShopUser } from './repository';
@@ -31,11 +32,15 @@ async function mergeGuestCart(req: Request, customerId: string) {
 export function accountRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
   sweepPeriodically(
-    [signInLimits.perEmailAndAddress, signInLimits.perEmail, changePasswordLimit],
+    [signInLimits.perEmailAndAddress, changePasswordLimit],
     logger,
   );
 
-  router.post('/auth/register', async (req, res) => {
+  const isProduction = config.isProduction;
+  const registerLimit = limitPerAddress('register', { isProduction, logger });
+  const signInLimit = limitPerAddress('signIn', { isProduction, logger });
+
+  router.post('/auth/register', registerLimit, async (req, res) => {
     const registration = parseBody(registerSchema, req);
     const customer = await registerCustomer(registration);
     const user = toShopUser(customer);
@@ -44,7 +49,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     res.status(201).json(user);
   });
 
-  router.post('/auth/login', async (req, res) => {
+  router.post('/auth/login', signInLimit, async (req, res) => {
     // The strategy reads the normalised (trimmed, lower-cased) email from the body.
     req.body = parseBody(loginSchema, req);
     const sessionUser = await authenticateLocal(req, res);

@@ -13,7 +13,7 @@ import {
 import type { SessionUser } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { attemptLimiter } from '../accounts/attempt-limiter';
+import { attemptLimiter, claimEach } from '../accounts/attempt-limiter';
 import {
   deleteCustomerUnlessAdmin,
   grantAdmin,
@@ -25,12 +25,19 @@ import { toAdminOrder } from '../orders/orders';
 import { findOrderById, listOrders, moveStatus } from '../orders/repository';
 import { AdminGrantAttemptModel, type AdminGrantOutcome } from './model';
 
-/** 3 attempts per 15 minutes per account, in the database: across replicas and restarts. */
-export const adminSecretLimit = attemptLimiter(
-  'admin-secret',
-  ADMIN_SECRET_ATTEMPTS,
-  ADMIN_SECRET_WINDOW_MINUTES * 60 * 1000,
-);
+const ADMIN_SECRET_WINDOW_MS = ADMIN_SECRET_WINDOW_MINUTES * 60 * 1000;
+
+/**
+ * Guesses at the secret, counted in the database (across replicas and restarts): 3 per 15 minutes
+ * per account; 10 per 15 minutes per address, so fresh accounts from one address do not add up; and
+ * 30 per 15 minutes from everywhere together, so guessing spread over many addresses stays at
+ * 120 an hour in all. Past the address or global limit an alert is logged.
+ */
+export const adminSecretLimits = {
+  perAccount: attemptLimiter('admin-secret', ADMIN_SECRET_ATTEMPTS, ADMIN_SECRET_WINDOW_MS),
+  perAddress: attemptLimiter('admin-secret:ip', 10, ADMIN_SECRET_WINDOW_MS),
+  global: attemptLimiter('admin-secret:all', 30, ADMIN_SECRET_WINDOW_MS),
+};
 
 /** Compares in constant time: both sides are hashed first, so even their lengths do not show. */
 export function secretsMatch(given: string, expected: string): boolean {
@@ -74,6 +81,7 @@ export async function grantAdminWithSecret({
   secret,
   bearer,
   ip,
+  limitedIp,
   adminSecret,
   logger,
 }: {
@@ -81,12 +89,29 @@ export async function grantAdminWithSecret({
   secret: string;
   bearer: string | undefined;
   ip: string;
+  /** The address the per-address limit counts (undefined: not limited, see address-limits.ts). */
+  limitedIp: string | undefined;
   adminSecret: string;
   logger: Logger;
 }): Promise<ShopUser> {
-  const claim = await adminSecretLimit.claim(user.id);
+  const claim = await claimEach([
+    [adminSecretLimits.perAccount, user.id],
+    ...(limitedIp === undefined ? [] : [[adminSecretLimits.perAddress, limitedIp] as const]),
+    [adminSecretLimits.global, 'all'],
+  ]);
   if (!claim.allowed) {
     await recordAttempt(user, ip, 'rate_limited', logger);
+    if (claim.refusedBy !== adminSecretLimits.perAccount) {
+      logger.error(
+        {
+          alert: 'admin-secret-guessing',
+          limit: claim.refusedBy === adminSecretLimits.global ? 'global' : 'address',
+          customerId: user.id,
+          ip,
+        },
+        'ALERT: admin secret guessing past the address or global limit',
+      );
+    }
     throw AppError.rateLimited(claim.retryAfterSeconds, adminMessages.tooManyAttempts);
   }
   const bodyMatches = secretsMatch(secret, adminSecret);

@@ -16,13 +16,14 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
+import { limitedAddress } from '../accounts/address-limits';
 import { sweepPeriodically } from '../accounts/attempt-limiter';
 import { signIn } from '../accounts/sessions';
 import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
 import {
   adminCustomerList,
-  adminSecretLimit,
+  adminSecretLimits,
   adminOrderPage,
   assertOrderHasFile,
   bearerToken,
@@ -43,7 +44,7 @@ const orderFileParamsSchema = z
 export function adminRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
   const uploads = localFolderStore(config.uploadDir);
-  sweepPeriodically([adminSecretLimit], logger);
+  sweepPeriodically(Object.values(adminSecretLimits), logger);
 
   router.get('/admin/status', requireUser, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -58,6 +59,7 @@ export function adminRoutes({ config, logger }: AppDependencies): Router {
       secret,
       bearer: bearerToken(req.get('authorization')),
       ip: req.ip ?? 'unknown',
+      limitedIp: limitedAddress(req, config.isProduction),
       adminSecret: config.adminSecret,
       logger,
     });

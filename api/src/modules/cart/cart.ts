@@ -25,7 +25,6 @@ import {
   clearRemovalNotice,
   clearSessionDiscount,
   deleteItem,
-  deleteItems,
   deleteSession,
   dropSessionDiscount,
   findItems,
@@ -96,9 +95,18 @@ function sumOf(lines: CartLine[]): Cents {
   return lines.reduce((sum, line) => sum + line.totalCents, 0);
 }
 
-/** After an order is paid: the items go, and so does the discount that was used on them. */
-export async function clearCart(owner: CartOwner): Promise<void> {
-  await deleteItems(owner);
+/**
+ * After an order is paid: the lines it contains go (same line, same quantity), and so does the
+ * discount that was used on them. Lines added or changed after the order was placed stay.
+ */
+export async function clearOrderedLines(
+  owner: CartOwner,
+  ordered: ReadonlyArray<{ lineId: string; quantity: number }>,
+): Promise<void> {
+  const orderedQuantity = new Map(ordered.map((line) => [line.lineId, line.quantity]));
+  for (const item of await findItems(owner)) {
+    if (orderedQuantity.get(String(item._id)) === item.quantity) await deleteItem(String(item._id));
+  }
   await clearSessionDiscount(owner);
 }
 

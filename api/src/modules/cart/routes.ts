@@ -1,11 +1,13 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   addToCartSchema,
   cartQuantitySchema,
   cartQuerySchema,
   cartSessionUpdateSchema,
 } from '@shop/contracts';
+import type { AppDependencies } from '../../routes';
 import { cartOwner } from '../../platform/auth-guards';
+import { limitPerAddress } from '../accounts/address-limits';
 import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
 import {
   addToCart,
@@ -16,8 +18,20 @@ import {
   saveCartSession,
 } from './cart';
 
-export function cartRoutes(): Router {
+/** A body that names a code to apply (null or empty clears, which guesses nothing). */
+function appliesACode(req: Request): boolean {
+  const code: unknown = (req.body as { discountCode?: unknown } | undefined)?.discountCode;
+  return typeof code === 'string' && code.trim() !== '';
+}
+
+export function cartRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
+  // Applying a code here tells a guesser as much as /discount-codes/apply: the same limit.
+  const checkLimit = limitPerAddress(
+    'discountCheck',
+    { isProduction: config.isProduction, logger },
+    appliesACode,
+  );
 
   router.get('/cart', async (req, res) => {
     const owner = cartOwner(req);
@@ -39,7 +53,7 @@ export function cartRoutes(): Router {
     res.json(await readCartSession(owner));
   });
 
-  router.post('/cart/session', async (req, res) => {
+  router.post('/cart/session', checkLimit, async (req, res) => {
     const owner = cartOwner(req);
     const update = parseBody(cartSessionUpdateSchema, req);
     res.json(await saveCartSession(owner, update));

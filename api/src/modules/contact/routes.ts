@@ -2,12 +2,15 @@ import { Router } from 'express';
 import { contactEnquirySchema, type ContactEnquiryCreated } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
 import { parseBody } from '../../platform/validate';
+import { limitPerAddress } from '../accounts/address-limits';
 import { receiveEnquiry } from './contact';
 
-export function contactRoutes({ logger }: AppDependencies): Router {
+export function contactRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
 
-  router.post('/contact', async (req, res) => {
+  const limit = limitPerAddress('contact', { isProduction: config.isProduction, logger });
+
+  router.post('/contact', limit, async (req, res) => {
     const enquiry = parseBody(contactEnquirySchema, req);
     const stored = await receiveEnquiry(enquiry, {
       sessionId: req.get('x-session-id')?.trim() || null,

@@ -6,6 +6,8 @@ import {
 } from '@shop/contracts';
 import { cartOwner, requireAdmin } from '../../platform/auth-guards';
 import { idParamsSchema, parseBody, parseParams } from '../../platform/validate';
+import type { AppDependencies } from '../../routes';
+import { limitPerAddress } from '../accounts/address-limits';
 import { applyDiscountCode } from './apply';
 import {
   createDiscountCode,
@@ -14,10 +16,12 @@ import {
   updateDiscountCode,
 } from './discounts';
 
-export function discountRoutes(): Router {
+export function discountRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
+  // Each check tells a guesser something about a code; the cart session's apply counts the same.
+  const limit = limitPerAddress('discountCheck', { isProduction: config.isProduction, logger });
 
-  router.post('/discount-codes/apply', async (req, res) => {
+  router.post('/discount-codes/apply', limit, async (req, res) => {
     const owner = cartOwner(req);
     const input = parseBody(applyDiscountSchema, req);
     res.json(await applyDiscountCode(owner, input));

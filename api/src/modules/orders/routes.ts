@@ -5,6 +5,7 @@ import { cartOwner, currentUser, requireUser } from '../../platform/auth-guards'
 import { AppError } from '../../platform/errors';
 import { assertNoOperatorKeys } from '../../platform/validate';
 import { orderHistory, placeOrder } from './orders';
+import { limitPerAddress } from '../accounts/address-limits';
 import { forgetOpenCheckouts } from './repository';
 
 const OPEN_CHECKOUT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,7 +29,7 @@ function parseCheckout(req: Request) {
   );
 }
 
-export function orderRoutes({ logger }: AppDependencies): Router {
+export function orderRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
   // No TTL on FerretDB: a periodic sweep forgets week-old open checkouts (the reuse shortcut).
   const sweep = setInterval(() => {
@@ -38,7 +39,8 @@ export function orderRoutes({ logger }: AppDependencies): Router {
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  router.post('/orders', async (req, res) => {
+  const limit = limitPerAddress('order', { isProduction: config.isProduction, logger });
+  router.post('/orders', limit, async (req, res) => {
     const owner = cartOwner(req);
     const checkout = parseCheckout(req);
     const { reused, ...created } = await placeOrder(owner, checkout);

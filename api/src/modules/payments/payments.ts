@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { clearCart } from '../cart/cart';
+import { clearOrderedLines } from '../cart/cart';
 import { releaseDiscountUse, reserveDiscountUse } from '../discounts/discounts';
 import type { OrderRecord } from '../orders/model';
 import { findCallersOrder } from '../orders/orders';
@@ -186,7 +186,7 @@ export async function completePayment({
   await claim.markPaid();
   logger.info({ orderId, orderNumber: paid.orderNumber, paymentId }, 'Order paid');
 
-  // The items and the discount applied to them (clearCart takes both).
-  await clearCart(owner);
+  // The items paid for and the discount applied to them; lines added since stay in the cart.
+  await clearOrderedLines(owner, order.items);
   return completed(paid);
 }

@@ -2,24 +2,27 @@ import type { CartOwner } from '../../platform/auth-guards';
 import { trusted } from '../../platform/db';
 import { UploadModel, type UploadRecord } from './model';
 
-/** The owner's records: by session, or also by customer once signed in. */
+/**
+ * The owner's records: the session's own (never given to a customer), and once signed in also the
+ * customer's from any session. A guest id that was signed in with reads nothing of the customer's
+ * after sign-out, and another customer signing in on the same browser reads none of it either.
+ */
 function ownedBy(owner: CartOwner) {
+  const sessionOwn = { sessionId: owner.sessionId, customerId: null };
   return owner.customerId
-    ? { $or: [{ sessionId: owner.sessionId }, { customerId: owner.customerId }] }
-    : { sessionId: owner.sessionId };
+    ? { $or: [sessionOwn, { customerId: owner.customerId }] }
+    : sessionOwn;
 }
 
 export async function recordUpload(
   owner: CartOwner,
   file: { filename: string; originalName: string; size: number },
 ): Promise<void> {
-  // A customer, once set, stays: the same session uploading again signed out does not take it away.
-  const update = owner.customerId
-    ? { $set: { originalName: file.originalName, size: file.size, customerId: owner.customerId } }
-    : {
-        $set: { originalName: file.originalName, size: file.size },
-        $setOnInsert: { customerId: null },
-      };
+  // Uploaded by a guest, the record is the session's alone again (the guest has just sent the same
+  // bytes, so nothing of the customer's is revealed), and sign-in gives it to the customer again.
+  const update = {
+    $set: { originalName: file.originalName, size: file.size, customerId: owner.customerId ?? null },
+  };
   await UploadModel.updateOne({ filename: file.filename, sessionId: owner.sessionId }, update, {
     upsert: true,
   }).exec();

@@ -13,6 +13,7 @@ import { cartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { parseParams } from '../../platform/validate';
 import { checkingStorage, cleanFileName, receivedFilesOf } from './receiving';
+import { limitPerAddress } from '../accounts/address-limits';
 import { localFolderStore, type UploadStore } from './storage';
 import { keepUploads, openUpload } from './uploads';
 
@@ -63,7 +64,7 @@ function asUploadError(error: unknown): unknown {
 }
 
 export function uploadRoutes(
-  { config }: AppDependencies,
+  { config, logger }: AppDependencies,
   store: UploadStore = localFolderStore(config.uploadDir),
 ): Router {
   const router = Router();
@@ -74,7 +75,8 @@ export function uploadRoutes(
     defParamCharset: 'utf8',
   }).array(UPLOAD_FIELD, MAX_FILES_PER_UPLOAD);
 
-  router.post('/upload', (req: Request, res: Response, next: NextFunction) => {
+  const limit = limitPerAddress('upload', { isProduction: config.isProduction, logger });
+  router.post('/upload', limit, (req: Request, res: Response, next: NextFunction) => {
     const owner = cartOwner(req);
     const declaredLength = Number(req.get('content-length') ?? 0);
     if (declaredLength > HARD_FILE_LIMIT_MB * MB) {

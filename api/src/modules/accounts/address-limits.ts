@@ -1,0 +1,77 @@
+// Per-address limits on calls that cost the shop something or let a visitor guess: sign-ups, contact
+// messages, discount-code checks, uploads and new unpaid orders. Counted in the database with the
+// attempt limiter (an insert under a unique index), so they hold across replicas.
+//
+// The address is req.ip, which the app reads from its one trusted proxy hop (app.ts), so a forged
+// X-Forwarded-For does not give a fresh address. Outside production, calls from this machine itself
+// (development, the test suites, the benchmarks) are not limited; tests give other addresses.
+import type { Request, RequestHandler } from 'express';
+import { AppError } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import { attemptLimiter, sweepPeriodically, type AttemptLimiter } from './attempt-limiter';
+
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}
+
+/** The address a per-address limit counts for, or undefined when the call is not limited. */
+export function limitedAddress(req: Request, isProduction: boolean): string | undefined {
+  const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  return !isProduction && isLoopback(address) ? undefined : address;
+}
+
+export function tooManyRequests(retryAfterSeconds: number, what: string): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return AppError.rateLimited(
+    retryAfterSeconds,
+    `Too many ${what} from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
+/** The limits, each per address per 15 minutes; generous for a shopper, tight for a script. */
+export const addressLimits = {
+  register: attemptLimiter('address:register', 10, FIFTEEN_MINUTES_MS),
+  signIn: attemptLimiter('address:sign-in', 50, FIFTEEN_MINUTES_MS),
+  contact: attemptLimiter('address:contact', 5, FIFTEEN_MINUTES_MS),
+  discountCheck: attemptLimiter('address:discount-check', 30, FIFTEEN_MINUTES_MS),
+  upload: attemptLimiter('address:upload', 30, FIFTEEN_MINUTES_MS),
+  order: attemptLimiter('address:order', 20, FIFTEEN_MINUTES_MS),
+} satisfies Record<string, AttemptLimiter>;
+
+const whatOf: Record<keyof typeof addressLimits, string> = {
+  register: 'sign-ups',
+  signIn: 'sign-in attempts',
+  contact: 'messages',
+  discountCheck: 'discount code checks',
+  upload: 'uploads',
+  order: 'orders',
+};
+
+let sweeping = false;
+
+/**
+ * Middleware taking one attempt from the address's limit before the route runs; 429 with
+ * Retry-After past it. `when` leaves calls that cannot be used to guess or flood uncounted.
+ */
+export function limitPerAddress(
+  name: keyof typeof addressLimits,
+  { isProduction, logger }: { isProduction: boolean; logger: Logger },
+  when: (req: Request) => boolean = () => true,
+): RequestHandler {
+  if (!sweeping) {
+    sweeping = true;
+    sweepPeriodically(Object.values(addressLimits), logger);
+  }
+  return async (req, _res, next) => {
+    const address = limitedAddress(req, isProduction);
+    if (address === undefined || !when(req)) return next();
+    const claim = await addressLimits[name].claim(address);
+    if (!claim.allowed) {
+      logger.warn({ limit: name, ip: address }, 'Per-address limit reached');
+      throw tooManyRequests(claim.retryAfterSeconds, whatOf[name]);
+    }
+    next();
+  };
+}

@@ -1,0 +1,317 @@
+// Findings of an attack on the running shop, each held by a test: admin-secret guessing, deeply nested
+// JSON, forged client addresses, lockout, per-address flooding, long passwords, production defaults,
+// and paying keeping the lines added after the order was placed.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '@shop/contracts';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/platform/logger';
+import { inputTooDeepMessage } from '../src/platform/validate';
+import {
+  PASSWORD,
+  addToCart,
+  customerInfo,
+  label,
+  pay,
+  placeOrder,
+  register,
+  uniqueEmail,
+} from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+const SECRET = 'a-test-admin-secret-that-is-long-enough';
+const logLines: Array<Record<string, unknown>> = [];
+const logger = createLogger('info', {
+  write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>),
+});
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ ADMIN_SECRET: SECRET }, { logger });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A distinct documentation address (RFC 5737) per call, as if from another machine. */
+let addressCount = 0;
+function freshAddress(): string {
+  addressCount += 1;
+  return `198.18.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
+}
+
+async function registerFrom(address: string): Promise<TestAgent> {
+  const agent = app.agent();
+  const response = await agent.request('POST', '/api/auth/register', {
+    headers: { 'x-forwarded-for': address },
+    body: { email: uniqueEmail('guesser'), password: PASSWORD, firstName: 'G', lastName: 'U' },
+  });
+  expect(response.status, response.text).toBe(201);
+  return agent;
+}
+
+function guessSecret(agent: TestAgent, address: string, secret = 'wrong-guess') {
+  return agent.request('POST', '/api/admin/make-admin', {
+    headers: { 'x-forwarded-for': address, authorization: `Bearer ${secret}` },
+    body: { secret },
+  });
+}
+
+describe('deeply nested JSON', () => {
+  const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  const deepArray = `{"items":${'['.repeat(20000)}${']'.repeat(20000)}}`;
+  const jsonRoutes = [
+    '/api/calculate-price',
+    '/api/cart',
+    '/api/cart/session',
+    '/api/discount-codes/apply',
+    '/api/shipping-estimate',
+    '/api/contact',
+    '/api/auth/register',
+    '/api/auth/login',
+    '/api/orders',
+    '/api/payment/complete',
+    '/api/admin/make-admin',
+  ];
+
+  it.each(jsonRoutes)('POST %s answers 400 in the error format, not a stack overflow', async (path) => {
+    for (const body of [deepObject, deepArray]) {
+      const response = await app.request('POST', path, { body });
+      expect(response.status, response.text).toBe(400);
+      expect(response.body).toEqual({ message: inputTooDeepMessage });
+    }
+  });
+
+  it('a body nested up to the cap still reaches the route', async () => {
+    const response = await app.request('POST', '/api/calculate-price', {
+      body: { ...label(), extra: JSON.parse(`${'{"a":'.repeat(30)}1${'}'.repeat(30)}`) },
+    });
+    expect(response.status, response.text).toBe(200);
+  });
+});
+
+describe('admin secret guessing', () => {
+  it('fresh accounts from one address get 10 guesses in all, then 429 and an alert in the log', async () => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let account = 0; account < 4; account++) {
+      const agent = await registerFrom(freshAddress());
+      for (let guess = 0; guess < 3; guess++) {
+        statuses.push((await guessSecret(agent, address)).status);
+      }
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 403));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ alert: 'admin-secret-guessing', limit: 'address', ip: address }),
+    );
+  });
+
+  it('guesses spread over many addresses stop at 30 per 15 minutes from everywhere', async () => {
+    const statuses: number[] = [];
+    while (!statuses.includes(429) && statuses.length < 40) {
+      const address = freshAddress();
+      const agent = await registerFrom(address);
+      for (let guess = 0; guess < 3 && !statuses.includes(429); guess++) {
+        statuses.push((await guessSecret(agent, address)).status);
+      }
+    }
+    const accepted = await mongoose.connection
+      .collection('limited_attempts')
+      .countDocuments({ limiter: 'admin-secret:all' });
+    expect(accepted).toBe(30);
+    expect(statuses.at(-1)).toBe(429);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ alert: 'admin-secret-guessing', limit: 'global' }),
+    );
+    // Refused before the secret is compared: even the right one waits out the window.
+    const owner = await registerFrom(freshAddress());
+    expect((await guessSecret(owner, freshAddress(), SECRET)).status).toBe(429);
+  });
+});
+
+describe('client addresses through the shell', () => {
+  let shell: Server;
+  let shellUrl: string;
+  beforeAll(async () => {
+    // The shell's forwarding server, exactly as shell/server.mjs sets it up in front of the API.
+    const modulePath = new URL('../../scripts/lib/static-server.mjs', import.meta.url).href;
+    const { createStaticServer } = (await import(modulePath)) as {
+      createStaticServer(options: { root: string; forward: Record<string, string> }): Server;
+    };
+    shell = createStaticServer({ root: '/nonexistent', forward: { '/api': app.baseUrl } });
+    await new Promise<void>((resolve) => shell.listen(0, '127.0.0.1', resolve));
+    shellUrl = `http://127.0.0.1:${(shell.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => shell.close(() => resolve())));
+
+  it('a forged X-Forwarded-For does not give a fresh address: the 6th wrong password is 429', async () => {
+    const email = uniqueEmail('forged');
+    await register(app.agent(), { email });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await fetch(`${shellUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-session-id': 'guest-1700000000000-forged',
+          'x-forwarded-for': `203.0.113.${attempt + 1}`,
+        },
+        body: JSON.stringify({ email, password: 'wrong' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
+
+describe('per-address limits', () => {
+  it('sign-ups: 10 per 15 minutes from one address, then 429 with Retry-After', async () => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await app.request('POST', '/api/auth/register', {
+        headers: { 'x-forwarded-for': address },
+        // Invalid on purpose (no bcrypt): a refused sign-up still counts.
+        body: { email: `not-an-email-${attempt}`, password: PASSWORD },
+      });
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), 429]);
+    const taken = await app.request('POST', '/api/auth/register', {
+      headers: { 'x-forwarded-for': freshAddress() },
+      body: { email: 'not-an-email', password: PASSWORD },
+    });
+    expect(taken.status).toBe(400);
+  });
+
+  it.each([
+    ['contact messages', '/api/contact', 5, {}],
+    ['discount-code checks', '/api/discount-codes/apply', 30, { code: 'GUESS', subtotal: 10 }],
+    ['discount codes applied to the cart', '/api/cart/session', 30, { discountCode: 'GUESS' }],
+    ['unpaid orders', '/api/orders', 20, { customerInfo: customerInfo() }],
+  ] as const)('%s: %s per 15 minutes from one address', async (_what, path, limit, body) => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= limit; attempt++) {
+      const response = await app.request('POST', path, {
+        headers: { 'x-forwarded-for': address },
+        body,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, limit).every((status) => status !== 429)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+  });
+
+  it('uploads: 30 per 15 minutes from one address', async () => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= 30; attempt++) {
+      const form = new FormData();
+      form.append('files', new Blob(['plain text']), 'note.txt');
+      const response = await fetch(`${app.baseUrl}/api/upload`, {
+        method: 'POST',
+        headers: { 'x-session-id': 'guest-1700000000000-uploader', 'x-forwarded-for': address },
+        body: form,
+      });
+      statuses.push(response.status);
+      await response.arrayBuffer();
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('passwords over 72 bytes', () => {
+  // bcrypt reads 72 bytes: these two would have been the same password.
+  const long = 'x'.repeat(72);
+
+  it('are refused at sign-up with a clear message, never cut short', async () => {
+    const response = await app.request('POST', '/api/auth/register', {
+      body: { email: uniqueEmail('long'), password: `${long}A`, firstName: 'L', lastName: 'P' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toContainEqual({
+      path: 'password',
+      message: accountMessages.passwordTooLong,
+    });
+  });
+
+  it('count bytes, not letters: 37 accented letters are 74 bytes and refused', async () => {
+    const response = await app.request('POST', '/api/auth/register', {
+      body: { email: uniqueEmail('accent'), password: 'é'.repeat(37), firstName: 'L', lastName: 'P' },
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('a 72-byte password works, and one with a different ending after it does not sign in', async () => {
+    const email = uniqueEmail('exact');
+    await register(app.agent(), { email, password: long });
+    const signIn = (password: string) =>
+      app.agent().request('POST', '/api/auth/login', { body: { email, password } });
+    expect((await signIn(long)).status).toBe(200);
+    expect((await signIn(`${long}different`)).status).not.toBe(200);
+  });
+});
+
+describe('paying an order', () => {
+  it('keeps the cart lines added after the order was placed', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const order = await placeOrder(agent);
+    await addToCart(agent, { customText: 'Added after ordering' });
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    const cart = await agent.request('GET', '/api/cart');
+    expect(cart.body.items).toHaveLength(1);
+    expect(cart.body.items[0].productConfig.customText).toBe('Added after ordering');
+  });
+});
+
+describe('production defaults', () => {
+  const production = {
+    MONGODB_URI: 'mongodb://127.0.0.1:27017/shop',
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'k3J9x0Qm2Vb7Lr5Tz8Wc1Ny4Hp6Ds0Ga',
+    ADMIN_SECRET: 'Zq7Mv2Kx9Rb4Tn1Wp8Ls5Hd3Fg6Jc0Ya',
+    PAYMENT_PROVIDER: 'sandbox',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+  };
+
+  it('starts with two random 32-character secrets and the sandbox explicitly allowed', () => {
+    expect(loadConfig(production).payment).toMatchObject({
+      provider: 'sandbox',
+      allowSandboxInProduction: true,
+    });
+  });
+
+  it.each([
+    ['8 characters', 'abcd1234', /ADMIN_SECRET: must be at least 32 characters/],
+    ['a repeated run', 'abab'.repeat(10), /ADMIN_SECRET: is too predictable/],
+    ['the development default', 'dev-admin-secret', /ADMIN_SECRET: must be at least 32/],
+    ['the session secret', production.SESSION_SECRET, /ADMIN_SECRET: must differ/],
+  ])('refuses an admin secret that is %s', (_what, secret, problem) => {
+    expect(() => loadConfig({ ...production, ADMIN_SECRET: secret })).toThrow(problem);
+  });
+
+  it('refuses a short session secret', () => {
+    expect(() => loadConfig({ ...production, SESSION_SECRET: 'only-sixteen-chr' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('refuses to start on the sandbox payment provider unless ALLOW_SANDBOX_PAYMENTS=true', () => {
+    const { ALLOW_SANDBOX_PAYMENTS: _allowed, ...withoutAllow } = production;
+    expect(() => loadConfig(withoutAllow)).toThrow(/PAYMENT_PROVIDER: is sandbox/);
+    expect(() => loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(
+      /PAYMENT_PROVIDER: is sandbox/,
+    );
+  });
+
+  it('development keeps its defaults (no secrets, sandbox)', () => {
+    expect(loadConfig({ MONGODB_URI: production.MONGODB_URI }).payment.provider).toBe('sandbox');
+  });
+});
