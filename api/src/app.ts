@@ -39,8 +39,9 @@ export function createApp({
   // server, which replaces X-Forwarded-For with the address it saw (scripts/lib/static-server.mjs).
   // Outside production that hop must be on this machine; a client's own X-Forwarded-For entries
   // never count, so per-address limits cannot be dodged with a forged header.
-  app.set('trust proxy', (address: string, hop: number) =>
-    hop === 0 && (config.isProduction || isLoopback(address)),
+  app.set(
+    'trust proxy',
+    (address: string, hop: number) => hop === 0 && (config.isProduction || isLoopback(address)),
   );
 
   app.use(requestContext(logger));

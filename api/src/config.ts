@@ -126,10 +126,7 @@ const envSchema = z
         const weakness = value === undefined ? undefined : weakSecretReason(value);
         if (weakness) ctx.addIssue({ code: 'custom', path: [name], message: weakness });
       }
-      if (
-        env.SESSION_SECRET !== undefined &&
-        env.SESSION_SECRET === env.ADMIN_SECRET
-      ) {
+      if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET === env.ADMIN_SECRET) {
         ctx.addIssue({
           code: 'custom',
           path: ['ADMIN_SECRET'],

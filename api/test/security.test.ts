@@ -76,13 +76,16 @@ describe('deeply nested JSON', () => {
     '/api/admin/make-admin',
   ];
 
-  it.each(jsonRoutes)('POST %s answers 400 in the error format, not a stack overflow', async (path) => {
-    for (const body of [deepObject, deepArray]) {
-      const response = await app.request('POST', path, { body });
-      expect(response.status, response.text).toBe(400);
-      expect(response.body).toEqual({ message: inputTooDeepMessage });
-    }
-  });
+  it.each(jsonRoutes)(
+    'POST %s answers 400 in the error format, not a stack overflow',
+    async (path) => {
+      for (const body of [deepObject, deepArray]) {
+        const response = await app.request('POST', path, { body });
+        expect(response.status, response.text).toBe(400);
+        expect(response.body).toEqual({ message: inputTooDeepMessage });
+      }
+    },
+  );
 
   it('a body nested up to the cap still reaches the route', async () => {
     const response = await app.request('POST', '/api/calculate-price', {
@@ -178,7 +181,8 @@ describe('per-address limits', () => {
         body: { email: `not-an-email-${attempt}`, password: PASSWORD },
       });
       statuses.push(response.status);
-      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      if (response.status === 429)
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), 429]);
     const taken = await app.request('POST', '/api/auth/register', {
@@ -243,7 +247,12 @@ describe('passwords over 72 bytes', () => {
 
   it('count bytes, not letters: 37 accented letters are 74 bytes and refused', async () => {
     const response = await app.request('POST', '/api/auth/register', {
-      body: { email: uniqueEmail('accent'), password: 'é'.repeat(37), firstName: 'L', lastName: 'P' },
+      body: {
+        email: uniqueEmail('accent'),
+        password: 'é'.repeat(37),
+        firstName: 'L',
+        lastName: 'P',
+      },
     });
     expect(response.status).toBe(400);
   });

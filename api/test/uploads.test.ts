@@ -500,7 +500,8 @@ describe('GET /api/uploads/{filename}', () => {
 
   it('when the customer signs out, then the guest id they signed in with no longer downloads their files', async () => {
     const guest = 'guest-1700000000002-signsout';
-    const { filename } = (await upload([{ name: 'b.pdf', content: files.pdf }], guest)).body.files[0];
+    const { filename } = (await upload([{ name: 'b.pdf', content: files.pdf }], guest)).body
+      .files[0];
     expect((await download(filename, guest)).status).toBe(200);
     await mergeGuestCartIntoCustomer(guest, 'customer-2');
     // Signed in, the customer keeps them; signed out, the same browser is a guest again.

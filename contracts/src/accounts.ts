@@ -88,7 +88,10 @@ export const changePasswordSchema = z.object({
     .string({ error: accountMessages.currentPasswordRequired })
     .min(1, accountMessages.currentPasswordRequired)
     .max(PASSWORD_MAX_LENGTH, accountMessages.currentPasswordWrong)
-    .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, accountMessages.currentPasswordWrong),
+    .refine(
+      (value) => utf8Length(value) <= PASSWORD_MAX_BYTES,
+      accountMessages.currentPasswordWrong,
+    ),
   newPassword,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

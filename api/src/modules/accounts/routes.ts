@@ -31,10 +31,7 @@ async function mergeGuestCart(req: Request, customerId: string) {
 
 export function accountRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
-  sweepPeriodically(
-    [signInLimits.perEmailAndAddress, changePasswordLimit],
-    logger,
-  );
+  sweepPeriodically([signInLimits.perEmailAndAddress, changePasswordLimit], logger);
 
   const isProduction = config.isProduction;
   const registerLimit = limitPerAddress('register', { isProduction, logger });

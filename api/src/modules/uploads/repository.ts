@@ -9,9 +9,7 @@ import { UploadModel, type UploadRecord } from './model';
  */
 function ownedBy(owner: CartOwner) {
   const sessionOwn = { sessionId: owner.sessionId, customerId: null };
-  return owner.customerId
-    ? { $or: [sessionOwn, { customerId: owner.customerId }] }
-    : sessionOwn;
+  return owner.customerId ? { $or: [sessionOwn, { customerId: owner.customerId }] } : sessionOwn;
 }
 
 export async function recordUpload(
@@ -21,7 +19,11 @@ export async function recordUpload(
   // Uploaded by a guest, the record is the session's alone again (the guest has just sent the same
   // bytes, so nothing of the customer's is revealed), and sign-in gives it to the customer again.
   const update = {
-    $set: { originalName: file.originalName, size: file.size, customerId: owner.customerId ?? null },
+    $set: {
+      originalName: file.originalName,
+      size: file.size,
+      customerId: owner.customerId ?? null,
+    },
   };
   await UploadModel.updateOne({ filename: file.filename, sessionId: owner.sessionId }, update, {
     upsert: true,
