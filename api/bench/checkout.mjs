@@ -78,6 +78,9 @@ async function startApi(mongodbUri, uploadDir) {
       SESSION_SECRET: 'bench-session-secret-0123456789-not-for-real-use',
       ADMIN_SECRET: 'bench-admin-secret-9f8e7d6c5b4a3210-not-for-real-use',
       ALLOW_SANDBOX_PAYMENTS: 'true',
+      // Required in production. Nothing listens there: messages stay queued, retried with backoff.
+      MAIL_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'Bench <bench@example.com>',
       PAYMENT_PROVIDER: 'sandbox',
       UPLOAD_DIR: uploadDir,
       TAX_RATES: '{"IL":0.0625}',

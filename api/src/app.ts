@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { Config } from './config';
 import { routeModules, type RouteModule } from './routes';
 import { accountSessions } from './modules/accounts/sessions';
+import { createPaymentProvider } from './modules/payments/payments';
 import type { PaymentProvider } from './modules/payments/provider';
 import { csrfGuard } from './platform/csrf';
 import { errorHandler } from './platform/error-handler';
@@ -60,8 +61,15 @@ export function createApp({
   // Sign-in sessions in the database and passport's req.user (modules/accounts/sessions.ts).
   app.use(accountSessions({ config, logger }));
 
+  const provider = paymentProvider ?? createPaymentProvider(config);
+  if (config.isProduction && config.payment.provider === 'sandbox' && !paymentProvider) {
+    logger.warn(
+      'PAYMENT_PROVIDER is sandbox in production: orders are paid with test cards and no money moves. Set PAYMENT_PROVIDER=square to take real payments.',
+    );
+  }
   const api = express.Router();
-  for (const mountRoutes of routes) api.use(mountRoutes({ config, logger, paymentProvider }));
+  for (const mountRoutes of routes)
+    api.use(mountRoutes({ config, logger, paymentProvider: provider }));
   app.use('/api', api);
 
   app.use((_req, _res, next) => next(AppError.notFound('Not found')));

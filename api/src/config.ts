@@ -83,6 +83,37 @@ export function weakSecretReason(value: string): string | undefined {
     return 'is too predictable (fewer than 12 distinct characters); use a random value (openssl rand -base64 32)';
   return undefined;
 }
+/** An IANA zone such as America/New_York: the day a discount code's expiry date means. */
+const timeZone = z.string().refine(
+  (value) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an IANA time zone such as America/New_York' },
+);
+
+const mailUrl = z.string().refine(
+  (value) => {
+    try {
+      return ['smtp:', 'smtps:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an SMTP URL such as smtps://user:password@smtp.example.com:465' },
+);
+
+/** "Name <address>" or a bare address. */
+const mailFrom = z
+  .string()
+  .regex(
+    /^(?:[^<>@\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+    'must be an address, optionally with a name: Label Shop <orders@example.com>',
+  );
 
 const envSchema = z
   .object({
@@ -112,6 +143,16 @@ const envSchema = z
     TAX_RATES: taxRates.optional(),
     SHOP_PHONE: z.string().min(1).default('(555) 010-0100'),
     SHOP_EMAIL: z.email({ error: 'must be an email address' }).default('orders@example.com'),
+    SHOP_ORDERS_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    SHOP_TIME_ZONE: timeZone.default('America/New_York'),
+    SHOP_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://shop.example.com',
+      })
+      .default('http://localhost:3000'),
+    MAIL_URL: mailUrl.optional(),
+    MAIL_FROM: mailFrom.optional(),
   })
   .superRefine((env, ctx) => {
     const require = (name: keyof typeof env, why: string) => {
@@ -142,6 +183,8 @@ const envSchema = z
             'is sandbox (test cards, no money moves): set PAYMENT_PROVIDER=square for real payments, or ALLOW_SANDBOX_PAYMENTS=true to run a production build on test cards on purpose',
         });
       }
+      require('MAIL_URL', 'in production (an SMTP URL such as smtps://user:pass@smtp.example.com)');
+      require('MAIL_FROM', 'in production (the sender, such as "Label Shop <orders@example.com>")');
     }
     if (env.PAYMENT_PROVIDER === 'square') {
       require('SQUARE_ACCESS_TOKEN', 'when PAYMENT_PROVIDER is square');
@@ -174,7 +217,18 @@ const envSchema = z
       },
     },
     taxRates: env.TAX_RATES,
-    shop: { phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
+    shop: {
+      phone: env.SHOP_PHONE,
+      email: env.SHOP_EMAIL,
+      ordersEmail: env.SHOP_ORDERS_EMAIL ?? env.SHOP_EMAIL,
+      timeZone: env.SHOP_TIME_ZONE,
+      url: env.SHOP_URL.replace(/\/+$/, ''),
+    },
+    mail: {
+      /** Unset: messages stay in the outbox collection (read in the admin's Outbox tab). */
+      url: env.MAIL_URL ?? null,
+      from: env.MAIL_FROM ?? `Engraved Label Shop <${env.SHOP_EMAIL}>`,
+    },
   }));
 
 export type Config = z.output<typeof envSchema>;

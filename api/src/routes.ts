@@ -14,14 +14,15 @@ import { accountRoutes } from './modules/accounts/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { mailRoutes } from './modules/mail/routes';
 import type { PaymentProvider } from './modules/payments/provider';
 
 /** What a domain's routes may need from the running app. */
 export interface AppDependencies {
   config: Config;
   logger: Logger;
-  /** Replaces the provider PAYMENT_PROVIDER names (tests count charges with a stand-in). */
-  paymentProvider?: PaymentProvider;
+  /** The provider PAYMENT_PROVIDER names, or a stand-in given to createApp (tests count charges). */
+  paymentProvider: PaymentProvider;
 }
 
 export type RouteModule = (dependencies: AppDependencies) => Router;
@@ -39,4 +40,5 @@ export const routeModules: RouteModule[] = [
   orderRoutes,
   paymentRoutes,
   adminRoutes,
+  mailRoutes,
 ];

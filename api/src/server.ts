@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, disconnectDatabase, redactUri } from './platform/db';
 import { createLogger } from './platform/logger';
+import { startShopJobs } from './jobs';
 import { seedDevelopmentData } from './seed/seed';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -52,6 +53,11 @@ async function main() {
   server.listen(config.port, config.host, () => {
     logger.info(`API listening on http://${config.host}:${config.port} (${config.nodeEnv})`);
   });
+  // Background work (mail worker, expiry sweeps): src/jobs.
+  const jobs = startShopJobs(config, logger);
+  if (!config.mail.url) {
+    logger.info("MAIL_URL is not set: email stays in the outbox (the admin panel's Outbox tab)");
+  }
 
   let shuttingDown = false;
   const shutDown = (signal: NodeJS.Signals) => {
@@ -64,6 +70,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS).unref();
     // close() stops accepting and waits for requests in flight; idle keep-alive sockets are closed now.
     server.close(async () => {
+      await jobs.stop();
       await disconnectDatabase().catch((error: unknown) =>
         logger.warn({ err: error }, 'Closing the database failed'),
       );

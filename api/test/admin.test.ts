@@ -230,8 +230,8 @@ describe('orders for the shop owner', () => {
     expect(next.body.orders[0].id).toBe(first.orderId);
     expect(page.body.totalPages).toBe(page.body.total);
 
-    await admin.request('PATCH', `/api/admin/orders/${first.orderId}`, {
-      body: { status: 'shipped' },
+    await admin.request('POST', `/api/admin/orders/${first.orderId}/ship`, {
+      body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     });
     const shipped = await admin.request('GET', '/api/admin/orders?status=shipped');
     expect(shipped.body.orders.map((order: { id: string }) => order.id)).toEqual([first.orderId]);
@@ -244,14 +244,19 @@ describe('orders for the shop owner', () => {
     const order = await paidOrder();
     const move = (status: string) =>
       admin.request('PATCH', `/api/admin/orders/${order.orderId}`, { body: { status } });
+    const ship = () =>
+      admin.request('POST', `/api/admin/orders/${order.orderId}/ship`, {
+        body: { carrier: 'USPS', trackingNumber: '9400 1000 0000 0000 0000 00' },
+      });
     const skip = await move('completed');
     expect(skip.status).toBe(400);
     expect(skip.body.message).toBe('An order cannot be moved from processing to completed');
-    expect((await move('shipped')).body).toMatchObject({ id: order.orderId, status: 'shipped' });
-    expect((await move('shipped')).status).toBe(400);
+    expect((await move('shipped')).status).toBe(400); // shipping needs its tracking number
+    expect((await ship()).body).toMatchObject({ id: order.orderId, status: 'shipped' });
+    expect((await ship()).status).toBe(409);
     expect((await move('processing')).status).toBe(400);
     expect((await move('completed')).body.status).toBe('completed');
-    expect((await move('shipped')).status).toBe(400);
+    expect((await ship()).status).toBe(400);
     expect((await OrderModel.findById(order.orderId).lean())?.status).toBe('completed');
   });
 
@@ -259,8 +264,8 @@ describe('orders for the shop owner', () => {
     const agent = app.agent();
     await addToCart(agent);
     const order = await placeOrder(agent);
-    const response = await admin.request('PATCH', `/api/admin/orders/${order.orderId}`, {
-      body: { status: 'shipped' },
+    const response = await admin.request('POST', `/api/admin/orders/${order.orderId}/ship`, {
+      body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Only a paid order can be shipped');
@@ -270,7 +275,7 @@ describe('orders for the shop owner', () => {
     expect(
       (
         await admin.request('PATCH', '/api/admin/orders/0123456789abcdef01234567', {
-          body: { status: 'shipped' },
+          body: { status: 'completed' },
         })
       ).status,
     ).toBe(404);

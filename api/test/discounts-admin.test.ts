@@ -80,4 +80,47 @@ describe('admin discount codes with real sign-in', () => {
     expect(deleted.status).toBe(200);
     expect((await admin.request('GET', '/api/admin/discount-codes')).body).toEqual([]);
   });
+
+  it('when an admin sets an expiry day and later edits something else, then the day stays the last day the code works (shop time zone)', async () => {
+    const created = await admin.request('POST', '/api/admin/discount-codes', {
+      body: { ...form, code: 'LASTDAY', expiresAt: '2030-06-30' },
+    });
+    expect(created.status, created.text).toBe(201);
+    // The last day in America/New_York: it stops at midnight there (04:00 UTC in summer).
+    expect(created.body).toMatchObject({
+      expiresOn: '2030-06-30',
+      expiresAt: '2030-07-01T04:00:00.000Z',
+    });
+
+    // The admin dialog sends back the day it shows with the other change.
+    const edited = await admin.request('PUT', `/api/admin/discount-codes/${created.body.id}`, {
+      body: { description: 'Edited', expiresAt: created.body.expiresOn },
+    });
+    expect(edited.status).toBe(200);
+    const onlyDescription = await admin.request(
+      'PUT',
+      `/api/admin/discount-codes/${created.body.id}`,
+      {
+        body: { description: 'Edited again' },
+      },
+    );
+    expect(onlyDescription.body).toMatchObject({
+      description: 'Edited again',
+      expiresOn: '2030-06-30',
+    });
+    const listed = await admin.request('GET', '/api/admin/discount-codes');
+    expect(listed.body.find((code: { id: string }) => code.id === created.body.id)).toMatchObject({
+      expiresOn: '2030-06-30',
+      expiresAt: '2030-07-01T04:00:00.000Z',
+    });
+
+    // Still usable on its last evening in New York, not the morning after.
+    const { evaluateDiscount } = await import('../src/modules/discounts/discounts');
+    expect(await evaluateDiscount('LASTDAY', 5000, new Date('2030-07-01T03:59:00Z'))).toMatchObject(
+      { valid: true },
+    );
+    expect(await evaluateDiscount('LASTDAY', 5000, new Date('2030-07-01T04:00:00Z'))).toMatchObject(
+      { valid: false, reason: 'expired' },
+    );
+  });
 });

@@ -390,8 +390,9 @@ describe('admin discount codes', () => {
       minimumOrder: 50,
       usageLimit: 100,
       timesUsed: 0,
-      // A plain day lasts through that day (UTC).
-      expiresAt: '2030-07-01T00:00:00.000Z',
+      // A plain day is the last day it works in the shop's time zone (America/New_York by default).
+      expiresAt: '2030-07-01T04:00:00.000Z',
+      expiresOn: '2030-06-30',
       isActive: true,
       description: 'Spring sale',
       createdAt: expect.any(String),

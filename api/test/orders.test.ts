@@ -6,7 +6,14 @@ import { OrderModel } from '../src/modules/orders/model';
 import { trusted } from '../src/platform/db';
 import { quoteShipping } from '../src/modules/shipping/shipping';
 import { taxFor } from '../src/modules/tax/tax';
-import { addToCart, customerInfo, placeOrder, register, registerAdmin } from './support/shop-flows';
+import {
+  addToCart,
+  customerInfo,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+} from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 const NY_RATE = 0.08875;
@@ -90,7 +97,7 @@ describe('POST /api/orders', () => {
       sessionId: agent.sessionId,
       customerId: null,
       guestEmail: 'ann@example.com',
-      status: 'processing',
+      status: 'pending_payment',
       paymentStatus: 'unpaid',
       subtotalCents,
       discountCode: null,
@@ -133,7 +140,7 @@ describe('POST /api/orders', () => {
       subtotalCents: 520,
       discountCents: 0,
       discountCode: null,
-      status: 'processing',
+      status: 'pending_payment',
       paymentStatus: 'unpaid',
     });
     expect(order?.items).toHaveLength(1);
@@ -309,18 +316,24 @@ describe('GET /api/orders', () => {
     expect(response.status).toBe(401);
   });
 
-  it('when signed in, then only the customer’s own orders, newest first, in the history fields', async () => {
+  it('when signed in, then only the customer’s own paid orders, newest first, in the history fields', async () => {
     const agent = app.agent();
     await register(agent);
     await addToCart(agent, { customText: 'FIRST' });
     const first = await placeOrder(agent);
+    expect((await pay(agent, first.orderId)).status).toBe(200);
+    await addToCart(agent, { customText: 'FIRST' });
     await addToCart(agent, { customText: 'SECOND', quantity: 2 });
     const second = await placeOrder(agent);
+    expect((await pay(agent, second.orderId)).status).toBe(200);
+    await addToCart(agent, { customText: 'NEVER PAID' });
+    const unpaid = await placeOrder(agent);
 
     const someoneElse = app.agent();
     await register(someoneElse);
     await addToCart(someoneElse);
-    await placeOrder(someoneElse);
+    const theirs = await placeOrder(someoneElse);
+    expect((await pay(someoneElse, theirs.orderId)).status).toBe(200);
 
     const response = await agent.request('GET', '/api/orders');
     expect(response.status).toBe(200);
@@ -333,7 +346,7 @@ describe('GET /api/orders', () => {
       id: second.orderId,
       orderNumber: second.orderNumber,
       status: 'processing',
-      paymentStatus: 'unpaid',
+      paymentStatus: 'paid',
       total: second.total,
       notes: null,
       createdAt: expect.any(String),
@@ -347,6 +360,7 @@ describe('GET /api/orders', () => {
       totalPrice: 5.2,
     });
     expect(JSON.stringify(response.body)).not.toMatch(/sessionId|cartFingerprint|Cents/);
+    expect(JSON.stringify(response.body)).not.toContain(unpaid.orderId);
   });
 
   it('when a guest’s orders were made before signing up, then they are not in the customer’s history', async () => {

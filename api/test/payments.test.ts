@@ -26,6 +26,7 @@ const countingProvider: PaymentProvider = {
     await new Promise((resolve) => setTimeout(resolve, 50));
     return sandbox.charge(request);
   },
+  refund: (request) => sandbox.refund(request),
 };
 
 let app: TestApp;

@@ -279,6 +279,39 @@ describe('configuration', () => {
     );
   });
 
+  it('when in production without a mail server, then loading fails naming MAIL_URL and MAIL_FROM; outside production the outbox is the default', () => {
+    const production = {
+      ...minimal,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'k3J9x0Qm2Vb7Lr5Tz8Wc1Ny4Hp6Ds0Ga',
+      ADMIN_SECRET: 'Zq7Mv2Kx9Rb4Tn1Wp8Ls5Hd3Fg6Jc0Ya',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /MAIL_URL: is required in production[\s\S]*MAIL_FROM/,
+    );
+    expect(() =>
+      loadConfig({ ...production, MAIL_URL: 'http://mail.example.com', MAIL_FROM: 'x' }),
+    ).toThrow(/MAIL_URL: must be an SMTP URL[\s\S]*MAIL_FROM: must be an address/);
+    expect(
+      loadConfig({
+        ...production,
+        MAIL_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: 'Label Shop <orders@example.com>',
+      }).mail,
+    ).toEqual({
+      url: 'smtps://user:pass@smtp.example.com:465',
+      from: 'Label Shop <orders@example.com>',
+    });
+    expect(loadConfig(minimal).mail).toEqual({
+      url: null,
+      from: 'Engraved Label Shop <orders@example.com>',
+    });
+    expect(() => loadConfig({ ...minimal, SHOP_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /SHOP_TIME_ZONE/,
+    );
+  });
+
   it('when nothing optional is set, then development defaults apply and the admin secret is flagged', () => {
     const config = loadConfig(minimal);
     expect(config).toMatchObject({

@@ -288,6 +288,8 @@ describe('production defaults', () => {
     ADMIN_SECRET: 'Zq7Mv2Kx9Rb4Tn1Wp8Ls5Hd3Fg6Jc0Ya',
     PAYMENT_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_PAYMENTS: 'true',
+    MAIL_URL: 'smtps://shop:password@smtp.example.com:465',
+    MAIL_FROM: 'Label Shop <orders@example.com>',
   };
 
   it('starts with two random 32-character secrets and the sandbox explicitly allowed', () => {

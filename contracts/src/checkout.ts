@@ -162,3 +162,24 @@ export function checkoutSummary(issues: readonly CheckoutIssue[]): string {
   if (missing) return missing.message;
   return [...new Set(issues.map((issue) => issue.message))].join(' ');
 }
+
+/** POST /api/checkout/quote: the amounts for the address entered, before the card is charged. */
+export const checkoutQuoteSchema = z.object({
+  zipCode: z
+    .string({ error: checkoutMessages.zipRequired })
+    .trim()
+    .min(1, checkoutMessages.zipRequired)
+    .refine(isValidZipOrPostalCode, checkoutMessages.zipInvalid),
+});
+export type CheckoutQuoteInput = z.input<typeof checkoutQuoteSchema>;
+
+/** The answer: in dollars; `total` is exactly what paying for an order placed now charges. */
+export interface CheckoutQuote {
+  subtotal: number;
+  discountCode: string | null;
+  discountAmount: number;
+  shipping: number;
+  tax: number;
+  taxRegion: string | null;
+  total: number;
+}

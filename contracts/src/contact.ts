@@ -42,3 +42,42 @@ export type ContactEnquiryInput = z.input<typeof contactEnquirySchema>;
 export interface ContactEnquiryCreated {
   id: string;
 }
+
+/** An enquiry as the admin's Enquiries tab lists it (GET /api/admin/enquiries, newest first). */
+export interface AdminEnquiry {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: string | null;
+}
+
+/** GET /api/admin/enquiries?before={id}&limit=&state=new|handled|all */
+export const adminEnquiriesQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^[a-f0-9]{24}$/, 'before must be the id of an enquiry')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(20),
+  state: z
+    .enum(['new', 'handled', 'all'], { error: 'state must be new, handled or all' })
+    .default('all'),
+});
+
+export interface AdminEnquiryPage {
+  enquiries: AdminEnquiry[];
+  nextBefore: string | null;
+}
+
+/** PATCH /api/admin/enquiries/{id} */
+export const updateEnquirySchema = z.object({
+  handled: z.boolean({ error: 'handled must be true or false' }),
+});

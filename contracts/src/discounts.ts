@@ -3,6 +3,7 @@
  * and the messages a shopper reads when a code cannot be used.
  */
 import { z } from 'zod';
+import { dayIn, nextDay, startOfDayIn } from './time-zone';
 import { formatDollars } from './money';
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
@@ -99,13 +100,18 @@ const expiresAtSchema = z
   )
   .nullable();
 
-/** When a code stops working: a plain day lasts until the end of that day (UTC). */
-export function expiryInstant(expiresAt: string): Date {
-  if (EXPIRY_DAY_PATTERN.test(expiresAt)) {
-    const [year, month, day] = expiresAt.split('-').map(Number) as [number, number, number];
-    return new Date(Date.UTC(year, month - 1, day + 1));
-  }
+/**
+ * When a code stops working. A plain day is the last day the code works, in the shop's time zone: it
+ * stops at the start of the next day there.
+ */
+export function expiryInstant(expiresAt: string, timeZone: string): Date {
+  if (EXPIRY_DAY_PATTERN.test(expiresAt)) return startOfDayIn(timeZone, nextDay(expiresAt));
   return new Date(expiresAt);
+}
+
+/** The last day a code works (YYYY-MM-DD, the shop's time zone): the day before the instant it stops. */
+export function lastDayOf(expiresAt: Date, timeZone: string): string {
+  return dayIn(timeZone, new Date(expiresAt.getTime() - 1));
 }
 
 /** The admin form's fields without defaults, so the update can say "not given" (SPEC.md section 5). */
@@ -169,7 +175,10 @@ export const discountCodeSchema = z.object({
   minimumOrder: z.number(),
   usageLimit: z.number().nullable(),
   timesUsed: z.number(),
+  /** The instant the code stops working. */
   expiresAt: z.string().nullable(),
+  /** The last day it works (YYYY-MM-DD in the shop's time zone): what the admin picked and edits. */
+  expiresOn: z.string().nullable(),
   isActive: z.boolean(),
   description: z.string(),
   createdAt: z.string(),

@@ -16,3 +16,5 @@ export * from './checkout';
 export * from './orders';
 export * from './payments';
 export * from './admin';
+export * from './mail';
+export * from './time-zone';

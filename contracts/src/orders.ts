@@ -3,8 +3,56 @@ import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
 import type { Color, Material, Mounting } from './label-options';
 
-export const ORDER_STATUSES = ['processing', 'shipped', 'completed'] as const;
+/**
+ * pending_payment until the card is approved (never shown to the customer; expired after 24 h unpaid),
+ * then processing -> shipped -> completed, or cancelled (with a refund) from processing or shipped.
+ */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'processing',
+  'shipped',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  expired: 'Expired (never paid)',
+};
+
+/** The moves an order may make; anything else is refused. */
+export const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['processing', 'expired'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+  expired: [],
+};
+
+export const CARRIERS = ['USPS', 'UPS', 'other'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+/** Where a parcel is tracked; null for another carrier without a tracking page given. */
+export function trackingUrlFor(carrier: Carrier, trackingNumber: string): string | null {
+  const number = encodeURIComponent(trackingNumber);
+  if (carrier === 'USPS') return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`;
+  if (carrier === 'UPS') return `https://www.ups.com/track?tracknum=${number}`;
+  return null;
+}
+
+export interface Shipment {
+  carrier: Carrier;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  shippedAt: string;
+}
 
 /** 'charging' only while a payment is in flight (two calls for one order charge once). */
 export const PAYMENT_STATUSES = ['unpaid', 'charging', 'paid'] as const;
@@ -51,6 +99,9 @@ export interface OrderHistoryEntry {
   total: number;
   notes: string | null;
   items: OrderItem[];
+  shipment: Shipment | null;
+  /** Dollars given back when the order was cancelled; 0 otherwise. */
+  refunded: number;
 }
 
 /** An order as the admin sees it: the history fields plus who ordered and the payment. */
@@ -62,4 +113,27 @@ export interface AdminOrder extends OrderHistoryEntry {
   paymentId: string | null;
   paidAt: string | null;
   updatedAt: string;
+}
+
+/** One move of an order: who (null: the shop itself, e.g. the payment or the expiry sweep), when, from, to. */
+export interface OrderHistoryMove {
+  at: string;
+  by: string | null;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  note: string | null;
+}
+
+/** An admin's internal note on an order (never shown to the customer). */
+export interface OrderNote {
+  id: string;
+  at: string;
+  by: string;
+  text: string;
+}
+
+/** GET /api/admin/orders/{id} */
+export interface AdminOrderDetail extends AdminOrder {
+  history: OrderHistoryMove[];
+  adminNotes: OrderNote[];
 }

@@ -26,6 +26,14 @@ export function formatShortDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : shortDateFormat.format(date);
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day (YYYY-MM-DD) as "Jun 30, 2030", the same day wherever the browser is. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
 export function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);

@@ -14,6 +14,8 @@ import { connectDatabase, disconnectDatabase } from '../../src/platform/db';
 import { createLogger, type Logger } from '../../src/platform/logger';
 import { routeModules, type RouteModule } from '../../src/routes';
 import type { PaymentProvider } from '../../src/modules/payments/provider';
+import { startShopJobs, type JobOptions } from '../../src/jobs';
+import type { RunningJobs } from '../../src/jobs/scheduler';
 
 export interface RequestOptions {
   /** An object is sent as JSON; a string is sent as it is (with a JSON content type unless headers say otherwise). */
@@ -67,6 +69,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Replaces the configured payment provider (to count charges). */
   paymentProvider?: PaymentProvider;
+  /** Starts the background jobs (src/jobs) as the server does; close() stops them. */
+  jobs?: JobOptions;
 }
 
 /**
@@ -75,7 +79,7 @@ export interface TestAppOptions {
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  { extraRoutes = [], logger: givenLogger, paymentProvider }: TestAppOptions = {},
+  { extraRoutes = [], logger: givenLogger, paymentProvider, jobs: jobOptions }: TestAppOptions = {},
 ): Promise<TestApp> {
   if (mongoose.connection.readyState !== 0) {
     throw new Error(
@@ -106,6 +110,7 @@ export async function startTestApp(
     return started;
   }
   let server = await listen();
+  let jobs: RunningJobs | null = jobOptions ? startShopJobs(config, logger, jobOptions) : null;
   const baseUrlOf = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let baseUrl = baseUrlOf();
 
@@ -168,14 +173,17 @@ export async function startTestApp(
   }
 
   async function restart() {
+    await jobs?.stop();
     await stopServer();
     await disconnectDatabase();
     await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
     server = await listen();
     baseUrl = baseUrlOf();
+    jobs = jobOptions ? startShopJobs(config, logger, jobOptions) : null;
   }
 
   async function close() {
+    await jobs?.stop();
     await stopServer();
     if (ownDatabase) await mongoose.connection.dropDatabase().catch(() => {});
     await disconnectDatabase();

@@ -1,19 +1,27 @@
-// Account rules: sign-up, sign-in with its attempt limits, password change.
-import { accountMessages, type ShopUser } from '@shop/contracts';
+// Account rules: sign-up, sign-in with its attempt limits, password change; the admin's customers.
+import {
+  accountMessages,
+  adminMessages,
+  type AdminCustomerDetail,
+  type ShopUser,
+} from '@shop/contracts';
 import type { z } from 'zod';
 import type { registerSchema } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { attemptLimiter } from './attempt-limiter';
 import type { CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
+import { customerOrdersForAdmin } from '../orders/orders';
 import {
+  deleteCustomerUnlessAdmin,
   findCustomerByEmail,
   findCustomerById,
   insertCustomer,
+  listCustomers,
   setPasswordHash,
   toShopUser,
 } from './repository';
-import { signOutOtherSessions } from './session-store';
+import { signOutEverywhere, signOutOtherSessions } from './session-store';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
@@ -120,4 +128,25 @@ export async function changePassword({
   await changePasswordLimit.reset(customerId);
   await setPasswordHash(customerId, await hashPassword(newPassword));
   await signOutOtherSessions(customerId, keepSessionId);
+}
+
+// --- Admin ----------------------------------------------------------------------------------------
+
+export async function adminCustomerList(): Promise<ShopUser[]> {
+  return (await listCustomers()).map(toShopUser);
+}
+
+/** A customer with their paid orders, newest first. */
+export async function adminCustomerDetail(id: string): Promise<AdminCustomerDetail> {
+  const customer = await findCustomerById(id);
+  if (!customer) throw AppError.notFound('Customer not found');
+  return { customer: toShopUser(customer), orders: await customerOrdersForAdmin(id) };
+}
+
+/** Deletes a customer (signed out everywhere); an admin account is refused and stays. */
+export async function deleteCustomer(id: string): Promise<void> {
+  const outcome = await deleteCustomerUnlessAdmin(id);
+  if (outcome === 'admin') throw AppError.forbidden(adminMessages.adminNotDeletable);
+  if (outcome === 'missing') throw AppError.notFound('Customer not found');
+  await signOutEverywhere(id);
 }

@@ -8,7 +8,7 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { attemptLimiter, sweepPeriodically, type AttemptLimiter } from './attempt-limiter';
+import { attemptLimiter, type AttemptLimiter } from './attempt-limiter';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
@@ -30,7 +30,7 @@ export function tooManyRequests(retryAfterSeconds: number, what: string): AppErr
   );
 }
 
-/** The limits, each per address per 15 minutes; generous for a shopper, tight for a script. */
+/** The limits, each per address per 15 minutes; generous for a shopper, tight for a script (swept by src/jobs). */
 export const addressLimits = {
   register: attemptLimiter('address:register', 10, FIFTEEN_MINUTES_MS),
   signIn: attemptLimiter('address:sign-in', 50, FIFTEEN_MINUTES_MS),
@@ -49,8 +49,6 @@ const whatOf: Record<keyof typeof addressLimits, string> = {
   order: 'orders',
 };
 
-let sweeping = false;
-
 /**
  * Middleware taking one attempt from the address's limit before the route runs; 429 with
  * Retry-After past it. `when` leaves calls that cannot be used to guess or flood uncounted.
@@ -60,10 +58,6 @@ export function limitPerAddress(
   { isProduction, logger }: { isProduction: boolean; logger: Logger },
   when: (req: Request) => boolean = () => true,
 ): RequestHandler {
-  if (!sweeping) {
-    sweeping = true;
-    sweepPeriodically(Object.values(addressLimits), logger);
-  }
   return async (req, _res, next) => {
     const address = limitedAddress(req, isProduction);
     if (address === undefined || !when(req)) return next();

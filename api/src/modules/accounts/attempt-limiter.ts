@@ -11,7 +11,6 @@
 // (FerretDB has no TTL, DESIGN.md section 3); a periodic sweep deletes attempts past their window.
 import mongoose, { Schema, type Types } from 'mongoose';
 import { trusted } from '../../platform/db';
-import type { Logger } from '../../platform/logger';
 
 interface AttemptRecord {
   _id: Types.ObjectId;
@@ -136,18 +135,4 @@ export async function claimEach(
     claims.push(claim);
   }
   return { allowed: true, claims };
-}
-
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-
-/** Deletes the limiters' expired attempts every 10 minutes (no TTL on FerretDB); a failure is logged. */
-export function sweepPeriodically(limiters: AttemptLimiter[], logger: Logger): void {
-  const timer = setInterval(() => {
-    for (const limiter of limiters) {
-      limiter
-        .sweep()
-        .catch((error: unknown) => logger.warn({ err: error }, 'Sweeping expired attempts failed'));
-    }
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
 }

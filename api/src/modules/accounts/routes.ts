@@ -6,19 +6,24 @@ import {
   registerSchema,
 } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
-import { currentUser, guestSessionIdSchema, requireUser } from '../../platform/auth-guards';
+import {
+  currentUser,
+  guestSessionIdSchema,
+  requireAdmin,
+  requireUser,
+} from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
-import { parseBody } from '../../platform/validate';
+import { idParamsSchema, parseBody, parseParams } from '../../platform/validate';
 import { mergeGuestCartIntoCustomer } from '../cart/cart';
 import {
+  adminCustomerDetail,
+  adminCustomerList,
   changePassword,
-  changePasswordLimit,
   currentShopUser,
+  deleteCustomer,
   registerCustomer,
-  signInLimits,
 } from './accounts';
 import { limitPerAddress } from './address-limits';
-import { sweepPeriodically } from './attempt-limiter';
 import { authenticateLocal } from './authentication';
 import { toShopUser } from './repository';
 import { signIn, signOut } from './sessions';
@@ -31,7 +36,6 @@ async function mergeGuestCart(req: Request, customerId: string) {
 
 export function accountRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
-  sweepPeriodically([signInLimits.perEmailAndAddress, changePasswordLimit], logger);
 
   const isProduction = config.isProduction;
   const registerLimit = limitPerAddress('register', { isProduction, logger });
@@ -75,6 +79,25 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
       keepSessionId: req.sessionID,
     });
     res.json({ success: true, message: 'Password updated' });
+  });
+
+  // --- Admin: the shop's customers (requireAdmin: 401 signed out, 403 not admin) -----------------
+
+  router.get('/admin/customers', requireAdmin, async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await adminCustomerList());
+  });
+
+  router.get('/admin/customers/:id', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await adminCustomerDetail(id));
+  });
+
+  router.delete('/admin/customers/:id', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    await deleteCustomer(id);
+    res.status(204).end();
   });
 
   return router;

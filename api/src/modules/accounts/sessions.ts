@@ -8,7 +8,7 @@
 // - Absolute lifetime 7 days from sign-in, whatever the activity (signedInAt in the session).
 // - The session id is regenerated on sign-in (passport's req.login) and on becoming admin, and the
 //   session is deleted on sign-out.
-// - Expired sessions are deleted by a periodic sweep: FerretDB has no TTL indexes (DESIGN.md 3).
+// - Expired sessions are deleted by a periodic sweep (src/jobs): FerretDB has no TTL indexes.
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import MongoStore from 'connect-mongo';
@@ -17,12 +17,11 @@ import type { Config } from '../../config';
 import type { SessionUser } from '../../platform/auth-guards';
 import type { Logger } from '../../platform/logger';
 import { passport } from './authentication';
-import { SESSION_COLLECTION, ensureSessionIndexes, sweepExpiredSessions } from './session-store';
+import { SESSION_COLLECTION, ensureSessionIndexes } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'shop.sid';
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 type StoreClient = NonNullable<Parameters<typeof MongoStore.create>[0]['client']>;
 
@@ -53,15 +52,6 @@ const endSessionsPastAbsoluteLifetime: RequestHandler = (req, _res, next) => {
   req.session.regenerate((error) => next(error));
 };
 
-function startSessionSweep(logger: Logger) {
-  const timer = setInterval(() => {
-    sweepExpiredSessions().catch((error: unknown) =>
-      logger.warn({ err: error }, 'Sweeping expired sessions failed'),
-    );
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-}
-
 /** The middleware for sessions and passport: mounted after the body parser, before the routes. */
 export function accountSessions({
   config,
@@ -79,7 +69,7 @@ export function accountSessions({
     collectionName: SESSION_COLLECTION,
     // Not connect-mongo's 'native' (a TTL index, which FerretDB lacks) nor its 'interval', whose
     // timer leaves a failed deleteMany unhandled and so would stop the process during a database
-    // outage: startSessionSweep does the same deleteMany and logs a failure.
+    // outage: the sessions job in src/jobs does the same deleteMany and logs a failure.
     autoRemove: 'disabled',
     // Stored as an object, not a JSON string, so a customer's sessions can be found by id.
     stringify: false,
@@ -89,7 +79,6 @@ export function accountSessions({
   ensureSessionIndexes().catch((error: unknown) =>
     logger.warn({ err: error }, 'Creating the session indexes failed'),
   );
-  startSessionSweep(logger);
 
   return [
     session({

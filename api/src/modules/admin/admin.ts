@@ -1,28 +1,17 @@
-// Admin rules: the secret that makes a customer admin, customers, and the orders' life after payment.
+// Admin access: the secret that makes a customer admin. Customers, orders and discount codes are run
+// by their own modules' admin routes.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   ADMIN_SECRET_ATTEMPTS,
   ADMIN_SECRET_WINDOW_MINUTES,
-  ORDER_STATUS_PREDECESSOR,
   adminMessages,
-  type AdminOrder,
-  type AdminOrderPage,
-  type OrderStatus,
   type ShopUser,
 } from '@shop/contracts';
 import type { SessionUser } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { attemptLimiter, claimEach } from '../accounts/attempt-limiter';
-import {
-  deleteCustomerUnlessAdmin,
-  grantAdmin,
-  listCustomers,
-  toShopUser,
-} from '../accounts/repository';
-import { signOutEverywhere } from '../accounts/session-store';
-import { toAdminOrder } from '../orders/orders';
-import { findOrderById, listOrders, moveStatus } from '../orders/repository';
+import { grantAdmin, toShopUser } from '../accounts/repository';
 import { AdminGrantAttemptModel, type AdminGrantOutcome } from './model';
 
 const ADMIN_SECRET_WINDOW_MS = ADMIN_SECRET_WINDOW_MINUTES * 60 * 1000;
@@ -124,63 +113,4 @@ export async function grantAdminWithSecret({
   if (!granted) throw AppError.unauthenticated();
   await recordAttempt(user, ip, 'granted', logger);
   return toShopUser(granted);
-}
-
-export async function adminCustomerList(): Promise<ShopUser[]> {
-  return (await listCustomers()).map(toShopUser);
-}
-
-/** Deletes a customer (signed out everywhere); an admin account is refused and stays. */
-export async function deleteCustomer(id: string): Promise<void> {
-  const outcome = await deleteCustomerUnlessAdmin(id);
-  if (outcome === 'admin') throw AppError.forbidden(adminMessages.adminNotDeletable);
-  if (outcome === 'missing') throw AppError.notFound('Customer not found');
-  await signOutEverywhere(id);
-}
-
-export async function adminOrderPage(query: {
-  page: number;
-  pageSize: number;
-  status?: OrderStatus;
-}): Promise<AdminOrderPage> {
-  const { orders, total } = await listOrders(query);
-  return {
-    orders: orders.map(toAdminOrder),
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
-    totalPages: Math.ceil(total / query.pageSize),
-  };
-}
-
-/**
- * processing -> shipped (only once paid) -> completed; anything else is a 400. One conditional write,
- * so two admins moving the same order at once cannot skip a step.
- */
-export async function moveOrderStatus(id: string, to: OrderStatus): Promise<AdminOrder> {
-  if (to === 'processing') {
-    throw AppError.invalid('An order cannot be moved back to processing', [
-      { path: 'status', message: 'An order cannot be moved back to processing' },
-    ]);
-  }
-  const from = ORDER_STATUS_PREDECESSOR[to];
-  const moved = await moveStatus(id, from, to, to === 'shipped' ? { paymentStatus: 'paid' } : {});
-  if (moved) return toAdminOrder(moved);
-  const order = await findOrderById(id);
-  if (!order) throw AppError.notFound('Order not found');
-  const message =
-    order.status === from && to === 'shipped'
-      ? 'Only a paid order can be shipped'
-      : `An order cannot be moved from ${order.status} to ${to}`;
-  throw AppError.invalid(message, [{ path: 'status', message }]);
-}
-
-/** The order's artwork: only a file that is on one of the order's items. */
-export async function assertOrderHasFile(orderId: string, filename: string): Promise<void> {
-  const order = await findOrderById(orderId);
-  if (!order) throw AppError.notFound('Order not found');
-  const onOrder = order.items.some((item) =>
-    item.files.some((file) => file.hashedName === filename),
-  );
-  if (!onOrder) throw AppError.notFound('File not found');
 }

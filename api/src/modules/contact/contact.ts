@@ -1,16 +1,71 @@
-import type { ContactEnquiry } from '@shop/contracts';
+import type { AdminEnquiry, AdminEnquiryPage, ContactEnquiry } from '@shop/contracts';
+import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { insertEnquiry, type StoredEnquiry } from './repository';
+import { queueMail } from '../mail/mail';
+import { enquiryForward, enquiryReceived } from '../mail/templates';
+import { insertEnquiry, listEnquiries, setEnquiryHandled, type StoredEnquiry } from './repository';
 
 /**
- * Keeps an enquiry from the contact page for the shop to answer (within 24 hours, as the page promises).
- * The log line names it by id only: the shopper's details stay in the database.
+ * Keeps an enquiry from the contact page for the shop to answer (within 24 hours, as the page promises),
+ * forwards it to the shop with Reply-To set to the shopper, and acknowledges it to the shopper. The log
+ * line names it by id only: the shopper's details stay in the database.
  */
 export async function receiveEnquiry(
   enquiry: ContactEnquiry,
-  { sessionId, logger }: { sessionId: string | null; logger: Logger },
+  { sessionId, logger, config }: { sessionId: string | null; logger: Logger; config: Config },
 ): Promise<StoredEnquiry> {
   const stored = await insertEnquiry({ ...enquiry, sessionId });
   logger.info({ enquiryId: stored.id }, 'Contact enquiry received');
+  const shop = { shopUrl: config.shop.url, shopEmail: config.shop.email };
+  await queueMail({
+    key: `enquiry_forward:${stored.id}`,
+    kind: 'enquiry_forward',
+    to: config.shop.email,
+    replyTo: stored.email,
+    rendered: enquiryForward(stored, shop),
+  });
+  await queueMail({
+    key: `enquiry_received:${stored.id}`,
+    kind: 'enquiry_received',
+    to: stored.email,
+    rendered: enquiryReceived(stored, shop),
+  });
   return stored;
+}
+
+function toAdminEnquiry(enquiry: StoredEnquiry): AdminEnquiry {
+  return {
+    id: enquiry.id,
+    name: enquiry.name,
+    email: enquiry.email,
+    company: enquiry.company,
+    message: enquiry.message,
+    createdAt: enquiry.createdAt.toISOString(),
+    handledAt: enquiry.handledAt?.toISOString() ?? null,
+    handledBy: enquiry.handledBy,
+  };
+}
+
+export async function enquiryPage(query: {
+  before?: string;
+  limit: number;
+  state: 'new' | 'handled' | 'all';
+}): Promise<AdminEnquiryPage> {
+  const found = await listEnquiries({ ...query, limit: query.limit + 1 });
+  const page = found.slice(0, query.limit);
+  return {
+    enquiries: page.map(toAdminEnquiry),
+    nextBefore: found.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function markEnquiryHandled(
+  id: string,
+  handled: boolean,
+  by: string,
+): Promise<AdminEnquiry> {
+  const updated = await setEnquiryHandled(id, handled ? { at: new Date(), by } : null);
+  if (!updated) throw AppError.notFound('Enquiry not found');
+  return toAdminEnquiry(updated);
 }

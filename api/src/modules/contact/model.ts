@@ -10,6 +10,9 @@ const contactEnquirySchema = new Schema(
     /** The guest session id (x-session-id) it came from, to find the shopper's cart when answering. */
     sessionId: { type: String, default: null },
     status: { type: String, enum: ['new', 'answered'], default: 'new' },
+    /** When and by which admin it was marked handled (answered). */
+    handledAt: { type: Date, default: null },
+    handledBy: { type: String, default: null },
   },
   { timestamps: true, collection: 'contact_enquiries' },
 );

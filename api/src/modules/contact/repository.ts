@@ -1,4 +1,6 @@
+import { Types } from 'mongoose';
 import type { ContactEnquiry } from '@shop/contracts';
+import { trusted } from '../../platform/db';
 import { ContactEnquiryModel } from './model';
 
 export interface StoredEnquiry extends ContactEnquiry {
@@ -6,6 +8,8 @@ export interface StoredEnquiry extends ContactEnquiry {
   sessionId: string | null;
   status: 'new' | 'answered';
   createdAt: Date;
+  handledAt: Date | null;
+  handledBy: string | null;
 }
 
 export async function insertEnquiry(
@@ -20,6 +24,40 @@ export async function findEnquiryById(id: string): Promise<StoredEnquiry | null>
   return found ? toStoredEnquiry(found) : null;
 }
 
+/** Newest first, `before` an id of the page read last; state narrows to new or handled ones. */
+export async function listEnquiries({
+  before,
+  limit,
+  state,
+}: {
+  before?: string;
+  limit: number;
+  state: 'new' | 'handled' | 'all';
+}): Promise<StoredEnquiry[]> {
+  const filter: Record<string, unknown> = {};
+  if (before) filter._id = trusted({ $lt: new Types.ObjectId(before) });
+  if (state === 'new') filter.status = 'new';
+  if (state === 'handled') filter.status = 'answered';
+  const found = await ContactEnquiryModel.find(filter).sort({ _id: -1 }).limit(limit).lean();
+  return found.map(toStoredEnquiry);
+}
+
+export async function setEnquiryHandled(
+  id: string,
+  handled: { at: Date; by: string } | null,
+): Promise<StoredEnquiry | null> {
+  const updated = await ContactEnquiryModel.findByIdAndUpdate(
+    id,
+    {
+      $set: handled
+        ? { status: 'answered', handledAt: handled.at, handledBy: handled.by }
+        : { status: 'new', handledAt: null, handledBy: null },
+    },
+    { new: true },
+  ).lean();
+  return updated ? toStoredEnquiry(updated) : null;
+}
+
 function toStoredEnquiry(doc: {
   _id: unknown;
   name: string;
@@ -29,6 +67,8 @@ function toStoredEnquiry(doc: {
   sessionId?: string | null;
   status?: string | null;
   createdAt: Date;
+  handledAt?: Date | null;
+  handledBy?: string | null;
 }): StoredEnquiry {
   return {
     id: String(doc._id),
@@ -39,5 +79,7 @@ function toStoredEnquiry(doc: {
     sessionId: doc.sessionId ?? null,
     status: doc.status === 'answered' ? 'answered' : 'new',
     createdAt: doc.createdAt,
+    handledAt: doc.handledAt ?? null,
+    handledBy: doc.handledBy ?? null,
   };
 }

@@ -1,9 +1,15 @@
 import { Router } from 'express';
-import { contactEnquirySchema, type ContactEnquiryCreated } from '@shop/contracts';
+import {
+  adminEnquiriesQuerySchema,
+  contactEnquirySchema,
+  updateEnquirySchema,
+  type ContactEnquiryCreated,
+} from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
-import { parseBody } from '../../platform/validate';
+import { currentUser, requireAdmin } from '../../platform/auth-guards';
+import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
 import { limitPerAddress } from '../accounts/address-limits';
-import { receiveEnquiry } from './contact';
+import { enquiryPage, markEnquiryHandled, receiveEnquiry } from './contact';
 
 export function contactRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
@@ -15,9 +21,22 @@ export function contactRoutes({ config, logger }: AppDependencies): Router {
     const stored = await receiveEnquiry(enquiry, {
       sessionId: req.get('x-session-id')?.trim() || null,
       logger,
+      config,
     });
     const answer: ContactEnquiryCreated = { id: stored.id };
     res.status(201).json(answer);
+  });
+
+  router.get('/admin/enquiries', requireAdmin, async (req, res) => {
+    const query = parseQuery(adminEnquiriesQuerySchema, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await enquiryPage(query));
+  });
+
+  router.patch('/admin/enquiries/:id', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const { handled } = parseBody(updateEnquirySchema, req);
+    res.json(await markEnquiryHandled(id, handled, currentUser(req).email));
   });
 
   return router;

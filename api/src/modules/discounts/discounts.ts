@@ -5,6 +5,7 @@ import {
   DISCOUNT_CODE_TAKEN_MESSAGE,
   discountRejectionMessage,
   expiryInstant,
+  lastDayOf,
   formatDollars,
   toCents,
   toDollars,
@@ -131,7 +132,7 @@ export async function releaseDiscountUse(code: string): Promise<void> {
 
 // --- Admin --------------------------------------------------------------------------------------
 
-export function toDiscountCode(discount: DiscountWithUses): DiscountCode {
+export function toDiscountCode(discount: DiscountWithUses, timeZone: string): DiscountCode {
   return {
     id: discount._id.toString(),
     code: discount.code,
@@ -141,6 +142,7 @@ export function toDiscountCode(discount: DiscountWithUses): DiscountCode {
     usageLimit: discount.usageLimit,
     timesUsed: discount.timesUsed,
     expiresAt: discount.expiresAt ? discount.expiresAt.toISOString() : null,
+    expiresOn: discount.expiresAt ? lastDayOf(discount.expiresAt, timeZone) : null,
     isActive: discount.isActive,
     description: discount.description,
     createdAt: discount.createdAt.toISOString(),
@@ -170,11 +172,14 @@ function asConflictIfDuplicate(error: unknown): never {
   throw error;
 }
 
-export async function listDiscountCodes(): Promise<DiscountCode[]> {
-  return (await listDiscounts()).map(toDiscountCode);
+export async function listDiscountCodes(timeZone: string): Promise<DiscountCode[]> {
+  return (await listDiscounts()).map((discount) => toDiscountCode(discount, timeZone));
 }
 
-export async function createDiscountCode(input: DiscountCodeCreateInput): Promise<DiscountCode> {
+export async function createDiscountCode(
+  input: DiscountCodeCreateInput,
+  timeZone: string,
+): Promise<DiscountCode> {
   await assertCodeIsFree(input.code);
   const created = await insertDiscount({
     code: input.code,
@@ -182,16 +187,17 @@ export async function createDiscountCode(input: DiscountCodeCreateInput): Promis
     ...valueFields(input.type, input.value),
     minimumOrderCents: toCents(input.minimumOrder ?? 0),
     usageLimit: input.usageLimit ?? null,
-    expiresAt: input.expiresAt ? expiryInstant(input.expiresAt) : null,
+    expiresAt: input.expiresAt ? expiryInstant(input.expiresAt, timeZone) : null,
     isActive: input.isActive ?? true,
     description: input.description ?? '',
   }).catch(asConflictIfDuplicate);
-  return toDiscountCode(created);
+  return toDiscountCode(created, timeZone);
 }
 
 export async function updateDiscountCode(
   id: string,
   input: DiscountCodeUpdateInput,
+  timeZone: string,
 ): Promise<DiscountCode> {
   const current = await findDiscountById(id);
   if (!current) throw AppError.notFound('Discount code not found');
@@ -207,14 +213,14 @@ export async function updateDiscountCode(
   if (input.minimumOrder !== undefined) changes.minimumOrderCents = toCents(input.minimumOrder);
   if (input.usageLimit !== undefined) changes.usageLimit = input.usageLimit;
   if (input.expiresAt !== undefined) {
-    changes.expiresAt = input.expiresAt ? expiryInstant(input.expiresAt) : null;
+    changes.expiresAt = input.expiresAt ? expiryInstant(input.expiresAt, timeZone) : null;
   }
   if (input.isActive !== undefined) changes.isActive = input.isActive;
   if (input.description !== undefined) changes.description = input.description ?? '';
 
   const updated = await updateDiscount(id, changes).catch(asConflictIfDuplicate);
   if (!updated) throw AppError.notFound('Discount code not found');
-  return toDiscountCode(updated);
+  return toDiscountCode(updated, timeZone);
 }
 
 export async function deleteDiscountCode(id: string): Promise<void> {

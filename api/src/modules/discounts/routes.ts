@@ -17,6 +17,7 @@ import {
 } from './discounts';
 
 export function discountRoutes({ config, logger }: AppDependencies): Router {
+  const timeZone = config.shop.timeZone;
   const router = Router();
   // Each check tells a guesser something about a code; the cart session's apply counts the same.
   const limit = limitPerAddress('discountCheck', { isProduction: config.isProduction, logger });
@@ -28,18 +29,18 @@ export function discountRoutes({ config, logger }: AppDependencies): Router {
   });
 
   router.get('/admin/discount-codes', requireAdmin, async (_req, res) => {
-    res.json(await listDiscountCodes());
+    res.json(await listDiscountCodes(timeZone));
   });
 
   router.post('/admin/discount-codes', requireAdmin, async (req, res) => {
     const input = parseBody(discountCodeCreateSchema, req);
-    res.status(201).json(await createDiscountCode(input));
+    res.status(201).json(await createDiscountCode(input, timeZone));
   });
 
   router.put('/admin/discount-codes/:id', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     const input = parseBody(discountCodeUpdateSchema, req);
-    res.json(await updateDiscountCode(id, input));
+    res.json(await updateDiscountCode(id, input, timeZone));
   });
 
   router.delete('/admin/discount-codes/:id', requireAdmin, async (req, res) => {

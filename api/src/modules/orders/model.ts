@@ -1,5 +1,6 @@
 import mongoose, { Schema, type Types } from 'mongoose';
 import type {
+  Carrier,
   CustomerInfo,
   OrderStatus,
   OrderedProductConfig,
@@ -56,6 +57,15 @@ export interface OrderRecord {
   lastPaymentError: string | null;
   /** Hash of what the order was made of: the same unchanged cart reuses its unpaid order. */
   cartFingerprint: string;
+  shipment: {
+    carrier: Carrier;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    shippedAt: Date;
+  } | null;
+  /** Given back when cancelled (never more than totalCents). */
+  refundedCents: number;
+  refundId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -91,7 +101,7 @@ const orderSchema = new Schema<OrderRecord>(
     taxRegion: { type: String, default: null },
     totalCents: { type: Number, required: true },
     notes: { type: String, default: null },
-    status: { type: String, required: true, default: 'processing' },
+    status: { type: String, required: true, default: 'pending_payment' },
     paymentStatus: { type: String, required: true, default: 'unpaid' },
     chargingSince: { type: Date, default: null },
     discountReserved: { type: Boolean, required: true, default: false },
@@ -100,6 +110,9 @@ const orderSchema = new Schema<OrderRecord>(
     paymentContact: { type: Schema.Types.Mixed, default: null },
     lastPaymentError: { type: String, default: null },
     cartFingerprint: { type: String, required: true },
+    shipment: { type: Schema.Types.Mixed, default: null },
+    refundedCents: { type: Number, required: true, default: 0 },
+    refundId: { type: String, default: null },
   },
   { timestamps: true, versionKey: false, minimize: false },
 );
@@ -153,4 +166,42 @@ export const OpenCheckoutModel = mongoose.model<OpenCheckoutRecord>(
   'OpenCheckout',
   openCheckoutSchema,
   'open_checkouts',
+);
+
+/**
+ * The order's history, one document per event. A move's _id is `{orderId}:{to}`: every state is entered
+ * at most once, so the insert under the unique _id decides which of two racing moves (two Cancel clicks,
+ * the expiry sweep against a payment) happens, on FerretDB v1 as on MongoDB. Notes get their own ids.
+ */
+export interface OrderEventRecord {
+  _id: string;
+  orderId: Types.ObjectId;
+  kind: 'move' | 'note';
+  at: Date;
+  /** Who: an admin's email, 'customer' for the shopper's payment, null for the shop itself. */
+  by: string | null;
+  from: OrderStatus | null;
+  to: OrderStatus | null;
+  note: string | null;
+}
+
+const orderEventSchema = new Schema<OrderEventRecord>(
+  {
+    _id: { type: String, required: true },
+    orderId: { type: Schema.Types.ObjectId, required: true },
+    kind: { type: String, required: true, enum: ['move', 'note'] },
+    at: { type: Date, required: true },
+    by: { type: String, default: null },
+    from: { type: String, default: null },
+    to: { type: String, default: null },
+    note: { type: String, default: null },
+  },
+  { versionKey: false },
+);
+orderEventSchema.index({ orderId: 1, at: 1 });
+
+export const OrderEventModel = mongoose.model<OrderEventRecord>(
+  'OrderEvent',
+  orderEventSchema,
+  'order_events',
 );

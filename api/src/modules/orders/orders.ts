@@ -2,11 +2,16 @@
 // discount checked again now, shipping to the given ZIP and tax on the discounted subtotal.
 import { createHash } from 'node:crypto';
 import {
+  nextDay,
+  startOfDayIn,
   toDollars,
   type AdminOrder,
+  type AdminOrderPage,
+  type CheckoutQuote,
   type CreatedOrder,
   type CustomerInfo,
   type OrderHistoryEntry,
+  type OrderStatus,
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
@@ -19,7 +24,9 @@ import type { OrderItemRecord, OrderRecord } from './model';
 import {
   findOrderById,
   findReusableOrder,
+  forgetOpenCheckouts,
   insertOrder,
+  listOrders,
   listOrdersOfCustomer,
   rememberOpenCheckout,
   type NewOrder,
@@ -61,6 +68,47 @@ function fingerprintOf(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
+/** What the cart costs shipped to this postal code: the amounts checkout charges, to the cent. */
+async function priceLines(owner: CartOwner, lines: CartLine[], postalCode: string) {
+  const items = lines.map(toOrderItem);
+  const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
+  const { discountCode, discountCents } = await currentDiscount(owner, subtotalCents);
+  const shipping = await quoteShipping(
+    items.map(({ productConfig: { material, width, height }, quantity }) => ({
+      material,
+      width,
+      height,
+      quantity,
+    })),
+    postalCode,
+  );
+  const shippingCents = shipping.chargeCents;
+  const tax = await taxFor(postalCode, subtotalCents - discountCents);
+  const totalCents = Math.max(0, subtotalCents - discountCents + shippingCents + tax.amountCents);
+  return { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents };
+}
+
+/**
+ * The checkout's amounts for the address entered, before anything is placed or charged: placing the
+ * order with the same cart and postal code charges exactly this total.
+ */
+export async function quoteCheckout(owner: CartOwner, postalCode: string): Promise<CheckoutQuote> {
+  const lines = await listCartLines(owner);
+  if (lines.length === 0) {
+    throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
+  }
+  const priced = await priceLines(owner, lines, postalCode);
+  return {
+    subtotal: toDollars(priced.subtotalCents),
+    discountCode: priced.discountCode,
+    discountAmount: toDollars(priced.discountCents),
+    shipping: toDollars(priced.shippingCents),
+    tax: toDollars(priced.tax.amountCents),
+    taxRegion: priced.tax.region ?? null,
+    total: toDollars(priced.totalCents),
+  };
+}
+
 /**
  * Turns the caller's cart into an unpaid order. Placing the same unchanged cart again (a declined
  * card, a retried request) answers the same unpaid order instead of a second one; concurrent identical
@@ -74,21 +122,8 @@ export async function placeOrder(
   if (lines.length === 0) {
     throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
   }
-  const items = lines.map(toOrderItem);
-  const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
-  const { discountCode, discountCents } = await currentDiscount(owner, subtotalCents);
-  const shipping = await quoteShipping(
-    items.map(({ productConfig: { material, width, height }, quantity }) => ({
-      material,
-      width,
-      height,
-      quantity,
-    })),
-    customerInfo.zipCode,
-  );
-  const shippingCents = shipping.chargeCents;
-  const tax = await taxFor(customerInfo.zipCode, subtotalCents - discountCents);
-  const totalCents = Math.max(0, subtotalCents - discountCents + shippingCents + tax.amountCents);
+  const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
+    await priceLines(owner, lines, customerInfo.zipCode);
 
   const order: Omit<NewOrder, 'orderNumber'> = {
     sessionId: owner.sessionId,
@@ -153,6 +188,10 @@ export function toHistoryEntry(order: OrderRecord): OrderHistoryEntry {
     tax: toDollars(order.taxCents),
     total: toDollars(order.totalCents),
     notes: order.notes,
+    shipment: order.shipment
+      ? { ...order.shipment, shippedAt: new Date(order.shipment.shippedAt).toISOString() }
+      : null,
+    refunded: toDollars(order.refundedCents ?? 0),
     items: order.items.map((item) => ({
       id: item.lineId,
       productConfig: item.productConfig,
@@ -180,4 +219,53 @@ export function toAdminOrder(order: OrderRecord): AdminOrder {
 /** The signed-in customer's orders, newest first. */
 export async function orderHistory(customerId: string): Promise<OrderHistoryEntry[]> {
   return (await listOrdersOfCustomer(customerId)).map(toHistoryEntry);
+}
+
+/** The customer's paid orders as the admin sees them (a customer's detail view). */
+export async function customerOrdersForAdmin(customerId: string): Promise<AdminOrder[]> {
+  return (await listOrdersOfCustomer(customerId)).map(toAdminOrder);
+}
+
+export async function adminOrderPage(
+  query: {
+    page: number;
+    pageSize: number;
+    status?: OrderStatus;
+    q?: string;
+    from?: string;
+    to?: string;
+  },
+  timeZone: string,
+): Promise<AdminOrderPage> {
+  const { orders, total } = await listOrders({
+    page: query.page,
+    pageSize: query.pageSize,
+    status: query.status,
+    q: query.q,
+    createdFrom: query.from ? startOfDayIn(timeZone, query.from) : undefined,
+    createdBefore: query.to ? startOfDayIn(timeZone, nextDay(query.to)) : undefined,
+  });
+  return {
+    orders: orders.map(toAdminOrder),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
+}
+
+/** Open checkouts (the reuse shortcut) untouched for a week are forgotten (the jobs' sweep). */
+export const OPEN_CHECKOUT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+export async function sweepOpenCheckouts(now = new Date()): Promise<number> {
+  return forgetOpenCheckouts(new Date(now.getTime() - OPEN_CHECKOUT_KEPT_MS));
+}
+
+/** The order's artwork: only a file that is on one of the order's items. */
+export async function assertOrderHasFile(orderId: string, filename: string): Promise<void> {
+  const order = await findOrderById(orderId);
+  if (!order) throw AppError.notFound('Order not found');
+  const onOrder = order.items.some((item) =>
+    item.files.some((file) => file.hashedName === filename),
+  );
+  if (!onOrder) throw AppError.notFound('File not found');
 }

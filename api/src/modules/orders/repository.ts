@@ -3,7 +3,14 @@ import { Types, isValidObjectId } from 'mongoose';
 import type { OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { trusted } from '../../platform/db';
-import { OpenCheckoutModel, OrderModel, type OrderRecord, type PaymentContact } from './model';
+import {
+  OpenCheckoutModel,
+  OrderEventModel,
+  OrderModel,
+  type OrderEventRecord,
+  type OrderRecord,
+  type PaymentContact,
+} from './model';
 
 export type NewOrder = Omit<
   OrderRecord,
@@ -17,6 +24,9 @@ export type NewOrder = Omit<
   | 'paidAt'
   | 'paymentContact'
   | 'lastPaymentError'
+  | 'shipment'
+  | 'refundedCents'
+  | 'refundId'
   | 'createdAt'
   | 'updatedAt'
 > & { customerId: string | null };
@@ -25,7 +35,7 @@ export async function insertOrder(order: NewOrder): Promise<OrderRecord> {
   const created = await OrderModel.create({
     ...order,
     customerId: order.customerId ? new Types.ObjectId(order.customerId) : null,
-    status: 'processing',
+    status: 'pending_payment',
     paymentStatus: 'unpaid',
   });
   return created.toObject();
@@ -48,7 +58,9 @@ export async function findReusableOrder(
   const open = await OpenCheckoutModel.findById(ownerKey(owner)).lean();
   if (!open || open.cartFingerprint !== cartFingerprint) return null;
   const order = await OrderModel.findById(open.orderId).lean<OrderRecord>();
-  return order?.paymentStatus === 'unpaid' && order.cartFingerprint === cartFingerprint
+  return order?.paymentStatus === 'unpaid' &&
+    order.status === 'pending_payment' &&
+    order.cartFingerprint === cartFingerprint
     ? order
     : null;
 }
@@ -75,22 +87,71 @@ export async function rememberOpenCheckout(owner: CartOwner, order: OrderRecord)
   }
 }
 
+/** The customer's paid orders: an unpaid checkout is not an order to them. */
 export async function listOrdersOfCustomer(customerId: string): Promise<OrderRecord[]> {
-  return OrderModel.find({ customerId: new Types.ObjectId(customerId) })
+  return OrderModel.find({ customerId: new Types.ObjectId(customerId), paymentStatus: 'paid' })
     .sort({ createdAt: -1, _id: -1 })
     .lean<OrderRecord[]>();
 }
 
-export async function listOrders({
-  page,
-  pageSize,
-  status,
-}: {
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export interface OrderSearch {
   page: number;
   pageSize: number;
+  /** Without one: the paid orders (an unpaid checkout only under its own filter). */
   status?: OrderStatus;
-}): Promise<{ orders: OrderRecord[]; total: number }> {
-  const filter = status ? { status } : {};
+  /** An order number, or part of an email or name. */
+  q?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+}
+
+function searchFilter({ status, q, createdFrom, createdBefore }: OrderSearch) {
+  const filter: Record<string, unknown> = status ? { status } : { paymentStatus: 'paid' };
+  if (createdFrom || createdBefore) {
+    filter.createdAt = trusted({
+      ...(createdFrom ? { $gte: createdFrom } : {}),
+      ...(createdBefore ? { $lt: createdBefore } : {}),
+    });
+  }
+  const text = q?.trim();
+  if (text) {
+    const number = /^#?(\d{1,12})$/.exec(text);
+    const pattern = trusted({ $regex: escapeRegExp(text), $options: 'i' });
+    const words = text.split(/\s+/).filter(Boolean);
+    filter.$or = [
+      ...(number ? [{ orderNumber: Number(number[1]) }] : []),
+      { 'customerInfo.email': pattern },
+      { guestEmail: pattern },
+      { 'customerInfo.firstName': pattern },
+      { 'customerInfo.lastName': pattern },
+      ...(words.length === 2
+        ? [
+            {
+              'customerInfo.firstName': trusted({
+                $regex: escapeRegExp(words[0] ?? ''),
+                $options: 'i',
+              }),
+              'customerInfo.lastName': trusted({
+                $regex: escapeRegExp(words[1] ?? ''),
+                $options: 'i',
+              }),
+            },
+          ]
+        : []),
+    ];
+  }
+  return filter;
+}
+
+export async function listOrders(
+  search: OrderSearch,
+): Promise<{ orders: OrderRecord[]; total: number }> {
+  const { page, pageSize } = search;
+  const filter = searchFilter(search);
   const [orders, total] = await Promise.all([
     OrderModel.find(filter)
       .sort({ createdAt: -1, _id: -1 })
@@ -120,7 +181,7 @@ export async function setPaymentState(
 ): Promise<OrderRecord | null> {
   const changes =
     state.paymentStatus === 'paid'
-      ? { ...state, chargingSince: null, lastPaymentError: null }
+      ? { ...state, chargingSince: null, lastPaymentError: null, status: 'processing' }
       : state.paymentStatus === 'unpaid'
         ? { ...state, chargingSince: null }
         : state;
@@ -131,19 +192,82 @@ export async function markDiscountReserved(id: string, reserved: boolean): Promi
   await OrderModel.updateOne({ _id: id }, { $set: { discountReserved: reserved } });
 }
 
-/**
- * from -> to. The filter names the state it starts from; on FerretDB v1 this is read-then-write, so
- * two admins moving one order at the same moment may both succeed, which lands it in the same state.
- */
-export async function moveStatus(
+/** Unpaid orders placed before the given time, still waiting for a payment. */
+export async function listUnpaidOrdersPlacedBefore(
+  before: Date,
+  limit: number,
+): Promise<OrderRecord[]> {
+  return OrderModel.find({
+    status: 'pending_payment',
+    paymentStatus: 'unpaid',
+    createdAt: trusted({ $lt: before }),
+  })
+    .sort({ createdAt: 1 })
+    .limit(limit)
+    .lean<OrderRecord[]>();
+}
+
+/** Sets fields of an order whose move was already decided by its event (see OrderEventModel). */
+export async function setOrderFields(
   id: string,
-  from: OrderStatus,
-  to: OrderStatus,
-  extraFilter: Record<string, unknown> = {},
+  changes: Partial<Pick<OrderRecord, 'status' | 'shipment' | 'refundedCents' | 'refundId'>>,
 ): Promise<OrderRecord | null> {
-  return OrderModel.findOneAndUpdate(
-    { _id: id, status: from, ...extraFilter },
-    { $set: { status: to } },
-    { new: true },
-  ).lean<OrderRecord>();
+  return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 11000;
+}
+
+/** Records the move; false when the order already entered that state (another call won). */
+export async function insertMoveEvent(event: {
+  orderId: string;
+  at: Date;
+  by: string | null;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  note: string | null;
+}): Promise<boolean> {
+  try {
+    await OrderEventModel.create({
+      _id: `${event.orderId}:${event.to}`,
+      kind: 'move',
+      ...event,
+      orderId: new Types.ObjectId(event.orderId),
+    });
+    return true;
+  } catch (error) {
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
+/** Takes back a move whose work failed (a refused refund), so it can be tried again. */
+export async function deleteMoveEvent(orderId: string, to: OrderStatus): Promise<void> {
+  await OrderEventModel.deleteOne({ _id: `${orderId}:${to}` });
+}
+
+export async function insertNoteEvent(note: {
+  orderId: string;
+  at: Date;
+  by: string;
+  text: string;
+}): Promise<OrderEventRecord> {
+  const created = await OrderEventModel.create({
+    _id: `${note.orderId}:note:${new Types.ObjectId().toString()}`,
+    orderId: new Types.ObjectId(note.orderId),
+    kind: 'note',
+    at: note.at,
+    by: note.by,
+    from: null,
+    to: null,
+    note: note.text,
+  });
+  return created.toObject();
+}
+
+export async function listOrderEvents(orderId: string): Promise<OrderEventRecord[]> {
+  return OrderEventModel.find({ orderId: new Types.ObjectId(orderId) })
+    .sort({ at: 1, _id: 1 })
+    .lean<OrderEventRecord[]>();
 }

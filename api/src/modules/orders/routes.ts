@@ -1,15 +1,39 @@
+import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
-import { checkoutSummary, createOrderSchema } from '@shop/contracts';
+import { z } from 'zod';
+import {
+  adminOrdersQuerySchema,
+  cancelOrderSchema,
+  checkoutQuoteSchema,
+  checkoutSummary,
+  createOrderSchema,
+  orderNoteSchema,
+  shipOrderSchema,
+  updateOrderStatusSchema,
+  uploadFilenameParamsSchema,
+} from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
-import { cartOwner, currentUser, requireUser } from '../../platform/auth-guards';
+import { cartOwner, currentUser, requireAdmin, requireUser } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
-import { assertNoOperatorKeys } from '../../platform/validate';
-import { orderHistory, placeOrder } from './orders';
+import {
+  assertNoOperatorKeys,
+  idParamsSchema,
+  objectIdSchema,
+  parseBody,
+  parseParams,
+  parseQuery,
+} from '../../platform/validate';
 import { limitPerAddress } from '../accounts/address-limits';
-import { forgetOpenCheckouts } from './repository';
-
-const OPEN_CHECKOUT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+import { localFolderStore } from '../uploads/storage';
+import { openUpload } from '../uploads/uploads';
+import { addOrderNote, adminOrderDetail, cancelOrder, completeOrder, shipOrder } from './lifecycle';
+import {
+  adminOrderPage,
+  assertOrderHasFile,
+  orderHistory,
+  placeOrder,
+  quoteCheckout,
+} from './orders';
 
 /**
  * The checkout body, answered in the spec's words: 'Please fill in: {list}' when fields are missing,
@@ -29,15 +53,20 @@ function parseCheckout(req: Request) {
   );
 }
 
-export function orderRoutes({ config, logger }: AppDependencies): Router {
+const orderFileParamsSchema = z
+  .object({ id: objectIdSchema })
+  .extend(uploadFilenameParamsSchema.shape);
+
+export function orderRoutes({ config, logger, paymentProvider }: AppDependencies): Router {
   const router = Router();
-  // No TTL on FerretDB: a periodic sweep forgets week-old open checkouts (the reuse shortcut).
-  const sweep = setInterval(() => {
-    forgetOpenCheckouts(new Date(Date.now() - OPEN_CHECKOUT_KEPT_MS)).catch((error: unknown) =>
-      logger.warn({ err: error }, 'Sweeping open checkouts failed'),
-    );
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
+  const uploads = localFolderStore(config.uploadDir);
+
+  router.post('/checkout/quote', async (req, res) => {
+    const owner = cartOwner(req);
+    const { zipCode } = parseBody(checkoutQuoteSchema, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await quoteCheckout(owner, zipCode));
+  });
 
   const limit = limitPerAddress('order', { isProduction: config.isProduction, logger });
   router.post('/orders', limit, async (req, res) => {
@@ -50,6 +79,72 @@ export function orderRoutes({ config, logger }: AppDependencies): Router {
   router.get('/orders', requireUser, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await orderHistory(currentUser(req).id));
+  });
+
+  // --- Admin: every call is requireAdmin (401 signed out, 403 not admin) ---------------------------
+
+  router.get('/admin/orders', requireAdmin, async (req, res) => {
+    const query = parseQuery(adminOrdersQuerySchema, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await adminOrderPage(query, config.shop.timeZone));
+  });
+
+  router.get('/admin/orders/:id', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await adminOrderDetail(id));
+  });
+
+  // shipped -> completed. Shipping needs its carrier and tracking number, cancelling its refund.
+  router.patch('/admin/orders/:id', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const { status } = parseBody(updateOrderStatusSchema, req);
+    if (status !== 'completed') {
+      const message =
+        status === 'shipped'
+          ? 'Mark an order shipped with its carrier and tracking number (POST /api/admin/orders/{id}/ship)'
+          : status === 'cancelled'
+            ? 'Cancel an order with its refund (POST /api/admin/orders/{id}/cancel)'
+            : `An order cannot be moved to ${status} by hand`;
+      throw AppError.invalid(message, [{ path: 'status', message }]);
+    }
+    res.json(await completeOrder(id, { by: currentUser(req).email }));
+  });
+
+  router.post('/admin/orders/:id/ship', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const input = parseBody(shipOrderSchema, req);
+    res.json(await shipOrder(id, input, { by: currentUser(req).email, config }));
+  });
+
+  router.post('/admin/orders/:id/cancel', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const input = parseBody(cancelOrderSchema, req);
+    res.json(
+      await cancelOrder(id, input, {
+        by: currentUser(req).email,
+        refunder: paymentProvider,
+        config,
+        logger,
+      }),
+    );
+  });
+
+  router.post('/admin/orders/:id/notes', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const { text } = parseBody(orderNoteSchema, req);
+    res.status(201).json(await addOrderNote(id, text, { by: currentUser(req).email }));
+  });
+
+  router.get('/admin/orders/:id/files/:filename', requireAdmin, async (req, res) => {
+    const { id, filename } = parseParams(orderFileParamsSchema, req);
+    await assertOrderHasFile(id, filename);
+    const file = await openUpload(uploads, filename, { owner: null, isAdmin: true });
+    res.attachment(file.originalName);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Length', String(file.size));
+    res.setHeader('Cache-Control', 'private, no-store');
+    await pipeline(file.stream, res);
   });
 
   return router;

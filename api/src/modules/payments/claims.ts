@@ -10,14 +10,15 @@ import mongoose, { Schema } from 'mongoose';
 /** One per order: _id is the order id (unique by nature, and found without a scan on FerretDB). */
 interface PaymentClaimRecord {
   _id: string;
-  state: 'charging' | 'paid';
+  /** closed: the order expired unpaid; no payment is taken for it any more. */
+  state: 'charging' | 'paid' | 'closed';
   claimedAt: Date;
 }
 
 const paymentClaimSchema = new Schema<PaymentClaimRecord>(
   {
     _id: { type: String, required: true },
-    state: { type: String, required: true, enum: ['charging', 'paid'] },
+    state: { type: String, required: true, enum: ['charging', 'paid', 'closed'] },
     claimedAt: { type: Date, required: true },
   },
   { versionKey: false },
@@ -34,6 +35,8 @@ export interface PaymentClaim {
   release(): Promise<void>;
   /** The charge went through: the claim stays, so no later call charges again. */
   markPaid(): Promise<void>;
+  /** The order expired: the claim stays, so no later call charges it. */
+  close(): Promise<void>;
 }
 
 function isDuplicateKey(error: unknown): boolean {
@@ -55,6 +58,9 @@ export async function claimPayment(
         },
         markPaid: async () => {
           await PaymentClaimModel.updateOne({ _id: orderId }, { $set: { state: 'paid' } });
+        },
+        close: async () => {
+          await PaymentClaimModel.updateOne({ _id: orderId }, { $set: { state: 'closed' } });
         },
       };
     } catch (error) {

@@ -15,6 +15,7 @@ import { clearOrderedLines } from '../cart/cart';
 import { releaseDiscountUse, reserveDiscountUse } from '../discounts/discounts';
 import type { OrderRecord } from '../orders/model';
 import { findCallersOrder } from '../orders/orders';
+import { recordPayment } from '../orders/lifecycle';
 import { findOrderById, markDiscountReserved, setPaymentState } from '../orders/repository';
 import { claimPayment, type PaymentClaim } from './claims';
 import type { PaymentProvider } from './provider';
@@ -23,6 +24,8 @@ import { SQUARE_SCRIPT_URLS, isSquareSandbox, squareProvider } from './square';
 
 export const SANDBOX_SCRIPT_PATH = '/api/payment/sandbox/payments.js';
 export const DISCOUNT_GONE_MESSAGE = 'This discount code is no longer available';
+export const CHECKOUT_EXPIRED_MESSAGE =
+  'This checkout has expired. Please review your cart and place your order again.';
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this order is already in progress. Please wait a moment.';
 /** A payment still "charging" after this long was abandoned (the process stopped mid-call). */
@@ -83,6 +86,7 @@ async function claimOrAwait(
     if (claim) return { claim };
     const order = await findOrderById(orderId);
     if (order?.paymentStatus === 'paid') return { paidBy: order };
+    if (order?.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
     if (Date.now() >= deadline) throw AppError.conflict(PAYMENT_IN_PROGRESS_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
   }
@@ -100,14 +104,17 @@ export async function completePayment({
   input,
   provider,
   logger,
+  config,
 }: {
   owner: CartOwner;
   input: PaymentInput;
   provider: PaymentProvider;
   logger: Logger;
+  config: Config;
 }): Promise<CompletedPayment> {
   const found = await findCallersOrder(owner, input.orderId);
   if (found.paymentStatus === 'paid') return completed(found);
+  if (found.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
 
   const orderId = found._id.toString();
   const claimed = await claimOrAwait(orderId);
@@ -120,6 +127,10 @@ export async function completePayment({
     throw AppError.notFound('Order not found');
   }
   if (order.paymentStatus === 'paid') return completed(order);
+  if (order.status === 'expired') {
+    await claim.release();
+    throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
+  }
   await setPaymentState(orderId, { paymentStatus: 'charging', chargingSince: new Date() });
 
   const failed = async (reason: string) => {
@@ -167,19 +178,23 @@ export async function completePayment({
     throw error;
   }
 
-  const paid = await setPaymentState(orderId, {
-    paymentStatus: 'paid',
-    paymentId,
-    paidAt: new Date(),
-    paymentContact: {
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      customerPhone: input.customerPhone,
-      customerCompany: input.customerCompany,
-      customerAddress: input.customerAddress,
-      customerZipCode: input.customerZipCode,
+  // Paid, processing, and the confirmation and the shop's notice queued (orders/lifecycle.ts).
+  const paid = await recordPayment(
+    orderId,
+    {
+      paymentId,
+      paidAt: new Date(),
+      paymentContact: {
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        customerPhone: input.customerPhone,
+        customerCompany: input.customerCompany,
+        customerAddress: input.customerAddress,
+        customerZipCode: input.customerZipCode,
+      },
     },
-  });
+    config,
+  );
   if (!paid) throw AppError.notFound('Order not found');
   // After the order says paid: a claim left 'charging' by a failure here is taken over later, and
   // the provider's idempotency key answers that retry with this same payment.

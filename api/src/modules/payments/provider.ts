@@ -14,6 +14,16 @@ export interface ChargeRequest {
   buyerEmail?: string | null;
 }
 
+export interface RefundRequest {
+  /** The provider's id of the payment to refund. */
+  paymentId: string;
+  /** At most what the payment charged (the provider refuses more, and so does the order). */
+  amountCents: number;
+  /** The same key for every attempt at one refund, so the provider refunds at most once. */
+  idempotencyKey: string;
+  reason: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /**
@@ -22,6 +32,11 @@ export interface PaymentProvider {
    * with a plain error.
    */
   charge(request: ChargeRequest): Promise<{ paymentId: string }>;
+  /**
+   * Refunds part or all of a payment (Square's RefundPayment); resolves to the refund's id. A refund
+   * the provider refuses rejects with an AppError saying why.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
 }
 
 /**

@@ -5,16 +5,13 @@ import type { AppDependencies } from '../../routes';
 import { cartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { parseBody } from '../../platform/validate';
-import { completePayment, createPaymentProvider, paymentConfig } from './payments';
-import { sweepSandboxTokens } from './sandbox';
+import { completePayment, paymentConfig } from './payments';
 import {
   SANDBOX_CARD_FRAME_SCRIPT,
   SANDBOX_PAYMENTS_SCRIPT,
   sandboxCardFramePage,
 } from './sandbox-browser';
 import { sandboxCardSchema, tokenizeSandboxCard } from './sandbox-card';
-
-const SANDBOX_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /** The page that embeds the card frame: an allowed origin, or the API's own host (behind a proxy). */
 function embeddingOrigin(req: Request, allowedOrigins: readonly string[]): string | null {
@@ -32,12 +29,7 @@ function embeddingOrigin(req: Request, allowedOrigins: readonly string[]): strin
 
 export function paymentRoutes({ config, logger, paymentProvider }: AppDependencies): Router {
   const router = Router();
-  const provider = paymentProvider ?? createPaymentProvider(config);
-  if (config.isProduction && config.payment.provider === 'sandbox' && !paymentProvider) {
-    logger.warn(
-      'PAYMENT_PROVIDER is sandbox in production: orders are paid with test cards and no money moves. Set PAYMENT_PROVIDER=square to take real payments.',
-    );
-  }
+  const provider = paymentProvider;
 
   router.get('/payment/config', (_req, res) => {
     res.json(paymentConfig(config));
@@ -46,17 +38,10 @@ export function paymentRoutes({ config, logger, paymentProvider }: AppDependenci
   router.post('/payment/complete', async (req, res) => {
     const owner = cartOwner(req);
     const input = parseBody(completePaymentSchema, req);
-    res.json(await completePayment({ owner, input, provider, logger }));
+    res.json(await completePayment({ owner, input, provider, logger, config }));
   });
 
   if (config.payment.provider === 'sandbox') {
-    const sweep = setInterval(() => {
-      sweepSandboxTokens().catch((error: unknown) =>
-        logger.warn({ err: error }, 'Sweeping sandbox card tokens failed'),
-      );
-    }, SANDBOX_SWEEP_INTERVAL_MS);
-    sweep.unref();
-
     router.get('/payment/sandbox/payments.js', (_req, res) => {
       res.type('application/javascript').setHeader('Cache-Control', 'no-cache');
       res.send(SANDBOX_PAYMENTS_SCRIPT);

@@ -76,6 +76,38 @@ const SandboxPaymentModel = mongoose.model<SandboxPayment>(
   'sandbox_payments',
 );
 
+/** A refund, recorded as Square's Refunds API would: one per idempotency key, never over the payment. */
+interface SandboxRefund {
+  /** The idempotency key. */
+  _id: string;
+  refundId: string;
+  paymentId: string;
+  amountCents: number;
+  reason: string;
+  status: 'COMPLETED';
+  createdAt: Date;
+}
+
+const sandboxRefundSchema = new Schema<SandboxRefund>(
+  {
+    _id: { type: String, required: true },
+    refundId: { type: String, required: true },
+    paymentId: { type: String, required: true },
+    amountCents: { type: Number, required: true },
+    reason: { type: String, default: '' },
+    status: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+sandboxRefundSchema.index({ paymentId: 1 });
+
+export const SandboxRefundModel = mongoose.model<SandboxRefund>(
+  'SandboxRefund',
+  sandboxRefundSchema,
+  'sandbox_refunds',
+);
+
 /** Stores a one-time token for the card's outcome (the sandbox card frame's tokenize call). */
 export async function mintSandboxToken(outcome: SandboxOutcome, last4: string): Promise<string> {
   const token = `sbx:${randomBytes(24).toString('base64url')}`;
@@ -135,6 +167,38 @@ export function sandboxProvider(): PaymentProvider {
         const winner = await SandboxPaymentModel.findById(idempotencyKey).lean();
         if (!winner) throw error;
         return { paymentId: winner.paymentId };
+      }
+    },
+
+    async refund({ paymentId, amountCents, idempotencyKey, reason }) {
+      // Like Square: a key already used answers its refund again.
+      const earlier = await SandboxRefundModel.findById(idempotencyKey).lean();
+      if (earlier) return { refundId: earlier.refundId };
+      const payment = await SandboxPaymentModel.findOne({ paymentId }).lean();
+      if (!payment) throw AppError.invalid('The payment to refund was not found');
+      const refunded = await SandboxRefundModel.find({ paymentId }).lean();
+      const already = refunded.reduce((sum, refund) => sum + refund.amountCents, 0);
+      if (amountCents <= 0 || already + amountCents > payment.amountCents) {
+        // Square's AMOUNT_TOO_HIGH / REFUND_AMOUNT_INVALID
+        throw AppError.invalid('The refund is more than what is left of the payment');
+      }
+      const refundId = `sbxrefund_${randomBytes(12).toString('hex')}`;
+      try {
+        await SandboxRefundModel.create({
+          _id: idempotencyKey,
+          refundId,
+          paymentId,
+          amountCents,
+          reason,
+          status: 'COMPLETED',
+          createdAt: new Date(),
+        });
+        return { refundId };
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        const winner = await SandboxRefundModel.findById(idempotencyKey).lean();
+        if (!winner) throw error;
+        return { refundId: winner.refundId };
       }
     },
   };

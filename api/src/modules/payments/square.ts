@@ -62,5 +62,27 @@ export function squareProvider(settings: SquareSettings): PaymentProvider {
         throw error;
       }
     },
+
+    async refund({ paymentId, amountCents, idempotencyKey, reason }) {
+      try {
+        const { refund } = await client.refunds.refundPayment({
+          idempotencyKey,
+          paymentId,
+          amountMoney: { amount: BigInt(amountCents), currency: 'USD' },
+          reason: reason.slice(0, 192),
+        });
+        if (!refund?.id) throw new Error('Square answered without a refund');
+        if (refund.status === 'REJECTED' || refund.status === 'FAILED') {
+          throw AppError.conflict(`Square did not make the refund (${refund.status})`);
+        }
+        return { refundId: refund.id };
+      } catch (error) {
+        if (error instanceof SquareError && error.statusCode === 400) {
+          const detail = error.errors[0]?.detail ?? error.errors[0]?.code ?? 'refused';
+          throw AppError.invalid(`Square refused the refund: ${detail}`);
+        }
+        throw error;
+      }
+    },
   };
 }

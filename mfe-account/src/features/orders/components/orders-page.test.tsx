@@ -21,6 +21,8 @@ const order = (overrides: Partial<OrderHistoryEntry>): OrderHistoryEntry => ({
   tax: 0.83,
   total: 16.73,
   notes: null,
+  shipment: null,
+  refunded: 0,
   items: [
     {
       id: 'i1',

@@ -55,7 +55,7 @@ function formValuesOf(code: DiscountCode | null): DiscountCodeFormValues {
     minimumOrder: String(code.minimumOrder ?? 0),
     usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
     // The day the code runs through (UTC), as a date input shows it.
-    expiresAt: code.expiresAt ? code.expiresAt.slice(0, 10) : '',
+    expiresAt: code.expiresOn ?? '',
     description: code.description ?? '',
     isActive: code.isActive,
   };

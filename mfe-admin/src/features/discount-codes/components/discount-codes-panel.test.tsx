@@ -16,6 +16,7 @@ const spring: DiscountCode = {
   usageLimit: 100,
   timesUsed: 3,
   expiresAt: null,
+  expiresOn: null,
   isActive: true,
   description: 'Spring sale',
   createdAt: '2025-03-01T00:00:00.000Z',

@@ -10,7 +10,7 @@ import {
   TableRegion,
 } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { formatDiscountValue, formatDollars, formatShortDate } from '@shop/ui';
+import { formatDay, formatDiscountValue, formatDollars } from '@shop/ui';
 import { useDeleteDiscountCode } from '../api/delete-discount-code';
 import { useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
 import { DiscountCodeDialog } from './discount-code-dialog';
@@ -97,9 +97,7 @@ export function DiscountCodesPanel() {
                   {code.timesUsed} / {code.usageLimit ?? '∞'}
                   {code.usageLimit === null && <span className="muted"> (unlimited)</span>}
                 </td>
-                <td className="nowrap">
-                  {code.expiresAt ? formatShortDate(code.expiresAt) : 'Never'}
-                </td>
+                <td className="nowrap">{code.expiresOn ? formatDay(code.expiresOn) : 'Never'}</td>
                 <td>
                   <StatusBadge code={code} />
                 </td>

@@ -1,0 +1,78 @@
+// The API's background work, in one place: started by server.ts after the database is reached, stopped
+// on shutdown; tests start and stop them too (test/support/test-app.ts). No TTL indexes on FerretDB v1,
+// so expiry is done by these sweeps.
+import type { Config } from '../config';
+import type { Logger } from '../platform/logger';
+import { changePasswordLimit, signInLimits } from '../modules/accounts/accounts';
+import { addressLimits } from '../modules/accounts/address-limits';
+import { sweepExpiredSessions } from '../modules/accounts/session-store';
+import { adminSecretLimits } from '../modules/admin/admin';
+import {
+  deliverDueMail,
+  mailSenderFor,
+  sweepMailClaims,
+  type MailSender,
+} from '../modules/mail/mail';
+import { sweepOpenCheckouts } from '../modules/orders/orders';
+import { expireUnpaidOrders } from '../modules/payments/expiry';
+import { sweepSandboxTokens } from '../modules/payments/sandbox';
+import { startJobs, type Job, type RunningJobs } from './scheduler';
+
+const MINUTE_MS = 60 * 1000;
+
+export interface JobOptions {
+  /** Where mail goes; by default from MAIL_URL (none: the outbox only). */
+  mailSender?: MailSender | null;
+  /** How often the mail worker looks for due messages. */
+  mailEveryMs?: number;
+}
+
+export function shopJobs(
+  config: Config,
+  logger: Logger,
+  { mailSender = mailSenderFor(config), mailEveryMs = 5_000 }: JobOptions = {},
+): Job[] {
+  const limiters = [
+    ...Object.values(signInLimits),
+    changePasswordLimit,
+    ...Object.values(adminSecretLimits),
+    ...Object.values(addressLimits),
+  ];
+  return [
+    {
+      name: 'mail',
+      everyMs: mailEveryMs,
+      run: (now) => deliverDueMail({ sender: mailSender, from: config.mail.from, logger, now }),
+    },
+    { name: 'unpaid-orders', everyMs: 10 * MINUTE_MS, run: (now) => expireUnpaidOrders(now) },
+    { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },
+    {
+      name: 'attempts',
+      everyMs: 10 * MINUTE_MS,
+      run: (now) => Promise.all(limiters.map((limiter) => limiter.sweep(now))),
+    },
+    { name: 'open-checkouts', everyMs: 60 * MINUTE_MS, run: (now) => sweepOpenCheckouts(now) },
+    { name: 'mail-claims', everyMs: 60 * MINUTE_MS, run: (now) => sweepMailClaims(now) },
+    ...(config.payment.provider === 'sandbox'
+      ? [
+          {
+            name: 'sandbox-tokens',
+            everyMs: 15 * MINUTE_MS,
+            run: (now: Date) => sweepSandboxTokens(now),
+          },
+        ]
+      : []),
+  ];
+}
+
+export function startShopJobs(config: Config, logger: Logger, options?: JobOptions): RunningJobs {
+  const mailSender = options?.mailSender !== undefined ? options.mailSender : mailSenderFor(config);
+  const running = startJobs(shopJobs(config, logger, { ...options, mailSender }), logger);
+  return {
+    runAll: running.runAll,
+    async stop() {
+      await running.stop();
+      mailSender?.close();
+    },
+  };
+}

@@ -1,0 +1,198 @@
+// Transactional email. A request only queues a message (an insert into the outbox), so sending never
+// blocks or fails the request; the mail worker (jobs/) sends it, retrying with backoff while the mail
+// server is down. With no MAIL_URL the outbox is the destination: the admin reads it in the Outbox tab.
+import nodemailer from 'nodemailer';
+import type { MailKind, OutboxMessage, OutboxPage } from '@shop/contracts';
+import type { Config } from '../../config';
+import type { Logger } from '../../platform/logger';
+import type { OutboxRecord } from './model';
+import {
+  claimAttempt,
+  findDueMail,
+  findMailById,
+  forgetOldClaims,
+  insertMail,
+  listMail,
+  markMailFailed,
+  markMailSent,
+} from './repository';
+import type { RenderedMail } from './templates';
+
+export interface MailToQueue {
+  /** What the message is about, e.g. `order_confirmation:{orderId}`: the same key is queued once. */
+  key: string;
+  kind: MailKind;
+  to: string;
+  replyTo?: string | null;
+  rendered: RenderedMail;
+}
+
+/** Queues the message; false when one with the same key was queued before. */
+export async function queueMail(mail: MailToQueue, now = new Date()): Promise<boolean> {
+  return insertMail(
+    {
+      key: mail.key,
+      kind: mail.kind,
+      to: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.rendered.subject,
+      text: mail.rendered.text,
+      html: mail.rendered.html,
+    },
+    now,
+  );
+}
+
+export function toOutboxMessage(record: OutboxRecord): OutboxMessage {
+  return {
+    id: record._id.toString(),
+    to: record.to,
+    replyTo: record.replyTo,
+    subject: record.subject,
+    kind: record.kind,
+    text: record.text,
+    html: record.html,
+    createdAt: record.createdAt.toISOString(),
+    sentAt: record.sentAt?.toISOString() ?? null,
+    error: record.error,
+  };
+}
+
+export async function outboxPage(query: { before?: string; limit: number }): Promise<OutboxPage> {
+  const records = await listMail({ ...query, limit: query.limit + 1 });
+  const page = records.slice(0, query.limit);
+  return {
+    messages: page.map(toOutboxMessage),
+    nextBefore: records.length > query.limit ? (page.at(-1)?._id.toString() ?? null) : null,
+  };
+}
+
+// --- Sending --------------------------------------------------------------------------------------
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where messages go: an SMTP server, or (null) nowhere but the outbox. */
+export interface MailSender {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+const SMTP_TIMEOUT_MS = 15_000;
+
+/** nodemailer over SMTP from MAIL_URL (smtp:// with STARTTLS when offered, smtps:// for TLS). */
+export function smtpSender(mailUrl: string): MailSender {
+  const url = new URL(mailUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+    secure: url.protocol === 'smtps:',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+export function mailSenderFor(config: Config): MailSender | null {
+  return config.mail.url ? smtpSender(config.mail.url) : null;
+}
+
+/** Waits after the n-th failed attempt: 30 s, 1 min, 2 min, ... at most an hour. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * 60 * 1000);
+}
+
+const CLAIM_STALE_MS = 10 * 60 * 1000;
+
+/** An SMTP 5xx answer refuses the message for good (a bad address); anything else is retried. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 500);
+}
+
+/**
+ * One round of the mail worker: every message due now is sent (or, with no mail server, delivered to
+ * the outbox). A failure keeps the message and schedules the next try; nothing is lost.
+ */
+export async function deliverDueMail({
+  sender,
+  from,
+  logger,
+  now = new Date(),
+  batch = 20,
+}: {
+  sender: MailSender | null;
+  from: string;
+  logger: Logger;
+  now?: Date;
+  batch?: number;
+}): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (const due of await findDueMail(now, batch)) {
+    if (!(await claimAttempt(`${due._id.toString()}:${due.attempts}`, now, CLAIM_STALE_MS)))
+      continue;
+    const message = await findMailById(due._id);
+    if (!message || message.sentAt || message.attempts !== due.attempts) continue;
+    const attempts = message.attempts + 1;
+    try {
+      await sender?.send({
+        from,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await markMailSent(message._id, attempts, new Date());
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      const permanent = isPermanent(error);
+      await markMailFailed(message._id, {
+        attempts,
+        error: describe(error),
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        failedAt: permanent ? now : null,
+      });
+      logger.warn(
+        { mailId: message._id.toString(), kind: message.kind, attempts, permanent, err: error },
+        permanent ? 'The mail server refused a message' : 'Sending a message failed; will retry',
+      );
+    }
+  }
+  return { sent, failed };
+}
+
+export async function sweepMailClaims(now = new Date()): Promise<number> {
+  return forgetOldClaims(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+}

@@ -1,0 +1,77 @@
+import mongoose, { Schema, type Types } from 'mongoose';
+import type { MailKind } from '@shop/contracts';
+
+/**
+ * One message in the outbox: queued by the request that caused it, sent by the mail worker. With no
+ * mail server configured the outbox is where messages are read (the admin's Outbox tab).
+ */
+export interface OutboxRecord {
+  _id: Types.ObjectId;
+  /**
+   * What the message is about, unique: inserting a second message with the same key fails, so a retried
+   * payment or request queues one message, on FerretDB v1 as on MongoDB (an insert under a unique index).
+   */
+  key: string;
+  kind: MailKind;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: Date;
+  /** When the mail server took it (or, with no mail server, when it was put in the outbox). */
+  sentAt: Date | null;
+  /** The last failure, kept after a later success is not needed: cleared when sent. */
+  error: string | null;
+  attempts: number;
+  /** When the worker may try again (backoff after a failure). */
+  nextAttemptAt: Date;
+  /** The mail server refused it for good (a 5xx answer): no more tries. */
+  failedAt: Date | null;
+}
+
+const outboxSchema = new Schema<OutboxRecord>(
+  {
+    key: { type: String, required: true },
+    kind: { type: String, required: true },
+    to: { type: String, required: true },
+    replyTo: { type: String, default: null },
+    subject: { type: String, required: true },
+    text: { type: String, required: true },
+    html: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    sentAt: { type: Date, default: null },
+    error: { type: String, default: null },
+    attempts: { type: Number, required: true, default: 0 },
+    nextAttemptAt: { type: Date, required: true },
+    failedAt: { type: Date, default: null },
+  },
+  { versionKey: false },
+);
+outboxSchema.index({ key: 1 }, { unique: true });
+outboxSchema.index({ sentAt: 1, nextAttemptAt: 1 });
+
+export const OutboxModel = mongoose.model<OutboxRecord>('Outbox', outboxSchema, 'outbox');
+
+/**
+ * One send attempt taken by one worker: _id is `{messageId}:{attempt}`, so two workers (replicas) never
+ * send the same attempt (FerretDB v1 has no atomic conditional update; a unique insert is atomic).
+ */
+export interface MailClaimRecord {
+  _id: string;
+  claimedAt: Date;
+}
+
+const mailClaimSchema = new Schema<MailClaimRecord>(
+  {
+    _id: { type: String, required: true },
+    claimedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export const MailClaimModel = mongoose.model<MailClaimRecord>(
+  'MailClaim',
+  mailClaimSchema,
+  'mail_claims',
+);

@@ -1,0 +1,426 @@
+// One template per kind of message, each giving the subject, a plain-text part and an HTML part from
+// the same data. Everything a customer typed is escaped in the HTML (html`` escapes every value).
+import {
+  COLOR_SWATCHES,
+  MATERIAL_LABELS,
+  MOUNTING_LABELS,
+  formatDollars,
+  toDollars,
+  type Carrier,
+  type CustomerInfo,
+  type MailKind,
+  type OrderedProductConfig,
+} from '@shop/contracts';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** HTML that is already safe (built by html``); anything else interpolated into html`` is escaped. */
+class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+type HtmlValue = SafeHtml | string | number | null | undefined | HtmlValue[];
+
+function htmlOf(value: HtmlValue): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(htmlOf).join('');
+  if (value instanceof SafeHtml) return value.value;
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, index) => {
+    out += htmlOf(value) + (strings[index + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}
+
+function money(cents: number): string {
+  return formatDollars(toDollars(cents));
+}
+
+/** The shop's frame around every message: a light page, one column, readable on a phone. */
+function layout({
+  title,
+  preheader,
+  body,
+  shopUrl,
+  shopEmail,
+}: {
+  title: string;
+  preheader: string;
+  body: SafeHtml;
+  shopUrl: string;
+  shopEmail: string;
+}): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+      </head>
+      <body
+        style="margin:0;padding:0;background:#f3f4f6;font-family:Helvetica,Arial,sans-serif;color:#111827;"
+      >
+        <div style="display:none;max-height:0;overflow:hidden;">${preheader}</div>
+        <table
+          role="presentation"
+          width="100%"
+          cellpadding="0"
+          cellspacing="0"
+          style="background:#f3f4f6;"
+        >
+          <tr>
+            <td align="center" style="padding:24px 12px;">
+              <table
+                role="presentation"
+                width="100%"
+                cellpadding="0"
+                cellspacing="0"
+                style="max-width:600px;background:#ffffff;border-radius:8px;"
+              >
+                <tr>
+                  <td
+                    style="padding:20px 24px;border-bottom:1px solid #e5e7eb;font-size:18px;font-weight:bold;"
+                  >
+                    Engraved Label Shop
+                  </td>
+                </tr>
+                <tr>
+                  <td style="padding:24px;font-size:15px;line-height:1.5;">${body}</td>
+                </tr>
+                <tr>
+                  <td
+                    style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:13px;color:#4b5563;"
+                  >
+                    Questions? Reply to this email or write to
+                    <a href="mailto:${shopEmail}" style="color:#1d4ed8;">${shopEmail}</a>.
+                    <a href="${shopUrl}" style="color:#1d4ed8;">${shopUrl}</a>
+                  </td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+        </table>
+      </body>
+    </html>`.value;
+}
+
+function footerText(shopUrl: string, shopEmail: string): string {
+  return `\n--\nEngraved Label Shop\nQuestions? Reply to this email or write to ${shopEmail}.\n${shopUrl}\n`;
+}
+
+export interface ShopContext {
+  shopUrl: string;
+  shopEmail: string;
+}
+
+export interface OrderMailData {
+  orderNumber: number;
+  customerInfo: CustomerInfo;
+  items: Array<{
+    productConfig: OrderedProductConfig;
+    quantity: number;
+    unitCents: number;
+    totalCents: number;
+  }>;
+  subtotalCents: number;
+  discountCode: string | null;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  notes: string | null;
+}
+
+function describeItem(config: OrderedProductConfig): string {
+  const material = MATERIAL_LABELS[config.material]?.name ?? config.material;
+  const colour = COLOR_SWATCHES[config.color]?.name ?? config.color;
+  const mounting = MOUNTING_LABELS[config.mounting] ?? config.mounting;
+  return `${material}, ${config.width}" x ${config.height}", ${colour}, ${mounting}`;
+}
+
+function addressLines(info: CustomerInfo): string[] {
+  return [
+    `${info.firstName} ${info.lastName}`,
+    info.company,
+    info.street,
+    `${info.city}, ${info.state} ${info.zipCode}`,
+    info.phone,
+  ].filter((line): line is string => Boolean(line && line.trim()));
+}
+
+function totalsRows(order: OrderMailData): Array<[string, string]> {
+  const rows: Array<[string, string]> = [['Subtotal', money(order.subtotalCents)]];
+  if (order.discountCents > 0) {
+    rows.push([`Discount (${order.discountCode ?? ''})`, `-${money(order.discountCents)}`]);
+  }
+  rows.push(['Shipping', money(order.shippingCents)]);
+  rows.push(['Tax', money(order.taxCents)]);
+  rows.push(['Total', money(order.totalCents)]);
+  return rows;
+}
+
+export function orderConfirmation(order: OrderMailData, shop: ShopContext): RenderedMail {
+  const subject = `Order #${order.orderNumber} confirmed: ${money(order.totalCents)}`;
+  const name = order.customerInfo.firstName;
+  const next =
+    'We check your artwork and text, engrave your labels and ship them, usually within 3 to 5 business days. You will get an email with the tracking number when your order ships.';
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Thank you for your order. Your payment of ${money(order.totalCents)} was received.`,
+    '',
+    `Order #${order.orderNumber}`,
+    '',
+    ...order.items.flatMap((item) => [
+      `- ${item.quantity} x ${describeItem(item.productConfig)}`,
+      ...(item.productConfig.customText ? [`  Text: ${item.productConfig.customText}`] : []),
+      `  ${money(item.unitCents)} each, ${money(item.totalCents)}`,
+    ]),
+    '',
+    ...totalsRows(order).map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Shipping to:',
+    ...addressLines(order.customerInfo).map((line) => `  ${line}`),
+    ...(order.notes ? ['', `Your notes: ${order.notes}`] : []),
+    '',
+    'What happens next',
+    next,
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
+      Thank you for your order, ${name}
+    </h1>
+    <p style="margin:0 0 16px;">
+      Your payment of <strong>${money(order.totalCents)}</strong> was received. Order
+      <strong>#${order.orderNumber}</strong>.
+    </p>
+    <table
+      role="presentation"
+      width="100%"
+      cellpadding="0"
+      cellspacing="0"
+      style="border-collapse:collapse;font-size:14px;"
+    >
+      ${order.items.map(
+        (item) =>
+          html`<tr>
+            <td style="padding:8px 0;border-bottom:1px solid #e5e7eb;vertical-align:top;">
+              ${item.quantity} &times;
+              ${describeItem(item.productConfig)}${
+                item.productConfig.customText
+                  ? html`<br /><span style="color:#4b5563;"
+                        >Text: ${item.productConfig.customText}</span
+                      >`
+                  : ''
+              }<br /><span style="color:#4b5563;">${money(item.unitCents)} each</span>
+            </td>
+            <td
+              align="right"
+              style="padding:8px 0;border-bottom:1px solid #e5e7eb;vertical-align:top;white-space:nowrap;"
+            >
+              ${money(item.totalCents)}
+            </td>
+          </tr>`,
+      )}
+      ${totalsRows(order).map(
+        ([label, value], index, rows) =>
+          html`<tr>
+            <td
+              style="padding:4px 0;${index === rows.length - 1 ? 'font-weight:bold;font-size:16px;' : ''}"
+            >
+              ${label}
+            </td>
+            <td
+              align="right"
+              style="padding:4px 0;white-space:nowrap;${index === rows.length - 1 ? 'font-weight:bold;font-size:16px;' : ''}"
+            >
+              ${value}
+            </td>
+          </tr>`,
+      )}
+    </table>
+    <h2 style="font-size:16px;margin:20px 0 4px;">Shipping to</h2>
+    <p style="margin:0;">
+      ${addressLines(order.customerInfo).map((line, index) => html`${index ? html`<br />` : ''}${line}`)}
+    </p>
+    ${
+      order.notes
+        ? html`<h2 style="font-size:16px;margin:20px 0 4px;">Your notes</h2>
+            <p style="margin:0;">${order.notes}</p>`
+        : ''
+    }
+    <h2 style="font-size:16px;margin:20px 0 4px;">What happens next</h2>
+    <p style="margin:0;">${next}</p>
+    <p style="margin:16px 0 0;">
+      <a href="${shop.shopUrl}/orders" style="color:#1d4ed8;">Your order history</a> (when you
+      ordered with an account)
+    </p>`;
+  return {
+    subject,
+    text,
+    html: layout({
+      title: subject,
+      preheader: `Order #${order.orderNumber} confirmed`,
+      body,
+      ...shop,
+    }),
+  };
+}
+
+export function orderShipped(
+  order: { orderNumber: number; customerInfo: CustomerInfo },
+  shipment: { carrier: Carrier; trackingNumber: string; trackingUrl: string | null },
+  shop: ShopContext,
+): RenderedMail {
+  const carrier = shipment.carrier === 'other' ? 'the carrier' : shipment.carrier;
+  const subject = `Order #${order.orderNumber} has shipped`;
+  const text = [
+    `Hello ${order.customerInfo.firstName},`,
+    '',
+    `Your order #${order.orderNumber} is on its way with ${carrier}.`,
+    `Tracking number: ${shipment.trackingNumber}`,
+    ...(shipment.trackingUrl ? [`Track it: ${shipment.trackingUrl}`] : []),
+    '',
+    'Shipping to:',
+    ...addressLines(order.customerInfo).map((line) => `  ${line}`),
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order is on its way</h1>
+    <p style="margin:0 0 12px;">
+      Hello ${order.customerInfo.firstName}, order <strong>#${order.orderNumber}</strong> has
+      shipped with ${carrier}.
+    </p>
+    <p style="margin:0 0 16px;">Tracking number: <strong>${shipment.trackingNumber}</strong></p>
+    ${shipment.trackingUrl ? html`<p style="margin:0 0 16px;"><a href="${shipment.trackingUrl}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;">Track your parcel</a></p>` : ''}
+    <h2 style="font-size:16px;margin:20px 0 4px;">Shipping to</h2>
+    <p style="margin:0;">
+      ${addressLines(order.customerInfo).map((line, index) => html`${index ? html`<br />` : ''}${line}`)}
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+}
+
+export function orderCancelled(
+  order: { orderNumber: number; customerInfo: CustomerInfo; totalCents: number },
+  refundedCents: number,
+  shop: ShopContext,
+): RenderedMail {
+  const subject = `Order #${order.orderNumber} has been cancelled`;
+  const refund =
+    refundedCents > 0
+      ? `We have refunded ${money(refundedCents)} of the ${money(order.totalCents)} you paid to your card. Depending on your bank it shows within 5 to 10 business days.`
+      : 'No refund was made for this order.';
+  const text = [
+    `Hello ${order.customerInfo.firstName},`,
+    '',
+    `Your order #${order.orderNumber} has been cancelled.`,
+    refund,
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order has been cancelled</h1>
+    <p style="margin:0 0 12px;">
+      Hello ${order.customerInfo.firstName}, order <strong>#${order.orderNumber}</strong> has been
+      cancelled.
+    </p>
+    <p style="margin:0;">${refund}</p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+}
+
+export function adminNewOrder(order: OrderMailData, shop: ShopContext): RenderedMail {
+  const who = `${order.customerInfo.firstName} ${order.customerInfo.lastName}`;
+  const subject = `New paid order #${order.orderNumber}: ${money(order.totalCents)} from ${who}`;
+  const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const text = [
+    `Order #${order.orderNumber} was paid: ${money(order.totalCents)}.`,
+    `Customer: ${who} <${order.customerInfo.email}>`,
+    `Labels: ${count} on ${order.items.length} line(s)`,
+    ...(order.notes ? [`Customer notes: ${order.notes}`] : []),
+    '',
+    `Open the admin panel: ${shop.shopUrl}/admin`,
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
+      New paid order #${order.orderNumber}
+    </h1>
+    <p style="margin:0 0 8px;">
+      ${who} &lt;${order.customerInfo.email}&gt; paid <strong>${money(order.totalCents)}</strong>.
+    </p>
+    <p style="margin:0 0 8px;">Labels: ${count} on ${order.items.length} line(s)</p>
+    ${order.notes ? html`<p style="margin:0 0 8px;">Customer notes: ${order.notes}</p>` : ''}
+    <p style="margin:16px 0 0;">
+      <a href="${shop.shopUrl}/admin" style="color:#1d4ed8;">Open the admin panel</a>
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+}
+
+export interface EnquiryMailData {
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+}
+
+export function enquiryForward(enquiry: EnquiryMailData, shop: ShopContext): RenderedMail {
+  const subject = `Enquiry from ${enquiry.name}${enquiry.company ? ` (${enquiry.company})` : ''}`;
+  const text = [
+    `From: ${enquiry.name} <${enquiry.email}>`,
+    ...(enquiry.company ? [`Company: ${enquiry.company}`] : []),
+    '',
+    enquiry.message,
+    '',
+    'Reply to this email to answer the customer directly. The contact page promises a reply within 24 hours.',
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Enquiry from the contact page</h1>
+    <p style="margin:0 0 8px;">From: ${enquiry.name} &lt;${enquiry.email}&gt;</p>
+    ${enquiry.company ? html`<p style="margin:0 0 8px;">Company: ${enquiry.company}</p>` : ''}
+    <p style="margin:16px 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:12px;">
+      ${enquiry.message}
+    </p>
+    <p style="margin:0;color:#4b5563;">
+      Reply to this email to answer the customer directly. The contact page promises a reply within
+      24 hours.
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+}
+
+export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): RenderedMail {
+  const subject = 'We received your message';
+  const text = [
+    `Hello ${enquiry.name},`,
+    '',
+    'Thank you for writing to us. We reply within 24 hours.',
+    '',
+    'Your message:',
+    enquiry.message,
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">We received your message</h1>
+    <p style="margin:0 0 12px;">
+      Hello ${enquiry.name}, thank you for writing to us. We reply within 24 hours.
+    </p>
+    <p style="margin:0 0 4px;color:#4b5563;">Your message:</p>
+    <p style="margin:0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:12px;">
+      ${enquiry.message}
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+}
+
+export type { MailKind };

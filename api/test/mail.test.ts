@@ -1,0 +1,252 @@
+// Transactional email: a paid checkout and an enquiry queue their messages once, the worker sends them
+// through a real SMTP server (smtp-server from npm, started here on a free port), and a mail server that
+// is down loses nothing: the messages go out when it is back.
+import type { AddressInfo } from 'node:net';
+import smtp from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverDueMail, smtpSender, type MailSender } from '../src/modules/mail/mail';
+import { OutboxModel } from '../src/modules/mail/model';
+import { escapeHtml } from '../src/modules/mail/templates';
+import { createLogger } from '../src/platform/logger';
+import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server that keeps what it receives; stop() and start() again on the same port. */
+function localSmtp() {
+  const received: Received[] = [];
+  let server: InstanceType<typeof smtp.SMTPServer> | null = null;
+  let port = 0;
+  const start = async () => {
+    server = new smtp.SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((address) => address.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.server.once('error', reject);
+      server!.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (server.server.address() as AddressInfo).port;
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = null;
+    });
+  return { received, start, stop, url: () => `smtp://127.0.0.1:${port}` };
+}
+
+const SHOP_ORDERS_EMAIL = 'orders-desk@example.com';
+const SHOP_EMAIL = 'hello@example.com';
+const logger = createLogger('silent');
+let app: TestApp;
+let admin: TestAgent;
+const mailServer = localSmtp();
+let sender: MailSender;
+
+beforeAll(async () => {
+  await mailServer.start();
+  sender = smtpSender(mailServer.url());
+  app = await startTestApp({
+    SHOP_ORDERS_EMAIL,
+    SHOP_EMAIL,
+    MAIL_FROM: 'Label Shop <shop@example.com>',
+    MAIL_URL: mailServer.url(),
+  });
+  admin = app.agent();
+  await registerAdmin(admin);
+});
+afterAll(async () => {
+  sender?.close();
+  await app?.close();
+  await mailServer.stop();
+});
+
+/** One round of the mail worker at the given time (time is injected; nothing waits for a backoff). */
+function runWorker(now = new Date()) {
+  return deliverDueMail({ sender, from: app.config.mail.from, logger, now });
+}
+
+async function paidCheckout(email: string, customText = 'PUMP 1') {
+  const shopper = app.agent();
+  await addToCart(shopper, { customText });
+  const order = await placeOrder(shopper, { email });
+  return { shopper, order };
+}
+
+describe('mail for a paid order', () => {
+  it('when a checkout is paid (twice at once), then exactly one confirmation and one admin notice are queued and sent', async () => {
+    const email = `buyer.${Date.now()}@example.com`;
+    const { shopper, order } = await paidCheckout(email);
+    const [first, second] = await Promise.all([
+      pay(shopper, order.orderId),
+      pay(shopper, order.orderId),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+
+    const queued = await OutboxModel.find({ key: new RegExp(order.orderId) }).lean();
+    expect(queued.map((mail) => [mail.kind, mail.to]).sort()).toEqual([
+      ['admin_new_order', SHOP_ORDERS_EMAIL],
+      ['order_confirmation', email],
+    ]);
+    expect(queued.every((mail) => mail.sentAt === null)).toBe(true);
+
+    const before = mailServer.received.length;
+    await runWorker();
+    const sent = mailServer.received.slice(before);
+    expect(sent.map((mail) => mail.to[0]).sort()).toEqual([email, SHOP_ORDERS_EMAIL].sort());
+    expect(sent.every((mail) => mail.from === 'shop@example.com')).toBe(true);
+    const confirmation = sent.find((mail) => mail.to[0] === email)!.raw;
+    expect(confirmation).toContain(`Subject: Order #${order.orderNumber} confirmed`);
+    expect(confirmation).toContain('multipart/alternative');
+    expect(confirmation).toMatch(/text\/plain/);
+    expect(confirmation).toMatch(/text\/html/);
+
+    const after = await OutboxModel.find({ key: new RegExp(order.orderId) }).lean();
+    expect(after.every((mail) => mail.sentAt instanceof Date && mail.error === null)).toBe(true);
+    // A second round sends nothing again.
+    const count = mailServer.received.length;
+    await runWorker();
+    expect(mailServer.received.length).toBe(count);
+  });
+
+  it('when the mail server is down during a checkout, then nothing is lost and the mail goes out when it is back', async () => {
+    await mailServer.stop();
+    const email = `down.${Date.now()}@example.com`;
+    const { shopper, order } = await paidCheckout(email, 'DOWN TIME');
+    const paid = await pay(shopper, order.orderId);
+    expect(paid.status).toBe(200); // sending never fails the request that caused it
+
+    const now = new Date();
+    const failed = await runWorker(now);
+    expect(failed.failed).toBeGreaterThanOrEqual(2);
+    const waiting = await OutboxModel.find({ key: new RegExp(order.orderId) }).lean();
+    expect(waiting).toHaveLength(2);
+    for (const mail of waiting) {
+      expect(mail.sentAt).toBeNull();
+      expect(mail.error).toBeTruthy();
+      expect(mail.attempts).toBe(1);
+      expect(mail.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
+    }
+    // Still down at the next try: the backoff grows.
+    const second = new Date(now.getTime() + 31_000);
+    await runWorker(second);
+    const retried = await OutboxModel.find({ key: new RegExp(order.orderId) }).lean();
+    expect(retried.every((mail) => mail.attempts === 2 && mail.sentAt === null)).toBe(true);
+    expect(
+      retried.every((mail) => mail.nextAttemptAt.getTime() - second.getTime() === 60_000),
+    ).toBe(true);
+
+    await mailServer.start(); // the same port
+    const before = mailServer.received.length;
+    await runWorker(new Date(now.getTime() - 1)); // not due yet: nothing is sent early
+    expect(mailServer.received.length).toBe(before);
+    await runWorker(new Date(second.getTime() + 61_000));
+    const sent = mailServer.received.slice(before).map((mail) => mail.to[0]);
+    expect(sent.sort()).toEqual([email, SHOP_ORDERS_EMAIL].sort());
+    const done = await OutboxModel.find({ key: new RegExp(order.orderId) }).lean();
+    expect(done.every((mail) => mail.sentAt !== null && mail.error === null)).toBe(true);
+  });
+});
+
+describe('mail for an enquiry', () => {
+  it('when a shopper sends an enquiry, then the shop gets it with Reply-To set to the shopper and the shopper an acknowledgement, their text escaped', async () => {
+    const email = `asker.${Date.now()}@example.com`;
+    const message = 'Can you engrave <b>bold</b> & "quoted" text? <script>alert(1)</script>';
+    const response = await app.request('POST', '/api/contact', {
+      body: { name: 'Ann <Lee>', email, company: 'Acme', message },
+    });
+    expect(response.status).toBe(201);
+    const queued = await OutboxModel.find({ key: new RegExp(response.body.id) }).lean();
+    const forward = queued.find((mail) => mail.kind === 'enquiry_forward');
+    const ack = queued.find((mail) => mail.kind === 'enquiry_received');
+    expect(forward).toMatchObject({ to: SHOP_EMAIL, replyTo: email });
+    expect(ack).toMatchObject({ to: email, replyTo: null });
+    for (const mail of [forward!, ack!]) {
+      expect(mail.text).toContain(message);
+      expect(mail.html).toContain(escapeHtml(message));
+      expect(mail.html).not.toContain('<script>');
+      expect(mail.html).not.toContain('<b>bold</b>');
+    }
+    expect(forward!.html).toContain('Ann &lt;Lee&gt;');
+
+    const before = mailServer.received.length;
+    await runWorker();
+    const sent = mailServer.received.slice(before);
+    const toShop = sent.find((mail) => mail.to[0] === SHOP_EMAIL);
+    expect(toShop?.raw).toMatch(new RegExp(`Reply-To: ${email.replace(/\./g, '\\.')}`));
+    expect(sent.some((mail) => mail.to[0] === email)).toBe(true);
+  });
+});
+
+describe('GET /api/admin/outbox', () => {
+  it('when an admin reads the outbox, then newest first, paged by key, each message with its parts', async () => {
+    for (let index = 0; index < 3; index++) {
+      const response = await app.request('POST', '/api/contact', {
+        body: {
+          name: `Paging ${index}`,
+          email: 'pager@example.com',
+          message: 'A question about labels',
+        },
+      });
+      expect(response.status).toBe(201);
+    }
+    const first = await admin.request('GET', '/api/admin/outbox?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.messages).toHaveLength(2);
+    expect(Object.keys(first.body.messages[0]).sort()).toEqual(
+      [
+        'createdAt',
+        'error',
+        'html',
+        'id',
+        'kind',
+        'replyTo',
+        'sentAt',
+        'subject',
+        'text',
+        'to',
+      ].sort(),
+    );
+    expect(first.body.messages[0].subject).toBe('We received your message');
+    expect(first.body.messages[1].subject).toBe('Enquiry from Paging 2');
+    expect(first.body.nextBefore).toBe(first.body.messages[1].id);
+
+    const second = await admin.request(
+      'GET',
+      `/api/admin/outbox?limit=2&before=${first.body.nextBefore}`,
+    );
+    expect(second.body.messages.map((mail: { subject: string }) => mail.subject)).toEqual([
+      'We received your message',
+      'Enquiry from Paging 1',
+    ]);
+    const ids = [...first.body.messages, ...second.body.messages].map(
+      (mail: { id: string }) => mail.id,
+    );
+    expect(new Set(ids).size).toBe(4);
+
+    expect((await admin.request('GET', '/api/admin/outbox?limit=0')).status).toBe(400);
+    expect((await admin.request('GET', '/api/admin/outbox?before=nope')).status).toBe(400);
+    expect((await app.agent().request('GET', '/api/admin/outbox')).status).toBe(401);
+  });
+});

@@ -1,0 +1,50 @@
+// Calendar days in the shop's time zone (SHOP_TIME_ZONE): a discount code's last day, the admin's
+// order date filter. Intl gives the zone's offset at an instant; no library needed.
+
+function offsetMs(timeZone: string, instant: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const wallClockAsUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return wallClockAsUtc - (instant.getTime() - instant.getUTCMilliseconds());
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in the zone (daylight saving included). */
+export function startOfDayIn(timeZone: string, day: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(year, month - 1, date);
+  const first = midnightUtc - offsetMs(timeZone, new Date(midnightUtc));
+  return new Date(midnightUtc - offsetMs(timeZone, new Date(first)));
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the zone. */
+export function dayIn(timeZone: string, instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
