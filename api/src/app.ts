@@ -5,6 +5,7 @@ import { routeModules, type RouteModule } from './routes';
 import { accountSessions } from './modules/accounts/sessions';
 import { createPaymentProvider } from './modules/payments/payments';
 import type { PaymentProvider } from './modules/payments/provider';
+import { DEFAULT_TAX_RATES } from './modules/tax/tax';
 import { csrfGuard } from './platform/csrf';
 import { errorHandler } from './platform/error-handler';
 import { AppError } from './platform/errors';
@@ -68,8 +69,9 @@ export function createApp({
     );
   }
   const api = express.Router();
+  const taxRates = config.taxRates ?? DEFAULT_TAX_RATES;
   for (const mountRoutes of routes)
-    api.use(mountRoutes({ config, logger, paymentProvider: provider }));
+    api.use(mountRoutes({ config, logger, taxRates, paymentProvider: provider }));
   app.use('/api', api);
 
   app.use((_req, _res, next) => next(AppError.notFound('Not found')));

@@ -9,18 +9,20 @@ import { cartRoutes } from './modules/cart/routes';
 import { discountRoutes } from './modules/discounts/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { shippingRoutes } from './modules/shipping/routes';
-import { taxRoutes } from './modules/tax/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { mailRoutes } from './modules/mail/routes';
 import type { PaymentProvider } from './modules/payments/provider';
+import type { TaxRates } from './modules/tax/tax';
 
 /** What a domain's routes may need from the running app. */
 export interface AppDependencies {
   config: Config;
   logger: Logger;
+  /** The sales tax table: TAX_RATES, or the built-in one. */
+  taxRates: TaxRates;
   /** The provider PAYMENT_PROVIDER names, or a stand-in given to createApp (tests count charges). */
   paymentProvider: PaymentProvider;
 }
@@ -30,7 +32,6 @@ export type RouteModule = (dependencies: AppDependencies) => Router;
 export const routeModules: RouteModule[] = [
   healthRoutes,
   contactRoutes,
-  taxRoutes,
   pricingRoutes,
   shippingRoutes,
   cartRoutes,

@@ -11,11 +11,16 @@ import {
   listCartLines,
   mergeGuestCartIntoCustomer,
 } from '../src/modules/cart/cart';
-import { CartItemModel, CartSessionModel } from '../src/modules/cart/model';
+import { CartModel, CartSessionModel } from '../src/modules/cart/model';
 import { cartRoutes } from '../src/modules/cart/routes';
-import { DiscountCodeModel, DiscountUseModel } from '../src/modules/discounts/model';
+import {
+  DiscountCodeKeyModel,
+  DiscountCodeModel,
+  DiscountUseHeadModel,
+  DiscountUseModel,
+} from '../src/modules/discounts/model';
 import { insertDiscounts, type NewDiscountCode } from '../src/modules/discounts/repository';
-import { UploadModel } from '../src/modules/uploads/model';
+import { UploadIndexModel, UploadModel } from '../src/modules/uploads/model';
 import { recordUpload } from '../src/modules/uploads/repository';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -46,7 +51,7 @@ beforeAll(async () => {
   );
   await Promise.all([
     CartSessionModel.init(),
-    CartItemModel.init(),
+    CartModel.init(),
     DiscountCodeModel.init(),
     DiscountUseModel.init(),
     UploadModel.init(),
@@ -57,11 +62,14 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await Promise.all([
-    CartItemModel.deleteMany({}),
+    CartModel.deleteMany({}),
     CartSessionModel.deleteMany({}),
     DiscountCodeModel.deleteMany({}),
     DiscountUseModel.deleteMany({}),
+    DiscountCodeKeyModel.deleteMany({}),
+    DiscountUseHeadModel.deleteMany({}),
     UploadModel.deleteMany({}),
+    UploadIndexModel.deleteMany({}),
   ]);
 });
 
@@ -179,7 +187,8 @@ describe('adding, reading, changing and removing items', () => {
       unitPrice: 4.94,
       totalPrice: 49.4,
     });
-    expect(await CartItemModel.findById(id).lean()).toMatchObject({
+    const stored = await CartModel.findById(`guest:${ALICE}`).lean();
+    expect(stored?.items.find((item) => item._id.toString() === id)).toMatchObject({
       unitPriceCents: 494,
       totalPriceCents: 4940,
     });
@@ -220,17 +229,19 @@ describe('adding, reading, changing and removing items', () => {
   });
 
   it(`when the cart has ${MAX_CART_LINES} lines, then another is refused with 409`, async () => {
-    await CartItemModel.insertMany(
-      Array.from({ length: MAX_CART_LINES }, () => ({
-        sessionId: ALICE,
-        customerId: null,
+    const now = new Date();
+    await CartModel.create({
+      _id: `guest:${ALICE}`,
+      items: Array.from({ length: MAX_CART_LINES }, () => ({
+        createdAt: now,
+        updatedAt: now,
         productConfig: { ...label },
         files: [],
         quantity: 1,
         unitPriceCents: 520,
         totalPriceCents: 520,
       })),
-    );
+    });
     const response = await add(label);
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: CART_FULL_MESSAGE });
@@ -270,7 +281,7 @@ describe('bad input', () => {
     const malformed = await add(label, 'guest-1-x');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('x-session-id header is malformed');
-    expect(await CartItemModel.countDocuments()).toBe(0);
+    expect(await CartModel.countDocuments()).toBe(0);
   });
 
   it('when the configuration is invalid, then 400 naming the field and the cart is unchanged', async () => {
@@ -322,7 +333,7 @@ describe('bad input', () => {
     expect((await add({ ...label, customText: 'x'.repeat(501) })).body.errors).toEqual([
       { path: 'customText', message: 'Custom text must be at most 500 characters' },
     ]);
-    expect(await CartItemModel.countDocuments()).toBe(0);
+    expect(await CartModel.countDocuments()).toBe(0);
   });
 
   it('when zipCode is given twice (an array), then 400', async () => {

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DISCOUNT_CODE_PATTERN_MESSAGE } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
 import type { RouteModule } from '../src/routes';
-import { DiscountCodeModel, DiscountUseModel } from '../src/modules/discounts/model';
+import {
+  DiscountCodeKeyModel,
+  DiscountCodeModel,
+  DiscountUseHeadModel,
+  DiscountUseModel,
+} from '../src/modules/discounts/model';
 import {
   evaluateDiscount,
   releaseDiscountUse,
@@ -56,6 +61,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await DiscountCodeModel.deleteMany({});
   await DiscountUseModel.deleteMany({});
+  await DiscountCodeKeyModel.deleteMany({});
+  await DiscountUseHeadModel.deleteMany({});
 });
 
 /** Stored with timesUsed uses already taken. */

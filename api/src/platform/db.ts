@@ -10,6 +10,14 @@ mongoose.set('sanitizeFilter', true);
 
 export const trusted = mongoose.trusted;
 
+/**
+ * True for MongoDB's (and FerretDB's) duplicate-key error, code 11000: an insert under a unique index
+ * lost a race. Limits, order numbers and claims are built on that one atomic primitive (see README).
+ */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 11000;
+}
+
 // Requests fail after this long while the server is unreachable instead of hanging for the driver's 30s.
 const SERVER_SELECTION_TIMEOUT_MS = 5_000;
 const RETRY_PAUSE_MS = 1_000;

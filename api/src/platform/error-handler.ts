@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import type { ApiErrorBody } from '@shop/contracts';
 import { AppError, type FieldError } from './errors';
 import type { Logger } from './logger';
+import { isDuplicateKeyError } from './db';
 
 interface ErrorAnswer {
   status: number;
@@ -47,10 +48,6 @@ function isBodyParserError(error: unknown): error is { type: string; status: num
   );
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
-
 function isDatabaseUnavailable(error: unknown): boolean {
   return (
     error instanceof mongoose.mongo.MongoNetworkError ||
@@ -86,7 +83,7 @@ export function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
     return { status: 400, body: { message: 'Invalid input', errors } };
   }
   // Domain code should check uniqueness itself and say what is taken; this is the safety net for races.
-  if (isDuplicateKey(error)) return { status: 409, body: { message: 'Already exists' } };
+  if (isDuplicateKeyError(error)) return { status: 409, body: { message: 'Already exists' } };
   // An outage is not a bug: answer 503 so clients and load balancers know to try again.
   if (isDatabaseUnavailable(error)) {
     return {

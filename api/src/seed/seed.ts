@@ -2,10 +2,11 @@
 // is in api/README.md). Runs at start outside test and production; does nothing once codes exist.
 import type { Logger } from '../platform/logger';
 import {
-  countDiscounts,
+  hasDiscounts,
   insertDiscounts,
   type NewDiscountCode,
 } from '../modules/discounts/repository';
+import { isDuplicateKeyError } from '../platform/db';
 
 type SeedCode = NewDiscountCode & { timesUsed?: number };
 
@@ -75,12 +76,12 @@ export const SEED_DISCOUNT_CODES: SeedCode[] = [
 
 /** Inserts the seed codes when there are none; true when it did. Two replicas starting at once are fine. */
 export async function seedDiscountCodes(): Promise<boolean> {
-  if ((await countDiscounts()) > 0) return false;
+  if (await hasDiscounts()) return false;
   try {
     await insertDiscounts(SEED_DISCOUNT_CODES);
   } catch (error) {
     // Another process seeded at the same moment: the unique code index refused the copies.
-    if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
   }
   return true;
 }

@@ -22,6 +22,10 @@ import {
   toShopUser,
 } from './repository';
 import { signOutEverywhere, signOutOtherSessions } from './session-store';
+import { isDuplicateKeyError } from '../../platform/db';
+
+// What the admin module uses: a customer made admin, and its client-visible form.
+export { grantAdmin, toShopUser } from './repository';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
@@ -38,10 +42,6 @@ export const signInLimits = {
 /** Guessing the current password through the change-password form: 5 per 15 minutes per account. */
 export const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_MINUTES_MS);
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
-
 export type Registration = z.output<typeof registerSchema>;
 
 /** A new customer account (never an admin); a taken email is a 409. */
@@ -53,7 +53,7 @@ export async function registerCustomer(registration: Registration): Promise<Cust
     return await insertCustomer({ ...profile, passwordHash });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets one through.
-    if (isDuplicateKey(error)) throw AppError.conflict(accountMessages.emailTaken);
+    if (isDuplicateKeyError(error)) throw AppError.conflict(accountMessages.emailTaken);
     throw error;
   }
 }

@@ -10,7 +10,7 @@
 // picture and no more than N ever fall in one window. The window ends by the attempts' own timestamps
 // (FerretDB has no TTL, DESIGN.md section 3); a periodic sweep deletes attempts past their window.
 import mongoose, { Schema, type Types } from 'mongoose';
-import { trusted } from '../../platform/db';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
 
 interface AttemptRecord {
   _id: Types.ObjectId;
@@ -52,10 +52,6 @@ export interface AttemptLimiter {
   sweep(now?: Date): Promise<number>;
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
-
 /** Enough for any realistic burst on one key; each lost race means someone else's attempt counted. */
 const MAX_RACES = 100;
 
@@ -95,7 +91,7 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
             },
           };
         } catch (error) {
-          if (!isDuplicateKey(error)) throw error;
+          if (!isDuplicateKeyError(error)) throw error;
         }
       }
       throw new Error(`Attempt limiter ${limiter}: too much contention on one key`);

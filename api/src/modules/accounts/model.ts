@@ -39,3 +39,28 @@ export const CustomerModel = mongoose.model<CustomerRecord>(
   customerSchema,
   'customers',
 );
+
+/**
+ * The email's key: _id is the (lower-cased) email, so signing in finds the customer by two lookups by
+ * _id rather than a filter on email, which FerretDB v1 answers by reading every customer. Taken by an
+ * insert before the customer is written, so two sign-ups with one email cannot both get it.
+ */
+export interface CustomerEmailRecord {
+  _id: string;
+  customerId: Types.ObjectId;
+  createdAt: Date;
+}
+
+const customerEmailSchema = new Schema<CustomerEmailRecord>(
+  {
+    _id: { type: String, required: true },
+    customerId: { type: Schema.Types.ObjectId, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+
+export const CustomerEmailModel = mongoose.model<CustomerEmailRecord>(
+  'CustomerEmail',
+  customerEmailSchema,
+  'customer_emails',
+);

@@ -1,7 +1,16 @@
 // Data access for customer accounts; plain objects out, never mongoose documents.
-import { isValidObjectId } from 'mongoose';
+import { Types, isValidObjectId } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
-import { CustomerModel, type CustomerRecord } from './model';
+import { isDuplicateKeyError } from '../../platform/db';
+import {
+  CustomerEmailModel,
+  CustomerModel,
+  type CustomerEmailRecord,
+  type CustomerRecord,
+} from './model';
+
+/** A key older than this whose customer does not exist was left by a sign-up that stopped half-way. */
+const ORPHAN_KEY_AFTER_MS = 60_000;
 
 export type NewCustomer = Omit<CustomerRecord, '_id' | 'isAdmin' | 'createdAt' | 'updatedAt'>;
 
@@ -27,15 +36,47 @@ export async function findCustomerById(id: string): Promise<CustomerRecord | nul
   return CustomerModel.findById(id).lean();
 }
 
+/** Two lookups by _id: the email's key, then the customer. */
 export async function findCustomerByEmail(email: string): Promise<CustomerRecord | null> {
-  return CustomerModel.findOne({ email }).lean();
+  const key = await CustomerEmailModel.findById(email).lean<CustomerEmailRecord>();
+  if (!key) return null;
+  const customer = await CustomerModel.findById(key.customerId).lean<CustomerRecord>();
+  return customer?.email === email ? customer : null;
 }
 
+/** Takes the email's key for customerId; false when a customer holds it. */
+async function takeEmailKey(email: string, customerId: Types.ObjectId): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await CustomerEmailModel.create({ _id: email, customerId });
+      return true;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const held = await CustomerEmailModel.findById(email).lean<CustomerEmailRecord>();
+    if (!held) continue;
+    const young = held.createdAt.getTime() > Date.now() - ORPHAN_KEY_AFTER_MS;
+    if (young || (await CustomerModel.exists({ _id: held.customerId }))) return false;
+    await CustomerEmailModel.deleteOne({ _id: email });
+  }
+  return false;
+}
+
+/** A new customer; rejects with the duplicate-key error when the email is taken. */
 export async function insertCustomer(customer: NewCustomer): Promise<CustomerRecord> {
-  // The unique email index settles racing sign-ups: it must exist before the first insert.
+  // The unique email index is the safety net behind the key: it must exist before the first insert.
   await CustomerModel.init();
-  const created = await CustomerModel.create({ ...customer, isAdmin: false });
-  return created.toObject();
+  const _id = new Types.ObjectId();
+  if (!(await takeEmailKey(customer.email, _id))) {
+    throw Object.assign(new Error('Email taken'), { code: 11000 });
+  }
+  try {
+    const created = await CustomerModel.create({ _id, ...customer, isAdmin: false });
+    return created.toObject();
+  } catch (error) {
+    await CustomerEmailModel.deleteOne({ _id: customer.email });
+    throw error;
+  }
 }
 
 export async function setPasswordHash(id: string, passwordHash: string): Promise<void> {
@@ -57,8 +98,12 @@ export async function listCustomers(): Promise<CustomerRecord[]> {
 export async function deleteCustomerUnlessAdmin(
   id: string,
 ): Promise<'deleted' | 'admin' | 'missing'> {
+  const customer = await CustomerModel.findById(id).lean<CustomerRecord>();
   const { deletedCount } = await CustomerModel.deleteOne({ _id: id, isAdmin: false });
-  if (deletedCount === 1) return 'deleted';
+  if (deletedCount === 1) {
+    if (customer) await CustomerEmailModel.deleteOne({ _id: customer.email });
+    return 'deleted';
+  }
   const still = await CustomerModel.exists({ _id: id });
   return still ? 'admin' : 'missing';
 }

@@ -10,18 +10,26 @@
 //   session is deleted on sign-out.
 // - Expired sessions are deleted by a periodic sweep (src/jobs): FerretDB has no TTL indexes.
 import type { Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import MongoStore from 'connect-mongo';
 import mongoose from 'mongoose';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../platform/auth-guards';
 import type { Logger } from '../../platform/logger';
 import { passport } from './authentication';
-import { SESSION_COLLECTION, ensureSessionIndexes } from './session-store';
+import { SESSION_COLLECTION, ensureSessionIndexes, sessionsCollection } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'shop.sid';
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A session as connect-mongo stores it with stringify: false. */
+interface StoredSession {
+  _id: string;
+  expires?: Date;
+  lastModified?: Date;
+  session: SessionData & { lastModified?: Date };
+}
 
 type StoreClient = NonNullable<Parameters<typeof MongoStore.create>[0]['client']>;
 
@@ -76,6 +84,22 @@ export function accountSessions({
     // A rolling session is written back at most once a minute when nothing in it changed.
     touchAfter: 60,
   });
+  // connect-mongo's get filters on _id and expires, which FerretDB v1 answers by reading every session;
+  // a lookup by _id alone, with the expiry checked here, costs the same however many sessions there are.
+  store.get = (sid, callback) => {
+    sessionsCollection()
+      .findOne({ _id: sid })
+      .then(
+        (stored) => {
+          const doc = stored as StoredSession | null;
+          if (!doc || (doc.expires && doc.expires.getTime() <= Date.now()))
+            return callback(null, null);
+          if (doc.lastModified) doc.session.lastModified = doc.lastModified;
+          callback(null, doc.session);
+        },
+        (error: unknown) => callback(error),
+      );
+  };
   ensureSessionIndexes().catch((error: unknown) =>
     logger.warn({ err: error }, 'Creating the session indexes failed'),
   );

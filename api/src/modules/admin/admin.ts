@@ -11,7 +11,7 @@ import type { SessionUser } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { attemptLimiter, claimEach } from '../accounts/attempt-limiter';
-import { grantAdmin, toShopUser } from '../accounts/repository';
+import { grantAdmin, toShopUser } from '../accounts/accounts';
 import { AdminGrantAttemptModel, type AdminGrantOutcome } from './model';
 
 const ADMIN_SECRET_WINDOW_MS = ADMIN_SECRET_WINDOW_MINUTES * 60 * 1000;

@@ -12,26 +12,28 @@ import {
   type DiscountRemoved,
   type LabelConfiguration,
   type ProductConfig,
+  priceLabel,
+  toCents,
+  type ApplyDiscountResponse,
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { evaluateDiscount } from '../discounts/discounts';
-import { priceConfiguration } from '../pricing/pricing';
-import { taxFor } from '../tax/tax';
-import { assignSessionUploadsToCustomer, ownedFilenames } from '../uploads/repository';
+import { taxFor, type TaxRates } from '../tax/tax';
+import { assignSessionUploadsToCustomer, ownedFilenames } from '../uploads/uploads';
 import type { CartItemRecord, CartSessionRecord } from './model';
 import {
   assignGuestItemsToCustomer,
   clearRemovalNotice,
   clearSessionDiscount,
-  deleteItem,
+  deleteItems,
   deleteSession,
   dropSessionDiscount,
   findItems,
   findSession,
-  insertItem,
+  newItem,
+  saveItems,
   saveSessionDiscount,
-  updateItemQuantity,
   updateSessionDiscountAmount,
 } from './repository';
 
@@ -50,7 +52,7 @@ export interface CartLine {
 
 /** Prices come from the rules every time, so a line never carries a price the rules no longer give. */
 function toCartLine(item: CartItemRecord): CartLine {
-  const priced = priceConfiguration({ ...item.productConfig, quantity: item.quantity });
+  const priced = priceLabel({ ...item.productConfig, quantity: item.quantity });
   return {
     id: item._id.toString(),
     productConfig: {
@@ -104,9 +106,9 @@ export async function clearOrderedLines(
   ordered: ReadonlyArray<{ lineId: string; quantity: number }>,
 ): Promise<void> {
   const orderedQuantity = new Map(ordered.map((line) => [line.lineId, line.quantity]));
-  for (const item of await findItems(owner)) {
-    if (orderedQuantity.get(String(item._id)) === item.quantity) await deleteItem(String(item._id));
-  }
+  const items = await findItems(owner);
+  const kept = items.filter((item) => orderedQuantity.get(String(item._id)) !== item.quantity);
+  if (kept.length !== items.length) await saveItems(owner, kept);
   await clearSessionDiscount(owner);
 }
 
@@ -194,13 +196,17 @@ async function settleCartDiscount(
 }
 
 /** GET /api/cart: lines, totals with the discount and the tax for zipCode; reports a dropped code once. */
-export async function readCart(owner: CartOwner, zipCode?: string): Promise<CartResponse> {
+export async function readCart(
+  owner: CartOwner,
+  taxRates: TaxRates,
+  zipCode?: string,
+): Promise<CartResponse> {
   const lines = await listCartLines(owner);
   const subtotalCents = sumOf(lines);
   const { discount, pendingNotice } = await settleCartDiscount(owner, subtotalCents);
   const discountCents = Math.min(discount?.amountCents ?? 0, subtotalCents);
   const taxableCents = subtotalCents - discountCents;
-  const tax = taxFor(zipCode, taxableCents);
+  const tax = taxFor(zipCode, taxableCents, taxRates);
   if (pendingNotice) await clearRemovalNotice(owner, pendingNotice.code);
   return {
     items: lines.map(toCartItem),
@@ -249,30 +255,30 @@ export async function addToCart(
   configuration: LabelConfiguration,
 ): Promise<{ item: CartItem; discountRemoved?: DiscountRemoved }> {
   await assertFilesAreOwned(owner, configuration.files);
-  const lines = await listCartLines(owner);
+  const items = await findItems(owner);
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
-  if (lines.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
+  if (items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
-  const priced = priceConfiguration({ material, width, height, mounting, quantity });
-  const created = toCartLine(
-    await insertItem(owner, {
-      productConfig: { material, width, height, color, mounting, customText },
-      files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
-      quantity,
-      unitPriceCents: priced.unitCents,
-      totalPriceCents: priced.subtotalCents,
-    }),
-  );
-  const settled = await settleAfterChange(owner, sumOf(lines) + created.totalCents);
-  return { item: toCartItem(created), ...settled };
+  const priced = priceLabel({ material, width, height, mounting, quantity });
+  const added = newItem({
+    productConfig: { material, width, height, color, mounting, customText },
+    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    quantity,
+    unitPriceCents: priced.unitCents,
+    totalPriceCents: priced.subtotalCents,
+  });
+  await saveItems(owner, [...items, added]);
+  const lines = [...items, added].map(toCartLine);
+  const settled = await settleAfterChange(owner, sumOf(lines));
+  return { item: toCartItem(lines.at(-1)!), ...settled };
 }
 
 /** The owner's lines and the one asked for; another owner's line is a 404, as is one that is gone. */
-async function linesWith(owner: CartOwner, id: string) {
-  const lines = await listCartLines(owner);
-  const line = lines.find((candidate) => candidate.id === id);
-  if (!line) throw AppError.notFound('Cart item not found');
-  return { lines, line };
+async function itemsWith(owner: CartOwner, id: string) {
+  const items = await findItems(owner);
+  const index = items.findIndex((candidate) => candidate._id.toString() === id);
+  if (index < 0) throw AppError.notFound('Cart item not found');
+  return { items, index };
 }
 
 /** PUT /api/cart/{id}: a new quantity, repriced with its quantity break. */
@@ -281,17 +287,23 @@ export async function changeQuantity(
   id: string,
   quantity: number,
 ): Promise<{ item: CartItem; discountRemoved?: DiscountRemoved }> {
-  const { lines, line } = await linesWith(owner, id);
-  const priced = priceConfiguration({ ...line.productConfig, quantity });
-  const updated = await updateItemQuantity(id, {
+  const { items, index } = await itemsWith(owner, id);
+  const current = items[index]!;
+  const priced = priceLabel({ ...current.productConfig, quantity });
+  const changed: CartItemRecord = {
+    ...current,
     quantity,
     unitPriceCents: priced.unitCents,
     totalPriceCents: priced.subtotalCents,
-  });
-  if (!updated) throw AppError.notFound('Cart item not found');
-  const changed = toCartLine(updated);
-  const subtotalCents = sumOf(lines) - line.totalCents + changed.totalCents;
-  return { item: toCartItem(changed), ...(await settleAfterChange(owner, subtotalCents)) };
+    updatedAt: new Date(),
+  };
+  const next = items.map((item, position) => (position === index ? changed : item));
+  await saveItems(owner, next);
+  const subtotalCents = sumOf(next.map(toCartLine));
+  return {
+    item: toCartItem(toCartLine(changed)),
+    ...(await settleAfterChange(owner, subtotalCents)),
+  };
 }
 
 /** DELETE /api/cart/{id}. */
@@ -299,9 +311,10 @@ export async function removeFromCart(
   owner: CartOwner,
   id: string,
 ): Promise<{ id: string; discountRemoved?: DiscountRemoved }> {
-  const { lines, line } = await linesWith(owner, id);
-  if (!(await deleteItem(id))) throw AppError.notFound('Cart item not found');
-  return { id, ...(await settleAfterChange(owner, sumOf(lines) - line.totalCents)) };
+  const { items, index } = await itemsWith(owner, id);
+  const next = items.filter((_, position) => position !== index);
+  await saveItems(owner, next);
+  return { id, ...(await settleAfterChange(owner, sumOf(next.map(toCartLine)))) };
 }
 
 function toSessionResponse(session: CartSessionRecord | null): CartSessionResponse {
@@ -348,4 +361,35 @@ export async function saveCartSession(
     },
   });
   return toSessionResponse(saved);
+}
+
+/**
+ * POST /api/discount-codes/apply: whether a code works on the caller's cart and what it takes off.
+ * Nothing is saved: the cart session keeps an applied code (POST /api/cart/session) and a use is only
+ * taken at payment. The server's own cart decides; the subtotal sent is only used while it is empty.
+ */
+export async function applyDiscountCode(
+  owner: CartOwner,
+  { code, subtotal }: { code: string; subtotal: number },
+  now: Date = new Date(),
+): Promise<ApplyDiscountResponse> {
+  const cartSubtotal = await cartSubtotalCents(owner);
+  const subtotalCents = cartSubtotal ?? toCents(subtotal);
+  const evaluation = await evaluateDiscount(code, subtotalCents, now);
+  if (!evaluation.valid) {
+    return {
+      valid: false,
+      reason: evaluation.reason,
+      message: evaluation.message,
+      discountCode: null,
+      discountAmount: 0,
+      newTotal: toDollars(subtotalCents),
+    };
+  }
+  return {
+    valid: true,
+    discountCode: { code: evaluation.code, description: evaluation.description },
+    discountAmount: toDollars(evaluation.discountCents),
+    newTotal: toDollars(subtotalCents - evaluation.discountCents),
+  };
 }

@@ -1,13 +1,10 @@
-// Cart items and cart sessions (SPEC.md section 3). Items are found by the guest session or, once
-// signed in, by the customer; prices are stored in cents as the server computed them.
+// Carts and cart sessions, each one document per owner found by _id.
 import mongoose, { Schema, type Types } from 'mongoose';
 import { COLORS, MATERIALS, MOUNTINGS, type ProductConfig } from '@shop/contracts';
 
+/** One line of a cart; prices in cents as the server computed them. */
 export interface CartItemRecord {
   _id: Types.ObjectId;
-  sessionId: string;
-  /** null for a guest's item. */
-  customerId: string | null;
   productConfig: ProductConfig;
   files: Array<{ hashedName: string; originalName: string }>;
   quantity: number;
@@ -17,10 +14,20 @@ export interface CartItemRecord {
   updatedAt: Date;
 }
 
+/**
+ * A cart: one document per owner, _id guest:{sessionId} or customer:{customerId}, holding its lines
+ * (at most MAX_CART_LINES). Reading or changing a cart is one lookup by _id, the one filter FerretDB v1
+ * answers without reading the whole collection, so its cost does not grow with the number of carts.
+ */
+export interface CartRecord {
+  _id: string;
+  items: CartItemRecord[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 const cartItemSchema = new Schema<CartItemRecord>(
   {
-    sessionId: { type: String, required: true },
-    customerId: { type: String, default: null },
     productConfig: {
       type: new Schema(
         {
@@ -50,17 +57,22 @@ const cartItemSchema = new Schema<CartItemRecord>(
     quantity: { type: Number, required: true, min: 1 },
     unitPriceCents: { type: Number, required: true },
     totalPriceCents: { type: Number, required: true },
+    // Set by the code (a whole list is written at once, so mongoose's timestamps would touch every line).
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
   },
-  { collection: 'cart_items', timestamps: true },
+  { timestamps: false },
 );
 
-// A guest's cart: { sessionId, customerId: null } by createdAt; a customer's: { customerId } by createdAt.
-// (MongoDB uses these; FerretDB v1 reads the collection through for any filter but a lone _id, so the
-// code reads an owner's lines once per request and changes single lines by _id.)
-cartItemSchema.index({ sessionId: 1, customerId: 1, createdAt: 1 });
-cartItemSchema.index({ customerId: 1, createdAt: 1 });
+const cartSchema = new Schema<CartRecord>(
+  {
+    _id: { type: String, required: true },
+    items: { type: [cartItemSchema], default: [] },
+  },
+  { collection: 'carts', timestamps: true, versionKey: false },
+);
 
-export const CartItemModel = mongoose.model<CartItemRecord>('CartItem', cartItemSchema);
+export const CartModel = mongoose.model<CartRecord>('Cart', cartSchema);
 
 export interface CartSessionRecord {
   /**
@@ -98,8 +110,5 @@ const cartSessionSchema = new Schema<CartSessionRecord>(
   },
   { collection: 'cart_sessions', timestamps: true, minimize: false },
 );
-
-cartSessionSchema.index({ sessionId: 1 });
-cartSessionSchema.index({ customerId: 1 });
 
 export const CartSessionModel = mongoose.model<CartSessionRecord>('CartSession', cartSessionSchema);

@@ -1,74 +1,89 @@
-// Data access for cart items and cart sessions; plain objects out. An owner's lines are read with one
-// query; a single line is then changed by its _id (after the caller found it among the owner's lines),
-// and a cart session is found by its _id (the owner key): on FerretDB v1 a lone _id is the only filter
-// that does not read the whole collection.
+// Data access for carts and cart sessions; plain objects out. Both are one document per owner found by
+// its _id (the owner key): on FerretDB v1 a lone _id is the only filter that does not read the whole
+// collection, so every call here is a lookup or a write by _id. FerretDB v1 applies a write as
+// read-then-write, so two changes to one cart at the very same moment may keep only the later one; a
+// cart belongs to one shopper, for whom that is a double click, not a lost order.
+import { Types } from 'mongoose';
 import type { CartOwner } from '../../platform/auth-guards';
+import { isDuplicateKeyError } from '../../platform/db';
 import {
-  CartItemModel,
+  CartModel,
   CartSessionModel,
   type CartItemRecord,
+  type CartRecord,
   type CartSessionRecord,
 } from './model';
 
-/** The owner's items: a customer's wherever they were added, a guest's only while not signed in. */
-function itemsOf(owner: CartOwner) {
-  return owner.customerId
-    ? { customerId: owner.customerId }
-    : { sessionId: owner.sessionId, customerId: null };
-}
+export type NewCartItem = Pick<
+  CartItemRecord,
+  'productConfig' | 'files' | 'quantity' | 'unitPriceCents' | 'totalPriceCents'
+>;
 
 export function ownerKeyOf(owner: CartOwner): string {
   return owner.customerId ? `customer:${owner.customerId}` : `guest:${owner.sessionId}`;
 }
 
+function byAge(a: CartItemRecord, b: CartItemRecord): number {
+  return (
+    a.createdAt.getTime() - b.createdAt.getTime() ||
+    a._id.toString().localeCompare(b._id.toString())
+  );
+}
+
+async function findCartByKey(key: string): Promise<CartItemRecord[]> {
+  const cart = await CartModel.findById(key).lean<CartRecord>().exec();
+  return [...(cart?.items ?? [])].sort(byAge);
+}
+
+/** The owner's lines, oldest first. */
 export function findItems(owner: CartOwner): Promise<CartItemRecord[]> {
-  return CartItemModel.find(itemsOf(owner))
-    .sort({ createdAt: 1, _id: 1 })
-    .lean<CartItemRecord[]>()
-    .exec();
+  return findCartByKey(ownerKeyOf(owner));
 }
 
-export async function insertItem(
-  owner: CartOwner,
-  item: Pick<
-    CartItemRecord,
-    'productConfig' | 'files' | 'quantity' | 'unitPriceCents' | 'totalPriceCents'
-  >,
-): Promise<CartItemRecord> {
-  const created = await CartItemModel.create({
-    sessionId: owner.sessionId,
-    customerId: owner.customerId ?? null,
-    ...item,
-  });
-  return created.toObject<CartItemRecord>();
+async function saveItemsByKey(key: string, items: CartItemRecord[]): Promise<void> {
+  const write = () =>
+    CartModel.updateOne({ _id: key }, { $set: { items } }, { upsert: true }).exec();
+  try {
+    await write();
+  } catch (error) {
+    // Two first writes of one cart at once: the cart exists now, so the retry updates it.
+    if (!isDuplicateKeyError(error)) throw error;
+    await write();
+  }
 }
 
-/** Changes a line the caller has found among the owner's; null when it has gone meanwhile. */
-export function updateItemQuantity(
-  id: string,
-  change: Pick<CartItemRecord, 'quantity' | 'unitPriceCents' | 'totalPriceCents'>,
-): Promise<CartItemRecord | null> {
-  return CartItemModel.findOneAndUpdate({ _id: id }, { $set: change }, { new: true })
-    .lean<CartItemRecord>()
-    .exec();
+/** A new line with an id and timestamps of its own, to add with saveItems. */
+export function newItem(item: NewCartItem, now = new Date()): CartItemRecord {
+  return { _id: new Types.ObjectId(), ...item, createdAt: now, updatedAt: now };
 }
 
-/** Removes a line the caller has found among the owner's; false when it had gone already. */
-export async function deleteItem(id: string): Promise<boolean> {
-  const result = await CartItemModel.deleteOne({ _id: id }).exec();
-  return result.deletedCount === 1;
+/** Replaces the owner's lines; an empty list removes the cart. */
+export async function saveItems(owner: CartOwner, items: CartItemRecord[]): Promise<void> {
+  if (items.length === 0) await deleteItems(owner);
+  else await saveItemsByKey(ownerKeyOf(owner), items);
 }
 
 export async function deleteItems(owner: CartOwner): Promise<void> {
-  await CartItemModel.deleteMany(itemsOf(owner)).exec();
+  await CartModel.deleteOne({ _id: ownerKeyOf(owner) }).exec();
 }
 
-/** After sign-in the guest session's items belong to the customer. */
+/** After sign-in the guest session's lines join the customer's (after them, by when they were added). */
 export async function assignGuestItemsToCustomer(
   sessionId: string,
   customerId: string,
 ): Promise<void> {
-  await CartItemModel.updateMany({ sessionId, customerId: null }, { $set: { customerId } }).exec();
+  const guestKey = ownerKeyOf({ sessionId });
+  const guestItems = await findCartByKey(guestKey);
+  if (guestItems.length === 0) return;
+  const customerKey = ownerKeyOf({ sessionId, customerId });
+  const customerItems = await findCartByKey(customerKey);
+  const known = new Set(customerItems.map((item) => item._id.toString()));
+  const merged = [
+    ...customerItems,
+    ...guestItems.filter((item) => !known.has(item._id.toString())),
+  ].sort(byAge);
+  await saveItemsByKey(customerKey, merged);
+  await CartModel.deleteOne({ _id: guestKey }).exec();
 }
 
 export function findSession(owner: CartOwner): Promise<CartSessionRecord | null> {
@@ -101,7 +116,7 @@ export async function saveSessionDiscount(
   try {
     return (await write())!;
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
     return (await write())!;
   }
 }
@@ -117,14 +132,20 @@ export async function updateSessionDiscountAmount(
   ).exec();
 }
 
-/** Drops the code (only if it is still the one applied) and leaves a notice for the next cart answer. */
+/**
+ * Drops the code (only if it is still the one applied) and leaves a notice for the next cart answer.
+ * Checked after a lookup by _id rather than in the filter: any other field in a filter makes FerretDB
+ * v1 read the whole collection (and its filter is read-then-write anyway).
+ */
 export async function dropSessionDiscount(
   owner: CartOwner,
   code: string,
   notice: { code: string; message: string },
 ): Promise<void> {
+  const session = await findSession(owner);
+  if (session?.discountCode !== code) return;
   await CartSessionModel.updateOne(
-    { _id: ownerKeyOf(owner), discountCode: code },
+    { _id: ownerKeyOf(owner) },
     {
       $set: {
         discountCode: null,
@@ -138,8 +159,10 @@ export async function dropSessionDiscount(
 
 /** Takes the notice away once it has been reported (unless a newer one replaced it). */
 export async function clearRemovalNotice(owner: CartOwner, code: string): Promise<void> {
+  const session = await findSession(owner);
+  if (session?.discountRemoved?.code !== code) return;
   await CartSessionModel.updateOne(
-    { _id: ownerKeyOf(owner), 'discountRemoved.code': code },
+    { _id: ownerKeyOf(owner) },
     { $set: { discountRemoved: null } },
   ).exec();
 }

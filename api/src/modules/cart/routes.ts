@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import {
   addToCartSchema,
+  applyDiscountSchema,
   cartQuantitySchema,
   cartQuerySchema,
   cartSessionUpdateSchema,
@@ -11,6 +12,7 @@ import { limitPerAddress } from '../accounts/address-limits';
 import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
 import {
   addToCart,
+  applyDiscountCode,
   changeQuantity,
   readCart,
   readCartSession,
@@ -24,7 +26,7 @@ function appliesACode(req: Request): boolean {
   return typeof code === 'string' && code.trim() !== '';
 }
 
-export function cartRoutes({ config, logger }: AppDependencies): Router {
+export function cartRoutes({ config, logger, taxRates }: AppDependencies): Router {
   const router = Router();
   // Applying a code here tells a guesser as much as /discount-codes/apply: the same limit.
   const checkLimit = limitPerAddress(
@@ -37,7 +39,7 @@ export function cartRoutes({ config, logger }: AppDependencies): Router {
     const owner = cartOwner(req);
     const { zipCode } = parseQuery(cartQuerySchema, req);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await readCart(owner, zipCode));
+    res.json(await readCart(owner, taxRates, zipCode));
   });
 
   router.post('/cart', async (req, res) => {
@@ -70,6 +72,17 @@ export function cartRoutes({ config, logger }: AppDependencies): Router {
     const owner = cartOwner(req);
     const { id } = parseParams(idParamsSchema, req);
     res.json(await removeFromCart(owner, id));
+  });
+
+  // Checking a code against the cart lives with the cart: the discounts module knows codes, not carts.
+  const applyLimit = limitPerAddress('discountCheck', {
+    isProduction: config.isProduction,
+    logger,
+  });
+  router.post('/discount-codes/apply', applyLimit, async (req, res) => {
+    const owner = cartOwner(req);
+    const input = parseBody(applyDiscountSchema, req);
+    res.json(await applyDiscountCode(owner, input));
   });
 
   return router;

@@ -29,6 +29,7 @@ import {
   type DiscountCodeChanges,
   type DiscountWithUses,
 } from './repository';
+import { isDuplicateKeyError } from '../../platform/db';
 
 /** Codes are case-insensitive for shoppers and stored upper-case. */
 export function normalizeCode(code: string): string {
@@ -166,7 +167,7 @@ async function assertCodeIsFree(code: string, exceptId?: string): Promise<void> 
 
 /** A duplicate that slipped past the check (two admins at once) is still the same conflict. */
 function asConflictIfDuplicate(error: unknown): never {
-  if ((error as { code?: unknown } | null)?.code === 11000) {
+  if (isDuplicateKeyError(error)) {
     throw AppError.conflict(DISCOUNT_CODE_TAKEN_MESSAGE);
   }
   throw error;

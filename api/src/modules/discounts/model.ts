@@ -1,8 +1,9 @@
 // Discount codes, money in integer cents. How often a code was used is not a counter on the code: each
 // use is a document of its own (DiscountUse), because an update with a guard ({ timesUsed: { $lt: n } })
 // is not atomic on FerretDB v1 (it reads, then writes: 20 concurrent $inc leave 1), while an insert
-// against a unique index is, on FerretDB and MongoDB alike. A limited code's uses take numbered slots
-// 1..usageLimit, so at most usageLimit of them can ever exist.
+// against a unique index is, on FerretDB and MongoDB alike. Every hot read is a lookup by _id (a code by
+// its key document, its uses by their numbered ids): FerretDB v1 reads a whole collection for any other
+// filter.
 import mongoose, { Schema, type Types } from 'mongoose';
 import { DISCOUNT_TYPES, type DiscountType } from '@shop/contracts';
 
@@ -49,26 +50,64 @@ export const DiscountCodeModel = mongoose.model<DiscountCodeRecord>(
   discountCodeSchema,
 );
 
-export interface DiscountUseRecord {
-  _id: Types.ObjectId;
+/** The code's key: _id is the upper-case code, so a code is found by one lookup by _id. */
+export interface DiscountCodeKeyRecord {
+  _id: string;
   discountId: Types.ObjectId;
-  /** 1..usageLimit for a limited code; 0 for an unlimited one. */
-  slot: number;
-  /** {discountId}:{slot}, or {discountId}:u:{random} when unlimited. Unique: two uses never share a slot. */
-  key: string;
+  createdAt: Date;
+}
+
+const discountCodeKeySchema = new Schema<DiscountCodeKeyRecord>(
+  {
+    _id: { type: String, required: true },
+    discountId: { type: Schema.Types.ObjectId, required: true },
+  },
+  { collection: 'discount_code_keys', timestamps: { createdAt: true, updatedAt: false } },
+);
+
+export const DiscountCodeKeyModel = mongoose.model<DiscountCodeKeyRecord>(
+  'DiscountCodeKey',
+  discountCodeKeySchema,
+);
+
+/**
+ * One use taken (`{discountId}:t:{n}`) or given back (`{discountId}:r:{n}`). Each kind is numbered
+ * 1, 2, 3... without gaps, each number taken by an insert under the unique _id, so timesUsed is
+ * taken - given back, found by looking up ids rather than by counting documents.
+ */
+export interface DiscountUseRecord {
+  _id: string;
+  discountId: Types.ObjectId;
   createdAt: Date;
 }
 
 const discountUseSchema = new Schema<DiscountUseRecord>(
   {
+    _id: { type: String, required: true },
     discountId: { type: Schema.Types.ObjectId, required: true },
-    slot: { type: Number, required: true },
-    key: { type: String, required: true },
   },
   { collection: 'discount_uses', timestamps: { createdAt: true, updatedAt: false } },
 );
 
-discountUseSchema.index({ key: 1 }, { unique: true });
-discountUseSchema.index({ discountId: 1, slot: -1 });
-
 export const DiscountUseModel = mongoose.model<DiscountUseRecord>('DiscountUse', discountUseSchema);
+
+/** Where the numbering of a code's uses has got to: a first guess, raised after each insert. */
+export interface DiscountUseHeadRecord {
+  _id: string;
+  taken: number;
+  released: number;
+}
+
+const discountUseHeadSchema = new Schema<DiscountUseHeadRecord>(
+  {
+    _id: { type: String, required: true },
+    taken: { type: Number, required: true, default: 0 },
+    released: { type: Number, required: true, default: 0 },
+  },
+  { collection: 'discount_use_heads', versionKey: false },
+);
+
+export const DiscountUseHeadModel = mongoose.model<DiscountUseHeadRecord>(
+  'DiscountUseHead',
+  discountUseHeadSchema,
+);

@@ -1,12 +1,18 @@
-// Data access for discount codes and their uses; plain objects out. A use is taken by inserting a
-// document under a unique key (atomic on FerretDB v1 and MongoDB) and given back with deleteOne, whose
-// deletedCount is exact under concurrency; never by read-then-write on a counter.
+// Data access for discount codes and their uses; plain objects out. Every call a shopper's request
+// makes is a lookup or an insert by _id (FerretDB v1 reads a whole collection for any other filter):
+// a code is found through its key document (_id = the code), and its uses are numbered documents
+// (`{id}:t:{n}` taken, `{id}:r:{n}` given back), each number taken by an insert under the unique _id,
+// atomic on FerretDB v1 and MongoDB alike; never by read-then-write on a counter.
 import { Types } from 'mongoose';
+import { isDuplicateKeyError } from '../../platform/db';
 import {
+  DiscountCodeKeyModel,
   DiscountCodeModel,
+  DiscountUseHeadModel,
   DiscountUseModel,
+  type DiscountCodeKeyRecord,
   type DiscountCodeRecord,
-  type DiscountUseRecord,
+  type DiscountUseHeadRecord,
 } from './model';
 
 /** A code with how many uses it has now. */
@@ -17,13 +23,62 @@ export type DiscountCodeChanges = Partial<NewDiscountCode>;
 
 /** The admin list is small; this only keeps one answer bounded. */
 const MAX_LISTED = 1_000;
+/** Each lost race means another checkout took or gave back a use; this bounds a pathological pile-up. */
+const MAX_RACES = 1_000;
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
+type UseKind = 't' | 'r';
+const useId = (discountId: Types.ObjectId, kind: UseKind, n: number) =>
+  `${discountId.toString()}:${kind}:${n}`;
+
+async function head(discountId: Types.ObjectId): Promise<DiscountUseHeadRecord | null> {
+  return DiscountUseHeadModel.findById(discountId.toString()).lean<DiscountUseHeadRecord>().exec();
 }
 
-function countUses(discountId: Types.ObjectId): Promise<number> {
-  return DiscountUseModel.countDocuments({ discountId }).exec();
+/** The highest number of that kind in use, from the head's guess on (numbers have no gaps). */
+async function topOf(discountId: Types.ObjectId, kind: UseKind, guess: number): Promise<number> {
+  let top = guess;
+  while (await DiscountUseModel.exists({ _id: useId(discountId, kind, top + 1) }).exec()) top += 1;
+  return top;
+}
+
+async function usage(discountId: Types.ObjectId): Promise<{ taken: number; released: number }> {
+  const guess = await head(discountId);
+  const [taken, released] = await Promise.all([
+    topOf(discountId, 't', guess?.taken ?? 0),
+    topOf(discountId, 'r', guess?.released ?? 0),
+  ]);
+  return { taken, released };
+}
+
+async function countUses(discountId: Types.ObjectId): Promise<number> {
+  const { taken, released } = await usage(discountId);
+  return taken - released;
+}
+
+/** Moves the head's guess on (never back on MongoDB; on FerretDB a lagging guess only costs a lookup). */
+async function raiseHead(discountId: Types.ObjectId, kind: UseKind, n: number): Promise<void> {
+  const field = kind === 't' ? 'taken' : 'released';
+  try {
+    await DiscountUseHeadModel.updateOne(
+      { _id: discountId.toString() },
+      { $max: { [field]: n } },
+      { upsert: true },
+    ).exec();
+  } catch {
+    // A concurrent first upsert or a hiccup: the numbered uses hold the truth, the head is a guess.
+  }
+}
+
+/** Inserts use number n of that kind; false when another call took that number first. */
+async function insertUse(discountId: Types.ObjectId, kind: UseKind, n: number): Promise<boolean> {
+  try {
+    await DiscountUseModel.create({ _id: useId(discountId, kind, n), discountId });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+  await raiseHead(discountId, kind, n);
+  return true;
 }
 
 async function withUses(discount: DiscountCodeRecord | null): Promise<DiscountWithUses | null> {
@@ -31,36 +86,80 @@ async function withUses(discount: DiscountCodeRecord | null): Promise<DiscountWi
 }
 
 export async function findDiscountByCode(code: string): Promise<DiscountWithUses | null> {
-  return withUses(await DiscountCodeModel.findOne({ code }).lean<DiscountCodeRecord>().exec());
+  const key = await DiscountCodeKeyModel.findById(code).lean<DiscountCodeKeyRecord>().exec();
+  if (!key) return null;
+  const discount = await DiscountCodeModel.findById(key.discountId)
+    .lean<DiscountCodeRecord>()
+    .exec();
+  return withUses(discount?.code === code ? discount : null);
 }
 
 export async function findDiscountById(id: string): Promise<DiscountWithUses | null> {
   return withUses(await DiscountCodeModel.findById(id).lean<DiscountCodeRecord>().exec());
 }
 
+/** The admin list: codes are few (an admin makes them), so this reads them all, newest first. */
 export async function listDiscounts(): Promise<DiscountWithUses[]> {
   const discounts = await DiscountCodeModel.find()
     .sort({ createdAt: -1, _id: -1 })
     .limit(MAX_LISTED)
     .lean<DiscountCodeRecord[]>()
     .exec();
-  const counts = await DiscountUseModel.aggregate<{ _id: Types.ObjectId; count: number }>([
-    { $group: { _id: '$discountId', count: { $sum: 1 } } },
-  ]).exec();
-  const countById = new Map(counts.map((entry) => [entry._id.toString(), entry.count]));
-  return discounts.map((discount) => ({
-    ...discount,
-    timesUsed: countById.get(discount._id.toString()) ?? 0,
-  }));
+  return Promise.all(
+    discounts.map(async (discount) => ({
+      ...discount,
+      timesUsed: await countUses(discount._id),
+    })),
+  );
 }
 
-export function countDiscounts(): Promise<number> {
-  return DiscountCodeModel.estimatedDocumentCount().exec();
+export async function hasDiscounts(): Promise<boolean> {
+  return (await DiscountCodeModel.findOne({}, { _id: 1 }).lean().exec()) !== null;
+}
+
+/**
+ * Takes the code's key for discountId; false when another code holds it. A key whose code is gone (a
+ * create that stopped half-way) is taken over.
+ */
+async function takeKey(code: string, discountId: Types.ObjectId): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await DiscountCodeKeyModel.create({ _id: code, discountId });
+      return true;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const held = await DiscountCodeKeyModel.findById(code).lean<DiscountCodeKeyRecord>().exec();
+    if (!held) continue;
+    const owner = await DiscountCodeModel.findById(held.discountId)
+      .lean<DiscountCodeRecord>()
+      .exec();
+    if (owner?.code === code) return false;
+    await DiscountCodeKeyModel.deleteOne({ _id: code }).exec();
+  }
+  return false;
+}
+
+async function dropKey(code: string, discountId: Types.ObjectId): Promise<void> {
+  const held = await DiscountCodeKeyModel.findById(code).lean<DiscountCodeKeyRecord>().exec();
+  if (held?.discountId.equals(discountId)) await DiscountCodeKeyModel.deleteOne({ _id: code });
+}
+
+/** A duplicate-key error, as the unique index would give: the code is taken. */
+function codeTaken(): Error {
+  return Object.assign(new Error('Discount code taken'), { code: 11000 });
 }
 
 export async function insertDiscount(fields: NewDiscountCode): Promise<DiscountWithUses> {
-  const created = await DiscountCodeModel.create(fields);
-  return { ...created.toObject<DiscountCodeRecord>(), timesUsed: 0 };
+  const _id = new Types.ObjectId();
+  if (!(await takeKey(fields.code, _id))) throw codeTaken();
+  try {
+    const created = await DiscountCodeModel.create({ _id, ...fields });
+    return { ...created.toObject<DiscountCodeRecord>(), timesUsed: 0 };
+  } catch (error) {
+    await dropKey(fields.code, _id);
+    throw error;
+  }
 }
 
 /** For seed data: codes with uses already taken (a used-up code). */
@@ -68,14 +167,8 @@ export async function insertDiscounts(
   list: Array<NewDiscountCode & { timesUsed?: number }>,
 ): Promise<void> {
   for (const { timesUsed = 0, ...fields } of list) {
-    const created = await DiscountCodeModel.create(fields);
-    for (let slot = 1; slot <= timesUsed; slot++) {
-      await DiscountUseModel.create({
-        discountId: created._id,
-        slot,
-        key: `${created._id.toString()}:${slot}`,
-      });
-    }
+    const created = await insertDiscount(fields);
+    for (let n = 1; n <= timesUsed; n++) await insertUse(created._id, 't', n);
   }
 }
 
@@ -83,65 +176,60 @@ export async function updateDiscount(
   id: string,
   changes: DiscountCodeChanges,
 ): Promise<DiscountWithUses | null> {
-  return withUses(
-    await DiscountCodeModel.findByIdAndUpdate(id, { $set: changes }, { new: true })
-      .lean<DiscountCodeRecord>()
-      .exec(),
-  );
-}
-
-/** The code and its uses (orders keep their own copy of the code they used). */
-export async function deleteDiscount(id: string): Promise<boolean> {
-  const result = await DiscountCodeModel.deleteOne({ _id: id }).exec();
-  if (result.deletedCount !== 1) return false;
-  await DiscountUseModel.deleteMany({ discountId: new Types.ObjectId(id) }).exec();
-  return true;
-}
-
-/** Inserts a use under `key`; false when that key is taken (another checkout got the slot first). */
-async function claim(discountId: Types.ObjectId, slot: number, key: string): Promise<boolean> {
+  const current = await DiscountCodeModel.findById(id).lean<DiscountCodeRecord>().exec();
+  if (!current) return null;
+  const renamed = changes.code !== undefined && changes.code !== current.code;
+  if (renamed && !(await takeKey(changes.code!, current._id))) throw codeTaken();
   try {
-    await DiscountUseModel.create({ discountId, slot, key });
-    return true;
+    const updated = await DiscountCodeModel.findByIdAndUpdate(id, { $set: changes }, { new: true })
+      .lean<DiscountCodeRecord>()
+      .exec();
+    if (renamed) await dropKey(updated ? current.code : changes.code!, current._id);
+    return withUses(updated);
   } catch (error) {
-    if (isDuplicateKey(error)) return false;
+    if (renamed) await dropKey(changes.code!, current._id);
     throw error;
   }
 }
 
+/** The code, its key and its uses (orders keep their own copy of the code they used). */
+export async function deleteDiscount(id: string): Promise<boolean> {
+  const current = await DiscountCodeModel.findById(id).lean<DiscountCodeRecord>().exec();
+  if (!current) return false;
+  const result = await DiscountCodeModel.deleteOne({ _id: id }).exec();
+  if (result.deletedCount !== 1) return false;
+  await dropKey(current.code, current._id);
+  await DiscountUseHeadModel.deleteOne({ _id: id }).exec();
+  await DiscountUseModel.deleteMany({ discountId: current._id }).exec();
+  return true;
+}
+
 /**
- * Takes one use of the discount. Unlimited: always (a use with a key of its own). Limited: the first
- * free slot of 1..usageLimit, starting above the uses counted now (where free slots usually are) and
- * wrapping round to fill slots given back below. False when every slot is taken.
+ * Takes one use of the discount: the next "taken" number, allowed only while taken - given back stays
+ * within usageLimit. Atomic: numbers are taken by inserts under the unique _id, and the given-back
+ * count read first can only grow meanwhile, so no more than usageLimit uses are ever held at once.
  */
 export async function takeDiscountUse(discount: DiscountCodeRecord): Promise<boolean> {
-  // The unique index must exist before a reservation relies on it (init() is built once, then cached).
-  await DiscountUseModel.init();
   const id = discount._id;
-  if (discount.usageLimit === null) {
-    return claim(id, 0, `${id.toString()}:u:${new Types.ObjectId().toString()}`);
-  }
-  const limit = discount.usageLimit;
-  const used = await countUses(id);
-  if (used >= limit) return false;
-  for (let step = 0; step < limit; step++) {
-    const slot = ((used + step) % limit) + 1;
-    if (await claim(id, slot, `${id.toString()}:${slot}`)) return true;
+  let { taken, released } = await usage(id);
+  for (let race = 0; race < MAX_RACES; race++) {
+    const next = taken + 1;
+    if (discount.usageLimit !== null && next - released > discount.usageLimit) return false;
+    if (await insertUse(id, 't', next)) return true;
+    taken = await topOf(id, 't', next);
+    released = await topOf(id, 'r', released);
   }
   return false;
 }
 
-/** Gives back the discount's latest use; false when it had none. Two releases never remove one use twice. */
+/** Gives back one use; false when none is held. Call it once per reservation: the caller keeps track. */
 export async function giveBackDiscountUse(discountId: Types.ObjectId): Promise<boolean> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const latest = await DiscountUseModel.findOne({ discountId })
-      .sort({ slot: -1, createdAt: -1 })
-      .lean<DiscountUseRecord>()
-      .exec();
-    if (!latest) return false;
-    const { deletedCount } = await DiscountUseModel.deleteOne({ _id: latest._id }).exec();
-    if (deletedCount === 1) return true;
-    // Another release removed that one a moment ago: take the next.
+  let { taken, released } = await usage(discountId);
+  for (let race = 0; race < MAX_RACES; race++) {
+    if (released >= taken) return false;
+    if (await insertUse(discountId, 'r', released + 1)) return true;
+    released = await topOf(discountId, 'r', released + 1);
+    taken = await topOf(discountId, 't', taken);
   }
   return false;
 }

@@ -1,84 +1,80 @@
-// Order numbers: unique, consecutive from 1000, under any number of concurrent checkouts.
+// Order numbers: unique and consecutive from 1000, under any number of concurrent checkouts and API
+// replicas, with no queue.
 //
-// The counter document of the spec ({ name: 'orderNumber', value }) cannot be the guard on FerretDB
-// v1: it applies an update as read-then-write, so 50 concurrent findOneAndUpdate({ $inc }) all read the
-// same value (tried: 50 checkouts, one number). What is atomic there and on MongoDB is an insert
-// against a unique index, so a number is taken by inserting the order itself under the unique index on
-// orderNumber. The candidate is the counter's value; if that number is taken (another replica got it,
-// or the counter lagged), the next candidate is the highest number in use plus one. The counter is
-// raised to n + 1 only after order n exists, so a candidate is never past the highest + 1; every number
-// handed out has its order; a failed insert takes no number. No gaps, no duplicates.
-//
-// Within one API process the takes run one after another (a promise queue), so its own checkouts never
-// race each other and the counter stays exact; only other replicas can race, and the unique index
-// settles that. (On FerretDB v1 a filter other than _id reads the whole collection, so the counter,
-// one small document, is also the fast path; the scan for the highest number is the fallback.)
-import { CounterModel, OrderModel } from './model';
+// FerretDB v1 applies an update as read-then-write (50 concurrent $inc on one counter leave one number
+// handed out 50 times), so the guard is an insert under a unique index, atomic on FerretDB and MongoDB
+// alike: a number is taken by inserting `order_numbers {_id: n, orderId}`. The candidate is the counter
+// document's value (found by _id); a lost race moves on to the next number, and after a few to the
+// counter again, which the winners raise. The counter is raised to n + 1 only after n is taken, so it is
+// never past the highest taken + 1 and numbers are handed out without gaps. The claim is a small
+// document looked up by _id, so a lost race costs one index check, not an order write or a scan.
+import { isDuplicateKeyError } from '../../platform/db';
+import { CounterModel, OrderNumberModel, type CounterRecord } from './model';
+import type { Types } from 'mongoose';
 
 export const ORDER_NUMBER_COUNTER = 'orderNumber';
 export const FIRST_ORDER_NUMBER = 1000;
-/** Each lost race means another replica's checkout got a number; this bounds a pathological pile-up. */
-const MAX_RACES = 1_000;
-
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
-
-async function highestOrderNumber(): Promise<number | null> {
-  const last = await OrderModel.findOne({}, { orderNumber: 1 }).sort({ orderNumber: -1 }).lean();
-  return last?.orderNumber ?? null;
-}
+/** Each lost race means another checkout got a number; this bounds a pathological pile-up. */
+const MAX_RACES = 10_000;
+/** After this many lost races in a row, read the counter again (the winners have moved it on). */
+const RACES_BEFORE_REREAD = 4;
 
 async function counterValue(): Promise<number> {
-  const counter = await CounterModel.findOne({ name: ORDER_NUMBER_COUNTER }, { value: 1 }).lean();
-  return counter?.value ?? FIRST_ORDER_NUMBER;
+  const counter = await CounterModel.findById(ORDER_NUMBER_COUNTER).lean<CounterRecord>();
+  return Math.max(FIRST_ORDER_NUMBER, counter?.value ?? FIRST_ORDER_NUMBER);
 }
 
-/** Moves the counter on to next (never back). A record and a first guess, not the guard. */
+/** Moves the counter on to next. A first guess, not the guard: a lagging value costs a lookup. */
 async function raiseCounter(next: number): Promise<void> {
   try {
     await CounterModel.updateOne(
-      { name: ORDER_NUMBER_COUNTER },
+      { _id: ORDER_NUMBER_COUNTER },
       { $max: { value: next } },
       { upsert: true },
     );
   } catch {
-    // A concurrent first upsert (duplicate name) or a hiccup: the orders still hold the truth.
+    // A concurrent first upsert or a hiccup: the number documents hold the truth.
   }
 }
 
-// The tail of this process's queue of number takes.
-let queue: Promise<unknown> = Promise.resolve();
-
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+async function tryTake(orderNumber: number, orderId: Types.ObjectId): Promise<boolean> {
+  try {
+    await OrderNumberModel.create({ _id: String(orderNumber), orderId });
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
 }
 
-/**
- * Runs insert(orderNumber) with the next free order number until one is not taken; insert must write
- * the order (a duplicate orderNumber rejects with the duplicate-key error, code 11000).
- */
-export async function insertWithNextOrderNumber<T>(
-  insert: (orderNumber: number) => Promise<T>,
-): Promise<T> {
-  // The unique index is the guard: it must exist before the first insert relies on it.
-  await OrderModel.init();
-  return oneAtATime(async () => {
-    // The counter is the first guess: it is only ever raised to n + 1 after order n exists, so it is
-    // never past the highest number + 1 (it may lag behind, after another replica's orders).
-    let candidate = Math.max(FIRST_ORDER_NUMBER, await counterValue());
-    for (let race = 0; race < MAX_RACES; race++) {
-      try {
-        const created = await insert(candidate);
-        await raiseCounter(candidate + 1);
-        return created;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        candidate = ((await highestOrderNumber()) ?? FIRST_ORDER_NUMBER - 1) + 1;
-      }
+/** Takes the next free order number for orderId. */
+export async function takeOrderNumber(orderId: Types.ObjectId): Promise<number> {
+  let candidate = await counterValue();
+  for (let race = 1; race <= MAX_RACES; race++) {
+    if (await tryTake(candidate, orderId)) {
+      await raiseCounter(candidate + 1);
+      return candidate;
     }
-    throw new Error('No order number could be taken: too many concurrent checkouts');
-  });
+    candidate =
+      race % RACES_BEFORE_REREAD === 0
+        ? Math.max(candidate + 1, await counterValue())
+        : candidate + 1;
+  }
+  throw new Error('No order number could be taken: too many concurrent checkouts');
+}
+
+/** The highest order number taken, or null before the first order. */
+export async function highestOrderNumber(): Promise<number | null> {
+  let top = (await counterValue()) - 1;
+  while (await OrderNumberModel.exists({ _id: String(top + 1) })) top += 1;
+  // The counter may lag behind by the numbers other replicas took; never ahead of the highest + 1.
+  return top >= FIRST_ORDER_NUMBER ? top : null;
+}
+
+/** The order ids of these numbers (missing ones left out), in the order given. */
+export async function orderIdsOfNumbers(numbers: number[]): Promise<Types.ObjectId[]> {
+  const found = await Promise.all(
+    numbers.map((number) => OrderNumberModel.findById(String(number)).lean()),
+  );
+  return found.flatMap((entry) => (entry ? [entry.orderId] : []));
 }

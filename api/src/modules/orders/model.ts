@@ -124,23 +124,69 @@ orderSchema.index({ createdAt: -1 });
 
 export const OrderModel = mongoose.model<OrderRecord>('Order', orderSchema, 'orders');
 
-/** Named counters (SPEC.md section 3, "Order counter"): value is the next number to hand out. */
+/**
+ * Named counters, found by _id (the name). The order-number counter's value is the next number to try:
+ * a first guess, raised after each number is taken (order numbers start at 1000).
+ */
 export interface CounterRecord {
-  _id: Types.ObjectId;
-  name: string;
+  _id: string;
   value: number;
 }
 
 const counterSchema = new Schema<CounterRecord>(
   {
-    name: { type: String, required: true },
+    _id: { type: String, required: true },
     value: { type: Number, required: true, default: 1000 },
   },
   { versionKey: false },
 );
-counterSchema.index({ name: 1 }, { unique: true });
 
 export const CounterModel = mongoose.model<CounterRecord>('Counter', counterSchema, 'counters');
+
+/**
+ * One per order number, _id = the number as a string ("1000"): inserting it is how a number is taken
+ * (atomic under the unique _id on FerretDB v1 and MongoDB), and the admin's pages read orders through
+ * it by number. A string, because FerretDB v1 looks up a string or ObjectId _id directly but reads
+ * the whole collection for a numeric one.
+ */
+export interface OrderNumberRecord {
+  _id: string;
+  orderId: Types.ObjectId;
+}
+
+const orderNumberSchema = new Schema<OrderNumberRecord>(
+  {
+    _id: { type: String, required: true },
+    orderId: { type: Schema.Types.ObjectId, required: true },
+  },
+  { versionKey: false },
+);
+
+export const OrderNumberModel = mongoose.model<OrderNumberRecord>(
+  'OrderNumber',
+  orderNumberSchema,
+  'order_numbers',
+);
+
+/** A customer's k-th order (k = 1, 2, 3... without gaps): _id `{customerId}:{k}`, for the history. */
+export interface CustomerOrderRecord {
+  _id: string;
+  orderId: Types.ObjectId;
+}
+
+const customerOrderSchema = new Schema<CustomerOrderRecord>(
+  {
+    _id: { type: String, required: true },
+    orderId: { type: Schema.Types.ObjectId, required: true },
+  },
+  { versionKey: false },
+);
+
+export const CustomerOrderModel = mongoose.model<CustomerOrderRecord>(
+  'CustomerOrder',
+  customerOrderSchema,
+  'customer_orders',
+);
 
 /**
  * The latest order each cart owner placed, found by _id (the owner key), so placing the same unchanged

@@ -18,8 +18,7 @@ import { AppError } from '../../platform/errors';
 import { getCartSession, listCartLines, type CartLine } from '../cart/cart';
 import { evaluateDiscount } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
-import { taxFor } from '../tax/tax';
-import { insertWithNextOrderNumber } from './counter';
+import { taxFor, type TaxRates } from '../tax/tax';
 import type { OrderItemRecord, OrderRecord } from './model';
 import {
   findOrderById,
@@ -31,6 +30,11 @@ import {
   rememberOpenCheckout,
   type NewOrder,
 } from './repository';
+
+// What the payments module uses: an order by id and its payment state.
+export type { OrderRecord } from './model';
+export { recordPayment } from './lifecycle';
+export { findOrderById, markDiscountReserved, setPaymentState } from './repository';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty';
 
@@ -69,7 +73,12 @@ function fingerprintOf(parts: unknown): string {
 }
 
 /** What the cart costs shipped to this postal code: the amounts checkout charges, to the cent. */
-async function priceLines(owner: CartOwner, lines: CartLine[], postalCode: string) {
+async function priceLines(
+  owner: CartOwner,
+  lines: CartLine[],
+  postalCode: string,
+  taxRates: TaxRates,
+) {
   const items = lines.map(toOrderItem);
   const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
   const { discountCode, discountCents } = await currentDiscount(owner, subtotalCents);
@@ -83,7 +92,7 @@ async function priceLines(owner: CartOwner, lines: CartLine[], postalCode: strin
     postalCode,
   );
   const shippingCents = shipping.chargeCents;
-  const tax = await taxFor(postalCode, subtotalCents - discountCents);
+  const tax = taxFor(postalCode, subtotalCents - discountCents, taxRates);
   const totalCents = Math.max(0, subtotalCents - discountCents + shippingCents + tax.amountCents);
   return { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents };
 }
@@ -92,12 +101,16 @@ async function priceLines(owner: CartOwner, lines: CartLine[], postalCode: strin
  * The checkout's amounts for the address entered, before anything is placed or charged: placing the
  * order with the same cart and postal code charges exactly this total.
  */
-export async function quoteCheckout(owner: CartOwner, postalCode: string): Promise<CheckoutQuote> {
+export async function quoteCheckout(
+  owner: CartOwner,
+  postalCode: string,
+  taxRates: TaxRates,
+): Promise<CheckoutQuote> {
   const lines = await listCartLines(owner);
   if (lines.length === 0) {
     throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
   }
-  const priced = await priceLines(owner, lines, postalCode);
+  const priced = await priceLines(owner, lines, postalCode, taxRates);
   return {
     subtotal: toDollars(priced.subtotalCents),
     discountCode: priced.discountCode,
@@ -117,13 +130,14 @@ export async function quoteCheckout(owner: CartOwner, postalCode: string): Promi
 export async function placeOrder(
   owner: CartOwner,
   { customerInfo, notes }: { customerInfo: CustomerInfo; notes: string | null },
+  taxRates: TaxRates,
 ): Promise<CreatedOrder & { reused: boolean }> {
   const lines = await listCartLines(owner);
   if (lines.length === 0) {
     throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
   }
   const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
-    await priceLines(owner, lines, customerInfo.zipCode);
+    await priceLines(owner, lines, customerInfo.zipCode, taxRates);
 
   const order: Omit<NewOrder, 'orderNumber'> = {
     sessionId: owner.sessionId,
@@ -145,9 +159,7 @@ export async function placeOrder(
 
   const unpaid = await findReusableOrder(owner, order.cartFingerprint);
   if (unpaid) return { ...createdOrder(unpaid), reused: true };
-  const created = await insertWithNextOrderNumber((orderNumber) =>
-    insertOrder({ ...order, orderNumber }),
-  );
+  const created = await insertOrder(order);
   await rememberOpenCheckout(owner, created);
   return { ...createdOrder(created), reused: false };
 }

@@ -1,9 +1,13 @@
-// Data access for orders; plain objects out.
+// Data access for orders; plain objects out. What a shopper's request reads is found by _id (an order,
+// its number's document, a customer's numbered order keys): FerretDB v1 reads a whole collection for
+// any other filter, so these calls cost the same in a shop of a thousand orders or of a million.
 import { Types, isValidObjectId } from 'mongoose';
 import type { OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { trusted } from '../../platform/db';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { takeOrderNumber } from './counter';
 import {
+  CustomerOrderModel,
   OpenCheckoutModel,
   OrderEventModel,
   OrderModel,
@@ -31,14 +35,37 @@ export type NewOrder = Omit<
   | 'updatedAt'
 > & { customerId: string | null };
 
-export async function insertOrder(order: NewOrder): Promise<OrderRecord> {
+/** Takes the next order number and writes the order under it; a customer's order joins their history. */
+export async function insertOrder(order: Omit<NewOrder, 'orderNumber'>): Promise<OrderRecord> {
+  // The unique orderNumber index is a safety net behind the number documents.
+  await OrderModel.init();
+  const _id = new Types.ObjectId();
+  const orderNumber = await takeOrderNumber(_id);
   const created = await OrderModel.create({
     ...order,
+    _id,
+    orderNumber,
     customerId: order.customerId ? new Types.ObjectId(order.customerId) : null,
     status: 'pending_payment',
     paymentStatus: 'unpaid',
   });
+  if (order.customerId) await addToCustomerHistory(order.customerId, _id);
   return created.toObject();
+}
+
+const customerOrderKey = (customerId: string, k: number) => `${customerId}:${k}`;
+
+/** The customer's order keys 1..k have no gaps: the next free k is taken by an insert. */
+async function addToCustomerHistory(customerId: string, orderId: Types.ObjectId): Promise<void> {
+  for (let k = 1; ; k++) {
+    if (await CustomerOrderModel.exists({ _id: customerOrderKey(customerId, k) })) continue;
+    try {
+      await CustomerOrderModel.create({ _id: customerOrderKey(customerId, k), orderId });
+      return;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
 }
 
 export async function findOrderById(id: string): Promise<OrderRecord | null> {
@@ -83,15 +110,32 @@ export async function rememberOpenCheckout(owner: CartOwner, order: OrderRecord)
     );
   } catch (error) {
     // Two checkouts of one owner creating the entry at once: one of them is remembered, which is enough.
-    if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
   }
 }
 
-/** The customer's paid orders: an unpaid checkout is not an order to them. */
+function newestFirst(a: OrderRecord, b: OrderRecord): number {
+  return (
+    b.createdAt.getTime() - a.createdAt.getTime() ||
+    b._id.toString().localeCompare(a._id.toString())
+  );
+}
+
+/** The customer's paid orders (an unpaid checkout is not an order to them), newest first: their
+ * numbered keys, then each order by _id. */
 export async function listOrdersOfCustomer(customerId: string): Promise<OrderRecord[]> {
-  return OrderModel.find({ customerId: new Types.ObjectId(customerId), paymentStatus: 'paid' })
-    .sort({ createdAt: -1, _id: -1 })
-    .lean<OrderRecord[]>();
+  const orderIds: Types.ObjectId[] = [];
+  for (let k = 1; ; k++) {
+    const key = await CustomerOrderModel.findById(customerOrderKey(customerId, k)).lean();
+    if (!key) break;
+    orderIds.push(key.orderId);
+  }
+  const orders = await Promise.all(
+    orderIds.map((id) => OrderModel.findById(id).lean<OrderRecord>()),
+  );
+  return orders
+    .filter((order): order is OrderRecord => order?.paymentStatus === 'paid')
+    .sort(newestFirst);
 }
 
 function escapeRegExp(value: string): string {

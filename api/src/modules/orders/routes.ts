@@ -57,7 +57,12 @@ const orderFileParamsSchema = z
   .object({ id: objectIdSchema })
   .extend(uploadFilenameParamsSchema.shape);
 
-export function orderRoutes({ config, logger, paymentProvider }: AppDependencies): Router {
+export function orderRoutes({
+  config,
+  logger,
+  paymentProvider,
+  taxRates,
+}: AppDependencies): Router {
   const router = Router();
   const uploads = localFolderStore(config.uploadDir);
 
@@ -65,14 +70,14 @@ export function orderRoutes({ config, logger, paymentProvider }: AppDependencies
     const owner = cartOwner(req);
     const { zipCode } = parseBody(checkoutQuoteSchema, req);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await quoteCheckout(owner, zipCode));
+    res.json(await quoteCheckout(owner, zipCode, taxRates));
   });
 
   const limit = limitPerAddress('order', { isProduction: config.isProduction, logger });
   router.post('/orders', limit, async (req, res) => {
     const owner = cartOwner(req);
     const checkout = parseCheckout(req);
-    const { reused, ...created } = await placeOrder(owner, checkout);
+    const { reused, ...created } = await placeOrder(owner, checkout, taxRates);
     res.status(reused ? 200 : 201).json(created);
   });
 

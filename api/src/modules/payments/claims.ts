@@ -6,6 +6,7 @@
 // process stopped mid-call) and may be taken over; the provider's idempotency key (the order id) keeps
 // the card from being charged twice even then.
 import mongoose, { Schema } from 'mongoose';
+import { isDuplicateKeyError } from '../../platform/db';
 
 /** One per order: _id is the order id (unique by nature, and found without a scan on FerretDB). */
 interface PaymentClaimRecord {
@@ -39,10 +40,6 @@ export interface PaymentClaim {
   close(): Promise<void>;
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
-
 /** The order's payment claim, or null when another call holds it. */
 export async function claimPayment(
   orderId: string,
@@ -54,7 +51,12 @@ export async function claimPayment(
       await PaymentClaimModel.create({ _id: orderId, state: 'charging', claimedAt: now });
       return {
         release: async () => {
-          await PaymentClaimModel.deleteOne({ _id: orderId, claimedAt: now });
+          // Only this call's claim (not one taken over meanwhile). Checked after a lookup by _id: any
+          // other field in the filter makes FerretDB v1 read every claim.
+          const current = await PaymentClaimModel.findById(orderId).lean();
+          if (current?.claimedAt.getTime() === now.getTime()) {
+            await PaymentClaimModel.deleteOne({ _id: orderId });
+          }
         },
         markPaid: async () => {
           await PaymentClaimModel.updateOne({ _id: orderId }, { $set: { state: 'paid' } });
@@ -64,15 +66,15 @@ export async function claimPayment(
         },
       };
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
     const held = await PaymentClaimModel.findById(orderId).lean();
     if (!held) continue; // released in the meantime: try again
     const abandoned =
       held.state === 'charging' && held.claimedAt.getTime() < now.getTime() - staleAfterMs;
     if (!abandoned) return null;
-    // deleteOne's count is exact under concurrency: one taker removes it, then the insert decides.
-    await PaymentClaimModel.deleteOne({ _id: held._id, state: 'charging' });
+    // One taker removes it, then the insert above decides who charges.
+    await PaymentClaimModel.deleteOne({ _id: held._id });
   }
   return null;
 }

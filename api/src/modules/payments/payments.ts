@@ -13,10 +13,14 @@ import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { clearOrderedLines } from '../cart/cart';
 import { releaseDiscountUse, reserveDiscountUse } from '../discounts/discounts';
-import type { OrderRecord } from '../orders/model';
-import { findCallersOrder } from '../orders/orders';
-import { recordPayment } from '../orders/lifecycle';
-import { findOrderById, markDiscountReserved, setPaymentState } from '../orders/repository';
+import {
+  findCallersOrder,
+  findOrderById,
+  markDiscountReserved,
+  recordPayment,
+  setPaymentState,
+  type OrderRecord,
+} from '../orders/orders';
 import { claimPayment, type PaymentClaim } from './claims';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox';

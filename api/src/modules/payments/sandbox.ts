@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
-import { trusted } from '../../platform/db';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { declineReason, type PaymentProvider } from './provider';
 
@@ -135,10 +135,6 @@ export async function sweepSandboxTokens(now = new Date()): Promise<number> {
   return deletedCount;
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
-
 export function sandboxProvider(): PaymentProvider {
   return {
     name: 'sandbox',
@@ -163,7 +159,7 @@ export function sandboxProvider(): PaymentProvider {
         });
         return { paymentId };
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
         const winner = await SandboxPaymentModel.findById(idempotencyKey).lean();
         if (!winner) throw error;
         return { paymentId: winner.paymentId };
@@ -195,7 +191,7 @@ export function sandboxProvider(): PaymentProvider {
         });
         return { refundId };
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
         const winner = await SandboxRefundModel.findById(idempotencyKey).lean();
         if (!winner) throw error;
         return { refundId: winner.refundId };

@@ -1,14 +1,14 @@
 import { Router } from 'express';
-import { calculatePriceSchema } from '@shop/contracts';
+import { calculatePriceSchema, priceLabel, toPriceResult } from '@shop/contracts';
 import { parseBody } from '../../platform/validate';
-import { quotePrice } from './pricing';
 
 export function pricingRoutes(): Router {
   const router = Router();
 
   router.post('/calculate-price', (req, res) => {
     const configuration = parseBody(calculatePriceSchema, req);
-    res.json(quotePrice(configuration));
+    // The rules live in @shop/contracts, so the configurator shows the same numbers the server trusts.
+    res.json(toPriceResult(priceLabel(configuration)));
   });
 
   return router;

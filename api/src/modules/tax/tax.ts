@@ -17,17 +17,6 @@ export const DEFAULT_TAX_RATES: TaxRates = {
   ON: 0.13,
 };
 
-let configuredRates: TaxRates = DEFAULT_TAX_RATES;
-
-/** Called once at start with config.taxRates (undefined keeps the default table). */
-export function useTaxRates(rates: TaxRates | undefined): void {
-  configuredRates = rates ?? DEFAULT_TAX_RATES;
-}
-
-export function currentTaxRates(): TaxRates {
-  return configuredRates;
-}
-
 // First three digits of a US ZIP code -> state (USPS prefix ranges, inclusive); military and territory
 // prefixes map to their codes (AE, AP, AA, PR, VI, GU), which collect only if configured.
 const US_PREFIX_RANGES: ReadonlyArray<readonly [number, number, string]> = [
@@ -144,7 +133,7 @@ export interface TaxResult {
 export function taxFor(
   postalCode: string | undefined,
   taxableCents: Cents,
-  rates: TaxRates = configuredRates,
+  rates: TaxRates,
 ): TaxResult {
   const region = taxRegionOf(postalCode);
   const rate = region ? (rates[region] ?? 0) : 0;

@@ -1,9 +1,10 @@
 // Who uploaded which stored file. A file may be fetched back only by a session or customer that
 // uploaded it, or by an admin; its name alone (a content hash) gives nobody else access.
-import mongoose, { Schema, type Types } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 
 export interface UploadRecord {
-  _id: Types.ObjectId;
+  /** `s:{sessionId}:{filename}` for the session that uploaded it, `c:{customerId}:{filename}` for a customer. */
+  _id: string;
   /** The stored name: SHA-256 of the content plus the extension. */
   filename: string;
   originalName: string;
@@ -15,6 +16,7 @@ export interface UploadRecord {
 
 const uploadSchema = new Schema<UploadRecord>(
   {
+    _id: { type: String, required: true },
     filename: { type: String, required: true },
     originalName: { type: String, required: true },
     size: { type: Number, required: true },
@@ -24,9 +26,24 @@ const uploadSchema = new Schema<UploadRecord>(
   { collection: 'uploads', timestamps: { createdAt: true, updatedAt: false } },
 );
 
-// One record per file and session (both always present); the customer's uploads are found by customerId.
-uploadSchema.index({ filename: 1, sessionId: 1 }, { unique: true });
-uploadSchema.index({ filename: 1, customerId: 1 });
-uploadSchema.index({ sessionId: 1, customerId: 1 });
-
 export const UploadModel = mongoose.model<UploadRecord>('Upload', uploadSchema);
+
+/**
+ * What a session uploaded (_id = the session id), so signing in can give those files to the customer
+ * without reading through every upload; and who uploaded a file last (_id = `f:{filename}`), for an
+ * admin's download. Found by _id, the one filter FerretDB v1 answers without a full read.
+ */
+export interface UploadIndexRecord {
+  _id: string;
+  filenames: string[];
+}
+
+const uploadIndexSchema = new Schema<UploadIndexRecord>(
+  {
+    _id: { type: String, required: true },
+    filenames: { type: [String], default: [] },
+  },
+  { collection: 'upload_index', versionKey: false },
+);
+
+export const UploadIndexModel = mongoose.model<UploadIndexRecord>('UploadIndex', uploadIndexSchema);

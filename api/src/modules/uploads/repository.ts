@@ -1,61 +1,135 @@
+// Who uploaded which file; plain objects out. Every call is a lookup or a write by _id (a record per
+// session and per customer, `s:{sessionId}:{filename}` / `c:{customerId}:{filename}`): FerretDB v1
+// reads a whole collection for any other filter, and uploads grow with the shop.
 import type { CartOwner } from '../../platform/auth-guards';
-import { trusted } from '../../platform/db';
-import { UploadModel, type UploadRecord } from './model';
+import { isDuplicateKeyError } from '../../platform/db';
+import { UploadIndexModel, UploadModel, type UploadRecord } from './model';
 
-/**
- * The owner's records: the session's own (never given to a customer), and once signed in also the
- * customer's from any session. A guest id that was signed in with reads nothing of the customer's
- * after sign-out, and another customer signing in on the same browser reads none of it either.
- */
-function ownedBy(owner: CartOwner) {
-  const sessionOwn = { sessionId: owner.sessionId, customerId: null };
-  return owner.customerId ? { $or: [sessionOwn, { customerId: owner.customerId }] } : sessionOwn;
+const sessionKey = (sessionId: string, filename: string) => `s:${sessionId}:${filename}`;
+const customerKey = (customerId: string, filename: string) => `c:${customerId}:${filename}`;
+const lastKey = (filename: string) => `f:${filename}`;
+
+async function upsert(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    // Two first writes of one record at once: it exists now, so the retry updates it.
+    if (!isDuplicateKeyError(error)) throw error;
+    await run();
+  }
+}
+
+/** Adds filename to the list under _id (read, then write: a list only the owner's calls change). */
+async function addToIndex(id: string, filename: string): Promise<void> {
+  const index = await UploadIndexModel.findById(id).lean();
+  if (index?.filenames.includes(filename)) return;
+  await upsert(() =>
+    UploadIndexModel.updateOne(
+      { _id: id },
+      { $set: { filenames: [...(index?.filenames ?? []), filename] } },
+      { upsert: true },
+    ).exec(),
+  );
+}
+
+async function writeRecord(
+  _id: string,
+  owner: { sessionId: string; customerId: string | null },
+  file: { filename: string; originalName: string; size: number },
+): Promise<void> {
+  await upsert(() =>
+    UploadModel.updateOne(
+      { _id },
+      {
+        $set: { originalName: file.originalName, size: file.size },
+        $setOnInsert: { filename: file.filename, ...owner },
+      },
+      { upsert: true },
+    ).exec(),
+  );
 }
 
 export async function recordUpload(
   owner: CartOwner,
   file: { filename: string; originalName: string; size: number },
 ): Promise<void> {
-  // Uploaded by a guest, the record is the session's alone again (the guest has just sent the same
-  // bytes, so nothing of the customer's is revealed), and sign-in gives it to the customer again.
-  const update = {
-    $set: {
-      originalName: file.originalName,
-      size: file.size,
-      customerId: owner.customerId ?? null,
-    },
-  };
-  await UploadModel.updateOne({ filename: file.filename, sessionId: owner.sessionId }, update, {
-    upsert: true,
-  }).exec();
+  // A guest's upload is the session's alone; a signed-in customer's is the customer's alone, so the
+  // guest id reads nothing of the customer's after sign-out.
+  if (owner.customerId) {
+    await writeRecord(
+      customerKey(owner.customerId, file.filename),
+      { sessionId: owner.sessionId, customerId: owner.customerId },
+      file,
+    );
+  } else {
+    await writeRecord(
+      sessionKey(owner.sessionId, file.filename),
+      { sessionId: owner.sessionId, customerId: null },
+      file,
+    );
+    await addToIndex(owner.sessionId, file.filename);
+  }
+  await rememberLastRecord(
+    file.filename,
+    owner.customerId
+      ? customerKey(owner.customerId, file.filename)
+      : sessionKey(owner.sessionId, file.filename),
+  );
 }
 
-export function findOwnedUpload(owner: CartOwner, filename: string): Promise<UploadRecord | null> {
-  return UploadModel.findOne({ filename, ...ownedBy(owner) })
+/** The record an admin's download reads: the latest one written for the file. */
+async function rememberLastRecord(filename: string, recordId: string): Promise<void> {
+  await upsert(() =>
+    UploadIndexModel.updateOne(
+      { _id: lastKey(filename) },
+      { $set: { filenames: [recordId] } },
+      { upsert: true },
+    ).exec(),
+  );
+}
+
+/** The owner's record of the file: the session's, or the signed-in customer's. */
+export async function findOwnedUpload(
+  owner: CartOwner,
+  filename: string,
+): Promise<UploadRecord | null> {
+  const bySession = await UploadModel.findById(sessionKey(owner.sessionId, filename))
     .lean<UploadRecord>()
     .exec();
+  if (bySession || !owner.customerId) return bySession;
+  return UploadModel.findById(customerKey(owner.customerId, filename)).lean<UploadRecord>().exec();
 }
 
-export function findAnyUpload(filename: string): Promise<UploadRecord | null> {
-  return UploadModel.findOne({ filename }).lean<UploadRecord>().exec();
+/** Any record of the file (an admin's download): the latest one written. */
+export async function findAnyUpload(filename: string): Promise<UploadRecord | null> {
+  const last = await UploadIndexModel.findById(lastKey(filename)).lean();
+  const recordId = last?.filenames[0];
+  if (!recordId) return null;
+  return UploadModel.findById(recordId).lean<UploadRecord>().exec();
 }
 
 /** Which of these stored names the owner uploaded. */
 export async function ownedFilenames(owner: CartOwner, filenames: string[]): Promise<Set<string>> {
-  if (filenames.length === 0) return new Set();
-  const records = await UploadModel.find(
-    { filename: trusted({ $in: filenames }), ...ownedBy(owner) },
-    { filename: 1 },
-  )
-    .lean<Array<Pick<UploadRecord, 'filename'>>>()
-    .exec();
-  return new Set(records.map((record) => record.filename));
+  const owned = await Promise.all(
+    filenames.map(async (filename) => ((await findOwnedUpload(owner, filename)) ? filename : null)),
+  );
+  return new Set(owned.filter((filename): filename is string => filename !== null));
 }
 
-/** After sign-in: the guest session's uploads become the customer's too. */
+/** After sign-in: the guest session's uploads become the customer's (and no longer the guest id's). */
 export async function assignSessionUploadsToCustomer(
   sessionId: string,
   customerId: string,
 ): Promise<void> {
-  await UploadModel.updateMany({ sessionId, customerId: null }, { $set: { customerId } }).exec();
+  const index = await UploadIndexModel.findById(sessionId).lean();
+  for (const filename of index?.filenames ?? []) {
+    const record = await UploadModel.findById(sessionKey(sessionId, filename))
+      .lean<UploadRecord>()
+      .exec();
+    if (!record) continue;
+    await writeRecord(customerKey(customerId, filename), { sessionId, customerId }, record);
+    await rememberLastRecord(filename, customerKey(customerId, filename));
+    await UploadModel.deleteOne({ _id: sessionKey(sessionId, filename) }).exec();
+  }
+  if (index) await UploadIndexModel.deleteOne({ _id: sessionId }).exec();
 }

@@ -11,7 +11,11 @@ import type { CartOwner } from '../../platform/auth-guards';
 import { AppError, type ErrorKind, type FieldError } from '../../platform/errors';
 import type { FileProblem, ReceivedFile } from './receiving';
 import { findAnyUpload, findOwnedUpload, recordUpload } from './repository';
+
+// What other modules use: the cart checks a line's files, sign-in hands a guest's uploads over.
+export { assignSessionUploadsToCustomer, ownedFilenames } from './repository';
 import type { UploadStore } from './storage';
+import { isDuplicateKeyError } from '../../platform/db';
 
 const CONTENT_TYPES: Record<UploadExtension, string> = {
   pdf: 'application/pdf',
@@ -48,7 +52,7 @@ async function recordWithRetry(owner: CartOwner, file: Parameters<typeof recordU
     await recordUpload(owner, file);
   } catch (error) {
     // Two requests upserting the same record at once: the second finds it the next time.
-    if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
     await recordUpload(owner, file);
   }
 }

@@ -1,0 +1,270 @@
+// npm run bench:growth -w @shop/api: does a request cost more as the shop grows? Starts its own
+// FerretDB (free port, temporary folder), seeds a shop of 1,000 and one of 100,000 customers, orders,
+// carts and uploads (bench/seed.mjs), runs the real app against each (bench/server.ts) and times every
+// call the shop makes per request, GROWTH_REPS times each (median). Prints one table with the ratio
+// big / small per call; exits 1 when a call grows past GROWTH_LIMIT (1.5). Loopback only; stops all it
+// started. GROWTH_SIZES (default 1000,100000) and GROWTH_REPS (default 7) change the run.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFerret } from '../../scripts/lib/ferretdb.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import {
+  SEED_ADMIN_EMAIL,
+  SEED_CODE,
+  SEED_PASSWORD,
+  seedCustomerEmail,
+  seedGuestSession,
+  seedShop,
+} from './seed.mjs';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sizes = (process.env.GROWTH_SIZES ?? '1000,100000').split(',').map(Number);
+const reps = Number(process.env.GROWTH_REPS ?? 7);
+const limit = Number(process.env.GROWTH_LIMIT ?? 1.5);
+const layout = process.env.GROWTH_LAYOUT ?? 'keyed';
+if (sizes.length !== 2 || !sizes.every((n) => n >= 10 && n <= 200_000))
+  throw new Error('GROWTH_SIZES must be two sizes between 10 and 200000');
+if (!(reps >= 1 && reps <= 50)) throw new Error('GROWTH_REPS must be 1 to 50');
+
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanUp();
+    process.exit(130);
+  });
+}
+
+function startServer(mongodbUri, uploadDir) {
+  const child = fork(path.join(apiDir, 'bench/server.ts'), [], {
+    cwd: apiDir,
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      MONGODB_URI: mongodbUri,
+      SESSION_SECRET: 'bench-session-secret-0123456789',
+      ADMIN_SECRET: 'bench-admin-secret',
+      UPLOAD_DIR: uploadDir,
+      TAX_RATES: '{"IL":0.0625}',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  cleanups.push(stop);
+  return new Promise((resolve, reject) => {
+    child.once('message', ({ shopPort }) =>
+      resolve({ base: `http://127.0.0.1:${shopPort}`, stop }),
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`The bench server exited (${code}) before listening`)),
+    );
+  });
+}
+
+/** A browser: a guest session id and the session cookie once signed in. */
+function browser(base, sessionId = `guest-${Date.now()}-${randomBytes(6).toString('hex')}`) {
+  let cookie = null;
+  return {
+    sessionId,
+    async call(method, route, body) {
+      const headers = { 'x-session-id': sessionId };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (cookie) headers.cookie = cookie;
+      const started = performance.now();
+      const response = await fetch(`${base}${route}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      const ms = performance.now() - started;
+      const setCookie = response.headers.get('set-cookie');
+      if (setCookie) cookie = setCookie.split(';')[0];
+      return { status: response.status, body: text ? JSON.parse(text) : undefined, ms };
+    },
+  };
+}
+
+const label = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'PUMP 1',
+  quantity: 12,
+  files: [],
+};
+const customerInfo = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '555-0100',
+  email: 'ann@example.com',
+  company: 'Acme Pumps',
+  street: '12 Main St',
+  city: 'Chicago',
+  state: 'IL',
+  zipCode: '60601',
+};
+
+/** Times every hot call once; returns { call: ms }. Fails loudly on an unexpected status. */
+async function oneRound(base, size, round) {
+  const times = {};
+  const timed = async (name, expected, promise) => {
+    const result = await promise;
+    if (result.status !== expected)
+      throw new Error(`${name}: ${result.status} ${JSON.stringify(result.body)}`);
+    times[name] = result.ms;
+    return result.body;
+  };
+  const seededGuest = browser(base, seedGuestSession(round));
+  await timed(
+    'GET /api/cart (guest, 2 lines)',
+    200,
+    seededGuest.call('GET', '/api/cart?zipCode=60601'),
+  );
+
+  const guest = browser(base);
+  const added = await timed('POST /api/cart (add)', 201, guest.call('POST', '/api/cart', label));
+  await timed(
+    'PUT /api/cart/{id} (quantity)',
+    200,
+    guest.call('PUT', `/api/cart/${added.item.id}`, { quantity: 24 }),
+  );
+  await timed(
+    'POST /api/discount-codes/apply',
+    200,
+    guest.call('POST', '/api/discount-codes/apply', { code: SEED_CODE, subtotal: 0 }),
+  );
+  await timed(
+    'POST /api/cart/session (apply code)',
+    200,
+    guest.call('POST', '/api/cart/session', { discountCode: SEED_CODE }),
+  );
+  await timed('GET /api/cart (with code)', 200, guest.call('GET', '/api/cart?zipCode=60601'));
+  const order = await timed(
+    'POST /api/orders (place)',
+    201,
+    guest.call('POST', '/api/orders', { customerInfo }),
+  );
+  await timed(
+    'POST /api/payment/complete (pay)',
+    200,
+    guest.call('POST', '/api/payment/complete', {
+      orderId: order.orderId,
+      paymentId: 'cnon:card-nonce-ok',
+      customerName: 'Ann Lee',
+      customerEmail: 'ann@example.com',
+    }),
+  );
+
+  // A customer who has orders: the first third of the orders belong to a few customers, three each.
+  const customer = browser(base);
+  await timed(
+    'POST /api/auth/login (sign-in)',
+    200,
+    customer.call('POST', '/api/auth/login', {
+      email: seedCustomerEmail(round % Math.ceil(size / 9)),
+      password: SEED_PASSWORD,
+    }),
+  );
+  await timed('GET /api/auth/me (session)', 200, customer.call('GET', '/api/auth/me'));
+  const history = await timed(
+    'GET /api/orders (history)',
+    200,
+    customer.call('GET', '/api/orders'),
+  );
+  if (!(history.length >= 3)) throw new Error(`order history has ${history.length} orders`);
+
+  const admin = browser(base);
+  await admin.call('POST', '/api/auth/login', { email: SEED_ADMIN_EMAIL, password: SEED_PASSWORD });
+  const page = await timed(
+    'GET /api/admin/orders (first page)',
+    200,
+    admin.call('GET', '/api/admin/orders?page=1&pageSize=20'),
+  );
+  if (page.orders.length !== 20) throw new Error(`admin page has ${page.orders.length} orders`);
+  await timed('GET /api/admin/discount-codes', 200, admin.call('GET', '/api/admin/discount-codes'));
+  await admin.call('POST', '/api/auth/logout', {});
+  return times;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function measure(ferretUri, size, dataDir) {
+  const uri = ferretUri.replace(/\/([^/?]*)(\?|$)/, `/growth_${size}$2`);
+  const seeded = performance.now();
+  await seedShop(uri, size, { layout });
+  console.log(`seeded ${size} in ${((performance.now() - seeded) / 1000).toFixed(1)}s`);
+  const { base, stop } = await startServer(uri, path.join(dataDir, `uploads-${size}`));
+  try {
+    await oneRound(base, size, 999); // warm-up: first calls build indexes and caches
+    const samples = {};
+    for (let round = 0; round < reps; round++) {
+      for (const [name, ms] of Object.entries(await oneRound(base, size, round)))
+        (samples[name] ??= []).push(ms);
+    }
+    return Object.fromEntries(Object.entries(samples).map(([name, ms]) => [name, median(ms)]));
+  } finally {
+    await stop();
+  }
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-growth-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const ferret = await startFerret({
+    port: await freePort(),
+    dataDir: path.join(dataDir, 'db'),
+    dbName: 'growth',
+    log: () => {},
+  });
+  cleanups.push(() => ferret.stop());
+  console.log(
+    `Growth: the same calls on a shop of ${sizes[0]} and of ${sizes[1]} customers, orders, carts and uploads; median of ${reps}; FerretDB (SQLite); loopback\n`,
+  );
+  const results = [];
+  for (const size of sizes) results.push(await measure(ferret.uri, size, dataDir));
+  const rows = Object.keys(results[0]).map((call) => {
+    const a = results[0][call];
+    const b = results[1][call];
+    return {
+      call,
+      [`${sizes[0]} ms`]: Number(a.toFixed(1)),
+      [`${sizes[1]} ms`]: Number(b.toFixed(1)),
+      ratio: Number((b / a).toFixed(2)),
+    };
+  });
+  console.table(rows);
+  const over = rows.filter((row) => row.ratio > limit);
+  if (over.length) {
+    console.log(`grew past ${limit}x: ${over.map((row) => row.call).join(', ')}`);
+    process.exitCode = 1;
+  } else console.log(`every call within ${limit}x`);
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}

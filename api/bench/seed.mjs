@@ -1,0 +1,271 @@
+// Fills a database with a shop of a given size, fast (insertMany in batches, no API calls): N customers
+// (password `seed-password`), N paid orders (three per customer for the first N/3), N/2 guest carts of
+// two lines, N/2 customer carts of one line, N uploads, 20 discount codes with N/10 uses of SEED10, one
+// admin (`admin@seed.example`). Writes the documents exactly as the API stores them, including the
+// keyed documents (email keys, cart documents, order-number keys, per-customer order keys, discount
+// keys and uses), so a seeded shop answers like one that grew through the API.
+//
+//   node bench/seed.mjs <mongodb-uri> <count>
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(apiDir, 'package.json'));
+const { MongoClient, ObjectId } = require('mongodb');
+const bcrypt = require('bcryptjs');
+
+export const SEED_PASSWORD = 'seed-password';
+export const SEED_ADMIN_EMAIL = 'admin@seed.example';
+export const seedCustomerEmail = (index) => `customer${index}@seed.example`;
+export const seedGuestSession = (index) =>
+  `guest-1700000000000-seed${String(index).padStart(6, '0')}`;
+export const SEED_CODE = 'SEED10';
+
+const BATCH = 1_000;
+const FIRST_ORDER_NUMBER = 1000;
+
+const config = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'PUMP 1',
+};
+// 3" x 2" phenolic, quantity 12: $3.99 a label by the price rules (kept in step by the bench's checks).
+const line = (quantity = 12) => ({
+  _id: new ObjectId(),
+  productConfig: config,
+  files: [],
+  quantity,
+  unitPriceCents: 399,
+  totalPriceCents: 399 * quantity,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+});
+
+async function insertInBatches(collection, count, make) {
+  for (let start = 0; start < count; start += BATCH) {
+    const docs = [];
+    for (let index = start; index < Math.min(count, start + BATCH); index++) docs.push(make(index));
+    await collection.insertMany(docs, { ordered: false });
+  }
+}
+
+/** Seeds `count` of everything into the database of `uri`; returns what the bench needs to know. */
+export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } = {}) {
+  const client = new MongoClient(uri);
+  await client.connect();
+  try {
+    const db = client.db();
+    const passwordHash = await bcrypt.hash(SEED_PASSWORD, 10);
+    const now = Date.now();
+    const customerIds = Array.from({ length: count }, () => new ObjectId());
+    const customer = (index, isAdmin = false) => ({
+      _id: customerIds[index],
+      email: index === -1 ? SEED_ADMIN_EMAIL : seedCustomerEmail(index),
+      firstName: 'Seed',
+      lastName: `Customer ${index}`,
+      phone: null,
+      company: null,
+      address: null,
+      zipCode: null,
+      passwordHash,
+      isAdmin,
+      createdAt: new Date(now - (count - index) * 60_000),
+      updatedAt: new Date(now - (count - index) * 60_000),
+    });
+
+    log(`customers: ${count}`);
+    await insertInBatches(db.collection('customers'), count, (index) => customer(index));
+    await insertInBatches(db.collection('customer_emails'), count, (index) => ({
+      _id: seedCustomerEmail(index),
+      customerId: customerIds[index].toString(),
+    }));
+    const adminId = new ObjectId();
+    await db.collection('customers').insertOne({
+      ...customer(-1, true),
+      _id: adminId,
+      createdAt: new Date(),
+    });
+    await db
+      .collection('customer_emails')
+      .insertOne({ _id: SEED_ADMIN_EMAIL, customerId: adminId.toString() });
+
+    log(`discount codes: 20, uses of ${SEED_CODE}: ${Math.floor(count / 10)}`);
+    const codes = Array.from({ length: 20 }, (_, index) => ({
+      _id: new ObjectId(),
+      code: index === 0 ? SEED_CODE : `SEEDCODE${index}`,
+      type: 'percentage',
+      percentOff: 10,
+      amountOffCents: null,
+      minimumOrderCents: 0,
+      usageLimit: index === 0 ? null : 1_000_000,
+      expiresAt: null,
+      isActive: true,
+      description: '',
+      createdAt: new Date(now - (20 - index) * 60_000),
+      updatedAt: new Date(now - (20 - index) * 60_000),
+    }));
+    await db.collection('discount_codes').insertMany(codes);
+    await db
+      .collection('discount_code_keys')
+      .insertMany(codes.map((code) => ({ _id: code.code, discountId: code._id })));
+    const uses = Math.floor(count / 10);
+    await insertInBatches(db.collection('discount_uses'), uses, (index) => ({
+      _id: `${codes[0]._id.toString()}:t:${index + 1}`,
+      discountId: codes[0]._id,
+      // The fields the earlier layout counted by (one document per use, unique key).
+      slot: 0,
+      key: `${codes[0]._id.toString()}:u:${index + 1}`,
+      createdAt: new Date(),
+    }));
+
+    await db
+      .collection('discount_use_heads')
+      .insertOne({ _id: codes[0]._id.toString(), taken: uses, released: 0 });
+
+    log(`orders: ${count}`);
+    const orderIds = Array.from({ length: count }, () => new ObjectId());
+    const ownerOf = (index) => (index < count / 3 ? index % Math.ceil(count / 9) : index);
+    await insertInBatches(db.collection('orders'), count, (index) => {
+      const withCode = index < uses;
+      const subtotalCents = 399 * 12;
+      const discountCents = withCode ? Math.round(subtotalCents / 10) : 0;
+      const createdAt = new Date(now - (count - index) * 30_000);
+      return {
+        _id: orderIds[index],
+        orderNumber: FIRST_ORDER_NUMBER + index,
+        sessionId: seedGuestSession(index),
+        customerId: customerIds[ownerOf(index)],
+        guestEmail: null,
+        customerInfo: {
+          firstName: 'Seed',
+          lastName: 'Customer',
+          email: seedCustomerEmail(ownerOf(index)),
+          phone: '555-0100',
+          company: '',
+          street: '1 Main St',
+          city: 'Chicago',
+          state: 'IL',
+          zipCode: '60601',
+        },
+        items: [
+          {
+            lineId: new ObjectId().toString(),
+            productConfig: config,
+            files: [],
+            quantity: 12,
+            unitCents: 399,
+            totalCents: subtotalCents,
+          },
+        ],
+        subtotalCents,
+        discountCode: withCode ? SEED_CODE : null,
+        discountCents,
+        shippingCents: 1200,
+        taxCents: 0,
+        taxRegion: null,
+        totalCents: subtotalCents - discountCents + 1200,
+        notes: null,
+        status: 'processing',
+        paymentStatus: 'paid',
+        chargingSince: null,
+        discountReserved: withCode,
+        paymentId: `seed-payment-${index}`,
+        paidAt: createdAt,
+        paymentContact: null,
+        lastPaymentError: null,
+        cartFingerprint: `seed-${index}`,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    await insertInBatches(db.collection('order_numbers'), count, (index) => ({
+      _id: String(FIRST_ORDER_NUMBER + index),
+      orderId: orderIds[index],
+    }));
+    await db
+      .collection('counters')
+      .insertOne({ _id: 'orderNumber', name: 'orderNumber', value: FIRST_ORDER_NUMBER + count });
+    // Per-customer order keys: the k-th order of a customer is `${customerId}:${k}`.
+    const perCustomer = new Map();
+    await insertInBatches(db.collection('customer_orders'), count, (index) => {
+      const owner = customerIds[ownerOf(index)].toString();
+      const k = (perCustomer.get(owner) ?? 0) + 1;
+      perCustomer.set(owner, k);
+      return { _id: `${owner}:${k}`, orderId: orderIds[index] };
+    });
+    await db.collection('payment_claims').insertMany(
+      orderIds.slice(0, Math.min(count, 1000)).map((id) => ({
+        _id: id.toString(),
+        state: 'paid',
+        claimedAt: new Date(),
+      })),
+    );
+
+    const guests = Math.floor(count / 2);
+    log(`carts: ${guests} guest carts of two lines, ${count - guests} customer carts of one line`);
+    await insertInBatches(db.collection('carts'), count, (index) => {
+      const owner =
+        index < guests
+          ? `guest:${seedGuestSession(index)}`
+          : `customer:${customerIds[index].toString()}`;
+      return {
+        _id: owner,
+        items: index < guests ? [line(), line(24)] : [line()],
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      };
+    });
+    if (layout === 'lines') {
+      // The earlier layout: one document per cart line, found by owner fields.
+      await insertInBatches(db.collection('cart_items'), count, (index) => ({
+        ...line(),
+        sessionId: index < guests ? seedGuestSession(index) : `guest-seed-customer-${index}`,
+        customerId: index < guests ? null : customerIds[index].toString(),
+      }));
+    }
+    await insertInBatches(db.collection('cart_sessions'), Math.floor(count / 10), (index) => ({
+      _id: `guest:${seedGuestSession(index)}`,
+      sessionId: seedGuestSession(index),
+      customerId: null,
+      discountCode: SEED_CODE,
+      discountAmountCents: 958,
+      discountData: { code: SEED_CODE, description: '10% off', type: 'percentage', value: 10 },
+      discountRemoved: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    }));
+
+    log(`uploads: ${count}`);
+    await insertInBatches(db.collection('uploads'), count, (index) => ({
+      _id: `s:${seedGuestSession(index)}:${index.toString(16).padStart(64, '0')}.png`,
+      filename: `${index.toString(16).padStart(64, '0')}.png`,
+      originalName: `artwork-${index}.png`,
+      size: 1024,
+      sessionId: seedGuestSession(index),
+      customerId: null,
+      createdAt: new Date(),
+    }));
+    await insertInBatches(db.collection('upload_index'), count, (index) => ({
+      _id: seedGuestSession(index),
+      filenames: [`${index.toString(16).padStart(64, '0')}.png`],
+    }));
+    return { customers: count, orders: count, carts: count, uploads: count };
+  } finally {
+    await client.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [uri, count, layout] = process.argv.slice(2);
+  if (!uri || !(Number(count) > 0)) {
+    console.error('usage: node bench/seed.mjs <mongodb-uri> <count>');
+    process.exit(2);
+  }
+  const started = Date.now();
+  await seedShop(uri, Number(count), { log: (text) => console.log(text), layout });
+  console.log(`seeded ${count} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
