@@ -26,7 +26,6 @@ import {
   assignGuestItemsToCustomer,
   clearRemovalNotice,
   clearSessionDiscount,
-  deleteItems,
   deleteSession,
   dropSessionDiscount,
   findItems,
