@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderModel } from '../src/modules/orders/model';
+import { PAYMENT_UNAVAILABLE_MESSAGE } from '../src/modules/payments/payments';
 import { addToCart, pay, placeOrder } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
@@ -160,11 +161,11 @@ describe('square provider', () => {
     expect(((await agent.request('GET', '/api/cart')).body.items as unknown[]).length).toBe(1);
   });
 
-  it('when Square fails for another reason, then a 500 without details, the order unpaid and payable later', async () => {
+  it('when Square fails for another reason, then a 502 saying to retry (no details), the order unpaid and payable later', async () => {
     const { agent, orderId } = await orderInCart();
     const broken = await pay(agent, orderId, 'something-square-refuses');
-    expect(broken.status).toBe(500);
-    expect(broken.body).toEqual({ message: 'Internal server error' });
+    expect(broken.status).toBe(502);
+    expect(broken.body).toEqual({ message: PAYMENT_UNAVAILABLE_MESSAGE });
     expect((await OrderModel.findById(orderId).lean())?.paymentStatus).toBe('unpaid');
     expect((await pay(agent, orderId)).status).toBe(200);
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { OrderModel } from '../src/modules/orders/model';
 import type { ChargeRequest, PaymentProvider } from '../src/modules/payments/provider';
+import { PAYMENT_UNAVAILABLE_MESSAGE } from '../src/modules/payments/payments';
 import { sandboxProvider } from '../src/modules/payments/sandbox';
 import {
   addToCart,
@@ -19,9 +20,16 @@ import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 const charges: ChargeRequest[] = [];
 const sandbox = sandboxProvider();
 /** The real sandbox, counting every charge that reaches it and slow enough to let calls overlap. */
+/** Set to make the next charge time out (the processor never answers in time). */
+let timeOutNextCharge = false;
 const countingProvider: PaymentProvider = {
   name: 'sandbox',
   async charge(request) {
+    if (timeOutNextCharge) {
+      timeOutNextCharge = false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw Object.assign(new Error('Timeout awaiting the card processor'), { code: 'ETIMEDOUT' });
+    }
     charges.push(request);
     await new Promise((resolve) => setTimeout(resolve, 50));
     return sandbox.charge(request);
@@ -126,6 +134,25 @@ describe('POST /api/payment/complete', () => {
     });
     expect(stored?.paidAt).toBeInstanceOf(Date);
     expect(await cartItems(agent)).toEqual([]);
+  });
+
+  it('when the card processor times out, then a clear 502, the order unpaid, and a retry charges once', async () => {
+    const { agent, order } = await cartWithOrder();
+    timeOutNextCharge = true;
+    const failed = await pay(agent, order.orderId);
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ message: PAYMENT_UNAVAILABLE_MESSAGE });
+    const stored = await OrderModel.findById(order.orderId).lean();
+    expect(stored?.paymentStatus).toBe('unpaid');
+    expect(stored?.lastPaymentError).toBe(PAYMENT_UNAVAILABLE_MESSAGE);
+    expect(charges).toHaveLength(0);
+
+    const retried = await pay(agent, order.orderId);
+    expect(retried.status).toBe(200);
+    expect(charges).toHaveLength(1);
+    expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('paid');
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    expect(charges).toHaveLength(1);
   });
 
   it('when the order is already paid, then the same success again and nothing charged', async () => {

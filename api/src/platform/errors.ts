@@ -11,6 +11,7 @@ export const statusByKind = {
   too_large: 413,
   unsupported_media: 415,
   rate_limited: 429,
+  payment_unavailable: 502,
 } as const;
 
 export type ErrorKind = keyof typeof statusByKind;
@@ -85,6 +86,11 @@ export class AppError extends Error {
 
   static paymentDeclined(reason: string): AppError {
     return new AppError('payment_declined', reason);
+  }
+
+  /** The card processor failed or did not answer (not a decline): the shopper may simply retry. */
+  static paymentUnavailable(message: string, cause?: unknown): AppError {
+    return new AppError('payment_unavailable', message, { cause });
   }
 }
 

@@ -103,6 +103,10 @@ async function claimOrAwait(
  * charged) and gives it back if the charge fails. A decline leaves the order unpaid and the cart as it
  * was; success records the payment and empties the cart.
  */
+/** What a shopper reads when the card processor failed or did not answer. */
+export const PAYMENT_UNAVAILABLE_MESSAGE =
+  'The payment could not be completed because the card processor did not answer. Please try again: your card will be charged at most once for this order.';
+
 export async function completePayment({
   owner,
   input,
@@ -171,15 +175,15 @@ export async function completePayment({
       await releaseDiscountUse(order.discountCode);
       await markDiscountReserved(orderId, false);
     }
-    await failed(error instanceof AppError ? error.message : 'Payment failed');
-    if (!(error instanceof AppError)) {
-      // The error handler logs the error itself; this line ties it to the order.
-      logger.warn(
-        { orderId, provider: provider.name },
-        'Charging the card failed; order left unpaid',
-      );
-    }
-    throw error;
+    await failed(error instanceof AppError ? error.message : PAYMENT_UNAVAILABLE_MESSAGE);
+    if (error instanceof AppError) throw error;
+    // Unreachable, timed out or broken: not the shopper's card. The order stays payable, and a retry
+    // charges at most once (the order id is the provider's idempotency key).
+    logger.error(
+      { err: error, orderId, provider: provider.name },
+      'Charging the card failed; order left unpaid',
+    );
+    throw AppError.paymentUnavailable(PAYMENT_UNAVAILABLE_MESSAGE, error);
   }
 
   // Paid, processing, and the confirmation and the shop's notice queued (orders/lifecycle.ts).
