@@ -6,9 +6,11 @@ import { Tabs } from '../components/tabs';
 import { AdminGate } from '../features/admin-access/components/admin-gate';
 import { CustomersPanel } from '../features/customers/components/customers-panel';
 import { DiscountCodesPanel } from '../features/discount-codes/components/discount-codes-panel';
+import { EnquiriesPanel } from '../features/enquiries/components/enquiries-panel';
 import { OrdersPanel } from '../features/orders/components/orders-panel';
+import { OutboxPanel } from '../features/outbox/components/outbox-panel';
 
-type AdminTab = 'discount-codes' | 'customers' | 'orders';
+type AdminTab = 'discount-codes' | 'customers' | 'orders' | 'enquiries' | 'outbox';
 
 function AdminPanel() {
   const [tab, setTab] = useState<AdminTab>('discount-codes');
@@ -21,6 +23,8 @@ function AdminPanel() {
         { key: 'discount-codes', label: 'Discount Codes', panel: <DiscountCodesPanel /> },
         { key: 'customers', label: 'Customers', panel: <CustomersPanel /> },
         { key: 'orders', label: 'Orders', panel: <OrdersPanel /> },
+        { key: 'enquiries', label: 'Enquiries', panel: <EnquiriesPanel /> },
+        { key: 'outbox', label: 'Outbox', panel: <OutboxPanel /> },
       ]}
     />
   );
@@ -32,7 +36,7 @@ export default function AdminPage() {
     <Page data-remote="admin" data-session-id={sessionId} aria-labelledby="admin-heading">
       <PageHeader>
         <h1 id="admin-heading">Admin Panel</h1>
-        <p>Manage discount codes, customer accounts and orders.</p>
+        <p>Manage discount codes, customer accounts, orders, enquiries and the shop's email.</p>
       </PageHeader>
       <AdminGate>
         <AdminPanel />

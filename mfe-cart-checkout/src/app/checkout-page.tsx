@@ -4,6 +4,7 @@ import { useCart } from '../api/get-cart';
 import { ErrorPanel, LoadingPanel } from '../components/load-state';
 import { RemotePage } from '../components/remote-page';
 import { useShippingEstimate } from '../features/checkout/api/estimate-shipping';
+import { useCheckoutQuote } from '../features/checkout/api/get-checkout-quote';
 import { useCartWithTax } from '../features/checkout/api/get-cart-with-tax';
 import { CardPayment } from '../features/checkout/components/card-payment';
 import { CheckoutSummary } from '../features/checkout/components/checkout-summary';
@@ -54,6 +55,10 @@ export default function CheckoutPage() {
     isValidZipOrPostalCode(zip) && taxed.data !== undefined && !taxed.isPlaceholderData;
   const shownCart = (taxKnown ? taxed.data : undefined) ?? cart.data;
   const shipping = useShippingEstimate(items, zip);
+  const quoted = useCheckoutQuote(zip, cart.data?.itemCount ?? 0);
+  // The exact amount, only for the ZIP now in the field and the cart as it is.
+  const quote =
+    quoted.data && !quoted.isFetching && zip === form.values.zipCode.trim() ? quoted.data : null;
   const cardForm = useCardForm(hasItems);
   const { placeOrder, processing, failure } = usePlaceOrder({
     cart: shownCart,
@@ -88,10 +93,20 @@ export default function CheckoutPage() {
             />
           </div>
           <div data-area="summary">
-            <CheckoutSummary cart={shownCart} shipping={shipping} taxKnown={taxKnown} />
+            <CheckoutSummary
+              cart={shownCart}
+              shipping={shipping}
+              taxKnown={taxKnown}
+              quote={quote}
+            />
           </div>
           <div data-area="payment">
-            <CardPayment cardForm={cardForm} processing={processing} failure={failure} />
+            <CardPayment
+              cardForm={cardForm}
+              processing={processing}
+              failure={failure}
+              total={quote?.total ?? null}
+            />
           </div>
         </Layout>
       )}

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { fromMedium, theme } from '@shop/ui';
+import { VisuallyHidden, fromMedium, theme } from '@shop/ui';
 import {
   colorName,
   colorSwatch,
@@ -53,6 +53,19 @@ const HeaderEnd = styled.div`
   gap: 0.25rem;
   ${fromMedium} {
     align-items: flex-end;
+  }
+`;
+
+const Tracking = styled.p`
+  margin: 0;
+  padding: 0.75rem 1.25rem;
+  border-bottom: 1px solid #e2e8f0;
+  background: #eff6ff;
+  color: #1e3a8a;
+  overflow-wrap: anywhere;
+  a {
+    color: #1d4ed8;
+    font-weight: 600;
   }
 `;
 
@@ -184,9 +197,24 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
         </div>
         <HeaderEnd>
           <OrderStatusBadge status={order.status} />
-          {order.paymentStatus && order.paymentStatus !== 'paid' && <p>Payment pending</p>}
         </HeaderEnd>
       </Header>
+      {order.shipment && (
+        <Tracking>
+          Shipped with {order.shipment.carrier === 'other' ? 'the carrier' : order.shipment.carrier}{' '}
+          on {formatDate(order.shipment.shippedAt)} · tracking number{' '}
+          {order.shipment.trackingNumber}
+          {order.shipment.trackingUrl && (
+            <>
+              {' · '}
+              <a href={order.shipment.trackingUrl} target="_blank" rel="noreferrer noopener">
+                Track your parcel
+                <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+              </a>
+            </>
+          )}
+        </Tracking>
+      )}
       <Items aria-label={`Items in order ${order.orderNumber}`}>
         {order.items.map((item, index) => {
           const config = item.productConfig;
@@ -243,6 +271,12 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
           <dd>{formatDollars(order.tax)}</dd>
           <dt className="total">Total</dt>
           <dd className="total">{formatDollars(order.total)}</dd>
+          {order.status === 'cancelled' && (
+            <>
+              <dt>Refunded</dt>
+              <dd>{formatDollars(order.refunded ?? 0)}</dd>
+            </>
+          )}
         </Totals>
       </Footer>
     </Card>

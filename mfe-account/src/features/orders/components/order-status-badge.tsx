@@ -7,6 +7,7 @@ const palette: Record<string, { background: string; color: string; dot: string }
   processing: { background: '#fef9c3', color: '#854d0e', dot: '#ca8a04' },
   shipped: { background: '#dbeafe', color: '#1e40af', dot: '#2563eb' },
   completed: { background: '#dcfce7', color: '#166534', dot: '#16a34a' },
+  cancelled: { background: '#fee2e2', color: '#991b1b', dot: '#dc2626' },
 };
 const otherStatus = { background: '#f1f5f9', color: '#334155', dot: '#64748b' };
 

@@ -12,15 +12,29 @@ export const adminOrdersQueryKey = [...adminQueryKey, 'orders'] as const;
 export interface AdminOrdersFilter {
   page: number;
   status?: OrderStatus | undefined;
+  /** An order number, or part of an email or name. */
+  q?: string | undefined;
+  /** YYYY-MM-DD, the shop's time zone. */
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
-/** GET /api/admin/orders?page=&pageSize=&status=: one page of every order, newest first. */
-export async function getAdminOrders({ page, status }: AdminOrdersFilter): Promise<AdminOrderPage> {
+/** GET /api/admin/orders: one page of the paid orders (or of one status), newest first. */
+export async function getAdminOrders({
+  page,
+  status,
+  q,
+  from,
+  to,
+}: AdminOrdersFilter): Promise<AdminOrderPage> {
   const query = new URLSearchParams({
     page: String(page),
     pageSize: String(ADMIN_ORDERS_PAGE_SIZE),
   });
   if (status) query.set('status', status);
+  if (q) query.set('q', q);
+  if (from) query.set('from', from);
+  if (to) query.set('to', to);
   return apiJson<AdminOrderPage>(`/api/admin/orders?${query.toString()}`);
 }
 
@@ -28,7 +42,14 @@ export async function getAdminOrders({ page, status }: AdminOrdersFilter): Promi
 export function useAdminOrders(filter: AdminOrdersFilter) {
   return useQuery(
     {
-      queryKey: [...adminOrdersQueryKey, filter.status ?? 'all', filter.page],
+      queryKey: [
+        ...adminOrdersQueryKey,
+        filter.status ?? 'all',
+        filter.q ?? '',
+        filter.from ?? '',
+        filter.to ?? '',
+        filter.page,
+      ],
       queryFn: () => getAdminOrders(filter),
       placeholderData: keepPreviousData,
       staleTime: 0,

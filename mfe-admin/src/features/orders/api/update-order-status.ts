@@ -4,7 +4,7 @@ import { apiJson, queryClient, toast } from 'shell/store';
 import { serverMessage } from '../../../lib/server-message';
 import { adminOrdersQueryKey } from './get-admin-orders';
 
-/** PATCH /api/admin/orders/{id}: processing -> shipped (once paid) -> completed, one step at a time. */
+/** PATCH /api/admin/orders/{id}: shipped -> completed (shipping and cancelling: order-actions.ts). */
 export async function updateOrderStatus({
   order,
   status,

@@ -1,17 +1,20 @@
 import { Badge, VisuallyHidden } from '@shop/ui';
 
-const statusTone = { processing: 'yellow', shipped: 'blue', completed: 'green' } as const;
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
 
-function capitalised(text: string): string {
-  return text ? text[0]!.toUpperCase() + text.slice(1) : 'Unknown';
-}
+const statusTone = {
+  processing: 'yellow',
+  shipped: 'blue',
+  completed: 'green',
+  cancelled: 'red',
+} as const;
 
-/** Processing yellow, shipped blue, completed green, any other grey (SPEC.md section 4). */
+/** Processing yellow, shipped blue, completed green, cancelled red, any other grey. */
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
     <Badge $tone={statusTone[status as keyof typeof statusTone] ?? 'grey'} data-status={status}>
       <VisuallyHidden>Status: </VisuallyHidden>
-      {capitalised(status)}
+      {ORDER_STATUS_LABELS[status as OrderStatus] ?? status}
     </Badge>
   );
 }

@@ -1,5 +1,21 @@
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Dialog, DialogDescription, DialogTitle, theme } from '@shop/ui';
+import {
+  CARRIERS,
+  ORDER_STATUS_LABELS,
+  type Carrier,
+  type OrderStatus,
+} from '@shop/contracts/orders';
+import {
+  Button,
+  Dialog,
+  DialogDescription,
+  DialogTitle,
+  SelectField,
+  TextAreaField,
+  TextField,
+  theme,
+} from '@shop/ui';
 import {
   colorName,
   formatDate,
@@ -10,6 +26,12 @@ import {
   mountingName,
 } from '@shop/ui';
 import type { AdminOrder } from '../api/get-admin-orders';
+import {
+  useAddOrderNote,
+  useAdminOrderDetail,
+  useCancelOrder,
+  useShipOrder,
+} from '../api/order-actions';
 import { OrderStatusBadge, PaymentBadge } from './order-badges';
 
 const Grid = styled.div`
@@ -94,13 +116,182 @@ const Badges = styled.div`
   margin-bottom: 1.25rem;
 `;
 
+const Section = styled.section`
+  margin-top: 1.5rem;
+  padding-top: 1rem;
+  border-top: 1px solid ${theme.colors.border};
+  h3 {
+    margin: 0 0 0.5rem;
+    font-size: 1rem;
+  }
+  ol,
+  ul {
+    margin: 0;
+    padding-left: 1.25rem;
+  }
+  li {
+    margin: 0.25rem 0;
+    overflow-wrap: anywhere;
+  }
+  .muted {
+    color: ${theme.colors.muted};
+    font-size: 0.875rem;
+  }
+  form {
+    display: grid;
+    gap: 0.75rem;
+    margin-top: 0.5rem;
+  }
+  @media (min-width: 560px) {
+    form.row {
+      grid-template-columns: 1fr 1fr;
+      align-items: end;
+    }
+  }
+  a {
+    color: ${theme.colors.brand};
+  }
+`;
+
+function statusName(status: OrderStatus | null): string {
+  return status ? ORDER_STATUS_LABELS[status] : 'New';
+}
+
+function ShipForm({ order }: { order: AdminOrder }) {
+  const ship = useShipOrder();
+  const [carrier, setCarrier] = useState<Carrier>('USPS');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [trackingUrl, setTrackingUrl] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    ship.mutate({
+      id: order.id,
+      input: {
+        carrier,
+        trackingNumber: trackingNumber.trim(),
+        ...(carrier === 'other' && trackingUrl.trim() ? { trackingUrl: trackingUrl.trim() } : {}),
+      },
+    });
+  };
+  return (
+    <Section aria-labelledby="ship-heading">
+      <h3 id="ship-heading">Mark shipped</h3>
+      <form className="row" onSubmit={submit}>
+        <SelectField
+          label="Carrier"
+          value={carrier}
+          onChange={(event) => setCarrier(event.target.value as Carrier)}
+        >
+          {CARRIERS.map((value) => (
+            <option key={value} value={value}>
+              {value === 'other' ? 'Other' : value}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Tracking number"
+          value={trackingNumber}
+          required
+          onChange={(event) => setTrackingNumber(event.target.value)}
+        />
+        {carrier === 'other' && (
+          <TextField
+            label="Tracking link"
+            type="url"
+            optional
+            placeholder="https://"
+            value={trackingUrl}
+            onChange={(event) => setTrackingUrl(event.target.value)}
+          />
+        )}
+        <Button type="submit" disabled={ship.isPending || !trackingNumber.trim()}>
+          {ship.isPending ? 'Saving…' : 'Mark shipped and email the customer'}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function CancelForm({ order }: { order: AdminOrder }) {
+  const cancel = useCancelOrder();
+  const [amount, setAmount] = useState(order.total.toFixed(2));
+  const [reason, setReason] = useState('');
+  const refund = Number(amount);
+  const valid =
+    amount.trim() !== '' && Number.isFinite(refund) && refund >= 0 && refund <= order.total;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || cancel.isPending) return;
+    cancel.mutate({
+      id: order.id,
+      input: { refundAmount: Math.round(refund * 100) / 100, reason },
+    });
+  };
+  return (
+    <Section aria-labelledby="cancel-heading">
+      <h3 id="cancel-heading">Cancel and refund</h3>
+      <p className="muted">
+        Refunds to the card through the payment provider, at most the {formatDollars(order.total)}{' '}
+        charged. The customer is emailed.
+      </p>
+      <form className="row" onSubmit={submit}>
+        <TextField
+          label="Refund amount ($)"
+          inputMode="decimal"
+          value={amount}
+          error={valid ? undefined : `Enter an amount from 0 to ${order.total.toFixed(2)}`}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <TextField
+          label="Reason"
+          optional
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <Button type="submit" $variant="danger" disabled={!valid || cancel.isPending}>
+          {cancel.isPending
+            ? 'Cancelling…'
+            : `Cancel order and refund ${formatDollars(valid ? refund : 0)}`}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function NoteForm({ orderId }: { orderId: string }) {
+  const add = useAddOrderNote();
+  const [text, setText] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text.trim()) return;
+        add.mutate({ id: orderId, text: text.trim() }, { onSuccess: () => setText('') });
+      }}
+    >
+      <TextAreaField
+        label="Internal note"
+        hint="Only admins see notes."
+        rows={2}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <Button type="submit" $variant="secondary" disabled={add.isPending || !text.trim()}>
+        Add note
+      </Button>
+    </form>
+  );
+}
+
 export function OrderDetailsDialog({
-  order,
+  order: listed,
   onClose,
 }: {
   order: AdminOrder | null;
   onClose(): void;
 }) {
+  const detail = useAdminOrderDetail(listed?.id ?? null);
+  const order = detail.data && detail.data.id === listed?.id ? detail.data : listed;
   const info = order?.customerInfo;
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} width="44rem">
@@ -194,7 +385,78 @@ export function OrderDetailsDialog({
             <dd>{formatDollars(order.tax)}</dd>
             <dt className="total">Total</dt>
             <dd className="total">{formatDollars(order.total)}</dd>
+            {order.refunded > 0 && (
+              <>
+                <dt>Refunded</dt>
+                <dd>−{formatDollars(order.refunded)}</dd>
+              </>
+            )}
           </Totals>
+          {order.shipment && (
+            <Section aria-labelledby="shipment-heading">
+              <h3 id="shipment-heading">Shipment</h3>
+              <p>
+                {order.shipment.carrier === 'other' ? 'Carrier' : order.shipment.carrier} tracking
+                number {order.shipment.trackingNumber}, shipped{' '}
+                {formatDate(order.shipment.shippedAt)}
+                {order.shipment.trackingUrl && (
+                  <>
+                    {' · '}
+                    <a href={order.shipment.trackingUrl} target="_blank" rel="noreferrer noopener">
+                      Track parcel
+                    </a>
+                  </>
+                )}
+              </p>
+            </Section>
+          )}
+          {order.status === 'processing' && order.paymentStatus === 'paid' && (
+            <ShipForm key={`ship-${order.id}`} order={order} />
+          )}
+          {(order.status === 'processing' || order.status === 'shipped') && (
+            <CancelForm key={`cancel-${order.id}`} order={order} />
+          )}
+          <Section aria-labelledby="history-heading">
+            <h3 id="history-heading">History</h3>
+            {detail.isPending ? (
+              <p className="muted">Loading…</p>
+            ) : detail.isError ? (
+              <p role="alert">Could not load the history.</p>
+            ) : detail.data.history.length === 0 ? (
+              <p className="muted">No recorded moves.</p>
+            ) : (
+              <ol aria-label="Order history">
+                {detail.data.history.map((move) => (
+                  <li key={`${move.to}-${move.at}`}>
+                    {formatDate(move.at)} {formatTime(move.at)}: {statusName(move.from)} →{' '}
+                    {statusName(move.to)}
+                    <span className="muted">
+                      {' '}
+                      by {move.by === 'customer' ? 'the customer' : (move.by ?? 'the shop')}
+                      {move.note ? ` · ${move.note}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Section>
+          <Section aria-labelledby="notes-heading">
+            <h3 id="notes-heading">Internal notes</h3>
+            {detail.data && detail.data.adminNotes.length > 0 && (
+              <ul aria-label="Internal notes">
+                {detail.data.adminNotes.map((note) => (
+                  <li key={note.id}>
+                    {note.text}
+                    <span className="muted">
+                      {' '}
+                      · {note.by}, {formatDate(note.at)} {formatTime(note.at)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <NoteForm orderId={order.id} />
+          </Section>
         </>
       )}
     </Dialog>

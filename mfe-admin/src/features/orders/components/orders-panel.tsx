@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ORDER_STATUSES } from '@shop/contracts/orders';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@shop/contracts/orders';
 import {
   Button,
   SelectField,
   SectionHeader,
+  TextField,
+  useDebouncedValue,
   TableMessage,
   RowButton,
   Table,
@@ -17,14 +19,14 @@ import { useUpdateOrderStatus } from '../api/update-order-status';
 import { OrderStatusBadge, PaymentBadge } from './order-badges';
 import { OrderDetailsDialog } from './order-details-dialog';
 
-/** The one step forward from each status, and what the button says. */
-const NEXT_STEP: Partial<Record<OrderStatus, { status: OrderStatus; label: string }>> = {
-  processing: { status: 'shipped', label: 'Mark shipped' },
-  shipped: { status: 'completed', label: 'Mark completed' },
-};
-
-const Filter = styled.div`
-  min-width: 12rem;
+const Filters = styled.div`
+  display: grid;
+  gap: 0.75rem;
+  margin-bottom: 1rem;
+  @media (min-width: 720px) {
+    grid-template-columns: 2fr 1.2fr 1fr 1fr;
+    align-items: end;
+  }
 `;
 
 const Pager = styled.nav`
@@ -55,9 +57,19 @@ function itemCount(order: AdminOrder): number {
 /** Every order, a page at a time, filtered by status; an order moves processing -> shipped -> completed. */
 export function OrdersPanel() {
   const [status, setStatus] = useState<OrderStatus | undefined>();
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
-  const orders = useAdminOrders({ page, status });
+  const q = useDebouncedValue(search.trim(), 300);
+  const orders = useAdminOrders({
+    page,
+    status,
+    q: q || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  });
   const update = useUpdateOrderStatus();
 
   let body;
@@ -80,8 +92,14 @@ export function OrdersPanel() {
   } else if (orders.data.orders.length === 0) {
     body = (
       <TableMessage>
-        <h3>{status ? `No ${status} orders` : 'No orders yet'}</h3>
-        <p>Orders appear here as soon as shoppers check out.</p>
+        <h3>
+          {q || from || to
+            ? 'No orders match'
+            : status
+              ? `No orders: ${ORDER_STATUS_LABELS[status].toLowerCase()}`
+              : 'No paid orders yet'}
+        </h3>
+        <p>Paid orders appear here; unpaid checkouts only under “Awaiting payment”.</p>
       </TableMessage>
     );
   } else {
@@ -110,10 +128,7 @@ export function OrdersPanel() {
             </thead>
             <tbody>
               {orders.data.orders.map((order) => {
-                const next = NEXT_STEP[order.status];
                 const customer = customerOf(order);
-                // Only a paid order ships (the server says the same).
-                const blocked = next?.status === 'shipped' && order.paymentStatus !== 'paid';
                 return (
                   <tr key={order.id}>
                     <th scope="row" className="nowrap">
@@ -140,15 +155,23 @@ export function OrdersPanel() {
                       >
                         View
                       </RowButton>
-                      {next && (
+                      {order.status === 'processing' && order.paymentStatus === 'paid' && (
                         <RowButton
                           type="button"
-                          aria-label={`${next.label}: order ${order.orderNumber}`}
-                          disabled={blocked || update.isPending}
-                          title={blocked ? 'Only paid orders can be shipped' : undefined}
-                          onClick={() => update.mutate({ order, status: next.status })}
+                          aria-label={`Ship order ${order.orderNumber}`}
+                          onClick={() => setViewing(order)}
                         >
-                          {next.label}
+                          Ship…
+                        </RowButton>
+                      )}
+                      {order.status === 'shipped' && (
+                        <RowButton
+                          type="button"
+                          aria-label={`Mark completed: order ${order.orderNumber}`}
+                          disabled={update.isPending}
+                          onClick={() => update.mutate({ order, status: 'completed' })}
+                        >
+                          Mark completed
                         </RowButton>
                       )}
                     </td>
@@ -191,26 +214,57 @@ export function OrdersPanel() {
       <SectionHeader>
         <div>
           <h2 id="orders-heading">Orders</h2>
-          <p>Move an order along as it is made and sent: processing, shipped, completed.</p>
+          <p>
+            Paid orders move processing, shipped, completed, or are cancelled with a refund. Open an
+            order for its history, shipping, refunds and notes.
+          </p>
         </div>
-        <Filter>
-          <SelectField
-            label="Status"
-            value={status ?? ''}
-            onChange={(event) => {
-              setStatus((event.target.value || undefined) as OrderStatus | undefined);
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value[0]!.toUpperCase() + value.slice(1)}
-              </option>
-            ))}
-          </SelectField>
-        </Filter>
       </SectionHeader>
+      <Filters>
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Order number, email or name"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Status"
+          value={status ?? ''}
+          onChange={(event) => {
+            setStatus((event.target.value || undefined) as OrderStatus | undefined);
+            setPage(1);
+          }}
+        >
+          <option value="">All paid orders</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          onChange={(event) => {
+            setFrom(event.target.value);
+            setPage(1);
+          }}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          onChange={(event) => {
+            setTo(event.target.value);
+            setPage(1);
+          }}
+        />
+      </Filters>
       {body}
       <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} />
     </section>

@@ -3,6 +3,7 @@ import { Button } from '../../../components/button';
 import { Panel, PanelTitle } from '../../../components/panel';
 import { Spinner } from '../../../components/spinner';
 import { tokens } from '../../../lib/theme';
+import { money } from '../../../lib/money';
 import { CARD_CONTAINER_ID, type CardFormState } from '../hooks/use-card-form';
 import type { PaymentFailure } from '../hooks/use-place-order';
 import { CHECKOUT_FORM_ID } from './contact-form';
@@ -70,10 +71,12 @@ interface CardPaymentProps {
   cardForm: CardFormState;
   processing: boolean;
   failure: PaymentFailure | null;
+  /** The exact amount the server will charge for the entered address, once known. */
+  total?: number | null;
 }
 
 /** The provider's card form and the Complete Payment button (disabled while paying or not ready). */
-export function CardPayment({ cardForm, processing, failure }: CardPaymentProps) {
+export function CardPayment({ cardForm, processing, failure, total = null }: CardPaymentProps) {
   const ready = cardForm.status === 'ready';
   return (
     <Panel aria-labelledby="payment-title" aria-busy={processing || undefined}>
@@ -108,6 +111,8 @@ export function CardPayment({ cardForm, processing, failure }: CardPaymentProps)
           <>
             <Spinner /> Processing Payment…
           </>
+        ) : total !== null ? (
+          `Complete Payment: ${money(total)}`
         ) : (
           'Complete Payment'
         )}

@@ -7,6 +7,7 @@ import { formatSize, materialName } from '../../../lib/label-description';
 import { money } from '../../../lib/money';
 import { fromLarge, tokens } from '../../../lib/theme';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
+import type { CheckoutQuote } from '../api/get-checkout-quote';
 
 const Sticky = styled(Panel)`
   ${fromLarge} {
@@ -62,13 +63,15 @@ interface CheckoutSummaryProps {
   shipping: ShippingEstimateState;
   /** Whether the entered ZIP or postal code is one tax can be worked out for. */
   taxKnown: boolean;
+  /** The server's exact amounts for the entered address: what the card will be charged. */
+  quote?: CheckoutQuote | null;
 }
 
 /** Items, subtotal, discount, shipping estimate, tax and what the card will be charged. */
-export function CheckoutSummary({ cart, shipping, taxKnown }: CheckoutSummaryProps) {
-  const shippingAmount = shipping.charge?.amount ?? 0;
-  const total = Math.round((cart.total + shippingAmount) * 100) / 100;
-  const complete = shipping.charge !== null && taxKnown;
+export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: CheckoutSummaryProps) {
+  const shippingAmount = quote?.shipping ?? shipping.charge?.amount ?? 0;
+  const total = quote?.total ?? Math.round((cart.total + shippingAmount) * 100) / 100;
+  const complete = quote !== null;
 
   return (
     <Sticky aria-labelledby="checkout-summary-title" data-testid="checkout-summary">
@@ -114,30 +117,34 @@ export function CheckoutSummary({ cart, shipping, taxKnown }: CheckoutSummaryPro
           tone={shipping.charge ? 'default' : 'muted'}
           testId="checkout-shipping"
         >
-          {shipping.charge
-            ? money(shipping.charge.amount)
-            : shipping.loading
-              ? 'Estimating…'
-              : shipping.failed
-                ? 'Unavailable'
-                : taxKnown
-                  ? 'Added when your order is placed'
-                  : 'Enter a 5-digit ZIP'}
+          {quote
+            ? money(quote.shipping)
+            : shipping.charge
+              ? money(shipping.charge.amount)
+              : shipping.loading
+                ? 'Estimating…'
+                : shipping.failed
+                  ? 'Unavailable'
+                  : taxKnown
+                    ? 'Added when your order is placed'
+                    : 'Enter a 5-digit ZIP'}
         </SummaryRow>
         <SummaryRow
           term={cart.tax.region && taxKnown ? `Tax (${cart.tax.region})` : 'Tax'}
           tone={taxKnown ? 'default' : 'muted'}
           testId="checkout-tax"
         >
-          {taxKnown ? money(cart.tax.amount) : 'Enter your ZIP'}
+          {quote ? money(quote.tax) : taxKnown ? money(cart.tax.amount) : 'Enter your ZIP'}
         </SummaryRow>
         <SummaryRow term={complete ? 'Total' : 'Estimated total'} total testId="checkout-total">
           <span aria-live="polite">{money(total)}</span>
         </SummaryRow>
       </SummaryList>
       <Note>
-        Shipping is the lower of the USPS and UPS rates. The final amount is confirmed when your
-        order is placed.
+        Shipping is the lower of the USPS and UPS rates.{' '}
+        {complete
+          ? 'The total is exactly what your card will be charged.'
+          : 'Enter your ZIP or postal code to see the exact total before you pay.'}
       </Note>
     </Sticky>
   );

@@ -1,0 +1,52 @@
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import type { AdminEnquiry, AdminEnquiryPage } from '@shop/contracts/contact';
+import { apiJson, queryClient, toast } from 'shell/store';
+import { adminQueryKey } from '../../../lib/admin-query-key';
+import { serverMessage } from '../../../lib/server-message';
+
+export type { AdminEnquiry };
+export type EnquiryState = 'new' | 'handled' | 'all';
+
+const enquiriesKey = [...adminQueryKey, 'enquiries'] as const;
+
+/** GET /api/admin/enquiries: newest first, older pages by the last id read. */
+export function useEnquiries(state: EnquiryState) {
+  return useInfiniteQuery(
+    {
+      queryKey: [...enquiriesKey, state],
+      queryFn: ({ pageParam }) =>
+        apiJson<AdminEnquiryPage>(
+          `/api/admin/enquiries?limit=20&state=${state}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextBefore ?? undefined,
+      staleTime: 0,
+    },
+    queryClient,
+  );
+}
+
+/** PATCH /api/admin/enquiries/{id} {handled} */
+export function useMarkHandled() {
+  return useMutation(
+    {
+      mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
+        apiJson<AdminEnquiry>(`/api/admin/enquiries/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: { handled },
+        }),
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: enquiriesKey });
+      },
+      onError: (error) => {
+        const message = serverMessage(error);
+        toast({
+          variant: 'destructive',
+          title: 'Could not update the enquiry',
+          ...(message ? { description: message } : {}),
+        });
+      },
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  Badge,
+  Button,
+  SectionHeader,
+  SelectField,
+  TableMessage,
+  formatShortDate,
+  formatTime,
+  theme,
+} from '@shop/ui';
+import { useEnquiries, useMarkHandled, type EnquiryState } from '../api/enquiries';
+
+const List = styled.ul`
+  display: grid;
+  gap: 0.75rem;
+  margin: 0 0 1rem;
+  padding: 0;
+  list-style: none;
+`;
+
+const Card = styled.li`
+  padding: 1rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.surface};
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.5rem;
+  }
+  h3 {
+    margin: 0;
+    font-size: 1rem;
+    overflow-wrap: anywhere;
+  }
+  .meta {
+    margin: 0.25rem 0 0;
+    color: ${theme.colors.muted};
+    font-size: 0.875rem;
+    overflow-wrap: anywhere;
+  }
+  .message {
+    margin: 0.75rem 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  a {
+    color: ${theme.colors.brand};
+  }
+`;
+
+const Filter = styled.div`
+  min-width: 10rem;
+`;
+
+/** Enquiries from the contact page, newest first; each is marked handled once answered. */
+export function EnquiriesPanel() {
+  const [state, setState] = useState<EnquiryState>('new');
+  const enquiries = useEnquiries(state);
+  const mark = useMarkHandled();
+  const items = enquiries.data?.pages.flatMap((page) => page.enquiries) ?? [];
+
+  let body;
+  if (enquiries.isPending) {
+    body = (
+      <TableMessage role="status">
+        <p>Loading enquiries…</p>
+      </TableMessage>
+    );
+  } else if (enquiries.isError) {
+    body = (
+      <TableMessage role="alert">
+        <h3>Could not load enquiries</h3>
+        <Button type="button" $variant="secondary" onClick={() => void enquiries.refetch()}>
+          Try again
+        </Button>
+      </TableMessage>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <TableMessage>
+        <h3>{state === 'new' ? 'No enquiries waiting' : 'No enquiries'}</h3>
+        <p>
+          Messages from the contact page appear here; the page promises a reply within 24 hours.
+        </p>
+      </TableMessage>
+    );
+  } else {
+    body = (
+      <>
+        <List aria-label="Enquiries">
+          {items.map((enquiry) => (
+            <Card key={enquiry.id} aria-labelledby={`enquiry-${enquiry.id}`}>
+              <header>
+                <h3 id={`enquiry-${enquiry.id}`}>
+                  {enquiry.name}
+                  {enquiry.company ? `, ${enquiry.company}` : ''}
+                </h3>
+                {enquiry.handledAt ? (
+                  <Badge $tone="green">Handled</Badge>
+                ) : (
+                  <Badge $tone="yellow">New</Badge>
+                )}
+              </header>
+              <p className="meta">
+                <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a> ·{' '}
+                {formatShortDate(enquiry.createdAt)} {formatTime(enquiry.createdAt)}
+                {enquiry.handledAt &&
+                  ` · handled by ${enquiry.handledBy ?? 'an admin'} ${formatShortDate(enquiry.handledAt)}`}
+              </p>
+              <p className="message">{enquiry.message}</p>
+              <div className="actions">
+                <Button
+                  type="button"
+                  $size="sm"
+                  $variant={enquiry.handledAt ? 'secondary' : 'primary'}
+                  disabled={mark.isPending}
+                  aria-label={`${enquiry.handledAt ? 'Mark as new' : 'Mark handled'}: ${enquiry.name}`}
+                  onClick={() => mark.mutate({ id: enquiry.id, handled: !enquiry.handledAt })}
+                >
+                  {enquiry.handledAt ? 'Mark as new' : 'Mark handled'}
+                </Button>
+              </div>
+            </Card>
+          ))}
+        </List>
+        {enquiries.hasNextPage && (
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={enquiries.isFetchingNextPage}
+            onClick={() => void enquiries.fetchNextPage()}
+          >
+            Older enquiries
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="enquiries-heading">
+      <SectionHeader>
+        <div>
+          <h2 id="enquiries-heading">Enquiries</h2>
+          <p>Questions from the contact page, newest first. Reply by email, then mark handled.</p>
+        </div>
+        <Filter>
+          <SelectField
+            label="Show"
+            value={state}
+            onChange={(event) => setState(event.target.value as EnquiryState)}
+          >
+            <option value="new">New</option>
+            <option value="handled">Handled</option>
+            <option value="all">All</option>
+          </SelectField>
+        </Filter>
+      </SectionHeader>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CancelOrderInput, ShipOrderInput } from '@shop/contracts/admin';
+import type { AdminOrder, AdminOrderDetail, OrderNote } from '@shop/contracts/orders';
+import { apiJson, queryClient, toast } from 'shell/store';
+import { serverMessage } from '../../../lib/server-message';
+import { adminOrdersQueryKey } from './get-admin-orders';
+
+export type { AdminOrderDetail };
+
+const detailKey = (id: string) => [...adminOrdersQueryKey, 'detail', id] as const;
+
+/** GET /api/admin/orders/{id}: the order with its history and internal notes. */
+export function useAdminOrderDetail(id: string | null) {
+  return useQuery(
+    {
+      queryKey: detailKey(id ?? ''),
+      queryFn: () => apiJson<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id ?? '')}`),
+      enabled: id !== null,
+      staleTime: 0,
+    },
+    queryClient,
+  );
+}
+
+function failed(title: string) {
+  return (error: unknown) => {
+    const message = serverMessage(error);
+    toast({ variant: 'destructive', title, ...(message ? { description: message } : {}) });
+  };
+}
+
+async function refresh() {
+  await queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
+}
+
+/** POST /api/admin/orders/{id}/ship: the shipped email goes out with the tracking link. */
+export function useShipOrder() {
+  return useMutation(
+    {
+      mutationFn: ({ id, input }: { id: string; input: ShipOrderInput }) =>
+        apiJson<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}/ship`, {
+          method: 'POST',
+          body: input,
+        }),
+      onSuccess: async (order) => {
+        toast({
+          title: 'Order shipped',
+          description: `Order #${order.orderNumber} is marked shipped; the customer is emailed the tracking link.`,
+        });
+        await refresh();
+      },
+      onError: failed('Could not mark the order shipped'),
+    },
+    queryClient,
+  );
+}
+
+/** POST /api/admin/orders/{id}/cancel: cancels and refunds through the payment provider, once. */
+export function useCancelOrder() {
+  return useMutation(
+    {
+      mutationFn: ({ id, input }: { id: string; input: CancelOrderInput }) =>
+        apiJson<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}/cancel`, {
+          method: 'POST',
+          body: input,
+        }),
+      onSuccess: async (order) => {
+        toast({
+          title: 'Order cancelled',
+          description: `Order #${order.orderNumber} is cancelled; $${order.refunded.toFixed(2)} refunded.`,
+        });
+        await refresh();
+      },
+      onError: failed('Could not cancel the order'),
+    },
+    queryClient,
+  );
+}
+
+/** POST /api/admin/orders/{id}/notes: an internal note (the customer never sees it). */
+export function useAddOrderNote() {
+  return useMutation(
+    {
+      mutationFn: ({ id, text }: { id: string; text: string }) =>
+        apiJson<OrderNote>(`/api/admin/orders/${encodeURIComponent(id)}/notes`, {
+          method: 'POST',
+          body: { text },
+        }),
+      onSuccess: refresh,
+      onError: failed('Could not add the note'),
+    },
+    queryClient,
+  );
+}

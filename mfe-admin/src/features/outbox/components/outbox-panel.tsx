@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { MAIL_KIND_LABELS } from '@shop/contracts/mail';
+import {
+  Badge,
+  Button,
+  RowButton,
+  SectionHeader,
+  Table,
+  TableMessage,
+  TableRegion,
+  formatShortDate,
+  formatTime,
+  theme,
+} from '@shop/ui';
+import { useOutbox, type OutboxMessage } from '../api/get-outbox';
+
+const Viewer = styled.section`
+  margin-top: 1.5rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radiusSmall};
+  header {
+    padding: 0.75rem 1rem;
+    border-bottom: 1px solid ${theme.colors.border};
+    overflow-wrap: anywhere;
+  }
+  h3 {
+    margin: 0 0 0.25rem;
+    font-size: 1rem;
+  }
+  p {
+    margin: 0.125rem 0;
+    color: ${theme.colors.muted};
+    font-size: 0.875rem;
+  }
+  iframe {
+    display: block;
+    width: 100%;
+    height: 36rem;
+    border: 0;
+    background: #fff;
+  }
+  pre {
+    margin: 0;
+    padding: 1rem;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    font-size: 0.875rem;
+  }
+  .switch {
+    display: flex;
+    gap: 0.5rem;
+    margin-top: 0.5rem;
+  }
+`;
+
+function DeliveryBadge({ message }: { message: OutboxMessage }) {
+  if (message.sentAt) return <Badge $tone="green">Sent</Badge>;
+  if (message.error) return <Badge $tone="red">Retrying</Badge>;
+  return <Badge $tone="yellow">Queued</Badge>;
+}
+
+function MessageViewer({ message }: { message: OutboxMessage }) {
+  const [part, setPart] = useState<'html' | 'text'>('html');
+  return (
+    <Viewer aria-labelledby="message-subject">
+      <header>
+        <h3 id="message-subject">{message.subject}</h3>
+        <p>To: {message.to}</p>
+        {message.replyTo && <p>Reply-To: {message.replyTo}</p>}
+        {message.error && <p role="note">Last attempt failed: {message.error}</p>}
+        <div className="switch" role="group" aria-label="Show part">
+          <Button
+            type="button"
+            $size="sm"
+            $variant={part === 'html' ? 'primary' : 'secondary'}
+            aria-pressed={part === 'html'}
+            onClick={() => setPart('html')}
+          >
+            As the customer sees it
+          </Button>
+          <Button
+            type="button"
+            $size="sm"
+            $variant={part === 'text' ? 'primary' : 'secondary'}
+            aria-pressed={part === 'text'}
+            onClick={() => setPart('text')}
+          >
+            Plain text
+          </Button>
+        </div>
+      </header>
+      {part === 'html' ? (
+        // sandbox with no permissions: the message's HTML runs no script and reaches nothing.
+        <iframe title={`Email: ${message.subject}`} sandbox="" srcDoc={message.html} />
+      ) : (
+        <pre>{message.text}</pre>
+      )}
+    </Viewer>
+  );
+}
+
+/** Every email the shop queued, newest first, with each shown as the customer would see it. */
+export function OutboxPanel() {
+  const outbox = useOutbox();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const messages = outbox.data?.pages.flatMap((page) => page.messages) ?? [];
+  const open = messages.find((message) => message.id === openId) ?? null;
+
+  let body;
+  if (outbox.isPending) {
+    body = (
+      <TableMessage role="status">
+        <p>Loading the outbox…</p>
+      </TableMessage>
+    );
+  } else if (outbox.isError) {
+    body = (
+      <TableMessage role="alert">
+        <h3>Could not load the outbox</h3>
+        <Button type="button" $variant="secondary" onClick={() => void outbox.refetch()}>
+          Try again
+        </Button>
+      </TableMessage>
+    );
+  } else if (messages.length === 0) {
+    body = (
+      <TableMessage>
+        <h3>No email yet</h3>
+        <p>Order confirmations, shipping notices and enquiry replies appear here.</p>
+      </TableMessage>
+    );
+  } else {
+    body = (
+      <>
+        <TableRegion label="Outbox">
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Subject</th>
+                <th scope="col">To</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Queued</th>
+                <th scope="col">Delivery</th>
+                <th scope="col" className="actions">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((message) => (
+                <tr key={message.id} aria-selected={message.id === openId}>
+                  <th scope="row" className="wrap">
+                    {message.subject}
+                  </th>
+                  <td className="wrap">{message.to}</td>
+                  <td className="nowrap">{MAIL_KIND_LABELS[message.kind] ?? message.kind}</td>
+                  <td className="nowrap">
+                    {formatShortDate(message.createdAt)} {formatTime(message.createdAt)}
+                  </td>
+                  <td>
+                    <DeliveryBadge message={message} />
+                  </td>
+                  <td className="actions">
+                    <RowButton
+                      type="button"
+                      aria-label={`Open email: ${message.subject}`}
+                      onClick={() => setOpenId(message.id)}
+                    >
+                      Open
+                    </RowButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableRegion>
+        {outbox.hasNextPage && (
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={outbox.isFetchingNextPage}
+            onClick={() => void outbox.fetchNextPage()}
+          >
+            {outbox.isFetchingNextPage ? 'Loading…' : 'Older messages'}
+          </Button>
+        )}
+        {open && <MessageViewer key={open.id} message={open} />}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="outbox-heading">
+      <SectionHeader>
+        <div>
+          <h2 id="outbox-heading">Outbox</h2>
+          <p>Email the shop sends, newest first. Queued messages are retried until sent.</p>
+        </div>
+        <Button type="button" $variant="secondary" onClick={() => void outbox.refetch()}>
+          Refresh
+        </Button>
+      </SectionHeader>
+      {body}
+    </section>
+  );
+}
