@@ -371,6 +371,12 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
   return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
 }
 
+/** The customer's own words, line breaks kept (no template whitespace inside the pre-wrap block). */
+function quoted(message: string, margin: string): SafeHtml {
+  const style = `margin:${margin};white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:12px;`;
+  return html`<p style="${style}">${message}</p>`;
+}
+
 export interface EnquiryMailData {
   name: string;
   email: string;
@@ -391,9 +397,7 @@ export function enquiryForward(enquiry: EnquiryMailData, shop: ShopContext): Ren
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Enquiry from the contact page</h1>
     <p style="margin:0 0 8px;">From: ${enquiry.name} &lt;${enquiry.email}&gt;</p>
     ${enquiry.company ? html`<p style="margin:0 0 8px;">Company: ${enquiry.company}</p>` : ''}
-    <p style="margin:16px 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:12px;">
-      ${enquiry.message}
-    </p>
+    ${quoted(enquiry.message, '16px 0')}
     <p style="margin:0;color:#4b5563;">
       Reply to this email to answer the customer directly. The contact page promises a reply within
       24 hours.
@@ -417,9 +421,7 @@ export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): Re
       Hello ${enquiry.name}, thank you for writing to us. We reply within 24 hours.
     </p>
     <p style="margin:0 0 4px;color:#4b5563;">Your message:</p>
-    <p style="margin:0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:12px;">
-      ${enquiry.message}
-    </p>`;
+    ${quoted(enquiry.message, '0')}`;
   return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
 }
 

@@ -12,6 +12,7 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatShortDate } from '@shop/ui';
 import { useDeleteCustomer } from '../api/delete-customer';
+import { CustomerOrdersDialog } from './customer-orders-dialog';
 import { useCustomers, type Customer } from '../api/get-customers';
 
 function fullName(customer: Customer): string {
@@ -22,6 +23,7 @@ function fullName(customer: Customer): string {
 export function CustomersPanel() {
   const customers = useCustomers();
   const [deleting, setDeleting] = useState<Customer | null>(null);
+  const [viewing, setViewing] = useState<Customer | null>(null);
   const remove = useDeleteCustomer({ onDeleted: () => setDeleting(null) });
 
   let body;
@@ -81,6 +83,13 @@ export function CustomersPanel() {
                 <td className="actions">
                   <RowButton
                     type="button"
+                    aria-label={`Orders of ${customer.email}`}
+                    onClick={() => setViewing(customer)}
+                  >
+                    Orders
+                  </RowButton>
+                  <RowButton
+                    type="button"
                     $tone="danger"
                     aria-label={`Delete ${customer.email}`}
                     disabled={customer.isAdmin}
@@ -107,6 +116,7 @@ export function CustomersPanel() {
         </div>
       </SectionHeader>
       {body}
+      <CustomerOrdersDialog customer={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,0 +1,45 @@
+import { Dialog, DialogDescription, DialogTitle, formatDollars, formatShortDate } from '@shop/ui';
+import { OrderStatusBadge } from '../../orders/components/order-badges';
+import { useCustomerDetail } from '../api/get-customer-detail';
+import type { Customer } from '../api/get-customers';
+
+/** A customer's detail: their paid orders, newest first. */
+export function CustomerOrdersDialog({
+  customer,
+  onClose,
+}: {
+  customer: Customer | null;
+  onClose(): void;
+}) {
+  const detail = useCustomerDetail(customer?.id ?? null);
+  return (
+    <Dialog open={customer !== null} onOpenChange={(open) => !open && onClose()} width="36rem">
+      {customer && (
+        <>
+          <DialogTitle>{customer.email}</DialogTitle>
+          <DialogDescription>
+            {[customer.firstName, customer.lastName].filter(Boolean).join(' ')}
+            {customer.company ? `, ${customer.company}` : ''} · customer since{' '}
+            {formatShortDate(customer.createdAt)}
+          </DialogDescription>
+          {detail.isPending ? (
+            <p role="status">Loading orders…</p>
+          ) : detail.isError ? (
+            <p role="alert">Could not load this customer’s orders.</p>
+          ) : detail.data.orders.length === 0 ? (
+            <p>No paid orders yet.</p>
+          ) : (
+            <ul aria-label="Orders" style={{ paddingLeft: '1.25rem' }}>
+              {detail.data.orders.map((order) => (
+                <li key={order.id} style={{ margin: '0.5rem 0' }}>
+                  <strong>#{order.orderNumber}</strong> · {formatShortDate(order.createdAt)} ·{' '}
+                  {formatDollars(order.total)} <OrderStatusBadge status={order.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Dialog>
+  );
+}
