@@ -235,7 +235,7 @@ export async function cancelOrder(
       await deleteMoveEvent(id, 'cancelled');
       if (error instanceof AppError) throw error;
       logger.error({ err: error, orderId: id }, 'Refund failed');
-      throw AppError.conflict(REFUND_FAILED_MESSAGE);
+      throw AppError.paymentUnavailable(REFUND_FAILED_MESSAGE, error);
     }
   }
   const cancelled = await setOrderFields(id, {
