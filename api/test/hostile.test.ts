@@ -1,0 +1,543 @@
+// Hostile input against every route of the API, table-driven. The routes are read from the routers
+// themselves, so a new route fails this file until it is given a row. Each case expects its 4xx and
+// leaves the database as it was (every collection read back before and after, except the attempt
+// counters, the session store and the admin-secret audit log, which record attempts by design).
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { createLogger } from '../src/platform/logger';
+import { routeModules } from '../src/routes';
+import {
+  PASSWORD,
+  addToCart,
+  customerInfo,
+  label,
+  placeOrder,
+  register,
+  registerAdmin,
+  uniqueEmail,
+} from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp, type TestResponse } from './support/test-app';
+
+/** Written on purpose by refused calls: attempts counted, sessions touched, secret attempts audited. */
+const BOOKKEEPING = new Set(['limited_attempts', 'sessions', 'admin_grant_attempts']);
+
+async function snapshot(): Promise<Record<string, string>> {
+  const database = mongoose.connection.db!;
+  const collections = await database.listCollections({}, { nameOnly: true }).toArray();
+  const result: Record<string, string> = {};
+  for (const { name } of collections) {
+    if (BOOKKEEPING.has(name)) continue;
+    const documents = await database.collection(name).find({}).sort({ _id: 1 }).toArray();
+    result[name] = createHash('sha256').update(JSON.stringify(documents)).digest('hex');
+  }
+  return result;
+}
+
+/** Runs the calls and checks that none of them changed the shop's data. */
+async function unchanged<T>(calls: () => Promise<T>): Promise<T> {
+  const before = await snapshot();
+  const result = await calls();
+  expect(await snapshot()).toEqual(before);
+  return result;
+}
+
+let uploadDir: string;
+let app: TestApp;
+let admin: TestAgent;
+let customer: TestAgent;
+let guest: TestAgent;
+/** Another shopper's things, which the attacker must not reach. */
+const victim = { lineId: '', orderId: '', customerId: '', filename: '', codeId: '' };
+
+beforeAll(async () => {
+  uploadDir = await mkdtemp(path.join(os.tmpdir(), 'shop-hostile-'));
+  app = await startTestApp({ UPLOAD_DIR: uploadDir }, { logger: createLogger('silent') });
+  admin = app.agent();
+  await registerAdmin(admin);
+  customer = app.agent();
+  await register(customer);
+  guest = app.agent();
+
+  const other = app.agent();
+  victim.customerId = (await register(other)).body.id;
+  const form = new FormData();
+  form.append('files', new Blob(['%PDF-1.4 victim artwork']), 'victim.pdf');
+  const uploaded = await fetch(`${app.baseUrl}/api/upload`, {
+    method: 'POST',
+    headers: { 'x-session-id': other.sessionId, cookie: cookieOf(other) },
+    body: form,
+  });
+  victim.filename = (
+    (await uploaded.json()) as { files: Array<{ filename: string }> }
+  ).files[0]!.filename;
+  const added = await addToCart(other, {
+    files: [{ hashedName: victim.filename, originalName: 'victim.pdf' }],
+  });
+  victim.lineId = added.body.item.id;
+  victim.orderId = (await placeOrder(other)).orderId;
+  const code = await admin.request('POST', '/api/admin/discount-codes', {
+    body: { code: 'HOSTILE10', type: 'percentage', value: 10, description: 'Hostile suite' },
+  });
+  victim.codeId = code.body.id;
+});
+afterAll(async () => {
+  await app?.close();
+  if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
+});
+
+function cookieOf(agent: TestAgent): string {
+  return [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+type Access = 'anyone' | 'customer' | 'admin';
+interface RouteRow {
+  /** Who may call it: 'customer' routes answer 401 signed out, 'admin' ones 401 / 403. */
+  access: Access;
+  /** Reads a JSON body, so every hostile body is tried on it. */
+  json: boolean;
+  /** Some routes answer an empty body with success (nothing to do); every other one needs fields. */
+  emptyBodyIsValid?: boolean;
+}
+
+// Every route, as `METHOD /path` relative to /api. Paths with parameters are filled in by concrete().
+const ROUTES: Record<string, RouteRow> = {
+  'GET /health': { access: 'anyone', json: false },
+  'POST /contact': { access: 'anyone', json: true },
+  'POST /calculate-price': { access: 'anyone', json: true },
+  'POST /shipping-estimate': { access: 'anyone', json: true },
+  'GET /cart': { access: 'anyone', json: false },
+  'POST /cart': { access: 'anyone', json: true },
+  'GET /cart/session': { access: 'anyone', json: false },
+  'POST /cart/session': { access: 'anyone', json: true, emptyBodyIsValid: true },
+  'PUT /cart/:id': { access: 'anyone', json: true },
+  'DELETE /cart/:id': { access: 'anyone', json: false },
+  'POST /discount-codes/apply': { access: 'anyone', json: true },
+  'GET /admin/discount-codes': { access: 'admin', json: false },
+  'POST /admin/discount-codes': { access: 'admin', json: true },
+  'PUT /admin/discount-codes/:id': { access: 'admin', json: true, emptyBodyIsValid: true },
+  'DELETE /admin/discount-codes/:id': { access: 'admin', json: false },
+  'POST /upload': { access: 'anyone', json: false },
+  'GET /uploads/:filename': { access: 'anyone', json: false },
+  'POST /auth/register': { access: 'anyone', json: true },
+  'POST /auth/login': { access: 'anyone', json: true },
+  'POST /auth/logout': { access: 'anyone', json: false },
+  'GET /auth/me': { access: 'anyone', json: false },
+  'POST /auth/change-password': { access: 'customer', json: true },
+  'POST /orders': { access: 'anyone', json: true },
+  'GET /orders': { access: 'customer', json: false },
+  'GET /payment/config': { access: 'anyone', json: false },
+  'POST /payment/complete': { access: 'anyone', json: true },
+  'GET /payment/sandbox/payments.js': { access: 'anyone', json: false },
+  'GET /payment/sandbox/card-frame.js': { access: 'anyone', json: false },
+  'GET /payment/sandbox/card-frame': { access: 'anyone', json: false },
+  'POST /payment/sandbox/tokenize': { access: 'anyone', json: true },
+  'GET /admin/status': { access: 'customer', json: false },
+  'POST /admin/make-admin': { access: 'customer', json: true },
+  'GET /admin/customers': { access: 'admin', json: false },
+  'DELETE /admin/customers/:id': { access: 'admin', json: false },
+  'GET /admin/orders': { access: 'admin', json: false },
+  'PATCH /admin/orders/:id': { access: 'admin', json: true },
+  'GET /admin/orders/:id/files/:filename': { access: 'admin', json: false },
+};
+
+function routesOfTheRouters(): string[] {
+  const found: string[] = [];
+  for (const mount of routeModules) {
+    const router = mount({ config: app.config, logger: createLogger('silent') }) as unknown as {
+      stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+    };
+    for (const layer of router.stack) {
+      if (!layer.route) continue;
+      for (const method of Object.keys(layer.route.methods)) {
+        found.push(`${method.toUpperCase()} ${layer.route.path}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** The route's path with another shopper's ids in it (for routes that take one). */
+function concrete(route: string): { method: string; path: string } {
+  const [method = '', template = ''] = route.split(' ');
+  const filled = template
+    .replace(':filename', victim.filename)
+    .replace(
+      ':id',
+      template.startsWith('/cart')
+        ? victim.lineId
+        : template.startsWith('/admin/discount-codes')
+          ? victim.codeId
+          : template.startsWith('/admin/customers')
+            ? victim.customerId
+            : victim.orderId,
+    );
+  return { method, path: `/api${filled}` };
+}
+
+const stateChanging = (route: string) => !route.startsWith('GET ');
+const jsonRoutes = Object.entries(ROUTES)
+  .filter(([, row]) => row.json)
+  .map(([route]) => route);
+
+const deep = `${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}`;
+/** Every hostile JSON body, with the status it must get. */
+const HOSTILE_BODIES: Array<[string, string, number]> = [
+  ['malformed JSON', '{"email": "a@example.com",', 400],
+  ['deeply nested JSON', deep, 400],
+  ['a huge body (over 100kb)', JSON.stringify({ text: 'x'.repeat(120 * 1024) }), 413],
+  ['an array instead of an object', '[]', 400],
+  ['a bare string', '"text"', 400],
+  ['a number', '42', 400],
+  ['null', 'null', 400],
+  ['an operator object at the top', '{"$where": "sleep(1000)"}', 400],
+  [
+    'operator objects in every usual field',
+    JSON.stringify(
+      Object.fromEntries(
+        [
+          'email',
+          'password',
+          'code',
+          'discountCode',
+          'orderId',
+          'quantity',
+          'secret',
+          'status',
+          'material',
+          'currentPassword',
+          'name',
+        ].map((field) => [field, { $ne: null }]),
+      ),
+    ),
+    400,
+  ],
+  ['a dotted key', '{"customerInfo.email": "a@example.com"}', 400],
+  [
+    'wrong types in every usual field',
+    JSON.stringify({
+      email: 7,
+      password: [],
+      quantity: 'x',
+      code: {},
+      discountCode: 5,
+      subtotal: 'free',
+      secret: 1,
+      status: true,
+      orderId: 5,
+      type: 9,
+      value: 'all',
+    }),
+    400,
+  ],
+];
+
+describe('the table covers every route', () => {
+  it('lists exactly the routes the routers define', () => {
+    const defined = routesOfTheRouters().sort();
+    const missing = defined.filter((route) => !(route in ROUTES));
+    expect(missing, 'add these routes to ROUTES in hostile.test.ts').toEqual([]);
+    expect(Object.keys(ROUTES).sort()).toEqual(defined);
+  });
+});
+
+describe.each(jsonRoutes)('%s with hostile bodies', (route) => {
+  it.each(HOSTILE_BODIES)(
+    '%s: answers its 4xx and changes nothing',
+    async (_what, body, status) => {
+      const { method, path: url } = concrete(route);
+      const response = await unchanged(() => admin.request(method, url, { body }));
+      expect(response.status, response.text).toBe(status);
+      expect(response.body).toHaveProperty('message');
+      expect(response.text).not.toMatch(/at \S+:\d+:\d+|node_modules/);
+    },
+  );
+
+  it('prototype keys pollute nothing', async () => {
+    const { method, path: url } = concrete(route);
+    const body =
+      '{"__proto__": {"isAdmin": true, "polluted": 1}, "constructor": {"prototype": {"polluted": 1}}}';
+    const row = ROUTES[route]!;
+    // Where an empty body is a valid call (an update of nothing), it may be answered 200.
+    const send = () => admin.request(method, url, { body });
+    const response = row.emptyBodyIsValid ? await send() : await unchanged(send);
+    expect(response.status).toBeLessThan(500);
+    if (!row.emptyBodyIsValid) expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    const stored = await mongoose.connection
+      .db!.collection('discount_codes')
+      .countDocuments({ $or: [{ polluted: { $exists: true } }, { isAdmin: true }] });
+    expect(stored).toBe(0);
+  });
+});
+
+describe('cross-origin writes', () => {
+  const writes = Object.keys(ROUTES).filter(stateChanging);
+
+  it.each(writes)('%s from a foreign Origin is 403 and changes nothing', async (route) => {
+    const { method, path: url } = concrete(route);
+    const response = await unchanged(() =>
+      admin.request(method, url, {
+        body: {},
+        headers: { origin: 'https://evil.example' },
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: 'Cross-site request refused' });
+  });
+
+  it.each(writes)('%s without x-session-id (a plain form post) is 403', async (route) => {
+    const { method, path: url } = concrete(route);
+    const response = await unchanged(() =>
+      admin.request(method, url, { body: {}, sessionId: null }),
+    );
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('who may call what', () => {
+  const guarded = Object.entries(ROUTES).filter(([, row]) => row.access !== 'anyone');
+
+  it.each(guarded.map(([route]) => route))('%s signed out is 401', async (route) => {
+    const { method, path: url } = concrete(route);
+    const body = method === 'GET' ? undefined : {};
+    const response = await unchanged(() => guest.request(method, url, { body }));
+    expect(response.status).toBe(401);
+  });
+
+  it.each(guarded.filter(([, row]) => row.access === 'admin').map(([route]) => route))(
+    '%s as a customer is 403',
+    async (route) => {
+      const { method, path: url } = concrete(route);
+      const body = method === 'GET' ? undefined : {};
+      const response = await unchanged(() => customer.request(method, url, { body }));
+      expect(response.status).toBe(403);
+    },
+  );
+});
+
+describe("another shopper's ids", () => {
+  it.each<[string, string, string, unknown, number]>([
+    ['changing their cart line', 'PUT', '/cart/:line', { quantity: 9 }, 404],
+    ['removing their cart line', 'DELETE', '/cart/:line', undefined, 404],
+    ['paying their order', 'POST', '/payment/complete', 'pay', 404],
+    ['downloading their artwork', 'GET', '/uploads/:file', undefined, 404],
+    ['putting their artwork on my label', 'POST', '/cart', 'label-with-their-file', 400],
+  ])('%s is refused (%s %s)', async (_what, method, template, body, status) => {
+    const url = `/api${template.replace(':line', victim.lineId).replace(':file', victim.filename)}`;
+    const sent =
+      body === 'pay'
+        ? {
+            orderId: victim.orderId,
+            paymentId: SANDBOX_TEST_NONCES.approved,
+            customerName: 'Mallory',
+            customerEmail: 'm@example.com',
+            customerPhone: null,
+            customerCompany: null,
+            customerAddress: null,
+            customerZipCode: null,
+          }
+        : body === 'label-with-their-file'
+          ? { ...label(), files: [{ hashedName: victim.filename, originalName: 'victim.pdf' }] }
+          : body;
+    for (const attacker of [guest, customer]) {
+      const response = await unchanged(() => attacker.request(method, url, { body: sent }));
+      expect(response.status, response.text).toBe(status);
+    }
+  });
+
+  it('order history never shows their order', async () => {
+    const response = await customer.request('GET', '/api/orders');
+    expect(response.body.map((order: { id: string }) => order.id)).not.toContain(victim.orderId);
+  });
+});
+
+describe('file names and contents', () => {
+  it.each([
+    '..%2F..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e%2fpackage.json',
+    '..%5C..%5Cwindows%5Cwin.ini',
+    `${'a'.repeat(64)}.pdf%00.txt`,
+    '.incoming',
+  ])('a traversal name %s is 400 on the download routes', async (name) => {
+    for (const url of [
+      `/api/uploads/${name}`,
+      `/api/admin/orders/${victim.orderId}/files/${name}`,
+    ]) {
+      const response = await unchanged(() => admin.request('GET', url));
+      expect(response.status, url).toBe(400);
+    }
+  });
+
+  it.each([
+    ['HTML named .pdf', 'invoice.pdf', '<html><script>alert(1)</script></html>'],
+    ['a script named .png', 'logo.png', '<svg onload="alert(1)"></svg>'],
+    ['a PDF named .jpg', 'photo.jpg', '%PDF-1.4 not a jpeg'],
+    ['binary named .txt', 'notes.txt', '\u0000\u0001\u0002binary'],
+    ['an executable', 'run.exe', 'MZ\u0090\u0000'],
+    [
+      'an SVG',
+      'vector.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    ],
+  ])('%s is refused 415 and nothing is kept', async (_what, name, content) => {
+    const form = new FormData();
+    form.append('files', new Blob([content]), name);
+    const response = await unchanged(() =>
+      fetch(`${app.baseUrl}/api/upload`, {
+        method: 'POST',
+        headers: { 'x-session-id': guest.sessionId },
+        body: form,
+      }),
+    );
+    expect(response.status).toBe(415);
+  });
+
+  it('a file name with folders is kept as its last part, stored under its content hash', async () => {
+    const form = new FormData();
+    form.append('files', new Blob(['plain words']), '../../../etc/evil.txt');
+    const response = await fetch(`${app.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { 'x-session-id': guest.sessionId },
+      body: form,
+    });
+    const answer = (await response.json()) as {
+      files: Array<{ filename: string; originalName: string }>;
+    };
+    expect(response.status).toBe(200);
+    expect(answer.files[0]!.originalName).toBe('evil.txt');
+    expect(answer.files[0]!.filename).toMatch(/^[0-9a-f]{64}\.txt$/);
+  });
+});
+
+describe('script in every text field', () => {
+  const script = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+
+  it('is kept as text and only ever answered as JSON, never as a page', async () => {
+    const agent = app.agent();
+    const registered = await agent.request('POST', '/api/auth/register', {
+      body: {
+        email: uniqueEmail('script'),
+        password: PASSWORD,
+        firstName: script,
+        lastName: script,
+        phone: script.slice(0, 40),
+        company: script,
+        address: script,
+        zipCode: '60601',
+      },
+    });
+    expect(registered.status, registered.text).toBe(201);
+    expect(registered.body.firstName).toBe(script);
+    await addToCart(agent, { customText: script.slice(0, 50) });
+    const answers: TestResponse[] = [
+      registered,
+      await agent.request('GET', '/api/auth/me'),
+      await agent.request('GET', '/api/cart'),
+      await agent.request('POST', '/api/contact', {
+        body: { name: script, email: 'x@example.com', company: script, message: script },
+      }),
+      await admin.request('POST', '/api/admin/discount-codes', {
+        body: { code: 'SCRIPTED', type: 'fixed', value: 1, description: script },
+      }),
+      await admin.request('GET', '/api/admin/customers'),
+      await admin.request('GET', '/api/admin/discount-codes'),
+      await admin.request('GET', '/api/admin/orders'),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBeLessThan(300);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+  });
+});
+
+describe('brute force on every limited route', () => {
+  let addressCount = 0;
+  const freshAddress = () => {
+    addressCount += 1;
+    return `198.19.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
+  };
+
+  it.each<[string, string, number, Record<string, unknown>]>([
+    ['sign-ups', '/api/auth/register', 10, { email: 'not-an-email', password: PASSWORD }],
+    ['contact messages', '/api/contact', 5, {}],
+    ['discount-code checks', '/api/discount-codes/apply', 30, { code: 'GUESS', subtotal: 10 }],
+    ['codes applied to the cart', '/api/cart/session', 30, { discountCode: 'GUESS' }],
+    ['unpaid orders', '/api/orders', 20, { customerInfo: customerInfo() }],
+  ])(
+    '%s: %s allows %s per address, then 429, changing nothing',
+    async (_what, url, limit, body) => {
+      const address = freshAddress();
+      const statuses = await unchanged(async () => {
+        const seen: number[] = [];
+        for (let attempt = 0; attempt <= limit; attempt++) {
+          const response = await guest.request('POST', url, {
+            headers: { 'x-forwarded-for': address },
+            body,
+          });
+          seen.push(response.status);
+        }
+        return seen;
+      });
+      expect(statuses.slice(0, limit).every((status) => status >= 200 && status < 429)).toBe(true);
+      expect(statuses[limit]).toBe(429);
+    },
+  );
+
+  it('sign-in: 5 wrong passwords per email and address, then 429 even for the right one', async () => {
+    const email = uniqueEmail('brute');
+    await register(app.agent(), { email });
+    const address = freshAddress();
+    const statuses = await unchanged(async () => {
+      const seen: number[] = [];
+      for (const password of ['a', 'b', 'c', 'd', 'e', PASSWORD]) {
+        const response = await guest.request('POST', '/api/auth/login', {
+          headers: { 'x-forwarded-for': address },
+          body: { email, password },
+        });
+        seen.push(response.status);
+      }
+      return seen;
+    });
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('password change: 5 wrong current passwords per account, then 429', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const statuses = await unchanged(async () => {
+      const seen: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const response = await agent.request('POST', '/api/auth/change-password', {
+          body: { currentPassword: `wrong-${attempt}`, newPassword: 'new-password-1' },
+        });
+        seen.push(response.status);
+      }
+      return seen;
+    });
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  it('admin secret: 3 guesses per account, then 429', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const statuses = await unchanged(async () => {
+      const seen: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const response = await agent.request('POST', '/api/admin/make-admin', {
+          body: { secret: `guess-${attempt}` },
+        });
+        seen.push(response.status);
+      }
+      return seen;
+    });
+    expect(statuses).toEqual([403, 403, 403, 429]);
+  });
+});
