@@ -451,7 +451,7 @@ describe('the cart session and its discount', () => {
       sessionId: ALICE,
       body: { discountCode: 'NOPE' },
     });
-    expect(unknown.body.message).toBe('This discount code does not exist');
+    expect(unknown.body.message).toBe('This discount code is not valid');
   });
 
   it('when a removal takes the subtotal under the minimum, then the discount goes and the answers say so once', async () => {

@@ -65,7 +65,7 @@ describe('admin discount codes with real sign-in', () => {
     const refused = await shopper.request('POST', '/api/discount-codes/apply', {
       body: { code: 'SUMMER-15', subtotal: 40 },
     });
-    expect(refused.body).toMatchObject({ valid: false, reason: 'inactive' });
+    expect(refused.body).toMatchObject({ valid: false, reason: 'not_found' });
 
     const bad = await admin.request('POST', '/api/admin/discount-codes', {
       body: { ...form, code: 'summer' },

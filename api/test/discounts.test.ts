@@ -153,8 +153,9 @@ describe('POST /api/discount-codes/apply', () => {
   });
 
   it.each([
-    ['NOPE', {}, 'not_found', 'This discount code does not exist'],
-    ['OFF', { isActive: false }, 'inactive', 'This discount code is no longer active'],
+    ['NOPE', {}, 'not_found', 'This discount code is not valid'],
+    // Switched off answers as unknown: a guesser cannot tell that the code exists.
+    ['OFF', { isActive: false }, 'not_found', 'This discount code is not valid'],
     [
       'OLD',
       { expiresAt: new Date('2020-01-01T00:00:00Z') },
@@ -571,6 +572,7 @@ describe('development seed codes', () => {
     expect(await outcome('LIMITED3', 20)).toBe('-3');
     expect(await outcome('EXPIRED20', 50)).toBe('expired');
     expect(await outcome('USEDUP', 50)).toBe('used_up');
-    expect(await outcome('PAUSED', 50)).toBe('inactive');
+    // Switched off: answered as an unknown code to whoever types it.
+    expect(await outcome('PAUSED', 50)).toBe('not_found');
   });
 });

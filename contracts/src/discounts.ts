@@ -33,7 +33,7 @@ export function discountRejectionMessage(
 ): string {
   switch (reason) {
     case 'not_found':
-      return 'This discount code does not exist';
+      return 'This discount code is not valid';
     case 'inactive':
       return 'This discount code is no longer active';
     case 'expired':

@@ -18,7 +18,7 @@ import {
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
-import { evaluateDiscount } from '../discounts/discounts';
+import { asAnswerToATypedCode, evaluateDiscount } from '../discounts/discounts';
 import { taxFor, type TaxRates } from '../tax/tax';
 import { assignSessionUploadsToCustomer, ownedFilenames } from '../uploads/uploads';
 import type { CartItemRecord, CartSessionRecord } from './model';
@@ -343,7 +343,9 @@ export async function saveCartSession(
     return toSessionResponse(await findSession(owner));
   }
   const subtotalCents = sumOf(await listCartLines(owner));
-  const evaluation = await evaluateDiscount(update.discountCode, subtotalCents);
+  const evaluation = asAnswerToATypedCode(
+    await evaluateDiscount(update.discountCode, subtotalCents),
+  );
   if (!evaluation.valid) {
     throw AppError.invalid(evaluation.message, [
       { path: 'discountCode', message: evaluation.message },
@@ -374,7 +376,7 @@ export async function applyDiscountCode(
 ): Promise<ApplyDiscountResponse> {
   const cartSubtotal = await cartSubtotalCents(owner);
   const subtotalCents = cartSubtotal ?? toCents(subtotal);
-  const evaluation = await evaluateDiscount(code, subtotalCents, now);
+  const evaluation = asAnswerToATypedCode(await evaluateDiscount(code, subtotalCents, now));
   if (!evaluation.valid) {
     return {
       valid: false,

@@ -88,6 +88,16 @@ export type DiscountEvaluation =
   | { valid: false; reason: DiscountRejection; message: string };
 
 /** Whether a code can be used on a subtotal (in cents) at `now`, and how much it takes off. */
+/**
+ * The refusal as told to someone typing a code: a switched-off code answers exactly as an unknown one,
+ * so guessing cannot find codes that exist (expired and used-up codes are told apart: their shoppers
+ * need the reason, and they no longer give anything). A code already applied keeps its own reason.
+ */
+export function asAnswerToATypedCode(evaluation: DiscountEvaluation): DiscountEvaluation {
+  if (evaluation.valid || evaluation.reason !== 'inactive') return evaluation;
+  return { valid: false, reason: 'not_found', message: discountRejectionMessage('not_found') };
+}
+
 export async function evaluateDiscount(
   code: string,
   subtotalCents: Cents,
