@@ -2,7 +2,12 @@
 // Opened directly, it is the remote's standalone page: /store/ and /api are forwarded to the shell.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen, stopOnSignals } from '../scripts/lib/static-server.mjs';
+import {
+  createStaticServer,
+  listen,
+  pageSecurityHeaders,
+  stopOnSignals,
+} from '../scripts/lib/static-server.mjs';
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const port = Number(process.env.CONFIGURATOR_PORT ?? 3001);
@@ -13,6 +18,7 @@ const server = createStaticServer({
   spa: true,
   cors: true,
   forward: { '/store': shell, '/api': shell },
+  pageHeaders: pageSecurityHeaders({ production: process.env.NODE_ENV === 'production' }),
 });
 await listen(server, {
   port,

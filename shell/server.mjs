@@ -3,7 +3,12 @@
 // forwarded to the API so the browser talks to one origin.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen, stopOnSignals } from '../scripts/lib/static-server.mjs';
+import {
+  createStaticServer,
+  listen,
+  pageSecurityHeaders,
+  stopOnSignals,
+} from '../scripts/lib/static-server.mjs';
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const env = process.env;
@@ -27,11 +32,15 @@ const runtimeConfig = {
   },
 };
 
+/** Where the remotes' scripts, manifests and images come from: the origins of their manifest URLs. */
+const remoteOrigins = Object.values(runtimeConfig.remotes).map((url) => new URL(url).origin);
+
 const server = createStaticServer({
   root: dist,
   spa: true,
   forward: { '/api': env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4000}` },
   json: { '/config.json': () => runtimeConfig },
+  pageHeaders: pageSecurityHeaders({ remoteOrigins, production: env.NODE_ENV === 'production' }),
   // A TLS proxy or load balancer in front of this server: set to how many, so the API sees the
   // shopper's address rather than the proxy's (its per-address limits depend on it).
   trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),

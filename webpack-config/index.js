@@ -51,7 +51,11 @@ function baseConfig({ appDir, mode, outputPath }) {
     // webpack is pinned to 5.110.x: 5.111 breaks [contenthash] in federation runtime modules
     // (module-federation/core#5077, webpack/webpack#22199).
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // zod without eval, so it runs under the pages' Content-Security-Policy (zod-browser.mjs).
+      alias: { zod$: path.join(__dirname, 'zod-browser.mjs') },
+    },
     module: {
       rules: [
         {

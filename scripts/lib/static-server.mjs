@@ -34,6 +34,65 @@ const COMPRESSIBLE = new Set([
 ]);
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|svg|woff2)$/;
 
+// Square's Web Payments SDK (PAYMENT_PROVIDER=square): its script, the card frames it opens and the
+// endpoints it calls, in production and sandbox (Square's CSP guide for the Web Payments SDK).
+const SQUARE = {
+  script: ['https://*.squarecdn.com', 'https://js.squareup.com', 'https://js.squareupsandbox.com'],
+  connect: [
+    'https://*.squarecdn.com',
+    'https://pci-connect.squareup.com',
+    'https://pci-connect.squareupsandbox.com',
+  ],
+  frame: [
+    'https://*.squarecdn.com',
+    'https://*.squareup.com',
+    'https://*.squareupsandbox.com',
+    'https://geoissuer.cardinalcommerce.com',
+  ],
+};
+
+/**
+ * Headers for every HTML page of the shop (the shell's and each remote's standalone page):
+ * - Content-Security-Policy: scripts, styles, connections and frames only from this origin, the
+ *   remotes' origins (their scripts, manifests and images) and the card payment provider, so an
+ *   injected script tag or a script from elsewhere does not run; no plugins; no <base> or form posts
+ *   elsewhere; frame-ancestors 'none' (with X-Frame-Options for old browsers): no foreign page can
+ *   frame /admin or /checkout to trick a click. Styles allow inline: styled-components writes <style>.
+ * - Permissions-Policy: no camera, microphone, location, USB or Payment Request for any script.
+ * - Strict-Transport-Security in production: the browser keeps to HTTPS after the first visit.
+ * @param {{ remoteOrigins?: string[], production?: boolean }} options
+ */
+export function pageSecurityHeaders({ remoteOrigins = [], production = false } = {}) {
+  const list = (...sources) => [...new Set(sources.flat())].join(' ');
+  const policy = [
+    "default-src 'self'",
+    `script-src ${list("'self'", remoteOrigins, SQUARE.script)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", 'https://*.squarecdn.com')}`,
+    `img-src ${list("'self'", 'data:', 'blob:', remoteOrigins)}`,
+    `font-src ${list("'self'", 'data:', remoteOrigins, 'https://*.squarecdn.com')}`,
+    `connect-src ${list("'self'", remoteOrigins, SQUARE.connect)}`,
+    `frame-src ${list("'self'", SQUARE.frame)}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': policy,
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
+    ...(production ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+  };
+}
+
+/** On every answer of these servers: no type sniffing, and no full URLs leaked to other sites. */
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
 function cacheControl(filePath) {
   return HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
@@ -94,6 +153,7 @@ function forward(req, res, target, trustProxyHops) {
  * @param {Record<string, string>} [options.forward] path prefix -> origin to forward to
  * @param {Record<string, () => unknown>} [options.json] path -> value answered as JSON (no-cache)
  * @param {Record<string, string>} [options.headers] extra headers on every answer
+ * @param {Record<string, string>} [options.pageHeaders] headers on HTML pages (pageSecurityHeaders)
  * @param {number} [options.trustProxyHops] reverse proxies of the operator's in front of this server
  *   whose X-Forwarded-For / X-Forwarded-Proto are believed (0: none, the client connects directly)
  */
@@ -104,6 +164,7 @@ export function createStaticServer({
   forward: routes = {},
   json = {},
   headers = {},
+  pageHeaders = pageSecurityHeaders(),
   trustProxyHops = 0,
 }) {
   const gzipCache = new Map();
@@ -115,6 +176,7 @@ export function createStaticServer({
       'content-type': type,
       'cache-control': cacheControl(filePath),
       vary: 'accept-encoding',
+      ...(ext === '.html' ? pageHeaders : {}),
       ...headers,
     };
     if (cors) common['access-control-allow-origin'] = '*';
@@ -142,6 +204,7 @@ export function createStaticServer({
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const prefix = Object.keys(routes).find((p) => pathname === p || pathname.startsWith(`${p}/`));
     if (prefix) return forward(req, res, routes[prefix], trustProxyHops);
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
 
     if (req.method === 'OPTIONS' && cors) {
       res.writeHead(204, {
