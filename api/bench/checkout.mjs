@@ -110,10 +110,24 @@ async function startApi(mongodbUri, uploadDir) {
   throw new Error('The API did not answer /api/health within 60s');
 }
 
+/**
+ * Each shopper's own address, as the shell's forwarding would send it (the API believes its one proxy
+ * hop): one loopback address for all of them would meet the per-address order limit.
+ */
+function addressOf(sessionId) {
+  let hash = 0;
+  for (const char of sessionId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
 async function post(base, route, sessionId, body) {
   const response = await fetch(`${base}${route}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+    headers: {
+      'content-type': 'application/json',
+      'x-session-id': sessionId,
+      'x-forwarded-for': addressOf(sessionId),
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
