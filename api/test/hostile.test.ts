@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { createLogger } from '../src/platform/logger';
 import { createPaymentProvider } from '../src/modules/payments/payments';
+import { DEFAULT_TAX_RATES } from '../src/modules/tax/tax';
 import { routeModules } from '../src/routes';
 import {
   PASSWORD,
@@ -162,6 +163,7 @@ function routesOfTheRouters(): string[] {
       config: app.config,
       logger: createLogger('silent'),
       paymentProvider: createPaymentProvider(app.config),
+      taxRates: app.config.taxRates ?? DEFAULT_TAX_RATES,
     }) as unknown as {
       stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
     };
