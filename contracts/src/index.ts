@@ -18,3 +18,4 @@ export * from './payments';
 export * from './admin';
 export * from './mail';
 export * from './time-zone';
+export * from './label-layout';
