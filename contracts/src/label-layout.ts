@@ -39,15 +39,17 @@ export const MIN_MARGIN_INCHES = 0.0625;
 /** And this far from a hole's rim. */
 const HOLE_CLEARANCE_INCHES = 0.0625;
 
-// Advance widths (in ems) per character class, rounded up from the bold engraving face so an
-// estimate is never much narrower than the letters.
+// Advance widths (in ems) per character class: averages of the engraving face (DejaVu Sans Bold;
+// Noto Sans JP for East Asian text) taken a little wide. A single letter may be wider (W, Ж) or
+// narrower than its class; drawings fit each whole line to its estimate, so they only differ in
+// how tightly letters sit, never in where a line ends.
 const WIDTH_WIDE = 1; // CJK ideographs, kana, Hangul, full-width forms: square glyphs
 const WIDTH_SPACE = 0.35;
-const WIDTH_NARROW = 0.38; // i, l, j, I, 1, punctuation that is a dot or a stroke
-const WIDTH_UPPER = 0.78;
+const WIDTH_NARROW = 0.42; // i, l, j, I, 1, punctuation that is a dot or a stroke
+const WIDTH_UPPER = 0.82;
 const WIDTH_DIGIT = 0.7;
-const WIDTH_LOWER = 0.64;
-const WIDTH_OTHER = 0.72; // symbols and letters of scripts with no case (Arabic, Hebrew, Thai, ...)
+const WIDTH_LOWER = 0.72;
+const WIDTH_OTHER = 0.78; // symbols and letters of scripts with no case (Arabic, Hebrew, Thai, ...)
 
 const NARROW = new Set([..."iljtfrI1.,:;'!|`()[]{}-"]);
 const WIDE =
