@@ -14,6 +14,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { proofRoutes } from './modules/proofs/routes';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { TaxRates } from './modules/tax/tax';
 
@@ -42,4 +43,5 @@ export const routeModules: RouteModule[] = [
   paymentRoutes,
   adminRoutes,
   mailRoutes,
+  proofRoutes,
 ];

@@ -281,3 +281,17 @@ export async function assertOrderHasFile(orderId: string, filename: string): Pro
   );
   if (!onOrder) throw AppError.notFound('File not found');
 }
+
+/** The order for an admin, or for its owner by findCallersOrder's rule; anyone else reads not found. */
+export async function findViewableOrder(
+  viewer: { owner: CartOwner | null; isAdmin: boolean },
+  orderId: string,
+): Promise<OrderRecord> {
+  if (viewer.isAdmin) {
+    const order = await findOrderById(orderId);
+    if (!order) throw AppError.notFound('Order not found');
+    return order;
+  }
+  if (!viewer.owner) throw AppError.notFound('Order not found');
+  return findCallersOrder(viewer.owner, orderId);
+}

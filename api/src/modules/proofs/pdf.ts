@@ -1,0 +1,201 @@
+// A proof drawing as a PDF: the same primitives as the SVG, at the same coordinates (points). Text is
+// set in embedded fonts (DejaVu Sans, with Noto Sans JP for what DejaVu lacks: kana, kanji, hanzi),
+// so the PDF shows the shopper's script, not boxes; engraved lines are scaled to the layout's width.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { Primitive, ProofDrawing } from './drawing';
+
+const require = createRequire(import.meta.url);
+
+interface FontFace {
+  name: string;
+  data: Buffer;
+}
+
+interface FontSet {
+  regular: FontFace;
+  bold: FontFace;
+  eastAsianRegular: FontFace;
+  eastAsianBold: FontFace;
+}
+
+let fonts: FontSet | null = null;
+
+/** Read once, on the first proof: the four font files are about 10 MB together. */
+function loadFonts(): FontSet {
+  if (fonts) return fonts;
+  const dejavu = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  const noto = path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts');
+  const face = (name: string, file: string): FontFace => ({ name, data: readFileSync(file) });
+  fonts = {
+    regular: face('DejaVuSans', path.join(dejavu, 'DejaVuSans.ttf')),
+    bold: face('DejaVuSans-Bold', path.join(dejavu, 'DejaVuSans-Bold.ttf')),
+    eastAsianRegular: face('NotoSansJP', path.join(noto, 'NotoSansJP-Regular.otf')),
+    eastAsianBold: face('NotoSansJP-Bold', path.join(noto, 'NotoSansJP-Bold.otf')),
+  };
+  return fonts;
+}
+
+type Document = InstanceType<typeof PDFDocument>;
+// pdfkit's own font object (not in its type definitions): can it draw this character?
+type LoadedFont = { font?: { hasGlyphForCodePoint?(codePoint: number): boolean } };
+
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+const STRONG = /[\p{L}]/u;
+
+/** A line whose first letter is Hebrew or Arabic reads right to left. */
+function readsRightToLeft(text: string): boolean {
+  for (const character of text) {
+    if (STRONG.test(character)) return RTL.test(character);
+  }
+  return false;
+}
+
+/**
+ * The pieces of a line in the order they are drawn, left to right: words and spaces (in reverse for a
+ * right-to-left line; pdfkit shapes each word, but loses the spaces between right-to-left words), each
+ * cut where the font changes: the main face, or the East Asian face for what the main one lacks.
+ */
+function runsOf(
+  doc: Document,
+  text: string,
+  bold: boolean,
+): Array<{ face: FontFace; text: string }> {
+  const set = loadFonts();
+  const main = bold ? set.bold : set.regular;
+  const fallback = bold ? set.eastAsianBold : set.eastAsianRegular;
+  const fontkitFont = (face: FontFace) => {
+    doc.font(face.name);
+    return (doc as unknown as { _font: LoadedFont })._font.font;
+  };
+  const mainFont = fontkitFont(main);
+  const fallbackFont = fontkitFont(fallback);
+  const tokens = text.split(/(\s+)/).filter((token) => token !== '');
+  if (readsRightToLeft(text)) tokens.reverse();
+  const runs: Array<{ face: FontFace; text: string }> = [];
+  for (const token of tokens) {
+    let current: { face: FontFace; text: string } | null = null;
+    for (const character of token) {
+      const codePoint = character.codePointAt(0)!;
+      const useFallback =
+        !mainFont?.hasGlyphForCodePoint?.(codePoint) &&
+        fallbackFont?.hasGlyphForCodePoint?.(codePoint) === true;
+      const face = useFallback ? fallback : main;
+      // Combining marks stay with the letter they follow.
+      if (current && (current.face === face || /\p{M}/u.test(character))) {
+        current.text += character;
+      } else {
+        current = { face, text: character };
+        runs.push(current);
+      }
+    }
+  }
+  return runs;
+}
+
+function drawText(doc: Document, primitive: Extract<Primitive, { kind: 'text' }>) {
+  const bold = primitive.font !== 'body';
+  const runs = runsOf(doc, primitive.text, bold).map((run) => {
+    doc.font(run.face.name).fontSize(primitive.size);
+    return { ...run, width: doc.widthOfString(run.text) };
+  });
+  const natural = runs.reduce((sum, run) => sum + run.width, 0);
+  const scale = primitive.fitWidth !== undefined && natural > 0 ? primitive.fitWidth / natural : 1;
+  const total = natural * scale;
+  const left =
+    primitive.anchor === 'middle'
+      ? primitive.x - total / 2
+      : primitive.anchor === 'end'
+        ? primitive.x - total
+        : primitive.x;
+  // Stretched or squeezed horizontally about the line's left end to the layout's width.
+  doc.save();
+  doc.translate(left, 0).scale(scale, 1);
+  doc.fillColor(primitive.fill);
+  let x = 0;
+  for (const run of runs) {
+    doc
+      .font(run.face.name)
+      .fontSize(primitive.size)
+      .text(run.text, x, primitive.y, { lineBreak: false, baseline: 'alphabetic' });
+    x += run.width;
+  }
+  doc.restore();
+}
+
+function draw(doc: Document, primitive: Primitive) {
+  switch (primitive.kind) {
+    case 'rect': {
+      doc.save();
+      if (primitive.radius) {
+        doc.roundedRect(
+          primitive.x,
+          primitive.y,
+          primitive.width,
+          primitive.height,
+          primitive.radius,
+        );
+      } else {
+        doc.rect(primitive.x, primitive.y, primitive.width, primitive.height);
+      }
+      if (primitive.dash) doc.dash(primitive.dash, { space: primitive.dash });
+      doc.lineWidth(primitive.strokeWidth ?? 0);
+      if (primitive.fill && primitive.stroke) doc.fillAndStroke(primitive.fill, primitive.stroke);
+      else if (primitive.fill) doc.fill(primitive.fill);
+      else if (primitive.stroke) doc.stroke(primitive.stroke);
+      doc.restore();
+      return;
+    }
+    case 'circle':
+      doc.save();
+      doc.circle(primitive.cx, primitive.cy, primitive.r).lineWidth(primitive.strokeWidth);
+      doc.fillAndStroke(primitive.fill, primitive.stroke);
+      doc.restore();
+      return;
+    case 'line':
+      doc.save();
+      doc
+        .moveTo(primitive.x1, primitive.y1)
+        .lineTo(primitive.x2, primitive.y2)
+        .lineWidth(primitive.strokeWidth)
+        .stroke(primitive.stroke);
+      doc.restore();
+      return;
+    case 'text':
+      drawText(doc, primitive);
+      return;
+    case 'image':
+      doc.image(primitive.data, primitive.x, primitive.y, {
+        fit: [primitive.width, primitive.height],
+        align: 'center',
+        valign: 'center',
+      });
+      return;
+  }
+}
+
+/** compress: false leaves the content readable (tests read the text operators). */
+export function renderPdf(drawing: ProofDrawing, { compress = true } = {}): Promise<Buffer> {
+  const set = loadFonts();
+  const doc = new PDFDocument({
+    size: [drawing.width, drawing.height],
+    margin: 0,
+    compress,
+    info: { Title: drawing.title, Creator: 'Engraved label shop' },
+    autoFirstPage: true,
+  });
+  for (const face of [set.regular, set.bold, set.eastAsianRegular, set.eastAsianBold]) {
+    doc.registerFont(face.name, face.data);
+  }
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const primitive of drawing.primitives) draw(doc, primitive);
+  doc.end();
+  return done;
+}
