@@ -87,12 +87,34 @@ describe('preview', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Yellow/Black' }));
     expect(within(preview).getByText('Yellow/Black')).toBeInTheDocument();
-    expect(within(preview).getByTestId('label-preview-text').parentElement).toHaveStyle({
-      backgroundColor: '#facc15',
-    });
+    expect(within(preview).getByTestId('label-preview-plate')).toHaveAttribute('fill', '#facc15');
+    expect(within(preview).getByTestId('label-preview-text')).toHaveAttribute('fill', '#111111');
 
     await user.clear(screen.getByLabelText('Text to engrave'));
     expect(within(preview).getByTestId('label-preview-text')).toHaveTextContent('SAMPLE TEXT');
+  });
+  it('draws the label from the proof layout: holes at the corners, and a warning when the text is too small', async () => {
+    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = renderPage();
+    await chooseMaterial(user);
+    const preview = screen.getByTestId('label-preview');
+
+    await user.click(screen.getByRole('radio', { name: /Mounting holes/ }));
+    expect(preview.querySelectorAll('circle')).toHaveLength(4);
+    expect(within(preview).queryByRole('status')).not.toBeInTheDocument();
+
+    const width = screen.getByLabelText('Width (inches)');
+    const height = screen.getByLabelText('Height (inches)');
+    await user.clear(width);
+    await user.type(width, '0.75');
+    await user.clear(height);
+    await user.type(height, '0.75');
+    await user.type(screen.getByLabelText('Text to engrave'), 'DANGER 480 VOLTS');
+    // A label this small has one hole at each end, and this text would be too small to read.
+    expect(preview.querySelectorAll('circle')).toHaveLength(2);
+    expect(within(preview).getByRole('status')).toHaveTextContent(
+      /Text too small to engrave legibly: capital letters would be 0\.\d{3}″ high, the minimum is 0\.125″/,
+    );
   });
 });
 

@@ -1,8 +1,20 @@
 import styled from 'styled-components';
-import { COLOR_SWATCHES, type Color, type Mounting } from '@shop/contracts/label-options';
+import { ENGRAVING_FONT, MIN_CAP_HEIGHT_INCHES, labelLayout } from '@shop/contracts/label-layout';
+import {
+  COLOR_SWATCHES,
+  SIZE_MAX_INCHES,
+  SIZE_MIN_INCHES,
+  type Color,
+  type Mounting,
+} from '@shop/contracts/label-options';
 import { theme } from '../../../components/theme';
 
 export const PREVIEW_PLACEHOLDER = 'SAMPLE TEXT';
+
+/** Drawing units per inch (SVG text renders poorly at font sizes below one unit). */
+const UNIT = 100;
+/** Drawn before a size is typed: a common 3 x 2 label. */
+const DEFAULT_SIZE = { width: 3, height: 2 };
 
 const Figure = styled.figure`
   display: grid;
@@ -19,49 +31,16 @@ const Stage = styled.div`
   display: grid;
   place-items: center;
   min-height: 11rem;
-  container-type: inline-size;
 `;
 
-const Plate = styled.div<{ $background: string; $text: string; $ratio: number }>`
-  position: relative;
-  display: grid;
-  place-items: center;
-  width: ${({ $ratio }) => ($ratio >= 1 ? '100%' : `${Math.max($ratio * 100, 38)}%`)};
+const Drawing = styled.svg`
+  display: block;
+  width: 100%;
   max-width: 26rem;
-  aspect-ratio: ${({ $ratio }) => $ratio};
+  height: auto;
   max-height: 14rem;
-  padding: 0.75rem 1.25rem;
-  border-radius: 0.5rem;
-  background: ${({ $background }) => $background};
-  color: ${({ $text }) => $text};
-  box-shadow:
-    0 1px 0 rgb(255 255 255 / 0.25) inset,
-    0 0 0 1px rgb(15 23 42 / 0.18),
-    0 10px 24px rgb(15 23 42 / 0.18);
-  overflow: hidden;
-`;
-
-const Engraving = styled.p`
-  margin: 0;
-  max-width: 100%;
-  font-family: 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif;
-  font-weight: 700;
-  font-size: clamp(0.875rem, 6cqi, 2rem);
-  line-height: 1.2;
-  letter-spacing: 0.04em;
-  text-align: center;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-`;
-
-const Hole = styled.span<{ $corner: string }>`
-  position: absolute;
-  width: 0.5rem;
-  height: 0.5rem;
-  border-radius: 999px;
-  background: ${theme.colors.sunken};
-  box-shadow: inset 0 1px 2px rgb(15 23 42 / 0.45);
-  ${({ $corner }) => $corner}
+  overflow: visible;
+  filter: drop-shadow(0 6px 12px rgb(15 23 42 / 0.18));
 `;
 
 const Caption = styled.figcaption`
@@ -76,12 +55,15 @@ const Caption = styled.figcaption`
   }
 `;
 
-const CORNERS = [
-  'top: 0.5rem; left: 0.5rem;',
-  'top: 0.5rem; right: 0.5rem;',
-  'bottom: 0.5rem; left: 0.5rem;',
-  'bottom: 0.5rem; right: 0.5rem;',
-];
+const Warning = styled.p`
+  margin: 0;
+  padding: 0.5rem 0.75rem;
+  border-radius: ${theme.radiusSmall};
+  border: 1px solid ${theme.colors.danger};
+  background: ${theme.colors.dangerSoft};
+  color: ${theme.colors.danger};
+  font-size: 0.9rem;
+`;
 
 interface LabelPreviewProps {
   color: Color;
@@ -91,22 +73,97 @@ interface LabelPreviewProps {
   mounting: Mounting;
 }
 
-/** The label drawn in its colours with its text (or SAMPLE TEXT), shaped like the size chosen. */
+function drawable(value: number): number {
+  return Math.min(Math.max(value, SIZE_MIN_INCHES), SIZE_MAX_INCHES);
+}
+
+/**
+ * The label drawn to scale from the same layout as the server's proof (labelLayout): its colours, its
+ * text (or SAMPLE TEXT) at the size that fits, its holes or adhesive backing.
+ */
 export function LabelPreview({ color, customText, width, height, mounting }: LabelPreviewProps) {
   const swatch = COLOR_SWATCHES[color];
-  const text = customText.trim() === '' ? PREVIEW_PLACEHOLDER : customText;
+  const placeholder = customText.trim() === '';
+  const text = placeholder ? PREVIEW_PLACEHOLDER : customText;
   const sized = width !== undefined && height !== undefined && width > 0 && height > 0;
-  // Very long or tall labels are drawn within bounds; the caption gives the real size.
-  const ratio = sized ? Math.min(Math.max(width / height, 0.4), 4) : 1.5;
+  // A size outside what is sold is drawn at the nearest size that is; the caption gives the real one.
+  const size = sized ? { width: drawable(width), height: drawable(height) } : DEFAULT_SIZE;
+  const layout = labelLayout({ ...size, color, mounting, customText: text });
+  const w = layout.width * UNIT;
+  const h = layout.height * UNIT;
+  const warn = !placeholder && layout.textTooSmall;
   return (
     <Figure data-testid="label-preview" aria-label={`Preview: ${text}, ${swatch.name}`}>
       <Stage>
-        <Plate $background={swatch.background} $text={swatch.text} $ratio={ratio}>
-          {mounting === 'mounting-holes' &&
-            CORNERS.map((corner) => <Hole key={corner} $corner={corner} aria-hidden="true" />)}
-          <Engraving data-testid="label-preview-text">{text}</Engraving>
-        </Plate>
+        <Drawing
+          viewBox={`0 0 ${w} ${h}`}
+          aria-hidden="true"
+          fontFamily={ENGRAVING_FONT.family}
+          fontWeight={ENGRAVING_FONT.weight}
+        >
+          {layout.adhesive && (
+            <rect
+              x={-4}
+              y={-4}
+              width={w + 8}
+              height={h + 8}
+              rx={Math.min(6.25, w / 10) + 4}
+              fill="none"
+              stroke={theme.colors.subtle}
+              strokeWidth={1.5}
+              strokeDasharray="6 4"
+              vectorEffect="non-scaling-stroke"
+            />
+          )}
+          <rect
+            data-testid="label-preview-plate"
+            width={w}
+            height={h}
+            rx={Math.min(6.25, w / 10)}
+            fill={layout.colors.background}
+            stroke="rgb(15 23 42 / 0.25)"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
+          {layout.holes.map((hole) => (
+            <circle
+              key={`${hole.x},${hole.y}`}
+              cx={hole.x * UNIT}
+              cy={hole.y * UNIT}
+              r={hole.radius * UNIT}
+              fill={theme.colors.sunken}
+              stroke="rgb(15 23 42 / 0.45)"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+          <g data-testid="label-preview-text" fill={layout.colors.text}>
+            {layout.lines.map((line, index) =>
+              line.text.trim() === '' ? null : (
+                <text
+                  key={index}
+                  x={line.x * UNIT}
+                  y={line.y * UNIT}
+                  fontSize={layout.fontSize * UNIT}
+                  textAnchor="middle"
+                  textLength={line.width * UNIT}
+                  lengthAdjust="spacingAndGlyphs"
+                  style={{ whiteSpace: 'pre' }}
+                >
+                  {line.text}
+                </text>
+              ),
+            )}
+          </g>
+        </Drawing>
       </Stage>
+      {warn && (
+        <Warning role="status">
+          Text too small to engrave legibly: capital letters would be {layout.capHeight.toFixed(3)}″
+          high, the minimum is {MIN_CAP_HEIGHT_INCHES}″. Shorten the text, use fewer lines or choose
+          a larger label.
+        </Warning>
+      )}
       <Caption>
         <span>
           Colour: <strong data-testid="label-preview-color">{swatch.name}</strong>
