@@ -13,11 +13,17 @@ import {
 } from '@shop/contracts';
 
 export const POINTS_PER_INCH = 72;
-/** US Letter width: the PDF prints on one sheet, at actual size whenever the label fits. */
-export const PAGE_WIDTH = 8.5 * POINTS_PER_INCH;
-const MARGIN = 36;
+/**
+ * At most US Letter's width, so the PDF prints on one sheet at actual size whenever the label fits;
+ * at least 5 inches, and no wider than the label needs, so a small label's proof stays readable on a
+ * phone (the page shows the SVG at the screen's width).
+ */
+export const MAX_PAGE_WIDTH = 8.5 * POINTS_PER_INCH;
+export const MIN_PAGE_WIDTH = 5 * POINTS_PER_INCH;
+const MARGIN = 28;
 const RULER = 30;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+// Between the rulers and the label: clear of the dashed adhesive outline around it.
+const RULER_GAP = 6;
 
 const INK = '#0f172a';
 const MUTED = '#475569';
@@ -145,19 +151,24 @@ function wrap(text: string, size: number, maxWidth: number): string[] {
   return pieces;
 }
 
+/** Ticks every 1/8 inch, numbered at each inch, and the label's own size at its end. */
 function rulerTicks(
   length: number,
   scale: number,
-): Array<{ at: number; size: number; inch?: number }> {
-  const ticks: Array<{ at: number; size: number; inch?: number }> = [];
+): Array<{ at: number; size: number; inch?: string }> {
+  const ticks: Array<{ at: number; size: number; inch?: string }> = [];
   const eighths = Math.floor(length * 8 + 1e-6);
+  const whole = Math.abs(length - Math.round(length)) < 1e-6;
   for (let i = 0; i <= eighths; i += 1) {
     const at = (i / 8) * scale;
-    if (i % 8 === 0) ticks.push({ at, size: 10, inch: i / 8 });
+    // The last whole inch goes unnumbered when the end's number would crowd it.
+    const crowded = !whole && length - i / 8 < 0.3;
+    if (i % 8 === 0) ticks.push({ at, size: 10, inch: crowded ? undefined : String(i / 8) });
     else if (i % 4 === 0) ticks.push({ at, size: 7 });
     else if (i % 2 === 0) ticks.push({ at, size: 5 });
     else ticks.push({ at, size: 3 });
   }
+  if (!whole) ticks.push({ at: length * scale, size: 10, inch: length.toFixed(2) });
   return ticks;
 }
 
@@ -202,29 +213,49 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
       ...options,
     });
 
+  // Actual size when the label fits the widest page; smaller labels are never enlarged.
+  const scale = Math.min(
+    1,
+    (MAX_PAGE_WIDTH - 2 * MARGIN - RULER) / (config.width * POINTS_PER_INCH),
+  );
+  const pageWidth = Math.min(
+    MAX_PAGE_WIDTH,
+    Math.max(
+      MIN_PAGE_WIDTH,
+      Math.ceil(2 * MARGIN + RULER + config.width * scale * POINTS_PER_INCH),
+    ),
+  );
+  const contentWidth = pageWidth - 2 * MARGIN;
+  let y = MARGIN + 14;
+  const paragraph = (
+    value: string,
+    size: number,
+    lineGap: number,
+    options: Partial<Extract<Primitive, { kind: 'text' }>> = {},
+    x = MARGIN,
+  ) => {
+    for (const piece of wrap(value, size, pageWidth - MARGIN - x)) {
+      text(x, y, piece, size, options);
+      y += lineGap;
+    }
+  };
+
   const material = MATERIAL_LABELS[config.material];
   const title = `Proof: order #${content.orderNumber}, label ${content.lineNumber} of ${content.lineCount}`;
-  let y = MARGIN + 16;
-  text(MARGIN, y, title, 16, { font: 'body-bold' });
-  y += 18;
-  text(
-    MARGIN,
-    y,
+  paragraph(title, 15, 20, { font: 'body-bold' });
+  paragraph(
     `${material.name} · ${inches(config.width)} × ${inches(config.height)} · ${layout.colors.name} · ${MOUNTING_LABELS[config.mounting]} · Quantity ${content.quantity}`,
     10,
+    14,
   );
-  y += 14;
-  text(
-    MARGIN,
-    y,
+  paragraph(
     'Please check the text, size, colours and mounting: the label is engraved as drawn here.',
-    9,
+    10,
+    14,
     { fill: MUTED },
   );
-  y += 22;
+  y += 8;
 
-  // Actual size when the label fits the printed page; smaller labels are never enlarged.
-  const scale = Math.min(1, (CONTENT_WIDTH - RULER) / (config.width * POINTS_PER_INCH));
   const k = scale * POINTS_PER_INCH;
   const labelLeft = MARGIN + RULER;
   const labelTop = y + RULER;
@@ -235,9 +266,9 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   primitives.push({
     kind: 'line',
     x1: labelLeft,
-    y1: labelTop - 4,
+    y1: labelTop - RULER_GAP,
     x2: labelLeft + labelWidth,
-    y2: labelTop - 4,
+    y2: labelTop - RULER_GAP,
     stroke: INK,
     strokeWidth: 0.75,
   });
@@ -245,21 +276,21 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     primitives.push({
       kind: 'line',
       x1: labelLeft + tick.at,
-      y1: labelTop - 4,
+      y1: labelTop - RULER_GAP,
       x2: labelLeft + tick.at,
-      y2: labelTop - 4 - tick.size,
+      y2: labelTop - RULER_GAP - tick.size,
       stroke: INK,
       strokeWidth: 0.5,
     });
     if (tick.inch !== undefined) {
-      text(labelLeft + tick.at, labelTop - 17, String(tick.inch), 7, { anchor: 'middle' });
+      text(labelLeft + tick.at, labelTop - RULER_GAP - 13, tick.inch, 8, { anchor: 'middle' });
     }
   }
   primitives.push({
     kind: 'line',
-    x1: labelLeft - 4,
+    x1: labelLeft - RULER_GAP,
     y1: labelTop,
-    x2: labelLeft - 4,
+    x2: labelLeft - RULER_GAP,
     y2: labelTop + labelHeight,
     stroke: INK,
     strokeWidth: 0.75,
@@ -267,18 +298,18 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   for (const tick of rulerTicks(config.height, k)) {
     primitives.push({
       kind: 'line',
-      x1: labelLeft - 4,
+      x1: labelLeft - RULER_GAP,
       y1: labelTop + tick.at,
-      x2: labelLeft - 4 - tick.size,
+      x2: labelLeft - RULER_GAP - tick.size,
       y2: labelTop + tick.at,
       stroke: INK,
       strokeWidth: 0.5,
     });
     if (tick.inch !== undefined) {
-      text(labelLeft - 17, labelTop + tick.at + 2.5, String(tick.inch), 7, { anchor: 'end' });
+      text(labelLeft - RULER_GAP - 12, labelTop + tick.at + 3, tick.inch, 8, { anchor: 'end' });
     }
   }
-  text(MARGIN, labelTop - 17, 'in', 7, { fill: MUTED });
+  text(MARGIN, labelTop - RULER_GAP - 13, 'in', 8, { fill: MUTED });
 
   if (layout.adhesive) {
     primitives.push({
@@ -332,21 +363,23 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
       `Capital letters would be ${letterHeight(layout.capHeight)} high; the smallest we engrave legibly is ${letterHeight(MIN_CAP_HEIGHT_INCHES)} (1/8 in).`,
       'Shorten the text, use fewer lines or choose a larger label.',
     ];
+    const box = { top: y - 14, primitiveIndex: primitives.length };
     primitives.push({
       kind: 'rect',
       x: MARGIN,
-      y: y - 14,
-      width: CONTENT_WIDTH,
-      height: 48,
+      y: box.top,
+      width: contentWidth,
+      height: 0,
       fill: WARNING_BACKGROUND,
       stroke: WARNING,
       strokeWidth: 1,
       radius: 4,
     });
-    text(MARGIN + 10, y, message[0]!, 11, { font: 'body-bold', fill: WARNING });
-    text(MARGIN + 10, y + 14, message[1]!, 9, { fill: WARNING });
-    text(MARGIN + 10, y + 26, message[2]!, 9, { fill: WARNING });
-    y += 54;
+    paragraph(message[0]!, 11, 15, { font: 'body-bold', fill: WARNING }, MARGIN + 10);
+    paragraph(`${message[1]!} ${message[2]!}`, 10, 13, { fill: WARNING }, MARGIN + 10);
+    const rect = primitives[box.primitiveIndex] as Extract<Primitive, { kind: 'rect' }>;
+    rect.height = y - box.top - 4;
+    y += 16;
   }
 
   const details: Array<[string, string]> = [
@@ -370,38 +403,25 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
         : `${Math.round(scale * 100)}% of actual size when printed at 100%; the rulers show real inches`,
     ],
   ];
-  const valueX = MARGIN + 100;
+  const valueX = MARGIN + 104;
   for (const [name, value] of details) {
-    text(MARGIN, y, name, 9, { font: 'body-bold', fill: MUTED });
-    for (const piece of wrap(value, 9, PAGE_WIDTH - MARGIN - valueX)) {
-      text(valueX, y, piece, 9);
-      y += 13;
-    }
+    text(MARGIN, y, name, 10, { font: 'body-bold', fill: MUTED });
+    paragraph(value, 10, 14, {}, valueX);
   }
   y += 6;
 
-  text(MARGIN, y, 'Text as engraved', 9, { font: 'body-bold', fill: MUTED });
-  if (layout.lines.length === 0) {
-    text(valueX, y, 'None: the label is left blank', 9);
-    y += 13;
-  }
+  text(MARGIN, y, 'Text as engraved', 10, { font: 'body-bold', fill: MUTED });
+  if (layout.lines.length === 0) paragraph('None: the label is left blank', 10, 14, {}, valueX);
   for (const line of layout.lines) {
-    for (const piece of wrap(
-      line.text === '' ? ' ' : line.text,
-      10,
-      PAGE_WIDTH - MARGIN - valueX,
-    )) {
+    for (const piece of wrap(line.text === '' ? ' ' : line.text, 10, pageWidth - MARGIN - valueX)) {
       text(valueX, y, piece, 10, { font: 'body-bold' });
       y += 14;
     }
   }
   y += 6;
 
-  text(MARGIN, y, 'Artwork', 9, { font: 'body-bold', fill: MUTED });
-  if (content.artwork.length === 0) {
-    text(valueX, y, 'None', 9);
-    y += 13;
-  }
+  text(MARGIN, y, 'Artwork', 10, { font: 'body-bold', fill: MUTED });
+  if (content.artwork.length === 0) paragraph('None', 10, 14, {}, valueX);
   const THUMB = 64;
   for (const file of content.artwork) {
     if (file.image) {
@@ -426,16 +446,16 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     }
     const nameX = file.image ? valueX + THUMB + 10 : valueX;
     let rowY = y;
-    for (const piece of wrap(file.name, 9, PAGE_WIDTH - MARGIN - nameX)) {
-      text(nameX, rowY, piece, 9);
-      rowY += 13;
+    for (const piece of wrap(file.name, 10, pageWidth - MARGIN - nameX)) {
+      text(nameX, rowY, piece, 10);
+      rowY += 14;
     }
     if (file.note) {
-      text(nameX, rowY, file.note, 8, { fill: MUTED });
-      rowY += 12;
+      text(nameX, rowY, file.note, 9, { fill: MUTED });
+      rowY += 13;
     }
     y = Math.max(rowY, file.image ? y + THUMB + 6 : rowY);
   }
 
-  return { width: PAGE_WIDTH, height: Math.ceil(y + MARGIN - 10), title, layout, primitives };
+  return { width: pageWidth, height: Math.ceil(y + MARGIN - 10), title, layout, primitives };
 }
