@@ -71,7 +71,12 @@ function runsOf(
     return (doc as unknown as { _font: LoadedFont })._font.font;
   };
   const mainFont = fontkitFont(main);
-  const fallbackFont = fontkitFont(fallback);
+  // Loading the East Asian face costs most of a proof's time: only when the main face lacks a glyph.
+  let fallbackFont: ReturnType<typeof fontkitFont> | undefined;
+  const fallbackHas = (codePoint: number) => {
+    fallbackFont ??= fontkitFont(fallback);
+    return fallbackFont?.hasGlyphForCodePoint?.(codePoint) === true;
+  };
   const tokens = text.split(/(\s+)/).filter((token) => token !== '');
   if (readsRightToLeft(text)) tokens.reverse();
   const runs: Array<{ face: FontFace; text: string }> = [];
@@ -79,9 +84,7 @@ function runsOf(
     let current: { face: FontFace; text: string } | null = null;
     for (const character of token) {
       const codePoint = character.codePointAt(0)!;
-      const useFallback =
-        !mainFont?.hasGlyphForCodePoint?.(codePoint) &&
-        fallbackFont?.hasGlyphForCodePoint?.(codePoint) === true;
+      const useFallback = !mainFont?.hasGlyphForCodePoint?.(codePoint) && fallbackHas(codePoint);
       const face = useFallback ? fallback : main;
       // Combining marks stay with the letter they follow.
       if (current && (current.face === face || /\p{M}/u.test(character))) {
