@@ -125,6 +125,8 @@ const ROUTES: Record<string, RouteRow> = {
   'DELETE /admin/discount-codes/:id': { access: 'admin', json: false },
   'POST /upload': { access: 'anyone', json: false },
   'GET /uploads/:filename': { access: 'anyone', json: false },
+  'GET /orders/:id/items/:itemId/proof.svg': { access: 'anyone', json: false },
+  'GET /orders/:id/items/:itemId/proof.pdf': { access: 'anyone', json: false },
   'POST /auth/register': { access: 'anyone', json: true },
   'POST /auth/login': { access: 'anyone', json: true },
   'POST /auth/logout': { access: 'anyone', json: false },
@@ -182,6 +184,7 @@ function concrete(route: string): { method: string; path: string } {
   const [method = '', template = ''] = route.split(' ');
   const filled = template
     .replace(':filename', victim.filename)
+    .replace(':itemId', victim.lineId)
     .replace(
       ':id',
       template.startsWith('/cart')
