@@ -6,6 +6,7 @@ import { connectDatabase, disconnectDatabase, redactUri } from './platform/db';
 import { createLogger } from './platform/logger';
 import { startShopJobs } from './jobs';
 import { seedDevelopmentData } from './seed/seed';
+import { backfillKeyedDocuments } from './migrations/keyed-documents';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -39,6 +40,7 @@ async function main() {
   } catch (error) {
     stop(error instanceof Error ? error.message : String(error));
   }
+  await backfillKeyedDocuments(logger);
   if (config.nodeEnv === 'development') await seedDevelopmentData(logger);
 
   const server = http.createServer(createApp({ config, logger }));
