@@ -1,5 +1,6 @@
 // Serves this remote's production build as its own deployment (CORS open: the shell's page loads it).
-// Opened directly, it is the remote's standalone page: /store/ and /api are forwarded to the shell.
+// Opened directly, it is the remote's standalone page: /shell/ (the shell's files, its store) and /api
+// are forwarded to the shell.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,7 +18,7 @@ const server = createStaticServer({
   root: dist,
   spa: true,
   cors: true,
-  forward: { '/store': shell, '/api': shell },
+  forward: { '/shell': shell, '/api': shell },
   pageHeaders: pageSecurityHeaders({ production: process.env.NODE_ENV === 'production' }),
 });
 await listen(server, {

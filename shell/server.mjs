@@ -1,5 +1,6 @@
-// Serves the shell's production build like its own deployment: the page, the store container at
-// /store/, /config.json with the remotes' URLs (read from the environment at run time), and /api
+// Serves the shell's production build like its own deployment: the page (with the run-time config
+// inlined, so the page does not wait for a second request before loading remotes), its files under
+// /shell/, /config.json with the remotes' URLs (read from the environment at run time), and /api
 // forwarded to the API so the browser talks to one origin.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,17 @@ const runtimeConfig = {
 
 /** Where the remotes' scripts, manifests and images come from: the origins of their manifest URLs. */
 const remoteOrigins = Object.values(runtimeConfig.remotes).map((url) => new URL(url).origin);
+/**
+ * The config as a JSON data block in the page: a data block is not a script, so a strict
+ * Content-Security-Policy never blocks it; `<` is escaped so no value can close the element.
+ */
+function inlineConfig(html) {
+  const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
+  return html.replace(
+    '</head>',
+    `<script type="application/json" id="shop-config">${json}</script></head>`,
+  );
+}
 
 const server = createStaticServer({
   root: dist,
@@ -44,6 +56,7 @@ const server = createStaticServer({
   // A TLS proxy or load balancer in front of this server: set to how many, so the API sees the
   // shopper's address rather than the proxy's (its per-address limits depend on it).
   trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
+  page: inlineConfig,
 });
 await listen(server, {
   port,

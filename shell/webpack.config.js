@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { InjectManifest } = require('workbox-webpack-plugin');
-const { createHostConfig, createStoreContainerConfig } = require('@shop/webpack-config');
+const { createHostConfig } = require('@shop/webpack-config');
 
 const publicDir = path.join(__dirname, 'public');
 
@@ -28,36 +28,26 @@ class CopyPublicFiles {
   }
 }
 
-// Two builds: the store container (`shell/store`, the one federated store, served at /store/) and the
-// host page, which consumes the store through its federated path like every remote does. The host also
-// ships the web app manifest, its icons and the service worker (/sw.js).
+// One build: the host page, which provides the one federated store (`shell/store`) to every app on the
+// page and exposes it from its container for the remotes' standalone pages. It also ships the web app
+// manifest, its icons and the service worker (/sw.js).
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
-  const host = createHostConfig({
+  return createHostConfig({
     appDir: __dirname,
-    name: 'shell_host',
     title: 'Custom Engraved Equipment Labels',
+    storeModule: './src/store/index.ts',
     mode,
     plugins: [
       new CopyPublicFiles(),
       new InjectManifest({
         swSrc: './src/service-worker/sw.ts',
         swDest: 'sw.js',
-        // Precached: only the installed app's own small files. Scripts are cached as they are used.
-        include: [/^manifest\.webmanifest$/, /^icons\//],
+        // Precached: the installed app's own files and the shell's hashed scripts, so a second visit
+        // (or an offline one) starts without the network. Remotes' scripts are cached as they are used.
+        include: [/^manifest\.webmanifest$/, /^icons\//, /^shell\/.*\.[0-9a-f]{8}\.js$/],
         compileSrc: true,
       }),
     ],
   });
-  // The page is always served from the shell origin's root, at any route depth (/confirmation/123):
-  // its scripts load from /, not relative to the route.
-  host.output.publicPath = '/';
-  return [
-    createStoreContainerConfig({
-      appDir: __dirname,
-      mode,
-      exposes: { './store': './src/store/index.ts' },
-    }),
-    host,
-  ];
 };

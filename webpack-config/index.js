@@ -4,17 +4,24 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { PrecompressPlugin } = require('./precompress-plugin');
 
 const repoRoot = path.resolve(__dirname, '..');
 
-/** The container that owns the federated store, the API client and toasts; it ships with the shell. */
-const STORE_CONTAINER = 'shell';
 /**
- * Where that container's entry is, relative to the page. The page is always served by the shell's
- * origin (or by a remote's standalone server, which forwards /store/ to the shell), so one relative URL
- * serves every deployment without rebuilding anyone.
+ * The federated store, API client and query cache: one instance on the page. Every app imports it as
+ * `shell/store`; it is a shared singleton that only the shell provides (remotes consume it with
+ * `import: false`, so they can never bundle a copy), so the page has one federation runtime and no
+ * container of its own for the store.
  */
-const STORE_ENTRY = '/store/remoteEntry.js';
+const STORE_SHARE_KEY = 'shell/store';
+/** The shell's container name: a remote's standalone page loads the store from it. */
+const SHELL_CONTAINER = 'shell';
+/**
+ * Where the shell's container entry is, relative to the page. Every file of the shell's build lives
+ * under /shell/ so a remote's standalone server forwards that one prefix to the shell.
+ */
+const SHELL_ENTRY = '/shell/remoteEntry.js';
 
 function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] })).version;
@@ -25,7 +32,7 @@ function installedVersion(pkg) {
  * keys cover subpaths (`react/jsx-runtime`, `react-dom/client`, `zustand/middleware`), which a bare
  * `react-dom` key does not.
  */
-function sharedSingletons() {
+function sharedSingletons({ provideStore = false } = {}) {
   const singleton = (pkg) => ({
     singleton: true,
     requiredVersion: `^${installedVersion(pkg)}`,
@@ -40,6 +47,14 @@ function sharedSingletons() {
     'styled-components': singleton('styled-components'),
     ...withSubpaths('zustand'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
+    // Not global state, but 76 KB gzip: shared so the remotes (and the shell's contact form) that
+    // validate with the contracts download it once between them, not once each.
+    ...withSubpaths('zod'),
+    // Provided by request (resolved through the shell's alias), not by file path: a path would also be
+    // provided inside the HTML and service-worker child compilations and emit stray chunks.
+    [STORE_SHARE_KEY]: provideStore
+      ? { singleton: true, requiredVersion: false, version: '1.0.0' }
+      : { singleton: true, requiredVersion: false, import: false },
   };
 }
 
@@ -83,13 +98,30 @@ function baseConfig({ appDir, mode, outputPath }) {
   };
 }
 
-function federation({ name, exposes = {}, remotes = {} }) {
+/**
+ * One federation runtime on the page: the shell bundles it and publishes its core as a global
+ * (`provideRuntime`); remotes use that global instead of bundling their own copy (about 20 KB gzip
+ * each). A remote's standalone page loads the shell's container first, which publishes it there too.
+ */
+function federation({
+  name,
+  exposes = {},
+  filename = 'remoteEntry.js',
+  provideStore = false,
+  provideRuntime = false,
+}) {
   return new ModuleFederationPlugin({
     name,
-    filename: 'remoteEntry.js',
+    filename,
     exposes,
-    remotes,
-    shared: sharedSingletons(),
+    shared: sharedSingletons({ provideStore }),
+    ...(provideRuntime
+      ? {
+          runtimePlugins: [
+            require.resolve('@module-federation/inject-external-runtime-core-plugin'),
+          ],
+        }
+      : { experiments: { externalRuntime: true } }),
     // A remote is only fetched when its route is visited; an offline remote cannot stall the shell.
     shareStrategy: 'loaded-first',
     manifest: true,
@@ -98,8 +130,8 @@ function federation({ name, exposes = {}, remotes = {} }) {
 }
 
 /**
- * A remote (or the shell's store container): exposes modules, consumes the store container, and has a
- * standalone page of its own for its team.
+ * A remote: exposes modules, consumes the shell's store from the page, and has a standalone page of its
+ * own for its team (which loads the store from the shell's container, see loadShellStore).
  */
 function createRemoteConfig({
   appDir,
@@ -115,60 +147,70 @@ function createRemoteConfig({
     name,
     entry: standalone ? { main: './src/index.ts' } : {},
     plugins: [
-      federation({
-        name,
-        exposes,
-        remotes: { [STORE_CONTAINER]: `${STORE_CONTAINER}@${STORE_ENTRY}` },
-      }),
+      federation({ name, exposes }),
       ...(standalone
         ? [
             new HtmlWebpackPlugin({
               template: path.join(__dirname, 'index.html'),
               title,
               chunks: ['main'],
+              // Before the page's own script: it brings the federation runtime and the store.
+              shellEntry: SHELL_ENTRY,
             }),
           ]
         : []),
+      ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],
   };
 }
 
-/** The shell: the host page. It consumes the store container and finds page remotes at run time. */
-function createHostConfig({ appDir, name, title, mode = 'production', outputPath, plugins = [] }) {
-  const config = baseConfig({ appDir, mode, outputPath: outputPath ?? path.join(appDir, 'dist') });
+/**
+ * The shell: the host page. It provides the store to the share scope, finds page remotes at run time,
+ * and is a container too (exposing the store) so a remote's standalone page can load the store from it.
+ * All its files live under /shell/ (see SHELL_ENTRY); the page itself is /index.html.
+ */
+function createHostConfig({ appDir, title, storeModule, mode = 'production', plugins = [] }) {
+  const config = baseConfig({ appDir, mode, outputPath: path.join(appDir, 'dist') });
+  const production = mode === 'production';
   return {
     ...config,
-    name,
+    name: SHELL_CONTAINER,
     entry: { main: './src/index.ts' },
-    output: { ...config.output, clean: { keep: /^store\// } },
+    resolve: {
+      ...config.resolve,
+      alias: { [STORE_SHARE_KEY]: path.resolve(appDir, storeModule) },
+    },
+    output: {
+      ...config.output,
+      // The page is served at any route depth (/confirmation/123): its files load from /shell/.
+      publicPath: '/',
+      filename: production ? 'shell/[name].[contenthash:8].js' : 'shell/[name].js',
+      chunkFilename: production ? 'shell/[name].[contenthash:8].js' : 'shell/[name].js',
+    },
     plugins: [
-      federation({ name, remotes: { [STORE_CONTAINER]: `${STORE_CONTAINER}@${STORE_ENTRY}` } }),
+      federation({
+        name: SHELL_CONTAINER,
+        filename: SHELL_ENTRY.slice(1),
+        exposes: { './store': storeModule },
+        provideStore: true,
+        provideRuntime: true,
+      }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'index.html'),
         title,
         chunks: ['main'],
       }),
       ...plugins,
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
   };
 }
 
-/** The store container: no page of its own, exposes the federated store to everyone. */
-function createStoreContainerConfig({ appDir, exposes, mode = 'production' }) {
-  const config = baseConfig({ appDir, mode, outputPath: path.join(appDir, 'dist/store') });
-  return {
-    ...config,
-    name: STORE_CONTAINER,
-    entry: {},
-    plugins: [federation({ name: STORE_CONTAINER, exposes })],
-  };
-}
-
 module.exports = {
-  STORE_CONTAINER,
-  STORE_ENTRY,
+  STORE_SHARE_KEY,
+  SHELL_CONTAINER,
+  SHELL_ENTRY,
   sharedSingletons,
   createRemoteConfig,
   createHostConfig,
-  createStoreContainerConfig,
 };

@@ -5,6 +5,7 @@ import http from 'node:http';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { precompressedVariant } from './precompressed.mjs';
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -156,6 +157,8 @@ function forward(req, res, target, trustProxyHops) {
  * @param {Record<string, string>} [options.pageHeaders] headers on HTML pages (pageSecurityHeaders)
  * @param {number} [options.trustProxyHops] reverse proxies of the operator's in front of this server
  *   whose X-Forwarded-For / X-Forwarded-Proto are believed (0: none, the client connects directly)
+ * @param {(html: string) => string} [options.page] rewrites index.html before it is sent (the shell
+ *   inlines its run-time config there)
  */
 export function createStaticServer({
   root,
@@ -166,8 +169,10 @@ export function createStaticServer({
   headers = {},
   pageHeaders = pageSecurityHeaders(),
   trustProxyHops = 0,
+  page,
 }) {
   const gzipCache = new Map();
+  const indexFile = path.join(root, 'index.html');
 
   function send(req, res, filePath) {
     const ext = path.extname(filePath);
@@ -180,6 +185,11 @@ export function createStaticServer({
       ...headers,
     };
     if (cors) common['access-control-allow-origin'] = '*';
+    if (page && filePath === indexFile) return sendPage(req, res, common);
+    const variant = COMPRESSIBLE.has(ext)
+      ? precompressedVariant(filePath, req.headers['accept-encoding'])
+      : undefined;
+    if (variant) return sendPrecompressed(req, res, common, variant);
     const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     if (acceptsGzip && COMPRESSIBLE.has(ext)) {
       const mtime = statSync(filePath).mtimeMs;
@@ -198,6 +208,30 @@ export function createStaticServer({
     res.writeHead(200, { ...common, 'content-length': statSync(filePath).size });
     if (req.method === 'HEAD') return res.end();
     createReadStream(filePath).pipe(res);
+  }
+
+  /** The page, rewritten by `page`; small, so compressed per request. */
+  function sendPage(req, res, common) {
+    const html = Buffer.from(page(readFileSync(indexFile, 'utf8')));
+    const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const body = acceptsGzip ? zlib.gzipSync(html) : html;
+    res.writeHead(200, {
+      ...common,
+      ...(acceptsGzip ? { 'content-encoding': 'gzip' } : {}),
+      'content-length': body.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** A copy the build compressed ahead (brotli or gzip), as is. */
+  function sendPrecompressed(req, res, common, variant) {
+    res.writeHead(200, {
+      ...common,
+      'content-encoding': variant.encoding,
+      'content-length': variant.size,
+    });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(variant.path).pipe(res);
   }
 
   return http.createServer((req, res) => {

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { loadRuntimeConfig } from './lib/runtime-config';
-import { registerPageRemotes } from './lib/remotes';
+import { preloadOnIntent, registerPageRemotes } from './lib/remotes';
 import { registerServiceWorker } from './lib/service-worker';
 
 // The browser may offer installation before the page has rendered: listen from the start.
@@ -12,6 +12,7 @@ captureInstallPrompt();
 async function start() {
   const config = await loadRuntimeConfig();
   registerPageRemotes(config);
+  preloadOnIntent();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -23,6 +23,16 @@ const Fallback = styled.section`
   }
 `;
 
+/**
+ * A remote's page, its skeleton and its fallback all take at least the screen's height, so the footer
+ * below stays below the fold and nothing on screen moves when the remote arrives (no layout shift).
+ */
+const ReservedArea = styled.div`
+  min-height: 100vh;
+  /* Its own block context: the skeleton's margin stays inside instead of moving the area itself. */
+  display: flow-root;
+`;
+
 const Skeleton = styled.div`
   max-width: ${theme.maxWidth};
   margin: 2rem auto;
@@ -57,11 +67,13 @@ const Skeleton = styled.div`
 
 export function PageSkeleton() {
   return (
-    <Skeleton role="status" aria-label="Loading" data-testid="page-skeleton">
-      <div />
-      <div />
-      <div />
-    </Skeleton>
+    <ReservedArea>
+      <Skeleton role="status" aria-label="Loading" data-testid="page-skeleton">
+        <div />
+        <div />
+        <div />
+      </Skeleton>
+    </ReservedArea>
   );
 }
 
@@ -116,10 +128,12 @@ export function RemoteSlot({
     [module],
   );
   return (
-    <RemoteBoundary area={area}>
-      <Suspense fallback={fallback}>
-        <RemoteComponent {...props} />
-      </Suspense>
-    </RemoteBoundary>
+    <ReservedArea>
+      <RemoteBoundary area={area}>
+        <Suspense fallback={fallback}>
+          <RemoteComponent {...props} />
+        </Suspense>
+      </RemoteBoundary>
+    </ReservedArea>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RuntimeConfig } from './runtime-config';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName, RuntimeConfig } from './runtime-config';
 
 /** Registers the page remotes from the run-time config; nothing is fetched until a route needs it. */
 export function registerPageRemotes(config: RuntimeConfig): void {
@@ -12,4 +12,55 @@ export async function loadRemoteComponent<P>(id: string): Promise<{ default: Com
   const module = await loadRemote<{ default: ComponentType<P> }>(id);
   if (!module?.default) throw new Error(`Remote module ${id} is not available`);
   return { default: module.default };
+}
+
+/**
+ * The shopper's routes whose remote is worth fetching ahead. The admin remote is left out on purpose:
+ * shoppers never need it, so it is only ever fetched on an admin route.
+ */
+const PRELOADABLE: Record<string, { remote: RemoteName; expose: string }> = {
+  '/products': { remote: 'configurator', expose: './ConfiguratorPage' },
+  '/cart': { remote: 'cart_checkout', expose: './CartPage' },
+  '/checkout': { remote: 'cart_checkout', expose: './CheckoutPage' },
+  '/orders': { remote: 'account', expose: './OrdersPage' },
+};
+/** The next step a shopper most often takes from each page, fetched when the browser is idle. */
+const LIKELY_NEXT: Record<string, string[]> = {
+  '/': ['/products'],
+  '/products': ['/cart'],
+  '/cart': ['/checkout'],
+};
+
+const preloaded = new Set<string>();
+
+/** Fetches a route's remote manifest, entry and page chunks without running them; errors are ignored. */
+export function preloadRoute(pathname: string): void {
+  const target = PRELOADABLE[pathname];
+  if (!target || preloaded.has(pathname)) return;
+  preloaded.add(pathname);
+  void preloadRemote([{ nameOrAlias: target.remote, exposes: [target.expose] }]).catch(() => {
+    // A remote that is down shows its fallback when its route is visited; nothing to do ahead.
+  });
+}
+
+function whenIdle(run: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 2000);
+}
+
+/** After each page is shown, its likely next pages are fetched once the browser has nothing to do. */
+export function preloadLikelyNext(pathname: string): void {
+  const next = LIKELY_NEXT[pathname];
+  if (next) whenIdle(() => next.forEach(preloadRoute));
+}
+
+/** Hovering or focusing a link to a remote's page fetches that remote ahead of the click. */
+export function preloadOnIntent(): void {
+  const onIntent = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    preloadRoute(link.pathname);
+  };
+  document.addEventListener('pointerover', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent);
 }

@@ -18,7 +18,10 @@ export type RemoteName = 'configurator' | 'cart_checkout' | 'account' | 'admin';
 
 let config: RuntimeConfig | undefined;
 
+/** The shell's server inlines the config in the page (a JSON data block); /config.json otherwise. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const inline = document.getElementById('shop-config')?.textContent;
+  if (inline) return provideRuntimeConfig(JSON.parse(inline) as RuntimeConfig);
   const response = await fetch('/config.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`Could not read /config.json (${response.status})`);
   return provideRuntimeConfig((await response.json()) as RuntimeConfig);

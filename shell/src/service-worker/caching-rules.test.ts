@@ -16,14 +16,14 @@ describe('service worker caching rules', () => {
 
   it('keeps hashed files of the shell and of every remote origin', () => {
     expect(rule(`${shell}/main.bb2fb012.js`)).toBe('hashed-asset');
-    expect(rule(`${shell}/store/__federation_expose_store.c24a1c53.js`)).toBe('hashed-asset');
+    expect(rule(`${shell}/shell/__federation_expose_store.c24a1c53.js`)).toBe('hashed-asset');
     expect(rule('http://localhost:3001/__federation_expose_ConfiguratorPage.1a2b3c4d.js')).toBe(
       'hashed-asset',
     );
   });
 
   it('asks the network first for the files that name a deployment', () => {
-    expect(rule(`${shell}/store/remoteEntry.js`)).toBe('entry');
+    expect(rule(`${shell}/shell/remoteEntry.js`)).toBe('entry');
     expect(rule('http://localhost:3002/remoteEntry.js')).toBe('entry');
     expect(rule('http://localhost:3002/mf-manifest.json', 'cors')).toBe('entry');
     expect(rule(`${shell}/config.json`, 'cors')).toBe('entry');

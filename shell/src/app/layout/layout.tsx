@@ -5,6 +5,7 @@ import { AuthDialogSlot } from '../../features/account/components/auth-dialog-sl
 import { Toaster } from '../../features/toasts/components/toaster';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { usePreloadNext } from './use-preload-next';
 import { useRouteFocus } from './use-route-focus';
 
 const MAIN_ID = 'main';
@@ -40,6 +41,7 @@ const SkipLink = styled.a`
 
 export function Layout() {
   useRouteFocus(MAIN_ID);
+  usePreloadNext();
   return (
     <Page>
       <SkipLink href={`#${MAIN_ID}`}>Skip to main content</SkipLink>
