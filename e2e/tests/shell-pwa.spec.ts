@@ -98,12 +98,13 @@ test('on the next visit, hashed files come from the cache and the deployment ent
   await page.reload();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 
-  expect(servedByWorker.some((path) => /^\/main\.[0-9a-f]{8}\.js$/.test(path))).toBe(true);
+  expect(servedByWorker.some((path) => /^\/shell\/main\.[0-9a-f]{8}\.js$/.test(path))).toBe(true);
   // Hashed files were not fetched again...
   expect(fromWorkerToNetwork.filter((path) => /\.[0-9a-f]{8}\.js$/.test(path))).toEqual([]);
-  // ...while the page, the config and each entry were, so a new deployment of any app is seen at once.
+  // ...while the page (which carries the run-time config) and each entry were, so a new deployment
+  // of any app is seen at once.
   expect(fromWorkerToNetwork).toEqual(
-    expect.arrayContaining(['/products', '/config.json', '/mf-manifest.json', '/remoteEntry.js']),
+    expect.arrayContaining(['/products', '/mf-manifest.json', '/remoteEntry.js']),
   );
   expect(fromWorkerToNetwork.some((path) => path.startsWith('/api'))).toBe(false);
 });
