@@ -47,9 +47,6 @@ function sharedSingletons({ provideStore = false } = {}) {
     'styled-components': singleton('styled-components'),
     ...withSubpaths('zustand'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
-    // Not global state, but 76 KB gzip: shared so the remotes (and the shell's contact form) that
-    // validate with the contracts download it once between them, not once each.
-    ...withSubpaths('zod'),
     // Provided by request (resolved through the shell's alias), not by file path: a path would also be
     // provided inside the HTML and service-worker child compilations and emit stray chunks.
     [STORE_SHARE_KEY]: provideStore

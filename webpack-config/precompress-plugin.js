@@ -1,7 +1,8 @@
 // Writes a brotli (.br) and a gzip (.gz) copy next to every text asset of a production build, so the
 // static servers send compressed files without compressing on each request (and brotli at its best
 // level, which is too slow to do per request). Source maps are left to on-the-fly gzip: only developers
-// fetch them.
+// fetch them. Runs after the real content hashes are in the files (OPTIMIZE_TRANSFER), or the
+// copies would name chunks by hashes that no longer exist.
 const zlib = require('node:zlib');
 
 const COMPRESSIBLE = /\.(?:js|mjs|json|html|css|svg|webmanifest|txt)$/;
@@ -13,7 +14,7 @@ class PrecompressPlugin {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         (assets) => {
           for (const [name, source] of Object.entries(assets)) {
             if (!COMPRESSIBLE.test(name)) continue;

@@ -39,7 +39,6 @@ const LIBRARY_SIGNATURES: Record<string, string> = {
   'react-dom': 'react-dom-client.production.js',
   'react-router': 'You cannot render a <Router> inside another <Router>',
   '@tanstack/react-query': 'No QueryClient set, use QueryClientProvider to set one',
-  zod: 'Unexpected value in exhaustive check',
   'shell/store (the federated store)': 'guest-session-id',
 };
 
