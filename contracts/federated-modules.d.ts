@@ -8,6 +8,12 @@ declare module 'shell/store' {
   export const apiRequest: ShellStoreModule['apiRequest'];
   export const apiJson: ShellStoreModule['apiJson'];
   export const ApiError: ShellStoreModule['ApiError'];
+  export const apiErrorMessage: ShellStoreModule['apiErrorMessage'];
+  export const apiErrorStatus: ShellStoreModule['apiErrorStatus'];
+  export const apiFieldErrors: ShellStoreModule['apiFieldErrors'];
+  export const fetchCart: ShellStoreModule['fetchCart'];
+  export const cartQuery: ShellStoreModule['cartQuery'];
+  export const setCartAnswer: ShellStoreModule['setCartAnswer'];
   export const getGuestSessionId: ShellStoreModule['getGuestSessionId'];
   export const cartQueryKey: ShellStoreModule['cartQueryKey'];
   export const authQueryKey: ShellStoreModule['authQueryKey'];

@@ -120,10 +120,10 @@ describe('adding, reading, changing and removing items', () => {
     });
   });
 
-  it('when an item is added, then the server prices it, ignoring prices sent, and the cart shows it', async () => {
+  it('when an item is added, then the server prices it, ignoring prices sent, and answers the whole cart', async () => {
     const response = await add({ ...label, quantity: 2, unitPrice: 0.01, totalPrice: 0.02 });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       item: {
         id: expect.stringMatching(/^[0-9a-f]{24}$/),
         productConfig: {
@@ -141,14 +141,16 @@ describe('adding, reading, changing and removing items', () => {
         createdAt: expect.any(String),
       },
     });
-    expect(await cart()).toEqual({
+    const whole = {
       items: [response.body.item],
       itemCount: 2,
       subtotal: 10.4,
       discount: null,
       tax: { region: null, amount: 0 },
       total: 10.4,
-    });
+    };
+    expect(response.body).toEqual({ ...whole, item: response.body.item });
+    expect(await cart()).toEqual(whole);
   });
 
   it('itemCount is the number of labels (sum of quantities), items are in the order added', async () => {
@@ -198,7 +200,7 @@ describe('adding, reading, changing and removing items', () => {
     const { id } = (await add(label)).body.item;
     const removed = await app.request('DELETE', `/api/cart/${id}`, { sessionId: ALICE });
     expect(removed.status).toBe(200);
-    expect(removed.body).toEqual({ id });
+    expect(removed.body).toMatchObject({ id, items: [], itemCount: 0, subtotal: 0, total: 0 });
     expect((await cart()).items).toEqual([]);
     expect((await app.request('DELETE', `/api/cart/${id}`, { sessionId: ALICE })).status).toBe(404);
   });
@@ -454,7 +456,7 @@ describe('the cart session and its discount', () => {
     expect(unknown.body.message).toBe('This discount code is not valid');
   });
 
-  it('when a removal takes the subtotal under the minimum, then the discount goes and the answers say so once', async () => {
+  it('when a removal takes the subtotal under the minimum, then the discount goes and the DELETE answer says so', async () => {
     await discount({ code: 'SAVE5', type: 'fixed', amountOffCents: 500, minimumOrderCents: 2500 });
     const big = (await add({ ...label, quantity: 5 })).body.item; // $26.00
     await add({ ...label, material: 'indoor', width: 1, height: 1, mounting: 'no-mounting' }); // $2.35
@@ -469,16 +471,18 @@ describe('the cart session and its discount', () => {
       code: 'SAVE5',
       message: 'This discount code needs an order of at least $25.00',
     };
-    expect(removed.body).toEqual({ id: big.id, discountRemoved: notice });
-
-    const after = await cart();
-    expect(after).toMatchObject({
+    expect(removed.body).toMatchObject({
+      id: big.id,
       subtotal: 2.35,
       discount: null,
       total: 2.35,
       discountRemoved: notice,
     });
-    expect((await cart()).discountRemoved).toBeUndefined();
+
+    // The code is gone from the session: reads show no discount and name nothing.
+    const after = await cart();
+    expect(after).toMatchObject({ subtotal: 2.35, discount: null, total: 2.35 });
+    expect(after.discountRemoved).toBeUndefined();
     expect(
       (await app.request('GET', '/api/cart/session', { sessionId: ALICE })).body.discountCode,
     ).toBeNull();
@@ -501,7 +505,7 @@ describe('the cart session and its discount', () => {
     });
   });
 
-  it('when the code is switched off after it was applied, then the next cart read drops it', async () => {
+  it('when the code is switched off after it was applied, then cart reads name it and write nothing, until the shopper clears it', async () => {
     await discount({ code: 'WELCOME10', percentOff: 10 });
     await add(label);
     await app.request('POST', '/api/cart/session', {
@@ -509,12 +513,25 @@ describe('the cart session and its discount', () => {
       body: { discountCode: 'WELCOME10' },
     });
     await DiscountCodeModel.updateOne({ code: 'WELCOME10' }, { isActive: false });
-    const body = await cart();
-    expect(body.discount).toBeNull();
-    expect(body.discountRemoved).toEqual({
-      code: 'WELCOME10',
-      message: 'This discount code is no longer active',
+    const sessionBefore = await CartSessionModel.findOne({}).lean().exec();
+    const notice = { code: 'WELCOME10', message: 'This discount code is no longer active' };
+    for (let read = 0; read < 2; read += 1) {
+      const body = await cart();
+      expect(body.discount).toBeNull();
+      expect(body.total).toBe(5.2);
+      expect(body.discountRemoved).toEqual(notice);
+    }
+    expect(
+      (await app.request('GET', '/api/cart/session', { sessionId: ALICE })).body.discountCode,
+    ).toBeNull();
+    // A read changes nothing stored: the session document is as it was, to the updatedAt.
+    expect(await CartSessionModel.findOne({}).lean().exec()).toEqual(sessionBefore);
+
+    await app.request('POST', '/api/cart/session', {
+      sessionId: ALICE,
+      body: { discountCode: null },
     });
+    expect((await cart()).discountRemoved).toBeUndefined();
   });
 
   it('when a percentage code is applied, then its amount follows the subtotal as the cart changes', async () => {

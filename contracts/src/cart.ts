@@ -47,7 +47,7 @@ export const cartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-/** Said once, in the answer after the change that made the cart's discount unusable. */
+/** The applied code no longer applies: named in the answer of the change that dropped it, and in cart reads while a code that stopped applying is still stored. */
 export const discountRemovedSchema = z.object({ code: z.string(), message: z.string() });
 export type DiscountRemoved = z.infer<typeof discountRemovedSchema>;
 
@@ -72,17 +72,13 @@ export const cartResponseSchema = z.object({
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
-/** POST /api/cart, PUT /api/cart/{id}: the item as stored (201 / 200). */
-export const cartItemChangeResponseSchema = z.object({
-  item: cartItemSchema,
-  discountRemoved: discountRemovedSchema.optional(),
-});
+/** POST /api/cart (201), PUT /api/cart/{id}: the whole cart after the change, and the line as stored. */
+export const cartChangeResponseSchema = cartResponseSchema.extend({ item: cartItemSchema });
+export type CartChangeResponse = z.infer<typeof cartChangeResponseSchema>;
 
-/** DELETE /api/cart/{id}. */
-export const cartItemDeleteResponseSchema = z.object({
-  id: z.string(),
-  discountRemoved: discountRemovedSchema.optional(),
-});
+/** DELETE /api/cart/{id}: the whole cart after the change, and the id of the line removed. */
+export const cartDeleteResponseSchema = cartResponseSchema.extend({ id: z.string() });
+export type CartDeleteResponse = z.infer<typeof cartDeleteResponseSchema>;
 
 /** The cart's own limit on lines, so one session cannot grow a cart without bound. */
 export const MAX_CART_LINES = 50;

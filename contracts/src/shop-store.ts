@@ -5,6 +5,7 @@
  */
 import type { UseBoundStore, StoreApi } from 'zustand';
 import type { QueryClient } from '@tanstack/react-query';
+import type { CartResponse } from './cart';
 
 export interface ShopUser {
   id: string;
@@ -93,7 +94,31 @@ export interface ShellStoreModule {
   /** The one API client: credentials, x-session-id, JSON only with a body, `{status}: {text}` errors. */
   apiRequest(path: string, options?: ApiRequestOptions): Promise<Response>;
   apiJson<T>(path: string, options?: ApiRequestOptions): Promise<T>;
-  ApiError: new (status: number, text: string) => Error & { status: number; bodyText: string };
+  /** A non-ok answer; the body is read once into serverMessage and fieldErrors. */
+  ApiError: new (
+    status: number,
+    text: string,
+  ) => Error & {
+    status: number;
+    bodyText: string;
+    serverMessage: string | undefined;
+    fieldErrors: Record<string, string>;
+  };
+  apiErrorMessage(error: unknown): string | undefined;
+  apiErrorStatus(error: unknown): number | undefined;
+  apiFieldErrors(error: unknown): Record<string, string>;
+  /** GET /api/cart (with tax for zipCode), parsed with cartResponseSchema. */
+  fetchCart(zipCode?: string): Promise<CartResponse>;
+  /** The one cart query (key, fetcher, parser, freshness); its data feeds the store's cart summary. */
+  cartQuery: {
+    queryKey: readonly ['cart'];
+    queryFn: () => Promise<CartResponse>;
+    staleTime: number;
+    gcTime: number;
+    refetchOnWindowFocus: false;
+  };
+  /** A cart change answered with the whole cart becomes the cart query's data. */
+  setCartAnswer(cart: CartResponse): void;
   getGuestSessionId(): string;
   cartQueryKey: readonly unknown[];
   authQueryKey: readonly unknown[];

@@ -91,3 +91,14 @@ export const Skeleton = styled.div`
     }
   }
 `;
+
+/** The page's content column (the shell's header, footer and pages). */
+export const Container = styled.div`
+  width: 100%;
+  max-width: ${theme.maxWidth};
+  margin: 0 auto;
+  padding: 0 1.25rem;
+  ${fromMedium} {
+    padding: 0 2rem;
+  }
+`;

@@ -2,14 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
-import {
-  cartAnswer,
-  emptySession,
-  lastToast,
-  renderAt,
-  resetShop,
-  stubApi,
-} from '../testing/render-page';
+import { lastToast, renderPage, resetShop, stubApi } from '@shop/ui/testing';
+import { cartAnswer, emptySession } from '../testing/fixtures';
 import CartPage from './cart-page';
 
 beforeEach(resetShop);
@@ -17,11 +11,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ITEM_ID = '66aa00000000000000000001';
 const session = { 'GET /api/cart/session': { json: emptySession } };
+const gets = (calls: { method: string; path: string }[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/cart').length;
 
 describe('cart page', () => {
   it('shows each item with its options, prices and the summary, and updates the header badge', async () => {
     stubApi({ 'GET /api/cart': { json: cartAnswer() }, ...session });
-    renderAt('/cart', <CartPage />);
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
 
     const item = await screen.findByTestId('cart-item');
     expect(
@@ -55,7 +51,7 @@ describe('cart page', () => {
       'GET /api/cart': { json: cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }) },
       ...session,
     });
-    renderAt('/cart', <CartPage />);
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Configure a Label' })).toHaveAttribute(
       'href',
@@ -68,26 +64,27 @@ describe('cart page', () => {
       'GET /api/cart': { status: 500, json: { message: 'Internal server error' } },
       ...session,
     });
-    renderAt('/cart', <CartPage />);
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch cart');
   });
 
-  it('changes the quantity (never below 1) and refreshes the cart', async () => {
-    let quantity = 1;
+  it('changes the quantity (never below 1) and shows the cart the change answered, without reading it again', async () => {
+    const cartWith = (quantity: number) =>
+      cartAnswer({
+        items: [{ ...cartAnswer().items[0], quantity, totalPrice: 5.2 * quantity }],
+        itemCount: quantity,
+        subtotal: 5.2 * quantity,
+        total: 5.2 * quantity,
+      });
     const calls = stubApi({
-      'GET /api/cart': () => ({
-        json: cartAnswer({
-          items: [{ ...cartAnswer().items[0], quantity, totalPrice: 5.2 * quantity }],
-          itemCount: quantity,
-        }),
-      }),
+      'GET /api/cart': () => ({ json: cartWith(1) }),
       [`PUT /api/cart/${ITEM_ID}`]: (call) => {
-        quantity = (call.body as { quantity: number }).quantity;
-        return { json: { item: { ...cartAnswer().items[0], quantity } } };
+        const { quantity } = call.body as { quantity: number };
+        return { json: { ...cartWith(quantity), item: cartWith(quantity).items[0] } };
       },
       ...session,
     });
-    renderAt('/cart', <CartPage />);
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
     const decrease = await screen.findByRole('button', { name: /Decrease quantity/ });
     expect(decrease).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: /Increase quantity/ }));
@@ -97,6 +94,7 @@ describe('cart page', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ quantity: 2 });
     expect(useShopStore.getState().cart.itemCount).toBe(2);
     expect(screen.getByRole('button', { name: /Decrease quantity/ })).toBeEnabled();
+    expect(gets(calls)).toBe(1);
   });
 
   it('tells the shopper when a quantity change or removal fails', async () => {
@@ -106,7 +104,7 @@ describe('cart page', () => {
       [`DELETE /api/cart/${ITEM_ID}`]: { status: 500, json: { message: 'Internal server error' } },
       ...session,
     });
-    renderAt('/cart', <CartPage />);
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
     await userEvent.click(await screen.findByRole('button', { name: /Increase quantity/ }));
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
@@ -124,27 +122,22 @@ describe('cart page', () => {
   });
 
   it('removes an item with an "Item Removed" toast', async () => {
-    let removed = false;
-    stubApi({
-      'GET /api/cart': () => ({
-        json: removed
-          ? cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 })
-          : cartAnswer(),
-      }),
-      [`DELETE /api/cart/${ITEM_ID}`]: () => {
-        removed = true;
-        return { json: { id: ITEM_ID } };
+    const calls = stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      [`DELETE /api/cart/${ITEM_ID}`]: {
+        json: { ...cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }), id: ITEM_ID },
       },
       ...session,
     });
-    renderAt('/cart', <CartPage />);
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
     await userEvent.click(await screen.findByRole('button', { name: /^Remove Phenolic/ }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Item Removed' }));
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
     expect(useShopStore.getState().cart.itemCount).toBe(0);
+    expect(gets(calls)).toBe(1);
   });
 
-  it('restores the discount saved in the cart session and takes it off the total', async () => {
+  it('shows the discount kept with the cart and takes it off the total', async () => {
     stubApi({
       'GET /api/cart': {
         json: cartAnswer({
@@ -160,7 +153,7 @@ describe('cart page', () => {
         },
       },
     });
-    renderAt('/cart', <CartPage />);
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
     expect(await screen.findByTestId('applied-discount')).toHaveTextContent('SAVE10');
     expect(screen.getByTestId('summary-discount')).toHaveTextContent('Discount (SAVE10)−$1.04');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$9.36');
@@ -177,6 +170,7 @@ describe('cart page', () => {
       'GET /api/cart': { json: cartAnswer({ items: [{ ...cartAnswer().items[0], quantity: 2 }] }) },
       [`PUT /api/cart/${ITEM_ID}`]: {
         json: {
+          ...cartAnswer({ discount: null }),
           item: { ...cartAnswer().items[0], quantity: 1 },
           discountRemoved: {
             code: 'BIG50',
@@ -186,7 +180,7 @@ describe('cart page', () => {
       },
       ...session,
     });
-    renderAt('/cart', <CartPage />);
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
     await userEvent.click(await screen.findByRole('button', { name: /Decrease quantity/ }));
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
@@ -197,6 +191,33 @@ describe('cart page', () => {
     expect(
       screen.getByText('Discount BIG50 was removed: it needs an order of at least $10.00'),
     ).toHaveAttribute('role', 'status');
+    expect(useShopStore.getState().discount).toBeNull();
+  });
+
+  it('explains a saved discount that no longer applies when the cart is read, and takes it off the session once', async () => {
+    let cleared = false;
+    const calls = stubApi({
+      'GET /api/cart': () => ({
+        json: cleared
+          ? cartAnswer()
+          : cartAnswer({ discountRemoved: { code: 'OLD10', message: 'This code has expired' } }),
+      }),
+      'POST /api/cart/session': () => {
+        cleared = true;
+        return { json: emptySession };
+      },
+    });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Discount removed',
+        description: 'This code has expired',
+      }),
+    );
+    await waitFor(() => expect(gets(calls)).toBe(2));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { discountCode: null, discountAmount: null, discountData: null },
+    ]);
     expect(useShopStore.getState().discount).toBeNull();
   });
 });

@@ -2,7 +2,6 @@ import { useCart } from '../api/get-cart';
 import { ErrorPanel, LoadingPanel } from '../components/load-state';
 import { RemotePage } from '../components/remote-page';
 import { TwoColumn } from '../components/two-column';
-import { useRestoreDiscount } from '../features/cart/api/get-cart-session';
 import { CartItemList } from '../features/cart/components/cart-item-list';
 import { CartSummary } from '../features/cart/components/cart-summary';
 import { EmptyCart } from '../features/cart/components/empty-cart';
@@ -11,7 +10,6 @@ import { useCartDiscount } from '../features/cart/hooks/use-cart-discount';
 /** `cart_checkout/CartPage`, the shop's /cart. */
 export default function CartPage() {
   const cart = useCart();
-  useRestoreDiscount();
   const { droppedMessage, reportDropped } = useCartDiscount(cart.data);
 
   return (

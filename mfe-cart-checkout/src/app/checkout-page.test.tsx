@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
 import { installFakePayments, paymentConfig, removeFakePayments } from '../testing/fake-payments';
-import { cartAnswer, lastToast, renderAt, resetShop, stubApi } from '../testing/render-page';
+import { lastToast, renderPage, resetShop, stubApi } from '@shop/ui/testing';
+import { cartAnswer } from '../testing/fixtures';
 import CheckoutPage from './checkout-page';
 
 beforeEach(resetShop);
@@ -38,7 +39,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
     stubApi({
       'GET /api/cart': { json: cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }) },
     });
-    renderAt('/checkout', <CheckoutPage />);
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     expect(await screen.findByRole('heading', { name: 'No items in cart' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Complete Payment' })).not.toBeInTheDocument();
   });
@@ -49,7 +50,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
       'GET /api/cart': { json: cartAnswer() },
       'GET /api/payment/config': { json: paymentConfig },
     });
-    renderAt('/checkout', <CheckoutPage />);
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     expect(await screen.findByText('Loading secure card form…')).toBeInTheDocument();
     expect(completeButton()).toBeDisabled();
     await waitFor(() => expect(payments.card.attach).toHaveBeenCalledWith('#card-container'));
@@ -62,7 +63,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
       'GET /api/cart': { json: cartAnswer() },
       'GET /api/payment/config': { status: 503, json: { message: 'Payments are not configured' } },
     });
-    renderAt('/checkout', <CheckoutPage />);
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
         title: 'Payment Setup Error',
@@ -79,7 +80,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
       'GET /api/cart': { json: cartAnswer() },
       'GET /api/payment/config': { json: paymentConfig },
     });
-    renderAt('/checkout', <CheckoutPage />);
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     await waitFor(() => expect(payments.card.attach).toHaveBeenCalled());
     payments.failAttach();
     await waitFor(() =>
@@ -98,7 +99,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
       'GET /api/cart': { json: cartAnswer() },
       'GET /api/payment/config': { json: paymentConfig },
     });
-    renderAt('/checkout', <CheckoutPage />);
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     await waitFor(() => expect(completeButton()).toBeEnabled());
     fillDetails({ 'First Name': '', Company: '' });
     await userEvent.click(completeButton());
@@ -124,7 +125,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
       'GET /api/cart': { json: cartAnswer() },
       'GET /api/payment/config': { json: paymentConfig },
     });
-    renderAt('/checkout', <CheckoutPage />);
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     await waitFor(() => expect(completeButton()).toBeEnabled());
     fillDetails({
       'Email Address': 'ada@',
@@ -167,7 +168,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
         },
       }),
     });
-    renderAt('/checkout', <CheckoutPage />);
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     const zip = await screen.findByRole('textbox', { name: 'ZIP/Postal Code' });
     await userEvent.type(zip, '6060');
     await new Promise((r) => setTimeout(r, 500));
@@ -194,8 +195,12 @@ describe('checkout page', { timeout: 15_000 }, () => {
   it('pays: creates the order, tokenizes, completes, empties the cart badge and opens the confirmation', async () => {
     const payments = installFakePayments();
     useShopStore.setState({ cart: { itemCount: 2, subtotal: 10.4, total: 10.4 } });
+    let paid = false;
     const calls = stubApi({
-      'GET /api/cart': { json: cartAnswer() },
+      // The API empties the cart once the payment completes.
+      'GET /api/cart': () => ({
+        json: paid ? cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }) : cartAnswer(),
+      }),
       'GET /api/cart?zipCode=60601': {
         json: cartAnswer({ tax: { region: 'IL', amount: 1.05 }, total: 11.45 }),
       },
@@ -207,17 +212,20 @@ describe('checkout page', { timeout: 15_000 }, () => {
         status: 201,
         json: { orderId: '66bb00000000000000000001', orderNumber: 1001, total: 20.95 },
       },
-      'POST /api/payment/complete': {
-        json: {
-          success: true,
-          orderId: '66bb00000000000000000001',
-          orderNumber: 1001,
-          total: 20.95,
-          paymentId: 'pay_1',
-        },
+      'POST /api/payment/complete': () => {
+        paid = true;
+        return {
+          json: {
+            success: true,
+            orderId: '66bb00000000000000000001',
+            orderNumber: 1001,
+            total: 20.95,
+            paymentId: 'pay_1',
+          },
+        };
       },
     });
-    renderAt('/checkout', <CheckoutPage />);
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     await waitFor(() => expect(completeButton()).toBeEnabled());
     fillDetails();
     await userEvent.click(completeButton());

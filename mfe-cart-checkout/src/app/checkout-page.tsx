@@ -13,8 +13,7 @@ import { NoItems } from '../features/checkout/components/no-items';
 import { useCardForm } from '../features/checkout/hooks/use-card-form';
 import { useCheckoutForm } from '../features/checkout/hooks/use-checkout-form';
 import { usePlaceOrder } from '../features/checkout/hooks/use-place-order';
-import { fromLarge } from '../lib/theme';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { fromLarge, useDebouncedValue } from '@shop/ui';
 
 // Phones: details, then what is being bought, then the card. Large screens: the summary beside both.
 const Layout = styled.div`

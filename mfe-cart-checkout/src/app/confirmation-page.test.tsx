@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { useParams } from 'react-router-dom';
-import { renderAt, resetShop } from '../testing/render-page';
+import { renderPage, resetShop } from '@shop/ui/testing';
 import ConfirmationPage from './confirmation-page';
 
 beforeEach(resetShop);
@@ -21,7 +21,10 @@ const lastOrder = {
 
 describe('confirmation page', () => {
   it('sends the shopper home when there is no order data', () => {
-    renderAt('/confirmation/66bb00000000000000000001', <ShellRoute />, '/confirmation/:orderId');
+    renderPage(<ShellRoute />, {
+      path: '/confirmation/66bb00000000000000000001',
+      routePath: '/confirmation/:orderId',
+    });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(screen.queryByText('Thank you for your order!')).not.toBeInTheDocument();
   });
@@ -31,13 +34,19 @@ describe('confirmation page', () => {
       'last-order',
       JSON.stringify({ ...lastOrder, orderId: '66bb00000000000000000009' }),
     );
-    renderAt('/confirmation/66bb00000000000000000001', <ShellRoute />, '/confirmation/:orderId');
+    renderPage(<ShellRoute />, {
+      path: '/confirmation/66bb00000000000000000001',
+      routePath: '/confirmation/:orderId',
+    });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('thanks the shopper with the order number, total, next steps and email notice, then forgets the data', () => {
     sessionStorage.setItem('last-order', JSON.stringify(lastOrder));
-    renderAt('/confirmation/66bb00000000000000000001', <ShellRoute />, '/confirmation/:orderId');
+    renderPage(<ShellRoute />, {
+      path: '/confirmation/66bb00000000000000000001',
+      routePath: '/confirmation/:orderId',
+    });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Order Confirmed' })).toBeInTheDocument();
     expect(screen.getByText('Thank you for your order!')).toBeInTheDocument();

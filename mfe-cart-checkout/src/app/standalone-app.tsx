@@ -1,7 +1,7 @@
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
-import styled, { createGlobalStyle } from 'styled-components';
+import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { tokens } from '../lib/theme';
+import { GlobalStyle, theme } from '@shop/ui';
 import CartPage from './cart-page';
 import CheckoutPage from './checkout-page';
 import ConfirmationPage from './confirmation-page';
@@ -9,33 +9,20 @@ import ConfirmationPage from './confirmation-page';
 // The remote's own page for its team: its three pages under their shop routes, without the shell,
 // with the store, query cache and API client still loaded from the shell's store container.
 
-const GlobalStyle = createGlobalStyle`
-  *, *::before, *::after { box-sizing: border-box; }
-  body {
-    margin: 0;
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-    line-height: 1.55;
-    color: ${tokens.colors.ink};
-    background: ${tokens.colors.page};
-  }
-  button, input, textarea { font: inherit; }
-  :focus-visible { outline: 3px solid ${tokens.colors.focus}; outline-offset: 2px; }
-`;
-
 const Bar = styled.nav`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: 0.75rem 1.25rem;
   padding: 0.75rem 1.25rem;
-  border-bottom: 1px solid ${tokens.colors.border};
-  background: ${tokens.colors.surface};
+  border-bottom: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
   strong {
     margin-right: auto;
-    color: ${tokens.colors.brand};
+    color: ${theme.colors.brand};
   }
   a {
-    color: ${tokens.colors.brand};
+    color: ${theme.colors.brand};
     font-weight: 600;
   }
 `;
@@ -53,12 +40,12 @@ const Toasts = styled.ol`
   list-style: none;
   li {
     padding: 0.75rem 1rem;
-    border-radius: ${tokens.radius};
-    background: ${tokens.colors.brand};
+    border-radius: ${theme.radius};
+    background: ${theme.colors.brand};
     color: #fff;
   }
   li[data-variant='destructive'] {
-    background: ${tokens.colors.danger};
+    background: ${theme.colors.danger};
   }
   p {
     margin: 0.125rem 0 0;

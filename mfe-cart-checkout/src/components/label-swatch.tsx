@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { colorSwatch } from '../lib/label-description';
-import { tokens } from '../lib/theme';
+import { theme } from '@shop/ui';
 
 const Swatch = styled.div<{ $background: string; $text: string; $size: 'sm' | 'md' }>`
   display: grid;
@@ -9,7 +9,7 @@ const Swatch = styled.div<{ $background: string; $text: string; $size: 'sm' | 'm
   width: ${({ $size }) => ($size === 'md' ? '5.5rem' : '3.25rem')};
   height: ${({ $size }) => ($size === 'md' ? '3.75rem' : '2.25rem')};
   padding: 0.25rem;
-  border: 1px solid ${tokens.colors.borderStrong};
+  border: 1px solid ${theme.colors.borderStrong};
   border-radius: 0.375rem;
   background: ${({ $background }) => $background};
   color: ${({ $text }) => $text};

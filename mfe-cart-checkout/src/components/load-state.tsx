@@ -1,6 +1,5 @@
 import styled, { keyframes } from 'styled-components';
-import { tokens } from '../lib/theme';
-import { Button } from './button';
+import { theme, Button } from '@shop/ui';
 import { Panel } from './panel';
 
 const shimmer = keyframes`to { background-position: -200% 0; }`;
@@ -13,9 +12,9 @@ const Skeleton = styled.div`
     border-radius: 0.5rem;
     background: linear-gradient(
       90deg,
-      ${tokens.colors.border},
-      ${tokens.colors.sunken},
-      ${tokens.colors.border}
+      ${theme.colors.border},
+      ${theme.colors.sunken},
+      ${theme.colors.border}
     );
     background-size: 200% 100%;
     animation: ${shimmer} 1.2s infinite linear;
@@ -49,11 +48,11 @@ const ErrorBox = styled(Panel)`
   display: grid;
   justify-items: start;
   gap: 0.75rem;
-  border-color: ${tokens.colors.danger};
-  background: ${tokens.colors.dangerSoft};
+  border-color: ${theme.colors.danger};
+  background: ${theme.colors.dangerSoft};
   p {
     margin: 0;
-    color: ${tokens.colors.danger};
+    color: ${theme.colors.danger};
     font-weight: 600;
   }
 `;

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { fromMedium, tokens } from '../lib/theme';
+import { fromMedium, theme } from '@shop/ui';
 
 const Root = styled.section`
   width: 100%;
-  max-width: ${tokens.maxWidth};
+  max-width: ${theme.maxWidth};
   margin: 0 auto;
   padding: 1.5rem 1rem 3rem;
-  color: ${tokens.colors.ink};
+  color: ${theme.colors.ink};
   ${fromMedium} {
     padding: 2.5rem 2rem 4rem;
   }
@@ -22,14 +22,14 @@ const Header = styled.header<{ $centered: boolean }>`
     font-size: 1.75rem;
     font-weight: 800;
     letter-spacing: -0.02em;
-    color: ${tokens.colors.brand};
+    color: ${theme.colors.brand};
     ${fromMedium} {
       font-size: 2.125rem;
     }
   }
   p {
     margin: 0.375rem 0 0;
-    color: ${tokens.colors.muted};
+    color: ${theme.colors.muted};
   }
 `;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { tokens } from '../lib/theme';
+import { theme } from '@shop/ui';
 
 const List = styled.dl`
   display: grid;
@@ -15,9 +15,9 @@ const Row = styled.div<{ $total?: boolean; $tone?: 'default' | 'success' | 'mute
   gap: 1rem;
   ${({ $total }) =>
     $total &&
-    `padding-top: 0.875rem; margin-top: 0.25rem; border-top: 1px solid ${tokens.colors.border};`}
+    `padding-top: 0.875rem; margin-top: 0.25rem; border-top: 1px solid ${theme.colors.border};`}
   dt {
-    color: ${({ $total }) => ($total ? tokens.colors.ink : tokens.colors.muted)};
+    color: ${({ $total }) => ($total ? theme.colors.ink : theme.colors.muted)};
     font-weight: ${({ $total }) => ($total ? 700 : 400)};
     font-size: ${({ $total }) => ($total ? '1.0625rem' : '0.95rem')};
     min-width: 0;
@@ -30,10 +30,10 @@ const Row = styled.div<{ $total?: boolean; $tone?: 'default' | 'success' | 'mute
     font-size: ${({ $total }) => ($total ? '1.25rem' : '0.95rem')};
     color: ${({ $tone }) =>
       $tone === 'success'
-        ? tokens.colors.success
+        ? theme.colors.success
         : $tone === 'muted'
-          ? tokens.colors.subtle
-          : tokens.colors.ink};
+          ? theme.colors.subtle
+          : theme.colors.ink};
     ${({ $tone }) => ($tone === 'muted' ? 'font-weight: 400; font-style: italic;' : '')}
   }
 `;

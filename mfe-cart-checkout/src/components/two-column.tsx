@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { fromLarge } from '../lib/theme';
+import { fromLarge } from '@shop/ui';
 
 /** Main content and a summary column beside it on large screens; stacked on phones. */
 export const TwoColumn = styled.div`

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
-import { collectToasts, json, mockApi, renderAt, resetShop } from '../testing/shop-test-utils';
+import { collectToasts, json, stubApi, renderPage, resetShop } from '@shop/ui/testing';
 import ConfiguratorPage from './configurator-page';
 
 // Whole-page tests in jsdom (styled-components, many fields) are slow on a busy machine.
@@ -22,9 +22,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+function openConfigurator() {
   const user = userEvent.setup({ delay: null });
-  renderAt(<ConfiguratorPage />);
+  renderPage(<ConfiguratorPage />, { path: '/products' });
   return user;
 }
 
@@ -34,8 +34,8 @@ async function chooseMaterial(user: ReturnType<typeof userEvent.setup>, name: Re
 
 describe('material gating', () => {
   it('shows only the materials (and the literature) until one is chosen, then everything else', async () => {
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
 
     expect(
       screen.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' }),
@@ -65,8 +65,8 @@ describe('material gating', () => {
   });
 
   it('keeps the session id on the page root for the shell', () => {
-    mockApi({});
-    const { container } = renderAt(<ConfiguratorPage />);
+    stubApi({});
+    const { container } = renderPage(<ConfiguratorPage />, { path: '/products' });
     const root = container.querySelector('[data-remote="configurator"]');
     expect(root).toHaveAttribute('data-session-id', useShopStore.getState().sessionId);
   });
@@ -74,8 +74,8 @@ describe('material gating', () => {
 
 describe('preview', () => {
   it('shows SAMPLE TEXT until text is typed, in the chosen colours, with the colour name', async () => {
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
 
     const preview = screen.getByTestId('label-preview');
@@ -120,8 +120,8 @@ describe('preview', () => {
 
 describe('quantity', () => {
   it('cannot go below 1: minus is disabled at 1', async () => {
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
 
     const minus = screen.getByRole('button', { name: 'Decrease quantity' });
@@ -141,8 +141,8 @@ describe('quantity', () => {
 
 describe('price', () => {
   it('shows the server’s price for the configuration', async () => {
-    const { calls } = mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    const calls = stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
     await user.click(screen.getByRole('radio', { name: /Adhesive/ }));
 
@@ -165,8 +165,8 @@ describe('price', () => {
 
   it('asks once the shopper pauses, not on every keystroke, keeping the last price on screen meanwhile', async () => {
     let answer = PRICE_5_20;
-    const { calls } = mockApi({ 'POST /api/calculate-price': () => json(answer) });
-    const user = renderPage();
+    const calls = stubApi({ 'POST /api/calculate-price': () => json(answer) });
+    const user = openConfigurator();
     await chooseMaterial(user);
     await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
     const before = calls.length;
@@ -192,8 +192,8 @@ describe('price', () => {
     ['the height is missing', 'Height (inches)', ''],
     ['the quantity is missing', 'Quantity', ''],
   ])('resets to zeros when %s, and comes back when fixed', async (_case, label, value) => {
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
     await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
 
@@ -210,8 +210,8 @@ describe('price', () => {
   });
 
   it('shows the quantity breaks with the shopper’s tier marked and what the next one saves', async () => {
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
     await user.click(screen.getByRole('radio', { name: /Adhesive/ }));
 
@@ -255,8 +255,8 @@ describe('upload', () => {
     ],
     ['no file', [], 'Please select at least one file to upload.'],
   ])('refuses %s before sending, in a File Upload Error toast', async (_case, files, message) => {
-    const { calls } = mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    const calls = stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
     const toasts = collectToasts();
 
@@ -273,8 +273,8 @@ describe('upload', () => {
   });
 
   it('refuses a file over 10MB with its size', async () => {
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
     const toasts = collectToasts();
     const big = new File(['x'], 'drawing.pdf');
@@ -289,7 +289,7 @@ describe('upload', () => {
   });
 
   it('sends the files as multipart "files" and adds what the server kept to the label', async () => {
-    const { calls } = mockApi({
+    const calls = stubApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),
       'POST /api/upload': () =>
         json({
@@ -308,7 +308,7 @@ describe('upload', () => {
           tax: { region: null, amount: 0 },
         }),
     });
-    const user = renderPage();
+    const user = openConfigurator();
     await chooseMaterial(user);
     const toasts = collectToasts();
 
@@ -337,7 +337,7 @@ describe('upload', () => {
   });
 
   it('shows one Upload Failed toast per server error line', async () => {
-    mockApi({
+    stubApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),
       'POST /api/upload': () =>
         json(
@@ -351,7 +351,7 @@ describe('upload', () => {
           415,
         ),
     });
-    const user = renderPage();
+    const user = openConfigurator();
     await chooseMaterial(user);
     const toasts = collectToasts();
 
@@ -374,11 +374,11 @@ describe('upload', () => {
 
   it('falls back to the server message, then to "Upload failed"', async () => {
     let answer = json({ message: 'Too many files' }, 400);
-    mockApi({
+    stubApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),
       'POST /api/upload': () => answer,
     });
-    const user = renderPage();
+    const user = openConfigurator();
     await chooseMaterial(user);
     const toasts = collectToasts();
 
@@ -400,21 +400,40 @@ describe('upload', () => {
 });
 
 describe('add to cart', () => {
-  it('adds the label, says so, and updates the cart summary in the store at once', async () => {
-    const { calls } = mockApi({
+  it('adds the label in one call, says so, and updates the cart summary in the store from its answer', async () => {
+    const line = {
+      id: '66aa00000000000000000001',
+      productConfig: {
+        material: 'phenolic',
+        width: 3,
+        height: 2,
+        color: 'black-white',
+        mounting: 'adhesive',
+        customText: '',
+      },
+      files: [],
+      quantity: 1,
+      unitPrice: 5.2,
+      totalPrice: 5.2,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    };
+    const calls = stubApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),
-      'POST /api/cart': () => json({}, 201),
-      'GET /api/cart': () =>
-        json({
-          items: [],
-          itemCount: 1,
-          subtotal: 5.2,
-          total: 5.2,
-          discount: null,
-          tax: { region: null, amount: 0 },
-        }),
+      'POST /api/cart': () =>
+        json(
+          {
+            items: [line],
+            item: line,
+            itemCount: 1,
+            subtotal: 5.2,
+            total: 5.2,
+            discount: null,
+            tax: { region: null, amount: 0 },
+          },
+          201,
+        ),
     });
-    const user = renderPage();
+    const user = openConfigurator();
     await chooseMaterial(user);
     await user.click(screen.getByRole('radio', { name: /Adhesive/ }));
     const toasts = collectToasts();
@@ -440,14 +459,15 @@ describe('add to cart', () => {
       quantity: 1,
       files: [],
     });
+    expect(calls.filter((c) => c.key.endsWith(' /api/cart'))).toHaveLength(1);
   });
 
   it('says it failed when the server refuses', async () => {
-    mockApi({
+    stubApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),
       'POST /api/cart': () => json({ message: 'boom' }, 500),
     });
-    const user = renderPage();
+    const user = openConfigurator();
     await chooseMaterial(user);
     const toasts = collectToasts();
 
@@ -466,8 +486,8 @@ describe('add to cart', () => {
   });
 
   it('checks the label first and shows what to correct next to the fields, without calling the API', async () => {
-    const { calls } = mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    const calls = stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
     await user.clear(screen.getByLabelText('Width (inches)'));
     await user.type(screen.getByLabelText('Width (inches)'), '12');

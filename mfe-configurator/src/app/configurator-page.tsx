@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { queryClient, useShopStore } from 'shell/store';
-import { fromMedium, theme } from '../components/theme';
+import { fromMedium, theme } from '@shop/ui';
 import { Configurator } from '../features/configurator/components/configurator';
 import { LiteratureSection } from '../features/literature/components/literature-section';
 

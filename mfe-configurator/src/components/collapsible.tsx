@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { focusRing, theme } from './theme';
+import { focusRing, theme } from '@shop/ui';
 
 const Box = styled.section`
   border: 1px solid ${theme.colors.border};

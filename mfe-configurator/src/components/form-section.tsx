@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { fromMedium, theme } from './theme';
+import { fromMedium, theme } from '@shop/ui';
 
 const Fieldset = styled.fieldset`
   min-width: 0;

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { visuallyHidden } from './visually-hidden';
-import { focusRing, theme } from './theme';
+import { visuallyHidden, focusRing, theme } from '@shop/ui';
 
 const Card = styled.span<{ $layout: 'stack' | 'row' }>`
   position: relative;

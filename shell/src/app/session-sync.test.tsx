@@ -1,32 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
 import { cartQueryKey, queryClient, useShopStore } from 'shell/store';
-import { fakeApi, json, renderWithShell, resetShell, TEST_USER } from '../testing/render';
+import { stubApi, json, renderPage, TEST_USER } from '@shop/ui/testing';
+import { resetShell } from '../testing/shell-config';
 import { SessionSync } from './session-sync';
 
 let cartReads = 0;
 let headers: Array<Record<string, string>> = [];
 
-function stubApi(me: unknown) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+function stubShop(me: unknown) {
+  stubApi({
+    'GET /api/auth/me': ({ init }) => {
       headers.push(init.headers as Record<string, string>);
-      return fakeApi({
-        'GET /api/auth/me': () => json(me),
-        'GET /api/cart': () => {
-          cartReads += 1;
-          return json({
-            items: [{}, {}],
-            itemCount: 3,
-            subtotal: 15.6,
-            total: 15.6,
-            tax: { region: null, amount: 0 },
-          });
-        },
-      })(input, init);
-    }),
-  );
+      return json(me);
+    },
+    'GET /api/cart': ({ init }) => {
+      headers.push(init.headers as Record<string, string>);
+      cartReads += 1;
+      return json({
+        items: [],
+        itemCount: 3,
+        subtotal: 15.6,
+        discount: null,
+        total: 15.6,
+        tax: { region: null, amount: 0 },
+      });
+    },
+  });
 }
 
 beforeEach(() => {
@@ -38,8 +38,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SessionSync', () => {
   it('puts the signed-in customer and the cart summary in the store at start, with the guest session id', async () => {
-    stubApi(TEST_USER);
-    renderWithShell(<SessionSync />);
+    stubShop(TEST_USER);
+    renderPage(<SessionSync />);
     await waitFor(() => expect(useShopStore.getState().user).toEqual(TEST_USER));
     await waitFor(() =>
       expect(useShopStore.getState().cart).toEqual({ itemCount: 3, subtotal: 15.6, total: 15.6 }),
@@ -50,8 +50,8 @@ describe('SessionSync', () => {
   });
 
   it('marks a guest as checked when /api/auth/me answers null', async () => {
-    stubApi(null);
-    renderWithShell(<SessionSync />);
+    stubShop(null);
+    renderPage(<SessionSync />);
     await waitFor(() => expect(useShopStore.getState().authChecked).toBe(true));
     expect(useShopStore.getState().user).toBeNull();
   });
@@ -61,14 +61,14 @@ describe('SessionSync', () => {
       'fetch',
       vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })),
     );
-    renderWithShell(<SessionSync />);
+    renderPage(<SessionSync />);
     await waitFor(() => expect(useShopStore.getState().authChecked).toBe(true));
     expect(useShopStore.getState()).toMatchObject({ user: null, cart: { itemCount: 0 } });
   });
 
   it('keeps the cart 30 s fresh and 5 minutes cached, without refetching on focus', async () => {
-    stubApi(null);
-    renderWithShell(<SessionSync />);
+    stubShop(null);
+    renderPage(<SessionSync />);
     await waitFor(() => expect(cartReads).toBe(1));
     const query = queryClient.getQueryCache().find({ queryKey: cartQueryKey })!;
     const options = query.options as { staleTime?: number; gcTime?: number };
@@ -79,8 +79,8 @@ describe('SessionSync', () => {
   });
 
   it('reads the cart again when a remote signs someone in (the guest cart merges into theirs)', async () => {
-    stubApi(null);
-    renderWithShell(<SessionSync />);
+    stubShop(null);
+    renderPage(<SessionSync />);
     await waitFor(() => expect(cartReads).toBe(1));
     act(() => useShopStore.getState().setUser(TEST_USER));
     await waitFor(() => expect(cartReads).toBe(2));

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import { runtimeConfig, telHref } from '../lib/runtime-config';
 import { BreakableEmail } from './breakable-email';
-import { ClockIcon, MailIcon, PhoneIcon } from './icons';
-import { theme } from './theme';
+import { ClockIcon, MailIcon, PhoneIcon, theme } from '@shop/ui';
 
 const List = styled.ul<{ $tone: 'light' | 'dark' }>`
   list-style: none;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithShell, resetShell } from '../testing/render';
+import { renderPage } from '@shop/ui/testing';
+import { resetShell } from '../testing/shell-config';
 import { loadRemoteComponent } from '../lib/remotes';
 import { RemoteDialogSlot, type RemoteDialogProps } from './remote-dialog-slot';
 
@@ -38,6 +39,12 @@ function Harness() {
   );
 }
 
+// The slot loads its message dialog lazily; compiling that chunk on first use can outlast findBy's
+// one second on a busy machine, so it is loaded once before the tests (as a browser caches the chunk).
+beforeAll(async () => {
+  await import('./message-dialog');
+});
+
 beforeEach(() => {
   resetShell();
   load.mockReset();
@@ -49,7 +56,7 @@ beforeEach(() => {
 describe('RemoteDialogSlot', () => {
   it("loads nothing until the dialog is first opened, then shows the remote's dialog", async () => {
     load.mockResolvedValue({ default: RemoteSignIn as never });
-    renderWithShell(<Harness />);
+    renderPage(<Harness />);
     expect(load).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
@@ -60,7 +67,7 @@ describe('RemoteDialogSlot', () => {
 
   it('gives focus back to the button that opened it when it closes', async () => {
     load.mockResolvedValue({ default: RemoteSignIn as never });
-    renderWithShell(<Harness />);
+    renderPage(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus());
@@ -68,7 +75,7 @@ describe('RemoteDialogSlot', () => {
 
   it('shows a loading dialog while the remote loads', async () => {
     load.mockReturnValue(new Promise(() => {}));
-    renderWithShell(<Harness />);
+    renderPage(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(await screen.findByRole('dialog', { name: 'Loading…' })).toBeInTheDocument();
   });
@@ -77,7 +84,7 @@ describe('RemoteDialogSlot', () => {
     load
       .mockRejectedValueOnce(new Error('ECONNREFUSED'))
       .mockResolvedValueOnce({ default: RemoteSignIn as never });
-    renderWithShell(<Harness />);
+    renderPage(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     const fallback = await screen.findByRole('dialog', {
       name: 'Sign in is unavailable right now',

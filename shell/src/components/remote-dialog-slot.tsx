@@ -11,7 +11,9 @@ import {
 import { loadRemoteComponent } from '../lib/remotes';
 
 // The shell's own dialog (loading, unavailable) is downloaded only when a remote dialog is first opened.
-const MessageDialog = lazy(() => import('./dialog').then((m) => ({ default: m.MessageDialog })));
+const MessageDialog = lazy(() =>
+  import('./message-dialog').then((m) => ({ default: m.MessageDialog })),
+);
 
 /** What the shell passes to a dialog a remote exposes (account/AuthDialog, account/ChangePasswordDialog). */
 export interface RemoteDialogProps {

@@ -1,8 +1,7 @@
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { loadRemoteComponent } from '../lib/remotes';
-import { Button } from './button';
-import { theme } from './theme';
+import { Button, theme } from '@shop/ui';
 
 const Fallback = styled.section`
   max-width: 40rem;

@@ -1,15 +1,55 @@
-import type { ApiRequestOptions } from '@shop/contracts';
+import { apiErrorBodySchema, type ApiErrorBody, type ApiRequestOptions } from '@shop/contracts';
 import { getGuestSessionId } from './guest-session';
 
-/** A non-ok answer: the message is "{status}: {body text or status text}" (SPEC.md section 8). */
+/**
+ * A non-ok answer. The body is read once, here: `serverMessage` and `fieldErrors` come from the API's
+ * JSON error format `{ message, errors?: [{ path, message }] }` (undefined and {} for anything else,
+ * such as a proxy's HTML page). `message` stays "{status}: {body text or status text}".
+ */
 export class ApiError extends Error {
+  /** The API's own words, when the body is its JSON error. */
+  readonly serverMessage: string | undefined;
+  /** The first problem of each top-level field the API named. */
+  readonly fieldErrors: Record<string, string>;
+
   constructor(
     readonly status: number,
     readonly bodyText: string,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
+    const body = parseErrorBody(bodyText);
+    this.serverMessage = body?.message.trim() ? body.message : undefined;
+    this.fieldErrors = {};
+    for (const { path, message } of body?.errors ?? []) {
+      const field = path.split('.')[0];
+      if (field && !(field in this.fieldErrors)) this.fieldErrors[field] = message;
+    }
   }
+}
+
+function parseErrorBody(text: string): ApiErrorBody | null {
+  try {
+    const parsed = apiErrorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The API's message of a failed call, or undefined (a network failure, an HTML error page). */
+export function apiErrorMessage(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+/** The HTTP status of a failed call, or undefined when it never got an answer. */
+export function apiErrorStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}
+
+/** The field problems the API listed for a failed call ({} when none). */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.fieldErrors : {};
 }
 
 /**

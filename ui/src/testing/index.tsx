@@ -64,6 +64,8 @@ export function setupShopTests(): () => FetchMock {
 }
 
 export interface ApiCall {
+  /** "METHOD /path", without the query string. */
+  key: string;
   method: string;
   /** The path with its query string. */
   path: string;
@@ -103,7 +105,13 @@ export function stubApi(routes: Record<string, ApiRoute>) {
     const url = new URL(href, 'http://shop.test');
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const call: ApiCall = { method, path: `${url.pathname}${url.search}`, body, init };
+    const call: ApiCall = {
+      key: `${method} ${url.pathname}`,
+      method,
+      path: `${url.pathname}${url.search}`,
+      body,
+      init,
+    };
     calls.push(call);
     const route =
       routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];
@@ -111,7 +119,13 @@ export function stubApi(routes: Record<string, ApiRoute>) {
     return toResponse(typeof route === 'function' ? await route(call) : route);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return Object.assign(calls, { fetchMock });
+  // Not enumerable, so `expect(calls).toEqual([...])` compares the calls only.
+  return Object.defineProperty(calls, 'fetchMock', {
+    value: fetchMock,
+    enumerable: false,
+  }) as ApiCall[] & {
+    fetchMock: typeof fetchMock;
+  };
 }
 
 export function json(body: unknown, status = 200): Response {

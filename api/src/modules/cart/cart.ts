@@ -6,6 +6,8 @@ import {
   toDollars,
   type Cents,
   type CartItem,
+  type CartChangeResponse,
+  type CartDeleteResponse,
   type CartResponse,
   type CartSessionResponse,
   type CartSessionUpdate,
@@ -24,7 +26,6 @@ import { assignSessionUploadsToCustomer, ownedFilenames } from '../uploads/uploa
 import type { CartItemRecord, CartSessionRecord } from './model';
 import {
   assignGuestItemsToCustomer,
-  clearRemovalNotice,
   clearSessionDiscount,
   deleteSession,
   dropSessionDiscount,
@@ -155,34 +156,25 @@ export async function getCartSession(owner: CartOwner): Promise<CartSessionState
   };
 }
 
-interface SettledDiscount {
+interface CheckedDiscount {
   discount: { code: string; description: string; amountCents: Cents } | null;
-  /** Set when this call dropped the code. */
-  removed?: DiscountRemoved;
-  /** A notice left earlier (or now) that the next cart answer reports. */
-  pendingNotice: DiscountRemoved | null;
+  /** The applied code no longer applies to the cart as it is now (expired, used up, under minimum...). */
+  unusable?: DiscountRemoved;
 }
 
 /**
- * Checks the applied code against the cart as it is now: still usable, its amount follows the
- * subtotal; no longer usable (under the minimum after a removal, expired, used up, deactivated,
- * deleted), it is dropped and a notice left for the next cart answer.
+ * Checks the applied code against the cart as it is now, without writing anything: still usable, its
+ * amount follows the subtotal; no longer usable, it is reported (a read never drops it).
  */
-async function settleCartDiscount(
-  owner: CartOwner,
-  subtotalCents: Cents,
-): Promise<SettledDiscount> {
+async function checkCartDiscount(owner: CartOwner, subtotalCents: Cents): Promise<CheckedDiscount> {
   const session = await findSession(owner);
-  if (!session?.discountCode)
-    return { discount: null, pendingNotice: session?.discountRemoved ?? null };
+  if (!session?.discountCode) return { discount: null };
   const evaluation = await evaluateDiscount(session.discountCode, subtotalCents);
   if (!evaluation.valid) {
-    const removed = { code: session.discountCode, message: evaluation.message };
-    await dropSessionDiscount(owner, session.discountCode, removed);
-    return { discount: null, removed, pendingNotice: removed };
-  }
-  if (evaluation.discountCents !== session.discountAmountCents) {
-    await updateSessionDiscountAmount(owner, evaluation.discountCents);
+    return {
+      discount: null,
+      unusable: { code: session.discountCode, message: evaluation.message },
+    };
   }
   return {
     discount: {
@@ -190,11 +182,14 @@ async function settleCartDiscount(
       description: evaluation.description,
       amountCents: evaluation.discountCents,
     },
-    pendingNotice: session.discountRemoved,
   };
 }
 
-/** GET /api/cart: lines, totals with the discount and the tax for zipCode; reports a dropped code once. */
+/**
+ * GET /api/cart: lines, totals with the discount and the tax for zipCode. A pure read: an applied code
+ * that no longer applies is left out of the totals and named in `discountRemoved`, and stays stored
+ * until a change to the cart (or the shopper, through POST /api/cart/session) drops it.
+ */
 export async function readCart(
   owner: CartOwner,
   taxRates: TaxRates,
@@ -202,11 +197,10 @@ export async function readCart(
 ): Promise<CartResponse> {
   const lines = await listCartLines(owner);
   const subtotalCents = sumOf(lines);
-  const { discount, pendingNotice } = await settleCartDiscount(owner, subtotalCents);
+  const { discount, unusable } = await checkCartDiscount(owner, subtotalCents);
   const discountCents = Math.min(discount?.amountCents ?? 0, subtotalCents);
   const taxableCents = subtotalCents - discountCents;
   const tax = taxFor(zipCode, taxableCents, taxRates);
-  if (pendingNotice) await clearRemovalNotice(owner, pendingNotice.code);
   return {
     items: lines.map(toCartItem),
     itemCount: lines.reduce((count, line) => count + line.quantity, 0),
@@ -214,19 +208,24 @@ export async function readCart(
     discount: discount
       ? { code: discount.code, description: discount.description, amount: toDollars(discountCents) }
       : null,
-    ...(pendingNotice ? { discountRemoved: pendingNotice } : {}),
+    ...(unusable ? { discountRemoved: unusable } : {}),
     tax: { region: tax.region, amount: toDollars(tax.amountCents) },
     total: toDollars(taxableCents + tax.amountCents),
   };
 }
 
-/** After a change: the discount checked against the new subtotal (said in the answer if dropped). */
-async function settleAfterChange(
-  owner: CartOwner,
-  subtotalCents: Cents,
-): Promise<{ discountRemoved?: DiscountRemoved }> {
-  const { removed } = await settleCartDiscount(owner, subtotalCents);
-  return removed ? { discountRemoved: removed } : {};
+/**
+ * After a change: the applied code is checked against the new subtotal and dropped (or its stored
+ * amount updated) here; the answer is the whole cart as it now is, naming a code this change dropped.
+ */
+async function cartAfterChange(owner: CartOwner): Promise<CartResponse> {
+  const subtotalCents = sumOf(await listCartLines(owner));
+  const { discount, unusable } = await checkCartDiscount(owner, subtotalCents);
+  if (unusable) await dropSessionDiscount(owner, unusable.code);
+  else if (discount) await updateSessionDiscountAmount(owner, discount.amountCents);
+  // A change answers without a ZIP code, so no tax applies and no rate table is needed.
+  const cart = await readCart(owner, {});
+  return unusable ? { ...cart, discountRemoved: unusable } : cart;
 }
 
 /** Files on a line must be ones this owner uploaded (a content hash alone gives no access). */
@@ -252,7 +251,7 @@ async function assertFilesAreOwned(
 export async function addToCart(
   owner: CartOwner,
   configuration: LabelConfiguration,
-): Promise<{ item: CartItem; discountRemoved?: DiscountRemoved }> {
+): Promise<CartChangeResponse> {
   await assertFilesAreOwned(owner, configuration.files);
   const items = await findItems(owner);
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
@@ -267,9 +266,7 @@ export async function addToCart(
     totalPriceCents: priced.subtotalCents,
   });
   await saveItems(owner, [...items, added]);
-  const lines = [...items, added].map(toCartLine);
-  const settled = await settleAfterChange(owner, sumOf(lines));
-  return { item: toCartItem(lines.at(-1)!), ...settled };
+  return { ...(await cartAfterChange(owner)), item: toCartItem(toCartLine(added)) };
 }
 
 /** The owner's lines and the one asked for; another owner's line is a 404, as is one that is gone. */
@@ -285,7 +282,7 @@ export async function changeQuantity(
   owner: CartOwner,
   id: string,
   quantity: number,
-): Promise<{ item: CartItem; discountRemoved?: DiscountRemoved }> {
+): Promise<CartChangeResponse> {
   const { items, index } = await itemsWith(owner, id);
   const current = items[index]!;
   const priced = priceLabel({ ...current.productConfig, quantity });
@@ -296,24 +293,21 @@ export async function changeQuantity(
     totalPriceCents: priced.subtotalCents,
     updatedAt: new Date(),
   };
-  const next = items.map((item, position) => (position === index ? changed : item));
-  await saveItems(owner, next);
-  const subtotalCents = sumOf(next.map(toCartLine));
-  return {
-    item: toCartItem(toCartLine(changed)),
-    ...(await settleAfterChange(owner, subtotalCents)),
-  };
+  await saveItems(
+    owner,
+    items.map((item, position) => (position === index ? changed : item)),
+  );
+  return { ...(await cartAfterChange(owner)), item: toCartItem(toCartLine(changed)) };
 }
 
 /** DELETE /api/cart/{id}. */
-export async function removeFromCart(
-  owner: CartOwner,
-  id: string,
-): Promise<{ id: string; discountRemoved?: DiscountRemoved }> {
+export async function removeFromCart(owner: CartOwner, id: string): Promise<CartDeleteResponse> {
   const { items, index } = await itemsWith(owner, id);
-  const next = items.filter((_, position) => position !== index);
-  await saveItems(owner, next);
-  return { id, ...(await settleAfterChange(owner, sumOf(next.map(toCartLine)))) };
+  await saveItems(
+    owner,
+    items.filter((_, position) => position !== index),
+  );
+  return { ...(await cartAfterChange(owner)), id };
 }
 
 function toSessionResponse(session: CartSessionRecord | null): CartSessionResponse {
@@ -324,10 +318,15 @@ function toSessionResponse(session: CartSessionRecord | null): CartSessionRespon
   };
 }
 
-/** GET /api/cart/session: the applied discount, checked against the cart as it is now. */
+/**
+ * GET /api/cart/session: the applied discount with its amount on the cart as it is now; a code that no
+ * longer applies reads as none (a read writes nothing).
+ */
 export async function readCartSession(owner: CartOwner): Promise<CartSessionResponse> {
-  await settleCartDiscount(owner, sumOf(await listCartLines(owner)));
-  return toSessionResponse(await findSession(owner));
+  const session = await findSession(owner);
+  const { discount } = await checkCartDiscount(owner, sumOf(await listCartLines(owner)));
+  if (!session || !discount) return toSessionResponse(null);
+  return toSessionResponse({ ...session, discountAmountCents: discount.amountCents });
 }
 
 /**

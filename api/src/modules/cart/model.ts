@@ -92,8 +92,6 @@ export interface CartSessionRecord {
     type: 'percentage' | 'fixed';
     value: number;
   } | null;
-  /** Set when a re-validation dropped the code; reported once by the next GET /api/cart. */
-  discountRemoved: { code: string; message: string } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -106,7 +104,6 @@ const cartSessionSchema = new Schema<CartSessionRecord>(
     discountCode: { type: String, default: null },
     discountAmountCents: { type: Number, default: 0 },
     discountData: { type: Schema.Types.Mixed, default: null },
-    discountRemoved: { type: Schema.Types.Mixed, default: null },
   },
   { collection: 'cart_sessions', timestamps: true, minimize: false },
 );

@@ -106,7 +106,7 @@ export async function saveSessionDiscount(
     CartSessionModel.findOneAndUpdate(
       { _id: ownerKeyOf(owner) },
       {
-        $set: { ...discount, discountRemoved: null },
+        $set: discount,
         $setOnInsert: { sessionId: owner.sessionId, customerId: owner.customerId ?? null },
       },
       { upsert: true, new: true },
@@ -133,37 +133,16 @@ export async function updateSessionDiscountAmount(
 }
 
 /**
- * Drops the code (only if it is still the one applied) and leaves a notice for the next cart answer.
- * Checked after a lookup by _id rather than in the filter: any other field in a filter makes FerretDB
- * v1 read the whole collection (and its filter is read-then-write anyway).
+ * Drops the code, only if it is still the one applied (a newer one applied meanwhile stays). Checked
+ * after a lookup by _id rather than in the filter: any other field in a filter makes FerretDB v1 read
+ * the whole collection (and its filter is read-then-write anyway).
  */
-export async function dropSessionDiscount(
-  owner: CartOwner,
-  code: string,
-  notice: { code: string; message: string },
-): Promise<void> {
+export async function dropSessionDiscount(owner: CartOwner, code: string): Promise<void> {
   const session = await findSession(owner);
   if (session?.discountCode !== code) return;
   await CartSessionModel.updateOne(
     { _id: ownerKeyOf(owner) },
-    {
-      $set: {
-        discountCode: null,
-        discountAmountCents: 0,
-        discountData: null,
-        discountRemoved: notice,
-      },
-    },
-  ).exec();
-}
-
-/** Takes the notice away once it has been reported (unless a newer one replaced it). */
-export async function clearRemovalNotice(owner: CartOwner, code: string): Promise<void> {
-  const session = await findSession(owner);
-  if (session?.discountRemoved?.code !== code) return;
-  await CartSessionModel.updateOne(
-    { _id: ownerKeyOf(owner) },
-    { $set: { discountRemoved: null } },
+    { $set: { discountCode: null, discountAmountCents: 0, discountData: null } },
   ).exec();
 }
 
@@ -171,12 +150,7 @@ export async function clearSessionDiscount(owner: CartOwner): Promise<void> {
   await CartSessionModel.updateOne(
     { _id: ownerKeyOf(owner) },
     {
-      $set: {
-        discountCode: null,
-        discountAmountCents: 0,
-        discountData: null,
-        discountRemoved: null,
-      },
+      $set: { discountCode: null, discountAmountCents: 0, discountData: null },
     },
   ).exec();
 }

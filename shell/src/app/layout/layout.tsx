@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
-import { theme } from '../../components/theme';
+import { theme } from '@shop/ui';
 import { AuthDialogSlot } from '../../features/account/components/auth-dialog-slot';
 import { Toaster } from '../../features/toasts/components/toaster';
 import { SiteFooter } from './site-footer';

@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ContactLinks } from '../../components/contact-links';
-import { Container } from '../../components/container';
-import { ShopMark } from '../../components/icons';
-import { fromMedium, theme } from '../../components/theme';
+import { Container, ShopMark, fromMedium, theme } from '@shop/ui';
 import { InstallAppButton } from '../../features/install/components/install-app-button';
 
 const Footer = styled.footer`

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
-import { fakeApi, json, renderAtRoutes, resetShell, TEST_USER } from '../../testing/render';
+import { stubApi, json, renderPage, TEST_USER } from '@shop/ui/testing';
+import { resetShell } from '../../testing/shell-config';
 import { SiteHeader } from './site-header';
 
 // The change-password dialog is the account remote's; here it only has to be asked for.
@@ -25,7 +26,7 @@ function mainNav() {
 
 describe('SiteHeader signed out', () => {
   it('links Home, Products, Cart and Contact, without Orders', () => {
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     const links = within(mainNav())
       .getAllByRole('link', { hidden: true })
       .map((a) => [a.textContent, a.getAttribute('href')]);
@@ -38,7 +39,7 @@ describe('SiteHeader signed out', () => {
   });
 
   it('shows the cart count from the store and follows it as remotes change it', () => {
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
     act(() => useShopStore.getState().setCart({ itemCount: 3, subtotal: 15.6, total: 15.6 }));
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
@@ -48,7 +49,7 @@ describe('SiteHeader signed out', () => {
   });
 
   it('opens the auth dialog on Sign In', async () => {
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(useShopStore.getState().authDialog).toEqual({ open: true, tab: 'sign-in' });
   });
@@ -57,7 +58,7 @@ describe('SiteHeader signed out', () => {
 describe('SiteHeader signed in', () => {
   it('adds Orders to the links', () => {
     useShopStore.getState().setUser(TEST_USER);
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     expect(within(mainNav()).getByRole('link', { name: 'Orders', hidden: true })).toHaveAttribute(
       'href',
       '/orders',
@@ -66,7 +67,7 @@ describe('SiteHeader signed in', () => {
 
   it('offers Order History, Change Password and Sign Out, but not Admin Panel to a customer', async () => {
     useShopStore.getState().setUser(TEST_USER);
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Order History', 'Change Password', 'Sign Out']);
@@ -74,7 +75,7 @@ describe('SiteHeader signed in', () => {
 
   it('offers Admin Panel to an admin, and goes there', async () => {
     useShopStore.getState().setUser({ ...TEST_USER, isAdmin: true });
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin');
@@ -82,7 +83,7 @@ describe('SiteHeader signed in', () => {
 
   it('goes to /orders from Order History', async () => {
     useShopStore.getState().setUser(TEST_USER);
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Order History' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/orders');
@@ -90,7 +91,7 @@ describe('SiteHeader signed in', () => {
 
   it("opens the account remote's Change Password dialog", async () => {
     useShopStore.getState().setUser(TEST_USER);
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
     expect(await screen.findByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
@@ -98,20 +99,15 @@ describe('SiteHeader signed in', () => {
 
   it('signs out: POST /api/auth/logout, then the store has no user and Orders goes away', async () => {
     const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        fakeApi({
-          'POST /api/auth/logout': () => {
-            calls.push('logout');
-            return new Response(null, { status: 204 });
-          },
-          'GET /api/cart': () => json({ items: [], itemCount: 0, subtotal: 0, total: 0 }),
-        }),
-      ),
-    );
+    stubApi({
+      'POST /api/auth/logout': () => {
+        calls.push('logout');
+        return new Response(null, { status: 204 });
+      },
+      'GET /api/cart': () => json({ items: [], itemCount: 0, subtotal: 0, total: 0 }),
+    });
     useShopStore.getState().setUser(TEST_USER);
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(useShopStore.getState().user).toBeNull());
@@ -121,12 +117,9 @@ describe('SiteHeader signed in', () => {
   });
 
   it('keeps the user and says so when sign out fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(fakeApi({ 'POST /api/auth/logout': () => new Response('boom', { status: 500 }) })),
-    );
+    stubApi({ 'POST /api/auth/logout': () => new Response('boom', { status: 500 }) });
     useShopStore.getState().setUser(TEST_USER);
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() =>
@@ -141,7 +134,7 @@ describe('SiteHeader signed in', () => {
 
 describe('mobile menu', () => {
   it('opens and closes by its button, says whether it is open, and closes on Escape with focus back on the button', async () => {
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     const button = screen.getByRole('button', { name: 'Open menu' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById('mobile-menu')).not.toBeVisible();
@@ -157,7 +150,7 @@ describe('mobile menu', () => {
   });
 
   it('works from the keyboard and closes when a link is followed', async () => {
-    renderAtRoutes(<SiteHeader />);
+    renderPage(<SiteHeader />);
     const button = screen.getByRole('button', { name: 'Open menu' });
     button.focus();
     await userEvent.keyboard('{Enter}');

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
-import { renderWithShell, resetShell } from '../../testing/render';
+import { renderPage } from '@shop/ui/testing';
+import { resetShell } from '../../testing/shell-config';
 import { useRouteFocus } from './use-route-focus';
 
 function LatePage() {
@@ -50,25 +51,25 @@ beforeEach(() => resetShell());
 
 describe('useRouteFocus', () => {
   it('leaves focus alone on the first page load', () => {
-    renderWithShell(<Shell />);
+    renderPage(<Shell />);
     expect(document.body).toHaveFocus();
   });
 
   it("moves focus to the new page's main heading after a navigation", async () => {
-    renderWithShell(<Shell />);
+    renderPage(<Shell />);
     await userEvent.click(screen.getByRole('link', { name: 'Contact' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toHaveFocus();
   });
 
   it('waits for a heading a remote renders later', async () => {
-    renderWithShell(<Shell />);
+    renderPage(<Shell />);
     await userEvent.click(screen.getByRole('link', { name: 'Products' }));
     await act(async () => screen.getByRole('button', { name: 'Finish loading' }).click());
     expect(screen.getByRole('heading', { level: 1, name: 'Configurator' })).toHaveFocus();
   });
 
   it('focuses the section a #fragment names', async () => {
-    renderWithShell(<Shell />, { path: '/contact' });
+    renderPage(<Shell />, { path: '/contact' });
     await userEvent.click(screen.getByRole('link', { name: 'Contact section' }));
     expect(document.getElementById('contact')).toHaveFocus();
   });

@@ -10,8 +10,8 @@ import {
   queryClient,
   toast,
   useShopStore,
+  apiErrorMessage,
 } from 'shell/store';
-import { serverMessage } from '../../../lib/server-message';
 import { userFromAnswer } from '../../../lib/user-from-answer';
 
 const requiredText = (label: string, max: number) =>
@@ -60,7 +60,7 @@ export function useRegister({ onRegistered }: { onRegistered?: (user: ShopUser) 
         toast({
           variant: 'destructive',
           title: 'Registration failed',
-          description: serverMessage(error) ?? 'Failed to create account',
+          description: apiErrorMessage(error) ?? 'Failed to create account',
         });
       },
     },

@@ -10,8 +10,8 @@ import {
   queryClient,
   toast,
   useShopStore,
+  apiErrorMessage,
 } from 'shell/store';
-import { serverMessage } from '../../../lib/server-message';
 import { userFromAnswer } from '../../../lib/user-from-answer';
 
 export { loginSchema as signInSchema };
@@ -44,7 +44,7 @@ export function useSignIn({ onSignedIn }: { onSignedIn?: (user: ShopUser) => voi
         toast({
           variant: 'destructive',
           title: 'Login failed',
-          description: serverMessage(error) ?? accountMessages.invalidCredentials,
+          description: apiErrorMessage(error) ?? accountMessages.invalidCredentials,
         });
       },
     },

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { changePasswordFormSchema, type ChangePasswordInput } from '@shop/contracts/accounts';
-import { apiRequest, queryClient, toast } from 'shell/store';
-import { serverMessage } from '../../../lib/server-message';
+import { apiRequest, queryClient, toast, apiErrorMessage } from 'shell/store';
 
 export { changePasswordFormSchema };
 
@@ -28,7 +27,7 @@ export function useChangePassword({
         onChanged?.();
       },
       onError: (error) => {
-        const message = serverMessage(error);
+        const message = apiErrorMessage(error);
         toast({
           variant: 'destructive',
           title: 'Password change failed',

@@ -2,9 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ShopUser } from '@shop/contracts';
 import { makeAdminSchema } from '@shop/contracts/admin';
-import { apiJson, authQueryKey, queryClient, toast, useShopStore } from 'shell/store';
+import {
+  apiJson,
+  authQueryKey,
+  queryClient,
+  toast,
+  useShopStore,
+  apiErrorStatus,
+  apiErrorMessage,
+} from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
-import { errorStatus, serverMessage } from '../../../lib/server-message';
 import { getCurrentUser } from './get-current-user';
 
 export { makeAdminSchema };
@@ -44,11 +51,11 @@ export function useMakeAdmin({ onGranted }: { onGranted?: () => void } = {}) {
       },
       onError: (error) => {
         // The spec's words for a refusal; past the attempt limit, the server's (when to try again).
-        const rateLimited = errorStatus(error) === 429;
+        const rateLimited = apiErrorStatus(error) === 429;
         toast({
           variant: 'destructive',
           title: 'Failed to grant admin access',
-          description: (rateLimited && serverMessage(error)) || GRANT_FAILED_MESSAGE,
+          description: (rateLimited && apiErrorMessage(error)) || GRANT_FAILED_MESSAGE,
         });
       },
     },

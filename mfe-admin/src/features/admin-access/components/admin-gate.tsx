@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useShopStore } from 'shell/store';
+import { useShopStore, apiErrorStatus } from 'shell/store';
 import { Button, ButtonLink, LockIcon, MessageCard } from '@shop/ui';
-import { errorStatus } from '../../../lib/server-message';
 import { useAdminStatus } from '../api/get-admin-status';
 
 function Checking() {
@@ -67,7 +66,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (status.isPending) return <Checking />;
   if (status.isError) {
     // A 401 or 403 is a plain no; anything else (the network) may pass on a second try.
-    const refused = [401, 403].includes(errorStatus(status.error) ?? 0);
+    const refused = [401, 403].includes(apiErrorStatus(status.error) ?? 0);
     return <AccessDenied signedIn onRetry={refused ? undefined : () => void status.refetch()} />;
   }
   if (!status.data.isAdmin) return <AccessDenied signedIn />;

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, queryClient, toast } from 'shell/store';
-import { serverMessage } from '../../../lib/server-message';
+import { apiRequest, queryClient, toast, apiErrorMessage } from 'shell/store';
 import { customersQueryKey, type Customer } from './get-customers';
 
 /** DELETE /api/admin/customers/{id}: refused (403) for admin accounts. */
@@ -18,7 +17,7 @@ export function useDeleteCustomer({ onDeleted }: { onDeleted?: () => void } = {}
         onDeleted?.();
       },
       onError: (error) => {
-        const message = serverMessage(error);
+        const message = apiErrorMessage(error);
         toast({
           variant: 'destructive',
           title: 'Delete failed',

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, queryClient, toast } from 'shell/store';
-import { serverMessage } from '../../../lib/server-message';
+import { apiRequest, queryClient, toast, apiErrorMessage } from 'shell/store';
 import { discountCodesQueryKey, type DiscountCode } from './get-discount-codes';
 
 /** DELETE /api/admin/discount-codes/{id}. */
@@ -20,7 +19,7 @@ export function useDeleteDiscountCode({ onDeleted }: { onDeleted?: () => void } 
         onDeleted?.();
       },
       onError: (error) => {
-        const message = serverMessage(error);
+        const message = apiErrorMessage(error);
         toast({
           variant: 'destructive',
           title: 'Delete failed',

@@ -3,7 +3,7 @@ import {
   DISCOUNT_DESCRIPTION_MAX_LENGTH,
   type DiscountCodeCreateInput,
 } from '@shop/contracts/discounts';
-import { toast } from 'shell/store';
+import { toast, apiErrorStatus, apiFieldErrors, apiErrorMessage } from 'shell/store';
 import {
   Button,
   Dialog,
@@ -18,7 +18,6 @@ import {
   TextField,
   useZodForm,
 } from '@shop/ui';
-import { errorStatus, serverFieldErrors, serverMessage } from '../../../lib/server-message';
 import { discountCodeCreateSchema, useCreateDiscountCode } from '../api/create-discount-code';
 import type { DiscountCode } from '../api/get-discount-codes';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
@@ -97,14 +96,14 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
   };
 
   const onFailed = (error: Error) => {
-    const message = serverMessage(error);
+    const message = apiErrorMessage(error);
     toast({
       variant: 'destructive',
       title: 'Save failed',
       ...(message ? { description: message } : {}),
     });
-    const fields: Record<string, string> = serverFieldErrors(error);
-    if (errorStatus(error) === 409) fields.code = message ?? DISCOUNT_CODE_TAKEN_MESSAGE;
+    const fields: Record<string, string> = apiFieldErrors(error);
+    if (apiErrorStatus(error) === 409) fields.code = message ?? DISCOUNT_CODE_TAKEN_MESSAGE;
     form.setFieldErrors(fields);
   };
 

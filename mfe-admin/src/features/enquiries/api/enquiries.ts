@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { AdminEnquiry, AdminEnquiryPage } from '@shop/contracts/contact';
-import { apiJson, queryClient, toast } from 'shell/store';
+import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
-import { serverMessage } from '../../../lib/server-message';
 
 export type { AdminEnquiry };
 export type EnquiryState = 'new' | 'handled' | 'all';
@@ -39,7 +38,7 @@ export function useMarkHandled() {
         await queryClient.invalidateQueries({ queryKey: enquiriesKey });
       },
       onError: (error) => {
-        const message = serverMessage(error);
+        const message = apiErrorMessage(error);
         toast({
           variant: 'destructive',
           title: 'Could not update the enquiry',

@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CancelOrderInput, ShipOrderInput } from '@shop/contracts/admin';
 import type { AdminOrder, AdminOrderDetail, OrderNote } from '@shop/contracts/orders';
-import { apiJson, queryClient, toast } from 'shell/store';
-import { serverMessage } from '../../../lib/server-message';
+import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 
 export type { AdminOrderDetail };
@@ -24,7 +23,7 @@ export function useAdminOrderDetail(id: string | null) {
 
 function failed(title: string) {
   return (error: unknown) => {
-    const message = serverMessage(error);
+    const message = apiErrorMessage(error);
     toast({ variant: 'destructive', title, ...(message ? { description: message } : {}) });
   };
 }

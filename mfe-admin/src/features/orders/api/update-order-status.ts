@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
-import { apiJson, queryClient, toast } from 'shell/store';
-import { serverMessage } from '../../../lib/server-message';
+import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 
 /** PATCH /api/admin/orders/{id}: shipped -> completed (shipping and cancelling: order-actions.ts). */
@@ -30,7 +29,7 @@ export function useUpdateOrderStatus() {
         await queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
       },
       onError: (error) => {
-        const message = serverMessage(error);
+        const message = apiErrorMessage(error);
         toast({
           variant: 'destructive',
           title: 'Update failed',

@@ -1,19 +1,20 @@
-// DELETE /api/cart/:id: takes an item out of the cart.
+// DELETE /api/cart/:id: takes an item out of the cart; the API answers with the whole cart.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartItemDeleteResponseSchema } from '@shop/contracts';
-import { apiJson, cartQueryKey } from 'shell/store';
+import { cartDeleteResponseSchema } from '@shop/contracts';
+import { apiJson } from 'shell/store';
+import { keepCartAnswer } from './keep-cart-answer';
 
 export async function removeCartItem(itemId: string) {
   const answer = await apiJson<unknown>(`/api/cart/${encodeURIComponent(itemId)}`, {
     method: 'DELETE',
   });
-  return cartItemDeleteResponseSchema.parse(answer);
+  return cartDeleteResponseSchema.parse(answer);
 }
 
 export function useRemoveCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeCartItem,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+    onSuccess: (cart) => keepCartAnswer(queryClient, cart),
   });
 }

@@ -1,7 +1,6 @@
 // POST /api/cart/session: saves the applied discount with the cart (nulls clear it).
 import type { AppliedDiscount, CartSessionUpdate } from '@shop/contracts';
-import { apiRequest, queryClient } from 'shell/store';
-import { cartSessionQueryKey } from './get-cart-session';
+import { apiRequest } from 'shell/store';
 
 export function cartSessionBodyFor(discount: AppliedDiscount | null): CartSessionUpdate {
   if (!discount) return { discountCode: null, discountAmount: null, discountData: null };
@@ -16,7 +15,6 @@ export function cartSessionBodyFor(discount: AppliedDiscount | null): CartSessio
 export async function saveCartSession(discount: AppliedDiscount | null): Promise<void> {
   try {
     await apiRequest('/api/cart/session', { method: 'POST', body: cartSessionBodyFor(discount) });
-    void queryClient.invalidateQueries({ queryKey: cartSessionQueryKey });
   } catch (error) {
     console.warn('Could not save the discount to the cart session', error);
   }

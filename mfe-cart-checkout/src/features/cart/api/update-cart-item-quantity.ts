@@ -1,7 +1,8 @@
-// PUT /api/cart/:id: changes an item's quantity (at least 1).
+// PUT /api/cart/:id: changes an item's quantity (at least 1); the API answers with the whole cart.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartItemChangeResponseSchema, cartQuantitySchema } from '@shop/contracts';
-import { apiJson, cartQueryKey } from 'shell/store';
+import { cartChangeResponseSchema, cartQuantitySchema } from '@shop/contracts';
+import { apiJson } from 'shell/store';
+import { keepCartAnswer } from './keep-cart-answer';
 
 export interface UpdateCartItemQuantityInput {
   itemId: string;
@@ -14,13 +15,13 @@ export async function updateCartItemQuantity({ itemId, quantity }: UpdateCartIte
     method: 'PUT',
     body,
   });
-  return cartItemChangeResponseSchema.parse(answer);
+  return cartChangeResponseSchema.parse(answer);
 }
 
 export function useUpdateCartItemQuantity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCartItemQuantity,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+    onSuccess: (cart) => keepCartAnswer(queryClient, cart),
   });
 }

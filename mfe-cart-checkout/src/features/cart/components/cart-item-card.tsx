@@ -2,9 +2,8 @@ import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import { toast } from 'shell/store';
 import type { CartItem } from '../../../api/get-cart';
-import { Button } from '../../../components/button';
+import { Button, VisuallyHidden, fromMedium, theme } from '@shop/ui';
 import { LabelSwatch } from '../../../components/label-swatch';
-import { VisuallyHidden } from '../../../components/visually-hidden';
 import {
   colorSwatch,
   formatSize,
@@ -12,7 +11,6 @@ import {
   mountingName,
 } from '../../../lib/label-description';
 import { money } from '../../../lib/money';
-import { fromMedium, tokens } from '../../../lib/theme';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItemQuantity } from '../api/update-cart-item-quantity';
 import { QuantityStepper } from './quantity-stepper';
@@ -32,7 +30,7 @@ const Card = styled.li`
     grid-area: swatch;
   }
   padding: 1.25rem 0;
-  border-bottom: 1px solid ${tokens.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
   &:first-child {
     padding-top: 0.25rem;
   }
@@ -54,13 +52,13 @@ const Heading = styled.div`
     margin: 0;
     font-size: 1.0625rem;
     font-weight: 700;
-    color: ${tokens.colors.ink};
+    color: ${theme.colors.ink};
   }
 `;
 
 const UnitPrice = styled.p`
   margin: 0;
-  color: ${tokens.colors.muted};
+  color: ${theme.colors.muted};
   font-size: 0.9rem;
   font-variant-numeric: tabular-nums;
 `;
@@ -73,11 +71,11 @@ const Details = styled.dl`
   margin: 0;
   font-size: 0.9rem;
   dt {
-    color: ${tokens.colors.subtle};
+    color: ${theme.colors.subtle};
   }
   dd {
     margin: 0;
-    color: ${tokens.colors.ink};
+    color: ${theme.colors.ink};
     min-width: 0;
     overflow-wrap: anywhere;
   }
@@ -116,11 +114,11 @@ const LineTotal = styled.p`
   font-size: 1.0625rem;
   font-weight: 800;
   font-variant-numeric: tabular-nums;
-  color: ${tokens.colors.ink};
+  color: ${theme.colors.ink};
   span {
     font-size: 0.85rem;
     font-weight: 500;
-    color: ${tokens.colors.subtle};
+    color: ${theme.colors.subtle};
     margin-right: 0.375rem;
   }
 `;

@@ -2,11 +2,10 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
-import { ButtonLink } from '../../../components/button';
+import { ButtonLink, fromLarge, theme } from '@shop/ui';
 import { Panel, PanelTitle } from '../../../components/panel';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import { afterDiscount, money } from '../../../lib/money';
-import { fromLarge, tokens } from '../../../lib/theme';
 import { DiscountCodeForm } from './discount-code-form';
 
 const Sticky = styled(Panel)`
@@ -21,15 +20,15 @@ const Sticky = styled(Panel)`
 const Notice = styled.p`
   margin: 0;
   padding: 0.625rem 0.75rem;
-  border-radius: ${tokens.radiusSmall};
-  background: ${tokens.colors.accentSoft};
-  color: ${tokens.colors.accentHover};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accentHover};
   font-size: 0.9rem;
 `;
 
 const Continue = styled(Link)`
   justify-self: center;
-  color: ${tokens.colors.brand};
+  color: ${theme.colors.brand};
   font-size: 0.925rem;
   font-weight: 600;
   text-underline-offset: 3px;
@@ -39,7 +38,7 @@ const Secure = styled.p`
   margin: -0.5rem 0 0;
   text-align: center;
   font-size: 0.8rem;
-  color: ${tokens.colors.subtle};
+  color: ${theme.colors.subtle};
 `;
 
 interface CartSummaryProps {

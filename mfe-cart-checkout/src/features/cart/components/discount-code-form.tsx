@@ -1,13 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { cartQueryKey, toast, useShopStore } from 'shell/store';
-import { Button } from '../../../components/button';
-import { FieldError, Input } from '../../../components/text-field';
-import { VisuallyHidden } from '../../../components/visually-hidden';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { apiErrorMessage, cartQuery, toast, useShopStore } from 'shell/store';
+import { Button, FieldError, Input, VisuallyHidden, theme } from '@shop/ui';
 import { money } from '../../../lib/money';
-import { tokens } from '../../../lib/theme';
 import { DISCOUNT_CODE_MAX_LENGTH } from '@shop/contracts';
 import { readDiscountCodeEntry, useApplyDiscountCode } from '../api/apply-discount-code';
 import { saveCartSession } from '../api/save-cart-session';
@@ -40,9 +36,9 @@ const Applied = styled.div`
   justify-content: space-between;
   gap: 0.75rem;
   padding: 0.625rem 0.5rem 0.625rem 0.875rem;
-  border: 1px dashed ${tokens.colors.success};
-  border-radius: ${tokens.radiusSmall};
-  background: ${tokens.colors.successSoft};
+  border: 1px dashed ${theme.colors.success};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.successSoft};
   font-size: 0.9rem;
   div {
     min-width: 0;
@@ -54,16 +50,16 @@ const Applied = styled.div`
     font-weight: 700;
     letter-spacing: 0.06em;
     text-transform: uppercase;
-    color: ${tokens.colors.success};
+    color: ${theme.colors.success};
   }
   strong {
     display: block;
     letter-spacing: 0.04em;
-    color: ${tokens.colors.ink};
+    color: ${theme.colors.ink};
   }
   span {
     display: block;
-    color: ${tokens.colors.muted};
+    color: ${theme.colors.muted};
     font-size: 0.85rem;
   }
 `;
@@ -73,7 +69,6 @@ const FAILED = 'Failed to apply discount code';
 /** Enter a code (sent upper-case), or remove the one applied; both are saved with the cart session. */
 export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
   const discount = useShopStore((s) => s.discount);
-  const setDiscount = useShopStore((s) => s.setDiscount);
   const queryClient = useQueryClient();
   const applyCode = useApplyDiscountCode();
   const [code, setCode] = useState('');
@@ -81,6 +76,13 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
   const [removing, setRemoving] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = 'discount-code-error';
+
+  /** The store's discount follows the cart query: the cart read again shows what the server kept. */
+  async function refreshCart() {
+    await queryClient.fetchQuery({ ...cartQuery, staleTime: 0 }).catch((error: unknown) => {
+      console.warn('Could not read the cart again', error);
+    });
+  }
 
   async function apply(event: FormEvent) {
     event.preventDefault();
@@ -105,14 +107,13 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
         description: answer.discountCode.description,
         amount: answer.discountAmount,
       };
-      setDiscount(applied);
       setCode('');
       toast({
         title: 'Discount applied!',
         description: `${applied.code}${applied.description ? `: ${applied.description}` : ''} (you save ${money(applied.amount)})`,
       });
       await saveCartSession(applied);
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      await refreshCart();
     } catch (error) {
       toast({
         title: 'Discount code invalid',
@@ -124,11 +125,10 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
 
   async function remove() {
     setRemoving(true);
-    setDiscount(null);
     toast({ title: 'Discount removed' });
     await saveCartSession(null);
+    await refreshCart();
     setRemoving(false);
-    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     inputRef.current?.focus();
   }
 

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/button';
+import { ButtonLink, theme } from '@shop/ui';
 import { Panel } from '../../../components/panel';
-import { tokens } from '../../../lib/theme';
 
 const Box = styled(Panel)`
   display: grid;
@@ -12,19 +11,19 @@ const Box = styled(Panel)`
   h2 {
     margin: 0;
     font-size: 1.375rem;
-    color: ${tokens.colors.ink};
+    color: ${theme.colors.ink};
   }
   p {
     margin: 0 0 0.5rem;
     max-width: 28rem;
-    color: ${tokens.colors.muted};
+    color: ${theme.colors.muted};
   }
 `;
 
 const Icon = styled.svg`
   width: 3.5rem;
   height: 3.5rem;
-  color: ${tokens.colors.borderStrong};
+  color: ${theme.colors.borderStrong};
 `;
 
 export function EmptyCart() {

@@ -1,12 +1,12 @@
 import styled from 'styled-components';
-import { tokens } from '../../../lib/theme';
+import { theme } from '@shop/ui';
 
 const Group = styled.div`
   display: inline-flex;
   align-items: stretch;
-  border: 1px solid ${tokens.colors.borderStrong};
-  border-radius: ${tokens.radiusSmall};
-  background: ${tokens.colors.surface};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.surface};
   overflow: hidden;
 `;
 
@@ -17,20 +17,20 @@ const StepButton = styled.button`
   min-height: 2.75rem;
   border: 0;
   background: transparent;
-  color: ${tokens.colors.brand};
+  color: ${theme.colors.brand};
   font-size: 1.25rem;
   font-weight: 600;
   line-height: 1;
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${tokens.colors.sunken};
+    background: ${theme.colors.sunken};
   }
   &:disabled {
-    color: ${tokens.colors.borderStrong};
+    color: ${theme.colors.borderStrong};
     cursor: not-allowed;
   }
   &:focus-visible {
-    outline: 3px solid ${tokens.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: -3px;
   }
 `;
@@ -40,7 +40,7 @@ const Value = styled.output`
   place-items: center;
   min-width: 2.75rem;
   padding: 0 0.25rem;
-  border-inline: 1px solid ${tokens.colors.border};
+  border-inline: 1px solid ${theme.colors.border};
   font-weight: 700;
   font-variant-numeric: tabular-nums;
 `;

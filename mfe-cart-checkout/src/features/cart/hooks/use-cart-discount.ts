@@ -1,50 +1,39 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DiscountRemoved } from '@shop/contracts';
-import { toast, useShopStore } from 'shell/store';
+import { cartQueryKey, queryClient, toast } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
+import { saveCartSession } from '../api/save-cart-session';
 
 export interface CartDiscountState {
-  /** Why the API took the shopper's discount off the cart, while that is news. */
+  /** Why the shopper's discount no longer applies, while that is news. */
   droppedMessage: string | null;
   /** For answers of cart changes that say a discount was dropped. */
   reportDropped(dropped: DiscountRemoved | undefined): void;
 }
 
 /**
- * Keeps the store's applied discount in line with the cart the API answered: what a percentage code
- * is worth changes with the subtotal, and a code the API dropped (the subtotal fell below its minimum,
- * it expired or ran out) is cleared and explained.
+ * Tells the shopper when their discount stopped applying. A cart change names a code it dropped in its
+ * answer; a cart read (which writes nothing) names a stored code that no longer applies (it expired, ran
+ * out, was switched off), and the cart page then takes it off the session itself, once. The store's
+ * discount follows the cart query on its own.
  */
 export function useCartDiscount(cart: Cart | undefined): CartDiscountState {
-  const setDiscount = useShopStore((s) => s.setDiscount);
   const [droppedMessage, setDroppedMessage] = useState<string | null>(null);
 
-  const reportDropped = useCallback(
-    (dropped: DiscountRemoved | undefined) => {
-      if (!dropped) return;
-      setDiscount(null);
-      setDroppedMessage(dropped.message);
-      toast({ title: 'Discount removed', description: dropped.message });
-    },
-    [setDiscount],
-  );
+  const reportDropped = useCallback((dropped: DiscountRemoved | undefined) => {
+    if (!dropped) return;
+    setDroppedMessage(dropped.message);
+    toast({ title: 'Discount removed', description: dropped.message });
+  }, []);
 
+  const unusable = cart?.discountRemoved;
   useEffect(() => {
-    if (!cart) return;
-    if (cart.discountRemoved) {
-      reportDropped(cart.discountRemoved);
-      return;
-    }
-    if (!cart.discount) return;
-    const current = useShopStore.getState().discount;
-    if (current?.code !== cart.discount.code || current.amount !== cart.discount.amount) {
-      setDiscount({
-        code: cart.discount.code,
-        amount: cart.discount.amount,
-        description: cart.discount.description,
-      });
-    }
-  }, [cart, setDiscount, reportDropped]);
+    if (!unusable) return;
+    reportDropped(unusable);
+    void saveCartSession(null).then(() =>
+      queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+    );
+  }, [unusable, reportDropped]);
 
   return { droppedMessage, reportDropped };
 }

@@ -1,17 +1,16 @@
 // GET /api/cart?zipCode=: the cart with tax worked out for the shopper's ZIP or postal code.
 import { useQuery } from '@tanstack/react-query';
 import { cartQuerySchema, isValidZipOrPostalCode } from '@shop/contracts';
-import { apiJson, CART_FRESH_MS, CART_KEPT_MS, cartQueryKey } from 'shell/store';
-import { parseCart } from '../../../api/get-cart';
+import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, fetchCart } from 'shell/store';
 
 export function cartWithTaxQueryKey(zipCode: string) {
   // Under the cart's key, so every change that invalidates the cart refreshes this too.
   return [...cartQueryKey, 'zip', zipCode] as const;
 }
 
-export function getCartWithTax(zipCode: string): Promise<unknown> {
+export function getCartWithTax(zipCode: string) {
   const { zipCode: zip = '' } = cartQuerySchema.parse({ zipCode });
-  return apiJson<unknown>(`/api/cart?zipCode=${encodeURIComponent(zip)}`);
+  return fetchCart(zip);
 }
 
 /** Only for a ZIP or postal code the shop knows; until then the plain cart is shown without tax. */
@@ -20,7 +19,6 @@ export function useCartWithTax(zipCode: string) {
   return useQuery({
     queryKey: cartWithTaxQueryKey(zip),
     queryFn: () => getCartWithTax(zip),
-    select: parseCart,
     enabled: isValidZipOrPostalCode(zip),
     staleTime: CART_FRESH_MS,
     gcTime: CART_KEPT_MS,

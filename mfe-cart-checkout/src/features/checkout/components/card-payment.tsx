@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import { Button } from '../../../components/button';
+import { Button, theme } from '@shop/ui';
 import { Panel, PanelTitle } from '../../../components/panel';
 import { Spinner } from '../../../components/spinner';
-import { tokens } from '../../../lib/theme';
 import { money } from '../../../lib/money';
 import { CARD_CONTAINER_ID, type CardFormState } from '../hooks/use-card-form';
 import type { PaymentFailure } from '../hooks/use-place-order';
@@ -26,10 +25,10 @@ const Status = styled.p<{ $tone: 'muted' | 'danger' }>`
   margin: 0;
   padding: 0.875rem 1rem;
   border: 1px ${({ $tone }) => ($tone === 'danger' ? 'solid' : 'dashed')}
-    ${({ $tone }) => ($tone === 'danger' ? tokens.colors.danger : tokens.colors.borderStrong)};
-  border-radius: ${tokens.radiusSmall};
-  background: ${({ $tone }) => ($tone === 'danger' ? tokens.colors.dangerSoft : tokens.colors.sunken)};
-  color: ${({ $tone }) => ($tone === 'danger' ? tokens.colors.danger : tokens.colors.muted)};
+    ${({ $tone }) => ($tone === 'danger' ? theme.colors.danger : theme.colors.borderStrong)};
+  border-radius: ${theme.radiusSmall};
+  background: ${({ $tone }) => ($tone === 'danger' ? theme.colors.dangerSoft : theme.colors.sunken)};
+  color: ${({ $tone }) => ($tone === 'danger' ? theme.colors.danger : theme.colors.muted)};
   font-size: 0.925rem;
 `;
 
@@ -41,18 +40,18 @@ const Overlay = styled(Status)`
 const Failure = styled.div`
   margin-bottom: 1rem;
   padding: 0.875rem 1rem;
-  border: 1px solid ${tokens.colors.danger};
+  border: 1px solid ${theme.colors.danger};
   border-left-width: 4px;
-  border-radius: ${tokens.radiusSmall};
-  background: ${tokens.colors.dangerSoft};
-  color: ${tokens.colors.danger};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.dangerSoft};
+  color: ${theme.colors.danger};
   strong {
     display: block;
     margin-bottom: 0.125rem;
   }
   p {
     margin: 0;
-    color: ${tokens.colors.ink};
+    color: ${theme.colors.ink};
   }
 `;
 
@@ -63,7 +62,7 @@ const Secure = styled.p`
   gap: 0.375rem;
   margin: 0.875rem 0 0;
   font-size: 0.825rem;
-  color: ${tokens.colors.subtle};
+  color: ${theme.colors.subtle};
   text-align: center;
 `;
 

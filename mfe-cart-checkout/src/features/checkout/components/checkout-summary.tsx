@@ -5,7 +5,7 @@ import { Panel, PanelTitle } from '../../../components/panel';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import { formatSize, materialName } from '../../../lib/label-description';
 import { money } from '../../../lib/money';
-import { fromLarge, tokens } from '../../../lib/theme';
+import { fromLarge, theme } from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
 import type { CheckoutQuote } from '../api/get-checkout-quote';
 
@@ -22,7 +22,7 @@ const Items = styled.ul`
   margin: 0 0 1.25rem;
   padding: 0 0 1.25rem;
   list-style: none;
-  border-bottom: 1px solid ${tokens.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const Item = styled.li`
@@ -37,10 +37,10 @@ const Item = styled.li`
   }
   strong {
     display: block;
-    color: ${tokens.colors.ink};
+    color: ${theme.colors.ink};
   }
   small {
-    color: ${tokens.colors.subtle};
+    color: ${theme.colors.subtle};
     font-size: 0.825rem;
   }
   span {
@@ -52,7 +52,7 @@ const Item = styled.li`
 const Note = styled.p`
   margin: 0.875rem 0 0;
   font-size: 0.825rem;
-  color: ${tokens.colors.subtle};
+  color: ${theme.colors.subtle};
 `;
 
 const CARRIER_NAMES = { usps: 'USPS', ups: 'UPS' } as const;

@@ -2,8 +2,7 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField } from '@shop/contracts';
 import { Panel, PanelTitle } from '../../../components/panel';
-import { TextField } from '../../../components/text-field';
-import { fromMedium, tokens } from '../../../lib/theme';
+import { TextField, fromMedium, theme } from '@shop/ui';
 import type { CheckoutErrors, CheckoutValues } from '../hooks/use-checkout-form';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -45,7 +44,7 @@ const Fieldset = styled.fieldset`
   & + & {
     margin-top: 1.5rem;
     padding-top: 1.5rem;
-    border-top: 1px solid ${tokens.colors.border};
+    border-top: 1px solid ${theme.colors.border};
   }
   legend {
     float: left;
@@ -56,7 +55,7 @@ const Fieldset = styled.fieldset`
     font-weight: 700;
     letter-spacing: 0.06em;
     text-transform: uppercase;
-    color: ${tokens.colors.subtle};
+    color: ${theme.colors.subtle};
   }
 `;
 
@@ -70,20 +69,20 @@ const Notes = styled.div`
   }
   label span {
     font-weight: 400;
-    color: ${tokens.colors.subtle};
+    color: ${theme.colors.subtle};
   }
   textarea {
     min-height: 5rem;
     padding: 0.5rem 0.75rem;
-    border: 1px solid ${tokens.colors.borderStrong};
-    border-radius: ${tokens.radiusSmall};
+    border: 1px solid ${theme.colors.borderStrong};
+    border-radius: ${theme.radiusSmall};
     font: inherit;
     font-size: 1rem;
     resize: vertical;
   }
   textarea:focus {
     outline: none;
-    border-color: ${tokens.colors.focus};
+    border-color: ${theme.colors.focus};
     box-shadow: 0 0 0 3px rgb(37 99 235 / 0.25);
   }
 `;
@@ -91,7 +90,7 @@ const Notes = styled.div`
 const Required = styled.p`
   margin: -0.5rem 0 1.25rem;
   font-size: 0.875rem;
-  color: ${tokens.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 interface FieldSpec {
@@ -150,6 +149,7 @@ export function ContactForm({
     <div key={name} data-span={span} data-pair={pair || undefined}>
       <TextField
         ref={registerField(name)}
+        aria-required
         label={CHECKOUT_FIELD_LABELS[name]}
         name={name}
         type={type}

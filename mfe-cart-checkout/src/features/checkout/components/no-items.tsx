@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/button';
+import { ButtonLink, theme } from '@shop/ui';
 import { Panel } from '../../../components/panel';
-import { tokens } from '../../../lib/theme';
 
 const Box = styled(Panel)`
   display: grid;
@@ -15,7 +14,7 @@ const Box = styled(Panel)`
   }
   p {
     margin: 0 0 0.5rem;
-    color: ${tokens.colors.muted};
+    color: ${theme.colors.muted};
   }
 `;
 

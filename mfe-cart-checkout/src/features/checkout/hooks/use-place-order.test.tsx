@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ApiError, queryClient, useShopStore } from 'shell/store';
-import { parseCart } from '../../../api/get-cart';
+import { cartResponseSchema } from '@shop/contracts';
 import { installFakePayments } from '../../../testing/fake-payments';
-import { cartAnswer, lastToast, resetShop, stubApi } from '../../../testing/render-page';
+import { lastToast, resetShop, stubApi } from '@shop/ui/testing';
+import { cartAnswer } from '../../../testing/fixtures';
 import { validateCheckout, type CheckoutValues } from './use-checkout-form';
 import { paymentFailureOf, usePlaceOrder, type Checkout } from './use-place-order';
 
@@ -44,7 +45,7 @@ function wrapper({ children }: { children: ReactNode }) {
 
 function renderPlaceOrder() {
   const { card } = installFakePayments();
-  const cart = parseCart(cartAnswer());
+  const cart = cartResponseSchema.parse(cartAnswer());
   const hook = renderHook(
     () => ({ ...usePlaceOrder({ cart, card, settleMs: 0 }), location: useLocation() }),
     { wrapper },

@@ -3,9 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ZodError } from 'zod';
 import { joinedAddress, type CustomerInfo, type CreatedOrder } from '@shop/contracts';
-import { cartQueryKey, toast, useShopStore } from 'shell/store';
+import { apiErrorMessage, apiErrorStatus, cartQueryKey, setCartAnswer, toast } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
-import { apiErrorMessage, apiErrorStatus } from '../../../lib/api-error-message';
 import { saveLastOrder } from '../../../lib/last-order';
 import { completePayment } from '../api/complete-payment';
 import { createOrder } from '../api/create-order';
@@ -44,7 +43,11 @@ export function paymentFailureOf(error: unknown): PaymentFailure {
     return { title: PAYMENT_FAILED_TITLE, description: error.message };
   const reason = apiErrorMessage(error);
   if (reason) return { title: PAYMENT_FAILED_TITLE, description: reason };
-  if (apiErrorStatus(error) !== null || error instanceof TypeError || error instanceof ZodError)
+  if (
+    apiErrorStatus(error) !== undefined ||
+    error instanceof TypeError ||
+    error instanceof ZodError
+  )
     return { ...PAYMENT_ERROR };
   const message = error instanceof Error ? error.message.trim() : '';
   return { title: PAYMENT_FAILED_TITLE, description: message || PAYMENT_FAILED_DEFAULT };
@@ -72,11 +75,18 @@ interface PlaceOrderOptions {
  * payment, refresh the cart, keep the order for the confirmation page and go there. A declined card
  * leaves the cart as it was; paying again reuses the order made for it.
  */
+const EMPTY_CART: Cart = {
+  items: [],
+  itemCount: 0,
+  subtotal: 0,
+  discount: null,
+  tax: { region: null, amount: 0 },
+  total: 0,
+};
+
 export function usePlaceOrder({ cart, card, settleMs = PAYMENT_SETTLE_MS }: PlaceOrderOptions) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const setCart = useShopStore((s) => s.setCart);
-  const setDiscount = useShopStore((s) => s.setDiscount);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const busy = useRef(false);
@@ -124,8 +134,9 @@ export function usePlaceOrder({ cart, card, settleMs = PAYMENT_SETTLE_MS }: Plac
         total: paid.total,
         email: info.email,
       });
-      setCart({ itemCount: 0, subtotal: 0, total: 0 });
-      setDiscount(null);
+      // A paid order empties the cart on the server; the cart query says so at once (the header's
+      // badge follows it), and is read again below to confirm.
+      setCartAnswer(EMPTY_CART);
       navigate(`/confirmation/${encodeURIComponent(paid.orderId)}`);
       void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     } catch (error) {

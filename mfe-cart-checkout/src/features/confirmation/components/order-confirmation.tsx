@@ -1,10 +1,9 @@
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { ButtonLink } from '../../../components/button';
+import { ButtonLink, fromMedium, theme } from '@shop/ui';
 import { Panel } from '../../../components/panel';
 import type { LastOrder } from '../../../lib/last-order';
 import { money } from '../../../lib/money';
-import { fromMedium, tokens } from '../../../lib/theme';
 
 const Card = styled(Panel)`
   display: grid;
@@ -23,7 +22,7 @@ const Hero = styled.div`
   text-align: center;
   p {
     margin: 0;
-    color: ${tokens.colors.muted};
+    color: ${theme.colors.muted};
     max-width: 32rem;
   }
 `;
@@ -34,8 +33,8 @@ const Check = styled.div`
   width: 4rem;
   height: 4rem;
   border-radius: 50%;
-  background: ${tokens.colors.successSoft};
-  color: ${tokens.colors.success};
+  background: ${theme.colors.successSoft};
+  color: ${theme.colors.success};
   svg {
     width: 2rem;
     height: 2rem;
@@ -46,20 +45,20 @@ const Facts = styled.dl`
   display: grid;
   gap: 1px;
   margin: 0;
-  border: 1px solid ${tokens.colors.border};
-  border-radius: ${tokens.radiusSmall};
-  background: ${tokens.colors.border};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.border};
   overflow: hidden;
   ${fromMedium} {
     grid-template-columns: 1fr 1fr;
   }
   div {
     padding: 1rem 1.25rem;
-    background: ${tokens.colors.sunken};
+    background: ${theme.colors.sunken};
   }
   dt {
     font-size: 0.825rem;
-    color: ${tokens.colors.subtle};
+    color: ${theme.colors.subtle};
     text-transform: uppercase;
     letter-spacing: 0.06em;
     font-weight: 700;
@@ -68,7 +67,7 @@ const Facts = styled.dl`
     margin: 0.25rem 0 0;
     font-size: 1.375rem;
     font-weight: 800;
-    color: ${tokens.colors.brand};
+    color: ${theme.colors.brand};
     font-variant-numeric: tabular-nums;
   }
 `;
@@ -76,9 +75,9 @@ const Facts = styled.dl`
 const Email = styled.p`
   margin: 0;
   padding: 0.875rem 1rem;
-  border-radius: ${tokens.radiusSmall};
-  background: ${tokens.colors.accentSoft};
-  color: ${tokens.colors.ink};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.ink};
   overflow-wrap: anywhere;
 `;
 
@@ -108,7 +107,7 @@ const Steps = styled.section`
     width: 2rem;
     height: 2rem;
     border-radius: 50%;
-    background: ${tokens.colors.brand};
+    background: ${theme.colors.brand};
     color: #fff;
     font-weight: 700;
     font-size: 0.9rem;
@@ -117,7 +116,7 @@ const Steps = styled.section`
     display: block;
   }
   span {
-    color: ${tokens.colors.muted};
+    color: ${theme.colors.muted};
     font-size: 0.925rem;
   }
 `;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { COLOR_SWATCHES, COLORS, type Color } from '@shop/contracts/label-options';
 import { FormSection } from '../../../components/form-section';
 import { RadioCard } from '../../../components/radio-card';
-import { fromLarge, theme } from '../../../components/theme';
+import { fromLarge, theme } from '@shop/ui';
 
 const Layout = styled.div`
   display: grid;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { toast } from 'shell/store';
-import { fromLarge, theme } from '../../../components/theme';
+import { fromLarge, theme } from '@shop/ui';
 import { useAddToCart } from '../api/add-to-cart';
 import {
   initialLabelDraft,

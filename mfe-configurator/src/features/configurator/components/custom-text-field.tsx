@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { FieldError, Hint, Label, TextArea } from '../../../components/field';
+import { Field, FieldError, FieldHint, Label, TextArea } from '@shop/ui';
 import { FormSection } from '../../../components/form-section';
 
 export const CUSTOM_TEXT_MAX = 500;
@@ -25,25 +25,27 @@ export function CustomTextField({ value, error, onChange }: CustomTextFieldProps
       title="Custom text"
       description="What we engrave. The preview above shows it as you type."
     >
-      <Label htmlFor={id}>Text to engrave</Label>
-      <TextArea
-        id={id}
-        name="customText"
-        value={value}
-        maxLength={CUSTOM_TEXT_MAX}
-        rows={3}
-        placeholder="e.g. MAIN DISCONNECT 480V"
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-      />
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-      <Footer>
-        <Hint id={`${id}-hint`}>Optional. Line breaks are kept.</Hint>
-        <Hint aria-hidden="true">
-          {value.length}/{CUSTOM_TEXT_MAX}
-        </Hint>
-      </Footer>
+      <Field>
+        <Label htmlFor={id}>Text to engrave</Label>
+        <TextArea
+          id={id}
+          name="customText"
+          value={value}
+          maxLength={CUSTOM_TEXT_MAX}
+          rows={3}
+          placeholder="e.g. MAIN DISCONNECT 480V"
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        />
+        {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+        <Footer>
+          <FieldHint id={`${id}-hint`}>Optional. Line breaks are kept.</FieldHint>
+          <FieldHint aria-hidden="true">
+            {value.length}/{CUSTOM_TEXT_MAX}
+          </FieldHint>
+        </Footer>
+      </Field>
     </FormSection>
   );
 }

@@ -3,10 +3,8 @@ import styled from 'styled-components';
 import { toast } from 'shell/store';
 import type { UploadedFileRef } from '@shop/contracts/label-configuration';
 import { MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD, UPLOAD_ACCEPT } from '@shop/contracts/uploads';
-import { Button } from '../../../components/button';
+import { Button, focusRing, theme, visuallyHidden } from '@shop/ui';
 import { FormSection } from '../../../components/form-section';
-import { focusRing, theme } from '../../../components/theme';
-import { visuallyHidden } from '../../../components/visually-hidden';
 import { uploadFailureLines, useUploadFiles } from '../api/upload-files';
 import { validateUploadSelection } from '../validate-upload';
 
@@ -213,7 +211,7 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
               <span>{file.originalName}</span>
               <Button
                 type="button"
-                $variant="quiet"
+                $variant="ghost"
                 onClick={() => onFileRemoved(file.hashedName)}
                 aria-label={`Remove ${file.originalName}`}
               >

@@ -7,7 +7,7 @@ import {
   type Color,
   type Mounting,
 } from '@shop/contracts/label-options';
-import { theme } from '../../../components/theme';
+import { theme } from '@shop/ui';
 
 export const PREVIEW_PLACEHOLDER = 'SAMPLE TEXT';
 

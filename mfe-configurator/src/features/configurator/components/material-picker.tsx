@@ -4,7 +4,7 @@ import { MATERIAL_RATE_CENTS } from '@shop/contracts/pricing';
 import { formatDollars } from '@shop/contracts/money';
 import { FormSection } from '../../../components/form-section';
 import { RadioCard } from '../../../components/radio-card';
-import { fromMedium, theme } from '../../../components/theme';
+import { fromMedium, theme } from '@shop/ui';
 
 /** Where each material is at home, and a surface that hints at how it looks. */
 const MATERIAL_TRAITS: Record<Material, { use: string; surface: string }> = {

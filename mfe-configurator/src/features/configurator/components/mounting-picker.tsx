@@ -4,7 +4,7 @@ import { MOUNTING_SURCHARGE_CENTS } from '@shop/contracts/pricing';
 import { formatDollars } from '@shop/contracts/money';
 import { FormSection } from '../../../components/form-section';
 import { RadioCard } from '../../../components/radio-card';
-import { fromMedium, theme } from '../../../components/theme';
+import { fromMedium, theme } from '@shop/ui';
 
 const MOUNTING_DETAILS: Record<Mounting, string> = {
   'no-mounting': 'A plain back, for fixing your own way.',

@@ -2,8 +2,7 @@ import styled from 'styled-components';
 import type { Material, Mounting } from '@shop/contracts/label-options';
 import { formatDollars, toDollars } from '@shop/contracts/money';
 import { priceLabel, QUANTITY_BREAKS } from '@shop/contracts/pricing';
-import { theme } from '../../../components/theme';
-import { VisuallyHidden } from '../../../components/visually-hidden';
+import { theme, VisuallyHidden } from '@shop/ui';
 
 /** The quantity tiers, smallest first: 1 (no break), then each break. */
 export const QUANTITY_TIERS = [

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { FieldError, Label } from '../../../components/field';
-import { focusRing, theme } from '../../../components/theme';
+import { Field, FieldError, Label, focusRing, theme } from '@shop/ui';
 
 const Group = styled.div`
   display: inline-flex;
@@ -75,7 +74,7 @@ export function QuantityStepper({ value, error, onChange }: QuantityStepperProps
   const id = useId();
   const count = asCount(value);
   return (
-    <div>
+    <Field>
       <Label htmlFor={id}>Quantity</Label>
       <Group>
         <Step
@@ -110,6 +109,6 @@ export function QuantityStepper({ value, error, onChange }: QuantityStepperProps
         </Step>
       </Group>
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-    </div>
+    </Field>
   );
 }

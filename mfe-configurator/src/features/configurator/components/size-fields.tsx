@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { SIZE_MAX_INCHES, SIZE_MIN_INCHES, SIZE_STEP_INCHES } from '@shop/contracts/label-options';
-import { FieldError, Hint, Input, Label } from '../../../components/field';
+import { Field, FieldError, FieldHint, Input, Label, theme } from '@shop/ui';
 import { FormSection } from '../../../components/form-section';
-import { theme } from '../../../components/theme';
 
 const Row = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 0.75rem 1rem;
+  margin-bottom: 0.375rem;
 `;
 
 const Unit = styled.div`
@@ -40,7 +40,7 @@ export function SizeFields({ width, height, errors, onChange, onBlur }: SizeFiel
   const field = (name: 'width' | 'height', label: string, value: string) => {
     const errorId = `${id}-${name}-error`;
     return (
-      <div>
+      <Field>
         <Label htmlFor={`${id}-${name}`}>{label}</Label>
         <Unit>
           <Input
@@ -60,7 +60,7 @@ export function SizeFields({ width, height, errors, onChange, onBlur }: SizeFiel
           <span aria-hidden="true">in</span>
         </Unit>
         {errors[name] && <FieldError id={errorId}>{errors[name]}</FieldError>}
-      </div>
+      </Field>
     );
   };
   return (
@@ -69,9 +69,9 @@ export function SizeFields({ width, height, errors, onChange, onBlur }: SizeFiel
         {field('width', 'Width (inches)', width)}
         {field('height', 'Height (inches)', height)}
       </Row>
-      <Hint id={hintId}>
+      <FieldHint id={hintId}>
         From {SIZE_MIN_INCHES} to {SIZE_MAX_INCHES} inches per side, in steps of {SIZE_STEP_INCHES}.
-      </Hint>
+      </FieldHint>
     </FormSection>
   );
 }

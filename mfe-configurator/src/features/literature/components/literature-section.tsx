@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { MATERIAL_LABELS, MATERIALS, type Material } from '@shop/contracts/label-options';
 import { Collapsible } from '../../../components/collapsible';
-import { focusRing, fromMedium, theme } from '../../../components/theme';
+import { focusRing, fromMedium, theme } from '@shop/ui';
 import { assetUrl } from '../../../lib/asset-url';
 
 /** The safety data sheet of a material, shipped in this remote's build (public/literature/). */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useShopStore } from 'shell/store';
-import { ChevronDownIcon, UserIcon } from '../../../components/icons';
+import { ChevronDownIcon, UserIcon } from '@shop/ui';
 import { AccountTrigger } from './account-trigger';
 
 // The menu (Radix dropdown and its positioning) is only downloaded for signed-in shoppers.

@@ -3,9 +3,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
-import { ChevronDownIcon } from '../../../components/icons';
+import { ChevronDownIcon, theme } from '@shop/ui';
 import { RemoteDialogSlot } from '../../../components/remote-dialog-slot';
-import { theme } from '../../../components/theme';
 import { useSignOut } from '../api/sign-out';
 import { AccountTrigger } from './account-trigger';
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { fromMedium, theme } from '../../../components/theme';
+import { fromMedium, theme } from '@shop/ui';
 
 /** The header's account button, signed out (Sign In) and signed in (the menu's trigger). */
 export const AccountTrigger = styled.button`

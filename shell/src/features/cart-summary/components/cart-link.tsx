@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { CartIcon } from '../../../components/icons';
-import { theme } from '../../../components/theme';
+import { CartIcon, theme } from '@shop/ui';
 
 const CartAnchor = styled(Link)`
   position: relative;

@@ -1,8 +1,16 @@
 import styled from 'styled-components';
 import { BreakableEmail } from '../../../components/breakable-email';
-import { Container } from '../../../components/container';
-import { CheckIcon, ClockIcon, MailIcon, PhoneIcon, TruckIcon } from '../../../components/icons';
-import { fromLarge, fromMedium, theme } from '../../../components/theme';
+import {
+  Container,
+  CheckIcon,
+  ClockIcon,
+  MailIcon,
+  PhoneIcon,
+  TruckIcon,
+  fromLarge,
+  fromMedium,
+  theme,
+} from '@shop/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { runtimeConfig, telHref } from '../../../lib/runtime-config';
 import { EnquiryForm } from './enquiry-form';

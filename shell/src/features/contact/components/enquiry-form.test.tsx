@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
-import { fakeApi, json, renderWithShell, resetShell, TEST_USER } from '../../../testing/render';
+import { stubApi, json, renderPage, TEST_USER } from '@shop/ui/testing';
+import { resetShell } from '../../../testing/shell-config';
 import { EnquiryForm } from './enquiry-form';
 
 let sent: unknown[] = [];
@@ -10,17 +11,12 @@ let sent: unknown[] = [];
 beforeEach(() => {
   resetShell();
   sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      fakeApi({
-        'POST /api/contact': (init) => {
-          sent.push(JSON.parse(String(init.body)));
-          return json({ id: '64b7f0c2a1b2c3d4e5f60718' }, 201);
-        },
-      }),
-    ),
-  );
+  stubApi({
+    'POST /api/contact': ({ body }) => {
+      sent.push(body);
+      return json({ id: '64b7f0c2a1b2c3d4e5f60718' }, 201);
+    },
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,7 +24,7 @@ const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`
 
 describe('EnquiryForm', () => {
   it('names every problem beside its field, marks the fields invalid, and sends nothing', async () => {
-    renderWithShell(<EnquiryForm />);
+    renderPage(<EnquiryForm />);
     await userEvent.type(field('Email'), 'ann@');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(field('Name')).toHaveAccessibleDescription('Please enter your name');
@@ -43,7 +39,7 @@ describe('EnquiryForm', () => {
   });
 
   it('clears a message as soon as the field is fixed', async () => {
-    renderWithShell(<EnquiryForm />);
+    renderPage(<EnquiryForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     await userEvent.type(field('Name'), 'Ann');
     expect(field('Name')).not.toHaveAttribute('aria-invalid');
@@ -51,7 +47,7 @@ describe('EnquiryForm', () => {
   });
 
   it('sends a valid enquiry (company optional), thanks the shopper in a toast and clears the message', async () => {
-    renderWithShell(<EnquiryForm />);
+    renderPage(<EnquiryForm />);
     await userEvent.type(field('Name'), 'Ann Lee');
     await userEvent.type(field('Email'), 'ann@plant.example');
     await userEvent.type(field('Message'), 'Quote for 40 phenolic labels, please.');
@@ -75,29 +71,24 @@ describe('EnquiryForm', () => {
 
   it("starts with the signed-in customer's name, email and company", () => {
     useShopStore.getState().setUser(TEST_USER);
-    renderWithShell(<EnquiryForm />);
+    renderPage(<EnquiryForm />);
     expect(field('Name')).toHaveValue('Ann Lee');
-    expect(field('Email')).toHaveValue('ann@plant.example');
-    expect(field('Company')).toHaveValue('Lee Plastics');
+    expect(field('Email')).toHaveValue(TEST_USER.email);
+    expect(field('Company')).toHaveValue(TEST_USER.company);
   });
 
   it("shows the server's field messages and a destructive toast when the API refuses", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        fakeApi({
-          'POST /api/contact': () =>
-            json(
-              {
-                message: 'Please enter a valid email address',
-                errors: [{ path: 'email', message: 'Please enter a valid email address' }],
-              },
-              400,
-            ),
-        }),
-      ),
-    );
-    renderWithShell(<EnquiryForm />);
+    stubApi({
+      'POST /api/contact': () =>
+        json(
+          {
+            message: 'Please enter a valid email address',
+            errors: [{ path: 'email', message: 'Please enter a valid email address' }],
+          },
+          400,
+        ),
+    });
+    renderPage(<EnquiryForm />);
     await userEvent.type(field('Name'), 'Ann Lee');
     await userEvent.type(field('Email'), 'ann@plant.example');
     await userEvent.type(field('Message'), 'Quote for 40 phenolic labels, please.');
@@ -112,15 +103,10 @@ describe('EnquiryForm', () => {
   });
 
   it('keeps what was typed when the API is down', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        fakeApi({
-          'POST /api/contact': () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
-        }),
-      ),
-    );
-    renderWithShell(<EnquiryForm />);
+    stubApi({
+      'POST /api/contact': () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    });
+    renderPage(<EnquiryForm />);
     await userEvent.type(field('Name'), 'Ann Lee');
     await userEvent.type(field('Email'), 'ann@plant.example');
     await userEvent.type(field('Message'), 'Quote for 40 phenolic labels, please.');

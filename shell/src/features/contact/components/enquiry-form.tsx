@@ -6,8 +6,7 @@ import {
   type ContactEnquiryInput,
 } from '@shop/contracts/contact';
 import { ApiError, toast, useShopStore } from 'shell/store';
-import { Button } from '../../../components/button';
-import { fromMedium, theme } from '../../../components/theme';
+import { Button, fromMedium, theme } from '@shop/ui';
 import { useSendEnquiry } from '../api/send-enquiry';
 
 type Field = keyof ContactEnquiryInput;

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { getGuestSessionId, useShopStore } from 'shell/store';
-import { Button } from '../../../components/button';
-import { Container } from '../../../components/container';
-import { theme } from '../../../components/theme';
+import { Button, Container, theme } from '@shop/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 
 const Page = styled(Container)`

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { captureInstallPrompt } from '../../../lib/install-prompt';
-import { renderWithShell, resetShell } from '../../../testing/render';
+import { renderPage } from '@shop/ui/testing';
+import { resetShell } from '../../../testing/shell-config';
 import { InstallAppButton } from './install-app-button';
 
 captureInstallPrompt(window);
@@ -20,12 +21,12 @@ beforeEach(() => resetShell());
 
 describe('InstallAppButton', () => {
   it('is absent until the browser offers installation', () => {
-    renderWithShell(<InstallAppButton />);
+    renderPage(<InstallAppButton />);
     expect(screen.queryByRole('button', { name: 'Install App' })).toBeNull();
   });
 
   it("appears when beforeinstallprompt fires (keeping the browser's own banner away) and prompts once", async () => {
-    renderWithShell(<InstallAppButton />);
+    renderPage(<InstallAppButton />);
     const event = offerInstall();
     expect(event.defaultPrevented).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Install App' }));
@@ -34,7 +35,7 @@ describe('InstallAppButton', () => {
   });
 
   it('goes away once the app is installed', () => {
-    renderWithShell(<InstallAppButton />);
+    renderPage(<InstallAppButton />);
     offerInstall();
     expect(screen.getByRole('button', { name: 'Install App' })).toBeInTheDocument();
     act(() => void window.dispatchEvent(new Event('appinstalled')));

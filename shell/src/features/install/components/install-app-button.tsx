@@ -1,5 +1,4 @@
-import { Button } from '../../../components/button';
-import { DownloadIcon } from '../../../components/icons';
+import { Button, DownloadIcon } from '@shop/ui';
 import { promptInstall, useInstallOffered } from '../../../lib/install-prompt';
 
 /** Shown only while the browser offers to install the shop as an app (`beforeinstallprompt`). */

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderWithShell, resetShell } from '../../../testing/render';
+import { renderPage } from '@shop/ui/testing';
+import { resetShell } from '../../../testing/shell-config';
 import { priceLabel, toPriceResult } from '@shop/contracts/pricing';
 import { HERO_EXAMPLE, LandingPage } from './landing-page';
 
@@ -8,7 +9,7 @@ beforeEach(() => resetShell());
 
 describe('LandingPage', () => {
   it('shows the hero copy of SPEC.md section 1 and links Configure Your Label to /products', () => {
-    renderWithShell(<LandingPage />);
+    renderPage(<LandingPage />);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' }),
     ).toBeInTheDocument();
@@ -24,7 +25,7 @@ describe('LandingPage', () => {
   });
 
   it('has the Why Choose section with its three cards', () => {
-    renderWithShell(<LandingPage />);
+    renderPage(<LandingPage />);
     const section = screen.getByRole('region', { name: /^Why Choose/ });
     const cards = within(section)
       .getAllByRole('heading', { level: 3 })
@@ -35,7 +36,7 @@ describe('LandingPage', () => {
   });
 
   it('has the contact section (anchor contact) with phone and email links from the run-time config', () => {
-    const { container } = renderWithShell(<LandingPage />);
+    const { container } = renderPage(<LandingPage />);
     const section = container.querySelector('section#contact');
     expect(section).not.toBeNull();
     const contact = within(section as HTMLElement);
@@ -54,7 +55,7 @@ describe('LandingPage', () => {
   });
 
   it('closes with Ready to Create Your Custom Label? and Start Configuring to /products', () => {
-    renderWithShell(<LandingPage />);
+    renderPage(<LandingPage />);
     const closing = screen.getByRole('region', { name: 'Ready to Create Your Custom Label?' });
     expect(closing).toHaveTextContent(
       'Get started with our easy-to-use configurator and see your price instantly.',
@@ -66,7 +67,7 @@ describe('LandingPage', () => {
   });
 
   it('draws the hero labels in the configurator swatches, with a text alternative', () => {
-    const { container } = renderWithShell(<LandingPage />);
+    const { container } = renderPage(<LandingPage />);
     expect(
       screen.getByRole('img', { name: /Engraved equipment labels on a machine panel/ }),
     ).toBeInTheDocument();
@@ -87,7 +88,7 @@ describe('LandingPage', () => {
   });
 
   it('shows the design example price, which the shared price rules agree with', () => {
-    renderWithShell(<LandingPage />);
+    renderPage(<LandingPage />);
     expect(screen.getByText('$5.20 per label')).toBeInTheDocument();
     expect(toPriceResult(priceLabel(HERO_EXAMPLE.configuration)).unitPrice).toBe(
       HERO_EXAMPLE.unitPrice,

@@ -1,9 +1,10 @@
 import styled from 'styled-components';
 import { COLOR_SWATCHES, COLORS } from '@shop/contracts/label-options';
 import { formatDollars } from '@shop/contracts/money';
-import { ButtonAnchor, ButtonLink } from '../../../components/button';
-import { Container } from '../../../components/container';
 import {
+  ButtonAnchor,
+  ButtonLink,
+  Container,
   ArrowRightIcon,
   CheckIcon,
   LayersIcon,
@@ -11,8 +12,10 @@ import {
   PhoneIcon,
   SlidersIcon,
   TruckIcon,
-} from '../../../components/icons';
-import { fromLarge, fromMedium, theme } from '../../../components/theme';
+  fromLarge,
+  fromMedium,
+  theme,
+} from '@shop/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { BreakableEmail } from '../../../components/breakable-email';
 import { runtimeConfig, telHref } from '../../../lib/runtime-config';

@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/button';
-import { Container } from '../../../components/container';
-import { theme } from '../../../components/theme';
+import { ButtonLink, Container, theme } from '@shop/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 
 const Wrapper = styled(Container)`

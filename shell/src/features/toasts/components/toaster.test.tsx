@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, useShopStore } from 'shell/store';
-import { renderWithShell, resetShell } from '../../../testing/render';
+import { renderPage } from '@shop/ui/testing';
+import { resetShell } from '../../../testing/shell-config';
 import { TOAST_DURATION_MS, Toaster } from './toaster';
 
 beforeEach(() => resetShell());
@@ -11,7 +12,7 @@ afterEach(() => vi.useRealTimers());
 // Swiping (right, past 50 px) needs real pointer events: the end-to-end suite drags a toast away.
 describe('Toaster', () => {
   it('shows a toast raised through the store with its title and description', () => {
-    renderWithShell(<Toaster />);
+    renderPage(<Toaster />);
     act(
       () =>
         void toast({
@@ -26,7 +27,7 @@ describe('Toaster', () => {
   });
 
   it('shows one toast at a time: the newest replaces the one on screen', () => {
-    renderWithShell(<Toaster />);
+    renderPage(<Toaster />);
     act(() => void toast({ title: 'Discount applied!' }));
     act(() => void toast({ title: 'Item Removed' }));
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
@@ -34,7 +35,7 @@ describe('Toaster', () => {
   });
 
   it('marks the destructive variant', () => {
-    renderWithShell(<Toaster />);
+    renderPage(<Toaster />);
     act(
       () =>
         void toast({
@@ -47,7 +48,7 @@ describe('Toaster', () => {
   });
 
   it('closes with its close control', async () => {
-    renderWithShell(<Toaster />);
+    renderPage(<Toaster />);
     act(() => void toast({ title: 'Password updated' }));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(useShopStore.getState().toasts[0]?.open).toBe(false);
@@ -56,7 +57,7 @@ describe('Toaster', () => {
 
   it('runs an optional action', async () => {
     const undo = vi.fn();
-    renderWithShell(<Toaster />);
+    renderPage(<Toaster />);
     act(() => void toast({ title: 'Item Removed', action: { label: 'Undo', onClick: undo } }));
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(undo).toHaveBeenCalledTimes(1);
@@ -64,7 +65,7 @@ describe('Toaster', () => {
 
   it('closes by itself after 5000 ms', () => {
     vi.useFakeTimers();
-    renderWithShell(<Toaster />);
+    renderPage(<Toaster />);
     act(() => void toast({ title: 'Welcome back!' }));
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 100));
     expect(screen.getByTestId('toast')).toBeInTheDocument();
@@ -74,7 +75,7 @@ describe('Toaster', () => {
   });
 
   it('closes the next toast after 5000 ms too, after one was closed with its button', async () => {
-    renderWithShell(<Toaster />);
+    renderPage(<Toaster />);
     act(() => void toast({ title: 'Password updated' }));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     vi.useFakeTimers();
@@ -84,7 +85,7 @@ describe('Toaster', () => {
   });
 
   it('announces through a labelled viewport region', () => {
-    renderWithShell(<Toaster />);
+    renderPage(<Toaster />);
     expect(screen.getByRole('region', { name: /Notification/ })).toBeInTheDocument();
   });
 });

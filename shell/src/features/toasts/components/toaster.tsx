@@ -1,8 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import styled, { css, keyframes } from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { CloseIcon } from '../../../components/icons';
-import { fromMedium, theme } from '../../../components/theme';
+import { CloseIcon, fromMedium, theme } from '@shop/ui';
 
 /** SPEC.md section 9: shown for 5000 ms unless a toast asks otherwise; swipe right past 50 px dismisses. */
 export const TOAST_DURATION_MS = 5000;
