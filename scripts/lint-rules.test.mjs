@@ -1,0 +1,54 @@
+// @vitest-environment node
+// The lint config holds the apps' shape: these deliberately bad imports and names must be rejected.
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+async function ruleIdsFor(code, filePath) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  return result.messages.map((message) => message.ruleId);
+}
+
+// The first lint loads the whole config and parser: slower than vitest's default 5 s on a busy machine.
+describe('lint boundaries', { timeout: 60_000 }, () => {
+  it('rejects a feature importing a sibling feature', async () => {
+    const ids = await ruleIdsFor(
+      "import { getCustomers } from '../../customers/api/get-customers';\nexport const load = getCustomers;\n",
+      'mfe-admin/src/features/orders/components/orders-extra.tsx',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a feature import its own files and the app lib', async () => {
+    const ids = await ruleIdsFor(
+      "import { adminQueryKey } from '../../../lib/admin-query-key';\nimport { getAdminOrders } from '../api/get-admin-orders';\nexport const both = [adminQueryKey, getAdminOrders];\n",
+      'mfe-admin/src/features/orders/components/orders-extra.tsx',
+    );
+    expect(ids).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it("rejects an app importing another app's source", async () => {
+    const ids = await ruleIdsFor(
+      "import { userFromAnswer } from '../../../../../mfe-account/src/lib/user-from-answer';\nexport const read = userFromAnswer;\n",
+      'mfe-admin/src/features/orders/components/orders-extra.tsx',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('rejects a module cycle', async () => {
+    const [result] = await eslint.lintFiles(['scripts/lint-fixtures/cycle/first-module.ts']);
+    expect(result.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  it('rejects a file name that is not kebab-case', async () => {
+    expect(await ruleIdsFor('export const x = 1;\n', 'mfe-admin/src/lib/AdminFormat.ts')).toContain(
+      'file-names/kebab-case',
+    );
+    expect(
+      await ruleIdsFor('export const x = 1;\n', 'mfe-admin/src/lib/admin-format.test.ts'),
+    ).not.toContain('file-names/kebab-case');
+  });
+});
