@@ -1,5 +1,5 @@
 import { Dialog, DialogDescription, DialogTitle, formatDollars, formatShortDate } from '@shop/ui';
-import { OrderStatusBadge } from '../../orders/components/order-badges';
+import { OrderStatusBadge } from '../../../components/order-badges';
 import { useCustomerDetail } from '../api/get-customer-detail';
 import type { Customer } from '../api/get-customers';
 

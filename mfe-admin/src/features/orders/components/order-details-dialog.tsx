@@ -32,7 +32,7 @@ import {
   useCancelOrder,
   useShipOrder,
 } from '../api/order-actions';
-import { OrderStatusBadge, PaymentBadge } from './order-badges';
+import { OrderStatusBadge, PaymentBadge } from '../../../components/order-badges';
 
 const Grid = styled.div`
   display: grid;

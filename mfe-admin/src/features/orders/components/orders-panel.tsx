@@ -16,7 +16,7 @@ import {
 import { formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { OrderStatusBadge, PaymentBadge } from './order-badges';
+import { OrderStatusBadge, PaymentBadge } from '../../../components/order-badges';
 import { OrderDetailsDialog } from './order-details-dialog';
 
 const Filters = styled.div`
