@@ -94,8 +94,8 @@ describe('preview', () => {
     expect(within(preview).getByTestId('label-preview-text')).toHaveTextContent('SAMPLE TEXT');
   });
   it('draws the label from the proof layout: holes at the corners, and a warning when the text is too small', async () => {
-    mockApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
-    const user = renderPage();
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
     await chooseMaterial(user);
     const preview = screen.getByTestId('label-preview');
 
