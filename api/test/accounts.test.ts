@@ -1,4 +1,4 @@
-// Accounts and sessions (SPEC.md sections 3, 5, 6; DESIGN.md section 6): sign-up, sign-in with its
+// Accounts and sessions (docs/product.md sections 3, 5, 6; docs/design.md section 6): sign-up, sign-in with its
 // limits, sign-out, password change, and sessions that live in the database.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -338,7 +338,7 @@ describe('POST /api/auth/change-password', () => {
   });
 });
 
-describe('sessions (DESIGN.md section 6)', () => {
+describe('sessions (docs/design.md section 6)', () => {
   it('when a session id is planted before sign-in, then sign-in answers with another one and the planted one is dead', async () => {
     const attacker = app.agent();
     await register(attacker);

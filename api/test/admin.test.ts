@@ -1,4 +1,4 @@
-// Admin (SPEC.md sections 5, 6, 7; DESIGN.md section 6): the secret at /admin-setup with its limit,
+// Admin (docs/product.md sections 5, 6, 7; docs/design.md section 6): the secret at /admin-setup with its limit,
 // customers, the orders' life after payment, and the server-side guard on every admin route.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

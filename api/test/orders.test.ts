@@ -1,4 +1,4 @@
-// Orders (SPEC.md sections 3, 5, 7; DESIGN.md sections 4 and 5a): the server turns the session's cart
+// Orders (docs/product.md sections 3, 5, 7; docs/design.md sections 4 and 5a): the server turns the session's cart
 // into an order from its own data, with the checkout's rules and messages and a gap-free order number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages, priceLabel } from '@shop/contracts';

@@ -1,4 +1,4 @@
-// Payment with the built-in sandbox provider (DESIGN.md sections 5 and 5a): the order's own total is
+// Payment with the built-in sandbox provider (docs/design.md sections 5 and 5a): the order's own total is
 // charged at most once, the discount use is counted within its limit, a decline leaves everything as
 // it was. Charges are counted by a provider wrapped around the real sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// POST /api/calculate-price against the rules of DESIGN.md section 4. Expected prices are worked out
+// POST /api/calculate-price against the rules of docs/design.md section 4. Expected prices are worked out
 // here by hand (setup 200c + area x rate + mounting, then the quantity break, rounded to the cent),
 // not by calling the contracts' priceLabel, so a wrong rule there is caught.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

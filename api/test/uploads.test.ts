@@ -1,4 +1,4 @@
-// POST /api/upload and GET /api/uploads/{filename}: SPEC.md section 5's limits and messages, the type
+// POST /api/upload and GET /api/uploads/{filename}: docs/product.md section 5's limits and messages, the type
 // checked by content as well as by extension, partial success, and who may fetch a file back.
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';

@@ -1,4 +1,4 @@
-// Sign-up, sign-in and password change (SPEC.md sections 5 and 7). The API parses with these schemas
+// Sign-up, sign-in and password change (docs/product.md sections 5 and 7). The API parses with these schemas
 // and the account remote validates its forms with the same ones, so both say the same thing.
 import { z } from 'zod';
 

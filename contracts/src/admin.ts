@@ -1,4 +1,4 @@
-// Admin calls: the secret at /admin-setup, customers and orders (SPEC.md sections 5 to 7).
+// Admin calls: the secret at /admin-setup, customers and orders (docs/product.md sections 5 to 7).
 import { z } from 'zod';
 import type { ShopUser } from './shop-store';
 import { CARRIERS, ORDER_STATUSES, type AdminOrder } from './orders';

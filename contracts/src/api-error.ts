@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every non-2xx answer of the API (DESIGN.md section 7). */
+/** Every non-2xx answer of the API (docs/design.md section 7). */
 export const apiErrorBodySchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

@@ -1,5 +1,5 @@
 /**
- * The cart calls (SPEC.md sections 3 and 7): request schemas the API parses with, and the answers'
+ * The cart calls (docs/product.md sections 3 and 7): request schemas the API parses with, and the answers'
  * shapes the browser can check. Money in answers is dollars with two decimals; the server computes it.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Runtime schemas for the checkout answers that orders.ts and payments.ts describe as types, so the
- * checkout page can check what it is given (DESIGN.md section 5a). Each schema is tied to its type:
+ * checkout page can check what it is given (docs/design.md section 5a). Each schema is tied to its type:
  * the two cannot drift apart without a type error here.
  */
 import { z } from 'zod';

@@ -26,7 +26,7 @@ function summaryOf(input: unknown): string {
   return checkoutSummary(result.error.issues);
 }
 
-describe('checkout customer info (SPEC.md section 5)', () => {
+describe('checkout customer info (docs/product.md section 5)', () => {
   it('when everything is filled in correctly, then it passes with the email lower-cased', () => {
     const parsed = customerInfoSchema.parse(complete);
     expect(parsed.email).toBe('ann@example.com');

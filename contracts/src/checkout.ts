@@ -1,4 +1,4 @@
-// The checkout form's rules and messages (SPEC.md section 5, "Checkout required fields"), shared by the
+// The checkout form's rules and messages (docs/product.md section 5, "Checkout required fields"), shared by the
 // checkout page and POST /api/orders so both refuse the same input with the same words.
 import { z } from 'zod';
 
@@ -133,7 +133,7 @@ export type CustomerInfo = z.output<typeof customerInfoSchema>;
 export type CustomerInfoInput = z.input<typeof customerInfoSchema>;
 
 /**
- * POST /api/orders (DESIGN.md section 5a). Only the customer's details and a note: items, prices,
+ * POST /api/orders (docs/design.md section 5a). Only the customer's details and a note: items, prices,
  * discount, shipping and tax come from the server's own data, and any other key is dropped.
  */
 export const createOrderSchema = z.object({

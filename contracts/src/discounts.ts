@@ -1,5 +1,5 @@
 /**
- * Discount codes (SPEC.md sections 3 and 5, DESIGN.md section 4): the shopper's check, the admin form,
+ * Discount codes (docs/product.md sections 3 and 5, docs/design.md section 4): the shopper's check, the admin form,
  * and the messages a shopper reads when a code cannot be used.
  */
 import { z } from 'zod';
@@ -114,7 +114,7 @@ export function lastDayOf(expiresAt: Date, timeZone: string): string {
   return dayIn(timeZone, new Date(expiresAt.getTime() - 1));
 }
 
-/** The admin form's fields without defaults, so the update can say "not given" (SPEC.md section 5). */
+/** The admin form's fields without defaults, so the update can say "not given" (docs/product.md section 5). */
 const discountCodeFields = {
   code: z
     .string({ error: 'Code is required' })

@@ -17,7 +17,7 @@ export const uploadedFileRefSchema = z.strictObject({
 });
 export type UploadedFileRef = z.infer<typeof uploadedFileRefSchema>;
 
-/** A sign configuration as the browser sends it (SPEC.md section 3); prices are never taken from it. */
+/** A sign configuration as the browser sends it (docs/product.md section 3); prices are never taken from it. */
 export const labelConfigurationSchema = z.object({
   material: z.enum(MATERIALS, { error: 'Material must be one of indoor, phenolic, uv-resistant' }),
   width: size('Width'),

@@ -1,4 +1,4 @@
-/** The choices a label is made of (SPEC.md section 3, "Options"). */
+/** The choices a label is made of (docs/product.md section 3, "Options"). */
 export const MATERIALS = ['indoor', 'phenolic', 'uv-resistant'] as const;
 export type Material = (typeof MATERIALS)[number];
 

@@ -1,4 +1,4 @@
-// Orders as the API answers them (SPEC.md section 3), in dollars with two decimals.
+// Orders as the API answers them (docs/product.md section 3), in dollars with two decimals.
 import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
 import type { Color, Material, Mounting } from './label-options';

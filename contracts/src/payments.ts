@@ -1,4 +1,4 @@
-// The card payment calls (DESIGN.md sections 5 and 5a).
+// The card payment calls (docs/design.md sections 5 and 5a).
 import { z } from 'zod';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'square'] as const;
@@ -63,7 +63,7 @@ export const SANDBOX_TEST_NONCES = {
   expirationRejected: 'cnon:card-nonce-rejected-expiration',
 } as const;
 
-/** The sandbox's test cards (DESIGN.md section 5). */
+/** The sandbox's test cards (docs/design.md section 5). */
 export const SANDBOX_TEST_CARDS = {
   approved: '4111 1111 1111 1111',
   declined: '4000 0000 0000 0002',

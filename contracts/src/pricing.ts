@@ -1,5 +1,5 @@
 /**
- * Price rules for one label (DESIGN.md section 4), computed in integer cents.
+ * Price rules for one label (docs/design.md section 4), computed in integer cents.
  * unit = setup + area x material rate + mounting surcharge, then the quantity break, rounded to the cent.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The shipping estimate (SPEC.md section 7, DESIGN.md section 4): one cart item, one US ZIP (five digits,
+ * The shipping estimate (docs/product.md section 7, docs/design.md section 4): one cart item, one US ZIP (five digits,
  * with or without the ZIP+4 extension, of which only the five digits are used).
  */
 import { z } from 'zod';

@@ -123,7 +123,7 @@ export interface ShellStoreModule {
   cartQueryKey: readonly unknown[];
   authQueryKey: readonly unknown[];
   ordersQueryKey: readonly unknown[];
-  /** The cart query's staleTime (30 s) and gcTime (5 min), SPEC.md section 4. */
+  /** The cart query's staleTime (30 s) and gcTime (5 min), docs/product.md section 4. */
   CART_FRESH_MS: number;
   CART_KEPT_MS: number;
 }

@@ -1,4 +1,4 @@
-/** Postal codes the shop knows (SPEC.md section 5) and the tax part of the cart answer. */
+/** Postal codes the shop knows (docs/product.md section 5) and the tax part of the cart answer. */
 import { z } from 'zod';
 
 /** 12345 or 12345-6789. */

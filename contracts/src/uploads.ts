@@ -1,4 +1,4 @@
-/** Artwork uploads (SPEC.md sections 5 and 7, DESIGN.md section 8): limits, messages, answer. */
+/** Artwork uploads (docs/product.md sections 5 and 7, docs/design.md section 8): limits, messages, answer. */
 import { z } from 'zod';
 
 export const UPLOAD_FIELD = 'files';

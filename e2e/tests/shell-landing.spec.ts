@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { readStackState } from '../support/stack-state.ts';
 
-// The shell's own pages: the landing page's exact copy (SPEC.md sections 1 and 2), the 404 page and the
+// The shell's own pages: the landing page's exact copy (docs/product.md sections 1 and 2), the 404 page and the
 // debug pages (present outside production only).
 
 async function shopContact(page: Page): Promise<{ phone: string; email: string }> {

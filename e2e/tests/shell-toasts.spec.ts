@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Toasts (SPEC.md sections 2 and 9): top on phones, bottom-right and at most 420px wide from medium
+// Toasts (docs/product.md sections 2 and 9): top on phones, bottom-right and at most 420px wide from medium
 // screens; one at a time; swipe right to dismiss. Raised here by the contact form, through the store
 // any remote uses.
 

@@ -22,7 +22,7 @@ declare global {
   }
 }
 
-/** guest-{timestamp}-{random}, as the browser creates it (SPEC.md section 3). */
+/** guest-{timestamp}-{random}, as the browser creates it (docs/product.md section 3). */
 export const guestSessionIdSchema = z
   .string({ error: 'x-session-id header is required' })
   .regex(/^guest-\d{10,16}-[a-z0-9]{6,64}$/, 'x-session-id header is malformed');

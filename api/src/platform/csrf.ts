@@ -1,4 +1,4 @@
-// CSRF defence (DESIGN.md section 6): a cross-site form or image cannot set a custom header, and a
+// CSRF defence (docs/design.md section 6): a cross-site form or image cannot set a custom header, and a
 // browser always names the page's origin on a cross-site call, so a state-changing call must carry
 // x-session-id and, when it has an Origin, come from an allowed one. Multipart uploads included.
 import type { Request, RequestHandler } from 'express';

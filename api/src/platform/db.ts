@@ -1,4 +1,4 @@
-// The mongoose connection. The same code runs on MongoDB and on FerretDB v1 (DESIGN.md section 3).
+// The mongoose connection. The same code runs on MongoDB and on FerretDB v1 (docs/design.md section 3).
 import mongoose from 'mongoose';
 import type { Logger } from './logger';
 

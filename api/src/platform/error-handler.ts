@@ -1,5 +1,5 @@
 // The one place where errors become HTTP answers: { message, errors?: [{ path, message }] } for every
-// non-2xx status (DESIGN.md section 7). Bad input is never a 500 and no answer carries a stack trace.
+// non-2xx status (docs/design.md section 7). Bad input is never a 500 and no answer carries a stack trace.
 import type { ErrorRequestHandler } from 'express';
 import mongoose from 'mongoose';
 import { ZodError } from 'zod';

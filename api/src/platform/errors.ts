@@ -1,5 +1,5 @@
 // The one error type of the API. Domain code throws it with a kind; error-handler.ts turns the kind
-// into the status code, so no route picks status numbers itself (DESIGN.md section 7).
+// into the status code, so no route picks status numbers itself (docs/design.md section 7).
 
 export const statusByKind = {
   invalid: 400,
@@ -58,7 +58,7 @@ export class AppError extends Error {
     return new AppError('forbidden', message);
   }
 
-  /** Also for things that exist but belong to someone else: they are never shown (DESIGN.md 7). */
+  /** Also for things that exist but belong to someone else: they are never shown (docs/design.md 7). */
   static notFound(message = 'Not found'): AppError {
     return new AppError('not_found', message);
   }

@@ -8,7 +8,7 @@ import type { TestAgent, TestResponse } from './test-app';
 
 export const PASSWORD = 'correct horse';
 
-/** Phenolic 3 x 2 with adhesive: $5.20 a label (DESIGN.md section 4's example). */
+/** Phenolic 3 x 2 with adhesive: $5.20 a label (docs/design.md section 4's example). */
 export function label(overrides: Partial<LabelConfigurationInput> = {}): LabelConfigurationInput {
   return {
     material: 'phenolic',

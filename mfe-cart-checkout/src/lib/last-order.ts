@@ -1,5 +1,5 @@
 // The last order placed in this tab, kept in session storage for the confirmation page, which reads it
-// once and removes it (SPEC.md section 2).
+// once and removes it (docs/product.md section 2).
 import { z } from 'zod';
 
 export const LAST_ORDER_KEY = 'last-order';

@@ -1,6 +1,6 @@
 import { formatDollars } from '@shop/contracts';
 
-/** Dollars with two decimals (SPEC.md section 9). */
+/** Dollars with two decimals (docs/product.md section 9). */
 export function money(dollars: number): string {
   return formatDollars(dollars);
 }

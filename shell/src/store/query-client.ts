@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * One query cache for the whole page. Cached data never goes stale by default, with no refocus
- * refetch, polling or retry (SPEC.md section 9); the cart overrides staleness (30 s fresh, 5 min kept).
+ * refetch, polling or retry (docs/product.md section 9); the cart overrides staleness (30 s fresh, 5 min kept).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ShopState, ToastInput } from '@shop/contracts';
 import { getGuestSessionId } from './guest-session';
 
-/** How long a dismissed toast stays mounted (SPEC.md section 9). */
+/** How long a dismissed toast stays mounted (docs/product.md section 9). */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 /** One toast visible at a time. */
 const TOAST_LIMIT = 1;

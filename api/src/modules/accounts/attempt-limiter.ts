@@ -8,7 +8,7 @@
 // inserts seq = latest + 1. If anyone else inserted in between, that number is taken, the insert fails,
 // and the attempt decides again on the new state; so every accepted attempt was judged on an exact
 // picture and no more than N ever fall in one window. The window ends by the attempts' own timestamps
-// (FerretDB has no TTL, DESIGN.md section 3); a periodic sweep deletes attempts past their window.
+// (FerretDB has no TTL, docs/design.md section 3); a periodic sweep deletes attempts past their window.
 import mongoose, { Schema, type Types } from 'mongoose';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
 

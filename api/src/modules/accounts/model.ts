@@ -1,6 +1,6 @@
 import mongoose, { Schema, type Types } from 'mongoose';
 
-/** A customer account (SPEC.md section 3, "Customer / user"). Admins are customers with isAdmin. */
+/** A customer account (docs/product.md section 3, "Customer / user"). Admins are customers with isAdmin. */
 export interface CustomerRecord {
   _id: Types.ObjectId;
   email: string;

@@ -14,7 +14,7 @@ const ORPHAN_KEY_AFTER_MS = 60_000;
 
 export type NewCustomer = Omit<CustomerRecord, '_id' | 'isAdmin' | 'createdAt' | 'updatedAt'>;
 
-/** The client-visible customer: everything but the password hash (SPEC.md section 3). */
+/** The client-visible customer: everything but the password hash (docs/product.md section 3). */
 export function toShopUser(record: CustomerRecord): ShopUser {
   return {
     id: record._id.toString(),

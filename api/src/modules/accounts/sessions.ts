@@ -1,4 +1,4 @@
-// Sign-in sessions (DESIGN.md section 6): express-session with its store in the database
+// Sign-in sessions (docs/design.md section 6): express-session with its store in the database
 // (connect-mongo), so every API replica shares them and they survive a restart; passport puts the
 // signed-in customer on req.user.
 //

@@ -1,4 +1,4 @@
-// The cart (SPEC.md sections 3, 4 and 7; DESIGN.md section 4): lines priced by the server, a discount
+// The cart (docs/product.md sections 3, 4 and 7; docs/design.md section 4): lines priced by the server, a discount
 // kept in the cart session and checked again whenever the cart is read or changed, tax by region.
 import {
   CART_FULL_MESSAGE,

@@ -1,4 +1,4 @@
-// Discount rules (DESIGN.md section 4): a percentage or a fixed amount off the subtotal, never more than
+// Discount rules (docs/design.md section 4): a percentage or a fixed amount off the subtotal, never more than
 // the subtotal; a code must exist, be active, unexpired, not used up, and the subtotal must reach its
 // minimum. Uses are reserved atomically at payment and released if the payment fails.
 import {

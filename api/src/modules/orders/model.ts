@@ -17,7 +17,7 @@ export interface OrderItemRecord {
   totalCents: number;
 }
 
-/** What the payer typed with the card (SPEC.md section 3, "Customer info sent at payment"). */
+/** What the payer typed with the card (docs/product.md section 3, "Customer info sent at payment"). */
 export interface PaymentContact {
   customerName: string | null;
   customerEmail: string | null;

@@ -1,4 +1,4 @@
-// Placing an order: the session's cart, priced by the server alone (DESIGN.md section 4), with the
+// Placing an order: the session's cart, priced by the server alone (docs/design.md section 4), with the
 // discount checked again now, shipping to the given ZIP and tax on the discounted subtotal.
 import { createHash } from 'node:crypto';
 import {

@@ -1,4 +1,4 @@
-// Paying for an order (DESIGN.md sections 4, 5 and 5a): the order's own total is charged, at most once
+// Paying for an order (docs/design.md sections 4, 5 and 5a): the order's own total is charged, at most once
 // per order, with the discount use counted within its limit just before the card is charged.
 import {
   toDollars,

@@ -1,4 +1,4 @@
-// One interface over the card payment providers (DESIGN.md section 5): the built-in sandbox and Square.
+// One interface over the card payment providers (docs/design.md section 5): the built-in sandbox and Square.
 import type { PaymentProviderName } from '@shop/contracts';
 
 export interface ChargeRequest {

@@ -1,4 +1,4 @@
-// The sandbox's browser side, the same surface as Square's Web Payments SDK (DESIGN.md section 5):
+// The sandbox's browser side, the same surface as Square's Web Payments SDK (docs/design.md section 5):
 //
 //   const payments = window.Square.payments(applicationId, locationId);
 //   const card = await payments.card();

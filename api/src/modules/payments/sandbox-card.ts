@@ -1,4 +1,4 @@
-// The sandbox card frame's tokenize call: a test card in, a one-time token out (DESIGN.md section 5).
+// The sandbox card frame's tokenize call: a test card in, a one-time token out (docs/design.md section 5).
 import { z } from 'zod';
 import { passesLuhn, sandboxOutcomeOf, mintSandboxToken, type SandboxCard } from './sandbox';
 

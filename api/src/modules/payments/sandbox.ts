@@ -1,4 +1,4 @@
-// The built-in sandbox provider (DESIGN.md section 5): answers like Square's sandbox. Tokens are
+// The built-in sandbox provider (docs/design.md section 5): answers like Square's sandbox. Tokens are
 // Square's test nonces, or one-time tokens minted by the sandbox card frame from a test card.
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
@@ -200,7 +200,7 @@ export function sandboxProvider(): PaymentProvider {
   };
 }
 
-// --- Test cards (DESIGN.md section 5) -------------------------------------------------------------
+// --- Test cards (docs/design.md section 5) -------------------------------------------------------------
 
 export interface SandboxCard {
   cardNumber: string;

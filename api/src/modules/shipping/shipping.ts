@@ -1,4 +1,4 @@
-// Shipping from a local rate table (DESIGN.md section 4): a zone from the destination's ZIP prefix (the
+// Shipping from a local rate table (docs/design.md section 4): a zone from the destination's ZIP prefix (the
 // shop ships from Chicago, 606xx), a billed weight from area, material and quantity, and a price per
 // carrier that grows with both. The same input always gives the same rates. A live carrier API would be
 // another implementation of ratesFor behind the same functions.
@@ -125,7 +125,7 @@ export function estimateShipping(line: ShippableLine, toZip: string): CarrierRat
 }
 
 /**
- * The shipping charge of a cart (SPEC.md section 7): each carrier's highest per-item rate, and the lower
+ * The shipping charge of a cart (docs/product.md section 7): each carrier's highest per-item rate, and the lower
  * of those two. A US ZIP or a Canadian postal code; anything else is a 400. No lines, no charge.
  */
 export function quoteShipping(lines: ShippableLine[], toZip: string): ShippingQuote {

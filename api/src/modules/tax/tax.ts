@@ -1,4 +1,4 @@
-// Sales tax by region (DESIGN.md section 4): the region comes from the postal code (US state from the
+// Sales tax by region (docs/design.md section 4): the region comes from the postal code (US state from the
 // ZIP's first three digits, Canadian province from the postal code's first letter), the rate from a
 // table. The shop collects only in the regions of its table: elsewhere the region is named, the amount 0.
 import { CANADIAN_POSTAL_CODE_PATTERN, US_ZIP_CODE_PATTERN, type Cents } from '@shop/contracts';

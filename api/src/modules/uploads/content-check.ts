@@ -1,4 +1,4 @@
-// What a file really is, read from its bytes as they stream past (DESIGN.md section 8): magic numbers
+// What a file really is, read from its bytes as they stream past (docs/design.md section 8): magic numbers
 // for PDF, PNG, JPEG and the legacy Office (OLE) files; for docx and xlsx, which are zip files, the entry
 // names in the first and last 64KB only (local headers at the start, the central directory at the end),
 // never the whole archive; for text, valid UTF-8 without NUL bytes. Memory stays bounded by the window.

@@ -1,4 +1,4 @@
-// Where uploaded files live, behind one interface (DESIGN.md section 8): a local folder by default; an
+// Where uploaded files live, behind one interface (docs/design.md section 8): a local folder by default; an
 // object store (S3, GCS) for several replicas would implement the same three operations. Files are named
 // by the SHA-256 of their content, so storing the same file twice keeps one copy and a name never
 // changes meaning.

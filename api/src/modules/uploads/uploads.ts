@@ -1,4 +1,4 @@
-// Keeping checked uploads and handing them back (SPEC.md sections 5 and 7, DESIGN.md section 8).
+// Keeping checked uploads and handing them back (docs/product.md sections 5 and 7, docs/design.md section 8).
 import {
   emptyFileMessage,
   fileTooLargeMessage,
@@ -40,7 +40,7 @@ function problemMessage(file: ReceivedFile, problem: FileProblem): string {
   }
 }
 
-/** When every file is refused for one reason, the status says which (DESIGN.md section 7). */
+/** When every file is refused for one reason, the status says which (docs/design.md section 7). */
 const KIND_BY_PROBLEM: Record<FileProblem, ErrorKind> = {
   size: 'too_large',
   type: 'unsupported_media',

@@ -58,7 +58,7 @@ export function toConfigurationInput(draft: LabelDraft) {
 }
 
 /**
- * The configuration to price, or null when the price display shows zeros (SPEC.md section 4): material,
+ * The configuration to price, or null when the price display shows zeros (docs/product.md section 4): material,
  * width, height or quantity missing, or width or height under 0.75 inches. Anything else the server
  * would refuse (over 9 inches, a third decimal) is not sent either, so the display never shows a stale or
  * failed price for a label that cannot be ordered.

@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts/uploads';
 
 /**
- * What is wrong with a selection of files before it is sent (SPEC.md section 5), one message per
+ * What is wrong with a selection of files before it is sent (docs/product.md section 5), one message per
  * problem and at most one per file; empty when it can be uploaded. The API checks again, by content.
  */
 export function validateUploadSelection(

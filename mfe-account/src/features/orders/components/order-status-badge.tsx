@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { VisuallyHidden } from '@shop/ui';
 
-// Processing yellow, shipped blue, completed green, anything else grey (SPEC.md section 4); each pair
+// Processing yellow, shipped blue, completed green, anything else grey (docs/product.md section 4); each pair
 // keeps at least 4.5:1 contrast, and the status is written out, so colour is never the only signal.
 const palette: Record<string, { background: string; color: string; dot: string }> = {
   processing: { background: '#fef9c3', color: '#854d0e', dot: '#ca8a04' },

@@ -53,7 +53,7 @@ function AccessDenied({
 }
 
 /**
- * The admin gate (SPEC.md section 4): a checking state, then access denied unless GET /api/admin/status
+ * The admin gate (docs/product.md section 4): a checking state, then access denied unless GET /api/admin/status
  * says admin. The server checks every admin call again; this only decides what the page shows.
  */
 export function AdminGate({ children }: { children: ReactNode }) {

@@ -18,7 +18,7 @@ import {
 } from '@shop/ui';
 import { makeAdminSchema, useMakeAdmin } from '../api/make-admin';
 
-/** SPEC.md section 9: 2 seconds before the redirect to /admin. */
+/** docs/product.md section 9: 2 seconds before the redirect to /admin. */
 export const ADMIN_REDIRECT_DELAY_MS = 2000;
 
 const Card = styled.div`

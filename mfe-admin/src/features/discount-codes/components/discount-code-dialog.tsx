@@ -127,7 +127,7 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
         hint="Uppercase letters, numbers, hyphens and underscores, such as SPRING-10."
         error={form.errors.code}
         {...code}
-        // The form upper-cases the code as it is typed (SPEC.md section 5).
+        // The form upper-cases the code as it is typed (docs/product.md section 5).
         onChange={(event) => form.setValue('code', event.target.value.toUpperCase())}
       />
       <FieldRow>

@@ -11,7 +11,7 @@ export function cartSessionBodyFor(discount: AppliedDiscount | null): CartSessio
   };
 }
 
-/** Saving is best effort: a failure is only logged (SPEC.md section 4); the shopper is not interrupted. */
+/** Saving is best effort: a failure is only logged (docs/product.md section 4); the shopper is not interrupted. */
 export async function saveCartSession(discount: AppliedDiscount | null): Promise<void> {
   try {
     await apiRequest('/api/cart/session', { method: 'POST', body: cartSessionBodyFor(discount) });

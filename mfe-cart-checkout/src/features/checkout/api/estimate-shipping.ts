@@ -35,7 +35,7 @@ export interface ShippingCharge {
 
 /**
  * The charge for the whole cart: the highest rate per carrier across the items, then the lower of the
- * two carriers (SPEC.md section 7; the server charges the same when the order is placed).
+ * two carriers (docs/product.md section 7; the server charges the same when the order is placed).
  */
 export function shippingChargeFor(estimates: ShippingEstimateResponse[]): ShippingCharge | null {
   if (estimates.length === 0) return null;

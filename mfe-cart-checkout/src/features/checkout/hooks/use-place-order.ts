@@ -10,7 +10,7 @@ import { completePayment } from '../api/complete-payment';
 import { createOrder } from '../api/create-order';
 import { tokenizeErrorMessage, type PaymentCard } from '../utils/payments-sdk';
 
-/** SPEC.md section 9: the wait between tokenizing the card and completing the payment. */
+/** docs/product.md section 9: the wait between tokenizing the card and completing the payment. */
 export const PAYMENT_SETTLE_MS = 2000;
 
 export const PAYMENT_ERROR = {
@@ -71,7 +71,7 @@ interface PlaceOrderOptions {
 }
 
 /**
- * The checkout (SPEC.md section 4): create the order, tokenize the card, wait 2 seconds, complete the
+ * The checkout (docs/product.md section 4): create the order, tokenize the card, wait 2 seconds, complete the
  * payment, refresh the cart, keep the order for the confirmation page and go there. A declined card
  * leaves the cart as it was; paying again reuses the order made for it.
  */

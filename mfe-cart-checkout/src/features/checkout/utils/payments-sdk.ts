@@ -1,5 +1,5 @@
 // The card provider's browser SDK: Square's Web Payments SDK, or the API's sandbox look-alike with the
-// same surface (DESIGN.md section 5). Card fields live in the provider's iframe; the shop only ever
+// same surface (docs/design.md section 5). Card fields live in the provider's iframe; the shop only ever
 // sees the token.
 import type { TokenizeResult } from '@shop/contracts';
 

@@ -27,7 +27,7 @@ function failedBody(error: unknown): unknown {
 }
 
 /**
- * What to tell the shopper when an upload fails (SPEC.md section 8): the server's errors joined by
+ * What to tell the shopper when an upload fails (docs/product.md section 8): the server's errors joined by
  * newlines, else its message, else "Upload failed"; one line per toast.
  */
 export function uploadFailureLines(error: unknown): string[] {

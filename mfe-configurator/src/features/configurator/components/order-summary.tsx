@@ -154,7 +154,7 @@ export function OrderSummary({
   );
   const quote = usePriceQuote(wanted === null ? null : settledConfiguration);
 
-  // SPEC.md section 4: zeros while the label cannot be priced; otherwise the server's answer (the last
+  // docs/product.md section 4: zeros while the label cannot be priced; otherwise the server's answer (the last
   // one stays, dimmed, while a newer one is on its way).
   const price = wanted === null ? { unitPrice: 0, total: 0 } : quote.data;
   const updating =

@@ -89,7 +89,7 @@ interface QuantityBreaksProps {
 }
 
 /**
- * What a larger order saves (DESIGN.md section 4): the unit price at each quantity tier, with the
+ * What a larger order saves (docs/design.md section 4): the unit price at each quantity tier, with the
  * shopper's own tier marked, and how many more labels reach the next one. The prices come from the same
  * rules the server uses (the contracts package), for the tiers the shopper has not asked about.
  */

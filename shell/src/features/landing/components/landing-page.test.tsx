@@ -8,7 +8,7 @@ import { HERO_EXAMPLE, LandingPage } from './landing-page';
 beforeEach(() => resetShell());
 
 describe('LandingPage', () => {
-  it('shows the hero copy of SPEC.md section 1 and links Configure Your Label to /products', () => {
+  it('shows the hero copy of docs/product.md section 1 and links Configure Your Label to /products', () => {
     renderPage(<LandingPage />);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' }),

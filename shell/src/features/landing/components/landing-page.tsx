@@ -411,7 +411,7 @@ const Closing = styled.div`
 `;
 
 /**
- * The design's worked example (DESIGN.md section 4). Written out rather than computed here, because the
+ * The design's worked example (docs/design.md section 4). Written out rather than computed here, because the
  * price rules module brings zod into the first download; landing-page.test.tsx checks it against them.
  */
 export const HERO_EXAMPLE = {

@@ -3,7 +3,7 @@ import styled, { css, keyframes } from 'styled-components';
 import { useShopStore } from 'shell/store';
 import { CloseIcon, fromMedium, theme } from '@shop/ui';
 
-/** SPEC.md section 9: shown for 5000 ms unless a toast asks otherwise; swipe right past 50 px dismisses. */
+/** docs/product.md section 9: shown for 5000 ms unless a toast asks otherwise; swipe right past 50 px dismisses. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
