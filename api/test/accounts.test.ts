@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages } from '@shop/contracts';
+import { accountMessages, currentUserAnswerSchema, shopUserSchema } from '@shop/contracts';
 import { createApp } from '../src/app';
 import { attemptLimiter } from '../src/modules/accounts/attempt-limiter';
 import { CustomerModel } from '../src/modules/accounts/model';
@@ -60,6 +60,7 @@ describe('POST /api/auth/register', () => {
       },
     });
     expect(response.status).toBe(201);
+    shopUserSchema.parse(response.body);
     expect(response.body).toMatchObject({
       email: email.toLowerCase(),
       firstName: 'Ann',
@@ -362,6 +363,7 @@ describe('sessions (docs/design.md section 6)', () => {
     const agent = app.agent();
     const before = await sessions().countDocuments();
     const response = await agent.request('GET', '/api/auth/me');
+    expect(currentUserAnswerSchema.parse(response.body)).toBeNull();
     await addToCart(agent);
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(agent.cookies.size).toBe(0);
@@ -372,6 +374,7 @@ describe('sessions (docs/design.md section 6)', () => {
     const agent = app.agent();
     await register(agent);
     const response = await agent.request('GET', '/api/auth/me');
+    expect(currentUserAnswerSchema.parse(response.body)).toMatchObject({ isAdmin: false });
     const cookie = response.headers.getSetCookie().join('\n');
     expect(cookie).toMatch(/shop\.sid=/);
     const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)?.[1] ?? '');

@@ -2,7 +2,16 @@
 // customers, the orders' life after payment, and the server-side guard on every admin route.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '@shop/contracts';
+import {
+  adminCustomerDetailSchema,
+  adminCustomerListSchema,
+  adminMessages,
+  adminOrderDetailSchema,
+  adminOrderPageSchema,
+  adminOrderSchema,
+  adminStatusSchema,
+  madeAdminSchema,
+} from '@shop/contracts';
 import { CustomerModel } from '../src/modules/accounts/model';
 import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
 import { AdminGrantAttemptModel } from '../src/modules/admin/model';
@@ -51,6 +60,7 @@ describe('GET /api/admin/status', () => {
     const { agent } = await signedInCustomer();
     expect((await agent.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: false });
     expect((await admin.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: true });
+    adminStatusSchema.parse((await admin.request('GET', '/api/admin/status')).body);
   });
 });
 
@@ -64,6 +74,7 @@ describe('POST /api/admin/make-admin', () => {
     const before = agent.cookies.get(SESSION_COOKIE_NAME)!;
     const response = await makeAdmin(agent, SECRET);
     expect(response.status).toBe(200);
+    madeAdminSchema.parse(response.body);
     expect(response.body).toMatchObject({
       success: true,
       isAdmin: true,
@@ -164,6 +175,9 @@ describe('customers', () => {
     const { user } = await signedInCustomer();
     const response = await admin.request('GET', '/api/admin/customers');
     expect(response.status).toBe(200);
+    adminCustomerListSchema.parse(response.body);
+    const detail = await admin.request('GET', `/api/admin/customers/${user.id}`);
+    expect(adminCustomerDetailSchema.parse(detail.body).customer.id).toBe(user.id);
     expect(response.body.find((customer: { id: string }) => customer.id === user.id)).toMatchObject(
       {
         email: user.email,
@@ -220,6 +234,7 @@ describe('orders for the shop owner', () => {
     const page = await admin.request('GET', '/api/admin/orders?page=1&pageSize=1');
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ page: 1, pageSize: 1, total: expect.any(Number) });
+    adminOrderPageSchema.parse(page.body);
     expect(page.body.orders).toHaveLength(1);
     expect(page.body.orders[0]).toMatchObject({
       id: second.orderId,
@@ -230,9 +245,14 @@ describe('orders for the shop owner', () => {
     expect(next.body.orders[0].id).toBe(first.orderId);
     expect(page.body.totalPages).toBe(page.body.total);
 
-    await admin.request('POST', `/api/admin/orders/${first.orderId}/ship`, {
+    const shipAnswer = await admin.request('POST', `/api/admin/orders/${first.orderId}/ship`, {
       body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     });
+    expect(adminOrderSchema.parse(shipAnswer.body).shipment).toMatchObject({ carrier: 'UPS' });
+    const detail = await admin.request('GET', `/api/admin/orders/${first.orderId}`);
+    expect(adminOrderDetailSchema.parse(detail.body).history.map((move) => move.to)).toContain(
+      'shipped',
+    );
     const shipped = await admin.request('GET', '/api/admin/orders?status=shipped');
     expect(shipped.body.orders.map((order: { id: string }) => order.id)).toEqual([first.orderId]);
 

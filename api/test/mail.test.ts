@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import smtp from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxPageSchema } from '@shop/contracts';
 import { deliverDueMail, smtpSender, type MailSender } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
 import { escapeHtml } from '../src/modules/mail/templates';
@@ -213,6 +214,7 @@ describe('GET /api/admin/outbox', () => {
     }
     const first = await admin.request('GET', '/api/admin/outbox?limit=2');
     expect(first.status).toBe(200);
+    outboxPageSchema.parse(first.body);
     expect(first.body.messages).toHaveLength(2);
     expect(Object.keys(first.body.messages[0]).sort()).toEqual(
       [

@@ -2,6 +2,11 @@
 // (time injected) giving back their discount use; paid orders move processing -> shipped -> completed
 // or are cancelled with a refund, once, never above the charge; every move is in the order's history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminOrderSchema,
+  checkoutQuoteAnswerSchema,
+  orderNoteAnswerSchema,
+} from '@shop/contracts';
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
@@ -191,6 +196,7 @@ describe('shipping, cancelling and refunding', () => {
       body: { refundAmount: 5 },
     });
     expect(partial.status, partial.text).toBe(200);
+    adminOrderSchema.parse(partial.body);
     expect(partial.body).toMatchObject({ status: 'cancelled', refunded: 5 });
     const refunds = await SandboxRefundModel.find({
       paymentId: (await OrderModel.findById(order.orderId).lean())!.paymentId,
@@ -214,6 +220,7 @@ describe('shipping, cancelling and refunding', () => {
       body: { text: 'Called the customer <about> the mounting' },
     });
     expect(note.status).toBe(201);
+    orderNoteAnswerSchema.parse(note.body);
     expect(
       (
         await admin.request('POST', `/api/admin/orders/${order.orderId}/notes`, {
@@ -307,6 +314,7 @@ describe('the exact amount before the card is charged', () => {
       await addToCart(shopper, { quantity: 7 });
       const quote = await shopper.request('POST', '/api/checkout/quote', { body: { zipCode } });
       expect(quote.status, quote.text).toBe(200);
+      checkoutQuoteAnswerSchema.parse(quote.body);
       expect(quote.body.total).toBeCloseTo(
         quote.body.subtotal - quote.body.discountAmount + quote.body.shipping + quote.body.tax,
         10,

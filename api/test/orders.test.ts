@@ -1,7 +1,7 @@
 // Orders (docs/product.md sections 3, 5, 7; docs/design.md sections 4 and 5a): the server turns the session's cart
 // into an order from its own data, with the checkout's rules and messages and a gap-free order number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutMessages, priceLabel } from '@shop/contracts';
+import { checkoutMessages, orderHistorySchema, priceLabel } from '@shop/contracts';
 import { OrderModel } from '../src/modules/orders/model';
 import { trusted } from '../src/platform/db';
 import { quoteShipping } from '../src/modules/shipping/shipping';
@@ -337,6 +337,7 @@ describe('GET /api/orders', () => {
 
     const response = await agent.request('GET', '/api/orders');
     expect(response.status).toBe(200);
+    orderHistorySchema.parse(response.body);
     expect(response.body.map((order: { id: string }) => order.id)).toEqual([
       second.orderId,
       first.orderId,

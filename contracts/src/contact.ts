@@ -81,3 +81,8 @@ export interface AdminEnquiryPage {
 export const updateEnquirySchema = z.object({
   handled: z.boolean({ error: 'handled must be true or false' }),
 });
+
+/** 201 of POST /api/contact. */
+export const contactEnquiryCreatedSchema = z.object({
+  id: z.string(),
+}) satisfies z.ZodType<ContactEnquiryCreated>;

@@ -19,3 +19,6 @@ export * from './admin';
 export * from './mail';
 export * from './time-zone';
 export * from './label-layout';
+export * from './accounts-answers';
+export * from './orders-answers';
+export * from './admin-answers';

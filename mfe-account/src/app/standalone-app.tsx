@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
-import type { ShopUser } from '@shop/contracts';
+import { currentUserAnswerSchema } from '@shop/contracts';
 import { apiJson, apiRequest, useShopStore } from 'shell/store';
 import { Button, GlobalStyle, theme } from '@shop/ui';
-import { userFromAnswer } from '../lib/user-from-answer';
 import AuthDialog from './auth-dialog';
 import ChangePasswordDialog from './change-password-dialog';
 import OrdersPage from './orders-page';
@@ -76,10 +75,9 @@ export function StandaloneApp() {
   const openAuthDialog = useShopStore((s) => s.openAuthDialog);
 
   useEffect(() => {
-    apiJson<ShopUser | { user: ShopUser | null } | null>('/api/auth/me').then(
-      (answer) => setUser(userFromAnswer(answer)),
-      () => setUser(null),
-    );
+    apiJson<unknown>('/api/auth/me')
+      .then((answer) => currentUserAnswerSchema.parse(answer))
+      .then(setUser, () => setUser(null));
   }, [setUser]);
 
   return (

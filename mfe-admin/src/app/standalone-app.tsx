@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
-import type { ShopUser } from '@shop/contracts';
+import { currentUserAnswerSchema } from '@shop/contracts';
 import { apiJson, useShopStore } from 'shell/store';
 import { GlobalStyle, theme } from '@shop/ui';
-import { userFromAnswer } from '../lib/user-from-answer';
 import AdminPage from './admin-page';
 import AdminSetupPage from './admin-setup-page';
 import AdminSimplePage from './admin-simple-page';
@@ -81,10 +80,9 @@ export function StandaloneApp() {
   const setUser = useShopStore((s) => s.setUser);
 
   useEffect(() => {
-    apiJson<ShopUser | { user: ShopUser | null } | null>('/api/auth/me').then(
-      (answer) => setUser(userFromAnswer(answer)),
-      () => setUser(null),
-    );
+    apiJson<unknown>('/api/auth/me')
+      .then((answer) => currentUserAnswerSchema.parse(answer))
+      .then(setUser, () => setUser(null));
   }, [setUser]);
 
   return (

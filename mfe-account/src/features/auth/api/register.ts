@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { ShopUser } from '@shop/contracts';
+import { shopUserSchema, type ShopUser } from '@shop/contracts';
 import { registerSchema } from '@shop/contracts/accounts';
 import {
   apiJson,
@@ -12,7 +12,6 @@ import {
   useShopStore,
   apiErrorMessage,
 } from 'shell/store';
-import { userFromAnswer } from '../../../lib/user-from-answer';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -33,11 +32,7 @@ export type CreateAccountInput = z.output<typeof createAccountSchema>;
 
 /** POST /api/auth/register: the new customer, signed in. */
 export async function register(input: CreateAccountInput): Promise<ShopUser> {
-  const user = userFromAnswer(
-    await apiJson<ShopUser | { user: ShopUser }>('/api/auth/register', { body: input }),
-  );
-  if (!user) throw new Error('Failed to create account');
-  return user;
+  return shopUserSchema.parse(await apiJson<unknown>('/api/auth/register', { body: input }));
 }
 
 export function useRegister({ onRegistered }: { onRegistered?: (user: ShopUser) => void } = {}) {

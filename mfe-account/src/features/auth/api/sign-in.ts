@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ShopUser } from '@shop/contracts';
+import { shopUserSchema, type ShopUser } from '@shop/contracts';
 import { accountMessages, loginSchema } from '@shop/contracts/accounts';
 import {
   apiJson,
@@ -12,18 +12,13 @@ import {
   useShopStore,
   apiErrorMessage,
 } from 'shell/store';
-import { userFromAnswer } from '../../../lib/user-from-answer';
 
 export { loginSchema as signInSchema };
 export type SignInInput = z.output<typeof loginSchema>;
 
 /** POST /api/auth/login: the signed-in customer. The API merges the guest's cart into theirs. */
 export async function signIn(input: SignInInput): Promise<ShopUser> {
-  const user = userFromAnswer(
-    await apiJson<ShopUser | { user: ShopUser }>('/api/auth/login', { body: input }),
-  );
-  if (!user) throw new Error(accountMessages.invalidCredentials);
-  return user;
+  return shopUserSchema.parse(await apiJson<unknown>('/api/auth/login', { body: input }));
 }
 
 /** Signs in, then the whole page knows: the store's user, the auth query, and fresh cart and orders. */

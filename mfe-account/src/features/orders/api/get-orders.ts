@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderHistoryEntry } from '@shop/contracts/orders';
+import { orderHistorySchema } from '@shop/contracts/orders-answers';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
 
 export type { OrderHistoryEntry };
@@ -8,15 +9,11 @@ export const ORDERS_FAILED_MESSAGE = 'Failed to fetch orders';
 
 /** GET /api/orders: the signed-in customer's orders, newest first. */
 export async function getOrders(): Promise<OrderHistoryEntry[]> {
-  let answer: OrderHistoryEntry[] | { orders: OrderHistoryEntry[] } | undefined;
   try {
-    answer = await apiJson<OrderHistoryEntry[] | { orders: OrderHistoryEntry[] }>('/api/orders');
+    return orderHistorySchema.parse(await apiJson<unknown>('/api/orders'));
   } catch (error) {
     throw new Error(ORDERS_FAILED_MESSAGE, { cause: error });
   }
-  const orders = Array.isArray(answer) ? answer : answer?.orders;
-  if (!Array.isArray(orders)) throw new Error(ORDERS_FAILED_MESSAGE);
-  return orders;
 }
 
 /**

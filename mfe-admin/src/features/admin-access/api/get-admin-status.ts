@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminStatus } from '@shop/contracts/admin';
+import { adminStatusSchema } from '@shop/contracts/admin-answers';
 import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 
@@ -9,8 +10,7 @@ export function adminStatusQueryKey(customerId: string | undefined) {
 
 /** GET /api/admin/status: whether the signed-in customer is an admin (401 when signed out). */
 export async function getAdminStatus(): Promise<AdminStatus> {
-  const status = await apiJson<AdminStatus>('/api/admin/status');
-  return { isAdmin: status?.isAdmin === true };
+  return adminStatusSchema.parse(await apiJson<unknown>('/api/admin/status'));
 }
 
 /** Asked once per customer; the answer is always re-read when the admin page opens. */

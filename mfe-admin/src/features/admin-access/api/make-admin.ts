@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ShopUser } from '@shop/contracts';
 import { makeAdminSchema } from '@shop/contracts/admin';
+import { madeAdminSchema, type MadeAdmin } from '@shop/contracts/admin-answers';
 import {
   apiJson,
   authQueryKey,
@@ -19,18 +19,13 @@ export type MakeAdminInput = z.output<typeof makeAdminSchema>;
 
 export const GRANT_FAILED_MESSAGE = 'Invalid admin secret or authentication required';
 
-interface MakeAdminAnswer {
-  success: boolean;
-  isAdmin: boolean;
-  user?: ShopUser;
-}
-
 /** POST /api/admin/make-admin: the secret in the body and, as the spec's client sends it, as a bearer token. */
-export async function makeAdmin({ secret }: MakeAdminInput): Promise<MakeAdminAnswer> {
-  return apiJson<MakeAdminAnswer>('/api/admin/make-admin', {
+export async function makeAdmin({ secret }: MakeAdminInput): Promise<MadeAdmin> {
+  const answer = await apiJson<unknown>('/api/admin/make-admin', {
     body: { secret },
     headers: { Authorization: `Bearer ${secret}` },
   });
+  return madeAdminSchema.parse(answer);
 }
 
 /** Grants admin, then re-reads who is signed in so the header's menu shows Admin Panel at once. */
@@ -41,7 +36,7 @@ export function useMakeAdmin({ onGranted }: { onGranted?: () => void } = {}) {
       mutationFn: makeAdmin,
       onSuccess: async (answer) => {
         toast({ title: 'Admin access granted', description: 'Taking you to the admin panel…' });
-        const user = await getCurrentUser().catch(() => answer.user ?? null);
+        const user = await getCurrentUser().catch(() => answer.user);
         if (user) {
           setUser(user);
           queryClient.setQueryData(authQueryKey, user);

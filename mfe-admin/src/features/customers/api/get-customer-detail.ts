@@ -1,5 +1,5 @@
+import { adminCustomerDetailSchema } from '@shop/contracts/admin-answers';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminCustomerDetail } from '@shop/contracts/admin';
 import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 
@@ -9,7 +9,9 @@ export function useCustomerDetail(id: string | null) {
     {
       queryKey: [...adminQueryKey, 'customers', 'detail', id ?? ''],
       queryFn: () =>
-        apiJson<AdminCustomerDetail>(`/api/admin/customers/${encodeURIComponent(id ?? '')}`),
+        apiJson<unknown>(`/api/admin/customers/${encodeURIComponent(id ?? '')}`).then((answer) =>
+          adminCustomerDetailSchema.parse(answer),
+        ),
       enabled: id !== null,
       staleTime: 0,
     },

@@ -1,3 +1,4 @@
+import { adminCustomerListSchema } from '@shop/contracts/admin-answers';
 import { useQuery } from '@tanstack/react-query';
 import type { ShopUser } from '@shop/contracts';
 import { apiJson, queryClient } from 'shell/store';
@@ -10,7 +11,9 @@ export const customersQueryKey = [...adminQueryKey, 'customers'] as const;
 
 /** GET /api/admin/customers. */
 export async function getCustomers(): Promise<Customer[]> {
-  return apiJson<Customer[]>('/api/admin/customers');
+  return apiJson<unknown>('/api/admin/customers').then((answer) =>
+    adminCustomerListSchema.parse(answer),
+  );
 }
 
 export function useCustomers() {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   discountCodeCreateSchema,
+  discountCodeSchema,
   type DiscountCode,
   type DiscountCodeCreateInput,
 } from '@shop/contracts/discounts';
@@ -11,7 +12,9 @@ export { discountCodeCreateSchema };
 
 /** POST /api/admin/discount-codes: the created code (201); a taken code is a 409. */
 export async function createDiscountCode(input: DiscountCodeCreateInput): Promise<DiscountCode> {
-  return apiJson<DiscountCode>('/api/admin/discount-codes', { body: input });
+  return apiJson<unknown>('/api/admin/discount-codes', { body: input }).then((answer) =>
+    discountCodeSchema.parse(answer),
+  );
 }
 
 export function useCreateDiscountCode() {

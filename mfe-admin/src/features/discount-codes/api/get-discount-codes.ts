@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DiscountCode } from '@shop/contracts/discounts';
+import { discountCodeSchema, type DiscountCode } from '@shop/contracts/discounts';
 import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 
@@ -9,7 +9,9 @@ export const discountCodesQueryKey = [...adminQueryKey, 'discount-codes'] as con
 
 /** GET /api/admin/discount-codes: every code, as the admin panel lists them. */
 export async function getDiscountCodes(): Promise<DiscountCode[]> {
-  return apiJson<DiscountCode[]>('/api/admin/discount-codes');
+  return apiJson<unknown>('/api/admin/discount-codes').then((answer) =>
+    discountCodeSchema.array().parse(answer),
+  );
 }
 
 export function useDiscountCodes() {

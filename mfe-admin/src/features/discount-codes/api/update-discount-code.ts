@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  discountCodeSchema,
   discountCodeUpdateSchema,
   type DiscountCode,
   type DiscountCodeUpdateInput,
@@ -17,10 +18,10 @@ export async function updateDiscountCode({
   id: string;
   changes: DiscountCodeUpdateInput;
 }): Promise<DiscountCode> {
-  return apiJson<DiscountCode>(`/api/admin/discount-codes/${encodeURIComponent(id)}`, {
+  return apiJson<unknown>(`/api/admin/discount-codes/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body: changes,
-  });
+  }).then((answer) => discountCodeSchema.parse(answer));
 }
 
 export function useUpdateDiscountCode() {

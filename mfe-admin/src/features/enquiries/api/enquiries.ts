@@ -1,5 +1,6 @@
+import { adminEnquiryPageSchema, adminEnquirySchema } from '@shop/contracts/admin-answers';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import type { AdminEnquiry, AdminEnquiryPage } from '@shop/contracts/contact';
+import type { AdminEnquiry } from '@shop/contracts/contact';
 import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 
@@ -14,9 +15,9 @@ export function useEnquiries(state: EnquiryState) {
     {
       queryKey: [...enquiriesKey, state],
       queryFn: ({ pageParam }) =>
-        apiJson<AdminEnquiryPage>(
+        apiJson<unknown>(
           `/api/admin/enquiries?limit=20&state=${state}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
-        ),
+        ).then((answer) => adminEnquiryPageSchema.parse(answer)),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextBefore ?? undefined,
       staleTime: 0,
@@ -30,10 +31,10 @@ export function useMarkHandled() {
   return useMutation(
     {
       mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
-        apiJson<AdminEnquiry>(`/api/admin/enquiries/${encodeURIComponent(id)}`, {
+        apiJson<unknown>(`/api/admin/enquiries/${encodeURIComponent(id)}`, {
           method: 'PATCH',
           body: { handled },
-        }),
+        }).then((answer) => adminEnquirySchema.parse(answer)),
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: enquiriesKey });
       },

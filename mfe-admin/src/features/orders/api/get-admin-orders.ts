@@ -1,3 +1,4 @@
+import { adminOrderPageSchema } from '@shop/contracts/admin-answers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminOrderPage } from '@shop/contracts/admin';
 import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
@@ -35,7 +36,9 @@ export async function getAdminOrders({
   if (q) query.set('q', q);
   if (from) query.set('from', from);
   if (to) query.set('to', to);
-  return apiJson<AdminOrderPage>(`/api/admin/orders?${query.toString()}`);
+  return apiJson<unknown>(`/api/admin/orders?${query.toString()}`).then((answer) =>
+    adminOrderPageSchema.parse(answer),
+  );
 }
 
 /** The page shown stays on screen while the next one loads. */

@@ -1,6 +1,11 @@
+import {
+  adminOrderDetailSchema,
+  adminOrderSchema,
+  orderNoteAnswerSchema,
+} from '@shop/contracts/orders-answers';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CancelOrderInput, ShipOrderInput } from '@shop/contracts/admin';
-import type { AdminOrder, AdminOrderDetail, OrderNote } from '@shop/contracts/orders';
+import type { AdminOrderDetail } from '@shop/contracts/orders';
 import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 
@@ -13,7 +18,10 @@ export function useAdminOrderDetail(id: string | null) {
   return useQuery(
     {
       queryKey: detailKey(id ?? ''),
-      queryFn: () => apiJson<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id ?? '')}`),
+      queryFn: () =>
+        apiJson<unknown>(`/api/admin/orders/${encodeURIComponent(id ?? '')}`).then((answer) =>
+          adminOrderDetailSchema.parse(answer),
+        ),
       enabled: id !== null,
       staleTime: 0,
     },
@@ -37,10 +45,10 @@ export function useShipOrder() {
   return useMutation(
     {
       mutationFn: ({ id, input }: { id: string; input: ShipOrderInput }) =>
-        apiJson<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}/ship`, {
+        apiJson<unknown>(`/api/admin/orders/${encodeURIComponent(id)}/ship`, {
           method: 'POST',
           body: input,
-        }),
+        }).then((answer) => adminOrderSchema.parse(answer)),
       onSuccess: async (order) => {
         toast({
           title: 'Order shipped',
@@ -59,10 +67,10 @@ export function useCancelOrder() {
   return useMutation(
     {
       mutationFn: ({ id, input }: { id: string; input: CancelOrderInput }) =>
-        apiJson<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}/cancel`, {
+        apiJson<unknown>(`/api/admin/orders/${encodeURIComponent(id)}/cancel`, {
           method: 'POST',
           body: input,
-        }),
+        }).then((answer) => adminOrderSchema.parse(answer)),
       onSuccess: async (order) => {
         toast({
           title: 'Order cancelled',
@@ -81,10 +89,10 @@ export function useAddOrderNote() {
   return useMutation(
     {
       mutationFn: ({ id, text }: { id: string; text: string }) =>
-        apiJson<OrderNote>(`/api/admin/orders/${encodeURIComponent(id)}/notes`, {
+        apiJson<unknown>(`/api/admin/orders/${encodeURIComponent(id)}/notes`, {
           method: 'POST',
           body: { text },
-        }),
+        }).then((answer) => orderNoteAnswerSchema.parse(answer)),
       onSuccess: refresh,
       onError: failed('Could not add the note'),
     },

@@ -1,3 +1,4 @@
+import { adminOrderSchema } from '@shop/contracts/orders-answers';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
 import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
@@ -11,10 +12,10 @@ export async function updateOrderStatus({
   order: AdminOrder;
   status: OrderStatus;
 }): Promise<AdminOrder> {
-  return apiJson<AdminOrder>(`/api/admin/orders/${encodeURIComponent(order.id)}`, {
+  return apiJson<unknown>(`/api/admin/orders/${encodeURIComponent(order.id)}`, {
     method: 'PATCH',
     body: { status },
-  });
+  }).then((answer) => adminOrderSchema.parse(answer));
 }
 
 export function useUpdateOrderStatus() {

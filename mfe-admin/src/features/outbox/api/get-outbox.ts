@@ -1,5 +1,6 @@
+import { outboxPageSchema } from '@shop/contracts/admin-answers';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { OutboxMessage, OutboxPage } from '@shop/contracts/mail';
+import type { OutboxMessage } from '@shop/contracts/mail';
 import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 
@@ -11,9 +12,9 @@ export function useOutbox() {
     {
       queryKey: [...adminQueryKey, 'outbox'],
       queryFn: ({ pageParam }) =>
-        apiJson<OutboxPage>(
+        apiJson<unknown>(
           `/api/admin/outbox?limit=20${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
-        ),
+        ).then((answer) => outboxPageSchema.parse(answer)),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextBefore ?? undefined,
       staleTime: 0,

@@ -1,5 +1,6 @@
 // POST /api/checkout/quote: the exact amounts for the entered ZIP or postal code, worked out by the
 // server as placing the order will (shipping, tax, discount), so the button states what is charged.
+import { checkoutQuoteAnswerSchema } from '@shop/contracts/orders-answers';
 import { useQuery } from '@tanstack/react-query';
 import { isValidZipOrPostalCode, type CheckoutQuote } from '@shop/contracts';
 import { apiJson, cartQueryKey } from 'shell/store';
@@ -12,7 +13,9 @@ export function useCheckoutQuote(zipCode: string, itemCount: number) {
     // Under the cart's key: any cart change asks again.
     queryKey: [...cartQueryKey, 'quote', zip, itemCount] as const,
     queryFn: () =>
-      apiJson<CheckoutQuote>('/api/checkout/quote', { method: 'POST', body: { zipCode: zip } }),
+      apiJson<unknown>('/api/checkout/quote', { method: 'POST', body: { zipCode: zip } }).then(
+        (answer) => checkoutQuoteAnswerSchema.parse(answer),
+      ),
     enabled: itemCount > 0 && isValidZipOrPostalCode(zip),
     staleTime: 0,
     refetchOnWindowFocus: false,

@@ -1,15 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ShopUser } from '@shop/contracts';
+import { currentUserAnswerSchema, type ShopUser } from '@shop/contracts';
 import { apiJson, authQueryKey, useShopStore } from 'shell/store';
 
 /** GET /api/auth/me: the signed-in customer without the password hash, or null. */
 export async function getCurrentUser(): Promise<ShopUser | null> {
-  const answer = await apiJson<ShopUser | { user: ShopUser | null } | null | undefined>(
-    '/api/auth/me',
-  );
-  if (!answer) return null;
-  return 'user' in answer ? answer.user : answer;
+  return currentUserAnswerSchema.parse(await apiJson<unknown>('/api/auth/me'));
 }
 
 /**

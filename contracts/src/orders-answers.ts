@@ -1,0 +1,119 @@
+/**
+ * Runtime schemas for the order answers that orders.ts describes as types, each tied to its type so
+ * the two cannot drift apart. Loose objects on purpose where stored documents may carry more keys:
+ * the schemas check what the apps read, and extra keys are dropped.
+ */
+import { z } from 'zod';
+import { CHECKOUT_FIELD_LABELS, type CheckoutField, type CheckoutQuote } from './checkout';
+import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
+import {
+  CARRIERS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type OrderHistoryEntry,
+  type OrderHistoryMove,
+  type OrderNote,
+} from './orders';
+
+const orderStatus = z.enum(ORDER_STATUSES);
+
+const orderItemSchema = z.object({
+  id: z.string(),
+  productConfig: z.object({
+    material: z.enum(MATERIALS),
+    width: z.number(),
+    height: z.number(),
+    color: z.enum(COLORS),
+    mounting: z.enum(MOUNTINGS),
+    customText: z.string(),
+  }),
+  files: z.array(z.object({ hashedName: z.string(), originalName: z.string() })),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+});
+
+const shipmentSchema = z.object({
+  carrier: z.enum(CARRIERS),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+});
+
+/** One order of GET /api/orders. */
+export const orderHistoryEntrySchema = z.object({
+  id: z.string(),
+  orderNumber: z.number(),
+  createdAt: z.string(),
+  status: orderStatus,
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  subtotal: z.number(),
+  discountCode: z.string().nullable(),
+  discountAmount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  notes: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  shipment: shipmentSchema.nullable(),
+  refunded: z.number(),
+}) satisfies z.ZodType<OrderHistoryEntry>;
+
+/** GET /api/orders: the signed-in customer's orders, newest first. */
+export const orderHistorySchema = z.array(orderHistoryEntrySchema);
+
+const checkoutFields = Object.keys(CHECKOUT_FIELD_LABELS) as CheckoutField[];
+
+/** The stored contact and shipping details: read as text, not re-checked against today's rules. */
+const customerInfoAnswerSchema = z.object(
+  Object.fromEntries(checkoutFields.map((name) => [name, z.string()])) as Record<
+    CheckoutField,
+    z.ZodString
+  >,
+);
+
+/** An order as the admin sees it (the answer of ship, cancel and complete too). */
+export const adminOrderSchema = orderHistoryEntrySchema.extend({
+  customerId: z.string().nullable(),
+  guestEmail: z.string().nullable(),
+  customerInfo: customerInfoAnswerSchema,
+  taxRegion: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<AdminOrder>;
+
+/** POST /api/admin/orders/{id}/notes (201). */
+export const orderNoteAnswerSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  by: z.string(),
+  text: z.string(),
+}) satisfies z.ZodType<OrderNote>;
+
+const orderHistoryMoveSchema = z.object({
+  at: z.string(),
+  by: z.string().nullable(),
+  from: orderStatus.nullable(),
+  to: orderStatus,
+  note: z.string().nullable(),
+}) satisfies z.ZodType<OrderHistoryMove>;
+
+/** GET /api/admin/orders/{id}: the order, its moves and the admins' notes. */
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  history: z.array(orderHistoryMoveSchema),
+  adminNotes: z.array(orderNoteAnswerSchema),
+}) satisfies z.ZodType<AdminOrderDetail>;
+
+/** POST /api/checkout/quote. */
+export const checkoutQuoteAnswerSchema = z.object({
+  subtotal: z.number(),
+  discountCode: z.string().nullable(),
+  discountAmount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  taxRegion: z.string().nullable(),
+  total: z.number(),
+}) satisfies z.ZodType<CheckoutQuote>;
