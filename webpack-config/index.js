@@ -175,7 +175,7 @@ function createHostConfig({ appDir, title, storeModule, mode = 'production', plu
     entry: { main: './src/index.ts' },
     resolve: {
       ...config.resolve,
-      alias: { [STORE_SHARE_KEY]: path.resolve(appDir, storeModule) },
+      alias: { ...config.resolve.alias, [STORE_SHARE_KEY]: path.resolve(appDir, storeModule) },
     },
     output: {
       ...config.output,

@@ -10,8 +10,12 @@ const KB = 1024;
 // The byte budgets hold what the shop achieves today so it cannot grow back; the targets of issue 12
 // (150 KB before the landing page is interactive, 60 KB per remote route) are not reached yet.
 const BUDGET = {
-  /** JavaScript (gzip) the landing page downloads before it is interactive. */
-  landingJs: 260 * KB,
+  /**
+   * JavaScript (gzip) the landing page downloads before it is interactive. 257 KB before the store
+   * parsed its answers; parsing the cart and error bodies in the store brought zod into the landing
+   * page (about 57 KB): loading those parsers on first use is the next cut.
+   */
+  landingJs: 330 * KB,
   /** JavaScript (gzip) a remote's route adds to what the landing page downloaded. */
   remoteRouteJs: 165 * KB,
   /** Requests one after another (each started by the one before) before the landing page is interactive. */
