@@ -111,7 +111,9 @@ test('on the next visit, hashed files come from the cache and the deployment ent
   // Hashed files loaded on the visit before were not fetched again (a remote first preloaded on idle
   // during this visit may still come from the network, once)...
   expect(fromWorkerToNetwork.filter((path) => loadedBefore.has(path))).toEqual([]);
-  expect([...loadedBefore].some((path) => /^\/shell\/main\.[0-9a-f]{8}\.js$/.test(path))).toBe(true);
+  expect([...loadedBefore].some((path) => /^\/shell\/main\.[0-9a-f]{8}\.js$/.test(path))).toBe(
+    true,
+  );
   // ...while the page (which carries the run-time config) and each entry were, so a new deployment
   // of any app is seen at once.
   expect(fromWorkerToNetwork).toEqual(
