@@ -1,5 +1,6 @@
 // @vitest-environment node
 // The lint config holds the apps' shape: these deliberately bad imports and names must be rejected.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +32,10 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
   });
 
   it("rejects an app importing another app's source", async () => {
+    // The rule judges resolved paths, so the imported file must exist.
+    expect(existsSync(`${root}mfe-account/src/app/orders-page.tsx`)).toBe(true);
     const ids = await ruleIdsFor(
-      "import { userFromAnswer } from '../../../../../mfe-account/src/lib/user-from-answer';\nexport const read = userFromAnswer;\n",
+      "import OrdersPage from '../../../../../mfe-account/src/app/orders-page';\nexport const page = OrdersPage;\n",
       'mfe-admin/src/features/orders/components/orders-extra.tsx',
     );
     expect(ids).toContain('import-x/no-restricted-paths');
