@@ -10,6 +10,17 @@ const REMOTE_ROUTES = [
   { path: '/admin', remote: 'admin' },
 ];
 
+const REMOTE_APPS: Record<string, string> = {
+  configurator: 'mfe-configurator',
+  cart_checkout: 'mfe-cart-checkout',
+  account: 'mfe-account',
+  admin: 'mfe-admin',
+};
+
+function remoteOriginOf(remote: string) {
+  return new URL(readStackState().urls[REMOTE_APPS[remote]!]!).origin;
+}
+
 function failOnChunkLoadErrors(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -32,17 +43,7 @@ test('the shell renders its landing page', async ({ page }) => {
 for (const { path: route, remote } of REMOTE_ROUTES) {
   test(`${route} loads the ${remote} remote from its own server`, async ({ page }) => {
     const problems = failOnChunkLoadErrors(page);
-    const { urls } = readStackState();
-    const remoteOrigin = new URL(
-      urls[
-        {
-          configurator: 'mfe-configurator',
-          cart_checkout: 'mfe-cart-checkout',
-          account: 'mfe-account',
-          admin: 'mfe-admin',
-        }[remote]!
-      ]!,
-    ).origin;
+    const remoteOrigin = remoteOriginOf(remote);
     const fromRemote: string[] = [];
     page.on('response', (response) => {
       if (response.url().startsWith(remoteOrigin)) fromRemote.push(response.url());
@@ -50,6 +51,25 @@ for (const { path: route, remote } of REMOTE_ROUTES) {
     await page.goto(route);
     await expect(page.locator(`[data-remote="${remote}"]`).first()).toBeVisible();
     expect(fromRemote.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+}
+
+const STANDALONE_TITLES: Record<string, string> = {
+  configurator: 'Configurator remote',
+  cart_checkout: 'Cart & checkout remote',
+  account: 'Account remote',
+  admin: 'Admin remote',
+};
+
+for (const { path: route, remote } of REMOTE_ROUTES) {
+  test(`the ${remote} remote's own server shows ${route} without the shell`, async ({ page }) => {
+    const problems = failOnChunkLoadErrors(page);
+    await page.goto(new URL(route, remoteOriginOf(remote)).href);
+    await expect(
+      page.getByRole('navigation', { name: `${STANDALONE_TITLES[remote]} (standalone)` }),
+    ).toBeVisible();
+    await expect(page.locator(`[data-remote="${remote}"]`).first()).toBeVisible();
     expect(problems).toEqual([]);
   });
 }

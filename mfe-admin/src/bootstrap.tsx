@@ -1,16 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router-dom';
-import { queryClient } from 'shell/store';
+import { mountStandalone } from '@shop/ui/standalone';
 import { StandaloneApp } from './app/standalone-app';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <StandaloneApp />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The remote on its own: its pages under their shop routes, with the store loaded from the shell.
+mountStandalone(<StandaloneApp />);
