@@ -8,6 +8,7 @@ export * from './icons';
 export * from './page';
 export * from './section';
 export * from './table';
+export * from './query-state';
 export * from './visually-hidden';
 export * from './use-zod-form';
 export * from './use-debounced-value';

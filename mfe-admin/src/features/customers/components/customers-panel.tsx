@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { adminMessages } from '@shop/contracts/admin';
 import {
-  Button,
   SectionHeader,
-  TableMessage,
   Badge,
   RowButton,
   Table,
   TableRegion,
+  QueryState,
 } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatShortDate } from '@shop/ui';
@@ -26,86 +25,75 @@ export function CustomersPanel() {
   const [viewing, setViewing] = useState<Customer | null>(null);
   const remove = useDeleteCustomer({ onDeleted: () => setDeleting(null) });
 
-  let body;
-  if (customers.isPending) {
-    body = (
-      <TableMessage role="status">
-        <p>Loading customers…</p>
-      </TableMessage>
-    );
-  } else if (customers.isError) {
-    body = (
-      <TableMessage role="alert">
-        <h3>Could not load customers</h3>
-        <p>Please try again.</p>
-        <Button type="button" $variant="secondary" onClick={() => void customers.refetch()}>
-          Try again
-        </Button>
-      </TableMessage>
-    );
-  } else if (customers.data.length === 0) {
-    body = (
-      <TableMessage>
-        <h3>No customers yet</h3>
-        <p>Customers appear here once they create an account.</p>
-      </TableMessage>
-    );
-  } else {
-    body = (
-      <TableRegion label="Customers">
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Company</th>
-              <th scope="col">Role</th>
-              <th scope="col">Created</th>
-              <th scope="col" className="actions">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {customers.data.map((customer) => (
-              <tr key={customer.id}>
-                <th scope="row">{customer.email}</th>
-                <td>{fullName(customer)}</td>
-                <td>{customer.company || '—'}</td>
-                <td>
-                  {customer.isAdmin ? (
-                    <Badge $tone="navy">Admin</Badge>
-                  ) : (
-                    <Badge $tone="grey">Customer</Badge>
-                  )}
-                </td>
-                <td className="nowrap">{formatShortDate(customer.createdAt)}</td>
-                <td className="actions">
-                  <RowButton
-                    type="button"
-                    aria-label={`Orders of ${customer.email}`}
-                    onClick={() => setViewing(customer)}
-                  >
-                    Orders
-                  </RowButton>
-                  <RowButton
-                    type="button"
-                    $tone="danger"
-                    aria-label={`Delete ${customer.email}`}
-                    disabled={customer.isAdmin}
-                    title={customer.isAdmin ? adminMessages.adminNotDeletable : undefined}
-                    onClick={() => setDeleting(customer)}
-                  >
-                    Delete
-                  </RowButton>
-                </td>
+  const body = (
+    <QueryState
+      query={customers}
+      loading="Loading customers…"
+      failed="Could not load customers"
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <>
+          <h3>No customers yet</h3>
+          <p>Customers appear here once they create an account.</p>
+        </>
+      }
+    >
+      {(list) => (
+        <TableRegion label="Customers">
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Company</th>
+                <th scope="col">Role</th>
+                <th scope="col">Created</th>
+                <th scope="col" className="actions">
+                  Actions
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableRegion>
-    );
-  }
+            </thead>
+            <tbody>
+              {list.map((customer) => (
+                <tr key={customer.id}>
+                  <th scope="row">{customer.email}</th>
+                  <td>{fullName(customer)}</td>
+                  <td>{customer.company || '—'}</td>
+                  <td>
+                    {customer.isAdmin ? (
+                      <Badge $tone="navy">Admin</Badge>
+                    ) : (
+                      <Badge $tone="grey">Customer</Badge>
+                    )}
+                  </td>
+                  <td className="nowrap">{formatShortDate(customer.createdAt)}</td>
+                  <td className="actions">
+                    <RowButton
+                      type="button"
+                      aria-label={`Orders of ${customer.email}`}
+                      onClick={() => setViewing(customer)}
+                    >
+                      Orders
+                    </RowButton>
+                    <RowButton
+                      type="button"
+                      $tone="danger"
+                      aria-label={`Delete ${customer.email}`}
+                      disabled={customer.isAdmin}
+                      title={customer.isAdmin ? adminMessages.adminNotDeletable : undefined}
+                      onClick={() => setDeleting(customer)}
+                    >
+                      Delete
+                    </RowButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableRegion>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="customers-heading">

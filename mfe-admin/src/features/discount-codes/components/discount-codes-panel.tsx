@@ -3,11 +3,11 @@ import {
   Button,
   PlusIcon,
   SectionHeader,
-  TableMessage,
   Badge,
   RowButton,
   Table,
   TableRegion,
+  QueryState,
 } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDay, formatDiscountValue, formatDollars } from '@shop/ui';
@@ -37,94 +37,83 @@ export function DiscountCodesPanel() {
   const [deleting, setDeleting] = useState<DiscountCode | null>(null);
   const remove = useDeleteDiscountCode({ onDeleted: () => setDeleting(null) });
 
-  let body;
-  if (codes.isPending) {
-    body = (
-      <TableMessage role="status">
-        <p>Loading discount codes…</p>
-      </TableMessage>
-    );
-  } else if (codes.isError) {
-    body = (
-      <TableMessage role="alert">
-        <h3>Could not load discount codes</h3>
-        <p>Please try again.</p>
-        <Button type="button" $variant="secondary" onClick={() => void codes.refetch()}>
-          Try again
-        </Button>
-      </TableMessage>
-    );
-  } else if (codes.data.length === 0) {
-    body = (
-      <TableMessage>
-        <h3>No discount codes yet</h3>
-        <p>Add a code to offer shoppers a percentage or a fixed amount off.</p>
-      </TableMessage>
-    );
-  } else {
-    body = (
-      <TableRegion label="Discount codes">
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Discount</th>
-              <th scope="col" className="numeric">
-                Minimum
-              </th>
-              <th scope="col" className="numeric">
-                Used
-              </th>
-              <th scope="col">Expires</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="actions">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {codes.data.map((code) => (
-              <tr key={code.id}>
-                <th scope="row">
-                  <code>{code.code}</code>
-                  {code.description && <div className="muted">{code.description}</div>}
+  const body = (
+    <QueryState
+      query={codes}
+      loading="Loading discount codes…"
+      failed="Could not load discount codes"
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <>
+          <h3>No discount codes yet</h3>
+          <p>Add a code to offer shoppers a percentage or a fixed amount off.</p>
+        </>
+      }
+    >
+      {(list) => (
+        <TableRegion label="Discount codes">
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Discount</th>
+                <th scope="col" className="numeric">
+                  Minimum
                 </th>
-                <td className="nowrap">{formatDiscountValue(code.type, code.value)}</td>
-                <td className="numeric">
-                  {code.minimumOrder > 0 ? formatDollars(code.minimumOrder) : '—'}
-                </td>
-                <td className="numeric">
-                  {code.timesUsed} / {code.usageLimit ?? '∞'}
-                  {code.usageLimit === null && <span className="muted"> (unlimited)</span>}
-                </td>
-                <td className="nowrap">{code.expiresOn ? formatDay(code.expiresOn) : 'Never'}</td>
-                <td>
-                  <StatusBadge code={code} />
-                </td>
-                <td className="actions">
-                  <RowButton
-                    type="button"
-                    aria-label={`Edit ${code.code}`}
-                    onClick={() => setDialog({ open: true, editing: code })}
-                  >
-                    Edit
-                  </RowButton>
-                  <RowButton
-                    type="button"
-                    $tone="danger"
-                    aria-label={`Delete ${code.code}`}
-                    onClick={() => setDeleting(code)}
-                  >
-                    Delete
-                  </RowButton>
-                </td>
+                <th scope="col" className="numeric">
+                  Used
+                </th>
+                <th scope="col">Expires</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="actions">
+                  Actions
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableRegion>
-    );
-  }
+            </thead>
+            <tbody>
+              {list.map((code) => (
+                <tr key={code.id}>
+                  <th scope="row">
+                    <code>{code.code}</code>
+                    {code.description && <div className="muted">{code.description}</div>}
+                  </th>
+                  <td className="nowrap">{formatDiscountValue(code.type, code.value)}</td>
+                  <td className="numeric">
+                    {code.minimumOrder > 0 ? formatDollars(code.minimumOrder) : '—'}
+                  </td>
+                  <td className="numeric">
+                    {code.timesUsed} / {code.usageLimit ?? '∞'}
+                    {code.usageLimit === null && <span className="muted"> (unlimited)</span>}
+                  </td>
+                  <td className="nowrap">{code.expiresOn ? formatDay(code.expiresOn) : 'Never'}</td>
+                  <td>
+                    <StatusBadge code={code} />
+                  </td>
+                  <td className="actions">
+                    <RowButton
+                      type="button"
+                      aria-label={`Edit ${code.code}`}
+                      onClick={() => setDialog({ open: true, editing: code })}
+                    >
+                      Edit
+                    </RowButton>
+                    <RowButton
+                      type="button"
+                      $tone="danger"
+                      aria-label={`Delete ${code.code}`}
+                      onClick={() => setDeleting(code)}
+                    >
+                      Delete
+                    </RowButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableRegion>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="discount-codes-heading">

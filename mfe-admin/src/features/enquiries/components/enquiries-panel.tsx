@@ -5,10 +5,10 @@ import {
   Button,
   SectionHeader,
   SelectField,
-  TableMessage,
   formatShortDate,
   formatTime,
   theme,
+  QueryState,
 } from '@shop/ui';
 import { useEnquiries, useMarkHandled, type EnquiryState } from '../api/enquiries';
 
@@ -69,83 +69,73 @@ export function EnquiriesPanel() {
   const mark = useMarkHandled();
   const items = enquiries.data?.pages.flatMap((page) => page.enquiries) ?? [];
 
-  let body;
-  if (enquiries.isPending) {
-    body = (
-      <TableMessage role="status">
-        <p>Loading enquiries…</p>
-      </TableMessage>
-    );
-  } else if (enquiries.isError) {
-    body = (
-      <TableMessage role="alert">
-        <h3>Could not load enquiries</h3>
-        <Button type="button" $variant="secondary" onClick={() => void enquiries.refetch()}>
-          Try again
-        </Button>
-      </TableMessage>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <TableMessage>
-        <h3>{state === 'new' ? 'No enquiries waiting' : 'No enquiries'}</h3>
-        <p>
-          Messages from the contact page appear here; the page promises a reply within 24 hours.
-        </p>
-      </TableMessage>
-    );
-  } else {
-    body = (
-      <>
-        <List aria-label="Enquiries">
-          {items.map((enquiry) => (
-            <Card key={enquiry.id} aria-labelledby={`enquiry-${enquiry.id}`}>
-              <header>
-                <h3 id={`enquiry-${enquiry.id}`}>
-                  {enquiry.name}
-                  {enquiry.company ? `, ${enquiry.company}` : ''}
-                </h3>
-                {enquiry.handledAt ? (
-                  <Badge $tone="green">Handled</Badge>
-                ) : (
-                  <Badge $tone="yellow">New</Badge>
-                )}
-              </header>
-              <p className="meta">
-                <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a> ·{' '}
-                {formatShortDate(enquiry.createdAt)} {formatTime(enquiry.createdAt)}
-                {enquiry.handledAt &&
-                  ` · handled by ${enquiry.handledBy ?? 'an admin'} ${formatShortDate(enquiry.handledAt)}`}
-              </p>
-              <p className="message">{enquiry.message}</p>
-              <div className="actions">
-                <Button
-                  type="button"
-                  $size="sm"
-                  $variant={enquiry.handledAt ? 'secondary' : 'primary'}
-                  disabled={mark.isPending}
-                  aria-label={`${enquiry.handledAt ? 'Mark as new' : 'Mark handled'}: ${enquiry.name}`}
-                  onClick={() => mark.mutate({ id: enquiry.id, handled: !enquiry.handledAt })}
-                >
-                  {enquiry.handledAt ? 'Mark as new' : 'Mark handled'}
-                </Button>
-              </div>
-            </Card>
-          ))}
-        </List>
-        {enquiries.hasNextPage && (
-          <Button
-            type="button"
-            $variant="secondary"
-            disabled={enquiries.isFetchingNextPage}
-            onClick={() => void enquiries.fetchNextPage()}
-          >
-            Older enquiries
-          </Button>
-        )}
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={enquiries}
+      loading="Loading enquiries…"
+      failed="Could not load enquiries"
+      isEmpty={() => items.length === 0}
+      empty={
+        <>
+          <h3>{state === 'new' ? 'No enquiries waiting' : 'No enquiries'}</h3>
+          <p>
+            Messages from the contact page appear here; the page promises a reply within 24 hours.
+          </p>
+        </>
+      }
+    >
+      {() => (
+        <>
+          <List aria-label="Enquiries">
+            {items.map((enquiry) => (
+              <Card key={enquiry.id} aria-labelledby={`enquiry-${enquiry.id}`}>
+                <header>
+                  <h3 id={`enquiry-${enquiry.id}`}>
+                    {enquiry.name}
+                    {enquiry.company ? `, ${enquiry.company}` : ''}
+                  </h3>
+                  {enquiry.handledAt ? (
+                    <Badge $tone="green">Handled</Badge>
+                  ) : (
+                    <Badge $tone="yellow">New</Badge>
+                  )}
+                </header>
+                <p className="meta">
+                  <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a> ·{' '}
+                  {formatShortDate(enquiry.createdAt)} {formatTime(enquiry.createdAt)}
+                  {enquiry.handledAt &&
+                    ` · handled by ${enquiry.handledBy ?? 'an admin'} ${formatShortDate(enquiry.handledAt)}`}
+                </p>
+                <p className="message">{enquiry.message}</p>
+                <div className="actions">
+                  <Button
+                    type="button"
+                    $size="sm"
+                    $variant={enquiry.handledAt ? 'secondary' : 'primary'}
+                    disabled={mark.isPending}
+                    aria-label={`${enquiry.handledAt ? 'Mark as new' : 'Mark handled'}: ${enquiry.name}`}
+                    onClick={() => mark.mutate({ id: enquiry.id, handled: !enquiry.handledAt })}
+                  >
+                    {enquiry.handledAt ? 'Mark as new' : 'Mark handled'}
+                  </Button>
+                </div>
+              </Card>
+            ))}
+          </List>
+          {enquiries.hasNextPage && (
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={enquiries.isFetchingNextPage}
+              onClick={() => void enquiries.fetchNextPage()}
+            >
+              Older enquiries
+            </Button>
+          )}
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="enquiries-heading">

@@ -7,11 +7,11 @@ import {
   RowButton,
   SectionHeader,
   Table,
-  TableMessage,
   TableRegion,
   formatShortDate,
   formatTime,
   theme,
+  QueryState,
 } from '@shop/ui';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
 
@@ -107,88 +107,78 @@ export function OutboxPanel() {
   const messages = outbox.data?.pages.flatMap((page) => page.messages) ?? [];
   const open = messages.find((message) => message.id === openId) ?? null;
 
-  let body;
-  if (outbox.isPending) {
-    body = (
-      <TableMessage role="status">
-        <p>Loading the outbox…</p>
-      </TableMessage>
-    );
-  } else if (outbox.isError) {
-    body = (
-      <TableMessage role="alert">
-        <h3>Could not load the outbox</h3>
-        <Button type="button" $variant="secondary" onClick={() => void outbox.refetch()}>
-          Try again
-        </Button>
-      </TableMessage>
-    );
-  } else if (messages.length === 0) {
-    body = (
-      <TableMessage>
-        <h3>No email yet</h3>
-        <p>Order confirmations, shipping notices and enquiry replies appear here.</p>
-      </TableMessage>
-    );
-  } else {
-    body = (
-      <>
-        <TableRegion label="Outbox">
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">To</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Delivery</th>
-                <th scope="col" className="actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((message) => (
-                <tr key={message.id} aria-selected={message.id === openId}>
-                  <th scope="row" className="wrap">
-                    {message.subject}
+  const body = (
+    <QueryState
+      query={outbox}
+      loading="Loading the outbox…"
+      failed="Could not load the outbox"
+      isEmpty={() => messages.length === 0}
+      empty={
+        <>
+          <h3>No email yet</h3>
+          <p>Order confirmations, shipping notices and enquiry replies appear here.</p>
+        </>
+      }
+    >
+      {() => (
+        <>
+          <TableRegion label="Outbox">
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Queued</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col" className="actions">
+                    Actions
                   </th>
-                  <td className="wrap">{message.to}</td>
-                  <td className="nowrap">{MAIL_KIND_LABELS[message.kind] ?? message.kind}</td>
-                  <td className="nowrap">
-                    {formatShortDate(message.createdAt)} {formatTime(message.createdAt)}
-                  </td>
-                  <td>
-                    <DeliveryBadge message={message} />
-                  </td>
-                  <td className="actions">
-                    <RowButton
-                      type="button"
-                      aria-label={`Open email: ${message.subject}`}
-                      onClick={() => setOpenId(message.id)}
-                    >
-                      Open
-                    </RowButton>
-                  </td>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableRegion>
-        {outbox.hasNextPage && (
-          <Button
-            type="button"
-            $variant="secondary"
-            disabled={outbox.isFetchingNextPage}
-            onClick={() => void outbox.fetchNextPage()}
-          >
-            {outbox.isFetchingNextPage ? 'Loading…' : 'Older messages'}
-          </Button>
-        )}
-        {open && <MessageViewer key={open.id} message={open} />}
-      </>
-    );
-  }
+              </thead>
+              <tbody>
+                {messages.map((message) => (
+                  <tr key={message.id} aria-selected={message.id === openId}>
+                    <th scope="row" className="wrap">
+                      {message.subject}
+                    </th>
+                    <td className="wrap">{message.to}</td>
+                    <td className="nowrap">{MAIL_KIND_LABELS[message.kind] ?? message.kind}</td>
+                    <td className="nowrap">
+                      {formatShortDate(message.createdAt)} {formatTime(message.createdAt)}
+                    </td>
+                    <td>
+                      <DeliveryBadge message={message} />
+                    </td>
+                    <td className="actions">
+                      <RowButton
+                        type="button"
+                        aria-label={`Open email: ${message.subject}`}
+                        onClick={() => setOpenId(message.id)}
+                      >
+                        Open
+                      </RowButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableRegion>
+          {outbox.hasNextPage && (
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={outbox.isFetchingNextPage}
+              onClick={() => void outbox.fetchNextPage()}
+            >
+              {outbox.isFetchingNextPage ? 'Loading…' : 'Older messages'}
+            </Button>
+          )}
+          {open && <MessageViewer key={open.id} message={open} />}
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="outbox-heading">
