@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyPageQuerySchema } from './paging';
 
 /** Limits of the contact page's enquiry form (the API checks the same schema). */
 export const ENQUIRY_LIMITS = {
@@ -56,17 +57,7 @@ export interface AdminEnquiry {
 }
 
 /** GET /api/admin/enquiries?before={id}&limit=&state=new|handled|all */
-export const adminEnquiriesQuerySchema = z.object({
-  before: z
-    .string()
-    .regex(/^[a-f0-9]{24}$/, 'before must be the id of an enquiry')
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(20),
+export const adminEnquiriesQuerySchema = keyPageQuerySchema('an enquiry').extend({
   state: z
     .enum(['new', 'handled', 'all'], { error: 'state must be new, handled or all' })
     .default('all'),

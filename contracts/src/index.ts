@@ -22,3 +22,4 @@ export * from './label-layout';
 export * from './accounts-answers';
 export * from './orders-answers';
 export * from './admin-answers';
+export * from './paging';

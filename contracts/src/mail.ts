@@ -1,5 +1,6 @@
 // Transactional email as the admin's Outbox shows it (GET /api/admin/outbox).
 import { z } from 'zod';
+import { keyPageQuerySchema } from './paging';
 
 export const MAIL_KINDS = [
   'order_confirmation',
@@ -35,18 +36,7 @@ export interface OutboxMessage {
 }
 
 /** GET /api/admin/outbox?before={id}&limit=: newest first; `before` is the last id of the page read. */
-export const outboxQuerySchema = z.object({
-  before: z
-    .string()
-    .regex(/^[a-f0-9]{24}$/, 'before must be the id of a message')
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(20),
-});
+export const outboxQuerySchema = keyPageQuerySchema('a message');
 export type OutboxQuery = z.input<typeof outboxQuerySchema>;
 
 export interface OutboxPage {
