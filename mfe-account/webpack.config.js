@@ -8,6 +8,7 @@ module.exports = (_env, argv) =>
     mode: argv.mode ?? 'production',
     exposes: {
       './OrdersPage': './src/app/orders-page.tsx',
+      './OrderPage': './src/app/order-page.tsx',
       './AuthDialog': './src/app/auth-dialog.tsx',
       './ChangePasswordDialog': './src/app/change-password-dialog.tsx',
     },

@@ -77,6 +77,7 @@ async function startApi(mongodbUri, uploadDir) {
       MONGODB_URI: mongodbUri,
       SESSION_SECRET: 'bench-session-secret-0123456789-not-for-real-use',
       ADMIN_SECRET: 'bench-admin-secret-9f8e7d6c5b4a3210-not-for-real-use',
+      ORDER_LINK_SECRET: 'bench-order-link-secret-5a4b3c2d1e0f-not-for-real-use',
       ALLOW_SANDBOX_PAYMENTS: 'true',
       // Required in production. Nothing listens there: messages stay queued, retried with backoff.
       MAIL_URL: 'smtp://127.0.0.1:9',

@@ -9,6 +9,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const DEV_SESSION_SECRET = 'dev-session-secret-not-for-production';
 export const DEV_ADMIN_SECRET = 'dev-admin-secret';
+const DEV_ORDER_LINK_SECRET = 'dev-order-link-secret-not-for-production';
 
 const port = z
   .string()
@@ -77,7 +78,7 @@ export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 export function weakSecretReason(value: string): string | undefined {
   if (value.length < PRODUCTION_SECRET_MIN_LENGTH)
     return `must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production (for example: openssl rand -base64 32)`;
-  if (value === DEV_SESSION_SECRET || value === DEV_ADMIN_SECRET)
+  if (value === DEV_SESSION_SECRET || value === DEV_ADMIN_SECRET || value === DEV_ORDER_LINK_SECRET)
     return 'is the development default; set a random value in production';
   if (new Set(value).size < 12)
     return 'is too predictable (fewer than 12 distinct characters); use a random value (openssl rand -base64 32)';
@@ -126,6 +127,8 @@ const envSchema = z
     DB_CONNECT_TIMEOUT_MS: positiveMilliseconds.default(30_000),
     SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     ADMIN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** Signs the guest order links (docs/product.md, "Order page"). */
+    ORDER_LINK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     ALLOWED_ORIGINS: originList.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -162,7 +165,8 @@ const envSchema = z
     if (env.NODE_ENV === 'production') {
       require('SESSION_SECRET', 'in production');
       require('ADMIN_SECRET', 'in production');
-      for (const name of ['SESSION_SECRET', 'ADMIN_SECRET'] as const) {
+      require('ORDER_LINK_SECRET', 'in production');
+      for (const name of ['SESSION_SECRET', 'ADMIN_SECRET', 'ORDER_LINK_SECRET'] as const) {
         const value = env[name];
         const weakness = value === undefined ? undefined : weakSecretReason(value);
         if (weakness) ctx.addIssue({ code: 'custom', path: [name], message: weakness });
@@ -172,6 +176,16 @@ const envSchema = z
           code: 'custom',
           path: ['ADMIN_SECRET'],
           message: 'must differ from SESSION_SECRET',
+        });
+      }
+      if (
+        env.ORDER_LINK_SECRET !== undefined &&
+        (env.ORDER_LINK_SECRET === env.SESSION_SECRET || env.ORDER_LINK_SECRET === env.ADMIN_SECRET)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ORDER_LINK_SECRET'],
+          message: 'must differ from SESSION_SECRET and ADMIN_SECRET',
         });
       }
       // The sandbox marks an order paid for a public test card: in production only on purpose.
@@ -203,6 +217,7 @@ const envSchema = z
     adminSecret: env.ADMIN_SECRET ?? DEV_ADMIN_SECRET,
     /** True when ADMIN_SECRET was not given and the development default is in use (log a warning). */
     adminSecretIsDevDefault: env.ADMIN_SECRET === undefined,
+    orderLinkSecret: env.ORDER_LINK_SECRET ?? DEV_ORDER_LINK_SECRET,
     allowedOrigins: env.ALLOWED_ORIGINS,
     logLevel: env.LOG_LEVEL,
     uploadDir: path.resolve(env.UPLOAD_DIR),

@@ -54,7 +54,14 @@ let admin: TestAgent;
 let customer: TestAgent;
 let guest: TestAgent;
 /** Another shopper's things, which the attacker must not reach. */
-const victim = { lineId: '', orderId: '', customerId: '', filename: '', codeId: '' };
+const victim = {
+  lineId: '',
+  orderId: '',
+  orderNumber: 0,
+  customerId: '',
+  filename: '',
+  codeId: '',
+};
 
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(os.tmpdir(), 'shop-hostile-'));
@@ -81,7 +88,9 @@ beforeAll(async () => {
     files: [{ hashedName: victim.filename, originalName: 'victim.pdf' }],
   });
   victim.lineId = added.body.item.id;
-  victim.orderId = (await placeOrder(other)).orderId;
+  const victimOrder = await placeOrder(other);
+  victim.orderId = victimOrder.orderId;
+  victim.orderNumber = victimOrder.orderNumber;
   const code = await admin.request('POST', '/api/admin/discount-codes', {
     body: { code: 'HOSTILE10', type: 'percentage', value: 10, description: 'Hostile suite' },
   });
@@ -134,6 +143,8 @@ const ROUTES: Record<string, RouteRow> = {
   'POST /auth/change-password': { access: 'customer', json: true },
   'POST /orders': { access: 'anyone', json: true },
   'GET /orders': { access: 'customer', json: false },
+  'GET /orders/by-number/:orderNumber': { access: 'anyone', json: false },
+  'GET /orders/:id': { access: 'anyone', json: false },
   'GET /payment/config': { access: 'anyone', json: false },
   'POST /payment/complete': { access: 'anyone', json: true },
   'GET /payment/sandbox/payments.js': { access: 'anyone', json: false },
@@ -185,6 +196,7 @@ function concrete(route: string): { method: string; path: string } {
   const filled = template
     .replace(':filename', victim.filename)
     .replace(':itemId', victim.lineId)
+    .replace(':orderNumber', String(victim.orderNumber))
     .replace(
       ':id',
       template.startsWith('/cart')
@@ -346,9 +358,15 @@ describe("another shopper's ids", () => {
     ['removing their cart line', 'DELETE', '/cart/:line', undefined, 404],
     ['paying their order', 'POST', '/payment/complete', 'pay', 404],
     ['downloading their artwork', 'GET', '/uploads/:file', undefined, 404],
+    ['reading their order', 'GET', '/orders/:order', undefined, 404],
+    ['reading their order by its number', 'GET', '/orders/by-number/:number', undefined, 404],
     ['putting their artwork on my label', 'POST', '/cart', 'label-with-their-file', 400],
   ])('%s is refused (%s %s)', async (_what, method, template, body, status) => {
-    const url = `/api${template.replace(':line', victim.lineId).replace(':file', victim.filename)}`;
+    const url = `/api${template
+      .replace(':line', victim.lineId)
+      .replace(':file', victim.filename)
+      .replace(':order', victim.orderId)
+      .replace(':number', String(victim.orderNumber))}`;
     const sent =
       body === 'pay'
         ? {

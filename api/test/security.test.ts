@@ -286,6 +286,7 @@ describe('production defaults', () => {
     NODE_ENV: 'production',
     SESSION_SECRET: 'k3J9x0Qm2Vb7Lr5Tz8Wc1Ny4Hp6Ds0Ga',
     ADMIN_SECRET: 'Zq7Mv2Kx9Rb4Tn1Wp8Ls5Hd3Fg6Jc0Ya',
+    ORDER_LINK_SECRET: 'Pw4Ne8Bt1Xs6Qk3Yv9Md2Gh7Lr0Cz5Uf',
     PAYMENT_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_PAYMENTS: 'true',
     MAIL_URL: 'smtps://shop:password@smtp.example.com:465',

@@ -4,6 +4,7 @@
  * the schemas check what the apps read, and extra keys are dropped.
  */
 import { z } from 'zod';
+import { cartResponseSchema } from './cart';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField, type CheckoutQuote } from './checkout';
 import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
 import {
@@ -12,9 +13,11 @@ import {
   PAYMENT_STATUSES,
   type AdminOrder,
   type AdminOrderDetail,
+  type OrderDetail,
   type OrderHistoryEntry,
   type OrderHistoryMove,
   type OrderNote,
+  type ReorderResult,
 } from './orders';
 
 const orderStatus = z.enum(ORDER_STATUSES);
@@ -117,3 +120,30 @@ export const checkoutQuoteAnswerSchema = z.object({
   taxRegion: z.string().nullable(),
   total: z.number(),
 }) satisfies z.ZodType<CheckoutQuote>;
+
+/** GET /api/orders/{id} and GET /api/orders/by-number/{orderNumber}. */
+export const orderDetailSchema = orderHistoryEntrySchema.extend({
+  customerInfo: customerInfoAnswerSchema,
+  taxRegion: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  history: z.array(z.object({ at: z.string(), status: orderStatus })),
+}) satisfies z.ZodType<OrderDetail>;
+
+/** POST /api/orders/{id}/reorder. */
+export const reorderResultSchema = z.object({
+  cart: cartResponseSchema,
+  added: z.number(),
+  priceChanges: z.array(
+    z.object({
+      orderLineId: z.string(),
+      description: z.string(),
+      quantity: z.number(),
+      orderedUnitPrice: z.number(),
+      unitPrice: z.number(),
+    }),
+  ),
+  missingArtwork: z.array(z.object({ orderLineId: z.string(), originalName: z.string() })),
+}) satisfies z.ZodType<ReorderResult>;
+
+/** POST /api/orders/lookup (202): the same answer whether or not the order matched. */
+export const orderLookupAnswerSchema = z.object({ message: z.string() });

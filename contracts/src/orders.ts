@@ -1,4 +1,5 @@
 // Orders as the API answers them (docs/product.md section 3), in dollars with two decimals.
+import type { CartResponse } from './cart';
 import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
 import type { Color, Material, Mounting } from './label-options';
@@ -137,3 +138,47 @@ export interface AdminOrderDetail extends AdminOrder {
   history: OrderHistoryMove[];
   adminNotes: OrderNote[];
 }
+
+/** One step of an order's life as its customer sees it: the state it entered and when. */
+export interface OrderStep {
+  at: string;
+  status: OrderStatus;
+}
+
+/**
+ * GET /api/orders/{id} and GET /api/orders/by-number/{orderNumber}: one order for its owner or the
+ * holder of its guest link, with the shipping details and the dated steps of its life.
+ */
+export interface OrderDetail extends OrderHistoryEntry {
+  customerInfo: CustomerInfo;
+  taxRegion: string | null;
+  paidAt: string | null;
+  history: OrderStep[];
+}
+
+/** A reordered line whose price today differs from what the order paid. */
+export interface ReorderPriceChange {
+  orderLineId: string;
+  description: string;
+  quantity: number;
+  orderedUnitPrice: number;
+  unitPrice: number;
+}
+
+/** A file of the order that is no longer on file, so its line went into the cart without it. */
+export interface ReorderMissingArtwork {
+  orderLineId: string;
+  originalName: string;
+}
+
+/** POST /api/orders/{id}/reorder: the caller's whole cart after the lines were added. */
+export interface ReorderResult {
+  cart: CartResponse;
+  added: number;
+  priceChanges: ReorderPriceChange[];
+  missingArtwork: ReorderMissingArtwork[];
+}
+
+/** POST /api/orders/lookup: always this answer, matched or not (no enumeration). */
+export const ORDER_LOOKUP_MESSAGE =
+  'If that order number belongs to that email address, we have sent it a link to the order. It can take a few minutes to arrive.';

@@ -102,3 +102,50 @@ export const Container = styled.div`
     padding: 0 2rem;
   }
 `;
+
+/** A bordered panel of a page (an order's lines, its summary, a small form): a heading and content. */
+export const Panel = styled.section`
+  min-width: 0;
+  padding: 1.25rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadow};
+  & > h2 {
+    margin: 0 0 0.875rem;
+    font-size: 1.15rem;
+    color: ${theme.colors.brand};
+  }
+  ${fromMedium} {
+    padding: 1.5rem;
+  }
+`;
+
+/** A notice above a page's content: info (blue), success (green) or warning (amber), never colour alone. */
+export const Notice = styled.div<{ $tone?: 'info' | 'success' | 'warning' }>`
+  margin: 0 0 1.25rem;
+  padding: 0.875rem 1rem;
+  border: 1px solid
+    ${({ $tone = 'info' }) =>
+      $tone === 'success' ? '#86efac' : $tone === 'warning' ? '#fcd34d' : '#bfdbfe'};
+  border-radius: ${theme.radiusSmall};
+  background: ${({ $tone = 'info' }) =>
+    $tone === 'success' ? theme.colors.successSoft : $tone === 'warning' ? '#fffbeb' : '#eff6ff'};
+  color: ${({ $tone = 'info' }) =>
+    $tone === 'success' ? '#14532d' : $tone === 'warning' ? '#78350f' : '#1e3a8a'};
+  overflow-wrap: anywhere;
+  p,
+  ul {
+    margin: 0.25rem 0 0;
+  }
+  ul {
+    padding-left: 1.25rem;
+  }
+  strong:first-child {
+    display: block;
+  }
+  a {
+    color: inherit;
+    font-weight: 600;
+  }
+`;

@@ -1,10 +1,16 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { apiRequest, useShopStore } from 'shell/store';
 import { Button } from '@shop/ui';
 import { StandaloneFrame } from '@shop/ui/standalone';
 import AuthDialog from './auth-dialog';
 import ChangePasswordDialog from './change-password-dialog';
+import OrderPage from './order-page';
 import OrdersPage from './orders-page';
+
+function OrderRoute() {
+  const { orderNumber = '' } = useParams();
+  return <OrderPage orderNumber={orderNumber} />;
+}
 
 function SessionButton() {
   const user = useShopStore((s) => s.user);
@@ -40,6 +46,7 @@ export function StandaloneApp() {
     >
       <Routes>
         <Route path="/orders" element={<OrdersPage />} />
+        <Route path="/orders/:orderNumber" element={<OrderRoute />} />
         <Route path="/change-password" element={<ChangePasswordDialog />} />
         <Route path="*" element={<OrdersPage />} />
       </Routes>

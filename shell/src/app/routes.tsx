@@ -28,6 +28,18 @@ function ConfirmationRoute() {
   );
 }
 
+function OrderRoute() {
+  const { orderNumber = '' } = useParams();
+  return (
+    <RemoteSlot
+      key="order"
+      module="account/OrderPage"
+      area="order details"
+      props={{ orderNumber }}
+    />
+  );
+}
+
 export function AppRoutes() {
   const debugPages = runtimeConfig().environment !== 'production';
   return (
@@ -59,6 +71,7 @@ export function AppRoutes() {
           path="orders"
           element={<RemoteSlot key="orders" module="account/OrdersPage" area="order history" />}
         />
+        <Route path="orders/:orderNumber" element={<OrderRoute />} />
         <Route
           path="admin"
           element={<RemoteSlot key="admin" module="admin/AdminPage" area="admin panel" />}

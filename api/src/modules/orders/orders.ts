@@ -10,6 +10,7 @@ import {
   type CheckoutQuote,
   type CreatedOrder,
   type CustomerInfo,
+  type OrderDetail,
   type OrderHistoryEntry,
   type OrderStatus,
 } from '@shop/contracts';
@@ -25,6 +26,7 @@ import {
   findReusableOrder,
   forgetOpenCheckouts,
   insertOrder,
+  listOrderMoves,
   listOrders,
   listOrdersOfCustomer,
   rememberOpenCheckout,
@@ -294,4 +296,26 @@ export async function findViewableOrder(
   }
   if (!viewer.owner) throw AppError.notFound('Order not found');
   return findCallersOrder(viewer.owner, orderId);
+}
+
+/**
+ * One order as its customer (or the holder of its guest link) sees it: the history fields, where it
+ * goes, and its steps with dates: placed, then each state it entered (the admins' names stay out).
+ */
+export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
+  const moves = await listOrderMoves(order._id.toString());
+  return {
+    ...toHistoryEntry(order),
+    customerInfo: order.customerInfo,
+    taxRegion: order.taxRegion,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    history: [
+      { at: order.createdAt.toISOString(), status: 'pending_payment' as const },
+      ...moves.flatMap((move) =>
+        move.to && move.to !== 'pending_payment'
+          ? [{ at: move.at.toISOString(), status: move.to }]
+          : [],
+      ),
+    ],
+  };
 }

@@ -2,7 +2,7 @@
 // its number's document, a customer's numbered order keys): FerretDB v1 reads a whole collection for
 // any other filter, so these calls cost the same in a shop of a thousand orders or of a million.
 import { Types, isValidObjectId } from 'mongoose';
-import type { OrderStatus } from '@shop/contracts';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
 import { takeOrderNumber } from './counter';
@@ -314,4 +314,16 @@ export async function listOrderEvents(orderId: string): Promise<OrderEventRecord
   return OrderEventModel.find({ orderId: new Types.ObjectId(orderId) })
     .sort({ at: 1, _id: 1 })
     .lean<OrderEventRecord[]>();
+}
+
+/** The order's moves, each found by its _id `{orderId}:{state}` (no scan of the events), oldest first. */
+export async function listOrderMoves(orderId: string): Promise<OrderEventRecord[]> {
+  const moves = await Promise.all(
+    ORDER_STATUSES.map((status) =>
+      OrderEventModel.findById(`${orderId}:${status}`).lean<OrderEventRecord>(),
+    ),
+  );
+  return moves
+    .filter((move): move is OrderEventRecord => move !== null)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
 }

@@ -26,10 +26,13 @@ import {
 import { limitPerAddress } from '../accounts/address-limits';
 import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
+import { orderIdsOfNumbers } from './counter';
+import { authorizeOrderReader } from './order-access';
 import { addOrderNote, adminOrderDetail, cancelOrder, completeOrder, shipOrder } from './lifecycle';
 import {
   adminOrderPage,
   assertOrderHasFile,
+  orderDetail,
   orderHistory,
   placeOrder,
   quoteCheckout,
@@ -52,6 +55,14 @@ function parseCheckout(req: Request) {
     })),
   );
 }
+
+const orderNumberParamsSchema = z.object({
+  orderNumber: z.coerce
+    .number({ error: 'Order number must be a number' })
+    .int('Order number must be a whole number')
+    .min(1, 'Order number must be a whole number')
+    .max(999_999_999_999, 'Order number is too long'),
+});
 
 const orderFileParamsSchema = z
   .object({ id: objectIdSchema })
@@ -84,6 +95,23 @@ export function orderRoutes({
   router.get('/orders', requireUser, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await orderHistory(currentUser(req).id));
+  });
+
+  // One order for its owner or the holder of its guest link (?access=); 404 for anyone else.
+  router.get('/orders/by-number/:orderNumber', async (req, res) => {
+    const { orderNumber } = parseParams(orderNumberParamsSchema, req);
+    const [orderId] = await orderIdsOfNumbers([orderNumber]);
+    if (!orderId) throw AppError.notFound('Order not found');
+    const order = await authorizeOrderReader(req, orderId.toString(), config);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await orderDetail(order));
+  });
+
+  router.get('/orders/:id', async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const order = await authorizeOrderReader(req, id, config);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await orderDetail(order));
   });
 
   // --- Admin: every call is requireAdmin (401 signed out, 403 not admin) ---------------------------

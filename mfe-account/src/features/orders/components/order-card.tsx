@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { VisuallyHidden, fromMedium, theme } from '@shop/ui';
 import {
@@ -11,7 +12,7 @@ import {
   mountingName,
 } from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
 
 const Card = styled.article`
   border: 1px solid ${theme.colors.border};
@@ -34,6 +35,9 @@ const Header = styled.header`
     margin: 0;
     font-size: 1.1rem;
     color: ${theme.colors.brand};
+  }
+  h2 a {
+    color: inherit;
   }
   p {
     margin: 0.125rem 0 0;
@@ -186,7 +190,9 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
     <Card aria-labelledby={headingId} data-testid="order-card">
       <Header>
         <div>
-          <h2 id={headingId}>Order #{order.orderNumber}</h2>
+          <h2 id={headingId}>
+            <Link to={`/orders/${order.orderNumber}`}>Order #{order.orderNumber}</Link>
+          </h2>
           <p>
             Placed{' '}
             <time dateTime={order.createdAt}>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
 import { VisuallyHidden } from '@shop/ui';
 
 // Processing yellow, shipped blue, completed green, anything else grey (docs/product.md section 4); each pair
@@ -33,6 +34,7 @@ const Badge = styled.span<{ $background: string; $color: string; $dot: string }>
 `;
 
 function statusLabel(status: string): string {
+  if (status in ORDER_STATUS_LABELS) return ORDER_STATUS_LABELS[status as OrderStatus];
   return status ? status[0]!.toUpperCase() + status.slice(1) : 'Unknown';
 }
 

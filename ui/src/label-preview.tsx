@@ -7,7 +7,7 @@ import {
   type Color,
   type Mounting,
 } from '@shop/contracts/label-options';
-import { theme } from '@shop/ui';
+import { theme } from './theme';
 
 export const PREVIEW_PLACEHOLDER = 'SAMPLE TEXT';
 
@@ -16,29 +16,29 @@ const UNIT = 100;
 /** Drawn before a size is typed: a common 3 x 2 label. */
 const DEFAULT_SIZE = { width: 3, height: 2 };
 
-const Figure = styled.figure`
+const Figure = styled.figure<{ $small: boolean }>`
   display: grid;
   gap: 0.75rem;
   margin: 0;
-  padding: 1.25rem;
+  padding: ${({ $small }) => ($small ? '0.75rem' : '1.25rem')};
   border-radius: ${theme.radius};
   background:
     radial-gradient(circle at 1px 1px, rgb(15 23 42 / 0.08) 1px, transparent 0) 0 0 / 14px 14px,
     ${theme.colors.sunken};
 `;
 
-const Stage = styled.div`
+const Stage = styled.div<{ $small: boolean }>`
   display: grid;
   place-items: center;
-  min-height: 11rem;
+  min-height: ${({ $small }) => ($small ? '6rem' : '11rem')};
 `;
 
-const Drawing = styled.svg`
+const Drawing = styled.svg<{ $small: boolean }>`
   display: block;
   width: 100%;
-  max-width: 26rem;
+  max-width: ${({ $small }) => ($small ? '14rem' : '26rem')};
   height: auto;
-  max-height: 14rem;
+  max-height: ${({ $small }) => ($small ? '8rem' : '14rem')};
   overflow: visible;
   filter: drop-shadow(0 6px 12px rgb(15 23 42 / 0.18));
 `;
@@ -71,6 +71,8 @@ interface LabelPreviewProps {
   width?: number;
   height?: number;
   mounting: Mounting;
+  /** Smaller stage, for a list of lines (an order's page); the configurator draws it full size. */
+  size?: 'regular' | 'small';
 }
 
 function drawable(value: number): number {
@@ -79,9 +81,18 @@ function drawable(value: number): number {
 
 /**
  * The label drawn to scale from the same layout as the server's proof (labelLayout): its colours, its
- * text (or SAMPLE TEXT) at the size that fits, its holes or adhesive backing.
+ * text (or SAMPLE TEXT) at the size that fits, its holes or adhesive backing. The one drawing of a
+ * label in the apps: the configurator and the order page both use it.
  */
-export function LabelPreview({ color, customText, width, height, mounting }: LabelPreviewProps) {
+export function LabelPreview({
+  color,
+  customText,
+  width,
+  height,
+  mounting,
+  size: drawnSize = 'regular',
+}: LabelPreviewProps) {
+  const small = drawnSize === 'small';
   const swatch = COLOR_SWATCHES[color];
   const placeholder = customText.trim() === '';
   const text = placeholder ? PREVIEW_PLACEHOLDER : customText;
@@ -93,9 +104,14 @@ export function LabelPreview({ color, customText, width, height, mounting }: Lab
   const h = layout.height * UNIT;
   const warn = !placeholder && layout.textTooSmall;
   return (
-    <Figure data-testid="label-preview" aria-label={`Preview: ${text}, ${swatch.name}`}>
-      <Stage>
+    <Figure
+      $small={small}
+      data-testid="label-preview"
+      aria-label={`Preview: ${text}, ${swatch.name}`}
+    >
+      <Stage $small={small}>
         <Drawing
+          $small={small}
           viewBox={`0 0 ${w} ${h}`}
           aria-hidden="true"
           fontFamily={ENGRAVING_FONT.family}

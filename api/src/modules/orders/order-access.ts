@@ -1,0 +1,115 @@
+// Who may read one order (docs/product.md, "Order page"): its customer signed in, the guest session
+// that placed it, or whoever holds the order's guest link (a signed, expiring token bound to that one
+// order, mailed with the confirmation). Anyone else reads "not found", never "forbidden", so an order's
+// existence does not leak.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+import type { Config } from '../../config';
+import { guestSessionIdSchema } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import type { OrderRecord } from './model';
+import { findOrderById } from './repository';
+
+/** How long a guest order link opens its order. */
+export const ORDER_LINK_LIFETIME_DAYS = 30;
+const ORDER_LINK_LIFETIME_MS = ORDER_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+
+/** The query parameter that carries the guest link's token, on the page and on the API calls. */
+export const ORDER_LINK_PARAM = 'access';
+
+const TOKEN_PATTERN = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+function signature(secret: string, orderId: string, expiresAtSeconds: number): Buffer {
+  return createHmac('sha256', secret)
+    .update(`order-link:v1:${orderId}:${expiresAtSeconds}`)
+    .digest();
+}
+
+/** A token that opens orderId until now + 30 days: `{expiry in base 36}.{HMAC}`. */
+export function signOrderLink(orderId: string, secret: string, now: Date = new Date()): string {
+  const expiresAtSeconds = Math.floor((now.getTime() + ORDER_LINK_LIFETIME_MS) / 1000);
+  return `${expiresAtSeconds.toString(36)}.${signature(secret, orderId, expiresAtSeconds).toString('base64url')}`;
+}
+
+/** True when token was signed for this order with this secret and has not expired at now. */
+export function isValidOrderLink(
+  token: string | null,
+  orderId: string,
+  secret: string,
+  now: Date = new Date(),
+): boolean {
+  const parts = token ? TOKEN_PATTERN.exec(token) : null;
+  if (!parts) return false;
+  const expiresAtSeconds = parseInt(parts[1]!, 36);
+  if (!Number.isSafeInteger(expiresAtSeconds) || expiresAtSeconds * 1000 <= now.getTime()) {
+    return false;
+  }
+  const given = Buffer.from(parts[2]!, 'base64url');
+  const expected = signature(secret, orderId, expiresAtSeconds);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The link a guest opens: the order page by its number, with the token. */
+export function orderLinkUrl(
+  order: Pick<OrderRecord, '_id' | 'orderNumber'>,
+  config: Pick<Config, 'orderLinkSecret' | 'shop'>,
+  now: Date = new Date(),
+): string {
+  const token = signOrderLink(order._id.toString(), config.orderLinkSecret, now);
+  return `${config.shop.url}/orders/${order.orderNumber}?${ORDER_LINK_PARAM}=${encodeURIComponent(token)}`;
+}
+
+/** Who is asking to read an order. */
+export interface OrderReader {
+  customerId: string | null;
+  /** The guest session id, when the call carries a well-formed one (a plain download link has none). */
+  sessionId: string | null;
+  /** The guest link's token, when the call carries one. */
+  orderLink: string | null;
+}
+
+export function orderReaderOf(req: Request): OrderReader {
+  const session = guestSessionIdSchema.safeParse(req.get('x-session-id'));
+  const link = req.query[ORDER_LINK_PARAM];
+  return {
+    customerId: req.user?.id ?? null,
+    sessionId: session.success ? session.data : null,
+    orderLink: typeof link === 'string' ? link : null,
+  };
+}
+
+/** The order's owner: its customer, or for a guest order the session that placed it. */
+function isOwner(order: OrderRecord, reader: OrderReader): boolean {
+  return order.customerId
+    ? reader.customerId === order.customerId.toString()
+    : reader.sessionId !== null && reader.sessionId === order.sessionId;
+}
+
+/** The order if reader owns it or holds its unexpired guest link; otherwise a 404 like a missing one. */
+export async function findReadableOrder(
+  reader: OrderReader,
+  orderId: string,
+  { secret, now = new Date() }: { secret: string; now?: Date },
+): Promise<OrderRecord> {
+  const order = await findOrderById(orderId);
+  if (
+    !order ||
+    !(isOwner(order, reader) || isValidOrderLink(reader.orderLink, orderId, secret, now))
+  ) {
+    throw AppError.notFound('Order not found');
+  }
+  return order;
+}
+
+/**
+ * For routes on one order (its page, invoice, reorder, proofs): the order when the caller is its owner
+ * or holds its guest link (`?access=` on the call), else 404. Admins use their own routes.
+ */
+export async function authorizeOrderReader(
+  req: Request,
+  orderId: string,
+  config: Pick<Config, 'orderLinkSecret'>,
+  now: Date = new Date(),
+): Promise<OrderRecord> {
+  return findReadableOrder(orderReaderOf(req), orderId, { secret: config.orderLinkSecret, now });
+}

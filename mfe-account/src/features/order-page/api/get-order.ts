@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { OrderDetail } from '@shop/contracts/orders';
+import { orderDetailSchema } from '@shop/contracts/orders-answers';
+import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+
+export type { OrderDetail };
+
+/** `?access=` on an API call: the guest link's token, passed on as it came in the page's address. */
+export function withAccess(path: string, access: string | null): string {
+  return access ? `${path}?access=${encodeURIComponent(access)}` : path;
+}
+
+/** GET /api/orders/by-number/{n}: the order for its owner or the holder of its guest link. */
+export async function getOrderByNumber(
+  orderNumber: number,
+  access: string | null,
+): Promise<OrderDetail> {
+  return orderDetailSchema.parse(
+    await apiJson<unknown>(withAccess(`/api/orders/by-number/${orderNumber}`, access)),
+  );
+}
+
+/**
+ * The order under ordersQueryKey (sign-in and sign-out invalidate it), keyed by who asks: the
+ * customer and the guest link, so one reader never sees another's cached answer.
+ */
+export function useOrder(orderNumber: number, access: string | null, customerId: string | null) {
+  return useQuery(
+    {
+      queryKey: [...ordersQueryKey, 'by-number', orderNumber, customerId, access],
+      queryFn: () => getOrderByNumber(orderNumber, access),
+      retry: false,
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,121 @@
+import styled from 'styled-components';
+import type { OrderItem } from '@shop/contracts/orders';
+import {
+  colorName,
+  formatDollars,
+  formatInches,
+  fromMedium,
+  materialName,
+  mountingName,
+  theme,
+} from '@shop/ui';
+import { LabelPreview } from '@shop/ui/label-preview';
+
+const Line = styled.li`
+  display: grid;
+  gap: 1rem;
+  padding: 1.25rem 0;
+  border-bottom: 1px solid ${theme.colors.border};
+  &:first-child {
+    padding-top: 0;
+  }
+  &:last-child {
+    padding-bottom: 0;
+    border-bottom: 0;
+  }
+  ${fromMedium} {
+    grid-template-columns: minmax(14rem, 18rem) 1fr;
+    align-items: start;
+  }
+`;
+
+const Details = styled.div`
+  display: grid;
+  gap: 0.5rem;
+  min-width: 0;
+  h3 {
+    margin: 0;
+    font-size: 1.05rem;
+    color: ${theme.colors.ink};
+  }
+  dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 0.25rem 0.75rem;
+    margin: 0;
+    font-size: 0.925rem;
+  }
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+  ul {
+    margin: 0;
+    padding-left: 1.1rem;
+  }
+`;
+
+const Price = styled.p`
+  margin: 0.25rem 0 0;
+  font-variant-numeric: tabular-nums;
+  strong {
+    font-size: 1.05rem;
+  }
+  span {
+    color: ${theme.colors.muted};
+  }
+`;
+
+/** One ordered label: drawn as the configurator draws it, with its configuration, artwork and price. */
+export function OrderLine({ item, position }: { item: OrderItem; position: number }) {
+  const config = item.productConfig;
+  const headingId = `order-line-${position}`;
+  return (
+    <Line aria-labelledby={headingId} data-testid="order-line">
+      <LabelPreview
+        size="small"
+        color={config.color}
+        customText={config.customText}
+        width={config.width}
+        height={config.height}
+        mounting={config.mounting}
+      />
+      <Details>
+        <h3 id={headingId}>
+          {materialName(config.material)} label, {formatInches(config.width)} ×{' '}
+          {formatInches(config.height)}
+        </h3>
+        <dl>
+          <dt>Colour</dt>
+          <dd>{colorName(config.color)}</dd>
+          <dt>Mounting</dt>
+          <dd>{mountingName(config.mounting)}</dd>
+          <dt>Text</dt>
+          <dd>{config.customText.trim() ? config.customText : 'None'}</dd>
+          <dt>Artwork</dt>
+          <dd>
+            {item.files.length === 0 ? (
+              'None'
+            ) : (
+              <ul aria-label="Artwork files">
+                {item.files.map((file) => (
+                  <li key={file.hashedName}>{file.originalName}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </dl>
+        <Price>
+          <strong>{formatDollars(item.totalPrice)}</strong>{' '}
+          <span>
+            ({item.quantity} × {formatDollars(item.unitPrice)})
+          </span>
+        </Price>
+      </Details>
+    </Line>
+  );
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { useShopStore } from 'shell/store';
+import type { OrderDetail } from '@shop/contracts/orders';
+import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
+import { OrderPage } from './order-page';
+
+const currentFetch = setupShopTests();
+
+const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
+  id: '64b7f0c2a1b2c3d4e5f60718',
+  orderNumber: 1001,
+  createdAt: '2025-03-05T14:30:00.000Z',
+  status: 'shipped',
+  paymentStatus: 'paid',
+  subtotal: 10.4,
+  discountCode: 'SAVE10',
+  discountAmount: 1.04,
+  shipping: 5.5,
+  tax: 0.83,
+  total: 15.69,
+  notes: null,
+  shipment: {
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+    trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    shippedAt: '2025-03-07T10:00:00.000Z',
+  },
+  refunded: 0,
+  customerInfo: {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@example.com',
+    phone: '555-0100',
+    company: 'Acme Pumps',
+    street: '1 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipCode: '10001',
+  },
+  taxRegion: 'NY',
+  paidAt: '2025-03-05T14:31:00.000Z',
+  history: [
+    { at: '2025-03-05T14:30:00.000Z', status: 'pending_payment' },
+    { at: '2025-03-05T14:31:00.000Z', status: 'processing' },
+    { at: '2025-03-07T10:00:00.000Z', status: 'shipped' },
+  ],
+  items: [
+    {
+      id: 'i1',
+      productConfig: {
+        material: 'phenolic',
+        width: 3,
+        height: 2,
+        color: 'yellow-black',
+        mounting: 'adhesive',
+        customText: 'PUMP 1',
+      },
+      files: [{ hashedName: 'abc.pdf', originalName: 'logo.pdf' }],
+      quantity: 2,
+      unitPrice: 5.2,
+      totalPrice: 10.4,
+    },
+  ],
+  ...overrides,
+});
+
+describe('OrderPage', () => {
+  it('draws each line as the configurator does, with artwork, totals, address, steps and tracking', async () => {
+    currentFetch().mockResolvedValueOnce(json(order()));
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrderPage orderNumber="1001" />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1001' })).toBeVisible();
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/orders/by-number/1001');
+    const line = screen.getByTestId('order-line');
+    const preview = within(line).getByTestId('label-preview');
+    expect(within(preview).getByTestId('label-preview-text')).toHaveTextContent('PUMP 1');
+    expect(within(preview).getByTestId('label-preview-plate')).toHaveAttribute('fill', '#facc15');
+    expect(within(line).getByRole('list', { name: 'Artwork files' })).toHaveTextContent('logo.pdf');
+    expect(screen.getByText('Discount (SAVE10)')).toBeInTheDocument();
+    expect(screen.getByText('Tax (NY)')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$15.69');
+    expect(screen.getByText(/1 Main St/)).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps.map((step) => step.querySelector('strong')?.textContent)).toEqual([
+      'Placed',
+      'Processing',
+      'Shipped',
+    ]);
+    expect(screen.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+  });
+
+  it('passes the guest link token on to the API', async () => {
+    currentFetch().mockResolvedValueOnce(json(order({ shipment: null })));
+    useShopStore.getState().setUser(null);
+    renderPage(<OrderPage orderNumber="1001" />, { path: '/orders/1001?access=abc.def' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1001' })).toBeVisible();
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/orders/by-number/1001?access=abc.def');
+    expect(screen.queryByTestId('order-tracking')).not.toBeInTheDocument();
+  });
+
+  it('says the order was not found, and offers the guest lookup, on a 404', async () => {
+    currentFetch().mockResolvedValueOnce(json({ message: 'Order not found' }, 404));
+    useShopStore.getState().setUser(null);
+    renderPage(<OrderPage orderNumber="1001" />);
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Find a guest order' })).toHaveAttribute(
+      'href',
+      '/orders/lookup',
+    );
+  });
+});

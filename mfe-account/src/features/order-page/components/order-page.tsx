@@ -1,0 +1,333 @@
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ApiError, useShopStore } from 'shell/store';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
+import {
+  Button,
+  ButtonLink,
+  MessageCard,
+  Notice,
+  PackageIcon,
+  Page,
+  PageHeader,
+  Panel,
+  Skeleton,
+  VisuallyHidden,
+  formatDate,
+  formatDollars,
+  formatTime,
+  fromLarge,
+  theme,
+} from '@shop/ui';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { useOrder, type OrderDetail } from '../api/get-order';
+import { OrderLine } from './order-line';
+
+const Heading = styled(PageHeader)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 0.75rem 1rem;
+`;
+
+const Layout = styled.div`
+  display: grid;
+  gap: 1.25rem;
+  ${fromLarge} {
+    grid-template-columns: minmax(0, 1fr) 20rem;
+    align-items: start;
+  }
+`;
+
+const Side = styled.div`
+  display: grid;
+  gap: 1.25rem;
+`;
+
+const Lines = styled.ol`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Totals = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 0.375rem 1rem;
+  margin: 0;
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+  .discount {
+    color: ${theme.colors.success};
+  }
+  .total {
+    padding-top: 0.5rem;
+    border-top: 1px solid ${theme.colors.border};
+    font-weight: 700;
+    color: ${theme.colors.ink};
+  }
+`;
+
+const Steps = styled.ol`
+  display: grid;
+  gap: 0.75rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: grid;
+    grid-template-columns: 0.75rem 1fr;
+    gap: 0 0.75rem;
+    align-items: baseline;
+  }
+  li::before {
+    content: '';
+    width: 0.625rem;
+    height: 0.625rem;
+    border-radius: 999px;
+    background: ${theme.colors.accent};
+  }
+  strong,
+  time {
+    grid-column: 2;
+  }
+  time {
+    font-size: 0.875rem;
+    color: ${theme.colors.muted};
+  }
+`;
+
+const Address = styled.address`
+  font-style: normal;
+  line-height: 1.5;
+  overflow-wrap: anywhere;
+`;
+
+/** The customer's words for a step: an order is "placed" before it is paid. */
+function stepName(status: OrderStatus): string {
+  return status === 'pending_payment' ? 'Placed' : ORDER_STATUS_LABELS[status];
+}
+
+function when(iso: string): string {
+  const time = formatTime(iso);
+  return time ? `${formatDate(iso)} at ${time}` : formatDate(iso);
+}
+
+function Tracking({ shipment }: { shipment: NonNullable<OrderDetail['shipment']> }) {
+  const carrier = shipment.carrier === 'other' ? 'the carrier' : shipment.carrier;
+  return (
+    <Notice $tone="info" data-testid="order-tracking">
+      <strong>
+        Shipped with {carrier} on {formatDate(shipment.shippedAt)}
+      </strong>
+      <p>
+        Tracking number {shipment.trackingNumber}
+        {shipment.trackingUrl && (
+          <>
+            {' · '}
+            <a href={shipment.trackingUrl} target="_blank" rel="noreferrer noopener">
+              Track your parcel
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </a>
+          </>
+        )}
+      </p>
+    </Notice>
+  );
+}
+
+function OrderSummary({ order }: { order: OrderDetail }) {
+  return (
+    <Panel aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">Summary</h2>
+      <Totals>
+        <dt>Subtotal</dt>
+        <dd>{formatDollars(order.subtotal)}</dd>
+        {order.discountAmount > 0 && (
+          <>
+            <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
+            <dd className="discount">−{formatDollars(order.discountAmount)}</dd>
+          </>
+        )}
+        <dt>Shipping</dt>
+        <dd>{formatDollars(order.shipping)}</dd>
+        <dt>Tax{order.taxRegion ? ` (${order.taxRegion})` : ''}</dt>
+        <dd>{formatDollars(order.tax)}</dd>
+        <dt className="total">Total</dt>
+        <dd className="total" data-testid="order-total">
+          {formatDollars(order.total)}
+        </dd>
+        {order.status === 'cancelled' && (
+          <>
+            <dt>Refunded</dt>
+            <dd>{formatDollars(order.refunded)}</dd>
+          </>
+        )}
+      </Totals>
+    </Panel>
+  );
+}
+
+function OrderView({ order }: { order: OrderDetail }) {
+  const info = order.customerInfo;
+  return (
+    <>
+      <Heading>
+        <div>
+          <h1 id="order-heading">Order #{order.orderNumber}</h1>
+          <p>
+            Placed <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </Heading>
+      {order.shipment && <Tracking shipment={order.shipment} />}
+      <Layout>
+        <Panel aria-labelledby="order-lines-heading">
+          <h2 id="order-lines-heading">
+            {order.items.length === 1 ? '1 label design' : `${order.items.length} label designs`}
+          </h2>
+          <Lines>
+            {order.items.map((item, position) => (
+              <OrderLine key={item.id} item={item} position={position} />
+            ))}
+          </Lines>
+          {order.notes && (
+            <Notice $tone="info">
+              <strong>Your notes</strong>
+              <p>{order.notes}</p>
+            </Notice>
+          )}
+        </Panel>
+        <Side>
+          <OrderSummary order={order} />
+          <Panel aria-labelledby="order-address-heading">
+            <h2 id="order-address-heading">Ship to</h2>
+            <Address>
+              {info.firstName} {info.lastName}
+              {info.company && (
+                <>
+                  <br />
+                  {info.company}
+                </>
+              )}
+              <br />
+              {info.street}
+              <br />
+              {info.city}, {info.state} {info.zipCode}
+              <br />
+              {info.email}
+              <br />
+              {info.phone}
+            </Address>
+          </Panel>
+          <Panel aria-labelledby="order-progress-heading">
+            <h2 id="order-progress-heading">Progress</h2>
+            <Steps aria-label="Order progress">
+              {order.history.map((step) => (
+                <li key={step.status}>
+                  <strong>{stepName(step.status)}</strong>
+                  <time dateTime={step.at}>{when(step.at)}</time>
+                </li>
+              ))}
+            </Steps>
+          </Panel>
+        </Side>
+      </Layout>
+    </>
+  );
+}
+
+function NotFound({ signedIn }: { signedIn: boolean }) {
+  const openAuthDialog = useShopStore((s) => s.openAuthDialog);
+  return (
+    <MessageCard role="alert">
+      <span className="icon" aria-hidden="true">
+        <PackageIcon size={26} />
+      </span>
+      <h2>Order not found</h2>
+      <p>
+        {signedIn
+          ? 'This order is not in your account. If you ordered as a guest, we can email you a link to it.'
+          : 'Sign in to see an order of your account, or get a link to a guest order by email.'}
+      </p>
+      <div className="actions">
+        {!signedIn && (
+          <Button type="button" onClick={() => openAuthDialog('sign-in')}>
+            Sign In
+          </Button>
+        )}
+        <ButtonLink to="/orders/lookup" $variant="secondary">
+          Find a guest order
+        </ButtonLink>
+      </div>
+    </MessageCard>
+  );
+}
+
+function OrderLoader({ orderNumber }: { orderNumber: number }) {
+  const [params] = useSearchParams();
+  const access = params.get('access');
+  const user = useShopStore((s) => s.user);
+  const order = useOrder(orderNumber, access, user?.id ?? null);
+  if (order.isPending) {
+    return (
+      <Skeleton role="status" aria-label="Loading the order">
+        <div />
+        <div />
+      </Skeleton>
+    );
+  }
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404) {
+      return <NotFound signedIn={Boolean(user)} />;
+    }
+    return (
+      <MessageCard role="alert">
+        <h2>The order could not be loaded</h2>
+        <p>Please try again.</p>
+        <div className="actions">
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => void order.refetch()}
+            disabled={order.isFetching}
+          >
+            Try again
+          </Button>
+        </div>
+      </MessageCard>
+    );
+  }
+  return <OrderView order={order.data} />;
+}
+
+/**
+ * /orders/{orderNumber}: one order for its customer, the guest session that placed it, or whoever
+ * opens the guest link (`?access=`) from the confirmation email.
+ */
+export function OrderPage({ orderNumber }: { orderNumber: string }) {
+  const sessionId = useShopStore((s) => s.sessionId);
+  const authChecked = useShopStore((s) => s.authChecked);
+  const number = /^\d{1,12}$/.test(orderNumber) ? Number(orderNumber) : null;
+  return (
+    <Page data-remote="account" data-session-id={sessionId} aria-labelledby="order-heading">
+      {number === null ? (
+        <NotFound signedIn={false} />
+      ) : !authChecked ? (
+        <Skeleton role="status" aria-label="Checking your account">
+          <div />
+        </Skeleton>
+      ) : (
+        <OrderLoader orderNumber={number} />
+      )}
+    </Page>
+  );
+}
