@@ -20,8 +20,12 @@ const bundleContracts = {
 };
 
 await build({
-  entryPoints: [path.join(apiDir, 'src/server.ts')],
-  outfile: path.join(apiDir, 'dist/server.js'),
+  // The server, and the release registry's CLI (npm run releases), which needs no running API.
+  entryPoints: {
+    server: path.join(apiDir, 'src/server.ts'),
+    'releases-cli': path.join(apiDir, 'src/cli/releases.ts'),
+  },
+  outdir: path.join(apiDir, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -31,4 +35,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('Built api/dist/server.js');
+console.log('Built api/dist/server.js and api/dist/releases-cli.js');

@@ -15,6 +15,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { proofRoutes } from './modules/proofs/routes';
+import { releaseRoutes } from './modules/releases/routes';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { TaxRates } from './modules/tax/tax';
 
@@ -44,4 +45,5 @@ export const routeModules: RouteModule[] = [
   adminRoutes,
   mailRoutes,
   proofRoutes,
+  releaseRoutes,
 ];

@@ -167,6 +167,13 @@ const ROUTES: Record<string, RouteRow> = {
   'PATCH /admin/enquiries/:id': { access: 'admin', json: true },
   'GET /admin/outbox': { access: 'admin', json: false },
   'POST /checkout/quote': { access: 'anyone', json: true },
+  'GET /releases/live': { access: 'anyone', json: false },
+  'POST /releases/skew-reports': { access: 'anyone', json: true },
+  'GET /admin/releases': { access: 'admin', json: false },
+  'POST /admin/releases/:remote/promote': { access: 'admin', json: true },
+  'POST /admin/releases/:remote/rollback': { access: 'admin', json: false },
+  'POST /admin/releases/:remote/preview': { access: 'admin', json: true },
+  'DELETE /admin/releases/preview': { access: 'admin', json: false },
 };
 
 function routesOfTheRouters(): string[] {
@@ -197,6 +204,7 @@ function concrete(route: string): { method: string; path: string } {
     .replace(':filename', victim.filename)
     .replace(':itemId', victim.lineId)
     .replace(':orderNumber', String(victim.orderNumber))
+    .replace(':remote', 'configurator')
     .replace(
       ':id',
       template.startsWith('/cart')

@@ -23,3 +23,4 @@ export * from './accounts-answers';
 export * from './orders-answers';
 export * from './admin-answers';
 export * from './paging';
+export * from './releases';

@@ -38,6 +38,7 @@ export const addressLimits = {
   discountCheck: attemptLimiter('address:discount-check', 30, FIFTEEN_MINUTES_MS),
   upload: attemptLimiter('address:upload', 30, FIFTEEN_MINUTES_MS),
   order: attemptLimiter('address:order', 20, FIFTEEN_MINUTES_MS),
+  skewReport: attemptLimiter('address:skew-report', 20, FIFTEEN_MINUTES_MS),
 } satisfies Record<string, AttemptLimiter>;
 
 const whatOf: Record<keyof typeof addressLimits, string> = {
@@ -47,6 +48,7 @@ const whatOf: Record<keyof typeof addressLimits, string> = {
   discountCheck: 'discount code checks',
   upload: 'uploads',
   order: 'orders',
+  skewReport: 'version reports',
 };
 
 /**

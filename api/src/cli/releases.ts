@@ -1,0 +1,102 @@
+// The release registry from a terminal, straight on the database (MONGODB_URI), so a team can list,
+// promote and roll back even when the admin remote or the API is broken; the release script publishes
+// through it too (README "Releasing a remote"). Changes are audited as "cli:<user>" from "cli".
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { REMOTE_NAMES, releaseVersionSchema, type RemoteName } from '@shop/contracts';
+import { connectDatabase, disconnectDatabase } from '../platform/db';
+import { createLogger } from '../platform/logger';
+import { isAppError } from '../platform/errors';
+import {
+  adminReleases,
+  promoteRelease,
+  publishRelease,
+  rollbackRelease,
+  type Actor,
+} from '../modules/releases/releases';
+import { ReleaseModel } from '../modules/releases/model';
+
+const USAGE = `Usage: npm run releases -- <command>
+  list [remote]                 live, previous and available releases
+  promote <remote> <version>    make a published release live
+  rollback <remote>             back to the release live before
+  publish <release.json>        register a published release (npm run release does this)
+Remotes: ${REMOTE_NAMES.join(', ')}. Database: MONGODB_URI (default: npm start's embedded one).`;
+
+function remoteArg(value: string | undefined): RemoteName {
+  const remote = value?.replace(/-/g, '_');
+  if (!remote || !(REMOTE_NAMES as readonly string[]).includes(remote)) {
+    throw new Error(`Unknown remote "${value ?? ''}".\n${USAGE}`);
+  }
+  return remote as RemoteName;
+}
+
+async function run(args: string[], actor: Actor): Promise<string> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'list': {
+      const { remotes } = await adminReleases();
+      const shown = rest[0] ? remotes.filter((r) => r.remote === remoteArg(rest[0])) : remotes;
+      return shown
+        .map((r) =>
+          [
+            `${r.remote}: live ${r.live ?? '(none: the shell uses its REMOTE_*_URL)'}, previous ${r.previous ?? '-'}`,
+            ...r.available.map(
+              (a) =>
+                `  ${a.version === r.live ? '*' : ' '} ${a.version}  contracts ${a.contractsRange}  ${a.publishedAt}`,
+            ),
+            ...r.skewReports.map((s) => `  ! refused ${s.version}: ${s.detail}`),
+          ].join('\n'),
+        )
+        .join('\n');
+    }
+    case 'promote': {
+      const remote = remoteArg(rest[0]);
+      const version = releaseVersionSchema.parse(rest[1]);
+      const result = await promoteRelease(remote, version, actor);
+      return `${remote}: ${result.live} is live (previous ${result.previous ?? '-'})`;
+    }
+    case 'rollback': {
+      const remote = remoteArg(rest[0]);
+      const result = await rollbackRelease(remote, actor);
+      return `${remote}: rolled back to ${result.live} (previous ${result.previous ?? '-'})`;
+    }
+    case 'publish': {
+      if (!rest[0]) throw new Error(USAGE);
+      const manifest = JSON.parse(readFileSync(rest[0], 'utf8')) as Record<string, unknown>;
+      const release = {
+        remote: remoteArg(String(manifest.remote)),
+        version: releaseVersionSchema.parse(manifest.version),
+        entry: String(manifest.entry),
+        contractsVersion: String(manifest.contractsVersion),
+        contractsRange: String(manifest.contractsRange),
+        shared: manifest.shared as Record<string, string>,
+        commit: String(manifest.commit),
+        publishedAt: new Date(String(manifest.publishedAt)),
+      };
+      await ReleaseModel.init();
+      await publishRelease(release, actor);
+      return `${release.remote}: published ${release.version} (promote it to make it live)`;
+    }
+    default:
+      throw new Error(USAGE);
+  }
+}
+
+const uri =
+  process.env.MONGODB_URI ??
+  `mongodb://127.0.0.1:${process.env.FERRETDB_PORT ?? 27117}/engraved_shop`;
+const logger = createLogger('silent');
+try {
+  await connectDatabase(uri, { timeoutMs: 10_000, logger });
+  const output = await run(process.argv.slice(2), {
+    by: `cli:${os.userInfo().username}`,
+    origin: 'cli',
+  });
+  console.log(output);
+  await disconnectDatabase();
+} catch (error) {
+  console.error(isAppError(error) || error instanceof Error ? error.message : String(error));
+  await disconnectDatabase().catch(() => {});
+  process.exitCode = 1;
+}

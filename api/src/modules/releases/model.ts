@@ -1,0 +1,129 @@
+import mongoose, { Schema, type Types } from 'mongoose';
+
+/** One published release of a remote: immutable once written (unique remote + version). */
+export interface ReleaseRecord {
+  _id: Types.ObjectId;
+  remote: string;
+  version: string;
+  entry: string;
+  contractsVersion: string;
+  contractsRange: string;
+  shared: Record<string, string>;
+  commit: string;
+  publishedAt: Date;
+}
+
+const releaseSchema = new Schema<ReleaseRecord>(
+  {
+    remote: { type: String, required: true },
+    version: { type: String, required: true },
+    entry: { type: String, required: true },
+    contractsVersion: { type: String, required: true },
+    contractsRange: { type: String, required: true },
+    shared: { type: Schema.Types.Mixed, required: true },
+    commit: { type: String, required: true },
+    publishedAt: { type: Date, required: true },
+  },
+  { versionKey: false, minimize: false },
+);
+releaseSchema.index({ remote: 1, version: 1 }, { unique: true });
+
+export const ReleaseModel = mongoose.model<ReleaseRecord>('Release', releaseSchema, 'releases');
+
+/**
+ * Which release of a remote is live, and the ones live before it (most recent last), so a rollback
+ * knows where to go. `rev` guards against two changes at once (compare-and-set on it).
+ */
+export interface ReleaseChannelRecord {
+  _id: Types.ObjectId;
+  remote: string;
+  live: string | null;
+  history: string[];
+  rev: number;
+  updatedAt: Date;
+}
+
+const releaseChannelSchema = new Schema<ReleaseChannelRecord>(
+  {
+    remote: { type: String, required: true },
+    live: { type: String, default: null },
+    history: { type: [String], default: [] },
+    rev: { type: Number, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+releaseChannelSchema.index({ remote: 1 }, { unique: true });
+
+export const ReleaseChannelModel = mongoose.model<ReleaseChannelRecord>(
+  'ReleaseChannel',
+  releaseChannelSchema,
+  'release_channels',
+);
+
+export const RELEASE_ACTIONS = ['publish', 'promote', 'rollback', 'preview'] as const;
+
+/** Every change to the registry: who, when, from where (ip or "cli"), from which version to which. */
+export interface ReleaseAuditRecord {
+  _id: Types.ObjectId;
+  remote: string;
+  action: (typeof RELEASE_ACTIONS)[number];
+  by: string;
+  origin: string;
+  from: string | null;
+  to: string | null;
+  at: Date;
+}
+
+const releaseAuditSchema = new Schema<ReleaseAuditRecord>(
+  {
+    remote: { type: String, required: true },
+    action: { type: String, required: true, enum: RELEASE_ACTIONS },
+    by: { type: String, required: true },
+    origin: { type: String, required: true },
+    from: { type: String, default: null },
+    to: { type: String, default: null },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+releaseAuditSchema.index({ remote: 1, at: -1 });
+
+export const ReleaseAuditModel = mongoose.model<ReleaseAuditRecord>(
+  'ReleaseAudit',
+  releaseAuditSchema,
+  'release_audit',
+);
+
+/** A shell refused to mount a release (version skew): one document per remote, version and reason. */
+export interface SkewReportRecord {
+  _id: Types.ObjectId;
+  key: string;
+  remote: string;
+  version: string;
+  reason: string;
+  detail: string;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+}
+
+const skewReportSchema = new Schema<SkewReportRecord>(
+  {
+    key: { type: String, required: true },
+    remote: { type: String, required: true },
+    version: { type: String, required: true },
+    reason: { type: String, required: true },
+    detail: { type: String, required: true },
+    firstSeenAt: { type: Date, required: true },
+    lastSeenAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+skewReportSchema.index({ key: 1 }, { unique: true });
+skewReportSchema.index({ remote: 1, lastSeenAt: -1 });
+
+export const SkewReportModel = mongoose.model<SkewReportRecord>(
+  'ReleaseSkewReport',
+  skewReportSchema,
+  'release_skew_reports',
+);

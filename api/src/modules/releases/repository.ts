@@ -1,0 +1,110 @@
+import { isDuplicateKeyError } from '../../platform/db';
+import {
+  ReleaseAuditModel,
+  ReleaseChannelModel,
+  ReleaseModel,
+  SkewReportModel,
+  type ReleaseAuditRecord,
+  type ReleaseChannelRecord,
+  type ReleaseRecord,
+  type SkewReportRecord,
+} from './model';
+
+export type NewRelease = Omit<ReleaseRecord, '_id'>;
+
+/** Stores a release once; false when that remote already has this version (releases are immutable). */
+export async function insertRelease(release: NewRelease): Promise<boolean> {
+  try {
+    await ReleaseModel.create(release);
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+export function findRelease(remote: string, version: string): Promise<ReleaseRecord | null> {
+  return ReleaseModel.findOne({ remote, version }).lean<ReleaseRecord>();
+}
+
+/** Newest first. */
+export function listReleases(remote: string, limit = 50): Promise<ReleaseRecord[]> {
+  return ReleaseModel.find({ remote })
+    .sort({ publishedAt: -1, _id: -1 })
+    .limit(limit)
+    .lean<ReleaseRecord[]>();
+}
+
+export function findReleasesByVersion(
+  pairs: Array<{ remote: string; version: string }>,
+): Promise<ReleaseRecord[]> {
+  if (pairs.length === 0) return Promise.resolve([]);
+  return ReleaseModel.find({ $or: pairs }).lean<ReleaseRecord[]>();
+}
+
+export function findChannel(remote: string): Promise<ReleaseChannelRecord | null> {
+  return ReleaseChannelModel.findOne({ remote }).lean<ReleaseChannelRecord>();
+}
+
+export function listChannels(): Promise<ReleaseChannelRecord[]> {
+  return ReleaseChannelModel.find({}).lean<ReleaseChannelRecord[]>();
+}
+
+/**
+ * Moves a remote's channel from the state read at `expectedRev` (0: no channel yet) to the new one.
+ * False when someone else changed it first (the caller reads again). The first change is an insert
+ * under the unique remote index, later ones a compare-and-set on rev.
+ */
+export async function writeChannel(
+  remote: string,
+  expectedRev: number,
+  next: { live: string | null; history: string[] },
+): Promise<boolean> {
+  const updatedAt = new Date();
+  if (expectedRev === 0) {
+    try {
+      await ReleaseChannelModel.create({ remote, ...next, rev: 1, updatedAt });
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+  }
+  const result = await ReleaseChannelModel.updateOne(
+    { remote, rev: expectedRev },
+    { $set: { ...next, rev: expectedRev + 1, updatedAt } },
+  );
+  return result.modifiedCount === 1;
+}
+
+export async function insertAudit(entry: Omit<ReleaseAuditRecord, '_id'>): Promise<void> {
+  await ReleaseAuditModel.create(entry);
+}
+
+export function listAudit(remote: string, limit = 20): Promise<ReleaseAuditRecord[]> {
+  return ReleaseAuditModel.find({ remote })
+    .sort({ at: -1, _id: -1 })
+    .limit(limit)
+    .lean<ReleaseAuditRecord[]>();
+}
+
+/** Records a refusal once per remote, version and reason; later ones only move lastSeenAt. */
+export async function recordSkewReport(
+  report: Pick<SkewReportRecord, 'remote' | 'version' | 'reason' | 'detail'>,
+): Promise<void> {
+  const key = `${report.remote}:${report.version}:${report.reason}`;
+  const now = new Date();
+  try {
+    await SkewReportModel.create({ ...report, key, firstSeenAt: now, lastSeenAt: now });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    await SkewReportModel.updateOne({ key }, { $set: { lastSeenAt: now, detail: report.detail } });
+  }
+}
+
+export function listSkewReports(remote: string, limit = 10): Promise<SkewReportRecord[]> {
+  return SkewReportModel.find({ remote })
+    .sort({ lastSeenAt: -1 })
+    .limit(limit)
+    .lean<SkewReportRecord[]>();
+}

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminReleasesSchema, liveReleasesSchema, RELEASE_PREVIEW_COOKIE } from '@shop/contracts';
+import { publishRelease, signPreviewToken } from '../src/modules/releases/releases';
+import { ReleaseAuditModel } from '../src/modules/releases/model';
+import { register, registerAdmin } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+let app: TestApp;
+let admin: TestAgent;
+let adminEmail: string;
+
+const SHARED = { react: '19.2.0', 'react-router': '7.9.0', zustand: '5.0.8' };
+
+function publish(remote: string, version: string) {
+  return publishRelease(
+    {
+      remote,
+      version,
+      entry: `/releases/${version}/mf-manifest.json`,
+      contractsVersion: '1.0.0',
+      contractsRange: '^1.0.0',
+      shared: SHARED,
+      commit: version.split('-')[1]!,
+      publishedAt: new Date(),
+    },
+    { by: 'cli:test', origin: 'cli' },
+  );
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.agent();
+  adminEmail = (await registerAdmin(admin)).body.email;
+  await publish('configurator', '1.0.0-aaaaaaa');
+  await publish('configurator', '1.0.0-bbbbbbb');
+  await publish('configurator', '1.0.0-ccccccc');
+  await publish('account', '1.0.0-ddddddd');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const live = async (agent: TestAgent | TestApp = app) => {
+  const response = await agent.request('GET', '/api/releases/live');
+  expect(response.status).toBe(200);
+  return liveReleasesSchema.parse(response.body).remotes;
+};
+
+describe('the release registry is for admins only', () => {
+  it('answers 401 signed out and 403 to a customer, for reads and changes', async () => {
+    const customer = app.agent();
+    await register(customer);
+    const guest = app.agent();
+    for (const [agent, status] of [
+      [guest, 401],
+      [customer, 403],
+    ] as const) {
+      expect((await agent.request('GET', '/api/admin/releases')).status).toBe(status);
+      const promote = await agent.request('POST', '/api/admin/releases/configurator/promote', {
+        body: { version: '1.0.0-aaaaaaa' },
+      });
+      expect(promote.status).toBe(status);
+      const rollback = await agent.request('POST', '/api/admin/releases/configurator/rollback');
+      expect(rollback.status).toBe(status);
+      const preview = await agent.request('POST', '/api/admin/releases/configurator/preview', {
+        body: { version: '1.0.0-aaaaaaa' },
+      });
+      expect(preview.status).toBe(status);
+      expect(preview.headers.get('set-cookie') ?? '').not.toContain(RELEASE_PREVIEW_COOKIE);
+    }
+    expect(await live()).not.toHaveProperty('configurator');
+  });
+});
+
+describe('promote and rollback', () => {
+  it('refuses an unknown version (404), an unknown remote (400) and the live one again (409)', async () => {
+    const unknown = await admin.request('POST', '/api/admin/releases/configurator/promote', {
+      body: { version: '9.9.9-fffffff' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('No such release of this remote');
+    const otherRemotes = await admin.request('POST', '/api/admin/releases/configurator/promote', {
+      body: { version: '1.0.0-ddddddd' },
+    });
+    expect(otherRemotes.status).toBe(404);
+    const badRemote = await admin.request('POST', '/api/admin/releases/checkout/promote', {
+      body: { version: '1.0.0-aaaaaaa' },
+    });
+    expect(badRemote.status).toBe(400);
+    const badVersion = await admin.request('POST', '/api/admin/releases/configurator/promote', {
+      body: { version: '../../etc' },
+    });
+    expect(badVersion.status).toBe(400);
+    expect(badVersion.body.errors[0].path).toBe('version');
+  });
+
+  it('refuses a rollback with nothing live before (409)', async () => {
+    const response = await admin.request('POST', '/api/admin/releases/account/rollback');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('There is no previous release to roll back to');
+  });
+
+  it('makes a release live for every shopper at once, and rolls back to the one before', async () => {
+    const first = await admin.request('POST', '/api/admin/releases/configurator/promote', {
+      body: { version: '1.0.0-aaaaaaa' },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ remote: 'configurator', live: '1.0.0-aaaaaaa', previous: null });
+    expect((await live()).configurator).toMatchObject({
+      version: '1.0.0-aaaaaaa',
+      entry: '/releases/1.0.0-aaaaaaa/mf-manifest.json',
+      contractsRange: '^1.0.0',
+      shared: SHARED,
+      preview: false,
+    });
+
+    const again = await admin.request('POST', '/api/admin/releases/configurator/promote', {
+      body: { version: '1.0.0-aaaaaaa' },
+    });
+    expect(again.status).toBe(409);
+
+    await admin.request('POST', '/api/admin/releases/configurator/promote', {
+      body: { version: '1.0.0-bbbbbbb' },
+    });
+    expect((await live()).configurator?.version).toBe('1.0.0-bbbbbbb');
+
+    const back = await admin.request('POST', '/api/admin/releases/configurator/rollback');
+    expect(back.status).toBe(200);
+    expect(back.body).toEqual({ remote: 'configurator', live: '1.0.0-aaaaaaa', previous: null });
+    expect((await live()).configurator?.version).toBe('1.0.0-aaaaaaa');
+    const nothingBefore = await admin.request('POST', '/api/admin/releases/configurator/rollback');
+    expect(nothingBefore.status).toBe(409);
+  });
+
+  it('audits every change: who, when, from where, from which version to which', async () => {
+    const before = Date.now();
+    await admin.request('POST', '/api/admin/releases/configurator/promote', {
+      body: { version: '1.0.0-ccccccc' },
+    });
+    const stored = await ReleaseAuditModel.findOne({ remote: 'configurator', action: 'promote' })
+      .sort({ at: -1 })
+      .lean();
+    expect(stored).toMatchObject({ by: adminEmail, from: '1.0.0-aaaaaaa', to: '1.0.0-ccccccc' });
+    expect(stored!.origin).toMatch(/\d/);
+    expect(stored!.at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    const listed = await admin.request('GET', '/api/admin/releases');
+    expect(listed.status).toBe(200);
+    const { remotes } = adminReleasesSchema.parse(listed.body);
+    const configurator = remotes.find((r) => r.remote === 'configurator')!;
+    expect(configurator.live).toBe('1.0.0-ccccccc');
+    expect(configurator.previous).toBe('1.0.0-aaaaaaa');
+    expect(configurator.available.map((a) => a.version)).toEqual([
+      '1.0.0-ccccccc',
+      '1.0.0-bbbbbbb',
+      '1.0.0-aaaaaaa',
+    ]);
+    expect(configurator.audit.slice(0, 4).map((a) => [a.action, a.by, a.from, a.to])).toEqual([
+      ['promote', adminEmail, '1.0.0-aaaaaaa', '1.0.0-ccccccc'],
+      ['rollback', adminEmail, '1.0.0-bbbbbbb', '1.0.0-aaaaaaa'],
+      ['promote', adminEmail, '1.0.0-aaaaaaa', '1.0.0-bbbbbbb'],
+      ['promote', adminEmail, null, '1.0.0-aaaaaaa'],
+    ]);
+    expect(remotes.find((r) => r.remote === 'admin')).toMatchObject({ live: null, previous: null });
+  });
+
+  it('publishes a version once: releases are immutable', async () => {
+    await expect(publish('configurator', '1.0.0-aaaaaaa')).rejects.toThrow(/already published/);
+  });
+});
+
+describe('preview', () => {
+  it('shows a candidate release only to the browser holding a valid, unexpired token', async () => {
+    const response = await admin.request('POST', '/api/admin/releases/configurator/preview', {
+      body: { version: '1.0.0-bbbbbbb' },
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^${RELEASE_PREVIEW_COOKIE}=`));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+
+    expect((await live(admin)).configurator).toMatchObject({
+      version: '1.0.0-bbbbbbb',
+      preview: true,
+    });
+    const shopper = app.agent();
+    expect((await live(shopper)).configurator).toMatchObject({
+      version: '1.0.0-ccccccc',
+      preview: false,
+    });
+
+    const token = admin.cookies.get(RELEASE_PREVIEW_COOKIE)!;
+    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+    shopper.cookies.set(RELEASE_PREVIEW_COOKIE, forged);
+    expect((await live(shopper)).configurator?.version).toBe('1.0.0-ccccccc');
+    const expired = signPreviewToken(
+      { remote: 'configurator', version: '1.0.0-bbbbbbb', exp: Math.floor(Date.now() / 1000) - 1 },
+      app.config.sessionSecret,
+    );
+    shopper.cookies.set(RELEASE_PREVIEW_COOKIE, expired);
+    expect((await live(shopper)).configurator?.version).toBe('1.0.0-ccccccc');
+
+    const ended = await admin.request('DELETE', '/api/admin/releases/preview');
+    expect(ended.status).toBe(204);
+    admin.cookies.delete(RELEASE_PREVIEW_COOKIE);
+    expect((await live(admin)).configurator?.version).toBe('1.0.0-ccccccc');
+  });
+});
+
+describe('skew reports', () => {
+  it('keeps a refusal once per release and reason, shown with the remote', async () => {
+    const report = {
+      remote: 'configurator',
+      version: '1.0.0-bbbbbbb',
+      reason: 'contracts',
+      detail: 'needs contracts ^2.0.0; this shop provides 1.0.0',
+    };
+    for (let i = 0; i < 2; i += 1) {
+      const response = await app.request('POST', '/api/releases/skew-reports', { body: report });
+      expect(response.status).toBe(204);
+    }
+    const unknown = await app.request('POST', '/api/releases/skew-reports', {
+      body: { ...report, version: '1.0.0-0000000' },
+    });
+    expect(unknown.status).toBe(404);
+    const { remotes } = adminReleasesSchema.parse(
+      (await admin.request('GET', '/api/admin/releases')).body,
+    );
+    expect(remotes.find((r) => r.remote === 'configurator')!.skewReports).toEqual([
+      expect.objectContaining({
+        version: '1.0.0-bbbbbbb',
+        reason: 'contracts',
+        detail: report.detail,
+      }),
+    ]);
+  });
+});
