@@ -1,5 +1,6 @@
 // npm start: installs what is missing, builds what is stale, starts the database, the API, every remote
-// and the shell, and prints the URL. Ctrl-C stops everything.
+// and the shell, and prints the URL. A process that dies is restarted with backoff and logged
+// (scripts/lib/supervisor.mjs); only the database dying stops the shop. Ctrl-C stops everything.
 import path from 'node:path';
 import { ensureDependencies, root } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
@@ -9,7 +10,11 @@ try {
   ensureDependencies();
   buildStale();
   const { startStack } = await import('./lib/stack.mjs');
-  const stack = await startStack({ env: process.env, dataDir: path.join(root, '.data/ferretdb') });
+  const stack = await startStack({
+    env: process.env,
+    dataDir: path.join(root, '.data/ferretdb'),
+    supervise: true,
+  });
   console.log(
     `\nThe shop is running: ${stack.urls.shell}  (ready in ${((Date.now() - started) / 1000).toFixed(1)}s)`,
   );
@@ -25,13 +30,11 @@ try {
   };
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
-  for (const [name, child] of Object.entries(stack.processes)) {
-    child.on('exit', (code) => {
-      if (stopping) return;
-      console.error(`${name} stopped unexpectedly (exit ${code}); stopping the shop.`);
-      shutdown(1);
-    });
-  }
+  stack.database?.process.on('exit', (code) => {
+    if (stopping) return;
+    console.error(`The database stopped unexpectedly (exit ${code}); stopping the shop.`);
+    shutdown(1);
+  });
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}`);
   process.exit(1);

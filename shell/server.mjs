@@ -1,6 +1,7 @@
 // Serves the shell's production build like its own deployment: the page (with the run-time config
 // inlined, so the page does not wait for a second request before loading remotes), its files under
-// /shell/, /config.json with the remotes' URLs (read from the environment at run time), and /api
+// /shell/, /config.json with the remotes' URLs (the release registry's live releases, or the
+// environment's URLs where it has none; scripts/lib/live-remotes.mjs), and /api
 // forwarded to the API so the browser talks to one origin.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import {
   pageSecurityHeaders,
   stopOnSignals,
 } from '../scripts/lib/static-server.mjs';
+import { createLiveRemotes } from '../scripts/lib/live-remotes.mjs';
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const env = process.env;
@@ -33,14 +35,28 @@ const runtimeConfig = {
   },
 };
 
-/** Where the remotes' scripts, manifests and images come from: the origins of their manifest URLs. */
-const remoteOrigins = Object.values(runtimeConfig.remotes).map((url) => new URL(url).origin);
+const apiUrl = env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`;
+/** The live releases from the registry, read at each page (a few seconds' cache), env URLs otherwise. */
+const liveRemotes = createLiveRemotes({ apiUrl, fallback: runtimeConfig.remotes });
+const pageConfig = async (req) => ({
+  ...runtimeConfig,
+  ...(await liveRemotes(req.headers.cookie)),
+});
+
+/**
+ * Where the remotes' scripts, manifests and images come from: the origins of their manifest URLs, and
+ * RELEASE_ORIGINS (the CDN or object-storage origin a release store publishes to).
+ */
+const remoteOrigins = [
+  ...Object.values(runtimeConfig.remotes).map((url) => new URL(url).origin),
+  ...(env.RELEASE_ORIGINS ?? '').split(',').filter(Boolean),
+];
 /**
  * The config as a JSON data block in the page: a data block is not a script, so a strict
  * Content-Security-Policy never blocks it; `<` is escaped so no value can close the element.
  */
-function inlineConfig(html) {
-  const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
+async function inlineConfig(html, req) {
+  const json = JSON.stringify(await pageConfig(req)).replace(/</g, '\\u003c');
   return html.replace(
     '</head>',
     `<script type="application/json" id="shop-config">${json}</script></head>`,
@@ -50,8 +66,8 @@ function inlineConfig(html) {
 const server = createStaticServer({
   root: dist,
   spa: true,
-  forward: { '/api': env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4000}` },
-  json: { '/config.json': () => runtimeConfig },
+  forward: { '/api': apiUrl },
+  json: { '/config.json': pageConfig },
   pageHeaders: pageSecurityHeaders({ remoteOrigins, production: env.NODE_ENV === 'production' }),
   // A TLS proxy or load balancer in front of this server: set to how many, so the API sees the
   // shopper's address rather than the proxy's (its per-address limits depend on it).

@@ -1,6 +1,7 @@
 // The one webpack + module federation factory of the shop. The shell and every remote build with it, so
 // the shared singletons and the loaders can never drift between apps.
 const path = require('node:path');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -28,15 +29,26 @@ function installedVersion(pkg) {
 }
 
 /**
+ * SHARED_VERSION_OVERRIDES='{"react":"19.2.1"}': a remote build that declares another version of a
+ * shared library, as one built against a newer install would (the version-skew test uses it; README
+ * "Releasing a remote").
+ */
+function sharedVersionOverrides() {
+  const raw = process.env.SHARED_VERSION_OVERRIDES;
+  return raw ? JSON.parse(raw) : {};
+}
+
+/**
  * Libraries that hold global state, shared as singletons: one copy in the browser. The trailing-slash
  * keys cover subpaths (`react/jsx-runtime`, `react-dom/client`, `zustand/middleware`), which a bare
  * `react-dom` key does not.
  */
-function sharedSingletons({ provideStore = false } = {}) {
+function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
+  const version = (pkg) => overrides[pkg] ?? installedVersion(pkg);
   const singleton = (pkg) => ({
     singleton: true,
-    requiredVersion: `^${installedVersion(pkg)}`,
-    version: installedVersion(pkg),
+    requiredVersion: `^${version(pkg)}`,
+    version: version(pkg),
   });
   const withSubpaths = (pkg) => ({ [pkg]: singleton(pkg), [`${pkg}/`]: singleton(pkg) });
   return {
@@ -54,6 +66,17 @@ function sharedSingletons({ provideStore = false } = {}) {
       : { singleton: true, requiredVersion: false, import: false },
   };
 }
+
+/** The libraries shared as singletons (sharedSingletons' keys without subpaths and the store). */
+const SHARED_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-router',
+  'styled-components',
+  'zustand',
+  '@tanstack/react-query',
+];
 
 function baseConfig({ appDir, mode, outputPath }) {
   const production = mode === 'production';
@@ -106,12 +129,13 @@ function federation({
   filename = 'remoteEntry.js',
   provideStore = false,
   provideRuntime = false,
+  overrides = {},
 }) {
   return new ModuleFederationPlugin({
     name,
     filename,
     exposes,
-    shared: sharedSingletons({ provideStore }),
+    shared: sharedSingletons({ provideStore, overrides }),
     ...(provideRuntime
       ? {
           runtimePlugins: [
@@ -138,13 +162,30 @@ function createRemoteConfig({
   mode = 'production',
   standalone = true,
 }) {
-  const config = baseConfig({ appDir, mode, outputPath: path.join(appDir, 'dist') });
+  // BUILD_OUTPUT_DIR: npm run release builds into the release store, leaving dist/ as it is.
+  const outputPath = process.env.BUILD_OUTPUT_DIR ?? path.join(appDir, 'dist');
+  const config = baseConfig({ appDir, mode, outputPath });
   return {
     ...config,
+    // Release builds keep webpack's cache between runs (one per set of shared-version overrides): a
+    // second release of the same code rebuilds only what changed.
+    ...(process.env.BUILD_OUTPUT_DIR
+      ? {
+          cache: {
+            type: 'filesystem',
+            name: `release-${name}-${Buffer.from(process.env.SHARED_VERSION_OVERRIDES ?? '').toString('hex')}`,
+            buildDependencies: { config: [__filename] },
+          },
+        }
+      : {}),
     name,
     entry: standalone ? { main: './src/index.ts' } : {},
     plugins: [
-      federation({ name, exposes }),
+      federation({ name, exposes, overrides: sharedVersionOverrides() }),
+      // A release's own label (SHOP_BUILD_LABEL at build time), shown where a remote chooses to.
+      new DefinePlugin({
+        'process.env.SHOP_BUILD_LABEL': JSON.stringify(process.env.SHOP_BUILD_LABEL ?? ''),
+      }),
       ...(standalone
         ? [
             new HtmlWebpackPlugin({
@@ -196,6 +237,13 @@ function createHostConfig({ appDir, title, storeModule, mode = 'production', plu
         template: path.join(__dirname, 'index.html'),
         title,
         chunks: ['main'],
+      }),
+      // The shared singletons' versions the shell provides: it refuses a release built with another
+      // major of one of them (shell/src/lib/remotes.ts).
+      new DefinePlugin({
+        __SHARED_VERSIONS__: JSON.stringify(
+          Object.fromEntries(SHARED_PACKAGES.map((pkg) => [pkg, installedVersion(pkg)])),
+        ),
       }),
       ...plugins,
       ...(production ? [new PrecompressPlugin()] : []),

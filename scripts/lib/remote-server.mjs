@@ -9,7 +9,16 @@ import {
   stopOnSignals,
 } from './static-server.mjs';
 
-/** Serves `<appDir>/dist` on `process.env[portVariable]` (or `defaultPort`) until a stop signal. */
+/** Where `npm run release` keeps each remote's releases: `<store>/<remote dir>/<version>/`. */
+export function releaseStoreDir(remoteDir) {
+  const store = process.env.RELEASE_STORE_DIR ?? path.join(import.meta.dirname, '../../.releases');
+  return path.join(path.resolve(store), remoteDir);
+}
+
+/**
+ * Serves `<appDir>/dist` on `process.env[portVariable]` (or `defaultPort`) until a stop signal, and the
+ * remote's published releases under /releases/<version>/ (README "Releasing a remote").
+ */
 export async function serveRemote({ appDir, name, portVariable, defaultPort }) {
   const port = Number(process.env[portVariable] ?? defaultPort);
   const shell = process.env.SHELL_URL ?? `http://127.0.0.1:${process.env.SHELL_PORT ?? 3000}`;
@@ -17,6 +26,7 @@ export async function serveRemote({ appDir, name, portVariable, defaultPort }) {
     root: path.join(appDir, 'dist'),
     spa: true,
     cors: true,
+    mounts: { '/releases': releaseStoreDir(path.basename(appDir)) },
     forward: { '/shell': shell, '/api': shell },
     pageHeaders: pageSecurityHeaders({ production: process.env.NODE_ENV === 'production' }),
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startFerret } from './ferretdb.mjs';
 import { isPortFree } from './ports.mjs';
 import { root } from './install.mjs';
+import { supervise } from './supervisor.mjs';
 
 export const DEFAULT_PORTS = {
   SHELL_PORT: 3000,
@@ -50,9 +51,17 @@ async function waitForHttp(url, { timeoutMs = 60_000, isReady = (r) => r.ok } = 
  * @param {Record<string, string|undefined>} options.env environment for every process (ports, secrets, ...)
  * @param {string} options.dataDir where the embedded database keeps its files
  * @param {'inherit'|'ignore'|'pipe'} [options.stdio]
+ * @param {boolean} [options.supervise] restart the API, a remote or the shell when it dies (npm start;
+ *   the e2e suite stops one on purpose and leaves it off)
  * @returns {Promise<{ urls: Record<string,string>, ports: Record<string,number>, processes: Record<string, import('node:child_process').ChildProcess>, stop: () => Promise<void> }>}
  */
-export async function startStack({ env, dataDir, stdio = 'inherit', log = console.log }) {
+export async function startStack({
+  env,
+  dataDir,
+  stdio = 'inherit',
+  log = console.log,
+  supervise: keepUp = false,
+}) {
   const ports = Object.fromEntries(
     Object.entries(DEFAULT_PORTS).map(([variable, fallback]) => [
       variable,
@@ -71,8 +80,10 @@ export async function startStack({ env, dataDir, stdio = 'inherit', log = consol
   }
 
   const children = {};
+  const supervisors = [];
   let database;
   const stop = async () => {
+    await Promise.all(supervisors.map((supervisor) => supervisor.stop()));
     const exits = Object.values(children).map(
       (child) =>
         new Promise((resolve) => {
@@ -98,14 +109,18 @@ export async function startStack({ env, dataDir, stdio = 'inherit', log = consol
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
       MONGODB_URI: mongoUri,
     };
-    const run = (name, script) => {
-      const child = spawn(process.execPath, [script], {
+    const spawnScript = (script) =>
+      spawn(process.execPath, [script], {
         cwd: root,
         env: baseEnv,
         stdio: ['ignore', stdio, stdio],
       });
-      children[name] = child;
-      return child;
+    const run = (name, script) => {
+      if (keepUp) {
+        supervisors.push(supervise({ name, start: () => spawnScript(script) }));
+        return;
+      }
+      children[name] = spawnScript(script);
     };
 
     run('api', path.join(root, 'api/dist/server.js'));
@@ -124,7 +139,7 @@ export async function startStack({ env, dataDir, stdio = 'inherit', log = consol
       ...REMOTES.map((r) => waitForHttp(`${urls[r.dir]}/mf-manifest.json`)),
       waitForHttp(`${urls.shell}/config.json`),
     ]);
-    return { urls, ports, processes: children, databaseUri: mongoUri, stop };
+    return { urls, ports, processes: children, supervisors, database, databaseUri: mongoUri, stop };
   } catch (error) {
     await stop();
     throw error;

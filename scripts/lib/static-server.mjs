@@ -99,6 +99,15 @@ function cacheControl(filePath) {
 }
 
 /**
+ * A validator for the files answered no-cache (manifests, remote entries): the browser asks again on
+ * every load and gets a 304 while the file is the same (README "Releasing a remote").
+ */
+function entityTag(filePath) {
+  const stat = statSync(filePath);
+  return `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+}
+
+/**
  * The address of whoever sent the request. With no proxy in front (hops 0) it is the socket's peer,
  * and X-Forwarded-For from the client is ignored: anyone can write that header, and the API's
  * per-address limits read the address from it. With hops proxies of the operator's in front, it is
@@ -152,13 +161,16 @@ function forward(req, res, target, trustProxyHops) {
  * @param {boolean} [options.spa] answer unknown extension-less GETs with index.html
  * @param {boolean} [options.cors] allow any origin to fetch the files (remotes)
  * @param {Record<string, string>} [options.forward] path prefix -> origin to forward to
- * @param {Record<string, () => unknown>} [options.json] path -> value answered as JSON (no-cache)
+ * @param {Record<string, (req: import('node:http').IncomingMessage) => unknown>} [options.json] path ->
+ *   value (or its promise) answered as JSON (no-cache)
  * @param {Record<string, string>} [options.headers] extra headers on every answer
  * @param {Record<string, string>} [options.pageHeaders] headers on HTML pages (pageSecurityHeaders)
  * @param {number} [options.trustProxyHops] reverse proxies of the operator's in front of this server
  *   whose X-Forwarded-For / X-Forwarded-Proto are believed (0: none, the client connects directly)
- * @param {(html: string) => string} [options.page] rewrites index.html before it is sent (the shell
- *   inlines its run-time config there)
+ * @param {(html: string, req: import('node:http').IncomingMessage) => string | Promise<string>} [options.page]
+ *   rewrites index.html before it is sent (the shell inlines its run-time config there)
+ * @param {Record<string, string>} [options.mounts] path prefix -> another folder served under it (a
+ *   remote's release store under /releases)
  */
 export function createStaticServer({
   root,
@@ -170,8 +182,11 @@ export function createStaticServer({
   pageHeaders = pageSecurityHeaders(),
   trustProxyHops = 0,
   page,
+  mounts = {},
 }) {
   const gzipCache = new Map();
+  root = path.resolve(root);
+  mounts = Object.fromEntries(Object.entries(mounts).map(([p, dir]) => [p, path.resolve(dir)]));
   const indexFile = path.join(root, 'index.html');
 
   function send(req, res, filePath) {
@@ -185,7 +200,20 @@ export function createStaticServer({
       ...headers,
     };
     if (cors) common['access-control-allow-origin'] = '*';
-    if (page && filePath === indexFile) return sendPage(req, res, common);
+    if (page && filePath === indexFile) {
+      return sendPage(req, res, common).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    }
+    if (common['cache-control'] === 'no-cache' && ext !== '.html') {
+      const tag = entityTag(filePath);
+      common.etag = tag;
+      if (req.headers['if-none-match'] === tag) {
+        res.writeHead(304, common);
+        return res.end();
+      }
+    }
     const variant = COMPRESSIBLE.has(ext)
       ? precompressedVariant(filePath, req.headers['accept-encoding'])
       : undefined;
@@ -211,8 +239,8 @@ export function createStaticServer({
   }
 
   /** The page, rewritten by `page`; small, so compressed per request. */
-  function sendPage(req, res, common) {
-    const html = Buffer.from(page(readFileSync(indexFile, 'utf8')));
+  async function sendPage(req, res, common) {
+    const html = Buffer.from(await page(readFileSync(indexFile, 'utf8'), req));
     const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     const body = acceptsGzip ? zlib.gzipSync(html) : html;
     res.writeHead(200, {
@@ -252,13 +280,14 @@ export function createStaticServer({
       return res.end();
     }
     if (json[pathname]) {
-      const body = JSON.stringify(json[pathname]());
-      res.writeHead(200, {
-        'content-type': CONTENT_TYPES['.json'],
-        'cache-control': 'no-cache',
-        ...headers,
+      return Promise.resolve(json[pathname](req)).then((value) => {
+        res.writeHead(200, {
+          'content-type': CONTENT_TYPES['.json'],
+          'cache-control': 'no-cache',
+          ...headers,
+        });
+        res.end(JSON.stringify(value));
       });
-      return res.end(body);
     }
 
     let decoded;
@@ -268,13 +297,15 @@ export function createStaticServer({
       res.writeHead(400);
       return res.end();
     }
-    const filePath = path.join(root, path.normalize(decoded));
-    if (!filePath.startsWith(root)) {
+    const mount = Object.keys(mounts).find((p) => decoded.startsWith(`${p}/`));
+    const base = mount ? mounts[mount] : root;
+    const filePath = path.join(base, path.normalize(mount ? decoded.slice(mount.length) : decoded));
+    if (!filePath.startsWith(base + path.sep) && filePath !== base) {
       res.writeHead(403);
       return res.end();
     }
     if (existsSync(filePath) && statSync(filePath).isFile()) return send(req, res, filePath);
-    if (spa && !path.extname(decoded)) return send(req, res, path.join(root, 'index.html'));
+    if (spa && !mount && !path.extname(decoded)) return send(req, res, indexFile);
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Not found');
   });

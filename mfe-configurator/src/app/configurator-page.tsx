@@ -5,6 +5,7 @@ import { queryClient, useShopStore } from 'shell/store';
 import { fromMedium, theme } from '@shop/ui';
 import { Configurator } from '../features/configurator/components/configurator';
 import { LiteratureSection } from '../features/literature/components/literature-section';
+import { BUILD_LABEL } from './build-label';
 
 const Page = styled.section`
   max-width: ${theme.maxWidth};
@@ -63,7 +64,10 @@ export default function ConfiguratorPage() {
         aria-labelledby="configurator-heading"
       >
         <Intro>
-          <Eyebrow>Label configurator</Eyebrow>
+          <Eyebrow>
+            Label configurator
+            {BUILD_LABEL && <span data-build-label> · {BUILD_LABEL}</span>}
+          </Eyebrow>
           <h1 id="configurator-heading">Configure Your Custom Label</h1>
           <p>
             Choose a material, set the size, colours and text, and see your price update as you go.

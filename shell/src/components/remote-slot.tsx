@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { loadRemoteComponent } from '../lib/remotes';
+import { loadRemoteComponent, RemoteSkewError } from '../lib/remotes';
 import { Button, theme } from '@shop/ui';
 
 const Fallback = styled.section`
@@ -82,11 +82,11 @@ interface BoundaryProps {
 }
 
 /** Keeps a remote that fails to load (or throws) inside its own slot; the rest of the shop goes on. */
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; skew: string | null }> {
+  override state = { failed: false, skew: null as string | null };
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, skew: error instanceof RemoteSkewError ? error.version : null };
   }
 
   override componentDidCatch(error: unknown) {
@@ -98,7 +98,15 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
     return (
       <Fallback role="alert" data-testid="remote-fallback">
         <h1>The {this.props.area} is unavailable right now</h1>
-        <p>The rest of the shop still works. Please try again in a few minutes.</p>
+        {this.state.skew ? (
+          <p data-testid="remote-skew">
+            This version of the {this.props.area} ({this.state.skew}) does not fit this version of
+            the shop, so it was not opened. The shop&apos;s team has been told. The rest of the shop
+            still works.
+          </p>
+        ) : (
+          <p>The rest of the shop still works. Please try again in a few minutes.</p>
+        )}
         <Button type="button" onClick={() => window.location.reload()}>
           Try again
         </Button>

@@ -1,6 +1,48 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RuntimeConfig } from './runtime-config';
+import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts';
+import { apiRequest } from 'shell/store';
+import { runtimeConfig, type RemoteName, type RuntimeConfig } from './runtime-config';
+
+// The shared singletons' versions of this build (webpack-config's DefinePlugin).
+declare const __SHARED_VERSIONS__: Record<string, string>;
+const HOST_SHARED: Record<string, string> =
+  typeof __SHARED_VERSIONS__ === 'undefined' ? {} : __SHARED_VERSIONS__;
+
+/** A release the shell refuses to mount: built for other contracts or another major of a shared library. */
+export class RemoteSkewError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly version: string,
+    readonly detail: string,
+  ) {
+    super(`${remote} ${version} ${detail}`);
+    this.name = 'RemoteSkewError';
+  }
+}
+
+/** Why this shell cannot mount the remote's release, or null when it can (or it has none). */
+export function releaseRefusal(remote: string) {
+  const release = runtimeConfig().releases?.[remote as RemoteName];
+  if (!release) return null;
+  return releaseSkew(release, { contractsVersion: CONTRACTS_VERSION, shared: HOST_SHARED });
+}
+
+/**
+ * Refuses (throws RemoteSkewError) a remote whose release does not fit this shell, and reports it to
+ * the API once, for the Releases screen. A remote with no registered release is not checked.
+ */
+export function assertReleaseFits(remote: string): void {
+  const release = runtimeConfig().releases?.[remote as RemoteName];
+  const skew = releaseRefusal(remote);
+  if (!release || !skew) return;
+  void apiRequest('/api/releases/skew-reports', {
+    body: { remote, version: release.version, ...skew },
+  }).catch(() => {
+    // The report is for the team; the shopper already sees the fallback.
+  });
+  throw new RemoteSkewError(remote, release.version, skew.detail);
+}
 
 /** Registers the page remotes from the run-time config; nothing is fetched until a route needs it. */
 export function registerPageRemotes(config: RuntimeConfig): void {
@@ -9,6 +51,7 @@ export function registerPageRemotes(config: RuntimeConfig): void {
 
 /** Loads `remote/Module` and hands React.lazy its default export; a failure rejects (caught by the slot). */
 export async function loadRemoteComponent<P>(id: string): Promise<{ default: ComponentType<P> }> {
+  assertReleaseFits(id.split('/')[0] ?? '');
   const module = await loadRemote<{ default: ComponentType<P> }>(id);
   if (!module?.default) throw new Error(`Remote module ${id} is not available`);
   return { default: module.default };
@@ -37,6 +80,8 @@ const preloaded = new Set<string>();
 export function preloadRoute(pathname: string): void {
   const target = PRELOADABLE[pathname];
   if (!target || preloaded.has(pathname)) return;
+  // A refused release is never fetched; its route shows the fallback (and reports it) when visited.
+  if (releaseRefusal(target.remote)) return;
   preloaded.add(pathname);
   void preloadRemote([{ nameOrAlias: target.remote, exposes: [target.expose] }]).catch(() => {
     // A remote that is down shows its fallback when its route is visited; nothing to do ahead.

@@ -3,7 +3,22 @@ export interface RuntimeConfig {
   environment: 'development' | 'test' | 'production';
   /** Remote container name -> its mf-manifest.json URL. */
   remotes: Record<RemoteName, string>;
+  /**
+   * The registry's release of each remote that has one (README "Releasing a remote"): checked before
+   * the remote is mounted. A remote without one runs from its REMOTE_*_URL, unchecked.
+   */
+  releases?: Partial<Record<RemoteName, RemoteRelease>>;
   contact: ShopContact;
+}
+
+export interface RemoteRelease {
+  version: string;
+  /** The shell contracts versions the release accepts, such as ^1.0.0. */
+  contractsRange: string;
+  /** Shared singletons' versions the release was built with. */
+  shared: Record<string, string>;
+  /** Shown to this browser only, by an admin's preview token. */
+  preview: boolean;
 }
 
 export interface ShopContact {

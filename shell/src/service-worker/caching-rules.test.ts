@@ -29,6 +29,18 @@ describe('service worker caching rules', () => {
     expect(rule(`${shell}/config.json`, 'cors')).toBe('entry');
   });
 
+  it("asks the network first for a release's manifest and entry, so a rollback is seen on the next page", () => {
+    const release = 'http://localhost:3001/releases/1.0.0-3f9c2a1.b2';
+    expect(rule(`${release}/mf-manifest.json`, 'cors')).toBe('entry');
+    expect(rule(`${release}/remoteEntry.js`)).toBe('entry');
+    expect(rule(`${release}/release.json`, 'cors')).toBe('never');
+    // The page carries the live releases' URLs: asked from the network whenever online.
+    expect(rule(`${shell}/products`, 'navigate')).toBe('page');
+    expect(rule(`${release}/__federation_expose_ConfiguratorPage.1a2b3c4d.js`)).toBe(
+      'hashed-asset',
+    );
+  });
+
   it('serves pages of the shop network first, and leaves other sites alone', () => {
     expect(rule(`${shell}/`, 'navigate')).toBe('page');
     expect(rule(`${shell}/contact`, 'navigate')).toBe('page');

@@ -1,0 +1,81 @@
+// @vitest-environment node
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, supervise } from './supervisor.mjs';
+
+/** A stand-in child process that dies when told to. */
+function fakeChild(pid) {
+  const child = new EventEmitter();
+  Object.assign(child, { pid, exitCode: null, signalCode: null });
+  child.die = (code = 1) => {
+    child.exitCode = code;
+    child.emit('exit', code, null);
+  };
+  child.kill = () => child.die(0);
+  return child;
+}
+
+function harness() {
+  const children = [];
+  const pending = [];
+  const lines = [];
+  let clock = 0;
+  const supervisor = supervise({
+    name: 'mfe-configurator',
+    start: () => {
+      const child = fakeChild(100 + children.length);
+      children.push(child);
+      return child;
+    },
+    log: (line) => lines.push(line),
+    now: () => clock,
+    schedule: (run, ms) => pending.push({ run, ms }),
+  });
+  return {
+    supervisor,
+    children,
+    pending,
+    lines,
+    advance: (ms) => (clock += ms),
+    runNext: () => pending.shift().run(),
+  };
+}
+
+describe('supervise', () => {
+  it('restarts a process that dies, and logs the death and the restart', () => {
+    const h = harness();
+    h.children[0].die(1);
+    expect(h.lines).toEqual(['mfe-configurator stopped unexpectedly (exit 1); restarting in 1s']);
+    expect(h.children).toHaveLength(1);
+    h.runNext();
+    expect(h.children).toHaveLength(2);
+    expect(h.supervisor.child).toBe(h.children[1]);
+    expect(h.lines[1]).toBe('mfe-configurator restarted (pid 101, restart 1)');
+  });
+
+  it('waits twice as long after each quick death, up to 30 s, and starts over once it stayed up', () => {
+    const h = harness();
+    const delays = [];
+    for (let i = 0; i < 7; i += 1) {
+      h.children.at(-1).die(1);
+      delays.push(h.pending[0].ms);
+      h.runNext();
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    h.advance(60_000);
+    h.children.at(-1).die(1);
+    expect(h.pending[0].ms).toBe(1000);
+  });
+
+  it('does not restart what it was asked to stop', async () => {
+    const h = harness();
+    await h.supervisor.stop();
+    expect(h.children[0].exitCode).toBe(0);
+    expect(h.pending).toHaveLength(0);
+    expect(h.children).toHaveLength(1);
+  });
+
+  it('gives the pause for each attempt', () => {
+    expect([1, 2, 3, 10].map((n) => backoffDelay(n))).toEqual([1000, 2000, 4000, 30000]);
+  });
+});
