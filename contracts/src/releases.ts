@@ -99,6 +99,20 @@ export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
 export const adminReleasesSchema = z.object({ remotes: z.array(remoteReleasesSchema) });
 export type AdminReleases = z.infer<typeof adminReleasesSchema>;
 
+/** POST /api/admin/releases/{remote}/promote and /rollback */
+export const releaseChangeSchema = z.object({
+  remote: z.enum(REMOTE_NAMES),
+  live: z.string(),
+  previous: z.string().nullable(),
+});
+
+/** POST /api/admin/releases/{remote}/preview (the token goes in an HttpOnly cookie) */
+export const releasePreviewSchema = z.object({
+  remote: z.enum(REMOTE_NAMES),
+  version: z.string(),
+  expiresInSeconds: z.number(),
+});
+
 /** GET /api/releases/live: what the shell's server puts in the page (a preview cookie overrides one). */
 export const liveReleasesSchema = z.object({
   remotes: z.record(z.string(), releaseSummarySchema.extend({ preview: z.boolean() }).optional()),

@@ -9,8 +9,9 @@ import { DiscountCodesPanel } from '../features/discount-codes/components/discou
 import { EnquiriesPanel } from '../features/enquiries/components/enquiries-panel';
 import { OrdersPanel } from '../features/orders/components/orders-panel';
 import { OutboxPanel } from '../features/outbox/components/outbox-panel';
+import { ReleasesPanel } from '../features/releases/components/releases-panel';
 
-type AdminTab = 'discount-codes' | 'customers' | 'orders' | 'enquiries' | 'outbox';
+type AdminTab = 'discount-codes' | 'customers' | 'orders' | 'enquiries' | 'outbox' | 'releases';
 
 function AdminPanel() {
   const [tab, setTab] = useState<AdminTab>('discount-codes');
@@ -25,6 +26,7 @@ function AdminPanel() {
         { key: 'orders', label: 'Orders', panel: <OrdersPanel /> },
         { key: 'enquiries', label: 'Enquiries', panel: <EnquiriesPanel /> },
         { key: 'outbox', label: 'Outbox', panel: <OutboxPanel /> },
+        { key: 'releases', label: 'Releases', panel: <ReleasesPanel /> },
       ]}
     />
   );

@@ -1,0 +1,86 @@
+import {
+  adminReleasesSchema,
+  releaseChangeSchema,
+  releasePreviewSchema,
+  type AdminReleases,
+  type RemoteName,
+} from '@shop/contracts/releases';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiErrorMessage, apiJson, queryClient, toast } from 'shell/store';
+import { adminQueryKey } from '../../../lib/admin-query-key';
+
+export type { AdminReleases, RemoteName };
+
+const releasesKey = [...adminQueryKey, 'releases'] as const;
+
+/** GET /api/admin/releases: per remote, the live release, the previous one, the available ones. */
+export function useReleases() {
+  return useQuery(
+    {
+      queryKey: releasesKey,
+      queryFn: () =>
+        apiJson<unknown>('/api/admin/releases').then((answer) => adminReleasesSchema.parse(answer)),
+      staleTime: 0,
+    },
+    queryClient,
+  );
+}
+
+type Change =
+  | { action: 'promote'; remote: RemoteName; version: string }
+  | { action: 'rollback'; remote: RemoteName }
+  | { action: 'preview'; remote: RemoteName; version: string };
+
+/**
+ * POST /api/admin/releases/{remote}/promote | rollback | preview. Promote and rollback reach every
+ * shopper's next page within a few seconds; preview sets a cookie for this browser only.
+ */
+export function useReleaseChange() {
+  return useMutation(
+    {
+      mutationFn: async (change: Change) => {
+        const path = `/api/admin/releases/${change.remote}/${change.action}`;
+        if (change.action === 'rollback') {
+          return releaseChangeSchema.parse(await apiJson<unknown>(path, { method: 'POST' }));
+        }
+        const answer = await apiJson<unknown>(path, { body: { version: change.version } });
+        return change.action === 'preview'
+          ? { ...releasePreviewSchema.parse(answer), live: null }
+          : releaseChangeSchema.parse(answer);
+      },
+      onSuccess: async (result, change) => {
+        toast({
+          title:
+            change.action === 'preview'
+              ? `Previewing ${change.remote} ${change.version} in this browser for an hour`
+              : `${change.remote}: ${result.live} is live`,
+          description:
+            change.action === 'preview'
+              ? 'Other shoppers keep the live release.'
+              : 'Shoppers get it on their next page (within a few seconds).',
+        });
+        await queryClient.invalidateQueries({ queryKey: releasesKey });
+      },
+      onError: (error) => {
+        const message = apiErrorMessage(error);
+        toast({
+          variant: 'destructive',
+          title: 'Could not change the release',
+          ...(message ? { description: message } : {}),
+        });
+      },
+    },
+    queryClient,
+  );
+}
+
+/** DELETE /api/admin/releases/preview: this browser goes back to the live releases. */
+export function useEndPreview() {
+  return useMutation(
+    {
+      mutationFn: () => apiJson<unknown>('/api/admin/releases/preview', { method: 'DELETE' }),
+      onSuccess: () => toast({ title: 'Preview ended: this browser gets the live releases' }),
+    },
+    queryClient,
+  );
+}

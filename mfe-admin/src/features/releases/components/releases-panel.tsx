@@ -1,0 +1,184 @@
+import {
+  Badge,
+  Button,
+  RowButton,
+  SectionHeader,
+  Table,
+  TableMessage,
+  TableRegion,
+  formatShortDate,
+  formatTime,
+} from '@shop/ui';
+import { useEndPreview, useReleaseChange, useReleases, type AdminReleases } from '../api/releases';
+
+const REMOTE_LABELS: Record<string, string> = {
+  configurator: 'Configurator',
+  cart_checkout: 'Cart and checkout',
+  account: 'Account',
+  admin: 'Admin',
+};
+
+type RemoteLine = AdminReleases['remotes'][number];
+
+function RemoteReleases({ line }: { line: RemoteLine }) {
+  const change = useReleaseChange();
+  const label = REMOTE_LABELS[line.remote] ?? line.remote;
+  const headingId = `releases-${line.remote}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <SectionHeader>
+        <div>
+          <h3 id={headingId}>{label}</h3>
+          <p>
+            Live:{' '}
+            <strong data-testid={`live-${line.remote}`}>
+              {line.live ?? 'none (the shop’s default build)'}
+            </strong>
+            {line.previous && <> · previous: {line.previous}</>}
+          </p>
+        </div>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={!line.previous || change.isPending}
+          aria-label={`Roll back ${label}`}
+          onClick={() => change.mutate({ action: 'rollback', remote: line.remote })}
+        >
+          Roll back
+        </Button>
+      </SectionHeader>
+      {line.skewReports.map((report) => (
+        <p role="note" key={`${report.version}-${report.reason}`} data-testid="skew-report">
+          <Badge $tone="red">Refused</Badge> {report.version}: {report.detail} (last{' '}
+          {formatShortDate(report.lastSeenAt)} {formatTime(report.lastSeenAt)})
+        </p>
+      ))}
+      {line.available.length === 0 ? (
+        <TableMessage>
+          <p>No releases yet: npm run release -- {line.remote.replace('_', '-')}</p>
+        </TableMessage>
+      ) : (
+        <TableRegion label={`${label} releases`}>
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Contracts</th>
+                <th scope="col">Published</th>
+                <th scope="col">State</th>
+                <th scope="col" className="actions">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {line.available.map((release) => (
+                <tr key={release.version}>
+                  <th scope="row" className="nowrap">
+                    {release.version}
+                  </th>
+                  <td className="nowrap">{release.contractsRange}</td>
+                  <td className="nowrap">
+                    {formatShortDate(release.publishedAt)} {formatTime(release.publishedAt)}
+                  </td>
+                  <td>
+                    {release.version === line.live ? (
+                      <Badge $tone="green">Live</Badge>
+                    ) : release.version === line.previous ? (
+                      <Badge $tone="yellow">Previous</Badge>
+                    ) : null}
+                  </td>
+                  <td className="actions">
+                    <RowButton
+                      type="button"
+                      disabled={release.version === line.live || change.isPending}
+                      aria-label={`Promote ${label} ${release.version}`}
+                      onClick={() =>
+                        change.mutate({
+                          action: 'promote',
+                          remote: line.remote,
+                          version: release.version,
+                        })
+                      }
+                    >
+                      Promote
+                    </RowButton>
+                    <RowButton
+                      type="button"
+                      disabled={change.isPending}
+                      aria-label={`Preview ${label} ${release.version}`}
+                      onClick={() =>
+                        change.mutate({
+                          action: 'preview',
+                          remote: line.remote,
+                          version: release.version,
+                        })
+                      }
+                    >
+                      Preview
+                    </RowButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableRegion>
+      )}
+      {line.audit.length > 0 && (
+        <details>
+          <summary>History</summary>
+          <ul>
+            {line.audit.map((entry) => (
+              <li key={`${entry.at}-${entry.action}`}>
+                {formatShortDate(entry.at)} {formatTime(entry.at)}: {entry.by} {entry.action}{' '}
+                {entry.from ?? '–'} → {entry.to ?? '–'}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** Which release of each remote is live; promote, roll back or preview one (README "Releasing a remote"). */
+export function ReleasesPanel() {
+  const releases = useReleases();
+  const endPreview = useEndPreview();
+  let body;
+  if (releases.isPending) {
+    body = (
+      <TableMessage role="status">
+        <p>Loading the releases…</p>
+      </TableMessage>
+    );
+  } else if (releases.isError) {
+    body = (
+      <TableMessage role="alert">
+        <h3>Could not load the releases</h3>
+        <Button type="button" $variant="secondary" onClick={() => void releases.refetch()}>
+          Try again
+        </Button>
+      </TableMessage>
+    );
+  } else {
+    body = releases.data.remotes.map((line) => <RemoteReleases key={line.remote} line={line} />);
+  }
+  return (
+    <section aria-labelledby="releases-heading">
+      <SectionHeader>
+        <div>
+          <h2 id="releases-heading">Releases</h2>
+          <p>
+            The live release of each part of the shop. Promote and roll back reach shoppers on their
+            next page; preview shows a release to this browser only.
+          </p>
+        </div>
+        <Button type="button" $variant="secondary" onClick={() => endPreview.mutate()}>
+          End preview
+        </Button>
+      </SectionHeader>
+      {body}
+    </section>
+  );
+}
