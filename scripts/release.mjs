@@ -30,17 +30,28 @@ try {
   const store = releaseStoreDir(remoteDir);
   const commit = git('rev-parse', '--short=7', 'HEAD') || 'nogit';
   const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
-  const version = releaseVersion({
-    packageVersion: pkg.version,
-    commit,
-    dirty,
-    taken: (candidate) => existsSync(path.join(store, candidate)),
-  });
+  mkdirSync(store, { recursive: true });
+  // A version is claimed with a file created only if absent, so two releases at once never share one.
+  const claim = (candidate) => path.join(store, `.claim-${candidate}`);
+  let version;
+  for (;;) {
+    version = releaseVersion({
+      packageVersion: pkg.version,
+      commit,
+      dirty,
+      taken: (candidate) => existsSync(path.join(store, candidate)) || existsSync(claim(candidate)),
+    });
+    try {
+      writeFileSync(claim(version), '', { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+  }
 
   // Built beside the store and moved in whole: a release folder is complete or absent.
   const staging = path.join(store, `.staging-${version}`);
   rmSync(staging, { recursive: true, force: true });
-  mkdirSync(store, { recursive: true });
   console.log(`Building ${remoteDir} ${version}...`);
   const started = Date.now();
   const build = spawnSync('npx', ['webpack', '--mode', 'production'], {
@@ -66,6 +77,7 @@ try {
   });
   writeFileSync(path.join(staging, 'release.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(staging, path.join(store, version));
+  rmSync(claim(version), { force: true });
   const where = path.relative(root, path.join(store, version));
   console.log(
     `Released ${remoteDir} ${version} in ${where} (${((Date.now() - started) / 1000).toFixed(1)}s)`,

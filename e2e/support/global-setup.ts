@@ -21,6 +21,8 @@ export default async function globalSetup() {
     ADMIN_SECRET: 'e2e-admin-secret',
     SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
     UPLOAD_DIR: path.join(dataDir, 'uploads'),
+    // This run's own release store (releases.spec.ts publishes into it), never the repository's.
+    RELEASE_STORE_DIR: path.join(dataDir, 'releases'),
   };
   for (const variable of [
     'SHELL_PORT',
