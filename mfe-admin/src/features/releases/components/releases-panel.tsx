@@ -1,6 +1,7 @@
 import {
   Badge,
   Button,
+  QueryState,
   RowButton,
   SectionHeader,
   Table,
@@ -145,25 +146,6 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
 export function ReleasesPanel() {
   const releases = useReleases();
   const endPreview = useEndPreview();
-  let body;
-  if (releases.isPending) {
-    body = (
-      <TableMessage role="status">
-        <p>Loading the releases…</p>
-      </TableMessage>
-    );
-  } else if (releases.isError) {
-    body = (
-      <TableMessage role="alert">
-        <h3>Could not load the releases</h3>
-        <Button type="button" $variant="secondary" onClick={() => void releases.refetch()}>
-          Try again
-        </Button>
-      </TableMessage>
-    );
-  } else {
-    body = releases.data.remotes.map((line) => <RemoteReleases key={line.remote} line={line} />);
-  }
   return (
     <section aria-labelledby="releases-heading">
       <SectionHeader>
@@ -178,7 +160,15 @@ export function ReleasesPanel() {
           End preview
         </Button>
       </SectionHeader>
-      {body}
+      <QueryState
+        query={releases}
+        loading="Loading the releases…"
+        failed="Could not load the releases"
+        isEmpty={(data) => data.remotes.length === 0}
+        empty={<p>No remotes.</p>}
+      >
+        {(data) => data.remotes.map((line) => <RemoteReleases key={line.remote} line={line} />)}
+      </QueryState>
     </section>
   );
 }
