@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts';
+import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts/releases';
 import { apiRequest } from 'shell/store';
 import { runtimeConfig, type RemoteName, type RuntimeConfig } from './runtime-config';
 
