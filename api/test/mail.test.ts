@@ -218,6 +218,7 @@ describe('GET /api/admin/outbox', () => {
     expect(first.body.messages).toHaveLength(2);
     expect(Object.keys(first.body.messages[0]).sort()).toEqual(
       [
+        'attachments',
         'createdAt',
         'error',
         'html',

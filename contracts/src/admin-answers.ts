@@ -53,6 +53,7 @@ export const outboxPageSchema = z.object({
       createdAt: z.string(),
       sentAt: z.string().nullable(),
       error: z.string().nullable(),
+      attachments: z.array(z.string()),
     }),
   ),
   nextBefore: z.string().nullable(),

@@ -145,6 +145,8 @@ export const createOrderSchema = z.object({
     .max(1000, 'Notes must be at most 1000 characters')
     .nullish()
     .transform((value) => value || null),
+  /** "Skip the proof, engrave as shown": the paid order goes straight to processing. */
+  skipProof: z.boolean({ error: 'skipProof must be true or false' }).optional().default(false),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 

@@ -24,3 +24,4 @@ export * from './orders-answers';
 export * from './admin-answers';
 export * from './paging';
 export * from './releases';
+export * from './proof-workflow';

@@ -9,6 +9,8 @@ export const MAIL_KINDS = [
   'admin_new_order',
   'enquiry_forward',
   'enquiry_received',
+  'proof_request',
+  'proof_reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -19,6 +21,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   admin_new_order: 'New paid order (to the shop)',
   enquiry_forward: 'Enquiry (to the shop)',
   enquiry_received: 'Enquiry received',
+  proof_request: 'Proof to approve',
+  proof_reminder: 'Proof reminder',
 };
 
 /** One message: sentAt null while queued; error is the last failed attempt's reason. */
@@ -33,6 +37,8 @@ export interface OutboxMessage {
   createdAt: string;
   sentAt: string | null;
   error: string | null;
+  /** File names of the attachments (a proof's PDFs). */
+  attachments: string[];
 }
 
 /** GET /api/admin/outbox?before={id}&limit=: newest first; `before` is the last id of the page read. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { cartResponseSchema } from './cart';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField, type CheckoutQuote } from './checkout';
+import { proofHistoryEntrySchema } from './proof-workflow';
 import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
 import {
   CARRIERS,
@@ -108,6 +109,7 @@ const orderHistoryMoveSchema = z.object({
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   history: z.array(orderHistoryMoveSchema),
   adminNotes: z.array(orderNoteAnswerSchema),
+  proofHistory: z.array(proofHistoryEntrySchema),
 }) satisfies z.ZodType<AdminOrderDetail>;
 
 /** POST /api/checkout/quote. */

@@ -3,13 +3,17 @@ import type { CartResponse } from './cart';
 import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
 import type { Color, Material, Mounting } from './label-options';
+import type { ProofHistoryEntry } from './proof-workflow';
 
 /**
  * pending_payment until the card is approved (never shown to the customer; expired after 24 h unpaid),
- * then processing -> shipped -> completed, or cancelled (with a refund) from processing or shipped.
+ * then awaiting_proof until the customer approves the proof (straight to processing when they chose to
+ * skip it), processing -> shipped -> completed, or cancelled (with a refund) from awaiting_proof,
+ * processing or shipped (docs/product.md, "Proofs").
  */
 export const ORDER_STATUSES = [
   'pending_payment',
+  'awaiting_proof',
   'processing',
   'shipped',
   'completed',
@@ -20,6 +24,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
+  awaiting_proof: 'Awaiting proof approval',
   processing: 'Processing',
   shipped: 'Shipped',
   completed: 'Completed',
@@ -29,7 +34,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** The moves an order may make; anything else is refused. */
 export const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_payment: ['processing', 'expired'],
+  pending_payment: ['awaiting_proof', 'processing', 'expired'],
+  // Only with the proof approved, or an admin's override with its reason (api lifecycle checks it).
+  awaiting_proof: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
   shipped: ['completed', 'cancelled'],
   completed: [],
@@ -137,6 +144,8 @@ export interface OrderNote {
 export interface AdminOrderDetail extends AdminOrder {
   history: OrderHistoryMove[];
   adminNotes: OrderNote[];
+  /** The proof step's events (sent, reminded, approved, changes requested, overridden), oldest first. */
+  proofHistory: ProofHistoryEntry[];
 }
 
 /** One step of an order's life as its customer sees it: the state it entered and when. */

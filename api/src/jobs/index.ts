@@ -16,6 +16,9 @@ import {
 import { sweepOpenCheckouts } from '../modules/orders/orders';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { sweepSandboxTokens } from '../modules/payments/sandbox';
+import { proofAttachmentLoader } from '../modules/proofs/proofs';
+import { remindUnansweredProofs } from '../modules/proofs/reminders';
+import { localFolderStore } from '../modules/uploads/storage';
 import { startJobs, type Job, type RunningJobs } from './scheduler';
 
 const MINUTE_MS = 60 * 1000;
@@ -38,11 +41,18 @@ export function shopJobs(
     ...Object.values(adminSecretLimits),
     ...Object.values(addressLimits),
   ];
+  const loadAttachment = proofAttachmentLoader(localFolderStore(config.uploadDir));
   return [
     {
       name: 'mail',
       everyMs: mailEveryMs,
-      run: (now) => deliverDueMail({ sender: mailSender, from: config.mail.from, logger, now }),
+      run: (now) =>
+        deliverDueMail({ sender: mailSender, from: config.mail.from, logger, loadAttachment, now }),
+    },
+    {
+      name: 'proof-reminders',
+      everyMs: 30 * MINUTE_MS,
+      run: (now) => remindUnansweredProofs(config, now),
     },
     { name: 'unpaid-orders', everyMs: 10 * MINUTE_MS, run: (now) => expireUnpaidOrders(now) },
     { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },

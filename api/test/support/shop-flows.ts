@@ -76,12 +76,17 @@ export async function registerAdmin(agent: TestAgent): Promise<TestResponse> {
   return registered;
 }
 
+/**
+ * Places the agent's cart as an order. By default the shopper skips the proof (paid means processing),
+ * as the tests of shipping, cancelling and payments expect; proof-workflow.test.ts tests the proof.
+ */
 export async function placeOrder(
   agent: TestAgent,
   info: Partial<CustomerInfoInput> = {},
+  { skipProof = true }: { skipProof?: boolean } = {},
 ): Promise<{ orderId: string; orderNumber: number; total: number }> {
   const response = await agent.request('POST', '/api/orders', {
-    body: { customerInfo: customerInfo(info) },
+    body: { customerInfo: customerInfo(info), skipProof },
   });
   expect([200, 201], response.text).toContain(response.status);
   return response.body;

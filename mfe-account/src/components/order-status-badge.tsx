@@ -5,6 +5,7 @@ import { VisuallyHidden } from '@shop/ui';
 // Processing yellow, shipped blue, completed green, anything else grey (docs/product.md section 4); each pair
 // keeps at least 4.5:1 contrast, and the status is written out, so colour is never the only signal.
 const palette: Record<string, { background: string; color: string; dot: string }> = {
+  awaiting_proof: { background: '#ffedd5', color: '#9a3412', dot: '#ea580c' },
   processing: { background: '#fef9c3', color: '#854d0e', dot: '#ca8a04' },
   shipped: { background: '#dbeafe', color: '#1e40af', dot: '#2563eb' },
   completed: { background: '#dcfce7', color: '#166534', dot: '#16a34a' },

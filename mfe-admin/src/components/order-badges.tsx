@@ -3,6 +3,7 @@ import { Badge, VisuallyHidden } from '@shop/ui';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
 
 const statusTone = {
+  awaiting_proof: 'yellow',
   processing: 'yellow',
   shipped: 'blue',
   completed: 'green',

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { MailKind, OutboxMessage, OutboxPage } from '@shop/contracts';
 import type { Config } from '../../config';
 import type { Logger } from '../../platform/logger';
-import type { OutboxRecord } from './model';
+import type { MailAttachmentRef, OutboxRecord } from './model';
 import {
   claimAttempt,
   findDueMail,
@@ -25,6 +25,7 @@ export interface MailToQueue {
   to: string;
   replyTo?: string | null;
   rendered: RenderedMail;
+  attachments?: MailAttachmentRef[];
 }
 
 /** Queues the message; false when one with the same key was queued before. */
@@ -38,6 +39,7 @@ export async function queueMail(mail: MailToQueue, now = new Date()): Promise<bo
       subject: mail.rendered.subject,
       text: mail.rendered.text,
       html: mail.rendered.html,
+      attachments: mail.attachments ?? [],
     },
     now,
   );
@@ -55,6 +57,7 @@ export function toOutboxMessage(record: OutboxRecord): OutboxMessage {
     createdAt: record.createdAt.toISOString(),
     sentAt: record.sentAt?.toISOString() ?? null,
     error: record.error,
+    attachments: (record.attachments ?? []).map((attachment) => attachment.filename),
   };
 }
 
@@ -76,7 +79,13 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
+
+/** Reads an attachment's content by its reference when the message is sent (the proofs module). */
+export type AttachmentLoader = (
+  ref: string,
+) => Promise<{ content: Buffer; contentType: string } | null>;
 
 /** Where messages go: an SMTP server, or (null) nowhere but the outbox. */
 export interface MailSender {
@@ -109,6 +118,7 @@ export function smtpSender(mailUrl: string): MailSender {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments,
       });
     },
     close() {
@@ -143,16 +153,29 @@ function describe(error: unknown): string {
  * One round of the mail worker: every message due now is sent (or, with no mail server, delivered to
  * the outbox). A failure keeps the message and schedules the next try; nothing is lost.
  */
+/** The files of a message; one that cannot be read fails the attempt (tried again later). */
+async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
+  const files = [];
+  for (const attachment of message.attachments ?? []) {
+    const loaded = await load(attachment.ref);
+    if (!loaded) throw new Error(`Attachment ${attachment.filename} could not be read`);
+    files.push({ filename: attachment.filename, ...loaded });
+  }
+  return files;
+}
+
 export async function deliverDueMail({
   sender,
   from,
   logger,
+  loadAttachment = async () => null,
   now = new Date(),
   batch = 20,
 }: {
   sender: MailSender | null;
   from: string;
   logger: Logger;
+  loadAttachment?: AttachmentLoader;
   now?: Date;
   batch?: number;
 }): Promise<{ sent: number; failed: number }> {
@@ -165,6 +188,7 @@ export async function deliverDueMail({
     if (!message || message.sentAt || message.attempts !== due.attempts) continue;
     const attempts = message.attempts + 1;
     try {
+      const attachments = sender ? await loadAttachments(message, loadAttachment) : [];
       await sender?.send({
         from,
         to: message.to,
@@ -172,6 +196,7 @@ export async function deliverDueMail({
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments,
       });
       await markMailSent(message._id, attempts, new Date());
       sent += 1;

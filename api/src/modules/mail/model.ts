@@ -28,6 +28,16 @@ export interface OutboxRecord {
   nextAttemptAt: Date;
   /** The mail server refused it for good (a 5xx answer): no more tries. */
   failedAt: Date | null;
+  /**
+   * Files sent with it, by reference (`proof:{orderId}:{lineId}:{revision}`): the worker reads each
+   * when sending, so the outbox does not hold copies of the PDFs.
+   */
+  attachments: MailAttachmentRef[];
+}
+
+export interface MailAttachmentRef {
+  filename: string;
+  ref: string;
 }
 
 const outboxSchema = new Schema<OutboxRecord>(
@@ -45,6 +55,7 @@ const outboxSchema = new Schema<OutboxRecord>(
     attempts: { type: Number, required: true, default: 0 },
     nextAttemptAt: { type: Date, required: true },
     failedAt: { type: Date, default: null },
+    attachments: { type: [{ _id: false, filename: String, ref: String }], default: [] },
   },
   { versionKey: false },
 );

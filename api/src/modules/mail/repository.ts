@@ -6,7 +6,7 @@ import { MailClaimModel, OutboxModel, type OutboxRecord } from './model';
 export type NewMail = Pick<
   OutboxRecord,
   'key' | 'kind' | 'to' | 'replyTo' | 'subject' | 'text' | 'html'
->;
+> & { attachments?: OutboxRecord['attachments'] };
 
 function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 11000;

@@ -426,3 +426,67 @@ export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): Re
 }
 
 export type { MailKind };
+
+export interface ProofMailData {
+  orderNumber: number;
+  customerInfo: CustomerInfo;
+  revision: number;
+  lines: Array<{ lineNumber: number; productConfig: OrderedProductConfig; changed: boolean }>;
+  /** What the shop changed (a revision after the first). */
+  note: string | null;
+  /** The order page, where the proof is approved or changes are asked for. */
+  orderUrl: string;
+}
+
+/**
+ * The proof of a paid order (docs/product.md, "Proofs"): each line's PDF is attached, the order page
+ * is where it is approved. A reminder says so in its subject and first line.
+ */
+export function proofRequest(
+  proof: ProofMailData,
+  shop: ShopContext,
+  { reminder = false }: { reminder?: boolean } = {},
+): RenderedMail {
+  const revised = proof.revision > 1;
+  const subject = reminder
+    ? `Reminder: your proof for order #${proof.orderNumber} is waiting for your approval`
+    : revised
+      ? `Revised proof (revision ${proof.revision}) for order #${proof.orderNumber}: please approve`
+      : `Your proof for order #${proof.orderNumber}: please approve before we engrave`;
+  const opening = reminder
+    ? `We have not heard from you about the proof of order #${proof.orderNumber}. We engrave only after you approve it.`
+    : revised
+      ? `We have made the changes you asked for on order #${proof.orderNumber}: here is revision ${proof.revision} of the proof.`
+      : `Thank you for your order #${proof.orderNumber}. Before we engrave, please check the proof: it shows exactly what we will engrave.`;
+  const lineText = (line: ProofMailData['lines'][number]) =>
+    `Label ${line.lineNumber}: ${describeItem(line.productConfig)}${line.productConfig.customText ? `, "${line.productConfig.customText.replace(/\s+/g, ' ')}"` : ''}${revised && line.changed ? ' (changed)' : ''}`;
+  const text = [
+    `Hello ${proof.customerInfo.firstName},`,
+    '',
+    opening,
+    ...(proof.note ? ['', `What changed: ${proof.note}`] : []),
+    '',
+    'The proof of each label is attached as a PDF:',
+    ...proof.lines.map((line) => `  ${lineText(line)}`),
+    '',
+    `Approve it, or ask for changes, on your order page: ${proof.orderUrl}`,
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
+      ${reminder ? 'Your proof is waiting' : revised ? 'Your revised proof' : 'Please approve your proof'}
+    </h1>
+    <p style="margin:0 0 12px;">Hello ${proof.customerInfo.firstName}, ${opening}</p>
+    ${proof.note ? html`<p style="margin:0 0 12px;">What changed: ${proof.note}</p>` : ''}
+    <p style="margin:0 0 4px;">The proof of each label is attached as a PDF:</p>
+    <ul style="margin:0 0 16px;padding-left:20px;">
+      ${proof.lines.map((line) => html`<li>${lineText(line)}</li>`)}
+    </ul>
+    <p style="margin:0 0 16px;">
+      <a
+        href="${proof.orderUrl}"
+        style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;"
+        >Review and approve the proof</a
+      >
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: opening, body, ...shop }) };
+}

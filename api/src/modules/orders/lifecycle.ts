@@ -1,6 +1,8 @@
-// An order's life after checkout: pending_payment -> processing (paid) -> shipped -> completed, or
-// cancelled with a refund from processing or shipped, or expired when never paid. Every move is an
-// event under a unique id (model.ts, OrderEventModel), so two racing calls make one move.
+// An order's life after checkout: pending_payment -> awaiting_proof (paid) -> processing (proof
+// approved, or an admin's override with its reason; straight from payment when the shopper skipped the
+// proof) -> shipped -> completed, or cancelled with a refund from awaiting_proof, processing or
+// shipped, or expired when never paid. Every move is an event under a unique id (model.ts,
+// OrderEventModel), so two racing calls make one move.
 import {
   ORDER_MOVES,
   ORDER_STATUS_LABELS,
@@ -23,16 +25,19 @@ import {
   orderCancelled,
   orderConfirmation,
   orderShipped,
+  proofRequest,
   type OrderMailData,
   type ShopContext,
 } from '../mail/templates';
-import type { OrderRecord, PaymentContact } from './model';
+import type { OrderProofState, OrderRecord, PaymentContact } from './model';
 import { toAdminOrder } from './orders';
 import {
   deleteMoveEvent,
   findOrderById,
   insertMoveEvent,
   insertNoteEvent,
+  insertProofEvent,
+  deleteProofEvent,
   listOrderEvents,
   setOrderFields,
   setPaymentState,
@@ -102,25 +107,133 @@ async function claimMove(
   if (!won) throw AppError.conflict(`This order is already ${to}`);
 }
 
+/** The order page a proof email links to (docs/product.md, "Proofs"). */
+export function orderPageUrl(config: Config, order: Pick<OrderRecord, 'orderNumber'>): string {
+  return `${config.shop.url.replace(/\/$/, '')}/orders/${order.orderNumber}`;
+}
+
+/** The line's proof PDF, as the mail worker finds it (proofs module, proofAttachment). */
+export function proofAttachmentRef(orderId: string, lineId: string, revision: number): string {
+  return `proof:${orderId}:${lineId}:${revision}`;
+}
+
 /**
- * The card was charged: the order becomes processing and the shopper's confirmation and the shop's
- * notice are queued (each once, however often this runs for the order).
+ * Asks the customer to approve a revision: the proof email with each line's PDF attached, once per
+ * revision (its key), and the "sent" event in the order's history.
+ */
+export async function sendProof(
+  order: OrderRecord,
+  {
+    revision,
+    lines,
+    note,
+    by,
+    now,
+    config,
+  }: {
+    revision: number;
+    /** Each line as the revision shows it, and whether the revision changed it. */
+    lines: Array<{ lineId: string; customText: string; changed: boolean }>;
+    note: string | null;
+    by: string | null;
+    now: Date;
+    config: Config;
+  },
+): Promise<void> {
+  const id = order._id.toString();
+  await insertProofEvent({
+    orderId: id,
+    key: `${revision}:sent`,
+    at: now,
+    by,
+    note:
+      revision === 1
+        ? 'Proof (revision 1) sent to the customer'
+        : `Revision ${revision} sent to the customer${note ? `: ${note}` : ''}`,
+    proof: { action: 'sent', revision },
+  });
+  const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
+  await queueMail(
+    {
+      key: `proof_request:${id}:${revision}`,
+      kind: 'proof_request',
+      to: order.customerInfo.email,
+      rendered: proofRequest(
+        {
+          orderNumber: order.orderNumber,
+          customerInfo: order.customerInfo,
+          revision,
+          note,
+          orderUrl: orderPageUrl(config, order),
+          lines: lines.map((line) => {
+            const item = order.items.find((candidate) => candidate.lineId === line.lineId)!;
+            return {
+              lineNumber: lineNumberOf.get(line.lineId) ?? 0,
+              productConfig: { ...item.productConfig, customText: line.customText },
+              changed: line.changed,
+            };
+          }),
+        },
+        shopContext(config),
+      ),
+      attachments: lines.map((line) => ({
+        filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}-rev${revision}.pdf`,
+        ref: proofAttachmentRef(id, line.lineId, revision),
+      })),
+    },
+    now,
+  );
+}
+
+/**
+ * The card was charged: the order waits for the proof's approval (the proof email is queued), or,
+ * when the shopper chose to skip the proof, goes straight to processing. The shopper's confirmation
+ * and the shop's notice are queued too (each message once, however often this runs for the order).
  */
 export async function recordPayment(
   orderId: string,
   payment: { paymentId: string; paidAt: Date; paymentContact: PaymentContact },
   config: Config,
 ): Promise<OrderRecord | null> {
-  const paid = await setPaymentState(orderId, { paymentStatus: 'paid', ...payment });
+  const unpaid = await findOrderById(orderId);
+  if (!unpaid) return null;
+  const skipProof = unpaid.skipProof === true;
+  const proof: OrderProofState = {
+    status: skipProof ? 'skipped' : 'awaiting_approval',
+    revision: skipProof ? 0 : 1,
+    sentAt: payment.paidAt,
+    awaitingSince: payment.paidAt,
+  };
+  const paid = await setPaymentState(orderId, {
+    paymentStatus: 'paid',
+    ...payment,
+    status: skipProof ? 'processing' : 'awaiting_proof',
+    proof,
+  });
   if (!paid) return null;
+  const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
   await insertMoveEvent({
     orderId,
     at: payment.paidAt,
     by: 'customer',
     from: 'pending_payment',
-    to: 'processing',
-    note: `Paid ${formatDollars(toDollars(paid.totalCents))}`,
+    to: skipProof ? 'processing' : 'awaiting_proof',
+    note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
   });
+  if (!skipProof) {
+    await sendProof(paid, {
+      revision: 1,
+      lines: paid.items.map((item) => ({
+        lineId: item.lineId,
+        customText: item.productConfig.customText,
+        changed: true,
+      })),
+      note: null,
+      by: null,
+      now: payment.paidAt,
+      config,
+    });
+  }
   const shop = shopContext(config);
   await queueMail({
     key: `order_confirmation:${orderId}`,
@@ -179,6 +292,71 @@ export async function shipOrder(
     rendered: orderShipped(shipped, shipment, shopContext(config)),
   });
   return toAdminOrder(shipped);
+}
+
+export const PROOF_NOT_APPROVED_MESSAGE =
+  'The proof is not approved yet: only an approved order can move to processing (or record why it moves on without approval)';
+
+/** awaiting_proof -> processing, only with every line's proof approved by the customer. */
+export async function startProcessing(
+  id: string,
+  { by, now = new Date() }: { by: string; now?: Date },
+): Promise<AdminOrder> {
+  const order = await loadOrder(id);
+  if (order.status === 'awaiting_proof' && order.proof?.status !== 'approved') {
+    throw AppError.conflict(PROOF_NOT_APPROVED_MESSAGE);
+  }
+  await claimMove(
+    order,
+    'processing',
+    by,
+    `Proof approved (revision ${order.proof?.revision})`,
+    now,
+  );
+  const processing = await setOrderFields(id, { status: 'processing' });
+  if (!processing) throw AppError.notFound('Order not found');
+  return toAdminOrder(processing);
+}
+
+/**
+ * awaiting_proof -> processing without the customer's approval: only with the admin's reason, kept in
+ * the order's history as an override (docs/product.md, "Proofs").
+ */
+export async function overrideProof(
+  id: string,
+  reason: string,
+  { by, now = new Date() }: { by: string; now?: Date },
+): Promise<AdminOrder> {
+  const order = await loadOrder(id);
+  if (order.status !== 'awaiting_proof' || !order.proof) {
+    if (order.status === 'pending_payment') refuseMove(order, 'processing');
+    throw AppError.conflict(`This order is not waiting for proof approval`);
+  }
+  if (order.proof.status === 'approved') {
+    throw AppError.conflict('The proof is approved: move the order to processing instead');
+  }
+  const revision = order.proof.revision;
+  const won = await insertProofEvent({
+    orderId: id,
+    key: 'override',
+    at: now,
+    by,
+    note: `Moved on without the customer's approval (revision ${revision}): ${reason}`,
+    proof: { action: 'overridden', revision, reason },
+  });
+  if (!won) throw AppError.conflict('The proof was already overridden');
+  try {
+    await claimMove(order, 'processing', by, `Override: ${reason}`, now);
+  } catch (error) {
+    await deleteProofEvent(id, 'override');
+    throw error;
+  }
+  const moved = await setOrderFields(id, {
+    status: 'processing',
+    proof: { ...order.proof, status: 'overridden' },
+  });
+  if (!moved) throw AppError.notFound('Order not found');
+  return toAdminOrder(moved);
 }
 
 export async function completeOrder(
@@ -278,6 +456,9 @@ export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
         to: event.to as OrderStatus,
         note: event.note,
       })),
+    proofHistory: events
+      .filter((event) => event.kind === 'proof')
+      .map((event) => ({ at: event.at.toISOString(), by: event.by, text: event.note ?? '' })),
     adminNotes: events
       .filter((event) => event.kind === 'note')
       .map((event) => ({

@@ -5,6 +5,7 @@ import type {
   OrderStatus,
   OrderedProductConfig,
   PaymentStatus,
+  ProofStatus,
 } from '@shop/contracts';
 
 /** One label as ordered: the cart line frozen with its price, so later price changes do not touch it. */
@@ -25,6 +26,20 @@ export interface PaymentContact {
   customerCompany: string | null;
   customerAddress: string | null;
   customerZipCode: string | null;
+}
+
+/**
+ * Where the proof stands (docs/product.md, "Proofs"). Each decision is first taken as an event under a
+ * unique id (one decision per revision), then copied here for reading.
+ */
+export interface OrderProofState {
+  status: ProofStatus;
+  /** The current revision: 1 at payment, 2, 3, ... for each revision the shop makes. */
+  revision: number;
+  /** When the current revision was sent (reminders count from it). */
+  sentAt: Date;
+  /** When the order started waiting for approval (the 14 days count from it). */
+  awaitingSince: Date;
 }
 
 /** An order; money in integer cents (the API answers in dollars). */
@@ -66,6 +81,10 @@ export interface OrderRecord {
   /** Given back when cancelled (never more than totalCents). */
   refundedCents: number;
   refundId: string | null;
+  /** "Skip the proof, engrave as shown" was ticked at checkout: paid means processing. */
+  skipProof: boolean;
+  /** The proof step's state (null until paid); the events and revisions are its history. */
+  proof: OrderProofState | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -113,6 +132,8 @@ const orderSchema = new Schema<OrderRecord>(
     shipment: { type: Schema.Types.Mixed, default: null },
     refundedCents: { type: Number, required: true, default: 0 },
     refundId: { type: String, default: null },
+    skipProof: { type: Boolean, required: true, default: false },
+    proof: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: true, versionKey: false, minimize: false },
 );
@@ -222,25 +243,39 @@ export const OpenCheckoutModel = mongoose.model<OpenCheckoutRecord>(
 export interface OrderEventRecord {
   _id: string;
   orderId: Types.ObjectId;
-  kind: 'move' | 'note';
+  kind: 'move' | 'note' | 'proof';
   at: Date;
   /** Who: an admin's email, 'customer' for the shopper's payment, null for the shop itself. */
   by: string | null;
   from: OrderStatus | null;
   to: OrderStatus | null;
   note: string | null;
+  /** A proof event's details (kind 'proof'): a decision's name or comments, an override's reason. */
+  proof?: ProofEventDetails | null;
 }
+
+export type ProofEventDetails =
+  | { action: 'sent'; revision: number }
+  | { action: 'approved'; revision: number; name: string }
+  | {
+      action: 'changes_requested';
+      revision: number;
+      comments: Array<{ lineId: string; comment: string }>;
+    }
+  | { action: 'overridden'; revision: number; reason: string }
+  | { action: 'reminded'; revision: number };
 
 const orderEventSchema = new Schema<OrderEventRecord>(
   {
     _id: { type: String, required: true },
     orderId: { type: Schema.Types.ObjectId, required: true },
-    kind: { type: String, required: true, enum: ['move', 'note'] },
+    kind: { type: String, required: true, enum: ['move', 'note', 'proof'] },
     at: { type: Date, required: true },
     by: { type: String, default: null },
     from: { type: String, default: null },
     to: { type: String, default: null },
     note: { type: String, default: null },
+    proof: { type: Schema.Types.Mixed, default: null },
   },
   { versionKey: false },
 );

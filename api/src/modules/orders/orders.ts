@@ -131,7 +131,11 @@ export async function quoteCheckout(
  */
 export async function placeOrder(
   owner: CartOwner,
-  { customerInfo, notes }: { customerInfo: CustomerInfo; notes: string | null },
+  {
+    customerInfo,
+    notes,
+    skipProof = false,
+  }: { customerInfo: CustomerInfo; notes: string | null; skipProof?: boolean },
   taxRates: TaxRates,
 ): Promise<CreatedOrder & { reused: boolean }> {
   const lines = await listCartLines(owner);
@@ -155,6 +159,7 @@ export async function placeOrder(
     taxRegion: tax.region ?? null,
     totalCents,
     notes,
+    skipProof,
     cartFingerprint: '',
   };
   order.cartFingerprint = fingerprintOf({ ...order, cartFingerprint: undefined });

@@ -12,8 +12,10 @@ import {
   OrderEventModel,
   OrderModel,
   type OrderEventRecord,
+  type OrderProofState,
   type OrderRecord,
   type PaymentContact,
+  type ProofEventDetails,
 } from './model';
 
 export type NewOrder = Omit<
@@ -31,6 +33,7 @@ export type NewOrder = Omit<
   | 'shipment'
   | 'refundedCents'
   | 'refundId'
+  | 'proof'
   | 'createdAt'
   | 'updatedAt'
 > & { customerId: string | null };
@@ -221,11 +224,13 @@ export async function setPaymentState(
         paymentId: string;
         paidAt: Date;
         paymentContact: PaymentContact;
+        status: 'processing' | 'awaiting_proof';
+        proof: OrderProofState | null;
       },
 ): Promise<OrderRecord | null> {
   const changes =
     state.paymentStatus === 'paid'
-      ? { ...state, chargingSince: null, lastPaymentError: null, status: 'processing' }
+      ? { ...state, chargingSince: null, lastPaymentError: null }
       : state.paymentStatus === 'unpaid'
         ? { ...state, chargingSince: null }
         : state;
@@ -254,7 +259,9 @@ export async function listUnpaidOrdersPlacedBefore(
 /** Sets fields of an order whose move was already decided by its event (see OrderEventModel). */
 export async function setOrderFields(
   id: string,
-  changes: Partial<Pick<OrderRecord, 'status' | 'shipment' | 'refundedCents' | 'refundId'>>,
+  changes: Partial<
+    Pick<OrderRecord, 'status' | 'shipment' | 'refundedCents' | 'refundId' | 'proof'>
+  >,
 ): Promise<OrderRecord | null> {
   return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
 }
@@ -326,4 +333,56 @@ export async function listOrderMoves(orderId: string): Promise<OrderEventRecord[
   return moves
     .filter((move): move is OrderEventRecord => move !== null)
     .sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * A proof event under its own key (`{orderId}:proof:{key}`): one decision per revision, one override,
+ * so two racing clicks record one; false when the key was taken.
+ */
+export async function insertProofEvent(event: {
+  orderId: string;
+  key: string;
+  at: Date;
+  by: string | null;
+  note: string;
+  proof: ProofEventDetails;
+}): Promise<boolean> {
+  try {
+    await OrderEventModel.create({
+      _id: `${event.orderId}:proof:${event.key}`,
+      orderId: new Types.ObjectId(event.orderId),
+      kind: 'proof',
+      at: event.at,
+      by: event.by,
+      from: null,
+      to: null,
+      note: event.note,
+      proof: event.proof,
+    });
+    return true;
+  } catch (error) {
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
+/** Takes back a proof event whose follow-up failed (so it can be tried again). */
+export async function deleteProofEvent(orderId: string, key: string): Promise<void> {
+  await OrderEventModel.deleteOne({ _id: `${orderId}:proof:${key}` });
+}
+
+/** One event by its key: a shopper's proof page reads its revisions' decisions by _id. */
+export async function findProofEvent(
+  orderId: string,
+  key: string,
+): Promise<OrderEventRecord | null> {
+  return OrderEventModel.findById(`${orderId}:proof:${key}`).lean<OrderEventRecord>();
+}
+
+/** Paid orders waiting for proof approval (the reminder sweep; admin-like, occasional: reads through). */
+export async function listOrdersAwaitingProof(limit: number): Promise<OrderRecord[]> {
+  return OrderModel.find({ status: 'awaiting_proof' })
+    .sort({ createdAt: 1 })
+    .limit(limit)
+    .lean<OrderRecord[]>();
 }

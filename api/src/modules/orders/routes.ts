@@ -8,6 +8,7 @@ import {
   checkoutSummary,
   createOrderSchema,
   orderNoteSchema,
+  overrideProofSchema,
   shipOrderSchema,
   updateOrderStatusSchema,
   uploadFilenameParamsSchema,
@@ -29,6 +30,15 @@ import { openUpload } from '../uploads/uploads';
 import { orderIdsOfNumbers } from './counter';
 import { authorizeOrderReader } from './order-access';
 import { addOrderNote, adminOrderDetail, cancelOrder, completeOrder, shipOrder } from './lifecycle';
+import {
+  addOrderNote,
+  adminOrderDetail,
+  cancelOrder,
+  completeOrder,
+  overrideProof,
+  shipOrder,
+  startProcessing,
+} from './lifecycle';
 import {
   adminOrderPage,
   assertOrderHasFile,
@@ -128,10 +138,15 @@ export function orderRoutes({
     res.json(await adminOrderDetail(id));
   });
 
-  // shipped -> completed. Shipping needs its carrier and tracking number, cancelling its refund.
+  // awaiting_proof -> processing (proof approved), shipped -> completed. Shipping needs its carrier and
+  // tracking number, cancelling its refund, moving on without approval its reason (proof/override).
   router.patch('/admin/orders/:id', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     const { status } = parseBody(updateOrderStatusSchema, req);
+    if (status === 'processing') {
+      res.json(await startProcessing(id, { by: currentUser(req).email }));
+      return;
+    }
     if (status !== 'completed') {
       const message =
         status === 'shipped'
@@ -161,6 +176,12 @@ export function orderRoutes({
         logger,
       }),
     );
+  });
+
+  router.post('/admin/orders/:id/proof/override', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const { reason } = parseBody(overrideProofSchema, req);
+    res.json(await overrideProof(id, reason, { by: currentUser(req).email }));
   });
 
   router.post('/admin/orders/:id/notes', requireAdmin, async (req, res) => {

@@ -100,6 +100,8 @@ export interface ProofContent {
   orderNumber: number;
   lineNumber: number;
   lineCount: number;
+  /** The proof's revision (1 as ordered; 2, 3, ... after changes). */
+  revision?: number;
   productConfig: OrderedProductConfig;
   quantity: number;
   artwork: ProofArtwork[];
@@ -241,7 +243,8 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   };
 
   const material = MATERIAL_LABELS[config.material];
-  const title = `Proof: order #${content.orderNumber}, label ${content.lineNumber} of ${content.lineCount}`;
+  const revised = content.revision && content.revision > 1 ? `, revision ${content.revision}` : '';
+  const title = `Proof: order #${content.orderNumber}, label ${content.lineNumber} of ${content.lineCount}${revised}`;
   paragraph(title, 15, 20, { font: 'body-bold' });
   paragraph(
     `${material.name} · ${inches(config.width)} × ${inches(config.height)} · ${layout.colors.name} · ${MOUNTING_LABELS[config.mounting]} · Quantity ${content.quantity}`,

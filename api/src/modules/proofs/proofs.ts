@@ -1,12 +1,17 @@
-// The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF.
+// The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
+// current revision or an earlier one. A revision never changes, so its PDF is rendered once and kept.
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
-import { findViewableOrder } from '../orders/orders';
+import type { OrderRecord } from '../orders/model';
+import { findOrderById, findViewableOrder } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
 import type { UploadStore } from '../uploads/storage';
 import { proofDrawing, type ProofArtwork, type ProofDrawing } from './drawing';
 import { renderPdf } from './pdf';
 import { renderSvg } from './svg';
+import { cachePdf, findCachedPdf } from './repository';
+import { revisionLines } from './workflow';
+import type { ProofRevisionLine } from './model';
 
 /** Thumbnails are the files themselves: only this many, each at most this large, go into a proof. */
 export const MAX_THUMBNAILS = 6;
@@ -72,7 +77,65 @@ export interface ProofRequest {
   viewer: { owner: CartOwner | null; isAdmin: boolean };
   orderId: string;
   itemId: string;
+  /** Which revision; the current one when not given. */
+  revision?: number;
   store: UploadStore;
+}
+
+interface ProofLineTarget {
+  order: OrderRecord;
+  index: number;
+  revision: number;
+  line: ProofRevisionLine;
+}
+
+/** The line of the order at the revision asked for; another's order, a line or revision not there: 404. */
+async function proofLineOf(order: OrderRecord, itemId: string, asked?: number) {
+  const index = order.items.findIndex((item) => item.lineId === itemId);
+  if (index < 0) throw AppError.notFound('Order line not found');
+  const current = Math.max(1, order.proof?.revision ?? 1);
+  const revision = asked ?? current;
+  if (revision < 1 || revision > current) throw AppError.notFound('Proof revision not found');
+  const line = (await revisionLines(order, revision)).find(
+    (candidate) => candidate.lineId === itemId,
+  );
+  if (!line) throw AppError.notFound('Order line not found');
+  return { order, index, revision, line } satisfies ProofLineTarget;
+}
+
+function baseName({ order, index, revision }: ProofLineTarget): string {
+  return `proof-${order.orderNumber}-${index + 1}${revision > 1 ? `-rev${revision}` : ''}`;
+}
+
+async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<ProofDrawing> {
+  const { order, index, revision, line } = target;
+  const item = order.items[index]!;
+  const artwork = await artworkOf(store, item.files);
+  if (line.uploadedFile) {
+    // The shop's revised proof file is shown first (a thumbnail for an image, listed for a PDF).
+    const file = line.uploadedFile;
+    const opened = await store.open(file.hashedName);
+    const mime = file.contentType === 'image/png' || file.contentType === 'image/jpeg';
+    artwork.unshift({
+      name: `Revised proof: ${file.originalName}`,
+      image:
+        opened && mime && opened.size <= MAX_THUMBNAIL_BYTES
+          ? { mime: file.contentType as 'image/png', data: await readAll(opened.stream) }
+          : null,
+      note: opened ? undefined : 'File no longer stored',
+    });
+    if (opened && !mime)
+      (opened.stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
+  }
+  return proofDrawing({
+    orderNumber: order.orderNumber,
+    lineNumber: index + 1,
+    lineCount: order.items.length,
+    revision,
+    productConfig: { ...item.productConfig, customText: line.customText },
+    quantity: item.quantity,
+    artwork,
+  });
 }
 
 /** The drawing of one line of an order the viewer may see; another's order or line is a 404. */
@@ -80,21 +143,12 @@ export async function proofOfOrderLine({
   viewer,
   orderId,
   itemId,
+  revision,
   store,
 }: ProofRequest): Promise<{ drawing: ProofDrawing; fileName: string }> {
   const order = await findViewableOrder(viewer, orderId);
-  const index = order.items.findIndex((item) => item.lineId === itemId);
-  const item = order.items[index];
-  if (!item) throw AppError.notFound('Order line not found');
-  const drawing = proofDrawing({
-    orderNumber: order.orderNumber,
-    lineNumber: index + 1,
-    lineCount: order.items.length,
-    productConfig: item.productConfig,
-    quantity: item.quantity,
-    artwork: await artworkOf(store, item.files),
-  });
-  return { drawing, fileName: `proof-${order.orderNumber}-${index + 1}` };
+  const target = await proofLineOf(order, itemId, revision);
+  return { drawing: await drawingOf(target, store), fileName: baseName(target) };
 }
 
 export async function proofSvg(request: ProofRequest) {
@@ -102,7 +156,45 @@ export async function proofSvg(request: ProofRequest) {
   return { svg: renderSvg(drawing), fileName: `${fileName}.svg` };
 }
 
+/** The PDF of a line at a revision, rendered once: later downloads and emails read the kept copy. */
+async function cachedPdfOf(target: ProofLineTarget, store: UploadStore): Promise<Buffer> {
+  const key = `${target.order._id.toString()}:${target.line.lineId}:${target.revision}`;
+  const cached = await findCachedPdf(key);
+  if (cached) return cached;
+  const pdf = await renderPdf(await drawingOf(target, store));
+  await cachePdf(key, pdf, new Date());
+  return pdf;
+}
+
 export async function proofPdf(request: ProofRequest) {
-  const { drawing, fileName } = await proofOfOrderLine(request);
-  return { pdf: await renderPdf(drawing), fileName: `${fileName}.pdf` };
+  const order = await findViewableOrder(request.viewer, request.orderId);
+  const target = await proofLineOf(order, request.itemId, request.revision);
+  return { pdf: await cachedPdfOf(target, request.store), fileName: `${baseName(target)}.pdf` };
+}
+
+/** The shop's uploaded proof file of a line at a revision (for the viewer who may see the order). */
+export async function uploadedProofFile(request: ProofRequest) {
+  const order = await findViewableOrder(request.viewer, request.orderId);
+  const target = await proofLineOf(order, request.itemId, request.revision);
+  const file = target.line.uploadedFile;
+  if (!file) throw AppError.notFound('This proof has no uploaded file');
+  const opened = await request.store.open(file.hashedName);
+  if (!opened) throw AppError.notFound('File not found');
+  return { ...opened, contentType: file.contentType, originalName: file.originalName };
+}
+
+/**
+ * The mail worker's reader of `proof:{orderId}:{lineId}:{revision}` attachments (the proof email):
+ * the kept PDF, rendered now if it is not kept yet.
+ */
+export function proofAttachmentLoader(store: UploadStore) {
+  return async (ref: string): Promise<{ content: Buffer; contentType: string } | null> => {
+    const match = /^proof:([0-9a-f]{24}):([0-9a-f]{24}):(\d+)$/i.exec(ref);
+    if (!match) return null;
+    const [, orderId, lineId, revision] = match as unknown as [string, string, string, string];
+    const order = await findOrderById(orderId);
+    if (!order) return null;
+    const target = await proofLineOf(order, lineId, Number(revision));
+    return { content: await cachedPdfOf(target, store), contentType: 'application/pdf' };
+  };
 }

@@ -1,23 +1,55 @@
-import { Router, type Request } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
 import { z } from 'zod';
+import {
+  approveProofSchema,
+  proofRevisionFieldsSchema,
+  requestProofChangesSchema,
+} from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
-import { cartOwner } from '../../platform/auth-guards';
-import { objectIdSchema, parseParams } from '../../platform/validate';
+import { cartOwner, currentUser, requireAdmin } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import {
+  idParamsSchema,
+  objectIdSchema,
+  parseBody,
+  parseParams,
+  parseQuery,
+} from '../../platform/validate';
 import { localFolderStore, type UploadStore } from '../uploads/storage';
-import { proofPdf, proofSvg, type ProofRequest } from './proofs';
+import { proofPdf, proofSvg, uploadedProofFile, type ProofRequest } from './proofs';
+import { keepProofFile, MAX_PROOF_FILE_BYTES } from './revision-file';
+import {
+  adminProof,
+  approveProof,
+  createRevision,
+  customerProof,
+  requestProofChanges,
+} from './workflow';
 
 const proofParamsSchema = z.object({
   id: objectIdSchema,
   itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid item id'),
 });
 
+const revisionQuerySchema = z.object({
+  revision: z.coerce
+    .number({ error: 'revision must be a number' })
+    .int('revision must be a whole number')
+    .min(1, 'revision must be at least 1')
+    .max(1000, 'revision must be at most 1000')
+    .optional(),
+});
+
 function proofRequest(req: Request, store: UploadStore): ProofRequest {
   const { id, itemId } = parseParams(proofParamsSchema, req);
+  const { revision } = parseQuery(revisionQuerySchema, req);
   const isAdmin = req.user?.isAdmin === true;
   return {
     viewer: { owner: isAdmin ? null : cartOwner(req), isAdmin },
     orderId: id,
     itemId,
+    revision,
     store,
   };
 }
@@ -46,6 +78,77 @@ export function proofRoutes(
     res.setHeader('Cache-Control', 'private, no-store');
     res.type('application/pdf').send(pdf);
   });
+
+  // The shop's uploaded proof file of a revision, as uploaded (always a download: never run inline).
+  router.get('/orders/:id/items/:itemId/proof-file', async (req, res) => {
+    const file = await uploadedProofFile(proofRequest(req, store));
+    res.attachment(file.originalName);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Length', String(file.size));
+    res.setHeader('Cache-Control', 'private, no-store');
+    file.stream.pipe(res);
+  });
+
+  // --- The customer's answer: the order's owner only (anyone else: 404, as for the order) ----------
+
+  router.get('/orders/:id/proof', async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await customerProof({ owner: cartOwner(req) }, id));
+  });
+
+  router.post('/orders/:id/proof/approve', async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const input = parseBody(approveProofSchema, req);
+    res.json(await approveProof({ owner: cartOwner(req) }, id, input));
+  });
+
+  router.post('/orders/:id/proof/changes', async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const input = parseBody(requestProofChangesSchema, req);
+    res.json(await requestProofChanges({ owner: cartOwner(req) }, id, input));
+  });
+
+  // --- Admin -----------------------------------------------------------------------------------------
+
+  router.get('/admin/orders/:id/proof', requireAdmin, async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await adminProof(id));
+  });
+
+  const receiveProofFile = multer({
+    storage: multer.memoryStorage(),
+    limits: { files: 1, fileSize: MAX_PROOF_FILE_BYTES, fields: 5, fieldSize: 4096, parts: 8 },
+    defParamCharset: 'utf8',
+  }).single('file');
+
+  router.post(
+    '/admin/orders/:id/proof/revisions',
+    requireAdmin,
+    (req: Request, res: Response, next: NextFunction) => {
+      receiveProofFile(req, res, (error: unknown) => {
+        if (!error) return next();
+        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
+          return next(AppError.tooLarge());
+        }
+        if (error instanceof multer.MulterError) {
+          return next(AppError.invalid('Send one proof file in the "file" field'));
+        }
+        next(error);
+      });
+    },
+    async (req, res) => {
+      const { id } = parseParams(idParamsSchema, req);
+      const fields = parseBody(proofRevisionFieldsSchema, req);
+      const file = req.file ? await keepProofFile(store, req.file) : undefined;
+      res
+        .status(201)
+        .json(
+          await createRevision(id, { ...fields, file }, { by: currentUser(req).email, config }),
+        );
+    },
+  );
 
   return router;
 }

@@ -33,6 +33,7 @@ import {
   useShipOrder,
 } from '../api/order-actions';
 import { OrderStatusBadge, PaymentBadge } from '../../../components/order-badges';
+import { ProofSection } from './proof-section';
 
 const Grid = styled.div`
   display: grid;
@@ -410,12 +411,18 @@ export function OrderDetailsDialog({
               </p>
             </Section>
           )}
+          {order.paymentStatus === 'paid' && (
+            <Section aria-labelledby="proof-heading">
+              <h3 id="proof-heading">Proof</h3>
+              <ProofSection key={`proof-${order.id}`} order={order} />
+            </Section>
+          )}
           {order.status === 'processing' && order.paymentStatus === 'paid' && (
             <ShipForm key={`ship-${order.id}`} order={order} />
           )}
-          {(order.status === 'processing' || order.status === 'shipped') && (
-            <CancelForm key={`cancel-${order.id}`} order={order} />
-          )}
+          {(order.status === 'awaiting_proof' ||
+            order.status === 'processing' ||
+            order.status === 'shipped') && <CancelForm key={`cancel-${order.id}`} order={order} />}
           <Section aria-labelledby="history-heading">
             <h3 id="history-heading">History</h3>
             {detail.isPending ? (
@@ -440,6 +447,21 @@ export function OrderDetailsDialog({
               </ol>
             )}
           </Section>
+          {detail.data && detail.data.proofHistory.length > 0 && (
+            <Section aria-labelledby="proof-history-heading">
+              <h3 id="proof-history-heading">Proof history</h3>
+              <ol aria-label="Proof history">
+                {detail.data.proofHistory.map((entry) => (
+                  <li key={`${entry.at}-${entry.text}`}>
+                    {formatDate(entry.at)} {formatTime(entry.at)}: {entry.text}
+                    {entry.by && entry.by !== 'customer' && (
+                      <span className="muted"> · {entry.by}</span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </Section>
+          )}
           <Section aria-labelledby="notes-heading">
             <h3 id="notes-heading">Internal notes</h3>
             {detail.data && detail.data.adminNotes.length > 0 && (

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField } from '@shop/contracts';
 import { Panel, PanelTitle } from '../../../components/panel';
-import { TextField, fromMedium, theme } from '@shop/ui';
+import { CheckboxField, TextField, fromMedium, theme } from '@shop/ui';
 import type { CheckoutErrors, CheckoutValues } from '../hooks/use-checkout-form';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -57,6 +57,12 @@ const Fieldset = styled.fieldset`
     text-transform: uppercase;
     color: ${theme.colors.subtle};
   }
+`;
+
+const ProofNote = styled.p`
+  margin: 0 0 0.25rem;
+  font-size: 0.9rem;
+  color: ${theme.colors.subtle};
 `;
 
 const Notes = styled.div`
@@ -193,6 +199,20 @@ export function ContactForm({
               onChange={(event) => onChange('notes', event.target.value)}
             />
           </Notes>
+        </Fieldset>
+        <Fieldset>
+          <legend>Proof</legend>
+          <ProofNote id="checkout-proof-note">
+            We email you a proof of every label after payment and engrave only after you approve it.
+          </ProofNote>
+          <CheckboxField
+            name="skipProof"
+            label="Skip the proof, engrave as shown"
+            aria-describedby="checkout-proof-note"
+            checked={values.skipProof === 'yes'}
+            disabled={disabled}
+            onChange={(event) => onChange('skipProof', event.target.checked ? 'yes' : '')}
+          />
         </Fieldset>
       </form>
     </Panel>

@@ -12,6 +12,7 @@ const valid: CheckoutValues = {
   state: 'IL',
   zipCode: '60601',
   notes: '',
+  skipProof: '',
 };
 
 describe("checkout validation (the API's own schema)", () => {
@@ -75,6 +76,16 @@ describe("checkout validation (the API's own schema)", () => {
         customerInfo: { email: 'ada@example.com', zipCode: '60601-1234' },
         notes: 'Leave at dock 4',
       },
+    });
+  });
+});
+
+describe('skipping the proof', () => {
+  it('sends skipProof true only when "Skip the proof, engrave as shown" is ticked', () => {
+    expect(validateCheckout(valid)).toMatchObject({ ok: true, checkout: { skipProof: false } });
+    expect(validateCheckout({ ...valid, skipProof: 'yes' })).toMatchObject({
+      ok: true,
+      checkout: { skipProof: true },
     });
   });
 });

@@ -12,7 +12,8 @@ import type { Checkout } from './use-place-order';
 
 export const CHECKOUT_FIELDS = Object.keys(CHECKOUT_FIELD_LABELS) as CheckoutField[];
 
-export type CheckoutValues = Record<CheckoutField, string> & { notes: string };
+/** skipProof is 'yes' when "Skip the proof, engrave as shown" is ticked (docs/product.md, "Proofs"). */
+export type CheckoutValues = Record<CheckoutField, string> & { notes: string; skipProof: string };
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 
 const EMPTY: CheckoutValues = {
@@ -26,6 +27,7 @@ const EMPTY: CheckoutValues = {
   state: '',
   zipCode: '',
   notes: '',
+  skipProof: '',
 };
 
 /** What a signed-in customer already told the shop; an empty field is never overwritten. */
@@ -48,10 +50,17 @@ export type CheckoutValidation =
 
 /** The same schema POST /api/orders parses with, so the page and the API refuse the same input alike. */
 export function validateCheckout(values: CheckoutValues): CheckoutValidation {
-  const { notes, ...customerInfo } = values;
+  const { notes, skipProof, ...customerInfo } = values;
   const parsed = customerInfoSchema.safeParse(customerInfo);
   if (parsed.success)
-    return { ok: true, checkout: { customerInfo: parsed.data, notes: notes.trim() || null } };
+    return {
+      ok: true,
+      checkout: {
+        customerInfo: parsed.data,
+        notes: notes.trim() || null,
+        skipProof: skipProof === 'yes',
+      },
+    };
   const errors: CheckoutErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as CheckoutField | undefined;
@@ -97,7 +106,8 @@ export function useCheckoutForm() {
 
   function setValue(field: keyof CheckoutValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
-    if (field !== 'notes' && errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+    if (field !== 'notes' && field !== 'skipProof' && errors[field])
+      setErrors(({ [field]: _cleared, ...rest }) => rest);
   }
 
   function registerField(field: CheckoutField) {

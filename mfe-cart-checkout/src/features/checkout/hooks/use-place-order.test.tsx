@@ -31,6 +31,7 @@ const values: CheckoutValues = {
   state: 'IL',
   zipCode: '60601',
   notes: '',
+  skipProof: '',
 };
 const checkout = (validateCheckout(values) as { ok: true; checkout: Checkout }).checkout;
 const ORDER_ID = '66bb00000000000000000001';

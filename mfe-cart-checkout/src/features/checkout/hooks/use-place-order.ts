@@ -26,6 +26,8 @@ class TokenizationError extends Error {}
 export interface Checkout {
   customerInfo: CustomerInfo;
   notes: string | null;
+  /** "Skip the proof, engrave as shown": the paid order goes straight to processing. */
+  skipProof?: boolean;
 }
 
 export interface PaymentFailure {

@@ -1,0 +1,57 @@
+// Data access for proof revisions and the rendered PDFs; everything is found by _id.
+import { Types } from 'mongoose';
+import { isDuplicateKeyError } from '../../platform/db';
+import {
+  ProofPdfModel,
+  ProofRevisionModel,
+  type ProofRevisionLine,
+  type ProofRevisionRecord,
+} from './model';
+
+export async function findRevision(
+  orderId: string,
+  revision: number,
+): Promise<ProofRevisionRecord | null> {
+  return ProofRevisionModel.findById(`${orderId}:${revision}`).lean<ProofRevisionRecord>();
+}
+
+/** false when that revision number was taken by another call first. */
+export async function insertRevision(revision: {
+  orderId: string;
+  revision: number;
+  createdAt: Date;
+  by: string;
+  note: string | null;
+  lines: ProofRevisionLine[];
+}): Promise<boolean> {
+  try {
+    await ProofRevisionModel.create({
+      ...revision,
+      _id: `${revision.orderId}:${revision.revision}`,
+      orderId: new Types.ObjectId(revision.orderId),
+    });
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+export async function findCachedPdf(key: string): Promise<Buffer | null> {
+  const found = await ProofPdfModel.findById(key).lean<{ pdf: Buffer | { buffer: Buffer } }>();
+  if (!found) return null;
+  // lean() answers BSON Binary for a Buffer path; its buffer is the bytes.
+  const pdf = found.pdf as unknown;
+  if (Buffer.isBuffer(pdf)) return pdf;
+  const binary = pdf as { buffer?: Uint8Array };
+  return binary.buffer ? Buffer.from(binary.buffer) : null;
+}
+
+export async function cachePdf(key: string, pdf: Buffer, now: Date): Promise<void> {
+  try {
+    await ProofPdfModel.create({ _id: key, pdf, createdAt: now });
+  } catch (error) {
+    // Two renders of the same revision at once: either copy is the same drawing.
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}

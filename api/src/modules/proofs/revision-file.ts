@@ -1,0 +1,45 @@
+// A revised proof file from the admin (PNG, JPG or PDF, at most 10 MB), checked by its content as the
+// uploads module checks shoppers' files (docs/design.md section 8), kept in the upload store under the
+// SHA-256 of its bytes.
+import path from 'node:path';
+import type { UploadExtension } from '@shop/contracts';
+import { AppError } from '../../platform/errors';
+import { ContentInspector } from '../uploads/content-check';
+import type { UploadStore } from '../uploads/storage';
+
+export const MAX_PROOF_FILE_BYTES = 10 * 1024 * 1024;
+
+const PROOF_FILE_TYPES: Record<string, { extension: UploadExtension; contentType: string }> = {
+  png: { extension: 'png', contentType: 'image/png' },
+  jpg: { extension: 'jpg', contentType: 'image/jpeg' },
+  jpeg: { extension: 'jpeg', contentType: 'image/jpeg' },
+  pdf: { extension: 'pdf', contentType: 'application/pdf' },
+};
+
+export const PROOF_FILE_TYPES_MESSAGE = 'A proof file must be a PNG, JPG or PDF';
+
+export async function keepProofFile(
+  store: UploadStore,
+  file: { originalname: string; buffer: Buffer },
+): Promise<{ hashedName: string; originalName: string; contentType: string }> {
+  const originalName = path.basename(file.originalname).slice(0, 200) || 'proof';
+  const extension = originalName.slice(originalName.lastIndexOf('.') + 1).toLowerCase();
+  const type = PROOF_FILE_TYPES[extension];
+  if (!type) throw AppError.unsupportedMedia(PROOF_FILE_TYPES_MESSAGE);
+  const inspector = new ContentInspector(type.extension);
+  inspector.push(file.buffer);
+  const inspection = inspector.finish();
+  if (!inspection.matchesExtension) {
+    throw AppError.unsupportedMedia(
+      `File "${originalName}": its content is not a ${type.extension.toUpperCase()} file`,
+    );
+  }
+  const hashedName = `proof-${inspection.sha256}.${type.extension}`;
+  const incoming = await store.begin();
+  await new Promise<void>((resolve, reject) => {
+    incoming.stream.once('error', reject);
+    incoming.stream.end(file.buffer, () => resolve());
+  });
+  await incoming.commit(hashedName);
+  return { hashedName, originalName, contentType: type.contentType };
+}

@@ -1,0 +1,262 @@
+// The proof step of a paid order (docs/product.md, "Proofs"): the customer approves every line in one
+// click or asks for changes per line; the shop makes revision 2, 3, ... (a new text or an uploaded
+// proof file) and the customer is asked again. Each decision is an event under a unique key (one per
+// revision), so two racing clicks record one answer.
+import {
+  PROOF_APPROVAL_LIMIT_DAYS,
+  type OrderProof,
+  type ProofHistoryEntry,
+  type ProofRevision,
+} from '@shop/contracts';
+import type { Config } from '../../config';
+import type { CartOwner } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import type { OrderRecord } from '../orders/model';
+import { findOrderById, findViewableOrder } from '../orders/orders';
+import { sendProof } from '../orders/lifecycle';
+import { findProofEvent, insertProofEvent, setOrderFields } from '../orders/repository';
+import type { ProofRevisionLine } from './model';
+import { findRevision, insertRevision } from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const NOT_AWAITING_MESSAGE = 'This proof is not waiting for your answer';
+
+/** The lines as a revision shows them: revision 1 is the order as placed. */
+export async function revisionLines(
+  order: OrderRecord,
+  revision: number,
+): Promise<ProofRevisionLine[]> {
+  if (revision > 1) {
+    const stored = await findRevision(order._id.toString(), revision);
+    if (stored) return stored.lines;
+  }
+  return order.items.map((item) => ({
+    lineId: item.lineId,
+    customText: item.productConfig.customText,
+    uploadedFile: null,
+    changed: true,
+  }));
+}
+
+/** The order's proof: every revision with its answer, and the history of the step. */
+export async function proofView(order: OrderRecord, now = new Date()): Promise<OrderProof> {
+  const id = order._id.toString();
+  const current = order.proof?.revision ?? 0;
+  const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
+  const revisions: ProofRevision[] = [];
+  const history: ProofHistoryEntry[] = [];
+  const entry = (event: { at: Date; by: string | null; note: string | null } | null) => {
+    if (event) history.push({ at: event.at.toISOString(), by: event.by, text: event.note ?? '' });
+  };
+  for (let revision = 1; revision <= current; revision += 1) {
+    const stored = revision > 1 ? await findRevision(id, revision) : null;
+    const lines = await revisionLines(order, revision);
+    const [sent, decision, reminded] = await Promise.all([
+      findProofEvent(id, `${revision}:sent`),
+      findProofEvent(id, `${revision}:decision`),
+      findProofEvent(id, `${revision}:reminded`),
+    ]);
+    entry(sent);
+    entry(reminded);
+    entry(decision);
+    const details = decision?.proof;
+    revisions.push({
+      revision,
+      createdAt: (stored?.createdAt ?? sent?.at ?? order.paidAt ?? order.createdAt).toISOString(),
+      note: stored?.note ?? null,
+      lines: lines.map((line) => ({
+        lineId: line.lineId,
+        lineNumber: lineNumberOf.get(line.lineId) ?? 0,
+        customText: line.customText,
+        uploadedFile: line.uploadedFile
+          ? {
+              originalName: line.uploadedFile.originalName,
+              contentType: line.uploadedFile.contentType,
+            }
+          : null,
+        changed: line.changed,
+      })),
+      changesRequested:
+        decision && details?.action === 'changes_requested'
+          ? { at: decision.at.toISOString(), comments: details.comments }
+          : null,
+      approval:
+        decision && details?.action === 'approved'
+          ? { at: decision.at.toISOString(), name: details.name }
+          : null,
+    });
+  }
+  const overrideEvent = await findProofEvent(id, 'override');
+  entry(overrideEvent);
+  history.sort((a, b) => a.at.localeCompare(b.at));
+  const overrideDetails = overrideEvent?.proof;
+  return {
+    orderId: id,
+    orderNumber: order.orderNumber,
+    status: order.proof?.status ?? 'skipped',
+    revision: current,
+    revisions,
+    override:
+      overrideEvent && overrideDetails?.action === 'overridden'
+        ? {
+            at: overrideEvent.at.toISOString(),
+            by: overrideEvent.by ?? '',
+            reason: overrideDetails.reason,
+          }
+        : null,
+    approvalOverdue:
+      order.status === 'awaiting_proof' &&
+      order.proof !== null &&
+      now.getTime() - new Date(order.proof.awaitingSince).getTime() >=
+        PROOF_APPROVAL_LIMIT_DAYS * DAY_MS,
+    history,
+  };
+}
+
+export interface CustomerViewer {
+  owner: CartOwner | null;
+}
+
+/** The order's proof for its owner (a 404 for anyone else, as for the order itself). */
+export async function customerProof(viewer: CustomerViewer, orderId: string) {
+  const order = await findViewableOrder({ owner: viewer.owner, isAdmin: false }, orderId);
+  return proofView(order);
+}
+
+export async function adminProof(orderId: string) {
+  const order = await findOrderById(orderId);
+  if (!order) throw AppError.notFound('Order not found');
+  return proofView(order);
+}
+
+/** The order, if it waits for an answer to this revision; otherwise a clear 409. */
+function assertAwaitingAnswer(order: OrderRecord, revision: number) {
+  const proof = order.proof;
+  if (order.status !== 'awaiting_proof' || !proof || proof.status !== 'awaiting_approval') {
+    throw AppError.conflict(NOT_AWAITING_MESSAGE);
+  }
+  if (revision !== proof.revision) {
+    throw AppError.conflict(
+      `A newer proof (revision ${proof.revision}) was sent: please look at it before answering`,
+    );
+  }
+  return proof;
+}
+
+/** The customer approves every line of the revision they saw, in one click, with their name. */
+export async function approveProof(
+  viewer: CustomerViewer,
+  orderId: string,
+  { revision, name }: { revision: number; name: string },
+  now = new Date(),
+): Promise<OrderProof> {
+  const order = await findViewableOrder({ owner: viewer.owner, isAdmin: false }, orderId);
+  const proof = assertAwaitingAnswer(order, revision);
+  const won = await insertProofEvent({
+    orderId,
+    key: `${revision}:decision`,
+    at: now,
+    by: 'customer',
+    note: `Proof (revision ${revision}) approved by ${name}`,
+    proof: { action: 'approved', revision, name },
+  });
+  if (!won) throw AppError.conflict('This proof was already answered');
+  const updated = await setOrderFields(orderId, { proof: { ...proof, status: 'approved' } });
+  return proofView(updated ?? order, now);
+}
+
+/** The customer asks for changes, with a comment per line to change. */
+export async function requestProofChanges(
+  viewer: CustomerViewer,
+  orderId: string,
+  {
+    revision,
+    comments,
+  }: { revision: number; comments: Array<{ lineId: string; comment: string }> },
+  now = new Date(),
+): Promise<OrderProof> {
+  const order = await findViewableOrder({ owner: viewer.owner, isAdmin: false }, orderId);
+  const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
+  const errors = comments.flatMap((entry, index) =>
+    lineNumberOf.has(entry.lineId)
+      ? []
+      : [{ path: `comments.${index}.lineId`, message: 'This line is not in the order' }],
+  );
+  if (errors.length) throw AppError.invalid('This line is not in the order', errors);
+  const proof = assertAwaitingAnswer(order, revision);
+  const summary = comments
+    .map((entry) => `label ${lineNumberOf.get(entry.lineId)}: ${entry.comment}`)
+    .join('; ');
+  const won = await insertProofEvent({
+    orderId,
+    key: `${revision}:decision`,
+    at: now,
+    by: 'customer',
+    note: `Changes requested on revision ${revision}: ${summary}`,
+    proof: { action: 'changes_requested', revision, comments },
+  });
+  if (!won) throw AppError.conflict('This proof was already answered');
+  const updated = await setOrderFields(orderId, {
+    proof: { ...proof, status: 'changes_requested' },
+  });
+  return proofView(updated ?? order, now);
+}
+
+export interface RevisionInput {
+  lineId: string;
+  customText?: string;
+  file?: { hashedName: string; originalName: string; contentType: string };
+  note?: string;
+}
+
+/**
+ * The shop's next revision: one line's new text (drawn again) or an uploaded proof file; the other
+ * lines stay as the last revision showed them. The customer is asked again (the proof email).
+ */
+export async function createRevision(
+  orderId: string,
+  input: RevisionInput,
+  { by, config, now = new Date() }: { by: string; config: Config; now?: Date },
+): Promise<OrderProof> {
+  const order = await findOrderById(orderId);
+  if (!order) throw AppError.notFound('Order not found');
+  const proof = order.proof;
+  if (
+    order.status !== 'awaiting_proof' ||
+    !proof ||
+    (proof.status !== 'awaiting_approval' && proof.status !== 'changes_requested')
+  ) {
+    throw AppError.conflict('A revision can only be made while the order waits for proof approval');
+  }
+  if (!order.items.some((item) => item.lineId === input.lineId)) {
+    throw AppError.invalid('This line is not in the order', [
+      { path: 'lineId', message: 'This line is not in the order' },
+    ]);
+  }
+  if ((input.customText === undefined) === (input.file === undefined)) {
+    const message = "Send either the line's new text or a proof file";
+    throw AppError.invalid(message, [{ path: 'customText', message }]);
+  }
+  const previous = await revisionLines(order, proof.revision);
+  const lines = previous.map((line) =>
+    line.lineId !== input.lineId
+      ? { ...line, changed: false }
+      : {
+          lineId: line.lineId,
+          customText: input.customText ?? line.customText,
+          uploadedFile: input.file ?? (input.customText !== undefined ? null : line.uploadedFile),
+          changed: true,
+        },
+  );
+  const revision = proof.revision + 1;
+  const note = input.note?.trim() || null;
+  const won = await insertRevision({ orderId, revision, createdAt: now, by, note, lines });
+  if (!won) throw AppError.conflict('Another revision was just made: reload the order');
+  const updated = await setOrderFields(orderId, {
+    proof: { ...proof, status: 'awaiting_approval', revision, sentAt: now },
+  });
+  if (!updated) throw AppError.notFound('Order not found');
+  await sendProof(updated, { revision, lines, note, by, now, config });
+  return proofView(updated, now);
+}

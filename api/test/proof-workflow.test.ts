@@ -1,0 +1,507 @@
+// The proof step (docs/product.md, "Proofs"): a paid order waits for the customer's approval of every
+// line's proof; only its owner may answer; the shop makes revisions that keep the earlier ones; only an
+// approved order (or an admin's override with its reason) moves to processing; an unanswered proof is
+// reminded once, 2 business days after it was sent.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/platform/logger';
+import { deliverDueMail, type OutgoingMail } from '../src/modules/mail/mail';
+import { OutboxModel } from '../src/modules/mail/model';
+import { proofAttachmentLoader } from '../src/modules/proofs/proofs';
+import { localFolderStore } from '../src/modules/uploads/storage';
+import { OrderModel } from '../src/modules/orders/model';
+import { ProofPdfModel } from '../src/modules/proofs/model';
+import { addBusinessDays, remindUnansweredProofs } from '../src/modules/proofs/reminders';
+import { addToCart, customerInfo, pay, register, registerAdmin } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+let app: TestApp;
+let admin: TestAgent;
+let uploadDir: string;
+
+beforeAll(async () => {
+  uploadDir = await mkdtemp(path.join(os.tmpdir(), 'shop-proof-workflow-'));
+  app = await startTestApp({ UPLOAD_DIR: uploadDir, SHOP_TIME_ZONE: 'America/New_York' });
+  admin = app.agent();
+  await registerAdmin(admin);
+});
+afterAll(async () => {
+  await app?.close();
+  if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface PaidOrder {
+  orderId: string;
+  orderNumber: number;
+  itemIds: string[];
+}
+
+async function paidOrder(
+  agent: TestAgent,
+  { texts = ['MAIN PUMP'], skipProof }: { texts?: string[]; skipProof?: boolean } = {},
+): Promise<PaidOrder> {
+  const itemIds: string[] = [];
+  for (const customText of texts) {
+    itemIds.push((await addToCart(agent, { customText })).body.item.id);
+  }
+  const placed = await agent.request('POST', '/api/orders', {
+    body: { customerInfo: customerInfo(), ...(skipProof === undefined ? {} : { skipProof }) },
+  });
+  expect([200, 201], placed.text).toContain(placed.status);
+  expect((await pay(agent, placed.body.orderId)).status).toBe(200);
+  return { orderId: placed.body.orderId, orderNumber: placed.body.orderNumber, itemIds };
+}
+
+async function fetchBytes(agent: TestAgent, urlPath: string) {
+  const headers: Record<string, string> = { 'x-session-id': agent.sessionId };
+  const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  if (cookie) headers.cookie = cookie;
+  const response = await fetch(`${app.baseUrl}${urlPath}`, { headers });
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function uploadRevision(
+  orderId: string,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', new Blob([file.bytes]), file.name);
+  const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(`${app.baseUrl}/api/admin/orders/${orderId}/proof/revisions`, {
+    method: 'POST',
+    headers: { 'x-session-id': admin.sessionId, cookie },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+const svgTexts = (svg: string) =>
+  [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) =>
+    match[1]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'),
+  );
+const squash = (value: string) => value.replace(/\s+/g, '');
+
+describe('paying an order', () => {
+  it('when the shopper did not skip the proof, then the order awaits approval and the proof email (a PDF per line, a link to the order page) is queued', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { texts: ['MAIN PUMP', 'EXIT'] });
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    expect(detail.body.status).toBe('awaiting_proof');
+    expect(detail.body.history.at(-1)).toMatchObject({
+      from: 'pending_payment',
+      to: 'awaiting_proof',
+    });
+    expect(detail.body.proofHistory[0].text).toBe('Proof (revision 1) sent to the customer');
+
+    const mail = await OutboxModel.findOne({ key: `proof_request:${order.orderId}:1` }).lean();
+    expect(mail).not.toBeNull();
+    expect(mail!.kind).toBe('proof_request');
+    expect(mail!.subject).toBe(
+      `Your proof for order #${order.orderNumber}: please approve before we engrave`,
+    );
+    expect(mail!.text).toContain(`/orders/${order.orderNumber}`);
+    expect(mail!.attachments.map((attachment) => attachment.filename)).toEqual([
+      `proof-${order.orderNumber}-1-rev1.pdf`,
+      `proof-${order.orderNumber}-2-rev1.pdf`,
+    ]);
+  });
+
+  it('when the shopper ticked "Skip the proof, engrave as shown", then the paid order goes straight to processing with no proof email', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { skipProof: true });
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    expect(detail.body.status).toBe('processing');
+    expect(detail.body.history.at(-1).note).toContain('proof skipped at checkout');
+    expect(
+      await OutboxModel.findOne({ key: `proof_request:${order.orderId}:1` }).lean(),
+    ).toBeNull();
+    const proof = await guest.request('GET', `/api/orders/${order.orderId}/proof`);
+    expect(proof.body.status).toBe('skipped');
+  });
+});
+
+describe('answering the proof', () => {
+  it('when anyone but the order’s owner approves or asks for changes, then 404 and nothing changes; the owner approves once (name and time kept)', async () => {
+    const owner = app.agent();
+    await register(owner);
+    const order = await paidOrder(owner);
+    const approve = `/api/orders/${order.orderId}/proof/approve`;
+    const changes = `/api/orders/${order.orderId}/proof/changes`;
+    const answer = { revision: 1, name: 'Ann Lee' };
+    const comment = { revision: 1, comments: [{ lineId: order.itemIds[0], comment: 'Bigger' }] };
+
+    const otherCustomer = app.agent();
+    await register(otherCustomer);
+    const guest = app.agent();
+    for (const stranger of [otherCustomer, guest]) {
+      expect((await stranger.request('POST', approve, { body: answer })).status).toBe(404);
+      expect((await stranger.request('POST', changes, { body: comment })).status).toBe(404);
+      expect((await stranger.request('GET', `/api/orders/${order.orderId}/proof`)).status).toBe(
+        404,
+      );
+    }
+    // The admin is not the customer: approving is the customer's alone.
+    expect((await admin.request('POST', approve, { body: answer })).status).toBe(404);
+    expect((await app.request('GET', `/api/admin/orders/${order.orderId}/proof`)).status).toBe(401);
+    const untouched = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
+    expect(untouched.body.status).toBe('awaiting_approval');
+
+    const approved = await owner.request('POST', approve, { body: answer });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.status).toBe('approved');
+    expect(approved.body.revisions[0].approval).toMatchObject({ name: 'Ann Lee' });
+    expect(Date.parse(approved.body.revisions[0].approval.at)).not.toBeNaN();
+    const again = await owner.request('POST', approve, { body: answer });
+    expect(again.status).toBe(409);
+  });
+
+  it('when the approval has no name or names an old revision, then it is refused', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const approve = `/api/orders/${order.orderId}/proof/approve`;
+    const noName = await guest.request('POST', approve, { body: { revision: 1, name: ' ' } });
+    expect(noName.status).toBe(400);
+    expect(noName.body.errors[0]).toMatchObject({
+      path: 'name',
+      message: 'Please enter your name',
+    });
+    const wrong = await guest.request('POST', approve, { body: { revision: 2, name: 'Ann' } });
+    expect(wrong.status).toBe(409);
+    const lineNotInOrder = await guest.request(
+      'POST',
+      `/api/orders/${order.orderId}/proof/changes`,
+      {
+        body: { revision: 1, comments: [{ lineId: 'a'.repeat(24), comment: 'x' }] },
+      },
+    );
+    expect(lineNotInOrder.status).toBe(400);
+  });
+});
+
+describe('moving to processing', () => {
+  it('when the proof is not approved, then the order cannot reach processing; an override needs a reason and is kept in the history', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const patch = await admin.request('PATCH', `/api/admin/orders/${order.orderId}`, {
+      body: { status: 'processing' },
+    });
+    expect(patch.status).toBe(409);
+    expect(patch.body.message).toMatch(/proof is not approved/);
+
+    const noReason = await admin.request(
+      'POST',
+      `/api/admin/orders/${order.orderId}/proof/override`,
+      {
+        body: { reason: '' },
+      },
+    );
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors[0].path).toBe('reason');
+    expect((await admin.request('GET', `/api/admin/orders/${order.orderId}`)).body.status).toBe(
+      'awaiting_proof',
+    );
+
+    const overridden = await admin.request(
+      'POST',
+      `/api/admin/orders/${order.orderId}/proof/override`,
+      { body: { reason: 'Customer approved by phone on 555-0100' } },
+    );
+    expect(overridden.status, overridden.text).toBe(200);
+    expect(overridden.body.status).toBe('processing');
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    expect(detail.body.history.at(-1)).toMatchObject({
+      from: 'awaiting_proof',
+      to: 'processing',
+      note: 'Override: Customer approved by phone on 555-0100',
+    });
+    expect(detail.body.proofHistory.map((entry: { text: string }) => entry.text)).toContain(
+      "Moved on without the customer's approval (revision 1): Customer approved by phone on 555-0100",
+    );
+    const proof = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
+    expect(proof.body.override).toMatchObject({ reason: 'Customer approved by phone on 555-0100' });
+  });
+
+  it('when the customer approved, then the admin moves the order to processing', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann Lee' },
+    });
+    const moved = await admin.request('PATCH', `/api/admin/orders/${order.orderId}`, {
+      body: { status: 'processing' },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.status).toBe('processing');
+  });
+
+  it('when an order waits for approval, then the admin may cancel it with a full refund; after 14 days it is flagged overdue', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const before = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
+    expect(before.body.approvalOverdue).toBe(false);
+    const fifteenDaysAgo = new Date(Date.now() - 15 * 24 * 60 * 60 * 1000);
+    await OrderModel.updateOne(
+      { _id: order.orderId },
+      { $set: { 'proof.awaitingSince': fifteenDaysAgo } },
+    );
+    const overdue = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
+    expect(overdue.body.approvalOverdue).toBe(true);
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    const cancelled = await admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+      body: { refundAmount: detail.body.total, reason: 'No proof approval in 14 days' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', refunded: detail.body.total });
+  });
+});
+
+describe('revisions', () => {
+  it('when the customer asks for changes and the admin edits the text, then revision 2 is sent and revision 1 is kept as it was', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { texts: ['480 VOLTS', 'EXIT'] });
+    const [first, second] = order.itemIds as [string, string];
+    const asked = await guest.request('POST', `/api/orders/${order.orderId}/proof/changes`, {
+      body: {
+        revision: 1,
+        comments: [
+          { lineId: first, comment: 'It is 208 volts, not 480' },
+          { lineId: second, comment: '' },
+        ],
+      },
+    });
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body.status).toBe('changes_requested');
+    expect(asked.body.revisions[0].changesRequested.comments).toEqual([
+      { lineId: first, comment: 'It is 208 volts, not 480' },
+    ]);
+
+    const revised = await uploadRevision(order.orderId, {
+      lineId: first,
+      customText: '208 VOLTS',
+      note: 'Voltage corrected',
+    });
+    expect(revised.status, JSON.stringify(revised.body)).toBe(201);
+    expect(revised.body).toMatchObject({ status: 'awaiting_approval', revision: 2 });
+
+    const proof = await guest.request('GET', `/api/orders/${order.orderId}/proof`);
+    expect(proof.body.revisions).toHaveLength(2);
+    expect(proof.body.revisions[0].lines[0]).toMatchObject({ customText: '480 VOLTS' });
+    expect(proof.body.revisions[1]).toMatchObject({ revision: 2, note: 'Voltage corrected' });
+    expect(
+      proof.body.revisions[1].lines.map((line: { customText: string; changed: boolean }) => [
+        line.customText,
+        line.changed,
+      ]),
+    ).toEqual([
+      ['208 VOLTS', true],
+      ['EXIT', false],
+    ]);
+    const email = await OutboxModel.findOne({ key: `proof_request:${order.orderId}:2` }).lean();
+    expect(email!.subject).toBe(
+      `Revised proof (revision 2) for order #${order.orderNumber}: please approve`,
+    );
+
+    // The earlier revision's drawing still shows what it showed.
+    const base = `/api/orders/${order.orderId}/items/${first}`;
+    const oldSvg = (await fetchBytes(guest, `${base}/proof.svg?revision=1`)).bytes.toString();
+    expect(svgTexts(oldSvg)).toContain('480 VOLTS');
+    const newSvg = (await fetchBytes(guest, `${base}/proof.svg`)).bytes.toString();
+    expect(svgTexts(newSvg)).toContain('208 VOLTS');
+    expect(svgTexts(newSvg).join(' ')).toContain('revision 2');
+    // The PDF carries the same text and page size as the SVG.
+    const pdf = (await fetchBytes(guest, `${base}/proof.pdf`)).bytes;
+    const inPdf = squash(await pdfText(pdf));
+    for (const text of svgTexts(newSvg)) expect(inPdf).toContain(squash(text));
+    const viewBox = newSvg.match(/viewBox="0 0 ([\d.]+) ([\d.]+)"/)!;
+    const mediaBox = pdf.toString('latin1').match(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/)!;
+    expect(Number(mediaBox[1])).toBeCloseTo(Number(viewBox[1]), 1);
+    expect(Number(mediaBox[2])).toBeCloseTo(Number(viewBox[2]), 1);
+    expect((await fetchBytes(guest, `${base}/proof.svg?revision=3`)).status).toBe(404);
+
+    // The answer to the old revision is refused; the new one is approved.
+    const stale = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann' },
+    });
+    expect(stale.status).toBe(409);
+    const approved = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 2, name: 'Ann Lee' },
+    });
+    expect(approved.body.status).toBe('approved');
+  });
+
+  it('when the admin uploads a revised proof, then its content is checked: a PNG is kept as revision 2, a file that is not what it says is refused', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const lineId = order.itemIds[0]!;
+    const fake = await uploadRevision(
+      order.orderId,
+      { lineId },
+      { name: 'proof.png', bytes: Buffer.from('not an image at all') },
+    );
+    expect(fake.status).toBe(415);
+    const exe = await uploadRevision(order.orderId, { lineId }, { name: 'proof.exe', bytes: PNG });
+    expect(exe.status).toBe(415);
+    expect(
+      (await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`)).body.revision,
+    ).toBe(1);
+
+    const uploaded = await uploadRevision(
+      order.orderId,
+      { lineId, note: 'Layout from our designer' },
+      { name: 'revised.png', bytes: PNG },
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const lines = (uploaded.body.revisions as Array<{ lines: unknown[] }>)[1]!.lines;
+    expect(lines[0]).toMatchObject({
+      uploadedFile: { originalName: 'revised.png', contentType: 'image/png' },
+      changed: true,
+    });
+    const file = await fetchBytes(
+      guest,
+      `/api/orders/${order.orderId}/items/${lineId}/proof-file?revision=2`,
+    );
+    expect(file.status).toBe(200);
+    expect(file.bytes.equals(PNG)).toBe(true);
+    const svg = (
+      await fetchBytes(guest, `/api/orders/${order.orderId}/items/${lineId}/proof.svg`)
+    ).bytes.toString();
+    expect(svgTexts(svg).join(' ')).toContain('Revised proof: revised.png');
+    expect(svg).toContain('data:image/png;base64,');
+  });
+});
+
+describe('the proof PDF', () => {
+  it('when a proof PDF is downloaded twice, then the second download is the kept copy (same bytes, rendered once)', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const url = `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.pdf`;
+    const started = performance.now();
+    const first = await fetchBytes(guest, url);
+    const firstMs = performance.now() - started;
+    const again = performance.now();
+    const second = await fetchBytes(guest, url);
+    const secondMs = performance.now() - again;
+    expect(first.status).toBe(200);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    expect(
+      await ProofPdfModel.findById(`${order.orderId}:${order.itemIds[0]}:1`).lean(),
+    ).not.toBeNull();
+    // A figure for the report, not a threshold.
+    console.info(`proof PDF: first ${firstMs.toFixed(0)} ms, kept copy ${secondMs.toFixed(0)} ms`);
+  });
+});
+
+describe('the proof email', () => {
+  it('when the mail worker sends it, then each line’s proof PDF goes with it (the kept copy)', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { texts: ['VALVE 7'] });
+    const sent: OutgoingMail[] = [];
+    for (let round = 0; round < 10; round++) {
+      const { sent: count } = await deliverDueMail({
+        sender: { send: async (mail) => void sent.push(mail), close() {} },
+        from: 'Shop <shop@example.com>',
+        logger: createLogger('silent'),
+        loadAttachment: proofAttachmentLoader(localFolderStore(uploadDir)),
+        batch: 50,
+      });
+      if (sent.some((mail) => mail.subject.includes(`#${order.orderNumber}:`)) || count === 0)
+        break;
+    }
+    const proofMail = sent.find((mail) =>
+      mail.subject.startsWith(`Your proof for order #${order.orderNumber}:`),
+    );
+    expect(proofMail).toBeDefined();
+    expect(proofMail!.attachments).toHaveLength(1);
+    const [attachment] = proofMail!.attachments!;
+    expect(attachment).toMatchObject({
+      filename: `proof-${order.orderNumber}-1-rev1.pdf`,
+      contentType: 'application/pdf',
+    });
+    expect(squash(await pdfText(attachment!.content))).toContain('VALVE7');
+    const download = await fetchBytes(
+      guest,
+      `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.pdf`,
+    );
+    expect(download.bytes.equals(attachment!.content)).toBe(true);
+  });
+});
+
+describe('reminders', () => {
+  it('counts 2 business days in the shop’s time zone, skipping the weekend', () => {
+    const zone = 'America/New_York';
+    // Friday 4 January 2030, 15:00 in New York -> Tuesday 8 January, 15:00.
+    expect(addBusinessDays(new Date('2030-01-04T20:00:00Z'), 2, zone).toISOString()).toBe(
+      '2030-01-08T20:00:00.000Z',
+    );
+    // Saturday -> counted from Monday's start: Wednesday 00:00.
+    expect(addBusinessDays(new Date('2030-01-05T16:00:00Z'), 2, zone).toISOString()).toBe(
+      '2030-01-09T05:00:00.000Z',
+    );
+    // Monday 09:00 -> Wednesday 09:00.
+    expect(addBusinessDays(new Date('2030-01-07T14:00:00Z'), 2, zone).toISOString()).toBe(
+      '2030-01-09T14:00:00.000Z',
+    );
+  });
+
+  it('when a proof is unanswered for 2 business days, then one reminder is queued (not before, and once however many sweeps run)', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const sentFriday = new Date('2030-01-04T20:00:00Z');
+    await OrderModel.updateOne({ _id: order.orderId }, { $set: { 'proof.sentAt': sentFriday } });
+    const key = `proof_reminder:${order.orderId}:1`;
+
+    await remindUnansweredProofs(app.config, new Date('2030-01-07T20:00:00Z')); // Monday
+    await remindUnansweredProofs(app.config, new Date('2030-01-08T19:59:00Z')); // Tuesday, a minute early
+    expect(await OutboxModel.countDocuments({ key })).toBe(0);
+
+    const due = new Date('2030-01-08T20:00:00Z');
+    await Promise.all([
+      remindUnansweredProofs(app.config, due),
+      remindUnansweredProofs(app.config, due),
+      remindUnansweredProofs(app.config, due),
+    ]);
+    await remindUnansweredProofs(app.config, new Date('2030-01-20T12:00:00Z'));
+    expect(await OutboxModel.countDocuments({ key })).toBe(1);
+    const reminder = await OutboxModel.findOne({ key }).lean();
+    expect(reminder!.subject).toBe(
+      `Reminder: your proof for order #${order.orderNumber} is waiting for your approval`,
+    );
+    const proof = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
+    expect(proof.body.history.map((entry: { text: string }) => entry.text)).toContain(
+      'Reminder sent: revision 1 not answered in 2 business days',
+    );
+  });
+
+  it('when the proof was answered, then no reminder is sent', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann' },
+    });
+    await OrderModel.updateOne(
+      { _id: order.orderId },
+      { $set: { 'proof.sentAt': new Date('2030-01-04T20:00:00Z') } },
+    );
+    await remindUnansweredProofs(app.config, new Date('2030-02-01T20:00:00Z'));
+    expect(await OutboxModel.countDocuments({ key: `proof_reminder:${order.orderId}:1` })).toBe(0);
+  });
+});

@@ -1,0 +1,268 @@
+// The proof section of the order page (docs/product.md, "Proofs"): every line's proof as the shop
+// will engrave it, approved in one click with the customer's name, or changes asked for per line.
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { PROOF_STATUS_LABELS } from '@shop/contracts/proof-workflow';
+import { Button, TextAreaField, TextField, formatDate, formatTime, theme } from '@shop/ui';
+import { apiErrorMessage } from 'shell/store';
+import {
+  useApproveProof,
+  useOrderProof,
+  useRequestProofChanges,
+  withAccess,
+  type OrderProof,
+} from '../api/order-proof';
+
+const Section = styled.section`
+  display: grid;
+  gap: 1rem;
+  padding: 1.25rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 12px;
+  background: #fff;
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const Lines = styled.ol`
+  display: grid;
+  gap: 1rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  figure {
+    margin: 0;
+    display: grid;
+    gap: 0.5rem;
+  }
+  img {
+    display: block;
+    width: 100%;
+    max-width: 100%;
+    height: auto;
+    border: 1px solid ${theme.colors.border};
+    border-radius: 8px;
+    background: #fff;
+  }
+  figcaption {
+    font-size: 0.9rem;
+    color: ${theme.colors.muted};
+  }
+  a {
+    color: ${theme.colors.brand};
+  }
+`;
+
+const Status = styled.p<{ $tone: 'wait' | 'ok' | 'info' }>`
+  padding: 0.75rem 1rem;
+  border-radius: 8px;
+  font-weight: 600;
+  background: ${({ $tone }) =>
+    $tone === 'ok' ? '#dcfce7' : $tone === 'wait' ? '#ffedd5' : '#f1f5f9'};
+  color: ${({ $tone }) => ($tone === 'ok' ? '#166534' : $tone === 'wait' ? '#9a3412' : '#334155')};
+`;
+
+const Actions = styled.form`
+  display: grid;
+  gap: 0.75rem;
+`;
+
+const Earlier = styled.details`
+  font-size: 0.9rem;
+  ul {
+    margin: 0.5rem 0 0;
+    padding-left: 1.25rem;
+  }
+  a {
+    color: ${theme.colors.brand};
+  }
+`;
+
+function when(at: string) {
+  return `${formatDate(at)} at ${formatTime(at)}`;
+}
+
+function proofPath(
+  orderId: string,
+  lineId: string,
+  revision: number,
+  kind: 'svg' | 'pdf',
+  access: string | null,
+) {
+  return withAccess(
+    `/api/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(lineId)}/proof.${kind}?revision=${revision}`,
+    access,
+  );
+}
+
+function Answer({ proof, access }: { proof: OrderProof; access: string | null }) {
+  const approve = useApproveProof(proof.orderId, access);
+  const changes = useRequestProofChanges(proof.orderId, access);
+  const current = proof.revisions.at(-1)!;
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<'approve' | 'changes'>('approve');
+  const [comments, setComments] = useState<Record<string, string>>({});
+  const error = apiErrorMessage(approve.error ?? changes.error);
+  const submitApproval = (event: FormEvent) => {
+    event.preventDefault();
+    approve.mutate({ revision: proof.revision, name: name.trim() });
+  };
+  const submitChanges = (event: FormEvent) => {
+    event.preventDefault();
+    changes.mutate({
+      revision: proof.revision,
+      comments: current.lines.map((line) => ({
+        lineId: line.lineId,
+        comment: comments[line.lineId]?.trim() ?? '',
+      })),
+    });
+  };
+  if (mode === 'changes') {
+    const anyComment = Object.values(comments).some((comment) => comment.trim());
+    return (
+      <Actions onSubmit={submitChanges} aria-label="Request changes">
+        {current.lines.map((line) => (
+          <TextAreaField
+            key={line.lineId}
+            label={`What should change on label ${line.lineNumber}?`}
+            optional
+            rows={2}
+            maxLength={1000}
+            value={comments[line.lineId] ?? ''}
+            onChange={(event) =>
+              setComments((all) => ({ ...all, [line.lineId]: event.target.value }))
+            }
+          />
+        ))}
+        {error && <p role="alert">{error}</p>}
+        <Button type="submit" disabled={changes.isPending || !anyComment}>
+          {changes.isPending ? 'Sending…' : 'Send my changes'}
+        </Button>
+        <Button type="button" $variant="secondary" onClick={() => setMode('approve')}>
+          Back
+        </Button>
+      </Actions>
+    );
+  }
+  return (
+    <Actions onSubmit={submitApproval} aria-label="Approve the proof">
+      <TextField
+        label="Your name"
+        hint={`Approving ${current.lines.length === 1 ? 'this label' : `all ${current.lines.length} labels`} tells us to engrave exactly what the proof shows.`}
+        autoComplete="name"
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      {error && <p role="alert">{error}</p>}
+      <Button type="submit" disabled={approve.isPending || !name.trim()}>
+        {approve.isPending
+          ? 'Approving…'
+          : current.lines.length === 1
+            ? 'Approve the proof'
+            : `Approve all ${current.lines.length} labels`}
+      </Button>
+      <Button type="button" $variant="secondary" onClick={() => setMode('changes')}>
+        Request changes
+      </Button>
+    </Actions>
+  );
+}
+
+function statusLine(proof: OrderProof) {
+  const current = proof.revisions.at(-1);
+  switch (proof.status) {
+    case 'awaiting_approval':
+      return (
+        <Status $tone="wait" role="status">
+          Please check the proof{proof.revision > 1 ? ` (revision ${proof.revision})` : ''}: we
+          engrave only after you approve it.
+        </Status>
+      );
+    case 'changes_requested':
+      return (
+        <Status $tone="info" role="status">
+          Thank you: we are making the changes you asked for and will email you a new proof.
+        </Status>
+      );
+    case 'approved':
+      return (
+        <Status $tone="ok" role="status">
+          Approved by {current?.approval?.name} on{' '}
+          {current?.approval ? when(current.approval.at) : ''}. We will engrave exactly this.
+        </Status>
+      );
+    default:
+      return <Status $tone="info">{PROOF_STATUS_LABELS[proof.status]}</Status>;
+  }
+}
+
+/** The order page's proof section: the order's id and the guest link's token, if the page has one. */
+export function OrderProofSection({ orderId, access }: { orderId: string; access: string | null }) {
+  const query = useOrderProof(orderId, access);
+  if (query.isPending || query.isError) return null;
+  const proof = query.data;
+  if (proof.revisions.length === 0) return null;
+  const current = proof.revisions.at(-1)!;
+  const earlier = proof.revisions.slice(0, -1);
+  return (
+    <Section aria-labelledby="proof-heading" data-proof-status={proof.status}>
+      <h2 id="proof-heading">Proof{proof.revision > 1 ? ` (revision ${proof.revision})` : ''}</h2>
+      {statusLine(proof)}
+      {current.note && <p>What changed: {current.note}</p>}
+      <Lines aria-label="Proof of each label">
+        {current.lines.map((line) => {
+          const comment = current.changesRequested?.comments.find(
+            (entry) => entry.lineId === line.lineId,
+          );
+          return (
+            <li key={line.lineId}>
+              <figure>
+                <img
+                  src={proofPath(proof.orderId, line.lineId, proof.revision, 'svg', access)}
+                  alt={`Proof of label ${line.lineNumber}: ${line.customText || 'no text'}`}
+                  loading="lazy"
+                />
+                <figcaption>
+                  Label {line.lineNumber}
+                  {line.changed && proof.revision > 1 ? ' (changed)' : ''} ·{' '}
+                  <a href={proofPath(proof.orderId, line.lineId, proof.revision, 'pdf', access)}>
+                    Download PDF
+                  </a>
+                  {comment && <> · You asked: “{comment.comment}”</>}
+                </figcaption>
+              </figure>
+            </li>
+          );
+        })}
+      </Lines>
+      {proof.status === 'awaiting_approval' && <Answer proof={proof} access={access} />}
+      {earlier.length > 0 && (
+        <Earlier>
+          <summary>Earlier proofs ({earlier.length})</summary>
+          <ul>
+            {earlier.map((revision) => (
+              <li key={revision.revision}>
+                Revision {revision.revision}, {when(revision.createdAt)}
+                {revision.changesRequested ? ': you asked for changes' : ''} ·{' '}
+                {revision.lines.map((line) => (
+                  <a
+                    key={line.lineId}
+                    href={proofPath(proof.orderId, line.lineId, revision.revision, 'pdf', access)}
+                  >
+                    label {line.lineNumber} PDF{' '}
+                  </a>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </Earlier>
+      )}
+    </Section>
+  );
+}
