@@ -14,6 +14,7 @@ import { proofAttachmentLoader } from '../src/modules/proofs/proofs';
 import { localFolderStore } from '../src/modules/uploads/storage';
 import { OrderModel } from '../src/modules/orders/model';
 import { ProofPdfModel } from '../src/modules/proofs/model';
+import { signOrderLink } from '../src/modules/orders/order-access';
 import { addBusinessDays, remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { addToCart, customerInfo, pay, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -172,6 +173,39 @@ describe('answering the proof', () => {
     expect(Date.parse(approved.body.revisions[0].approval.at)).not.toBeNaN();
     const again = await owner.request('POST', approve, { body: answer });
     expect(again.status).toBe(409);
+  });
+
+  it('when a guest opens the order through its guest link (another browser), then they may approve; a wrong link gets 404', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const token = signOrderLink(order.orderId, app.config.orderLinkSecret);
+    const elsewhere = app.agent();
+    const approve = `/api/orders/${order.orderId}/proof/approve`;
+    const body = { revision: 1, name: 'Ann Lee' };
+    const wrongLink = await elsewhere.request('POST', `${approve}?access=${token.slice(0, -2)}xx`, {
+      body,
+    });
+    expect(wrongLink.status).toBe(404);
+    const otherOrder = await paidOrder(app.agent());
+    const linkOfAnother = signOrderLink(otherOrder.orderId, app.config.orderLinkSecret);
+    expect(
+      (await elsewhere.request('POST', `${approve}?access=${linkOfAnother}`, { body })).status,
+    ).toBe(404);
+    const svg = await fetchBytes(
+      elsewhere,
+      `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.svg?access=${token}`,
+    );
+    expect(svg.status).toBe(200);
+    const approved = await elsewhere.request(
+      'POST',
+      `${approve}?access=${encodeURIComponent(token)}`,
+      { body },
+    );
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.status).toBe('approved');
+    // The proof email's link opens the order page with the guest link.
+    const mail = await OutboxModel.findOne({ key: `proof_request:${order.orderId}:1` }).lean();
+    expect(mail!.text).toMatch(new RegExp(`/orders/${order.orderNumber}\\?access=`));
   });
 
   it('when the approval has no name or names an old revision, then it is refused', async () => {

@@ -30,6 +30,7 @@ import {
   type ShopContext,
 } from '../mail/templates';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
+import { orderLinkUrl } from './order-access';
 import { toAdminOrder } from './orders';
 import {
   deleteMoveEvent,
@@ -107,9 +108,16 @@ async function claimMove(
   if (!won) throw AppError.conflict(`This order is already ${to}`);
 }
 
-/** The order page a proof email links to (docs/product.md, "Proofs"). */
-export function orderPageUrl(config: Config, order: Pick<OrderRecord, 'orderNumber'>): string {
-  return `${config.shop.url.replace(/\/$/, '')}/orders/${order.orderNumber}`;
+/**
+ * The order page a proof email links to (docs/product.md, "Proofs"): with the order's guest link, so a
+ * guest (or a customer signed out) opens it from the email.
+ */
+export function orderPageUrl(
+  config: Config,
+  order: Pick<OrderRecord, '_id' | 'orderNumber'>,
+  now = new Date(),
+): string {
+  return orderLinkUrl(order, config, now);
 }
 
 /** The line's proof PDF, as the mail worker finds it (proofs module, proofAttachment). */
@@ -164,7 +172,7 @@ export async function sendProof(
           customerInfo: order.customerInfo,
           revision,
           note,
-          orderUrl: orderPageUrl(config, order),
+          orderUrl: orderPageUrl(config, order, now),
           lines: lines.map((line) => {
             const item = order.items.find((candidate) => candidate.lineId === line.lineId)!;
             return {

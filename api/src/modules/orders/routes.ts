@@ -29,7 +29,6 @@ import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
 import { orderIdsOfNumbers } from './counter';
 import { authorizeOrderReader } from './order-access';
-import { addOrderNote, adminOrderDetail, cancelOrder, completeOrder, shipOrder } from './lifecycle';
 import {
   addOrderNote,
   adminOrderDetail,

@@ -1,9 +1,8 @@
 // The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
 // current revision or an earlier one. A revision never changes, so its PDF is rendered once and kept.
-import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import type { OrderRecord } from '../orders/model';
-import { findOrderById, findViewableOrder } from '../orders/orders';
+import { findOrderById } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
 import type { UploadStore } from '../uploads/storage';
 import { proofDrawing, type ProofArtwork, type ProofDrawing } from './drawing';
@@ -74,8 +73,8 @@ async function artworkOf(
 }
 
 export interface ProofRequest {
-  viewer: { owner: CartOwner | null; isAdmin: boolean };
-  orderId: string;
+  /** An order the caller may see (its owner, its guest link's holder, an admin): the route decides. */
+  order: OrderRecord;
   itemId: string;
   /** Which revision; the current one when not given. */
   revision?: number;
@@ -140,13 +139,11 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
 
 /** The drawing of one line of an order the viewer may see; another's order or line is a 404. */
 export async function proofOfOrderLine({
-  viewer,
-  orderId,
+  order,
   itemId,
   revision,
   store,
 }: ProofRequest): Promise<{ drawing: ProofDrawing; fileName: string }> {
-  const order = await findViewableOrder(viewer, orderId);
   const target = await proofLineOf(order, itemId, revision);
   return { drawing: await drawingOf(target, store), fileName: baseName(target) };
 }
@@ -167,15 +164,13 @@ async function cachedPdfOf(target: ProofLineTarget, store: UploadStore): Promise
 }
 
 export async function proofPdf(request: ProofRequest) {
-  const order = await findViewableOrder(request.viewer, request.orderId);
-  const target = await proofLineOf(order, request.itemId, request.revision);
+  const target = await proofLineOf(request.order, request.itemId, request.revision);
   return { pdf: await cachedPdfOf(target, request.store), fileName: `${baseName(target)}.pdf` };
 }
 
 /** The shop's uploaded proof file of a line at a revision (for the viewer who may see the order). */
 export async function uploadedProofFile(request: ProofRequest) {
-  const order = await findViewableOrder(request.viewer, request.orderId);
-  const target = await proofLineOf(order, request.itemId, request.revision);
+  const target = await proofLineOf(request.order, request.itemId, request.revision);
   const file = target.line.uploadedFile;
   if (!file) throw AppError.notFound('This proof has no uploaded file');
   const opened = await request.store.open(file.hashedName);

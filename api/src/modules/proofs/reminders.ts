@@ -49,7 +49,7 @@ async function remind(order: OrderRecord, config: Config, now: Date): Promise<bo
           customerInfo: order.customerInfo,
           revision,
           note: null,
-          orderUrl: orderPageUrl(config, order),
+          orderUrl: orderPageUrl(config, order, now),
           lines: lines.map((line) => ({
             lineNumber: lineNumberOf.get(line.lineId) ?? 0,
             productConfig: {

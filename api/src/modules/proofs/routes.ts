@@ -7,7 +7,7 @@ import {
   requestProofChangesSchema,
 } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
-import { cartOwner, currentUser, requireAdmin } from '../../platform/auth-guards';
+import { currentUser, requireAdmin } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import {
   idParamsSchema,
@@ -23,9 +23,13 @@ import {
   adminProof,
   approveProof,
   createRevision,
-  customerProof,
+  proofView,
   requestProofChanges,
 } from './workflow';
+import type { Config } from '../../config';
+import type { OrderRecord } from '../orders/model';
+import { authorizeOrderReader } from '../orders/order-access';
+import { findOrderById } from '../orders/orders';
 
 const proofParamsSchema = z.object({
   id: objectIdSchema,
@@ -41,17 +45,30 @@ const revisionQuerySchema = z.object({
     .optional(),
 });
 
-function proofRequest(req: Request, store: UploadStore): ProofRequest {
+/**
+ * An admin sees any order; anyone else only an order they own or whose guest link they hold
+ * (`?access=`), else 404 like a missing order (docs/product.md, "Order page").
+ */
+async function orderForCaller(req: Request, id: string, config: Config): Promise<OrderRecord> {
+  if (req.user?.isAdmin === true) {
+    const order = await findOrderById(id);
+    if (!order) throw AppError.notFound('Order not found');
+    return order;
+  }
+  return authorizeOrderReader(req, id, config);
+}
+
+async function proofRequest(req: Request, store: UploadStore, config: Config) {
   const { id, itemId } = parseParams(proofParamsSchema, req);
   const { revision } = parseQuery(revisionQuerySchema, req);
-  const isAdmin = req.user?.isAdmin === true;
-  return {
-    viewer: { owner: isAdmin ? null : cartOwner(req), isAdmin },
-    orderId: id,
-    itemId,
-    revision,
-    store,
-  };
+  const order = await orderForCaller(req, id, config);
+  return { order, itemId, revision, store } satisfies ProofRequest;
+}
+
+/** The customer's side: the owner or the guest link's holder only (an admin answers nothing here). */
+async function answeringOrder(req: Request, config: Config) {
+  const { id } = parseParams(idParamsSchema, req);
+  return authorizeOrderReader(req, id, config);
 }
 
 export function proofRoutes(
@@ -61,7 +78,7 @@ export function proofRoutes(
   const router = Router();
 
   router.get('/orders/:id/items/:itemId/proof.svg', async (req, res) => {
-    const { svg, fileName } = await proofSvg(proofRequest(req, store));
+    const { svg, fileName } = await proofSvg(await proofRequest(req, store, config));
     // Opened on its own, the drawing may show its embedded thumbnails and nothing else: no scripts.
     res.setHeader(
       'Content-Security-Policy',
@@ -73,7 +90,7 @@ export function proofRoutes(
   });
 
   router.get('/orders/:id/items/:itemId/proof.pdf', async (req, res) => {
-    const { pdf, fileName } = await proofPdf(proofRequest(req, store));
+    const { pdf, fileName } = await proofPdf(await proofRequest(req, store, config));
     res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.type('application/pdf').send(pdf);
@@ -81,7 +98,7 @@ export function proofRoutes(
 
   // The shop's uploaded proof file of a revision, as uploaded (always a download: never run inline).
   router.get('/orders/:id/items/:itemId/proof-file', async (req, res) => {
-    const file = await uploadedProofFile(proofRequest(req, store));
+    const file = await uploadedProofFile(await proofRequest(req, store, config));
     res.attachment(file.originalName);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Length', String(file.size));
@@ -92,21 +109,21 @@ export function proofRoutes(
   // --- The customer's answer: the order's owner only (anyone else: 404, as for the order) ----------
 
   router.get('/orders/:id/proof', async (req, res) => {
-    const { id } = parseParams(idParamsSchema, req);
+    const order = await answeringOrder(req, config);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await customerProof({ owner: cartOwner(req) }, id));
+    res.json(await proofView(order));
   });
 
   router.post('/orders/:id/proof/approve', async (req, res) => {
-    const { id } = parseParams(idParamsSchema, req);
+    const order = await answeringOrder(req, config);
     const input = parseBody(approveProofSchema, req);
-    res.json(await approveProof({ owner: cartOwner(req) }, id, input));
+    res.json(await approveProof(order, input));
   });
 
   router.post('/orders/:id/proof/changes', async (req, res) => {
-    const { id } = parseParams(idParamsSchema, req);
+    const order = await answeringOrder(req, config);
     const input = parseBody(requestProofChangesSchema, req);
-    res.json(await requestProofChanges({ owner: cartOwner(req) }, id, input));
+    res.json(await requestProofChanges(order, input));
   });
 
   // --- Admin -----------------------------------------------------------------------------------------

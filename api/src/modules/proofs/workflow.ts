@@ -9,10 +9,9 @@ import {
   type ProofRevision,
 } from '@shop/contracts';
 import type { Config } from '../../config';
-import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import type { OrderRecord } from '../orders/model';
-import { findOrderById, findViewableOrder } from '../orders/orders';
+import { findOrderById } from '../orders/orders';
 import { sendProof } from '../orders/lifecycle';
 import { findProofEvent, insertProofEvent, setOrderFields } from '../orders/repository';
 import type { ProofRevisionLine } from './model';
@@ -114,16 +113,6 @@ export async function proofView(order: OrderRecord, now = new Date()): Promise<O
   };
 }
 
-export interface CustomerViewer {
-  owner: CartOwner | null;
-}
-
-/** The order's proof for its owner (a 404 for anyone else, as for the order itself). */
-export async function customerProof(viewer: CustomerViewer, orderId: string) {
-  const order = await findViewableOrder({ owner: viewer.owner, isAdmin: false }, orderId);
-  return proofView(order);
-}
-
 export async function adminProof(orderId: string) {
   const order = await findOrderById(orderId);
   if (!order) throw AppError.notFound('Order not found');
@@ -144,14 +133,16 @@ function assertAwaitingAnswer(order: OrderRecord, revision: number) {
   return proof;
 }
 
-/** The customer approves every line of the revision they saw, in one click, with their name. */
+/**
+ * The customer approves every line of the revision they saw, in one click, with their name. `order` is
+ * one the caller may answer for: its owner or the holder of its guest link (orders' authorizeOrderReader).
+ */
 export async function approveProof(
-  viewer: CustomerViewer,
-  orderId: string,
+  order: OrderRecord,
   { revision, name }: { revision: number; name: string },
   now = new Date(),
 ): Promise<OrderProof> {
-  const order = await findViewableOrder({ owner: viewer.owner, isAdmin: false }, orderId);
+  const orderId = order._id.toString();
   const proof = assertAwaitingAnswer(order, revision);
   const won = await insertProofEvent({
     orderId,
@@ -168,15 +159,14 @@ export async function approveProof(
 
 /** The customer asks for changes, with a comment per line to change. */
 export async function requestProofChanges(
-  viewer: CustomerViewer,
-  orderId: string,
+  order: OrderRecord,
   {
     revision,
     comments,
   }: { revision: number; comments: Array<{ lineId: string; comment: string }> },
   now = new Date(),
 ): Promise<OrderProof> {
-  const order = await findViewableOrder({ owner: viewer.owner, isAdmin: false }, orderId);
+  const orderId = order._id.toString();
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
   const errors = comments.flatMap((entry, index) =>
     lineNumberOf.has(entry.lineId)

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError, useShopStore } from 'shell/store';
@@ -175,7 +176,21 @@ function OrderSummary({ order }: { order: OrderDetail }) {
   );
 }
 
-function OrderView({ order }: { order: OrderDetail }) {
+/**
+ * What the app adds under the order's heading (the proof section, its own feature): the order's id and
+ * the guest link's token the page was opened with.
+ */
+export type OrderExtras = (order: { id: string }, access: string | null) => ReactNode;
+
+function OrderView({
+  order,
+  access,
+  extras,
+}: {
+  order: OrderDetail;
+  access: string | null;
+  extras?: OrderExtras | undefined;
+}) {
   const info = order.customerInfo;
   return (
     <>
@@ -189,6 +204,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         <OrderStatusBadge status={order.status} />
       </Heading>
       {order.shipment && <Tracking shipment={order.shipment} />}
+      {extras?.(order, access)}
       <Layout>
         <Panel aria-labelledby="order-lines-heading">
           <h2 id="order-lines-heading">
@@ -272,7 +288,13 @@ function NotFound({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function OrderLoader({ orderNumber }: { orderNumber: number }) {
+function OrderLoader({
+  orderNumber,
+  extras,
+}: {
+  orderNumber: number;
+  extras?: OrderExtras | undefined;
+}) {
   const [params] = useSearchParams();
   const access = params.get('access');
   const user = useShopStore((s) => s.user);
@@ -306,14 +328,14 @@ function OrderLoader({ orderNumber }: { orderNumber: number }) {
       </MessageCard>
     );
   }
-  return <OrderView order={order.data} />;
+  return <OrderView order={order.data} access={access} extras={extras} />;
 }
 
 /**
  * /orders/{orderNumber}: one order for its customer, the guest session that placed it, or whoever
  * opens the guest link (`?access=`) from the confirmation email.
  */
-export function OrderPage({ orderNumber }: { orderNumber: string }) {
+export function OrderPage({ orderNumber, extras }: { orderNumber: string; extras?: OrderExtras }) {
   const sessionId = useShopStore((s) => s.sessionId);
   const authChecked = useShopStore((s) => s.authChecked);
   const number = /^\d{1,12}$/.test(orderNumber) ? Number(orderNumber) : null;
@@ -326,7 +348,7 @@ export function OrderPage({ orderNumber }: { orderNumber: string }) {
           <div />
         </Skeleton>
       ) : (
-        <OrderLoader orderNumber={number} />
+        <OrderLoader orderNumber={number} extras={extras} />
       )}
     </Page>
   );
