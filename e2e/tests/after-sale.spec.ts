@@ -85,6 +85,8 @@ test('a shopper pays, the admin sees the confirmation in the Outbox, ships it, a
   for (const [label, value] of Object.entries(details)) {
     await checkout.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
+  // Engraved as shown: this order goes straight to processing (the proof step has its own spec).
+  await checkout.getByRole('checkbox', { name: 'Skip the proof, engrave as shown' }).check();
   // The exact total for a Canadian address, before the card is charged, on the button itself.
   const pay = checkout.getByRole('button', { name: /^Complete Payment: \$\d+\.\d\d$/ });
   await expect(pay).toBeEnabled({ timeout: 20_000 });
@@ -161,6 +163,7 @@ test('an admin cancels an order with a partial refund, and an enquiry appears in
       state: 'IL',
       zipCode: '60601',
     },
+    skipProof: true,
   });
   await post(page.request, sessionId, '/api/payment/complete', {
     orderId: placed.orderId,

@@ -115,14 +115,14 @@ export function proofRoutes(
   });
 
   router.post('/orders/:id/proof/approve', async (req, res) => {
-    const order = await answeringOrder(req, config);
     const input = parseBody(approveProofSchema, req);
+    const order = await answeringOrder(req, config);
     res.json(await approveProof(order, input));
   });
 
   router.post('/orders/:id/proof/changes', async (req, res) => {
-    const order = await answeringOrder(req, config);
     const input = parseBody(requestProofChangesSchema, req);
+    const order = await answeringOrder(req, config);
     res.json(await requestProofChanges(order, input));
   });
 
