@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, supervise } from './supervisor.mjs';
@@ -77,5 +78,21 @@ describe('supervise', () => {
 
   it('gives the pause for each attempt', () => {
     expect([1, 2, 3, 10].map((n) => backoffDelay(n))).toEqual([1000, 2000, 4000, 30000]);
+  });
+
+  it('restarts a real process that exits, and stops it for good on stop()', async () => {
+    const lines = [];
+    const supervisor = supervise({
+      name: 'crashy',
+      start: () => spawn(process.execPath, ['-e', 'setTimeout(() => process.exit(3), 50)']),
+      log: (line) => lines.push(line),
+      backoff: { firstMs: 20, maxMs: 40, stableMs: 10_000 },
+    });
+    await expect.poll(() => supervisor.restarts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await supervisor.stop();
+    const after = supervisor.restarts;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(supervisor.restarts).toBe(after);
+    expect(lines[0]).toBe('crashy stopped unexpectedly (exit 3); restarting in 0s');
   });
 });
