@@ -1,10 +1,12 @@
 // npm run measure: starts the shop on free ports (production builds, as `npm start` serves them) and
-// reports what a shopper's browser downloads: the shell's initial JavaScript (gzip, as served), each
-// remote's entry, and, with --lighthouse, the landing page's Lighthouse performance and accessibility.
+// reports what a shopper's browser downloads, file by file: the JavaScript (gzip) before the landing page is
+// interactive and what each remote route adds (the budgets' quantities), and, with --lighthouse, the
+// landing page's Lighthouse performance and accessibility.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureDependencies } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
@@ -43,42 +45,69 @@ const stack = await startStack({ env, dataDir, stdio: 'ignore', log: () => {} })
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  let scripts = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    const wire = Number(response.headers()['content-length'] ?? body.length);
-    scripts.push({ url: response.url(), wire, raw: body.length });
-  });
-
-  await page.goto(stack.urls.shell, { waitUntil: 'networkidle' });
-  const initial = scripts;
   const sum = (list, key) => list.reduce((n, s) => n + s[key], 0);
+  const shellOrigin = new URL(stack.urls.shell).origin;
+  const label = (s) => {
+    const url = new URL(s.url);
+    const server = Object.keys(stack.urls).find(
+      (k) => new URL(stack.urls[k]).origin === url.origin,
+    );
+    return `${server}${url.pathname}`;
+  };
+
+  // The same quantities as the budgets of e2e/tests/budgets.spec.ts: gzip (level 9) of each script's
+  // content; the landing page's scripts are those started before it marked itself interactive.
+  async function openLanding() {
+    const page = await context.newPage();
+    const scripts = new Map();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => null);
+      if (!body) return;
+      const gzip = gzipSync(body, { level: 9 }).length;
+      scripts.set(response.url(), { url: response.url(), gzip, raw: body.length });
+    });
+    await page.goto(stack.urls.shell);
+    await page.waitForFunction(() => performance.getEntriesByName('shop:interactive').length > 0);
+    const before = await page.evaluate(() => {
+      const at = performance.getEntriesByName('shop:interactive')[0].startTime;
+      return performance
+        .getEntriesByType('resource')
+        .filter(
+          (r) => (r.initiatorType === 'script' || r.name.endsWith('.js')) && r.startTime <= at,
+        )
+        .map((r) => r.name);
+    });
+    return { page, scripts, before: new Set(before) };
+  }
+
+  const first = await openLanding();
+  await first.page.waitForLoadState('networkidle');
+  const landing = [...first.before].map((url) => first.scripts.get(url)).filter(Boolean);
   console.log(
-    `Shell initial JavaScript (landing page): ${kb(sum(initial, 'wire'))} gzip, ${kb(sum(initial, 'raw'))} raw, ${initial.length} files`,
+    `Landing page JavaScript before interactive: ${kb(sum(landing, 'gzip'))} gzip, ${kb(sum(landing, 'raw'))} raw, ${landing.length} files`,
   );
+  for (const s of landing) console.log(`  ${label(s).padEnd(56)} ${kb(s.gzip)}`);
+  await first.page.close();
 
   const routes = {
-    configurator: '/products',
-    cart_checkout: '/cart',
-    account: '/orders',
-    admin: '/admin',
+    '/products': 'mfe-configurator',
+    '/cart': 'mfe-cart-checkout',
+    '/checkout': 'mfe-cart-checkout',
+    '/orders': 'mfe-account',
+    '/admin': 'mfe-admin',
   };
-  const origins = {
-    configurator: stack.urls['mfe-configurator'],
-    cart_checkout: stack.urls['mfe-cart-checkout'],
-    account: stack.urls['mfe-account'],
-    admin: stack.urls['mfe-admin'],
-  };
-  for (const [remote, route] of Object.entries(routes)) {
-    scripts = [];
+  for (const [route, server] of Object.entries(routes)) {
+    const { page, scripts, before } = await openLanding();
     await page.goto(`${stack.urls.shell}${route}`, { waitUntil: 'networkidle' });
-    const own = scripts.filter((s) => s.url.startsWith(origins[remote]));
-    const entry = own.find((s) => s.url.endsWith('/remoteEntry.js'));
-    console.log(
-      `${remote.padEnd(14)} remoteEntry.js ${kb(entry?.wire ?? 0)} gzip; everything its route downloads from it: ${kb(sum(own, 'wire'))} gzip in ${own.length} files`,
+    // What the route needs: its remote's files and shell files the landing page did not load.
+    const origins = [shellOrigin, new URL(stack.urls[server]).origin];
+    const extra = [...scripts.values()].filter(
+      (s) => !before.has(s.url) && origins.some((o) => s.url.startsWith(o)),
     );
+    console.log(`${route} adds ${kb(sum(extra, 'gzip'))} gzip in ${extra.length} files`);
+    for (const s of extra) console.log(`  ${label(s).padEnd(56)} ${kb(s.gzip)}`);
+    await page.close();
   }
   await browser.close();
 

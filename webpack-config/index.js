@@ -8,6 +8,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { PrecompressPlugin } = require('./precompress-plugin');
 
 const repoRoot = path.resolve(__dirname, '..');
+/** First in every app's entry: zod without eval, so it runs under the pages' CSP (zod-jitless.mjs). */
+const ZOD_JITLESS = path.join(__dirname, 'zod-jitless.mjs');
 
 /**
  * The federated store, API client and query cache: one instance on the page. Every app imports it as
@@ -88,8 +90,6 @@ function baseConfig({ appDir, mode, outputPath }) {
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      // zod without eval, so it runs under the pages' Content-Security-Policy (zod-browser.mjs).
-      alias: { zod$: path.join(__dirname, 'zod-browser.mjs') },
     },
     module: {
       rules: [
@@ -179,7 +179,7 @@ function createRemoteConfig({
         }
       : {}),
     name,
-    entry: standalone ? { main: './src/index.ts' } : {},
+    entry: standalone ? { main: [ZOD_JITLESS, './src/index.ts'] } : {},
     plugins: [
       federation({ name, exposes, overrides: sharedVersionOverrides() }),
       // A release's own label (SHOP_BUILD_LABEL at build time), shown where a remote chooses to.
@@ -213,10 +213,10 @@ function createHostConfig({ appDir, title, storeModule, mode = 'production', plu
   return {
     ...config,
     name: SHELL_CONTAINER,
-    entry: { main: './src/index.ts' },
+    entry: { main: [ZOD_JITLESS, './src/index.ts'] },
     resolve: {
       ...config.resolve,
-      alias: { ...config.resolve.alias, [STORE_SHARE_KEY]: path.resolve(appDir, storeModule) },
+      alias: { [STORE_SHARE_KEY]: path.resolve(appDir, storeModule) },
     },
     output: {
       ...config.output,

@@ -7,17 +7,23 @@ import { expect, test, type Page } from '@playwright/test';
 import { readStackState } from '../support/stack-state.ts';
 
 const KB = 1024;
-// The byte budgets hold what the shop achieves today so it cannot grow back; the targets of issue 12
-// (150 KB before the landing page is interactive, 60 KB per remote route) are not reached yet.
+// The byte budgets hold what the shop achieves today (plus a few KB) so it cannot grow back; the targets
+// of issue 12 (150 KB before the landing page is interactive, 60 KB per remote route) are not reached yet.
 const BUDGET = {
   /**
-   * JavaScript (gzip) the landing page downloads before it is interactive: 257 KB after the one
-   * federation runtime, 372-375 KB once the store parsed its answers with zod and the shell took the
-   * UI kit (measured in the integrated build). Finding and cutting that growth is the next step.
+   * JavaScript (gzip) the landing page downloads before it is interactive: 372-375 KB with zod
+   * untree-shaken, 295.5 KB since zod tree-shakes (docs/design.md): react-dom 64, react-router 71,
+   * federation runtime 59, zod 36, react-query 15, styled-components 14, the shell's code and kit 20+.
    */
-  landingJs: 385 * KB,
-  /** JavaScript (gzip) a remote's route adds to what the landing page downloaded. */
-  remoteRouteJs: 165 * KB,
+  landingJs: 300 * KB,
+  /** JavaScript (gzip) each remote's route adds to what the landing page downloaded (measured + ~4 KB). */
+  remoteRouteJs: {
+    '/products': 67 * KB, // 63.0 KB
+    '/cart': 76 * KB, // 71.9 KB (the cart page also fetches the checkout page ahead)
+    '/checkout': 68 * KB, // 64.4 KB
+    '/orders': 60 * KB, // 55.9 KB
+    '/admin': 93 * KB, // 89.0 KB (tables and forms of the whole back office)
+  } as Record<string, number>,
   /** Requests one after another (each started by the one before) before the landing page is interactive. */
   criticalChain: 4,
   /** Cumulative layout shift of any route, from the first paint until it has settled. */
@@ -157,8 +163,8 @@ test.describe('performance budgets', () => {
       const total = sum(extra);
       expect(
         total,
-        `${route} adds ${kb(total)} gzip in ${extra.length} files: ${extra.map((s) => `${new URL(s.url).pathname} ${kb(s.gzip)}`).join(', ')} (budget ${kb(BUDGET.remoteRouteJs)})`,
-      ).toBeLessThanOrEqual(BUDGET.remoteRouteJs);
+        `${route} adds ${kb(total)} gzip in ${extra.length} files: ${extra.map((s) => `${new URL(s.url).pathname} ${kb(s.gzip)}`).join(', ')} (budget ${kb(BUDGET.remoteRouteJs[route]!)})`,
+      ).toBeLessThanOrEqual(BUDGET.remoteRouteJs[route]!);
     });
   }
 
