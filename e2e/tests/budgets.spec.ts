@@ -22,7 +22,7 @@ const BUDGET = {
     '/cart': 76 * KB, // 71.9 KB (the cart page also fetches the checkout page ahead)
     '/checkout': 68 * KB, // 64.4 KB
     '/orders': 60 * KB, // 55.9 KB
-    '/admin': 93 * KB, // 89.0 KB (tables and forms of the whole back office)
+    '/admin': 99 * KB, // 95.0 KB with the Releases tab (tables and forms of the whole back office)
   } as Record<string, number>,
   /** Requests one after another (each started by the one before) before the landing page is interactive. */
   criticalChain: 4,
