@@ -197,6 +197,16 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       perCustomer.set(owner, k);
       return { _id: `${owner}:${k}`, orderId: orderIds[index] };
     });
+    // The paid list (orders/model.ts): every seeded order is paid, in the order of its number.
+    await insertInBatches(db.collection('paid_orders'), count, (index) => ({
+      _id: String(index + 1),
+      orderId: orderIds[index],
+    }));
+    await insertInBatches(db.collection('paid_order_keys'), count, (index) => ({
+      _id: orderIds[index].toString(),
+      k: index + 1,
+    }));
+    await db.collection('counters').insertOne({ _id: 'paidOrder', value: count + 1 });
     await db.collection('payment_claims').insertMany(
       orderIds.slice(0, Math.min(count, 1000)).map((id) => ({
         _id: id.toString(),

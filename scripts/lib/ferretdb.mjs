@@ -1,6 +1,16 @@
 // The embedded database: FerretDB v1 with its SQLite backend, built from tools/ferretdb with Go.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -9,10 +19,59 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const toolDir = path.join(root, 'tools/ferretdb');
 export const ferretBinary = path.join(toolDir, 'bin/ferretdb');
 
+const ferretModule = 'github.com/FerretDB/FerretDB';
+const ferretVersion = 'v1.24.2';
+const thisFile = fileURLToPath(import.meta.url);
+
 function newestSource() {
   return Math.max(
+    statSync(thisFile).mtimeMs,
     ...['main.go', 'go.mod', 'go.sum'].map((f) => statSync(path.join(toolDir, f)).mtimeMs),
   );
+}
+
+// FerretDB v1.24.2's SQLite backend creates its unique _id index on `_ferretdb_sjson->"_id"` but looks
+// documents up with `_ferretdb_sjson->'$._id'`. Both give the same value, yet SQLite only uses an
+// expression index for the very same expression, so every find, update and delete by _id read the
+// whole table (EXPLAIN QUERY PLAN: SCAN; see api/README.md, "Cost that does not grow"). The build
+// copies the module from Go's cache into bin/ (ignored), makes the lookup use the index's expression
+// and builds against that copy; nothing of FerretDB is kept in the repository.
+const idColumnBefore = `IDColumn = DefaultColumn + "->'$._id'"`;
+const idColumnAfter = 'IDColumn = DefaultColumn + `->"_id"`';
+
+function patchedModule(env) {
+  const download = spawnSync(
+    'go',
+    ['mod', 'download', '-json', `${ferretModule}@${ferretVersion}`],
+    {
+      cwd: toolDir,
+      encoding: 'utf8',
+      env,
+    },
+  );
+  if (download.status !== 0)
+    throw new Error(`Fetching FerretDB's sources failed:\n${download.stderr || download.stdout}`);
+  const { Dir } = JSON.parse(download.stdout);
+  const copy = path.join(toolDir, 'bin/ferretdb-src');
+  // Go's module cache is read-only; the copy is made writable so a later build can replace it.
+  if (existsSync(copy)) chmodSync(copy, 0o755);
+  for (const entry of existsSync(copy) ? readdirSync(copy, { recursive: true }) : [])
+    chmodSync(path.join(copy, entry), 0o755);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(Dir, copy, { recursive: true });
+  const file = path.join(copy, 'internal/backends/sqlite/metadata/metadata.go');
+  const source = readFileSync(file, 'utf8');
+  if (!source.includes(idColumnBefore))
+    throw new Error(`FerretDB's ${file} no longer has the expected _id column; revisit the patch.`);
+  chmodSync(file, 0o644);
+  writeFileSync(file, source.replace(idColumnBefore, idColumnAfter));
+  const modFile = path.join(toolDir, 'bin/go.patched.mod');
+  writeFileSync(
+    modFile,
+    `${readFileSync(path.join(toolDir, 'go.mod'), 'utf8')}\nreplace ${ferretModule} => ./bin/ferretdb-src\n`,
+  );
+  cpSync(path.join(toolDir, 'go.sum'), path.join(toolDir, 'bin/go.patched.sum'));
+  return modFile;
 }
 
 /** Builds the FerretDB binary the first time (and after its sources change). */
@@ -29,10 +88,13 @@ export function ensureFerretBinary(log = console.log) {
   log(
     'Building the embedded database (FerretDB v1.24.2) with Go; the first time takes a minute or two...',
   );
-  const build = spawnSync('go', ['build', '-o', 'bin/ferretdb', '.'], {
+  const env = { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' };
+  mkdirSync(path.join(toolDir, 'bin'), { recursive: true });
+  const modFile = patchedModule(env);
+  const build = spawnSync('go', ['build', `-modfile=${modFile}`, '-o', 'bin/ferretdb', '.'], {
     cwd: toolDir,
     stdio: 'inherit',
-    env: { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
+    env,
   });
   if (build.status !== 0) throw new Error('Building FerretDB failed (see the Go output above).');
   return ferretBinary;

@@ -11,8 +11,10 @@ import {
   CustomerOrderModel,
   OrderModel,
   OrderNumberModel,
+  PaidOrderKeyModel,
+  PaidOrderModel,
 } from '../modules/orders/model';
-import { ORDER_NUMBER_COUNTER } from '../modules/orders/counter';
+import { ORDER_NUMBER_COUNTER, PAID_ORDER_COUNTER } from '../modules/orders/counter';
 import type { Logger } from '../platform/logger';
 
 interface KeyedCollection {
@@ -30,7 +32,33 @@ async function insertMissing(model: KeyedCollection, docs: object[]): Promise<vo
   });
 }
 
+/** The paid list (orders/model.ts, PaidOrderModel) of a database paid into before it existed. */
+async function backfillPaidList(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: PAID_ORDER_COUNTER })) return;
+  const paid = await OrderModel.find({ paymentStatus: 'paid' }, { paidAt: 1, createdAt: 1 }).lean();
+  paid.sort(
+    (a, b) =>
+      (a.paidAt ?? a.createdAt).getTime() - (b.paidAt ?? b.createdAt).getTime() ||
+      a._id.toString().localeCompare(b._id.toString()),
+  );
+  await insertMissing(
+    PaidOrderModel,
+    paid.map((order, index) => ({ _id: String(index + 1), orderId: order._id })),
+  );
+  await insertMissing(
+    PaidOrderKeyModel,
+    paid.map((order, index) => ({ _id: order._id.toString(), k: index + 1 })),
+  );
+  await CounterModel.updateOne(
+    { _id: PAID_ORDER_COUNTER },
+    { $max: { value: paid.length + 1 } },
+    { upsert: true },
+  );
+  if (paid.length) logger.info({ paid: paid.length }, 'Backfilled the list of paid orders');
+}
+
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
+  await backfillPaidList(logger);
   // Nothing to do on a database that already has its order counter (or no orders and customers).
   if (await CounterModel.exists({ _id: ORDER_NUMBER_COUNTER })) return;
   const [customers, codes, orders] = await Promise.all([

@@ -9,7 +9,13 @@
 // never past the highest taken + 1 and numbers are handed out without gaps. The claim is a small
 // document looked up by _id, so a lost race costs one index check, not an order write or a scan.
 import { isDuplicateKeyError } from '../../platform/db';
-import { CounterModel, OrderNumberModel, type CounterRecord } from './model';
+import {
+  CounterModel,
+  OrderNumberModel,
+  PaidOrderKeyModel,
+  PaidOrderModel,
+  type CounterRecord,
+} from './model';
 import type { Types } from 'mongoose';
 
 export const ORDER_NUMBER_COUNTER = 'orderNumber';
@@ -19,27 +25,46 @@ const MAX_RACES = 10_000;
 /** After this many lost races in a row, read the counter again (the winners have moved it on). */
 const RACES_BEFORE_REREAD = 4;
 
-async function counterValue(): Promise<number> {
-  const counter = await CounterModel.findById(ORDER_NUMBER_COUNTER).lean<CounterRecord>();
-  return Math.max(FIRST_ORDER_NUMBER, counter?.value ?? FIRST_ORDER_NUMBER);
+async function counterValue(name: string, first: number): Promise<number> {
+  const counter = await CounterModel.findById(name).lean<CounterRecord>();
+  return Math.max(first, counter?.value ?? first);
 }
 
 /** Moves the counter on to next. A first guess, not the guard: a lagging value costs a lookup. */
-async function raiseCounter(next: number): Promise<void> {
+async function raiseCounter(name: string, next: number): Promise<void> {
   try {
-    await CounterModel.updateOne(
-      { _id: ORDER_NUMBER_COUNTER },
-      { $max: { value: next } },
-      { upsert: true },
-    );
+    await CounterModel.updateOne({ _id: name }, { $max: { value: next } }, { upsert: true });
   } catch {
     // A concurrent first upsert or a hiccup: the number documents hold the truth.
   }
 }
 
-async function tryTake(orderNumber: number, orderId: Types.ObjectId): Promise<boolean> {
+/**
+ * Takes the next free number of a sequence: `tryTake(n)` inserts the number's document under its
+ * unique _id and answers false when another caller holds n.
+ */
+async function takeNext(
+  counter: string,
+  first: number,
+  tryTake: (n: number) => Promise<boolean>,
+): Promise<number> {
+  let candidate = await counterValue(counter, first);
+  for (let race = 1; race <= MAX_RACES; race++) {
+    if (await tryTake(candidate)) {
+      await raiseCounter(counter, candidate + 1);
+      return candidate;
+    }
+    candidate =
+      race % RACES_BEFORE_REREAD === 0
+        ? Math.max(candidate + 1, await counterValue(counter, first))
+        : candidate + 1;
+  }
+  throw new Error(`No ${counter} number could be taken: too many concurrent checkouts`);
+}
+
+async function insertedUnlessTaken(insert: () => Promise<unknown>): Promise<boolean> {
   try {
-    await OrderNumberModel.create({ _id: String(orderNumber), orderId });
+    await insert();
     return true;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;
@@ -49,23 +74,14 @@ async function tryTake(orderNumber: number, orderId: Types.ObjectId): Promise<bo
 
 /** Takes the next free order number for orderId. */
 export async function takeOrderNumber(orderId: Types.ObjectId): Promise<number> {
-  let candidate = await counterValue();
-  for (let race = 1; race <= MAX_RACES; race++) {
-    if (await tryTake(candidate, orderId)) {
-      await raiseCounter(candidate + 1);
-      return candidate;
-    }
-    candidate =
-      race % RACES_BEFORE_REREAD === 0
-        ? Math.max(candidate + 1, await counterValue())
-        : candidate + 1;
-  }
-  throw new Error('No order number could be taken: too many concurrent checkouts');
+  return takeNext(ORDER_NUMBER_COUNTER, FIRST_ORDER_NUMBER, (n) =>
+    insertedUnlessTaken(() => OrderNumberModel.create({ _id: String(n), orderId })),
+  );
 }
 
 /** The highest order number taken, or null before the first order. */
 export async function highestOrderNumber(): Promise<number | null> {
-  let top = (await counterValue()) - 1;
+  let top = (await counterValue(ORDER_NUMBER_COUNTER, FIRST_ORDER_NUMBER)) - 1;
   while (await OrderNumberModel.exists({ _id: String(top + 1) })) top += 1;
   // The counter may lag behind by the numbers other replicas took; never ahead of the highest + 1.
   return top >= FIRST_ORDER_NUMBER ? top : null;
@@ -77,4 +93,39 @@ export async function orderIdsOfNumbers(numbers: number[]): Promise<Types.Object
     numbers.map((number) => OrderNumberModel.findById(String(number)).lean()),
   );
   return found.flatMap((entry) => (entry ? [entry.orderId] : []));
+}
+
+export const PAID_ORDER_COUNTER = 'paidOrder';
+
+/**
+ * Adds a paid order to the paid list (model.ts, PaidOrderModel) once. A process stopped between the
+ * two inserts leaves the order listed twice after the payment is recorded again; the admin's page
+ * shows it once (listPaidOrderIds drops the repeat), never not at all.
+ */
+export async function addToPaidList(orderId: Types.ObjectId): Promise<void> {
+  if (await PaidOrderKeyModel.exists({ _id: orderId.toString() })) return;
+  const k = await takeNext(PAID_ORDER_COUNTER, 1, (n) =>
+    insertedUnlessTaken(() => PaidOrderModel.create({ _id: String(n), orderId })),
+  );
+  await insertedUnlessTaken(() => PaidOrderKeyModel.create({ _id: orderId.toString(), k }));
+}
+
+/** How many orders are on the paid list (its highest k), read by lookups from the counter on. */
+export async function paidOrderCount(): Promise<number> {
+  let top = (await counterValue(PAID_ORDER_COUNTER, 1)) - 1;
+  while (await PaidOrderModel.exists({ _id: String(top + 1) })) top += 1;
+  return top;
+}
+
+/** The order ids at paid-list positions from..to (inclusive), highest first, each once. */
+export async function listPaidOrderIds(from: number, to: number): Promise<Types.ObjectId[]> {
+  const positions: number[] = [];
+  for (let k = to; k >= from; k--) positions.push(k);
+  const found = await Promise.all(positions.map((k) => PaidOrderModel.findById(String(k)).lean()));
+  const seen = new Set<string>();
+  return found.flatMap((entry) => {
+    if (!entry || seen.has(entry.orderId.toString())) return [];
+    seen.add(entry.orderId.toString());
+    return [entry.orderId];
+  });
 }

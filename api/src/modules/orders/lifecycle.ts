@@ -29,6 +29,7 @@ import {
   type OrderMailData,
   type ShopContext,
 } from '../mail/templates';
+import { addToPaidList } from './counter';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
 import { orderLinkUrl } from './order-access';
 import { toAdminOrder } from './orders';
@@ -219,6 +220,7 @@ export async function recordPayment(
     proof,
   });
   if (!paid) return null;
+  await addToPaidList(paid._id);
   const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
   await insertMoveEvent({
     orderId,

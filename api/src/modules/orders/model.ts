@@ -189,6 +189,46 @@ export const OrderNumberModel = mongoose.model<OrderNumberRecord>(
   'order_numbers',
 );
 
+/**
+ * The paid orders in the order they were paid, k = 1, 2, 3... without gaps: `paid_orders {_id: "k",
+ * orderId}`, k taken by an insert like an order number (counter "paidOrder"), and `paid_order_keys
+ * {_id: orderId, k}` so recording a payment again adds nothing. The admin's default list (paid orders,
+ * newest first) reads pages by k and its total from the highest k, without a scan or a count.
+ */
+export interface PaidOrderRecord {
+  _id: string;
+  orderId: Types.ObjectId;
+}
+
+export const PaidOrderModel = mongoose.model<PaidOrderRecord>(
+  'PaidOrder',
+  new Schema<PaidOrderRecord>(
+    {
+      _id: { type: String, required: true },
+      orderId: { type: Schema.Types.ObjectId, required: true },
+    },
+    { versionKey: false },
+  ),
+  'paid_orders',
+);
+
+export interface PaidOrderKeyRecord {
+  _id: string;
+  k: number;
+}
+
+export const PaidOrderKeyModel = mongoose.model<PaidOrderKeyRecord>(
+  'PaidOrderKey',
+  new Schema<PaidOrderKeyRecord>(
+    {
+      _id: { type: String, required: true },
+      k: { type: Number, required: true },
+    },
+    { versionKey: false },
+  ),
+  'paid_order_keys',
+);
+
 /** A customer's k-th order (k = 1, 2, 3... without gaps): _id `{customerId}:{k}`, for the history. */
 export interface CustomerOrderRecord {
   _id: string;

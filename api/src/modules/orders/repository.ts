@@ -5,7 +5,7 @@ import { Types, isValidObjectId } from 'mongoose';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
-import { takeOrderNumber } from './counter';
+import { listPaidOrderIds, paidOrderCount, takeOrderNumber } from './counter';
 import {
   CustomerOrderModel,
   OpenCheckoutModel,
@@ -198,6 +198,14 @@ export async function listOrders(
   search: OrderSearch,
 ): Promise<{ orders: OrderRecord[]; total: number }> {
   const { page, pageSize } = search;
+  if (!search.status && !search.q?.trim() && !search.createdFrom && !search.createdBefore) {
+    // The default list (paid orders, newest first) by paid-list position: lookups, no scan or count.
+    const total = await paidOrderCount();
+    const to = total - (page - 1) * pageSize;
+    const ids = to >= 1 ? await listPaidOrderIds(Math.max(1, to - pageSize + 1), to) : [];
+    const orders = await Promise.all(ids.map((id) => OrderModel.findById(id).lean<OrderRecord>()));
+    return { orders: orders.filter((order): order is OrderRecord => order !== null), total };
+  }
   const filter = searchFilter(search);
   const [orders, total] = await Promise.all([
     OrderModel.find(filter)
