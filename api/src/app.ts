@@ -7,6 +7,7 @@ import { createPaymentProvider } from './modules/payments/payments';
 import type { PaymentProvider } from './modules/payments/provider';
 import { DEFAULT_TAX_RATES } from './modules/tax/tax';
 import { csrfGuard } from './platform/csrf';
+import { databaseGate } from './platform/db';
 import { errorHandler } from './platform/error-handler';
 import { AppError } from './platform/errors';
 import { createLogger, type Logger } from './platform/logger';
@@ -50,6 +51,8 @@ export function createApp({
   app.use(securityHeaders(config));
   // Before the body parser, so a refused cross-site call is not even read.
   app.use('/api', csrfGuard(config.allowedOrigins));
+  // The database down: 503 at once (platform/db.ts), before anything waits on it.
+  app.use('/api', databaseGate());
   // The body parser (raw-body) and multer call next in the request's async context themselves, so the
   // request id survives them; the slow-body test in platform.test.ts holds that line.
   // The size cap bounds the parse (V8's JSON.parse is not recursive); the depth cap runs next, without

@@ -1,6 +1,7 @@
 // Payment with the built-in sandbox provider (docs/design.md sections 5 and 5a): the order's own total is
 // charged at most once, the discount use is counted within its limit, a decline leaves everything as
 // it was. Charges are counted by a provider wrapped around the real sandbox.
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { OrderModel } from '../src/modules/orders/model';
@@ -22,9 +23,17 @@ const sandbox = sandboxProvider();
 /** The real sandbox, counting every charge that reaches it and slow enough to let calls overlap. */
 /** Set to make the next charge time out (the processor never answers in time). */
 let timeOutNextCharge = false;
+/** Set to make the next charge go through at the processor while its answer never arrives. */
+let loseNextAnswer = false;
 const countingProvider: PaymentProvider = {
   name: 'sandbox',
   async charge(request) {
+    if (loseNextAnswer) {
+      loseNextAnswer = false;
+      charges.push(request);
+      await sandbox.charge(request);
+      throw Object.assign(new Error('Timeout awaiting the card processor'), { code: 'ETIMEDOUT' });
+    }
     if (timeOutNextCharge) {
       timeOutNextCharge = false;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -153,6 +162,27 @@ describe('POST /api/payment/complete', () => {
     expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('paid');
     expect((await pay(agent, order.orderId)).status).toBe(200);
     expect(charges).toHaveLength(1);
+  });
+
+  it('when the processor charged but its answer timed out, then a 502, and the retry is the same one charge', async () => {
+    const { agent, order } = await cartWithOrder();
+    loseNextAnswer = true;
+    const failed = await pay(agent, order.orderId);
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ message: PAYMENT_UNAVAILABLE_MESSAGE });
+    expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('unpaid');
+
+    const retried = await pay(agent, order.orderId);
+    expect(retried.status).toBe(200);
+    const stored = await OrderModel.findById(order.orderId).lean();
+    expect(stored?.paymentStatus).toBe('paid');
+    // The order id is the processor's idempotency key: the retry is answered with the first payment.
+    const recorded = await mongoose.connection
+      .db!.collection<{ _id: string; paymentId: string }>('sandbox_payments')
+      .find({ _id: order.orderId })
+      .toArray();
+    expect(recorded).toHaveLength(1);
+    expect(stored?.paymentId).toBe(recorded[0]!.paymentId);
   });
 
   it('when the order is already paid, then the same success again and nothing charged', async () => {

@@ -1,5 +1,7 @@
 // The mongoose connection. The same code runs on MongoDB and on FerretDB v1 (docs/design.md section 3).
+import type { RequestHandler } from 'express';
 import mongoose from 'mongoose';
+import { AppError } from './errors';
 import type { Logger } from './logger';
 
 // Filters may only name fields the schema knows, and objects with $-keys coming from input are
@@ -108,4 +110,29 @@ export async function pingDatabase(timeoutMs = 1_000): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; please try again shortly';
+/** How often, at most, a refused request asks the driver to look for the server again. */
+const REPING_MS = 500;
+let lastReping = 0;
+
+/**
+ * While the driver has no connection, calls answer 503 at once (Retry-After: 2) instead of waiting for
+ * the driver's server selection (5 s) or mongoose's command buffer (10 s, then a plain error), so a
+ * load balancer and the shopper learn it fast and threads are not held. Each refusal (at most every
+ * half second) pings, which makes the driver look for the server now rather than at its next
+ * heartbeat, so the API recovers by itself as soon as the database is back. /api/health has its own
+ * check and is never refused here.
+ */
+export function databaseGate(): RequestHandler {
+  return (req, _res, next) => {
+    if (databaseState() === 'connected' || req.path === '/health') return next();
+    const now = Date.now();
+    if (now - lastReping >= REPING_MS) {
+      lastReping = now;
+      void pingDatabase();
+    }
+    next(AppError.unavailable(DATABASE_UNAVAILABLE_MESSAGE, 2));
+  };
 }

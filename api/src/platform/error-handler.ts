@@ -6,7 +6,7 @@ import { ZodError } from 'zod';
 import type { ApiErrorBody } from '@shop/contracts';
 import { AppError, type FieldError } from './errors';
 import type { Logger } from './logger';
-import { isDuplicateKeyError } from './db';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDuplicateKeyError } from './db';
 
 interface ErrorAnswer {
   status: number;
@@ -52,7 +52,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return (
     error instanceof mongoose.mongo.MongoNetworkError ||
     error instanceof mongoose.mongo.MongoServerSelectionError ||
-    error instanceof mongoose.Error.MongooseServerSelectionError
+    error instanceof mongoose.Error.MongooseServerSelectionError ||
+    // mongoose's command buffer gave up waiting for a connection ("buffering timed out")
+    (error instanceof mongoose.Error && /buffering timed out/.test(error.message))
   );
 }
 
@@ -88,7 +90,8 @@ export function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
   if (isDatabaseUnavailable(error)) {
     return {
       status: 503,
-      body: { message: 'The database is unavailable; please try again shortly' },
+      body: { message: DATABASE_UNAVAILABLE_MESSAGE },
+      retryAfterSeconds: 2,
     };
   }
   return undefined;

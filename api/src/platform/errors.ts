@@ -12,6 +12,7 @@ export const statusByKind = {
   unsupported_media: 415,
   rate_limited: 429,
   payment_unavailable: 502,
+  unavailable: 503,
 } as const;
 
 export type ErrorKind = keyof typeof statusByKind;
@@ -31,7 +32,7 @@ interface AppErrorOptions {
 export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly errors: FieldError[] | undefined;
-  /** Only for rate_limited: sent as the Retry-After header. */
+  /** For rate_limited and unavailable: sent as the Retry-After header. */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(kind: ErrorKind, message: string, options: AppErrorOptions = {}) {
@@ -86,6 +87,11 @@ export class AppError extends Error {
 
   static paymentDeclined(reason: string): AppError {
     return new AppError('payment_declined', reason);
+  }
+
+  /** A service the API needs (its database) is down: try again shortly (Retry-After). */
+  static unavailable(message: string, retryAfterSeconds: number): AppError {
+    return new AppError('unavailable', message, { retryAfterSeconds });
   }
 
   /** The card processor failed or did not answer (not a decline): the shopper may simply retry. */

@@ -1,0 +1,250 @@
+// Faults (npm run test:faults; also in npm test): the database stopped during traffic, and an API
+// process killed during checkout. Its own file and its own FerretDB (this file stops and starts it);
+// the killed API is a real `src/server.ts` process. The payment provider timing out is in
+// payments.test.ts, the mail server down in mail.test.ts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { startFerret } from '../../scripts/lib/ferretdb.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/platform/db';
+import { customerInfo, label } from './support/shop-flows';
+import { newGuestSessionId, startTestApp, type TestApp } from './support/test-app';
+
+const apiDir = path.resolve(import.meta.dirname, '..');
+let port: number;
+let dataDir: string;
+let ferret: Awaited<ReturnType<typeof startFerret>>;
+let app: TestApp;
+
+beforeAll(async () => {
+  port = await freePort();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-api-faults-'));
+  ferret = await startFerret({ port, dataDir, dbName: 'faults', log: () => {} });
+  app = await startTestApp({ MONGODB_URI: ferret.uri });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await ferret?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A shopper calling some API (the in-process app or a server process) with its own session. */
+function shopper(base: () => string, sessionId = newGuestSessionId()) {
+  return {
+    sessionId,
+    async call(method: string, route: string, body?: unknown) {
+      try {
+        const response = await fetch(`${base()}${route}`, {
+          method,
+          headers: {
+            'x-session-id': sessionId,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        return {
+          status: response.status,
+          headers: response.headers,
+          body: text ? JSON.parse(text) : undefined,
+        };
+      } catch {
+        return { status: 0, headers: new Headers(), body: undefined }; // no answer: the process is gone
+      }
+    },
+  };
+}
+type Shopper = ReturnType<typeof shopper>;
+
+const placeOrder = (s: Shopper) => s.call('POST', '/api/orders', { customerInfo: customerInfo() });
+const pay = (s: Shopper, orderId: string) =>
+  s.call('POST', '/api/payment/complete', {
+    orderId,
+    paymentId: SANDBOX_TEST_NONCES.approved,
+    customerName: 'Ann Lee',
+    customerEmail: 'ann@example.com',
+  });
+
+/** Places the order (again) and pays it, as a shopper retrying after an error would. */
+async function checkOut(s: Shopper) {
+  const order = await placeOrder(s);
+  // 201 a new order; 200 the same unpaid order of the unchanged cart, answered again.
+  expect([200, 201], JSON.stringify(order.body)).toContain(order.status);
+  const paid = await pay(s, order.body.orderId);
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return order.body.orderId as string;
+}
+
+async function until<T>(what: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await what();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** What the database holds for these shoppers' sessions: their orders and the sandbox's charges. */
+async function ledger(sessionIds: string[]) {
+  const db = mongoose.connection.db!;
+  const orders = await db
+    .collection('orders')
+    .find({ sessionId: { $in: sessionIds } })
+    .toArray();
+  const charges = await db
+    .collection('sandbox_payments')
+    .find({ _id: { $in: orders.map((order) => order._id.toString()) } as never })
+    .toArray();
+  return { orders, paid: orders.filter((order) => order.paymentStatus === 'paid'), charges };
+}
+
+function expectOnePaidOrderAndChargeEach(
+  sessionIds: string[],
+  { paid, charges }: Awaited<ReturnType<typeof ledger>>,
+) {
+  expect(paid.map((order) => order.sessionId).sort()).toEqual([...sessionIds].sort());
+  expect(charges).toHaveLength(paid.length);
+  const paidNumbers = paid.map((order) => order.orderNumber);
+  expect(new Set(paidNumbers).size).toBe(paidNumbers.length);
+}
+
+describe('the database stopped during traffic', () => {
+  it('answers 503 with a clear message at once, health says so, no crash, and recovers by itself with no order lost or doubled', async () => {
+    const shoppers = Array.from({ length: 6 }, () => shopper(() => app.baseUrl));
+    for (const s of shoppers) expect((await s.call('POST', '/api/cart', label())).status).toBe(201);
+
+    // Half of them are checking out when the database stops.
+    const inFlight = shoppers.slice(0, 3).map((s) => placeOrder(s));
+    await ferret.stop();
+    const answers = await Promise.all(inFlight);
+    for (const answer of answers) expect([201, 503]).toContain(answer.status);
+
+    const health = await until(
+      () => app.request('GET', '/api/health'),
+      (r) => r.status === 503,
+      10_000,
+    );
+    expect(health.body).toEqual({
+      message: 'The database is unavailable',
+      status: 'degraded',
+      database: 'down',
+    });
+    for (const s of shoppers) {
+      const refused = await placeOrder(s);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      expect(refused.headers.get('retry-after')).toBe('2');
+      expect((await s.call('GET', '/api/cart')).status).toBe(503);
+    }
+
+    ferret = await startFerret({ port, dataDir, dbName: 'faults', log: () => {} });
+    // No restart of the app: the next calls find the database again.
+    const back = await until(
+      () => shoppers[0]!.call('GET', '/api/cart'),
+      (r) => r.status === 200,
+      30_000,
+    );
+    expect(back.status).toBe(200);
+    expect((await app.request('GET', '/api/health')).status).toBe(200);
+
+    // Every shopper retries the checkout: one paid order and one charge each.
+    for (const s of shoppers) await checkOut(s);
+    const sessionIds = shoppers.map((s) => s.sessionId);
+    const held = await ledger(sessionIds);
+    expectOnePaidOrderAndChargeEach(sessionIds, held);
+    // An order placed just as the database stopped is answered again, not placed a second time.
+    expect(held.orders.length).toBe(shoppers.length);
+  }, 90_000);
+});
+
+async function startApiProcess(): Promise<{ base: string; child: ChildProcess }> {
+  const apiPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(apiPort),
+      MONGODB_URI: ferret.uri,
+      SESSION_SECRET: 'faults-session-secret-0123456789',
+      PAYMENT_PROVIDER: 'sandbox',
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${apiPort}`;
+  const up = await until(
+    () =>
+      fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => child.exitCode !== null,
+      ),
+    (ok) => ok,
+    60_000,
+  );
+  if (!up || child.exitCode !== null) throw new Error('The API process did not start');
+  return { base, child };
+}
+
+describe('an API process killed during checkout', () => {
+  it('leaves nothing half done: the retry on another process makes one paid order and one charge per cart', async () => {
+    const doomed = await startApiProcess();
+    try {
+      const shoppers = Array.from({ length: 8 }, () => shopper(() => doomed.base));
+      for (const s of shoppers)
+        expect((await s.call('POST', '/api/cart', label())).status).toBe(201);
+      const orders = await Promise.all(shoppers.map((s) => placeOrder(s)));
+      for (const order of orders) expect(order.status).toBe(201);
+
+      // Everyone pays at once and the process dies under them: some charges are done, some not,
+      // some done but not yet recorded.
+      const paying = shoppers.map((s, i) => pay(s, orders[i]!.body.orderId));
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      doomed.child.kill('SIGKILL');
+      const answers = await Promise.all(paying);
+      for (const answer of answers) expect([0, 200]).toContain(answer.status);
+
+      // The shoppers retry through another process (the in-process app on the same database).
+      const retried = shoppers.map((s) => shopper(() => app.baseUrl, s.sessionId));
+      for (const s of retried) await checkOut(s);
+      const sessionIds = shoppers.map((s) => s.sessionId);
+      const held = await ledger(sessionIds);
+      expectOnePaidOrderAndChargeEach(sessionIds, held);
+      expect(held.orders.length).toBe(shoppers.length);
+    } finally {
+      if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('killed while placing orders: the retry answers the same order when it was made, and each cart is paid once', async () => {
+    const doomed = await startApiProcess();
+    try {
+      const shoppers = Array.from({ length: 8 }, () => shopper(() => doomed.base));
+      for (const s of shoppers)
+        expect((await s.call('POST', '/api/cart', label())).status).toBe(201);
+      const placing = shoppers.map((s) => placeOrder(s));
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      doomed.child.kill('SIGKILL');
+      for (const answer of await Promise.all(placing)) expect([0, 201]).toContain(answer.status);
+
+      const retried = shoppers.map((s) => shopper(() => app.baseUrl, s.sessionId));
+      for (const s of retried) await checkOut(s);
+      const sessionIds = shoppers.map((s) => s.sessionId);
+      const held = await ledger(sessionIds);
+      expectOnePaidOrderAndChargeEach(sessionIds, held);
+      // A process killed between writing an order and remembering it for its cart leaves that order
+      // unpaid (swept with the other abandoned checkouts); it is never paid or charged.
+      for (const order of held.orders.filter((o) => o.paymentStatus !== 'paid'))
+        expect(held.charges.map((c) => c._id)).not.toContain(order._id.toString());
+    } finally {
+      if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
