@@ -35,7 +35,13 @@ const runtimeConfig = {
   },
 };
 
-const apiUrl = env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`;
+// API_URL may name several API replicas, comma-separated: /api requests go to each in turn; the live
+// releases are read from the first.
+const apiUrls = (env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4000}`)
+  .split(',')
+  .map((url) => url.trim())
+  .filter(Boolean);
+const apiUrl = apiUrls[0];
 /** The live releases from the registry, read at each page (a few seconds' cache), env URLs otherwise. */
 const liveRemotes = createLiveRemotes({ apiUrl, fallback: runtimeConfig.remotes });
 const pageConfig = async (req) => ({
@@ -66,7 +72,7 @@ async function inlineConfig(html, req) {
 const server = createStaticServer({
   root: dist,
   spa: true,
-  forward: { '/api': apiUrl },
+  forward: { '/api': apiUrls },
   json: { '/config.json': pageConfig },
   pageHeaders: pageSecurityHeaders({ remoteOrigins, production: env.NODE_ENV === 'production' }),
   // A TLS proxy or load balancer in front of this server: set to how many, so the API sees the

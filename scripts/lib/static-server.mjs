@@ -160,7 +160,8 @@ function forward(req, res, target, trustProxyHops) {
  * @param {string} options.root folder to serve
  * @param {boolean} [options.spa] answer unknown extension-less GETs with index.html
  * @param {boolean} [options.cors] allow any origin to fetch the files (remotes)
- * @param {Record<string, string>} [options.forward] path prefix -> origin to forward to
+ * @param {Record<string, string | string[]>} [options.forward] path prefix -> origin to forward to,
+ *   or several origins (API replicas) taken in turn, one request each (round robin)
  * @param {Record<string, (req: import('node:http').IncomingMessage) => unknown>} [options.json] path ->
  *   value (or its promise) answered as JSON (no-cache)
  * @param {Record<string, string>} [options.headers] extra headers on every answer
@@ -187,6 +188,14 @@ export function createStaticServer({
   const gzipCache = new Map();
   root = path.resolve(root);
   mounts = Object.fromEntries(Object.entries(mounts).map(([p, dir]) => [p, path.resolve(dir)]));
+  const turns = new Map();
+  /** The origin for the next request under prefix: the next replica in turn. */
+  function targetOf(prefix) {
+    const targets = [routes[prefix]].flat();
+    const turn = turns.get(prefix) ?? 0;
+    turns.set(prefix, (turn + 1) % targets.length);
+    return targets[turn % targets.length];
+  }
   const indexFile = path.join(root, 'index.html');
 
   function send(req, res, filePath) {
@@ -265,7 +274,7 @@ export function createStaticServer({
   return http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const prefix = Object.keys(routes).find((p) => pathname === p || pathname.startsWith(`${p}/`));
-    if (prefix) return forward(req, res, routes[prefix], trustProxyHops);
+    if (prefix) return forward(req, res, targetOf(prefix), trustProxyHops);
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
 
     if (req.method === 'OPTIONS' && cors) {

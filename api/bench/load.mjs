@@ -1,0 +1,442 @@
+// npm run bench:load: mixed shopper traffic against two API processes on one database, behind the
+// shell's own forwarding (shell/server.mjs, round robin over API_URL's two replicas), at 10, 50 and 200
+// connections (LOAD_STEPS), LOAD_SECONDS (10) of shop traffic per step, each step preceded by
+// LOAD_BARE_SECONDS (4) on a bare Express route behind an identical forwarding, so every figure is
+// also a ratio to that route measured in the same run under the same load. A shopper is a fresh guest:
+// read the cart, add a label, read it again, one in three applies a code limited to LOAD_CODE_LIMIT
+// (40) uses, place the order, pay with the sandbox's approving nonce. Afterwards the database itself
+// is checked: order numbers unique and consecutive, one charge per paid order and none for any other,
+// the code's uses equal to the paid orders that carry it and within its limit, and no 5xx answer.
+// Starts its own FerretDB, APIs and forwarders on free ports in a temporary folder; stops all of it.
+// Exits 1 when an invariant fails. Not part of npm test (it measures; the machine decides the figures).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFerret } from '../../scripts/lib/ferretdb.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(apiDir, '..');
+const steps = (process.env.LOAD_STEPS ?? '10,50,200').split(',').map(Number);
+const seconds = Number(process.env.LOAD_SECONDS ?? 10);
+const bareSeconds = Number(process.env.LOAD_BARE_SECONDS ?? 4);
+const codeLimit = Number(process.env.LOAD_CODE_LIMIT ?? 40);
+if (!steps.every((n) => n >= 1 && n <= 500)) throw new Error('LOAD_STEPS: 1 to 500 each');
+if (!(seconds > 0 && seconds <= 120)) throw new Error('LOAD_SECONDS must be 1 to 120');
+if (!(bareSeconds > 0 && bareSeconds <= 60)) throw new Error('LOAD_BARE_SECONDS must be 1 to 60');
+const require = createRequire(path.join(apiDir, 'package.json'));
+const { MongoClient, ObjectId } = require('mongodb');
+
+const CODE = 'LOAD40';
+const label = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'PUMP 1',
+  quantity: 12,
+  files: [],
+};
+const customerInfo = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '555-0100',
+  email: 'ann@example.com',
+  company: 'Acme Pumps',
+  street: '12 Main St',
+  city: 'Chicago',
+  state: 'IL',
+  zipCode: '60601',
+};
+
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanUp();
+    process.exit(130);
+  });
+}
+
+function startChild(args, env, cwd) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  );
+  return child;
+}
+
+async function waitFor(url, child, what) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) on start`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not answer ${url} within 90s`);
+}
+
+async function startApi(mongodbUri, uploadDir) {
+  const port = await freePort();
+  const child = startChild(
+    ['--import', 'tsx', 'src/server.ts'],
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'silent',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      MONGODB_URI: mongodbUri,
+      SESSION_SECRET: 'load-session-secret-0123456789-not-for-real-use',
+      ADMIN_SECRET: 'load-admin-secret-9f8e7d6c5b4a3210-not-for-real-use',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      // Required in production. Nothing listens there: messages stay queued, retried with backoff.
+      MAIL_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'Load <load@example.com>',
+      PAYMENT_PROVIDER: 'sandbox',
+      UPLOAD_DIR: uploadDir,
+      TAX_RATES: '{"IL":0.0625}',
+    },
+    apiDir,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child, 'An API process');
+  return { base, child };
+}
+
+/** The shell's own server, forwarding /api to these origins in turn; X-Forwarded-For of one hop. */
+async function startShell(apiUrls) {
+  const port = await freePort();
+  const child = startChild(
+    ['shell/server.mjs'],
+    { SHELL_PORT: String(port), API_URL: apiUrls.join(','), TRUST_PROXY_HOPS: '1' },
+    root,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/config.json`, child, 'The shell server');
+  return base;
+}
+
+/** The bare route: one Express app answering JSON, in its own process like an API replica. */
+async function startBare() {
+  // In this process the client would share its event loop with the route; a child keeps them apart.
+  const port = await freePort();
+  const child = startChild(
+    [
+      '--input-type=module',
+      '-e',
+      `import express from 'express';
+       const app = express(); app.disable('x-powered-by');
+       app.get('/api/bare', (_req, res) => res.json({ ok: true }));
+       app.get('/api/health', (_req, res) => res.json({ ok: true }));
+       app.listen(${port}, '127.0.0.1');`,
+    ],
+    {},
+    apiDir,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child, 'The bare route');
+  return base;
+}
+
+/** Each shopper's own address, as a load balancer in front of the shell would add it. */
+function addressOf(sessionId) {
+  let hash = 0;
+  for (const char of sessionId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
+const statuses = new Map();
+function count(status) {
+  statuses.set(status, (statuses.get(status) ?? 0) + 1);
+}
+
+async function call(base, method, route, sessionId, body, samples) {
+  const headers = { 'x-session-id': sessionId, 'x-forwarded-for': addressOf(sessionId) };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const started = performance.now();
+  let status = 0;
+  let parsed;
+  try {
+    const response = await fetch(`${base}${route}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    status = response.status;
+    const text = await response.text();
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    status = 599; // no answer at all (connection refused or reset): counted with the 5xx
+  }
+  samples.push(performance.now() - started);
+  count(status);
+  return { status, body: parsed };
+}
+
+const newSession = () => `guest-${Date.now()}-${randomBytes(6).toString('hex')}`;
+
+/** One shopper after another on each of `connections` loops until the time is up. */
+async function shopTraffic(base, connections, durationMs, samples, outcomes) {
+  const until = performance.now() + durationMs;
+  let shoppers = 0;
+  const loop = async () => {
+    while (performance.now() < until) {
+      const sessionId = newSession();
+      const useCode = shoppers++ % 3 === 0;
+      await call(base, 'GET', '/api/cart?zipCode=60601', sessionId, undefined, samples.cartRead);
+      const added = await call(base, 'POST', '/api/cart', sessionId, label, samples.cartAdd);
+      if (added.status !== 201) continue;
+      await call(base, 'GET', '/api/cart?zipCode=60601', sessionId, undefined, samples.cartRead);
+      if (useCode)
+        await call(
+          base,
+          'POST',
+          '/api/cart/session',
+          sessionId,
+          { discountCode: CODE },
+          samples.applyCode,
+        );
+      const order = await call(
+        base,
+        'POST',
+        '/api/orders',
+        sessionId,
+        { customerInfo },
+        samples.createOrder,
+      );
+      if (order.status !== 201) {
+        outcomes.orderRefused += 1;
+        continue;
+      }
+      const paid = await call(
+        base,
+        'POST',
+        '/api/payment/complete',
+        sessionId,
+        {
+          orderId: order.body.orderId,
+          paymentId: 'cnon:card-nonce-ok',
+          customerName: 'Ann Lee',
+          customerEmail: 'ann@example.com',
+        },
+        samples.pay,
+      );
+      if (paid.status === 200) outcomes.paid += 1;
+      else outcomes.payRefused += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+}
+
+async function bareTraffic(base, connections, durationMs, samples) {
+  const until = performance.now() + durationMs;
+  const loop = async () => {
+    while (performance.now() < until)
+      await call(base, 'GET', '/api/bare', newSession(), undefined, samples);
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+function summary(samples, ms) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: samples.length,
+    rps: samples.length / (ms / 1000),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
+
+async function seedCode(uri) {
+  const client = new MongoClient(uri);
+  await client.connect();
+  try {
+    const db = client.db();
+    const _id = new ObjectId();
+    const now = new Date();
+    await db.collection('discount_codes').insertOne({
+      _id,
+      code: CODE,
+      type: 'percentage',
+      percentOff: 10,
+      amountOffCents: null,
+      minimumOrderCents: 0,
+      usageLimit: codeLimit,
+      expiresAt: null,
+      isActive: true,
+      description: 'load bench',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db.collection('discount_code_keys').insertOne({ _id: CODE, discountId: _id });
+    return _id.toString();
+  } finally {
+    await client.close();
+  }
+}
+
+/** The invariants, read from the database after the traffic. */
+async function checkInvariants(uri, codeId) {
+  const client = new MongoClient(uri);
+  await client.connect();
+  try {
+    const db = client.db();
+    const orders = await db
+      .collection('orders')
+      .find({}, { projection: { orderNumber: 1, paymentStatus: 1, paymentId: 1, discountCode: 1 } })
+      .toArray();
+    const numbers = orders.map((o) => o.orderNumber).sort((a, b) => a - b);
+    const paid = orders.filter((o) => o.paymentStatus === 'paid');
+    const paidNumbers = paid.map((o) => o.orderNumber);
+    const charges = await db.collection('sandbox_payments').find({}).toArray();
+    const chargesByOrder = new Map();
+    for (const charge of charges) chargesByOrder.set(charge._id, charge);
+    const uses = await db
+      .collection('discount_uses')
+      .find({}, { projection: { _id: 1 } })
+      .toArray();
+    const taken = uses.filter((u) => u._id.startsWith(`${codeId}:t:`)).length;
+    const released = uses.filter((u) => u._id.startsWith(`${codeId}:r:`)).length;
+    const timesUsed = taken - released;
+    const paidWithCode = paid.filter((o) => o.discountCode === CODE).length;
+    const serverErrors = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+    const checks = [
+      [
+        'order numbers unique',
+        new Set(numbers).size === numbers.length,
+        `${new Set(numbers).size} distinct of ${numbers.length}`,
+      ],
+      [
+        'order numbers without gaps',
+        numbers.every((n, i) => n === numbers[0] + i),
+        `${numbers[0]}..${numbers.at(-1)} (${numbers.length} orders, ${paid.length} paid)`,
+      ],
+      [
+        'paid order numbers unique',
+        new Set(paidNumbers).size === paidNumbers.length,
+        `${paidNumbers.length} paid`,
+      ],
+      [
+        'one charge per paid order, none for any other',
+        charges.length === paid.length &&
+          paid.every((o) => chargesByOrder.get(o._id.toString())?.paymentId === o.paymentId),
+        `${charges.length} charges, ${paid.length} paid orders`,
+      ],
+      [
+        'timesUsed = paid orders with the code, within its limit',
+        timesUsed === paidWithCode && timesUsed <= codeLimit,
+        `timesUsed ${timesUsed}, paid with ${CODE} ${paidWithCode}, limit ${codeLimit}`,
+      ],
+      ['no 5xx', serverErrors === 0, `${serverErrors} answers 5xx or none`],
+    ];
+    return checks;
+  } finally {
+    await client.close();
+  }
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-load-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const ferret = await startFerret({
+    port: await freePort(),
+    dataDir: path.join(dataDir, 'db'),
+    dbName: 'bench_load',
+    log: () => {},
+  });
+  cleanups.push(() => ferret.stop());
+  const codeId = await seedCode(ferret.uri);
+  const apis = [];
+  for (let i = 0; i < 2; i++) apis.push(await startApi(ferret.uri, path.join(dataDir, 'uploads')));
+  const shell = await startShell(apis.map((api) => api.base));
+  const bare = await startShell([await startBare()]);
+
+  console.log(
+    `Load: mixed shopper traffic, two API processes on one FerretDB (SQLite) behind the shell's round-robin forwarding; ${seconds}s per step after ${bareSeconds}s on a bare Express route behind the same forwarding; loopback, ${os.cpus().length} cores\n`,
+  );
+  // Warm-up, not measured: the first calls create indexes and fill the processes' caches.
+  const warm = { cartRead: [], cartAdd: [], applyCode: [], createOrder: [], pay: [] };
+  await shopTraffic(shell, 4, 3000, warm, { paid: 0, orderRefused: 0, payRefused: 0 });
+  await bareTraffic(bare, 4, 1000, []);
+  const rows = [];
+  const totals = { paid: 0, orderRefused: 0, payRefused: 0 };
+  for (const connections of steps) {
+    const load = os.loadavg()[0].toFixed(1);
+    const bareSamples = [];
+    const bareStart = performance.now();
+    await bareTraffic(bare, connections, bareSeconds * 1000, bareSamples);
+    const bareStats = summary(bareSamples, performance.now() - bareStart);
+    const samples = { cartRead: [], cartAdd: [], applyCode: [], createOrder: [], pay: [] };
+    const outcomes = { paid: 0, orderRefused: 0, payRefused: 0 };
+    const shopStart = performance.now();
+    await shopTraffic(shell, connections, seconds * 1000, samples, outcomes);
+    const shopMs = performance.now() - shopStart;
+    for (const key of Object.keys(totals)) totals[key] += outcomes[key];
+    const all = Object.values(samples).flat();
+    const row = (step, stats) => ({
+      conns: connections,
+      step,
+      'req/s': Math.round(stats.rps),
+      'p50 ms': Number(stats.p50.toFixed(1)),
+      'p99 ms': Number(stats.p99.toFixed(1)),
+      'p50 x bare': Number((stats.p50 / bareStats.p50).toFixed(1)),
+      'p99 x bare': Number((stats.p99 / bareStats.p99).toFixed(1)),
+      load,
+    });
+    rows.push(row('bare route', bareStats));
+    rows.push(row('all shop calls', summary(all, shopMs)));
+    rows.push(row('GET /api/cart', summary(samples.cartRead, shopMs)));
+    rows.push(row('POST /api/cart', summary(samples.cartAdd, shopMs)));
+    rows.push(row('POST /api/cart/session', summary(samples.applyCode, shopMs)));
+    rows.push(row('POST /api/orders', summary(samples.createOrder, shopMs)));
+    rows.push(row('POST /api/payment/complete', summary(samples.pay, shopMs)));
+    console.log(
+      `${connections} connections: ${outcomes.paid} orders paid in ${(shopMs / 1000).toFixed(1)}s (${(outcomes.paid / (shopMs / 1000)).toFixed(1)}/s), ${outcomes.orderRefused} orders and ${outcomes.payRefused} payments refused; load average ${load}`,
+    );
+  }
+  console.table(rows);
+  console.log(
+    'statuses:',
+    Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
+    `(req/s of a step: its calls in the step's time; "x bare": the same percentile of the bare route at the same connections)`,
+  );
+  const checks = await checkInvariants(ferret.uri, codeId);
+  console.log('\nInvariants from the database:');
+  for (const [name, ok, detail] of checks)
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
+  if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}
