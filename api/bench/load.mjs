@@ -172,8 +172,13 @@ function addressOf(sessionId) {
 }
 
 const statuses = new Map();
-function count(status) {
+/** The first few server errors, as answered, to say what failed. */
+const serverErrors = new Map();
+function count(status, route, body) {
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  if (status < 500) return;
+  const key = `${status} ${route.split('?')[0]}: ${body?.message ?? 'no answer'}`;
+  serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
 }
 
 async function call(base, method, route, sessionId, body, samples) {
@@ -195,7 +200,7 @@ async function call(base, method, route, sessionId, body, samples) {
     status = 599; // no answer at all (connection refused or reset): counted with the 5xx
   }
   samples.push(performance.now() - started);
-  count(status);
+  count(status, `${method} ${route}`, parsed);
   return { status, body: parsed };
 }
 
@@ -205,15 +210,17 @@ const newSession = () => `guest-${Date.now()}-${randomBytes(6).toString('hex')}`
 async function shopTraffic(base, connections, durationMs, samples, outcomes) {
   const until = performance.now() + durationMs;
   let shoppers = 0;
+  // Bounded in time: past the deadline no call starts (a shopper stops between steps).
+  const late = () => performance.now() >= until;
   const loop = async () => {
-    while (performance.now() < until) {
+    while (!late()) {
       const sessionId = newSession();
       const useCode = shoppers++ % 3 === 0;
       await call(base, 'GET', '/api/cart?zipCode=60601', sessionId, undefined, samples.cartRead);
       const added = await call(base, 'POST', '/api/cart', sessionId, label, samples.cartAdd);
-      if (added.status !== 201) continue;
+      if (added.status !== 201 || late()) continue;
       await call(base, 'GET', '/api/cart?zipCode=60601', sessionId, undefined, samples.cartRead);
-      if (useCode)
+      if (useCode && !late())
         await call(
           base,
           'POST',
@@ -222,6 +229,7 @@ async function shopTraffic(base, connections, durationMs, samples, outcomes) {
           { discountCode: CODE },
           samples.applyCode,
         );
+      if (late()) continue;
       const order = await call(
         base,
         'POST',
@@ -234,6 +242,7 @@ async function shopTraffic(base, connections, durationMs, samples, outcomes) {
         outcomes.orderRefused += 1;
         continue;
       }
+      if (late()) continue;
       const paid = await call(
         base,
         'POST',
@@ -428,6 +437,7 @@ async function main() {
     Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
     `(req/s of a step: its calls in the step's time; "x bare": the same percentile of the bare route at the same connections)`,
   );
+  if (serverErrors.size) console.log('server errors:', Object.fromEntries(serverErrors));
   const checks = await checkInvariants(ferret.uri, codeId);
   console.log('\nInvariants from the database:');
   for (const [name, ok, detail] of checks)
