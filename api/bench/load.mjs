@@ -72,7 +72,8 @@ function startChild(args, env, cwd) {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // LOAD_LOG_LEVEL (say error) shows the APIs' log lines; silent otherwise.
+    stdio: ['ignore', process.env.LOAD_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   });
   cleanups.push(
     () =>
