@@ -115,6 +115,7 @@ async function startApi(mongodbUri, uploadDir) {
       MONGODB_URI: mongodbUri,
       SESSION_SECRET: 'load-session-secret-0123456789-not-for-real-use',
       ADMIN_SECRET: 'load-admin-secret-9f8e7d6c5b4a3210-not-for-real-use',
+      ORDER_LINK_SECRET: 'load-order-link-secret-7e6d5c4b3a21-not-for-real-use',
       ALLOW_SANDBOX_PAYMENTS: 'true',
       // Required in production. Nothing listens there: messages stay queued, retried with backoff.
       MAIL_URL: 'smtp://127.0.0.1:9',
