@@ -9,6 +9,7 @@ module.exports = (_env, argv) =>
     exposes: {
       './OrdersPage': './src/app/orders-page.tsx',
       './OrderPage': './src/app/order-page.tsx',
+      './OrderLookupPage': './src/app/order-lookup-page.tsx',
       './AuthDialog': './src/app/auth-dialog.tsx',
       './ChangePasswordDialog': './src/app/change-password-dialog.tsx',
     },

@@ -144,6 +144,9 @@ const envSchema = z
     SQUARE_LOCATION_ID: z.string().optional(),
     SQUARE_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
     TAX_RATES: taxRates.optional(),
+    SHOP_NAME: z.string().min(1).max(100).default('Engraved Label Shop'),
+    /** The postal address printed on invoices; left off them when unset. */
+    SHOP_ADDRESS: z.string().min(1).max(300).optional(),
     SHOP_PHONE: z.string().min(1).default('(555) 010-0100'),
     SHOP_EMAIL: z.email({ error: 'must be an email address' }).default('orders@example.com'),
     SHOP_ORDERS_EMAIL: z.email({ error: 'must be an email address' }).optional(),
@@ -233,6 +236,8 @@ const envSchema = z
     },
     taxRates: env.TAX_RATES,
     shop: {
+      name: env.SHOP_NAME,
+      address: env.SHOP_ADDRESS ?? null,
       phone: env.SHOP_PHONE,
       email: env.SHOP_EMAIL,
       ordersEmail: env.SHOP_ORDERS_EMAIL ?? env.SHOP_EMAIL,

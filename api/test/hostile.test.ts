@@ -152,6 +152,9 @@ const ROUTES: Record<string, RouteRow> = {
   'GET /orders': { access: 'customer', json: false },
   'GET /orders/by-number/:orderNumber': { access: 'anyone', json: false },
   'GET /orders/:id': { access: 'anyone', json: false },
+  'GET /orders/:id/invoice.pdf': { access: 'anyone', json: false },
+  'POST /orders/:id/reorder': { access: 'anyone', json: false },
+  'POST /orders/lookup': { access: 'anyone', json: true },
   'GET /payment/config': { access: 'anyone', json: false },
   'POST /payment/complete': { access: 'anyone', json: true },
   'GET /payment/sandbox/payments.js': { access: 'anyone', json: false },
@@ -375,6 +378,8 @@ describe("another shopper's ids", () => {
     ['downloading their artwork', 'GET', '/uploads/:file', undefined, 404],
     ['reading their order', 'GET', '/orders/:order', undefined, 404],
     ['reading their order by its number', 'GET', '/orders/by-number/:number', undefined, 404],
+    ['downloading their invoice', 'GET', '/orders/:order/invoice.pdf', undefined, 404],
+    ['ordering their order again', 'POST', '/orders/:order/reorder', undefined, 404],
     ['putting their artwork on my label', 'POST', '/cart', 'label-with-their-file', 400],
   ])('%s is refused (%s %s)', async (_what, method, template, body, status) => {
     const url = `/api${template

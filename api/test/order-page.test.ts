@@ -1,17 +1,35 @@
 // One order's page, reorder, invoice and guest link (docs/product.md, "Order page"): its owner or the
 // holder of its guest link reads it; anyone else gets the same 404 as for an order that does not exist.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderDetailSchema } from '@shop/contracts';
+import {
+  ORDER_LOOKUP_MESSAGE,
+  formatDollars,
+  orderDetailSchema,
+  reorderResultSchema,
+} from '@shop/contracts';
+import { OutboxModel } from '../src/modules/mail/model';
+import { OrderModel } from '../src/modules/orders/model';
 import { signOrderLink } from '../src/modules/orders/order-access';
 import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
+let uploadDir: string;
 let app: TestApp;
 let owner: TestAgent;
 let ownerOrder: { orderId: string; orderNumber: number; total: number };
 
 beforeAll(async () => {
-  app = await startTestApp({ TAX_RATES: JSON.stringify({ NY: 0.08875 }) });
+  uploadDir = await mkdtemp(path.join(os.tmpdir(), 'shop-order-page-'));
+  app = await startTestApp({
+    TAX_RATES: JSON.stringify({ NY: 0.08875 }),
+    UPLOAD_DIR: uploadDir,
+    SHOP_NAME: 'Acme Engraving Co',
+    SHOP_ADDRESS: '12 Harbor Road, Portland, ME 04101',
+  });
   owner = app.agent();
   await register(owner);
   await addToCart(owner, { customText: 'PUMP 3', quantity: 2 });
@@ -20,7 +38,44 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+  if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
 });
+
+async function upload(agent: TestAgent, name: string, content: string): Promise<string> {
+  const form = new FormData();
+  form.append('files', new Blob([content]), name);
+  const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+  const response = await fetch(`${app.baseUrl}/api/upload`, {
+    method: 'POST',
+    headers: { 'x-session-id': agent.sessionId, cookie },
+    body: form,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { files: Array<{ filename: string }> }).files[0]!.filename;
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function download(agent: TestAgent, url: string) {
+  const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+  const response = await fetch(`${app.baseUrl}${url}`, { headers: { cookie } });
+  return { response, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function paidGuestOrder(email: string) {
+  const guest = app.agent();
+  await addToCart(guest, { customText: 'VALVE 7' });
+  const order = await placeOrder(guest, { email });
+  expect((await pay(guest, order.orderId)).status).toBe(200);
+  return { guest, order };
+}
 
 describe('GET /api/orders/{id} and /api/orders/by-number/{n}', () => {
   it('when its customer asks, then the order comes with its address and dated steps', async () => {
@@ -110,5 +165,245 @@ describe('GET /api/orders/{id} and /api/orders/by-number/{n}', () => {
     expect(
       (await stranger.request('GET', `/api/orders/${ownerOrder.orderId}?access=${forged}`)).status,
     ).toBe(404);
+  });
+});
+
+describe('POST /api/orders/{id}/reorder', () => {
+  it("when the owner orders again, then the lines join the cart at today's prices and a changed price is named", async () => {
+    const shopper = app.agent();
+    await register(shopper);
+    await addToCart(shopper, { customText: 'PUMP 9', quantity: 3 }); // $5.20 a label today
+    await addToCart(shopper, { material: 'indoor', mounting: 'no-mounting', quantity: 10 });
+    const order = await placeOrder(shopper);
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    // The order was placed when the first line cost $4.80 a label (the price table changed since).
+    const stored = await OrderModel.findById(order.orderId).lean();
+    await OrderModel.updateOne(
+      { _id: order.orderId },
+      { $set: { 'items.0.unitCents': 480, 'items.0.totalCents': 1440 } },
+    );
+
+    const response = await shopper.request('POST', `/api/orders/${order.orderId}/reorder`);
+    expect(response.status, response.text).toBe(200);
+    const result = reorderResultSchema.parse(response.body);
+    expect(result.added).toBe(2);
+    expect(result.priceChanges).toEqual([
+      {
+        orderLineId: stored!.items[0]!.lineId,
+        description: 'Phenolic 3" × 2" label, "PUMP 9"',
+        quantity: 3,
+        orderedUnitPrice: 4.8,
+        unitPrice: 5.2,
+      },
+    ]);
+    expect(result.missingArtwork).toEqual([]);
+    expect(result.cart.items.map((item) => [item.productConfig.customText, item.quantity])).toEqual(
+      [
+        ['PUMP 9', 3],
+        ['PUMP 1', 10],
+      ],
+    );
+    expect(result.cart.items[0]?.unitPrice).toBe(5.2);
+    expect(result.cart.subtotal).toBe(15.6 + (result.cart.items[1]?.totalPrice ?? NaN));
+
+    const cart = await shopper.request('GET', '/api/cart');
+    expect(cart.body.items).toHaveLength(2);
+  });
+
+  it('when an artwork file is gone, then its line is added without it and the file is named', async () => {
+    const shopper = app.agent();
+    const kept = await upload(shopper, 'logo-notes.txt', 'logo artwork notes');
+    const gone = await upload(shopper, 'old-drawing.pdf', '%PDF-1.4 old drawing');
+    await addToCart(shopper, {
+      files: [
+        { hashedName: kept, originalName: 'logo-notes.txt' },
+        { hashedName: gone, originalName: 'old-drawing.pdf' },
+      ],
+    });
+    const order = await placeOrder(shopper);
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    await rm(path.join(uploadDir, gone));
+
+    const response = await shopper.request('POST', `/api/orders/${order.orderId}/reorder`);
+    expect(response.status, response.text).toBe(200);
+    const result = reorderResultSchema.parse(response.body);
+    expect(result.missingArtwork).toEqual([
+      { orderLineId: expect.any(String), originalName: 'old-drawing.pdf' },
+    ]);
+    expect(result.cart.items[0]?.files).toEqual([
+      { hashedName: kept, originalName: 'logo-notes.txt' },
+    ]);
+  });
+
+  it("when another customer or a guest asks, then 404 and the caller's cart is unchanged", async () => {
+    for (const agent of [app.agent(), app.agent()]) {
+      if (agent === undefined) continue;
+      const response = await agent.request('POST', `/api/orders/${ownerOrder.orderId}/reorder`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Order not found' });
+      expect((await agent.request('GET', '/api/cart')).body.items).toEqual([]);
+    }
+    const other = app.agent();
+    await register(other);
+    expect((await other.request('POST', `/api/orders/${ownerOrder.orderId}/reorder`)).status).toBe(
+      404,
+    );
+  });
+
+  it("when the guest link's holder orders again, then the lines go into the holder's own cart", async () => {
+    const { order } = await paidGuestOrder('holder@example.com');
+    const holder = app.agent();
+    const link = signOrderLink(order.orderId, app.config.orderLinkSecret);
+    const response = await holder.request(
+      'POST',
+      `/api/orders/${order.orderId}/reorder?access=${link}`,
+    );
+    expect(response.status, response.text).toBe(200);
+    expect((await holder.request('GET', '/api/cart')).body.items).toHaveLength(1);
+  });
+});
+
+describe('GET /api/orders/{id}/invoice.pdf', () => {
+  it('when the owner asks, then a PDF with the shop, the order number, the total and the payment', async () => {
+    const { response, body } = await download(
+      owner,
+      `/api/orders/${ownerOrder.orderId}/invoice.pdf`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoice-${ownerOrder.orderNumber}.pdf"`,
+    );
+    expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(body);
+    expect(text).toContain('Acme Engraving Co');
+    expect(text).toContain('12 Harbor Road, Portland, ME 04101');
+    expect(text).toContain(`Invoice number: ${ownerOrder.orderNumber}`);
+    expect(text).toContain(formatDollars(ownerOrder.total));
+    expect(text).toContain('Sales tax (NY)');
+    expect(text).toContain('Paid in full by card');
+    expect(text).toContain('Ann Lee');
+  });
+
+  it('when another customer or a guest asks, then 404; an admin gets it', async () => {
+    const other = app.agent();
+    await register(other);
+    for (const agent of [other, app.agent()]) {
+      const { response } = await download(agent, `/api/orders/${ownerOrder.orderId}/invoice.pdf`);
+      expect(response.status).toBe(404);
+    }
+    const admin = app.agent();
+    await registerAdmin(admin);
+    const { response, body } = await download(
+      admin,
+      `/api/orders/${ownerOrder.orderId}/invoice.pdf`,
+    );
+    expect(response.status).toBe(200);
+    expect(await pdfText(body)).toContain(`Invoice number: ${ownerOrder.orderNumber}`);
+  });
+
+  it('when the order is not paid, then 409 and no invoice', async () => {
+    const guest = app.agent();
+    await addToCart(guest);
+    const unpaid = await placeOrder(guest);
+    const response = await guest.request('GET', `/api/orders/${unpaid.orderId}/invoice.pdf`);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(
+      'An invoice is issued once the order is paid; this order has not been paid.',
+    );
+  });
+
+  it("when the guest link's holder asks with the link, then the invoice; an expired link gets 404", async () => {
+    const { order } = await paidGuestOrder('invoice@example.com');
+    const link = signOrderLink(order.orderId, app.config.orderLinkSecret);
+    const holder = app.agent();
+    const ok = await download(holder, `/api/orders/${order.orderId}/invoice.pdf?access=${link}`);
+    expect(ok.response.status).toBe(200);
+    const old = signOrderLink(
+      order.orderId,
+      app.config.orderLinkSecret,
+      new Date(Date.now() - 31 * 24 * 60 * 60 * 1000),
+    );
+    const expired = await download(
+      holder,
+      `/api/orders/${order.orderId}/invoice.pdf?access=${old}`,
+    );
+    expect(expired.response.status).toBe(404);
+  });
+});
+
+describe('guest links by email', () => {
+  it('the confirmation email carries a link that opens that order', async () => {
+    const { order } = await paidGuestOrder('confirm@example.com');
+    const mail = await OutboxModel.findOne({ key: `order_confirmation:${order.orderId}` }).lean();
+    const url = /http:\/\/\S+\/orders\/(\d+)\?access=([^\s"&]+)/.exec(mail!.text);
+    expect(url?.[1]).toBe(String(order.orderNumber));
+    expect(mail!.text).toContain('the link works for 30 days');
+    expect(mail!.html).toContain(`/orders/${order.orderNumber}?access=`);
+    const opened = await app
+      .agent()
+      .request('GET', `/api/orders/by-number/${order.orderNumber}?access=${url![2]}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.customerInfo.email).toBe('confirm@example.com');
+  });
+
+  it('a lookup answers identically whether or not email and number match, and mails only a match', async () => {
+    const { order } = await paidGuestOrder('lookup@example.com');
+    const asker = app.agent();
+    const lookups = [
+      { email: 'LOOKUP@example.com', orderNumber: String(order.orderNumber) },
+      { email: 'someone-else@example.com', orderNumber: String(order.orderNumber) },
+      { email: 'lookup@example.com', orderNumber: '999999' },
+    ];
+    const answers = [];
+    for (const body of lookups) {
+      const response = await asker.request('POST', '/api/orders/lookup', {
+        body,
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      answers.push([response.status, response.text]);
+    }
+    expect(answers).toEqual(
+      lookups.map(() => [202, JSON.stringify({ message: ORDER_LOOKUP_MESSAGE })]),
+    );
+    const sent = await OutboxModel.find({ kind: 'order_link' }).lean();
+    expect(sent.map((mail) => mail.to)).toEqual(['lookup@example.com']);
+    const token = /\?access=([^\s"&]+)/.exec(sent[0]!.text)![1];
+    const opened = await app.agent().request('GET', `/api/orders/${order.orderId}?access=${token}`);
+    expect(opened.status).toBe(200);
+  });
+
+  it('lookups are limited per email (3 an hour) and per address (10 per 15 minutes)', async () => {
+    const perEmail = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const response = await app.agent().request('POST', '/api/orders/lookup', {
+        body: { email: 'limit@example.com', orderNumber: '1000' },
+        headers: { 'x-forwarded-for': `203.0.113.${attempt + 1}` },
+      });
+      perEmail.push(response.status);
+    }
+    expect(perEmail).toEqual([202, 202, 202, 429]);
+
+    const perAddress = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await app.agent().request('POST', '/api/orders/lookup', {
+        body: { email: `address${attempt}@example.com`, orderNumber: '1000' },
+        headers: { 'x-forwarded-for': '192.0.2.55' },
+      });
+      perAddress.push(response.status);
+    }
+    expect(perAddress.slice(0, 10).every((status) => status === 202)).toBe(true);
+    expect(perAddress[10]).toBe(429);
+  });
+
+  it('a lookup with a malformed email or number is a 400 naming the field', async () => {
+    const response = await app.agent().request('POST', '/api/orders/lookup', {
+      body: { email: 'not-an-email', orderNumber: 'abc' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((error: { path: string }) => error.path).sort()).toEqual([
+      'email',
+      'orderNumber',
+    ]);
   });
 });

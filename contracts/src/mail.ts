@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   'enquiry_received',
   'proof_request',
   'proof_reminder',
+  'order_link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -23,6 +24,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   enquiry_received: 'Enquiry received',
   proof_request: 'Proof to approve',
   proof_reminder: 'Proof reminder',
+  order_link: 'Link to an order (order lookup)',
 };
 
 /** One message: sentAt null while queued; error is the last failed attempt's reason. */

@@ -149,3 +149,12 @@ export const reorderResultSchema = z.object({
 
 /** POST /api/orders/lookup (202): the same answer whether or not the order matched. */
 export const orderLookupAnswerSchema = z.object({ message: z.string() });
+
+/** What "Order again" hands the cart page (router state): the order and what changed. */
+export const reorderNoticeSchema = z.object({
+  orderNumber: z.number(),
+  added: z.number(),
+  priceChanges: reorderResultSchema.shape.priceChanges,
+  missingArtwork: reorderResultSchema.shape.missingArtwork,
+});
+export type ReorderNotice = z.infer<typeof reorderNoticeSchema>;

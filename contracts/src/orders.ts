@@ -1,4 +1,5 @@
 // Orders as the API answers them (docs/product.md section 3), in dollars with two decimals.
+import { z } from 'zod';
 import type { CartResponse } from './cart';
 import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
@@ -191,3 +192,20 @@ export interface ReorderResult {
 /** POST /api/orders/lookup: always this answer, matched or not (no enumeration). */
 export const ORDER_LOOKUP_MESSAGE =
   'If that order number belongs to that email address, we have sent it a link to the order. It can take a few minutes to arrive.';
+
+/** POST /api/orders/lookup: the email the order was placed with and its number (the form's schema too). */
+export const orderLookupSchema = z.strictObject({
+  email: z
+    .string({ error: 'Email address is required.' })
+    .trim()
+    .min(1, 'Email address is required.')
+    .max(254, 'Email address is too long.')
+    .pipe(z.email({ error: 'Please enter a valid email address (e.g., name@example.com).' })),
+  orderNumber: z
+    .string({ error: 'Order number is required.' })
+    .trim()
+    .min(1, 'Order number is required.')
+    .regex(/^#?\d{1,12}$/, 'Please enter the order number from your confirmation (e.g., 1001).')
+    .transform((value) => Number(value.replace('#', ''))),
+});
+export type OrderLookupInput = z.input<typeof orderLookupSchema>;

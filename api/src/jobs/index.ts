@@ -13,6 +13,7 @@ import {
   sweepMailClaims,
   type MailSender,
 } from '../modules/mail/mail';
+import { orderLookupsPerEmail } from '../modules/orders/order-access';
 import { sweepOpenCheckouts } from '../modules/orders/orders';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { sweepSandboxTokens } from '../modules/payments/sandbox';
@@ -40,6 +41,7 @@ export function shopJobs(
     changePasswordLimit,
     ...Object.values(adminSecretLimits),
     ...Object.values(addressLimits),
+    orderLookupsPerEmail,
   ];
   const loadAttachment = proofAttachmentLoader(localFolderStore(config.uploadDir));
   return [

@@ -4,6 +4,7 @@ import { Button } from '@shop/ui';
 import { StandaloneFrame } from '@shop/ui/standalone';
 import AuthDialog from './auth-dialog';
 import ChangePasswordDialog from './change-password-dialog';
+import OrderLookupPage from './order-lookup-page';
 import OrderPage from './order-page';
 import OrdersPage from './orders-page';
 
@@ -46,6 +47,7 @@ export function StandaloneApp() {
     >
       <Routes>
         <Route path="/orders" element={<OrdersPage />} />
+        <Route path="/orders/lookup" element={<OrderLookupPage />} />
         <Route path="/orders/:orderNumber" element={<OrderRoute />} />
         <Route path="/change-password" element={<ChangePasswordDialog />} />
         <Route path="*" element={<OrdersPage />} />

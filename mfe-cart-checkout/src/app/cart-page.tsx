@@ -5,6 +5,7 @@ import { TwoColumn } from '../components/two-column';
 import { CartItemList } from '../features/cart/components/cart-item-list';
 import { CartSummary } from '../features/cart/components/cart-summary';
 import { EmptyCart } from '../features/cart/components/empty-cart';
+import { ReorderNotice } from '../features/cart/components/reorder-notice';
 import { useCartDiscount } from '../features/cart/hooks/use-cart-discount';
 
 /** `cart_checkout/CartPage`, the shop's /cart. */
@@ -14,6 +15,7 @@ export default function CartPage() {
 
   return (
     <RemotePage title="Shopping Cart">
+      <ReorderNotice />
       {!cart.data ? (
         cart.isError ? (
           <ErrorPanel message="Failed to fetch cart" onRetry={() => void cart.refetch()} />

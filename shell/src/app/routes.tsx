@@ -71,6 +71,12 @@ export function AppRoutes() {
           path="orders"
           element={<RemoteSlot key="orders" module="account/OrdersPage" area="order history" />}
         />
+        <Route
+          path="orders/lookup"
+          element={
+            <RemoteSlot key="order-lookup" module="account/OrderLookupPage" area="order lookup" />
+          }
+        />
         <Route path="orders/:orderNumber" element={<OrderRoute />} />
         <Route
           path="admin"

@@ -39,6 +39,7 @@ export const addressLimits = {
   upload: attemptLimiter('address:upload', 30, FIFTEEN_MINUTES_MS),
   order: attemptLimiter('address:order', 20, FIFTEEN_MINUTES_MS),
   skewReport: attemptLimiter('address:skew-report', 20, FIFTEEN_MINUTES_MS),
+  orderLookup: attemptLimiter('address:order-lookup', 10, FIFTEEN_MINUTES_MS),
 } satisfies Record<string, AttemptLimiter>;
 
 const whatOf: Record<keyof typeof addressLimits, string> = {
@@ -49,6 +50,7 @@ const whatOf: Record<keyof typeof addressLimits, string> = {
   upload: 'uploads',
   order: 'orders',
   skewReport: 'version reports',
+  orderLookup: 'order lookups',
 };
 
 /**

@@ -179,7 +179,16 @@ function totalsRows(order: OrderMailData): Array<[string, string]> {
   return rows;
 }
 
-export function orderConfirmation(order: OrderMailData, shop: ShopContext): RenderedMail {
+/**
+ * orderUrl opens the order's page without an account (its guest link, valid for ORDER_LINK_DAYS days:
+ * docs/product.md, "Order page").
+ */
+export function orderConfirmation(
+  order: OrderMailData,
+  shop: ShopContext,
+  orderUrl: string,
+  linkDays: number,
+): RenderedMail {
   const subject = `Order #${order.orderNumber} confirmed: ${money(order.totalCents)}`;
   const name = order.customerInfo.firstName;
   const next =
@@ -205,6 +214,9 @@ export function orderConfirmation(order: OrderMailData, shop: ShopContext): Rend
     '',
     'What happens next',
     next,
+    '',
+    `See your order, its invoice and its progress (no account needed; the link works for ${linkDays} days):`,
+    orderUrl,
     footerText(shop.shopUrl, shop.shopEmail),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
@@ -272,6 +284,11 @@ export function orderConfirmation(order: OrderMailData, shop: ShopContext): Rend
     <h2 style="font-size:16px;margin:20px 0 4px;">What happens next</h2>
     <p style="margin:0;">${next}</p>
     <p style="margin:16px 0 0;">
+      <a href="${orderUrl}" style="color:#1d4ed8;font-weight:bold;">View your order</a>: its
+      progress, tracking and invoice, no account needed (the link works for ${String(linkDays)}
+      days).
+    </p>
+    <p style="margin:8px 0 0;">
       <a href="${shop.shopUrl}/orders" style="color:#1d4ed8;">Your order history</a> (when you
       ordered with an account)
     </p>`;
@@ -285,6 +302,40 @@ export function orderConfirmation(order: OrderMailData, shop: ShopContext): Rend
       ...shop,
     }),
   };
+}
+
+/** The answer to an order lookup (/orders/lookup) whose email and order number matched. */
+export function orderLink(
+  order: { orderNumber: number; firstName: string },
+  orderUrl: string,
+  linkDays: number,
+  shop: ShopContext,
+): RenderedMail {
+  const subject = `Your link to order #${order.orderNumber}`;
+  const intro = `Here is the link to order #${order.orderNumber} you asked for. It opens the order's page, with its progress, tracking and invoice, without an account, and works for ${linkDays} days.`;
+  const text = [
+    `Hello ${order.firstName},`,
+    '',
+    intro,
+    '',
+    orderUrl,
+    '',
+    'If you did not ask for it, you can ignore this email: the link only shows this order.',
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
+      Your link to order #${String(order.orderNumber)}
+    </h1>
+    <p style="margin:0 0 16px;">Hello ${order.firstName}, ${intro}</p>
+    <p style="margin:0 0 16px;">
+      <a href="${orderUrl}" style="color:#1d4ed8;font-weight:bold;"
+        >View order #${String(order.orderNumber)}</a
+      >
+    </p>
+    <p style="margin:0;color:#4b5563;">
+      If you did not ask for it, you can ignore this email: the link only shows this order.
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
 }
 
 export function orderShipped(

@@ -31,7 +31,7 @@ import {
 } from '../mail/templates';
 import { addToPaidList } from './counter';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
-import { orderLinkUrl } from './order-access';
+import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
 import { toAdminOrder } from './orders';
 import {
   deleteMoveEvent,
@@ -249,7 +249,12 @@ export async function recordPayment(
     key: `order_confirmation:${orderId}`,
     kind: 'order_confirmation',
     to: paid.customerInfo.email,
-    rendered: orderConfirmation(mailData(paid), shop),
+    rendered: orderConfirmation(
+      mailData(paid),
+      shop,
+      orderLinkUrl(paid, config),
+      ORDER_LINK_LIFETIME_DAYS,
+    ),
   });
   await queueMail({
     key: `admin_new_order:${orderId}`,

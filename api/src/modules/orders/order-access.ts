@@ -6,8 +6,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { Config } from '../../config';
 import { guestSessionIdSchema } from '../../platform/auth-guards';
+import { attemptLimiter } from '../accounts/attempt-limiter';
 import { AppError } from '../../platform/errors';
 import type { OrderRecord } from './model';
+import { queueMail } from '../mail/mail';
+import { orderLink } from '../mail/templates';
+import { orderIdsOfNumbers } from './counter';
 import { findOrderById } from './repository';
 
 /** How long a guest order link opens its order. */
@@ -58,6 +62,9 @@ export function orderLinkUrl(
   const token = signOrderLink(order._id.toString(), config.orderLinkSecret, now);
   return `${config.shop.url}/orders/${order.orderNumber}?${ORDER_LINK_PARAM}=${encodeURIComponent(token)}`;
 }
+
+/** Lookups per email address (any case): a mailbox gets at most 3 order links an hour from it. */
+export const orderLookupsPerEmail = attemptLimiter('email:order-lookup', 3, 60 * 60 * 1000);
 
 /** Who is asking to read an order. */
 export interface OrderReader {
@@ -112,4 +119,37 @@ export async function authorizeOrderReader(
   now: Date = new Date(),
 ): Promise<OrderRecord> {
   return findReadableOrder(orderReaderOf(req), orderId, { secret: config.orderLinkSecret, now });
+}
+
+/**
+ * /orders/lookup: when the order of that number was placed with that email (any case), its guest link
+ * is emailed there. The caller answers the same either way, so the lookup tells nobody whether an
+ * order exists or whose it is; only the address the order was placed with receives anything.
+ */
+export async function sendOrderLink(
+  email: string,
+  orderNumber: number,
+  config: Pick<Config, 'orderLinkSecret' | 'shop'>,
+  now: Date = new Date(),
+): Promise<void> {
+  const [orderId] = await orderIdsOfNumbers([orderNumber]);
+  const order = orderId ? await findOrderById(orderId.toString()) : null;
+  if (!order || order.paymentStatus !== 'paid') return;
+  const placedWith = [order.customerInfo.email, order.guestEmail].filter(Boolean);
+  if (!placedWith.some((address) => address!.toLowerCase() === email.toLowerCase())) return;
+  await queueMail(
+    {
+      // Each matching lookup sends a fresh link (the per-email limit bounds how many).
+      key: `order_link:${order._id.toString()}:${now.getTime()}`,
+      kind: 'order_link',
+      to: order.customerInfo.email,
+      rendered: orderLink(
+        { orderNumber: order.orderNumber, firstName: order.customerInfo.firstName },
+        orderLinkUrl(order, config, now),
+        ORDER_LINK_LIFETIME_DAYS,
+        { shopUrl: config.shop.url, shopEmail: config.shop.email },
+      ),
+    },
+    now,
+  );
 }

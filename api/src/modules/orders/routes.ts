@@ -7,6 +7,8 @@ import {
   checkoutQuoteSchema,
   checkoutSummary,
   createOrderSchema,
+  ORDER_LOOKUP_MESSAGE,
+  orderLookupSchema,
   orderNoteSchema,
   overrideProofSchema,
   shipOrderSchema,
@@ -28,7 +30,9 @@ import { limitPerAddress } from '../accounts/address-limits';
 import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
 import { orderIdsOfNumbers } from './counter';
-import { authorizeOrderReader } from './order-access';
+import { assertInvoiceable, invoiceFilename, renderInvoicePdf } from './invoice';
+import { authorizeOrderReader, orderLookupsPerEmail, sendOrderLink } from './order-access';
+import { reorder } from './reorder';
 import {
   addOrderNote,
   adminOrderDetail,
@@ -41,6 +45,7 @@ import {
 import {
   adminOrderPage,
   assertOrderHasFile,
+  findViewableOrder,
   orderDetail,
   orderHistory,
   placeOrder,
@@ -121,6 +126,49 @@ export function orderRoutes({
     const order = await authorizeOrderReader(req, id, config);
     res.setHeader('Cache-Control', 'no-store');
     res.json(await orderDetail(order));
+  });
+
+  // The owner, the guest link's holder, or an admin; 409 before the order is paid.
+  router.get('/orders/:id/invoice.pdf', async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const order = req.user?.isAdmin
+      ? await findViewableOrder({ owner: null, isAdmin: true }, id)
+      : await authorizeOrderReader(req, id, config);
+    assertInvoiceable(order);
+    const pdf = await renderInvoicePdf(order, config.shop);
+    // invoice-{digits}.pdf: nothing in the name needs escaping.
+    res.setHeader('Content-Disposition', `attachment; filename="${invoiceFilename(order)}"`);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Length', String(pdf.length));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(pdf);
+  });
+
+  // The order's lines into the caller's cart at today's prices (owner or guest link holder only).
+  router.post('/orders/:id/reorder', async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const owner = cartOwner(req);
+    const order = await authorizeOrderReader(req, id, config);
+    res.json(await reorder(owner, order, uploads));
+  });
+
+  // Same answer whether or not the email and number match; limited per address and per email.
+  const lookupLimit = limitPerAddress('orderLookup', {
+    isProduction: config.isProduction,
+    logger,
+  });
+  router.post('/orders/lookup', lookupLimit, async (req, res) => {
+    const { email, orderNumber } = parseBody(orderLookupSchema, req);
+    const claim = await orderLookupsPerEmail.claim(email.toLowerCase());
+    if (!claim.allowed) {
+      const minutes = Math.max(1, Math.ceil(claim.retryAfterSeconds / 60));
+      throw AppError.rateLimited(
+        claim.retryAfterSeconds,
+        `Too many order lookups for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    await sendOrderLink(email, orderNumber, config);
+    res.status(202).json({ message: ORDER_LOOKUP_MESSAGE });
   });
 
   // --- Admin: every call is requireAdmin (401 signed out, 403 not admin) ---------------------------

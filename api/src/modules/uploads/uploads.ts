@@ -132,3 +132,36 @@ export async function openUpload(
     originalName: record.originalName,
   };
 }
+
+/**
+ * An order's artwork going onto a new cart line (reorder): each file still stored is recorded as the
+ * new owner's, so the cart accepts it; the ones no longer on file come back as missing. The caller has
+ * already shown the owner may read the order the files are on.
+ */
+export async function reuseOrderedArtwork(
+  store: UploadStore,
+  owner: CartOwner,
+  files: ReadonlyArray<{ hashedName: string; originalName: string }>,
+): Promise<{
+  kept: Array<{ hashedName: string; originalName: string }>;
+  missing: Array<{ hashedName: string; originalName: string }>;
+}> {
+  const kept: Array<{ hashedName: string; originalName: string }> = [];
+  const missing: Array<{ hashedName: string; originalName: string }> = [];
+  for (const file of files) {
+    const record = await findAnyUpload(file.hashedName);
+    const opened = record ? await store.open(file.hashedName) : null;
+    if (!record || !opened) {
+      missing.push(file);
+      continue;
+    }
+    opened.stream.destroy();
+    await recordWithRetry(owner, {
+      filename: file.hashedName,
+      originalName: file.originalName,
+      size: opened.size,
+    });
+    kept.push(file);
+  }
+  return { kept, missing };
+}

@@ -5,7 +5,9 @@ import { ApiError, useShopStore } from 'shell/store';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
 import {
   Button,
+  ButtonAnchor,
   ButtonLink,
+  DownloadIcon,
   MessageCard,
   Notice,
   PackageIcon,
@@ -18,10 +20,12 @@ import {
   formatDollars,
   formatTime,
   fromLarge,
+  fromMedium,
   theme,
 } from '@shop/ui';
+import { OrderAgainButton } from '../../../components/order-again-button';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
-import { useOrder, type OrderDetail } from '../api/get-order';
+import { useOrder, withAccess, type OrderDetail } from '../api/get-order';
 import { OrderLine } from './order-line';
 
 const Heading = styled(PageHeader)`
@@ -30,6 +34,21 @@ const Heading = styled(PageHeader)`
   align-items: flex-end;
   justify-content: space-between;
   gap: 0.75rem 1rem;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  margin: 0 0 1.25rem;
+  & > * {
+    flex: 1 1 12rem;
+  }
+  ${fromMedium} {
+    & > * {
+      flex: 0 0 auto;
+    }
+  }
 `;
 
 const Layout = styled.div`
@@ -203,6 +222,18 @@ function OrderView({
         </div>
         <OrderStatusBadge status={order.status} />
       </Heading>
+      <Actions>
+        <OrderAgainButton order={order} access={access} />
+        {order.paymentStatus === 'paid' && (
+          <ButtonAnchor
+            $variant="secondary"
+            href={withAccess(`/api/orders/${order.id}/invoice.pdf`, access)}
+            download={`invoice-${order.orderNumber}.pdf`}
+          >
+            <DownloadIcon size={18} aria-hidden="true" /> Download invoice (PDF)
+          </ButtonAnchor>
+        )}
+      </Actions>
       {order.shipment && <Tracking shipment={order.shipment} />}
       {extras?.(order, access)}
       <Layout>

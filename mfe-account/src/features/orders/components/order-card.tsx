@@ -12,6 +12,7 @@ import {
   mountingName,
 } from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
+import { OrderAgainButton } from '../../../components/order-again-button';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 
 const Card = styled.article`
@@ -203,6 +204,7 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
         </div>
         <HeaderEnd>
           <OrderStatusBadge status={order.status} />
+          <OrderAgainButton order={order} variant="secondary" size="sm" />
         </HeaderEnd>
       </Header>
       {order.shipment && (

@@ -8,6 +8,7 @@ import {
 } from '@shop/contracts/orders';
 import {
   Button,
+  ButtonAnchor,
   Dialog,
   DialogDescription,
   DialogTitle,
@@ -113,6 +114,7 @@ const Totals = styled.dl`
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: 0.5rem;
   margin-bottom: 1.25rem;
 `;
@@ -306,6 +308,16 @@ export function OrderDetailsDialog({
           <Badges>
             <OrderStatusBadge status={order.status} />
             <PaymentBadge status={order.paymentStatus} />
+            {order.paymentStatus === 'paid' && (
+              <ButtonAnchor
+                $variant="secondary"
+                $size="sm"
+                href={`/api/orders/${encodeURIComponent(order.id)}/invoice.pdf`}
+                download={`invoice-${order.orderNumber}.pdf`}
+              >
+                Download invoice (PDF)
+              </ButtonAnchor>
+            )}
           </Badges>
           <Grid>
             <div>

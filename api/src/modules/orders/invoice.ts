@@ -1,0 +1,227 @@
+// The invoice of a paid order as a PDF (docs/product.md, "Order page"): the shop's details, invoice
+// number = order number, dates in the shop's time zone, bill-to, lines, discount, shipping, tax by
+// region, total and how it was paid. Set in DejaVu Sans (as the proofs are) so accented names print.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import {
+  COLOR_SWATCHES,
+  MATERIAL_LABELS,
+  MOUNTING_LABELS,
+  formatDollars,
+  toDollars,
+} from '@shop/contracts';
+import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
+import type { OrderItemRecord, OrderRecord } from './model';
+
+const require = createRequire(import.meta.url);
+const fontFolder = () =>
+  path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+
+export const INVOICE_UNPAID_MESSAGE =
+  'An invoice is issued once the order is paid; this order has not been paid.';
+
+/** Only a paid order has an invoice (an unpaid checkout was never charged). */
+export function assertInvoiceable(order: OrderRecord): void {
+  if (order.paymentStatus !== 'paid' || !order.paidAt) {
+    throw AppError.conflict(INVOICE_UNPAID_MESSAGE);
+  }
+}
+
+/** invoice-1001.pdf: digits only, so the header needs no quoting rules. */
+export function invoiceFilename(order: Pick<OrderRecord, 'orderNumber'>): string {
+  return `invoice-${order.orderNumber}.pdf`;
+}
+
+function day(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long' }).format(date);
+}
+
+const money = (cents: number) => formatDollars(toDollars(cents));
+const inches = (value: number) => `${Number(value.toFixed(2))}"`;
+
+function lineDescription(item: OrderItemRecord): string {
+  const { material, width, height, color, mounting, customText } = item.productConfig;
+  const parts = [
+    `${MATERIAL_LABELS[material].name} label ${inches(width)} × ${inches(height)}`,
+    `${COLOR_SWATCHES[color].name}, ${MOUNTING_LABELS[mounting]}`,
+  ];
+  if (customText.trim()) parts.push(`Text: ${customText.trim().replace(/\s*\n\s*/g, ' / ')}`);
+  if (item.files.length > 0) {
+    parts.push(`Artwork: ${item.files.map((file) => file.originalName).join(', ')}`);
+  }
+  return parts.join('\n');
+}
+
+type Shop = Config['shop'];
+
+/** compress: false leaves the text readable in the file (not needed by the tests: they parse it). */
+export function renderInvoicePdf(
+  order: OrderRecord,
+  shop: Shop,
+  { compress = true } = {},
+): Promise<Buffer> {
+  assertInvoiceable(order);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    compress,
+    info: { Title: `Invoice ${order.orderNumber}`, Author: shop.name, Creator: shop.name },
+  });
+  doc.registerFont('Regular', path.join(fontFolder(), 'DejaVuSans.ttf'));
+  doc.registerFont('Bold', path.join(fontFolder(), 'DejaVuSans-Bold.ttf'));
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+  const ink = '#0f172a';
+  const muted = '#475569';
+
+  // The shop, and the invoice's number and dates.
+  doc
+    .fillColor(ink)
+    .font('Bold')
+    .fontSize(18)
+    .text(shop.name, left, 54, { width: width / 2 });
+  doc.font('Regular').fontSize(9).fillColor(muted);
+  const shopLines = [shop.address, shop.phone, shop.email, shop.url].filter(
+    (line): line is string => Boolean(line),
+  );
+  doc.text(shopLines.join('\n'), { width: width / 2 });
+  const shopBottom = doc.y;
+
+  doc
+    .fillColor(ink)
+    .font('Bold')
+    .fontSize(22)
+    .text('INVOICE', left + width / 2, 54, {
+      width: width / 2,
+      align: 'right',
+    });
+  doc.font('Regular').fontSize(10);
+  const facts: Array<[string, string]> = [
+    ['Invoice number', String(order.orderNumber)],
+    ['Invoice date', day(order.paidAt!, shop.timeZone)],
+    ['Order date', day(order.createdAt, shop.timeZone)],
+  ];
+  for (const [label, value] of facts) {
+    doc.text(`${label}: ${value}`, left + width / 2, doc.y, { width: width / 2, align: 'right' });
+  }
+
+  // Bill to.
+  let y = Math.max(shopBottom, doc.y) + 24;
+  const info = order.customerInfo;
+  doc.font('Bold').fontSize(10).fillColor(muted).text('BILL TO', left, y);
+  doc.font('Regular').fontSize(10).fillColor(ink);
+  doc.text(
+    [
+      `${info.firstName} ${info.lastName}`,
+      info.company,
+      info.street,
+      `${info.city}, ${info.state} ${info.zipCode}`,
+      info.email,
+      info.phone,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    left,
+    doc.y + 2,
+    { width: width / 2 },
+  );
+
+  // Lines.
+  y = doc.y + 24;
+  const columns = { qty: right - 190, unit: right - 140, amount: right - 70 };
+  const header = (top: number) => {
+    doc.font('Bold').fontSize(9).fillColor(muted);
+    doc.text('DESCRIPTION', left, top);
+    doc.text('QTY', columns.qty, top, { width: 40, align: 'right' });
+    doc.text('UNIT', columns.unit, top, { width: 60, align: 'right' });
+    doc.text('AMOUNT', columns.amount, top, { width: 70, align: 'right' });
+    doc
+      .moveTo(left, top + 14)
+      .lineTo(right, top + 14)
+      .strokeColor('#cbd5e1')
+      .stroke();
+    return top + 22;
+  };
+  y = header(y);
+  for (const item of order.items) {
+    const description = lineDescription(item);
+    doc.font('Regular').fontSize(10);
+    const height = doc.heightOfString(description, { width: columns.qty - left - 12 });
+    if (y + height > doc.page.height - doc.page.margins.bottom - 140) {
+      doc.addPage();
+      y = header(doc.page.margins.top);
+    }
+    doc.fillColor(ink).text(description, left, y, { width: columns.qty - left - 12 });
+    doc.text(String(item.quantity), columns.qty, y, { width: 40, align: 'right' });
+    doc.text(money(item.unitCents), columns.unit, y, { width: 60, align: 'right' });
+    doc.text(money(item.totalCents), columns.amount, y, { width: 70, align: 'right' });
+    y += height + 10;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
+
+  // Totals.
+  y += 10;
+  const totals: Array<[string, string, boolean]> = [
+    ['Subtotal', money(order.subtotalCents), false],
+  ];
+  if (order.discountCents > 0) {
+    totals.push([
+      `Discount${order.discountCode ? ` (${order.discountCode})` : ''}`,
+      `−${money(order.discountCents)}`,
+      false,
+    ]);
+  }
+  totals.push(['Shipping', money(order.shippingCents), false]);
+  totals.push([
+    order.taxRegion ? `Sales tax (${order.taxRegion})` : 'Sales tax',
+    money(order.taxCents),
+    false,
+  ]);
+  totals.push(['Total', money(order.totalCents), true]);
+  if (order.refundedCents > 0) totals.push(['Refunded', `−${money(order.refundedCents)}`, false]);
+  for (const [label, value, strong] of totals) {
+    doc
+      .font(strong ? 'Bold' : 'Regular')
+      .fontSize(strong ? 12 : 10)
+      .fillColor(ink);
+    doc.text(label, right - 260, y, { width: 180, align: 'right' });
+    doc.text(value, columns.amount, y, { width: 70, align: 'right' });
+    y += strong ? 20 : 16;
+  }
+
+  // How it was paid.
+  y += 16;
+  doc.font('Regular').fontSize(10).fillColor(ink);
+  const paidOn = day(order.paidAt!, shop.timeZone);
+  // An order the discount covered in full was never charged (payments/: a no-charge- payment id).
+  const noCharge = order.totalCents === 0 || order.paymentId?.startsWith('no-charge-');
+  doc.text(
+    noCharge
+      ? `Nothing was charged: the discount covered the total (${paidOn}). Nothing is due.`
+      : `Paid in full by card on ${paidOn}${
+          order.paymentId ? ` (payment reference ${order.paymentId})` : ''
+        }. Nothing is due.`,
+    left,
+    y,
+    { width },
+  );
+  doc
+    .fillColor(muted)
+    .fontSize(9)
+    .text(`Questions about this invoice: ${shop.email}, ${shop.phone}.`, left, doc.y + 6, {
+      width,
+    });
+
+  doc.end();
+  return done;
+}

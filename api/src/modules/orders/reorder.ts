@@ -1,0 +1,83 @@
+// "Order again" (docs/product.md, "Order page"): an order's lines go into the caller's cart as new lines,
+// priced by the cart at today's prices, with the artwork still on file. Through the cart's and the
+// uploads' exported functions only.
+import {
+  CART_FULL_MESSAGE,
+  MATERIAL_LABELS,
+  MAX_CART_LINES,
+  labelConfigurationSchema,
+  toDollars,
+  type LabelConfiguration,
+  type ReorderMissingArtwork,
+  type ReorderPriceChange,
+  type ReorderResult,
+} from '@shop/contracts';
+import type { CartOwner } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import { addToCart, listCartLines, readCart } from '../cart/cart';
+import type { UploadStore } from '../uploads/storage';
+import { reuseOrderedArtwork } from '../uploads/uploads';
+import type { OrderItemRecord, OrderRecord } from './model';
+
+const inches = (value: number) => `${Number(value.toFixed(2))}"`;
+
+/** How a line is named in the answer: "Phenolic 3" × 2" label, "PUMP 3"". */
+function describe(item: OrderItemRecord): string {
+  const { material, width, height, customText } = item.productConfig;
+  const text = customText.trim() ? `, "${customText.trim().split('\n')[0]}"` : '';
+  return `${MATERIAL_LABELS[material].name} ${inches(width)} × ${inches(height)} label${text}`;
+}
+
+/**
+ * Adds every line of order to owner's cart. Each line is checked against today's rules before any is
+ * added, so a refusal (a full cart, a configuration no longer sold) changes nothing.
+ */
+export async function reorder(
+  owner: CartOwner,
+  order: OrderRecord,
+  store: UploadStore,
+): Promise<ReorderResult> {
+  const inCart = (await listCartLines(owner)).length;
+  if (inCart + order.items.length > MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
+
+  const planned = order.items.map((item, index) => {
+    const parsed = labelConfigurationSchema.safeParse({
+      ...item.productConfig,
+      quantity: item.quantity,
+      files: [],
+    });
+    if (!parsed.success) {
+      const reason = parsed.error.issues[0]?.message ?? 'it is no longer sold';
+      throw AppError.conflict(
+        `Line ${index + 1} (${describe(item)}) cannot be ordered again as it was: ${reason}. Configure it again in the configurator.`,
+      );
+    }
+    return { item, configuration: parsed.data };
+  });
+
+  const priceChanges: ReorderPriceChange[] = [];
+  const missingArtwork: ReorderMissingArtwork[] = [];
+  for (const { item, configuration } of planned) {
+    const artwork = await reuseOrderedArtwork(store, owner, item.files);
+    missingArtwork.push(
+      ...artwork.missing.map((file) => ({
+        orderLineId: item.lineId,
+        originalName: file.originalName,
+      })),
+    );
+    const line: LabelConfiguration = { ...configuration, files: artwork.kept };
+    const added = await addToCart(owner, line);
+    if (added.item.unitPrice !== toDollars(item.unitCents)) {
+      priceChanges.push({
+        orderLineId: item.lineId,
+        description: describe(item),
+        quantity: item.quantity,
+        orderedUnitPrice: toDollars(item.unitCents),
+        unitPrice: added.item.unitPrice,
+      });
+    }
+  }
+  // The cart as the cart page reads it (no ZIP yet: tax is worked out at checkout).
+  const cart = await readCart(owner, {});
+  return { cart, added: planned.length, priceChanges, missingArtwork };
+}

@@ -1,0 +1,190 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+
+// One order's page: a customer opens it from the history, downloads the invoice and orders it again
+// (landing on the cart); a guest finds an order through /orders/lookup and the emailed link.
+
+const LABEL = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'yellow-black',
+  mounting: 'mounting-holes',
+  customText: 'PUMP 3\nDANGER',
+  quantity: 4,
+  files: [],
+};
+
+const CUSTOMER = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '312 555 0100',
+  company: 'Analytical Engines',
+  street: '120 Main St',
+  city: 'Albany',
+  state: 'NY',
+  zipCode: '12207',
+};
+
+function unique(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function sessionIdOf(page: Page): Promise<string> {
+  await page.goto('/');
+  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
+  expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
+  return sessionId!;
+}
+
+async function post(api: APIRequestContext, sessionId: string, url: string, data: unknown) {
+  const response = await api.post(url, { data, headers: { 'x-session-id': sessionId } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json();
+}
+
+/** A paid order of the browser's session, placed and paid through the API (the sandbox card). */
+async function paidOrder(page: Page, sessionId: string, email: string) {
+  await post(page.request, sessionId, '/api/cart', LABEL);
+  const order = (await post(page.request, sessionId, '/api/orders', {
+    customerInfo: { ...CUSTOMER, email },
+  })) as { orderId: string; orderNumber: number; total: number };
+  await post(page.request, sessionId, '/api/payment/complete', {
+    orderId: order.orderId,
+    paymentId: 'cnon:card-nonce-ok',
+    customerName: 'Ada Lovelace',
+    customerEmail: email,
+    customerPhone: null,
+    customerCompany: null,
+    customerAddress: null,
+    customerZipCode: null,
+  });
+  return order;
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${width}.png`,
+      fullPage: true,
+    });
+  }
+}
+
+test('a customer opens an order from the history, downloads its invoice and orders it again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `${unique('orders')}@example.com`;
+  const sessionId = await sessionIdOf(page);
+  await post(page.request, sessionId, '/api/auth/register', {
+    email,
+    password: 'shopper-pass-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
+  const order = await paidOrder(page, sessionId, email);
+
+  await page.goto('/orders');
+  await page.getByRole('link', { name: `Order #${order.orderNumber}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.orderNumber}$`));
+  const view = page.locator('[data-remote="account"]');
+  await expect(
+    view.getByRole('heading', { level: 1, name: `Order #${order.orderNumber}` }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  const line = view.getByTestId('order-line');
+  await expect(line.getByTestId('label-preview-text')).toContainText('PUMP 3');
+  await expect(line.getByTestId('label-preview-plate')).toHaveAttribute('fill', '#facc15');
+  await expect(view.getByTestId('order-total')).toHaveText(`$${order.total.toFixed(2)}`);
+  await expect(view.getByRole('list', { name: 'Order progress' })).toContainText('Processing');
+  await expect(view.getByText('Tax (NY)')).toBeVisible();
+  await shoot(page, 'order-page');
+
+  const downloading = page.waitForEvent('download');
+  await view.getByRole('link', { name: /Download invoice/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`invoice-${order.orderNumber}.pdf`);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await view.getByRole('button', { name: `Order again: order #${order.orderNumber}` }).click();
+  await expect(page).toHaveURL(/\/cart$/, { timeout: 15_000 });
+  const notice = page.getByTestId('reorder-notice');
+  await expect(notice).toContainText(`1 line from order #${order.orderNumber} added to your cart`);
+  await expect(notice).toContainText('Prices are the same as when you ordered.');
+  const cart = await page.request.get('/api/cart', { headers: { 'x-session-id': sessionId } });
+  const items = ((await cart.json()) as { items: Array<{ quantity: number }> }).items;
+  expect(items.map((item) => item.quantity)).toEqual([4]);
+});
+
+test('a guest finds an order through /orders/lookup and the link emailed to them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = `${unique('guest')}@example.com`;
+  const sessionId = await sessionIdOf(page);
+  const order = await paidOrder(page, sessionId, email);
+
+  // Another browser: no session of the order, no account.
+  const context = await browser.newContext({ baseURL });
+  const guest = await context.newPage();
+  await guest.goto(`/orders/${order.orderNumber}`);
+  await expect(guest.getByRole('heading', { name: 'Order not found' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await guest.getByRole('link', { name: 'Find a guest order' }).click();
+  await expect(guest).toHaveURL(/\/orders\/lookup$/);
+  const lookup = guest.locator('[data-remote="account"]');
+  await expect(lookup.getByRole('heading', { level: 1, name: 'Find your order' })).toBeVisible();
+  await shoot(guest, 'order-lookup');
+  await lookup.getByLabel('Email address').fill(email);
+  await lookup.getByLabel('Order number').fill(String(order.orderNumber));
+  await lookup.getByRole('button', { name: 'Email me the link' }).click();
+  await expect(lookup.getByRole('status')).toContainText('Check your email');
+
+  // The outbox, read as an admin reads it.
+  const adminSession = await sessionIdOf(page);
+  await page.request.post('/api/auth/logout', { headers: { 'x-session-id': adminSession } });
+  await post(page.request, adminSession, '/api/auth/register', {
+    email: `${unique('admin')}@example.com`,
+    password: 'admin-password-1',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  });
+  const granted = await page.request.post('/api/admin/make-admin', {
+    data: { secret: 'e2e-admin-secret' },
+    headers: { 'x-session-id': adminSession, authorization: 'Bearer e2e-admin-secret' },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  const outbox = await page.request.get('/api/admin/outbox?limit=50', {
+    headers: { 'x-session-id': adminSession },
+  });
+  const messages = (
+    (await outbox.json()) as {
+      messages: Array<{ to: string; kind: string; text: string }>;
+    }
+  ).messages;
+  const mail = messages.find((message) => message.kind === 'order_link' && message.to === email);
+  expect(mail, 'the order link email').toBeTruthy();
+  const link = /https?:\/\/\S+\/orders\/\d+\?access=\S+/.exec(mail!.text)![0];
+  const url = new URL(link);
+
+  await guest.goto(`${url.pathname}${url.search}`);
+  const view = guest.locator('[data-remote="account"]');
+  await expect(
+    view.getByRole('heading', { level: 1, name: `Order #${order.orderNumber}` }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(view.getByText('120 Main St')).toBeVisible();
+  await expect(view.getByRole('link', { name: /Download invoice/ })).toHaveAttribute(
+    'href',
+    new RegExp(`/api/orders/${order.orderId}/invoice\\.pdf\\?access=`),
+  );
+  await context.close();
+});
