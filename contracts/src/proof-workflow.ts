@@ -75,6 +75,11 @@ export interface OrderProof {
   /** Waiting for approval for at least PROOF_APPROVAL_LIMIT_DAYS: the admin may cancel with a full refund. */
   approvalOverdue: boolean;
   history: ProofHistoryEntry[];
+  /**
+   * For the customer's answer only: a guest link token for this order, so the page's <img> and PDF
+   * links (which cannot send x-session-id) open the proof as `?access=`.
+   */
+  access?: string | null;
 }
 
 export const proofHistoryEntrySchema = z.object({
@@ -113,6 +118,7 @@ export const orderProofSchema = z.object({
   override: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
   approvalOverdue: z.boolean(),
   history: z.array(proofHistoryEntrySchema),
+  access: z.string().nullish(),
 }) satisfies z.ZodType<OrderProof>;
 
 // --- Requests ------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import {
 } from './workflow';
 import type { Config } from '../../config';
 import type { OrderRecord } from '../orders/model';
-import { authorizeOrderReader } from '../orders/order-access';
+import { authorizeOrderReader, signOrderLink } from '../orders/order-access';
 import { findOrderById } from '../orders/orders';
 
 const proofParamsSchema = z.object({
@@ -111,7 +111,11 @@ export function proofRoutes(
   router.get('/orders/:id/proof', async (req, res) => {
     const order = await answeringOrder(req, config);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await proofView(order));
+    // The page's images and links cannot send x-session-id: they carry the order's link instead.
+    res.json({
+      ...(await proofView(order)),
+      access: signOrderLink(order._id.toString(), config.orderLinkSecret),
+    });
   });
 
   router.post('/orders/:id/proof/approve', async (req, res) => {

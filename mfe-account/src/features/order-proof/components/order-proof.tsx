@@ -208,6 +208,8 @@ export function OrderProofSection({ orderId, access }: { orderId: string; access
   if (query.isPending || query.isError) return null;
   const proof = query.data;
   if (proof.revisions.length === 0) return null;
+  // The images and PDF links cannot send the session header: they use the order's link.
+  const linkAccess = access ?? proof.access ?? null;
   const current = proof.revisions.at(-1)!;
   const earlier = proof.revisions.slice(0, -1);
   return (
@@ -224,14 +226,16 @@ export function OrderProofSection({ orderId, access }: { orderId: string; access
             <li key={line.lineId}>
               <figure>
                 <img
-                  src={proofPath(proof.orderId, line.lineId, proof.revision, 'svg', access)}
+                  src={proofPath(proof.orderId, line.lineId, proof.revision, 'svg', linkAccess)}
                   alt={`Proof of label ${line.lineNumber}: ${line.customText || 'no text'}`}
                   loading="lazy"
                 />
                 <figcaption>
                   Label {line.lineNumber}
                   {line.changed && proof.revision > 1 ? ' (changed)' : ''} ·{' '}
-                  <a href={proofPath(proof.orderId, line.lineId, proof.revision, 'pdf', access)}>
+                  <a
+                    href={proofPath(proof.orderId, line.lineId, proof.revision, 'pdf', linkAccess)}
+                  >
                     Download PDF
                   </a>
                   {comment && <> · You asked: “{comment.comment}”</>}
@@ -253,7 +257,13 @@ export function OrderProofSection({ orderId, access }: { orderId: string; access
                 {revision.lines.map((line) => (
                   <a
                     key={line.lineId}
-                    href={proofPath(proof.orderId, line.lineId, revision.revision, 'pdf', access)}
+                    href={proofPath(
+                      proof.orderId,
+                      line.lineId,
+                      revision.revision,
+                      'pdf',
+                      linkAccess,
+                    )}
                   >
                     label {line.lineNumber} PDF{' '}
                   </a>
