@@ -169,7 +169,7 @@ test('pay, proof email, ask for a change, admin uploads revision 2, the shopper 
   await admin.getByRole('button', { name: `View order ${orderNumber}` }).click();
   const dialog = admin.getByRole('dialog', { name: `Order #${orderNumber}` });
   await expect(dialog.getByText('Change requested: It is 208 volts, not 480')).toBeVisible();
-  await dialog.getByLabel('Change').selectOption('file');
+  await dialog.getByLabel('Change', { exact: true }).selectOption('file');
   await dialog
     .getByLabel('Proof file')
     .setInputFiles({ name: 'revised-208.png', mimeType: 'image/png', buffer: PNG });
