@@ -12,5 +12,8 @@ module.exports = (_env, argv) =>
       './OrderLookupPage': './src/app/order-lookup-page.tsx',
       './AuthDialog': './src/app/auth-dialog.tsx',
       './ChangePasswordDialog': './src/app/change-password-dialog.tsx',
+      './AccountPage': './src/app/account-page.tsx',
+      './ResetPasswordPage': './src/app/reset-password-page.tsx',
+      './ConfirmEmailPage': './src/app/confirm-email-page.tsx',
     },
   });

@@ -75,6 +75,8 @@ beforeAll(async () => {
   });
   admin = app.agent();
   await registerAdmin(admin);
+  // The admin's sign-up mailed a confirmation link: sent now, so the tests see only their own mail.
+  await runWorker();
 });
 afterAll(async () => {
   sender?.close();

@@ -16,6 +16,7 @@ export const shopUserSchema = z.object({
   address: z.string().nullish(),
   zipCode: z.string().nullish(),
   isAdmin: z.boolean(),
+  emailConfirmed: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<ShopUser>;
@@ -29,3 +30,13 @@ export const passwordChangedSchema = z.object({
   message: z.string(),
 });
 export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
+
+/** POST /api/auth/forgot-password (202): the same answer for every email. */
+export const forgotPasswordAnswerSchema = z.object({ message: z.string() });
+
+/** POST /api/auth/confirm-email (200): the customer, and how many earlier guest orders joined the account. */
+export const emailConfirmedSchema = z.object({
+  user: shopUserSchema,
+  joinedOrders: z.number().int().min(0),
+});
+export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;

@@ -22,6 +22,14 @@ export const accountMessages = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   currentPasswordWrong: 'Current password is incorrect',
+  resetLinkSent:
+    'If an account exists for this email, we sent a link to reset the password. It is valid for one hour.',
+  resetLinkInvalid:
+    'This password reset link is invalid, expired or already used. Please ask for a new one.',
+  confirmationLinkInvalid:
+    'This confirmation link is invalid, expired or already used. Sign in and ask for a new one.',
+  profileSaved: 'Your details were saved',
+  emailChanged: 'Your email was changed. We sent a confirmation link to the new address.',
 } as const;
 
 /** Trimmed and lower-cased, so Ann@Example.com and ann@example.com are one account. */
@@ -104,3 +112,53 @@ export const changePasswordFormSchema = changePasswordSchema
     message: accountMessages.passwordsDontMatch,
   });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/** POST /api/auth/forgot-password: the answer is the same whether or not the email has an account. */
+export const forgotPasswordSchema = z.object({ email: accountEmailSchema });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** A token from an emailed link: 32 random bytes, base64url (43 characters). */
+const emailedToken = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, message);
+
+/** POST /api/auth/reset-password: the token from the emailed link and a new password (registration's rules). */
+export const resetPasswordSchema = z.object({
+  token: emailedToken(accountMessages.resetLinkInvalid),
+  newPassword,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** The reset page's form: the new password twice. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword, confirmPassword: newPassword })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: accountMessages.passwordsDontMatch,
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
+/** POST /api/auth/confirm-email: the token from the emailed confirmation link. */
+export const confirmEmailSchema = z.object({
+  token: emailedToken(accountMessages.confirmationLinkInvalid),
+});
+
+/** PUT /api/account/profile: registration's rules for each field. */
+export const profileSchema = registerSchema.pick({
+  firstName: true,
+  lastName: true,
+  phone: true,
+  company: true,
+  address: true,
+  zipCode: true,
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** POST /api/account/email: a new email, confirmed with the current password. */
+export const changeEmailSchema = z.object({
+  email: accountEmailSchema,
+  currentPassword: changePasswordSchema.shape.currentPassword,
+});
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;

@@ -12,6 +12,8 @@ export const MAIL_KINDS = [
   'proof_request',
   'proof_reminder',
   'order_link',
+  'password_reset',
+  'email_confirmation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -25,6 +27,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   proof_request: 'Proof to approve',
   proof_reminder: 'Proof reminder',
   order_link: 'Link to an order (order lookup)',
+  password_reset: 'Password reset',
+  email_confirmation: 'Email confirmation',
 };
 
 /** One message: sentAt null while queued; error is the last failed attempt's reason. */

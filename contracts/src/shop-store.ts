@@ -17,6 +17,8 @@ export interface ShopUser {
   address?: string | null;
   zipCode?: string | null;
   isAdmin: boolean;
+  /** Whether the customer followed the emailed confirmation link for the current email. */
+  emailConfirmed?: boolean;
   createdAt: string;
   updatedAt: string;
 }

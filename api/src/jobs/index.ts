@@ -3,7 +3,13 @@
 // so expiry is done by these sweeps.
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
-import { changePasswordLimit, signInLimits } from '../modules/accounts/accounts';
+import {
+  changePasswordLimit,
+  confirmationResendLimit,
+  passwordResetLimit,
+  signInLimits,
+  sweepAccountTokens,
+} from '../modules/accounts/accounts';
 import { addressLimits } from '../modules/accounts/address-limits';
 import { sweepExpiredSessions } from '../modules/accounts/session-store';
 import { adminSecretLimits } from '../modules/admin/admin';
@@ -39,6 +45,8 @@ export function shopJobs(
   const limiters = [
     ...Object.values(signInLimits),
     changePasswordLimit,
+    passwordResetLimit,
+    confirmationResendLimit,
     ...Object.values(adminSecretLimits),
     ...Object.values(addressLimits),
     orderLookupsPerEmail,
@@ -64,6 +72,7 @@ export function shopJobs(
       run: (now) => Promise.all(limiters.map((limiter) => limiter.sweep(now))),
     },
     { name: 'open-checkouts', everyMs: 60 * MINUTE_MS, run: (now) => sweepOpenCheckouts(now) },
+    { name: 'account-tokens', everyMs: 60 * MINUTE_MS, run: (now) => sweepAccountTokens(now) },
     { name: 'mail-claims', everyMs: 60 * MINUTE_MS, run: (now) => sweepMailClaims(now) },
     ...(config.payment.provider === 'sandbox'
       ? [

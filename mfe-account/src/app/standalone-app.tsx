@@ -6,7 +6,10 @@ import AuthDialog from './auth-dialog';
 import ChangePasswordDialog from './change-password-dialog';
 import OrderLookupPage from './order-lookup-page';
 import OrderPage from './order-page';
+import AccountPage from './account-page';
+import ConfirmEmailPage from './confirm-email-page';
 import OrdersPage from './orders-page';
+import ResetPasswordPage from './reset-password-page';
 
 function OrderRoute() {
   const { orderNumber = '' } = useParams();
@@ -41,6 +44,7 @@ export function StandaloneApp() {
       title="Account remote"
       links={[
         { to: '/orders', label: 'Orders' },
+        { to: '/account', label: 'Account' },
         { to: '/change-password', label: 'Change password' },
       ]}
       aside={<SessionButton />}
@@ -50,6 +54,9 @@ export function StandaloneApp() {
         <Route path="/orders/lookup" element={<OrderLookupPage />} />
         <Route path="/orders/:orderNumber" element={<OrderRoute />} />
         <Route path="/change-password" element={<ChangePasswordDialog />} />
+        <Route path="/account" element={<AccountPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         <Route path="*" element={<OrdersPage />} />
       </Routes>
       <AuthDialog />

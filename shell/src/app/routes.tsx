@@ -79,6 +79,30 @@ export function AppRoutes() {
         />
         <Route path="orders/:orderNumber" element={<OrderRoute />} />
         <Route
+          path="account"
+          element={<RemoteSlot key="account" module="account/AccountPage" area="account page" />}
+        />
+        <Route
+          path="reset-password"
+          element={
+            <RemoteSlot
+              key="reset-password"
+              module="account/ResetPasswordPage"
+              area="password reset"
+            />
+          }
+        />
+        <Route
+          path="confirm-email"
+          element={
+            <RemoteSlot
+              key="confirm-email"
+              module="account/ConfirmEmailPage"
+              area="email confirmation"
+            />
+          }
+        />
+        <Route
           path="admin"
           element={<RemoteSlot key="admin" module="admin/AdminPage" area="admin panel" />}
         />

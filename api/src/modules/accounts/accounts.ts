@@ -11,8 +11,18 @@ import { AppError } from '../../platform/errors';
 import { attemptLimiter } from './attempt-limiter';
 import type { CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
-import { customerOrdersForAdmin } from '../orders/orders';
+import { customerOrdersForAdmin, joinGuestOrders } from '../orders/orders';
+import type { Config } from '../../config';
+import { queueMail } from '../mail/mail';
+import { emailConfirmation, passwordReset } from '../mail/templates';
+import { AccountTokenModel, AccountTokenUseModel } from './model';
+import { TOKEN_LIFETIME_MS, issueToken, useToken } from './tokens';
 import {
+  changeCustomerEmail,
+  deleteTokensOf,
+  markEmailConfirmed,
+  updateProfile,
+  type ProfileFields,
   deleteCustomerUnlessAdmin,
   findCustomerByEmail,
   findCustomerById,
@@ -22,7 +32,7 @@ import {
   toShopUser,
 } from './repository';
 import { signOutEverywhere, signOutOtherSessions } from './session-store';
-import { isDuplicateKeyError } from '../../platform/db';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
 
 // What the admin module uses: a customer made admin, and its client-visible form.
 export { grantAdmin, toShopUser } from './repository';
@@ -41,6 +51,19 @@ export const signInLimits = {
 
 /** Guessing the current password through the change-password form: 5 per 15 minutes per account. */
 export const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_MINUTES_MS);
+
+/**
+ * Password reset requests: 5 per 15 minutes for one email from one address (and the per-address limit
+ * in address-limits.ts), keyed like sign-in so requests from elsewhere never use up the owner's.
+ */
+export const passwordResetLimit = attemptLimiter('password-reset:email+ip', 5, FIFTEEN_MINUTES_MS);
+
+/** Confirmation emails asked for again by a signed-in customer: 3 per 15 minutes per account. */
+export const confirmationResendLimit = attemptLimiter(
+  'email-confirmation:resend',
+  3,
+  FIFTEEN_MINUTES_MS,
+);
 
 export type Registration = z.output<typeof registerSchema>;
 
@@ -128,6 +151,180 @@ export async function changePassword({
   await changePasswordLimit.reset(customerId);
   await setPasswordHash(customerId, await hashPassword(newPassword));
   await signOutOtherSessions(customerId, keepSessionId);
+}
+
+// --- Emailed links: password reset, email confirmation (docs/product.md section 10) -----------------
+
+function shopOf(config: Config) {
+  return { shopUrl: config.shop.url, shopEmail: config.shop.email };
+}
+
+/** 429 when this email has been asked for too often from this address; the answer names no account. */
+export async function claimPasswordResetRequest(email: string, ip: string): Promise<void> {
+  const claim = await passwordResetLimit.claim(`${email}|${ip}`);
+  if (!claim.allowed) {
+    const minutes = Math.max(1, Math.ceil(claim.retryAfterSeconds / 60));
+    throw AppError.rateLimited(
+      claim.retryAfterSeconds,
+      `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+}
+
+/**
+ * Emails a reset link when the email has an account, and does nothing otherwise. The route answers
+ * before calling this, so the answer and its timing say nothing about the email.
+ */
+export async function sendPasswordReset(email: string, config: Config, now = new Date()) {
+  const customer = await findCustomerByEmail(email);
+  if (!customer) return;
+  const token = await issueToken(customer, 'password-reset', now);
+  await queueMail({
+    key: `password_reset:${token.slice(0, 16)}`,
+    kind: 'password_reset',
+    to: customer.email,
+    rendered: passwordReset(
+      {
+        firstName: customer.firstName,
+        link: `${config.shop.url}/reset-password?token=${token}`,
+        validFor: 'one hour',
+      },
+      shopOf(config),
+    ),
+  });
+}
+
+/**
+ * Sets a new password from a reset link (used once), voids the customer's other reset links, and signs
+ * out every session of the customer; the route then signs this browser in.
+ */
+export async function resetPassword(
+  { token, newPassword }: { token: string; newPassword: string },
+  now = new Date(),
+): Promise<CustomerRecord> {
+  const { customer } = await useToken(
+    token,
+    'password-reset',
+    accountMessages.resetLinkInvalid,
+    now,
+  );
+  await setPasswordHash(customer._id.toString(), await hashPassword(newPassword));
+  await deleteTokensOf(customer._id, 'password-reset');
+  await signOutEverywhere(customer._id.toString());
+  return customer;
+}
+
+/** Emails the customer a link confirming their current email. */
+export async function sendEmailConfirmation(
+  customer: Pick<CustomerRecord, '_id' | 'email' | 'firstName'>,
+  config: Config,
+  now = new Date(),
+): Promise<void> {
+  const token = await issueToken(customer, 'email-confirmation', now);
+  await queueMail({
+    key: `email_confirmation:${token.slice(0, 16)}`,
+    kind: 'email_confirmation',
+    to: customer.email,
+    rendered: emailConfirmation(
+      {
+        firstName: customer.firstName,
+        link: `${config.shop.url}/confirm-email?token=${token}`,
+        validFor: '7 days',
+      },
+      shopOf(config),
+    ),
+  });
+}
+
+/** A signed-in customer asks for the confirmation email again (limited per account). */
+export async function resendEmailConfirmation(customerId: string, config: Config): Promise<void> {
+  const customer = await findCustomerById(customerId);
+  if (!customer) throw AppError.unauthenticated();
+  if (customer.emailConfirmedAt) return;
+  const claim = await confirmationResendLimit.claim(customerId);
+  if (!claim.allowed) {
+    throw AppError.rateLimited(
+      claim.retryAfterSeconds,
+      'Too many confirmation emails. Please try again later.',
+    );
+  }
+  await sendEmailConfirmation(customer, config);
+}
+
+/**
+ * Confirms the email of the link (used once); only then do the paid guest orders placed with that
+ * email join the account. How many joined.
+ */
+export async function confirmEmail(
+  token: string,
+  now = new Date(),
+): Promise<{ customer: CustomerRecord; joinedOrders: number }> {
+  const { customer, record } = await useToken(
+    token,
+    'email-confirmation',
+    accountMessages.confirmationLinkInvalid,
+    now,
+  );
+  await markEmailConfirmed(customer._id, record.email, now);
+  const joinedOrders = await joinGuestOrders(customer._id.toString(), record.email, now);
+  const confirmed = await findCustomerById(customer._id.toString());
+  return { customer: confirmed ?? customer, joinedOrders };
+}
+
+/** Expired tokens go, and the record of a use once no token it could match can still be valid. */
+export async function sweepAccountTokens(now = new Date()): Promise<number> {
+  const longest = Math.max(...Object.values(TOKEN_LIFETIME_MS));
+  const tokens = await AccountTokenModel.deleteMany({ expiresAt: trusted({ $lte: now }) });
+  const uses = await AccountTokenUseModel.deleteMany({
+    usedAt: trusted({ $lte: new Date(now.getTime() - longest) }),
+  });
+  return tokens.deletedCount + uses.deletedCount;
+}
+
+// --- Profile ---------------------------------------------------------------------------------------
+
+export async function updateCustomerProfile(
+  customerId: string,
+  profile: ProfileFields,
+): Promise<ShopUser> {
+  const updated = await updateProfile(customerId, profile);
+  if (!updated) throw AppError.unauthenticated();
+  return toShopUser(updated);
+}
+
+/**
+ * Moves the account to another email after checking the current password (the change-password
+ * limit counts the guesses); the new email must be free (409) and is unconfirmed until its link is
+ * followed.
+ */
+export async function changeEmail(
+  {
+    customerId,
+    email,
+    currentPassword,
+  }: { customerId: string; email: string; currentPassword: string },
+  config: Config,
+): Promise<ShopUser> {
+  const customer = await findCustomerById(customerId);
+  if (!customer) throw AppError.unauthenticated();
+  const claim = await changePasswordLimit.claim(customerId);
+  if (!claim.allowed) {
+    throw AppError.rateLimited(
+      claim.retryAfterSeconds,
+      'Too many password attempts. Please try again later.',
+    );
+  }
+  if (!(await passwordMatches(currentPassword, customer.passwordHash))) {
+    throw AppError.invalid(accountMessages.currentPasswordWrong, [
+      { path: 'currentPassword', message: accountMessages.currentPasswordWrong },
+    ]);
+  }
+  await changePasswordLimit.reset(customerId);
+  if (email === customer.email) return toShopUser(customer);
+  const moved = await changeCustomerEmail(customer, email);
+  if (!moved) throw AppError.conflict(accountMessages.emailTaken);
+  await sendEmailConfirmation(moved, config);
+  return toShopUser(moved);
 }
 
 // --- Admin ----------------------------------------------------------------------------------------

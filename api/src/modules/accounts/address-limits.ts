@@ -34,6 +34,7 @@ export function tooManyRequests(retryAfterSeconds: number, what: string): AppErr
 export const addressLimits = {
   register: attemptLimiter('address:register', 10, FIFTEEN_MINUTES_MS),
   signIn: attemptLimiter('address:sign-in', 50, FIFTEEN_MINUTES_MS),
+  passwordReset: attemptLimiter('address:password-reset', 20, FIFTEEN_MINUTES_MS),
   contact: attemptLimiter('address:contact', 5, FIFTEEN_MINUTES_MS),
   discountCheck: attemptLimiter('address:discount-check', 30, FIFTEEN_MINUTES_MS),
   upload: attemptLimiter('address:upload', 30, FIFTEEN_MINUTES_MS),
@@ -45,6 +46,7 @@ export const addressLimits = {
 const whatOf: Record<keyof typeof addressLimits, string> = {
   register: 'sign-ups',
   signIn: 'sign-in attempts',
+  passwordReset: 'password reset requests',
   contact: 'messages',
   discountCheck: 'discount code checks',
   upload: 'uploads',

@@ -12,6 +12,8 @@ export interface CustomerRecord {
   zipCode: string | null;
   passwordHash: string;
   isAdmin: boolean;
+  /** When the customer confirmed the email by the emailed link (null until then, and after a change). */
+  emailConfirmedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -28,6 +30,7 @@ const customerSchema = new Schema<CustomerRecord>(
     zipCode: { type: String, default: null },
     passwordHash: { type: String, required: true },
     isAdmin: { type: Boolean, required: true, default: false },
+    emailConfirmedAt: { type: Date, default: null },
   },
   { timestamps: true, versionKey: false },
 );
@@ -63,4 +66,63 @@ export const CustomerEmailModel = mongoose.model<CustomerEmailRecord>(
   'CustomerEmail',
   customerEmailSchema,
   'customer_emails',
+);
+
+export type AccountTokenPurpose = 'password-reset' | 'email-confirmation';
+
+/**
+ * A token sent by email (a password reset, an email confirmation). _id is the SHA-256 of the token:
+ * the token itself is never stored, so reading the database gives no working link. Looked up by _id.
+ */
+export interface AccountTokenRecord {
+  _id: string;
+  purpose: AccountTokenPurpose;
+  customerId: Types.ObjectId;
+  /** The customer's email when the token was made: a token for an email since changed is void. */
+  email: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+const accountTokenSchema = new Schema<AccountTokenRecord>(
+  {
+    _id: { type: String, required: true },
+    purpose: { type: String, required: true },
+    customerId: { type: Schema.Types.ObjectId, required: true },
+    email: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+accountTokenSchema.index({ customerId: 1 });
+
+export const AccountTokenModel = mongoose.model<AccountTokenRecord>(
+  'AccountToken',
+  accountTokenSchema,
+  'account_tokens',
+);
+
+/**
+ * A token's use: _id is the token's hash. Taken by an insert, which the unique _id lets succeed once,
+ * so two uses of one link at the same moment cannot both pass (FerretDB v1 has no atomic conditional
+ * update to mark the token instead; api/README.md).
+ */
+export interface AccountTokenUseRecord {
+  _id: string;
+  usedAt: Date;
+}
+
+const accountTokenUseSchema = new Schema<AccountTokenUseRecord>(
+  {
+    _id: { type: String, required: true },
+    usedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export const AccountTokenUseModel = mongoose.model<AccountTokenUseRecord>(
+  'AccountTokenUse',
+  accountTokenUseSchema,
+  'account_token_uses',
 );

@@ -3,8 +3,12 @@ import { Types, isValidObjectId } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
 import { isDuplicateKeyError } from '../../platform/db';
 import {
+  AccountTokenModel,
+  AccountTokenUseModel,
   CustomerEmailModel,
   CustomerModel,
+  type AccountTokenPurpose,
+  type AccountTokenRecord,
   type CustomerEmailRecord,
   type CustomerRecord,
 } from './model';
@@ -26,6 +30,7 @@ export function toShopUser(record: CustomerRecord): ShopUser {
     address: record.address ?? null,
     zipCode: record.zipCode ?? null,
     isAdmin: record.isAdmin === true,
+    emailConfirmed: Boolean(record.emailConfirmedAt),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
@@ -55,8 +60,13 @@ async function takeEmailKey(email: string, customerId: Types.ObjectId): Promise<
     }
     const held = await CustomerEmailModel.findById(email).lean<CustomerEmailRecord>();
     if (!held) continue;
+    if (held.customerId.equals(customerId)) return true;
     const young = held.createdAt.getTime() > Date.now() - ORPHAN_KEY_AFTER_MS;
-    if (young || (await CustomerModel.exists({ _id: held.customerId }))) return false;
+    const holder = young
+      ? null
+      : await CustomerModel.findById(held.customerId, { email: 1 }).lean<CustomerRecord>();
+    // A key is stale when its customer is gone or has since changed to another email.
+    if (young || holder?.email === email) return false;
     await CustomerEmailModel.deleteOne({ _id: email });
   }
   return false;
@@ -106,4 +116,73 @@ export async function deleteCustomerUnlessAdmin(
   }
   const still = await CustomerModel.exists({ _id: id });
   return still ? 'admin' : 'missing';
+}
+
+export type ProfileFields = Pick<
+  CustomerRecord,
+  'firstName' | 'lastName' | 'phone' | 'company' | 'address' | 'zipCode'
+>;
+
+export async function updateProfile(
+  id: string,
+  profile: ProfileFields,
+): Promise<CustomerRecord | null> {
+  return CustomerModel.findByIdAndUpdate(id, { $set: profile }, { new: true }).lean();
+}
+
+/**
+ * Moves the customer to newEmail: the new email's key is taken first (false when a customer holds
+ * it), then the customer written, then the old key given up, so at every moment each email has at most
+ * one owner. The new email is unconfirmed until its link is followed.
+ */
+export async function changeCustomerEmail(
+  customer: CustomerRecord,
+  newEmail: string,
+): Promise<CustomerRecord | null> {
+  if (!(await takeEmailKey(newEmail, customer._id))) return null;
+  try {
+    const updated = await CustomerModel.findByIdAndUpdate(
+      customer._id,
+      { $set: { email: newEmail, emailConfirmedAt: null } },
+      { new: true },
+    ).lean<CustomerRecord>();
+    await CustomerEmailModel.deleteOne({ _id: customer.email, customerId: customer._id });
+    return updated;
+  } catch (error) {
+    await CustomerEmailModel.deleteOne({ _id: newEmail, customerId: customer._id });
+    if (isDuplicateKeyError(error)) return null;
+    throw error;
+  }
+}
+
+export async function markEmailConfirmed(id: Types.ObjectId, email: string, at: Date) {
+  // Only while the email is still the one confirmed: a change in between leaves the new one unconfirmed.
+  await CustomerModel.updateOne({ _id: id, email }, { $set: { emailConfirmedAt: at } });
+}
+
+// --- Emailed tokens ---------------------------------------------------------------------------------
+
+export async function insertAccountToken(token: AccountTokenRecord) {
+  await AccountTokenModel.create(token);
+}
+
+export async function findAccountToken(hash: string): Promise<AccountTokenRecord | null> {
+  return AccountTokenModel.findById(hash).lean<AccountTokenRecord>();
+}
+
+/** Uses the token: true for the one call whose insert took the use, false for every other. */
+export async function takeTokenUse(hash: string, now: Date): Promise<boolean> {
+  await AccountTokenUseModel.init();
+  try {
+    await AccountTokenUseModel.create({ _id: hash, usedAt: now });
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+/** Voids the customer's other tokens of this purpose (a filter: only after a rare, successful use). */
+export async function deleteTokensOf(customerId: Types.ObjectId, purpose: AccountTokenPurpose) {
+  await AccountTokenModel.deleteMany({ customerId, purpose });
 }

@@ -1,9 +1,14 @@
 import { Router, type Request } from 'express';
 import {
   accountMessages,
+  changeEmailSchema,
   changePasswordSchema,
+  confirmEmailSchema,
+  forgotPasswordSchema,
   loginSchema,
+  profileSchema,
   registerSchema,
+  resetPasswordSchema,
 } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
 import {
@@ -18,10 +23,18 @@ import { mergeGuestCartIntoCustomer } from '../cart/cart';
 import {
   adminCustomerDetail,
   adminCustomerList,
+  changeEmail,
   changePassword,
+  claimPasswordResetRequest,
+  confirmEmail,
   currentShopUser,
   deleteCustomer,
   registerCustomer,
+  resendEmailConfirmation,
+  resetPassword,
+  sendEmailConfirmation,
+  sendPasswordReset,
+  updateCustomerProfile,
 } from './accounts';
 import { limitPerAddress } from './address-limits';
 import { authenticateLocal } from './authentication';
@@ -40,6 +53,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   const isProduction = config.isProduction;
   const registerLimit = limitPerAddress('register', { isProduction, logger });
   const signInLimit = limitPerAddress('signIn', { isProduction, logger });
+  const passwordResetLimit = limitPerAddress('passwordReset', { isProduction, logger });
 
   router.post('/auth/register', registerLimit, async (req, res) => {
     const registration = parseBody(registerSchema, req);
@@ -47,6 +61,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     const user = toShopUser(customer);
     await mergeGuestCart(req, user.id);
     await signIn(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
+    await sendEmailConfirmation(customer, config);
     res.status(201).json(user);
   });
 
@@ -79,6 +94,50 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
       keepSessionId: req.sessionID,
     });
     res.json({ success: true, message: 'Password updated' });
+  });
+
+  router.post('/auth/forgot-password', passwordResetLimit, async (req, res) => {
+    const { email } = parseBody(forgotPasswordSchema, req);
+    await claimPasswordResetRequest(email, req.ip ?? 'unknown');
+    // Answered before the account is looked up: the same answer, as fast, for every email.
+    res.status(202).json({ message: accountMessages.resetLinkSent });
+    sendPasswordReset(email, config).catch((error: unknown) =>
+      logger.error({ err: error }, 'Sending a password reset link failed'),
+    );
+  });
+
+  router.post('/auth/reset-password', passwordResetLimit, async (req, res) => {
+    const input = parseBody(resetPasswordSchema, req);
+    const customer = await resetPassword(input);
+    const user = toShopUser(customer);
+    await mergeGuestCart(req, user.id);
+    await signIn(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
+    res.json(user);
+  });
+
+  router.post('/auth/confirm-email', async (req, res) => {
+    const { token } = parseBody(confirmEmailSchema, req);
+    const { customer, joinedOrders } = await confirmEmail(token);
+    res.json({ user: toShopUser(customer), joinedOrders });
+  });
+
+  // --- The signed-in customer's own details (docs/product.md section 10) --------------------------
+
+  router.put('/account/profile', requireUser, async (req, res) => {
+    const profile = parseBody(profileSchema, req);
+    res.json(await updateCustomerProfile(currentUser(req).id, profile));
+  });
+
+  router.post('/account/email', requireUser, async (req, res) => {
+    const { email, currentPassword } = parseBody(changeEmailSchema, req);
+    res.json(
+      await changeEmail({ customerId: currentUser(req).id, email, currentPassword }, config),
+    );
+  });
+
+  router.post('/account/confirmation-email', requireUser, async (req, res) => {
+    await resendEmailConfirmation(currentUser(req).id, config);
+    res.status(202).json({ message: 'We sent a new confirmation link.' });
   });
 
   // --- Admin: the shop's customers (requireAdmin: 401 signed out, 403 not admin) -----------------

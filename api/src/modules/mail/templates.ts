@@ -476,6 +476,69 @@ export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): Re
   return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
 }
 
+/** A link the customer follows from an email (a reset or a confirmation), valid for `validFor`. */
+export interface AccountLinkMailData {
+  firstName: string;
+  link: string;
+  validFor: string;
+}
+
+function button(link: string, label: string): SafeHtml {
+  return html`<p style="margin:0 0 16px;">
+    <a
+      href="${link}"
+      style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:bold;"
+      >${label}</a
+    >
+  </p>`;
+}
+
+export function passwordReset(data: AccountLinkMailData, shop: ShopContext): RenderedMail {
+  const subject = 'Reset your password';
+  const text = [
+    `Hello ${data.firstName},`,
+    '',
+    'Someone (we hope you) asked to reset the password of your account. Open this link to choose a new one:',
+    data.link,
+    '',
+    `The link works once and for ${data.validFor}. If you did not ask for it, ignore this email: your password stays as it is.`,
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Reset your password</h1>
+    <p style="margin:0 0 12px;">
+      Hello ${data.firstName}, someone (we hope you) asked to reset the password of your account.
+    </p>
+    ${button(data.link, 'Choose a new password')}
+    <p style="margin:0;color:#4b5563;">
+      The link works once and for ${data.validFor}. If you did not ask for it, ignore this email:
+      your password stays as it is.
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+}
+
+export function emailConfirmation(data: AccountLinkMailData, shop: ShopContext): RenderedMail {
+  const subject = 'Confirm your email address';
+  const text = [
+    `Hello ${data.firstName},`,
+    '',
+    'Please confirm that this is your email address by opening this link:',
+    data.link,
+    '',
+    `Orders you placed earlier as a guest with this email join your account once it is confirmed. The link works once and for ${data.validFor}.`,
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Confirm your email address</h1>
+    <p style="margin:0 0 12px;">
+      Hello ${data.firstName}, please confirm that this is your email address.
+    </p>
+    ${button(data.link, 'Confirm my email')}
+    <p style="margin:0;color:#4b5563;">
+      Orders you placed earlier as a guest with this email join your account once it is confirmed.
+      The link works once and for ${data.validFor}.
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+}
+
 export type { MailKind };
 
 export interface ProofMailData {

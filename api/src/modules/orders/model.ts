@@ -326,3 +326,28 @@ export const OrderEventModel = mongoose.model<OrderEventRecord>(
   orderEventSchema,
   'order_events',
 );
+
+/**
+ * A guest order joined to an account (docs/product.md section 10): _id is the order's id, taken by an
+ * insert, so two confirmations at once cannot both add the order to a history.
+ */
+export interface OrderJoinRecord {
+  _id: string;
+  customerId: Types.ObjectId;
+  joinedAt: Date;
+}
+
+const orderJoinSchema = new Schema<OrderJoinRecord>(
+  {
+    _id: { type: String, required: true },
+    customerId: { type: Schema.Types.ObjectId, required: true },
+    joinedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export const OrderJoinModel = mongoose.model<OrderJoinRecord>(
+  'OrderJoin',
+  orderJoinSchema,
+  'order_joins',
+);

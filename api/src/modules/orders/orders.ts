@@ -22,6 +22,8 @@ import { quoteShipping } from '../shipping/shipping';
 import { taxFor, type TaxRates } from '../tax/tax';
 import type { OrderItemRecord, OrderRecord } from './model';
 import {
+  findPaidGuestOrdersByEmail,
+  joinOrderToCustomer,
   findOrderById,
   findReusableOrder,
   forgetOpenCheckouts,
@@ -323,4 +325,21 @@ export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
       ),
     ],
   };
+}
+
+/**
+ * The paid guest orders placed with the customer's email join the account (docs/product.md section 10):
+ * called once the customer has confirmed that email by its emailed link, never before. The count of
+ * orders that joined.
+ */
+export async function joinGuestOrders(
+  customerId: string,
+  confirmedEmail: string,
+  now = new Date(),
+): Promise<number> {
+  let joined = 0;
+  for (const order of await findPaidGuestOrdersByEmail(confirmedEmail)) {
+    if (await joinOrderToCustomer(order._id, customerId, now)) joined += 1;
+  }
+  return joined;
 }

@@ -10,6 +10,7 @@ import {
   CustomerOrderModel,
   OpenCheckoutModel,
   OrderEventModel,
+  OrderJoinModel,
   OrderModel,
   type OrderEventRecord,
   type OrderProofState,
@@ -393,4 +394,39 @@ export async function listOrdersAwaitingProof(limit: number): Promise<OrderRecor
     .sort({ createdAt: 1 })
     .limit(limit)
     .lean<OrderRecord[]>();
+}
+
+/**
+ * The paid orders placed as a guest with this (lower-cased) email and not yet in an account. A filter
+ * on guestEmail, read once per email confirmation (rare), not on a shopper's every call.
+ */
+export async function findPaidGuestOrdersByEmail(email: string): Promise<OrderRecord[]> {
+  return OrderModel.find({ guestEmail: email, customerId: null, paymentStatus: 'paid' })
+    .sort({ orderNumber: 1 })
+    .lean<OrderRecord[]>();
+}
+
+/** Moves a guest order into the customer's account; false when it was joined before (or meanwhile). */
+export async function joinOrderToCustomer(
+  orderId: Types.ObjectId,
+  customerId: string,
+  now: Date,
+): Promise<boolean> {
+  await OrderJoinModel.init();
+  try {
+    await OrderJoinModel.create({
+      _id: orderId.toString(),
+      customerId: new Types.ObjectId(customerId),
+      joinedAt: now,
+    });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+  await OrderModel.updateOne(
+    { _id: orderId },
+    { $set: { customerId: new Types.ObjectId(customerId), guestEmail: null } },
+  );
+  await addToCustomerHistory(customerId, orderId);
+  return true;
 }

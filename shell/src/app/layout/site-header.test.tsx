@@ -65,12 +65,20 @@ describe('SiteHeader signed in', () => {
     );
   });
 
-  it('offers Order History, Change Password and Sign Out, but not Admin Panel to a customer', async () => {
+  it('offers My Account, Order History, Change Password and Sign Out, but not Admin Panel to a customer', async () => {
     useShopStore.getState().setUser(TEST_USER);
     renderPage(<SiteHeader />);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Order History', 'Change Password', 'Sign Out']);
+    expect(items).toEqual(['My Account', 'Order History', 'Change Password', 'Sign Out']);
+  });
+
+  it('goes to /account from My Account', async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<SiteHeader />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'My Account' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/account');
   });
 
   it('offers Admin Panel to an admin, and goes there', async () => {

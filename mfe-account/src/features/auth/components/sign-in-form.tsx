@@ -1,5 +1,26 @@
-import { Button, FormStack, TextField, useZodForm } from '@shop/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, FormStack, TextField, theme, useZodForm } from '@shop/ui';
 import { signInSchema, useSignIn } from '../api/sign-in';
+import { ForgotPasswordForm } from './forgot-password-form';
+
+const ForgotLink = styled.button`
+  justify-self: end;
+  margin-top: -0.5rem;
+  padding: 0.25rem 0;
+  border: 0;
+  background: none;
+  color: ${theme.colors.brand};
+  font: inherit;
+  font-size: 0.9rem;
+  font-weight: 600;
+  text-decoration: underline;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
 
 interface SignInFormProps {
   onSignedIn(): void;
@@ -8,6 +29,10 @@ interface SignInFormProps {
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const form = useZodForm({ schema: signInSchema, initialValues: { email: '', password: '' } });
   const signIn = useSignIn({ onSignedIn });
+  const [forgot, setForgot] = useState(false);
+  if (forgot) {
+    return <ForgotPasswordForm email={form.values.email} onBack={() => setForgot(false)} />;
+  }
   return (
     <FormStack
       ref={form.formRef}
@@ -30,6 +55,9 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
         error={form.errors.password}
         {...form.input('password')}
       />
+      <ForgotLink type="button" onClick={() => setForgot(true)}>
+        Forgot password?
+      </ForgotLink>
       <Button type="submit" $block disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign In'}
       </Button>

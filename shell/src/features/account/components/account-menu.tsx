@@ -71,7 +71,7 @@ function initialsOf(firstName: string, lastName: string, email: string): string 
   return initials || (email[0] ?? '?').toUpperCase();
 }
 
-/** The signed-in shopper's menu: Order History, Admin Panel (admins only), Change Password, Sign Out. */
+/** The signed-in shopper's menu: My Account, Order History, Admin Panel (admins only), Change Password, Sign Out. */
 export function AccountMenu({ user }: { user: ShopUser }) {
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
   const navigate = useNavigate();
@@ -97,6 +97,7 @@ export function AccountMenu({ user }: { user: ShopUser }) {
               <span>{user.email}</span>
             </MenuLabel>
             <Separator />
+            <Item onSelect={() => navigate('/account')}>My Account</Item>
             <Item onSelect={() => navigate('/orders')}>Order History</Item>
             {user.isAdmin && <Item onSelect={() => navigate('/admin')}>Admin Panel</Item>}
             <Item onSelect={() => setChangePasswordOpen(true)}>Change Password</Item>

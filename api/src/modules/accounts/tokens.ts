@@ -1,0 +1,57 @@
+// Tokens sent by email (docs/product.md section 10): 32 random bytes in the link, only their SHA-256
+// stored, one use each (an insert under the unique _id decides it), a fixed lifetime.
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '../../platform/errors';
+import type { AccountTokenPurpose, AccountTokenRecord, CustomerRecord } from './model';
+import { findAccountToken, findCustomerById, insertAccountToken, takeTokenUse } from './repository';
+
+export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+  'password-reset': 60 * 60 * 1000,
+  'email-confirmation': 7 * 24 * 60 * 60 * 1000,
+};
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new token for the customer's current email; the caller puts it in the link it sends. */
+export async function issueToken(
+  customer: Pick<CustomerRecord, '_id' | 'email'>,
+  purpose: AccountTokenPurpose,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertAccountToken({
+    _id: hashToken(token),
+    purpose,
+    customerId: customer._id,
+    email: customer.email,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
+    createdAt: now,
+  });
+  return token;
+}
+
+/**
+ * Uses the token once: the customer it was made for. An unknown, expired or used token, a token for
+ * another purpose, or one whose customer has since changed email or gone, is the one `invalid`
+ * message (400), whichever it was.
+ */
+export async function useToken(
+  token: string,
+  purpose: AccountTokenPurpose,
+  invalidMessage: string,
+  now = new Date(),
+): Promise<{ customer: CustomerRecord; record: AccountTokenRecord }> {
+  const invalid = () =>
+    AppError.invalid(invalidMessage, [{ path: 'token', message: invalidMessage }]);
+  const hash = hashToken(token);
+  const record = await findAccountToken(hash);
+  if (!record || record.purpose !== purpose || record.expiresAt.getTime() <= now.getTime()) {
+    throw invalid();
+  }
+  const customer = await findCustomerById(record.customerId.toString());
+  if (!customer || customer.email !== record.email) throw invalid();
+  if (!(await takeTokenUse(hash, now))) throw invalid();
+  return { customer, record };
+}

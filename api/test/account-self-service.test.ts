@@ -1,0 +1,366 @@
+// Customer self-service (docs/product.md section 10): password reset by an emailed link, the profile
+// and email change, and guest orders joining an account once its email is confirmed.
+import { createHash } from 'node:crypto';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountMessages,
+  emailConfirmedSchema,
+  forgotPasswordAnswerSchema,
+  shopUserSchema,
+} from '@shop/contracts';
+import { resetPassword } from '../src/modules/accounts/accounts';
+import { AccountTokenModel } from '../src/modules/accounts/model';
+import { OutboxModel } from '../src/modules/mail/model';
+import { OrderModel } from '../src/modules/orders/model';
+import { PASSWORD, addToCart, pay, placeOrder, register, uniqueEmail } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const NEW_PASSWORD = 'battery staple';
+
+/** The token in the newest link of this kind mailed to `to`, waiting for it to be queued. */
+async function tokenFromOutbox(
+  to: string,
+  kind: 'password_reset' | 'email_confirmation',
+  path: string,
+): Promise<string> {
+  for (let wait = 0; wait < 50; wait++) {
+    const mail = await OutboxModel.findOne({ to, kind }).sort({ _id: -1 }).lean();
+    const match = mail && new RegExp(`/${path}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text);
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No ${kind} mail to ${to}`);
+}
+
+function forgot(agent: TestAgent, email: string) {
+  return agent.request('POST', '/api/auth/forgot-password', { body: { email } });
+}
+
+function reset(agent: TestAgent, token: string, newPassword = NEW_PASSWORD) {
+  return agent.request('POST', '/api/auth/reset-password', { body: { token, newPassword } });
+}
+
+async function me(agent: TestAgent) {
+  return (await agent.request('GET', '/api/auth/me')).body;
+}
+
+async function signIn(agent: TestAgent, email: string, password: string) {
+  return agent.request('POST', '/api/auth/login', { body: { email, password } });
+}
+
+/** A registered customer, and a token from a reset link they asked for. */
+async function customerWithResetToken() {
+  const owner = app.agent();
+  const email = (await register(owner)).body.email as string;
+  expect((await forgot(app.agent(), email)).status).toBe(202);
+  return { owner, email, token: await tokenFromOutbox(email, 'password_reset', 'reset-password') };
+}
+
+describe('POST /api/auth/forgot-password', () => {
+  it('when the email has an account or not, then the answer is the same, and only the account gets a link', async () => {
+    const email = (await register(app.agent())).body.email as string;
+    const unknown = uniqueEmail('nobody');
+
+    const known = await forgot(app.agent(), email);
+    const stranger = await forgot(app.agent(), unknown);
+    expect(known.status).toBe(202);
+    expect(stranger.status).toBe(202);
+    expect(known.text).toBe(stranger.text);
+    expect(forgotPasswordAnswerSchema.parse(known.body).message).toBe(
+      accountMessages.resetLinkSent,
+    );
+
+    const token = await tokenFromOutbox(email, 'password_reset', 'reset-password');
+    expect(token).toHaveLength(43);
+    const mail = await OutboxModel.findOne({ to: email, kind: 'password_reset' }).lean();
+    expect(mail?.html).toContain(`/reset-password?token=${token}`);
+    expect(await OutboxModel.countDocuments({ to: unknown })).toBe(0);
+  });
+
+  it('when one email is asked for too often from one address, then 429, the same for an unknown email', async () => {
+    const email = (await register(app.agent())).body.email as string;
+    const unknown = uniqueEmail('nobody');
+    const headers = { 'x-forwarded-for': '203.0.113.77' };
+    for (const address of [email, unknown]) {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const response = await app
+          .agent()
+          .request('POST', '/api/auth/forgot-password', { body: { email: address }, headers });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    }
+    // Another address is not held back: no one can use up the owner's requests.
+    const elsewhere = await app.agent().request('POST', '/api/auth/forgot-password', {
+      body: { email },
+      headers: { 'x-forwarded-for': '203.0.113.78' },
+    });
+    expect(elsewhere.status).toBe(202);
+  });
+});
+
+describe('POST /api/auth/reset-password', () => {
+  it('when the link is followed, then the password changes, every other session ends and this browser is signed in', async () => {
+    const { owner, email, token } = await customerWithResetToken();
+    const otherDevice = app.agent();
+    expect((await signIn(otherDevice, email, PASSWORD)).status).toBe(200);
+    expect((await me(owner))?.email).toBe(email);
+
+    const browser = app.agent();
+    const response = await reset(browser, token);
+    expect(response.status, response.text).toBe(200);
+    expect(shopUserSchema.parse(response.body).email).toBe(email);
+    expect((await me(browser))?.email).toBe(email);
+    expect(await me(owner)).toBeNull();
+    expect(await me(otherDevice)).toBeNull();
+
+    expect((await signIn(app.agent(), email, PASSWORD)).status).toBe(401);
+    expect((await signIn(app.agent(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('when the token is read from the database, then only its SHA-256 is there', async () => {
+    const { token } = await customerWithResetToken();
+    const hash = createHash('sha256').update(token).digest('hex');
+    const stored = await AccountTokenModel.findById(hash).lean();
+    expect(stored?.purpose).toBe('password-reset');
+    const everything = JSON.stringify(
+      await mongoose.connection.collection('account_tokens').find({}).toArray(),
+    );
+    expect(everything).not.toContain(token);
+  });
+
+  it('when one link is used twice at the same moment, then exactly one use sets the password', async () => {
+    const { email, token } = await customerWithResetToken();
+    const answers = await Promise.all([
+      reset(app.agent(), token, 'first choice'),
+      reset(app.agent(), token, 'second choice'),
+      reset(app.agent(), token, 'third choice'),
+    ]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 400, 400]);
+    const winner = ['first choice', 'second choice', 'third choice'][
+      answers.findIndex((answer) => answer.status === 200)
+    ];
+    expect((await signIn(app.agent(), email, winner ?? '')).status).toBe(200);
+    for (const loser of answers.filter((answer) => answer.status === 400)) {
+      expect(loser.body.message).toBe(accountMessages.resetLinkInvalid);
+    }
+    const again = await reset(app.agent(), token);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(accountMessages.resetLinkInvalid);
+  });
+
+  it('when the clock reaches an hour after the link was made, then it no longer works; a minute before, it does', async () => {
+    const { email, token } = await customerWithResetToken();
+    const hash = createHash('sha256').update(token).digest('hex');
+    const issued = (await AccountTokenModel.findById(hash).lean())!.createdAt.getTime();
+    const input = { token, newPassword: NEW_PASSWORD };
+    await expect(resetPassword(input, new Date(issued + 60 * 60 * 1000))).rejects.toMatchObject({
+      message: accountMessages.resetLinkInvalid,
+    });
+    expect((await signIn(app.agent(), email, PASSWORD)).status).toBe(200);
+    await resetPassword(input, new Date(issued + 59 * 60 * 1000));
+    expect((await signIn(app.agent(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('when the link has expired, is unknown or malformed, then the one clear message and nothing changes', async () => {
+    const { email, token } = await customerWithResetToken();
+    const hash = createHash('sha256').update(token).digest('hex');
+    await AccountTokenModel.updateOne({ _id: hash }, { $set: { expiresAt: new Date() } });
+
+    const expired = await reset(app.agent(), token);
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe(accountMessages.resetLinkInvalid);
+    const unknown = await reset(app.agent(), 'A'.repeat(43));
+    expect(unknown.body).toEqual(expired.body);
+    const malformed = await reset(app.agent(), 'not-a-token');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe(accountMessages.resetLinkInvalid);
+    expect((await signIn(app.agent(), email, PASSWORD)).status).toBe(200);
+  });
+
+  it('when the new password breaks the registration rules, then 400 and the link still works', async () => {
+    const { email, token } = await customerWithResetToken();
+    const short = await reset(app.agent(), token, 'abc');
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toContainEqual({
+      path: 'newPassword',
+      message: accountMessages.passwordTooShort,
+    });
+    expect((await reset(app.agent(), token)).status).toBe(200);
+    expect((await signIn(app.agent(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('PUT /api/account/profile', () => {
+  it('when the details are valid, then they are saved and shown by /auth/me', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const response = await agent.request('PUT', '/api/account/profile', {
+      body: {
+        firstName: ' Bo ',
+        lastName: 'Chen',
+        phone: '555-0199',
+        company: '',
+        address: '1 Dock Rd',
+        zipCode: '02110',
+        email: 'ignored@example.com',
+        isAdmin: true,
+      },
+    });
+    expect(response.status, response.text).toBe(200);
+    const user = shopUserSchema.parse(response.body);
+    expect(user).toMatchObject({
+      firstName: 'Bo',
+      lastName: 'Chen',
+      phone: '555-0199',
+      company: null,
+      address: '1 Dock Rd',
+      zipCode: '02110',
+      isAdmin: false,
+    });
+    expect(user.email).not.toBe('ignored@example.com');
+    expect(await me(agent)).toMatchObject({ firstName: 'Bo', address: '1 Dock Rd' });
+  });
+
+  it('when a field breaks the registration rules, then 400 naming it and nothing changes', async () => {
+    const agent = app.agent();
+    await register(agent, { lastName: 'Lee' });
+    const response = await agent.request('PUT', '/api/account/profile', {
+      body: { firstName: 'Ann', lastName: '  ', zipCode: '1'.repeat(21) },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'lastName', message: 'Last name is required' },
+        { path: 'zipCode', message: 'ZIP code must be at most 20 characters' },
+      ]),
+    );
+    expect((await me(agent)).lastName).toBe('Lee');
+  });
+
+  it('when signed out, then 401', async () => {
+    const response = await app.agent().request('PUT', '/api/account/profile', {
+      body: { firstName: 'A', lastName: 'B' },
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('POST /api/account/email', () => {
+  it('when the current password is right and the email free, then the account moves to it', async () => {
+    const agent = app.agent();
+    const oldEmail = (await register(agent)).body.email as string;
+    const newEmail = uniqueEmail('moved');
+    const response = await agent.request('POST', '/api/account/email', {
+      body: { email: newEmail.toUpperCase(), currentPassword: PASSWORD },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(shopUserSchema.parse(response.body)).toMatchObject({
+      email: newEmail,
+      emailConfirmed: false,
+    });
+    expect((await signIn(app.agent(), newEmail, PASSWORD)).status).toBe(200);
+    expect((await signIn(app.agent(), oldEmail, PASSWORD)).status).toBe(401);
+    // The old email is free again; the new one mailed a confirmation link.
+    await register(app.agent(), { email: oldEmail });
+    await tokenFromOutbox(newEmail, 'email_confirmation', 'confirm-email');
+  });
+
+  it('when the email belongs to another account, then 409 with the clear message and nothing changes', async () => {
+    const taken = (await register(app.agent())).body.email as string;
+    const agent = app.agent();
+    const mine = (await register(agent)).body.email as string;
+    const response = await agent.request('POST', '/api/account/email', {
+      body: { email: taken, currentPassword: PASSWORD },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(accountMessages.emailTaken);
+    expect((await me(agent)).email).toBe(mine);
+    expect((await signIn(app.agent(), taken, PASSWORD)).status).toBe(200);
+  });
+
+  it('when the current password is wrong, then 400 and the email stays', async () => {
+    const agent = app.agent();
+    const mine = (await register(agent)).body.email as string;
+    const response = await agent.request('POST', '/api/account/email', {
+      body: { email: uniqueEmail('elsewhere'), currentPassword: 'wrong password' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(accountMessages.currentPasswordWrong);
+    expect((await me(agent)).email).toBe(mine);
+  });
+});
+
+describe('guest orders joining an account', () => {
+  async function paidGuestOrder(email: string) {
+    const guest = app.agent();
+    await addToCart(guest);
+    const order = await placeOrder(guest, { email });
+    expect((await pay(guest, order.orderId)).status).toBe(200);
+    return order;
+  }
+
+  it('when the customer confirms the email by its link, then only that email’s guest orders join, once', async () => {
+    const email = uniqueEmail('guest');
+    const first = await paidGuestOrder(email);
+    const second = await paidGuestOrder(email);
+    const someoneElse = await paidGuestOrder(uniqueEmail('other'));
+
+    const agent = app.agent();
+    const registered = await register(agent, { email });
+    expect(registered.body.emailConfirmed).toBe(false);
+    // Not confirmed yet: nothing has joined.
+    expect((await agent.request('GET', '/api/orders')).body).toEqual([]);
+
+    const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
+    const confirmed = await app
+      .agent()
+      .request('POST', '/api/auth/confirm-email', { body: { token } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(emailConfirmedSchema.parse(confirmed.body)).toMatchObject({
+      joinedOrders: 2,
+      user: { email, emailConfirmed: true },
+    });
+
+    const history = (await agent.request('GET', '/api/orders')).body as Array<{
+      orderNumber: number;
+    }>;
+    expect(history.map((order) => order.orderNumber).sort()).toEqual(
+      [first.orderNumber, second.orderNumber].sort(),
+    );
+    const other = await OrderModel.findById(someoneElse.orderId).lean();
+    expect(other?.customerId).toBeNull();
+
+    const again = await app.agent().request('POST', '/api/auth/confirm-email', { body: { token } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(accountMessages.confirmationLinkInvalid);
+    expect((await agent.request('GET', '/api/orders')).body).toHaveLength(2);
+  });
+
+  it('when a customer changes to an email with guest orders, then they join only after that email is confirmed', async () => {
+    const email = uniqueEmail('later');
+    await paidGuestOrder(email);
+    const agent = app.agent();
+    await register(agent);
+    const changed = await agent.request('POST', '/api/account/email', {
+      body: { email, currentPassword: PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    expect((await agent.request('GET', '/api/orders')).body).toEqual([]);
+    const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
+    const confirmed = await agent.request('POST', '/api/auth/confirm-email', { body: { token } });
+    expect(confirmed.body.joinedOrders).toBe(1);
+    expect((await agent.request('GET', '/api/orders')).body).toHaveLength(1);
+  });
+});

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { accountMessages } from '@shop/contracts/accounts';
+import { apiErrorMessage, queryClient, useShopStore } from 'shell/store';
+import { ButtonLink, CheckIcon, LockIcon, MessageCard, Page, PageHeader, Skeleton } from '@shop/ui';
+import { confirmEmail, useSignedInAs } from '../api/account-links';
+
+/** What joining did, in words: "2 earlier orders were added to your account". */
+export function joinedOrdersText(count: number): string {
+  if (count === 0) return 'No earlier guest orders were found for this email.';
+  return count === 1
+    ? '1 earlier order was added to your account.'
+    : `${count} earlier orders were added to your account.`;
+}
+
+/** `/confirm-email?token=...`: confirms the email once, then says which guest orders joined. */
+export function ConfirmEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const currentUser = useShopStore((s) => s.user);
+  const signedInAs = useSignedInAs();
+  const confirm = useMutation({ mutationFn: confirmEmail }, queryClient);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per page: the link is single use, a second call would report it used.
+    if (!token || started.current) return;
+    started.current = true;
+    confirm.mutate(token, {
+      onSuccess: ({ user }) => {
+        if (currentUser?.id === user.id) signedInAs(user);
+      },
+    });
+  }, [token, confirm, currentUser, signedInAs]);
+
+  return (
+    <Page data-remote="account">
+      <PageHeader>
+        <h1>Confirm your email</h1>
+      </PageHeader>
+      {confirm.isSuccess ? (
+        <MessageCard role="status">
+          <span className="icon" aria-hidden="true">
+            <CheckIcon size={26} />
+          </span>
+          <h2>Your email {confirm.data.user.email} is confirmed</h2>
+          <p>{joinedOrdersText(confirm.data.joinedOrders)}</p>
+          <div className="actions">
+            <ButtonLink to="/orders">Order History</ButtonLink>
+          </div>
+        </MessageCard>
+      ) : !token || confirm.isError ? (
+        <MessageCard role="alert">
+          <span className="icon" aria-hidden="true">
+            <LockIcon size={26} />
+          </span>
+          <h2>
+            {(confirm.isError && apiErrorMessage(confirm.error)) ||
+              accountMessages.confirmationLinkInvalid}
+          </h2>
+          <p>A signed-in customer can ask for a new link on the account page.</p>
+          <div className="actions">
+            <ButtonLink to="/account">My Account</ButtonLink>
+          </div>
+        </MessageCard>
+      ) : (
+        <Skeleton role="status" aria-label="Confirming your email">
+          <div />
+        </Skeleton>
+      )}
+    </Page>
+  );
+}

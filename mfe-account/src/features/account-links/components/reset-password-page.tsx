@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useMutation } from '@tanstack/react-query';
+import { accountMessages, resetPasswordFormSchema } from '@shop/contracts/accounts';
+import { apiErrorMessage, queryClient, toast, useShopStore } from 'shell/store';
+import {
+  Button,
+  FieldError,
+  FormStack,
+  LockIcon,
+  MessageCard,
+  Page,
+  PageHeader,
+  TextField,
+  theme,
+  useZodForm,
+} from '@shop/ui';
+import { resetPassword, useSignedInAs } from '../api/account-links';
+
+const Card = styled.div`
+  max-width: 28rem;
+  margin: 0 auto;
+  padding: 1.5rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadow};
+`;
+
+function NoLink() {
+  const openAuthDialog = useShopStore((s) => s.openAuthDialog);
+  return (
+    <MessageCard role="alert">
+      <span className="icon" aria-hidden="true">
+        <LockIcon size={26} />
+      </span>
+      <h2>{accountMessages.resetLinkInvalid}</h2>
+      <p>Open Sign In and choose “Forgot password?” to get a new link by email.</p>
+      <div className="actions">
+        <Button type="button" onClick={() => openAuthDialog('sign-in')}>
+          Sign In
+        </Button>
+      </div>
+    </MessageCard>
+  );
+}
+
+/** `/reset-password?token=...`: the new password, twice; on success this browser is signed in. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const signedInAs = useSignedInAs();
+  const [linkProblem, setLinkProblem] = useState(false);
+  const form = useZodForm({
+    schema: resetPasswordFormSchema,
+    initialValues: { newPassword: '', confirmPassword: '' },
+  });
+  const reset = useMutation(
+    {
+      mutationFn: resetPassword,
+      onSuccess: (user) => {
+        signedInAs(user);
+        toast({
+          title: 'Password updated',
+          description: `You are signed in as ${user.email}.`,
+        });
+        navigate('/account');
+      },
+      onError: (error) => {
+        if (apiErrorMessage(error) === accountMessages.resetLinkInvalid) setLinkProblem(true);
+      },
+    },
+    queryClient,
+  );
+
+  return (
+    <Page data-remote="account">
+      <PageHeader>
+        <h1>Choose a new password</h1>
+        <p>Your other sessions are signed out once the new password is set.</p>
+      </PageHeader>
+      {!token || linkProblem ? (
+        <NoLink />
+      ) : (
+        <Card>
+          <FormStack
+            ref={form.formRef}
+            noValidate
+            onSubmit={form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
+          >
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 6 characters."
+              error={form.errors.newPassword}
+              {...form.input('newPassword')}
+            />
+            <TextField
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              error={form.errors.confirmPassword}
+              {...form.input('confirmPassword')}
+            />
+            {reset.isError && !linkProblem && (
+              <FieldError role="alert">
+                {apiErrorMessage(reset.error) ?? 'Password change failed'}
+              </FieldError>
+            )}
+            <Button type="submit" $block disabled={reset.isPending}>
+              {reset.isPending ? 'Saving…' : 'Set New Password'}
+            </Button>
+          </FormStack>
+        </Card>
+      )}
+    </Page>
+  );
+}

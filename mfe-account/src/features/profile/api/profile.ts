@@ -1,0 +1,61 @@
+import { useMutation } from '@tanstack/react-query';
+import { shopUserSchema, type ShopUser } from '@shop/contracts';
+import type { ChangeEmailInput, ProfileInput } from '@shop/contracts/accounts';
+import { apiJson, apiRequest, authQueryKey, queryClient, useShopStore } from 'shell/store';
+
+/** PUT /api/account/profile: the customer with the saved details. */
+export async function saveProfile(input: ProfileInput): Promise<ShopUser> {
+  return shopUserSchema.parse(
+    await apiJson<unknown>('/api/account/profile', { method: 'PUT', body: input }),
+  );
+}
+
+/** POST /api/account/email: the customer under the new (unconfirmed) email. */
+export async function changeEmail(input: ChangeEmailInput): Promise<ShopUser> {
+  return shopUserSchema.parse(await apiJson<unknown>('/api/account/email', { body: input }));
+}
+
+/** POST /api/account/confirmation-email: a new confirmation link is mailed. */
+export async function resendConfirmation(): Promise<void> {
+  await apiRequest('/api/account/confirmation-email', { method: 'POST' });
+}
+
+function useKeepUser() {
+  const setUser = useShopStore((s) => s.setUser);
+  return (user: ShopUser) => {
+    setUser(user);
+    queryClient.setQueryData(authQueryKey, user);
+  };
+}
+
+export function useSaveProfile(onSaved?: (user: ShopUser) => void) {
+  const keep = useKeepUser();
+  return useMutation(
+    {
+      mutationFn: saveProfile,
+      onSuccess: (user) => {
+        keep(user);
+        onSaved?.(user);
+      },
+    },
+    queryClient,
+  );
+}
+
+export function useChangeEmail(onChanged?: (user: ShopUser) => void) {
+  const keep = useKeepUser();
+  return useMutation(
+    {
+      mutationFn: changeEmail,
+      onSuccess: (user) => {
+        keep(user);
+        onChanged?.(user);
+      },
+    },
+    queryClient,
+  );
+}
+
+export function useResendConfirmation() {
+  return useMutation({ mutationFn: resendConfirmation }, queryClient);
+}

@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { ShopUser } from '@shop/contracts';
+import { accountMessages, changeEmailSchema, profileSchema } from '@shop/contracts/accounts';
+import { apiErrorMessage, apiFieldErrors, toast, useShopStore } from 'shell/store';
+import {
+  Button,
+  FieldError,
+  FieldRow,
+  FormStack,
+  LockIcon,
+  MessageCard,
+  Page,
+  PageHeader,
+  TextField,
+  fromMedium,
+  theme,
+  useZodForm,
+} from '@shop/ui';
+import { useChangeEmail, useResendConfirmation, useSaveProfile } from '../api/profile';
+
+const Columns = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  align-items: start;
+  ${fromMedium} {
+    grid-template-columns: 3fr 2fr;
+  }
+`;
+
+const Card = styled.section`
+  padding: 1.25rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadow};
+  h2 {
+    margin: 0 0 1rem;
+    font-size: 1.125rem;
+    color: ${theme.colors.brand};
+  }
+  p {
+    margin: 0 0 1rem;
+    color: ${theme.colors.muted};
+    overflow-wrap: anywhere;
+  }
+  ${fromMedium} {
+    padding: 1.5rem;
+  }
+`;
+
+const Notice = styled.p`
+  padding: 0.75rem 1rem;
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.sunken};
+`;
+
+function SignInPrompt() {
+  const openAuthDialog = useShopStore((s) => s.openAuthDialog);
+  return (
+    <MessageCard>
+      <span className="icon" aria-hidden="true">
+        <LockIcon size={26} />
+      </span>
+      <h2>Sign in to see your account</h2>
+      <p>Your details are kept with your account and fill in checkout for you.</p>
+      <div className="actions">
+        <Button type="button" onClick={() => openAuthDialog('sign-in')}>
+          Sign In
+        </Button>
+      </div>
+    </MessageCard>
+  );
+}
+
+function profileValues(user: ShopUser) {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? '',
+    company: user.company ?? '',
+    address: user.address ?? '',
+    zipCode: user.zipCode ?? '',
+  };
+}
+
+function ProfileForm({ user }: { user: ShopUser }) {
+  const form = useZodForm({ schema: profileSchema, initialValues: profileValues(user) });
+  const save = useSaveProfile(() =>
+    toast({ title: accountMessages.profileSaved, description: 'Checkout starts from them.' }),
+  );
+  return (
+    <Card aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Your details</h2>
+      <FormStack
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit((input) =>
+          save.mutate(input, {
+            onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
+          }),
+        )}
+      >
+        <FieldRow>
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={form.errors.firstName}
+            {...form.input('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={form.errors.lastName}
+            {...form.input('lastName')}
+          />
+        </FieldRow>
+        <FieldRow>
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            optional
+            error={form.errors.phone}
+            {...form.input('phone')}
+          />
+          <TextField
+            label="Company"
+            autoComplete="organization"
+            optional
+            error={form.errors.company}
+            {...form.input('company')}
+          />
+        </FieldRow>
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          optional
+          hint="Street, city, state (e.g. 12 Main St, New York, NY) fills all three at checkout."
+          error={form.errors.address}
+          {...form.input('address')}
+        />
+        <TextField
+          label="ZIP code"
+          autoComplete="postal-code"
+          optional
+          error={form.errors.zipCode}
+          {...form.input('zipCode')}
+        />
+        {save.isError && (
+          <FieldError role="alert">{apiErrorMessage(save.error) ?? 'Save failed'}</FieldError>
+        )}
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save Details'}
+        </Button>
+      </FormStack>
+    </Card>
+  );
+}
+
+function EmailForm({ user }: { user: ShopUser }) {
+  const form = useZodForm({
+    schema: changeEmailSchema,
+    initialValues: { email: '', currentPassword: '' },
+  });
+  const [done, setDone] = useState<string>();
+  const change = useChangeEmail(() => {
+    setDone(accountMessages.emailChanged);
+    form.reset();
+  });
+  const resend = useResendConfirmation();
+  return (
+    <Card aria-labelledby="email-heading">
+      <h2 id="email-heading">Email</h2>
+      <p>
+        Signed in as <strong>{user.email}</strong>
+        {user.emailConfirmed === false ? ' (not confirmed yet)' : ''}.
+      </p>
+      {user.emailConfirmed === false && (
+        <Notice>
+          Confirm your email by the link we sent: orders you placed as a guest with it then join
+          your account.{' '}
+          <Button
+            type="button"
+            $variant="secondary"
+            $size="sm"
+            disabled={resend.isPending || resend.isSuccess}
+            onClick={() => resend.mutate()}
+          >
+            {resend.isSuccess ? 'Link sent' : 'Send the link again'}
+          </Button>
+          {resend.isError && (
+            <FieldError role="alert">
+              {apiErrorMessage(resend.error) ?? 'Failed to send'}
+            </FieldError>
+          )}
+        </Notice>
+      )}
+      <FormStack
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit((input) => {
+          setDone(undefined);
+          change.mutate(input, {
+            onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
+          });
+        })}
+      >
+        <TextField
+          label="New email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={form.errors.email}
+          {...form.input('email')}
+        />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.currentPassword}
+          {...form.input('currentPassword')}
+        />
+        {change.isError && !form.errors.currentPassword && (
+          <FieldError role="alert">
+            {apiErrorMessage(change.error) ?? 'The email could not be changed.'}
+          </FieldError>
+        )}
+        {done && <Notice role="status">{done}</Notice>}
+        <Button type="submit" $variant="secondary" disabled={change.isPending}>
+          {change.isPending ? 'Changing…' : 'Change Email'}
+        </Button>
+      </FormStack>
+    </Card>
+  );
+}
+
+/** `/account`: the signed-in customer's details and email. */
+export function AccountPage() {
+  const user = useShopStore((s) => s.user);
+  return (
+    <Page data-remote="account">
+      <PageHeader>
+        <h1>My Account</h1>
+        <p>Your details fill in checkout for you.</p>
+      </PageHeader>
+      {user ? (
+        <Columns>
+          <ProfileForm key={user.id} user={user} />
+          <EmailForm user={user} />
+        </Columns>
+      ) : (
+        <SignInPrompt />
+      )}
+    </Page>
+  );
+}
