@@ -196,6 +196,45 @@ describe('adding, reading, changing and removing items', () => {
     });
   });
 
+  it('when a line is edited in the configurator, then it is replaced in place, priced by the server, and the whole cart answered', async () => {
+    const first = (await add({ ...label, quantity: 2 })).body.item;
+    const second = (await add({ ...label, material: 'indoor', mounting: 'no-mounting' })).body.item;
+    const response = await app.request('PUT', `/api/cart/${first.id}/configuration`, {
+      sessionId: ALICE,
+      body: {
+        ...label,
+        width: 4,
+        color: 'red-white',
+        customText: 'VALVE 8',
+        quantity: 100,
+        unitPrice: 0.01,
+      },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.item).toMatchObject({
+      id: first.id,
+      productConfig: { width: 4, color: 'red-white', customText: 'VALVE 8' },
+      quantity: 100,
+    });
+    expect(response.body.item.unitPrice).toBeGreaterThan(0.01);
+    const whole = await cart();
+    expect(whole.items.map((item: { id: string }) => item.id)).toEqual([first.id, second.id]);
+    expect(whole.items[0]).toEqual(response.body.item);
+    expect(response.body.subtotal).toBe(whole.subtotal);
+
+    const bad = await app.request('PUT', `/api/cart/${first.id}/configuration`, {
+      sessionId: ALICE,
+      body: { ...label, width: 20 },
+    });
+    expect(bad.status).toBe(400);
+    const theirs = await app.request('PUT', `/api/cart/${first.id}/configuration`, {
+      sessionId: BOB,
+      body: label,
+    });
+    expect(theirs.status).toBe(404);
+    expect((await cart()).items[0]).toEqual(response.body.item);
+  });
+
   it('when an item is removed, then it is gone; removing it again is 404', async () => {
     const { id } = (await add(label)).body.item;
     const removed = await app.request('DELETE', `/api/cart/${id}`, { sessionId: ALICE });

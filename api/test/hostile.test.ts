@@ -126,6 +126,7 @@ const ROUTES: Record<string, RouteRow> = {
   'GET /cart/session': { access: 'anyone', json: false },
   'POST /cart/session': { access: 'anyone', json: true, emptyBodyIsValid: true },
   'PUT /cart/:id': { access: 'anyone', json: true },
+  'PUT /cart/:id/configuration': { access: 'anyone', json: true },
   'DELETE /cart/:id': { access: 'anyone', json: false },
   'POST /discount-codes/apply': { access: 'anyone', json: true },
   'GET /admin/discount-codes': { access: 'admin', json: false },

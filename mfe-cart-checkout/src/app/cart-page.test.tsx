@@ -89,12 +89,66 @@ describe('cart page', () => {
     expect(decrease).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: /Increase quantity/ }));
     await waitFor(() =>
-      expect(screen.getByRole('group', { name: /Quantity of/ })).toHaveTextContent('2'),
+      expect(screen.getByRole('textbox', { name: /Quantity of/ })).toHaveValue('2'),
     );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ quantity: 2 });
     expect(useShopStore.getState().cart.itemCount).toBe(2);
     expect(screen.getByRole('button', { name: /Decrease quantity/ })).toBeEnabled();
     expect(gets(calls)).toBe(1);
+  });
+
+  it('takes a typed quantity on Enter or leaving the field; one that breaks the rule shows it and changes nothing', async () => {
+    const cartWith = (quantity: number) =>
+      cartAnswer({
+        items: [{ ...cartAnswer().items[0], quantity, totalPrice: 5.2 * quantity }],
+        itemCount: quantity,
+        subtotal: 5.2 * quantity,
+        total: 5.2 * quantity,
+      });
+    const calls = stubApi({
+      'GET /api/cart': () => ({ json: cartWith(1) }),
+      [`PUT /api/cart/${ITEM_ID}`]: (call) => {
+        const { quantity } = call.body as { quantity: number };
+        return { json: { ...cartWith(quantity), item: cartWith(quantity).items[0] } };
+      },
+      ...session,
+    });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    const field = await screen.findByRole('textbox', { name: /Quantity of/ });
+    const puts = () => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ten{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Quantity must be a number. Nothing was changed.',
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(field);
+    await userEvent.type(field, '2.5');
+    await userEvent.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Quantity must be a whole number');
+    expect(puts()).toEqual([]);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '100{Enter}');
+    await waitFor(() => expect(useShopStore.getState().cart.itemCount).toBe(100));
+    expect(puts()).toEqual([{ quantity: 100 }]);
+    expect(field).toHaveValue('100');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Leaving the field unchanged sends nothing.
+    await userEvent.click(field);
+    await userEvent.tab();
+    expect(puts()).toHaveLength(1);
+  });
+
+  it('links each line to the configurator to edit it', async () => {
+    stubApi({ 'GET /api/cart': () => ({ json: cartAnswer() }), ...session });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    expect(await screen.findByRole('link', { name: /^Edit/ })).toHaveAttribute(
+      'href',
+      `/products?edit=${ITEM_ID}`,
+    );
   });
 
   it('tells the shopper when a quantity change or removal fails', async () => {

@@ -1,10 +1,12 @@
 import styled from 'styled-components';
 import { isValidZipOrPostalCode } from '@shop/contracts';
+import { authQueryKey, queryClient, toast, useShopStore } from 'shell/store';
 import { useCart } from '../api/get-cart';
 import { ErrorPanel, LoadingPanel } from '../components/load-state';
 import { RemotePage } from '../components/remote-page';
 import { useShippingEstimate } from '../features/checkout/api/estimate-shipping';
 import { useCheckoutQuote } from '../features/checkout/api/get-checkout-quote';
+import { saveCheckoutDetailsToProfile } from '../features/checkout/api/save-profile';
 import { useCartWithTax } from '../features/checkout/api/get-cart-with-tax';
 import { CardPayment } from '../features/checkout/components/card-payment';
 import { CheckoutSummary } from '../features/checkout/components/checkout-summary';
@@ -59,9 +61,27 @@ export default function CheckoutPage() {
   const quote =
     quoted.data && !quoted.isFetching && zip === form.values.zipCode.trim() ? quoted.data : null;
   const cardForm = useCardForm(hasItems);
+  const setUser = useShopStore((s) => s.setUser);
   const { placeOrder, processing, failure } = usePlaceOrder({
     cart: shownCart,
     card: cardForm.card,
+    afterPaid: form.saveToProfile
+      ? async ({ customerInfo }) => {
+          // The order is paid whatever happens here: a failed save is told, never a failed order.
+          try {
+            const user = await saveCheckoutDetailsToProfile(customerInfo);
+            setUser(user);
+            queryClient.setQueryData(authQueryKey, user);
+            toast({ title: 'Address saved', description: 'Your profile has the new address.' });
+          } catch {
+            toast({
+              title: 'Address not saved',
+              description: 'Your order is placed, but your profile could not be updated.',
+              variant: 'destructive',
+            });
+          }
+        }
+      : undefined,
   });
 
   function pay() {
@@ -89,6 +109,11 @@ export default function CheckoutPage() {
               onChange={form.setValue}
               registerField={form.registerField}
               onSubmit={pay}
+              saveOffer={
+                form.offerSave
+                  ? { checked: form.saveToProfile, onChange: form.setSaveToProfile }
+                  : undefined
+              }
             />
           </div>
           <div data-area="summary">

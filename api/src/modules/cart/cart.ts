@@ -300,6 +300,36 @@ export async function changeQuantity(
   return { ...(await cartAfterChange(owner)), item: toCartItem(toCartLine(changed)) };
 }
 
+/**
+ * PUT /api/cart/{id}/configuration: the line edited in the configurator. It keeps its id and place in
+ * the cart; everything else is the new configuration, priced by the server.
+ */
+export async function replaceCartLine(
+  owner: CartOwner,
+  id: string,
+  configuration: LabelConfiguration,
+): Promise<CartChangeResponse> {
+  await assertFilesAreOwned(owner, configuration.files);
+  const { items, index } = await itemsWith(owner, id);
+  const current = items[index]!;
+  const { material, width, height, color, mounting, customText, quantity, files } = configuration;
+  const priced = priceLabel({ material, width, height, mounting, quantity });
+  const changed: CartItemRecord = {
+    ...current,
+    productConfig: { material, width, height, color, mounting, customText },
+    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    quantity,
+    unitPriceCents: priced.unitCents,
+    totalPriceCents: priced.subtotalCents,
+    updatedAt: new Date(),
+  };
+  await saveItems(
+    owner,
+    items.map((item, position) => (position === index ? changed : item)),
+  );
+  return { ...(await cartAfterChange(owner)), item: toCartItem(toCartLine(changed)) };
+}
+
 /** DELETE /api/cart/{id}. */
 export async function removeFromCart(owner: CartOwner, id: string): Promise<CartDeleteResponse> {
   const { items, index } = await itemsWith(owner, id);

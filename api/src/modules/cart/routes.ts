@@ -14,6 +14,7 @@ import {
   addToCart,
   applyDiscountCode,
   changeQuantity,
+  replaceCartLine,
   readCart,
   readCartSession,
   removeFromCart,
@@ -66,6 +67,13 @@ export function cartRoutes({ config, logger, taxRates }: AppDependencies): Route
     const { id } = parseParams(idParamsSchema, req);
     const { quantity } = parseBody(cartQuantitySchema, req);
     res.json(await changeQuantity(owner, id, quantity));
+  });
+
+  router.put('/cart/:id/configuration', async (req, res) => {
+    const owner = cartOwner(req);
+    const { id } = parseParams(idParamsSchema, req);
+    const configuration = parseBody(addToCartSchema, req);
+    res.json(await replaceCartLine(owner, id, configuration));
   });
 
   router.delete('/cart/:id', async (req, res) => {

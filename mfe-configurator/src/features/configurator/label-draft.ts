@@ -92,3 +92,26 @@ export function validateForCart(draft: LabelDraft): CartValidation {
   }
   return { ok: false, errors };
 }
+
+/** A cart line's configuration as a draft, to edit it (sizes and quantity back to text). */
+export function draftFromCartLine(line: {
+  productConfig: Omit<LabelDraft, 'width' | 'height' | 'quantity' | 'files' | 'material'> & {
+    material: Material;
+    width: number;
+    height: number;
+  };
+  quantity: number;
+  files: UploadedFileRef[];
+}): LabelDraft {
+  const config = line.productConfig;
+  return {
+    material: config.material,
+    width: String(config.width),
+    height: String(config.height),
+    color: config.color,
+    mounting: config.mounting,
+    customText: config.customText,
+    quantity: String(line.quantity),
+    files: line.files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+  };
+}

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import { toast } from 'shell/store';
 import type { CartItem } from '../../../api/get-cart';
-import { Button, VisuallyHidden, fromMedium, theme } from '@shop/ui';
+import { Button, ButtonLink, VisuallyHidden, fromMedium, theme } from '@shop/ui';
 import { LabelSwatch } from '../../../components/label-swatch';
 import {
   colorSwatch,
@@ -139,18 +139,20 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
   const name = `${materialName(config.material)} label, ${size}`;
   const busy = updateQuantity.isPending || removeItem.isPending;
 
-  function changeQuantity(quantity: number) {
+  function changeQuantity(quantity: number, onFailed?: () => void) {
     if (quantity < 1) return;
     updateQuantity.mutate(
       { itemId: item.id, quantity },
       {
         onSuccess: (answer) => onDiscountRemoved(answer.discountRemoved),
-        onError: () =>
+        onError: () => {
+          onFailed?.();
           toast({
             title: 'Error',
             description: 'Failed to update quantity. Please try again.',
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   }
@@ -216,6 +218,14 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
             busy={busy}
             onChange={changeQuantity}
           />
+          <ButtonLink
+            to={`/products?edit=${encodeURIComponent(item.id)}`}
+            $variant="ghost"
+            $size="sm"
+            aria-disabled={busy || undefined}
+          >
+            Edit<VisuallyHidden> {name}</VisuallyHidden>
+          </ButtonLink>
           <Button type="button" $variant="danger-ghost" $size="sm" onClick={remove} disabled={busy}>
             Remove<VisuallyHidden> {name}</VisuallyHidden>
           </Button>

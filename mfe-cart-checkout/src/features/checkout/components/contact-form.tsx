@@ -132,6 +132,8 @@ interface ContactFormProps {
   onChange(field: keyof CheckoutValues, value: string): void;
   registerField(field: CheckoutField): (element: HTMLInputElement | null) => void;
   onSubmit(): void;
+  /** A signed-in customer whose details differ from the profile may save them back (after paying). */
+  saveOffer?: { checked: boolean; onChange(checked: boolean): void } | undefined;
 }
 
 /**
@@ -145,6 +147,7 @@ export function ContactForm({
   onChange,
   registerField,
   onSubmit,
+  saveOffer,
 }: ContactFormProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -182,6 +185,14 @@ export function ContactForm({
         <Fieldset>
           <legend>Shipping address</legend>
           <Grid>{SHIPPING.map(field)}</Grid>
+          {saveOffer && (
+            <CheckboxField
+              label="Save this address to my profile"
+              checked={saveOffer.checked}
+              disabled={disabled}
+              onChange={(event) => saveOffer.onChange(event.target.checked)}
+            />
+          )}
         </Fieldset>
         <Fieldset>
           <legend>Notes</legend>

@@ -4,6 +4,7 @@ import {
   checkoutMessages,
   checkoutSummary,
   customerInfoSchema,
+  joinedAddress,
   type CheckoutField,
   type ShopUser,
 } from '@shop/contracts';
@@ -30,6 +31,24 @@ const EMPTY: CheckoutValues = {
   skipProof: '',
 };
 
+/**
+ * The profile's one-line address as the form's fields: "street, city, state" (as checkout saves it)
+ * fills all three, anything else the street alone (docs/product.md section 10).
+ */
+export function splitProfileAddress(
+  address: string | null | undefined,
+): Pick<CheckoutValues, 'street' | 'city' | 'state'> {
+  const parts = (address ?? '').split(',').map((part) => part.trim());
+  if (parts.length >= 3 && parts.every(Boolean)) {
+    return {
+      street: parts.slice(0, -2).join(', '),
+      city: parts.at(-2) ?? '',
+      state: parts.at(-1) ?? '',
+    };
+  }
+  return { street: (address ?? '').trim(), city: '', state: '' };
+}
+
 /** What a signed-in customer already told the shop; an empty field is never overwritten. */
 function fromUser(user: ShopUser): Partial<CheckoutValues> {
   return {
@@ -38,8 +57,20 @@ function fromUser(user: ShopUser): Partial<CheckoutValues> {
     email: user.email ?? '',
     phone: user.phone ?? '',
     company: user.company ?? '',
+    ...splitProfileAddress(user.address),
     zipCode: user.zipCode ?? '',
   };
+}
+
+/** Whether the address, ZIP, phone or company in the form differ from the profile's. */
+export function differsFromProfile(values: CheckoutValues, user: ShopUser): boolean {
+  const same = (a: string, b: string | null | undefined) => a.trim() === (b ?? '').trim();
+  return !(
+    same(joinedAddress(values), user.address) &&
+    same(values.zipCode, user.zipCode) &&
+    same(values.phone, user.phone) &&
+    same(values.company, user.company)
+  );
 }
 
 export const CHECK_DETAILS_TITLE = 'Please check your details';
@@ -130,5 +161,18 @@ export function useCheckoutForm() {
     return null;
   }
 
-  return { values, errors, setValue, registerField, submit };
+  // Offered only to a signed-in customer whose form no longer matches the profile; unticked by default.
+  const [saveToProfile, setSaveToProfile] = useState(false);
+  const offerSave = user !== null && differsFromProfile(values, user);
+
+  return {
+    values,
+    errors,
+    setValue,
+    registerField,
+    submit,
+    offerSave,
+    saveToProfile: offerSave && saveToProfile,
+    setSaveToProfile,
+  };
 }

@@ -70,6 +70,8 @@ interface PlaceOrderOptions {
   cart: Cart | undefined;
   card: PaymentCard | null;
   settleMs?: number;
+  /** Runs once the payment succeeded, before the confirmation page (saving details to the profile). */
+  afterPaid?: (checkout: Checkout) => Promise<void>;
 }
 
 /**
@@ -86,7 +88,12 @@ const EMPTY_CART: Cart = {
   total: 0,
 };
 
-export function usePlaceOrder({ cart, card, settleMs = PAYMENT_SETTLE_MS }: PlaceOrderOptions) {
+export function usePlaceOrder({
+  cart,
+  card,
+  settleMs = PAYMENT_SETTLE_MS,
+  afterPaid,
+}: PlaceOrderOptions) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [processing, setProcessing] = useState(false);
@@ -130,6 +137,7 @@ export function usePlaceOrder({ cart, card, settleMs = PAYMENT_SETTLE_MS }: Plac
       });
 
       placed.current = null;
+      await afterPaid?.(checkout);
       saveLastOrder({
         orderId: paid.orderId,
         orderNumber: paid.orderNumber,

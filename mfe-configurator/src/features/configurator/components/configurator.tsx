@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { toast } from 'shell/store';
 import { fromLarge, theme } from '@shop/ui';
 import { useAddToCart } from '../api/add-to-cart';
+import { useCartLine, useReplaceCartLine } from '../api/replace-cart-line';
 import {
+  draftFromCartLine,
   initialLabelDraft,
   priceableConfiguration,
   toConfigurationInput,
@@ -47,6 +49,19 @@ const StartHint = styled.p`
   text-align: center;
 `;
 
+const EditNote = styled.p`
+  margin: 0;
+  padding: 0.875rem 1.25rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.sunken};
+  a {
+    margin-left: 0.5rem;
+    color: ${theme.colors.brand};
+    font-weight: 600;
+  }
+`;
+
 const INVALID_FORM = 'Please correct the highlighted fields, then add the label to your cart.';
 
 /**
@@ -61,6 +76,17 @@ export function Configurator() {
   const form = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const addToCart = useAddToCart();
+  const replaceLine = useReplaceCartLine();
+  // "Edit" on a cart line opens /products?edit={lineId}: the line's configuration fills the form.
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  const editedLine = useCartLine(editId);
+  const [loadedLine, setLoadedLine] = useState<string | null>(null);
+  if (editedLine && loadedLine !== editedLine.id) {
+    setLoadedLine(editedLine.id);
+    setDraft(draftFromCartLine(editedLine));
+  }
+  const editing = Boolean(editedLine);
 
   const update = (patch: Partial<LabelDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const touch = (field: LabelField) => setTouched((current) => ({ ...current, [field]: true }));
@@ -85,6 +111,24 @@ export function Configurator() {
     setSubmitted(true);
     if (!validation.ok) {
       setFocusRequest((n) => n + 1);
+      return;
+    }
+    if (editedLine) {
+      replaceLine.mutate(
+        { lineId: editedLine.id, configuration: validation.configuration },
+        {
+          onSuccess: () => {
+            toast({ title: 'Cart updated', description: 'Your label was changed in the cart.' });
+            navigate('/cart');
+          },
+          onError: () =>
+            toast({
+              title: 'Error',
+              description: 'Failed to update the cart line. Please try again.',
+              variant: 'destructive',
+            }),
+        },
+      );
       return;
     }
     addToCart.mutate(validation.configuration, {
@@ -117,6 +161,17 @@ export function Configurator() {
       $started={started}
     >
       <Steps>
+        {editing && (
+          <EditNote role="status">
+            You are changing a label in your cart: Save Changes replaces it.
+            <Link to="/cart">Back to cart</Link>
+          </EditNote>
+        )}
+        {editedLine === null && (
+          <EditNote role="status">
+            That label is no longer in your cart. Add to Cart adds this one as a new label.
+          </EditNote>
+        )}
         <MaterialPicker value={draft.material} onChange={(material) => update({ material })} />
         {started ? (
           <>
@@ -172,7 +227,8 @@ export function Configurator() {
           priceable={priceable}
           quantityError={errors.quantity}
           onQuantityChange={(quantity) => update({ quantity })}
-          adding={addToCart.isPending}
+          adding={addToCart.isPending || replaceLine.isPending}
+          editing={editing}
           formError={submitted && !validation.ok ? INVALID_FORM : undefined}
         />
       )}

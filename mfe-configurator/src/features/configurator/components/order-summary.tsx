@@ -119,6 +119,8 @@ interface OrderSummaryProps {
   quantityError?: string;
   onQuantityChange(quantity: string): void;
   adding: boolean;
+  /** Editing a cart line: the button saves the line instead of adding one. */
+  editing?: boolean;
   /** Shown when Add to Cart found fields to correct. */
   formError?: string;
 }
@@ -142,6 +144,7 @@ export function OrderSummary({
   quantityError,
   onQuantityChange,
   adding,
+  editing = false,
   formError,
 }: OrderSummaryProps) {
   const headingId = useId();
@@ -211,7 +214,7 @@ export function OrderSummary({
         )}
       </PriceNote>
       <Button type="submit" $block disabled={adding}>
-        {adding ? 'Adding…' : 'Add to Cart'}
+        {editing ? (adding ? 'Saving…' : 'Save Changes') : adding ? 'Adding…' : 'Add to Cart'}
       </Button>
       {formError && <FieldError role="alert">{formError}</FieldError>}
       <Note>Made to order in 3–5 business days. Shipping and tax are worked out at checkout.</Note>

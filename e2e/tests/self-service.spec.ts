@@ -1,0 +1,228 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+// Customer self-service (docs/product.md section 10): a forgotten password reset by the emailed link,
+// the account page filling in the next checkout, and the cart's typed quantity and Edit.
+
+const LABEL = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'VALVE 7',
+  quantity: 1,
+  files: [],
+};
+const SCREENS = 'test-results/self-service';
+
+function unique(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function sessionIdOf(page: Page): Promise<string> {
+  await page.goto('/');
+  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
+  expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
+  return sessionId!;
+}
+
+async function post(api: APIRequestContext, sessionId: string, url: string, data: unknown) {
+  const response = await api.post(url, { data, headers: { 'x-session-id': sessionId } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json();
+}
+
+/** The link of the newest message to `to` in the admin's outbox (an admin of its own, by the API). */
+async function linkFromOutbox(browser: Browser, baseURL: string, to: string, path: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const sessionId = await sessionIdOf(page);
+  await post(page.request, sessionId, '/api/auth/register', {
+    email: `${unique('admin')}@example.com`,
+    password: 'admin-password-1',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  });
+  const granted = await page.request.post('/api/admin/make-admin', {
+    data: { secret: 'e2e-admin-secret' },
+    headers: { 'x-session-id': sessionId, authorization: 'Bearer e2e-admin-secret' },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  let link: string | undefined;
+  await expect(async () => {
+    const outbox = await (await page.request.get('/api/admin/outbox?limit=50')).json();
+    const message = (outbox.messages as Array<{ to: string; text: string }>).find(
+      (mail) => mail.to === to && mail.text.includes(`/${path}?token=`),
+    );
+    link = new RegExp(`/${path}\\?token=[A-Za-z0-9_-]{43}`).exec(message?.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  await context.close();
+  return link!;
+}
+
+async function screenshots(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('forgot password: the emailed link sets a new password and signs the shopper in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = `${unique('ann')}@example.com`;
+  const sessionId = await sessionIdOf(page);
+  await post(page.request, sessionId, '/api/auth/register', {
+    email,
+    password: 'old-password-1',
+    firstName: 'Ann',
+    lastName: 'Lee',
+  });
+  await page.request.post('/api/auth/logout', { headers: { 'x-session-id': sessionId } });
+  await page.reload();
+
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue(email);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'If an account exists for this email, we sent a link to reset the password. It is valid for one hour.',
+  );
+  await page.keyboard.press('Escape');
+
+  const link = await linkFromOutbox(browser, baseURL!, email, 'reset-password');
+  await page.goto(link);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+  ).toBeVisible();
+  await screenshots(page, 'reset-password');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByLabel('New password', { exact: true }).fill('new-password-2');
+  await page.getByLabel('Confirm new password').fill('new-password-3');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('new-password-2');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(header.getByRole('button', { name: 'Account menu for Ann Lee' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(/^Signed in as/)).toContainText(email);
+
+  // The link was used: a second visit says so.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('another-pass-4');
+  await page.getByLabel('Confirm new password').fill('another-pass-4');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(
+    page.getByRole('heading', {
+      name: 'This password reset link is invalid, expired or already used. Please ask for a new one.',
+    }),
+  ).toBeVisible();
+});
+
+test('the details saved on the account page fill in the next checkout', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `${unique('bo')}@example.com`;
+  const sessionId = await sessionIdOf(page);
+  await post(page.request, sessionId, '/api/auth/register', {
+    email,
+    password: 'bo-password-1',
+    firstName: 'Bo',
+    lastName: 'Chen',
+  });
+  await post(page.request, sessionId, '/api/cart', LABEL);
+
+  await page.goto('/');
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account menu for/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  const main = page.getByRole('main');
+  await main.getByLabel('Phone').fill('555-0142');
+  await main.getByLabel('Company').fill('Harbor Pumps');
+  await main.getByLabel('Address').fill('9 Dock Road, Boston, MA');
+  await main.getByLabel('ZIP code').fill('02110');
+  await main.getByRole('button', { name: 'Save Details' }).click();
+  await expect(page.getByText('Your details were saved', { exact: true })).toBeVisible();
+  await screenshots(page, 'account');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto('/checkout');
+  const checkout = page.getByRole('main');
+  const field = (name: string) => checkout.getByRole('textbox', { name, exact: true });
+  await expect(field('First Name')).toHaveValue('Bo');
+  await expect(field('Email Address')).toHaveValue(email);
+  await expect(field('Phone Number')).toHaveValue('555-0142');
+  await expect(field('Company')).toHaveValue('Harbor Pumps');
+  await expect(field('Street Address')).toHaveValue('9 Dock Road');
+  await expect(field('City')).toHaveValue('Boston');
+  await expect(field('State')).toHaveValue('MA');
+  await expect(field('ZIP/Postal Code')).toHaveValue('02110');
+  const save = checkout.getByRole('checkbox', { name: 'Save this address to my profile' });
+  await expect(save).toHaveCount(0);
+  await field('Street Address').fill('11 Dock Road');
+  await expect(save).not.toBeChecked();
+});
+
+test('the cart takes a typed quantity, and Edit changes a line in the configurator', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const sessionId = await sessionIdOf(page);
+  await post(page.request, sessionId, '/api/cart', LABEL);
+  const priced = await post(page.request, sessionId, '/api/calculate-price', {
+    ...LABEL,
+    quantity: 100,
+  });
+
+  await page.goto('/cart');
+  const line = page.getByTestId('cart-item');
+  const quantity = line.getByRole('textbox', { name: /^Quantity of/ });
+  await expect(quantity).toHaveValue('1');
+  await expect(line.getByRole('button', { name: /^Decrease quantity/ })).toBeDisabled();
+  await expect(line.getByTestId('cart-item-total')).toContainText('$5.20');
+
+  // A quantity that breaks the rule says so and changes nothing.
+  await quantity.fill('0');
+  await quantity.press('Enter');
+  await expect(line.getByRole('alert')).toHaveText(
+    'Quantity must be at least 1. Nothing was changed.',
+  );
+  await expect(line.getByTestId('cart-item-total')).toContainText('$5.20');
+
+  await quantity.fill('100');
+  await quantity.press('Enter');
+  await expect(line.getByTestId('cart-item-total')).toContainText(
+    `$${(priced.total as number).toFixed(2)}`,
+  );
+  await expect(quantity).toHaveValue('100');
+  await expect(line.getByRole('alert')).toHaveCount(0);
+  await line.getByRole('button', { name: /^Increase quantity/ }).click();
+  await expect(quantity).toHaveValue('101');
+  await screenshots(page, 'cart');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Edit: the configurator opens with this line; saving replaces it and returns to the cart.
+  await line.getByRole('link', { name: /^Edit/ }).click();
+  await expect(page).toHaveURL(/\/products\?edit=/);
+  const text = page.getByLabel('Text to engrave');
+  await expect(text).toHaveValue('VALVE 7');
+  await text.fill('VALVE 8');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
+  await expect(page.getByTestId('cart-item')).toContainText('VALVE 8');
+  await expect(quantity).toHaveValue('101');
+});
