@@ -47,7 +47,7 @@ export function useRegister({ onRegistered }: { onRegistered?: (user: ShopUser) 
         void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
         toast({
           title: 'Account created!',
-          description: `Welcome, ${user.firstName}. You are now signed in.`,
+          description: `Welcome, ${user.firstName}. You are now signed in. We sent a link to confirm ${user.email}.`,
         });
         onRegistered?.(user);
       },

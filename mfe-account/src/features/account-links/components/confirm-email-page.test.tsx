@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { accountMessages } from '@shop/contracts/accounts';
+import { TEST_USER, json, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
+import { ConfirmEmailPage } from './confirm-email-page';
+
+const currentFetch = setupShopTests();
+const TOKEN = 'A'.repeat(43);
+
+describe('ConfirmEmailPage', () => {
+  it('confirms the link once and says how many earlier orders joined the account', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json({ user: { ...TEST_USER, emailConfirmed: true }, joinedOrders: 2 }),
+    );
+    renderPage(<ConfirmEmailPage />, { path: `/confirm-email?token=${TOKEN}` });
+    expect(
+      await screen.findByText('2 earlier orders were added to your account.'),
+    ).toBeInTheDocument();
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/auth/confirm-email');
+    expect(sentBody(currentFetch())).toEqual({ token: TOKEN });
+  });
+
+  it('says the link does not work when it was used or has expired', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json({ message: accountMessages.confirmationLinkInvalid }, 400),
+    );
+    renderPage(<ConfirmEmailPage />, { path: `/confirm-email?token=${TOKEN}` });
+    expect(
+      await screen.findByRole('heading', { name: accountMessages.confirmationLinkInvalid }),
+    ).toBeInTheDocument();
+  });
+});
