@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import { adminMessages } from '@shop/contracts/admin';
-import {
-  SectionHeader,
-  Badge,
-  RowButton,
-  Table,
-  TableRegion,
-  QueryState,
-} from '@shop/ui';
+import { SectionHeader, Badge, RowButton, Table, TableRegion, QueryState } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatShortDate } from '@shop/ui';
 import { useDeleteCustomer } from '../api/delete-customer';
