@@ -255,6 +255,8 @@ describe('checkout page', { timeout: 15_000 }, () => {
         zipCode: '60601',
       },
       notes: null,
+      // The box is left unticked: the order waits for the customer's proof approval.
+      skipProof: false,
     });
     expect(calls.find((c) => c.path === '/api/payment/complete')?.body).toEqual({
       orderId: '66bb00000000000000000001',
