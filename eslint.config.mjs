@@ -69,6 +69,13 @@ export default tseslint.config(
       '**/.data/**',
       'test-results/**',
       'playwright-report/**',
+      // Built or fetched at run time and ignored by git (.gitignore): FerretDB's patched source, the
+      // release store, test reports and uploads.
+      'tools/ferretdb/bin/**',
+      '.releases/**',
+      '.tmp/**',
+      '.tools/**',
+      'uploads/**',
       // Deliberately bad code the lint test (scripts/lint-rules.test.mjs) expects to be rejected.
       'scripts/lint-fixtures/**',
     ],

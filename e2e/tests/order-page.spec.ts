@@ -48,6 +48,8 @@ async function paidOrder(page: Page, sessionId: string, email: string) {
   await post(page.request, sessionId, '/api/cart', LABEL);
   const order = (await post(page.request, sessionId, '/api/orders', {
     customerInfo: { ...CUSTOMER, email },
+    // These tests are about the order page, not the proof step: the order goes straight to processing.
+    skipProof: true,
   })) as { orderId: string; orderNumber: number; total: number };
   await post(page.request, sessionId, '/api/payment/complete', {
     orderId: order.orderId,

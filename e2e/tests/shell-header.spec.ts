@@ -98,7 +98,7 @@ test("Sign In in the header opens the account remote's auth dialog, which Escape
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeFocused();
 });
 
-test('signed in, Orders joins the links and the account menu offers Order History, Change Password and Sign Out', async ({
+test('signed in, Orders joins the links and the account menu offers My Account, Order History, Change Password and Sign Out', async ({
   page,
 }) => {
   await page.goto('/');
@@ -109,6 +109,7 @@ test('signed in, Orders joins the links and the account menu offers Order Histor
   const account = header.getByRole('button', { name: 'Account menu for Rosa Diaz' });
   await account.click();
   await expect(page.getByRole('menuitem')).toHaveText([
+    'My Account',
     'Order History',
     'Change Password',
     'Sign Out',
@@ -121,6 +122,8 @@ test('signed in, Orders joins the links and the account menu offers Order Histor
   // Keyboard: the menu opens with Enter and its items are reached with the arrow keys.
   await account.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Order History' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Change Password' })).toBeFocused();
@@ -144,6 +147,7 @@ test('an admin also gets Admin Panel in the account menu', async ({ page }) => {
     .getByRole('button', { name: 'Account menu for Rosa Diaz' })
     .click();
   await expect(page.getByRole('menuitem')).toHaveText([
+    'My Account',
     'Order History',
     'Admin Panel',
     'Change Password',

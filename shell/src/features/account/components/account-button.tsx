@@ -8,7 +8,7 @@ const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: 
 
 /**
  * Signed out: Sign In, which opens the account remote's auth dialog. Signed in: the account menu
- * (Order History, Admin Panel for admins, Change Password, Sign Out).
+ * (My Account, Order History, Admin Panel for admins, Change Password, Sign Out).
  */
 export function AccountButton() {
   const user = useShopStore((s) => s.user);
