@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { adminPage, post, sessionIdOf, unique } from '../support/shop-api';
 
 // After the sale: a shopper pays and the admin finds the confirmation in the Outbox; the admin ships
 // with a tracking number and the shopper's Order History links to it; the admin cancels another order
@@ -14,44 +15,6 @@ const LABEL = {
   quantity: 3,
   files: [],
 };
-
-function unique(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function sessionIdOf(page: Page): Promise<string> {
-  await page.goto('/');
-  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
-  expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
-  return sessionId!;
-}
-
-async function post(api: APIRequestContext, sessionId: string, url: string, data: unknown) {
-  const response = await api.post(url, { data, headers: { 'x-session-id': sessionId } });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-}
-
-/** An admin in a browser of its own, signed in through the API (the cookie is the context's). */
-async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const sessionId = await sessionIdOf(page);
-  await post(page.request, sessionId, '/api/auth/register', {
-    email: `${unique('admin')}@example.com`,
-    password: 'admin-password-1',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-  });
-  const granted = await page.request.post('/api/admin/make-admin', {
-    data: { secret: 'e2e-admin-secret' },
-    headers: { 'x-session-id': sessionId, authorization: 'Bearer e2e-admin-secret' },
-  });
-  expect(granted.status(), await granted.text()).toBe(200);
-  await page.goto('/admin');
-  await expect(page.getByRole('tab', { name: 'Orders' })).toBeVisible({ timeout: 15_000 });
-  return page;
-}
 
 test('a shopper pays, the admin sees the confirmation in the Outbox, ships it, and the shopper follows the tracking link', async ({
   page,

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { post, sessionIdOf, unique } from '../support/shop-api';
 
 // One order's page: a customer opens it from the history, downloads the invoice and orders it again
 // (landing on the cart); a guest finds an order through /orders/lookup and the emailed link.
@@ -25,23 +26,6 @@ const CUSTOMER = {
   state: 'NY',
   zipCode: '12207',
 };
-
-function unique(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function sessionIdOf(page: Page): Promise<string> {
-  await page.goto('/');
-  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
-  expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
-  return sessionId!;
-}
-
-async function post(api: APIRequestContext, sessionId: string, url: string, data: unknown) {
-  const response = await api.post(url, { data, headers: { 'x-session-id': sessionId } });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-}
 
 /** A paid order of the browser's session, placed and paid through the API (the sandbox card). */
 async function paidOrder(page: Page, sessionId: string, email: string) {

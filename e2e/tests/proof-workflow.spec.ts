@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { adminPage, post, sessionIdOf, unique } from '../support/shop-api';
 
 // The proof step (docs/product.md, "Proofs"): a shopper pays, the proof email is in the Outbox, the
 // shopper opens the order and asks for a change, the admin uploads revision 2, the shopper approves
@@ -24,43 +25,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function unique(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function sessionIdOf(page: Page): Promise<string> {
-  await page.goto('/');
-  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
-  expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
-  return sessionId!;
-}
-
-async function post(api: APIRequestContext, sessionId: string, url: string, data: unknown) {
-  const response = await api.post(url, { data, headers: { 'x-session-id': sessionId } });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-}
-
-async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const sessionId = await sessionIdOf(page);
-  await post(page.request, sessionId, '/api/auth/register', {
-    email: `${unique('admin')}@example.com`,
-    password: 'admin-password-1',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-  });
-  const granted = await page.request.post('/api/admin/make-admin', {
-    data: { secret: 'e2e-admin-secret' },
-    headers: { 'x-session-id': sessionId, authorization: 'Bearer e2e-admin-secret' },
-  });
-  expect(granted.status(), await granted.text()).toBe(200);
-  await page.goto('/admin');
-  await expect(page.getByRole('tab', { name: 'Orders' })).toBeVisible({ timeout: 15_000 });
-  return page;
-}
 
 const CUSTOMER = {
   firstName: 'Ada',

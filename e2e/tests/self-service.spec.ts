@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { post, sessionIdOf, unique } from '../support/shop-api';
 
 // Customer self-service (docs/product.md section 10): a forgotten password reset by the emailed link,
 // the account page filling in the next checkout, and the cart's typed quantity and Edit.
@@ -15,23 +16,6 @@ const LABEL = {
   files: [],
 };
 const SCREENS = 'test-results/self-service';
-
-function unique(prefix: string) {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function sessionIdOf(page: Page): Promise<string> {
-  await page.goto('/');
-  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
-  expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
-  return sessionId!;
-}
-
-async function post(api: APIRequestContext, sessionId: string, url: string, data: unknown) {
-  const response = await api.post(url, { data, headers: { 'x-session-id': sessionId } });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-}
 
 /** The link of the newest message to `to` in the admin's outbox (an admin of its own, by the API). */
 async function linkFromOutbox(browser: Browser, baseURL: string, to: string, path: string) {
