@@ -1,4 +1,5 @@
-import { Button, FieldRow, FormStack, TextField, useZodForm } from '@shop/ui';
+import { Button, FormStack, TextField, useZodForm } from '@shop/ui';
+import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import { createAccountSchema, useRegister } from '../api/register';
 
 interface CreateAccountFormProps {
@@ -25,21 +26,7 @@ export function CreateAccountForm({ onRegistered }: CreateAccountFormProps) {
       noValidate
       onSubmit={form.handleSubmit((input) => register.mutate(input))}
     >
-      <FieldRow>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          data-autofocus
-          error={form.errors.firstName}
-          {...form.input('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={form.errors.lastName}
-          {...form.input('lastName')}
-        />
-      </FieldRow>
+      <NameFields form={form} autoFocus />
       <TextField
         label="Email"
         type="email"
@@ -56,35 +43,7 @@ export function CreateAccountForm({ onRegistered }: CreateAccountFormProps) {
         error={form.errors.password}
         {...form.input('password')}
       />
-      <FieldRow>
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          optional
-          error={form.errors.phone}
-          {...form.input('phone')}
-        />
-        <TextField
-          label="Company"
-          autoComplete="organization"
-          optional
-          error={form.errors.company}
-          {...form.input('company')}
-        />
-      </FieldRow>
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        error={form.errors.address}
-        {...form.input('address')}
-      />
-      <TextField
-        label="ZIP code"
-        autoComplete="postal-code"
-        error={form.errors.zipCode}
-        {...form.input('zipCode')}
-      />
+      <ContactFields form={form} />
       <Button type="submit" $block disabled={register.isPending}>
         {register.isPending ? 'Creating account…' : 'Create Account'}
       </Button>

@@ -6,7 +6,6 @@ import { apiErrorMessage, apiFieldErrors, toast, useShopStore } from 'shell/stor
 import {
   Button,
   FieldError,
-  FieldRow,
   FormStack,
   LockIcon,
   MessageCard,
@@ -17,6 +16,7 @@ import {
   theme,
   useZodForm,
 } from '@shop/ui';
+import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import { useChangeEmail, useResendConfirmation, useSaveProfile } from '../api/profile';
 
 const Columns = styled.div`
@@ -101,51 +101,11 @@ function ProfileForm({ user }: { user: ShopUser }) {
           }),
         )}
       >
-        <FieldRow>
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={form.errors.firstName}
-            {...form.input('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={form.errors.lastName}
-            {...form.input('lastName')}
-          />
-        </FieldRow>
-        <FieldRow>
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            optional
-            error={form.errors.phone}
-            {...form.input('phone')}
-          />
-          <TextField
-            label="Company"
-            autoComplete="organization"
-            optional
-            error={form.errors.company}
-            {...form.input('company')}
-          />
-        </FieldRow>
-        <TextField
-          label="Address"
-          autoComplete="street-address"
-          optional
-          hint="Street, city, state (e.g. 12 Main St, New York, NY) fills all three at checkout."
-          error={form.errors.address}
-          {...form.input('address')}
-        />
-        <TextField
-          label="ZIP code"
-          autoComplete="postal-code"
-          optional
-          error={form.errors.zipCode}
-          {...form.input('zipCode')}
+        <NameFields form={form} />
+        <ContactFields
+          form={form}
+          addressOptional
+          addressHint="Street, city, state (e.g. 12 Main St, New York, NY) fills all three at checkout."
         />
         {save.isError && (
           <FieldError role="alert">{apiErrorMessage(save.error) ?? 'Save failed'}</FieldError>
