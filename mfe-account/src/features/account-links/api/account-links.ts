@@ -5,14 +5,7 @@ import {
   type ShopUser,
 } from '@shop/contracts';
 import type { ResetPasswordInput } from '@shop/contracts/accounts';
-import {
-  apiJson,
-  authQueryKey,
-  cartQueryKey,
-  ordersQueryKey,
-  queryClient,
-  useShopStore,
-} from 'shell/store';
+import { apiJson } from 'shell/store';
 
 /** POST /api/auth/reset-password: the customer, signed in on this browser. */
 export async function resetPassword(input: ResetPasswordInput): Promise<ShopUser> {
@@ -24,15 +17,4 @@ export async function confirmEmail(token: string): Promise<EmailConfirmed> {
   return emailConfirmedSchema.parse(
     await apiJson<unknown>('/api/auth/confirm-email', { body: { token } }),
   );
-}
-
-/** The whole page learns who is signed in (or that the signed-in customer changed). */
-export function useSignedInAs() {
-  const setUser = useShopStore((s) => s.setUser);
-  return (user: ShopUser) => {
-    setUser(user);
-    queryClient.setQueryData(authQueryKey, user);
-    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-  };
 }

@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { accountMessages } from '@shop/contracts/accounts';
 import { apiErrorMessage, queryClient, useShopStore } from 'shell/store';
 import { ButtonLink, CheckIcon, LockIcon, MessageCard, Page, PageHeader, Skeleton } from '@shop/ui';
-import { confirmEmail, useSignedInAs } from '../api/account-links';
+import { useSignedInAs } from '../../../lib/signed-in-as';
+import { confirmEmail } from '../api/account-links';
 
 /** What joining did, in words: "2 earlier orders were added to your account". */
 export function joinedOrdersText(count: number): string {

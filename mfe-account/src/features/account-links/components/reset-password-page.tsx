@@ -16,7 +16,8 @@ import {
   theme,
   useZodForm,
 } from '@shop/ui';
-import { resetPassword, useSignedInAs } from '../api/account-links';
+import { useSignedInAs } from '../../../lib/signed-in-as';
+import { resetPassword } from '../api/account-links';
 
 const Card = styled.div`
   max-width: 28rem;

@@ -2,16 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { shopUserSchema, type ShopUser } from '@shop/contracts';
 import { registerSchema } from '@shop/contracts/accounts';
-import {
-  apiJson,
-  authQueryKey,
-  cartQueryKey,
-  ordersQueryKey,
-  queryClient,
-  toast,
-  useShopStore,
-  apiErrorMessage,
-} from 'shell/store';
+import { apiErrorMessage, apiJson, queryClient, toast } from 'shell/store';
+import { useSignedInAs } from '../../../lib/signed-in-as';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -36,15 +28,12 @@ export async function register(input: CreateAccountInput): Promise<ShopUser> {
 }
 
 export function useRegister({ onRegistered }: { onRegistered?: (user: ShopUser) => void } = {}) {
-  const setUser = useShopStore((s) => s.setUser);
+  const signedInAs = useSignedInAs();
   return useMutation(
     {
       mutationFn: register,
       onSuccess: (user) => {
-        setUser(user);
-        queryClient.setQueryData(authQueryKey, user);
-        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        signedInAs(user);
         toast({
           title: 'Account created!',
           description: `Welcome, ${user.firstName}. You are now signed in. We sent a link to confirm ${user.email}.`,

@@ -2,16 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { shopUserSchema, type ShopUser } from '@shop/contracts';
 import { accountMessages, loginSchema } from '@shop/contracts/accounts';
-import {
-  apiJson,
-  authQueryKey,
-  cartQueryKey,
-  ordersQueryKey,
-  queryClient,
-  toast,
-  useShopStore,
-  apiErrorMessage,
-} from 'shell/store';
+import { apiErrorMessage, apiJson, queryClient, toast } from 'shell/store';
+import { useSignedInAs } from '../../../lib/signed-in-as';
 
 export { loginSchema as signInSchema };
 export type SignInInput = z.output<typeof loginSchema>;
@@ -23,15 +15,12 @@ export async function signIn(input: SignInInput): Promise<ShopUser> {
 
 /** Signs in, then the whole page knows: the store's user, the auth query, and fresh cart and orders. */
 export function useSignIn({ onSignedIn }: { onSignedIn?: (user: ShopUser) => void } = {}) {
-  const setUser = useShopStore((s) => s.setUser);
+  const signedInAs = useSignedInAs();
   return useMutation(
     {
       mutationFn: signIn,
       onSuccess: (user) => {
-        setUser(user);
-        queryClient.setQueryData(authQueryKey, user);
-        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        signedInAs(user);
         toast({ title: 'Welcome back!', description: `You are signed in as ${user.email}.` });
         onSignedIn?.(user);
       },

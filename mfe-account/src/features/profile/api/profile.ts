@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { shopUserSchema, type ShopUser } from '@shop/contracts';
 import type { ChangeEmailInput, ProfileInput } from '@shop/contracts/accounts';
-import { apiJson, apiRequest, authQueryKey, queryClient, useShopStore } from 'shell/store';
+import { apiJson, apiRequest, queryClient } from 'shell/store';
+import { useSignedInAs } from '../../../lib/signed-in-as';
 
 /** PUT /api/account/profile: the customer with the saved details. */
 export async function saveProfile(input: ProfileInput): Promise<ShopUser> {
@@ -20,16 +21,9 @@ export async function resendConfirmation(): Promise<void> {
   await apiRequest('/api/account/confirmation-email', { method: 'POST' });
 }
 
-function useKeepUser() {
-  const setUser = useShopStore((s) => s.setUser);
-  return (user: ShopUser) => {
-    setUser(user);
-    queryClient.setQueryData(authQueryKey, user);
-  };
-}
-
 export function useSaveProfile(onSaved?: (user: ShopUser) => void) {
-  const keep = useKeepUser();
+  const signedInAs = useSignedInAs();
+  const keep = (user: ShopUser) => signedInAs(user, { sameCustomer: true });
   return useMutation(
     {
       mutationFn: saveProfile,
@@ -43,7 +37,8 @@ export function useSaveProfile(onSaved?: (user: ShopUser) => void) {
 }
 
 export function useChangeEmail(onChanged?: (user: ShopUser) => void) {
-  const keep = useKeepUser();
+  const signedInAs = useSignedInAs();
+  const keep = (user: ShopUser) => signedInAs(user, { sameCustomer: true });
   return useMutation(
     {
       mutationFn: changeEmail,
