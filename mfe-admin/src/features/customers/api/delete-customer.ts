@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, queryClient, toast, apiErrorMessage } from 'shell/store';
+import { apiRequest, queryClient, toast } from 'shell/store';
 import { customersQueryKey, type Customer } from './get-customers';
+import { toastFailure } from '../../../lib/toast-failure';
 
 /** DELETE /api/admin/customers/{id}: refused (403) for admin accounts. */
 export async function deleteCustomer(customer: Customer): Promise<void> {
@@ -16,14 +17,7 @@ export function useDeleteCustomer({ onDeleted }: { onDeleted?: () => void } = {}
         await queryClient.invalidateQueries({ queryKey: customersQueryKey });
         onDeleted?.();
       },
-      onError: (error) => {
-        const message = apiErrorMessage(error);
-        toast({
-          variant: 'destructive',
-          title: 'Delete failed',
-          ...(message ? { description: message } : {}),
-        });
-      },
+      onError: toastFailure('Delete failed'),
     },
     queryClient,
   );

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, queryClient, toast, apiErrorMessage } from 'shell/store';
+import { apiRequest, queryClient, toast } from 'shell/store';
 import { discountCodesQueryKey, type DiscountCode } from './get-discount-codes';
+import { toastFailure } from '../../../lib/toast-failure';
 
 /** DELETE /api/admin/discount-codes/{id}. */
 export async function deleteDiscountCode(code: DiscountCode): Promise<void> {
@@ -18,14 +19,7 @@ export function useDeleteDiscountCode({ onDeleted }: { onDeleted?: () => void } 
         await queryClient.invalidateQueries({ queryKey: discountCodesQueryKey });
         onDeleted?.();
       },
-      onError: (error) => {
-        const message = apiErrorMessage(error);
-        toast({
-          variant: 'destructive',
-          title: 'Delete failed',
-          ...(message ? { description: message } : {}),
-        });
-      },
+      onError: toastFailure('Delete failed'),
     },
     queryClient,
   );

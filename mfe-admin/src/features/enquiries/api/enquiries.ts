@@ -1,8 +1,9 @@
 import { adminEnquiryPageSchema, adminEnquirySchema } from '@shop/contracts/admin-answers';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { AdminEnquiry } from '@shop/contracts/contact';
-import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
+import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
+import { toastFailure } from '../../../lib/toast-failure';
 
 export type { AdminEnquiry };
 export type EnquiryState = 'new' | 'handled' | 'all';
@@ -38,14 +39,7 @@ export function useMarkHandled() {
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: enquiriesKey });
       },
-      onError: (error) => {
-        const message = apiErrorMessage(error);
-        toast({
-          variant: 'destructive',
-          title: 'Could not update the enquiry',
-          ...(message ? { description: message } : {}),
-        });
-      },
+      onError: toastFailure('Could not update the enquiry'),
     },
     queryClient,
   );

@@ -6,8 +6,9 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CancelOrderInput, ShipOrderInput } from '@shop/contracts/admin';
 import type { AdminOrderDetail } from '@shop/contracts/orders';
-import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
+import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
+import { toastFailure } from '../../../lib/toast-failure';
 
 export type { AdminOrderDetail };
 
@@ -27,13 +28,6 @@ export function useAdminOrderDetail(id: string | null) {
     },
     queryClient,
   );
-}
-
-function failed(title: string) {
-  return (error: unknown) => {
-    const message = apiErrorMessage(error);
-    toast({ variant: 'destructive', title, ...(message ? { description: message } : {}) });
-  };
 }
 
 async function refresh() {
@@ -56,7 +50,7 @@ export function useShipOrder() {
         });
         await refresh();
       },
-      onError: failed('Could not mark the order shipped'),
+      onError: toastFailure('Could not mark the order shipped'),
     },
     queryClient,
   );
@@ -78,7 +72,7 @@ export function useCancelOrder() {
         });
         await refresh();
       },
-      onError: failed('Could not cancel the order'),
+      onError: toastFailure('Could not cancel the order'),
     },
     queryClient,
   );
@@ -94,7 +88,7 @@ export function useAddOrderNote() {
           body: { text },
         }).then((answer) => orderNoteAnswerSchema.parse(answer)),
       onSuccess: refresh,
-      onError: failed('Could not add the note'),
+      onError: toastFailure('Could not add the note'),
     },
     queryClient,
   );

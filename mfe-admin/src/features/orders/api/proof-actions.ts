@@ -3,8 +3,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { orderProofSchema, type OrderProof } from '@shop/contracts/proof-workflow';
 import { adminOrderSchema } from '@shop/contracts/orders-answers';
-import { apiJson, apiErrorMessage, queryClient, toast } from 'shell/store';
+import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
+import { toastFailure } from '../../../lib/toast-failure';
 
 export type { OrderProof };
 
@@ -24,13 +25,6 @@ export function useAdminOrderProof(id: string | null) {
     },
     queryClient,
   );
-}
-
-function failed(title: string) {
-  return (error: unknown) => {
-    const message = apiErrorMessage(error);
-    toast({ variant: 'destructive', title, ...(message ? { description: message } : {}) });
-  };
 }
 
 async function refresh() {
@@ -68,7 +62,7 @@ export function useCreateProofRevision() {
         });
         await refresh();
       },
-      onError: failed('Could not make the revision'),
+      onError: toastFailure('Could not make the revision'),
     },
     queryClient,
   );
@@ -87,7 +81,7 @@ export function useStartProcessing() {
         toast({ title: 'Processing', description: `Order #${order.orderNumber} is processing.` });
         await refresh();
       },
-      onError: failed('Could not move the order to processing'),
+      onError: toastFailure('Could not move the order to processing'),
     },
     queryClient,
   );
@@ -109,7 +103,7 @@ export function useOverrideProof() {
         });
         await refresh();
       },
-      onError: failed('Could not override the proof'),
+      onError: toastFailure('Could not override the proof'),
     },
     queryClient,
   );

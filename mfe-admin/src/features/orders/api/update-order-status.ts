@@ -1,8 +1,9 @@
 import { adminOrderSchema } from '@shop/contracts/orders-answers';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
-import { apiJson, queryClient, toast, apiErrorMessage } from 'shell/store';
+import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
+import { toastFailure } from '../../../lib/toast-failure';
 
 /** PATCH /api/admin/orders/{id}: shipped -> completed (shipping and cancelling: order-actions.ts). */
 export async function updateOrderStatus({
@@ -29,14 +30,7 @@ export function useUpdateOrderStatus() {
         });
         await queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
       },
-      onError: (error) => {
-        const message = apiErrorMessage(error);
-        toast({
-          variant: 'destructive',
-          title: 'Update failed',
-          ...(message ? { description: message } : {}),
-        });
-      },
+      onError: toastFailure('Update failed'),
     },
     queryClient,
   );

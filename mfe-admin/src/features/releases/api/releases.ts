@@ -6,8 +6,9 @@ import {
   type RemoteName,
 } from '@shop/contracts/releases';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiErrorMessage, apiJson, queryClient, toast } from 'shell/store';
+import { apiJson, queryClient, toast } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
+import { toastFailure } from '../../../lib/toast-failure';
 
 export type { AdminReleases, RemoteName };
 
@@ -61,14 +62,7 @@ export function useReleaseChange() {
         });
         await queryClient.invalidateQueries({ queryKey: releasesKey });
       },
-      onError: (error) => {
-        const message = apiErrorMessage(error);
-        toast({
-          variant: 'destructive',
-          title: 'Could not change the release',
-          ...(message ? { description: message } : {}),
-        });
-      },
+      onError: toastFailure('Could not change the release'),
     },
     queryClient,
   );
