@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, root } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
-import { startStack } from './lib/stack.mjs';
-import { freePort } from './lib/ports.mjs';
+import { freeStackPorts, startStack } from './lib/stack.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,17 +39,7 @@ ensureDependencies();
 buildStale();
 // The servers as `npm run measure` runs them; the build itself is the production build.
 const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn' };
-for (const v of [
-  'SHELL_PORT',
-  'CONFIGURATOR_PORT',
-  'CART_CHECKOUT_PORT',
-  'ACCOUNT_PORT',
-  'ADMIN_PORT',
-  'API_PORT',
-  'FERRETDB_PORT',
-]) {
-  env[v] = String(await freePort());
-}
+Object.assign(env, await freeStackPorts());
 env.ALLOWED_ORIGINS = `http://localhost:${env.SHELL_PORT}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
 const stack = await startStack({ env, dataDir, stdio: 'ignore', log: () => {} });

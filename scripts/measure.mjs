@@ -10,8 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureDependencies } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
-import { startStack } from './lib/stack.mjs';
-import { freePort } from './lib/ports.mjs';
+import { freeStackPorts, startStack } from './lib/stack.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -27,17 +26,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 ensureDependencies();
 buildStale();
 const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn' };
-for (const v of [
-  'SHELL_PORT',
-  'CONFIGURATOR_PORT',
-  'CART_CHECKOUT_PORT',
-  'ACCOUNT_PORT',
-  'ADMIN_PORT',
-  'API_PORT',
-  'FERRETDB_PORT',
-]) {
-  env[v] = String(await freePort());
-}
+Object.assign(env, await freeStackPorts());
 env.ALLOWED_ORIGINS = `http://localhost:${env.SHELL_PORT}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-measure-'));
 const stack = await startStack({ env, dataDir, stdio: 'ignore', log: () => {} });

@@ -4,9 +4,7 @@ import path from 'node:path';
 // @ts-expect-error plain ESM helpers shared with `npm start`
 import { buildStale } from '../../scripts/lib/build.mjs';
 // @ts-expect-error plain ESM helpers shared with `npm start`
-import { startStack } from '../../scripts/lib/stack.mjs';
-// @ts-expect-error plain ESM helpers shared with `npm start`
-import { freePort } from '../../scripts/lib/ports.mjs';
+import { freeStackPorts, startStack } from '../../scripts/lib/stack.mjs';
 import { readStackState, stateFile, type StackState } from './stack-state.ts';
 
 export default async function globalSetup() {
@@ -24,17 +22,7 @@ export default async function globalSetup() {
     // This run's own release store (releases.spec.ts publishes into it), never the repository's.
     RELEASE_STORE_DIR: path.join(dataDir, 'releases'),
   };
-  for (const variable of [
-    'SHELL_PORT',
-    'CONFIGURATOR_PORT',
-    'CART_CHECKOUT_PORT',
-    'ACCOUNT_PORT',
-    'ADMIN_PORT',
-    'API_PORT',
-    'FERRETDB_PORT',
-  ]) {
-    env[variable] = String(await freePort());
-  }
+  Object.assign(env, await freeStackPorts());
   env.ALLOWED_ORIGINS = `http://localhost:${env.SHELL_PORT},http://127.0.0.1:${env.SHELL_PORT}`;
   // Runs with the test runner's output quiet; a failing service still shows its errors.
   const stack = await startStack({ env, dataDir, stdio: 'inherit', log: () => {} });

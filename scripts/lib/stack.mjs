@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startFerret } from './ferretdb.mjs';
-import { isPortFree } from './ports.mjs';
+import { freePort, isPortFree } from './ports.mjs';
 import { root } from './install.mjs';
 import { supervise } from './supervisor.mjs';
 
@@ -16,6 +16,13 @@ export const DEFAULT_PORTS = {
   API_PORT: 4000,
   FERRETDB_PORT: 27117,
 };
+
+/** A free port for every server of the stack, as the environment variables startStack reads. */
+export async function freeStackPorts() {
+  const env = {};
+  for (const variable of Object.keys(DEFAULT_PORTS)) env[variable] = String(await freePort());
+  return env;
+}
 
 const REMOTES = [
   {
