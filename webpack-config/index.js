@@ -1,11 +1,12 @@
 // The one webpack + module federation factory of the shop. The shell and every remote build with it, so
 // the shared singletons and the loaders can never drift between apps.
 const path = require('node:path');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, container } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { FederationManifestPlugin } = require('./federation-manifest-plugin');
 const { PrecompressPlugin } = require('./precompress-plugin');
+const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin');
 
 const repoRoot = path.resolve(__dirname, '..');
 /** First in every app's entry: zod without eval, so it runs under the pages' CSP (zod-jitless.mjs). */
@@ -85,8 +86,8 @@ function baseConfig({ appDir, mode, outputPath }) {
   return {
     mode,
     context: appDir,
-    // webpack is pinned to 5.110.x: 5.111 breaks [contenthash] in federation runtime modules
-    // (module-federation/core#5077, webpack/webpack#22199).
+    // webpack is pinned to 5.110.x (docs/design.md section 10): 5.111 broke [contenthash] builds
+    // through @module-federation/enhanced's runtime module, which the shop no longer uses.
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -119,35 +120,24 @@ function baseConfig({ appDir, mode, outputPath }) {
 }
 
 /**
- * One federation runtime on the page: the shell bundles it and publishes its core as a global
- * (`provideRuntime`); remotes use that global instead of bundling their own copy (about 20 KB gzip
- * each). A remote's standalone page loads the shell's container first, which publishes it there too.
+ * webpack's own container plugin, not @module-federation/enhanced: its runtime is a few KB where the
+ * enhanced runtime cost the landing page about 54 KB gzip and each remote entry about 10 KB more
+ * (docs/design.md section 10). Remotes are loaded by shell/src/lib/federation.ts from the URLs of
+ * /config.json; singletons keep the copy already loaded on the page, so the shell's copy is the one.
+ * A remote also writes mf-manifest.json (its exposed modules' files and shared versions).
  */
 function federation({
   name,
   exposes = {},
   filename = 'remoteEntry.js',
   provideStore = false,
-  provideRuntime = false,
   overrides = {},
 }) {
-  return new ModuleFederationPlugin({
-    name,
-    filename,
-    exposes,
-    shared: sharedSingletons({ provideStore, overrides }),
-    ...(provideRuntime
-      ? {
-          runtimePlugins: [
-            require.resolve('@module-federation/inject-external-runtime-core-plugin'),
-          ],
-        }
-      : { experiments: { externalRuntime: true } }),
-    // A remote is only fetched when its route is visited; an offline remote cannot stall the shell.
-    shareStrategy: 'loaded-first',
-    manifest: true,
-    dts: false,
-  });
+  const shared = sharedSingletons({ provideStore, overrides });
+  return [
+    new container.ModuleFederationPlugin({ name, filename, exposes, shared }),
+    ...(provideStore ? [] : [new FederationManifestPlugin({ name, filename, shared })]),
+  ];
 }
 
 /**
@@ -181,7 +171,7 @@ function createRemoteConfig({
     name,
     entry: standalone ? { main: [ZOD_JITLESS, './src/index.ts'] } : {},
     plugins: [
-      federation({ name, exposes, overrides: sharedVersionOverrides() }),
+      ...federation({ name, exposes, overrides: sharedVersionOverrides() }),
       // A release's own label (SHOP_BUILD_LABEL at build time), shown where a remote chooses to.
       new DefinePlugin({
         'process.env.SHOP_BUILD_LABEL': JSON.stringify(process.env.SHOP_BUILD_LABEL ?? ''),
@@ -192,7 +182,7 @@ function createRemoteConfig({
               template: path.join(__dirname, 'index.html'),
               title,
               chunks: ['main'],
-              // Before the page's own script: it brings the federation runtime and the store.
+              // Before the page's own script: the shell's container, which provides the store.
               shellEntry: SHELL_ENTRY,
             }),
           ]
@@ -226,18 +216,18 @@ function createHostConfig({ appDir, title, storeModule, mode = 'production', plu
       chunkFilename: production ? 'shell/[name].[contenthash:8].js' : 'shell/[name].js',
     },
     plugins: [
-      federation({
+      ...federation({
         name: SHELL_CONTAINER,
         filename: SHELL_ENTRY.slice(1),
         exposes: { './store': storeModule },
         provideStore: true,
-        provideRuntime: true,
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'index.html'),
         title,
         chunks: ['main'],
       }),
+      new StartChunksPreloadPlugin({ entry: 'main' }),
       // The shared singletons' versions the shell provides: it refuses a release built with another
       // major of one of them (shell/src/lib/remotes.ts).
       new DefinePlugin({

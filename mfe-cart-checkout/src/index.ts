@@ -1,7 +1,7 @@
 // Standalone page for this remote's team. The store is the shell's (remotes never bundle it): the
-// shell's container is loaded first, which puts the store in the share scope, and the page then boots
-// behind an async boundary so shared singletons resolve first.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+// page's first script is the shell's container (/shell/remoteEntry.js), which is joined to this app's
+// share scope here and puts the store there; the page then boots behind an async boundary so shared
+// singletons resolve first.
+import { initContainer } from '@shop/ui/federation';
 
-registerRemotes([{ name: 'shell', entry: '/shell/remoteEntry.js' }]);
-void loadRemote('shell/store').then(() => import('./bootstrap'));
+void initContainer('shell').then(() => import('./bootstrap'));

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts/releases';
 import { apiRequest } from 'shell/store';
-import { runtimeConfig, type RemoteName, type RuntimeConfig } from './runtime-config';
+import { loadExposed, preloadExposed } from './federation';
+import { runtimeConfig, type RemoteName } from './runtime-config';
 
 // The shared singletons' versions of this build (webpack-config's DefinePlugin).
 declare const __SHARED_VERSIONS__: Record<string, string>;
@@ -44,15 +44,19 @@ export function assertReleaseFits(remote: string): void {
   throw new RemoteSkewError(remote, release.version, skew.detail);
 }
 
-/** Registers the page remotes from the run-time config; nothing is fetched until a route needs it. */
-export function registerPageRemotes(config: RuntimeConfig): void {
-  registerRemotes(Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })));
-}
-
-/** Loads `remote/Module` and hands React.lazy its default export; a failure rejects (caught by the slot). */
+/**
+ * Loads `remote/Module` (nothing is fetched before a route or dialog needs it) and hands React.lazy its
+ * default export; a failure rejects (caught by the slot).
+ */
 export async function loadRemoteComponent<P>(id: string): Promise<{ default: ComponentType<P> }> {
-  assertReleaseFits(id.split('/')[0] ?? '');
-  const module = await loadRemote<{ default: ComponentType<P> }>(id);
+  const slash = id.indexOf('/');
+  const remote = id.slice(0, slash) as RemoteName;
+  if (slash < 1 || !(remote in runtimeConfig().remotes)) throw new Error(`Unknown remote in ${id}`);
+  assertReleaseFits(remote);
+  const module = await loadExposed<{ default?: ComponentType<P> } | undefined>(
+    remote,
+    `.${id.slice(slash)}`,
+  );
   if (!module?.default) throw new Error(`Remote module ${id} is not available`);
   return { default: module.default };
 }
@@ -83,7 +87,7 @@ export function preloadRoute(pathname: string): void {
   // A refused release is never fetched; its route shows the fallback (and reports it) when visited.
   if (releaseRefusal(target.remote)) return;
   preloaded.add(pathname);
-  void preloadRemote([{ nameOrAlias: target.remote, exposes: [target.expose] }]).catch(() => {
+  preloadExposed(target.remote, target.expose).catch(() => {
     // A remote that is down shows its fallback when its route is visited; nothing to do ahead.
   });
 }
