@@ -6,7 +6,7 @@ const MANIFEST = 'http://localhost:3002/releases/1.0.0-abc1234/mf-manifest.json'
 const RELEASE = 'http://localhost:3002/releases/1.0.0-abc1234';
 
 /** What the page gets: scripts run (or fail) as the test says; links are only recorded. */
-function fakePage({ entryLoads = () => true } = {}) {
+function fakePage({ entryLoads = (): boolean => true } = {}) {
   const scripts: string[] = [];
   const links: { rel: string; as: string; href: string }[] = [];
   const cartPage = { default: () => null };
