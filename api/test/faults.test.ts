@@ -163,7 +163,9 @@ describe('the database stopped during traffic', () => {
   }, 90_000);
 });
 
-async function startApiProcess(): Promise<{ base: string; child: ChildProcess }> {
+async function startApiProcess(
+  env: Record<string, string> = {},
+): Promise<{ base: string; child: ChildProcess }> {
   const apiPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
@@ -176,6 +178,7 @@ async function startApiProcess(): Promise<{ base: string; child: ChildProcess }>
       MONGODB_URI: ferret.uri,
       SESSION_SECRET: 'faults-session-secret-0123456789',
       PAYMENT_PROVIDER: 'sandbox',
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -239,12 +242,51 @@ describe('an API process killed during checkout', () => {
       const sessionIds = shoppers.map((s) => s.sessionId);
       const held = await ledger(sessionIds);
       expectOnePaidOrderAndChargeEach(sessionIds, held);
-      // A process killed between writing an order and remembering it for its cart leaves that order
-      // unpaid (swept with the other abandoned checkouts); it is never paid or charged.
-      for (const order of held.orders.filter((o) => o.paymentStatus !== 'paid'))
-        expect(held.charges.map((c) => c._id)).not.toContain(order._id.toString());
+      // The checkout key is written before the order, so no retry makes a second order.
+      expect(held.orders.length).toBe(shoppers.length);
     } finally {
       if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
     }
   }, 120_000);
+
+  for (const point of ['after-order-write', 'after-checkout-key'] as const) {
+    it(`killed ${point === 'after-order-write' ? 'right after writing the order' : 'after the checkout key, before the order'}: the retry on another process finds that order, one order and one charge`, async () => {
+      const doomed = await startApiProcess({ SHOP_FAULT_POINT: point });
+      try {
+        const s = shopper(() => doomed.base);
+        expect((await s.call('POST', '/api/cart', label())).status).toBe(201);
+        const placing = await placeOrder(s);
+        expect(placing.status).toBe(0); // the process died before answering
+        await until(
+          async () => doomed.child.exitCode ?? doomed.child.signalCode,
+          (code) => code !== null,
+          10_000,
+        );
+        const before = await ledger([s.sessionId]);
+        expect(before.orders).toHaveLength(point === 'after-order-write' ? 1 : 0);
+
+        const retried = shopper(() => app.baseUrl, s.sessionId);
+        const again = await placeOrder(retried);
+        // 200: the order the dead process wrote; 201: the order written now under the key's id.
+        expect(again.status, JSON.stringify(again.body)).toBe(
+          point === 'after-order-write' ? 200 : 201,
+        );
+        if (point === 'after-order-write')
+          expect(again.body.orderId).toBe(before.orders[0]!._id.toString());
+        const key = await mongoose.connection
+          .db!.collection('checkout_keys')
+          .findOne({ orderId: new mongoose.Types.ObjectId(again.body.orderId as string) });
+        expect(key).not.toBeNull();
+        expect((await pay(retried, again.body.orderId)).status).toBe(200);
+        // Placing and paying again change nothing: the paid order is answered as paid.
+        const twice = await pay(retried, again.body.orderId);
+        expect(twice.status).toBe(200);
+        const held = await ledger([s.sessionId]);
+        expect(held.orders).toHaveLength(1);
+        expectOnePaidOrderAndChargeEach([s.sessionId], held);
+      } finally {
+        if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
+      }
+    }, 120_000);
+  }
 });

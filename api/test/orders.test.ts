@@ -290,6 +290,28 @@ describe('POST /api/orders', () => {
     expect(third.body.orderNumber).toBeGreaterThan(first.body.orderNumber);
   });
 
+  it('when one cart is placed 6 times at the same moment, then one order is made and every answer is that order', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => checkout(agent, { customerInfo: customerInfo() })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
+    expect(await OrderModel.countDocuments({ sessionId: agent.sessionId })).toBe(1);
+  });
+
+  it('when the paid cart is filled the same way again, then a new order is made, not the paid one', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    expect((await pay(agent, first.body.orderId)).status).toBe(200);
+    await addToCart(agent);
+    const second = await checkout(agent, { customerInfo: customerInfo() });
+    expect(second.status).toBe(201);
+    expect(second.body.orderId).not.toBe(first.body.orderId);
+  });
+
   it('when 50 shoppers check out at the same moment, then they get 50 distinct consecutive order numbers', async () => {
     const agents = Array.from({ length: 50 }, () => app.agent());
     for (const agent of agents) await addToCart(agent);

@@ -250,29 +250,31 @@ export const CustomerOrderModel = mongoose.model<CustomerOrderRecord>(
 );
 
 /**
- * The latest order each cart owner placed, found by _id (the owner key), so placing the same unchanged
- * cart again can answer that order without reading through the orders.
+ * The idempotency record of placing an order: `{ownerKey}:{cartFingerprint}:{g}` -> the order's id,
+ * inserted under its unique _id BEFORE the order is written (docs/design.md section 3, "Placing an
+ * order once"). A retry of the same cart finds it by _id and answers that order; a process killed
+ * after the insert leaves an id the retry writes the order under. g counts the times one owner
+ * placed this very cart again after the earlier order was paid or ended.
  */
-export interface OpenCheckoutRecord {
+export interface CheckoutKeyRecord {
   _id: string;
   orderId: Types.ObjectId;
-  cartFingerprint: string;
-  updatedAt: Date;
+  createdAt: Date;
 }
 
-const openCheckoutSchema = new Schema<OpenCheckoutRecord>(
+const checkoutKeySchema = new Schema<CheckoutKeyRecord>(
   {
     _id: { type: String, required: true },
     orderId: { type: Schema.Types.ObjectId, required: true },
-    cartFingerprint: { type: String, required: true },
+    createdAt: { type: Date, required: true },
   },
-  { versionKey: false, timestamps: { createdAt: false, updatedAt: true } },
+  { versionKey: false },
 );
 
-export const OpenCheckoutModel = mongoose.model<OpenCheckoutRecord>(
-  'OpenCheckout',
-  openCheckoutSchema,
-  'open_checkouts',
+export const CheckoutKeyModel = mongoose.model<CheckoutKeyRecord>(
+  'CheckoutKey',
+  checkoutKeySchema,
+  'checkout_keys',
 );
 
 /**

@@ -1,6 +1,7 @@
 // Placing an order: the session's cart, priced by the server alone (docs/design.md section 4), with the
 // discount checked again now, shipping to the given ZIP and tax on the discounted subtotal.
 import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
 import {
   nextDay,
   startOfDayIn,
@@ -16,6 +17,7 @@ import {
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
+import { crashAt } from '../../platform/fault-points';
 import { getCartSession, listCartLines, type CartLine } from '../cart/cart';
 import { evaluateDiscount } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
@@ -24,14 +26,15 @@ import type { OrderItemRecord, OrderRecord } from './model';
 import {
   findPaidGuestOrdersByEmail,
   joinOrderToCustomer,
+  checkoutKey,
+  findCheckoutKey,
   findOrderById,
-  findReusableOrder,
-  forgetOpenCheckouts,
+  forgetCheckoutKeys,
+  insertCheckoutKey,
   insertOrder,
   listOrderMoves,
   listOrders,
   listOrdersOfCustomer,
-  rememberOpenCheckout,
   type NewOrder,
 } from './repository';
 
@@ -128,8 +131,8 @@ export async function quoteCheckout(
 
 /**
  * Turns the caller's cart into an unpaid order. Placing the same unchanged cart again (a declined
- * card, a retried request) answers the same unpaid order instead of a second one; concurrent identical
- * requests may still make two unpaid orders, which is harmless (only a paid order is fulfilled).
+ * card, a retried request, concurrent identical requests, a retry after the process died mid-way)
+ * answers the same unpaid order: see placeOnce.
  */
 export async function placeOrder(
   owner: CartOwner,
@@ -166,11 +169,75 @@ export async function placeOrder(
   };
   order.cartFingerprint = fingerprintOf({ ...order, cartFingerprint: undefined });
 
-  const unpaid = await findReusableOrder(owner, order.cartFingerprint);
-  if (unpaid) return { ...createdOrder(unpaid), reused: true };
-  const created = await insertOrder(order);
-  await rememberOpenCheckout(owner, created);
-  return { ...createdOrder(created), reused: false };
+  const placed = await placeOnce(owner, order);
+  return { ...createdOrder(placed.order), reused: placed.reused };
+}
+
+/** How long a retry waits for an order another request is writing before it writes it itself. */
+const IN_FLIGHT_WAIT_MS = 3000;
+
+function reusable(order: OrderRecord, cartFingerprint: string): boolean {
+  return (
+    order.paymentStatus === 'unpaid' &&
+    order.status === 'pending_payment' &&
+    order.cartFingerprint === cartFingerprint
+  );
+}
+
+/**
+ * The order of this cart, written once (docs/design.md section 3, "Placing an order once"): the
+ * checkout key `{owner}:{fingerprint}:{g}` is inserted under its unique _id with the new order's id
+ * BEFORE the order is written. A second request for the same cart loses the insert, reads the key and
+ * answers that order; if the order is not there (being written, or its process died after the key),
+ * it waits a moment and then writes the order under the key's id itself (the order's unique _id lets
+ * only one write win). A key whose order was paid or has ended sends the cart to the next g.
+ */
+async function placeOnce(
+  owner: CartOwner,
+  order: Omit<NewOrder, 'orderNumber'>,
+): Promise<{ order: OrderRecord; reused: boolean }> {
+  for (let g = 1, lost = 0; g <= 1000 && lost <= 10; g++) {
+    const key = checkoutKey(owner, order.cartFingerprint, g);
+    const claim = await findCheckoutKey(key);
+    if (!claim) {
+      const orderId = new Types.ObjectId();
+      if (!(await insertCheckoutKey(key, orderId, new Date()))) {
+        g -= 1; // another request took this key first: read what it holds
+        lost += 1;
+        continue;
+      }
+      crashAt('after-checkout-key');
+      const created = await insertOrder(order, orderId);
+      crashAt('after-order-write');
+      if (created) return { order: created, reused: false };
+      const written = await findOrderById(orderId.toString());
+      if (written) return { order: written, reused: true };
+      throw new Error(`Order ${orderId.toString()} was neither written nor found`);
+    }
+    const existing = await orderOfKey(claim.orderId.toString(), order);
+    if (reusable(existing.order, order.cartFingerprint)) return existing;
+  }
+  throw new Error('This cart was placed too many times');
+}
+
+/** The order a checkout key points at, waiting for it briefly, then writing it under that id. */
+async function orderOfKey(
+  orderId: string,
+  order: Omit<NewOrder, 'orderNumber'>,
+): Promise<{ order: OrderRecord; reused: boolean }> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (;;) {
+    const found = await findOrderById(orderId);
+    if (found) return { order: found, reused: true };
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // The request that took the key died before writing the order: this one writes it.
+  const created = await insertOrder(order, new Types.ObjectId(orderId));
+  if (created) return { order: created, reused: false };
+  const written = await findOrderById(orderId);
+  if (!written) throw new Error(`Order ${orderId} was neither written nor found`);
+  return { order: written, reused: true };
 }
 
 function createdOrder(order: OrderRecord): CreatedOrder {
@@ -275,10 +342,10 @@ export async function adminOrderPage(
   };
 }
 
-/** Open checkouts (the reuse shortcut) untouched for a week are forgotten (the jobs' sweep). */
+/** Checkout keys (the reuse shortcut) older than a week are forgotten (the jobs' sweep). */
 export const OPEN_CHECKOUT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 export async function sweepOpenCheckouts(now = new Date()): Promise<number> {
-  return forgetOpenCheckouts(new Date(now.getTime() - OPEN_CHECKOUT_KEPT_MS));
+  return forgetCheckoutKeys(new Date(now.getTime() - OPEN_CHECKOUT_KEPT_MS));
 }
 
 /** The order's artwork: only a file that is on one of the order's items. */

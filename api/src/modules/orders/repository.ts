@@ -8,7 +8,7 @@ import { isDuplicateKeyError, trusted } from '../../platform/db';
 import { listPaidOrderIds, paidOrderCount, takeOrderNumber } from './counter';
 import {
   CustomerOrderModel,
-  OpenCheckoutModel,
+  CheckoutKeyModel,
   OrderEventModel,
   OrderJoinModel,
   OrderModel,
@@ -39,20 +39,31 @@ export type NewOrder = Omit<
   | 'updatedAt'
 > & { customerId: string | null };
 
-/** Takes the next order number and writes the order under it; a customer's order joins their history. */
-export async function insertOrder(order: Omit<NewOrder, 'orderNumber'>): Promise<OrderRecord> {
+/**
+ * Takes the next order number and writes the order under the given id; a customer's order joins their
+ * history. Null when an order with this id exists already (another process wrote it meanwhile).
+ */
+export async function insertOrder(
+  order: Omit<NewOrder, 'orderNumber'>,
+  _id: Types.ObjectId,
+): Promise<OrderRecord | null> {
   // The unique orderNumber index is a safety net behind the number documents.
   await OrderModel.init();
-  const _id = new Types.ObjectId();
   const orderNumber = await takeOrderNumber(_id);
-  const created = await OrderModel.create({
-    ...order,
-    _id,
-    orderNumber,
-    customerId: order.customerId ? new Types.ObjectId(order.customerId) : null,
-    status: 'pending_payment',
-    paymentStatus: 'unpaid',
-  });
+  let created;
+  try {
+    created = await OrderModel.create({
+      ...order,
+      _id,
+      orderNumber,
+      customerId: order.customerId ? new Types.ObjectId(order.customerId) : null,
+      status: 'pending_payment',
+      paymentStatus: 'unpaid',
+    });
+  } catch (error) {
+    if (isDuplicateKeyError(error) && (await OrderModel.exists({ _id }))) return null;
+    throw error;
+  }
   if (order.customerId) await addToCustomerHistory(order.customerId, _id);
   return created.toObject();
 }
@@ -81,41 +92,37 @@ function ownerKey(owner: CartOwner): string {
   return owner.customerId ? `customer:${owner.customerId}` : `guest:${owner.sessionId}`;
 }
 
-/** The owner's latest order if it is still unpaid and was made of the cart with this fingerprint. */
-export async function findReusableOrder(
-  owner: CartOwner,
-  cartFingerprint: string,
-): Promise<OrderRecord | null> {
-  const open = await OpenCheckoutModel.findById(ownerKey(owner)).lean();
-  if (!open || open.cartFingerprint !== cartFingerprint) return null;
-  const order = await OrderModel.findById(open.orderId).lean<OrderRecord>();
-  return order?.paymentStatus === 'unpaid' &&
-    order.status === 'pending_payment' &&
-    order.cartFingerprint === cartFingerprint
-    ? order
-    : null;
+/** The key of the g-th placing of this cart by this owner (model.ts, CheckoutKeyModel). */
+export function checkoutKey(owner: CartOwner, cartFingerprint: string, g: number): string {
+  return `${ownerKey(owner)}:${cartFingerprint}:${g}`;
 }
 
-/** Forgets open checkouts untouched since before: their orders stay, only the shortcut goes. */
-export async function forgetOpenCheckouts(before: Date): Promise<number> {
-  const { deletedCount } = await OpenCheckoutModel.deleteMany({
-    updatedAt: trusted({ $lt: before }),
+export async function findCheckoutKey(key: string) {
+  return CheckoutKeyModel.findById(key).lean();
+}
+
+/** Claims the key for a new order id; false when another request holds it. */
+export async function insertCheckoutKey(
+  key: string,
+  orderId: Types.ObjectId,
+  now: Date,
+): Promise<boolean> {
+  await CheckoutKeyModel.init();
+  try {
+    await CheckoutKeyModel.create({ _id: key, orderId, createdAt: now });
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+/** Forgets checkout keys made before: their orders stay, only the shortcut to them goes. */
+export async function forgetCheckoutKeys(before: Date): Promise<number> {
+  const { deletedCount } = await CheckoutKeyModel.deleteMany({
+    createdAt: trusted({ $lt: before }),
   });
   return deletedCount;
-}
-
-/** Remembers the owner's latest order (last writer wins; only a shortcut for reuse). */
-export async function rememberOpenCheckout(owner: CartOwner, order: OrderRecord): Promise<void> {
-  try {
-    await OpenCheckoutModel.updateOne(
-      { _id: ownerKey(owner) },
-      { $set: { orderId: order._id, cartFingerprint: order.cartFingerprint } },
-      { upsert: true },
-    );
-  } catch (error) {
-    // Two checkouts of one owner creating the entry at once: one of them is remembered, which is enough.
-    if (!isDuplicateKeyError(error)) throw error;
-  }
 }
 
 function newestFirst(a: OrderRecord, b: OrderRecord): number {
