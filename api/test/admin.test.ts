@@ -187,6 +187,44 @@ describe('customers', () => {
     expect(response.text).not.toMatch(/passwordHash|\$2[aby]\$/);
   });
 
+  it('when an admin pages through customers, then newest first, by key, each once, a deleted one skipped', async () => {
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push((await signedInCustomer()).user);
+    const gone = made[2]!;
+    expect((await admin.request('DELETE', `/api/admin/customers/${gone.id}`)).status).toBe(204);
+
+    const first = await admin.request('GET', '/api/admin/customers?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.map((c: { id: string }) => c.id)).toEqual([made[4]!.id, made[3]!.id]);
+    const next = first.headers.get('x-next-before');
+    expect(next).toBe(made[3]!.id);
+    const second = await admin.request('GET', `/api/admin/customers?limit=2&before=${next}`);
+    expect(second.body.map((c: { id: string }) => c.id)).toEqual([made[1]!.id, made[0]!.id]);
+
+    // Walking every page sees every customer once, the admin and the deleted one's absence included.
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const page = await admin.request(
+        'GET',
+        `/api/admin/customers?limit=3${before ? `&before=${before}` : ''}`,
+      );
+      seen.push(...page.body.map((c: { id: string }) => c.id));
+      before = page.headers.get('x-next-before');
+      if (!before) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(made.filter((c) => c !== gone).map((c) => c.id)));
+    expect(seen).not.toContain(gone.id);
+
+    const bad = await admin.request('GET', '/api/admin/customers?limit=500&before=zzz');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { message: string }) => e.message).sort()).toEqual([
+      'before must be the id of a customer',
+      'limit must be at most 100',
+    ]);
+  });
+
   it('when an admin deletes a customer, then it is gone and signed out', async () => {
     const { agent, user } = await signedInCustomer();
     const response = await admin.request('DELETE', `/api/admin/customers/${user.id}`);

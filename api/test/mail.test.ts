@@ -6,8 +6,11 @@ import smtp from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxPageSchema } from '@shop/contracts';
 import { deliverDueMail, smtpSender, type MailSender } from '../src/modules/mail/mail';
-import { OutboxModel } from '../src/modules/mail/model';
+import { MailDueModel, OutboxModel } from '../src/modules/mail/model';
+import { enqueueAttempt, insertMail } from '../src/modules/mail/repository';
+import { Types } from 'mongoose';
 import { escapeHtml } from '../src/modules/mail/templates';
+import { trusted } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
 import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -169,6 +172,79 @@ describe('mail for a paid order', () => {
     expect(sent.sort()).toEqual([email, SHOP_ORDERS_EMAIL].sort());
     const done = await OutboxModel.find({ key: new RegExp(order.orderId) }).lean();
     expect(done.every((mail) => mail.sentAt !== null && mail.error === null)).toBe(true);
+  });
+});
+
+describe('the mail worker on two API processes', () => {
+  it('when two workers run at once, then every queued message is sent exactly once, read from the due queue', async () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `two-workers:${Date.now()}:${i}`);
+    const now = new Date();
+    for (const key of keys) {
+      const queued = await insertMail(
+        {
+          key,
+          kind: 'enquiry_received',
+          to: 'a@example.com',
+          replyTo: null,
+          subject: key,
+          text: 't',
+          html: 'h',
+        },
+        now,
+      );
+      expect(queued).toBe(true);
+    }
+    // The same key again queues nothing (a retried request).
+    expect(
+      await insertMail(
+        {
+          key: keys[0]!,
+          kind: 'enquiry_received',
+          to: 'a@example.com',
+          replyTo: null,
+          subject: 'x',
+          text: 't',
+          html: 'h',
+        },
+        now,
+      ),
+    ).toBe(false);
+    const sent: string[] = [];
+    const counting: MailSender = {
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        sent.push(mail.subject);
+      },
+      close() {},
+    };
+    const worker = () =>
+      deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
+    await Promise.all([worker(), worker(), worker()]);
+    await worker(); // what a claim held by another worker left is done by now
+    const ours = sent.filter((subject) => keys.includes(subject));
+    expect(ours.sort()).toEqual([...keys].sort());
+    const stored = await OutboxModel.find({ key: trusted({ $in: keys }) }).lean();
+    expect(stored.every((mail) => mail.sentAt !== null && mail.attempts === 1)).toBe(true);
+    // Each message's attempt is an entry of the due queue, done.
+    const entries = await MailDueModel.find({
+      mailId: trusted({ $in: stored.map((m) => m._id) }),
+    }).lean();
+    expect(entries).toHaveLength(keys.length);
+    expect(entries.every((entry) => entry.doneAt !== null)).toBe(true);
+  });
+
+  it('when a due entry has no message (its request died before writing it), then it is dropped after a minute and nothing is sent', async () => {
+    const now = new Date();
+    const orphanId = new Types.ObjectId();
+    await enqueueAttempt(orphanId, 0, now, now);
+    const sent: string[] = [];
+    const counting: MailSender = { send: async (mail) => void sent.push(mail.subject), close() {} };
+    await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
+    expect((await MailDueModel.findOne({ mailId: orphanId }).lean())?.doneAt).toBeNull();
+    const later = new Date(now.getTime() + 61_000);
+    await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later });
+    expect((await MailDueModel.findOne({ mailId: orphanId }).lean())?.doneAt).not.toBeNull();
+    expect(sent).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { ShopUser } from './shop-store';
 import { CARRIERS, ORDER_STATUSES, type AdminOrder } from './orders';
+import { keyPageQuerySchema } from './paging';
 
 export const ADMIN_SECRET_ATTEMPTS = 3;
 export const ADMIN_SECRET_WINDOW_MINUTES = 15;
@@ -25,6 +26,15 @@ export type MakeAdminInput = z.input<typeof makeAdminSchema>;
 export interface AdminStatus {
   isAdmin: boolean;
 }
+
+/**
+ * GET /api/admin/customers?before=&limit=: the answer is the page's customers (the product's "customer
+ * list"), newest first; the id to ask `before` for the next page is in this header, absent after the
+ * last page.
+ */
+export const adminCustomersQuerySchema = keyPageQuerySchema('a customer');
+export type AdminCustomersQuery = z.input<typeof adminCustomersQuerySchema>;
+export const NEXT_BEFORE_HEADER = 'x-next-before';
 
 /** GET /api/admin/orders?page=&pageSize=&status= */
 export const adminOrdersQuerySchema = z.object({

@@ -4,7 +4,12 @@
 // keys. Idempotent (inserts ignore what is already there), run once at start; it reads each collection
 // once, which is what every request did before.
 import { Types } from 'mongoose';
-import { CustomerEmailModel, CustomerModel } from '../modules/accounts/model';
+import {
+  CustomerEmailModel,
+  CustomerModel,
+  CustomerPositionModel,
+} from '../modules/accounts/model';
+import { CUSTOMER_POSITION_COUNTER } from '../modules/accounts/repository';
 import { DiscountCodeKeyModel, DiscountCodeModel } from '../modules/discounts/model';
 import {
   CounterModel,
@@ -15,6 +20,9 @@ import {
   PaidOrderModel,
 } from '../modules/orders/model';
 import { ORDER_NUMBER_COUNTER, PAID_ORDER_COUNTER } from '../modules/orders/counter';
+import { counterValue } from '../platform/sequence';
+import { MAIL_DUE_CURSOR, OUTBOX_POSITION_COUNTER } from '../modules/mail/repository';
+import { MailDueModel, OutboxModel, OutboxPositionModel } from '../modules/mail/model';
 import type { Logger } from '../platform/logger';
 
 interface KeyedCollection {
@@ -57,8 +65,92 @@ async function backfillPaidList(logger: Logger): Promise<void> {
   if (paid.length) logger.info({ paid: paid.length }, 'Backfilled the list of paid orders');
 }
 
+/**
+ * The outbox of a database written before its list and due queue existed: a list position for every
+ * message (oldest first) and a due entry for every message still to be sent, at the cursor.
+ */
+async function backfillOutbox(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: OUTBOX_POSITION_COUNTER })) return;
+  const messages = await OutboxModel.find(
+    {},
+    { createdAt: 1, sentAt: 1, failedAt: 1, attempts: 1, nextAttemptAt: 1 },
+  ).lean();
+  if (messages.length === 0) return;
+  messages.sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      a._id.toString().localeCompare(b._id.toString()),
+  );
+  await insertMissing(
+    OutboxPositionModel,
+    messages.map((message, index) => ({ _id: String(index + 1), mailId: message._id })),
+  );
+  await Promise.all(
+    messages.map((message, index) =>
+      OutboxModel.updateOne({ _id: message._id }, { $set: { position: index + 1 } }),
+    ),
+  );
+  const now = new Date();
+  await CounterModel.updateOne(
+    { _id: MAIL_DUE_CURSOR },
+    { $setOnInsert: { value: Math.floor(now.getTime() / 1000) - 60 } },
+    { upsert: true },
+  );
+  // Due at the cursor, so the worker's next round reads them.
+  const cursor = await counterValue(MAIL_DUE_CURSOR, 0);
+  const waiting = messages.filter((message) => !message.sentAt && !message.failedAt);
+  await insertMissing(
+    MailDueModel,
+    waiting.map((message, index) => ({
+      _id: `${cursor}:${index + 1}`,
+      mailId: message._id,
+      attempt: message.attempts,
+      createdAt: now,
+      doneAt: null,
+    })),
+  );
+  await CounterModel.updateOne(
+    { _id: OUTBOX_POSITION_COUNTER },
+    { $max: { value: messages.length + 1 } },
+    { upsert: true },
+  );
+  logger.info(
+    { messages: messages.length, waiting: waiting.length },
+    'Backfilled the outbox list and its due queue',
+  );
+}
+
+/** The admin's customer list (accounts/model.ts, CustomerPositionModel), oldest first. */
+async function backfillCustomerList(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: CUSTOMER_POSITION_COUNTER })) return;
+  const customers = await CustomerModel.find({}, { createdAt: 1 }).lean();
+  if (customers.length === 0) return;
+  customers.sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      a._id.toString().localeCompare(b._id.toString()),
+  );
+  await insertMissing(
+    CustomerPositionModel,
+    customers.map((customer, index) => ({ _id: String(index + 1), customerId: customer._id })),
+  );
+  await Promise.all(
+    customers.map((customer, index) =>
+      CustomerModel.updateOne({ _id: customer._id }, { $set: { listPosition: index + 1 } }),
+    ),
+  );
+  await CounterModel.updateOne(
+    { _id: CUSTOMER_POSITION_COUNTER },
+    { $max: { value: customers.length + 1 } },
+    { upsert: true },
+  );
+  logger.info({ customers: customers.length }, "Backfilled the admin's customer list");
+}
+
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
   await backfillPaidList(logger);
+  await backfillOutbox(logger);
+  await backfillCustomerList(logger);
   // Nothing to do on a database that already has its order counter (or no orders and customers).
   if (await CounterModel.exists({ _id: ORDER_NUMBER_COUNTER })) return;
   const [customers, codes, orders] = await Promise.all([

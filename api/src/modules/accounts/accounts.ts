@@ -329,8 +329,13 @@ export async function changeEmail(
 
 // --- Admin ----------------------------------------------------------------------------------------
 
-export async function adminCustomerList(): Promise<ShopUser[]> {
-  return (await listCustomers()).map(toShopUser);
+/** A page of the customers, newest first, and the id to page on from (null after the last page). */
+export async function adminCustomerList(query: {
+  before?: string;
+  limit: number;
+}): Promise<{ customers: ShopUser[]; nextBefore: string | null }> {
+  const { customers, next } = await listCustomers(query);
+  return { customers: customers.map(toShopUser), nextBefore: next };
 }
 
 /** A customer with their paid orders, newest first. */

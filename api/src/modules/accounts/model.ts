@@ -14,6 +14,8 @@ export interface CustomerRecord {
   isAdmin: boolean;
   /** When the customer confirmed the email by the emailed link (null until then, and after a change). */
   emailConfirmedAt?: Date | null;
+  /** Its place on the admin's customer list (`customer_positions {_id: "k"}`), null until taken. */
+  listPosition?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -31,6 +33,7 @@ const customerSchema = new Schema<CustomerRecord>(
     passwordHash: { type: String, required: true },
     isAdmin: { type: Boolean, required: true, default: false },
     emailConfirmedAt: { type: Date, default: null },
+    listPosition: { type: Number, default: null },
   },
   { timestamps: true, versionKey: false },
 );
@@ -125,4 +128,26 @@ export const AccountTokenUseModel = mongoose.model<AccountTokenUseRecord>(
   'AccountTokenUse',
   accountTokenUseSchema,
   'account_token_uses',
+);
+
+/**
+ * The admin's customer list, oldest first: `{_id: "k", customerId}`, k = 1, 2, ... taken by an insert
+ * when the account is made (platform/sequence.ts). A page is read by position lookups, newest first;
+ * a deleted customer leaves its position empty (skipped).
+ */
+export interface CustomerPositionRecord {
+  _id: string;
+  customerId: Types.ObjectId;
+}
+
+export const CustomerPositionModel = mongoose.model<CustomerPositionRecord>(
+  'CustomerPosition',
+  new Schema<CustomerPositionRecord>(
+    {
+      _id: { type: String, required: true },
+      customerId: { type: Schema.Types.ObjectId, required: true },
+    },
+    { versionKey: false },
+  ),
+  'customer_positions',
 );

@@ -2,7 +2,9 @@
 import { Types, isValidObjectId } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
 import { isDuplicateKeyError } from '../../platform/db';
+import { highestTaken, insertedUnlessTaken, takeNext } from '../../platform/sequence';
 import {
+  CustomerPositionModel,
   AccountTokenModel,
   AccountTokenUseModel,
   CustomerEmailModel,
@@ -80,14 +82,23 @@ export async function insertCustomer(customer: NewCustomer): Promise<CustomerRec
   if (!(await takeEmailKey(customer.email, _id))) {
     throw Object.assign(new Error('Email taken'), { code: 11000 });
   }
+  let created;
   try {
-    const created = await CustomerModel.create({ _id, ...customer, isAdmin: false });
-    return created.toObject();
+    created = (await CustomerModel.create({ _id, ...customer, isAdmin: false })).toObject();
   } catch (error) {
     await CustomerEmailModel.deleteOne({ _id: customer.email });
     throw error;
   }
+  // Its place on the admin's list, after the account exists (a position never points at nothing
+  // but a deleted customer).
+  const listPosition = await takeNext(CUSTOMER_POSITION_COUNTER, 1, (k) =>
+    insertedUnlessTaken(() => CustomerPositionModel.create({ _id: String(k), customerId: _id })),
+  );
+  await CustomerModel.updateOne({ _id }, { $set: { listPosition } });
+  return { ...created, listPosition };
 }
+
+export const CUSTOMER_POSITION_COUNTER = 'customerPosition';
 
 export async function setPasswordHash(id: string, passwordHash: string): Promise<void> {
   await CustomerModel.updateOne({ _id: id }, { $set: { passwordHash } });
@@ -97,8 +108,46 @@ export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
   return CustomerModel.findByIdAndUpdate(id, { $set: { isAdmin: true } }, { new: true }).lean();
 }
 
-export async function listCustomers(): Promise<CustomerRecord[]> {
-  return CustomerModel.find({}, { passwordHash: 0 }).sort({ createdAt: -1 }).lean();
+/**
+ * A page of the customers, newest first, below `before`'s place on the list (or from the newest):
+ * position lookups, a batch at a time past deleted customers' empty places. `next` is the last
+ * customer's id when more may follow.
+ */
+export async function listCustomers({
+  before,
+  limit,
+}: {
+  before?: string;
+  limit: number;
+}): Promise<{ customers: CustomerRecord[]; next: string | null }> {
+  let top: number;
+  if (before) {
+    const last = await CustomerModel.findById(before, { listPosition: 1 }).lean<CustomerRecord>();
+    if (!last?.listPosition) return { customers: [], next: null };
+    top = last.listPosition - 1;
+  } else {
+    top = await highestTaken(CUSTOMER_POSITION_COUNTER, 1, async (k) =>
+      Boolean(await CustomerPositionModel.exists({ _id: String(k) })),
+    );
+  }
+  const customers: CustomerRecord[] = [];
+  while (top >= 1 && customers.length < limit) {
+    const positions: number[] = [];
+    for (let k = top; k >= 1 && positions.length < limit - customers.length; k--) positions.push(k);
+    top -= positions.length;
+    const entries = await Promise.all(
+      positions.map((k) => CustomerPositionModel.findById(String(k)).lean()),
+    );
+    const found = await Promise.all(
+      entries.map((entry) =>
+        entry
+          ? CustomerModel.findById(entry.customerId, { passwordHash: 0 }).lean<CustomerRecord>()
+          : null,
+      ),
+    );
+    customers.push(...found.filter((customer): customer is CustomerRecord => customer !== null));
+  }
+  return { customers, next: top >= 1 ? (customers.at(-1)?._id.toString() ?? null) : null };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Router, type Request } from 'express';
 import {
+  NEXT_BEFORE_HEADER,
   accountMessages,
+  adminCustomersQuerySchema,
   changeEmailSchema,
   changePasswordSchema,
   confirmEmailSchema,
@@ -18,7 +20,7 @@ import {
   requireUser,
 } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
-import { idParamsSchema, parseBody, parseParams } from '../../platform/validate';
+import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
 import { mergeGuestCartIntoCustomer } from '../cart/cart';
 import {
   adminCustomerDetail,
@@ -142,9 +144,13 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
 
   // --- Admin: the shop's customers (requireAdmin: 401 signed out, 403 not admin) -----------------
 
-  router.get('/admin/customers', requireAdmin, async (_req, res) => {
+  // Paged by key (api/README.md, "Cost that does not grow"): the body stays the list of customers.
+  router.get('/admin/customers', requireAdmin, async (req, res) => {
+    const query = parseQuery(adminCustomersQuerySchema, req);
+    const { customers, nextBefore } = await adminCustomerList(query);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await adminCustomerList());
+    if (nextBefore) res.setHeader(NEXT_BEFORE_HEADER, nextBefore);
+    res.json(customers);
   });
 
   router.get('/admin/customers/:id', requireAdmin, async (req, res) => {

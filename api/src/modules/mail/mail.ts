@@ -7,12 +7,15 @@ import type { Config } from '../../config';
 import type { Logger } from '../../platform/logger';
 import type { MailAttachmentRef, OutboxRecord } from './model';
 import {
+  advanceDueCursor,
   claimAttempt,
-  findDueMail,
+  enqueueAttempt,
+  findDueAttempts,
   findMailById,
   forgetOldClaims,
   insertMail,
   listMail,
+  markAttemptDone,
   markMailFailed,
   markMailSent,
 } from './repository';
@@ -137,6 +140,10 @@ export function retryDelayMs(failedAttempts: number): number {
 }
 
 const CLAIM_STALE_MS = 10 * 60 * 1000;
+/** A due entry whose message never appeared is dropped after this long. */
+const ORPHAN_AFTER_MS = 60 * 1000;
+/** How far behind this machine's clock the due queue's cursor stays (replicas' clocks differ a little). */
+const CURSOR_GRACE_SECONDS = 30;
 
 /** An SMTP 5xx answer refuses the message for good (a bad address); anything else is retried. */
 function isPermanent(error: unknown): boolean {
@@ -181,40 +188,70 @@ export async function deliverDueMail({
 }): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
-  for (const due of await findDueMail(now, batch)) {
-    if (!(await claimAttempt(`${due._id.toString()}:${due.attempts}`, now, CLAIM_STALE_MS)))
+  const { due, readUpTo, cursor } = await findDueAttempts(now, batch);
+  // The first second still holding an entry this round did not finish: the cursor stops there.
+  let firstOpen = readUpTo + 1;
+  const keepOpen = (entryId: string) => {
+    firstOpen = Math.min(firstOpen, Number(entryId.split(':')[0]));
+  };
+  for (const entry of due) {
+    const message = await findMailById(entry.mailId);
+    if (!message) {
+      // Queued by a request that is still writing the message, or that died before: dropped after a
+      // minute (its retry queues the message again under its unique key).
+      if (entry.createdAt.getTime() < now.getTime() - ORPHAN_AFTER_MS)
+        await markAttemptDone(entry._id, now);
+      else keepOpen(entry._id);
       continue;
-    const message = await findMailById(due._id);
-    if (!message || message.sentAt || message.attempts !== due.attempts) continue;
-    const attempts = message.attempts + 1;
+    }
+    if (message.sentAt || message.failedAt || message.attempts !== entry.attempt) {
+      await markAttemptDone(entry._id, now); // an attempt already made
+      continue;
+    }
+    if (!(await claimAttempt(`${message._id.toString()}:${entry.attempt}`, now, CLAIM_STALE_MS))) {
+      keepOpen(entry._id); // another worker is sending it (or died doing so: taken over later)
+      continue;
+    }
+    const claimed = await findMailById(entry.mailId);
+    if (!claimed || claimed.sentAt || claimed.attempts !== entry.attempt) {
+      await markAttemptDone(entry._id, now);
+      continue;
+    }
+    const attempts = claimed.attempts + 1;
     try {
-      const attachments = sender ? await loadAttachments(message, loadAttachment) : [];
+      const attachments = sender ? await loadAttachments(claimed, loadAttachment) : [];
       await sender?.send({
         from,
-        to: message.to,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
+        to: claimed.to,
+        replyTo: claimed.replyTo,
+        subject: claimed.subject,
+        text: claimed.text,
+        html: claimed.html,
         attachments,
       });
-      await markMailSent(message._id, attempts, new Date());
+      await markMailSent(claimed._id, attempts, new Date());
       sent += 1;
     } catch (error) {
       failed += 1;
       const permanent = isPermanent(error);
-      await markMailFailed(message._id, {
+      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
+      // The next attempt is queued before the failure is recorded: a worker dying in between leaves
+      // this attempt's claim, taken over when stale, so the message is tried again, never dropped.
+      if (!permanent) await enqueueAttempt(claimed._id, attempts, nextAttemptAt, now);
+      await markMailFailed(claimed._id, {
         attempts,
         error: describe(error),
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        nextAttemptAt,
         failedAt: permanent ? now : null,
       });
       logger.warn(
-        { mailId: message._id.toString(), kind: message.kind, attempts, permanent, err: error },
+        { mailId: claimed._id.toString(), kind: claimed.kind, attempts, permanent, err: error },
         permanent ? 'The mail server refused a message' : 'Sending a message failed; will retry',
       );
     }
+    await markAttemptDone(entry._id, now);
   }
+  if (firstOpen > cursor) await advanceDueCursor(firstOpen, CURSOR_GRACE_SECONDS);
   return { sent, failed };
 }
 

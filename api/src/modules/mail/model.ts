@@ -33,6 +33,8 @@ export interface OutboxRecord {
    * when sending, so the outbox does not hold copies of the PDFs.
    */
   attachments: MailAttachmentRef[];
+  /** Its place on the admin's list (`outbox_positions {_id: "k"}`), null until taken. */
+  position: number | null;
 }
 
 export interface MailAttachmentRef {
@@ -56,6 +58,7 @@ const outboxSchema = new Schema<OutboxRecord>(
     nextAttemptAt: { type: Date, required: true },
     failedAt: { type: Date, default: null },
     attachments: { type: [{ _id: false, filename: String, ref: String }], default: [] },
+    position: { type: Number, default: null },
   },
   { versionKey: false },
 );
@@ -85,4 +88,54 @@ export const MailClaimModel = mongoose.model<MailClaimRecord>(
   'MailClaim',
   mailClaimSchema,
   'mail_claims',
+);
+
+/**
+ * The admin's outbox list, newest last: `{_id: "k", mailId}`, k = 1, 2, ... taken by an insert
+ * (platform/sequence.ts), so a page is read by position lookups, not by sorting the outbox.
+ */
+export interface OutboxPositionRecord {
+  _id: string;
+  mailId: Types.ObjectId;
+}
+
+export const OutboxPositionModel = mongoose.model<OutboxPositionRecord>(
+  'OutboxPosition',
+  new Schema<OutboxPositionRecord>(
+    {
+      _id: { type: String, required: true },
+      mailId: { type: Schema.Types.ObjectId, required: true },
+    },
+    { versionKey: false },
+  ),
+  'outbox_positions',
+);
+
+/**
+ * The mail worker's queue: one entry per attempt due, `_id` `{second}:{n}` (the second it is due,
+ * n = 1, 2, ... taken by an insert), so the worker reads the seconds from its cursor up to now by
+ * lookups instead of filtering the outbox (api/README.md, "Mail"). doneAt is set once the attempt
+ * was made (or the entry found stale).
+ */
+export interface MailDueRecord {
+  _id: string;
+  mailId: Types.ObjectId;
+  attempt: number;
+  createdAt: Date;
+  doneAt: Date | null;
+}
+
+export const MailDueModel = mongoose.model<MailDueRecord>(
+  'MailDue',
+  new Schema<MailDueRecord>(
+    {
+      _id: { type: String, required: true },
+      mailId: { type: Schema.Types.ObjectId, required: true },
+      attempt: { type: Number, required: true },
+      createdAt: { type: Date, required: true },
+      doneAt: { type: Date, default: null },
+    },
+    { versionKey: false },
+  ),
+  'mail_due',
 );

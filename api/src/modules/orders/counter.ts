@@ -8,69 +8,12 @@
 // counter again, which the winners raise. The counter is raised to n + 1 only after n is taken, so it is
 // never past the highest taken + 1 and numbers are handed out without gaps. The claim is a small
 // document looked up by _id, so a lost race costs one index check, not an order write or a scan.
-import { isDuplicateKeyError } from '../../platform/db';
-import {
-  CounterModel,
-  OrderNumberModel,
-  PaidOrderKeyModel,
-  PaidOrderModel,
-  type CounterRecord,
-} from './model';
+import { highestTaken, insertedUnlessTaken, takeNext } from '../../platform/sequence';
+import { OrderNumberModel, PaidOrderKeyModel, PaidOrderModel } from './model';
 import type { Types } from 'mongoose';
 
 export const ORDER_NUMBER_COUNTER = 'orderNumber';
 export const FIRST_ORDER_NUMBER = 1000;
-/** Each lost race means another checkout got a number; this bounds a pathological pile-up. */
-const MAX_RACES = 10_000;
-/** After this many lost races in a row, read the counter again (the winners have moved it on). */
-const RACES_BEFORE_REREAD = 4;
-
-async function counterValue(name: string, first: number): Promise<number> {
-  const counter = await CounterModel.findById(name).lean<CounterRecord>();
-  return Math.max(first, counter?.value ?? first);
-}
-
-/** Moves the counter on to next. A first guess, not the guard: a lagging value costs a lookup. */
-async function raiseCounter(name: string, next: number): Promise<void> {
-  try {
-    await CounterModel.updateOne({ _id: name }, { $max: { value: next } }, { upsert: true });
-  } catch {
-    // A concurrent first upsert or a hiccup: the number documents hold the truth.
-  }
-}
-
-/**
- * Takes the next free number of a sequence: `tryTake(n)` inserts the number's document under its
- * unique _id and answers false when another caller holds n.
- */
-async function takeNext(
-  counter: string,
-  first: number,
-  tryTake: (n: number) => Promise<boolean>,
-): Promise<number> {
-  let candidate = await counterValue(counter, first);
-  for (let race = 1; race <= MAX_RACES; race++) {
-    if (await tryTake(candidate)) {
-      await raiseCounter(counter, candidate + 1);
-      return candidate;
-    }
-    candidate =
-      race % RACES_BEFORE_REREAD === 0
-        ? Math.max(candidate + 1, await counterValue(counter, first))
-        : candidate + 1;
-  }
-  throw new Error(`No ${counter} number could be taken: too many concurrent checkouts`);
-}
-
-async function insertedUnlessTaken(insert: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await insert();
-    return true;
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
-}
 
 /** Takes the next free order number for orderId. */
 export async function takeOrderNumber(orderId: Types.ObjectId): Promise<number> {
@@ -81,8 +24,9 @@ export async function takeOrderNumber(orderId: Types.ObjectId): Promise<number> 
 
 /** The highest order number taken, or null before the first order. */
 export async function highestOrderNumber(): Promise<number | null> {
-  let top = (await counterValue(ORDER_NUMBER_COUNTER, FIRST_ORDER_NUMBER)) - 1;
-  while (await OrderNumberModel.exists({ _id: String(top + 1) })) top += 1;
+  const top = await highestTaken(ORDER_NUMBER_COUNTER, FIRST_ORDER_NUMBER, async (n) =>
+    Boolean(await OrderNumberModel.exists({ _id: String(n) })),
+  );
   // The counter may lag behind by the numbers other replicas took; never ahead of the highest + 1.
   return top >= FIRST_ORDER_NUMBER ? top : null;
 }
@@ -112,9 +56,9 @@ export async function addToPaidList(orderId: Types.ObjectId): Promise<void> {
 
 /** How many orders are on the paid list (its highest k), read by lookups from the counter on. */
 export async function paidOrderCount(): Promise<number> {
-  let top = (await counterValue(PAID_ORDER_COUNTER, 1)) - 1;
-  while (await PaidOrderModel.exists({ _id: String(top + 1) })) top += 1;
-  return top;
+  return highestTaken(PAID_ORDER_COUNTER, 1, async (k) =>
+    Boolean(await PaidOrderModel.exists({ _id: String(k) })),
+  );
 }
 
 /** The order ids at paid-list positions from..to (inclusive), highest first, each once. */

@@ -149,20 +149,8 @@ export const OrderModel = mongoose.model<OrderRecord>('Order', orderSchema, 'ord
  * Named counters, found by _id (the name). The order-number counter's value is the next number to try:
  * a first guess, raised after each number is taken (order numbers start at 1000).
  */
-export interface CounterRecord {
-  _id: string;
-  value: number;
-}
-
-const counterSchema = new Schema<CounterRecord>(
-  {
-    _id: { type: String, required: true },
-    value: { type: Number, required: true, default: 1000 },
-  },
-  { versionKey: false },
-);
-
-export const CounterModel = mongoose.model<CounterRecord>('Counter', counterSchema, 'counters');
+// The counters of every numbered list live in platform/sequence.ts.
+export { CounterModel, type CounterRecord } from '../../platform/sequence';
 
 /**
  * One per order number, _id = the number as a string ("1000"): inserting it is how a number is taken

@@ -1,24 +1,42 @@
 import { adminCustomerListSchema } from '@shop/contracts/admin-answers';
-import { useQuery } from '@tanstack/react-query';
+import { NEXT_BEFORE_HEADER } from '@shop/contracts/admin';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ShopUser } from '@shop/contracts';
-import { apiJson, queryClient } from 'shell/store';
+import { apiRequest, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 
 /** A customer as the admin sees them: the client-visible user (never the password hash). */
 export type Customer = ShopUser;
 
 export const customersQueryKey = [...adminQueryKey, 'customers'] as const;
+export const CUSTOMERS_PAGE_SIZE = 50;
 
-/** GET /api/admin/customers. */
-export async function getCustomers(): Promise<Customer[]> {
-  return apiJson<unknown>('/api/admin/customers').then((answer) =>
-    adminCustomerListSchema.parse(answer),
-  );
+export interface CustomerPage {
+  customers: Customer[];
+  nextBefore: string | null;
+}
+
+/**
+ * GET /api/admin/customers: one page, newest first; the next page's key comes in the
+ * x-next-before header (the body stays the list of customers).
+ */
+export async function getCustomers(before?: string): Promise<CustomerPage> {
+  const query = new URLSearchParams({ limit: String(CUSTOMERS_PAGE_SIZE) });
+  if (before) query.set('before', before);
+  const response = await apiRequest(`/api/admin/customers?${query.toString()}`);
+  const customers = adminCustomerListSchema.parse(await response.json());
+  return { customers, nextBefore: response.headers.get(NEXT_BEFORE_HEADER) };
 }
 
 export function useCustomers() {
-  return useQuery(
-    { queryKey: customersQueryKey, queryFn: getCustomers, staleTime: 0 },
+  return useInfiniteQuery(
+    {
+      queryKey: customersQueryKey,
+      queryFn: ({ pageParam }) => getCustomers(pageParam || undefined),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextBefore ?? undefined,
+      staleTime: 0,
+    },
     queryClient,
   );
 }

@@ -28,6 +28,26 @@ describe('Customers', () => {
     expect(rows[2]).toHaveTextContent('Admin');
   });
 
+  it('reads the next page by key when asked for more customers', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify([admin]), {
+          headers: { 'content-type': 'application/json', 'x-next-before': admin.id },
+        }),
+      )
+      .mockResolvedValueOnce(json([TEST_USER]));
+    const user = userEvent.setup();
+    renderPage(<CustomersPanel />);
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/admin/customers?limit=50');
+    await user.click(await screen.findByRole('button', { name: 'More customers' }));
+    expect(await screen.findByText('ann@example.com')).toBeInTheDocument();
+    expect(screen.getByText('boss@example.com')).toBeInTheDocument();
+    expect(currentFetch().mock.calls[1]?.[0]).toBe(
+      `/api/admin/customers?limit=50&before=${admin.id}`,
+    );
+    expect(screen.queryByRole('button', { name: 'More customers' })).not.toBeInTheDocument();
+  });
+
   it('cannot delete an admin account', async () => {
     currentFetch().mockResolvedValueOnce(json([TEST_USER, admin]));
     renderPage(<CustomersPanel />);

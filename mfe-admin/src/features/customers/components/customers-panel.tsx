@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { adminMessages } from '@shop/contracts/admin';
-import { SectionHeader, Badge, RowButton, Table, TableRegion, QueryState } from '@shop/ui';
+import { SectionHeader, Badge, Button, RowButton, Table, TableRegion, QueryState } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatShortDate } from '@shop/ui';
 import { useDeleteCustomer } from '../api/delete-customer';
@@ -11,9 +11,13 @@ function fullName(customer: Customer): string {
   return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || '—';
 }
 
-/** The Customers table; admin accounts cannot be deleted (the button is disabled and says why). */
+/**
+ * The Customers table, newest first, a page at a time ("More customers" reads the next); admin
+ * accounts cannot be deleted (the button is disabled and says why).
+ */
 export function CustomersPanel() {
   const customers = useCustomers();
+  const list = customers.data?.pages.flatMap((page) => page.customers) ?? [];
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [viewing, setViewing] = useState<Customer | null>(null);
   const remove = useDeleteCustomer({ onDeleted: () => setDeleting(null) });
@@ -23,7 +27,7 @@ export function CustomersPanel() {
       query={customers}
       loading="Loading customers…"
       failed="Could not load customers"
-      isEmpty={(list) => list.length === 0}
+      isEmpty={() => list.length === 0}
       empty={
         <>
           <h3>No customers yet</h3>
@@ -31,59 +35,71 @@ export function CustomersPanel() {
         </>
       }
     >
-      {(list) => (
-        <TableRegion label="Customers">
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Company</th>
-                <th scope="col">Role</th>
-                <th scope="col">Created</th>
-                <th scope="col" className="actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((customer) => (
-                <tr key={customer.id}>
-                  <th scope="row">{customer.email}</th>
-                  <td>{fullName(customer)}</td>
-                  <td>{customer.company || '—'}</td>
-                  <td>
-                    {customer.isAdmin ? (
-                      <Badge $tone="navy">Admin</Badge>
-                    ) : (
-                      <Badge $tone="grey">Customer</Badge>
-                    )}
-                  </td>
-                  <td className="nowrap">{formatShortDate(customer.createdAt)}</td>
-                  <td className="actions">
-                    <RowButton
-                      type="button"
-                      aria-label={`Orders of ${customer.email}`}
-                      onClick={() => setViewing(customer)}
-                    >
-                      Orders
-                    </RowButton>
-                    <RowButton
-                      type="button"
-                      $tone="danger"
-                      aria-label={`Delete ${customer.email}`}
-                      disabled={customer.isAdmin}
-                      title={customer.isAdmin ? adminMessages.adminNotDeletable : undefined}
-                      onClick={() => setDeleting(customer)}
-                    >
-                      Delete
-                    </RowButton>
-                  </td>
+      {() => (
+        <>
+          <TableRegion label="Customers">
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Company</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Created</th>
+                  <th scope="col" className="actions">
+                    Actions
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableRegion>
+              </thead>
+              <tbody>
+                {list.map((customer) => (
+                  <tr key={customer.id}>
+                    <th scope="row">{customer.email}</th>
+                    <td>{fullName(customer)}</td>
+                    <td>{customer.company || '—'}</td>
+                    <td>
+                      {customer.isAdmin ? (
+                        <Badge $tone="navy">Admin</Badge>
+                      ) : (
+                        <Badge $tone="grey">Customer</Badge>
+                      )}
+                    </td>
+                    <td className="nowrap">{formatShortDate(customer.createdAt)}</td>
+                    <td className="actions">
+                      <RowButton
+                        type="button"
+                        aria-label={`Orders of ${customer.email}`}
+                        onClick={() => setViewing(customer)}
+                      >
+                        Orders
+                      </RowButton>
+                      <RowButton
+                        type="button"
+                        $tone="danger"
+                        aria-label={`Delete ${customer.email}`}
+                        disabled={customer.isAdmin}
+                        title={customer.isAdmin ? adminMessages.adminNotDeletable : undefined}
+                        onClick={() => setDeleting(customer)}
+                      >
+                        Delete
+                      </RowButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableRegion>
+          {customers.hasNextPage && (
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={customers.isFetchingNextPage}
+              onClick={() => void customers.fetchNextPage()}
+            >
+              {customers.isFetchingNextPage ? 'Loading…' : 'More customers'}
+            </Button>
+          )}
+        </>
       )}
     </QueryState>
   );
