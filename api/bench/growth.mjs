@@ -69,8 +69,8 @@ function startServer(mongodbUri, uploadDir) {
     });
   cleanups.push(stop);
   return new Promise((resolve, reject) => {
-    child.once('message', ({ shopPort }) =>
-      resolve({ base: `http://127.0.0.1:${shopPort}`, stop }),
+    child.once('message', ({ shopPort, barePort }) =>
+      resolve({ base: `http://127.0.0.1:${shopPort}`, side: `http://127.0.0.1:${barePort}`, stop }),
     );
     child.once('exit', (code) =>
       reject(new Error(`The bench server exited (${code}) before listening`)),
@@ -125,7 +125,7 @@ const customerInfo = {
 };
 
 /** Times every hot call once; returns { call: ms }. Fails loudly on an unexpected status. */
-async function oneRound(base, size, round) {
+async function oneRound(base, side, size, round) {
   const times = {};
   const timed = async (name, expected, promise) => {
     const result = await promise;
@@ -201,7 +201,68 @@ async function oneRound(base, size, round) {
     admin.call('GET', '/api/admin/orders?page=1&pageSize=20'),
   );
   if (page.orders.length !== 20) throw new Error(`admin page has ${page.orders.length} orders`);
+  await timed(
+    'GET /api/admin/orders (page 3)',
+    200,
+    admin.call('GET', '/api/admin/orders?page=3&pageSize=20'),
+  );
+  await timed(
+    'GET /api/admin/orders?status=processing',
+    200,
+    admin.call('GET', '/api/admin/orders?page=1&pageSize=20&status=processing'),
+  );
+  const number = 1000 + ((round * 37) % size);
+  const byNumber = await timed(
+    'GET /api/admin/orders?q={number}',
+    200,
+    admin.call('GET', `/api/admin/orders?q=${number}`),
+  );
+  if (!byNumber.orders.some((o) => o.orderNumber === number))
+    throw new Error(`order ${number} not found by its number`);
+  await timed(
+    'GET /api/admin/orders?q={email}',
+    200,
+    admin.call('GET', `/api/admin/orders?q=${encodeURIComponent(seedCustomerEmail(round))}`),
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  await timed(
+    'GET /api/admin/orders?from=&to= (today)',
+    200,
+    admin.call('GET', `/api/admin/orders?from=${today}&to=${today}`),
+  );
+  const customers = await timed(
+    'GET /api/admin/customers (first page)',
+    200,
+    admin.call('GET', '/api/admin/customers?limit=50'),
+  );
+  if (customers.length !== 50) throw new Error(`customer page has ${customers.length}`);
+  await timed(
+    'GET /api/admin/customers (next page)',
+    200,
+    admin.call('GET', `/api/admin/customers?limit=50&before=${customers.at(-1).id}`),
+  );
+  await timed(
+    'GET /api/admin/customers/{id} (detail)',
+    200,
+    admin.call('GET', `/api/admin/customers/${customers[0].id}`),
+  );
+  const outbox = await timed(
+    'GET /api/admin/outbox (first page)',
+    200,
+    admin.call('GET', '/api/admin/outbox?limit=20'),
+  );
+  await timed(
+    'GET /api/admin/outbox (next page)',
+    200,
+    admin.call('GET', `/api/admin/outbox?limit=20&before=${outbox.nextBefore}`),
+  );
   await timed('GET /api/admin/discount-codes', 200, admin.call('GET', '/api/admin/discount-codes'));
+  // The mail worker's round: this round's order queued two messages.
+  const started = performance.now();
+  const response = await fetch(`${side}/mail-round`, { method: 'POST' });
+  const worker = await response.json();
+  if (!response.ok || worker.sent < 2) throw new Error(`mail round: ${JSON.stringify(worker)}`);
+  times['mail worker round (due query + send)'] = performance.now() - started;
   await admin.call('POST', '/api/auth/logout', {});
   return times;
 }
@@ -216,12 +277,12 @@ async function measure(ferretUri, size, dataDir) {
   const seeded = performance.now();
   await seedShop(uri, size, { layout });
   console.log(`seeded ${size} in ${((performance.now() - seeded) / 1000).toFixed(1)}s`);
-  const { base, stop } = await startServer(uri, path.join(dataDir, `uploads-${size}`));
+  const { base, side, stop } = await startServer(uri, path.join(dataDir, `uploads-${size}`));
   try {
-    await oneRound(base, size, 999); // warm-up: first calls build indexes and caches
+    await oneRound(base, side, size, 999); // warm-up: first calls build indexes and caches
     const samples = {};
     for (let round = 0; round < reps; round++) {
-      for (const [name, ms] of Object.entries(await oneRound(base, size, round)))
+      for (const [name, ms] of Object.entries(await oneRound(base, side, size, round)))
         (samples[name] ??= []).push(ms);
     }
     return Object.fromEntries(Object.entries(samples).map(([name, ms]) => [name, median(ms)]));

@@ -68,13 +68,30 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function startChild(args, env, cwd) {
+/** The API processes' error log lines (pino JSON, level 50 and up), kept to explain any 5xx. */
+const apiErrorLines = [];
+
+function startChild(args, env, cwd, { captureErrors = false } = {}) {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
-    // LOAD_LOG_LEVEL (say error) shows the APIs' log lines; silent otherwise.
-    stdio: ['ignore', process.env.LOAD_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
+    // LOAD_LOG_LEVEL (say info) shows the APIs' log lines; otherwise their errors are kept quietly.
+    stdio: [
+      'ignore',
+      process.env.LOAD_LOG_LEVEL ? 'inherit' : captureErrors ? 'pipe' : 'ignore',
+      'inherit',
+    ],
   });
+  if (child.stdout) {
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines)
+        if (line.trim() && apiErrorLines.length < 500) apiErrorLines.push(line);
+    });
+  }
   cleanups.push(
     () =>
       new Promise((resolve) => {
@@ -109,7 +126,7 @@ async function startApi(mongodbUri, uploadDir) {
     ['--import', 'tsx', 'src/server.ts'],
     {
       NODE_ENV: 'production',
-      LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'silent',
+      LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'error',
       API_HOST: '127.0.0.1',
       API_PORT: String(port),
       MONGODB_URI: mongodbUri,
@@ -125,6 +142,7 @@ async function startApi(mongodbUri, uploadDir) {
       TAX_RATES: '{"IL":0.0625}',
     },
     apiDir,
+    { captureErrors: true },
   );
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, child, 'An API process');
@@ -174,13 +192,24 @@ function addressOf(sessionId) {
 }
 
 const statuses = new Map();
-/** The first few server errors, as answered, to say what failed. */
+/** The server errors, as answered, to say what failed: counted by kind, the first 30 kept whole. */
 const serverErrors = new Map();
-function count(status, route, body) {
+const serverErrorSamples = [];
+function count(status, route, answer) {
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
   if (status < 500) return;
-  const key = `${status} ${route.split('?')[0]}: ${body?.message ?? 'no answer'}`;
+  const why = answer.failure ?? answer.body?.message ?? answer.text?.slice(0, 200) ?? 'no answer';
+  const key = `${status} ${route.split('?')[0]}: ${why}`;
   serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
+  if (serverErrorSamples.length < 30)
+    serverErrorSamples.push({
+      at: new Date().toISOString(),
+      status,
+      route,
+      requestId: answer.requestId ?? null,
+      body: answer.text?.slice(0, 500) ?? null,
+      failure: answer.failure ?? null,
+    });
 }
 
 async function call(base, method, route, sessionId, body, samples) {
@@ -189,6 +218,9 @@ async function call(base, method, route, sessionId, body, samples) {
   const started = performance.now();
   let status = 0;
   let parsed;
+  let text;
+  let requestId;
+  let failure;
   try {
     const response = await fetch(`${base}${route}`, {
       method,
@@ -196,13 +228,20 @@ async function call(base, method, route, sessionId, body, samples) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     status = response.status;
-    const text = await response.text();
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
+    requestId = response.headers.get('x-request-id') ?? undefined;
+    text = await response.text();
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      failure = 'an answer that is not JSON'; // a proxy's error page, say
+    }
+  } catch (error) {
     status = 599; // no answer at all (connection refused or reset): counted with the 5xx
+    const cause = error?.cause;
+    failure = `no answer: ${error?.message ?? error}${cause ? ` (${cause.code ?? ''} ${cause.message ?? cause})` : ''}`;
   }
   samples.push(performance.now() - started);
-  count(status, `${method} ${route}`, parsed);
+  count(status, `${method} ${route}`, { body: parsed, text, requestId, failure });
   return { status, body: parsed };
 }
 
@@ -439,7 +478,24 @@ async function main() {
     Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
     `(req/s of a step: its calls in the step's time; "x bare": the same percentile of the bare route at the same connections)`,
   );
-  if (serverErrors.size) console.log('server errors:', Object.fromEntries(serverErrors));
+  if (serverErrors.size) {
+    console.log('server errors:', Object.fromEntries(serverErrors));
+    // Each answer as it came, and what the API processes logged for it (matched by request id).
+    for (const sample of serverErrorSamples) {
+      const logged = sample.requestId
+        ? apiErrorLines.filter((line) => line.includes(sample.requestId))
+        : [];
+      console.log(JSON.stringify(sample));
+      for (const line of logged) console.log(`  API log: ${line.slice(0, 2000)}`);
+    }
+    const unmatched = apiErrorLines.filter(
+      (line) => !serverErrorSamples.some((s) => s.requestId && line.includes(s.requestId)),
+    );
+    if (unmatched.length)
+      console.log(
+        `API error log (${unmatched.length} more lines):\n${unmatched.slice(0, 20).join('\n')}`,
+      );
+  }
   const checks = await checkInvariants(ferret.uri, codeId);
   console.log('\nInvariants from the database:');
   for (const [name, ok, detail] of checks)

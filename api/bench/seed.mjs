@@ -1,9 +1,9 @@
 // Fills a database with a shop of a given size, fast (insertMany in batches, no API calls): N customers
 // (password `seed-password`), N paid orders (three per customer for the first N/3), N/2 guest carts of
-// two lines, N/2 customer carts of one line, N uploads, 20 discount codes with N/10 uses of SEED10, one
-// admin (`admin@seed.example`). Writes the documents exactly as the API stores them, including the
+// two lines, N/2 customer carts of one line, N uploads, N sent messages in the outbox, 20 discount
+// codes with N/10 uses of SEED10, one admin (`admin@seed.example`). Writes the documents exactly as the API stores them, including the
 // keyed documents (email keys, cart documents, order-number keys, per-customer order keys, discount
-// keys and uses), so a seeded shop answers like one that grew through the API.
+// keys and uses, the customer and outbox lists, the mail worker's cursor), so a seeded shop answers like one that grew through the API.
 //
 //   node bench/seed.mjs <mongodb-uri> <count>
 import { createRequire } from 'node:module';
@@ -73,6 +73,8 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       zipCode: null,
       passwordHash,
       isAdmin,
+      // The admin's customer list (accounts/model.ts): oldest first, the admin last.
+      listPosition: index === -1 ? count + 1 : index + 1,
       createdAt: new Date(now - (count - index) * 60_000),
       updatedAt: new Date(now - (count - index) * 60_000),
     });
@@ -92,6 +94,45 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
     await db
       .collection('customer_emails')
       .insertOne({ _id: SEED_ADMIN_EMAIL, customerId: adminId.toString() });
+    await insertInBatches(db.collection('customer_positions'), count, (index) => ({
+      _id: String(index + 1),
+      customerId: customerIds[index],
+    }));
+    await db
+      .collection('customer_positions')
+      .insertOne({ _id: String(count + 1), customerId: adminId });
+    await db.collection('counters').insertOne({ _id: 'customerPosition', value: count + 2 });
+
+    // The outbox: one sent message per order (its confirmation), on the admin's list by position;
+    // the mail worker's due queue is empty and its cursor a minute back.
+    log(`outbox: ${count} sent messages`);
+    const mailIds = Array.from({ length: count }, () => new ObjectId());
+    await insertInBatches(db.collection('outbox'), count, (index) => ({
+      _id: mailIds[index],
+      key: `order_confirmation:seed-${index}`,
+      kind: 'order_confirmation',
+      to: seedCustomerEmail(index),
+      replyTo: null,
+      subject: `Order #${FIRST_ORDER_NUMBER + index} confirmed`,
+      text: 'Thank you for your order.',
+      html: '<p>Thank you for your order.</p>',
+      createdAt: new Date(now - (count - index) * 30_000),
+      sentAt: new Date(now - (count - index) * 30_000),
+      error: null,
+      attempts: 1,
+      nextAttemptAt: new Date(now - (count - index) * 30_000),
+      failedAt: null,
+      attachments: [],
+      position: index + 1,
+    }));
+    await insertInBatches(db.collection('outbox_positions'), count, (index) => ({
+      _id: String(index + 1),
+      mailId: mailIds[index],
+    }));
+    await db.collection('counters').insertMany([
+      { _id: 'outboxPosition', value: count + 1 },
+      { _id: 'mailDue', value: Math.floor(now / 1000) - 60 },
+    ]);
 
     log(`discount codes: 20, uses of ${SEED_CODE}: ${Math.floor(count / 10)}`);
     const codes = Array.from({ length: 20 }, (_, index) => ({
@@ -197,6 +238,15 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       perCustomer.set(owner, k);
       return { _id: `${owner}:${k}`, orderId: orderIds[index] };
     });
+    // The orders' email keys: the k-th order placed with an email is `${email}:${k}`.
+    const perEmail = new Map();
+    await insertInBatches(db.collection('order_email_keys'), count, (index) => {
+      const email = seedCustomerEmail(ownerOf(index));
+      const k = (perEmail.get(email) ?? 0) + 1;
+      perEmail.set(email, k);
+      return { _id: `${email}:${k}`, orderId: orderIds[index] };
+    });
+    await db.collection('counters').insertOne({ _id: 'orderEmailKeysBackfilled', value: 1 });
     // The paid list (orders/model.ts): every seeded order is paid, in the order of its number.
     await insertInBatches(db.collection('paid_orders'), count, (index) => ({
       _id: String(index + 1),

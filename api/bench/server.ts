@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { createApp } from '../src/app';
+import { deliverDueMail } from '../src/modules/mail/mail';
 import { loadConfig } from '../src/config';
 import { connectDatabase, disconnectDatabase } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
@@ -17,6 +18,13 @@ const bare = express();
 bare.disable('x-powered-by');
 bare.get('/bare', (_req, res) => {
   res.json({ ok: true });
+});
+// One round of the mail worker (what jobs/ runs every 5 s), timed here: the growth bench measures
+// its query like a request's (no mail server: delivery is into the outbox).
+bare.post('/mail-round', async (_req, res) => {
+  const started = performance.now();
+  const { sent, failed } = await deliverDueMail({ sender: null, from: config.mail.from, logger });
+  res.json({ ms: performance.now() - started, sent, failed });
 });
 
 function listen(handler: express.Express): Promise<Server> {

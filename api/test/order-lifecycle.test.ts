@@ -8,7 +8,8 @@ import {
   orderNoteAnswerSchema,
 } from '@shop/contracts';
 import { OutboxModel } from '../src/modules/mail/model';
-import { OrderModel } from '../src/modules/orders/model';
+import { OrderEmailKeyModel, OrderModel } from '../src/modules/orders/model';
+import { trusted } from '../src/platform/db';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { SandboxRefundModel } from '../src/modules/payments/sandbox';
 import { markDiscountReserved } from '../src/modules/orders/repository';
@@ -287,6 +288,36 @@ describe('finding orders and customers', () => {
     const wide = await ids(`q=quartz&from=2000-01-01&to=2100-01-01`);
     expect(wide).toEqual([order.orderId]);
     expect((await admin.request('GET', `/api/admin/orders?from=${today}x`)).status).toBe(400);
+  });
+
+  it('when an admin searches by a whole email or a number, then the orders come from their keys, with the status and date filters applied', async () => {
+    const email = uniqueEmail('keyed');
+    const shopper = app.agent();
+    const first = await paidOrder(shopper, { email });
+    const second = await paidOrder(shopper, { email });
+    await addToCart(shopper);
+    const unpaid = (await placeOrder(shopper, { email })).orderId;
+    const ids = async (query: string) =>
+      (await admin.request('GET', `/api/admin/orders?pageSize=100&${query}`)).body.orders.map(
+        (found: { id: string }) => found.id,
+      );
+    const q = `q=${encodeURIComponent(email)}`;
+    expect(await ids(q)).toEqual([second.orderId, first.orderId]); // paid ones, newest first
+    expect(await ids(`${q}&status=pending_payment`)).toEqual([unpaid]);
+    expect(await ids(`${q}&from=2000-01-01&to=2000-01-02`)).toEqual([]);
+    const page = await admin.request('GET', `/api/admin/orders?pageSize=1&page=2&${q}`);
+    expect(page.body).toMatchObject({ total: 2, totalPages: 2, page: 2 });
+    expect(page.body.orders.map((o: { id: string }) => o.id)).toEqual([first.orderId]);
+    // The email's keys, one per order placed with it.
+    const keys = await OrderEmailKeyModel.find({
+      orderId: trusted({ $in: [first.orderId, second.orderId, unpaid] }),
+    }).lean();
+    expect(keys.map((key) => key._id).sort()).toEqual([
+      `${email.toLowerCase()}:1`,
+      `${email.toLowerCase()}:2`,
+      `${email.toLowerCase()}:3`,
+    ]);
+    expect(await ids(`q=${second.orderNumber}&status=pending_payment`)).toEqual([]);
   });
 
   it('when an admin opens a customer, then their paid orders are listed', async () => {

@@ -14,6 +14,7 @@ import { DiscountCodeKeyModel, DiscountCodeModel } from '../modules/discounts/mo
 import {
   CounterModel,
   CustomerOrderModel,
+  OrderEmailKeyModel,
   OrderModel,
   OrderNumberModel,
   PaidOrderKeyModel,
@@ -147,7 +148,37 @@ async function backfillCustomerList(logger: Logger): Promise<void> {
   logger.info({ customers: customers.length }, "Backfilled the admin's customer list");
 }
 
+/** The orders' email keys (orders/model.ts, OrderEmailKeyModel); the marker counter says done. */
+async function backfillOrderEmailKeys(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: ORDER_EMAIL_KEYS_DONE })) return;
+  const orders = await OrderModel.find({}, { 'customerInfo.email': 1, createdAt: 1 }).lean();
+  orders.sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      a._id.toString().localeCompare(b._id.toString()),
+  );
+  const perEmail = new Map<string, number>();
+  const keys: Array<{ _id: string; orderId: Types.ObjectId }> = [];
+  for (const order of orders) {
+    const email = order.customerInfo?.email?.toLowerCase();
+    if (!email) continue;
+    const k = (perEmail.get(email) ?? 0) + 1;
+    perEmail.set(email, k);
+    keys.push({ _id: `${email}:${k}`, orderId: order._id });
+  }
+  await insertMissing(OrderEmailKeyModel, keys);
+  await CounterModel.updateOne(
+    { _id: ORDER_EMAIL_KEYS_DONE },
+    { $max: { value: 1 } },
+    { upsert: true },
+  );
+  if (keys.length) logger.info({ orders: keys.length }, "Backfilled the orders' email keys");
+}
+
+const ORDER_EMAIL_KEYS_DONE = 'orderEmailKeysBackfilled';
+
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
+  await backfillOrderEmailKeys(logger);
   await backfillPaidList(logger);
   await backfillOutbox(logger);
   await backfillCustomerList(logger);

@@ -238,6 +238,16 @@ export const CustomerOrderModel = mongoose.model<CustomerOrderRecord>(
 );
 
 /**
+ * The k-th order placed with an email (k = 1, 2, ...): _id `{lower-cased email}:{k}`, so the admin's
+ * search by a whole email reads that email's orders by lookups instead of filtering every order.
+ */
+export const OrderEmailKeyModel = mongoose.model<CustomerOrderRecord>(
+  'OrderEmailKey',
+  customerOrderSchema,
+  'order_email_keys',
+);
+
+/**
  * The idempotency record of placing an order: `{ownerKey}:{cartFingerprint}:{g}` -> the order's id,
  * inserted under its unique _id BEFORE the order is written (docs/design.md section 3, "Placing an
  * order once"). A retry of the same cart finds it by _id and answers that order; a process killed
