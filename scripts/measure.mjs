@@ -49,13 +49,24 @@ try {
   async function openLanding() {
     const page = await context.newPage();
     const scripts = new Map();
-    page.on('response', async (response) => {
+    // Bodies are read as they arrive; `settled` waits for the reads still under way, or a file whose
+    // body was not read yet would be left out of the sums.
+    const reads = new Set();
+    page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      const body = await response.body().catch(() => null);
-      if (!body) return;
-      const gzip = gzipSync(body, { level: 9 }).length;
-      scripts.set(response.url(), { url: response.url(), gzip, raw: body.length });
+      const read = response
+        .body()
+        .then((body) => {
+          const gzip = gzipSync(body, { level: 9 }).length;
+          scripts.set(response.url(), { url: response.url(), gzip, raw: body.length });
+        })
+        .catch(() => {})
+        .finally(() => reads.delete(read));
+      reads.add(read);
     });
+    const settled = async () => {
+      while (reads.size > 0) await Promise.all([...reads]);
+    };
     await page.goto(stack.urls.shell);
     await page.waitForFunction(() => performance.getEntriesByName('shop:interactive').length > 0);
     const before = await page.evaluate(() => {
@@ -67,11 +78,12 @@ try {
         )
         .map((r) => r.name);
     });
-    return { page, scripts, before: new Set(before) };
+    return { page, scripts, settled, before: new Set(before) };
   }
 
   const first = await openLanding();
   await first.page.waitForLoadState('networkidle');
+  await first.settled();
   const landing = [...first.before].map((url) => first.scripts.get(url)).filter(Boolean);
   console.log(
     `Landing page JavaScript before interactive: ${kb(sum(landing, 'gzip'))} gzip, ${kb(sum(landing, 'raw'))} raw, ${landing.length} files`,
@@ -80,15 +92,19 @@ try {
   await first.page.close();
 
   const routes = {
-    '/products': 'mfe-configurator',
-    '/cart': 'mfe-cart-checkout',
-    '/checkout': 'mfe-cart-checkout',
-    '/orders': 'mfe-account',
-    '/admin': 'mfe-admin',
+    '/products': ['mfe-configurator', 'configurator'],
+    '/cart': ['mfe-cart-checkout', 'cart_checkout'],
+    '/checkout': ['mfe-cart-checkout', 'cart_checkout'],
+    '/orders': ['mfe-account', 'account'],
+    '/admin': ['mfe-admin', 'admin'],
   };
-  for (const [route, server] of Object.entries(routes)) {
-    const { page, scripts, before } = await openLanding();
-    await page.goto(`${stack.urls.shell}${route}`, { waitUntil: 'networkidle' });
+  for (const [route, [server, remote]] of Object.entries(routes)) {
+    const { page, scripts, settled, before } = await openLanding();
+    await page.goto(`${stack.urls.shell}${route}`);
+    // As the budgets do: the remote's page is shown, then nothing more is on its way.
+    await page.locator(`[data-remote="${remote}"]`).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await settled();
     // What the route needs: its remote's files and shell files the landing page did not load.
     const origins = [shellOrigin, new URL(stack.urls[server]).origin];
     const extra = [...scripts.values()].filter(
