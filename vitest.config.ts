@@ -21,6 +21,8 @@ export default defineConfig({
           ],
           environment: 'jsdom',
           setupFiles: ['./vitest.setup-dom.ts'],
+          // A bound, not a speed check: room for the 5 s waits of vitest.setup-dom.ts on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
