@@ -43,8 +43,8 @@ function sharedVersionOverrides() {
 
 /**
  * Libraries that hold global state, shared as singletons: one copy in the browser. The trailing-slash
- * keys cover subpaths (`react/jsx-runtime`, `react-dom/client`, `zustand/middleware`), which a bare
- * `react-dom` key does not.
+ * keys cover subpaths (`react/jsx-runtime`, `react-dom/client`, `zustand/middleware`,
+ * `wouter/use-browser-location`), which a bare `react-dom` key does not.
  */
 function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
   const version = (pkg) => overrides[pkg] ?? installedVersion(pkg);
@@ -57,8 +57,8 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
   return {
     ...withSubpaths('react'),
     ...withSubpaths('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
-    'react-router': singleton('react-router'),
+    // The router (docs/design.md "Router"): one copy, so every app reads the same location.
+    ...withSubpaths('wouter'),
     'styled-components': singleton('styled-components'),
     ...withSubpaths('zustand'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
@@ -74,8 +74,7 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
 const SHARED_PACKAGES = [
   'react',
   'react-dom',
-  'react-router-dom',
-  'react-router',
+  'wouter',
   'styled-components',
   'zustand',
   '@tanstack/react-query',

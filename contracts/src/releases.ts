@@ -173,8 +173,7 @@ export function satisfiesRange(version: string, range: string): boolean {
 export const SHARED_SINGLETON_PACKAGES = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
+  'wouter',
   'zustand',
   'styled-components',
   '@tanstack/react-query',

@@ -56,7 +56,10 @@ const REMOTE_ROUTES = [
 const LIBRARY_SIGNATURES: Record<string, string> = {
   react: 'react.production.js',
   'react-dom': 'react-dom-client.production.js',
-  'react-router': 'You cannot render a <Router> inside another <Router>',
+  // wouter's router options (index.js) and its history patch (use-browser-location.js, which the apps
+  // also import by its subpath: still one copy).
+  'wouter (router)': 'aroundNav',
+  'wouter (browser location)': 'wouter_v3',
   '@tanstack/react-query': 'No QueryClient set, use QueryClientProvider to set one',
   'shell/store (the federated store)': 'guest-session-id',
 };

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import type { ReorderResult } from '@shop/contracts/orders';
 import { reorderResultSchema, type ReorderNotice } from '@shop/contracts/orders-answers';
 import { apiErrorMessage, apiJson, queryClient, setCartAnswer, toast } from 'shell/store';
@@ -15,7 +15,7 @@ export async function reorder(orderId: string, access: string | null): Promise<R
  * notice names the price changes and any artwork no longer on file.
  */
 export function useReorder(order: { id: string; orderNumber: number }, access: string | null) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return useMutation(
     {
       mutationFn: () => reorder(order.id, access),
@@ -27,7 +27,7 @@ export function useReorder(order: { id: string; orderNumber: number }, access: s
           priceChanges: result.priceChanges,
           missingArtwork: result.missingArtwork,
         };
-        void navigate('/cart', { state: { reorder: notice } });
+        navigate('/cart', { state: { reorder: notice } });
       },
       onError: (error) => {
         toast({

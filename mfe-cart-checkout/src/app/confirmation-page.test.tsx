@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'wouter';
 import { renderPage, resetShop } from '@shop/ui/testing';
 import ConfirmationPage from './confirmation-page';
 
@@ -8,7 +8,7 @@ beforeEach(resetShop);
 
 /** As the shell mounts it: the order id from /confirmation/:orderId as a prop. */
 function ShellRoute() {
-  const { orderId = '' } = useParams();
+  const { orderId = '' } = useParams<{ orderId: string }>();
   return <ConfirmationPage orderId={orderId} />;
 }
 

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Redirect, Route, Switch, useParams } from 'wouter';
 import { useShopStore } from 'shell/store';
 import { StandaloneFrame } from '@shop/ui/standalone';
 import CartPage from './cart-page';
@@ -6,7 +6,7 @@ import CheckoutPage from './checkout-page';
 import ConfirmationPage from './confirmation-page';
 
 function ConfirmationRoute() {
-  const { orderId = '' } = useParams();
+  const { orderId = '' } = useParams<{ orderId: string }>();
   return <ConfirmationPage orderId={orderId} />;
 }
 
@@ -21,12 +21,20 @@ export function StandaloneApp() {
         { to: '/checkout', label: 'Checkout' },
       ]}
     >
-      <Routes>
-        <Route path="/cart" element={<CartPage />} />
-        <Route path="/checkout" element={<CheckoutPage />} />
-        <Route path="/confirmation/:orderId" element={<ConfirmationRoute />} />
-        <Route path="*" element={<Navigate to="/cart" replace />} />
-      </Routes>
+      <Switch>
+        <Route path="/cart">
+          <CartPage />
+        </Route>
+        <Route path="/checkout">
+          <CheckoutPage />
+        </Route>
+        <Route path="/confirmation/:orderId">
+          <ConfirmationRoute />
+        </Route>
+        <Route>
+          <Redirect to="/cart" replace />
+        </Route>
+      </Switch>
     </StandaloneFrame>
   );
 }

@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router-dom';
 import { queryClient } from 'shell/store';
 import { GlobalStyle } from '@shop/ui';
 import { AppRoutes } from './routes';
@@ -10,9 +9,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <GlobalStyle />
       <SessionSync />
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </QueryClientProvider>
   );
 }

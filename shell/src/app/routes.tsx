@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Switch, useParams } from 'wouter';
 import { PageSkeleton, RemoteSlot } from '../components/remote-slot';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
@@ -17,7 +17,7 @@ const DebugSessionPage = lazy(() =>
 );
 
 function ConfirmationRoute() {
-  const { orderId = '' } = useParams();
+  const { orderId = '' } = useParams<{ orderId: string }>();
   return (
     <RemoteSlot
       key="confirmation"
@@ -29,7 +29,7 @@ function ConfirmationRoute() {
 }
 
 function OrderRoute() {
-  const { orderNumber = '' } = useParams();
+  const { orderNumber = '' } = useParams<{ orderNumber: string }>();
   return (
     <RemoteSlot
       key="order"
@@ -43,113 +43,87 @@ function OrderRoute() {
 export function AppRoutes() {
   const debugPages = runtimeConfig().environment !== 'production';
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<LandingPage />} />
-        <Route
-          path="products"
-          element={
-            <RemoteSlot
-              key="products"
-              module="configurator/ConfiguratorPage"
-              area="label configurator"
-            />
-          }
-        />
-        <Route
-          path="cart"
-          element={<RemoteSlot key="cart" module="cart_checkout/CartPage" area="cart" />}
-        />
-        <Route
-          path="checkout"
-          element={
-            <RemoteSlot key="checkout" module="cart_checkout/CheckoutPage" area="checkout" />
-          }
-        />
-        <Route path="confirmation/:orderId" element={<ConfirmationRoute />} />
-        <Route
-          path="orders"
-          element={<RemoteSlot key="orders" module="account/OrdersPage" area="order history" />}
-        />
-        <Route
-          path="orders/lookup"
-          element={
-            <RemoteSlot key="order-lookup" module="account/OrderLookupPage" area="order lookup" />
-          }
-        />
-        <Route path="orders/:orderNumber" element={<OrderRoute />} />
-        <Route
-          path="account"
-          element={<RemoteSlot key="account" module="account/AccountPage" area="account page" />}
-        />
-        <Route
-          path="reset-password"
-          element={
-            <RemoteSlot
-              key="reset-password"
-              module="account/ResetPasswordPage"
-              area="password reset"
-            />
-          }
-        />
-        <Route
-          path="confirm-email"
-          element={
-            <RemoteSlot
-              key="confirm-email"
-              module="account/ConfirmEmailPage"
-              area="email confirmation"
-            />
-          }
-        />
-        <Route
-          path="admin"
-          element={<RemoteSlot key="admin" module="admin/AdminPage" area="admin panel" />}
-        />
-        <Route
-          path="admin-setup"
-          element={
-            <RemoteSlot key="admin-setup" module="admin/AdminSetupPage" area="admin setup" />
-          }
-        />
-        <Route
-          path="contact"
-          element={
-            <Suspense fallback={<PageSkeleton />}>
-              <ContactPage />
-            </Suspense>
-          }
-        />
+    <Layout>
+      <Switch>
+        <Route path="/">
+          <LandingPage />
+        </Route>
+        <Route path="/products">
+          <RemoteSlot
+            key="products"
+            module="configurator/ConfiguratorPage"
+            area="label configurator"
+          />
+        </Route>
+        <Route path="/cart">
+          <RemoteSlot key="cart" module="cart_checkout/CartPage" area="cart" />
+        </Route>
+        <Route path="/checkout">
+          <RemoteSlot key="checkout" module="cart_checkout/CheckoutPage" area="checkout" />
+        </Route>
+        <Route path="/confirmation/:orderId">
+          <ConfirmationRoute />
+        </Route>
+        <Route path="/orders">
+          <RemoteSlot key="orders" module="account/OrdersPage" area="order history" />
+        </Route>
+        <Route path="/orders/lookup">
+          <RemoteSlot key="order-lookup" module="account/OrderLookupPage" area="order lookup" />
+        </Route>
+        <Route path="/orders/:orderNumber">
+          <OrderRoute />
+        </Route>
+        <Route path="/account">
+          <RemoteSlot key="account" module="account/AccountPage" area="account page" />
+        </Route>
+        <Route path="/reset-password">
+          <RemoteSlot
+            key="reset-password"
+            module="account/ResetPasswordPage"
+            area="password reset"
+          />
+        </Route>
+        <Route path="/confirm-email">
+          <RemoteSlot
+            key="confirm-email"
+            module="account/ConfirmEmailPage"
+            area="email confirmation"
+          />
+        </Route>
+        <Route path="/admin">
+          <RemoteSlot key="admin" module="admin/AdminPage" area="admin panel" />
+        </Route>
+        <Route path="/admin-setup">
+          <RemoteSlot key="admin-setup" module="admin/AdminSetupPage" area="admin setup" />
+        </Route>
+        <Route path="/contact">
+          <Suspense fallback={<PageSkeleton />}>
+            <ContactPage />
+          </Suspense>
+        </Route>
         {debugPages && (
           <>
-            <Route
-              path="admin-test"
-              element={
-                <RemoteSlot key="admin-test" module="admin/AdminTestPage" area="admin test page" />
-              }
-            />
-            <Route
-              path="admin-simple"
-              element={
-                <RemoteSlot
-                  key="admin-simple"
-                  module="admin/AdminSimplePage"
-                  area="admin test page"
-                />
-              }
-            />
-            <Route
-              path="debug-session"
-              element={
-                <Suspense fallback={<PageSkeleton />}>
-                  <DebugSessionPage />
-                </Suspense>
-              }
-            />
+            <Route path="/admin-test">
+              <RemoteSlot key="admin-test" module="admin/AdminTestPage" area="admin test page" />
+            </Route>
+            <Route path="/admin-simple">
+              <RemoteSlot
+                key="admin-simple"
+                module="admin/AdminSimplePage"
+                area="admin test page"
+              />
+            </Route>
+            <Route path="/debug-session">
+              <Suspense fallback={<PageSkeleton />}>
+                <DebugSessionPage />
+              </Suspense>
+            </Route>
           </>
         )}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Layout>
   );
 }

@@ -4,7 +4,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Switch, useLocation } from 'wouter';
+import { useLocationProperty } from 'wouter/use-browser-location';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient, useShopStore } from 'shell/store';
 import type { ShopUser } from '@shop/contracts';
@@ -143,12 +144,16 @@ export function sentBody(fetchMock: FetchMock, call = -1): unknown {
 
 /** Shows the current path, so tests can check where a link or a navigation went. */
 function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.hash}`}</div>;
+  const [pathname] = useLocation();
+  const hash = useLocationProperty(readHash, noHash);
+  return <div data-testid="location">{`${pathname}${hash}`}</div>;
 }
 
+const readHash = () => window.location.hash;
+const noHash = () => '';
+
 export interface RenderPageOptions {
-  /** The URL the router starts at. */
+  /** The URL the page starts at. */
   path?: string;
   /** The route the element is mounted on; other paths render nothing. Default: every path. */
   routePath?: string;
@@ -157,22 +162,21 @@ export interface RenderPageOptions {
 }
 
 /**
- * The one render helper: the element inside the page's query cache and a router at `path`, with a
- * probe (`data-testid="location"`) showing where navigation went.
+ * The one render helper: the element inside the page's query cache, at `path`, with a probe
+ * (`data-testid="location"`) showing where navigation went. The router follows jsdom's own URL and
+ * history, as it follows the browser's in the shop, so history state and #fragments behave as there.
  */
 export function renderPage(
   ui: ReactElement,
   { path = '/', routePath = '*', wrapper: Wrapper }: RenderPageOptions = {},
 ): RenderResult {
+  window.history.replaceState(null, '', path);
   const tree = (
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={routePath} element={ui} />
-          {routePath !== '*' && <Route path="*" element={null} />}
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+      <Switch>
+        <Route path={routePath}>{ui}</Route>
+      </Switch>
+      <LocationProbe />
     </QueryClientProvider>
   );
   return render(Wrapper ? <Wrapper>{tree}</Wrapper> : tree);

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '@shop/ui';
 import { AuthDialogSlot } from '../../features/account/components/auth-dialog-slot';
@@ -39,7 +39,7 @@ const SkipLink = styled.a`
   }
 `;
 
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   useRouteFocus(MAIN_ID);
   usePreloadNext();
   return (
@@ -47,7 +47,7 @@ export function Layout() {
       <SkipLink href={`#${MAIN_ID}`}>Skip to main content</SkipLink>
       <SiteHeader />
       <Main id={MAIN_ID} tabIndex={-1}>
-        <Outlet />
+        {children}
       </Main>
       <SiteFooter />
       <AuthDialogSlot />

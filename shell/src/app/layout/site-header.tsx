@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
 import { Container, CloseIcon, MenuIcon, ShopMark, fromMedium, theme } from '@shop/ui';
 import { AccountButton } from '../../features/account/components/account-button';
 import { CartLink } from '../../features/cart-summary/components/cart-link';
+import { NavLink } from './nav-link';
 
 const Header = styled.header`
   position: sticky;
@@ -175,7 +176,7 @@ export function SiteHeader() {
   const items = useNavItems();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
 
   // The mobile menu closes when a link in it is followed.
   useEffect(() => setMenuOpen(false), [pathname]);

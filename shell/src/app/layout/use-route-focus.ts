@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'wouter';
+import { useLocationProperty } from 'wouter/use-browser-location';
 
 const WAIT_FOR_HEADING_MS = 5000;
+
+const readHash = () => window.location.hash;
+const noHash = () => '';
 
 function focusWithoutScroll(element: HTMLElement) {
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
@@ -18,7 +22,9 @@ function focusWithoutScroll(element: HTMLElement) {
  * own behaviour.
  */
 export function useRouteFocus(mainId: string): void {
-  const { pathname, hash } = useLocation();
+  const [pathname] = useLocation();
+  // The router tracks the path only; the #fragment is read from the page's URL on every navigation.
+  const hash = useLocationProperty(readHash, noHash);
   const previous = useRef<string | null>(null);
 
   useEffect(() => {

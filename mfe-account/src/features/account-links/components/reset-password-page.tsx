@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'wouter';
 import styled from 'styled-components';
 import { useMutation } from '@tanstack/react-query';
 import { accountMessages, resetPasswordFormSchema } from '@shop/contracts/accounts';
@@ -51,7 +51,7 @@ function NoLink() {
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const signedInAs = useSignedInAs();
   const [linkProblem, setLinkProblem] = useState(false);
   const form = useZodForm({

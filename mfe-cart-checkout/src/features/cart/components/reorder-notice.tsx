@@ -1,13 +1,13 @@
-import { useLocation } from 'react-router-dom';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { reorderNoticeSchema } from '@shop/contracts/orders-answers';
 import { Notice, formatDollars } from '@shop/ui';
 
 /**
- * After "Order again" (the account remote navigates here with the answer in the router state): which
+ * After "Order again" (the account remote navigates here with the answer in the history state): which
  * order went into the cart, which prices changed since, and which artwork is no longer on file.
  */
 export function ReorderNotice() {
-  const state: unknown = useLocation().state;
+  const state: unknown = useHistoryState();
   const parsed = reorderNoticeSchema.safeParse(
     state && typeof state === 'object' ? (state as { reorder?: unknown }).reorder : undefined,
   );

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ZodError } from 'zod';
 import { joinedAddress, type CustomerInfo, type CreatedOrder } from '@shop/contracts';
@@ -94,7 +94,7 @@ export function usePlaceOrder({
   settleMs = PAYMENT_SETTLE_MS,
   afterPaid,
 }: PlaceOrderOptions) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);

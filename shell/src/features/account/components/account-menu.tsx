@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
 import { ChevronDownIcon, theme } from '@shop/ui';
@@ -74,7 +74,7 @@ function initialsOf(firstName: string, lastName: string, email: string): string 
 /** The signed-in shopper's menu: My Account, Order History, Admin Panel (admins only), Change Password, Sign Out. */
 export function AccountMenu({ user }: { user: ShopUser }) {
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const signOut = useSignOut();
 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
