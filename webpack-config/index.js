@@ -1,5 +1,6 @@
 // The one webpack + module federation factory of the shop. The shell and every remote build with it, so
 // the shared singletons and the loaders can never drift between apps.
+const fs = require('node:fs');
 const path = require('node:path');
 const { DefinePlugin, container } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -27,8 +28,22 @@ const SHELL_CONTAINER = 'shell';
  */
 const SHELL_ENTRY = '/shell/remoteEntry.js';
 
+/**
+ * The version installed at the repo's root. The package.json is found by walking up from the package's
+ * entry, since a package with an `exports` map (wouter) does not export its package.json.
+ */
 function installedVersion(pkg) {
-  return require(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] })).version;
+  let dir = path.dirname(require.resolve(pkg, { paths: [repoRoot] }));
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      const { name, version } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+      if (name === pkg) return version;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No package.json of ${pkg} above its entry`);
+    dir = parent;
+  }
 }
 
 /**
@@ -43,8 +58,8 @@ function sharedVersionOverrides() {
 
 /**
  * Libraries that hold global state, shared as singletons: one copy in the browser. The trailing-slash
- * keys cover subpaths (`react/jsx-runtime`, `react-dom/client`, `zustand/middleware`,
- * `wouter/use-browser-location`), which a bare `react-dom` key does not.
+ * keys cover subpaths (`react/jsx-runtime`, `react-dom/client`, `zustand/middleware`), which a bare
+ * `react-dom` key does not.
  */
 function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
   const version = (pkg) => overrides[pkg] ?? installedVersion(pkg);
@@ -57,8 +72,9 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
   return {
     ...withSubpaths('react'),
     ...withSubpaths('react-dom'),
-    // The router (docs/design.md "Router"): one copy, so every app reads the same location.
-    ...withSubpaths('wouter'),
+    // The router (docs/design.md "Router"). Apps import only `wouter` itself: its subpath modules are
+    // also inside it, so sharing a subpath would put a second copy of them on the page.
+    wouter: singleton('wouter'),
     'styled-components': singleton('styled-components'),
     ...withSubpaths('zustand'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),

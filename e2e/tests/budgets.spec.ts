@@ -56,8 +56,7 @@ const REMOTE_ROUTES = [
 const LIBRARY_SIGNATURES: Record<string, string> = {
   react: 'react.production.js',
   'react-dom': 'react-dom-client.production.js',
-  // wouter's router options (index.js) and its history patch (use-browser-location.js, which the apps
-  // also import by its subpath: still one copy).
+  // wouter's router options (index.js) and its history patch (use-browser-location.js, inside it).
   'wouter (router)': 'aroundNav',
   'wouter (browser location)': 'wouter_v3',
   '@tanstack/react-query': 'No QueryClient set, use QueryClientProvider to set one',

@@ -13,3 +13,4 @@ export * from './visually-hidden';
 export * from './use-zod-form';
 export * from './use-debounced-value';
 export * from './format';
+export * from './use-page-url';

@@ -5,11 +5,11 @@ import type { ReactElement, ReactNode } from 'react';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
-import { useLocationProperty } from 'wouter/use-browser-location';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient, useShopStore } from 'shell/store';
 import type { ShopUser } from '@shop/contracts';
 import type { Toast } from '@shop/contracts/shop-store';
+import { usePageHash } from '../use-page-url';
 
 // Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
 afterEach(() => cleanup());
@@ -145,12 +145,9 @@ export function sentBody(fetchMock: FetchMock, call = -1): unknown {
 /** Shows the current path, so tests can check where a link or a navigation went. */
 function LocationProbe() {
   const [pathname] = useLocation();
-  const hash = useLocationProperty(readHash, noHash);
+  const hash = usePageHash();
   return <div data-testid="location">{`${pathname}${hash}`}</div>;
 }
-
-const readHash = () => window.location.hash;
-const noHash = () => '';
 
 export interface RenderPageOptions {
   /** The URL the page starts at. */

@@ -1,11 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { useLocationProperty } from 'wouter/use-browser-location';
+import { usePageHash } from '@shop/ui';
 
 const WAIT_FOR_HEADING_MS = 5000;
-
-const readHash = () => window.location.hash;
-const noHash = () => '';
 
 function focusWithoutScroll(element: HTMLElement) {
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
@@ -23,8 +20,7 @@ function focusWithoutScroll(element: HTMLElement) {
  */
 export function useRouteFocus(mainId: string): void {
   const [pathname] = useLocation();
-  // The router tracks the path only; the #fragment is read from the page's URL on every navigation.
-  const hash = useLocationProperty(readHash, noHash);
+  const hash = usePageHash();
   const previous = useRef<string | null>(null);
 
   useEffect(() => {

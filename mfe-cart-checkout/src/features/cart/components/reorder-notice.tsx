@@ -1,6 +1,5 @@
-import { useHistoryState } from 'wouter/use-browser-location';
 import { reorderNoticeSchema } from '@shop/contracts/orders-answers';
-import { Notice, formatDollars } from '@shop/ui';
+import { Notice, formatDollars, useHistoryState } from '@shop/ui';
 
 /**
  * After "Order again" (the account remote navigates here with the answer in the history state): which
