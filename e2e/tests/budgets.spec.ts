@@ -14,7 +14,7 @@ const BUDGET = {
    * JavaScript (gzip) the landing page downloads before it is interactive: 372-375 KB with zod
    * untree-shaken, 295.5 KB since zod tree-shakes (docs/design.md), 244.3 KB since webpack's own
    * federation runtime replaced the enhanced one (main.js 62.8 -> 9.2 KB): react-dom 64,
-   * react-router 71, zod 36, react-query 15, styled-components 14, the shell's code and kit 20+. One
+   * react-router 71 (wouter 3 now, figure below pending), zod 36, react-query 15, styled-components 14, the shell's code and kit 20+. One
    * run of 24 counted 249.4 KB (19 files); the failure message lists the files.
    */
   landingJs: 250 * KB,

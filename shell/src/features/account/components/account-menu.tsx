@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLocation } from 'wouter';
 import styled from 'styled-components';
@@ -76,6 +76,13 @@ export function AccountMenu({ user }: { user: ShopUser }) {
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
   const [, navigate] = useLocation();
   const signOut = useSignOut();
+  // An item that opens another page leaves focus to the page change (its heading gets it, see
+  // use-route-focus.ts) instead of the menu handing it back to its button.
+  const leaving = useRef(false);
+  const go = (path: string) => {
+    leaving.current = true;
+    navigate(path);
+  };
 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
@@ -91,15 +98,22 @@ export function AccountMenu({ user }: { user: ShopUser }) {
           </AccountTrigger>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <Menu align="end" sideOffset={8}>
+          <Menu
+            align="end"
+            sideOffset={8}
+            onCloseAutoFocus={(event) => {
+              if (leaving.current) event.preventDefault();
+              leaving.current = false;
+            }}
+          >
             <MenuLabel>
               <strong>{name}</strong>
               <span>{user.email}</span>
             </MenuLabel>
             <Separator />
-            <Item onSelect={() => navigate('/account')}>My Account</Item>
-            <Item onSelect={() => navigate('/orders')}>Order History</Item>
-            {user.isAdmin && <Item onSelect={() => navigate('/admin')}>Admin Panel</Item>}
+            <Item onSelect={() => go('/account')}>My Account</Item>
+            <Item onSelect={() => go('/orders')}>Order History</Item>
+            {user.isAdmin && <Item onSelect={() => go('/admin')}>Admin Panel</Item>}
             <Item onSelect={() => setChangePasswordOpen(true)}>Change Password</Item>
             <Separator />
             <Item onSelect={() => signOut.mutate()} disabled={signOut.isPending}>
