@@ -13,11 +13,13 @@ const BUDGET = {
   /**
    * JavaScript (gzip) the landing page downloads before it is interactive: 372-375 KB with zod
    * untree-shaken, 295.5 KB since zod tree-shakes (docs/design.md), 244.3 KB since webpack's own
-   * federation runtime replaced the enhanced one (main.js 62.8 -> 9.2 KB): react-dom 64,
-   * react-router 71 (wouter 3 now, figure below pending), zod 36, react-query 15, styled-components 14, the shell's code and kit 20+. One
-   * run of 24 counted 249.4 KB (19 files); the failure message lists the files.
+   * federation runtime replaced the enhanced one (main.js 62.8 -> 9.2 KB), 176.2 KB (16 files) since
+   * the router is wouter (3 KB) instead of react-router (71 KB; `npm run measure`): react-dom 64,
+   * zod 36, react-query 15, styled-components 14, radix toast 13, the shell's code and kit 20+. Runs
+   * vary by about 5 KB (a file fetched ahead may start before the mark); the failure message lists
+   * the files.
    */
-  landingJs: 250 * KB,
+  landingJs: 182 * KB,
   /**
    * JavaScript (gzip) each remote's route adds to what the landing page downloaded (measured + ~4 KB),
    * each remoteEntry.js 4.4-4.7 KB with webpack's own federation runtime (13.6-14.0 with the enhanced).
