@@ -87,8 +87,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // webpack configs and the shared factory are CommonJS, which webpack-cli loads with require.
-    files: ['**/webpack.config.js', 'webpack-config/**/*.js'],
+    // webpack configs, the shared factory and loaders (.cjs) are CommonJS, which webpack loads with require.
+    files: ['**/webpack.config.js', 'webpack-config/**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

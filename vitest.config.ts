@@ -18,6 +18,7 @@ export default defineConfig({
             'shell/src/**/*.test.{ts,tsx}',
             'mfe-*/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.mjs',
+            'shell/scripts/**/*.test.mjs',
           ],
           environment: 'jsdom',
           setupFiles: ['./vitest.setup-dom.ts'],

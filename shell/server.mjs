@@ -12,6 +12,7 @@ import {
   stopOnSignals,
 } from '../scripts/lib/static-server.mjs';
 import { createLiveRemotes } from '../scripts/lib/live-remotes.mjs';
+import { pageFor, pagesForContact, shopContact } from './scripts/pages.mjs';
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const env = process.env;
@@ -28,12 +29,10 @@ const runtimeConfig = {
     account: remote('REMOTE_ACCOUNT_URL', env.ACCOUNT_PORT ?? 3003),
     admin: remote('REMOTE_ADMIN_URL', env.ADMIN_PORT ?? 3004),
   },
-  contact: {
-    phone: env.SHOP_PHONE ?? '+1 (555) 010-4477',
-    email: env.SHOP_EMAIL ?? 'orders@engravedlabels.example',
-    hours: env.SHOP_HOURS ?? 'Monday to Friday, 8:00 AM to 5:00 PM',
-  },
+  contact: shopContact(env),
 };
+/** The prerendered pages rendered again here, when the build's show other contact details. */
+const renderedAgain = await pagesForContact(dist, runtimeConfig.contact);
 
 // API_URL may name several API replicas, comma-separated: /api requests go to each in turn; the live
 // releases are read from the first.
@@ -61,7 +60,8 @@ const remoteOrigins = [
  * The config as a JSON data block in the page: a data block is not a script, so a strict
  * Content-Security-Policy never blocks it; `<` is escaped so no value can close the element.
  */
-async function inlineConfig(html, req) {
+async function inlineConfig(html, req, file) {
+  html = renderedAgain.get(file) ?? html;
   const json = JSON.stringify(await pageConfig(req)).replace(/</g, '\\u003c');
   return html.replace(
     '</head>',
@@ -71,7 +71,8 @@ async function inlineConfig(html, req) {
 
 const server = createStaticServer({
   root: dist,
-  spa: true,
+  // Each route's prerendered page or skeleton, and the 404 page (status 404) where the app has no route.
+  spa: (pathname) => pageFor(pathname, runtimeConfig.environment),
   forward: { '/api': apiUrls },
   json: { '/config.json': pageConfig },
   pageHeaders: pageSecurityHeaders({ remoteOrigins, production: env.NODE_ENV === 'production' }),

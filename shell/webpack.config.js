@@ -33,7 +33,7 @@ class CopyPublicFiles {
 // manifest, its icons and the service worker (/sw.js).
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
-  return createHostConfig({
+  const config = createHostConfig({
     appDir: __dirname,
     title: 'Custom Engraved Equipment Labels',
     storeModule: './src/store/index.ts',
@@ -50,4 +50,13 @@ module.exports = (_env, argv) => {
       }),
     ],
   });
+  // Styled components named by file and place, as in the prerender bundle (scripts/styled-ids.cjs), so
+  // the prerendered pages' class names are the browser's.
+  config.module.rules.push({
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    enforce: 'pre',
+    loader: require.resolve('./scripts/styled-ids.cjs'),
+  });
+  return config;
 };

@@ -158,7 +158,9 @@ function forward(req, res, target, trustProxyHops) {
 /**
  * @param {object} options
  * @param {string} options.root folder to serve
- * @param {boolean} [options.spa] answer unknown extension-less GETs with index.html
+ * @param {boolean | ((pathname: string) => { file: string, status: number })} [options.spa] answer
+ *   unknown extension-less GETs with index.html, or with the file (relative to root) and status the
+ *   function gives for the path (the shell: a route's prerendered page, the 404 page for no route)
  * @param {boolean} [options.cors] allow any origin to fetch the files (remotes)
  * @param {Record<string, string | string[]>} [options.forward] path prefix -> origin to forward to,
  *   or several origins (API replicas) taken in turn, one request each (round robin)
@@ -168,8 +170,9 @@ function forward(req, res, target, trustProxyHops) {
  * @param {Record<string, string>} [options.pageHeaders] headers on HTML pages (pageSecurityHeaders)
  * @param {number} [options.trustProxyHops] reverse proxies of the operator's in front of this server
  *   whose X-Forwarded-For / X-Forwarded-Proto are believed (0: none, the client connects directly)
- * @param {(html: string, req: import('node:http').IncomingMessage) => string | Promise<string>} [options.page]
- *   rewrites index.html before it is sent (the shell inlines its run-time config there)
+ * @param {(html: string, req: import('node:http').IncomingMessage, file: string) => string | Promise<string>} [options.page]
+ *   rewrites each HTML page of root before it is sent (file: its path relative to root; the shell
+ *   inlines its run-time config there)
  * @param {Record<string, string>} [options.mounts] path prefix -> another folder served under it (a
  *   remote's release store under /releases)
  */
@@ -198,7 +201,7 @@ export function createStaticServer({
   }
   const indexFile = path.join(root, 'index.html');
 
-  function send(req, res, filePath) {
+  function send(req, res, filePath, status = 200) {
     const ext = path.extname(filePath);
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     const common = {
@@ -209,8 +212,8 @@ export function createStaticServer({
       ...headers,
     };
     if (cors) common['access-control-allow-origin'] = '*';
-    if (page && filePath === indexFile) {
-      return sendPage(req, res, common).catch(() => {
+    if (page && ext === '.html' && filePath.startsWith(root + path.sep)) {
+      return sendPage(req, res, common, filePath, status).catch(() => {
         if (!res.headersSent) res.writeHead(500);
         res.end();
       });
@@ -242,17 +245,18 @@ export function createStaticServer({
       });
       return res.end(req.method === 'HEAD' ? undefined : cached.body);
     }
-    res.writeHead(200, { ...common, 'content-length': statSync(filePath).size });
+    res.writeHead(status, { ...common, 'content-length': statSync(filePath).size });
     if (req.method === 'HEAD') return res.end();
     createReadStream(filePath).pipe(res);
   }
 
-  /** The page, rewritten by `page`; small, so compressed per request. */
-  async function sendPage(req, res, common) {
-    const html = Buffer.from(await page(readFileSync(indexFile, 'utf8'), req));
+  /** A page, rewritten by `page`; small, so compressed per request. */
+  async function sendPage(req, res, common, filePath, status) {
+    const file = path.relative(root, filePath).split(path.sep).join('/');
+    const html = Buffer.from(await page(readFileSync(filePath, 'utf8'), req, file));
     const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     const body = acceptsGzip ? zlib.gzipSync(html) : html;
-    res.writeHead(200, {
+    res.writeHead(status, {
       ...common,
       ...(acceptsGzip ? { 'content-encoding': 'gzip' } : {}),
       'content-length': body.length,
@@ -313,11 +317,25 @@ export function createStaticServer({
       res.writeHead(403);
       return res.end();
     }
+    // Dot files and folders are the build's own (a stamp, the shell's render bundle): never served.
+    if (decoded.split('/').some((segment) => segment.startsWith('.'))) return notFound(res);
     if (existsSync(filePath) && statSync(filePath).isFile()) return send(req, res, filePath);
-    if (spa && !mount && !path.extname(decoded)) return send(req, res, indexFile);
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Not found');
+    const folderIndex = path.join(filePath, 'index.html');
+    if (!mount && existsSync(folderIndex) && statSync(folderIndex).isFile()) {
+      return send(req, res, folderIndex);
+    }
+    if (spa && !mount && !path.extname(decoded)) {
+      if (spa === true) return send(req, res, indexFile);
+      const { file, status } = spa(decoded);
+      return send(req, res, path.join(root, file), status);
+    }
+    return notFound(res);
   });
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end('Not found');
 }
 
 /** Listens, and turns a taken port into one clear line naming the variable that changes it. */

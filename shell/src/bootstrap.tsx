@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { preloadOnIntent } from './lib/remotes';
 import { registerServiceWorker } from './lib/service-worker';
+import { hydratesHere } from './prerender/hydrates-here';
 
 // The browser may offer installation before the page has rendered: listen from the start.
 captureInstallPrompt();
@@ -12,11 +13,16 @@ captureInstallPrompt();
 async function start() {
   await loadRuntimeConfig();
   preloadOnIntent();
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // A page prerendered at this path is taken over as it is; anything else (a remote route's skeleton,
+  // a page the service worker kept for another path) is drawn over by the first render.
+  if (hydratesHere(root.dataset.prerendered, window.location.pathname)) hydrateRoot(root, app);
+  else createRoot(root).render(app);
   registerServiceWorker();
 }
 

@@ -134,6 +134,11 @@ export function RemoteSlot({
     () => lazy(() => loadRemoteComponent<Record<string, unknown>>(module)),
     [module],
   );
+  // Prerendered (src/prerender): the route's skeleton, the same box the browser's first render draws,
+  // so nothing moves between the server's page, the first render and the remote's arrival.
+  if (typeof window === 'undefined') {
+    return <ReservedArea>{fallback}</ReservedArea>;
+  }
   return (
     <ReservedArea>
       <RemoteBoundary area={area}>

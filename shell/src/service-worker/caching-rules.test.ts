@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachingRule } from './caching-rules';
+import { cachingRule, pageCacheKey } from './caching-rules';
 
 const shell = 'http://localhost:3000';
 const rule = (href: string, mode = 'no-cors', method = 'GET') =>
@@ -51,5 +51,18 @@ describe('service worker caching rules', () => {
     expect(rule(`${shell}/main.bb2fb012.js`, 'no-cors', 'POST')).toBe('never');
     expect(rule(`${shell}/sw.js`)).toBe('never');
     expect(rule(`${shell}/main.js`)).toBe('never');
+  });
+});
+
+describe('pageCacheKey', () => {
+  it('keeps one copy of each page by its path, so no page is shown offline at another path', () => {
+    expect(pageCacheKey(new URL('http://shop.test/contact?from=mail'))).toBe(
+      'http://shop.test/contact',
+    );
+    expect(pageCacheKey(new URL('http://shop.test/contact/'))).toBe('http://shop.test/contact');
+    expect(pageCacheKey(new URL('http://shop.test/'))).toBe('http://shop.test/');
+    expect(pageCacheKey(new URL('http://shop.test/orders/ORD-1'))).toBe(
+      'http://shop.test/orders/ORD-1',
+    );
   });
 });

@@ -27,3 +27,11 @@ export function cachingRule(
   if (ENTRY_FILES.test(url.pathname)) return 'entry';
   return 'never';
 }
+
+/**
+ * Where a page is kept for offline use: one copy per path (the landing, contact and 404 pages are each
+ * their own prerendered HTML, docs/architecture.md), without the query string or a trailing slash.
+ */
+export function pageCacheKey(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/(.)\/+$/, '$1')}`;
+}

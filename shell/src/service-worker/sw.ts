@@ -1,5 +1,5 @@
 // The shop's service worker: the shell's and the remotes' hashed files load from the cache on the next
-// visit; the files that name them (index.html, remoteEntry.js, mf-manifest.json, config.json) always come
+// visit; the files that name them (the pages, remoteEntry.js, mf-manifest.json, config.json) always come
 // from the network, so a new deployment of the shell or of any remote is used on the next visit. /api is
 // never touched: its answers belong to one shopper and one moment.
 import { clientsClaim } from 'workbox-core';
@@ -8,7 +8,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { cachingRule } from './caching-rules';
+import { cachingRule, pageCacheKey } from './caching-rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -48,14 +48,25 @@ registerRoute(
   }),
 );
 
-// Every page of the shop is the same index.html: one cached copy serves any route when offline.
+// Pages: always from the network while online, so a new release's pages (prerendered ones included) are
+// the ones shown. Offline, the copy kept for that path; failing that, any page kept: a page prerendered
+// for another path is drawn over by the app, not hydrated (src/bootstrap.tsx), so the route still works.
+const PAGES_CACHE = `${CACHE_PREFIX}-pages`;
 registerRoute(
   ({ url, request }) => cachingRule(url, request, ownOrigin) === 'page',
   new NetworkFirst({
-    cacheName: `${CACHE_PREFIX}-pages`,
+    cacheName: PAGES_CACHE,
     plugins: [
+      // 200 only: the 404 page (status 404) is never kept.
       new CacheableResponsePlugin({ statuses: [200] }),
-      { cacheKeyWillBeUsed: async () => `${ownOrigin}/index.html` },
+      { cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(new URL(request.url)) },
+      {
+        handlerDidError: async () => {
+          const cache = await caches.open(PAGES_CACHE);
+          const [anyPage] = await cache.keys();
+          return anyPage ? cache.match(anyPage) : undefined;
+        },
+      },
     ],
   }),
 );

@@ -136,7 +136,10 @@ export function SiteFooter() {
       </Columns>
       <Legal>
         <Container>
-          <span>© {new Date().getFullYear()} Engraved Labels. All prices in US dollars.</span>
+          {/* The prerendered page's year is the build's: at a new year, the browser's differs. */}
+          <span suppressHydrationWarning>
+            © {new Date().getFullYear()} Engraved Labels. All prices in US dollars.
+          </span>
           <span>Secure card payments</span>
         </Container>
       </Legal>

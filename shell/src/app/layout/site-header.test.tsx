@@ -15,6 +15,15 @@ vi.mock('../../lib/remotes', () => ({
 }));
 
 beforeEach(() => resetShell());
+
+const EMPTY_CART = {
+  items: [],
+  itemCount: 0,
+  subtotal: 0,
+  discount: null,
+  tax: { region: null, amount: 0 },
+  total: 0,
+};
 afterEach(() => vi.unstubAllGlobals());
 
 /** The desktop navigation (jsdom applies no media queries, so it counts as hidden there). */
@@ -24,7 +33,23 @@ function mainNav() {
   return nav;
 }
 
+describe('SiteHeader before the session is known (as prerendered)', () => {
+  it('holds the account button and the cart badge without claiming a sign-in state or a count', () => {
+    stubApi({ 'GET /api/cart': () => new Promise<Response>(() => {}) });
+    renderPage(<SiteHeader />);
+    expect(screen.getByRole('button', { name: 'Account' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByTestId('cart-badge')).toHaveTextContent('');
+  });
+});
+
 describe('SiteHeader signed out', () => {
+  beforeEach(() => {
+    useShopStore.getState().setUser(null);
+    stubApi({ 'GET /api/cart': () => json(EMPTY_CART) });
+  });
+
   it('links Home, Products, Cart and Contact, without Orders', () => {
     renderPage(<SiteHeader />);
     const links = within(mainNav())
@@ -38,9 +63,12 @@ describe('SiteHeader signed out', () => {
     ]);
   });
 
-  it('shows the cart count from the store and follows it as remotes change it', () => {
+  it('shows the cart count from the store once the cart is read, and follows it as remotes change it', async () => {
     renderPage(<SiteHeader />);
-    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
     act(() => useShopStore.getState().setCart({ itemCount: 3, subtotal: 15.6, total: 15.6 }));
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('3');

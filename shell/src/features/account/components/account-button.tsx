@@ -12,8 +12,20 @@ const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: 
  */
 export function AccountButton() {
   const user = useShopStore((s) => s.user);
+  const authChecked = useShopStore((s) => s.authChecked);
   const openAuthDialog = useShopStore((s) => s.openAuthDialog);
 
+  // Until the shop knows who this is (and in the prerendered page): Sign In's box, without the claim.
+  if (!authChecked) {
+    return (
+      <AccountTrigger type="button" aria-label="Account" aria-busy="true" disabled>
+        <UserIcon />
+        <span className="label" style={{ visibility: 'hidden' }}>
+          Sign In
+        </span>
+      </AccountTrigger>
+    );
+  }
   if (!user) {
     return (
       <AccountTrigger type="button" onClick={() => openAuthDialog('sign-in')} aria-label="Sign In">

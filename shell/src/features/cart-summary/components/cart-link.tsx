@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import styled from 'styled-components';
-import { useShopStore } from 'shell/store';
+import { useQuery } from '@tanstack/react-query';
+import { cartQuery, useShopStore } from 'shell/store';
 import { CartIcon, theme } from '@shop/ui';
 
 const CartAnchor = styled(Link)`
@@ -32,7 +33,8 @@ const Badge = styled.span`
   line-height: 1rem;
   text-align: center;
   box-sizing: border-box;
-  &[data-count='0'] {
+  &[data-count='0'],
+  &[data-count=''] {
     background: ${theme.colors.muted};
   }
 `;
@@ -41,14 +43,19 @@ export function cartLabel(itemCount: number): string {
   return `Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
 }
 
-/** The cart icon with the item count, read from the federated store (any remote's change shows at once). */
+/**
+ * The cart icon with the item count, read from the federated store (any remote's change shows at once).
+ * Until the cart has been read (and in the prerendered page) the badge is there, empty: no count is
+ * claimed, and the number arrives without moving anything.
+ */
 export function CartLink() {
   const itemCount = useShopStore((s) => s.cart.itemCount);
+  const known = useQuery(cartQuery).isSuccess;
   return (
-    <CartAnchor to="/cart" aria-label={cartLabel(itemCount)}>
+    <CartAnchor to="/cart" aria-label={known ? cartLabel(itemCount) : 'Cart'}>
       <CartIcon size={24} />
-      <Badge aria-hidden="true" data-testid="cart-badge" data-count={itemCount}>
-        {itemCount > 99 ? '99+' : itemCount}
+      <Badge aria-hidden="true" data-testid="cart-badge" data-count={known ? itemCount : ''}>
+        {known ? (itemCount > 99 ? '99+' : itemCount) : ''}
       </Badge>
     </CartAnchor>
   );

@@ -7,6 +7,7 @@ import {
 } from '@shop/contracts/contact';
 import { ApiError, toast, useShopStore } from 'shell/store';
 import { Button, fromMedium, theme } from '@shop/ui';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendEnquiry } from '../api/send-enquiry';
 
 type Field = keyof ContactEnquiryInput;
@@ -119,6 +120,8 @@ export function EnquiryForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const send = useSendEnquiry();
+  // Until the page runs, the form cannot be checked or sent: a click would put the message in the URL.
+  const hydrated = useHydrated();
   const formId = useId();
   const ids = (field: Field) => ({
     input: `${formId}-${field}`,
@@ -246,7 +249,7 @@ export function EnquiryForm() {
         },
       )}
       <Submit className="wide">
-        <Button type="submit" $size="lg" disabled={send.isPending}>
+        <Button type="submit" $size="lg" disabled={!hydrated || send.isPending}>
           {send.isPending ? 'Sending…' : 'Send Message'}
         </Button>
         <p>We reply within 24 hours.</p>

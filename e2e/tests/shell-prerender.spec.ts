@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The shell's pages that depend on nobody's session (landing, contact, 404) arrive as HTML rendered at
+// build time, which the browser hydrates as it is (docs/architecture.md "A prerendered page"); every
+// other route arrives with the layout and the skeleton its remote fills.
+
+const PAGES = [
+  {
+    path: '/',
+    status: 200,
+    heading: 'Professional Custom Equipment Labels',
+    text: 'High-quality indoor and outdoor equipment labels tailored to your exact specifications.',
+    title: 'Custom Engraved Equipment Labels',
+  },
+  {
+    path: '/contact',
+    status: 200,
+    heading: 'Contact Us',
+    text: 'Have questions or need a custom quote?',
+    title: 'Contact | Custom Engraved Equipment Labels',
+  },
+  {
+    path: '/no-such-page/at/all',
+    status: 404,
+    heading: 'Page not found',
+    text: 'We could not find that page.',
+    title: 'Page not found | Custom Engraved Equipment Labels',
+  },
+];
+
+/** Every console error and warning, and every uncaught error (React reports hydration failures so). */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The 404 page's own status, which Chromium reports for the document.
+    const ownStatus =
+      /^Failed to load resource: .* 404/.test(message.text()) &&
+      message.location().url === page.url();
+    if ((message.type() === 'error' || message.type() === 'warning') && !ownStatus) {
+      problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** The class names of every element in main, in document order. */
+function classesIn(page: Page): Promise<string[]> {
+  return page
+    .locator('main')
+    .evaluate((main) =>
+      [main, ...main.querySelectorAll('*')].map((element) => element.getAttribute('class') ?? ''),
+    );
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, status, heading, text, title } of PAGES) {
+    test(`${path} arrives with its heading, text and title in the HTML (status ${status})`, async ({
+      page,
+    }) => {
+      const response = await page.goto(path);
+      expect(response!.status()).toBe(status);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('main')).toContainText(text);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('link', { name: 'Engraved Labels home' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('Engraved Labels');
+    });
+  }
+
+  test('the contact page shows the run-time contact details and cannot be sent before it runs', async ({
+    page,
+  }) => {
+    const { contact } = await (await page.request.get('/config.json')).json();
+    await page.goto('/contact');
+    await expect(page.getByRole('main').getByRole('link', { name: contact.phone })).toHaveAttribute(
+      'href',
+      `tel:${contact.phone.replace(/(?!^\+)[^\d]/g, '')}`,
+    );
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  });
+
+  test('a remote route arrives with the header, a skeleton where its page goes, and the footer', async ({
+    page,
+  }) => {
+    const response = await page.goto('/products');
+    expect(response!.status()).toBe(200);
+    await expect(page.getByTestId('page-skeleton')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+});
+
+for (const { path, heading } of PAGES) {
+  test(`${path} hydrates without a console error or warning, with the classes the app renders`, async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await page.waitForLoadState('networkidle');
+    // Hydration keeps the server's markup: it must be what the app itself draws at that path, classes
+    // (styled-components' names) included. Drawn again by the app from another page, it is compared.
+    const prerendered = await classesIn(page);
+    if (path === '/') {
+      await page.getByRole('link', { name: 'Contact', exact: true }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    } else {
+      await page.getByRole('link', { name: 'Engraved Labels home' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0]!.heading);
+    }
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await page.waitForLoadState('networkidle');
+    expect(await classesIn(page)).toEqual(prerendered);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('after hydration the contact form sends and the links navigate', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Enquiry form' });
+  await form.getByLabel('Name').fill('Grace Hopper');
+  await form.getByLabel('Email').fill('grace@example.com');
+  await form
+    .getByLabel('Message', { exact: false })
+    .first()
+    .fill('Twelve phenolic labels, 3 by 2 inches, for a switchgear panel, please.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent', { exact: true })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: 'Configure Your Label' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.locator('[data-remote="configurator"]').first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('signed out, the header fills in Sign In and the cart count after hydration', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(page.getByTestId('cart-badge')).toHaveText('0');
+});

@@ -1,0 +1,129 @@
+// Which HTML answers which path of the shell: the pages prerendered at build time (scripts/prerender.mjs),
+// the routes the app knows (a path outside them is answered with the 404 page and status 404), and the
+// shop's contact details that those pages show. Shared by the build and by server.mjs.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The app's routes (src/app/routes.tsx; src/app/route-paths.test.tsx keeps the two in step). `debug`
+ * routes exist only outside production.
+ */
+export const ROUTES = {
+  shop: [
+    '/',
+    '/products',
+    '/cart',
+    '/checkout',
+    '/confirmation/:orderId',
+    '/orders',
+    '/orders/lookup',
+    '/orders/:orderNumber',
+    '/account',
+    '/reset-password',
+    '/confirm-email',
+    '/admin',
+    '/admin-setup',
+    '/contact',
+  ],
+  debug: ['/admin-test', '/admin-simple', '/debug-session'],
+};
+
+/**
+ * The prerendered pages. `hydrate`: the page itself (it depends on nobody's session), hydrated in the
+ * browser. Otherwise the layout with the skeleton a remote's page arrives in, drawn over by the
+ * browser's first render. `path` null: not one path (the 404 page, the other routes' skeleton).
+ * `pageTitle` is what the page's useDocumentTitle sets.
+ */
+export const PAGES = [
+  { path: '/', file: 'index.html', renderPath: '/', pageTitle: undefined, hydrate: true },
+  {
+    path: '/contact',
+    file: 'contact/index.html',
+    renderPath: '/contact',
+    pageTitle: 'Contact',
+    hydrate: true,
+  },
+  { path: null, file: '404.html', renderPath: '/404', pageTitle: 'Page not found', hydrate: true },
+  // The nav links' routes get their own skeleton, so the current link is marked from the first paint.
+  { path: '/products', file: 'products/index.html', renderPath: '/products', hydrate: false },
+  { path: '/cart', file: 'cart/index.html', renderPath: '/cart', hydrate: false },
+  // Every other route: no nav link is current at /checkout.
+  { path: null, file: 'skeleton.html', renderPath: '/checkout', hydrate: false },
+];
+export const NOT_FOUND_FILE = '404.html';
+export const SKELETON_FILE = 'skeleton.html';
+/** What the build records next to the pages: the contact details they show. */
+export const MANIFEST_FILE = 'prerendered.json';
+/** The Node bundle of src/prerender/render.tsx; under a dot folder, which the server never serves. */
+export const RENDER_BUNDLE = '.server/render.mjs';
+/** webpack's index.html, the template every page is filled into. */
+export const TEMPLATE_FILE = '.server/template.html';
+
+/** The shop's contact details, from SHOP_PHONE, SHOP_EMAIL and SHOP_HOURS (README). */
+export function shopContact(env = process.env) {
+  return {
+    phone: env.SHOP_PHONE ?? '+1 (555) 010-4477',
+    email: env.SHOP_EMAIL ?? 'orders@engravedlabels.example',
+    hours: env.SHOP_HOURS ?? 'Monday to Friday, 8:00 AM to 5:00 PM',
+  };
+}
+
+function patternExpression(pattern) {
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  // Like the router: any letter case, and a trailing slash.
+  return new RegExp(`^/${segments.join('/')}/?$`, 'i');
+}
+
+/** True when the app has a route for pathname (the debug routes only outside production). */
+export function isKnownPath(pathname, environment) {
+  const patterns = [...ROUTES.shop, ...(environment === 'production' ? [] : ROUTES.debug)];
+  return patterns.some((pattern) => patternExpression(pattern).test(pathname));
+}
+
+/** The HTML file and status that answer a page request at pathname (a path with no file of its own). */
+export function pageFor(pathname, environment) {
+  if (!isKnownPath(pathname, environment)) return { file: NOT_FOUND_FILE, status: 404 };
+  const page = PAGES.find((p) => p.path !== null && patternExpression(p.path).test(pathname));
+  return { file: page?.file ?? SKELETON_FILE, status: 200 };
+}
+
+const sameContact = (a, b) =>
+  a?.phone === b.phone && a?.email === b.email && (a?.hours ?? null) === (b.hours ?? null);
+
+/**
+ * The prerendered pages as this server shows them: the build's files when they show this server's
+ * contact details; otherwise rendered again at start with them (the build's render bundle), so no
+ * page shows details the shop does not use. Returns file -> HTML for the pages rendered again.
+ * `load` imports the render bundle (tests give their own).
+ */
+export async function pagesForContact(
+  dist,
+  contact,
+  { log = console.log, load = (file) => import(pathToFileURL(file).href) } = {},
+) {
+  const manifestPath = path.join(dist, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return new Map();
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  if (sameContact(manifest.contact, contact)) return new Map();
+  log('shell: the prerendered pages show other contact details; rendering them again at start.');
+  const { renderPages } = await load(path.join(dist, RENDER_BUNDLE));
+  const template = readFileSync(path.join(dist, manifest.template), 'utf8');
+  const pages = await renderPages(template, renderList(), contact);
+  return new Map(pages.map((page) => [page.file, page.html]));
+}
+
+/** PAGES as src/prerender/render.tsx takes them. */
+export function renderList() {
+  return PAGES.map(({ file, renderPath, hydrate, pageTitle }) => ({
+    file,
+    renderPath,
+    hydrate,
+    pageTitle,
+  }));
+}
