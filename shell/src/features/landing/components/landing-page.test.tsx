@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { renderPage } from '@shop/ui/testing';
 import { resetShell } from '../../../testing/shell-config';
 import { priceLabel, toPriceResult } from '@shop/contracts/pricing';
-import { HERO_EXAMPLE, LandingPage } from './landing-page';
+import { HERO_EXAMPLE } from './hero-section';
+import { LandingPage } from './landing-page';
 
 beforeEach(() => resetShell());
 
