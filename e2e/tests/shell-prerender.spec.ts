@@ -1,4 +1,9 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+// @ts-expect-error plain ESM helpers shared with `npm start`
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { readStackState } from '../support/stack-state.ts';
 
 // The shell's pages that depend on nobody's session (landing, contact, 404) arrive as HTML rendered at
 // build time, which the browser hydrates as it is (docs/architecture.md "A prerendered page"); every
@@ -147,4 +152,53 @@ test('signed out, the header fills in Sign In and the cart count after hydration
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   await expect(page.getByTestId('cart-badge')).toHaveText('0');
+});
+
+test('a shell server with other contact details shows them in the prerendered pages, which still hydrate', async ({
+  page,
+}) => {
+  // A second shell server over the same build, as an operator would start it with the shop's own details.
+  const { env } = readStackState();
+  const port: number = await freePort();
+  const root = path.resolve(import.meta.dirname, '../..');
+  const shell = spawn(process.execPath, [path.join(root, 'shell/server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      SHELL_PORT: String(port),
+      SHOP_PHONE: '312 555 0100',
+      SHOP_EMAIL: 'hello@labels.example',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    const base = `http://localhost:${port}`;
+    await expect
+      .poll(
+        async () =>
+          fetch(`${base}/contact`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(200);
+    const html = await (await fetch(`${base}/contact`)).text();
+    expect(html).toContain('href="tel:3125550100"');
+    expect(html).toContain('hello@');
+    expect(html).not.toContain('010-4477');
+
+    const problems = watchConsole(page);
+    await page.goto(`${base}/`);
+    const contact = page.locator('section#contact');
+    await expect(contact.getByRole('link', { name: /312 555 0100/ })).toHaveAttribute(
+      'href',
+      'tel:3125550100',
+    );
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  } finally {
+    shell.kill();
+  }
 });
