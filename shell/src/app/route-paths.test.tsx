@@ -23,6 +23,8 @@ beforeEach(() => {
 });
 
 function showsNotFound(path: string): boolean {
+  // The browser's location for the router in jsdom; serverPath, as the build renders it.
+  window.history.replaceState(null, '', path);
   const { unmount } = render(<App serverPath={path} />);
   const found = screen.queryByRole('heading', { name: 'Page not found' }) !== null;
   unmount();
