@@ -198,6 +198,8 @@ export function EnquiryForm() {
           'aria-describedby':
             [error ? errorId : null, hintId].filter(Boolean).join(' ') || undefined,
           'aria-required': options.optional ? undefined : true,
+          // Typing before the page runs would be lost when it hydrates: the fields wait for it too.
+          readOnly: !hydrated,
         })}
         {options.hint && (
           <p className="hint" id={hintId}>
