@@ -6,6 +6,7 @@ export * from './dialog';
 export * from './form-field';
 export * from './icons';
 export * from './page';
+export * from './sign-in-card';
 export * from './section';
 export * from './table';
 export * from './query-state';

@@ -1,5 +1,16 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { fromMedium, theme } from './theme';
+
+/**
+ * The shop's card surface: border, radius, white background and shadow. Cards that need their own
+ * padding or heading (the account page, the contact page, the configurator's summary) add it around this.
+ */
+export const cardSurface = css`
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadow};
+`;
 
 /** A remote's page: the shop's content column. */
 export const Page = styled.section`
@@ -38,10 +49,7 @@ export const MessageCard = styled.div`
   max-width: 34rem;
   margin: 1rem auto;
   padding: 2rem 1.5rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
   text-align: center;
   .icon {
     display: inline-grid;
@@ -103,21 +111,30 @@ export const Container = styled.div`
   }
 `;
 
-/** A bordered panel of a page (an order's lines, its summary, a small form): a heading and content. */
-export const Panel = styled.section`
+/** A white card that groups one part of a page (the item list, a form, the order summary). */
+export const Card = styled.section`
   min-width: 0;
   padding: 1.25rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
+  ${fromMedium} {
+    padding: 1.5rem;
+  }
+`;
+
+/** A card's heading when it is not a direct child of a Panel (ink, not brand colour). */
+export const CardTitle = styled.h2`
+  margin: 0 0 1rem;
+  font-size: 1.125rem;
+  font-weight: 700;
+  color: ${theme.colors.ink};
+`;
+
+/** A bordered panel of a page (an order's lines, its summary, a small form): a heading and content. */
+export const Panel = styled(Card)`
   & > h2 {
     margin: 0 0 0.875rem;
     font-size: 1.15rem;
     color: ${theme.colors.brand};
-  }
-  ${fromMedium} {
-    padding: 1.5rem;
   }
 `;
 
@@ -147,5 +164,25 @@ export const Notice = styled.div<{ $tone?: 'info' | 'success' | 'warning' }>`
   a {
     color: inherit;
     font-weight: 600;
+  }
+`;
+
+/** An order's money rows (subtotal, discount, shipping, tax, total): labels left, amounts right. */
+export const TotalsList = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 0.375rem 1rem;
+  margin: 0;
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+  .total {
+    font-weight: 700;
+    color: ${theme.colors.ink};
   }
 `;

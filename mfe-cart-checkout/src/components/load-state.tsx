@@ -1,6 +1,5 @@
 import styled, { keyframes } from 'styled-components';
-import { theme, Button } from '@shop/ui';
-import { Panel } from './panel';
+import { theme, Button, Card } from '@shop/ui';
 
 const shimmer = keyframes`to { background-position: -200% 0; }`;
 
@@ -34,17 +33,17 @@ const Skeleton = styled.div`
 
 export function LoadingPanel({ label }: { label: string }) {
   return (
-    <Panel role="status" aria-label={label}>
+    <Card role="status" aria-label={label}>
       <Skeleton>
         <div />
         <div />
         <div />
       </Skeleton>
-    </Panel>
+    </Card>
   );
 }
 
-const ErrorBox = styled(Panel)`
+const ErrorBox = styled(Card)`
   display: grid;
   justify-items: start;
   gap: 0.75rem;

@@ -1,12 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { focusRing, theme } from '@shop/ui';
+import { focusRing, theme, cardSurface } from '@shop/ui';
 
 const Box = styled.section`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
 `;
 
 const Heading = styled.h2`

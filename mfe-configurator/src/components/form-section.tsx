@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { fromMedium, theme } from '@shop/ui';
+import { Card, theme } from '@shop/ui';
 
-const Fieldset = styled.fieldset`
-  min-width: 0;
+// The kit's card, rendered as a fieldset (see FormSection).
+const Fieldset = styled(Card)`
   margin: 0;
-  padding: 1.25rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
-  ${fromMedium} {
-    padding: 1.5rem;
-  }
 
   /* A floated legend sits inside the card's padding like a heading. */
   & > legend {
@@ -65,7 +57,7 @@ interface FormSectionProps {
 /** One step of the configurator: a fieldset whose legend is a numbered heading. */
 export function FormSection({ step, title, description, children, ...rest }: FormSectionProps) {
   return (
-    <Fieldset data-testid={rest['data-testid']}>
+    <Fieldset as="fieldset" data-testid={rest['data-testid']}>
       <legend>
         <Heading>
           <Step aria-hidden="true">{step}</Step>

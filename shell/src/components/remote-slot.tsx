@@ -1,16 +1,13 @@
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { loadRemoteComponent, RemoteSkewError } from '../lib/remotes';
-import { Button, theme } from '@shop/ui';
+import { Button, theme, cardSurface } from '@shop/ui';
 
 const Fallback = styled.section`
   max-width: 40rem;
   margin: 3rem auto;
   padding: 2rem 1.5rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
   text-align: center;
   h1 {
     margin: 0 0 0.5rem;

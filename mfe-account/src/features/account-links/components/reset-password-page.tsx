@@ -8,13 +8,12 @@ import {
   Button,
   FieldError,
   FormStack,
-  LockIcon,
-  MessageCard,
   Page,
   PageHeader,
   TextField,
-  theme,
   useZodForm,
+  cardSurface,
+  SignInCard,
 } from '@shop/ui';
 import { useSignedInAs } from '../../../lib/signed-in-as';
 import { resetPassword } from '../api/account-links';
@@ -23,27 +22,19 @@ const Card = styled.div`
   max-width: 28rem;
   margin: 0 auto;
   padding: 1.5rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
 `;
 
 function NoLink() {
   const openAuthDialog = useShopStore((s) => s.openAuthDialog);
   return (
-    <MessageCard role="alert">
-      <span className="icon" aria-hidden="true">
-        <LockIcon size={26} />
-      </span>
-      <h2>{accountMessages.resetLinkInvalid}</h2>
-      <p>Open Sign In and choose “Forgot password?” to get a new link by email.</p>
-      <div className="actions">
-        <Button type="button" onClick={() => openAuthDialog('sign-in')}>
-          Sign In
-        </Button>
-      </div>
-    </MessageCard>
+    <SignInCard
+      role="alert"
+      title={accountMessages.resetLinkInvalid}
+      onSignIn={() => openAuthDialog('sign-in')}
+    >
+      Open Sign In and choose “Forgot password?” to get a new link by email.
+    </SignInCard>
   );
 }
 

@@ -22,6 +22,7 @@ import {
   fromLarge,
   fromMedium,
   theme,
+  TotalsList,
 } from '@shop/ui';
 import { OrderAgainButton } from '../../../components/order-again-button';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
@@ -71,27 +72,13 @@ const Lines = styled.ol`
   list-style: none;
 `;
 
-const Totals = styled.dl`
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: 0.375rem 1rem;
-  margin: 0;
-  dt {
-    color: ${theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
+const Totals = styled(TotalsList)`
   .discount {
     color: ${theme.colors.success};
   }
   .total {
     padding-top: 0.5rem;
     border-top: 1px solid ${theme.colors.border};
-    font-weight: 700;
-    color: ${theme.colors.ink};
   }
 `;
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import styled from 'styled-components';
-import { VisuallyHidden, fromMedium, theme } from '@shop/ui';
+import { VisuallyHidden, fromMedium, theme, cardSurface } from '@shop/ui';
 import {
   colorName,
   colorSwatch,
@@ -16,10 +16,7 @@ import { OrderAgainButton } from '../../../components/order-again-button';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 
 const Card = styled.article`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
   overflow: hidden;
 `;
 

@@ -3,12 +3,12 @@ import { useShopStore } from 'shell/store';
 import {
   Button,
   ButtonLink,
-  LockIcon,
   PackageIcon,
   MessageCard,
   Page,
   PageHeader,
   Skeleton,
+  SignInCard,
 } from '@shop/ui';
 import { ORDERS_FAILED_MESSAGE, useOrders } from '../api/get-orders';
 import { OrderCard } from './order-card';
@@ -24,24 +24,18 @@ const OrderList = styled.ol`
 function SignInPrompt() {
   const openAuthDialog = useShopStore((s) => s.openAuthDialog);
   return (
-    <MessageCard>
-      <span className="icon" aria-hidden="true">
-        <LockIcon size={26} />
-      </span>
-      <h2>Sign in to see your orders</h2>
-      <p>
-        Your order history is kept with your account. Sign in, or create an account to track future
-        orders.
-      </p>
-      <div className="actions">
-        <Button type="button" onClick={() => openAuthDialog('sign-in')}>
-          Sign In
-        </Button>
+    <SignInCard
+      title="Sign in to see your orders"
+      onSignIn={() => openAuthDialog('sign-in')}
+      moreActions={
         <Button type="button" $variant="secondary" onClick={() => openAuthDialog('create-account')}>
           Create Account
         </Button>
-      </div>
-    </MessageCard>
+      }
+    >
+      Your order history is kept with your account. Sign in, or create an account to track future
+      orders.
+    </SignInCard>
   );
 }
 

@@ -7,14 +7,14 @@ import {
   Button,
   FieldError,
   FormStack,
-  LockIcon,
-  MessageCard,
   Page,
   PageHeader,
   TextField,
   fromMedium,
   theme,
   useZodForm,
+  cardSurface,
+  SignInCard,
 } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import { useChangeEmail, useResendConfirmation, useSaveProfile } from '../api/profile';
@@ -30,10 +30,7 @@ const Columns = styled.div`
 
 const Card = styled.section`
   padding: 1.25rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
   h2 {
     margin: 0 0 1rem;
     font-size: 1.125rem;
@@ -58,18 +55,9 @@ const Notice = styled.p`
 function SignInPrompt() {
   const openAuthDialog = useShopStore((s) => s.openAuthDialog);
   return (
-    <MessageCard>
-      <span className="icon" aria-hidden="true">
-        <LockIcon size={26} />
-      </span>
-      <h2>Sign in to see your account</h2>
-      <p>Your details are kept with your account and fill in checkout for you.</p>
-      <div className="actions">
-        <Button type="button" onClick={() => openAuthDialog('sign-in')}>
-          Sign In
-        </Button>
-      </div>
-    </MessageCard>
+    <SignInCard title="Sign in to see your account" onSignIn={() => openAuthDialog('sign-in')}>
+      Your details are kept with your account and fill in checkout for you.
+    </SignInCard>
   );
 }
 

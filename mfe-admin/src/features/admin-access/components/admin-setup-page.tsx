@@ -8,13 +8,14 @@ import {
   ButtonLink,
   FormStack,
   TextField,
-  LockIcon,
   ShieldIcon,
   MessageCard,
   Page,
   PageHeader,
   theme,
   useZodForm,
+  cardSurface,
+  SignInCard,
 } from '@shop/ui';
 import { makeAdminSchema, useMakeAdmin } from '../api/make-admin';
 
@@ -24,10 +25,7 @@ export const ADMIN_REDIRECT_DELAY_MS = 2000;
 const Card = styled.div`
   max-width: 34rem;
   padding: 1.5rem 1.25rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
   @media (min-width: 480px) {
     padding: 1.75rem;
   }
@@ -75,21 +73,10 @@ const Granted = styled.div`
 function SignInFirst() {
   const openAuthDialog = useShopStore((s) => s.openAuthDialog);
   return (
-    <MessageCard>
-      <span className="icon" aria-hidden="true">
-        <LockIcon size={26} />
-      </span>
-      <h2>Please log in first</h2>
-      <p>
-        Admin access is granted to the account you are signed in with. Sign in, then enter the admin
-        secret key.
-      </p>
-      <div className="actions">
-        <Button type="button" onClick={() => openAuthDialog('sign-in')}>
-          Sign In
-        </Button>
-      </div>
-    </MessageCard>
+    <SignInCard title="Please log in first" onSignIn={() => openAuthDialog('sign-in')}>
+      Admin access is granted to the account you are signed in with. Sign in, then enter the admin
+      secret key.
+    </SignInCard>
   );
 }
 

@@ -1,14 +1,11 @@
 import styled from 'styled-components';
-import { theme } from '@shop/ui';
+import { theme, cardSurface } from '@shop/ui';
 import type { ProbeResult } from '../api/probe';
 
 export const Card = styled.section`
   margin-bottom: 1.25rem;
   padding: 1.25rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
   h2 {
     margin: 0 0 0.75rem;
     font-size: 1.05rem;

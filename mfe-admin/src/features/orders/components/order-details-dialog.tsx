@@ -16,6 +16,7 @@ import {
   TextAreaField,
   TextField,
   theme,
+  TotalsList,
 } from '@shop/ui';
 import {
   colorName,
@@ -91,24 +92,10 @@ const Items = styled.ul`
   }
 `;
 
-const Totals = styled.dl`
-  display: grid;
-  grid-template-columns: 1fr auto;
+const Totals = styled(TotalsList)`
   gap: 0.25rem 1rem;
   margin: 1rem 0 0 auto;
   max-width: 18rem;
-  dt {
-    color: ${theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
-  .total {
-    font-weight: 700;
-    color: ${theme.colors.ink};
-  }
 `;
 
 const Badges = styled.div`

@@ -1,8 +1,8 @@
+import { Card, CardTitle } from '@shop/ui';
 import { useRef } from 'react';
 import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import type { CartItem } from '../../../api/get-cart';
-import { Panel, PanelTitle } from '../../../components/panel';
 import { CartItemCard } from './cart-item-card';
 
 const List = styled.ul`
@@ -20,10 +20,10 @@ export function CartItemList({ items, onDiscountRemoved }: CartItemListProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   return (
-    <Panel aria-labelledby="cart-items-title">
-      <PanelTitle id="cart-items-title" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+    <Card aria-labelledby="cart-items-title">
+      <CardTitle id="cart-items-title" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
         Items <span style={{ fontWeight: 500, color: '#64748b' }}>({count})</span>
-      </PanelTitle>
+      </CardTitle>
       <List>
         {items.map((item) => (
           <CartItemCard
@@ -34,6 +34,6 @@ export function CartItemList({ items, onDiscountRemoved }: CartItemListProps) {
           />
         ))}
       </List>
-    </Panel>
+    </Card>
   );
 }

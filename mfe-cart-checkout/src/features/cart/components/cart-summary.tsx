@@ -2,13 +2,12 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
-import { ButtonLink, fromLarge, theme } from '@shop/ui';
-import { Panel, PanelTitle } from '../../../components/panel';
+import { ButtonLink, fromLarge, theme, Card, CardTitle } from '@shop/ui';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import { afterDiscount, money } from '../../../lib/money';
 import { DiscountCodeForm } from './discount-code-form';
 
-const Sticky = styled(Panel)`
+const Sticky = styled(Card)`
   display: grid;
   gap: 1.25rem;
   ${fromLarge} {
@@ -54,9 +53,9 @@ export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
   const itemWord = cart.itemCount === 1 ? 'item' : 'items';
   return (
     <Sticky aria-labelledby="cart-summary-title" data-testid="cart-summary">
-      <PanelTitle id="cart-summary-title" style={{ margin: 0 }}>
+      <CardTitle id="cart-summary-title" style={{ margin: 0 }}>
         Order Summary
-      </PanelTitle>
+      </CardTitle>
       <SummaryList>
         <SummaryRow term={`Subtotal (${cart.itemCount} ${itemWord})`} testId="summary-subtotal">
           {money(cart.subtotal)}

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import { ButtonLink, theme } from '@shop/ui';
-import { Panel } from '../../../components/panel';
+import { ButtonLink, theme, Card } from '@shop/ui';
 
-const Box = styled(Panel)`
+const Box = styled(Card)`
   display: grid;
   justify-items: center;
   gap: 0.75rem;

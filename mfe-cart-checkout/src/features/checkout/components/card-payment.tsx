@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { Button, theme } from '@shop/ui';
-import { Panel, PanelTitle } from '../../../components/panel';
+import { Button, theme, Card, CardTitle } from '@shop/ui';
 import { Spinner } from '../../../components/spinner';
 import { money } from '../../../lib/money';
 import { CARD_CONTAINER_ID, type CardFormState } from '../hooks/use-card-form';
@@ -78,8 +77,8 @@ interface CardPaymentProps {
 export function CardPayment({ cardForm, processing, failure, total = null }: CardPaymentProps) {
   const ready = cardForm.status === 'ready';
   return (
-    <Panel aria-labelledby="payment-title" aria-busy={processing || undefined}>
-      <PanelTitle id="payment-title">Payment</PanelTitle>
+    <Card aria-labelledby="payment-title" aria-busy={processing || undefined}>
+      <CardTitle id="payment-title">Payment</CardTitle>
       <CardBox>
         <CardContainer id={CARD_CONTAINER_ID} data-testid="card-container" />
         {cardForm.status === 'loading' && (
@@ -131,6 +130,6 @@ export function CardPayment({ cardForm, processing, failure, total = null }: Car
         </svg>
         Card details go straight to our payment provider; we never see or store them.
       </Secure>
-    </Panel>
+    </Card>
   );
 }

@@ -1,15 +1,14 @@
 import styled from 'styled-components';
 import type { Cart } from '../../../api/get-cart';
 import { LabelSwatch } from '../../../components/label-swatch';
-import { Panel, PanelTitle } from '../../../components/panel';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import { formatSize, materialName } from '../../../lib/label-description';
 import { money } from '../../../lib/money';
-import { fromLarge, theme } from '@shop/ui';
+import { fromLarge, theme, Card, CardTitle } from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
 import type { CheckoutQuote } from '../api/get-checkout-quote';
 
-const Sticky = styled(Panel)`
+const Sticky = styled(Card)`
   ${fromLarge} {
     position: sticky;
     top: 6rem;
@@ -75,7 +74,7 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
 
   return (
     <Sticky aria-labelledby="checkout-summary-title" data-testid="checkout-summary">
-      <PanelTitle id="checkout-summary-title">Order Summary</PanelTitle>
+      <CardTitle id="checkout-summary-title">Order Summary</CardTitle>
       <Items aria-label="Items in your order">
         {cart.items.map((item) => (
           <Item key={item.id}>

@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField } from '@shop/contracts';
-import { Panel, PanelTitle } from '../../../components/panel';
-import { CheckboxField, TextField, fromMedium, theme } from '@shop/ui';
+import { CheckboxField, TextField, fromMedium, theme, Card, CardTitle } from '@shop/ui';
 import type { CheckoutErrors, CheckoutValues } from '../hooks/use-checkout-form';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -174,8 +173,8 @@ export function ContactForm({
   );
 
   return (
-    <Panel aria-labelledby="contact-title">
-      <PanelTitle id="contact-title">Contact &amp; Shipping</PanelTitle>
+    <Card aria-labelledby="contact-title">
+      <CardTitle id="contact-title">Contact &amp; Shipping</CardTitle>
       <Required>All fields are required unless marked optional.</Required>
       <form id={CHECKOUT_FORM_ID} noValidate onSubmit={submit} aria-labelledby="contact-title">
         <Fieldset>
@@ -226,6 +225,6 @@ export function ContactForm({
           />
         </Fieldset>
       </form>
-    </Panel>
+    </Card>
   );
 }

@@ -1,11 +1,10 @@
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { ButtonLink, fromMedium, theme } from '@shop/ui';
-import { Panel } from '../../../components/panel';
+import { ButtonLink, fromMedium, theme, Card } from '@shop/ui';
 import type { LastOrder } from '../../../lib/last-order';
 import { money } from '../../../lib/money';
 
-const Card = styled(Panel)`
+const ConfirmationCard = styled(Card)`
   display: grid;
   gap: 1.5rem;
   max-width: 44rem;
@@ -132,7 +131,7 @@ const Actions = styled.div`
 export function OrderConfirmation({ order }: { order: LastOrder }) {
   const signedIn = useShopStore((s) => s.user !== null);
   return (
-    <Card aria-labelledby="confirmation-title" data-testid="order-confirmation">
+    <ConfirmationCard aria-labelledby="confirmation-title" data-testid="order-confirmation">
       <Hero>
         <Check aria-hidden="true">
           <svg
@@ -200,6 +199,6 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
           </ButtonLink>
         )}
       </Actions>
-    </Card>
+    </ConfirmationCard>
   );
 }

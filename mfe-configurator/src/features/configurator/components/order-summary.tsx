@@ -3,7 +3,15 @@ import styled from 'styled-components';
 import { COLOR_SWATCHES, MATERIAL_LABELS, MOUNTING_LABELS } from '@shop/contracts/label-options';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
 import { formatDollars } from '@shop/contracts/money';
-import { Button, FieldError, focusRing, fromLarge, theme, useDebouncedValue } from '@shop/ui';
+import {
+  Button,
+  FieldError,
+  focusRing,
+  fromLarge,
+  theme,
+  useDebouncedValue,
+  cardSurface,
+} from '@shop/ui';
 import { usePriceQuote } from '../api/calculate-price';
 import type { LabelDraft } from '../label-draft';
 import { QuantityBreaks } from './quantity-breaks';
@@ -14,10 +22,7 @@ export const PRICE_DEBOUNCE_MS = 250;
 
 const Panel = styled.section`
   padding: 1.25rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
   ${fromLarge} {
     position: sticky;
     top: 5rem;

@@ -10,6 +10,7 @@ import {
   fromLarge,
   fromMedium,
   theme,
+  cardSurface,
 } from '@shop/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { runtimeConfig, telHref } from '../../../lib/runtime-config';
@@ -57,10 +58,7 @@ const Body = styled(Container)`
 
 const Panel = styled.section`
   padding: 1.75rem;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
-  box-shadow: ${theme.shadow};
+  ${cardSurface}
   h2 {
     margin: 0 0 1.25rem;
     font-size: 1.25rem;
