@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+// @ts-expect-error plain ESM helpers shared with `npm run measure` and `npm run lighthouse`
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 // Drives the real shop in Debian's Chromium. global-setup.ts builds what is stale and starts the
 // database, API, remotes and shell on free ports, like `npm start` does.
@@ -21,16 +23,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--disable-quic'],
     },
   },
 });

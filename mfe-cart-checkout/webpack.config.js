@@ -1,14 +1,12 @@
-const { createRemoteConfig } = require('@shop/webpack-config');
+const { remoteApp } = require('@shop/webpack-config/remote-app');
 
-module.exports = (_env, argv) =>
-  createRemoteConfig({
-    appDir: __dirname,
-    name: 'cart_checkout',
-    title: 'Cart and checkout',
-    mode: argv.mode ?? 'production',
-    exposes: {
-      './CartPage': './src/app/cart-page.tsx',
-      './CheckoutPage': './src/app/checkout-page.tsx',
-      './ConfirmationPage': './src/app/confirmation-page.tsx',
-    },
-  });
+module.exports = remoteApp({
+  appDir: __dirname,
+  name: 'cart_checkout',
+  title: 'Cart and checkout',
+  exposes: {
+    './CartPage': './src/app/cart-page.tsx',
+    './CheckoutPage': './src/app/checkout-page.tsx',
+    './ConfirmationPage': './src/app/confirmation-page.tsx',
+  },
+});

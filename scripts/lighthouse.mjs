@@ -9,19 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, root } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
+import { CHROMIUM_PATH, LIGHTHOUSE_CHROME_FLAGS } from './lib/chromium.mjs';
 import { freeStackPorts, startStack } from './lib/stack.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const option = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -61,9 +52,12 @@ try {
           '--only-categories=performance,accessibility',
           '--output=json',
           `--output-path=${out}`,
-          `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+          `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS.join(' ')}`,
         ],
-        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROMIUM } },
+        {
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
+        },
       );
       if (result.status !== 0) throw new Error(`Lighthouse failed on ${route} (see above).`);
       const report = JSON.parse(readFileSync(out, 'utf8'));

@@ -10,17 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureDependencies } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, LIGHTHOUSE_CHROME_FLAGS } from './lib/chromium.mjs';
 import { freeStackPorts, startStack } from './lib/stack.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureDependencies();
@@ -32,7 +24,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-measure-'));
 const stack = await startStack({ env, dataDir, stdio: 'ignore', log: () => {} });
 
 try {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const sum = (list, key) => list.reduce((n, s) => n + s[key], 0);
   const shellOrigin = new URL(stack.urls.shell).origin;
@@ -128,9 +120,9 @@ try {
         '--only-categories=performance,accessibility',
         '--output=json',
         `--output-path=${out}`,
-        `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+        `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS.join(' ')}`,
       ],
-      { stdio: 'inherit', env: { ...process.env, CHROME_PATH: CHROMIUM } },
+      { stdio: 'inherit', env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
     );
     if (result.status === 0) {
       const report = JSON.parse(readFileSync(out, 'utf8'));

@@ -1,32 +1,7 @@
-const fs = require('node:fs');
 const path = require('node:path');
 const { InjectManifest } = require('workbox-webpack-plugin');
 const { createHostConfig } = require('@shop/webpack-config');
-
-const publicDir = path.join(__dirname, 'public');
-
-/** Emits every file under public/ (web app manifest, icons) at the same path in the build. */
-class CopyPublicFiles {
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('CopyPublicFiles', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'CopyPublicFiles', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const file of fs.readdirSync(publicDir, { recursive: true })) {
-            const absolute = path.join(publicDir, file);
-            if (!fs.statSync(absolute).isFile()) continue;
-            compilation.fileDependencies.add(absolute);
-            compilation.emitAsset(
-              file.split(path.sep).join('/'),
-              new sources.RawSource(fs.readFileSync(absolute)),
-            );
-          }
-        },
-      );
-    });
-  }
-}
+const { CopyPublicFiles } = require('@shop/webpack-config/copy-public-files');
 
 // One build: the host page, which provides the one federated store (`shell/store`) to every app on the
 // page and exposes it from its container for the remotes' standalone pages. It also ships the web app
@@ -39,7 +14,7 @@ module.exports = (_env, argv) => {
     storeModule: './src/store/index.ts',
     mode,
     plugins: [
-      new CopyPublicFiles(),
+      new CopyPublicFiles(path.join(__dirname, 'public')),
       new InjectManifest({
         swSrc: './src/service-worker/sw.ts',
         swDest: 'sw.js',

@@ -23,6 +23,7 @@ import { insertDiscounts, type NewDiscountCode } from '../src/modules/discounts/
 import { UploadIndexModel, UploadModel } from '../src/modules/uploads/model';
 import { recordUpload } from '../src/modules/uploads/repository';
 import { startTestApp, type TestApp } from './support/test-app';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 const ALICE = 'guest-1700000000000-alicesession';
 const BOB = 'guest-1700000000001-bobsession';
@@ -75,11 +76,7 @@ beforeEach(async () => {
 
 /** phenolic 3 x 2 adhesive: $5.20 each below 10. */
 const label = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
+  ...SAMPLE_PRODUCT_CONFIG,
   customText: 'VALVE 7',
   quantity: 1,
 };
@@ -127,11 +124,7 @@ describe('adding, reading, changing and removing items', () => {
       item: {
         id: expect.stringMatching(/^[0-9a-f]{24}$/),
         productConfig: {
-          material: 'phenolic',
-          width: 3,
-          height: 2,
-          color: 'black-white',
-          mounting: 'adhesive',
+          ...SAMPLE_PRODUCT_CONFIG,
           customText: 'VALVE 7',
         },
         files: [],
@@ -642,11 +635,7 @@ describe('what the order and account modules use', () => {
       {
         id: expect.any(String),
         productConfig: {
-          material: 'phenolic',
-          width: 3,
-          height: 2,
-          color: 'black-white',
-          mounting: 'adhesive',
+          ...SAMPLE_PRODUCT_CONFIG,
           customText: 'VALVE 7',
         },
         files: [],

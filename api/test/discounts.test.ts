@@ -24,6 +24,7 @@ import {
 } from '../src/modules/discounts/repository';
 import { SEED_DISCOUNT_CODES, seedDiscountCodes } from '../src/seed/seed';
 import { startTestApp, type TestApp } from './support/test-app';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 // The real admin routes behind a signed-in user that only this test sets (passport's session does it
 // in the running shop): /api/as-admin/... and /api/as-customer/... reach the same handlers and guard.
@@ -228,11 +229,7 @@ describe('POST /api/discount-codes/apply', () => {
     const added = await app.request('POST', '/api/cart', {
       sessionId,
       body: {
-        material: 'phenolic',
-        width: 3,
-        height: 2,
-        color: 'black-white',
-        mounting: 'adhesive',
+        ...SAMPLE_PRODUCT_CONFIG,
         quantity: 5,
       },
     });

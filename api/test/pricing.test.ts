@@ -3,6 +3,7 @@
 // not by calling the contracts' priceLabel, so a wrong rule there is caught.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,11 +14,7 @@ afterAll(async () => {
 });
 
 const base = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
+  ...SAMPLE_PRODUCT_CONFIG,
   customText: 'PUMP 1',
   quantity: 1,
   files: [],

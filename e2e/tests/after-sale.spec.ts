@@ -1,16 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { adminPage, post, sessionIdOf, unique } from '../support/shop-api';
+import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // After the sale: a shopper pays and the admin finds the confirmation in the Outbox; the admin ships
 // with a tracking number and the shopper's Order History links to it; the admin cancels another order
 // with a partial refund; an enquiry from the contact page appears in the Enquiries tab.
 
 const LABEL = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
+  ...SAMPLE_PRODUCT_CONFIG,
   customText: 'VALVE 7',
   quantity: 3,
   files: [],

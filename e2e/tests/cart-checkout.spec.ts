@@ -1,14 +1,11 @@
 import { expect, request, test, type Page } from '@playwright/test';
+import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // The cart, checkout and confirmation remote against the real API and the sandbox card provider:
 // a discount applied and restored, a paid order confirmed, a declined card keeping the cart.
 
 const LABEL = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
+  ...SAMPLE_PRODUCT_CONFIG,
   customText: 'PUMP 3',
   quantity: 2,
   files: [],

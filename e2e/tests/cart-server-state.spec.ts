@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
 import { readStackState } from '../support/stack-state.ts';
+import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 /** Every stored cart document, as the database holds it (updatedAt included). */
 async function cartDocuments(): Promise<unknown[]> {
@@ -47,11 +48,7 @@ test('reading the cart writes nothing to the database', async ({ request }) => {
   const added = await request.post('/api/cart', {
     headers,
     data: {
-      material: 'phenolic',
-      width: 3,
-      height: 2,
-      color: 'black-white',
-      mounting: 'adhesive',
+      ...SAMPLE_PRODUCT_CONFIG,
       customText: 'READ ONLY',
       quantity: 2,
       files: [],

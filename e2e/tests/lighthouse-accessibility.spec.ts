@@ -8,18 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+// @ts-expect-error plain ESM helpers shared with `npm run lighthouse`
+import { CHROMIUM_PATH, LIGHTHOUSE_CHROME_FLAGS } from '../../scripts/lib/chromium.mjs';
 import { readStackState } from '../support/stack-state.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const run = promisify(execFile);
 
 interface Report {
@@ -43,10 +36,10 @@ for (const route of ['/', '/products', '/cart', '/checkout']) {
           '--only-categories=accessibility',
           '--output=json',
           `--output-path=${out}`,
-          `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+          `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS.join(' ')}`,
         ],
         {
-          env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+          env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
           timeout: 110_000,
         },
       );

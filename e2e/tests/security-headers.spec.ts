@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request, test, type Page } from '@playwright/test';
+import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // Every page of the shop carries a Content-Security-Policy (with frame-ancestors 'none'), nosniff,
 // a Referrer-Policy and a Permissions-Policy, and the shop works under them: each route, the remotes
@@ -133,11 +134,7 @@ test('a guest pays with the sandbox card frame under the policy and reaches the 
   const added = await page.request.post('/api/cart', {
     headers: { 'x-session-id': sessionId! },
     data: {
-      material: 'phenolic',
-      width: 3,
-      height: 2,
-      color: 'black-white',
-      mounting: 'adhesive',
+      ...SAMPLE_PRODUCT_CONFIG,
       customText: 'CSP 1',
       quantity: 1,
       files: [],

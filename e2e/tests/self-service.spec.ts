@@ -1,16 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { post, sessionIdOf, unique } from '../support/shop-api';
+import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // Customer self-service (docs/product.md section 10): a forgotten password reset by the emailed link,
 // the account page filling in the next checkout, and the cart's typed quantity and Edit.
 
 const LABEL = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
+  ...SAMPLE_PRODUCT_CONFIG,
   customText: 'VALVE 7',
   quantity: 1,
   files: [],

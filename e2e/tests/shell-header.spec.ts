@@ -1,14 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // The shell's header: its links signed out and signed in, the cart badge, the account button (the
 // account remote's auth dialog signed out, the account menu signed in) and the mobile menu.
 
 const LABEL = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
+  ...SAMPLE_PRODUCT_CONFIG,
   customText: 'PUMP 2',
   quantity: 1,
   files: [],

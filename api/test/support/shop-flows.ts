@@ -5,17 +5,14 @@ import type { CustomerInfoInput, LabelConfigurationInput } from '@shop/contracts
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { CustomerModel } from '../../src/modules/accounts/model';
 import type { TestAgent, TestResponse } from './test-app';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 export const PASSWORD = 'correct horse';
 
 /** Phenolic 3 x 2 with adhesive: $5.20 a label (docs/design.md section 4's example). */
 export function label(overrides: Partial<LabelConfigurationInput> = {}): LabelConfigurationInput {
   return {
-    material: 'phenolic',
-    width: 3,
-    height: 2,
-    color: 'black-white',
-    mounting: 'adhesive',
+    ...SAMPLE_PRODUCT_CONFIG,
     customText: 'PUMP 1',
     quantity: 1,
     ...overrides,

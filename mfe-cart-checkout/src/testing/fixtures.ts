@@ -1,3 +1,4 @@
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 // Answers of the cart API as this remote's tests need them (the kit's @shop/ui/testing does the rest).
 
 /** A cart answer as GET /api/cart gives it. */
@@ -7,11 +8,7 @@ export function cartAnswer(overrides: Record<string, unknown> = {}) {
       {
         id: '66aa00000000000000000001',
         productConfig: {
-          material: 'phenolic',
-          width: 3,
-          height: 2,
-          color: 'black-white',
-          mounting: 'adhesive',
+          ...SAMPLE_PRODUCT_CONFIG,
           customText: 'PUMP 3',
         },
         files: [{ hashedName: `${'a'.repeat(64)}.pdf`, originalName: 'artwork.pdf' }],

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
 import { collectToasts, json, stubApi, renderPage, resetShop } from '@shop/ui/testing';
 import ConfiguratorPage from './configurator-page';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 // Whole-page tests in jsdom (styled-components, many fields) are slow on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -152,11 +153,7 @@ describe('price', () => {
     await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
     expect(screen.getByTestId('unit-price')).toHaveTextContent('$5.20');
     expect(lastPriced()).toEqual({
-      material: 'phenolic',
-      width: 3,
-      height: 2,
-      color: 'black-white',
-      mounting: 'adhesive',
+      ...SAMPLE_PRODUCT_CONFIG,
       customText: '',
       quantity: 1,
       files: [],
@@ -404,11 +401,7 @@ describe('add to cart', () => {
     const line = {
       id: '66aa00000000000000000001',
       productConfig: {
-        material: 'phenolic',
-        width: 3,
-        height: 2,
-        color: 'black-white',
-        mounting: 'adhesive',
+        ...SAMPLE_PRODUCT_CONFIG,
         customText: '',
       },
       files: [],
@@ -450,11 +443,7 @@ describe('add to cart', () => {
       }),
     ]);
     expect(calls.find((c) => c.key === 'POST /api/cart')!.body).toEqual({
-      material: 'phenolic',
-      width: 3,
-      height: 2,
-      color: 'black-white',
-      mounting: 'adhesive',
+      ...SAMPLE_PRODUCT_CONFIG,
       customText: '',
       quantity: 1,
       files: [],

@@ -5,6 +5,7 @@ import {
   validateForCart,
   type LabelDraft,
 } from './label-draft';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 const phenolic: LabelDraft = {
   ...initialLabelDraft,
@@ -18,11 +19,7 @@ const phenolic: LabelDraft = {
 describe('priceableConfiguration (the price display resets to zeros when it is null)', () => {
   it('gives the configuration as numbers when everything is there', () => {
     expect(priceableConfiguration(phenolic)).toEqual({
-      material: 'phenolic',
-      width: 3,
-      height: 2,
-      color: 'black-white',
-      mounting: 'adhesive',
+      ...SAMPLE_PRODUCT_CONFIG,
       customText: '',
       quantity: 1,
       files: [],

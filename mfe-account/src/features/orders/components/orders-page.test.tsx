@@ -5,6 +5,7 @@ import { useShopStore } from 'shell/store';
 import type { OrderHistoryEntry } from '@shop/contracts/orders';
 import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { OrdersPage } from './orders-page';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 const currentFetch = setupShopTests();
 
@@ -27,11 +28,7 @@ const order = (overrides: Partial<OrderHistoryEntry>): OrderHistoryEntry => ({
     {
       id: 'i1',
       productConfig: {
-        material: 'phenolic',
-        width: 3,
-        height: 2,
-        color: 'black-white',
-        mounting: 'adhesive',
+        ...SAMPLE_PRODUCT_CONFIG,
         customText: 'PUMP 1',
       },
       files: [],

@@ -1,0 +1,14 @@
+// Test fixtures shared by the API tests, the apps' unit tests and the end-to-end specs, so the label a
+// test orders is written once. Not exported from the package root: only tests import it.
+
+/**
+ * The label most tests order: a 3″ × 2″ black-on-white phenolic label with adhesive backing, $5.20 each
+ * below ten (docs/design.md section 4's example).
+ */
+export const SAMPLE_PRODUCT_CONFIG = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+} as const;
