@@ -36,10 +36,50 @@ let config: RuntimeConfig | undefined;
 /** The shell's server inlines the config in the page (a JSON data block); /config.json otherwise. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const inline = document.getElementById('shop-config')?.textContent;
-  if (inline) return provideRuntimeConfig(JSON.parse(inline) as RuntimeConfig);
+  if (inline) return provideRuntimeConfig(parseRuntimeConfig(JSON.parse(inline)));
   const response = await fetch('/config.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`Could not read /config.json (${response.status})`);
-  return provideRuntimeConfig((await response.json()) as RuntimeConfig);
+  return provideRuntimeConfig(parseRuntimeConfig(await response.json()));
+}
+
+const REMOTE_NAMES: readonly RemoteName[] = ['configurator', 'cart_checkout', 'account', 'admin'];
+const ENVIRONMENTS: readonly RuntimeConfig['environment'][] = ['development', 'test', 'production'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The config checked field by field, or an error naming the first wrong one. Written by hand rather
+ * than with zod: it runs before the first paint, on the landing page's own small bundle.
+ */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const fail = (field: string): never => {
+    throw new Error(`The shop's runtime config is not valid: ${field}`);
+  };
+  if (!isRecord(value)) return fail('not an object');
+  if (!ENVIRONMENTS.includes(value.environment as RuntimeConfig['environment']))
+    fail('environment');
+  const { remotes, releases, contact } = value;
+  if (!isRecord(remotes)) return fail('remotes');
+  for (const name of REMOTE_NAMES) if (typeof remotes[name] !== 'string') fail(`remotes.${name}`);
+  if (releases !== undefined) {
+    if (!isRecord(releases)) return fail('releases');
+    for (const [name, release] of Object.entries(releases)) {
+      if (!REMOTE_NAMES.includes(name as RemoteName)) fail(`releases.${name}`);
+      if (
+        !isRecord(release) ||
+        typeof release.version !== 'string' ||
+        typeof release.contractsRange !== 'string' ||
+        !isRecord(release.shared)
+      )
+        fail(`releases.${name}`);
+    }
+  }
+  if (!isRecord(contact) || typeof contact.phone !== 'string' || typeof contact.email !== 'string')
+    fail('contact');
+  if (isRecord(contact) && contact.hours !== undefined && typeof contact.hours !== 'string')
+    fail('contact.hours');
+  return value as unknown as RuntimeConfig;
 }
 
 /** Sets the config directly (loadRuntimeConfig does this; unit tests do it themselves). */
