@@ -23,11 +23,8 @@ export async function post(api: APIRequestContext, sessionId: string, url: strin
   return response.json();
 }
 
-/** An admin in a browser of its own, signed in through the API (the cookie is the context's). */
-export async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const sessionId = await sessionIdOf(page);
+/** Makes the page's guest session a new admin, through the API (the cookie is the context's). */
+export async function becomeAdmin(page: Page, sessionId: string) {
   await post(page.request, sessionId, '/api/auth/register', {
     email: `${unique('admin')}@example.com`,
     password: 'admin-password-1',
@@ -39,7 +36,79 @@ export async function adminPage(browser: Browser, baseURL: string): Promise<Page
     headers: { 'x-session-id': sessionId, authorization: 'Bearer e2e-admin-secret' },
   });
   expect(granted.status(), await granted.text()).toBe(200);
+}
+
+/** An admin in a browser of its own, signed in through the API (the cookie is the context's). */
+export async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await becomeAdmin(page, await sessionIdOf(page));
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: 'Orders' })).toBeVisible({ timeout: 15_000 });
   return page;
+}
+
+export interface OutboxMessage {
+  to: string;
+  kind: string;
+  text: string;
+}
+
+/** The newest 50 messages of the outbox, read by an admin of its own in a browser of its own. */
+export async function outboxMessages(browser: Browser, baseURL: string): Promise<OutboxMessage[]> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const sessionId = await sessionIdOf(page);
+  await becomeAdmin(page, sessionId);
+  const outbox = await page.request.get('/api/admin/outbox?limit=50', {
+    headers: { 'x-session-id': sessionId },
+  });
+  expect(outbox.status(), await outbox.text()).toBe(200);
+  const { messages } = (await outbox.json()) as { messages: OutboxMessage[] };
+  await context.close();
+  return messages;
+}
+
+/** The link of the newest message to `to` with a `/<path>?token=` link in the outbox (mail is queued). */
+export async function linkFromOutbox(browser: Browser, baseURL: string, to: string, path: string) {
+  let link: string | undefined;
+  await expect(async () => {
+    const message = (await outboxMessages(browser, baseURL)).find(
+      (mail) => mail.to === to && mail.text.includes(`/${path}?token=`),
+    );
+    link = new RegExp(`/${path}\\?token=[A-Za-z0-9_-]{43}`).exec(message?.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return link!;
+}
+
+export interface PaidOrderOptions {
+  label: unknown;
+  customerInfo: Record<string, string>;
+  /** Straight to processing, for tests that are not about the proof step. */
+  skipProof?: boolean;
+}
+
+/** A paid order of the session's cart with one label, placed and paid through the API (the sandbox card). */
+export async function paidOrder(
+  page: Page,
+  sessionId: string,
+  { label, customerInfo, skipProof }: PaidOrderOptions,
+) {
+  await post(page.request, sessionId, '/api/cart', label);
+  const order = (await post(page.request, sessionId, '/api/orders', {
+    customerInfo,
+    ...(skipProof ? { skipProof } : {}),
+  })) as { orderId: string; orderNumber: number; total: number };
+  await post(page.request, sessionId, '/api/payment/complete', {
+    orderId: order.orderId,
+    paymentId: 'cnon:card-nonce-ok',
+    customerName: `${customerInfo.firstName} ${customerInfo.lastName}`,
+    customerEmail: customerInfo.email,
+    customerPhone: null,
+    customerCompany: null,
+    customerAddress: null,
+    customerZipCode: null,
+  });
+  return order;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { post, sessionIdOf, unique } from '../support/shop-api';
+import { outboxMessages, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
 
 // One order's page: a customer opens it from the history, downloads the invoice and orders it again
 // (landing on the cart); a guest finds an order through /orders/lookup and the emailed link.
@@ -27,27 +27,6 @@ const CUSTOMER = {
   zipCode: '12207',
 };
 
-/** A paid order of the browser's session, placed and paid through the API (the sandbox card). */
-async function paidOrder(page: Page, sessionId: string, email: string) {
-  await post(page.request, sessionId, '/api/cart', LABEL);
-  const order = (await post(page.request, sessionId, '/api/orders', {
-    customerInfo: { ...CUSTOMER, email },
-    // These tests are about the order page, not the proof step: the order goes straight to processing.
-    skipProof: true,
-  })) as { orderId: string; orderNumber: number; total: number };
-  await post(page.request, sessionId, '/api/payment/complete', {
-    orderId: order.orderId,
-    paymentId: 'cnon:card-nonce-ok',
-    customerName: 'Ada Lovelace',
-    customerEmail: email,
-    customerPhone: null,
-    customerCompany: null,
-    customerAddress: null,
-    customerZipCode: null,
-  });
-  return order;
-}
-
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
@@ -70,7 +49,12 @@ test('a customer opens an order from the history, downloads its invoice and orde
     firstName: 'Ada',
     lastName: 'Lovelace',
   });
-  const order = await paidOrder(page, sessionId, email);
+  const order = await paidOrder(page, sessionId, {
+    label: LABEL,
+    customerInfo: { ...CUSTOMER, email },
+    // These tests are about the order page, not the proof step: the order goes straight to processing.
+    skipProof: true,
+  });
 
   await page.goto('/orders');
   await page.getByRole('link', { name: `Order #${order.orderNumber}` }).click();
@@ -114,7 +98,12 @@ test('a guest finds an order through /orders/lookup and the link emailed to them
   test.setTimeout(120_000);
   const email = `${unique('guest')}@example.com`;
   const sessionId = await sessionIdOf(page);
-  const order = await paidOrder(page, sessionId, email);
+  const order = await paidOrder(page, sessionId, {
+    label: LABEL,
+    customerInfo: { ...CUSTOMER, email },
+    // These tests are about the order page, not the proof step: the order goes straight to processing.
+    skipProof: true,
+  });
 
   // Another browser: no session of the order, no account.
   const context = await browser.newContext({ baseURL });
@@ -134,27 +123,7 @@ test('a guest finds an order through /orders/lookup and the link emailed to them
   await expect(lookup.getByRole('status')).toContainText('Check your email');
 
   // The outbox, read as an admin reads it.
-  const adminSession = await sessionIdOf(page);
-  await page.request.post('/api/auth/logout', { headers: { 'x-session-id': adminSession } });
-  await post(page.request, adminSession, '/api/auth/register', {
-    email: `${unique('admin')}@example.com`,
-    password: 'admin-password-1',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-  });
-  const granted = await page.request.post('/api/admin/make-admin', {
-    data: { secret: 'e2e-admin-secret' },
-    headers: { 'x-session-id': adminSession, authorization: 'Bearer e2e-admin-secret' },
-  });
-  expect(granted.status(), await granted.text()).toBe(200);
-  const outbox = await page.request.get('/api/admin/outbox?limit=50', {
-    headers: { 'x-session-id': adminSession },
-  });
-  const messages = (
-    (await outbox.json()) as {
-      messages: Array<{ to: string; kind: string; text: string }>;
-    }
-  ).messages;
+  const messages = await outboxMessages(browser, baseURL!);
   const mail = messages.find((message) => message.kind === 'order_link' && message.to === email);
   expect(mail, 'the order link email').toBeTruthy();
   const link = /https?:\/\/\S+\/orders\/\d+\?access=\S+/.exec(mail!.text)![0];

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { adminPage, post, sessionIdOf, unique } from '../support/shop-api';
+import { expect, test } from '@playwright/test';
+import { adminPage, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
 
 // The proof step (docs/product.md, "Proofs"): a shopper pays, the proof email is in the Outbox, the
 // shopper opens the order and asks for a change, the admin uploads revision 2, the shopper approves
@@ -37,24 +37,7 @@ const CUSTOMER = {
   zipCode: '60601',
 };
 
-/** A paid order of one label, through the API (the checkout page has its own specs). */
-async function paidOrder(page: Page, sessionId: string, label: Record<string, unknown>) {
-  await post(page.request, sessionId, '/api/cart', label);
-  const placed = await post(page.request, sessionId, '/api/orders', {
-    customerInfo: { ...CUSTOMER, email: `${unique('proof')}@example.com` },
-  });
-  await post(page.request, sessionId, '/api/payment/complete', {
-    orderId: placed.orderId,
-    paymentId: 'cnon:card-nonce-ok',
-    customerName: 'Ada Lovelace',
-    customerEmail: 'ada@example.com',
-    customerPhone: '',
-    customerCompany: '',
-    customerAddress: '',
-    customerZipCode: '60601',
-  });
-  return placed as { orderId: string; orderNumber: number };
-}
+const proofCustomer = () => ({ ...CUSTOMER, email: `${unique('proof')}@example.com` });
 
 test('pay, proof email, ask for a change, admin uploads revision 2, the shopper approves, the admin moves it to processing', async ({
   page,
@@ -181,25 +164,31 @@ test('screenshots of proofs for every material and colour pair, at 375 px and 12
   for (const [index, color] of COLORS.entries()) {
     const material = MATERIALS[index % MATERIALS.length]!;
     const placed = await paidOrder(page, sessionId, {
-      ...LABEL,
-      material,
-      color,
-      width: [0.75, 3, 9, 4, 2][index],
-      height: [0.75, 1, 0.75, 4, 2][index],
-      mounting: index % 2 ? 'adhesive' : 'mounting-holes',
-      customText: [
-        'EXIT',
-        'MAIN PUMP\n480 V',
-        'EMERGENCY STOP — PULL TO RESET',
-        '非常停止\nSTOP',
-        '',
-      ][index],
+      label: {
+        ...LABEL,
+        material,
+        color,
+        width: [0.75, 3, 9, 4, 2][index],
+        height: [0.75, 1, 0.75, 4, 2][index],
+        mounting: index % 2 ? 'adhesive' : 'mounting-holes',
+        customText: [
+          'EXIT',
+          'MAIN PUMP\n480 V',
+          'EMERGENCY STOP — PULL TO RESET',
+          '非常停止\nSTOP',
+          '',
+        ][index],
+      },
+      customerInfo: proofCustomer(),
     });
     orders.push({ name: `${material}-${color}`, orderNumber: placed.orderNumber });
   }
   // Every material at least once with every pair's neighbour: the other two materials on one pair.
   for (const material of MATERIALS.slice(1)) {
-    const placed = await paidOrder(page, sessionId, { ...LABEL, material, color: 'black-white' });
+    const placed = await paidOrder(page, sessionId, {
+      label: { ...LABEL, material, color: 'black-white' },
+      customerInfo: proofCustomer(),
+    });
     orders.push({ name: `${material}-black-white-extra`, orderNumber: placed.orderNumber });
   }
   for (const width of [375, 1280]) {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { post, sessionIdOf, unique } from '../support/shop-api';
+import { expect, test, type Page } from '@playwright/test';
+import { linkFromOutbox, post, sessionIdOf, unique } from '../support/shop-api';
 import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // Customer self-service (docs/product.md section 10): a forgotten password reset by the emailed link,
@@ -13,35 +13,6 @@ const LABEL = {
   files: [],
 };
 const SCREENS = 'test-results/self-service';
-
-/** The link of the newest message to `to` in the admin's outbox (an admin of its own, by the API). */
-async function linkFromOutbox(browser: Browser, baseURL: string, to: string, path: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const sessionId = await sessionIdOf(page);
-  await post(page.request, sessionId, '/api/auth/register', {
-    email: `${unique('admin')}@example.com`,
-    password: 'admin-password-1',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-  });
-  const granted = await page.request.post('/api/admin/make-admin', {
-    data: { secret: 'e2e-admin-secret' },
-    headers: { 'x-session-id': sessionId, authorization: 'Bearer e2e-admin-secret' },
-  });
-  expect(granted.status(), await granted.text()).toBe(200);
-  let link: string | undefined;
-  await expect(async () => {
-    const outbox = await (await page.request.get('/api/admin/outbox?limit=50')).json();
-    const message = (outbox.messages as Array<{ to: string; text: string }>).find(
-      (mail) => mail.to === to && mail.text.includes(`/${path}?token=`),
-    );
-    link = new RegExp(`/${path}\\?token=[A-Za-z0-9_-]{43}`).exec(message?.text ?? '')?.[0];
-    expect(link).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  await context.close();
-  return link!;
-}
 
 async function screenshots(page: Page, name: string) {
   mkdirSync(SCREENS, { recursive: true });
