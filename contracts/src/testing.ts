@@ -12,3 +12,16 @@ export const SAMPLE_PRODUCT_CONFIG = {
   color: 'black-white',
   mounting: 'adhesive',
 } as const;
+
+/** The checkout form filled in by a test, by each field's visible label (Chicago, so IL tax applies). */
+export const SAMPLE_CHECKOUT_FIELDS: Readonly<Record<string, string>> = {
+  'First Name': 'Ada',
+  'Last Name': 'Lovelace',
+  'Phone Number': '312 555 0100',
+  'Email Address': 'ada@example.com',
+  Company: 'Analytical Engines',
+  'Street Address': '120 Main St',
+  City: 'Chicago',
+  State: 'IL',
+  'ZIP/Postal Code': '60601',
+};

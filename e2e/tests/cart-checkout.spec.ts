@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import { SAMPLE_CHECKOUT_FIELDS, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // The cart, checkout and confirmation remote against the real API and the sandbox card provider:
 // a discount applied and restored, a paid order confirmed, a declined card keeping the cart.
@@ -9,18 +9,6 @@ const LABEL = {
   customText: 'PUMP 3',
   quantity: 2,
   files: [],
-};
-
-const DETAILS: Record<string, string> = {
-  'First Name': 'Ada',
-  'Last Name': 'Lovelace',
-  'Phone Number': '312 555 0100',
-  'Email Address': 'ada@example.com',
-  Company: 'Analytical Engines',
-  'Street Address': '120 Main St',
-  City: 'Chicago',
-  State: 'IL',
-  'ZIP/Postal Code': '60601',
 };
 
 /** The shell's visible toast (one at a time). */
@@ -84,7 +72,7 @@ async function addLabelToCart(page: Page) {
 
 async function fillDetails(page: Page) {
   const checkout = page.locator('[data-remote="cart_checkout"]');
-  for (const [label, value] of Object.entries(DETAILS)) {
+  for (const [label, value] of Object.entries(SAMPLE_CHECKOUT_FIELDS)) {
     await checkout.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
 }

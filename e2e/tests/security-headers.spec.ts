@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request, test, type Page } from '@playwright/test';
-import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import { SAMPLE_CHECKOUT_FIELDS, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // Every page of the shop carries a Content-Security-Policy (with frame-ancestors 'none'), nosniff,
 // a Referrer-Policy and a Permissions-Policy, and the shop works under them: each route, the remotes
@@ -146,18 +146,7 @@ test('a guest pays with the sandbox card frame under the policy and reaches the 
   const checkout = page.locator('[data-remote="cart_checkout"]');
   const pay = checkout.getByRole('button', { name: 'Complete Payment' });
   await expect(pay).toBeEnabled({ timeout: 15_000 });
-  const details: Record<string, string> = {
-    'First Name': 'Ada',
-    'Last Name': 'Lovelace',
-    'Phone Number': '312 555 0100',
-    'Email Address': 'ada@example.com',
-    Company: 'Analytical Engines',
-    'Street Address': '120 Main St',
-    City: 'Chicago',
-    State: 'IL',
-    'ZIP/Postal Code': '60601',
-  };
-  for (const [label, value] of Object.entries(details)) {
+  for (const [label, value] of Object.entries(SAMPLE_CHECKOUT_FIELDS)) {
     await checkout.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
   const card = page.frameLocator('iframe[title="Secure card payment form"]');

@@ -44,6 +44,13 @@ export function formatInches(value: number): string {
   return `${Number(value.toFixed(2))}"`;
 }
 
+/** 3″ × 2.5″: sizes keep their two decimals only when they have them. */
+export function formatSize(width: number, height: number): string {
+  const inches = (value: number) => String(Number(value.toFixed(2)));
+  return `${inches(width)}″ × ${inches(height)}″`;
+}
+
+/** Shop wording for a label's options; an option the contracts do not know shows as sent. */
 export function materialName(material: string): string {
   return MATERIAL_LABELS[material as Material]?.name ?? material;
 }
@@ -52,8 +59,8 @@ export function colorName(color: string): string {
   return COLOR_SWATCHES[color as Color]?.name ?? color;
 }
 
-export function colorSwatch(color: string): { background: string; text: string } {
-  return COLOR_SWATCHES[color as Color] ?? { background: '#e2e8f0', text: '#0f172a' };
+export function colorSwatch(color: string): { background: string; text: string; name: string } {
+  return COLOR_SWATCHES[color as Color] ?? { background: '#e2e8f0', text: '#0f172a', name: color };
 }
 
 export function mountingName(mounting: string): string {

@@ -7,6 +7,7 @@ export * from './form-field';
 export * from './icons';
 export * from './page';
 export * from './sign-in-card';
+export * from './order-totals';
 export * from './section';
 export * from './table';
 export * from './query-state';

@@ -6,6 +6,7 @@ import { installFakePayments, paymentConfig, removeFakePayments } from '../testi
 import { lastToast, renderPage, resetShop, stubApi } from '@shop/ui/testing';
 import { cartAnswer } from '../testing/fixtures';
 import CheckoutPage from './checkout-page';
+import { SAMPLE_CHECKOUT_FIELDS } from '@shop/contracts/testing';
 
 beforeEach(resetShop);
 afterEach(() => {
@@ -16,19 +17,8 @@ afterEach(() => {
 const completeButton = () =>
   screen.getByText(/Complete Payment|Processing Payment/).closest('button')!;
 
-function fillDetails(overrides: Partial<Record<string, string>> = {}) {
-  const values: Record<string, string> = {
-    'First Name': 'Ada',
-    'Last Name': 'Lovelace',
-    'Phone Number': '312 555 0100',
-    'Email Address': 'ada@example.com',
-    Company: 'Analytical Engines',
-    'Street Address': '120 Main St',
-    City: 'Chicago',
-    State: 'IL',
-    'ZIP/Postal Code': '60601',
-    ...overrides,
-  };
+function fillDetails(overrides: Record<string, string> = {}) {
+  const values: Record<string, string> = { ...SAMPLE_CHECKOUT_FIELDS, ...overrides };
   for (const [label, value] of Object.entries(values)) {
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
   }

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { colorSwatch } from '../lib/label-description';
-import { theme } from '@shop/ui';
+import { theme, colorSwatch } from '@shop/ui';
 
 const Swatch = styled.div<{ $background: string; $text: string; $size: 'sm' | 'md' }>`
   display: grid;

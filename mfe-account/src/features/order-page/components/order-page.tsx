@@ -23,6 +23,7 @@ import {
   fromMedium,
   theme,
   TotalsList,
+  OrderTotalRows,
 } from '@shop/ui';
 import { OrderAgainButton } from '../../../components/order-again-button';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
@@ -155,22 +156,7 @@ function OrderSummary({ order }: { order: OrderDetail }) {
     <Panel aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Summary</h2>
       <Totals>
-        <dt>Subtotal</dt>
-        <dd>{formatDollars(order.subtotal)}</dd>
-        {order.discountAmount > 0 && (
-          <>
-            <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
-            <dd className="discount">−{formatDollars(order.discountAmount)}</dd>
-          </>
-        )}
-        <dt>Shipping</dt>
-        <dd>{formatDollars(order.shipping)}</dd>
-        <dt>Tax{order.taxRegion ? ` (${order.taxRegion})` : ''}</dt>
-        <dd>{formatDollars(order.tax)}</dd>
-        <dt className="total">Total</dt>
-        <dd className="total" data-testid="order-total">
-          {formatDollars(order.total)}
-        </dd>
+        <OrderTotalRows order={order} />
         {order.status === 'cancelled' && (
           <>
             <dt>Refunded</dt>

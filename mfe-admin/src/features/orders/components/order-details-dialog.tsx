@@ -17,6 +17,7 @@ import {
   TextField,
   theme,
   TotalsList,
+  OrderTotalRows,
 } from '@shop/ui';
 import {
   colorName,
@@ -371,20 +372,7 @@ export function OrderDetailsDialog({
             ))}
           </Items>
           <Totals>
-            <dt>Subtotal</dt>
-            <dd>{formatDollars(order.subtotal)}</dd>
-            {order.discountAmount > 0 && (
-              <>
-                <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
-                <dd>−{formatDollars(order.discountAmount)}</dd>
-              </>
-            )}
-            <dt>Shipping</dt>
-            <dd>{formatDollars(order.shipping)}</dd>
-            <dt>Tax{order.taxRegion ? ` (${order.taxRegion})` : ''}</dt>
-            <dd>{formatDollars(order.tax)}</dd>
-            <dt className="total">Total</dt>
-            <dd className="total">{formatDollars(order.total)}</dd>
+            <OrderTotalRows order={order} />
             {order.refunded > 0 && (
               <>
                 <dt>Refunded</dt>

@@ -2,14 +2,18 @@ import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import { toast } from 'shell/store';
 import type { CartItem } from '../../../api/get-cart';
-import { Button, ButtonLink, VisuallyHidden, fromMedium, theme } from '@shop/ui';
-import { LabelSwatch } from '../../../components/label-swatch';
 import {
+  Button,
+  ButtonLink,
+  VisuallyHidden,
+  fromMedium,
+  theme,
   colorSwatch,
   formatSize,
   materialName,
   mountingName,
-} from '../../../lib/label-description';
+} from '@shop/ui';
+import { LabelSwatch } from '../../../components/label-swatch';
 import { money } from '../../../lib/money';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItemQuantity } from '../api/update-cart-item-quantity';

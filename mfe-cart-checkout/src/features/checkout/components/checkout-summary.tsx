@@ -2,9 +2,8 @@ import styled from 'styled-components';
 import type { Cart } from '../../../api/get-cart';
 import { LabelSwatch } from '../../../components/label-swatch';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
-import { formatSize, materialName } from '../../../lib/label-description';
 import { money } from '../../../lib/money';
-import { fromLarge, theme, Card, CardTitle } from '@shop/ui';
+import { fromLarge, theme, Card, CardTitle, formatSize, materialName } from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
 import type { CheckoutQuote } from '../api/get-checkout-quote';
 
