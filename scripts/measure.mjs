@@ -93,17 +93,38 @@ try {
   for (const [route, [server, remote]] of Object.entries(routes)) {
     const { page, scripts, settled, before } = await openLanding();
     await page.goto(`${stack.urls.shell}${route}`);
-    // As the budgets do: the remote's page is shown, then nothing more is on its way.
+    // As the budgets do: the scripts started before the remote's page showed (the shell marks it);
+    // what the page fetches ahead afterwards, on idle, is listed apart.
     await page.locator(`[data-remote="${remote}"]`).first().waitFor();
+    await page.waitForFunction(
+      () => performance.getEntriesByName('shop:remote-page-shown').length > 0,
+    );
+    const shown = new Set(
+      await page.evaluate(() => {
+        const at = performance.getEntriesByName('shop:remote-page-shown')[0].startTime;
+        return performance
+          .getEntriesByType('resource')
+          .filter(
+            (r) => (r.initiatorType === 'script' || r.name.endsWith('.js')) && r.startTime <= at,
+          )
+          .map((r) => r.name);
+      }),
+    );
     await page.waitForLoadState('networkidle');
     await settled();
     // What the route needs: its remote's files and shell files the landing page did not load.
     const origins = [shellOrigin, new URL(stack.urls[server]).origin];
-    const extra = [...scripts.values()].filter(
+    const all = [...scripts.values()].filter(
       (s) => !before.has(s.url) && origins.some((o) => s.url.startsWith(o)),
     );
+    const extra = all.filter((s) => shown.has(s.url));
+    const ahead = all.filter((s) => !shown.has(s.url));
     console.log(`${route} adds ${kb(sum(extra, 'gzip'))} gzip in ${extra.length} files`);
     for (const s of extra) console.log(`  ${label(s).padEnd(56)} ${kb(s.gzip)}`);
+    if (ahead.length > 0) {
+      console.log(`  then, once shown, fetched ahead or on demand: ${kb(sum(ahead, 'gzip'))}`);
+      for (const s of ahead) console.log(`    ${label(s).padEnd(54)} ${kb(s.gzip)}`);
+    }
     await page.close();
   }
   await browser.close();

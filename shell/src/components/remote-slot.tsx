@@ -1,6 +1,7 @@
-import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { loadRemoteComponent, RemoteSkewError } from '../lib/remotes';
+import { useLocation } from 'wouter';
+import { loadRemoteComponent, remotePageShown, RemoteSkewError } from '../lib/remotes';
 import { Button, theme, cardSurface } from '@shop/ui';
 
 const Fallback = styled.section`
@@ -112,6 +113,13 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; skew: s
   }
 }
 
+/** Rendered beside the remote's page inside its Suspense boundary: its effect runs once the page shows. */
+function PageShown() {
+  const [pathname] = useLocation();
+  useEffect(() => remotePageShown(pathname), [pathname]);
+  return null;
+}
+
 interface RemoteSlotProps {
   /** Federated module id, such as `configurator/ConfiguratorPage`. */
   module: string;
@@ -141,6 +149,7 @@ export function RemoteSlot({
       <RemoteBoundary area={area}>
         <Suspense fallback={fallback}>
           <RemoteComponent {...props} />
+          <PageShown />
         </Suspense>
       </RemoteBoundary>
     </ReservedArea>

@@ -97,8 +97,24 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 2000);
 }
 
-/** After each page is shown, its likely next pages are fetched once the browser has nothing to do. */
+/**
+ * After each shell page is shown, its likely next pages are fetched once the browser has nothing to
+ * do. A remote's page is not shown yet when the shell has rendered its route (only the skeleton is):
+ * its slot calls remotePageShown instead, so fetching ahead never competes with the page itself.
+ */
 export function preloadLikelyNext(pathname: string): void {
+  if (pathname in PRELOADABLE) return;
+  const next = LIKELY_NEXT[pathname];
+  if (next) whenIdle(() => next.forEach(preloadRoute));
+}
+
+/** The mark the budget tests measure a remote route's first render by (e2e/tests/budgets.spec.ts). */
+export const REMOTE_PAGE_SHOWN_MARK = 'shop:remote-page-shown';
+
+/** A remote's page has rendered: marked once per page load, then its likely next pages on idle. */
+export function remotePageShown(pathname: string): void {
+  if (performance.getEntriesByName(REMOTE_PAGE_SHOWN_MARK).length === 0)
+    performance.mark(REMOTE_PAGE_SHOWN_MARK);
   const next = LIKELY_NEXT[pathname];
   if (next) whenIdle(() => next.forEach(preloadRoute));
 }
