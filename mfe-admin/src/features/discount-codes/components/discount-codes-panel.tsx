@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import {
   Button,
   PlusIcon,
@@ -9,11 +9,19 @@ import {
   TableRegion,
   QueryState,
 } from '@shop/ui';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { OnFirstOpen } from '../../../components/on-first-open';
 import { formatDay, formatDiscountValue, formatDollars } from '@shop/ui';
 import { useDeleteDiscountCode } from '../api/delete-discount-code';
 import { useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
-import { DiscountCodeDialog } from './discount-code-dialog';
+
+// The Discount Codes tab is what /admin shows first: its dialogs (the dialog kit, the form and its
+// schema) are fetched when first opened, not with the page (docs/design.md §10).
+const DiscountCodeDialog = lazy(() =>
+  import('./discount-code-dialog').then((m) => ({ default: m.DiscountCodeDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import('../../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 function isExpired(code: DiscountCode, now = Date.now()): boolean {
   return code.expiresAt !== null && Date.parse(code.expiresAt) < now;
@@ -130,20 +138,24 @@ export function DiscountCodesPanel() {
         </Button>
       </SectionHeader>
       {body}
-      <DiscountCodeDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.code ?? 'this code'}?`}
-        description="Shoppers will no longer be able to use this code. Orders that already used it keep their discount. This cannot be undone."
-        confirmLabel="Delete Code"
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      <OnFirstOpen open={dialog.open}>
+        <DiscountCodeDialog
+          open={dialog.open}
+          editing={dialog.editing}
+          onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        />
+      </OnFirstOpen>
+      <OnFirstOpen open={deleting !== null}>
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={`Delete ${deleting?.code ?? 'this code'}?`}
+          description="Shoppers will no longer be able to use this code. Orders that already used it keep their discount. This cannot be undone."
+          confirmLabel="Delete Code"
+          pending={remove.isPending}
+          onConfirm={() => deleting && remove.mutate(deleting)}
+        />
+      </OnFirstOpen>
     </section>
   );
 }
