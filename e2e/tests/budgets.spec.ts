@@ -7,8 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { readStackState } from '../support/stack-state.ts';
 
 const KB = 1024;
-// The byte budgets hold what the shop achieves today (plus a few KB) so it cannot grow back; the targets
-// of issue 12 (150 KB before the landing page is interactive, 60 KB per remote route) are not reached yet.
+// The byte budgets hold what the shop achieves today (plus a few KB) so it cannot grow back; issue 12's
+// 60 KB per remote route is reached, its 150 KB before the landing page is interactive not yet.
 const BUDGET = {
   /**
    * JavaScript (gzip) the landing page downloads before it is interactive: 372-375 KB with zod
@@ -26,10 +26,14 @@ const BUDGET = {
    */
   remoteRouteJs: {
     '/products': 60 * KB, // 55.7 KB
-    '/cart': 70 * KB, // 66.1 KB (the cart page also fetches the checkout page ahead)
-    '/checkout': 61 * KB, // 57.1 KB
+    // 55.7 KB (66.1 while the checkout page fetched ahead, ~10 KB, was counted: it now starts after the
+    // cart page is shown, on idle or on hover/focus of its link)
+    '/cart': 60 * KB,
+    '/checkout': 60 * KB, // 57.0 KB
     '/orders': 54 * KB, // 50.1 KB
-    '/admin': 90 * KB, // 85.9 KB with the Releases tab (tables and forms of the whole back office)
+    // 54.5 KB: the page, its gate and the Discount Codes tab; every other tab and the dialogs are
+    // fetched on demand (85.9 KB when the whole back office came with the page)
+    '/admin': 60 * KB,
   } as Record<string, number>,
   /**
    * Requests one after another (each started by the one before) before the landing page is
