@@ -6,6 +6,7 @@
 import type { UseBoundStore, StoreApi } from 'zustand';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CartResponse } from './cart';
+import type { ApiErrorBody } from './api-error';
 
 export interface ShopUser {
   id: string;
@@ -96,10 +97,11 @@ export interface ShellStoreModule {
   /** The one API client: credentials, x-session-id, JSON only with a body, `{status}: {text}` errors. */
   apiRequest(path: string, options?: ApiRequestOptions): Promise<Response>;
   apiJson<T>(path: string, options?: ApiRequestOptions): Promise<T>;
-  /** A non-ok answer; the body is read once into serverMessage and fieldErrors. */
+  /** A non-ok answer; its parsed body (apiRequest parses it) gives serverMessage and fieldErrors. */
   ApiError: new (
     status: number,
     text: string,
+    body?: ApiErrorBody | null,
   ) => Error & {
     status: number;
     bodyText: string;

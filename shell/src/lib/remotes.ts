@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts/releases';
+import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts/release-skew';
 import { apiRequest } from 'shell/store';
 import { loadExposed, preloadExposed } from './federation';
 import { runtimeConfig, type RemoteName } from './runtime-config';

@@ -1,10 +1,13 @@
-import { apiErrorBodySchema, type ApiErrorBody, type ApiRequestOptions } from '@shop/contracts';
+import type { ApiErrorBody, ApiRequestOptions } from '@shop/contracts';
 import { getGuestSessionId } from './guest-session';
+import { loadParsers } from './load-parsers';
 
 /**
  * A non-ok answer. The body is read once, here: `serverMessage` and `fieldErrors` come from the API's
  * JSON error format `{ message, errors?: [{ path, message }] }` (undefined and {} for anything else,
- * such as a proxy's HTML page). `message` stays "{status}: {body text or status text}".
+ * such as a proxy's HTML page). `message` stays "{status}: {body text or status text}". The body comes
+ * parsed (apiRequest parses it with the contracts' schema, in the lazily loaded parsers chunk); without
+ * one, the error carries no server message.
  */
 export class ApiError extends Error {
   /** The API's own words, when the body is its JSON error. */
@@ -15,25 +18,16 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly bodyText: string,
+    body: ApiErrorBody | null = null,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
-    const body = parseErrorBody(bodyText);
     this.serverMessage = body?.message.trim() ? body.message : undefined;
     this.fieldErrors = {};
     for (const { path, message } of body?.errors ?? []) {
       const field = path.split('.')[0];
       if (field && !(field in this.fieldErrors)) this.fieldErrors[field] = message;
     }
-  }
-}
-
-function parseErrorBody(text: string): ApiErrorBody | null {
-  try {
-    const parsed = apiErrorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
   }
 }
 
@@ -78,7 +72,8 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   const response = await fetch(path, init);
   if (!response.ok) {
     const text = (await response.text().catch(() => '')) || response.statusText;
-    throw new ApiError(response.status, text);
+    const { parseApiErrorBody } = await loadParsers();
+    throw new ApiError(response.status, text, parseApiErrorBody(text));
   }
   return response;
 }

@@ -1,15 +1,19 @@
 // The cart as server state: one query (one key, one fetcher, one parser) every app reads, and the one
 // place that writes the store's cart summary and applied discount, from whatever that query holds.
 import { queryOptions } from '@tanstack/react-query';
-import { cartResponseSchema, type CartResponse } from '@shop/contracts';
+import type { CartResponse } from '@shop/contracts';
 import { apiJson } from './api-client';
+import { loadedParsers, loadParsers } from './load-parsers';
 import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, queryClient } from './query-client';
 import { useShopStore } from './shop-store';
 
 /** GET /api/cart (with the tax for zipCode when given), parsed: nothing unparsed reaches a screen. */
 export async function fetchCart(zipCode?: string): Promise<CartResponse> {
   const path = zipCode ? `/api/cart?zipCode=${encodeURIComponent(zipCode)}` : '/api/cart';
-  return cartResponseSchema.parse(await apiJson<unknown>(path));
+  const answer = await apiJson<unknown>(path);
+  // The parsers chunk is fetched after the answer, so never before the first render.
+  const { cartResponseSchema } = await loadParsers();
+  return cartResponseSchema.parse(answer);
 }
 
 /** The cart query: fresh 30 s, kept 5 min, no refetch on focus. */
@@ -21,9 +25,20 @@ export const cartQuery = queryOptions({
   refetchOnWindowFocus: false,
 });
 
-/** A cart change answered with the whole cart: it becomes the query's data (no second request). */
+/**
+ * A cart change answered with the whole cart: it becomes the query's data (no second request), parsed
+ * (which also drops fields the cart does not keep). The parsers have arrived with the first cart
+ * answer, so this is synchronous; before that, the answer is kept once they arrive.
+ */
 export function setCartAnswer(cart: CartResponse): void {
-  queryClient.setQueryData(cartQueryKey, cartResponseSchema.parse(cart));
+  const parsers = loadedParsers();
+  if (parsers) {
+    queryClient.setQueryData(cartQueryKey, parsers.cartResponseSchema.parse(cart));
+    return;
+  }
+  void loadParsers().then(({ cartResponseSchema }) =>
+    queryClient.setQueryData(cartQueryKey, cartResponseSchema.parse(cart)),
+  );
 }
 
 /** What the store keeps of a cart: the header's badge and the applied discount. */

@@ -163,6 +163,7 @@ describe('paymentFailureOf', () => {
         new ApiError(
           409,
           JSON.stringify({ message: 'The discount code SAVE10 can no longer be used' }),
+          { message: 'The discount code SAVE10 can no longer be used' },
         ),
       ),
     ).toEqual({

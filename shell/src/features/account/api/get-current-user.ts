@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { currentUserAnswerSchema, type ShopUser } from '@shop/contracts';
+import type { ShopUser } from '@shop/contracts';
 import { apiJson, authQueryKey, useShopStore } from 'shell/store';
 
 /** GET /api/auth/me: the signed-in customer without the password hash, or null. */
 export async function getCurrentUser(): Promise<ShopUser | null> {
-  return currentUserAnswerSchema.parse(await apiJson<unknown>('/api/auth/me'));
+  const answer = await apiJson<unknown>('/api/auth/me');
+  const { currentUserAnswerSchema } = await import(
+    /* webpackChunkName: "current-user-schema" */ './current-user-schema'
+  );
+  return currentUserAnswerSchema.parse(answer);
 }
 
 /**
