@@ -19,8 +19,16 @@ export const DEFAULT_PORTS = {
 
 /** A free port for every server of the stack, as the environment variables startStack reads. */
 export async function freeStackPorts() {
+  // Each port is released before the next is asked for, so the OS may hand the same one out twice:
+  // ask again until every server of the stack has its own.
   const env = {};
-  for (const variable of Object.keys(DEFAULT_PORTS)) env[variable] = String(await freePort());
+  const taken = new Set();
+  for (const variable of Object.keys(DEFAULT_PORTS)) {
+    let port = await freePort();
+    while (taken.has(port)) port = await freePort();
+    taken.add(port);
+    env[variable] = String(port);
+  }
   return env;
 }
 
