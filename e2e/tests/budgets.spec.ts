@@ -17,10 +17,11 @@ const BUDGET = {
    * the router is wouter (3 KB) instead of react-router (71 KB; `npm run measure`): react-dom 64,
    * zod 36, react-query 15, styled-components 14, radix toast 13, the shell's code and kit 20+; 138.2 KB
    * (14 files) since zod and the answer schemas come in a chunk fetched after the first render
-   * (docs/design.md section 10). Runs vary by about 5 KB (a file fetched ahead may start before the
-   * mark); the failure message lists the files.
+   * (docs/design.md section 10), 139.4 KB on the final main. Runs vary by about 5 KB (a file fetched
+   * ahead may start before the mark), so the budget is issue 12's target itself; the failure message
+   * lists the files.
    */
-  landingJs: 143 * KB,
+  landingJs: 150 * KB,
   /**
    * JavaScript (gzip) each remote's route adds to what the landing page downloaded (measured + ~4 KB),
    * each remoteEntry.js 4.4-4.7 KB with webpack's own federation runtime (13.6-14.0 with the enhanced).
