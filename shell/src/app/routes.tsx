@@ -16,6 +16,29 @@ const DebugSessionPage = lazy(() =>
   })),
 );
 
+/**
+ * The pages a remote draws, one per path: the module it exposes and the area its fallback names. The
+ * shell's server knows the same paths (scripts/pages.mjs; route-paths.test.tsx keeps them in step).
+ * Paths with a parameter come after these, so `/orders/lookup` is never read as an order number.
+ */
+const REMOTE_PAGES = [
+  { path: '/products', module: 'configurator/ConfiguratorPage', area: 'label configurator' },
+  { path: '/cart', module: 'cart_checkout/CartPage', area: 'cart' },
+  { path: '/checkout', module: 'cart_checkout/CheckoutPage', area: 'checkout' },
+  { path: '/orders', module: 'account/OrdersPage', area: 'order history' },
+  { path: '/orders/lookup', module: 'account/OrderLookupPage', area: 'order lookup' },
+  { path: '/account', module: 'account/AccountPage', area: 'account page' },
+  { path: '/reset-password', module: 'account/ResetPasswordPage', area: 'password reset' },
+  { path: '/confirm-email', module: 'account/ConfirmEmailPage', area: 'email confirmation' },
+  { path: '/admin', module: 'admin/AdminPage', area: 'admin panel' },
+  { path: '/admin-setup', module: 'admin/AdminSetupPage', area: 'admin setup' },
+];
+/** Remote pages for trying the admin remote out, outside production only. */
+const DEBUG_REMOTE_PAGES = [
+  { path: '/admin-test', module: 'admin/AdminTestPage', area: 'admin test page' },
+  { path: '/admin-simple', module: 'admin/AdminSimplePage', area: 'admin test page' },
+];
+
 function ConfirmationRoute() {
   const { orderId = '' } = useParams<{ orderId: string }>();
   return (
@@ -48,53 +71,16 @@ export function AppRoutes() {
         <Route path="/">
           <LandingPage />
         </Route>
-        <Route path="/products">
-          <RemoteSlot
-            key="products"
-            module="configurator/ConfiguratorPage"
-            area="label configurator"
-          />
-        </Route>
-        <Route path="/cart">
-          <RemoteSlot key="cart" module="cart_checkout/CartPage" area="cart" />
-        </Route>
-        <Route path="/checkout">
-          <RemoteSlot key="checkout" module="cart_checkout/CheckoutPage" area="checkout" />
-        </Route>
+        {REMOTE_PAGES.map(({ path, ...slot }) => (
+          <Route key={path} path={path}>
+            <RemoteSlot key={path} {...slot} />
+          </Route>
+        ))}
         <Route path="/confirmation/:orderId">
           <ConfirmationRoute />
         </Route>
-        <Route path="/orders">
-          <RemoteSlot key="orders" module="account/OrdersPage" area="order history" />
-        </Route>
-        <Route path="/orders/lookup">
-          <RemoteSlot key="order-lookup" module="account/OrderLookupPage" area="order lookup" />
-        </Route>
         <Route path="/orders/:orderNumber">
           <OrderRoute />
-        </Route>
-        <Route path="/account">
-          <RemoteSlot key="account" module="account/AccountPage" area="account page" />
-        </Route>
-        <Route path="/reset-password">
-          <RemoteSlot
-            key="reset-password"
-            module="account/ResetPasswordPage"
-            area="password reset"
-          />
-        </Route>
-        <Route path="/confirm-email">
-          <RemoteSlot
-            key="confirm-email"
-            module="account/ConfirmEmailPage"
-            area="email confirmation"
-          />
-        </Route>
-        <Route path="/admin">
-          <RemoteSlot key="admin" module="admin/AdminPage" area="admin panel" />
-        </Route>
-        <Route path="/admin-setup">
-          <RemoteSlot key="admin-setup" module="admin/AdminSetupPage" area="admin setup" />
         </Route>
         <Route path="/contact">
           <Suspense fallback={<PageSkeleton />}>
@@ -103,16 +89,11 @@ export function AppRoutes() {
         </Route>
         {debugPages && (
           <>
-            <Route path="/admin-test">
-              <RemoteSlot key="admin-test" module="admin/AdminTestPage" area="admin test page" />
-            </Route>
-            <Route path="/admin-simple">
-              <RemoteSlot
-                key="admin-simple"
-                module="admin/AdminSimplePage"
-                area="admin test page"
-              />
-            </Route>
+            {DEBUG_REMOTE_PAGES.map(({ path, ...slot }) => (
+              <Route key={path} path={path}>
+                <RemoteSlot key={path} {...slot} />
+              </Route>
+            ))}
             <Route path="/debug-session">
               <Suspense fallback={<PageSkeleton />}>
                 <DebugSessionPage />
