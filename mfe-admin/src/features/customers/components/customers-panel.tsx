@@ -1,8 +1,16 @@
 import { useState } from 'react';
 import { adminMessages } from '@shop/contracts/admin';
-import { SectionHeader, Badge, Button, RowButton, Table, TableRegion, QueryState } from '@shop/ui';
+import {
+  SectionHeader,
+  Badge,
+  RowButton,
+  Table,
+  TableRegion,
+  QueryState,
+  formatShortDate,
+} from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { formatShortDate } from '@shop/ui';
+import { MoreButton } from '../../../components/more-button';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { CustomerOrdersDialog } from './customer-orders-dialog';
 import { useCustomers, type Customer } from '../api/get-customers';
@@ -89,16 +97,7 @@ export function CustomersPanel() {
               </tbody>
             </Table>
           </TableRegion>
-          {customers.hasNextPage && (
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={customers.isFetchingNextPage}
-              onClick={() => void customers.fetchNextPage()}
-            >
-              {customers.isFetchingNextPage ? 'Loading…' : 'More customers'}
-            </Button>
-          )}
+          <MoreButton pages={customers} label="More customers" busyLabel="Loading…" />
         </>
       )}
     </QueryState>

@@ -10,6 +10,7 @@ import {
   theme,
   QueryState,
 } from '@shop/ui';
+import { MoreButton } from '../../../components/more-button';
 import { useEnquiries, useMarkHandled, type EnquiryState } from '../api/enquiries';
 
 const List = styled.ul`
@@ -122,16 +123,7 @@ export function EnquiriesPanel() {
               </Card>
             ))}
           </List>
-          {enquiries.hasNextPage && (
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={enquiries.isFetchingNextPage}
-              onClick={() => void enquiries.fetchNextPage()}
-            >
-              Older enquiries
-            </Button>
-          )}
+          <MoreButton pages={enquiries} label="Older enquiries" />
         </>
       )}
     </QueryState>

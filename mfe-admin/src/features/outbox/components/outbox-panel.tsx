@@ -13,6 +13,7 @@ import {
   theme,
   QueryState,
 } from '@shop/ui';
+import { MoreButton } from '../../../components/more-button';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
 
 const Viewer = styled.section`
@@ -164,16 +165,7 @@ export function OutboxPanel() {
               </tbody>
             </Table>
           </TableRegion>
-          {outbox.hasNextPage && (
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={outbox.isFetchingNextPage}
-              onClick={() => void outbox.fetchNextPage()}
-            >
-              {outbox.isFetchingNextPage ? 'Loading…' : 'Older messages'}
-            </Button>
-          )}
+          <MoreButton pages={outbox} label="Older messages" busyLabel="Loading…" />
           {open && <MessageViewer key={open.id} message={open} />}
         </>
       )}
