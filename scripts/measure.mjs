@@ -36,6 +36,18 @@ try {
     return `${server}${url.pathname}`;
   };
 
+  /** The scripts the page had started fetching by the time it set the performance mark `mark`. */
+  const scriptsStartedBy = (page, mark) =>
+    page.evaluate((name) => {
+      const at = performance.getEntriesByName(name)[0].startTime;
+      return performance
+        .getEntriesByType('resource')
+        .filter(
+          (r) => (r.initiatorType === 'script' || r.name.endsWith('.js')) && r.startTime <= at,
+        )
+        .map((r) => r.name);
+    }, mark);
+
   // The same quantities as the budgets of e2e/tests/budgets.spec.ts: gzip (level 9) of each script's
   // content; the landing page's scripts are those started before it marked itself interactive.
   async function openLanding() {
@@ -61,15 +73,7 @@ try {
     };
     await page.goto(stack.urls.shell);
     await page.waitForFunction(() => performance.getEntriesByName('shop:interactive').length > 0);
-    const before = await page.evaluate(() => {
-      const at = performance.getEntriesByName('shop:interactive')[0].startTime;
-      return performance
-        .getEntriesByType('resource')
-        .filter(
-          (r) => (r.initiatorType === 'script' || r.name.endsWith('.js')) && r.startTime <= at,
-        )
-        .map((r) => r.name);
-    });
+    const before = await scriptsStartedBy(page, 'shop:interactive');
     // As the budgets do: the shell chunks the landing page runs after it is interactive (the store's
     // parsers with zod) are the landing page's, not the next route's; its preloads are not run.
     await page.waitForLoadState('networkidle');
@@ -116,17 +120,7 @@ try {
     await page.waitForFunction(
       () => performance.getEntriesByName('shop:remote-page-shown').length > 0,
     );
-    const shown = new Set(
-      await page.evaluate(() => {
-        const at = performance.getEntriesByName('shop:remote-page-shown')[0].startTime;
-        return performance
-          .getEntriesByType('resource')
-          .filter(
-            (r) => (r.initiatorType === 'script' || r.name.endsWith('.js')) && r.startTime <= at,
-          )
-          .map((r) => r.name);
-      }),
-    );
+    const shown = new Set(await scriptsStartedBy(page, 'shop:remote-page-shown'));
     await page.waitForLoadState('networkidle');
     await settled();
     // What the route needs: its remote's files and shell files the landing page did not load.
