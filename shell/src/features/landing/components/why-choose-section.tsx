@@ -34,13 +34,17 @@ const Card = styled.li`
   }
 `;
 
-const Swatches = styled.ul`
+/** A wrapping row of small chips under a card's text. */
+const ChipRow = styled.ul`
   display: flex;
   flex-wrap: wrap;
   gap: 0.375rem;
   margin: 1.25rem 0 0;
   padding: 0;
   list-style: none;
+`;
+
+const Swatches = styled(ChipRow)`
   li {
     display: grid;
     place-items: center;
@@ -57,13 +61,7 @@ const Swatches = styled.ul`
   }
 `;
 
-const MaterialTags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.375rem;
-  margin: 1.25rem 0 0;
-  padding: 0;
-  list-style: none;
+const MaterialTags = styled(ChipRow)`
   li {
     padding: 0.25rem 0.625rem;
     border-radius: 999px;
