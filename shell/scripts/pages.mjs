@@ -4,29 +4,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import remotePages from '../src/app/remote-pages.json' with { type: 'json' };
 
 /**
- * The app's routes (src/app/routes.tsx; src/app/route-paths.test.tsx keeps the two in step). `debug`
- * routes exist only outside production.
+ * The remotes' pages (path, exposed module, the area its fallback names), one table with the app's
+ * src/app/routes.tsx. `debug` pages exist only outside production.
+ */
+export const REMOTE_PAGES = remotePages;
+
+/**
+ * The app's routes: the shell's own pages and the remotes' (src/app/route-paths.test.tsx renders each
+ * in the app). `debug` routes exist only outside production.
  */
 export const ROUTES = {
-  shop: [
-    '/',
-    '/products',
-    '/cart',
-    '/checkout',
-    '/confirmation/:orderId',
-    '/orders',
-    '/orders/lookup',
-    '/orders/:orderNumber',
-    '/account',
-    '/reset-password',
-    '/confirm-email',
-    '/admin',
-    '/admin-setup',
-    '/contact',
-  ],
-  debug: ['/admin-test', '/admin-simple', '/debug-session'],
+  shop: ['/', '/contact', ...REMOTE_PAGES.filter((p) => !p.debug).map((p) => p.path)],
+  debug: [...REMOTE_PAGES.filter((p) => p.debug).map((p) => p.path), '/debug-session'],
 };
 
 /**
@@ -84,6 +76,19 @@ function patternExpression(pattern) {
 export function isKnownPath(pathname, environment) {
   const patterns = [...ROUTES.shop, ...(environment === 'production' ? [] : ROUTES.debug)];
   return patterns.some((pattern) => patternExpression(pattern).test(pathname));
+}
+
+/**
+ * The remote page at pathname, as `{ remote, expose }` (`configurator`, `./ConfiguratorPage`), or null
+ * for the shell's own pages and unknown paths.
+ */
+export function remotePageAt(pathname, environment) {
+  const page = REMOTE_PAGES.find(
+    (p) => (!p.debug || environment !== 'production') && patternExpression(p.path).test(pathname),
+  );
+  if (!page) return null;
+  const [remote, name] = page.module.split('/');
+  return { remote, expose: `./${name}` };
 }
 
 /** The HTML file and status that answer a page request at pathname (a path with no file of its own). */

@@ -5,6 +5,7 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { runtimeConfig } from '../lib/runtime-config';
 import { Layout } from './layout/layout';
+import remotePages from './remote-pages.json';
 
 // Pages most visits never open are split out of the first download (the contact form brings zod).
 const ContactPage = lazy(() =>
@@ -16,51 +17,40 @@ const DebugSessionPage = lazy(() =>
   })),
 );
 
+/** A page a remote draws: the module it exposes and the area its fallback names. */
+interface RemotePage {
+  path: string;
+  module: string;
+  area: string;
+  /** Outside production only (pages for trying the admin remote out). */
+  debug?: boolean;
+}
+
 /**
- * The pages a remote draws, one per path: the module it exposes and the area its fallback names. The
- * shell's server knows the same paths (scripts/pages.mjs; route-paths.test.tsx keeps them in step).
- * Paths with a parameter come after these, so `/orders/lookup` is never read as an order number.
+ * The remotes' pages, one table for the app and the shell's server (scripts/pages.mjs, which also
+ * preloads a page's remote files from the HTML; route-paths.test.tsx keeps the two in step). Paths
+ * with a parameter come after the plain ones, so `/orders/lookup` is never read as an order number.
  */
-const REMOTE_PAGES = [
-  { path: '/products', module: 'configurator/ConfiguratorPage', area: 'label configurator' },
-  { path: '/cart', module: 'cart_checkout/CartPage', area: 'cart' },
-  { path: '/checkout', module: 'cart_checkout/CheckoutPage', area: 'checkout' },
-  { path: '/orders', module: 'account/OrdersPage', area: 'order history' },
-  { path: '/orders/lookup', module: 'account/OrderLookupPage', area: 'order lookup' },
-  { path: '/account', module: 'account/AccountPage', area: 'account page' },
-  { path: '/reset-password', module: 'account/ResetPasswordPage', area: 'password reset' },
-  { path: '/confirm-email', module: 'account/ConfirmEmailPage', area: 'email confirmation' },
-  { path: '/admin', module: 'admin/AdminPage', area: 'admin panel' },
-  { path: '/admin-setup', module: 'admin/AdminSetupPage', area: 'admin setup' },
-];
-/** Remote pages for trying the admin remote out, outside production only. */
-const DEBUG_REMOTE_PAGES = [
-  { path: '/admin-test', module: 'admin/AdminTestPage', area: 'admin test page' },
-  { path: '/admin-simple', module: 'admin/AdminSimplePage', area: 'admin test page' },
-];
+const REMOTE_PAGES: RemotePage[] = remotePages;
+const plainPages = (debug: boolean) =>
+  REMOTE_PAGES.filter((page) => !page.path.includes(':') && Boolean(page.debug) === debug);
+
+function slotOf(path: string): { module: string; area: string } {
+  const page = REMOTE_PAGES.find((p) => p.path === path);
+  if (!page) throw new Error(`No remote page for ${path} in remote-pages.json`);
+  return { module: page.module, area: page.area };
+}
 
 function ConfirmationRoute() {
   const { orderId = '' } = useParams<{ orderId: string }>();
   return (
-    <RemoteSlot
-      key="confirmation"
-      module="cart_checkout/ConfirmationPage"
-      area="order confirmation"
-      props={{ orderId }}
-    />
+    <RemoteSlot key="confirmation" {...slotOf('/confirmation/:orderId')} props={{ orderId }} />
   );
 }
 
 function OrderRoute() {
   const { orderNumber = '' } = useParams<{ orderNumber: string }>();
-  return (
-    <RemoteSlot
-      key="order"
-      module="account/OrderPage"
-      area="order details"
-      props={{ orderNumber }}
-    />
-  );
+  return <RemoteSlot key="order" {...slotOf('/orders/:orderNumber')} props={{ orderNumber }} />;
 }
 
 export function AppRoutes() {
@@ -71,9 +61,9 @@ export function AppRoutes() {
         <Route path="/">
           <LandingPage />
         </Route>
-        {REMOTE_PAGES.map(({ path, ...slot }) => (
+        {plainPages(false).map(({ path, module, area }) => (
           <Route key={path} path={path}>
-            <RemoteSlot key={path} {...slot} />
+            <RemoteSlot key={path} module={module} area={area} />
           </Route>
         ))}
         <Route path="/confirmation/:orderId">
@@ -89,9 +79,9 @@ export function AppRoutes() {
         </Route>
         {debugPages && (
           <>
-            {DEBUG_REMOTE_PAGES.map(({ path, ...slot }) => (
+            {plainPages(true).map(({ path, module, area }) => (
               <Route key={path} path={path}>
-                <RemoteSlot key={path} {...slot} />
+                <RemoteSlot key={path} module={module} area={area} />
               </Route>
             ))}
             <Route path="/debug-session">
