@@ -13,6 +13,7 @@ import {
 } from '../scripts/lib/static-server.mjs';
 import { createLiveRemotes } from '../scripts/lib/live-remotes.mjs';
 import { pageFor, pagesForContact, shopContact } from './scripts/pages.mjs';
+import { createRemoteHints } from './scripts/remote-hints.mjs';
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
 const env = process.env;
@@ -56,16 +57,21 @@ const remoteOrigins = [
   ...Object.values(runtimeConfig.remotes).map((url) => new URL(url).origin),
   ...(env.RELEASE_ORIGINS ?? '').split(',').filter(Boolean),
 ];
+const remoteHints = createRemoteHints();
 /**
  * The config as a JSON data block in the page: a data block is not a script, so a strict
- * Content-Security-Policy never blocks it; `<` is escaped so no value can close the element.
+ * Content-Security-Policy never blocks it; `<` is escaped so no value can close the element. A remote's
+ * page also names that remote's files to preload (scripts/remote-hints.mjs).
  */
 async function inlineConfig(html, req, file) {
   html = renderedAgain.get(file) ?? html;
-  const json = JSON.stringify(await pageConfig(req)).replace(/</g, '\\u003c');
+  const config = await pageConfig(req);
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const { pathname } = new URL(req.url, 'http://shell');
+  const hints = await remoteHints(pathname, runtimeConfig.environment, config.remotes);
   return html.replace(
     '</head>',
-    `<script type="application/json" id="shop-config">${json}</script></head>`,
+    `${hints}<script type="application/json" id="shop-config">${json}</script></head>`,
   );
 }
 
