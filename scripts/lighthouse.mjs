@@ -1,6 +1,7 @@
 // npm run lighthouse: mobile Lighthouse (its default phone emulation and simulated slow network) on
 // the production build of /, /products, /cart and /checkout, three runs each. Prints the medians of the
-// performance score, LCP, TBT and CLS as a table and writes them to .tmp/lighthouse/summary.json.
+// performance score, LCP, TBT and CLS as a table and writes them to .tmp/lighthouse/summary.json
+// (each run's whole report beside it, as {route}-{run}.json).
 // A report, not a gate: timings on a shared machine are noisy (the budgets in `npm test` are the gate).
 //   npm run lighthouse -- --runs=1 --routes=/,/products
 import { spawnSync } from 'node:child_process';
@@ -41,7 +42,8 @@ try {
   for (const route of routes) {
     const samples = [];
     for (let run = 1; run <= runs; run++) {
-      const out = path.join(dataDir, `report.json`);
+      const name = route === '/' ? 'landing' : route.slice(1).replaceAll('/', '-');
+      const out = path.join(outDir, `${name}-${run}.json`);
       const result = spawnSync(
         'npx',
         [
