@@ -9,16 +9,22 @@
 // collection for any filter but a lone _id, so thousands of carts filled up front would make the bench
 // measure that scan rather than the checkout. Stops everything it started.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFerret } from '../../scripts/lib/ferretdb.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import {
+  addressOf,
+  apiDir,
+  cleanUp,
+  cleanups,
+  customerInfo,
+  label,
+  newSessionId,
+  productionApiEnv,
+  startDatabase,
+  stopChild,
+} from './lib.mjs';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const batch = Number(process.env.BENCH_BATCH ?? 50);
@@ -27,76 +33,22 @@ if (!(connections >= 1 && connections <= 200))
   throw new Error('BENCH_CONNECTIONS must be 1 to 200');
 if (!(batch >= 1 && batch <= 1000)) throw new Error('BENCH_BATCH must be 1 to 1000');
 
-const label = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
-  customText: 'PUMP 1',
-  quantity: 12,
-  files: [],
-};
-const customerInfo = {
-  firstName: 'Ann',
-  lastName: 'Lee',
-  phone: '555-0100',
-  email: 'ann@example.com',
-  company: 'Acme Pumps',
-  street: '12 Main St',
-  city: 'Chicago',
-  state: 'IL',
-  zipCode: '60601',
-};
-const newSessionId = () => `guest-${Date.now()}-${randomBytes(6).toString('hex')}`;
-
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch(() => {});
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    await cleanUp();
-    process.exit(130);
-  });
-}
-
 async function startApi(mongodbUri, uploadDir) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...productionApiEnv(mongodbUri, uploadDir),
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       API_HOST: '127.0.0.1',
       API_PORT: String(port),
-      MONGODB_URI: mongodbUri,
-      SESSION_SECRET: 'bench-session-secret-0123456789-not-for-real-use',
-      ADMIN_SECRET: 'bench-admin-secret-9f8e7d6c5b4a3210-not-for-real-use',
-      ORDER_LINK_SECRET: 'bench-order-link-secret-5a4b3c2d1e0f-not-for-real-use',
-      ALLOW_SANDBOX_PAYMENTS: 'true',
-      // Required in production. Nothing listens there: messages stay queued, retried with backoff.
-      MAIL_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'Bench <bench@example.com>',
       PAYMENT_PROVIDER: 'sandbox',
-      UPLOAD_DIR: uploadDir,
       TAX_RATES: '{"IL":0.0625}',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  );
+  cleanups.push(() => stopChild(child));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -109,16 +61,6 @@ async function startApi(mongodbUri, uploadDir) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('The API did not answer /api/health within 60s');
-}
-
-/**
- * Each shopper's own address, as the shell's forwarding would send it (the API believes its one proxy
- * hop): one loopback address for all of them would meet the per-address order limit.
- */
-function addressOf(sessionId) {
-  let hash = 0;
-  for (const char of sessionId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
 }
 
 async function post(base, route, sessionId, body) {
@@ -149,15 +91,7 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-checkout-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const ferret = await startFerret({
-    port: await freePort(),
-    dataDir: path.join(dataDir, 'db'),
-    dbName: 'bench_checkout',
-    log: () => {},
-  });
-  cleanups.push(() => ferret.stop());
+  const { dataDir, ferret } = await startDatabase('shop-bench-checkout-', 'bench_checkout');
   const base = await startApi(ferret.uri, path.join(dataDir, 'uploads'));
 
   console.log(

@@ -5,13 +5,17 @@
 // big / small per call; exits 1 when a call grows past GROWTH_LIMIT (1.5). Loopback only; stops all it
 // started. GROWTH_SIZES (default 1000,100000) and GROWTH_REPS (default 7) change the run.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFerret } from '../../scripts/lib/ferretdb.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
+import {
+  apiDir,
+  cleanUp,
+  cleanups,
+  customerInfo,
+  label,
+  newSessionId,
+  startDatabase,
+  stopChild,
+} from './lib.mjs';
 import {
   SEED_ADMIN_EMAIL,
   SEED_CODE,
@@ -21,7 +25,6 @@ import {
   seedShop,
 } from './seed.mjs';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = (process.env.GROWTH_SIZES ?? '1000,100000').split(',').map(Number);
 const reps = Number(process.env.GROWTH_REPS ?? 7);
 const limit = Number(process.env.GROWTH_LIMIT ?? 1.5);
@@ -33,20 +36,6 @@ const skipScans = process.env.GROWTH_SKIP_SCANS === '1';
 if (sizes.length !== 2 || !sizes.every((n) => n >= 10 && n <= 200_000))
   throw new Error('GROWTH_SIZES must be two sizes between 10 and 200000');
 if (!(reps >= 1 && reps <= 50)) throw new Error('GROWTH_REPS must be 1 to 50');
-
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch(() => {});
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    await cleanUp();
-    process.exit(130);
-  });
-}
 
 function startServer(mongodbUri, uploadDir) {
   const child = fork(path.join(apiDir, 'bench/server.ts'), [], {
@@ -64,13 +53,7 @@ function startServer(mongodbUri, uploadDir) {
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    });
+  const stop = () => stopChild(child);
   cleanups.push(stop);
   return new Promise((resolve, reject) => {
     child.once('message', ({ shopPort, barePort }) =>
@@ -83,7 +66,7 @@ function startServer(mongodbUri, uploadDir) {
 }
 
 /** A browser: a guest session id and the session cookie once signed in. */
-function browser(base, sessionId = `guest-${Date.now()}-${randomBytes(6).toString('hex')}`) {
+function browser(base, sessionId = newSessionId()) {
   let cookie = null;
   return {
     sessionId,
@@ -105,28 +88,6 @@ function browser(base, sessionId = `guest-${Date.now()}-${randomBytes(6).toStrin
     },
   };
 }
-
-const label = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
-  customText: 'PUMP 1',
-  quantity: 12,
-  files: [],
-};
-const customerInfo = {
-  firstName: 'Ann',
-  lastName: 'Lee',
-  phone: '555-0100',
-  email: 'ann@example.com',
-  company: 'Acme Pumps',
-  street: '12 Main St',
-  city: 'Chicago',
-  state: 'IL',
-  zipCode: '60601',
-};
 
 /** Times every hot call once; returns { call: ms }. Fails loudly on an unexpected status. */
 async function oneRound(base, side, size, round) {
@@ -303,15 +264,7 @@ async function measure(ferretUri, size, dataDir) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-growth-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const ferret = await startFerret({
-    port: await freePort(),
-    dataDir: path.join(dataDir, 'db'),
-    dbName: 'growth',
-    log: () => {},
-  });
-  cleanups.push(() => ferret.stop());
+  const { dataDir, ferret } = await startDatabase('shop-bench-growth-', 'growth');
   console.log(
     `Growth: the same calls on a shop of ${sizes[0]} and of ${sizes[1]} customers, orders, carts and uploads; median of ${reps}; FerretDB (SQLite); loopback\n`,
   );

@@ -10,16 +10,23 @@
 // Starts its own FerretDB, APIs and forwarders on free ports in a temporary folder; stops all of it.
 // Exits 1 when an invariant fails. Not part of npm test (it measures; the machine decides the figures).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFerret } from '../../scripts/lib/ferretdb.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import {
+  addressOf,
+  apiDir,
+  cleanUp,
+  cleanups,
+  customerInfo,
+  label,
+  newSessionId,
+  productionApiEnv,
+  startDatabase,
+  stopChild,
+} from './lib.mjs';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(apiDir, '..');
 const steps = (process.env.LOAD_STEPS ?? '10,50,200').split(',').map(Number);
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
@@ -32,41 +39,6 @@ const require = createRequire(path.join(apiDir, 'package.json'));
 const { MongoClient, ObjectId } = require('mongodb');
 
 const CODE = 'LOAD40';
-const label = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
-  customText: 'PUMP 1',
-  quantity: 12,
-  files: [],
-};
-const customerInfo = {
-  firstName: 'Ann',
-  lastName: 'Lee',
-  phone: '555-0100',
-  email: 'ann@example.com',
-  company: 'Acme Pumps',
-  street: '12 Main St',
-  city: 'Chicago',
-  state: 'IL',
-  zipCode: '60601',
-};
-
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch(() => {});
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    await cleanUp();
-    process.exit(130);
-  });
-}
 
 /** The API processes' error log lines (pino JSON, level 50 and up), kept to explain any 5xx. */
 const apiErrorLines = [];
@@ -92,15 +64,7 @@ function startChild(args, env, cwd, { captureErrors = false } = {}) {
         if (line.trim() && apiErrorLines.length < 500) apiErrorLines.push(line);
     });
   }
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  );
+  cleanups.push(() => stopChild(child));
   return child;
 }
 
@@ -125,20 +89,11 @@ async function startApi(mongodbUri, uploadDir) {
   const child = startChild(
     ['--import', 'tsx', 'src/server.ts'],
     {
-      NODE_ENV: 'production',
+      ...productionApiEnv(mongodbUri, uploadDir),
       LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'error',
       API_HOST: '127.0.0.1',
       API_PORT: String(port),
-      MONGODB_URI: mongodbUri,
-      SESSION_SECRET: 'load-session-secret-0123456789-not-for-real-use',
-      ADMIN_SECRET: 'load-admin-secret-9f8e7d6c5b4a3210-not-for-real-use',
-      ORDER_LINK_SECRET: 'load-order-link-secret-7e6d5c4b3a21-not-for-real-use',
-      ALLOW_SANDBOX_PAYMENTS: 'true',
-      // Required in production. Nothing listens there: messages stay queued, retried with backoff.
-      MAIL_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'Load <load@example.com>',
       PAYMENT_PROVIDER: 'sandbox',
-      UPLOAD_DIR: uploadDir,
       TAX_RATES: '{"IL":0.0625}',
     },
     apiDir,
@@ -182,13 +137,6 @@ async function startBare() {
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, child, 'The bare route');
   return base;
-}
-
-/** Each shopper's own address, as a load balancer in front of the shell would add it. */
-function addressOf(sessionId) {
-  let hash = 0;
-  for (const char of sessionId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
 }
 
 const statuses = new Map();
@@ -245,8 +193,6 @@ async function call(base, method, route, sessionId, body, samples) {
   return { status, body: parsed };
 }
 
-const newSession = () => `guest-${Date.now()}-${randomBytes(6).toString('hex')}`;
-
 /** One shopper after another on each of `connections` loops until the time is up. */
 async function shopTraffic(base, connections, durationMs, samples, outcomes) {
   const until = performance.now() + durationMs;
@@ -255,7 +201,7 @@ async function shopTraffic(base, connections, durationMs, samples, outcomes) {
   const late = () => performance.now() >= until;
   const loop = async () => {
     while (!late()) {
-      const sessionId = newSession();
+      const sessionId = newSessionId();
       const useCode = shoppers++ % 3 === 0;
       await call(base, 'GET', '/api/cart?zipCode=60601', sessionId, undefined, samples.cartRead);
       const added = await call(base, 'POST', '/api/cart', sessionId, label, samples.cartAdd);
@@ -308,7 +254,7 @@ async function bareTraffic(base, connections, durationMs, samples) {
   const until = performance.now() + durationMs;
   const loop = async () => {
     while (performance.now() < until)
-      await call(base, 'GET', '/api/bare', newSession(), undefined, samples);
+      await call(base, 'GET', '/api/bare', newSessionId(), undefined, samples);
   };
   await Promise.all(Array.from({ length: connections }, loop));
 }
@@ -414,15 +360,7 @@ async function checkInvariants(uri, codeId) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-load-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const ferret = await startFerret({
-    port: await freePort(),
-    dataDir: path.join(dataDir, 'db'),
-    dbName: 'bench_load',
-    log: () => {},
-  });
-  cleanups.push(() => ferret.stop());
+  const { dataDir, ferret } = await startDatabase('shop-bench-load-', 'bench_load');
   const codeId = await seedCode(ferret.uri);
   const apis = [];
   for (let i = 0; i < 2; i++) apis.push(await startApi(ferret.uri, path.join(dataDir, 'uploads')));

@@ -3,32 +3,23 @@
 // (free port, temporary folder) and the app (tsx, production settings), runs autocannon against each
 // target for BENCH_SECONDS (5 by default), prints a table, and stops everything it started.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startFerret } from '../../scripts/lib/ferretdb.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
+import {
+  apiDir,
+  cleanUp,
+  cleanups,
+  label,
+  newSessionId,
+  productionApiEnv,
+  startDatabase,
+  stopChild,
+} from './lib.mjs';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 if (!(seconds > 0 && seconds <= 60)) throw new Error('BENCH_SECONDS must be between 1 and 60');
-
-const label = {
-  material: 'phenolic',
-  width: 3,
-  height: 2,
-  color: 'black-white',
-  mounting: 'adhesive',
-  customText: 'PUMP 1',
-  quantity: 12,
-  files: [],
-};
-const newSessionId = () => `guest-${Date.now()}-${randomBytes(6).toString('hex')}`;
 
 /** How many cart lines the run left (POST /api/cart adds one per request). */
 async function countCartLines(uri) {
@@ -42,49 +33,18 @@ async function countCartLines(uri) {
   }
 }
 
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch(() => {});
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    await cleanUp();
-    process.exit(130);
-  });
-}
-
 async function startServer(mongodbUri, uploadDir) {
   const child = fork(path.join(apiDir, 'bench/server.ts'), [], {
     cwd: apiDir,
     execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...productionApiEnv(mongodbUri, uploadDir),
       LOG_LEVEL: 'silent',
-      MONGODB_URI: mongodbUri,
-      SESSION_SECRET: 'bench-session-secret-0123456789-not-for-real-use',
-      ADMIN_SECRET: 'bench-admin-secret-9f8e7d6c5b4a3210-not-for-real-use',
-      ORDER_LINK_SECRET: 'bench-order-link-secret-5a4b3c2d1e0f-not-for-real-use',
-      ALLOW_SANDBOX_PAYMENTS: 'true',
-      // Required in production. Nothing listens there: messages stay queued, retried with backoff.
-      MAIL_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'Bench <bench@example.com>',
-      UPLOAD_DIR: uploadDir,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  );
+  cleanups.push(() => stopChild(child));
   return new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) =>
@@ -103,15 +63,7 @@ function run(name, options) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const ferret = await startFerret({
-    port: await freePort(),
-    dataDir: path.join(dataDir, 'db'),
-    dbName: 'bench',
-    log: () => {},
-  });
-  cleanups.push(() => ferret.stop());
+  const { dataDir, ferret } = await startDatabase('shop-bench-', 'bench');
   const { shopPort, barePort } = await startServer(ferret.uri, path.join(dataDir, 'uploads'));
   const shop = `http://127.0.0.1:${shopPort}`;
 

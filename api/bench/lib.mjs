@@ -1,0 +1,114 @@
+// What the benchmarks (run.mjs, checkout.mjs, load.mjs, growth.mjs) share: their temporary database,
+// the clean-up of what they started (also on Ctrl-C), stopping a child process, and the shopper's
+// label, details and guest session id they send.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFerret } from '../../scripts/lib/ferretdb.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+
+/** The API package's folder (the benchmarks run src/server.ts and bench/server.ts from there). */
+export const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One 3" x 2" phenolic label, quantity 12, as the configurator adds it to a cart. */
+export const label = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'PUMP 1',
+  quantity: 12,
+  files: [],
+};
+
+/** The checkout form's details (Chicago, so IL tax applies). */
+export const customerInfo = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '555-0100',
+  email: 'ann@example.com',
+  company: 'Acme Pumps',
+  street: '12 Main St',
+  city: 'Chicago',
+  state: 'IL',
+  zipCode: '60601',
+};
+
+/** A new guest session id, in the shell's format. */
+export const newSessionId = () => `guest-${Date.now()}-${randomBytes(6).toString('hex')}`;
+
+/** What to undo when the benchmark ends, last started first. */
+export const cleanups = [];
+
+export async function cleanUp() {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanUp();
+    process.exit(130);
+  });
+}
+
+/** Stops a child process (SIGTERM, SIGKILL after 5 s); resolves once it has exited. */
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+/**
+ * A temporary folder and an embedded FerretDB in it on a free port, both removed by cleanUp().
+ * @returns {Promise<{ dataDir: string, ferret: { uri: string, stop(): Promise<void> } }>}
+ */
+export async function startDatabase(prefix, dbName) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const ferret = await startFerret({
+    port: await freePort(),
+    dataDir: path.join(dataDir, 'db'),
+    dbName,
+    log: () => {},
+  });
+  cleanups.push(() => ferret.stop());
+  return { dataDir, ferret };
+}
+
+/**
+ * A shopper's own client address for X-Forwarded-For, as a proxy in front of the API would send it
+ * (the API believes one hop): one loopback address for all of them would meet the per-address limits.
+ */
+export function addressOf(sessionId) {
+  let hash = 0;
+  for (const char of sessionId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
+/**
+ * What the API needs to start with production settings, with values only a benchmark uses: its own
+ * secrets, sandbox payments allowed, and a mail server where nothing listens (messages stay queued,
+ * retried with backoff).
+ */
+export function productionApiEnv(mongodbUri, uploadDir) {
+  return {
+    NODE_ENV: 'production',
+    MONGODB_URI: mongodbUri,
+    SESSION_SECRET: 'bench-session-secret-0123456789-not-for-real-use',
+    ADMIN_SECRET: 'bench-admin-secret-9f8e7d6c5b4a3210-not-for-real-use',
+    ORDER_LINK_SECRET: 'bench-order-link-secret-5a4b3c2d1e0f-not-for-real-use',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    MAIL_URL: 'smtp://127.0.0.1:9',
+    MAIL_FROM: 'Bench <bench@example.com>',
+    UPLOAD_DIR: uploadDir,
+  };
+}
