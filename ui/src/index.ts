@@ -4,6 +4,7 @@ export * from './theme';
 export * from './button';
 export * from './dialog';
 export * from './form-field';
+export * from './quantity-stepper';
 export * from './icons';
 export * from './page';
 export * from './sign-in-card';

@@ -17,7 +17,7 @@ import { LabelSwatch } from '../../../components/label-swatch';
 import { money } from '../../../lib/money';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItemQuantity } from '../api/update-cart-item-quantity';
-import { QuantityStepper } from './quantity-stepper';
+import { CartQuantityStepper } from './cart-quantity-stepper';
 
 // Phones: the picture beside the name, details and controls full width below it. Wider: the picture
 // runs down the left.
@@ -216,7 +216,7 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
       </Details>
       <Actions>
         <Controls>
-          <QuantityStepper
+          <CartQuantityStepper
             quantity={item.quantity}
             itemName={name}
             busy={busy}

@@ -8,6 +8,7 @@ import {
   FieldError,
   focusRing,
   fromLarge,
+  QuantityStepper,
   theme,
   useDebouncedValue,
   cardSurface,
@@ -15,7 +16,6 @@ import {
 import { usePriceQuote } from '../api/calculate-price';
 import type { LabelDraft } from '../label-draft';
 import { QuantityBreaks } from './quantity-breaks';
-import { QuantityStepper } from './quantity-stepper';
 
 /** How long the configuration must stay still before it is priced. */
 export const PRICE_DEBOUNCE_MS = 250;
@@ -153,6 +153,7 @@ export function OrderSummary({
   formError,
 }: OrderSummaryProps) {
   const headingId = useId();
+  const count = Number.parseInt(draft.quantity, 10) || 0;
   // Debounced as text, so a re-render with an equal configuration does not restart the wait.
   const wanted = priceable ? JSON.stringify(priceable) : null;
   const settled = useDebouncedValue(wanted, PRICE_DEBOUNCE_MS);
@@ -199,7 +200,18 @@ export function OrderSummary({
           </>
         )}
       </Specs>
-      <QuantityStepper value={draft.quantity} error={quantityError} onChange={onQuantityChange} />
+      <QuantityStepper
+        type="number"
+        text={draft.quantity}
+        quantity={count}
+        error={quantityError}
+        onTextChange={(text) => onQuantityChange(text.replace(/[^\d]/g, ''))}
+        onStep={(next) => onQuantityChange(String(next))}
+        // An emptied field becomes 1 again: a quantity never goes below 1.
+        onBlur={() => {
+          if (count < 1) onQuantityChange('1');
+        }}
+      />
       <Prices $updating={updating} aria-live="polite" aria-atomic="true" aria-busy={updating}>
         <div>
           <dt>Unit price</dt>

@@ -1,0 +1,81 @@
+import { useState, type KeyboardEvent } from 'react';
+import { cartQuantitySchema } from '@shop/contracts';
+import { QuantityStepper } from '@shop/ui';
+
+/** The typed quantity, or the rule it breaks (the contracts' quantity rule, as the server checks it). */
+export function parseQuantity(text: string): { quantity: number } | { problem: string } {
+  const trimmed = text.trim();
+  const result = cartQuantitySchema.safeParse({ quantity: trimmed === '' ? NaN : Number(trimmed) });
+  return result.success
+    ? { quantity: result.data.quantity }
+    : { problem: result.error.issues[0]?.message ?? 'Quantity must be a whole number' };
+}
+
+interface CartQuantityStepperProps {
+  quantity: number;
+  /** What the quantity is of, for screen readers ("Phenolic label"). */
+  itemName: string;
+  busy?: boolean;
+  /** onFailed runs when the change could not be saved. */
+  onChange(quantity: number, onFailed?: () => void): void;
+}
+
+/**
+ * A cart line's quantity: minus and plus save at once; a typed quantity is saved on Enter or on leaving
+ * the field, and Escape puts the saved one back. A typed quantity that breaks the rule shows the rule
+ * and changes nothing.
+ */
+export function CartQuantityStepper({
+  quantity,
+  itemName,
+  busy = false,
+  onChange,
+}: CartQuantityStepperProps) {
+  const [draft, setDraft] = useState(String(quantity));
+  const [problem, setProblem] = useState<string>();
+  // A new quantity from the server (the stepper, another tab) replaces what the field shows.
+  const [shown, setShown] = useState(quantity);
+  if (shown !== quantity) {
+    setShown(quantity);
+    setDraft(String(quantity));
+    setProblem(undefined);
+  }
+
+  function commit() {
+    if (busy) return;
+    const typed = parseQuantity(draft);
+    if ('problem' in typed) {
+      setProblem(typed.problem);
+      return;
+    }
+    setProblem(undefined);
+    setDraft(String(typed.quantity));
+    // A failed save puts the saved quantity back in the field (the card says why).
+    if (typed.quantity !== quantity) onChange(typed.quantity, () => setDraft(String(quantity)));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Escape') {
+      setDraft(String(quantity));
+      setProblem(undefined);
+    }
+  }
+
+  return (
+    <QuantityStepper
+      text={draft}
+      quantity={quantity}
+      itemName={itemName}
+      busy={busy}
+      onTextChange={setDraft}
+      onStep={(next) => onChange(next)}
+      onKeyDown={onKeyDown}
+      onBlur={commit}
+      error={problem && `${problem}. Nothing was changed.`}
+      announceError
+    />
+  );
+}
