@@ -1,15 +1,19 @@
 import { Link } from 'wouter';
 import styled from 'styled-components';
-import { VisuallyHidden, fromMedium, theme, cardSurface } from '@shop/ui';
 import {
+  cardSurface,
   colorName,
   colorSwatch,
   formatDate,
   formatDollars,
   formatInches,
   formatTime,
+  fromMedium,
   materialName,
   mountingName,
+  OrderTotalRows,
+  theme,
+  VisuallyHidden,
 } from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
 import { OrderAgainButton } from '../../../components/order-again-button';
@@ -258,24 +262,7 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
           </Notes>
         )}
         <Totals aria-label={`Totals for order ${order.orderNumber}`}>
-          <dt>Subtotal</dt>
-          <dd>{formatDollars(order.subtotal)}</dd>
-          {order.discountAmount > 0 && (
-            <>
-              <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
-              <dd className="discount">−{formatDollars(order.discountAmount)}</dd>
-            </>
-          )}
-          {typeof order.shipping === 'number' && (
-            <>
-              <dt>Shipping</dt>
-              <dd>{formatDollars(order.shipping)}</dd>
-            </>
-          )}
-          <dt>Tax</dt>
-          <dd>{formatDollars(order.tax)}</dd>
-          <dt className="total">Total</dt>
-          <dd className="total">{formatDollars(order.total)}</dd>
+          <OrderTotalRows order={order} />
           {order.status === 'cancelled' && (
             <>
               <dt>Refunded</dt>

@@ -9,24 +9,22 @@ import {
 import {
   Button,
   ButtonAnchor,
+  colorName,
   Dialog,
   DialogDescription,
   DialogTitle,
-  SelectField,
-  TextAreaField,
-  TextField,
-  theme,
-  TotalsList,
-  OrderTotalRows,
-} from '@shop/ui';
-import {
-  colorName,
   formatDate,
   formatDollars,
   formatInches,
   formatTime,
   materialName,
   mountingName,
+  OrderTotalRows,
+  SelectField,
+  TextAreaField,
+  TextField,
+  theme,
+  TotalsList,
 } from '@shop/ui';
 import type { AdminOrder } from '../api/get-admin-orders';
 import {
