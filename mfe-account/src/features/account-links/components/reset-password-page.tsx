@@ -10,11 +10,11 @@ import {
   FormStack,
   Page,
   PageHeader,
-  TextField,
   useZodForm,
   cardSurface,
   SignInCard,
 } from '@shop/ui';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useSignedInAs } from '../../../lib/signed-in-as';
 import { resetPassword } from '../api/account-links';
 
@@ -82,21 +82,7 @@ export function ResetPasswordPage() {
             noValidate
             onSubmit={form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
           >
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 6 characters."
-              error={form.errors.newPassword}
-              {...form.input('newPassword')}
-            />
-            <TextField
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              error={form.errors.confirmPassword}
-              {...form.input('confirmPassword')}
-            />
+            <NewPasswordFields form={form} />
             {reset.isError && !linkProblem && (
               <FieldError role="alert">
                 {apiErrorMessage(reset.error) ?? 'Password change failed'}

@@ -12,6 +12,7 @@ import {
   TextField,
   useZodForm,
 } from '@shop/ui';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { changePasswordFormSchema, useChangePassword } from '../api/change-password';
 
 const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -65,21 +66,7 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): 
         error={form.errors.currentPassword ?? currentPasswordProblem}
         {...form.input('currentPassword')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        error={form.errors.newPassword}
-        {...form.input('newPassword')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={form.errors.confirmPassword}
-        {...form.input('confirmPassword')}
-      />
+      <NewPasswordFields form={form} />
       <DialogActions>
         <Button type="button" $variant="secondary" onClick={onCancel}>
           Cancel
