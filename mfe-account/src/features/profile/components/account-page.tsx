@@ -13,7 +13,7 @@ import {
   fromMedium,
   theme,
   useZodForm,
-  cardSurface,
+  Card,
   SignInCard,
 } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
@@ -28,9 +28,8 @@ const Columns = styled.div`
   }
 `;
 
-const Card = styled.section`
-  padding: 1.25rem;
-  ${cardSurface}
+// The kit's card, with this page's brand-coloured headings and muted notes.
+const AccountCard = styled(Card)`
   h2 {
     margin: 0 0 1rem;
     font-size: 1.125rem;
@@ -40,9 +39,6 @@ const Card = styled.section`
     margin: 0 0 1rem;
     color: ${theme.colors.muted};
     overflow-wrap: anywhere;
-  }
-  ${fromMedium} {
-    padding: 1.5rem;
   }
 `;
 
@@ -78,7 +74,7 @@ function ProfileForm({ user }: { user: ShopUser }) {
     toast({ title: accountMessages.profileSaved, description: 'Checkout starts from them.' }),
   );
   return (
-    <Card aria-labelledby="profile-heading">
+    <AccountCard aria-labelledby="profile-heading">
       <h2 id="profile-heading">Your details</h2>
       <FormStack
         ref={form.formRef}
@@ -102,7 +98,7 @@ function ProfileForm({ user }: { user: ShopUser }) {
           {save.isPending ? 'Saving…' : 'Save Details'}
         </Button>
       </FormStack>
-    </Card>
+    </AccountCard>
   );
 }
 
@@ -118,7 +114,7 @@ function EmailForm({ user }: { user: ShopUser }) {
   });
   const resend = useResendConfirmation();
   return (
-    <Card aria-labelledby="email-heading">
+    <AccountCard aria-labelledby="email-heading">
       <h2 id="email-heading">Email</h2>
       <p>
         Signed in as <strong>{user.email}</strong>
@@ -179,7 +175,7 @@ function EmailForm({ user }: { user: ShopUser }) {
           {change.isPending ? 'Changing…' : 'Change Email'}
         </Button>
       </FormStack>
-    </Card>
+    </AccountCard>
   );
 }
 
