@@ -2,7 +2,7 @@
 // discount checked again whenever the cart changes, tax by region from the configured table.
 import { Router } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CART_FULL_MESSAGE, MAX_CART_LINES } from '@shop/contracts';
+import { CART_FULL_MESSAGE, EMPTY_CART, MAX_CART_LINES } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
 import type { RouteModule } from '../src/routes';
 import {
@@ -107,14 +107,7 @@ function discount(fields: Partial<NewDiscountCode> & { code: string }) {
 
 describe('adding, reading, changing and removing items', () => {
   it('when the cart is empty, then it answers zeros', async () => {
-    expect(await cart()).toEqual({
-      items: [],
-      itemCount: 0,
-      subtotal: 0,
-      discount: null,
-      tax: { region: null, amount: 0 },
-      total: 0,
-    });
+    expect(await cart()).toEqual(EMPTY_CART);
   });
 
   it('when an item is added, then the server prices it, ignoring prices sent, and answers the whole cart', async () => {

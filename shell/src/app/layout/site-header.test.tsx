@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EMPTY_CART } from '@shop/contracts';
 import { useShopStore } from 'shell/store';
 import { stubApi, json, renderPage, TEST_USER } from '@shop/ui/testing';
 import { resetShell } from '../../testing/shell-config';
@@ -16,14 +17,6 @@ vi.mock('../../lib/remotes', () => ({
 
 beforeEach(() => resetShell());
 
-const EMPTY_CART = {
-  items: [],
-  itemCount: 0,
-  subtotal: 0,
-  discount: null,
-  tax: { region: null, amount: 0 },
-  total: 0,
-};
 afterEach(() => vi.unstubAllGlobals());
 
 /** The desktop navigation (jsdom applies no media queries, so it counts as hidden there). */

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ZodError } from 'zod';
-import { joinedAddress, type CustomerInfo, type CreatedOrder } from '@shop/contracts';
+import { EMPTY_CART, joinedAddress, type CustomerInfo, type CreatedOrder } from '@shop/contracts';
 import { apiErrorMessage, apiErrorStatus, cartQueryKey, setCartAnswer, toast } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
 import { saveLastOrder } from '../../../lib/last-order';
@@ -79,15 +79,6 @@ interface PlaceOrderOptions {
  * payment, refresh the cart, keep the order for the confirmation page and go there. A declined card
  * leaves the cart as it was; paying again reuses the order made for it.
  */
-const EMPTY_CART: Cart = {
-  items: [],
-  itemCount: 0,
-  subtotal: 0,
-  discount: null,
-  tax: { region: null, amount: 0 },
-  total: 0,
-};
-
 export function usePlaceOrder({
   cart,
   card,
