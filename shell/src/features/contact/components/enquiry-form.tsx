@@ -6,7 +6,7 @@ import {
   type ContactEnquiryInput,
 } from '@shop/contracts/contact';
 import { ApiError, toast, useShopStore } from 'shell/store';
-import { Button, fromMedium, theme } from '@shop/ui';
+import { Button, controlStyles, fromMedium, theme } from '@shop/ui';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendEnquiry } from '../api/send-enquiry';
 
@@ -36,28 +36,14 @@ const FieldBox = styled.div`
     font-weight: 400;
     color: ${theme.colors.muted};
   }
+  /* The kit's control look (border, focus, invalid), as every other form's fields. */
   input,
   textarea {
-    width: 100%;
-    min-height: 2.875rem;
-    padding: 0.625rem 0.75rem;
-    border: 1px solid ${theme.colors.borderStrong};
-    border-radius: ${theme.radiusSmall};
-    background: ${theme.colors.surface};
-    color: ${theme.colors.ink};
+    ${controlStyles}
   }
   textarea {
     min-height: 9rem;
     resize: vertical;
-  }
-  input:focus-visible,
-  textarea:focus-visible {
-    outline: 3px solid ${theme.colors.focus};
-    outline-offset: 0;
-    border-color: ${theme.colors.focus};
-  }
-  [aria-invalid='true'] {
-    border-color: ${theme.colors.danger};
   }
   .error {
     margin: 0;
