@@ -1,0 +1,2 @@
+// Testing Library's matchers (toBeInTheDocument, ...) for the type checker; vitest.setup-dom.ts loads them.
+import '@testing-library/jest-dom/vitest';
