@@ -9,6 +9,7 @@ export * from './icons';
 export * from './page';
 export * from './sign-in-card';
 export * from './order-totals';
+export * from './order-status-badge';
 export * from './section';
 export * from './table';
 export * from './query-state';

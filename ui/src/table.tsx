@@ -120,11 +120,12 @@ export const RowButton = styled.button<{ $tone?: 'danger' }>`
   }
 `;
 
-type Tone = 'green' | 'yellow' | 'blue' | 'grey' | 'red' | 'navy';
+export type BadgeTone = 'green' | 'yellow' | 'orange' | 'blue' | 'grey' | 'red' | 'navy';
 
-const tones: Record<Tone, { background: string; color: string }> = {
+const tones: Record<BadgeTone, { background: string; color: string }> = {
   green: { background: '#dcfce7', color: '#166534' },
   yellow: { background: '#fef9c3', color: '#854d0e' },
+  orange: { background: '#ffedd5', color: '#9a3412' },
   blue: { background: '#dbeafe', color: '#1e40af' },
   grey: { background: '#f1f5f9', color: '#334155' },
   red: { background: '#fee2e2', color: '#991b1b' },
@@ -132,7 +133,7 @@ const tones: Record<Tone, { background: string; color: string }> = {
 };
 
 /** A small label with text (colour is never the only signal); every tone keeps 4.5:1 contrast. */
-export const Badge = styled.span<{ $tone: Tone }>`
+export const Badge = styled.span<{ $tone: BadgeTone }>`
   display: inline-flex;
   align-items: center;
   padding: 0.2rem 0.6rem;

@@ -8,25 +8,25 @@ import {
   ButtonAnchor,
   ButtonLink,
   DownloadIcon,
-  MessageCard,
-  Notice,
-  PackageIcon,
-  Page,
-  PageHeader,
-  Panel,
-  Skeleton,
-  VisuallyHidden,
   formatDate,
   formatDollars,
   formatTime,
   fromLarge,
   fromMedium,
+  MessageCard,
+  Notice,
+  OrderStatusBadge,
+  OrderTotalRows,
+  PackageIcon,
+  Page,
+  PageHeader,
+  Panel,
+  Skeleton,
   theme,
   TotalsList,
-  OrderTotalRows,
+  VisuallyHidden,
 } from '@shop/ui';
 import { OrderAgainButton } from '../../../components/order-again-button';
-import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { useOrder, withAccess, type OrderDetail } from '../api/get-order';
 import { OrderLine } from './order-line';
 

@@ -11,13 +11,13 @@ import {
   fromMedium,
   materialName,
   mountingName,
+  OrderStatusBadge,
   OrderTotalRows,
   theme,
   VisuallyHidden,
 } from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
 import { OrderAgainButton } from '../../../components/order-again-button';
-import { OrderStatusBadge } from '../../../components/order-status-badge';
 
 const Card = styled.article`
   ${cardSurface}

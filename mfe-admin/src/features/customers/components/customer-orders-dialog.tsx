@@ -1,5 +1,11 @@
-import { Dialog, DialogDescription, DialogTitle, formatDollars, formatShortDate } from '@shop/ui';
-import { OrderStatusBadge } from '../../../components/order-badges';
+import {
+  Dialog,
+  DialogDescription,
+  DialogTitle,
+  formatDollars,
+  formatShortDate,
+  OrderStatusBadge,
+} from '@shop/ui';
 import { useCustomerDetail } from '../api/get-customer-detail';
 import type { Customer } from '../api/get-customers';
 

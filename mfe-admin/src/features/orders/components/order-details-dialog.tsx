@@ -19,6 +19,7 @@ import {
   formatTime,
   materialName,
   mountingName,
+  OrderStatusBadge,
   OrderTotalRows,
   SelectField,
   TextAreaField,
@@ -33,7 +34,7 @@ import {
   useCancelOrder,
   useShipOrder,
 } from '../api/order-actions';
-import { OrderStatusBadge, PaymentBadge } from '../../../components/order-badges';
+import { PaymentBadge } from '../../../components/payment-badge';
 import { ProofSection } from './proof-section';
 
 const Grid = styled.div`

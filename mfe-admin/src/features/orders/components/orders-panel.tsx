@@ -3,20 +3,21 @@ import styled from 'styled-components';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@shop/contracts/orders';
 import {
   Button,
-  SelectField,
-  SectionHeader,
-  TextField,
-  useDebouncedValue,
-  TableMessage,
+  OrderStatusBadge,
   RowButton,
+  SectionHeader,
+  SelectField,
   Table,
+  TableMessage,
   TableRegion,
+  TextField,
   theme,
+  useDebouncedValue,
 } from '@shop/ui';
 import { formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { OrderStatusBadge, PaymentBadge } from '../../../components/order-badges';
+import { PaymentBadge } from '../../../components/payment-badge';
 import { OrderDetailsDialog } from './order-details-dialog';
 
 const Filters = styled.div`

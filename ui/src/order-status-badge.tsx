@@ -1,0 +1,43 @@
+import styled from 'styled-components';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
+import { Badge, type BadgeTone } from './table';
+import { VisuallyHidden } from './visually-hidden';
+
+// Awaiting proof orange, processing yellow, shipped blue, completed green, cancelled red, any other
+// grey (docs/product.md section 4); the status is written out, so colour is never the only signal.
+const statusTone: Record<string, { tone: BadgeTone; dot: string }> = {
+  awaiting_proof: { tone: 'orange', dot: '#ea580c' },
+  processing: { tone: 'yellow', dot: '#ca8a04' },
+  shipped: { tone: 'blue', dot: '#2563eb' },
+  completed: { tone: 'green', dot: '#16a34a' },
+  cancelled: { tone: 'red', dot: '#dc2626' },
+};
+const otherStatus = { tone: 'grey', dot: '#64748b' } as const;
+
+const StatusBadge = styled(Badge)<{ $dot: string }>`
+  gap: 0.375rem;
+  &::before {
+    content: '';
+    flex: none;
+    width: 0.5rem;
+    height: 0.5rem;
+    border-radius: 999px;
+    background: ${({ $dot }) => $dot};
+  }
+`;
+
+function statusLabel(status: string): string {
+  if (status in ORDER_STATUS_LABELS) return ORDER_STATUS_LABELS[status as OrderStatus];
+  return status ? status[0]!.toUpperCase() + status.slice(1) : 'Unknown';
+}
+
+/** An order's status as the customer's order pages and the admin's order lists show it. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  const { tone, dot } = statusTone[status] ?? otherStatus;
+  return (
+    <StatusBadge $tone={tone} $dot={dot} data-status={status}>
+      <VisuallyHidden>Status: </VisuallyHidden>
+      {statusLabel(status)}
+    </StatusBadge>
+  );
+}
