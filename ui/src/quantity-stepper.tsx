@@ -7,7 +7,6 @@ import { focusRing, theme } from './theme';
 const Group = styled.div`
   display: inline-flex;
   align-items: stretch;
-  justify-self: start;
   border: 1px solid ${theme.colors.control};
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.surface};
@@ -69,6 +68,11 @@ const Count = styled.input`
   }
 `;
 
+// In a row of controls (a cart line) the stepper shrinks no narrower than its buttons and digits.
+const Root = styled(Field)`
+  min-width: auto;
+`;
+
 // A long rule ("Quantity must be …") wraps under the control rather than widening its row.
 const StepperError = styled(FieldError)`
   max-width: 16rem;
@@ -120,7 +124,7 @@ export function QuantityStepper({
   const errorId = `${id}-error`;
   const of = itemName ? ` of ${itemName}` : '';
   return (
-    <Field>
+    <Root>
       {!itemName && <Label htmlFor={id}>Quantity</Label>}
       <Group
         role={itemName ? 'group' : undefined}
@@ -166,6 +170,6 @@ export function QuantityStepper({
           {error}
         </StepperError>
       )}
-    </Field>
+    </Root>
   );
 }
