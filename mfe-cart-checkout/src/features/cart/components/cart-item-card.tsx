@@ -12,9 +12,9 @@ import {
   formatSize,
   materialName,
   mountingName,
+  formatDollars,
 } from '@shop/ui';
 import { LabelSwatch } from '../../../components/label-swatch';
-import { money } from '../../../lib/money';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItemQuantity } from '../api/update-cart-item-quantity';
 import { CartQuantityStepper } from './cart-quantity-stepper';
@@ -184,7 +184,7 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
       </div>
       <Heading>
         <h3>{name}</h3>
-        <UnitPrice>{money(item.unitPrice)} each</UnitPrice>
+        <UnitPrice>{formatDollars(item.unitPrice)} each</UnitPrice>
       </Heading>
       <Details>
         <dt>Material</dt>
@@ -236,7 +236,7 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
         </Controls>
         <LineTotal data-testid="cart-item-total">
           <span>Line total</span>
-          {money(item.totalPrice)}
+          {formatDollars(item.totalPrice)}
         </LineTotal>
       </Actions>
     </Card>

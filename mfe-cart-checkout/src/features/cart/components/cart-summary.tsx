@@ -2,9 +2,9 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
-import { ButtonLink, fromLarge, theme, Card, CardTitle } from '@shop/ui';
+import { ButtonLink, fromLarge, theme, Card, CardTitle, formatDollars } from '@shop/ui';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
-import { afterDiscount, money } from '../../../lib/money';
+import { afterDiscount } from '../../../lib/money';
 import { DiscountCodeForm } from './discount-code-form';
 
 const Sticky = styled(Card)`
@@ -58,11 +58,11 @@ export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
       </CardTitle>
       <SummaryList>
         <SummaryRow term={`Subtotal (${cart.itemCount} ${itemWord})`} testId="summary-subtotal">
-          {money(cart.subtotal)}
+          {formatDollars(cart.subtotal)}
         </SummaryRow>
         {discount && (
           <SummaryRow term={`Discount (${discount.code})`} tone="success" testId="summary-discount">
-            −{money(discountAmount)}
+            −{formatDollars(discountAmount)}
           </SummaryRow>
         )}
         <SummaryRow term="Shipping" tone="muted">
@@ -72,7 +72,7 @@ export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
           Calculated at checkout
         </SummaryRow>
         <SummaryRow term="Total" total testId="summary-total">
-          {money(afterDiscount(cart.subtotal, discountAmount))}
+          {formatDollars(afterDiscount(cart.subtotal, discountAmount))}
         </SummaryRow>
       </SummaryList>
       {droppedDiscount && !discount && <Notice role="status">{droppedDiscount}</Notice>}

@@ -2,8 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiErrorMessage, cartQuery, toast, useShopStore } from 'shell/store';
-import { Button, FieldError, Input, VisuallyHidden, theme } from '@shop/ui';
-import { money } from '../../../lib/money';
+import { Button, FieldError, Input, VisuallyHidden, theme, formatDollars } from '@shop/ui';
 import { DISCOUNT_CODE_MAX_LENGTH } from '@shop/contracts';
 import { readDiscountCodeEntry, useApplyDiscountCode } from '../api/apply-discount-code';
 import { saveCartSession } from '../api/save-cart-session';
@@ -110,7 +109,7 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
       setCode('');
       toast({
         title: 'Discount applied!',
-        description: `${applied.code}${applied.description ? `: ${applied.description}` : ''} (you save ${money(applied.amount)})`,
+        description: `${applied.code}${applied.description ? `: ${applied.description}` : ''} (you save ${formatDollars(applied.amount)})`,
       });
       await saveCartSession(applied);
       await refreshCart();

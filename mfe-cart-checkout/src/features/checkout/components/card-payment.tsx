@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import { Button, theme, Card, CardTitle } from '@shop/ui';
+import { Button, theme, Card, CardTitle, formatDollars } from '@shop/ui';
 import { Spinner } from '../../../components/spinner';
-import { money } from '../../../lib/money';
 import { CARD_CONTAINER_ID, type CardFormState } from '../hooks/use-card-form';
 import type { PaymentFailure } from '../hooks/use-place-order';
 import { CHECKOUT_FORM_ID } from './contact-form';
@@ -110,7 +109,7 @@ export function CardPayment({ cardForm, processing, failure, total = null }: Car
             <Spinner /> Processing Payment…
           </>
         ) : total !== null ? (
-          `Complete Payment: ${money(total)}`
+          `Complete Payment: ${formatDollars(total)}`
         ) : (
           'Complete Payment'
         )}

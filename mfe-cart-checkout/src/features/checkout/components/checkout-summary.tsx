@@ -2,8 +2,15 @@ import styled from 'styled-components';
 import type { Cart } from '../../../api/get-cart';
 import { LabelSwatch } from '../../../components/label-swatch';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
-import { money } from '../../../lib/money';
-import { fromLarge, theme, Card, CardTitle, formatSize, materialName } from '@shop/ui';
+import {
+  fromLarge,
+  theme,
+  Card,
+  CardTitle,
+  formatSize,
+  materialName,
+  formatDollars,
+} from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
 import type { CheckoutQuote } from '../api/get-checkout-quote';
 
@@ -88,16 +95,16 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
                 {formatSize(item.productConfig.width, item.productConfig.height)}
               </strong>
               <small>
-                {item.quantity} × {money(item.unitPrice)}
+                {item.quantity} × {formatDollars(item.unitPrice)}
               </small>
             </p>
-            <span>{money(item.totalPrice)}</span>
+            <span>{formatDollars(item.totalPrice)}</span>
           </Item>
         ))}
       </Items>
       <SummaryList>
         <SummaryRow term="Subtotal" testId="checkout-subtotal">
-          {money(cart.subtotal)}
+          {formatDollars(cart.subtotal)}
         </SummaryRow>
         {cart.discount && (
           <SummaryRow
@@ -105,7 +112,7 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
             tone="success"
             testId="checkout-discount"
           >
-            −{money(cart.discount.amount)}
+            −{formatDollars(cart.discount.amount)}
           </SummaryRow>
         )}
         <SummaryRow
@@ -116,9 +123,9 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
           testId="checkout-shipping"
         >
           {quote
-            ? money(quote.shipping)
+            ? formatDollars(quote.shipping)
             : shipping.charge
-              ? money(shipping.charge.amount)
+              ? formatDollars(shipping.charge.amount)
               : shipping.loading
                 ? 'Estimating…'
                 : shipping.failed
@@ -132,10 +139,14 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
           tone={taxKnown ? 'default' : 'muted'}
           testId="checkout-tax"
         >
-          {quote ? money(quote.tax) : taxKnown ? money(cart.tax.amount) : 'Enter your ZIP'}
+          {quote
+            ? formatDollars(quote.tax)
+            : taxKnown
+              ? formatDollars(cart.tax.amount)
+              : 'Enter your ZIP'}
         </SummaryRow>
         <SummaryRow term={complete ? 'Total' : 'Estimated total'} total testId="checkout-total">
-          <span aria-live="polite">{money(total)}</span>
+          <span aria-live="polite">{formatDollars(total)}</span>
         </SummaryRow>
       </SummaryList>
       <Note>

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { ButtonLink, fromMedium, theme, Card } from '@shop/ui';
+import { ButtonLink, fromMedium, theme, Card, formatDollars } from '@shop/ui';
 import type { LastOrder } from '../../../lib/last-order';
-import { money } from '../../../lib/money';
 
 const ConfirmationCard = styled(Card)`
   display: grid;
@@ -157,7 +156,7 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
         </div>
         <div>
           <dt>Total charged</dt>
-          <dd data-testid="order-total">{money(order.total)}</dd>
+          <dd data-testid="order-total">{formatDollars(order.total)}</dd>
         </div>
       </Facts>
       <Email>
