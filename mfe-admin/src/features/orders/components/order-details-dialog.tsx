@@ -1,13 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
 import {
-  CARRIERS,
-  ORDER_STATUS_LABELS,
-  type Carrier,
-  type OrderStatus,
-} from '@shop/contracts/orders';
-import {
-  Button,
   ButtonAnchor,
   colorName,
   Dialog,
@@ -21,20 +14,13 @@ import {
   mountingName,
   OrderStatusBadge,
   OrderTotalRows,
-  SelectField,
-  TextAreaField,
-  TextField,
   theme,
   TotalsList,
 } from '@shop/ui';
 import type { AdminOrder } from '../api/get-admin-orders';
-import {
-  useAddOrderNote,
-  useAdminOrderDetail,
-  useCancelOrder,
-  useShipOrder,
-} from '../api/order-actions';
+import { useAdminOrderDetail } from '../api/order-actions';
 import { PaymentBadge } from '../../../components/payment-badge';
+import { CancelForm, DetailsSection, NoteForm, ShipForm } from './order-action-forms';
 import { ProofSection } from './proof-section';
 
 const Grid = styled.div`
@@ -106,171 +92,8 @@ const Badges = styled.div`
   margin-bottom: 1.25rem;
 `;
 
-const Section = styled.section`
-  margin-top: 1.5rem;
-  padding-top: 1rem;
-  border-top: 1px solid ${theme.colors.border};
-  h3 {
-    margin: 0 0 0.5rem;
-    font-size: 1rem;
-  }
-  ol,
-  ul {
-    margin: 0;
-    padding-left: 1.25rem;
-  }
-  li {
-    margin: 0.25rem 0;
-    overflow-wrap: anywhere;
-  }
-  .muted {
-    color: ${theme.colors.muted};
-    font-size: 0.875rem;
-  }
-  form {
-    display: grid;
-    gap: 0.75rem;
-    margin-top: 0.5rem;
-  }
-  @media (min-width: 560px) {
-    form.row {
-      grid-template-columns: 1fr 1fr;
-      align-items: end;
-    }
-  }
-  a {
-    color: ${theme.colors.brand};
-  }
-`;
-
 function statusName(status: OrderStatus | null): string {
   return status ? ORDER_STATUS_LABELS[status] : 'New';
-}
-
-function ShipForm({ order }: { order: AdminOrder }) {
-  const ship = useShipOrder();
-  const [carrier, setCarrier] = useState<Carrier>('USPS');
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [trackingUrl, setTrackingUrl] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    ship.mutate({
-      id: order.id,
-      input: {
-        carrier,
-        trackingNumber: trackingNumber.trim(),
-        ...(carrier === 'other' && trackingUrl.trim() ? { trackingUrl: trackingUrl.trim() } : {}),
-      },
-    });
-  };
-  return (
-    <Section aria-labelledby="ship-heading">
-      <h3 id="ship-heading">Mark shipped</h3>
-      <form className="row" onSubmit={submit}>
-        <SelectField
-          label="Carrier"
-          value={carrier}
-          onChange={(event) => setCarrier(event.target.value as Carrier)}
-        >
-          {CARRIERS.map((value) => (
-            <option key={value} value={value}>
-              {value === 'other' ? 'Other' : value}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Tracking number"
-          value={trackingNumber}
-          required
-          onChange={(event) => setTrackingNumber(event.target.value)}
-        />
-        {carrier === 'other' && (
-          <TextField
-            label="Tracking link"
-            type="url"
-            optional
-            placeholder="https://"
-            value={trackingUrl}
-            onChange={(event) => setTrackingUrl(event.target.value)}
-          />
-        )}
-        <Button type="submit" disabled={ship.isPending || !trackingNumber.trim()}>
-          {ship.isPending ? 'Saving…' : 'Mark shipped and email the customer'}
-        </Button>
-      </form>
-    </Section>
-  );
-}
-
-function CancelForm({ order }: { order: AdminOrder }) {
-  const cancel = useCancelOrder();
-  const [amount, setAmount] = useState(order.total.toFixed(2));
-  const [reason, setReason] = useState('');
-  const refund = Number(amount);
-  const valid =
-    amount.trim() !== '' && Number.isFinite(refund) && refund >= 0 && refund <= order.total;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || cancel.isPending) return;
-    cancel.mutate({
-      id: order.id,
-      input: { refundAmount: Math.round(refund * 100) / 100, reason },
-    });
-  };
-  return (
-    <Section aria-labelledby="cancel-heading">
-      <h3 id="cancel-heading">Cancel and refund</h3>
-      <p className="muted">
-        Refunds to the card through the payment provider, at most the {formatDollars(order.total)}{' '}
-        charged. The customer is emailed.
-      </p>
-      <form className="row" onSubmit={submit}>
-        <TextField
-          label="Refund amount ($)"
-          inputMode="decimal"
-          value={amount}
-          error={valid ? undefined : `Enter an amount from 0 to ${order.total.toFixed(2)}`}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <TextField
-          label="Reason"
-          optional
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <Button type="submit" $variant="danger" disabled={!valid || cancel.isPending}>
-          {cancel.isPending
-            ? 'Cancelling…'
-            : `Cancel order and refund ${formatDollars(valid ? refund : 0)}`}
-        </Button>
-      </form>
-    </Section>
-  );
-}
-
-function NoteForm({ orderId }: { orderId: string }) {
-  const add = useAddOrderNote();
-  const [text, setText] = useState('');
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!text.trim()) return;
-        add.mutate({ id: orderId, text: text.trim() }, { onSuccess: () => setText('') });
-      }}
-    >
-      <TextAreaField
-        label="Internal note"
-        hint="Only admins see notes."
-        rows={2}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <Button type="submit" $variant="secondary" disabled={add.isPending || !text.trim()}>
-        Add note
-      </Button>
-    </form>
-  );
 }
 
 export function OrderDetailsDialog({
@@ -380,7 +203,7 @@ export function OrderDetailsDialog({
             )}
           </Totals>
           {order.shipment && (
-            <Section aria-labelledby="shipment-heading">
+            <DetailsSection aria-labelledby="shipment-heading">
               <h3 id="shipment-heading">Shipment</h3>
               <p>
                 {order.shipment.carrier === 'other' ? 'Carrier' : order.shipment.carrier} tracking
@@ -395,13 +218,13 @@ export function OrderDetailsDialog({
                   </>
                 )}
               </p>
-            </Section>
+            </DetailsSection>
           )}
           {order.paymentStatus === 'paid' && (
-            <Section aria-labelledby="proof-heading">
+            <DetailsSection aria-labelledby="proof-heading">
               <h3 id="proof-heading">Proof</h3>
               <ProofSection key={`proof-${order.id}`} order={order} />
-            </Section>
+            </DetailsSection>
           )}
           {order.status === 'processing' && order.paymentStatus === 'paid' && (
             <ShipForm key={`ship-${order.id}`} order={order} />
@@ -409,7 +232,7 @@ export function OrderDetailsDialog({
           {(order.status === 'awaiting_proof' ||
             order.status === 'processing' ||
             order.status === 'shipped') && <CancelForm key={`cancel-${order.id}`} order={order} />}
-          <Section aria-labelledby="history-heading">
+          <DetailsSection aria-labelledby="history-heading">
             <h3 id="history-heading">History</h3>
             {detail.isPending ? (
               <p className="muted">Loading…</p>
@@ -432,9 +255,9 @@ export function OrderDetailsDialog({
                 ))}
               </ol>
             )}
-          </Section>
+          </DetailsSection>
           {detail.data && detail.data.proofHistory.length > 0 && (
-            <Section aria-labelledby="proof-history-heading">
+            <DetailsSection aria-labelledby="proof-history-heading">
               <h3 id="proof-history-heading">Proof history</h3>
               <ol aria-label="Proof history">
                 {detail.data.proofHistory.map((entry) => (
@@ -446,9 +269,9 @@ export function OrderDetailsDialog({
                   </li>
                 ))}
               </ol>
-            </Section>
+            </DetailsSection>
           )}
-          <Section aria-labelledby="notes-heading">
+          <DetailsSection aria-labelledby="notes-heading">
             <h3 id="notes-heading">Internal notes</h3>
             {detail.data && detail.data.adminNotes.length > 0 && (
               <ul aria-label="Internal notes">
@@ -464,7 +287,7 @@ export function OrderDetailsDialog({
               </ul>
             )}
             <NoteForm orderId={order.id} />
-          </Section>
+          </DetailsSection>
         </>
       )}
     </Dialog>

@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { CARRIERS, type Carrier } from '@shop/contracts/orders';
+import { Button, formatDollars, SelectField, TextAreaField, TextField, theme } from '@shop/ui';
+import type { AdminOrder } from '../api/get-admin-orders';
+import { useAddOrderNote, useCancelOrder, useShipOrder } from '../api/order-actions';
+
+// The order details dialog's after-sale actions, each a small form of its own.
+
+/** One part of the order's details under a rule: a heading, lists, muted notes and small forms. */
+export const DetailsSection = styled.section`
+  margin-top: 1.5rem;
+  padding-top: 1rem;
+  border-top: 1px solid ${theme.colors.border};
+  h3 {
+    margin: 0 0 0.5rem;
+    font-size: 1rem;
+  }
+  ol,
+  ul {
+    margin: 0;
+    padding-left: 1.25rem;
+  }
+  li {
+    margin: 0.25rem 0;
+    overflow-wrap: anywhere;
+  }
+  .muted {
+    color: ${theme.colors.muted};
+    font-size: 0.875rem;
+  }
+  form {
+    display: grid;
+    gap: 0.75rem;
+    margin-top: 0.5rem;
+  }
+  @media (min-width: 560px) {
+    form.row {
+      grid-template-columns: 1fr 1fr;
+      align-items: end;
+    }
+  }
+  a {
+    color: ${theme.colors.brand};
+  }
+`;
+
+/** Mark shipped: carrier, tracking number (and a link for another carrier); the customer is emailed. */
+export function ShipForm({ order }: { order: AdminOrder }) {
+  const ship = useShipOrder();
+  const [carrier, setCarrier] = useState<Carrier>('USPS');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [trackingUrl, setTrackingUrl] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    ship.mutate({
+      id: order.id,
+      input: {
+        carrier,
+        trackingNumber: trackingNumber.trim(),
+        ...(carrier === 'other' && trackingUrl.trim() ? { trackingUrl: trackingUrl.trim() } : {}),
+      },
+    });
+  };
+  return (
+    <DetailsSection aria-labelledby="ship-heading">
+      <h3 id="ship-heading">Mark shipped</h3>
+      <form className="row" onSubmit={submit}>
+        <SelectField
+          label="Carrier"
+          value={carrier}
+          onChange={(event) => setCarrier(event.target.value as Carrier)}
+        >
+          {CARRIERS.map((value) => (
+            <option key={value} value={value}>
+              {value === 'other' ? 'Other' : value}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Tracking number"
+          value={trackingNumber}
+          required
+          onChange={(event) => setTrackingNumber(event.target.value)}
+        />
+        {carrier === 'other' && (
+          <TextField
+            label="Tracking link"
+            type="url"
+            optional
+            placeholder="https://"
+            value={trackingUrl}
+            onChange={(event) => setTrackingUrl(event.target.value)}
+          />
+        )}
+        <Button type="submit" disabled={ship.isPending || !trackingNumber.trim()}>
+          {ship.isPending ? 'Saving…' : 'Mark shipped and email the customer'}
+        </Button>
+      </form>
+    </DetailsSection>
+  );
+}
+
+/** Cancel and refund: an amount up to what was charged, and a reason; the customer is emailed. */
+export function CancelForm({ order }: { order: AdminOrder }) {
+  const cancel = useCancelOrder();
+  const [amount, setAmount] = useState(order.total.toFixed(2));
+  const [reason, setReason] = useState('');
+  const refund = Number(amount);
+  const valid =
+    amount.trim() !== '' && Number.isFinite(refund) && refund >= 0 && refund <= order.total;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || cancel.isPending) return;
+    cancel.mutate({
+      id: order.id,
+      input: { refundAmount: Math.round(refund * 100) / 100, reason },
+    });
+  };
+  return (
+    <DetailsSection aria-labelledby="cancel-heading">
+      <h3 id="cancel-heading">Cancel and refund</h3>
+      <p className="muted">
+        Refunds to the card through the payment provider, at most the {formatDollars(order.total)}{' '}
+        charged. The customer is emailed.
+      </p>
+      <form className="row" onSubmit={submit}>
+        <TextField
+          label="Refund amount ($)"
+          inputMode="decimal"
+          value={amount}
+          error={valid ? undefined : `Enter an amount from 0 to ${order.total.toFixed(2)}`}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <TextField
+          label="Reason"
+          optional
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <Button type="submit" $variant="danger" disabled={!valid || cancel.isPending}>
+          {cancel.isPending
+            ? 'Cancelling…'
+            : `Cancel order and refund ${formatDollars(valid ? refund : 0)}`}
+        </Button>
+      </form>
+    </DetailsSection>
+  );
+}
+
+/** An internal note on the order (only admins see notes). */
+export function NoteForm({ orderId }: { orderId: string }) {
+  const add = useAddOrderNote();
+  const [text, setText] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text.trim()) return;
+        add.mutate({ id: orderId, text: text.trim() }, { onSuccess: () => setText('') });
+      }}
+    >
+      <TextAreaField
+        label="Internal note"
+        hint="Only admins see notes."
+        rows={2}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <Button type="submit" $variant="secondary" disabled={add.isPending || !text.trim()}>
+        Add note
+      </Button>
+    </form>
+  );
+}
