@@ -4,6 +4,19 @@ import type { z } from 'zod';
 type FormValues = Record<string, string | boolean>;
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
+/**
+ * What a component drawing some of a form's text fields needs of a useZodForm form: the errors and
+ * the input props of those fields (the account's name and contact fields, its new password fields).
+ */
+export interface BoundFields<F extends string> {
+  errors: Partial<Record<F, string>>;
+  input(name: F): {
+    name: string;
+    value: string;
+    onChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>): void;
+  };
+}
+
 interface UseZodFormOptions<V extends FormValues, Out> {
   /** The same schema the server validates with (from the contracts package), or one built on it. */
   schema: z.ZodType<Out>;

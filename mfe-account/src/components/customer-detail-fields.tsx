@@ -1,16 +1,8 @@
-import type { ChangeEvent } from 'react';
-import { FieldRow, TextField } from '@shop/ui';
+import { FieldRow, TextField, type BoundFields } from '@shop/ui';
 
 type DetailField = 'firstName' | 'lastName' | 'phone' | 'company' | 'address' | 'zipCode';
 
-interface BoundForm {
-  errors: Partial<Record<DetailField, string>>;
-  input(name: DetailField): {
-    name: string;
-    value: string;
-    onChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>): void;
-  };
-}
+type BoundForm = BoundFields<DetailField>;
 
 /**
  * The customer's details as sign-up asks for them and the account page edits them: names, phone,

@@ -1,22 +1,14 @@
-import type { ChangeEvent } from 'react';
-import { TextField } from '@shop/ui';
-
-type NewPasswordField = 'newPassword' | 'confirmPassword';
-
-interface BoundForm {
-  errors: Partial<Record<NewPasswordField, string>>;
-  input(name: NewPasswordField): {
-    name: string;
-    value: string;
-    onChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>): void;
-  };
-}
+import { TextField, type BoundFields } from '@shop/ui';
 
 /**
  * A new password and its confirmation, as the reset link's page and Change Password ask for them: the
  * same labels, hint and autocomplete hints (password managers offer a new password) in both places.
  */
-export function NewPasswordFields({ form }: { form: BoundForm }) {
+export function NewPasswordFields({
+  form,
+}: {
+  form: BoundFields<'newPassword' | 'confirmPassword'>;
+}) {
   return (
     <>
       <TextField
