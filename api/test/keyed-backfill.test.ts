@@ -7,7 +7,9 @@ import { findCustomerByEmail } from '../src/modules/accounts/repository';
 import { DiscountCodeModel } from '../src/modules/discounts/model';
 import { findDiscountByCode } from '../src/modules/discounts/repository';
 import { highestOrderNumber, takeOrderNumber } from '../src/modules/orders/counter';
-import { OrderModel } from '../src/modules/orders/model';
+import { CounterModel, OrderModel } from '../src/modules/orders/model';
+import { searchOrders } from '../src/modules/orders/search';
+import { listOrderStatus } from '../src/modules/orders/search-lists';
 import { deliverDueMail, outboxPage } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
 import { createLogger } from '../src/platform/logger';
@@ -97,4 +99,51 @@ it('when the outbox has messages from before its list and due queue, then the ba
     logger: createLogger('silent'),
   });
   expect(sent).toEqual(['old-waiting']);
+});
+
+it("when orders are older than the search's lists, then the backfill lists them by status, day and words, and new moves go on from there", async () => {
+  const day = (iso: string) => new Date(`${iso}T15:00:00Z`);
+  const old = (status: string, createdAt: Date, lastName: string) => ({
+    _id: new Types.ObjectId(),
+    orderNumber: 5000 + Math.floor(Math.random() * 1e6),
+    status,
+    paymentStatus: status === 'pending_payment' ? 'unpaid' : 'paid',
+    customerInfo: { firstName: 'Olde', lastName, email: `${lastName}@example.com` },
+    createdAt,
+  });
+  const orders = [
+    old('processing', day('2020-03-01'), 'Backfillson'),
+    old('shipped', day('2020-03-01'), 'Backfillson'),
+    old('processing', day('2020-03-02'), 'Backfillson'),
+    old('pending_payment', day('2020-03-02'), 'Elsewhere'),
+  ];
+  await OrderModel.collection.insertMany(orders);
+  // An older database has no marker: the start of this test app set it on an empty one.
+  await CounterModel.deleteOne({ _id: 'orderSearchListsBackfilled' });
+  await backfillKeyedDocuments(createLogger('silent'));
+  await backfillKeyedDocuments(createLogger('silent')); // twice is harmless
+
+  const [first, shipped, third, unpaid] = orders.map((order) => order._id.toString());
+  const ids = async (search: Parameters<typeof searchOrders>[0]) =>
+    (await searchOrders(search)).orders.map((order) => order._id.toString());
+  expect(await ids({ pageSize: 10, status: 'processing' })).toEqual([third, first]);
+  expect(await ids({ pageSize: 10, status: 'pending_payment' })).toEqual([unpaid]);
+  expect(await ids({ pageSize: 10, q: 'backfills' })).toEqual([third, shipped, first]);
+  expect(await ids({ pageSize: 10, q: 'olde else', status: 'pending_payment' })).toEqual([unpaid]);
+  expect(
+    await ids({
+      pageSize: 10,
+      createdFrom: new Date('2020-03-01T00:00:00Z'),
+      createdBefore: new Date('2020-03-02T00:00:00Z'),
+    }),
+  ).toEqual([shipped, first]);
+  expect(await ids({ pageSize: 10, createdBefore: new Date('2020-03-03T00:00:00Z') })).toEqual([
+    third,
+    shipped,
+    first,
+  ]);
+  // The lists' counters go on after the backfilled places.
+  await OrderModel.updateOne({ _id: orders[1]?._id }, { $set: { status: 'processing' } });
+  await listOrderStatus(orders[1]!._id, 'processing');
+  expect(await ids({ pageSize: 10, status: 'processing' })).toEqual([shipped, third, first]);
 });

@@ -33,10 +33,8 @@ export const adminCustomerDetailSchema = z.object({
 /** GET /api/admin/orders */
 export const adminOrderPageSchema = z.object({
   orders: z.array(adminOrderSchema),
-  page: z.number(),
   pageSize: z.number(),
-  total: z.number(),
-  totalPages: z.number(),
+  nextBefore: z.string().nullable(),
 }) satisfies z.ZodType<AdminOrderPage>;
 
 /** GET /api/admin/outbox */

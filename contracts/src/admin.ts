@@ -36,13 +36,66 @@ export const adminCustomersQuerySchema = keyPageQuerySchema('a customer');
 export type AdminCustomersQuery = z.input<typeof adminCustomersQuerySchema>;
 export const NEXT_BEFORE_HEADER = 'x-next-before';
 
-/** GET /api/admin/orders?page=&pageSize=&status= */
+/** The shortest word a name-or-email search looks for (the beginnings of words are listed from it). */
+export const ORDER_SEARCH_WORD_MIN = 2;
+export const ORDER_SEARCH_TOO_SHORT = `Search for an order number, an email, or words of at least ${ORDER_SEARCH_WORD_MIN} letters`;
+
+/**
+ * The words an order search matches: letters and digits, lower-cased, split at anything else
+ * ("Mary-Jo O'Neil", "mj.oneil@example.com" -> mary, jo, o, neil, mj, oneil, example, com).
+ */
+export function orderSearchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * What the admin's order search text asks for: an order number ("1042", "#1042"), a whole email, or
+ * orders whose name or email has words beginning with each word typed; 'too short' when a word has
+ * fewer than ORDER_SEARCH_WORD_MIN letters (the API answers 400).
+ */
+export function readOrderSearch(
+  text: string,
+):
+  | { kind: 'number'; number: number }
+  | { kind: 'email'; email: string }
+  | { kind: 'words'; words: string[] }
+  | { kind: 'too short' } {
+  const trimmed = text.trim();
+  const number = /^#?(\d{1,12})$/.exec(trimmed);
+  if (number) return { kind: 'number', number: Number(number[1]) };
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed))
+    return { kind: 'email', email: trimmed.toLowerCase() };
+  const words = orderSearchWords(trimmed);
+  if (words.length === 0 || words.some((word) => word.length < ORDER_SEARCH_WORD_MIN))
+    return { kind: 'too short' };
+  return { kind: 'words', words };
+}
+
+/** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30). */
+function calendarDay(field: string) {
+  const message = `${field} must be a date (YYYY-MM-DD)`;
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((day) => {
+      const at = Date.parse(`${day}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
+    }, message);
+}
+
+/** A place in the admin's order lists: a list position, or a UTC day with its position. */
+export const ORDER_PAGE_PLACE = /^(?:\d{1,12}|\d{4}-\d{2}-\d{2}(?::\d{1,12})?)$/;
+
+/**
+ * GET /api/admin/orders: newest first, paged by key like the customer list: the answer's `nextBefore`
+ * (also in the x-next-before header) is the place to ask `before` for the next page, null at the end.
+ * A page may hold fewer than pageSize orders (even none) and still have a next one: each call reads a
+ * bounded number of list places (api/README.md, "Cost that does not grow").
+ */
 export const adminOrdersQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .default(1),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
     .int('pageSize must be a whole number')
@@ -52,26 +105,26 @@ export const adminOrdersQuerySchema = z.object({
   status: z
     .enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })
     .optional(),
-  /** An order number, or part of the customer's email or name. */
+  /**
+   * An order number, a whole email, or the beginnings of words of the customer's name or email
+   * ("jan", "jane do", "example"), each word at least 2 letters or digits.
+   */
   q: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   /** Placed on or after this day, on or before that day (YYYY-MM-DD, the shop's time zone). */
-  from: z
+  from: calendarDay('from').optional(),
+  to: calendarDay('to').optional(),
+  /** A place from the previous page's nextBefore. */
+  before: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date (YYYY-MM-DD)')
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'to must be a date (YYYY-MM-DD)')
+    .regex(ORDER_PAGE_PLACE, 'before must be the nextBefore of the previous page')
     .optional(),
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 
 export interface AdminOrderPage {
   orders: AdminOrder[];
-  page: number;
   pageSize: number;
-  total: number;
-  totalPages: number;
+  nextBefore: string | null;
 }
 
 /** PATCH /api/admin/orders/{id}: shipped -> completed (shipping and cancelling have their own calls). */

@@ -22,6 +22,22 @@ import {
 } from '../modules/orders/model';
 import { ORDER_NUMBER_COUNTER, PAID_ORDER_COUNTER } from '../modules/orders/counter';
 import { counterValue } from '../platform/sequence';
+import {
+  FIRST_ORDER_DAY_COUNTER,
+  OrderListEntryModel,
+  OrderListKeyModel,
+  dayList,
+  dayNumber,
+  entryDocs,
+  listCounter,
+  orderWords,
+  statusKeyDocs,
+  statusList,
+  utcDay,
+  wordList,
+  wordPrefixes,
+} from '../modules/orders/search-lists';
+import { ORDER_STATUSES } from '@shop/contracts';
 import { MAIL_DUE_CURSOR, OUTBOX_POSITION_COUNTER } from '../modules/mail/repository';
 import { MailDueModel, OutboxModel, OutboxPositionModel } from '../modules/mail/model';
 import type { Logger } from '../platform/logger';
@@ -176,9 +192,81 @@ async function backfillOrderEmailKeys(logger: Logger): Promise<void> {
 }
 
 const ORDER_EMAIL_KEYS_DONE = 'orderEmailKeysBackfilled';
+const ORDER_SEARCH_LISTS_DONE = 'orderSearchListsBackfilled';
+
+/**
+ * The admin search's lists (orders/search-lists.ts) of orders placed before they existed, oldest
+ * first: each order on its status's list (in the order the orders were placed), its UTC day's list
+ * and its words' lists. The marker counter says done.
+ */
+async function backfillOrderSearchLists(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: ORDER_SEARCH_LISTS_DONE })) return;
+  const orders = await OrderModel.find(
+    {},
+    {
+      status: 1,
+      createdAt: 1,
+      'customerInfo.firstName': 1,
+      'customerInfo.lastName': 1,
+      'customerInfo.email': 1,
+    },
+  ).lean();
+  orders.sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      a._id.toString().localeCompare(b._id.toString()),
+  );
+  const lists = new Map<string, Types.ObjectId[]>();
+  const onList = (list: string, orderId: Types.ObjectId) => {
+    const ids = lists.get(list);
+    if (ids) ids.push(orderId);
+    else lists.set(list, [orderId]);
+  };
+  for (const order of orders) {
+    if (ORDER_STATUSES.includes(order.status)) onList(statusList(order.status), order._id);
+    onList(dayList(utcDay(order.createdAt)), order._id);
+    for (const prefix of wordPrefixes(orderWords(order.customerInfo ?? {})))
+      onList(wordList(prefix), order._id);
+  }
+  const entries = [...lists].flatMap(([list, ids]) => entryDocs(list, ids));
+  await insertMissing(OrderListEntryModel, entries);
+  await insertMissing(
+    OrderListKeyModel,
+    ORDER_STATUSES.flatMap((status) => statusKeyDocs(status, lists.get(statusList(status)) ?? [])),
+  );
+  if (lists.size)
+    await CounterModel.bulkWrite(
+      [...lists].map(([list, ids]) => ({
+        updateOne: {
+          filter: { _id: listCounter(list) },
+          update: { $max: { value: ids.length + 1 } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  const first = orders[0];
+  if (first)
+    await CounterModel.updateOne(
+      { _id: FIRST_ORDER_DAY_COUNTER },
+      { $min: { value: dayNumber(first.createdAt) } },
+      { upsert: true },
+    );
+  await CounterModel.updateOne(
+    { _id: ORDER_SEARCH_LISTS_DONE },
+    { $max: { value: 1 } },
+    { upsert: true },
+  );
+  if (orders.length)
+    logger.info(
+      { orders: orders.length, lists: lists.size },
+      "Backfilled the order search's lists",
+    );
+}
 
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
   await backfillOrderEmailKeys(logger);
+  await backfillOrderSearchLists(logger);
   await backfillPaidList(logger);
   await backfillOutbox(logger);
   await backfillCustomerList(logger);

@@ -44,7 +44,7 @@ export const PAID_ORDER_COUNTER = 'paidOrder';
 /**
  * Adds a paid order to the paid list (model.ts, PaidOrderModel) once. A process stopped between the
  * two inserts leaves the order listed twice after the payment is recorded again; the admin's page
- * shows it once (listPaidOrderIds drops the repeat), never not at all.
+ * shows it once (search.ts reads an entry only at the place its key names), never not at all.
  */
 export async function addToPaidList(orderId: Types.ObjectId): Promise<void> {
   if (await PaidOrderKeyModel.exists({ _id: orderId.toString() })) return;
@@ -59,17 +59,4 @@ export async function paidOrderCount(): Promise<number> {
   return highestTaken(PAID_ORDER_COUNTER, 1, async (k) =>
     Boolean(await PaidOrderModel.exists({ _id: String(k) })),
   );
-}
-
-/** The order ids at paid-list positions from..to (inclusive), highest first, each once. */
-export async function listPaidOrderIds(from: number, to: number): Promise<Types.ObjectId[]> {
-  const positions: number[] = [];
-  for (let k = to; k >= from; k--) positions.push(k);
-  const found = await Promise.all(positions.map((k) => PaidOrderModel.findById(String(k)).lean()));
-  const seen = new Set<string>();
-  return found.flatMap((entry) => {
-    if (!entry || seen.has(entry.orderId.toString())) return [];
-    seen.add(entry.orderId.toString());
-    return [entry.orderId];
-  });
 }

@@ -33,12 +33,13 @@ import {
   insertCheckoutKey,
   insertOrder,
   listOrderMoves,
-  listOrders,
   listOrdersOfCustomer,
   type NewOrder,
 } from './repository';
 
 // What the payments module uses: an order by id and its payment state.
+import { searchOrders } from './search';
+
 export type { OrderRecord } from './model';
 export { recordPayment } from './lifecycle';
 export { findOrderById, markDiscountReserved, setPaymentState } from './repository';
@@ -314,32 +315,27 @@ export async function customerOrdersForAdmin(customerId: string): Promise<AdminO
   return (await listOrdersOfCustomer(customerId)).map(toAdminOrder);
 }
 
+/** One page of the admin's order search (search.ts), newest first, with the place of the next. */
 export async function adminOrderPage(
   query: {
-    page: number;
     pageSize: number;
     status?: OrderStatus;
     q?: string;
     from?: string;
     to?: string;
+    before?: string;
   },
   timeZone: string,
 ): Promise<AdminOrderPage> {
-  const { orders, total } = await listOrders({
-    page: query.page,
+  const { orders, next } = await searchOrders({
     pageSize: query.pageSize,
     status: query.status,
     q: query.q,
     createdFrom: query.from ? startOfDayIn(timeZone, query.from) : undefined,
     createdBefore: query.to ? startOfDayIn(timeZone, nextDay(query.to)) : undefined,
+    before: query.before,
   });
-  return {
-    orders: orders.map(toAdminOrder),
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
-    totalPages: Math.ceil(total / query.pageSize),
-  };
+  return { orders: orders.map(toAdminOrder), pageSize: query.pageSize, nextBefore: next };
 }
 
 /** Checkout keys (the reuse shortcut) older than a week are forgotten (the jobs' sweep). */

@@ -5,7 +5,8 @@ import { Types, isValidObjectId } from 'mongoose';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
-import { listPaidOrderIds, orderIdsOfNumbers, paidOrderCount, takeOrderNumber } from './counter';
+import { takeOrderNumber } from './counter';
+import { listNewOrder, listOrderStatus } from './search-lists';
 import {
   CustomerOrderModel,
   OrderEmailKeyModel,
@@ -68,6 +69,9 @@ export async function insertOrder(
   await Promise.all([
     order.customerId ? addToCustomerHistory(order.customerId, _id) : null,
     addToNumberedList(OrderEmailKeyModel, order.customerInfo.email.toLowerCase(), _id),
+    // The admin search's lists (search-lists.ts): its status, its day, its words.
+    listOrderStatus(_id, 'pending_payment'),
+    listNewOrder(created),
   ]);
   return created.toObject();
 }
@@ -86,16 +90,6 @@ async function addToNumberedList(
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
-  }
-}
-
-/** The ids of the orders placed with this (lower-cased) email, by lookups of its numbered keys. */
-async function orderIdsOfEmail(email: string): Promise<Types.ObjectId[]> {
-  const ids: Types.ObjectId[] = [];
-  for (let k = 1; ; k++) {
-    const key = await OrderEmailKeyModel.findById(`${email}:${k}`).lean();
-    if (!key) return ids;
-    ids.push(key.orderId);
   }
 }
 
@@ -180,110 +174,6 @@ export async function listOrdersOfCustomer(customerId: string): Promise<OrderRec
     .sort(newestFirst);
 }
 
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-export interface OrderSearch {
-  page: number;
-  pageSize: number;
-  /** Without one: the paid orders (an unpaid checkout only under its own filter). */
-  status?: OrderStatus;
-  /** An order number, or part of an email or name. */
-  q?: string;
-  createdFrom?: Date;
-  createdBefore?: Date;
-}
-
-function searchFilter({ status, q, createdFrom, createdBefore }: OrderSearch) {
-  const filter: Record<string, unknown> = status ? { status } : { paymentStatus: 'paid' };
-  if (createdFrom || createdBefore) {
-    filter.createdAt = trusted({
-      ...(createdFrom ? { $gte: createdFrom } : {}),
-      ...(createdBefore ? { $lt: createdBefore } : {}),
-    });
-  }
-  const text = q?.trim();
-  if (text) {
-    const number = /^#?(\d{1,12})$/.exec(text);
-    const pattern = trusted({ $regex: escapeRegExp(text), $options: 'i' });
-    const words = text.split(/\s+/).filter(Boolean);
-    filter.$or = [
-      ...(number ? [{ orderNumber: Number(number[1]) }] : []),
-      { 'customerInfo.email': pattern },
-      { guestEmail: pattern },
-      { 'customerInfo.firstName': pattern },
-      { 'customerInfo.lastName': pattern },
-      ...(words.length === 2
-        ? [
-            {
-              'customerInfo.firstName': trusted({
-                $regex: escapeRegExp(words[0] ?? ''),
-                $options: 'i',
-              }),
-              'customerInfo.lastName': trusted({
-                $regex: escapeRegExp(words[1] ?? ''),
-                $options: 'i',
-              }),
-            },
-          ]
-        : []),
-    ];
-  }
-  return filter;
-}
-
-const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function matchesFilters(order: OrderRecord, { status, createdFrom, createdBefore }: OrderSearch) {
-  if (status ? order.status !== status : order.paymentStatus !== 'paid') return false;
-  if (createdFrom && order.createdAt < createdFrom) return false;
-  if (createdBefore && order.createdAt >= createdBefore) return false;
-  return true;
-}
-
-export async function listOrders(
-  search: OrderSearch,
-): Promise<{ orders: OrderRecord[]; total: number }> {
-  const { page, pageSize } = search;
-  if (!search.status && !search.q?.trim() && !search.createdFrom && !search.createdBefore) {
-    // The default list (paid orders, newest first) by paid-list position: lookups, no scan or count.
-    const total = await paidOrderCount();
-    const to = total - (page - 1) * pageSize;
-    const ids = to >= 1 ? await listPaidOrderIds(Math.max(1, to - pageSize + 1), to) : [];
-    const orders = await Promise.all(ids.map((id) => OrderModel.findById(id).lean<OrderRecord>()));
-    return { orders: orders.filter((order): order is OrderRecord => order !== null), total };
-  }
-  // An order number or a whole email: that order or that email's orders, read by keys, the other
-  // filters applied to them here (api/README.md, "Cost that does not grow").
-  const text = search.q?.trim() ?? '';
-  const number = /^#?(\d{1,12})$/.exec(text);
-  const email = WHOLE_EMAIL.test(text) ? text.toLowerCase() : null;
-  if (number || email) {
-    const ids = number
-      ? await orderIdsOfNumbers([Number(number[1])])
-      : await orderIdsOfEmail(email ?? '');
-    const found = await Promise.all(ids.map((id) => OrderModel.findById(id).lean<OrderRecord>()));
-    const matching = found
-      .filter((order): order is OrderRecord => order !== null && matchesFilters(order, search))
-      .sort(newestFirst);
-    return {
-      orders: matching.slice((page - 1) * pageSize, page * pageSize),
-      total: matching.length,
-    };
-  }
-  const filter = searchFilter(search);
-  const [orders, total] = await Promise.all([
-    OrderModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<OrderRecord[]>(),
-    OrderModel.countDocuments(filter),
-  ]);
-  return { orders, total };
-}
-
 /**
  * Payment state of an order. Only the holder of the order's payment claim (payments/claims.ts) writes
  * it, so these are plain updates: the claim, not the update, keeps two payments apart.
@@ -308,7 +198,13 @@ export async function setPaymentState(
       : state.paymentStatus === 'unpaid'
         ? { ...state, chargingSince: null }
         : state;
-  return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
+  const order = await OrderModel.findByIdAndUpdate(
+    id,
+    { $set: changes },
+    { new: true },
+  ).lean<OrderRecord>();
+  if (order && state.paymentStatus === 'paid') await listOrderStatus(order._id, state.status);
+  return order;
 }
 
 export async function markDiscountReserved(id: string, reserved: boolean): Promise<void> {
@@ -337,7 +233,14 @@ export async function setOrderFields(
     Pick<OrderRecord, 'status' | 'shipment' | 'refundedCents' | 'refundId' | 'proof'>
   >,
 ): Promise<OrderRecord | null> {
-  return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
+  const order = await OrderModel.findByIdAndUpdate(
+    id,
+    { $set: changes },
+    { new: true },
+  ).lean<OrderRecord>();
+  // Onto its new status's list (search-lists.ts); the old list's entry is skipped from now on.
+  if (order && changes.status) await listOrderStatus(order._id, changes.status);
+  return order;
 }
 
 function isDuplicateKey(error: unknown): boolean {

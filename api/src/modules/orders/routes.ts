@@ -7,6 +7,7 @@ import {
   checkoutQuoteSchema,
   checkoutSummary,
   createOrderSchema,
+  NEXT_BEFORE_HEADER,
   ORDER_LOOKUP_MESSAGE,
   orderLookupSchema,
   orderNoteSchema,
@@ -175,8 +176,11 @@ export function orderRoutes({
 
   router.get('/admin/orders', requireAdmin, async (req, res) => {
     const query = parseQuery(adminOrdersQuerySchema, req);
+    const page = await adminOrderPage(query, config.shop.timeZone);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await adminOrderPage(query, config.shop.timeZone));
+    // Paged by key (api/README.md, "Cost that does not grow"), the next place also in the header.
+    if (page.nextBefore) res.setHeader(NEXT_BEFORE_HEADER, page.nextBefore);
+    res.json(page);
   });
 
   router.get('/admin/orders/:id', requireAdmin, async (req, res) => {

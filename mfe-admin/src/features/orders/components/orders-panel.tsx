@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { ORDER_SEARCH_TOO_SHORT, readOrderSearch } from '@shop/contracts/admin';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@shop/contracts/orders';
 import {
   Button,
@@ -17,6 +18,7 @@ import {
 import { formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
+import { MoreButton } from '../../../components/more-button';
 import { PaymentBadge } from '../../../components/payment-badge';
 import { OrderDetailsDialog } from './order-details-dialog';
 
@@ -30,19 +32,14 @@ const Filters = styled.div`
   }
 `;
 
-const Pager = styled.nav`
+const More = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  justify-content: space-between;
   gap: 0.75rem;
   margin-top: 1rem;
   color: ${theme.colors.muted};
   font-size: 0.9rem;
-  div {
-    display: flex;
-    gap: 0.5rem;
-  }
 `;
 
 function customerOf(order: AdminOrder) {
@@ -55,26 +52,34 @@ function itemCount(order: AdminOrder): number {
   return order.items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/** Every order, a page at a time, filtered by status; an order moves processing -> shipped -> completed. */
+/**
+ * Every order, newest first, more on request (the list is read by key: no page count), filtered by
+ * status, dates and search; an order moves processing -> shipped -> completed.
+ */
 export function OrdersPanel() {
   const [status, setStatus] = useState<OrderStatus | undefined>();
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
   const q = useDebouncedValue(search.trim(), 300);
-  const orders = useAdminOrders({
-    page,
-    status,
-    q: q || undefined,
-    from: from || undefined,
-    to: to || undefined,
-  });
+  // A word too short to look for is said under the field, not sent (the API would answer 400).
+  const tooShort = q !== '' && readOrderSearch(q).kind === 'too short';
+  const orders = useAdminOrders(
+    { status, q: q || undefined, from: from || undefined, to: to || undefined },
+    { enabled: !tooShort },
+  );
   const update = useUpdateOrderStatus();
+  const list = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
   let body;
-  if (orders.isPending) {
+  if (tooShort) {
+    body = (
+      <TableMessage>
+        <p>{ORDER_SEARCH_TOO_SHORT}.</p>
+      </TableMessage>
+    );
+  } else if (orders.isPending) {
     body = (
       <TableMessage role="status">
         <p>Loading orders…</p>
@@ -90,7 +95,7 @@ export function OrdersPanel() {
         </Button>
       </TableMessage>
     );
-  } else if (orders.data.orders.length === 0) {
+  } else if (list.length === 0 && !orders.hasNextPage) {
     body = (
       <TableMessage>
         <h3>
@@ -103,8 +108,16 @@ export function OrdersPanel() {
         <p>Paid orders appear here; unpaid checkouts only under “Awaiting payment”.</p>
       </TableMessage>
     );
+  } else if (list.length === 0) {
+    // Each call reads a bounded part of the shop's orders: none of it matched, older ones may.
+    body = (
+      <TableMessage>
+        <h3>No matches among the latest orders</h3>
+        <p>Older orders may match.</p>
+        <MoreButton pages={orders} label="More orders" busyLabel="Loading…" />
+      </TableMessage>
+    );
   } else {
-    const { totalPages, total } = orders.data;
     body = (
       <>
         <TableRegion label="Orders">
@@ -128,7 +141,7 @@ export function OrdersPanel() {
               </tr>
             </thead>
             <tbody>
-              {orders.data.orders.map((order) => {
+              {list.map((order) => {
                 const customer = customerOf(order);
                 return (
                   <tr key={order.id}>
@@ -182,30 +195,12 @@ export function OrdersPanel() {
             </tbody>
           </Table>
         </TableRegion>
-        <Pager aria-label="Order pages">
+        <More>
           <span>
-            Page {orders.data.page} of {Math.max(totalPages, 1)} · {total} order
-            {total === 1 ? '' : 's'}
+            {list.length} order{list.length === 1 ? '' : 's'} shown, newest first
           </span>
-          <div>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              Previous
-            </Button>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={page >= totalPages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-            </Button>
-          </div>
-        </Pager>
+          <MoreButton pages={orders} label="More orders" busyLabel="Loading…" />
+        </More>
       </>
     );
   }
@@ -226,19 +221,17 @@ export function OrdersPanel() {
           label="Search"
           type="search"
           placeholder="Order number, email or name"
+          hint="Names and emails match from the start of a word: “jan” finds Jane and jan@…"
+          error={tooShort ? ORDER_SEARCH_TOO_SHORT : undefined}
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
+          onChange={(event) => setSearch(event.target.value)}
         />
         <SelectField
           label="Status"
           value={status ?? ''}
-          onChange={(event) => {
-            setStatus((event.target.value || undefined) as OrderStatus | undefined);
-            setPage(1);
-          }}
+          onChange={(event) =>
+            setStatus((event.target.value || undefined) as OrderStatus | undefined)
+          }
         >
           <option value="">All paid orders</option>
           {ORDER_STATUSES.map((value) => (
@@ -251,19 +244,13 @@ export function OrdersPanel() {
           label="From"
           type="date"
           value={from}
-          onChange={(event) => {
-            setFrom(event.target.value);
-            setPage(1);
-          }}
+          onChange={(event) => setFrom(event.target.value)}
         />
         <TextField
           label="To"
           type="date"
           value={to}
-          onChange={(event) => {
-            setTo(event.target.value);
-            setPage(1);
-          }}
+          onChange={(event) => setTo(event.target.value)}
         />
       </Filters>
       {body}

@@ -1,0 +1,185 @@
+// The admin order search's keyed lists (api/README.md, "Cost that does not grow"; docs/design.md
+// section 3, "keyed lists"): numbered lists of order ids, read newest first by position, so a search
+// by status, by dates or by part of a name or an email reads a bounded number of documents by _id
+// whatever the number of orders.
+//
+// One collection holds every list: position k of list L is `order_list_entries {_id: "L:k", orderId}`,
+// k taken by an insert under its unique _id (platform/sequence.ts, as the paid list does). The lists:
+// - `status:{status}`: the orders in the order they entered that status (an order enters each status
+//   at most once: its move's event has the unique _id `{orderId}:{status}`). `order_list_keys
+//   {_id: "status:{status}|{orderId}", k}` makes adding twice a no-op and tells which position counts
+//   when a process stopped between the two inserts left the order listed twice;
+// - `day:{YYYY-MM-DD}`: the orders placed that UTC day, in the order they were placed;
+// - `word:{prefix}`: the orders whose first name, last name or email has a word starting with the
+//   prefix (lower-cased, 2 to WORD_PREFIX_CAP characters; contracts' orderSearchWords).
+// Entries are never removed: an order that moved on is skipped after the lookup of the order.
+import mongoose, { Schema, Types } from 'mongoose';
+import { ORDER_SEARCH_WORD_MIN, orderSearchWords, type OrderStatus } from '@shop/contracts';
+import { CounterModel, highestTaken, insertedUnlessTaken, takeNext } from '../../platform/sequence';
+
+export interface OrderListEntryRecord {
+  _id: string;
+  orderId: Types.ObjectId;
+}
+
+export const OrderListEntryModel = mongoose.model<OrderListEntryRecord>(
+  'OrderListEntry',
+  new Schema<OrderListEntryRecord>(
+    {
+      _id: { type: String, required: true },
+      orderId: { type: Schema.Types.ObjectId, required: true },
+    },
+    { versionKey: false },
+  ),
+  'order_list_entries',
+);
+
+export interface OrderListKeyRecord {
+  _id: string;
+  k: number;
+}
+
+export const OrderListKeyModel = mongoose.model<OrderListKeyRecord>(
+  'OrderListKey',
+  new Schema<OrderListKeyRecord>(
+    {
+      _id: { type: String, required: true },
+      k: { type: Number, required: true },
+    },
+    { versionKey: false },
+  ),
+  'order_list_keys',
+);
+
+/** The counter holding the first UTC day (days since 1970) an order was placed on. */
+export const FIRST_ORDER_DAY_COUNTER = 'orderListFirstDay';
+/** A search word's list is keyed by at most this many of its first characters. */
+export const WORD_PREFIX_CAP = 12;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const statusList = (status: OrderStatus) => `status:${status}`;
+export const dayList = (day: string) => `day:${day}`;
+export const wordList = (prefix: string) => `word:${prefix}`;
+const listCounter = (list: string) => `list:${list}`;
+const entryId = (list: string, k: number) => `${list}:${k}`;
+
+/** A UTC day as YYYY-MM-DD and as days since 1970. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+export function dayNumber(at: Date): number {
+  return Math.floor(at.getTime() / DAY_MS);
+}
+export function dayOfNumber(n: number): string {
+  return utcDay(new Date(n * DAY_MS));
+}
+
+/** The prefixes of the words that have a list (each once). */
+export function wordPrefixes(words: string[]): string[] {
+  const prefixes = new Set<string>();
+  for (const word of words) {
+    for (let n = ORDER_SEARCH_WORD_MIN; n <= Math.min(word.length, WORD_PREFIX_CAP); n++)
+      prefixes.add(word.slice(0, n));
+  }
+  return [...prefixes];
+}
+
+/** The words of an order's name and email, as the search matches them. */
+export function orderWords(info: { firstName?: string; lastName?: string; email?: string }) {
+  return orderSearchWords([info.firstName ?? '', info.lastName ?? '', info.email ?? ''].join(' '));
+}
+
+/** Appends orderId to a list; its position. */
+async function append(list: string, orderId: Types.ObjectId): Promise<number> {
+  return takeNext(listCounter(list), 1, (n) =>
+    insertedUnlessTaken(() => OrderListEntryModel.create({ _id: entryId(list, n), orderId })),
+  );
+}
+
+/** Lists a new order: on its day's list and on the lists of its name's and email's word prefixes. */
+export async function listNewOrder(order: {
+  _id: Types.ObjectId;
+  createdAt: Date;
+  customerInfo: { firstName?: string; lastName?: string; email?: string };
+}): Promise<void> {
+  const lists = [
+    dayList(utcDay(order.createdAt)),
+    ...wordPrefixes(orderWords(order.customerInfo)).map(wordList),
+  ];
+  await Promise.all([
+    ...lists.map((list) => append(list, order._id)),
+    noteFirstDay(dayNumber(order.createdAt)),
+  ]);
+}
+
+/** Sets the first day once (the first order's; the backfill lowers it for older orders). */
+async function noteFirstDay(day: number): Promise<void> {
+  if (await CounterModel.exists({ _id: FIRST_ORDER_DAY_COUNTER })) return;
+  await CounterModel.updateOne(
+    { _id: FIRST_ORDER_DAY_COUNTER },
+    { $min: { value: day } },
+    { upsert: true },
+  ).catch(() => {
+    // A concurrent first upsert: the other order's day (the same day) is in.
+  });
+}
+
+/** Puts the order on its status's list once (adding it again is a no-op). */
+export async function listOrderStatus(orderId: Types.ObjectId, status: OrderStatus): Promise<void> {
+  const list = statusList(status);
+  const key = `${list}|${orderId.toString()}`;
+  if (await OrderListKeyModel.exists({ _id: key })) return;
+  const k = await append(list, orderId);
+  await insertedUnlessTaken(() => OrderListKeyModel.create({ _id: key, k }));
+}
+
+/** The highest position taken on a list (0 when it is empty), by lookups from its counter on. */
+export async function listTop(list: string): Promise<number> {
+  return highestTaken(listCounter(list), 1, async (k) =>
+    Boolean(await OrderListEntryModel.exists({ _id: entryId(list, k) })),
+  );
+}
+
+/** The first UTC day an order was placed on (days since 1970), null before any order. */
+export async function firstOrderDay(): Promise<number | null> {
+  const counter = await CounterModel.findById(FIRST_ORDER_DAY_COUNTER).lean();
+  return counter ? counter.value : null;
+}
+
+/**
+ * The entries at positions from, from - 1, ... (count of them, never below 1), highest first; a
+ * status list's entry counts only at the position its key names (a repeat left by a stopped process
+ * is skipped).
+ */
+export async function readEntries(
+  list: string,
+  from: number,
+  count: number,
+): Promise<Array<Types.ObjectId | null>> {
+  const positions: number[] = [];
+  for (let k = from; k >= 1 && positions.length < count; k--) positions.push(k);
+  const entries = await Promise.all(
+    positions.map((k) => OrderListEntryModel.findById(entryId(list, k)).lean()),
+  );
+  if (!list.startsWith('status:')) return entries.map((entry) => entry?.orderId ?? null);
+  const keys = await Promise.all(
+    entries.map((entry) =>
+      entry ? OrderListKeyModel.findById(`${list}|${entry.orderId.toString()}`).lean() : null,
+    ),
+  );
+  return entries.map((entry, index) =>
+    entry && keys[index]?.k === positions[index] ? entry.orderId : null,
+  );
+}
+
+/** Backfill: the positions of an older database's orders, written in one go (docs as append's). */
+export function entryDocs(list: string, orderIds: Types.ObjectId[]) {
+  return orderIds.map((orderId, index) => ({ _id: entryId(list, index + 1), orderId }));
+}
+export function statusKeyDocs(status: OrderStatus, orderIds: Types.ObjectId[]) {
+  return orderIds.map((orderId, index) => ({
+    _id: `${statusList(status)}|${orderId.toString()}`,
+    k: index + 1,
+  }));
+}
+export { listCounter };

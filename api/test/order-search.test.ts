@@ -1,0 +1,201 @@
+// The admin's order search from keyed lists (api/README.md, "Cost that does not grow"): by status, by
+// dates, by beginnings of words of a name or an email, and their combinations, newest first, paged by
+// key (every match once), an order moving lists when its status changes, and bad values answered 400.
+import { randomBytes } from 'node:crypto';
+import { Types } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOrderPageSchema } from '@shop/contracts';
+import { CounterModel } from '../src/platform/sequence';
+import { MAX_PLACES } from '../src/modules/orders/search';
+import { OrderListEntryModel, wordList } from '../src/modules/orders/search-lists';
+import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+let app: TestApp;
+let admin: TestAgent;
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.agent();
+  await registerAdmin(admin);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A word no other order of this file has (letters only, so it is one search word). */
+function uniqueWord(): string {
+  return `q${Array.from(randomBytes(16), (byte) => 'abcdefghijklmnopqrstuvwxyz'[byte % 26]).join('')}`;
+}
+
+async function order(info: Record<string, string> = {}, paid = true) {
+  const agent = app.agent();
+  await addToCart(agent);
+  const placed = await placeOrder(agent, info);
+  if (paid) expect((await pay(agent, placed.orderId)).status).toBe(200);
+  return placed.orderId;
+}
+
+async function search(query: string) {
+  const response = await admin.request('GET', `/api/admin/orders?${query}`);
+  expect(response.status, response.text).toBe(200);
+  const page = adminOrderPageSchema.parse(response.body);
+  expect(response.headers.get('x-next-before')).toBe(page.nextBefore);
+  return page;
+}
+
+/** Every page of a search, following nextBefore to the end: the ids in the order they came. */
+async function allPages(query: string, pageSize = 2): Promise<string[]> {
+  const ids: string[] = [];
+  let before: string | null = null;
+  for (let call = 0; call < 200; call++) {
+    const page = await search(
+      `pageSize=${pageSize}&${query}${before ? `&before=${encodeURIComponent(before)}` : ''}`,
+    );
+    ids.push(...page.orders.map((found) => found.id));
+    before = page.nextBefore;
+    if (!before) return ids;
+  }
+  throw new Error('the pages did not end');
+}
+
+const ids = async (query: string) =>
+  (await search(`pageSize=100&${query}`)).orders.map((found) => found.id);
+
+describe('GET /api/admin/orders from keyed lists', () => {
+  it('when filtered by status alone, then the orders in it newest first, and an order that moves changes lists', async () => {
+    const word = uniqueWord();
+    const first = await order({ lastName: word });
+    const second = await order({ lastName: word });
+    const unpaid = await order({ lastName: word }, false);
+    const processing = await ids('status=processing');
+    expect(processing.indexOf(second)).toBeLessThan(processing.indexOf(first));
+    expect(processing).toContain(first);
+    expect(processing).not.toContain(unpaid);
+    expect(await ids('status=pending_payment')).toContain(unpaid);
+    expect(await ids('status=pending_payment')).not.toContain(first);
+
+    const shipped = await admin.request('POST', `/api/admin/orders/${first}/ship`, {
+      body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
+    expect(shipped.status).toBe(200);
+    expect(await ids('status=processing')).not.toContain(first);
+    expect(await ids('status=shipped')).toEqual([first]);
+    expect(await ids(`status=shipped&q=${word}`)).toEqual([first]);
+    expect(await ids(`status=processing&q=${word}`)).toEqual([second]);
+    // The default list: the paid ones, whatever their status.
+    expect(await ids(`q=${word}`)).toEqual([second, first]);
+  });
+
+  it('when filtered by dates alone or with a status, then the orders placed in those days of the shop, newest first', async () => {
+    const word = uniqueWord();
+    const first = await order({ firstName: word });
+    const unpaid = await order({ firstName: word }, false);
+    const second = await order({ firstName: word });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+      new Date(),
+    );
+    const todays = await ids(`from=${today}&to=${today}`);
+    expect(todays.indexOf(second)).toBeLessThan(todays.indexOf(first));
+    expect(todays).toContain(first);
+    expect(todays).not.toContain(unpaid); // without a status: the paid orders
+    expect(await ids(`from=${today}&to=${today}&status=pending_payment`)).toContain(unpaid);
+    expect(await ids(`from=${today}`)).toContain(second);
+    expect(await ids(`to=${today}`)).toContain(second);
+    expect(await ids('from=2000-01-01&to=2000-01-02')).toEqual([]);
+    expect(await ids('to=2000-01-02')).toEqual([]);
+    expect(await ids('from=2100-01-01')).toEqual([]);
+    expect(await ids(`from=${today}&to=${today}&q=${word}`)).toEqual([second, first]);
+    expect(await ids(`from=2000-01-01&to=2000-01-02&q=${word}`)).toEqual([]);
+  });
+
+  it('when searched by beginnings of words of a name or an email, then the orders with every word', async () => {
+    const name = uniqueWord();
+    const other = uniqueWord();
+    const email = `${name}.smith@${other}.example.com`;
+    const theirs = await order({ firstName: 'Mary-Jo', lastName: name, email });
+    const namesake = await order({ firstName: 'Ann', lastName: name });
+    expect(await ids(`q=${name}`)).toEqual([namesake, theirs]);
+    expect(await ids(`q=${name.slice(0, 6).toUpperCase()}`)).toEqual([namesake, theirs]);
+    expect(await ids(`q=${encodeURIComponent(`mary ${name}`)}`)).toEqual([theirs]);
+    expect(await ids(`q=${encodeURIComponent(`jo ${name}`)}`)).toEqual([theirs]);
+    expect(await ids(`q=${other}`)).toEqual([theirs]); // a word of the email's domain
+    expect(await ids(`q=${encodeURIComponent(`${name}.smi`)}`)).toEqual([theirs]);
+    expect(await ids(`q=${encodeURIComponent(`ann ${name}`)}`)).toEqual([namesake]);
+    expect(await ids(`q=${name.slice(1)}`)).toEqual([]); // not the middle of a word
+    // A word longer than the lists' keys is checked in full on each order.
+    expect(await ids(`q=${name}zzzz`)).toEqual([]);
+  });
+
+  it('when paged by nextBefore, then every match comes once, newest first', async () => {
+    const word = uniqueWord();
+    const placed: string[] = [];
+    for (let n = 0; n < 5; n++) placed.push(await order({ lastName: word }, false));
+    const newestFirst = [...placed].reverse();
+    expect(await allPages(`status=pending_payment&q=${word}`)).toEqual(newestFirst);
+    expect(await allPages(`q=${word}&status=pending_payment`, 1)).toEqual(newestFirst);
+    const pending = await allPages('status=pending_payment', 2);
+    expect(pending.filter((id) => placed.includes(id))).toEqual(newestFirst);
+    expect(new Set(pending).size).toBe(pending.length);
+    const today = new Date().toISOString().slice(0, 10);
+    const days = await allPages(`status=pending_payment&from=2000-01-01&to=${today}`, 2);
+    expect(days.filter((id) => placed.includes(id))).toEqual(newestFirst);
+    expect(new Set(days).size).toBe(days.length);
+    const paid = await allPages('', 1);
+    expect(new Set(paid).size).toBe(paid.length);
+    expect(paid).toEqual(await ids(''));
+  });
+
+  it('when a list has more places than one call reads, then the call answers what it found and where to go on', async () => {
+    const word = uniqueWord();
+    const found = await order({ lastName: word });
+    // MAX_PLACES + 50 places of orders that are gone, above the order's own (place 1).
+    const list = wordList(word.slice(0, 12));
+    const gone = new Types.ObjectId();
+    await OrderListEntryModel.insertMany(
+      Array.from({ length: MAX_PLACES + 50 }, (_, index) => ({
+        _id: `${list}:${index + 2}`,
+        orderId: gone,
+      })),
+    );
+    await CounterModel.updateOne(
+      { _id: `list:${list}` },
+      { $max: { value: MAX_PLACES + 52 } },
+      { upsert: true },
+    );
+    const first = await search(`q=${word}`);
+    expect(first.orders).toEqual([]);
+    // The list's top was one read, the other MAX_PLACES - 1 were places 451 down to 53.
+    expect(first.nextBefore).toBe('52');
+    const second = await search(`q=${word}&before=${first.nextBefore}`);
+    expect(second.orders.map((o) => o.id)).toEqual([found]);
+    expect(second.nextBefore).toBeNull();
+  });
+
+  it('when a value is bad, then 400 in the agreed format and no orders', async () => {
+    for (const query of [
+      'q=a',
+      'q=.*',
+      'q=a%20b',
+      'before=abc',
+      'before=0',
+      'status=processing&before=2026-01-01:3',
+      'from=2026-01-01&before=12',
+      'from=2026-01-01&before=2026-02-30',
+      'from=2026-13-01',
+      'pageSize=0',
+    ]) {
+      const response = await admin.request('GET', `/api/admin/orders?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body, query).toMatchObject({
+        message: expect.any(String),
+        errors: [{ path: expect.any(String), message: expect.any(String) }],
+      });
+    }
+  });
+
+  it('when not an admin, then 401 or 403', async () => {
+    expect((await app.agent().request('GET', '/api/admin/orders?status=processing')).status).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminOrder } from '@shop/contracts/orders';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
+import { json, renderPage, setupShopTests } from '@shop/ui/testing';
+import { OrdersPanel } from './orders-panel';
+
+const currentFetch = setupShopTests();
+
+const order = (id: string, orderNumber: number, lastName: string): AdminOrder => ({
+  id,
+  orderNumber,
+  createdAt: '2025-03-05T14:30:00.000Z',
+  status: 'processing',
+  paymentStatus: 'paid',
+  subtotal: 10.4,
+  discountCode: null,
+  discountAmount: 0,
+  shipping: 5.5,
+  tax: 0,
+  total: 15.9,
+  notes: null,
+  shipment: null,
+  refunded: 0,
+  items: [
+    {
+      id: 'i1',
+      productConfig: { ...SAMPLE_PRODUCT_CONFIG, customText: 'PUMP 1' },
+      files: [],
+      quantity: 2,
+      unitPrice: 5.2,
+      totalPrice: 10.4,
+    },
+  ],
+  customerId: null,
+  guestEmail: null,
+  customerInfo: {
+    firstName: 'Ann',
+    lastName,
+    phone: '555-0100',
+    email: `${lastName.toLowerCase()}@example.com`,
+    company: '',
+    street: '12 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipCode: '10001',
+  },
+  taxRegion: null,
+  paymentId: 'p1',
+  paidAt: '2025-03-05T14:31:00.000Z',
+  updatedAt: '2025-03-05T14:31:00.000Z',
+});
+
+const page = (orders: AdminOrder[], nextBefore: string | null) =>
+  json({ orders, pageSize: 20, nextBefore });
+
+describe('Orders', () => {
+  it('shows the newest orders and reads more by key when asked, with no page count', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(page([order('o2', 1002, 'Lee')], '41'))
+      .mockResolvedValueOnce(page([order('o1', 1001, 'Kim')], null));
+    const user = userEvent.setup();
+    renderPage(<OrdersPanel />);
+    expect(await screen.findByText('#1002')).toBeInTheDocument();
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/admin/orders?pageSize=20');
+    expect(screen.queryByText(/Page \d+ of/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More orders' }));
+    expect(await screen.findByText('#1001')).toBeInTheDocument();
+    expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/orders?pageSize=20&before=41');
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('#1002');
+    expect(rows[2]).toHaveTextContent('#1001');
+    expect(screen.queryByRole('button', { name: 'More orders' })).not.toBeInTheDocument();
+    expect(screen.getByText('2 orders shown, newest first')).toBeInTheDocument();
+  });
+
+  it('offers more orders when a page found none but older ones may match', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(page([], '2025-03-04:7'))
+      .mockResolvedValueOnce(page([order('o1', 1001, 'Kim')], null));
+    const user = userEvent.setup();
+    renderPage(<OrdersPanel />);
+    expect(
+      await screen.findByRole('heading', { name: 'No matches among the latest orders' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More orders' }));
+    expect(await screen.findByText('#1001')).toBeInTheDocument();
+    expect(currentFetch().mock.calls[1]?.[0]).toBe(
+      `/api/admin/orders?pageSize=20&before=${encodeURIComponent('2025-03-04:7')}`,
+    );
+  });
+
+  it('searches by the start of a word and says so for a word too short, without asking the server', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(page([order('o2', 1002, 'Lee')], null))
+      .mockResolvedValueOnce(page([order('o1', 1001, 'Kim')], null));
+    const user = userEvent.setup();
+    renderPage(<OrdersPanel />);
+    expect(await screen.findByText('#1002')).toBeInTheDocument();
+    const field = screen.getByLabelText('Search');
+    await user.type(field, 'k');
+    expect(await screen.findAllByText(/words of at least 2 letters/)).not.toHaveLength(0);
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+    await user.type(field, 'i');
+    expect(await screen.findByText('#1001')).toBeInTheDocument();
+    expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/orders?pageSize=20&q=ki');
+    expect(screen.getByText(/match from the start of a word/)).toBeInTheDocument();
+  });
+});
