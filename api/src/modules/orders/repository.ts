@@ -198,13 +198,11 @@ export async function setPaymentState(
       : state.paymentStatus === 'unpaid'
         ? { ...state, chargingSince: null }
         : state;
-  const order = await OrderModel.findByIdAndUpdate(
-    id,
-    { $set: changes },
-    { new: true },
-  ).lean<OrderRecord>();
-  if (order && state.paymentStatus === 'paid') await listOrderStatus(order._id, state.status);
-  return order;
+  // On its new status's list first (search-lists.ts): an entry whose order is not (yet) in that
+  // status is skipped, an order in a status it is not listed under would never be found by it.
+  if (state.paymentStatus === 'paid' && isValidObjectId(id))
+    await listOrderStatus(new Types.ObjectId(id), state.status);
+  return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
 }
 
 export async function markDiscountReserved(id: string, reserved: boolean): Promise<void> {
@@ -233,14 +231,10 @@ export async function setOrderFields(
     Pick<OrderRecord, 'status' | 'shipment' | 'refundedCents' | 'refundId' | 'proof'>
   >,
 ): Promise<OrderRecord | null> {
-  const order = await OrderModel.findByIdAndUpdate(
-    id,
-    { $set: changes },
-    { new: true },
-  ).lean<OrderRecord>();
-  // Onto its new status's list (search-lists.ts); the old list's entry is skipped from now on.
-  if (order && changes.status) await listOrderStatus(order._id, changes.status);
-  return order;
+  // On its new status's list first, as setPaymentState; the old list's entry is skipped from now on.
+  if (changes.status && isValidObjectId(id))
+    await listOrderStatus(new Types.ObjectId(id), changes.status);
+  return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
 }
 
 function isDuplicateKey(error: unknown): boolean {
