@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { OrderModel } from '../src/modules/orders/model';
 import type { ChargeRequest, PaymentProvider } from '../src/modules/payments/provider';
-import { PAYMENT_UNAVAILABLE_MESSAGE } from '../src/modules/payments/payments';
+import { PAYMENT_UNAVAILABLE_MESSAGE, UNUSED_CLAIM_MS } from '../src/modules/payments/payments';
 import { sandboxProvider } from '../src/modules/payments/sandbox';
 import {
   addToCart,
@@ -192,6 +192,20 @@ describe('POST /api/payment/complete', () => {
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(charges).toHaveLength(1);
+  });
+
+  it('when a process stopped right after claiming the payment, then a retry takes the claim over and charges once', async () => {
+    const { agent, order } = await cartWithOrder();
+    // The claim a call makes before anything else, left behind: the order never said 'charging'.
+    await mongoose.connection.db!.collection('payment_claims').insertOne({
+      _id: order.orderId as never,
+      state: 'charging',
+      claimedAt: new Date(Date.now() - UNUSED_CLAIM_MS - 1000),
+    });
+    const paid = await pay(agent, order.orderId);
+    expect(paid.status, paid.text).toBe(200);
+    expect(charges).toHaveLength(1);
+    expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('paid');
   });
 
   it('when payment is completed twice at the same moment, then the card is charged once and both answer the same', async () => {

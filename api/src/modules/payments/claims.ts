@@ -78,3 +78,14 @@ export async function claimPayment(
   }
   return null;
 }
+
+/**
+ * Removes the order's claim if it is still 'charging' and was made before `before`: for a claim whose
+ * order never said 'charging' (payments.ts checks), the call that made it stopped right after
+ * claiming, since a live one writes 'charging' next. Nothing was charged under it.
+ */
+export async function dropUnusedClaim(orderId: string, before: Date): Promise<void> {
+  const held = await PaymentClaimModel.findById(orderId).lean();
+  if (held?.state === 'charging' && held.claimedAt.getTime() < before.getTime())
+    await PaymentClaimModel.deleteOne({ _id: held._id });
+}

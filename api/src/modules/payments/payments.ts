@@ -21,7 +21,7 @@ import {
   setPaymentState,
   type OrderRecord,
 } from '../orders/orders';
-import { claimPayment, type PaymentClaim } from './claims';
+import { claimPayment, dropUnusedClaim, type PaymentClaim } from './claims';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox';
 import { SQUARE_SCRIPT_URLS, isSquareSandbox, squareProvider } from './square';
@@ -73,6 +73,8 @@ function completed(order: OrderRecord): CompletedPayment {
   };
 }
 
+/** A claim this old whose order is still 'unpaid' (never 'charging') was abandoned. */
+export const UNUSED_CLAIM_MS = 5_000;
 /** How long a second call for one order waits for the first one's outcome before answering 409. */
 export const WAIT_FOR_OTHER_CALL_MS = 15_000;
 const WAIT_STEP_MS = 100;
@@ -91,6 +93,10 @@ async function claimOrAwait(
     const order = await findOrderById(orderId);
     if (order?.paymentStatus === 'paid') return { paidBy: order };
     if (order?.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
+    // The order never said 'charging': a claim older than UNUSED_CLAIM_MS was left by a process
+    // stopped right after claiming (a live call writes 'charging' next). Taken over at once.
+    if (order?.paymentStatus === 'unpaid')
+      await dropUnusedClaim(orderId, new Date(Date.now() - UNUSED_CLAIM_MS));
     if (Date.now() >= deadline) throw AppError.conflict(PAYMENT_IN_PROGRESS_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
   }
