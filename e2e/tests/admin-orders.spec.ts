@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import { adminPage, paidOrder, sessionIdOf, unique } from '../support/shop-api';
+
+// The admin's Orders tab reads the orders by key: 20 at a time, "More orders" for the next ones (no
+// page count), found by the beginning of a word of the customer's name.
+
+/** A last name of letters only (one search word) that no other test or run uses. */
+function uniqueName(): string {
+  const letters = Array.from({ length: 10 }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join('');
+  return `Zed${letters}`;
+}
+
+test('an admin searches orders by the start of a name and reads past the first 20 with More orders', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const lastName = uniqueName();
+  const sessionId = await sessionIdOf(page);
+  const customerInfo = {
+    firstName: 'Ida',
+    lastName,
+    phone: '312 555 0100',
+    email: '',
+    company: 'Ida Tags',
+    street: '1 Main St',
+    city: 'Chicago',
+    state: 'IL',
+    zipCode: '60601',
+  };
+  const numbers: number[] = [];
+  for (let n = 0; n < 22; n++) {
+    const order = await paidOrder(page, sessionId, {
+      label: { ...SAMPLE_PRODUCT_CONFIG, customText: `TAG ${n}`, quantity: 1, files: [] },
+      customerInfo: { ...customerInfo, email: `${unique('orders')}@example.com` },
+      skipProof: true,
+    });
+    numbers.push(order.orderNumber);
+  }
+  // A newer order of someone else: the unfiltered list starts with it, the search does not.
+  await paidOrder(page, sessionId, {
+    label: { ...SAMPLE_PRODUCT_CONFIG, customText: 'OTHER', quantity: 1, files: [] },
+    customerInfo: { ...customerInfo, lastName: 'Other', email: `${unique('other')}@example.com` },
+    skipProof: true,
+  });
+
+  const admin = await adminPage(browser, baseURL!);
+  await admin.getByRole('tab', { name: 'Orders' }).click();
+  const search = admin.getByLabel('Search');
+  await search.fill('z');
+  await expect(admin.getByText(/words of at least 2 letters/).first()).toBeVisible();
+
+  await search.fill(lastName.slice(0, 8).toLowerCase());
+  const table = admin.getByRole('table');
+  const newest = numbers.at(-1)!;
+  await expect(table.getByRole('rowheader').first()).toHaveText(`#${newest}`);
+  await expect(table.getByRole('rowheader')).toHaveCount(20);
+  await expect(admin.getByText(/Page \d+ of/)).toHaveCount(0);
+  await admin.getByRole('button', { name: 'More orders' }).click();
+  await expect(table.getByRole('rowheader')).toHaveCount(22);
+  await expect(table.getByRole('rowheader').last()).toHaveText(`#${numbers[0]}`);
+  await expect(admin.getByText('22 orders shown, newest first')).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'More orders' })).toHaveCount(0);
+
+  // Two words: the first name's start and the last name's.
+  await search.fill(`id ${lastName.slice(0, 5)}`);
+  await expect(table.getByRole('rowheader').first()).toHaveText(`#${newest}`);
+});
