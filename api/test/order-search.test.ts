@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderPageSchema } from '@shop/contracts';
 import { CounterModel } from '../src/platform/sequence';
 import { MAX_PLACES } from '../src/modules/orders/search';
-import { OrderListEntryModel, wordList } from '../src/modules/orders/search-lists';
+import { OrderListEntryModel } from '../src/modules/orders/model';
+import { wordList } from '../src/modules/orders/search-lists';
 import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 

@@ -16,6 +16,8 @@ import {
   CustomerOrderModel,
   OrderEmailKeyModel,
   OrderModel,
+  OrderListEntryModel,
+  OrderListKeyModel,
   OrderNumberModel,
   PaidOrderKeyModel,
   PaidOrderModel,
@@ -24,8 +26,6 @@ import { ORDER_NUMBER_COUNTER, PAID_ORDER_COUNTER } from '../modules/orders/coun
 import { counterValue } from '../platform/sequence';
 import {
   FIRST_ORDER_DAY_COUNTER,
-  OrderListEntryModel,
-  OrderListKeyModel,
   dayList,
   dayNumber,
   entryDocs,

@@ -188,15 +188,18 @@ export interface PaidOrderRecord {
   orderId: Types.ObjectId;
 }
 
+/** An order at a place of a numbered list: `{_id: place, orderId}` (this list and search-lists.ts'). */
+const orderAtPlaceSchema = new Schema<PaidOrderRecord>(
+  {
+    _id: { type: String, required: true },
+    orderId: { type: Schema.Types.ObjectId, required: true },
+  },
+  { versionKey: false },
+);
+
 export const PaidOrderModel = mongoose.model<PaidOrderRecord>(
   'PaidOrder',
-  new Schema<PaidOrderRecord>(
-    {
-      _id: { type: String, required: true },
-      orderId: { type: Schema.Types.ObjectId, required: true },
-    },
-    { versionKey: false },
-  ),
+  orderAtPlaceSchema,
   'paid_orders',
 );
 
@@ -205,16 +208,33 @@ export interface PaidOrderKeyRecord {
   k: number;
 }
 
+/** An order's place k on a list: `{_id: key, k}` (the paid list's and search-lists.ts' status lists). */
+const placeOfOrderSchema = new Schema<PaidOrderKeyRecord>(
+  {
+    _id: { type: String, required: true },
+    k: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+
 export const PaidOrderKeyModel = mongoose.model<PaidOrderKeyRecord>(
   'PaidOrderKey',
-  new Schema<PaidOrderKeyRecord>(
-    {
-      _id: { type: String, required: true },
-      k: { type: Number, required: true },
-    },
-    { versionKey: false },
-  ),
+  placeOfOrderSchema,
   'paid_order_keys',
+);
+
+/** The admin search's lists (search-lists.ts): position k of list L is `{_id: "L:k", orderId}`. */
+export const OrderListEntryModel = mongoose.model<PaidOrderRecord>(
+  'OrderListEntry',
+  orderAtPlaceSchema,
+  'order_list_entries',
+);
+
+/** A status list's place of an order: `{_id: "status:{status}|{orderId}", k}` (search-lists.ts). */
+export const OrderListKeyModel = mongoose.model<PaidOrderKeyRecord>(
+  'OrderListKey',
+  placeOfOrderSchema,
+  'order_list_keys',
 );
 
 /** A customer's k-th order (k = 1, 2, 3... without gaps): _id `{customerId}:{k}`, for the history. */

@@ -13,43 +13,10 @@
 // - `word:{prefix}`: the orders whose first name, last name or email has a word starting with the
 //   prefix (lower-cased, 2 to WORD_PREFIX_CAP characters; contracts' orderSearchWords).
 // Entries are never removed: an order that moved on is skipped after the lookup of the order.
-import mongoose, { Schema, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { ORDER_SEARCH_WORD_MIN, orderSearchWords, type OrderStatus } from '@shop/contracts';
 import { CounterModel, highestTaken, insertedUnlessTaken, takeNext } from '../../platform/sequence';
-
-export interface OrderListEntryRecord {
-  _id: string;
-  orderId: Types.ObjectId;
-}
-
-export const OrderListEntryModel = mongoose.model<OrderListEntryRecord>(
-  'OrderListEntry',
-  new Schema<OrderListEntryRecord>(
-    {
-      _id: { type: String, required: true },
-      orderId: { type: Schema.Types.ObjectId, required: true },
-    },
-    { versionKey: false },
-  ),
-  'order_list_entries',
-);
-
-export interface OrderListKeyRecord {
-  _id: string;
-  k: number;
-}
-
-export const OrderListKeyModel = mongoose.model<OrderListKeyRecord>(
-  'OrderListKey',
-  new Schema<OrderListKeyRecord>(
-    {
-      _id: { type: String, required: true },
-      k: { type: Number, required: true },
-    },
-    { versionKey: false },
-  ),
-  'order_list_keys',
-);
+import { OrderListEntryModel, OrderListKeyModel } from './model';
 
 /** The counter holding the first UTC day (days since 1970) an order was placed on. */
 export const FIRST_ORDER_DAY_COUNTER = 'orderListFirstDay';
