@@ -157,24 +157,23 @@ async function oneRound(base, side, size, round) {
 
   const admin = browser(base);
   await admin.call('POST', '/api/auth/login', { email: SEED_ADMIN_EMAIL, password: SEED_PASSWORD });
-  const page = await timed(
-    'GET /api/admin/orders (first page)',
-    200,
-    admin.call('GET', '/api/admin/orders?pageSize=20'),
-  );
-  if (page.orders.length !== 20) throw new Error(`admin page has ${page.orders.length} orders`);
+  /** A timed admin order page that must hold 20 orders. */
+  const fullPage = async (name, query) => {
+    const found = await timed(
+      name,
+      200,
+      admin.call('GET', `/api/admin/orders?pageSize=20${query}`),
+    );
+    if (found.orders.length !== 20) throw new Error(`${name}: ${found.orders.length} orders`);
+    return found;
+  };
+  const page = await fullPage('GET /api/admin/orders (first page)', '');
   await timed(
     'GET /api/admin/orders (next page by key)',
     200,
     admin.call('GET', `/api/admin/orders?pageSize=20&before=${page.nextBefore}`),
   );
-  const processing = await timed(
-    'GET /api/admin/orders?status=processing',
-    200,
-    admin.call('GET', '/api/admin/orders?pageSize=20&status=processing'),
-  );
-  if (processing.orders.length !== 20)
-    throw new Error(`status page has ${processing.orders.length} orders`);
+  await fullPage('GET /api/admin/orders?status=processing', '&status=processing');
   const number = 1000 + ((round * 37) % size);
   const byNumber = await timed(
     'GET /api/admin/orders?q={number}',
@@ -189,17 +188,8 @@ async function oneRound(base, side, size, round) {
     admin.call('GET', `/api/admin/orders?q=${encodeURIComponent(seedCustomerEmail(round))}`),
   );
   // Part of a name (every seeded order's last name begins with it) and two words of name and email.
-  const byName = await timed(
-    'GET /api/admin/orders?q=custo',
-    200,
-    admin.call('GET', '/api/admin/orders?pageSize=20&q=custo'),
-  );
-  if (byName.orders.length !== 20) throw new Error(`name page has ${byName.orders.length} orders`);
-  await timed(
-    'GET /api/admin/orders?q=seed%20exam',
-    200,
-    admin.call('GET', '/api/admin/orders?pageSize=20&q=seed%20exam'),
-  );
+  await fullPage('GET /api/admin/orders?q=custo', '&q=custo');
+  await fullPage('GET /api/admin/orders?q=seed%20exam', '&q=seed%20exam');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
     new Date(),
   );
@@ -209,13 +199,10 @@ async function oneRound(base, side, size, round) {
     admin.call('GET', `/api/admin/orders?pageSize=20&from=${today}&to=${today}`),
   );
   if (byDay.orders.length === 0) throw new Error("no orders of today's");
-  await timed(
-    'GET /api/admin/orders?from= (since a year ago)&status=processing',
-    200,
-    admin.call(
-      'GET',
-      `/api/admin/orders?pageSize=20&from=${Number(today.slice(0, 4)) - 1}${today.slice(4)}&status=processing`,
-    ),
+  // Every day since the first order's, with a status: the days' lists, read newest day first.
+  await fullPage(
+    'GET /api/admin/orders?from=2000-01-01&status=processing',
+    '&from=2000-01-01&status=processing',
   );
   const customers = await timed(
     'GET /api/admin/customers (first page)',

@@ -188,7 +188,7 @@ export interface PaidOrderRecord {
   orderId: Types.ObjectId;
 }
 
-/** An order at a place of a numbered list: `{_id: place, orderId}` (this list and search-lists.ts'). */
+/** An order at a place of a numbered list: `{_id: place, orderId}` (this file's lists, search-lists.ts'). */
 const orderAtPlaceSchema = new Schema<PaidOrderRecord>(
   {
     _id: { type: String, required: true },
@@ -243,17 +243,9 @@ export interface CustomerOrderRecord {
   orderId: Types.ObjectId;
 }
 
-const customerOrderSchema = new Schema<CustomerOrderRecord>(
-  {
-    _id: { type: String, required: true },
-    orderId: { type: Schema.Types.ObjectId, required: true },
-  },
-  { versionKey: false },
-);
-
 export const CustomerOrderModel = mongoose.model<CustomerOrderRecord>(
   'CustomerOrder',
-  customerOrderSchema,
+  orderAtPlaceSchema,
   'customer_orders',
 );
 
@@ -263,7 +255,7 @@ export const CustomerOrderModel = mongoose.model<CustomerOrderRecord>(
  */
 export const OrderEmailKeyModel = mongoose.model<CustomerOrderRecord>(
   'OrderEmailKey',
-  customerOrderSchema,
+  orderAtPlaceSchema,
   'order_email_keys',
 );
 
