@@ -28,10 +28,10 @@ import {
   FIRST_ORDER_DAY_COUNTER,
   dayList,
   dayNumber,
-  entryDocs,
+  entryDoc,
   listCounter,
   orderWords,
-  statusKeyDocs,
+  statusKeyDoc,
   statusList,
   utcDay,
   wordList,
@@ -193,6 +193,7 @@ async function backfillOrderEmailKeys(logger: Logger): Promise<void> {
 
 const ORDER_EMAIL_KEYS_DONE = 'orderEmailKeysBackfilled';
 const ORDER_SEARCH_LISTS_DONE = 'orderSearchListsBackfilled';
+const BACKFILL_BATCH = 20_000;
 
 /**
  * The admin search's lists (orders/search-lists.ts) of orders placed before they existed, oldest
@@ -216,30 +217,37 @@ async function backfillOrderSearchLists(logger: Logger): Promise<void> {
       a.createdAt.getTime() - b.createdAt.getTime() ||
       a._id.toString().localeCompare(b._id.toString()),
   );
-  const lists = new Map<string, Types.ObjectId[]>();
-  const onList = (list: string, orderId: Types.ObjectId) => {
-    const ids = lists.get(list);
-    if (ids) ids.push(orderId);
-    else lists.set(list, [orderId]);
+  // Each list's size so far; the documents go in batches (a shop's orders times ~20 words).
+  const sizes = new Map<string, number>();
+  let entries: object[] = [];
+  let keys: object[] = [];
+  const flush = async () => {
+    await insertMissing(OrderListEntryModel, entries);
+    await insertMissing(OrderListKeyModel, keys);
+    entries = [];
+    keys = [];
   };
   for (const order of orders) {
-    if (ORDER_STATUSES.includes(order.status)) onList(statusList(order.status), order._id);
-    onList(dayList(utcDay(order.createdAt)), order._id);
-    for (const prefix of wordPrefixes(orderWords(order.customerInfo ?? {})))
-      onList(wordList(prefix), order._id);
+    const lists = [
+      ...(ORDER_STATUSES.includes(order.status) ? [statusList(order.status)] : []),
+      dayList(utcDay(order.createdAt)),
+      ...wordPrefixes(orderWords(order.customerInfo ?? {})).map(wordList),
+    ];
+    for (const list of lists) {
+      const k = (sizes.get(list) ?? 0) + 1;
+      sizes.set(list, k);
+      entries.push(entryDoc(list, k, order._id));
+      if (list.startsWith('status:')) keys.push(statusKeyDoc(list, order._id, k));
+    }
+    if (entries.length >= BACKFILL_BATCH) await flush();
   }
-  const entries = [...lists].flatMap(([list, ids]) => entryDocs(list, ids));
-  await insertMissing(OrderListEntryModel, entries);
-  await insertMissing(
-    OrderListKeyModel,
-    ORDER_STATUSES.flatMap((status) => statusKeyDocs(status, lists.get(statusList(status)) ?? [])),
-  );
-  if (lists.size)
+  await flush();
+  if (sizes.size)
     await CounterModel.bulkWrite(
-      [...lists].map(([list, ids]) => ({
+      [...sizes].map(([list, size]) => ({
         updateOne: {
           filter: { _id: listCounter(list) },
-          update: { $max: { value: ids.length + 1 } },
+          update: { $max: { value: size + 1 } },
           upsert: true,
         },
       })),
@@ -259,7 +267,7 @@ async function backfillOrderSearchLists(logger: Logger): Promise<void> {
   );
   if (orders.length)
     logger.info(
-      { orders: orders.length, lists: lists.size },
+      { orders: orders.length, lists: sizes.size },
       "Backfilled the order search's lists",
     );
 }

@@ -29,6 +29,7 @@ export const dayList = (day: string) => `day:${day}`;
 export const wordList = (prefix: string) => `word:${prefix}`;
 const listCounter = (list: string) => `list:${list}`;
 const entryId = (list: string, k: number) => `${list}:${k}`;
+const statusKey = (list: string, orderId: Types.ObjectId) => `${list}|${orderId.toString()}`;
 
 /** A UTC day as YYYY-MM-DD and as days since 1970. */
 export function utcDay(at: Date): string {
@@ -59,7 +60,7 @@ export function orderWords(info: { firstName?: string; lastName?: string; email?
 /** Appends orderId to a list; its position. */
 async function append(list: string, orderId: Types.ObjectId): Promise<number> {
   return takeNext(listCounter(list), 1, (n) =>
-    insertedUnlessTaken(() => OrderListEntryModel.create({ _id: entryId(list, n), orderId })),
+    insertedUnlessTaken(() => OrderListEntryModel.create(entryDoc(list, n, orderId))),
   );
 }
 
@@ -94,10 +95,9 @@ async function noteFirstDay(day: number): Promise<void> {
 /** Puts the order on its status's list once (adding it again is a no-op). */
 export async function listOrderStatus(orderId: Types.ObjectId, status: OrderStatus): Promise<void> {
   const list = statusList(status);
-  const key = `${list}|${orderId.toString()}`;
-  if (await OrderListKeyModel.exists({ _id: key })) return;
+  if (await OrderListKeyModel.exists({ _id: statusKey(list, orderId) })) return;
   const k = await append(list, orderId);
-  await insertedUnlessTaken(() => OrderListKeyModel.create({ _id: key, k }));
+  await insertedUnlessTaken(() => OrderListKeyModel.create(statusKeyDoc(list, orderId, k)));
 }
 
 /** The highest position taken on a list (0 when it is empty), by lookups from its counter on. */
@@ -131,7 +131,7 @@ export async function readEntries(
   if (!list.startsWith('status:')) return entries.map((entry) => entry?.orderId ?? null);
   const keys = await Promise.all(
     entries.map((entry) =>
-      entry ? OrderListKeyModel.findById(`${list}|${entry.orderId.toString()}`).lean() : null,
+      entry ? OrderListKeyModel.findById(statusKey(list, entry.orderId)).lean() : null,
     ),
   );
   return entries.map((entry, index) =>
@@ -139,14 +139,12 @@ export async function readEntries(
   );
 }
 
-/** Backfill: the positions of an older database's orders, written in one go (docs as append's). */
-export function entryDocs(list: string, orderIds: Types.ObjectId[]) {
-  return orderIds.map((orderId, index) => ({ _id: entryId(list, index + 1), orderId }));
+/** Position k of a list, as stored (append's insert; the backfill writes them in batches). */
+export function entryDoc(list: string, k: number, orderId: Types.ObjectId) {
+  return { _id: entryId(list, k), orderId };
 }
-export function statusKeyDocs(status: OrderStatus, orderIds: Types.ObjectId[]) {
-  return orderIds.map((orderId, index) => ({
-    _id: `${statusList(status)}|${orderId.toString()}`,
-    k: index + 1,
-  }));
+/** The order's place k on a status's list, as stored. */
+export function statusKeyDoc(list: string, orderId: Types.ObjectId, k: number) {
+  return { _id: statusKey(list, orderId), k };
 }
 export { listCounter };
