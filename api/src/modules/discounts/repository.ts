@@ -192,6 +192,29 @@ export async function updateDiscount(
   }
 }
 
+/** How many uses are deleted at once when a code goes (each a delete by _id). */
+const USES_DELETED_AT_ONCE = 50;
+
+/**
+ * Deletes the code's uses by their numbered ids, 1..taken and 1..given back (no gaps), so the cost is
+ * this code's uses, not every code's; the head goes last, after the numbers it guessed.
+ */
+async function deleteUses(discountId: Types.ObjectId): Promise<void> {
+  const { taken, released } = await usage(discountId);
+  const ids = [
+    ...Array.from({ length: taken }, (_, i) => useId(discountId, 't', i + 1)),
+    ...Array.from({ length: released }, (_, i) => useId(discountId, 'r', i + 1)),
+  ];
+  for (let from = 0; from < ids.length; from += USES_DELETED_AT_ONCE) {
+    await Promise.all(
+      ids
+        .slice(from, from + USES_DELETED_AT_ONCE)
+        .map((_id) => DiscountUseModel.deleteOne({ _id }).exec()),
+    );
+  }
+  await DiscountUseHeadModel.deleteOne({ _id: discountId.toString() }).exec();
+}
+
 /** The code, its key and its uses (orders keep their own copy of the code they used). */
 export async function deleteDiscount(id: string): Promise<boolean> {
   const current = await DiscountCodeModel.findById(id).lean<DiscountCodeRecord>().exec();
@@ -199,8 +222,7 @@ export async function deleteDiscount(id: string): Promise<boolean> {
   const result = await DiscountCodeModel.deleteOne({ _id: id }).exec();
   if (result.deletedCount !== 1) return false;
   await dropKey(current.code, current._id);
-  await DiscountUseHeadModel.deleteOne({ _id: id }).exec();
-  await DiscountUseModel.deleteMany({ discountId: current._id }).exec();
+  await deleteUses(current._id);
   return true;
 }
 
