@@ -12,7 +12,9 @@ import { SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { startFerret } from '../../scripts/lib/ferretdb.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/platform/db';
-import { customerInfo, label } from './support/shop-flows';
+import { deliverDueMail } from '../src/modules/mail/mail';
+import { createLogger } from '../src/platform/logger';
+import { PASSWORD, customerInfo, label, registerAdmin, uniqueEmail } from './support/shop-flows';
 import { newGuestSessionId, startTestApp, type TestApp } from './support/test-app';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
@@ -289,4 +291,44 @@ describe('an API process killed during checkout', () => {
       }
     }, 120_000);
   }
+});
+
+describe('an API process killed right after writing a mail message', () => {
+  it("leaves the message both sent by the worker and on the admin's outbox list", async () => {
+    const doomed = await startApiProcess({ SHOP_FAULT_POINT: 'after-mail-write' });
+    try {
+      const email = uniqueEmail('crash');
+      // Signing up queues the confirmation email; the process dies once the message is written.
+      const signUp = await shopper(() => doomed.base).call('POST', '/api/auth/register', {
+        email,
+        password: PASSWORD,
+        firstName: 'Ann',
+        lastName: 'Lee',
+      });
+      expect(signUp.status).toBe(0);
+      await until(
+        async () => doomed.child.exitCode ?? doomed.child.signalCode,
+        (code) => code !== null,
+        10_000,
+      );
+
+      // Another process's worker sends it, and the admin finds it on the outbox list.
+      await deliverDueMail({
+        sender: null,
+        from: 'shop@example.com',
+        logger: createLogger('silent'),
+      });
+      const admin = app.agent();
+      await registerAdmin(admin);
+      const outbox = await admin.request('GET', '/api/admin/outbox?limit=50');
+      expect(outbox.status).toBe(200);
+      const listed = (outbox.body.messages as Array<{ to: string; sentAt: string | null }>).filter(
+        (message) => message.to === email,
+      );
+      expect(listed).toHaveLength(1);
+      expect(listed[0]!.sentAt).not.toBeNull();
+    } finally {
+      if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });

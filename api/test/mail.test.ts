@@ -6,8 +6,14 @@ import smtp from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxPageSchema } from '@shop/contracts';
 import { deliverDueMail, smtpSender, type MailSender } from '../src/modules/mail/mail';
-import { MailDueModel, OutboxModel } from '../src/modules/mail/model';
-import { enqueueAttempt, insertMail } from '../src/modules/mail/repository';
+import { MailDueModel, OutboxModel, OutboxPositionModel } from '../src/modules/mail/model';
+import {
+  OUTBOX_POSITION_COUNTER,
+  enqueueAttempt,
+  insertMail,
+  mailIdOf,
+} from '../src/modules/mail/repository';
+import { insertedUnlessTaken, takeNext } from '../src/platform/sequence';
 import { Types } from 'mongoose';
 import { escapeHtml } from '../src/modules/mail/templates';
 import { trusted } from '../src/platform/db';
@@ -329,5 +335,23 @@ describe('GET /api/admin/outbox', () => {
     expect((await admin.request('GET', '/api/admin/outbox?limit=0')).status).toBe(400);
     expect((await admin.request('GET', '/api/admin/outbox?before=nope')).status).toBe(400);
     expect((await app.agent().request('GET', '/api/admin/outbox')).status).toBe(401);
+  });
+
+  it('when a request died after taking a place on the list but before writing its message, then its retry is listed once and the empty place skipped', async () => {
+    const key = `crash-test:${new Types.ObjectId().toString()}`;
+    // The dead request: its place, naming the message its key gives, and no message.
+    await takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
+      insertedUnlessTaken(() =>
+        OutboxPositionModel.create({ _id: String(k), mailId: mailIdOf(key) }),
+      ),
+    );
+    const rendered = { subject: 'Retried after a crash', text: 'text', html: '<p>html</p>' };
+    const mail = { key, kind: 'enquiry_received' as const, to: 'retry@example.com', replyTo: null };
+    expect(await insertMail({ ...mail, ...rendered }, new Date())).toBe(true);
+    expect(await insertMail({ ...mail, ...rendered }, new Date())).toBe(false);
+    const page = await admin.request('GET', '/api/admin/outbox?limit=3');
+    const subjects = page.body.messages.map((message: { subject: string }) => message.subject);
+    expect(subjects.filter((subject: string) => subject === rendered.subject)).toHaveLength(1);
+    expect(page.body.messages).toHaveLength(3);
   });
 });

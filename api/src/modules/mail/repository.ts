@@ -1,6 +1,8 @@
 // Data access for the outbox; plain objects out.
+import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { trusted } from '../../platform/db';
+import { crashAt } from '../../platform/fault-points';
 import {
   CounterModel,
   counterValue,
@@ -31,14 +33,27 @@ function isDuplicateKey(error: unknown): boolean {
 }
 
 /**
+ * The message's id, from its key: the same event queued twice names the same message, so a repeat is
+ * found by a lookup by _id before anything is taken for it (the unique key index stays the safety net).
+ */
+export function mailIdOf(key: string): Types.ObjectId {
+  return new Types.ObjectId(createHash('sha256').update(key).digest('hex').slice(0, 24));
+}
+
+/**
  * Queues a message; false when a message with this key is already queued (the same event reported
- * twice). Its first attempt's due entry is written first: a process that dies after it leaves an
- * entry without a message, which the worker drops after a minute, whereas the other way round it
- * would leave a message nobody sends. Its place on the admin's list is taken after.
+ * twice). Its first attempt's due entry and its place on the admin's list are taken first and the
+ * message written last, carrying its position: a process that dies at any step leaves either no
+ * message (an entry the worker drops after a minute, a place the list skips; the request's retry
+ * queues it again) or a message that is both due and listed, never a message sent but not listed.
  */
 export async function insertMail(mail: NewMail, now: Date): Promise<boolean> {
-  const _id = new Types.ObjectId();
+  const _id = mailIdOf(mail.key);
+  if (await OutboxModel.exists({ _id })) return false;
   await enqueueAttempt(_id, 0, now, now);
+  const position = await takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
+    insertedUnlessTaken(() => OutboxPositionModel.create({ _id: String(k), mailId: _id })),
+  );
   try {
     await OutboxModel.create({
       ...mail,
@@ -49,20 +64,20 @@ export async function insertMail(mail: NewMail, now: Date): Promise<boolean> {
       attempts: 0,
       nextAttemptAt: now,
       failedAt: null,
-      position: null,
+      position,
     });
   } catch (error) {
     if (isDuplicateKey(error)) return false;
     throw error;
   }
-  const position = await takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
-    insertedUnlessTaken(() => OutboxPositionModel.create({ _id: String(k), mailId: _id })),
-  );
-  await OutboxModel.updateOne({ _id }, { $set: { position } });
+  crashAt('after-mail-write');
   return true;
 }
 
-/** The messages at list positions below `before`'s (or from the newest), newest first: lookups. */
+/**
+ * The messages at list positions below `before`'s (or from the newest), newest first: lookups, a
+ * batch at a time past empty places (a position taken by a request that died before its message).
+ */
 export async function listMail({
   before,
   limit,
@@ -80,17 +95,25 @@ export async function listMail({
       Boolean(await OutboxPositionModel.exists({ _id: String(k) })),
     );
   }
-  const positions: number[] = [];
-  for (let k = top; k >= 1 && positions.length < limit; k--) positions.push(k);
-  const entries = await Promise.all(
-    positions.map((k) => OutboxPositionModel.findById(String(k)).lean()),
-  );
-  const mails = await Promise.all(
-    entries.map((entry) =>
-      entry ? OutboxModel.findById(entry.mailId).lean<OutboxRecord>() : null,
-    ),
-  );
-  return mails.filter((mail): mail is OutboxRecord => mail !== null);
+  const mails: OutboxRecord[] = [];
+  while (top >= 1 && mails.length < limit) {
+    const positions: number[] = [];
+    for (let k = top; k >= 1 && positions.length < limit - mails.length; k--) positions.push(k);
+    top -= positions.length;
+    const entries = await Promise.all(
+      positions.map((k) => OutboxPositionModel.findById(String(k)).lean()),
+    );
+    const found = await Promise.all(
+      entries.map(async (entry, i) => {
+        const mail = entry ? await OutboxModel.findById(entry.mailId).lean<OutboxRecord>() : null;
+        // A message is listed at the place it carries: a place left by a request that died before
+        // writing it names the same message (its id comes from its key) as the retry's place.
+        return mail && (mail.position == null || mail.position === positions[i]) ? mail : null;
+      }),
+    );
+    mails.push(...found.filter((mail): mail is OutboxRecord => mail !== null));
+  }
+  return mails;
 }
 
 const second = (at: Date) => Math.floor(at.getTime() / 1000);
