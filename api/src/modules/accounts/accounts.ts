@@ -15,11 +15,11 @@ import { customerOrdersForAdmin, joinGuestOrders } from '../orders/orders';
 import type { Config } from '../../config';
 import { queueMail } from '../mail/mail';
 import { emailConfirmation, passwordReset } from '../mail/templates';
-import { AccountTokenModel, AccountTokenUseModel } from './model';
-import { TOKEN_LIFETIME_MS, issueToken, useToken } from './tokens';
+import { issueToken, useToken } from './tokens';
+
+export { sweepAccountTokens } from './tokens';
 import {
   changeCustomerEmail,
-  deleteTokensOf,
   markEmailConfirmed,
   updateProfile,
   type ProfileFields,
@@ -32,7 +32,7 @@ import {
   toShopUser,
 } from './repository';
 import { signOutEverywhere, signOutOtherSessions } from './session-store';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { isDuplicateKeyError } from '../../platform/db';
 
 // What the admin module uses: a customer made admin, and its client-visible form.
 export { grantAdmin, toShopUser } from './repository';
@@ -149,7 +149,7 @@ export async function changePassword({
     ]);
   }
   await changePasswordLimit.reset(customerId);
-  await setPasswordHash(customerId, await hashPassword(newPassword));
+  await setPasswordHash(customerId, await hashPassword(newPassword), new Date());
   await signOutOtherSessions(customerId, keepSessionId);
 }
 
@@ -208,8 +208,8 @@ export async function resetPassword(
     accountMessages.resetLinkInvalid,
     now,
   );
-  await setPasswordHash(customer._id.toString(), await hashPassword(newPassword));
-  await deleteTokensOf(customer._id, 'password-reset');
+  // Setting it voids the customer's other reset links (tokens.ts checks passwordSetAt).
+  await setPasswordHash(customer._id.toString(), await hashPassword(newPassword), now);
   await signOutEverywhere(customer._id.toString());
   return customer;
 }
@@ -269,16 +269,6 @@ export async function confirmEmail(
   const joinedOrders = await joinGuestOrders(customer._id.toString(), record.email, now);
   const confirmed = await findCustomerById(customer._id.toString());
   return { customer: confirmed ?? customer, joinedOrders };
-}
-
-/** Expired tokens go, and the record of a use once no token it could match can still be valid. */
-export async function sweepAccountTokens(now = new Date()): Promise<number> {
-  const longest = Math.max(...Object.values(TOKEN_LIFETIME_MS));
-  const tokens = await AccountTokenModel.deleteMany({ expiresAt: trusted({ $lte: now }) });
-  const uses = await AccountTokenUseModel.deleteMany({
-    usedAt: trusted({ $lte: new Date(now.getTime() - longest) }),
-  });
-  return tokens.deletedCount + uses.deletedCount;
 }
 
 // --- Profile ---------------------------------------------------------------------------------------

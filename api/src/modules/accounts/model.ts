@@ -16,6 +16,8 @@ export interface CustomerRecord {
   emailConfirmedAt?: Date | null;
   /** Its place on the admin's customer list (`customer_positions {_id: "k"}`), null until taken. */
   listPosition?: number | null;
+  /** When the password was last set (changed or reset): a reset link made before it is void. */
+  passwordSetAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -34,6 +36,7 @@ const customerSchema = new Schema<CustomerRecord>(
     isAdmin: { type: Boolean, required: true, default: false },
     emailConfirmedAt: { type: Date, default: null },
     listPosition: { type: Number, default: null },
+    passwordSetAt: { type: Date, default: null },
   },
   { timestamps: true, versionKey: false },
 );

@@ -9,8 +9,8 @@ import {
   AccountTokenUseModel,
   CustomerEmailModel,
   CustomerModel,
-  type AccountTokenPurpose,
   type AccountTokenRecord,
+  type AccountTokenUseRecord,
   type CustomerEmailRecord,
   type CustomerRecord,
 } from './model';
@@ -100,8 +100,9 @@ export async function insertCustomer(customer: NewCustomer): Promise<CustomerRec
 
 export const CUSTOMER_POSITION_COUNTER = 'customerPosition';
 
-export async function setPasswordHash(id: string, passwordHash: string): Promise<void> {
-  await CustomerModel.updateOne({ _id: id }, { $set: { passwordHash } });
+/** Sets the password; the reset links made before `at` stop working (tokens.ts). */
+export async function setPasswordHash(id: string, passwordHash: string, at: Date): Promise<void> {
+  await CustomerModel.updateOne({ _id: id }, { $set: { passwordHash, passwordSetAt: at } });
 }
 
 export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
@@ -231,7 +232,15 @@ export async function takeTokenUse(hash: string, now: Date): Promise<boolean> {
   }
 }
 
-/** Voids the customer's other tokens of this purpose (a filter: only after a rare, successful use). */
-export async function deleteTokensOf(customerId: Types.ObjectId, purpose: AccountTokenPurpose) {
-  await AccountTokenModel.deleteMany({ customerId, purpose });
+/** The sweep's deletes, by _id (tokens.ts): a token past its lifetime, a use no token can match. */
+export async function deleteAccountToken(hash: string): Promise<number> {
+  return (await AccountTokenModel.deleteOne({ _id: hash })).deletedCount;
+}
+
+export async function findTokenUse(hash: string): Promise<AccountTokenUseRecord | null> {
+  return AccountTokenUseModel.findById(hash).lean<AccountTokenUseRecord>();
+}
+
+export async function deleteTokenUse(hash: string): Promise<number> {
+  return (await AccountTokenUseModel.deleteOne({ _id: hash })).deletedCount;
 }

@@ -255,6 +255,7 @@ export async function deliverDueMail({
   return { sent, failed };
 }
 
+/** Claims of attempts that are over (sent or failed) are not needed after a day. */
 export async function sweepMailClaims(now = new Date()): Promise<number> {
-  return forgetOldClaims(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+  return forgetOldClaims(now);
 }

@@ -1,7 +1,7 @@
 // Data access for the outbox; plain objects out.
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { trusted } from '../../platform/db';
+import { dueQueue } from '../../platform/due-queue';
 import { crashAt } from '../../platform/fault-points';
 import {
   CounterModel,
@@ -215,6 +215,8 @@ export async function claimAttempt(
   now: Date,
   staleAfterMs: number,
 ): Promise<boolean> {
+  // Due to be forgotten before it exists, so no claim is left that the sweep never reads.
+  await mailClaimsDue.add(claimId, new Date(now.getTime() + CLAIM_KEPT_MS), now);
   for (let round = 0; round < 2; round++) {
     try {
       await MailClaimModel.create({ _id: claimId, claimedAt: now });
@@ -229,8 +231,22 @@ export async function claimAttempt(
   return false;
 }
 
-/** Claims of attempts that are over (sent or failed) are not needed after a day. */
-export async function forgetOldClaims(before: Date): Promise<number> {
-  const { deletedCount } = await MailClaimModel.deleteMany({ claimedAt: trusted({ $lt: before }) });
-  return deletedCount;
+/** A claim is kept this long: its attempt is over (sent or failed) by then. */
+const CLAIM_KEPT_MS = 24 * 60 * 60 * 1000;
+/** The claims to forget, by the minute each is a day old (platform/due-queue.ts). */
+const mailClaimsDue = dueQueue('mail-claims');
+
+/** Forgets the claims a day old, read from their due queue; how many were deleted. */
+export async function forgetOldClaims(now: Date): Promise<number> {
+  let forgotten = 0;
+  await mailClaimsDue.runRound(now, async (claimId) => {
+    const held = await MailClaimModel.findById(claimId).lean();
+    if (!held) return 'done';
+    const end = held.claimedAt.getTime() + CLAIM_KEPT_MS;
+    if (end > now.getTime()) return { later: new Date(end) }; // taken over since: a newer claim
+    const { deletedCount } = await MailClaimModel.deleteOne({ _id: claimId });
+    forgotten += deletedCount;
+    return 'done';
+  });
+  return forgotten;
 }

@@ -29,13 +29,13 @@ import {
   checkoutKey,
   findCheckoutKey,
   findOrderById,
-  forgetCheckoutKeys,
   insertCheckoutKey,
   insertOrder,
   listOrderMoves,
   listOrdersOfCustomer,
   type NewOrder,
 } from './repository';
+import { scheduleCheckoutSweeps } from './sweeps';
 
 // What the payments module uses: an order by id and its payment state.
 import { searchOrders } from './search';
@@ -202,7 +202,10 @@ async function placeOnce(
     const claim = await findCheckoutKey(key);
     if (!claim) {
       const orderId = new Types.ObjectId();
-      if (!(await insertCheckoutKey(key, orderId, new Date()))) {
+      const now = new Date();
+      // Due before the key exists: nothing this key leads to can be left unswept (orders/sweeps.ts).
+      await scheduleCheckoutSweeps(key, orderId, now);
+      if (!(await insertCheckoutKey(key, orderId, now))) {
         g -= 1; // another request took this key first: read what it holds
         lost += 1;
         continue;
@@ -338,11 +341,7 @@ export async function adminOrderPage(
   return { orders: orders.map(toAdminOrder), pageSize: query.pageSize, nextBefore: next };
 }
 
-/** Checkout keys (the reuse shortcut) older than a week are forgotten (the jobs' sweep). */
-export const OPEN_CHECKOUT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
-export async function sweepOpenCheckouts(now = new Date()): Promise<number> {
-  return forgetCheckoutKeys(new Date(now.getTime() - OPEN_CHECKOUT_KEPT_MS));
-}
+export { sweepOpenCheckouts } from './sweeps';
 
 /** The order's artwork: only a file that is on one of the order's items. */
 export async function assertOrderHasFile(orderId: string, filename: string): Promise<void> {

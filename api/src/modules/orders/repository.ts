@@ -142,11 +142,9 @@ export async function insertCheckoutKey(
   }
 }
 
-/** Forgets checkout keys made before: their orders stay, only the shortcut to them goes. */
-export async function forgetCheckoutKeys(before: Date): Promise<number> {
-  const { deletedCount } = await CheckoutKeyModel.deleteMany({
-    createdAt: trusted({ $lt: before }),
-  });
+/** Forgets a checkout key (the sweep, when it is a week old); 1 when this call deleted it. */
+export async function deleteCheckoutKey(key: string): Promise<number> {
+  const { deletedCount } = await CheckoutKeyModel.deleteOne({ _id: key });
   return deletedCount;
 }
 
@@ -207,21 +205,6 @@ export async function setPaymentState(
 
 export async function markDiscountReserved(id: string, reserved: boolean): Promise<void> {
   await OrderModel.updateOne({ _id: id }, { $set: { discountReserved: reserved } });
-}
-
-/** Unpaid orders placed before the given time, still waiting for a payment. */
-export async function listUnpaidOrdersPlacedBefore(
-  before: Date,
-  limit: number,
-): Promise<OrderRecord[]> {
-  return OrderModel.find({
-    status: 'pending_payment',
-    paymentStatus: 'unpaid',
-    createdAt: trusted({ $lt: before }),
-  })
-    .sort({ createdAt: 1 })
-    .limit(limit)
-    .lean<OrderRecord[]>();
 }
 
 /** Sets fields of an order whose move was already decided by its event (see OrderEventModel). */

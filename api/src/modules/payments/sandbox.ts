@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { isDuplicateKeyError } from '../../platform/db';
+import { dueQueue } from '../../platform/due-queue';
 import { AppError } from '../../platform/errors';
 import { declineReason, type PaymentProvider } from './provider';
 
@@ -111,7 +112,9 @@ export const SandboxRefundModel = mongoose.model<SandboxRefund>(
 /** Stores a one-time token for the card's outcome (the sandbox card frame's tokenize call). */
 export async function mintSandboxToken(outcome: SandboxOutcome, last4: string): Promise<string> {
   const token = `sbx:${randomBytes(24).toString('base64url')}`;
-  await SandboxTokenModel.create({ _id: token, outcome, last4, createdAt: new Date() });
+  const now = new Date();
+  await sandboxTokensDue.add(token, new Date(now.getTime() + SANDBOX_TOKEN_LIFETIME_MS), now);
+  await SandboxTokenModel.create({ _id: token, outcome, last4, createdAt: now });
   return token;
 }
 
@@ -128,11 +131,18 @@ async function redeemToken(token: string, now: Date): Promise<SandboxOutcome | n
   return deletedCount === 1 ? found.outcome : null;
 }
 
+/** The tokens to delete, by the minute each goes stale (platform/due-queue.ts); filed at minting. */
+const sandboxTokensDue = dueQueue('sandbox-tokens');
+
+/** Deletes the tokens gone stale unused, read from their due queue. */
 export async function sweepSandboxTokens(now = new Date()): Promise<number> {
-  const { deletedCount } = await SandboxTokenModel.deleteMany({
-    createdAt: trusted({ $lt: new Date(now.getTime() - SANDBOX_TOKEN_LIFETIME_MS) }),
+  let deleted = 0;
+  await sandboxTokensDue.runRound(now, async (token) => {
+    const { deletedCount } = await SandboxTokenModel.deleteOne({ _id: token });
+    deleted += deletedCount;
+    return 'done';
   });
-  return deletedCount;
+  return deleted;
 }
 
 export function sandboxProvider(): PaymentProvider {

@@ -1,0 +1,177 @@
+// Due queues: what a sweep must do later (expire an order, forget a key), filed under the minute it
+// becomes due, so a sweep reads what is due instead of filtering a whole collection (on FerretDB v1 any
+// filter but a lone `{_id: x}` reads every document; api/README.md, "Cost that does not grow").
+//
+// - An entry is `due_entries {_id: "{queue}:{minute}:{n}", ref, dueAt}` (n = 1, 2, ... taken by an
+//   insert), written BEFORE the thing it points at, so a process that dies in between leaves an entry
+//   whose thing is missing (the handler finds nothing to do), never a thing nobody sweeps.
+// - `due_hours {_id: "{queue}:{hour}"}` says an hour holds entries: a round skips an empty hour with
+//   one lookup, so a sweep that runs hourly, or catches up after days, reads hours, not minutes.
+// - The cursor (`counters {_id: "due:{queue}"}`) is the first minute that may hold an entry not yet
+//   handled. It stays GRACE_MINUTES behind this machine's clock, and an entry is filed at or after the
+//   minute it is written in, so no replica (clocks a little apart) files one behind the cursor.
+// - A round reads the minutes from the cursor to now by lookups and hands each entry due to the
+//   queue's handler, which answers done, or a time to look again (filed anew, as a new entry); a
+//   handled entry is marked done. Whole
+//   minutes are read until `batch` entries were handled; the rest waits for the next round. A handler
+//   that throws keeps its minute open (the cursor stops there and the next round tries again), so
+//   handlers must be safe to run twice, and two replicas' rounds may meet on one entry: each handler
+//   decides by its own unique insert or by deletes by _id (docs/design.md section 3).
+import mongoose, { Schema } from 'mongoose';
+import { CounterModel, counterValue, insertedUnlessTaken } from './sequence';
+
+interface DueEntryRecord {
+  _id: string;
+  ref: string;
+  dueAt: Date;
+  /** Set once handled, so a minute read again (the cursor stays behind the clock) skips it. */
+  doneAt: Date | null;
+}
+
+export const DueEntryModel = mongoose.model<DueEntryRecord>(
+  'DueEntry',
+  new Schema<DueEntryRecord>(
+    {
+      _id: { type: String, required: true },
+      ref: { type: String, required: true },
+      dueAt: { type: Date, required: true },
+      doneAt: { type: Date, default: null },
+    },
+    { versionKey: false },
+  ),
+  'due_entries',
+);
+
+export const DueHourModel = mongoose.model<{ _id: string }>(
+  'DueHour',
+  new Schema<{ _id: string }>({ _id: { type: String, required: true } }, { versionKey: false }),
+  'due_hours',
+);
+
+const MINUTE_MS = 60_000;
+/** How far behind this machine's clock a cursor stays (replicas' clocks differ a little). */
+const GRACE_MINUTES = 2;
+/** How much of the queue one round reads at most: after a long stop it catches up over rounds. */
+const MAX_MINUTES_PER_ROUND = 31 * 24 * 60;
+
+const minuteOf = (at: Date) => Math.floor(at.getTime() / MINUTE_MS);
+const hourOf = (minute: number) => Math.floor(minute / 60);
+
+/** What a handler decided about an entry: done, or look again at that time. */
+export type DueOutcome = 'done' | { later: Date };
+
+export interface DueRound {
+  /** Entries handed to the handler. */
+  handled: number;
+  /** The minute the cursor stands at after the round. */
+  cursor: number;
+}
+
+export interface DueQueue {
+  readonly name: string;
+  /** Files ref to be handled at dueAt (or, when that has passed, in the current minute). */
+  add(ref: string, dueAt: Date, now?: Date): Promise<void>;
+  /**
+   * Files many refs at once (a backfill): from the later of `from` and now, `perMinute` to a minute,
+   * so a round handles a bounded batch of them.
+   */
+  addMany(refs: string[], from: Date, perMinute?: number): Promise<void>;
+  /** Handles the entries due by now, at least `batch` of them when there are as many. */
+  runRound(
+    now: Date,
+    handle: (ref: string, dueAt: Date) => Promise<DueOutcome>,
+    batch?: number,
+  ): Promise<DueRound>;
+}
+
+export function dueQueue(name: string): DueQueue {
+  const cursorId = `due:${name}`;
+  const entryId = (minute: number, n: number) => `${name}:${minute}:${n}`;
+  const hourId = (hour: number) => `${name}:${hour}`;
+
+  /** The cursor exists before the first entry is written, GRACE_MINUTES behind the clock. */
+  async function ensureCursor(now: Date): Promise<void> {
+    if ((await counterValue(cursorId, 0)) !== 0) return;
+    await insertedUnlessTaken(() =>
+      CounterModel.create({ _id: cursorId, value: minuteOf(now) - GRACE_MINUTES }),
+    );
+  }
+
+  /** Inserts the entry at the first free n of the minute from `from` on; the n taken. */
+  async function file(minute: number, ref: string, dueAt: Date, from = 1): Promise<number> {
+    await insertedUnlessTaken(() => DueHourModel.create({ _id: hourId(hourOf(minute)) }));
+    for (let n = from; ; n++) {
+      if (
+        await insertedUnlessTaken(() =>
+          DueEntryModel.create({ _id: entryId(minute, n), ref, dueAt, doneAt: null }),
+        )
+      )
+        return n;
+    }
+  }
+
+  async function add(ref: string, dueAt: Date, now = new Date()): Promise<void> {
+    await ensureCursor(now);
+    await file(Math.max(minuteOf(dueAt), minuteOf(now)), ref, dueAt);
+  }
+
+  return {
+    name,
+    add,
+
+    async addMany(refs, from, perMinute = 200) {
+      const now = new Date();
+      await ensureCursor(now);
+      const first = Math.max(minuteOf(from), minuteOf(now));
+      let n = 0;
+      for (const [index, ref] of refs.entries()) {
+        const minute = first + Math.floor(index / perMinute);
+        if (index % perMinute === 0) n = 0;
+        n = await file(minute, ref, new Date(minute * MINUTE_MS), n + 1);
+      }
+    },
+
+    async runRound(now, handle, batch = 500) {
+      const start = await counterValue(cursorId, 0);
+      if (start === 0) return { handled: 0, cursor: 0 }; // nothing was ever filed
+      const last = Math.min(minuteOf(now), start + MAX_MINUTES_PER_ROUND);
+      let handled = 0;
+      let firstOpen = Number.POSITIVE_INFINITY;
+      let failure: unknown = null;
+      let minute = start;
+      for (; minute <= last && handled < batch; minute++) {
+        if (minute === start || minute % 60 === 0) {
+          const hour = hourOf(minute);
+          if (!(await DueHourModel.exists({ _id: hourId(hour) }))) {
+            minute = Math.min((hour + 1) * 60, last + 1) - 1; // the next hour (the loop adds one)
+            continue;
+          }
+        }
+        for (let n = 1; ; n++) {
+          const entry = await DueEntryModel.findById(entryId(minute, n)).lean<DueEntryRecord>();
+          if (!entry) break;
+          if (entry.doneAt) continue;
+          if (entry.dueAt.getTime() > now.getTime()) {
+            firstOpen = Math.min(firstOpen, minute); // filed in this minute, due later in it
+            continue;
+          }
+          handled += 1;
+          try {
+            const outcome = await handle(entry.ref, entry.dueAt);
+            // Filed anew at or after the minute it is now (never behind any replica's cursor).
+            if (outcome !== 'done') await add(entry.ref, outcome.later);
+            await DueEntryModel.updateOne({ _id: entry._id }, { $set: { doneAt: new Date() } });
+          } catch (error) {
+            firstOpen = Math.min(firstOpen, minute);
+            failure ??= error;
+          }
+        }
+      }
+      // Every minute before `minute` was read, each entry handled or still open at firstOpen.
+      const to = Math.min(firstOpen, minute, minuteOf(new Date()) - GRACE_MINUTES);
+      if (to > start) await CounterModel.updateOne({ _id: cursorId }, { $max: { value: to } });
+      if (failure) throw failure;
+      return { handled, cursor: Math.max(start, to) };
+    },
+  };
+}

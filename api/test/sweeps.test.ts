@@ -1,0 +1,138 @@
+// The jobs' sweeps read due queues (src/platform/due-queue.ts), not whole collections: each still
+// does what is due and nothing else, two workers at once do each thing once, and what is not due yet
+// is left for a later round. Times are injected (`now`), as the jobs pass them.
+import mongoose, { Types } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountTokenModel, CustomerModel } from '../src/modules/accounts/model';
+import { issueToken, sweepAccountTokens } from '../src/modules/accounts/tokens';
+import { reserveDiscountUse } from '../src/modules/discounts/discounts';
+import { sweepMailClaims } from '../src/modules/mail/mail';
+import { MailClaimModel } from '../src/modules/mail/model';
+import { claimAttempt } from '../src/modules/mail/repository';
+import { CheckoutKeyModel, OrderModel } from '../src/modules/orders/model';
+import { markDiscountReserved } from '../src/modules/orders/repository';
+import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
+import { expireUnpaidOrders } from '../src/modules/payments/expiry';
+import { mintSandboxToken, sweepSandboxTokens } from '../src/modules/payments/sandbox';
+import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
+import { trusted } from '../src/platform/db';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+let app: TestApp;
+let admin: TestAgent;
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.agent();
+  await registerAdmin(admin);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
+
+/** n guest checkouts placed now, unpaid; the latest one's placing time. */
+async function unpaidOrders(n: number) {
+  const placed = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const shopper = app.agent();
+      await addToCart(shopper);
+      return { shopper, ...(await placeOrder(shopper)) };
+    }),
+  );
+  const orders = await Promise.all(placed.map((p) => OrderModel.findById(p.orderId).lean()));
+  const placedAt = new Date(Math.max(...orders.map((order) => order!.createdAt.getTime())));
+  return { placed, placedAt };
+}
+
+const statusOf = async (orderId: string) => (await OrderModel.findById(orderId).lean())?.status;
+
+describe('the unpaid-orders sweep', () => {
+  it('expires the checkouts unpaid after 24 hours and nothing else: not a paid one, not one a day old less an hour', async () => {
+    const { placed, placedAt } = await unpaidOrders(3);
+    const [first, second, paid] = placed;
+    expect((await pay(paid!.shopper, paid!.orderId)).status).toBe(200);
+
+    expect(await expireUnpaidOrders(at(placedAt, 23 * HOUR_MS))).toBe(0);
+    expect(await statusOf(first!.orderId)).toBe('pending_payment');
+
+    expect(await expireUnpaidOrders(at(placedAt, DAY_MS + 1000))).toBe(2);
+    expect(await statusOf(first!.orderId)).toBe('expired');
+    expect(await statusOf(second!.orderId)).toBe('expired');
+    expect(await statusOf(paid!.orderId)).toBe('processing');
+    // A second round finds nothing more to do.
+    expect(await expireUnpaidOrders(at(placedAt, DAY_MS + 2000))).toBe(0);
+  });
+
+  it('when two workers sweep at once, then each order is expired once and its discount use given back once', async () => {
+    const code = `TWICE${Date.now()}`.slice(0, 20);
+    const created = await admin.request('POST', '/api/admin/discount-codes', {
+      body: { code, type: 'percentage', value: 10, usageLimit: 20 },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { placed, placedAt } = await unpaidOrders(6);
+    // Each order holds one use of the code (a payment stopped mid-way); one more use is held elsewhere.
+    for (const { orderId } of placed) {
+      expect(await reserveDiscountUse(code)).toBe(true);
+      await OrderModel.updateOne({ _id: orderId }, { $set: { discountCode: code } });
+      await markDiscountReserved(orderId, true);
+    }
+    expect(await reserveDiscountUse(code)).toBe(true);
+
+    const now = at(placedAt, DAY_MS + 1000);
+    const rounds = await Promise.all([expireUnpaidOrders(now), expireUnpaidOrders(now)]);
+    expect(rounds[0]! + rounds[1]!).toBe(6);
+    for (const { orderId } of placed) expect(await statusOf(orderId)).toBe('expired');
+    const codes = await admin.request('GET', '/api/admin/discount-codes');
+    expect(codes.body.find((c: { code: string }) => c.code === code).timesUsed).toBe(1);
+  });
+});
+
+describe('the other sweeps', () => {
+  it('forgets checkout keys a week old, not before', async () => {
+    const { placed, placedAt } = await unpaidOrders(2);
+    const keysOf = () =>
+      CheckoutKeyModel.find({
+        orderId: trusted({ $in: placed.map((p) => new Types.ObjectId(p.orderId)) }),
+      }).lean();
+    expect(await keysOf()).toHaveLength(2);
+    await sweepOpenCheckouts(at(placedAt, 6 * DAY_MS));
+    expect(await keysOf()).toHaveLength(2);
+    expect(await sweepOpenCheckouts(at(placedAt, 7 * DAY_MS + 1000))).toBeGreaterThanOrEqual(2);
+    expect(await keysOf()).toHaveLength(0);
+  });
+
+  it('deletes sandbox tokens gone stale (30 minutes), mail claims a day old and account tokens past their lifetime', async () => {
+    const now = new Date();
+    const token = await mintSandboxToken('approved', '4242');
+    const claimId = `${new Types.ObjectId().toString()}:0`;
+    expect(await claimAttempt(claimId, now, 10 * 60 * 1000)).toBe(true);
+    const shopper = app.agent();
+    const customer = await CustomerModel.findById((await register(shopper)).body.id).lean();
+    const resetToken = await issueToken(customer!, 'password-reset', now);
+    const tokensOf = () => AccountTokenModel.find({ customerId: customer!._id }).lean();
+    expect((await tokensOf()).map((t) => t.purpose).sort()).toEqual([
+      'email-confirmation',
+      'password-reset',
+    ]);
+    expect(resetToken).toBeTruthy();
+
+    await sweepSandboxTokens(at(now, 29 * 60 * 1000));
+    await sweepMailClaims(at(now, 23 * HOUR_MS));
+    await sweepAccountTokens(at(now, 59 * 60 * 1000));
+    expect(await MailClaimModel.exists({ _id: claimId })).not.toBeNull();
+    expect(await tokensOf()).toHaveLength(2);
+
+    expect(await sweepSandboxTokens(at(now, 31 * 60 * 1000))).toBeGreaterThanOrEqual(1);
+    expect(await sweepAccountTokens(at(now, 61 * 60 * 1000))).toBeGreaterThanOrEqual(1);
+    expect((await tokensOf()).map((t) => t.purpose)).toEqual(['email-confirmation']);
+    expect(await sweepMailClaims(at(now, DAY_MS + 60 * 1000))).toBeGreaterThanOrEqual(1);
+    expect(await MailClaimModel.exists({ _id: claimId })).toBeNull();
+    expect(await sweepAccountTokens(at(now, 8 * DAY_MS))).toBeGreaterThanOrEqual(1);
+    expect(await tokensOf()).toHaveLength(0);
+    const sandboxTokens = mongoose.connection.collection<{ _id: string }>('sandbox_card_tokens');
+    expect(await sandboxTokens.findOne({ _id: token })).toBeNull();
+  });
+});
