@@ -63,7 +63,7 @@ export function createApp({
     next();
   });
   // Sign-in sessions in the database and passport's req.user (modules/accounts/sessions.ts).
-  app.use(accountSessions({ config, logger }));
+  app.use(accountSessions({ config }));
 
   const provider = paymentProvider ?? createPaymentProvider(config);
   if (config.isProduction && config.payment.provider === 'sandbox' && !paymentProvider) {

@@ -16,6 +16,7 @@ import { CustomerModel } from '../src/modules/accounts/model';
 import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
 import { AdminGrantAttemptModel } from '../src/modules/admin/model';
 import { OrderModel } from '../src/modules/orders/model';
+import { recordUpload } from '../src/modules/uploads/repository';
 import {
   PASSWORD,
   addToCart,
@@ -238,6 +239,72 @@ describe('customers', () => {
           .request('POST', '/api/auth/login', { body: { email: user.email, password: PASSWORD } })
       ).status,
     ).toBe(401);
+  });
+
+  it('when an admin deletes a customer, then their sessions, cart, uploads and keys go with them, the artwork on their orders stays, and another customer keeps theirs', async () => {
+    const signIns = async (email: string) => {
+      const browser = app.agent();
+      const answer = await browser.request('POST', '/api/auth/login', {
+        body: { email, password: PASSWORD },
+      });
+      expect(answer.status).toBe(200);
+      return browser;
+    };
+    const { agent, user } = await signedInCustomer();
+    const other = await signedInCustomer();
+    const second = await signIns(user.email);
+    const owner = { sessionId: agent.sessionId, customerId: user.id as string };
+    const file = (name: string) => ({ filename: `${name}.png`, originalName: 'a.png', size: 10 });
+    await recordUpload(owner, file('a'.repeat(64)));
+    await recordUpload(owner, file('b'.repeat(64)));
+    await recordUpload(
+      { sessionId: other.agent.sessionId, customerId: other.user.id },
+      file('c'.repeat(64)),
+    );
+    // A paid order carrying one of the files; then a cart with a line and a discount left behind.
+    await addToCart(agent, {
+      files: [{ hashedName: `${'b'.repeat(64)}.png`, originalName: 'a.png' }],
+    });
+    await pay(agent, (await placeOrder(agent)).orderId);
+    await addToCart(agent);
+    await addToCart(other.agent);
+    const db = mongoose.connection.db!;
+    const sessionsOf = (id: string) =>
+      db.collection('sessions').countDocuments({ 'session.passport.user': id });
+    expect(await sessionsOf(user.id)).toBe(2);
+    expect(
+      await db.collection('carts').findOne({ _id: `customer:${user.id}` as never }),
+    ).not.toBeNull();
+
+    expect((await admin.request('DELETE', `/api/admin/customers/${user.id}`)).status).toBe(204);
+    expect(await sessionsOf(user.id)).toBe(0);
+    expect((await second.request('GET', '/api/auth/me')).body).toBeNull();
+    for (const [collection, id] of [
+      ['carts', `customer:${user.id}`],
+      ['cart_sessions', `customer:${user.id}`],
+      ['customer_emails', user.email],
+      ['customer_sessions', `${user.id}:1`],
+      ['customer_session_heads', user.id],
+      ['uploads', `c:${user.id}:${'a'.repeat(64)}.png`],
+      ['upload_index', `c:${user.id}`],
+    ] as const)
+      expect(await db.collection(collection).findOne({ _id: id as never }), collection).toBeNull();
+    expect(
+      await db
+        .collection('uploads')
+        .findOne({ _id: `c:${user.id}:${'b'.repeat(64)}.png` as never }),
+    ).not.toBeNull();
+    // The other customer keeps everything.
+    expect(await sessionsOf(other.user.id)).toBe(1);
+    expect(
+      await db.collection('carts').findOne({ _id: `customer:${other.user.id}` as never }),
+    ).not.toBeNull();
+    expect(
+      await db
+        .collection('uploads')
+        .findOne({ _id: `c:${other.user.id}:${'c'.repeat(64)}.png` as never }),
+    ).not.toBeNull();
+    expect((await other.agent.request('GET', '/api/auth/me')).body?.id).toBe(other.user.id);
   });
 
   it('when an admin account is deleted, then 403 and it stays', async () => {

@@ -4,6 +4,7 @@
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountTokenModel, CustomerModel } from '../src/modules/accounts/model';
+import { sweepExpiredSessions } from '../src/modules/accounts/session-store';
 import { issueToken, sweepAccountTokens } from '../src/modules/accounts/tokens';
 import { reserveDiscountUse } from '../src/modules/discounts/discounts';
 import { sweepMailClaims } from '../src/modules/mail/mail';
@@ -102,6 +103,29 @@ describe('the other sweeps', () => {
     expect(await keysOf()).toHaveLength(2);
     expect(await sweepOpenCheckouts(at(placedAt, 7 * DAY_MS + 1000))).toBeGreaterThanOrEqual(2);
     expect(await keysOf()).toHaveLength(0);
+  });
+
+  it('ends a signed-in session at the end of its idle lifetime, later when it was used since', async () => {
+    const now = new Date();
+    const idle = app.agent();
+    const busy = app.agent();
+    const [idleUser, busyUser] = [await register(idle), await register(busy)];
+    const sessions = mongoose.connection.collection<{ _id: string; expires: Date }>('sessions');
+    const sessionOf = (id: string) => sessions.findOne({ 'session.passport.user': id });
+    const busySession = await sessionOf(busyUser.body.id);
+    // Used again later: its expiry moved on by a day.
+    await sessions.updateOne(
+      { _id: busySession!._id },
+      { $set: { expires: at(busySession!.expires, DAY_MS) } },
+    );
+
+    await sweepExpiredSessions(at(now, 23 * HOUR_MS));
+    expect(await sessionOf(idleUser.body.id)).not.toBeNull();
+    expect(await sweepExpiredSessions(at(now, DAY_MS + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await sessionOf(idleUser.body.id)).toBeNull();
+    expect(await sessionOf(busyUser.body.id)).not.toBeNull();
+    await sweepExpiredSessions(at(now, 2 * DAY_MS + 60_000));
+    expect(await sessionOf(busyUser.body.id)).toBeNull();
   });
 
   it('deletes sandbox tokens gone stale (30 minutes), mail claims a day old and account tokens past their lifetime', async () => {

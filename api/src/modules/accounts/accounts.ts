@@ -12,6 +12,7 @@ import { attemptLimiter } from './attempt-limiter';
 import type { CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
 import { customerOrdersForAdmin, joinGuestOrders } from '../orders/orders';
+import { listOrdersOfCustomer } from '../orders/repository';
 import type { Config } from '../../config';
 import { queueMail } from '../mail/mail';
 import { emailConfirmation, passwordReset } from '../mail/templates';
@@ -31,7 +32,9 @@ import {
   setPasswordHash,
   toShopUser,
 } from './repository';
-import { signOutEverywhere, signOutOtherSessions } from './session-store';
+import { forgetSessionsOf, signOutEverywhere, signOutOtherSessions } from './session-store';
+import { forgetCustomerCart } from '../cart/cart';
+import { forgetCustomerUploads } from '../uploads/uploads';
 import { isDuplicateKeyError } from '../../platform/db';
 
 // What the admin module uses: a customer made admin, and its client-visible form.
@@ -335,10 +338,22 @@ export async function adminCustomerDetail(id: string): Promise<AdminCustomerDeta
   return { customer: toShopUser(customer), orders: await customerOrdersForAdmin(id) };
 }
 
-/** Deletes a customer (signed out everywhere); an admin account is refused and stays. */
+/**
+ * Deletes a customer and what is theirs alone: signed out everywhere (their sessions and the list of
+ * them), their cart, their upload records (but the artwork on their paid orders) and their email's
+ * key. Every step reads by key (session-store.ts, the uploads' index, their numbered order keys). Their orders stay with the shop; their
+ * place on the admin's list is left empty; their emailed links stop working (no customer) and are
+ * swept at expiry. An admin account is refused and stays.
+ */
 export async function deleteCustomer(id: string): Promise<void> {
   const outcome = await deleteCustomerUnlessAdmin(id);
   if (outcome === 'admin') throw AppError.forbidden(adminMessages.adminNotDeletable);
   if (outcome === 'missing') throw AppError.notFound('Customer not found');
-  await signOutEverywhere(id);
+  await forgetSessionsOf(id);
+  await forgetCustomerCart(id);
+  const orders = await listOrdersOfCustomer(id);
+  const artwork = orders.flatMap((order) =>
+    order.items.flatMap((item) => item.files.map((file) => file.hashedName)),
+  );
+  await forgetCustomerUploads(id, new Set(artwork));
 }

@@ -152,20 +152,24 @@ export async function listCustomers({
 }
 
 /**
- * Deletes a customer unless it is an admin, in one conditional write (an account made admin at the
- * same moment is not deleted). 'admin' when it exists and is an admin, 'missing' when it does not.
+ * Deletes a customer unless it is an admin: found and deleted by _id (a filter on isAdmin too would
+ * read every customer on FerretDB v1), and put back when it turns out to have been made admin at the
+ * same moment. 'admin' when it exists and is an admin, 'missing' when it does not.
  */
 export async function deleteCustomerUnlessAdmin(
   id: string,
 ): Promise<'deleted' | 'admin' | 'missing'> {
   const customer = await CustomerModel.findById(id).lean<CustomerRecord>();
-  const { deletedCount } = await CustomerModel.deleteOne({ _id: id, isAdmin: false });
-  if (deletedCount === 1) {
-    if (customer) await CustomerEmailModel.deleteOne({ _id: customer.email });
-    return 'deleted';
+  if (!customer) return 'missing';
+  if (customer.isAdmin) return 'admin';
+  const deleted = await CustomerModel.findOneAndDelete({ _id: id }).lean<CustomerRecord>();
+  if (!deleted) return 'missing';
+  if (deleted.isAdmin) {
+    await CustomerModel.create(deleted);
+    return 'admin';
   }
-  const still = await CustomerModel.exists({ _id: id });
-  return still ? 'admin' : 'missing';
+  await CustomerEmailModel.deleteOne({ _id: deleted.email });
+  return 'deleted';
 }
 
 export type ProfileFields = Pick<

@@ -15,9 +15,8 @@ import MongoStore from 'connect-mongo';
 import mongoose from 'mongoose';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../platform/auth-guards';
-import type { Logger } from '../../platform/logger';
 import { passport } from './authentication';
-import { SESSION_COLLECTION, ensureSessionIndexes, sessionsCollection } from './session-store';
+import { SESSION_COLLECTION, listSignedInSession, sessionsCollection } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'shop.sid';
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -61,13 +60,7 @@ const endSessionsPastAbsoluteLifetime: RequestHandler = (req, _res, next) => {
 };
 
 /** The middleware for sessions and passport: mounted after the body parser, before the routes. */
-export function accountSessions({
-  config,
-  logger,
-}: {
-  config: Config;
-  logger: Logger;
-}): RequestHandler[] {
+export function accountSessions({ config }: { config: Config }): RequestHandler[] {
   const store = MongoStore.create({
     // mongoose's own client: same database, same pool, same reconnects. mongoose bundles its own
     // copy of the driver (6.20 beside connect-mongo's 6.22): the types differ, the API used does not.
@@ -100,10 +93,6 @@ export function accountSessions({
         (error: unknown) => callback(error),
       );
   };
-  ensureSessionIndexes().catch((error: unknown) =>
-    logger.warn({ err: error }, 'Creating the session indexes failed'),
-  );
-
   return [
     session({
       name: SESSION_COOKIE_NAME,
@@ -120,13 +109,16 @@ export function accountSessions({
   ];
 }
 
-/** Starts a signed-in session for user under a new session id (no session fixation). */
-export function signIn(
+/**
+ * Starts a signed-in session for user under a new session id (no session fixation), listed under the
+ * customer and due to be swept at the end of its idle lifetime (session-store.ts).
+ */
+export async function signIn(
   req: Request,
   user: SessionUser,
   { signedInAt = Date.now() }: { signedInAt?: number } = {},
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     req.login(user, (error: unknown) => {
       if (error) return reject(error);
       // Saved with the answer (express-session writes a changed session before the response ends).
@@ -134,6 +126,7 @@ export function signIn(
       resolve();
     });
   });
+  await listSignedInSession(user.id, req.sessionID, new Date(Date.now() + SESSION_IDLE_MS));
 }
 
 /** Deletes the session from the store and tells the browser to drop the cookie. */

@@ -27,6 +27,7 @@ import type { CartItemRecord, CartSessionRecord } from './model';
 import {
   assignGuestItemsToCustomer,
   clearSessionDiscount,
+  deleteItems,
   deleteSession,
   dropSessionDiscount,
   findItems,
@@ -136,6 +137,14 @@ export async function mergeGuestCartIntoCustomer(
     );
   }
   if (guestSession) await deleteSession(guest);
+}
+
+/** The account was deleted: its cart and cart session go (each one document by its owner key). */
+export async function forgetCustomerCart(customerId: string): Promise<void> {
+  // The owner key of a customer is the customer alone; the session id plays no part in it.
+  const owner: CartOwner = { sessionId: '', customerId };
+  await deleteItems(owner);
+  await deleteSession(owner);
 }
 
 export interface CartSessionState {

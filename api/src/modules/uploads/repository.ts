@@ -8,6 +8,8 @@ import { UploadIndexModel, UploadModel, type UploadRecord } from './model';
 const sessionKey = (sessionId: string, filename: string) => `s:${sessionId}:${filename}`;
 const customerKey = (customerId: string, filename: string) => `c:${customerId}:${filename}`;
 const lastKey = (filename: string) => `f:${filename}`;
+/** The customer's files (written before each record), so deleting the account reads no other's. */
+const customerIndexKey = (customerId: string) => `c:${customerId}`;
 
 async function upsert(run: () => Promise<unknown>): Promise<void> {
   try {
@@ -56,6 +58,7 @@ export async function recordUpload(
   // A guest's upload is the session's alone; a signed-in customer's is the customer's alone, so the
   // guest id reads nothing of the customer's after sign-out.
   if (owner.customerId) {
+    await addToIndex(customerIndexKey(owner.customerId), file.filename);
     await writeRecord(
       customerKey(owner.customerId, file.filename),
       { sessionId: owner.sessionId, customerId: owner.customerId },
@@ -127,9 +130,31 @@ export async function assignSessionUploadsToCustomer(
       .lean<UploadRecord>()
       .exec();
     if (!record) continue;
+    await addToIndex(customerIndexKey(customerId), filename);
     await writeRecord(customerKey(customerId, filename), { sessionId, customerId }, record);
     await rememberLastRecord(filename, customerKey(customerId, filename));
     await UploadModel.deleteOne({ _id: sessionKey(sessionId, filename) }).exec();
   }
   if (index) await UploadIndexModel.deleteOne({ _id: sessionId }).exec();
+}
+
+/**
+ * The account was deleted: its upload records go, read by its index, but the records of `keep` (the
+ * artwork on its orders, which the shop keeps and an admin downloads). The latest-record pointer of
+ * a file whose record goes is dropped with it.
+ */
+export async function forgetCustomerUploads(
+  customerId: string,
+  keep: ReadonlySet<string>,
+): Promise<void> {
+  const index = await UploadIndexModel.findById(customerIndexKey(customerId)).lean();
+  for (const filename of index?.filenames ?? []) {
+    if (keep.has(filename)) continue;
+    const recordId = customerKey(customerId, filename);
+    await UploadModel.deleteOne({ _id: recordId }).exec();
+    const last = await UploadIndexModel.findById(lastKey(filename)).lean();
+    if (last?.filenames[0] === recordId)
+      await UploadIndexModel.deleteOne({ _id: lastKey(filename) });
+  }
+  if (index) await UploadIndexModel.deleteOne({ _id: customerIndexKey(customerId) }).exec();
 }

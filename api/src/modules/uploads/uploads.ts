@@ -13,7 +13,11 @@ import type { FileProblem, ReceivedFile } from './receiving';
 import { findAnyUpload, findOwnedUpload, recordUpload } from './repository';
 
 // What other modules use: the cart checks a line's files, sign-in hands a guest's uploads over.
-export { assignSessionUploadsToCustomer, ownedFilenames } from './repository';
+export {
+  assignSessionUploadsToCustomer,
+  forgetCustomerUploads,
+  ownedFilenames,
+} from './repository';
 import type { UploadStore } from './storage';
 import { isDuplicateKeyError } from '../../platform/db';
 
