@@ -7,12 +7,17 @@ import { findCustomerByEmail } from '../src/modules/accounts/repository';
 import { DiscountCodeModel } from '../src/modules/discounts/model';
 import { findDiscountByCode } from '../src/modules/discounts/repository';
 import { highestOrderNumber, takeOrderNumber } from '../src/modules/orders/counter';
-import { CounterModel, OrderModel } from '../src/modules/orders/model';
+import { CheckoutKeyModel, CounterModel, OrderModel } from '../src/modules/orders/model';
 import { searchOrders } from '../src/modules/orders/search';
 import { listOrderStatus } from '../src/modules/orders/search-lists';
 import { deliverDueMail, outboxPage } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
 import { createLogger } from '../src/platform/logger';
+import mongoose from 'mongoose';
+import { signOutEverywhere } from '../src/modules/accounts/session-store';
+import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
+import { expireUnpaidOrders } from '../src/modules/payments/expiry';
+import { UploadIndexModel, UploadModel } from '../src/modules/uploads/model';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let app: TestApp;
@@ -146,4 +151,52 @@ it("when orders are older than the search's lists, then the backfill lists them 
   await OrderModel.updateOne({ _id: orders[1]?._id }, { $set: { status: 'processing' } });
   await listOrderStatus(orders[1]!._id, 'processing');
   expect(await ids({ pageSize: 10, status: 'processing' })).toEqual([shipped, third, first]);
+});
+
+it('when unpaid orders, checkout keys, sessions and uploads come from before the due queues and keys, then the backfill files them: the sweeps and a sign-out everywhere find them', async () => {
+  const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+  const orderId = new Types.ObjectId();
+  await OrderModel.collection.insertOne({
+    _id: orderId,
+    orderNumber: 2041,
+    customerId: null,
+    status: 'pending_payment',
+    paymentStatus: 'unpaid',
+    createdAt: dayAgo,
+  });
+  await CheckoutKeyModel.collection.insertOne({
+    _id: `guest:old:fp:1` as never,
+    orderId,
+    createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000),
+  });
+  const customerId = new Types.ObjectId().toString();
+  const sessions = mongoose.connection.collection<{ _id: string }>('sessions');
+  await sessions.insertOne({
+    _id: 'old-session',
+    expires: new Date(Date.now() + 60 * 60 * 1000),
+    session: { passport: { user: customerId } },
+  } as never);
+  await UploadModel.collection.insertOne({
+    _id: `c:${customerId}:old.png` as never,
+    filename: 'old.png',
+    originalName: 'old.png',
+    size: 1,
+    sessionId: 'old',
+    customerId,
+    createdAt: dayAgo,
+  });
+  // The marker of an earlier run is not there: this database predates the queues.
+  await CounterModel.deleteOne({ _id: 'sweepQueuesBackfilled' });
+  await backfillKeyedDocuments(createLogger('silent'));
+  await backfillKeyedDocuments(createLogger('silent'));
+
+  const soon = new Date(Date.now() + 5 * 60 * 1000);
+  expect(await expireUnpaidOrders(soon)).toBe(1);
+  expect((await OrderModel.findById(orderId).lean())?.status).toBe('expired');
+  expect(await sweepOpenCheckouts(soon)).toBe(1);
+  expect(await signOutEverywhere(customerId)).toBe(1);
+  expect(await sessions.findOne({ _id: 'old-session' })).toBeNull();
+  expect((await UploadIndexModel.findById(`c:${customerId}`).lean())?.filenames).toEqual([
+    'old.png',
+  ]);
 });

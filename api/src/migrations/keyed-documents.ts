@@ -3,7 +3,7 @@
 // discount codes, number documents and the counter for orders, and the customers' numbered order
 // keys. Idempotent (inserts ignore what is already there), run once at start; it reads each collection
 // once, which is what every request did before.
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import {
   CustomerEmailModel,
   CustomerModel,
@@ -41,6 +41,21 @@ import { ORDER_STATUSES } from '@shop/contracts';
 import { MAIL_DUE_CURSOR, OUTBOX_POSITION_COUNTER } from '../modules/mail/repository';
 import { MailDueModel, OutboxModel, OutboxPositionModel } from '../modules/mail/model';
 import type { Logger } from '../platform/logger';
+import { AccountTokenModel, AccountTokenUseModel } from '../modules/accounts/model';
+import {
+  CustomerSessionModel,
+  sessionsCollection,
+  sessionsDue,
+} from '../modules/accounts/session-store';
+import { accountTokensDue } from '../modules/accounts/tokens';
+import { mailClaimsDue } from '../modules/mail/repository';
+import { MailClaimModel } from '../modules/mail/model';
+import { CheckoutKeyModel } from '../modules/orders/model';
+import { checkoutKeysDue, unpaidOrdersDue } from '../modules/orders/sweeps';
+import { sandboxTokensDue, SANDBOX_TOKEN_COLLECTION } from '../modules/payments/sandbox';
+import { UploadIndexModel, UploadModel } from '../modules/uploads/model';
+import { trusted } from '../platform/db';
+import { insertedUnlessTaken } from '../platform/sequence';
 
 interface KeyedCollection {
   collection: { insertMany(docs: object[], options: { ordered: boolean }): Promise<unknown> };
@@ -272,7 +287,98 @@ async function backfillOrderSearchLists(logger: Logger): Promise<void> {
     );
 }
 
+const SWEEP_QUEUES_DONE = 'sweepQueuesBackfilled';
+
+/** The _ids of a collection (read once, at the backfill). */
+async function idsOf(
+  model: { find(filter: object, projection: object): { lean(): Promise<Array<{ _id: unknown }>> } },
+  filter: object = {},
+) {
+  return (await model.find(filter, { _id: 1 }).lean()).map((doc) => String(doc._id));
+}
+
+/**
+ * What the sweeps did by filters before their due queues (platform/due-queue.ts) existed: every
+ * unpaid order, checkout key, mail claim, sandbox token, account token and use, and session is filed
+ * from now on (each handler files again what is not due yet), a session is listed under its customer
+ * and a customer's uploads under the customer. A large backlog is worked off over a few rounds.
+ */
+async function backfillSweepQueues(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: SWEEP_QUEUES_DONE })) return;
+  const now = new Date();
+  const unpaid = await idsOf(OrderModel, { status: 'pending_payment', paymentStatus: 'unpaid' });
+  await unpaidOrdersDue.addMany(unpaid, now);
+  await checkoutKeysDue.addMany(await idsOf(CheckoutKeyModel), now);
+  await mailClaimsDue.addMany(await idsOf(MailClaimModel), now);
+  const sandbox = await mongooseIds(SANDBOX_TOKEN_COLLECTION);
+  await sandboxTokensDue.addMany(sandbox, now);
+  const tokens = (await idsOf(AccountTokenModel)).map((id) => `t:${id}`);
+  const uses = (await idsOf(AccountTokenUseModel)).map((id) => `u:${id}`);
+  await accountTokensDue.addMany([...tokens, ...uses], now);
+
+  const sessions = await sessionsCollection()
+    .find({}, { projection: { _id: 1, 'session.passport.user': 1 } })
+    .toArray();
+  await sessionsDue.addMany(
+    sessions.map((session) => session._id),
+    now,
+  );
+  for (const session of sessions) {
+    const customerId = (session as { session?: { passport?: { user?: unknown } } }).session
+      ?.passport?.user;
+    if (typeof customerId !== 'string') continue;
+    for (let k = 1; ; k++) {
+      const entry = await CustomerSessionModel.findById(`${customerId}:${k}`).lean();
+      if (entry?.sessionId === session._id) break;
+      if (entry) continue;
+      const inserted = await insertedUnlessTaken(() =>
+        CustomerSessionModel.create({ _id: `${customerId}:${k}`, sessionId: session._id, at: now }),
+      );
+      if (inserted) break;
+    }
+  }
+
+  const uploads = await UploadModel.find(
+    { customerId: trusted({ $ne: null }) },
+    { customerId: 1, filename: 1 },
+  ).lean();
+  const perCustomer = new Map<string, Set<string>>();
+  for (const upload of uploads) {
+    if (!upload.customerId) continue;
+    const files = perCustomer.get(upload.customerId) ?? new Set<string>();
+    files.add(upload.filename);
+    perCustomer.set(upload.customerId, files);
+  }
+  for (const [customerId, files] of perCustomer) {
+    const index = await UploadIndexModel.findById(`c:${customerId}`).lean();
+    const filenames = [...new Set([...(index?.filenames ?? []), ...files])];
+    await UploadIndexModel.updateOne(
+      { _id: `c:${customerId}` },
+      { $set: { filenames } },
+      { upsert: true },
+    );
+  }
+  await CounterModel.updateOne(
+    { _id: SWEEP_QUEUES_DONE },
+    { $max: { value: 1 } },
+    { upsert: true },
+  );
+  logger.info(
+    { unpaid: unpaid.length, sessions: sessions.length, customersWithUploads: perCustomer.size },
+    "Backfilled the sweeps' due queues, the customers' session lists and upload indexes",
+  );
+}
+
+async function mongooseIds(collection: string): Promise<string[]> {
+  const docs = await mongoose.connection
+    .collection<{ _id: string }>(collection)
+    .find({}, { projection: { _id: 1 } })
+    .toArray();
+  return docs.map((doc) => String(doc._id));
+}
+
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
+  await backfillSweepQueues(logger);
   await backfillOrderEmailKeys(logger);
   await backfillOrderSearchLists(logger);
   await backfillPaidList(logger);

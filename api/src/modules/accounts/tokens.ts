@@ -26,7 +26,7 @@ const USE_KEPT_MS = Math.max(...Object.values(TOKEN_LIFETIME_MS));
  * What the account-tokens sweep deletes, filed before each is written (platform/due-queue.ts):
  * `t:{hash}` a token at its expiry, `u:{hash}` a use once no token it could match is valid.
  */
-const accountTokensDue = dueQueue('account-tokens');
+export const accountTokensDue = dueQueue('account-tokens');
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

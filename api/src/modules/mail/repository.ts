@@ -234,7 +234,7 @@ export async function claimAttempt(
 /** A claim is kept this long: its attempt is over (sent or failed) by then. */
 const CLAIM_KEPT_MS = 24 * 60 * 60 * 1000;
 /** The claims to forget, by the minute each is a day old (platform/due-queue.ts). */
-const mailClaimsDue = dueQueue('mail-claims');
+export const mailClaimsDue = dueQueue('mail-claims');
 
 /** Forgets the claims a day old, read from their due queue; how many were deleted. */
 export async function forgetOldClaims(now: Date): Promise<number> {

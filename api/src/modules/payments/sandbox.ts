@@ -47,10 +47,12 @@ const sandboxTokenSchema = new Schema<SandboxToken>(
 );
 sandboxTokenSchema.index({ createdAt: 1 });
 
+export const SANDBOX_TOKEN_COLLECTION = 'sandbox_card_tokens';
+
 const SandboxTokenModel = mongoose.model<SandboxToken>(
   'SandboxToken',
   sandboxTokenSchema,
-  'sandbox_card_tokens',
+  SANDBOX_TOKEN_COLLECTION,
 );
 
 interface SandboxPayment {
@@ -132,7 +134,7 @@ async function redeemToken(token: string, now: Date): Promise<SandboxOutcome | n
 }
 
 /** The tokens to delete, by the minute each goes stale (platform/due-queue.ts); filed at minting. */
-const sandboxTokensDue = dueQueue('sandbox-tokens');
+export const sandboxTokensDue = dueQueue('sandbox-tokens');
 
 /** Deletes the tokens gone stale unused, read from their due queue. */
 export async function sweepSandboxTokens(now = new Date()): Promise<number> {
