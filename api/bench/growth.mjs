@@ -1,7 +1,7 @@
 // npm run bench:growth -w @shop/api: does a request cost more as the shop grows? Starts its own
 // FerretDB (free port, temporary folder), seeds a shop of 1,000 and one of 100,000 customers, orders,
 // carts and uploads (bench/seed.mjs), runs the real app against each (bench/server.ts) and times every
-// call the shop makes per request, GROWTH_REPS times each (median). Prints one table with the ratio
+// call the shop makes per request, the sweeps' rounds and the deletes, GROWTH_REPS times each (median). Prints one table with the ratio
 // big / small per call; exits 1 when a call grows past GROWTH_LIMIT (1.5). Loopback only; stops all it
 // started. GROWTH_SIZES (default 1000,100000) and GROWTH_REPS (default 7) change the run.
 import { fork } from 'node:child_process';
@@ -237,6 +237,57 @@ async function oneRound(base, side, size, round) {
   const worker = await response.json();
   if (!response.ok || worker.sent < 2) throw new Error(`mail round: ${JSON.stringify(worker)}`);
   times['mail worker round (due query + send)'] = performance.now() - started;
+
+  // The sweeps' rounds: an order left unpaid is due a day on; the rest are not due (seed.mjs).
+  const leaver = browser(base);
+  await leaver.call('POST', '/api/cart', label);
+  const unpaid = await leaver.call('POST', '/api/orders', { customerInfo });
+  if (unpaid.status !== 201) throw new Error(`unpaid order: ${unpaid.status}`);
+  const sweepResponse = await fetch(`${side}/sweep-round`, { method: 'POST' });
+  const sweeps = await sweepResponse.json();
+  if (!sweepResponse.ok || !(sweeps.done['unpaid orders (a day on)'] >= 1))
+    throw new Error(`sweep round: ${JSON.stringify(sweeps)}`);
+  for (const [name, ms] of Object.entries(sweeps.times)) times[`sweep round: ${name}`] = ms;
+
+  // Deletes: a customer signed in on two browsers with a cart (sessions, cart, keys go), a password
+  // change signing the other browser out, and a discount code with uses.
+  const leaving = browser(base);
+  const email = `leaving-${round}-${randomBytes(4).toString('hex')}@seed.example`;
+  const registered = await leaving.call('POST', '/api/auth/register', {
+    email,
+    password: SEED_PASSWORD,
+    firstName: 'Leaving',
+    lastName: 'Customer',
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  await browser(base).call('POST', '/api/auth/login', { email, password: SEED_PASSWORD });
+  await leaving.call('POST', '/api/cart', label);
+  await timed(
+    'POST /api/auth/change-password (signs out the others)',
+    200,
+    leaving.call('POST', '/api/auth/change-password', {
+      currentPassword: SEED_PASSWORD,
+      newPassword: `${SEED_PASSWORD}-2`,
+    }),
+  );
+  await timed(
+    'DELETE /api/admin/customers/{id}',
+    204,
+    admin.call('DELETE', `/api/admin/customers/${registered.body.id}`),
+  );
+  const code = await admin.call('POST', '/api/admin/discount-codes', {
+    code: `GONE${round}${randomBytes(3).toString('hex').toUpperCase()}`,
+    type: 'percentage',
+    value: 5,
+    usageLimit: 100,
+  });
+  if (code.status !== 201) throw new Error(`discount code: ${code.status}`);
+  await guest.call('POST', '/api/cart/session', { discountCode: code.body.code });
+  await timed(
+    'DELETE /api/admin/discount-codes/{id}',
+    200,
+    admin.call('DELETE', `/api/admin/discount-codes/${code.body.id}`),
+  );
   await admin.call('POST', '/api/auth/logout', {});
   return times;
 }

@@ -6,6 +6,8 @@
 // keys and uses, the customer and outbox lists, the mail worker's cursor), so a seeded shop answers like one that grew through the API.
 // The order search's lists (status, day, words) are left to the backfill the server runs at start
 // (src/migrations/keyed-documents.ts; bench/server.ts runs it too).
+// Also N signed-in sessions, checkout keys, mail claims and reset tokens, filed in the sweeps' due
+// queues, none due yet.
 //
 //   node bench/seed.mjs <mongodb-uri> <count>
 import { createRequire } from 'node:module';
@@ -315,6 +317,83 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       _id: seedGuestSession(index),
       filenames: [`${index.toString(16).padStart(64, '0')}.png`],
     }));
+
+    // What the sweeps look after, none of it due yet: a signed-in session per customer (its end a
+    // day on), a checkout key per order (forgotten after a week), a mail claim per message (a day)
+    // and a password reset token per customer (an hour), each filed in its due queue
+    // (platform/due-queue.ts) as the API files it. A sweep that filtered these would read them all.
+    log(`sweeps: ${count} sessions, checkout keys, mail claims and account tokens, not yet due`);
+    const minuteNow = Math.floor(now / 60_000);
+    const filed = async (queue, refs, dueAt) => {
+      const perMinute = new Map();
+      const hours = new Set();
+      await insertInBatches(db.collection('due_entries'), refs.length, (index) => {
+        const minute = Math.floor(dueAt(index).getTime() / 60_000);
+        const n = (perMinute.get(minute) ?? 0) + 1;
+        perMinute.set(minute, n);
+        hours.add(Math.floor(minute / 60));
+        return {
+          _id: `${queue}:${minute}:${n}`,
+          ref: refs[index],
+          dueAt: dueAt(index),
+          doneAt: null,
+        };
+      });
+      await db
+        .collection('due_hours')
+        .insertMany(
+          [...hours].map((hour) => ({ _id: `${queue}:${hour}` })),
+          { ordered: false },
+        )
+        .catch(() => {});
+      await db.collection('counters').insertOne({ _id: `due:${queue}`, value: minuteNow - 2 });
+    };
+    // Spread over the coming hours, as real traffic files them.
+    const spread = (start, index) => new Date(start + (index % 600) * 60_000);
+    const sessionIds = customerIds.map((_, index) => `seed-session-${index}`);
+    await insertInBatches(db.collection('sessions'), count, (index) => ({
+      _id: sessionIds[index],
+      expires: spread(now + 60 * 60_000, index),
+      session: {
+        cookie: { originalMaxAge: 86_400_000, httpOnly: true, path: '/', sameSite: 'lax' },
+        passport: { user: customerIds[index].toString() },
+        signedInAt: now,
+      },
+    }));
+    await insertInBatches(db.collection('customer_sessions'), count, (index) => ({
+      _id: `${customerIds[index].toString()}:1`,
+      sessionId: sessionIds[index],
+      at: new Date(now),
+    }));
+    await filed('sessions', sessionIds, (index) => spread(now + 60 * 60_000, index));
+    const keyIds = orderIds.map((_, index) => `guest:${seedGuestSession(index)}:seed-${index}:1`);
+    await insertInBatches(db.collection('checkout_keys'), count, (index) => ({
+      _id: keyIds[index],
+      orderId: orderIds[index],
+      createdAt: new Date(now),
+    }));
+    await filed('checkout-keys', keyIds, (index) => spread(now + 7 * 86_400_000, index));
+    const claimIds = mailIds.map((id) => `${id.toString()}:0`);
+    await insertInBatches(db.collection('mail_claims'), count, (index) => ({
+      _id: claimIds[index],
+      claimedAt: new Date(now),
+    }));
+    await filed('mail-claims', claimIds, (index) => spread(now + 86_400_000, index));
+    const tokenIds = customerIds.map((_, index) => `f${index.toString(16).padStart(63, '0')}`);
+    await insertInBatches(db.collection('account_tokens'), count, (index) => ({
+      _id: tokenIds[index],
+      purpose: 'password-reset',
+      customerId: customerIds[index],
+      email: seedCustomerEmail(index),
+      expiresAt: spread(now + 60 * 60_000, index),
+      createdAt: new Date(now),
+    }));
+    await filed(
+      'account-tokens',
+      tokenIds.map((id) => `t:${id}`),
+      (index) => spread(now + 60 * 60_000, index),
+    );
+    await db.collection('counters').insertOne({ _id: 'sweepQueuesBackfilled', value: 1 });
     return { customers: count, orders: count, carts: count, uploads: count };
   } finally {
     await client.close();

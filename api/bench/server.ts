@@ -6,7 +6,12 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { createApp } from '../src/app';
 import { backfillKeyedDocuments } from '../src/migrations/keyed-documents';
-import { deliverDueMail } from '../src/modules/mail/mail';
+import { sweepExpiredSessions } from '../src/modules/accounts/session-store';
+import { sweepAccountTokens } from '../src/modules/accounts/tokens';
+import { deliverDueMail, sweepMailClaims } from '../src/modules/mail/mail';
+import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
+import { expireUnpaidOrders } from '../src/modules/payments/expiry';
+import { sweepSandboxTokens } from '../src/modules/payments/sandbox';
 import { loadConfig } from '../src/config';
 import { connectDatabase, disconnectDatabase } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
@@ -33,6 +38,28 @@ bare.post('/mail-round', async (_req, res) => {
   const started = performance.now();
   const { sent, failed } = await deliverDueMail({ sender: null, from: config.mail.from, logger });
   res.json({ ms: performance.now() - started, sent, failed });
+});
+
+// One round of each sweep the jobs run (src/jobs), timed here. The unpaid-orders round is run a day
+// and two minutes ahead, so the order the bench left unpaid this round is due and expires.
+bare.post('/sweep-round', async (_req, res) => {
+  const now = new Date();
+  const times: Record<string, number> = {};
+  const done: Record<string, number> = {};
+  const sweeps: Array<[string, () => Promise<number>]> = [
+    ['unpaid orders (a day on)', () => expireUnpaidOrders(new Date(now.getTime() + 86_520_000))],
+    ['checkout keys', () => sweepOpenCheckouts(now)],
+    ['sessions', () => sweepExpiredSessions(now)],
+    ['mail claims', () => sweepMailClaims(now)],
+    ['account tokens', () => sweepAccountTokens(now)],
+    ['sandbox tokens', () => sweepSandboxTokens(now)],
+  ];
+  for (const [name, sweep] of sweeps) {
+    const started = performance.now();
+    done[name] = await sweep();
+    times[name] = performance.now() - started;
+  }
+  res.json({ times, done });
 });
 
 function listen(handler: express.Express): Promise<Server> {
