@@ -346,7 +346,11 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
           { ordered: false },
         )
         .catch(() => {});
-      await db.collection('counters').insertOne({ _id: `due:${queue}`, value: minuteNow - 2 });
+      await db.collection('counters').insertMany([
+        { _id: `due:${queue}`, value: minuteNow - 2 },
+        // Each minute's next n, as filing leaves it (platform/due-queue.ts).
+        ...[...perMinute].map(([minute, n]) => ({ _id: `due:${queue}:${minute}`, value: n + 1 })),
+      ]);
     };
     // Spread over the coming hours, as real traffic files them.
     const spread = (start, index) => new Date(start + (index % 600) * 60_000);

@@ -18,7 +18,7 @@
 //   handlers must be safe to run twice, and two replicas' rounds may meet on one entry: each handler
 //   decides by its own unique insert or by deletes by _id (docs/design.md section 3).
 import mongoose, { Schema } from 'mongoose';
-import { CounterModel, counterValue, insertedUnlessTaken } from './sequence';
+import { CounterModel, counterValue, insertedUnlessTaken, takeNext } from './sequence';
 
 interface DueEntryRecord {
   _id: string;
@@ -88,6 +88,7 @@ export function dueQueue(name: string): DueQueue {
   const cursorId = `due:${name}`;
   const entryId = (minute: number, n: number) => `${name}:${minute}:${n}`;
   const hourId = (hour: number) => `${name}:${hour}`;
+  const minuteCounterId = (minute: number) => `due:${name}:${minute}`;
 
   /** The cursor exists before the first entry is written, GRACE_MINUTES behind the clock. */
   async function ensureCursor(now: Date): Promise<void> {
@@ -97,17 +98,19 @@ export function dueQueue(name: string): DueQueue {
     );
   }
 
-  /** Inserts the entry at the first free n of the minute from `from` on; the n taken. */
+  /**
+   * Inserts the entry at the minute's next free n (from `from` on). The minute's counter
+   * (`counters {_id: "due:{queue}:{minute}"}`, platform/sequence.ts) is a first guess of n, so a busy
+   * minute costs a lookup and an insert, not a walk past every entry filed in it; a round deletes
+   * the counters of the minutes its cursor passed (nothing is filed behind the cursor).
+   */
   async function file(minute: number, ref: string, dueAt: Date, from = 1): Promise<number> {
     await insertedUnlessTaken(() => DueHourModel.create({ _id: hourId(hourOf(minute)) }));
-    for (let n = from; ; n++) {
-      if (
-        await insertedUnlessTaken(() =>
-          DueEntryModel.create({ _id: entryId(minute, n), ref, dueAt, doneAt: null }),
-        )
-      )
-        return n;
-    }
+    return takeNext(minuteCounterId(minute), from, (n) =>
+      insertedUnlessTaken(() =>
+        DueEntryModel.create({ _id: entryId(minute, n), ref, dueAt, doneAt: null }),
+      ),
+    );
   }
 
   async function add(ref: string, dueAt: Date, now = new Date()): Promise<void> {
@@ -138,6 +141,7 @@ export function dueQueue(name: string): DueQueue {
       let handled = 0;
       let firstOpen = Number.POSITIVE_INFINITY;
       let failure: unknown = null;
+      const filedIn: number[] = [];
       let minute = start;
       for (; minute <= last && handled < batch; minute++) {
         if (minute === start || minute % 60 === 0) {
@@ -150,6 +154,7 @@ export function dueQueue(name: string): DueQueue {
         for (let n = 1; ; n++) {
           const entry = await DueEntryModel.findById(entryId(minute, n)).lean<DueEntryRecord>();
           if (!entry) break;
+          if (n === 1) filedIn.push(minute);
           if (entry.doneAt) continue;
           if (entry.dueAt.getTime() > now.getTime()) {
             firstOpen = Math.min(firstOpen, minute); // filed in this minute, due later in it
@@ -169,7 +174,13 @@ export function dueQueue(name: string): DueQueue {
       }
       // Every minute before `minute` was read, each entry handled or still open at firstOpen.
       const to = Math.min(firstOpen, minute, minuteOf(new Date()) - GRACE_MINUTES);
-      if (to > start) await CounterModel.updateOne({ _id: cursorId }, { $max: { value: to } });
+      if (to > start) {
+        await CounterModel.updateOne({ _id: cursorId }, { $max: { value: to } });
+        const passed = filedIn.filter((filed) => filed < to);
+        await Promise.all(
+          passed.map((filed) => CounterModel.deleteOne({ _id: minuteCounterId(filed) })),
+        );
+      }
       if (failure) throw failure;
       return { handled, cursor: Math.max(start, to) };
     },

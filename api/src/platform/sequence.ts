@@ -84,3 +84,25 @@ export async function highestTaken(
   while (await taken(top + 1)) top += 1;
   return top;
 }
+
+/**
+ * Reads a list's positions top, top - 1, ... by lookups, a batch at a time, until `limit` items are
+ * found or position 1 is passed (a position may read as nothing: an empty place, skipped). The items
+ * newest first, and the position below the last one read (0 when the list is read to its start).
+ */
+export async function readPositionsDown<T>(
+  top: number,
+  limit: number,
+  read: (k: number) => Promise<T | null>,
+): Promise<{ found: T[]; below: number }> {
+  const found: T[] = [];
+  let below = top;
+  while (below >= 1 && found.length < limit) {
+    const positions: number[] = [];
+    for (let k = below; k >= 1 && positions.length < limit - found.length; k--) positions.push(k);
+    below -= positions.length;
+    const items = await Promise.all(positions.map(read));
+    found.push(...items.filter((item): item is Awaited<T> & T => item !== null));
+  }
+  return { found, below };
+}

@@ -2,7 +2,12 @@
 import { Types, isValidObjectId } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
 import { isDuplicateKeyError } from '../../platform/db';
-import { highestTaken, insertedUnlessTaken, takeNext } from '../../platform/sequence';
+import {
+  highestTaken,
+  insertedUnlessTaken,
+  readPositionsDown,
+  takeNext,
+} from '../../platform/sequence';
 import {
   CustomerPositionModel,
   AccountTokenModel,
@@ -131,24 +136,13 @@ export async function listCustomers({
       Boolean(await CustomerPositionModel.exists({ _id: String(k) })),
     );
   }
-  const customers: CustomerRecord[] = [];
-  while (top >= 1 && customers.length < limit) {
-    const positions: number[] = [];
-    for (let k = top; k >= 1 && positions.length < limit - customers.length; k--) positions.push(k);
-    top -= positions.length;
-    const entries = await Promise.all(
-      positions.map((k) => CustomerPositionModel.findById(String(k)).lean()),
-    );
-    const found = await Promise.all(
-      entries.map((entry) =>
-        entry
-          ? CustomerModel.findById(entry.customerId, { passwordHash: 0 }).lean<CustomerRecord>()
-          : null,
-      ),
-    );
-    customers.push(...found.filter((customer): customer is CustomerRecord => customer !== null));
-  }
-  return { customers, next: top >= 1 ? (customers.at(-1)?._id.toString() ?? null) : null };
+  const { found: customers, below } = await readPositionsDown(top, limit, async (k) => {
+    const entry = await CustomerPositionModel.findById(String(k)).lean();
+    return entry
+      ? CustomerModel.findById(entry.customerId, { passwordHash: 0 }).lean<CustomerRecord>()
+      : null;
+  });
+  return { customers, next: below >= 1 ? (customers.at(-1)?._id.toString() ?? null) : null };
 }
 
 /**

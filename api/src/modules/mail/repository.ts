@@ -8,6 +8,7 @@ import {
   counterValue,
   highestTaken,
   insertedUnlessTaken,
+  readPositionsDown,
   takeNext,
 } from '../../platform/sequence';
 import {
@@ -95,25 +96,14 @@ export async function listMail({
       Boolean(await OutboxPositionModel.exists({ _id: String(k) })),
     );
   }
-  const mails: OutboxRecord[] = [];
-  while (top >= 1 && mails.length < limit) {
-    const positions: number[] = [];
-    for (let k = top; k >= 1 && positions.length < limit - mails.length; k--) positions.push(k);
-    top -= positions.length;
-    const entries = await Promise.all(
-      positions.map((k) => OutboxPositionModel.findById(String(k)).lean()),
-    );
-    const found = await Promise.all(
-      entries.map(async (entry, i) => {
-        const mail = entry ? await OutboxModel.findById(entry.mailId).lean<OutboxRecord>() : null;
-        // A message is listed at the place it carries: a place left by a request that died before
-        // writing it names the same message (its id comes from its key) as the retry's place.
-        return mail && (mail.position == null || mail.position === positions[i]) ? mail : null;
-      }),
-    );
-    mails.push(...found.filter((mail): mail is OutboxRecord => mail !== null));
-  }
-  return mails;
+  const { found } = await readPositionsDown(top, limit, async (k) => {
+    const entry = await OutboxPositionModel.findById(String(k)).lean();
+    const mail = entry ? await OutboxModel.findById(entry.mailId).lean<OutboxRecord>() : null;
+    // A message is listed at the place it carries: a place left by a request that died before
+    // writing it names the same message (its id comes from its key) as the retry's place.
+    return mail && (mail.position == null || mail.position === k) ? mail : null;
+  });
+  return found;
 }
 
 const second = (at: Date) => Math.floor(at.getTime() / 1000);
