@@ -33,7 +33,8 @@ async function tokenFromOutbox(
   path: string,
 ): Promise<string> {
   for (let wait = 0; wait < 50; wait++) {
-    const mail = await OutboxModel.findOne({ to, kind }).sort({ _id: -1 }).lean();
+    // The newest by its place on the outbox list (a message's id comes from its key, not the clock).
+    const mail = await OutboxModel.findOne({ to, kind }).sort({ position: -1 }).lean();
     const match = mail && new RegExp(`/${path}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text);
     if (match?.[1]) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -125,6 +126,22 @@ describe('POST /api/auth/reset-password', () => {
     expect(await me(otherDevice)).toBeNull();
 
     expect((await signIn(app.agent(), email, PASSWORD)).status).toBe(401);
+    expect((await signIn(app.agent(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('when a customer asked for two links and used one, then the other no longer works', async () => {
+    const { email, token: first } = await customerWithResetToken();
+    expect((await forgot(app.agent(), email)).status).toBe(202);
+    let second = first;
+    for (let wait = 0; wait < 50 && second === first; wait++) {
+      second = await tokenFromOutbox(email, 'password_reset', 'reset-password');
+      if (second === first) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(second).not.toBe(first);
+    expect((await reset(app.agent(), second)).status).toBe(200);
+    const stale = await reset(app.agent(), first, 'another choice');
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe(accountMessages.resetLinkInvalid);
     expect((await signIn(app.agent(), email, NEW_PASSWORD)).status).toBe(200);
   });
 
