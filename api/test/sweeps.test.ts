@@ -17,6 +17,7 @@ import { expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { mintSandboxToken, sweepSandboxTokens } from '../src/modules/payments/sandbox';
 import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { trusted } from '../src/platform/db';
+import { DueEntryModel, DueHourModel, dueQueue } from '../src/platform/due-queue';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 let app: TestApp;
@@ -158,5 +159,50 @@ describe('the other sweeps', () => {
     expect(await tokensOf()).toHaveLength(0);
     const sandboxTokens = mongoose.connection.collection<{ _id: string }>('sandbox_card_tokens');
     expect(await sandboxTokens.findOne({ _id: token })).toBeNull();
+  });
+});
+
+describe('a due queue', () => {
+  it('hands each entry due to its handler once, files again what is not due yet, stops its cursor at an entry that failed, and forgets the minutes it passed', async () => {
+    const queue = dueQueue(`test-${new Types.ObjectId().toString()}`);
+    const now = new Date();
+    const tenMinutesAgo = at(now, -10 * 60_000);
+    // Filed ten minutes ago (as a replica would have then): a, b due then, c due in an hour.
+    await queue.add('a', tenMinutesAgo, tenMinutesAgo);
+    await queue.add('b', tenMinutesAgo, tenMinutesAgo);
+    await queue.add('c', at(now, HOUR_MS), tenMinutesAgo);
+    const minute = Math.floor(tenMinutesAgo.getTime() / 60_000);
+    const idsOf = async () =>
+      (await DueEntryModel.find({ _id: trusted({ $regex: `^${queue.name}:` }) }).lean()).map(
+        (entry) => entry._id,
+      );
+    expect(await idsOf()).toHaveLength(3);
+
+    const seen: string[] = [];
+    let failOnce = true;
+    const handle = async (ref: string) => {
+      seen.push(ref);
+      if (ref === 'b' && failOnce) {
+        failOnce = false;
+        throw new Error('b failed');
+      }
+      return 'done' as const;
+    };
+    await expect(queue.runRound(now, handle)).rejects.toThrow('b failed');
+    expect(seen).toEqual(['a', 'b']);
+    // The cursor stopped at b's minute: the next round hands b again, not a.
+    const round = await queue.runRound(now, handle);
+    expect(seen).toEqual(['a', 'b', 'b']);
+    expect(round.cursor).toBeGreaterThan(minute);
+    // a and b's minute is over: its entries and its hour's marker (when the hour is over) are gone.
+    const left = await idsOf();
+    expect(left.some((id) => id.startsWith(`${queue.name}:${minute}:`))).toBe(false);
+    expect(left).toHaveLength(1); // c, an hour on
+    if ((Math.floor(minute / 60) + 1) * 60 <= round.cursor)
+      expect(
+        await DueHourModel.exists({ _id: `${queue.name}:${Math.floor(minute / 60)}` }),
+      ).toBeNull();
+    await queue.runRound(at(now, HOUR_MS + 60_000), handle);
+    expect(seen).toEqual(['a', 'b', 'b', 'c']);
   });
 });

@@ -12,7 +12,7 @@
 //   minute it is written in, so no replica (clocks a little apart) files one behind the cursor.
 // - A round reads the minutes from the cursor to now by lookups and hands each entry due to the
 //   queue's handler, which answers done, or a time to look again (filed anew, as a new entry); a
-//   handled entry is marked done. Whole
+//   handled entry is marked done, and deleted once the cursor has passed its minute. Whole
 //   minutes are read until `batch` entries were handled; the rest waits for the next round. A handler
 //   that throws keeps its minute open (the cursor stops there and the next round tries again), so
 //   handlers must be safe to run twice, and two replicas' rounds may meet on one entry: each handler
@@ -113,6 +113,24 @@ export function dueQueue(name: string): DueQueue {
     );
   }
 
+  /**
+   * The minutes before the cursor are over: every entry in them was done, and nothing is filed
+   * behind the cursor, so their entries, counters and the markers of hours wholly behind it go. A
+   * round of another replica still reading one finds an entry missing and stops there, as it would
+   * at the minute's end (all it skips was done).
+   */
+  async function forgetPassed(filedIn: Map<number, number>, cursor: number): Promise<void> {
+    const hours = new Set<number>();
+    for (const [minute, count] of filedIn) {
+      if (minute >= cursor) continue;
+      const ids = Array.from({ length: count }, (_, i) => entryId(minute, i + 1));
+      await Promise.all(ids.map((_id) => DueEntryModel.deleteOne({ _id })));
+      await CounterModel.deleteOne({ _id: minuteCounterId(minute) });
+      if ((hourOf(minute) + 1) * 60 <= cursor) hours.add(hourOf(minute));
+    }
+    await Promise.all([...hours].map((hour) => DueHourModel.deleteOne({ _id: hourId(hour) })));
+  }
+
   async function add(ref: string, dueAt: Date, now = new Date()): Promise<void> {
     await ensureCursor(now);
     await file(Math.max(minuteOf(dueAt), minuteOf(now)), ref, dueAt);
@@ -141,7 +159,8 @@ export function dueQueue(name: string): DueQueue {
       let handled = 0;
       let firstOpen = Number.POSITIVE_INFINITY;
       let failure: unknown = null;
-      const filedIn: number[] = [];
+      /** The minutes read that hold entries, and how many. */
+      const filedIn = new Map<number, number>();
       let minute = start;
       for (; minute <= last && handled < batch; minute++) {
         if (minute === start || minute % 60 === 0) {
@@ -154,7 +173,7 @@ export function dueQueue(name: string): DueQueue {
         for (let n = 1; ; n++) {
           const entry = await DueEntryModel.findById(entryId(minute, n)).lean<DueEntryRecord>();
           if (!entry) break;
-          if (n === 1) filedIn.push(minute);
+          filedIn.set(minute, n);
           if (entry.doneAt) continue;
           if (entry.dueAt.getTime() > now.getTime()) {
             firstOpen = Math.min(firstOpen, minute); // filed in this minute, due later in it
@@ -176,10 +195,7 @@ export function dueQueue(name: string): DueQueue {
       const to = Math.min(firstOpen, minute, minuteOf(new Date()) - GRACE_MINUTES);
       if (to > start) {
         await CounterModel.updateOne({ _id: cursorId }, { $max: { value: to } });
-        const passed = filedIn.filter((filed) => filed < to);
-        await Promise.all(
-          passed.map((filed) => CounterModel.deleteOne({ _id: minuteCounterId(filed) })),
-        );
+        await forgetPassed(filedIn, to);
       }
       if (failure) throw failure;
       return { handled, cursor: Math.max(start, to) };

@@ -176,10 +176,6 @@ export async function advanceDueCursor(to: number, graceSeconds: number): Promis
   await CounterModel.updateOne({ _id: MAIL_DUE_CURSOR }, { $max: { value } });
 }
 
-export async function findMailByKey(key: string): Promise<OutboxRecord | null> {
-  return OutboxModel.findOne({ key }).lean<OutboxRecord>();
-}
-
 export async function findMailById(id: Types.ObjectId): Promise<OutboxRecord | null> {
   return OutboxModel.findById(id).lean<OutboxRecord>();
 }
