@@ -3,14 +3,12 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
 import { Badge, type BadgeTone } from './table';
 import { VisuallyHidden } from './visually-hidden';
 
-// Awaiting proof orange, processing yellow, shipped blue, completed green, cancelled red, any other
-// grey (docs/product.md section 4); the status is written out, so colour is never the only signal.
+// Processing yellow, shipped blue, completed green, any other (awaiting proof, cancelled, ...) grey
+// (docs/product.md section 4); the status is written out, so colour is never the only signal.
 const statusTone: Record<string, { tone: BadgeTone; dot: string }> = {
-  awaiting_proof: { tone: 'orange', dot: '#ea580c' },
   processing: { tone: 'yellow', dot: '#ca8a04' },
   shipped: { tone: 'blue', dot: '#2563eb' },
   completed: { tone: 'green', dot: '#16a34a' },
-  cancelled: { tone: 'red', dot: '#dc2626' },
 };
 const otherStatus = { tone: 'grey', dot: '#64748b' } as const;
 
