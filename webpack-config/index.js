@@ -246,6 +246,8 @@ function createHostConfig({ appDir, title, storeModule, mode = 'production', plu
       // The shared singletons' versions the shell provides: it refuses a release built with another
       // major of one of them (shell/src/lib/remotes.ts).
       new DefinePlugin({
+        // The year the prerendered pages are built in (shell/scripts/prerender.mjs defines the same).
+        __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
         __SHARED_VERSIONS__: JSON.stringify(
           Object.fromEntries(SHARED_PACKAGES.map((pkg) => [pkg, installedVersion(pkg)])),
         ),

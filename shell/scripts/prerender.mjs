@@ -28,7 +28,11 @@ await build({
   jsx: 'automatic',
   // As in the browser build: the store by its federated name, production React and styled-components.
   alias: { 'shell/store': path.join(shellDir, 'src/store/index.ts') },
-  define: { 'process.env.NODE_ENV': '"production"', __SHARED_VERSIONS__: '{}' },
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    __SHARED_VERSIONS__: '{}',
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   // The bundled CommonJS libraries (React) require Node's own modules.
   banner: {
     js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { ContactLinks } from '../../components/contact-links';
 import { Container, ShopMark, fromMedium, theme } from '@shop/ui';
 import { InstallAppButton } from '../../features/install/components/install-app-button';
+import { useCurrentYear } from '../../lib/use-hydrated';
 
 const Footer = styled.footer`
   margin-top: auto;
@@ -95,6 +96,7 @@ const Legal = styled.div`
 `;
 
 export function SiteFooter() {
+  const year = useCurrentYear();
   return (
     <Footer>
       <Columns>
@@ -136,10 +138,7 @@ export function SiteFooter() {
       </Columns>
       <Legal>
         <Container>
-          {/* The prerendered page's year is the build's: at a new year, the browser's differs. */}
-          <span suppressHydrationWarning>
-            © {new Date().getFullYear()} Engraved Labels. All prices in US dollars.
-          </span>
+          <span>© {year} Engraved Labels. All prices in US dollars.</span>
           <span>Secure card payments</span>
         </Container>
       </Legal>
