@@ -12,6 +12,7 @@ import { searchOrders } from '../src/modules/orders/search';
 import { listOrderStatus } from '../src/modules/orders/search-lists';
 import { deliverDueMail, outboxPage } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
+import { trusted } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
 import mongoose from 'mongoose';
 import { signOutEverywhere } from '../src/modules/accounts/session-store';
@@ -151,6 +152,8 @@ it("when orders are older than the search's lists, then the backfill lists them 
   await OrderModel.updateOne({ _id: orders[1]?._id }, { $set: { status: 'processing' } });
   await listOrderStatus(orders[1]!._id, 'processing');
   expect(await ids({ pageSize: 10, status: 'processing' })).toEqual([shipped, third, first]);
+  // Gone again, so the next test's sweeps meet only its own unpaid order.
+  await OrderModel.deleteMany({ _id: trusted({ $in: orders.map((order) => order._id) }) });
 });
 
 it('when unpaid orders, checkout keys, sessions and uploads come from before the due queues and keys, then the backfill files them: the sweeps and a sign-out everywhere find them', async () => {
