@@ -1,5 +1,6 @@
 // Test fixtures shared by the API tests, the apps' unit tests and the end-to-end specs, so the label a
 // test orders is written once. Not exported from the package root: only tests import it.
+import type { OrderHistoryEntry } from './orders';
 
 /**
  * The label most tests order: a 3″ × 2″ black-on-white phenolic label with adhesive backing, $5.20 each
@@ -25,3 +26,34 @@ export const SAMPLE_CHECKOUT_FIELDS: Readonly<Record<string, string>> = {
   State: 'IL',
   'ZIP/Postal Code': '60601',
 };
+
+/**
+ * A paid order of two SAMPLE_PRODUCT_CONFIG labels as the order answers show it (the customer's
+ * history, the admin's list); a test spreads its own fields over it.
+ */
+export const SAMPLE_ORDER = {
+  id: 'o1',
+  orderNumber: 1001,
+  createdAt: '2025-03-05T14:30:00.000Z',
+  status: 'processing',
+  paymentStatus: 'paid',
+  subtotal: 10.4,
+  discountCode: null,
+  discountAmount: 0,
+  shipping: 5.5,
+  tax: 0.83,
+  total: 16.73,
+  notes: null,
+  shipment: null,
+  refunded: 0,
+  items: [
+    {
+      id: 'i1',
+      productConfig: { ...SAMPLE_PRODUCT_CONFIG, customText: 'PUMP 1' },
+      files: [],
+      quantity: 2,
+      unitPrice: 5.2,
+      totalPrice: 10.4,
+    },
+  ],
+} satisfies OrderHistoryEntry;

@@ -5,38 +5,12 @@ import { useShopStore } from 'shell/store';
 import type { OrderHistoryEntry } from '@shop/contracts/orders';
 import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { OrdersPage } from './orders-page';
-import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
+import { SAMPLE_ORDER } from '@shop/contracts/testing';
 
 const currentFetch = setupShopTests();
 
 const order = (overrides: Partial<OrderHistoryEntry>): OrderHistoryEntry => ({
-  id: 'o1',
-  orderNumber: 1001,
-  createdAt: '2025-03-05T14:30:00.000Z',
-  status: 'processing',
-  paymentStatus: 'paid',
-  subtotal: 10.4,
-  discountCode: null,
-  discountAmount: 0,
-  shipping: 5.5,
-  tax: 0.83,
-  total: 16.73,
-  notes: null,
-  shipment: null,
-  refunded: 0,
-  items: [
-    {
-      id: 'i1',
-      productConfig: {
-        ...SAMPLE_PRODUCT_CONFIG,
-        customText: 'PUMP 1',
-      },
-      files: [],
-      quantity: 2,
-      unitPrice: 5.2,
-      totalPrice: 10.4,
-    },
-  ],
+  ...SAMPLE_ORDER,
   ...overrides,
 });
 

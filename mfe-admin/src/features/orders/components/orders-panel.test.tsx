@@ -2,37 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrder } from '@shop/contracts/orders';
-import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
+import { SAMPLE_ORDER } from '@shop/contracts/testing';
 import { json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { OrdersPanel } from './orders-panel';
 
 const currentFetch = setupShopTests();
 
 const order = (id: string, orderNumber: number, lastName: string): AdminOrder => ({
+  ...SAMPLE_ORDER,
   id,
   orderNumber,
-  createdAt: '2025-03-05T14:30:00.000Z',
-  status: 'processing',
-  paymentStatus: 'paid',
-  subtotal: 10.4,
-  discountCode: null,
-  discountAmount: 0,
-  shipping: 5.5,
   tax: 0,
   total: 15.9,
-  notes: null,
-  shipment: null,
-  refunded: 0,
-  items: [
-    {
-      id: 'i1',
-      productConfig: { ...SAMPLE_PRODUCT_CONFIG, customText: 'PUMP 1' },
-      files: [],
-      quantity: 2,
-      unitPrice: 5.2,
-      totalPrice: 10.4,
-    },
-  ],
   customerId: null,
   guestEmail: null,
   customerInfo: {
