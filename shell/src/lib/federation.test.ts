@@ -149,6 +149,24 @@ describe('preloadExposed', () => {
     ]);
   });
 
+  it("adds no second preload for a file the page's HTML already preloads (the server's hints)", async () => {
+    const fromServer = document.createElement('link');
+    fromServer.setAttribute('rel', 'preload');
+    fromServer.setAttribute('as', 'script');
+    fromServer.setAttribute('href', `${RELEASE}/remoteEntry.js`);
+    document.head.appendChild(fromServer);
+    try {
+      const page = fakePage();
+      answerManifest(cartManifest);
+      await preloadExposed('cart_checkout', './CheckoutPage');
+      expect(page.links).toEqual([
+        { rel: 'preload', as: 'script', href: `${RELEASE}/144.dc339f77.js` },
+      ]);
+    } finally {
+      fromServer.remove();
+    }
+  });
+
   it('rejects an answer that is not a remote manifest, and reads it again next time', async () => {
     fakePage();
     answerManifest({ message: 'Not found' }, 200);

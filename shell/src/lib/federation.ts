@@ -66,10 +66,18 @@ function manifest(remote: RemoteName): Promise<RemoteManifest> {
   });
 }
 
+/** Whether the page's HTML names href as a preload already (shell/scripts/remote-hints.mjs). */
+function preloadedByPage(href: string): boolean {
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].some(
+    (link) => link.href === href,
+  );
+}
+
 /** Fetches a script into the cache without running it (the later <script> of the same URL uses it). */
 function preloadScript(href: string) {
   if (preloaded.has(href)) return;
   preloaded.add(href);
+  if (preloadedByPage(href)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'script';
