@@ -5,6 +5,7 @@
 // big / small per call; exits 1 when a call grows past GROWTH_LIMIT (1.5). Loopback only; stops all it
 // started. GROWTH_SIZES (default 1000,100000) and GROWTH_REPS (default 7) change the run.
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
   apiDir,
@@ -145,6 +146,14 @@ async function oneRound(base, side, size, round) {
     customer.call('POST', '/api/auth/login', {
       email: seedCustomerEmail(round % Math.ceil(size / 9)),
       password: SEED_PASSWORD,
+    }),
+  );
+  await timed(
+    'POST /api/auth/login (wrong password; other keys full of attempts)',
+    401,
+    browser(base).call('POST', '/api/auth/login', {
+      email: seedCustomerEmail(round % Math.ceil(size / 9)),
+      password: `wrong-${round}`,
     }),
   );
   await timed('GET /api/auth/me (session)', 200, customer.call('GET', '/api/auth/me'));

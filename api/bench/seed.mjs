@@ -398,6 +398,22 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       (index) => spread(now + 60 * 60_000, index),
     );
     await db.collection('counters').insertOne({ _id: 'sweepQueuesBackfilled', value: 1 });
+    // Sign-in guesses of the last minutes on other keys (accounts/attempt-limiter.ts): count / 5
+    // email-and-address keys with all 5 lanes taken, as a guessing script leaves them.
+    const signInWindowMs = 15 * 60_000;
+    const window = Math.floor(now / signInWindowMs);
+    await insertInBatches(db.collection('limited_attempts'), count, (index) => {
+      const key = `guesser${Math.floor(index / 5)}@seed.example|203.0.113.7`;
+      const lane = (index % 5) + 1;
+      return {
+        _id: `sign-in:email+ip|${key}|${lane}|${window}`,
+        limiter: 'sign-in:email+ip',
+        key,
+        lane,
+        at: new Date(now - 60_000),
+      };
+    });
+    await db.collection('counters').insertOne({ _id: 'attemptLanesMigrated', value: 1 });
     return { customers: count, orders: count, carts: count, uploads: count };
   } finally {
     await client.close();

@@ -258,6 +258,59 @@ describe('attempt limits in the database', () => {
     const refused = await limiter.claim('key');
     expect(refused).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });
+
+  it('when many other keys have attempts, then a key is judged by the same lookups by _id', async () => {
+    const limiter = attemptLimiter('test-lookups', 5, 60_000);
+    /** The attempts collection's operations made while `run` runs, each with its filter. */
+    async function operations(run: () => Promise<unknown>) {
+      const seen: Array<{ method: string; filter: unknown }> = [];
+      mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+        if (collection === 'limited_attempts') seen.push({ method, filter });
+      });
+      try {
+        await run();
+      } finally {
+        mongoose.set('debug', false);
+      }
+      return seen;
+    }
+    // Three attempts and a refusal on a key, then the same with 300 other keys full of attempts.
+    const judge = (key: string) =>
+      operations(async () => {
+        for (let attempt = 0; attempt < 6; attempt++) await limiter.claim(key);
+      });
+    const alone = await judge('first');
+    for (let other = 0; other < 60; other++) {
+      await Promise.all(Array.from({ length: 5 }, () => limiter.claim(`other-${other}`)));
+    }
+    const crowded = await judge('second');
+    expect(crowded.map((op) => op.method)).toEqual(alone.map((op) => op.method));
+    expect(crowded.length).toBeGreaterThan(0);
+    for (const { method, filter } of crowded) {
+      if (method === 'insertOne') continue; // a lane taken: the unique _id is the guard
+      expect(Object.keys(filter as object)).toEqual(['_id']);
+      expect(typeof (filter as { _id: unknown })._id).toBe('string');
+    }
+    expect((await limiter.claim('second')).allowed).toBe(false);
+  });
+
+  it('when the window slides, then an attempt frees up windowMs after it was made, not at a window edge', async () => {
+    const limiter = attemptLimiter('test-sliding', 2, 60_000);
+    const start = Math.floor(Date.now() / 60_000) * 60_000 - 60_000; // a window edge a minute ago
+    expect((await limiter.claim('key', new Date(start + 50_000))).allowed).toBe(true);
+    expect((await limiter.claim('key', new Date(start + 55_000))).allowed).toBe(true);
+    // Past the edge of the fixed window, both still count.
+    expect(await limiter.claim('key', new Date(start + 65_000))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 45,
+    });
+    expect((await limiter.claim('key', new Date(start + 110_000))).allowed).toBe(true);
+    expect((await limiter.claim('key', new Date(start + 111_000))).allowed).toBe(false);
+    const given = await limiter.claim('key', new Date(start + 115_000));
+    expect(given.allowed).toBe(true);
+    if (given.allowed) await given.release();
+    expect((await limiter.claim('key', new Date(start + 116_000))).allowed).toBe(true);
+  });
 });
 
 describe('GET /api/auth/me and POST /api/auth/logout', () => {

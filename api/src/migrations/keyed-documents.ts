@@ -377,7 +377,28 @@ async function mongooseIds(collection: string): Promise<string[]> {
   return docs.map((doc) => String(doc._id));
 }
 
+const ATTEMPT_LANES_DONE = 'attemptLanesMigrated';
+
+/**
+ * Attempts were once numbered per key under a unique index on {limiter, key, seq}, which would refuse
+ * the lane documents (accounts/attempt-limiter.ts): the collection, a quarter of an hour of attempts,
+ * is dropped once (the keys in it start their windows afresh). The marker counter says done.
+ */
+async function migrateAttemptLanes(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: ATTEMPT_LANES_DONE })) return;
+  const database = mongoose.connection.db!;
+  const found = await database.listCollections({ name: 'limited_attempts' }).toArray();
+  if (found.length > 0) await database.dropCollection('limited_attempts');
+  await CounterModel.updateOne(
+    { _id: ATTEMPT_LANES_DONE },
+    { $max: { value: 1 } },
+    { upsert: true },
+  );
+  if (found.length > 0) logger.info('Dropped the numbered attempts: the limiter keeps lanes now');
+}
+
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
+  await migrateAttemptLanes(logger);
   await backfillSweepQueues(logger);
   await backfillOrderEmailKeys(logger);
   await backfillOrderSearchLists(logger);

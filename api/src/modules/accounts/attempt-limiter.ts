@@ -1,40 +1,43 @@
 // "At most N attempts per window" counted in the database, so the limit holds across replicas and
-// restarts, and enforced at the write so concurrent attempts cannot overshoot it.
+// restarts, and enforced at the write so concurrent attempts cannot overshoot it; every read and
+// write is by _id, so a limited call costs the same however many other keys have attempts
+// (api/README.md, "Attempt limits" and "Cost that does not grow").
 //
-// FerretDB v1 applies an update as read-then-write (20 concurrent guarded updates of one document can
-// all succeed), so no conditional update can be the guard here. What is atomic on FerretDB and MongoDB
-// alike is an insert against a unique index. Each attempt is therefore a document numbered in sequence
-// per key, { limiter, key, seq } unique: an attempt reads the key's latest attempts, decides, and
-// inserts seq = latest + 1. If anyone else inserted in between, that number is taken, the insert fails,
-// and the attempt decides again on the new state; so every accepted attempt was judged on an exact
-// picture and no more than N ever fall in one window. The window ends by the attempts' own timestamps
-// (FerretDB has no TTL, docs/design.md section 3); a periodic sweep deletes attempts past their window.
-import mongoose, { Schema, type Types } from 'mongoose';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+// FerretDB v1 applies an update as read-then-write, so no conditional update can be the guard; an
+// insert under a unique _id is. A key has N lanes (N = the limit), each holding at most one attempt
+// that counts: the window is exact and sliding (N attempts in any windowMs, the N+1th waits until the
+// oldest leaves it). A lane's attempt is `limited_attempts {_id: "{limiter}|{key}|{lane}|{w}"}`,
+// w = the fixed window (at / windowMs) it was made in. An attempt counts for windowMs, so a lane's
+// attempt that still counts is in window w or w - 1 of now: two lookups tell whether a lane is free,
+// and an attempt takes a free lane by inserting its document for the current w, so of two attempts
+// judging one lane only one gets in (the other tries the next lane). A claim reads lanes from 1 up to
+// the first free one (a key seldom tried reads one lane, a full key all N, never more). Giving an
+// attempt back or forgetting a key deletes by _id. Each attempt is filed in the limiter's due queue
+// (platform/due-queue.ts) for when it stops counting, and the sweep deletes it then.
+import mongoose, { Schema } from 'mongoose';
+import { dueQueue, type DueQueue } from '../../platform/due-queue';
+import { insertedUnlessTaken } from '../../platform/sequence';
 
 interface AttemptRecord {
-  _id: Types.ObjectId;
+  _id: string;
   limiter: string;
   key: string;
-  seq: number;
+  lane: number;
   at: Date;
 }
 
-const attemptSchema = new Schema<AttemptRecord>(
-  {
-    limiter: { type: String, required: true },
-    key: { type: String, required: true },
-    seq: { type: Number, required: true },
-    at: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
-attemptSchema.index({ limiter: 1, key: 1, seq: 1 }, { unique: true });
-attemptSchema.index({ limiter: 1, at: 1 });
-
 const AttemptModel = mongoose.model<AttemptRecord>(
   'LimitedAttempt',
-  attemptSchema,
+  new Schema<AttemptRecord>(
+    {
+      _id: { type: String, required: true },
+      limiter: { type: String, required: true },
+      key: { type: String, required: true },
+      lane: { type: Number, required: true },
+      at: { type: Date, required: true },
+    },
+    { versionKey: false },
+  ),
   'limited_attempts',
 );
 
@@ -48,63 +51,118 @@ export interface AttemptLimiter {
   claim(key: string, now?: Date): Promise<AttemptClaim>;
   /** Forgets every attempt of key (after a successful sign-in, say). */
   reset(key: string): Promise<void>;
-  /** Deletes attempts past their window: they count for nothing any more (the periodic sweep). */
+  /** Deletes attempts past their window, as their due queue files them (the periodic sweep). */
   sweep(now?: Date): Promise<number>;
 }
 
-/** Enough for any realistic burst on one key; each lost race means someone else's attempt counted. */
+/** Lanes read at once while looking for a free one. */
+const LANES_PER_READ = 5;
+/** Each lost race means someone else's attempt took the lane; this bounds a pathological pile-up. */
 const MAX_RACES = 100;
 
+/** The limiter's due queue, one per limiter (`attempts:{limiter}`). */
+export function attemptsDue(limiter: string): DueQueue {
+  return dueQueue(`attempts:${limiter}`);
+}
+
 export function attemptLimiter(limiter: string, limit: number, windowMs: number): AttemptLimiter {
+  const due = attemptsDue(limiter);
+  const idOf = (key: string, lane: number, window: number) => `${limiter}|${key}|${lane}|${window}`;
+  const counts = (attempt: AttemptRecord | null, now: number) =>
+    attempt !== null && attempt.at.getTime() + windowMs > now;
+
+  /** The lane's attempts of the current and the previous window. */
+  async function readLane(key: string, lane: number, window: number) {
+    const [current, previous] = await Promise.all([
+      AttemptModel.findById(idOf(key, lane, window)).lean<AttemptRecord>(),
+      AttemptModel.findById(idOf(key, lane, window - 1)).lean<AttemptRecord>(),
+    ]);
+    return { lane, current, previous };
+  }
+
+  /** Takes the lane for this window; false when another attempt got there first. */
+  async function take(
+    key: string,
+    lane: number,
+    window: number,
+    current: AttemptRecord | null,
+    at: Date,
+  ) {
+    const _id = idOf(key, lane, window);
+    // Only when the clock or a test moved an attempt's time back: it no longer counts, so it goes.
+    if (current) await AttemptModel.deleteOne({ _id });
+    await due.add(_id, new Date(at.getTime() + windowMs));
+    return insertedUnlessTaken(() => AttemptModel.create({ _id, limiter, key, lane, at }));
+  }
+
   return {
     limit,
     windowMs,
     async claim(key, now = new Date()) {
-      // The unique index is the guard: it must exist before the first insert relies on it.
-      await AttemptModel.init();
-      const windowStart = now.getTime() - windowMs;
+      const nowMs = now.getTime();
+      const window = Math.floor(nowMs / windowMs);
       for (let race = 0; race < MAX_RACES; race++) {
-        const latest = await AttemptModel.find({ limiter, key }, { seq: 1, at: 1 })
-          .sort({ seq: -1 })
-          .limit(limit)
-          .lean();
-        const inWindow = latest.filter((attempt) => attempt.at.getTime() > windowStart);
-        if (inWindow.length >= limit) {
-          const oldest = Math.min(...inWindow.map((attempt) => attempt.at.getTime()));
+        /** When each busy lane read frees up. */
+        const freeAt: number[] = [];
+        let lost = false;
+        for (let first = 1; first <= limit && !lost; first += LANES_PER_READ) {
+          const lanes = Array.from(
+            { length: Math.min(LANES_PER_READ, limit - first + 1) },
+            (_, i) => first + i,
+          );
+          for (const { lane, current, previous } of await Promise.all(
+            lanes.map((lane) => readLane(key, lane, window)),
+          )) {
+            const busy = [current, previous].filter((attempt) => counts(attempt, nowMs));
+            if (busy.length > 0) {
+              freeAt.push(Math.max(...busy.map((attempt) => attempt!.at.getTime() + windowMs)));
+              continue;
+            }
+            if (!(await take(key, lane, window, current, now))) {
+              lost = true; // taken in between: judge the key again
+              break;
+            }
+            const _id = idOf(key, lane, window);
+            return {
+              allowed: true,
+              // Gives the attempt back: it no longer counts.
+              release: async () => {
+                await AttemptModel.deleteOne({ _id });
+              },
+            };
+          }
+        }
+        if (!lost) {
           return {
             allowed: false,
-            retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now.getTime()) / 1000)),
+            retryAfterSeconds: Math.max(1, Math.ceil((Math.min(...freeAt) - nowMs) / 1000)),
           };
-        }
-        try {
-          const created = await AttemptModel.create({
-            limiter,
-            key,
-            seq: (latest[0]?.seq ?? -1) + 1,
-            at: now,
-          });
-          return {
-            allowed: true,
-            // Gives the attempt back: it no longer counts.
-            release: async () => {
-              await AttemptModel.deleteOne({ _id: created._id });
-            },
-          };
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
         }
       }
       throw new Error(`Attempt limiter ${limiter}: too much contention on one key`);
     },
     async reset(key) {
-      await AttemptModel.deleteMany({ limiter, key });
+      const window = Math.floor(Date.now() / windowMs);
+      const ids = Array.from({ length: limit }, (_, i) => [
+        idOf(key, i + 1, window),
+        idOf(key, i + 1, window - 1),
+      ]).flat();
+      await Promise.all(ids.map((_id) => AttemptModel.deleteOne({ _id })));
     },
     async sweep(now = new Date()) {
-      const { deletedCount } = await AttemptModel.deleteMany({
-        limiter,
-        at: trusted({ $lte: new Date(now.getTime() - windowMs) }),
-      });
-      return deletedCount;
+      let deleted = 0;
+      for (let round = 0; round < 20; round++) {
+        const { handled } = await due.runRound(now, async (_id) => {
+          const attempt = await AttemptModel.findById(_id).lean<AttemptRecord>();
+          // Given back, forgotten, or made again later under the same _id (filed again then).
+          if (!attempt || counts(attempt, now.getTime())) return 'done';
+          const { deletedCount } = await AttemptModel.deleteOne({ _id });
+          deleted += deletedCount;
+          return 'done';
+        });
+        if (handled < 500) break;
+      }
+      return deleted;
     },
   };
 }
