@@ -254,7 +254,11 @@ async function oneRound(base, side, size, round) {
   if (unpaid.status !== 201) throw new Error(`unpaid order: ${unpaid.status}`);
   const sweepResponse = await fetch(`${side}/sweep-round`, { method: 'POST' });
   const sweeps = await sweepResponse.json();
-  if (!sweepResponse.ok || !(sweeps.done['unpaid orders (a day on)'] >= 1))
+  if (
+    !sweepResponse.ok ||
+    !(sweeps.done['unpaid orders (a day on)'] >= 1) ||
+    !(sweeps.done['proof reminders (5 days on)'] >= 1)
+  )
     throw new Error(`sweep round: ${JSON.stringify(sweeps)}`);
   for (const [name, ms] of Object.entries(sweeps.times)) times[`sweep round: ${name}`] = ms;
 

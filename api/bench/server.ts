@@ -12,6 +12,7 @@ import { deliverDueMail, sweepMailClaims } from '../src/modules/mail/mail';
 import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { sweepSandboxTokens } from '../src/modules/payments/sandbox';
+import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { loadConfig } from '../src/config';
 import { connectDatabase, disconnectDatabase } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
@@ -41,7 +42,8 @@ bare.post('/mail-round', async (_req, res) => {
 });
 
 // One round of each sweep the jobs run (src/jobs), timed here. The unpaid-orders round is run a day
-// and two minutes ahead, so the order the bench left unpaid this round is due and expires.
+// and two minutes ahead, so the order the bench left unpaid this round is due and expires; the
+// proof reminders' five days ahead, so the order it paid this round is reminded.
 bare.post('/sweep-round', async (_req, res) => {
   const now = new Date();
   const times: Record<string, number> = {};
@@ -53,6 +55,11 @@ bare.post('/sweep-round', async (_req, res) => {
     ['mail claims', () => sweepMailClaims(now)],
     ['account tokens', () => sweepAccountTokens(now)],
     ['sandbox tokens', () => sweepSandboxTokens(now)],
+    // Five days on, the proof of the order the bench paid this round is due its reminder.
+    [
+      'proof reminders (5 days on)',
+      () => remindUnansweredProofs(config, new Date(now.getTime() + 5 * 86_400_000)),
+    ],
   ];
   for (const [name, sweep] of sweeps) {
     const started = performance.now();

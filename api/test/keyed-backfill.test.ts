@@ -14,6 +14,8 @@ import { deliverDueMail, outboxPage } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
 import { trusted } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
+import { trusted } from '../src/platform/db';
+import { DueEntryModel } from '../src/platform/due-queue';
 import mongoose from 'mongoose';
 import { signOutEverywhere } from '../src/modules/accounts/session-store';
 import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
@@ -202,4 +204,43 @@ it('when unpaid orders, checkout keys, sessions and uploads come from before the
   expect((await UploadIndexModel.findById(`c:${customerId}`).lean())?.filenames).toEqual([
     'old.png',
   ]);
+});
+
+it('when orders wait for a proof from before the reminders were filed, then the backfill files each once', async () => {
+  const orderId = new Types.ObjectId();
+  await OrderModel.collection.insertOne({
+    _id: orderId,
+    orderNumber: 3041,
+    customerId: null,
+    status: 'awaiting_proof',
+    paymentStatus: 'paid',
+    proof: {
+      status: 'awaiting_approval',
+      revision: 2,
+      sentAt: new Date(Date.now() - 5 * 86_400_000),
+      awaitingSince: new Date(Date.now() - 6 * 86_400_000),
+    },
+    createdAt: new Date(Date.now() - 6 * 86_400_000),
+  });
+  const answered = new Types.ObjectId();
+  await OrderModel.collection.insertOne({
+    _id: answered,
+    orderNumber: 3042,
+    customerId: null,
+    status: 'processing',
+    paymentStatus: 'paid',
+    proof: { status: 'approved', revision: 1, sentAt: new Date(), awaitingSince: new Date() },
+    createdAt: new Date(),
+  });
+  // The marker of an earlier run is not there: this database predates the reminders' queue.
+  await CounterModel.deleteOne({ _id: 'proofRemindersQueued' });
+  await backfillKeyedDocuments(createLogger('silent'));
+  await backfillKeyedDocuments(createLogger('silent'));
+  // Filters here only to look (the job reads the queue by _id).
+  expect(await DueEntryModel.countDocuments({ ref: `${orderId.toString()}:2` })).toBe(1);
+  expect(
+    await DueEntryModel.countDocuments({ ref: trusted({ $regex: `^${answered.toString()}:` }) }),
+  ).toBe(0);
+  const entry = await DueEntryModel.findOne({ ref: `${orderId.toString()}:2` }).lean();
+  expect(entry!._id.startsWith('proof-reminders:')).toBe(true);
 });

@@ -56,6 +56,7 @@ import { sandboxTokensDue, SANDBOX_TOKEN_COLLECTION } from '../modules/payments/
 import { UploadIndexModel, UploadModel } from '../modules/uploads/model';
 import { trusted } from '../platform/db';
 import { insertedUnlessTaken } from '../platform/sequence';
+import { proofRemindersDue } from '../modules/proofs/reminder-queue';
 
 interface KeyedCollection {
   collection: { insertMany(docs: object[], options: { ordered: boolean }): Promise<unknown> };
@@ -397,8 +398,34 @@ async function migrateAttemptLanes(logger: Logger): Promise<void> {
   if (found.length > 0) logger.info('Dropped the numbered attempts: the limiter keeps lanes now');
 }
 
+const PROOF_REMINDERS_DONE = 'proofRemindersQueued';
+
+/**
+ * Orders already waiting for a proof's answer before sending a proof filed its reminder
+ * (proofs/reminder-queue.ts): each is filed from now on (the handler files it again at its due time,
+ * or reminds at once when it is past). The marker counter says done.
+ */
+async function backfillProofReminders(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: PROOF_REMINDERS_DONE })) return;
+  const waiting = await OrderModel.find(
+    { status: 'awaiting_proof' },
+    { 'proof.revision': 1, 'proof.status': 1 },
+  ).lean();
+  const refs = waiting
+    .filter((order) => order.proof?.status === 'awaiting_approval')
+    .map((order) => `${order._id.toString()}:${order.proof!.revision}`);
+  await proofRemindersDue.addMany(refs, new Date());
+  await CounterModel.updateOne(
+    { _id: PROOF_REMINDERS_DONE },
+    { $max: { value: 1 } },
+    { upsert: true },
+  );
+  if (refs.length > 0) logger.info({ orders: refs.length }, "Filed the waiting proofs' reminders");
+}
+
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
   await migrateAttemptLanes(logger);
+  await backfillProofReminders(logger);
   await backfillSweepQueues(logger);
   await backfillOrderEmailKeys(logger);
   await backfillOrderSearchLists(logger);

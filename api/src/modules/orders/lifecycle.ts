@@ -20,6 +20,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { queueMail } from '../mail/mail';
+import { fileProofReminder } from '../proofs/reminder-queue';
 import {
   adminNewOrder,
   orderCancelled,
@@ -150,6 +151,8 @@ export async function sendProof(
   },
 ): Promise<void> {
   const id = order._id.toString();
+  // Filed first: a reminder for a proof never sent finds nothing waiting (proofs/reminder-queue.ts).
+  await fileProofReminder(id, revision, now, config.shop.timeZone);
   await insertProofEvent({
     orderId: id,
     key: `${revision}:sent`,

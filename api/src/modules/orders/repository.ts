@@ -4,7 +4,7 @@
 import { Types, isValidObjectId } from 'mongoose';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { isDuplicateKeyError } from '../../platform/db';
 import { takeOrderNumber } from './counter';
 import { listNewOrder, listOrderStatus } from './search-lists';
 import {
@@ -331,14 +331,6 @@ export async function findProofEvent(
   key: string,
 ): Promise<OrderEventRecord | null> {
   return OrderEventModel.findById(`${orderId}:proof:${key}`).lean<OrderEventRecord>();
-}
-
-/** Paid orders waiting for proof approval (the reminder sweep; admin-like, occasional: reads through). */
-export async function listOrdersAwaitingProof(limit: number): Promise<OrderRecord[]> {
-  return OrderModel.find({ status: 'awaiting_proof' })
-    .sort({ createdAt: 1 })
-    .limit(limit)
-    .lean<OrderRecord[]>();
 }
 
 /**

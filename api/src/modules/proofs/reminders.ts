@@ -1,36 +1,15 @@
 // An unanswered proof is reminded once per revision, 2 business days after it was sent (Saturdays
-// and Sundays skipped, days counted in the shop's time zone; docs/product.md, "Proofs").
-import { PROOF_REMINDER_BUSINESS_DAYS, dayIn, nextDay, startOfDayIn } from '@shop/contracts';
+// and Sundays skipped, days counted in the shop's time zone; docs/product.md, "Proofs"). Sending a
+// proof files its reminder in a due queue (proofs/reminder-queue.ts); the job handles what is due.
+import { PROOF_REMINDER_BUSINESS_DAYS } from '@shop/contracts';
 import type { Config } from '../../config';
 import { queueMail } from '../mail/mail';
 import { proofRequest } from '../mail/templates';
 import type { OrderRecord } from '../orders/model';
 import { orderPageUrl, proofAttachmentRef } from '../orders/lifecycle';
-import { insertProofEvent, listOrdersAwaitingProof } from '../orders/repository';
+import { findOrderById, insertProofEvent } from '../orders/repository';
+import { addBusinessDays, proofRemindersDue, reminderDueAt } from './reminder-queue';
 import { revisionLines } from './workflow';
-
-function isWeekend(day: string): boolean {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday === 0 || weekday === 6;
-}
-
-/**
- * The instant `days` business days after `start` in the zone: the same time of day that many weekdays
- * later; a start on a weekend counts from the following Monday's beginning.
- */
-export function addBusinessDays(start: Date, days: number, timeZone: string): Date {
-  let day = dayIn(timeZone, start);
-  let timeOfDayMs = start.getTime() - startOfDayIn(timeZone, day).getTime();
-  if (isWeekend(day)) {
-    while (isWeekend(day)) day = nextDay(day);
-    timeOfDayMs = 0;
-  }
-  for (let added = 0; added < days;) {
-    day = nextDay(day);
-    if (!isWeekend(day)) added += 1;
-  }
-  return new Date(startOfDayIn(timeZone, day).getTime() + timeOfDayMs);
-}
 
 async function remind(order: OrderRecord, config: Config, now: Date): Promise<boolean> {
   const id = order._id.toString();
@@ -82,19 +61,33 @@ async function remind(order: OrderRecord, config: Config, now: Date): Promise<bo
   return queued;
 }
 
-/** The sweep (jobs/): reminds every proof due; answers how many reminders it queued. */
+export { addBusinessDays };
+
+/**
+ * The reminder job (jobs/): a round of the `proof-reminders` queue. An entry's order still waiting
+ * for an answer to that revision is reminded once it is due (its sent time may have moved: filed
+ * again then); an order that moved on, or a newer revision (filed itself), is done. Two workers
+ * remind once: the outbox's unique key decides. Answers how many reminders it queued.
+ */
 export async function remindUnansweredProofs(config: Config, now = new Date()): Promise<number> {
   let reminded = 0;
-  for (const order of await listOrdersAwaitingProof(1000)) {
-    const proof = order.proof;
-    if (!proof || proof.status !== 'awaiting_approval') continue;
-    const due = addBusinessDays(
-      new Date(proof.sentAt),
-      PROOF_REMINDER_BUSINESS_DAYS,
-      config.shop.timeZone,
-    );
-    if (now.getTime() < due.getTime()) continue;
+  await proofRemindersDue.runRound(now, async (ref) => {
+    const [orderId, revisionText] = ref.split(':');
+    const order = await findOrderById(orderId!);
+    const proof = order?.proof;
+    if (
+      !order ||
+      order.status !== 'awaiting_proof' ||
+      !proof ||
+      proof.status !== 'awaiting_approval' ||
+      proof.revision !== Number(revisionText)
+    ) {
+      return 'done';
+    }
+    const due = reminderDueAt(new Date(proof.sentAt), config.shop.timeZone);
+    if (now.getTime() < due.getTime()) return { later: due };
     if (await remind(order, config, now)) reminded += 1;
-  }
+    return 'done';
+  });
   return reminded;
 }
