@@ -534,4 +534,19 @@ describe('reminders', () => {
     await remindUnansweredProofs(app.config, new Date(Date.now() + 12 * 86_400_000));
     expect(await OutboxModel.countDocuments({ key: `proof_reminder:${order.orderId}:1` })).toBe(0);
   });
+
+  it('when a newer revision was sent, then only that revision is reminded', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const [lineId] = order.itemIds as [string];
+    const asked = await guest.request('POST', `/api/orders/${order.orderId}/proof/changes`, {
+      body: { revision: 1, comments: [{ lineId, comment: 'Bigger, please' }] },
+    });
+    expect(asked.status, asked.text).toBe(200);
+    const revised = await uploadRevision(order.orderId, { lineId, customText: 'BIGGER' });
+    expect(revised.status).toBe(201);
+    await remindUnansweredProofs(app.config, new Date(Date.now() + 12 * 86_400_000));
+    expect(await OutboxModel.countDocuments({ key: `proof_reminder:${order.orderId}:1` })).toBe(0);
+    expect(await OutboxModel.countDocuments({ key: `proof_reminder:${order.orderId}:2` })).toBe(1);
+  });
 });
