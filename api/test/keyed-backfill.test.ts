@@ -14,7 +14,6 @@ import { deliverDueMail, outboxPage } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
 import { trusted } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
-import { trusted } from '../src/platform/db';
 import { DueEntryModel } from '../src/platform/due-queue';
 import mongoose from 'mongoose';
 import { signOutEverywhere } from '../src/modules/accounts/session-store';
