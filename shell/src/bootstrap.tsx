@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { captureInstallPrompt } from './lib/install-prompt';
@@ -20,9 +20,13 @@ async function start() {
     </StrictMode>
   );
   // A page prerendered at this path is taken over as it is; anything else (a remote route's skeleton,
-  // a page the service worker kept for another path) is drawn over by the first render.
-  if (hydratesHere(root.dataset.prerendered, window.location.pathname)) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // a page the service worker kept for another path) is drawn over by the first render. Both as a
+  // transition: React renders in slices and yields to the browser between them, instead of one long
+  // task that holds back input while the page starts (the skeleton or prerendered HTML stays shown).
+  startTransition(() => {
+    if (hydratesHere(root.dataset.prerendered, window.location.pathname)) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
   registerServiceWorker();
 }
 
