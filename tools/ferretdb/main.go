@@ -10,6 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net/http"
+	_ "net/http/pprof"
 	"os"
 	"os/signal"
 	"syscall"
@@ -21,7 +23,16 @@ func main() {
 	listenAddr := flag.String("listen-addr", "127.0.0.1:27117", "TCP address to listen on")
 	sqliteURL := flag.String("sqlite-url", "file:data/", "SQLite URI of the data directory")
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
+	pprofAddr := flag.String("pprof-addr", "", "TCP address for Go's profiler (net/http/pprof); off when empty")
 	flag.Parse()
+
+	if *pprofAddr != "" {
+		go func() {
+			if err := http.ListenAndServe(*pprofAddr, nil); err != nil {
+				fmt.Fprintf(os.Stderr, "ferretdb: profiler: %s\n", err)
+			}
+		}()
+	}
 
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
