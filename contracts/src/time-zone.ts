@@ -1,8 +1,24 @@
 // Calendar days in the shop's time zone (SHOP_TIME_ZONE): a discount code's last day, the admin's
 // order date filter. Intl gives the zone's offset at an instant; no library needed.
 
+// A formatter per zone and shape, made once: making an Intl.DateTimeFormat costs far more than
+// formatting with it, and a paid order's proof reminder asks for dozens of days.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(
+  locale: string,
+  options: Intl.DateTimeFormatOptions & { timeZone: string },
+): Intl.DateTimeFormat {
+  const key = `${locale}|${options.timeZone}|${options.hour ?? ''}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 function offsetMs(timeZone: string, instant: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = formatter('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -41,7 +57,7 @@ export function nextDay(day: string): string {
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the zone. */
 export function dayIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return formatter('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -9,9 +9,12 @@ import type { Primitive, ProofDrawing } from './drawing';
 
 const require = createRequire(import.meta.url);
 
+/** A font as pdfkit takes it: its file, or the font it parsed from one (fontkit's, with layout()). */
+type FontSource = Buffer | { layout(text: string): unknown };
+
 interface FontFace {
   name: string;
-  data: Buffer;
+  data: FontSource;
 }
 
 interface FontSet {
@@ -23,12 +26,25 @@ interface FontSet {
 
 let fonts: FontSet | null = null;
 
-/** Read once, on the first proof: the four font files are about 10 MB together. */
+/**
+ * The font pdfkit parses from a file, parsed once: pdfkit takes a parsed font as well as a file, and
+ * parsing the four files again for every proof was most of its rendering time.
+ */
+function parsedFont(file: Buffer): FontSource {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  doc.font(file);
+  return (doc as unknown as { _font: { font: FontSource } })._font.font;
+}
+
+/** Read and parsed once, on the first proof: the four font files are about 10 MB together. */
 function loadFonts(): FontSet {
   if (fonts) return fonts;
   const dejavu = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
   const noto = path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts');
-  const face = (name: string, file: string): FontFace => ({ name, data: readFileSync(file) });
+  const face = (name: string, file: string): FontFace => ({
+    name,
+    data: parsedFont(readFileSync(file)),
+  });
   fonts = {
     regular: face('DejaVuSans', path.join(dejavu, 'DejaVuSans.ttf')),
     bold: face('DejaVuSans-Bold', path.join(dejavu, 'DejaVuSans-Bold.ttf')),
@@ -190,7 +206,8 @@ export function renderPdf(drawing: ProofDrawing, { compress = true } = {}): Prom
     autoFirstPage: true,
   });
   for (const face of [set.regular, set.bold, set.eastAsianRegular, set.eastAsianBold]) {
-    doc.registerFont(face.name, face.data);
+    // pdfkit's types name files only; a parsed font is taken as well (PDFFontFactory.open).
+    doc.registerFont(face.name, face.data as Buffer);
   }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
