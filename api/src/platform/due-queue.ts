@@ -18,7 +18,14 @@
 //   handlers must be safe to run twice, and two replicas' rounds may meet on one entry: each handler
 //   decides by its own unique insert or by deletes by _id (docs/design.md section 3).
 import mongoose, { Schema } from 'mongoose';
-import { CounterModel, counterValue, insertedUnlessTaken, takeNext } from './sequence';
+import {
+  CounterModel,
+  counterValue,
+  insertedKeyUnlessTaken,
+  insertedUnlessTaken,
+  readPlacesUp,
+  takeNext,
+} from './sequence';
 
 interface DueEntryRecord {
   _id: string;
@@ -90,12 +97,31 @@ export function dueQueue(name: string): DueQueue {
   const hourId = (hour: number) => `${name}:${hour}`;
   const minuteCounterId = (minute: number) => `due:${name}:${minute}`;
 
+  /** Whether this process has seen the cursor (once written it is only moved on, never deleted). */
+  let cursorSeen = false;
+  /**
+   * The hours whose marker this process has seen written, from the current hour on: a marker goes
+   * only once its hour is wholly behind a cursor, which stays behind the clock, and nothing is filed
+   * behind the current minute, so a marker seen for this hour or a later one is still there.
+   */
+  const hoursSeen = new Set<number>();
+
   /** The cursor exists before the first entry is written, GRACE_MINUTES behind the clock. */
   async function ensureCursor(now: Date): Promise<void> {
-    if ((await counterValue(cursorId, 0)) !== 0) return;
-    await insertedUnlessTaken(() =>
-      CounterModel.create({ _id: cursorId, value: minuteOf(now) - GRACE_MINUTES }),
-    );
+    if (cursorSeen) return;
+    if ((await counterValue(cursorId, 0)) === 0)
+      await insertedUnlessTaken(() =>
+        CounterModel.create({ _id: cursorId, value: minuteOf(now) - GRACE_MINUTES }),
+      );
+    cursorSeen = true;
+  }
+
+  async function markHour(hour: number): Promise<void> {
+    if (hoursSeen.has(hour)) return;
+    await insertedKeyUnlessTaken(DueHourModel, { _id: hourId(hour) });
+    const current = hourOf(minuteOf(new Date()));
+    for (const seen of hoursSeen) if (seen < current) hoursSeen.delete(seen);
+    if (hour >= current) hoursSeen.add(hour);
   }
 
   /**
@@ -105,11 +131,9 @@ export function dueQueue(name: string): DueQueue {
    * the counters of the minutes its cursor passed (nothing is filed behind the cursor).
    */
   async function file(minute: number, ref: string, dueAt: Date, from = 1): Promise<number> {
-    await insertedUnlessTaken(() => DueHourModel.create({ _id: hourId(hourOf(minute)) }));
+    await markHour(hourOf(minute));
     return takeNext(minuteCounterId(minute), from, (n) =>
-      insertedUnlessTaken(() =>
-        DueEntryModel.create({ _id: entryId(minute, n), ref, dueAt, doneAt: null }),
-      ),
+      insertedKeyUnlessTaken(DueEntryModel, { _id: entryId(minute, n), ref, dueAt, doneAt: null }),
     );
   }
 
@@ -170,9 +194,10 @@ export function dueQueue(name: string): DueQueue {
             continue;
           }
         }
-        for (let n = 1; ; n++) {
-          const entry = await DueEntryModel.findById(entryId(minute, n)).lean<DueEntryRecord>();
-          if (!entry) break;
+        const entries = await readPlacesUp(1, (n) =>
+          DueEntryModel.findById(entryId(minute, n)).lean<DueEntryRecord>(),
+        );
+        for (const { n, item: entry } of entries) {
           filedIn.set(minute, n);
           if (entry.doneAt) continue;
           if (entry.dueAt.getTime() > now.getTime()) {

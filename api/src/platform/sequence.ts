@@ -1,8 +1,12 @@
 // Numbered lists kept by inserts (api/README.md, "Cost that does not grow"): position n of a list is a
 // document whose unique _id names n, taken by inserting it, so any number of processes append without
-// a gap or a repeat on FerretDB v1 (no atomic $inc) as on MongoDB. The counter document is only a first
-// guess of the next free n (raised with $max after n is taken): a lagging value costs a lookup, never
-// a repeat, and it is never past the highest taken + 1. Reading a page is a lookup per position.
+// a repeat on FerretDB v1 (no atomic $inc) as on MongoDB. The guard is the insert alone; which number
+// to try is this process's hand (the next one it has not handed out, so its concurrent callers try
+// different numbers), started from the counter document, which is raised with $max only every
+// RAISE_EVERY positions (a write per append was most of an order's cost under load; docs/design.md
+// section 3). A number another process took costs a lost insert; one whose insert failed is handed
+// out again first, and readers look HOLE_LOOKAHEAD places past an empty one, so a number lost with
+// a stopped process hides nothing.
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKeyError } from './db';
 
@@ -21,6 +25,8 @@ const counterSchema = new Schema<CounterRecord>(
 
 export const CounterModel = mongoose.model<CounterRecord>('Counter', counterSchema, 'counters');
 
+/** The counter document is raised when a position that is a multiple of this is taken. */
+export const RAISE_EVERY = 16;
 /** Each lost race means another caller took a number; this bounds a pathological pile-up. */
 const MAX_RACES = 10_000;
 /** After this many lost races in a row, read the counter again (the winners have moved it on). */
@@ -41,6 +47,77 @@ async function raiseCounter(name: string, next: number): Promise<void> {
 }
 
 /**
+ * This process's hand of each sequence: the next number to hand out, and the numbers handed out
+ * whose insert failed for another reason than a taken _id (handed out again first, so they do not
+ * stay holes). Concurrent callers in one process get different numbers, so they do not all race
+ * for the same one (under load that race was most of the inserts). Bounded: the least recently used
+ * sequence is forgotten first, which only costs a read of its counter.
+ */
+interface Hand {
+  next: number;
+  returned: number[];
+}
+const hands = new Map<string, Hand>();
+const MAX_HANDS = 20_000;
+
+/** Forgets this process's hands (a test that rewrites sequences behind the app's back). */
+export function forgetGuesses(): void {
+  hands.clear();
+}
+
+export interface SequenceOptions {
+  /**
+   * false: no counter document at all (a short-lived sequence, such as a second's entries, where
+   * a process that has no hand starts from `first`).
+   */
+  counter?: boolean;
+}
+
+async function handOf(counter: string, first: number, options: SequenceOptions): Promise<Hand> {
+  let hand = hands.get(counter);
+  if (!hand) {
+    const start = options.counter === false ? first : await counterValue(counter, first);
+    hand = hands.get(counter) ?? { next: start, returned: [] }; // another caller may have made it
+    if (hands.size >= MAX_HANDS) hands.delete(hands.keys().next().value as string);
+  }
+  hands.delete(counter);
+  hands.set(counter, hand);
+  return hand;
+}
+
+/** The next number to try: one handed back first, else the next never handed out here. */
+async function handOut(counter: string, first: number, options: SequenceOptions): Promise<number> {
+  const hand = await handOf(counter, first, options);
+  if (hand.returned.length > 0) {
+    hand.returned.sort((a, b) => a - b);
+    return hand.returned.shift()!;
+  }
+  hand.next = Math.max(hand.next, first);
+  return hand.next++;
+}
+
+/** A number handed out whose insert failed (not taken, or not known): the next caller tries it. */
+function handBack(counter: string, n: number): void {
+  hands.get(counter)?.returned.push(n);
+}
+
+/**
+ * After a lost race (another process holds the number): every RACES_BEFORE_REREAD losses the
+ * counter is read again, and this process's hand moves on to it.
+ */
+async function afterLosing(counter: string, first: number, race: number, options: SequenceOptions) {
+  if (race % RACES_BEFORE_REREAD !== 0 || options.counter === false) return;
+  const value = await counterValue(counter, first);
+  const hand = await handOf(counter, first, options);
+  hand.next = Math.max(hand.next, value);
+}
+
+async function afterTaking(counter: string, first: number, n: number, options: SequenceOptions) {
+  if (options.counter !== false && (n - first + 1) % RAISE_EVERY === 0)
+    await raiseCounter(counter, n + 1);
+}
+
+/**
  * Takes the next free number of a sequence: `tryTake(n)` inserts the number's document under its
  * unique _id and answers false when another caller holds n.
  */
@@ -48,19 +125,103 @@ export async function takeNext(
   counter: string,
   first: number,
   tryTake: (n: number) => Promise<boolean>,
+  options: SequenceOptions = {},
 ): Promise<number> {
-  let candidate = await counterValue(counter, first);
   for (let race = 1; race <= MAX_RACES; race++) {
-    if (await tryTake(candidate)) {
-      await raiseCounter(counter, candidate + 1);
+    const candidate = await handOut(counter, first, options);
+    let took: boolean;
+    try {
+      took = await tryTake(candidate);
+    } catch (error) {
+      handBack(counter, candidate);
+      throw error;
+    }
+    if (took) {
+      await afterTaking(counter, first, candidate, options);
       return candidate;
     }
-    candidate =
-      race % RACES_BEFORE_REREAD === 0
-        ? Math.max(candidate + 1, await counterValue(counter, first))
-        : candidate + 1;
+    await afterLosing(counter, first, race, options);
   }
   throw new Error(`No ${counter} number could be taken: too many concurrent callers`);
+}
+
+/**
+ * takeNext for several sequences at once, each taking one number: `tryTakeAll` inserts the
+ * documents of every candidate in one call (insertedManyUnlessTaken) and answers which went in; the
+ * sequences that lost try their next candidate together, until each has its number.
+ */
+export async function takeNextOfEach(
+  sequences: Array<{ counter: string; first: number }>,
+  tryTakeAll: (candidates: Array<{ index: number; n: number }>) => Promise<boolean[]>,
+  options: SequenceOptions = {},
+): Promise<number[]> {
+  const taken: number[] = new Array<number>(sequences.length).fill(0);
+  const handOutFor = (index: number) => {
+    const { counter, first } = sequences[index]!;
+    return handOut(counter, first, options).then((n) => ({ index, n }));
+  };
+  let open = await Promise.all(sequences.map((_, index) => handOutFor(index)));
+  for (let race = 1; open.length > 0; race++) {
+    if (race > MAX_RACES) throw new Error('No list position could be taken: too many callers');
+    let wentIn: boolean[];
+    try {
+      wentIn = await tryTakeAll(open);
+    } catch (error) {
+      for (const { index, n } of open) handBack(sequences[index]!.counter, n);
+      throw error;
+    }
+    const lost: number[] = [];
+    await Promise.all(
+      open.map(async (candidate, i) => {
+        const { counter, first } = sequences[candidate.index]!;
+        if (wentIn[i]) {
+          taken[candidate.index] = candidate.n;
+          await afterTaking(counter, first, candidate.n, options);
+        } else {
+          await afterLosing(counter, first, race, options);
+          lost.push(candidate.index);
+        }
+      }),
+    );
+    open = await Promise.all(lost.map(handOutFor));
+  }
+  return taken;
+}
+
+/**
+ * Inserts the documents in one call, each on its own: which went in (false where the _id was
+ * taken). Any other failure is thrown.
+ */
+export async function insertedManyUnlessTaken(
+  collection: { insertMany(docs: object[], options: { ordered: false }): Promise<unknown> },
+  docs: object[],
+): Promise<boolean[]> {
+  const wentIn = docs.map(() => true);
+  try {
+    await collection.insertMany(docs, { ordered: false });
+  } catch (error) {
+    const writeErrors = (error as { writeErrors?: Array<{ index: number; code?: number }> })
+      .writeErrors;
+    if (!writeErrors?.length) throw error;
+    for (const writeError of writeErrors) {
+      if (writeError.code !== 11000) throw error;
+      wentIn[writeError.index] = false;
+    }
+  }
+  return wentIn;
+}
+
+/**
+ * Inserts a small document whose _id is its key (a position, a claim), straight through the driver:
+ * the key documents are written exactly as given, and mongoose's document layer cost three to four
+ * times the CPU of the insert itself (api/README.md, "Load"). true when it went in, false when its
+ * _id was taken.
+ */
+export function insertedKeyUnlessTaken(
+  model: { collection: { insertOne(doc: never): Promise<unknown> } },
+  doc: { _id: string } & Record<string, unknown>,
+): Promise<boolean> {
+  return insertedUnlessTaken(() => model.collection.insertOne(doc as never));
 }
 
 /** true when the insert went in, false when its _id was taken. */
@@ -74,15 +235,69 @@ export async function insertedUnlessTaken(insert: () => Promise<unknown>): Promi
   }
 }
 
-/** The highest number taken (first - 1 before any), by lookups from the counter on. */
+/**
+ * How many empty places in a row a reader looks past before it takes a list as ended: a number
+ * handed out whose insert failed is a hole until a later caller takes it (handBack), and one whose
+ * process stopped before that stays one.
+ */
+export const HOLE_LOOKAHEAD = 4;
+
+/**
+ * The highest number taken (first - 1 before any), from the counter on: lookups gallop up (counter,
+ * +1, +2, +4, ...) past the taken ones, halve the last step, then look past a hole.
+ */
 export async function highestTaken(
   counter: string,
   first: number,
   taken: (n: number) => Promise<boolean>,
 ): Promise<number> {
-  let top = (await counterValue(counter, first)) - 1;
-  while (await taken(top + 1)) top += 1;
-  return top;
+  let low = (await counterValue(counter, first)) - 1; // taken (or first - 1)
+  for (;;) {
+    let step = 1;
+    while (await taken(low + step)) {
+      low += step;
+      step *= 2;
+    }
+    let high = low + step; // not taken
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (await taken(middle)) low = middle;
+      else high = middle;
+    }
+    // low + 1 is empty: the end, or a hole with taken places after it.
+    const ahead = await Promise.all(
+      Array.from({ length: HOLE_LOOKAHEAD }, (_, i) => taken(low + 2 + i)),
+    );
+    const lastTaken = ahead.lastIndexOf(true);
+    if (lastTaken < 0) return low;
+    low += 2 + lastTaken;
+  }
+}
+
+/**
+ * The documents at places first, first + 1, ..., read HOLE_LOOKAHEAD + 1 at a time, until as many
+ * places in a row are empty; each with its place, in order.
+ */
+export async function readPlacesUp<T>(
+  first: number,
+  read: (n: number) => Promise<T | null>,
+): Promise<Array<{ n: number; item: T }>> {
+  const found: Array<{ n: number; item: T }> = [];
+  let empty = 0;
+  for (let n = first; empty <= HOLE_LOOKAHEAD; n += HOLE_LOOKAHEAD + 1) {
+    const items = await Promise.all(
+      Array.from({ length: HOLE_LOOKAHEAD + 1 }, (_, i) => read(n + i)),
+    );
+    for (const [i, item] of items.entries()) {
+      if (item === null) {
+        empty += 1;
+      } else {
+        empty = 0;
+        found.push({ n: n + i, item });
+      }
+    }
+  }
+  return found;
 }
 
 /**

@@ -7,7 +7,9 @@ import {
   CounterModel,
   counterValue,
   highestTaken,
+  insertedKeyUnlessTaken,
   insertedUnlessTaken,
+  readPlacesUp,
   readPositionsDown,
   takeNext,
 } from '../../platform/sequence';
@@ -53,7 +55,7 @@ export async function insertMail(mail: NewMail, now: Date): Promise<boolean> {
   if (await OutboxModel.exists({ _id })) return false;
   await enqueueAttempt(_id, 0, now, now);
   const position = await takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
-    insertedUnlessTaken(() => OutboxPositionModel.create({ _id: String(k), mailId: _id })),
+    insertedKeyUnlessTaken(OutboxPositionModel, { _id: String(k), mailId: _id }),
   );
   try {
     await OutboxModel.create({
@@ -126,12 +128,20 @@ export async function enqueueAttempt(
     cursor = await counterValue(MAIL_DUE_CURSOR, 0);
   }
   const at = Math.max(second(dueAt), cursor);
-  for (let n = 1; ; n++) {
-    const inserted = await insertedUnlessTaken(() =>
-      MailDueModel.create({ _id: `${at}:${n}`, mailId, attempt, createdAt: now, doneAt: null }),
-    );
-    if (inserted) return;
-  }
+  // The second's next free n: this process's guess, else 1 (no counter for a second's entries).
+  await takeNext(
+    `mailDue:${at}`,
+    1,
+    (n) =>
+      insertedKeyUnlessTaken(MailDueModel, {
+        _id: `${at}:${n}`,
+        mailId,
+        attempt,
+        createdAt: now,
+        doneAt: null,
+      }),
+    { counter: false },
+  );
 }
 
 /** How many seconds of the queue one round reads at most (after a long stop it catches up). */
@@ -151,11 +161,10 @@ export async function findDueAttempts(
   const last = Math.min(second(now), cursor + MAX_SECONDS_PER_ROUND);
   let readUpTo = cursor - 1;
   for (let at = cursor; at <= last && due.length < limit; at++) {
-    for (let n = 1; ; n++) {
-      const entry = await MailDueModel.findById(`${at}:${n}`).lean<MailDueRecord>();
-      if (!entry) break;
-      if (!entry.doneAt) due.push(entry);
-    }
+    const entries = await readPlacesUp(1, (n) =>
+      MailDueModel.findById(`${at}:${n}`).lean<MailDueRecord>(),
+    );
+    for (const { item: entry } of entries) if (!entry.doneAt) due.push(entry);
     readUpTo = at;
   }
   return { due, readUpTo, cursor };

@@ -8,7 +8,7 @@
 // counter again, which the winners raise. The counter is raised to n + 1 only after n is taken, so it is
 // never past the highest taken + 1 and numbers are handed out without gaps. The claim is a small
 // document looked up by _id, so a lost race costs one index check, not an order write or a scan.
-import { highestTaken, insertedUnlessTaken, takeNext } from '../../platform/sequence';
+import { highestTaken, insertedKeyUnlessTaken, takeNext } from '../../platform/sequence';
 import { OrderNumberModel, PaidOrderKeyModel, PaidOrderModel } from './model';
 import type { Types } from 'mongoose';
 
@@ -18,7 +18,7 @@ export const FIRST_ORDER_NUMBER = 1000;
 /** Takes the next free order number for orderId. */
 export async function takeOrderNumber(orderId: Types.ObjectId): Promise<number> {
   return takeNext(ORDER_NUMBER_COUNTER, FIRST_ORDER_NUMBER, (n) =>
-    insertedUnlessTaken(() => OrderNumberModel.create({ _id: String(n), orderId })),
+    insertedKeyUnlessTaken(OrderNumberModel, { _id: String(n), orderId }),
   );
 }
 
@@ -49,9 +49,9 @@ export const PAID_ORDER_COUNTER = 'paidOrder';
 export async function addToPaidList(orderId: Types.ObjectId): Promise<void> {
   if (await PaidOrderKeyModel.exists({ _id: orderId.toString() })) return;
   const k = await takeNext(PAID_ORDER_COUNTER, 1, (n) =>
-    insertedUnlessTaken(() => PaidOrderModel.create({ _id: String(n), orderId })),
+    insertedKeyUnlessTaken(PaidOrderModel, { _id: String(n), orderId }),
   );
-  await insertedUnlessTaken(() => PaidOrderKeyModel.create({ _id: orderId.toString(), k }));
+  await insertedKeyUnlessTaken(PaidOrderKeyModel, { _id: orderId.toString(), k });
 }
 
 /** How many orders are on the paid list (its highest k), read by lookups from the counter on. */

@@ -223,49 +223,53 @@ export async function recordPayment(
     proof,
   });
   if (!paid) return null;
-  await addToPaidList(paid._id);
   const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
-  await insertMoveEvent({
-    orderId,
-    at: payment.paidAt,
-    by: 'customer',
-    from: 'pending_payment',
-    to: skipProof ? 'processing' : 'awaiting_proof',
-    note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
-  });
-  if (!skipProof) {
-    await sendProof(paid, {
-      revision: 1,
-      lines: paid.items.map((item) => ({
-        lineId: item.lineId,
-        customText: item.productConfig.customText,
-        changed: true,
-      })),
-      note: null,
-      by: null,
-      now: payment.paidAt,
-      config,
-    });
-  }
   const shop = shopContext(config);
-  await queueMail({
-    key: `order_confirmation:${orderId}`,
-    kind: 'order_confirmation',
-    to: paid.customerInfo.email,
-    rendered: orderConfirmation(
-      mailData(paid),
-      shop,
-      orderLinkUrl(paid, config),
-      ORDER_LINK_LIFETIME_DAYS,
-    ),
-  });
-  await queueMail({
-    key: `admin_new_order:${orderId}`,
-    kind: 'admin_new_order',
-    to: config.shop.ordersEmail,
-    replyTo: paid.customerInfo.email,
-    rendered: adminNewOrder(mailData(paid), shop),
-  });
+  // What follows the payment, each keyed so that doing it again is a no-op, written side by side: a
+  // paid order waits for the slowest of them, not for their sum.
+  await Promise.all([
+    addToPaidList(paid._id),
+    insertMoveEvent({
+      orderId,
+      at: payment.paidAt,
+      by: 'customer',
+      from: 'pending_payment',
+      to: skipProof ? 'processing' : 'awaiting_proof',
+      note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
+    }),
+    skipProof
+      ? null
+      : sendProof(paid, {
+          revision: 1,
+          lines: paid.items.map((item) => ({
+            lineId: item.lineId,
+            customText: item.productConfig.customText,
+            changed: true,
+          })),
+          note: null,
+          by: null,
+          now: payment.paidAt,
+          config,
+        }),
+    queueMail({
+      key: `order_confirmation:${orderId}`,
+      kind: 'order_confirmation',
+      to: paid.customerInfo.email,
+      rendered: orderConfirmation(
+        mailData(paid),
+        shop,
+        orderLinkUrl(paid, config),
+        ORDER_LINK_LIFETIME_DAYS,
+      ),
+    }),
+    queueMail({
+      key: `admin_new_order:${orderId}`,
+      kind: 'admin_new_order',
+      to: config.shop.ordersEmail,
+      replyTo: paid.customerInfo.email,
+      rendered: adminNewOrder(mailData(paid), shop),
+    }),
+  ]);
   return paid;
 }
 

@@ -5,6 +5,7 @@ import { Types, isValidObjectId } from 'mongoose';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { isDuplicateKeyError } from '../../platform/db';
+import { insertedKeyUnlessTaken, readPlacesUp, takeNext } from '../../platform/sequence';
 import { takeOrderNumber } from './counter';
 import { listNewOrder, listOrderStatus } from './search-lists';
 import {
@@ -70,42 +71,38 @@ export async function insertOrder(
     order.customerId ? addToCustomerHistory(order.customerId, _id) : null,
     addToNumberedList(OrderEmailKeyModel, order.customerInfo.email.toLowerCase(), _id),
     // The admin search's lists (search-lists.ts): its status, its day, its words.
-    listOrderStatus(_id, 'pending_payment'),
     listNewOrder(created),
   ]);
   return created.toObject();
 }
 
-/** Appends orderId to the list `{key}:{k}` at the first free k (taken by an insert). */
+/** The counter of a numbered list (the first guess of its next k; platform/sequence.ts). */
+export function numberedListCounter(
+  model: typeof OrderEmailKeyModel | typeof CustomerOrderModel,
+  key: string,
+): string {
+  return `${model.collection.collectionName}:${key}`;
+}
+
+/**
+ * Appends orderId to the list `{key}:{k}` at the first free k (taken by an insert; the counter
+ * `{model}:{key}` is the first guess once the list is long, platform/sequence.ts).
+ */
 async function addToNumberedList(
-  model: typeof OrderEmailKeyModel,
+  model: typeof OrderEmailKeyModel | typeof CustomerOrderModel,
   key: string,
   orderId: Types.ObjectId,
 ): Promise<void> {
-  for (let k = 1; ; k++) {
-    if (await model.exists({ _id: `${key}:${k}` })) continue;
-    try {
-      await model.create({ _id: `${key}:${k}`, orderId });
-      return;
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-  }
+  await takeNext(numberedListCounter(model, key), 1, (k) =>
+    insertedKeyUnlessTaken(model, { _id: `${key}:${k}`, orderId }),
+  );
 }
 
 const customerOrderKey = (customerId: string, k: number) => `${customerId}:${k}`;
 
 /** The customer's order keys 1..k have no gaps: the next free k is taken by an insert. */
 async function addToCustomerHistory(customerId: string, orderId: Types.ObjectId): Promise<void> {
-  for (let k = 1; ; k++) {
-    if (await CustomerOrderModel.exists({ _id: customerOrderKey(customerId, k) })) continue;
-    try {
-      await CustomerOrderModel.create({ _id: customerOrderKey(customerId, k), orderId });
-      return;
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-  }
+  await addToNumberedList(CustomerOrderModel, customerId, orderId);
 }
 
 export async function findOrderById(id: string): Promise<OrderRecord | null> {
@@ -158,12 +155,10 @@ function newestFirst(a: OrderRecord, b: OrderRecord): number {
 /** The customer's paid orders (an unpaid checkout is not an order to them), newest first: their
  * numbered keys, then each order by _id. */
 export async function listOrdersOfCustomer(customerId: string): Promise<OrderRecord[]> {
-  const orderIds: Types.ObjectId[] = [];
-  for (let k = 1; ; k++) {
-    const key = await CustomerOrderModel.findById(customerOrderKey(customerId, k)).lean();
-    if (!key) break;
-    orderIds.push(key.orderId);
-  }
+  const keys = await readPlacesUp(1, (k) =>
+    CustomerOrderModel.findById(customerOrderKey(customerId, k)).lean(),
+  );
+  const orderIds = keys.map(({ item }) => item.orderId);
   const orders = await Promise.all(
     orderIds.map((id) => OrderModel.findById(id).lean<OrderRecord>()),
   );

@@ -5,6 +5,7 @@
 import type { Types } from 'mongoose';
 import { ORDER_SEARCH_TOO_SHORT, readOrderSearch, type OrderStatus } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
+import { highestTaken } from '../../platform/sequence';
 import { orderIdsOfNumbers, paidOrderCount } from './counter';
 import {
   OrderEmailKeyModel,
@@ -13,6 +14,7 @@ import {
   PaidOrderModel,
   type OrderRecord,
 } from './model';
+import { numberedListCounter } from './repository';
 import {
   dayList,
   dayNumber,
@@ -85,11 +87,10 @@ function emailList(email: string): List {
   const at = async (k: number) =>
     (await OrderEmailKeyModel.findById(`${email}:${k}`).lean()) ?? null;
   return {
-    async top() {
-      let k = 0;
-      while (await at(k + 1)) k += 1;
-      return k;
-    },
+    top: () =>
+      highestTaken(numberedListCounter(OrderEmailKeyModel, email), 1, async (k) =>
+        Boolean(await at(k)),
+      ),
     async read(from, count) {
       const places: number[] = [];
       for (let k = from; k >= 1 && places.length < count; k--) places.push(k);

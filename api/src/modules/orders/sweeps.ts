@@ -19,8 +19,10 @@ export async function scheduleCheckoutSweeps(
   orderId: Types.ObjectId,
   now: Date,
 ): Promise<void> {
-  await unpaidOrdersDue.add(orderId.toString(), new Date(now.getTime() + UNPAID_ORDER_LIFETIME_MS));
-  await checkoutKeysDue.add(key, new Date(now.getTime() + OPEN_CHECKOUT_KEPT_MS));
+  await Promise.all([
+    unpaidOrdersDue.add(orderId.toString(), new Date(now.getTime() + UNPAID_ORDER_LIFETIME_MS)),
+    checkoutKeysDue.add(key, new Date(now.getTime() + OPEN_CHECKOUT_KEPT_MS)),
+  ]);
 }
 
 /** Forgets the checkout keys a week old (their orders stay, only the shortcut to them goes). */

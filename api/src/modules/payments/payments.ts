@@ -212,10 +212,9 @@ export async function completePayment({
   if (!paid) throw AppError.notFound('Order not found');
   // After the order says paid: a claim left 'charging' by a failure here is taken over later, and
   // the provider's idempotency key answers that retry with this same payment.
-  await claim.markPaid();
+  // The items paid for and the discount applied to them leave the cart (lines added since stay),
+  // beside the claim's mark.
+  await Promise.all([claim.markPaid(), clearOrderedLines(owner, order.items)]);
   logger.info({ orderId, orderNumber: paid.orderNumber, paymentId }, 'Order paid');
-
-  // The items paid for and the discount applied to them; lines added since stay in the cart.
-  await clearOrderedLines(owner, order.items);
   return completed(paid);
 }

@@ -1,0 +1,178 @@
+// Numbered lists kept by inserts (platform/sequence.ts): positions dense and unique whatever this
+// process guesses, the counter written only every RAISE_EVERY positions, and the top found from a
+// lagging counter by a few lookups.
+import mongoose, { Schema } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CounterModel,
+  RAISE_EVERY,
+  HOLE_LOOKAHEAD,
+  forgetGuesses,
+  highestTaken,
+  insertedManyUnlessTaken,
+  insertedUnlessTaken,
+  readPlacesUp,
+  takeNext,
+  takeNextOfEach,
+} from '../src/platform/sequence';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const PlaceModel = mongoose.model<{ _id: string; by: string }>(
+  'SequenceTestPlace',
+  new Schema<{ _id: string; by: string }>(
+    { _id: { type: String, required: true }, by: { type: String, required: true } },
+    { versionKey: false },
+  ),
+  'sequence_test_places',
+);
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const take = (list: string, by: string) =>
+  takeNext(`test:${list}`, 1, (n) =>
+    insertedUnlessTaken(() => PlaceModel.create({ _id: `${list}:${n}`, by })),
+  );
+
+async function positionsOf(list: string): Promise<number[]> {
+  const found: number[] = [];
+  for (let n = 1; await PlaceModel.exists({ _id: `${list}:${n}` }); n++) found.push(n);
+  return found;
+}
+
+describe('takeNext', () => {
+  it('when 60 callers append at once, then they get 1..60, each once', async () => {
+    const taken = await Promise.all(Array.from({ length: 60 }, (_, i) => take('many', `c${i}`)));
+    expect([...taken].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(await positionsOf('many')).toHaveLength(60);
+  });
+
+  it('when positions are taken, then the counter is written only at each RAISE_EVERY-th', async () => {
+    for (let i = 1; i < RAISE_EVERY; i++) await take('raised', 'me');
+    expect(await CounterModel.exists({ _id: 'test:raised' })).toBeNull();
+    await take('raised', 'me');
+    expect((await CounterModel.findById('test:raised').lean())?.value).toBe(RAISE_EVERY + 1);
+  });
+
+  it('when another process took places after this one (a stale guess), then the next free place is taken, without a gap or a repeat', async () => {
+    expect(await take('stale', 'this')).toBe(1);
+    // Another replica: places 2..40, behind this process's back (and the counter at 17 and 33).
+    for (let n = 2; n <= 40; n++) await PlaceModel.create({ _id: `stale:${n}`, by: 'other' });
+    await CounterModel.create({ _id: 'test:stale', value: 33 });
+    expect(await take('stale', 'this')).toBe(41);
+    expect(await positionsOf('stale')).toHaveLength(41);
+  });
+
+  it('when a process starts without a guess, then it starts from the counter', async () => {
+    for (let n = 1; n <= 20; n++) await PlaceModel.create({ _id: `cold:${n}`, by: 'other' });
+    await CounterModel.create({ _id: 'test:cold', value: 17 });
+    forgetGuesses();
+    expect(await take('cold', 'this')).toBe(21);
+  });
+});
+
+describe('a number whose insert failed', () => {
+  it('when an insert fails while others go in, then the next caller takes the number left free', async () => {
+    let hiccups = 0;
+    const failing = (n: number) =>
+      n === 2 && hiccups++ === 0
+        ? Promise.reject(new Error('database hiccup'))
+        : Promise.resolve(true);
+    const attempts = await Promise.allSettled(
+      [1, 2, 3].map(() =>
+        takeNext('test:hole', 1, (n) =>
+          failing(n).then(() =>
+            insertedUnlessTaken(() => PlaceModel.create({ _id: `hole:${n}`, by: 'x' })),
+          ),
+        ),
+      ),
+    );
+    expect(attempts.map((a) => a.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    // 2 was handed back and taken by whoever came next: no hole.
+    expect(await take('hole', 'later')).toBe(3);
+    expect(await positionsOf('hole')).toEqual([1, 2, 3]);
+  });
+
+  it('when a hole stays (its process stopped), then readers look past it', async () => {
+    const places = [1, 2, 4, 5, 5 + HOLE_LOOKAHEAD + 1];
+    await PlaceModel.insertMany(places.map((n) => ({ _id: `gap:${n}`, by: 'other' })));
+    const read = (n: number) => PlaceModel.findById(`gap:${n}`).lean();
+    expect((await readPlacesUp(1, read)).map(({ n }) => n)).toEqual(places);
+    const taken = async (n: number) => Boolean(await read(n));
+    expect(await highestTaken('test:gap', 1, taken)).toBe(5 + HOLE_LOOKAHEAD + 1);
+    // Past HOLE_LOOKAHEAD empty places, the list has ended.
+    await PlaceModel.create({ _id: `gap:${5 + 2 * HOLE_LOOKAHEAD + 3}`, by: 'other' });
+    expect(await highestTaken('test:gap', 1, taken)).toBe(5 + HOLE_LOOKAHEAD + 1);
+  });
+});
+
+describe('takeNextOfEach', () => {
+  it('when several lists take a place at once, some of them raced, then each list stays dense', async () => {
+    const lists = ['each-a', 'each-b', 'each-c'];
+    // Another replica holds each-b's first two places.
+    await PlaceModel.insertMany([
+      { _id: 'each-b:1', by: 'other' },
+      { _id: 'each-b:2', by: 'other' },
+    ]);
+    let calls = 0;
+    const appendAll = (by: string) =>
+      takeNextOfEach(
+        lists.map((list) => ({ counter: `test:${list}`, first: 1 })),
+        (candidates) => {
+          calls += 1;
+          return insertedManyUnlessTaken(
+            PlaceModel.collection,
+            candidates.map(({ index, n }) => ({ _id: `${lists[index]}:${n}`, by })),
+          );
+        },
+      );
+    const results = await Promise.all([appendAll('x'), appendAll('y'), appendAll('z')]);
+    expect(results.map((r) => r[0]).sort()).toEqual([1, 2, 3]);
+    expect(results.map((r) => r[1]).sort()).toEqual([3, 4, 5]);
+    expect(await positionsOf('each-a')).toHaveLength(3);
+    expect(await positionsOf('each-b')).toHaveLength(5);
+    expect(await positionsOf('each-c')).toHaveLength(3);
+    // Alone, a caller's lists go in with one insert call.
+    calls = 0;
+    expect(await appendAll('w')).toEqual([4, 6, 4]);
+    expect(calls).toBe(1);
+  });
+
+  it('when an insert fails for another reason than a taken place, then the failure is thrown', async () => {
+    await expect(
+      insertedManyUnlessTaken(PlaceModel.collection, [{ _id: 'bad:1', by: 'x' }, { by: 'x' }]),
+    ).resolves.toEqual([true, true]);
+    await expect(
+      insertedManyUnlessTaken(
+        {
+          insertMany: () =>
+            Promise.reject(
+              Object.assign(new Error('down'), { writeErrors: [{ index: 0, code: 1 }] }),
+            ),
+        },
+        [{ _id: 'x' }],
+      ),
+    ).rejects.toThrow('down');
+  });
+});
+
+describe('highestTaken', () => {
+  it('when the counter lags far behind, then the top is found by a few lookups', async () => {
+    await PlaceModel.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({ _id: `top:${i + 1}`, by: 'other' })),
+    );
+    let lookups = 0;
+    const top = await highestTaken('test:top', 1, async (n) => {
+      lookups += 1;
+      return Boolean(await PlaceModel.exists({ _id: `top:${n}` }));
+    });
+    expect(top).toBe(300);
+    expect(lookups).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(300)) + 2 + HOLE_LOOKAHEAD);
+    expect(await highestTaken('test:empty', 1, async () => false)).toBe(0);
+  });
+});
