@@ -56,6 +56,10 @@ async function raiseCounter(name: string, next: number): Promise<void> {
 interface Hand {
   next: number;
   returned: number[];
+  /** Whether this process has taken a number of the sequence (or found its first one taken). */
+  open: boolean;
+  /** The first take under way, which the process's other callers wait for. */
+  opening: Promise<unknown> | null;
 }
 const hands = new Map<string, Hand>();
 const MAX_HANDS = 20_000;
@@ -77,7 +81,7 @@ async function handOf(counter: string, first: number, options: SequenceOptions):
   let hand = hands.get(counter);
   if (!hand) {
     const start = options.counter === false ? first : await counterValue(counter, first);
-    hand = hands.get(counter) ?? { next: start, returned: [] }; // another caller may have made it
+    hand = hands.get(counter) ?? { next: start, returned: [], open: false, opening: null };
     if (hands.size >= MAX_HANDS) hands.delete(hands.keys().next().value as string);
   }
   hands.delete(counter);
@@ -126,6 +130,31 @@ export async function takeNext(
   first: number,
   tryTake: (n: number) => Promise<boolean>,
   options: SequenceOptions = {},
+): Promise<number> {
+  // A process takes its first number of a sequence alone, its other callers waiting for that one:
+  // so the sequence's first place is never a hole, and a reader (readPlacesUp) finds an empty
+  // sequence with one lookup.
+  const hand = await handOf(counter, first, options);
+  while (!hand.open && hand.opening) await hand.opening;
+  if (hand.open) return takeWithHand(counter, first, tryTake, options);
+  const taking = takeWithHand(counter, first, tryTake, options);
+  hand.opening = taking.then(
+    () => {
+      hand.open = true;
+      hand.opening = null;
+    },
+    () => {
+      hand.opening = null;
+    },
+  );
+  return taking;
+}
+
+async function takeWithHand(
+  counter: string,
+  first: number,
+  tryTake: (n: number) => Promise<boolean>,
+  options: SequenceOptions,
 ): Promise<number> {
   for (let race = 1; race <= MAX_RACES; race++) {
     const candidate = await handOut(counter, first, options);
@@ -275,16 +304,19 @@ export async function highestTaken(
 }
 
 /**
- * The documents at places first, first + 1, ..., read HOLE_LOOKAHEAD + 1 at a time, until as many
- * places in a row are empty; each with its place, in order.
+ * The documents of a sequence taken with takeNext, at places first, first + 1, ...: the first
+ * alone (never a hole, so an empty sequence costs one lookup), then HOLE_LOOKAHEAD + 1 at a time
+ * until as many places in a row are empty; each with its place, in order.
  */
 export async function readPlacesUp<T>(
   first: number,
   read: (n: number) => Promise<T | null>,
 ): Promise<Array<{ n: number; item: T }>> {
-  const found: Array<{ n: number; item: T }> = [];
+  const head = await read(first);
+  if (head === null) return [];
+  const found: Array<{ n: number; item: T }> = [{ n: first, item: head }];
   let empty = 0;
-  for (let n = first; empty <= HOLE_LOOKAHEAD; n += HOLE_LOOKAHEAD + 1) {
+  for (let n = first + 1; empty <= HOLE_LOOKAHEAD; n += HOLE_LOOKAHEAD + 1) {
     const items = await Promise.all(
       Array.from({ length: HOLE_LOOKAHEAD + 1 }, (_, i) => read(n + i)),
     );

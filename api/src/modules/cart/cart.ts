@@ -175,8 +175,12 @@ interface CheckedDiscount {
  * Checks the applied code against the cart as it is now, without writing anything: still usable, its
  * amount follows the subtotal; no longer usable, it is reported (a read never drops it).
  */
-async function checkCartDiscount(owner: CartOwner, subtotalCents: Cents): Promise<CheckedDiscount> {
-  const session = await findSession(owner);
+async function checkCartDiscount(
+  owner: CartOwner,
+  subtotalCents: Cents,
+  known?: CartSessionRecord | null,
+): Promise<CheckedDiscount> {
+  const session = known === undefined ? await findSession(owner) : known;
   if (!session?.discountCode) return { discount: null };
   const evaluation = await evaluateDiscount(session.discountCode, subtotalCents);
   if (!evaluation.valid) {
@@ -204,9 +208,20 @@ export async function readCart(
   taxRates: TaxRates,
   zipCode?: string,
 ): Promise<CartResponse> {
-  const lines = await listCartLines(owner);
+  const [lines, session] = await Promise.all([listCartLines(owner), findSession(owner)]);
   const subtotalCents = sumOf(lines);
-  const { discount, unusable } = await checkCartDiscount(owner, subtotalCents);
+  const checked = await checkCartDiscount(owner, subtotalCents, session);
+  return cartResponse(lines, checked, taxRates, zipCode);
+}
+
+/** The cart's answer from its lines and its checked code: totals, the discount, the tax for zipCode. */
+function cartResponse(
+  lines: CartLine[],
+  { discount, unusable }: CheckedDiscount,
+  taxRates: TaxRates,
+  zipCode?: string,
+): CartResponse {
+  const subtotalCents = sumOf(lines);
   const discountCents = Math.min(discount?.amountCents ?? 0, subtotalCents);
   const taxableCents = subtotalCents - discountCents;
   const tax = taxFor(zipCode, taxableCents, taxRates);
@@ -227,14 +242,14 @@ export async function readCart(
  * After a change: the applied code is checked against the new subtotal and dropped (or its stored
  * amount updated) here; the answer is the whole cart as it now is, naming a code this change dropped.
  */
-async function cartAfterChange(owner: CartOwner): Promise<CartResponse> {
-  const subtotalCents = sumOf(await listCartLines(owner));
-  const { discount, unusable } = await checkCartDiscount(owner, subtotalCents);
+async function cartAfterChange(owner: CartOwner, saved: CartItemRecord[]): Promise<CartResponse> {
+  const lines = saved.map(toCartLine);
+  const { discount, unusable } = await checkCartDiscount(owner, sumOf(lines));
   if (unusable) await dropSessionDiscount(owner, unusable.code);
   else if (discount) await updateSessionDiscountAmount(owner, discount.amountCents);
-  // A change answers without a ZIP code, so no tax applies and no rate table is needed.
-  const cart = await readCart(owner, {});
-  return unusable ? { ...cart, discountRemoved: unusable } : cart;
+  // Answered from the lines just saved; without a ZIP code, so no tax applies and no rate table is
+  // needed. A code this change dropped is named, no longer applied.
+  return cartResponse(lines, unusable ? { discount: null, unusable } : { discount }, {});
 }
 
 /** Files on a line must be ones this owner uploaded (a content hash alone gives no access). */
@@ -274,8 +289,9 @@ export async function addToCart(
     unitPriceCents: priced.unitCents,
     totalPriceCents: priced.subtotalCents,
   });
-  await saveItems(owner, [...items, added]);
-  return { ...(await cartAfterChange(owner)), item: toCartItem(toCartLine(added)) };
+  const saved = [...items, added];
+  await saveItems(owner, saved);
+  return { ...(await cartAfterChange(owner, saved)), item: toCartItem(toCartLine(added)) };
 }
 
 /** The owner's lines and the one asked for; another owner's line is a 404, as is one that is gone. */
@@ -302,11 +318,9 @@ export async function changeQuantity(
     totalPriceCents: priced.subtotalCents,
     updatedAt: new Date(),
   };
-  await saveItems(
-    owner,
-    items.map((item, position) => (position === index ? changed : item)),
-  );
-  return { ...(await cartAfterChange(owner)), item: toCartItem(toCartLine(changed)) };
+  const saved = items.map((item, position) => (position === index ? changed : item));
+  await saveItems(owner, saved);
+  return { ...(await cartAfterChange(owner, saved)), item: toCartItem(toCartLine(changed)) };
 }
 
 /**
@@ -332,21 +346,17 @@ export async function replaceCartLine(
     totalPriceCents: priced.subtotalCents,
     updatedAt: new Date(),
   };
-  await saveItems(
-    owner,
-    items.map((item, position) => (position === index ? changed : item)),
-  );
-  return { ...(await cartAfterChange(owner)), item: toCartItem(toCartLine(changed)) };
+  const saved = items.map((item, position) => (position === index ? changed : item));
+  await saveItems(owner, saved);
+  return { ...(await cartAfterChange(owner, saved)), item: toCartItem(toCartLine(changed)) };
 }
 
 /** DELETE /api/cart/{id}. */
 export async function removeFromCart(owner: CartOwner, id: string): Promise<CartDeleteResponse> {
   const { items, index } = await itemsWith(owner, id);
-  await saveItems(
-    owner,
-    items.filter((_, position) => position !== index),
-  );
-  return { ...(await cartAfterChange(owner)), id };
+  const saved = items.filter((_, position) => position !== index);
+  await saveItems(owner, saved);
+  return { ...(await cartAfterChange(owner, saved)), id };
 }
 
 function toSessionResponse(session: CartSessionRecord | null): CartSessionResponse {

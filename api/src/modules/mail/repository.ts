@@ -110,6 +110,9 @@ export async function listMail({
 
 const second = (at: Date) => Math.floor(at.getTime() / 1000);
 
+/** Whether this process has seen the due queue's cursor (once written, it is only moved on). */
+let cursorSeen = false;
+
 /**
  * Puts an attempt in the due queue at the second it is due, never before the worker's cursor (a
  * second the worker has passed is not read again).
@@ -120,15 +123,19 @@ export async function enqueueAttempt(
   dueAt: Date,
   now: Date,
 ): Promise<void> {
-  let cursor = await counterValue(MAIL_DUE_CURSOR, 0);
-  if (cursor === 0) {
+  // Due now or later by this machine's clock, after the cursor was seen: the cursor stays
+  // CURSOR_GRACE_SECONDS (mail.ts) behind the clocks, so the entry lands at or after it unread.
+  let cursor =
+    cursorSeen && dueAt.getTime() >= Date.now() ? 0 : await counterValue(MAIL_DUE_CURSOR, 0);
+  if (cursor === 0 && !cursorSeen) {
     await insertedUnlessTaken(() =>
       CounterModel.create({ _id: MAIL_DUE_CURSOR, value: second(dueAt) }),
     );
     cursor = await counterValue(MAIL_DUE_CURSOR, 0);
   }
+  cursorSeen = true;
   const at = Math.max(second(dueAt), cursor);
-  // The second's next free n: this process's guess, else 1 (no counter for a second's entries).
+  // The second's next free n from this process's hand (no counter for a second's entries).
   await takeNext(
     `mailDue:${at}`,
     1,

@@ -206,8 +206,10 @@ export async function recordPayment(
   orderId: string,
   payment: { paymentId: string; paidAt: Date; paymentContact: PaymentContact },
   config: Config,
+  /** The order as the caller read it under its payment claim, when it has (spares a read). */
+  known?: OrderRecord,
 ): Promise<OrderRecord | null> {
-  const unpaid = await findOrderById(orderId);
+  const unpaid = known ?? (await findOrderById(orderId));
   if (!unpaid) return null;
   const skipProof = unpaid.skipProof === true;
   const proof: OrderProofState = {

@@ -59,8 +59,10 @@ function toOrderItem(line: CartLine): OrderItemRecord {
 }
 
 /** The discount of the cart session, checked again against today's rules and this subtotal. */
-async function currentDiscount(owner: CartOwner, subtotalCents: number) {
-  const cartSession = await getCartSession(owner);
+async function currentDiscount(
+  cartSession: Awaited<ReturnType<typeof getCartSession>>,
+  subtotalCents: number,
+) {
   const code = cartSession?.discountCode;
   if (!code) return { discountCode: null, discountCents: 0 };
   const evaluated = await evaluateDiscount(code, subtotalCents);
@@ -82,14 +84,13 @@ function fingerprintOf(parts: unknown): string {
 
 /** What the cart costs shipped to this postal code: the amounts checkout charges, to the cent. */
 async function priceLines(
-  owner: CartOwner,
-  lines: CartLine[],
+  { lines, cartSession }: Awaited<ReturnType<typeof readCartToPlace>>,
   postalCode: string,
   taxRates: TaxRates,
 ) {
   const items = lines.map(toOrderItem);
   const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
-  const { discountCode, discountCents } = await currentDiscount(owner, subtotalCents);
+  const { discountCode, discountCents } = await currentDiscount(cartSession, subtotalCents);
   const shipping = await quoteShipping(
     items.map(({ productConfig: { material, width, height }, quantity }) => ({
       material,
@@ -105,6 +106,15 @@ async function priceLines(
   return { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents };
 }
 
+/** The caller's cart lines and its session (the code applied), read side by side; never empty. */
+async function readCartToPlace(owner: CartOwner) {
+  const [lines, cartSession] = await Promise.all([listCartLines(owner), getCartSession(owner)]);
+  if (lines.length === 0) {
+    throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
+  }
+  return { lines, cartSession };
+}
+
 /**
  * The checkout's amounts for the address entered, before anything is placed or charged: placing the
  * order with the same cart and postal code charges exactly this total.
@@ -114,11 +124,7 @@ export async function quoteCheckout(
   postalCode: string,
   taxRates: TaxRates,
 ): Promise<CheckoutQuote> {
-  const lines = await listCartLines(owner);
-  if (lines.length === 0) {
-    throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
-  }
-  const priced = await priceLines(owner, lines, postalCode, taxRates);
+  const priced = await priceLines(await readCartToPlace(owner), postalCode, taxRates);
   return {
     subtotal: toDollars(priced.subtotalCents),
     discountCode: priced.discountCode,
@@ -144,12 +150,8 @@ export async function placeOrder(
   }: { customerInfo: CustomerInfo; notes: string | null; skipProof?: boolean },
   taxRates: TaxRates,
 ): Promise<CreatedOrder & { reused: boolean }> {
-  const lines = await listCartLines(owner);
-  if (lines.length === 0) {
-    throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
-  }
   const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
-    await priceLines(owner, lines, customerInfo.zipCode, taxRates);
+    await priceLines(await readCartToPlace(owner), customerInfo.zipCode, taxRates);
 
   const order: Omit<NewOrder, 'orderNumber'> = {
     sessionId: owner.sessionId,

@@ -208,6 +208,7 @@ export async function completePayment({
       },
     },
     config,
+    order,
   );
   if (!paid) throw AppError.notFound('Order not found');
   // After the order says paid: a claim left 'charging' by a failure here is taken over later, and
