@@ -2,9 +2,10 @@
 // POST /api/orders (the server prices the cart, takes an order number) followed by
 // POST /api/payment/complete with the sandbox's approving test nonce (claim, charge, mark paid, empty
 // the cart). Loopback only and bounded in time: it starts its own FerretDB (free port, temporary folder)
-// and the real API entry (src/server.ts under tsx, production settings, sandbox payments), then works
-// in rounds: fill BENCH_BATCH carts (50, one label each; not timed), then BENCH_CONNECTIONS shoppers
-// (10) check them out and pay (timed), until BENCH_SECONDS (10) of checkout time are measured. Rounds
+// and the API as `npm start` runs it (dist/server.js, built first; production settings, sandbox
+// payments), then works in rounds: fill BENCH_BATCH carts (50, one label each; not timed), then
+// BENCH_CONNECTIONS shoppers (10) check them out and pay (timed), until BENCH_SECONDS (10) of
+// checkout time are measured. Rounds
 // keep the cart collection small, as in a shop where paid carts are emptied: FerretDB v1 reads a whole
 // collection for any filter but a lone _id, so thousands of carts filled up front would make the bench
 // measure that scan rather than the checkout. Stops everything it started.
@@ -21,10 +22,13 @@ import {
   label,
   newSessionId,
   productionApiEnv,
+  productionServerArgs,
   startDatabase,
   stopChild,
 } from './lib.mjs';
 
+/** The API as `npm start` runs it: dist/server.js, built now. */
+const serverArgs = productionServerArgs();
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const batch = Number(process.env.BENCH_BATCH ?? 50);
@@ -35,7 +39,7 @@ if (!(batch >= 1 && batch <= 1000)) throw new Error('BENCH_BATCH must be 1 to 10
 
 async function startApi(mongodbUri, uploadDir) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: apiDir,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 // What the benchmarks (run.mjs, checkout.mjs, load.mjs, growth.mjs) share: their temporary database,
-// the clean-up of what they started (also on Ctrl-C), stopping a child process, and the shopper's
-// label, details and guest session id they send.
+// the clean-up of what they started (also on Ctrl-C), stopping a child process, the API as
+// production runs it, and the shopper's label, details and guest session id they send.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +12,18 @@ import { freePort } from '../../scripts/lib/ports.mjs';
 
 /** The API package's folder (the benchmarks run src/server.ts and bench/server.ts from there). */
 export const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The arguments that start the API as `npm start` runs it (api/scripts/launch.mjs): the bundle in
+ * dist/, built now, with source maps for its stack traces.
+ */
+export function productionServerArgs() {
+  const build = spawnSync(process.execPath, [path.join(apiDir, 'scripts/build.mjs')], {
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('Building the API failed (see above).');
+  return ['--enable-source-maps', path.join(apiDir, 'dist/server.js')];
+}
 
 /** One 3" x 2" phenolic label, quantity 12, as the configurator adds it to a cart. */
 export const label = {

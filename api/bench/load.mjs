@@ -23,10 +23,13 @@ import {
   label,
   newSessionId,
   productionApiEnv,
+  productionServerArgs,
   startDatabase,
   stopChild,
 } from './lib.mjs';
 
+/** The API as `npm start` runs it: dist/server.js, built now. */
+const serverArgs = productionServerArgs();
 const root = path.resolve(apiDir, '..');
 const steps = (process.env.LOAD_STEPS ?? '10,50,200').split(',').map(Number);
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
@@ -87,7 +90,7 @@ async function waitFor(url, child, what) {
 async function startApi(mongodbUri, uploadDir) {
   const port = await freePort();
   const child = startChild(
-    ['--import', 'tsx', 'src/server.ts'],
+    serverArgs,
     {
       ...productionApiEnv(mongodbUri, uploadDir),
       LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'error',

@@ -107,10 +107,12 @@ export async function clearOrderedLines(
   ordered: ReadonlyArray<{ lineId: string; quantity: number }>,
 ): Promise<void> {
   const orderedQuantity = new Map(ordered.map((line) => [line.lineId, line.quantity]));
-  const items = await findItems(owner);
-  const kept = items.filter((item) => orderedQuantity.get(String(item._id)) !== item.quantity);
-  if (kept.length !== items.length) await saveItems(owner, kept);
-  await clearSessionDiscount(owner);
+  const clearLines = async () => {
+    const items = await findItems(owner);
+    const kept = items.filter((item) => orderedQuantity.get(String(item._id)) !== item.quantity);
+    if (kept.length !== items.length) await saveItems(owner, kept);
+  };
+  await Promise.all([clearLines(), clearSessionDiscount(owner)]);
 }
 
 /**

@@ -53,10 +53,12 @@ export function mailIdOf(key: string): Types.ObjectId {
 export async function insertMail(mail: NewMail, now: Date): Promise<boolean> {
   const _id = mailIdOf(mail.key);
   if (await OutboxModel.exists({ _id })) return false;
-  await enqueueAttempt(_id, 0, now, now);
-  const position = await takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
-    insertedKeyUnlessTaken(OutboxPositionModel, { _id: String(k), mailId: _id }),
-  );
+  const [, position] = await Promise.all([
+    enqueueAttempt(_id, 0, now, now),
+    takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
+      insertedKeyUnlessTaken(OutboxPositionModel, { _id: String(k), mailId: _id }),
+    ),
+  ]);
   try {
     await OutboxModel.create({
       ...mail,

@@ -34,6 +34,7 @@ import { addToPaidList } from './counter';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
 import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
 import { toAdminOrder } from './orders';
+import { listOrderStatus } from './search-lists';
 import {
   deleteMoveEvent,
   findOrderById,
@@ -151,19 +152,22 @@ export async function sendProof(
   },
 ): Promise<void> {
   const id = order._id.toString();
-  // Filed first: a reminder for a proof never sent finds nothing waiting (proofs/reminder-queue.ts).
-  await fileProofReminder(id, revision, now, config.shop.timeZone);
-  await insertProofEvent({
-    orderId: id,
-    key: `${revision}:sent`,
-    at: now,
-    by,
-    note:
-      revision === 1
-        ? 'Proof (revision 1) sent to the customer'
-        : `Revision ${revision} sent to the customer${note ? `: ${note}` : ''}`,
-    proof: { action: 'sent', revision },
-  });
+  // Both before the email: a reminder for a proof never sent finds nothing waiting
+  // (proofs/reminder-queue.ts), and the sending is in the order's history before the shopper reads it.
+  await Promise.all([
+    fileProofReminder(id, revision, now, config.shop.timeZone),
+    insertProofEvent({
+      orderId: id,
+      key: `${revision}:sent`,
+      at: now,
+      by,
+      note:
+        revision === 1
+          ? 'Proof (revision 1) sent to the customer'
+          : `Revision ${revision} sent to the customer${note ? `: ${note}` : ''}`,
+      proof: { action: 'sent', revision },
+    }),
+  ]);
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
   await queueMail(
     {
@@ -197,6 +201,20 @@ export async function sendProof(
   );
 }
 
+/** The status an order enters once paid: awaiting the proof's approval, or processing. */
+function statusOncePaid(order: OrderRecord): 'processing' | 'awaiting_proof' {
+  return order.skipProof === true ? 'processing' : 'awaiting_proof';
+}
+
+/**
+ * While the card is charged: the order joins the list of the status it will have once paid (an
+ * entry whose order is not in that status is skipped, search-lists.ts), so recording the payment
+ * finds it listed. Safe to run twice, or for a charge that then fails.
+ */
+export async function prepareToRecordPayment(order: OrderRecord): Promise<void> {
+  await listOrderStatus(order._id, statusOncePaid(order));
+}
+
 /**
  * The card was charged: the order waits for the proof's approval (the proof email is queued), or,
  * when the shopper chose to skip the proof, goes straight to processing. The shopper's confirmation
@@ -211,7 +229,7 @@ export async function recordPayment(
 ): Promise<OrderRecord | null> {
   const unpaid = known ?? (await findOrderById(orderId));
   if (!unpaid) return null;
-  const skipProof = unpaid.skipProof === true;
+  const skipProof = statusOncePaid(unpaid) === 'processing';
   const proof: OrderProofState = {
     status: skipProof ? 'skipped' : 'awaiting_approval',
     revision: skipProof ? 0 : 1,

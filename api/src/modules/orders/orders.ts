@@ -41,7 +41,7 @@ import { scheduleCheckoutSweeps } from './sweeps';
 import { searchOrders } from './search';
 
 export type { OrderRecord } from './model';
-export { recordPayment } from './lifecycle';
+export { prepareToRecordPayment, recordPayment } from './lifecycle';
 export { findOrderById, markDiscountReserved, setPaymentState } from './repository';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty';
@@ -201,12 +201,16 @@ async function placeOnce(
 ): Promise<{ order: OrderRecord; reused: boolean }> {
   for (let g = 1, lost = 0; g <= 1000 && lost <= 10; g++) {
     const key = checkoutKey(owner, order.cartFingerprint, g);
-    const claim = await findCheckoutKey(key);
+    const orderId = new Types.ObjectId();
+    const now = new Date();
+    // Read side by side with filing this placing's sweeps, which go in before the key exists, so
+    // nothing the key leads to is left unswept (orders/sweeps.ts); filed for a key already taken,
+    // they find nothing of theirs to do.
+    const [claim] = await Promise.all([
+      findCheckoutKey(key),
+      scheduleCheckoutSweeps(key, orderId, now),
+    ]);
     if (!claim) {
-      const orderId = new Types.ObjectId();
-      const now = new Date();
-      // Due before the key exists: nothing this key leads to can be left unswept (orders/sweeps.ts).
-      await scheduleCheckoutSweeps(key, orderId, now);
       if (!(await insertCheckoutKey(key, orderId, now))) {
         g -= 1; // another request took this key first: read what it holds
         lost += 1;

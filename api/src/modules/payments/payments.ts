@@ -17,6 +17,7 @@ import {
   findCallersOrder,
   findOrderById,
   markDiscountReserved,
+  prepareToRecordPayment,
   recordPayment,
   setPaymentState,
   type OrderRecord,
@@ -161,6 +162,12 @@ export async function completePayment({
     await markDiscountReserved(orderId, true);
   }
 
+  // Side by side with the charge; awaited after it, so a failure here is never taken for the
+  // card's (recordPayment lists the order again if this did not).
+  const prepared = prepareToRecordPayment(order).then(
+    () => null,
+    (error: unknown) => error,
+  );
   let paymentId: string;
   try {
     paymentId =
@@ -181,6 +188,7 @@ export async function completePayment({
       await releaseDiscountUse(order.discountCode);
       await markDiscountReserved(orderId, false);
     }
+    await prepared;
     await failed(error instanceof AppError ? error.message : PAYMENT_UNAVAILABLE_MESSAGE);
     if (error instanceof AppError) throw error;
     // Unreachable, timed out or broken: not the shopper's card. The order stays payable, and a retry
@@ -192,6 +200,9 @@ export async function completePayment({
     throw AppError.paymentUnavailable(PAYMENT_UNAVAILABLE_MESSAGE, error);
   }
 
+  const notPrepared = await prepared;
+  if (notPrepared)
+    logger.warn({ err: notPrepared, orderId }, 'Listing the order before recording it failed');
   // Paid, processing, and the confirmation and the shop's notice queued (orders/lifecycle.ts).
   const paid = await recordPayment(
     orderId,
