@@ -18,6 +18,7 @@
 //   handlers must be safe to run twice, and two replicas' rounds may meet on one entry: each handler
 //   decides by its own unique insert or by deletes by _id (docs/design.md section 3).
 import mongoose, { Schema } from 'mongoose';
+import { findByKey, keyExists } from './db';
 import {
   CounterModel,
   counterValue,
@@ -189,13 +190,13 @@ export function dueQueue(name: string): DueQueue {
       for (; minute <= last && handled < batch; minute++) {
         if (minute === start || minute % 60 === 0) {
           const hour = hourOf(minute);
-          if (!(await DueHourModel.exists({ _id: hourId(hour) }))) {
+          if (!(await keyExists(DueHourModel, hourId(hour)))) {
             minute = Math.min((hour + 1) * 60, last + 1) - 1; // the next hour (the loop adds one)
             continue;
           }
         }
         const entries = await readPlacesUp(1, (n) =>
-          DueEntryModel.findById(entryId(minute, n)).lean<DueEntryRecord>(),
+          findByKey<DueEntryRecord>(DueEntryModel, entryId(minute, n)),
         );
         for (const { n, item: entry } of entries) {
           filedIn.set(minute, n);

@@ -8,7 +8,7 @@
 // out again first, and readers look HOLE_LOOKAHEAD places past an empty one, so a number lost with
 // a stopped process hides nothing.
 import mongoose, { Schema } from 'mongoose';
-import { isDuplicateKeyError } from './db';
+import { findByKey, isDuplicateKeyError } from './db';
 
 export interface CounterRecord {
   _id: string;
@@ -33,7 +33,7 @@ const MAX_RACES = 10_000;
 const RACES_BEFORE_REREAD = 4;
 
 export async function counterValue(name: string, first: number): Promise<number> {
-  const counter = await CounterModel.findById(name).lean<CounterRecord>();
+  const counter = await findByKey<CounterRecord>(CounterModel, name);
   return Math.max(first, counter?.value ?? first);
 }
 

@@ -5,7 +5,7 @@
 // cart belongs to one shopper, for whom that is a double click, not a lost order.
 import { Types } from 'mongoose';
 import type { CartOwner } from '../../platform/auth-guards';
-import { isDuplicateKeyError } from '../../platform/db';
+import { findByKey, isDuplicateKeyError } from '../../platform/db';
 import {
   CartModel,
   CartSessionModel,
@@ -31,7 +31,7 @@ function byAge(a: CartItemRecord, b: CartItemRecord): number {
 }
 
 async function findCartByKey(key: string): Promise<CartItemRecord[]> {
-  const cart = await CartModel.findById(key).lean<CartRecord>().exec();
+  const cart = await findByKey<CartRecord>(CartModel, key);
   return [...(cart?.items ?? [])].sort(byAge);
 }
 
@@ -87,9 +87,7 @@ export async function assignGuestItemsToCustomer(
 }
 
 export function findSession(owner: CartOwner): Promise<CartSessionRecord | null> {
-  return CartSessionModel.findOne({ _id: ownerKeyOf(owner) })
-    .lean<CartSessionRecord>()
-    .exec();
+  return findByKey<CartSessionRecord>(CartSessionModel, ownerKeyOf(owner));
 }
 
 type SessionDiscount = Pick<

@@ -1,6 +1,7 @@
 // Data access for the outbox; plain objects out.
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
+import { findByKey, keyExists } from '../../platform/db';
 import { dueQueue } from '../../platform/due-queue';
 import { crashAt } from '../../platform/fault-points';
 import {
@@ -52,7 +53,7 @@ export function mailIdOf(key: string): Types.ObjectId {
  */
 export async function insertMail(mail: NewMail, now: Date): Promise<boolean> {
   const _id = mailIdOf(mail.key);
-  if (await OutboxModel.exists({ _id })) return false;
+  if (await keyExists(OutboxModel, _id)) return false;
   const [, position] = await Promise.all([
     enqueueAttempt(_id, 0, now, now),
     takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
@@ -171,7 +172,7 @@ export async function findDueAttempts(
   let readUpTo = cursor - 1;
   for (let at = cursor; at <= last && due.length < limit; at++) {
     const entries = await readPlacesUp(1, (n) =>
-      MailDueModel.findById(`${at}:${n}`).lean<MailDueRecord>(),
+      findByKey<MailDueRecord>(MailDueModel, `${at}:${n}`),
     );
     for (const { item: entry } of entries) if (!entry.doneAt) due.push(entry);
     readUpTo = at;
@@ -195,7 +196,7 @@ export async function advanceDueCursor(to: number, graceSeconds: number): Promis
 }
 
 export async function findMailById(id: Types.ObjectId): Promise<OutboxRecord | null> {
-  return OutboxModel.findById(id).lean<OutboxRecord>();
+  return findByKey<OutboxRecord>(OutboxModel, id);
 }
 
 /** Only the holder of the attempt's claim writes, so these are plain updates. */

@@ -11,6 +11,7 @@
 import { highestTaken, insertedKeyUnlessTaken, takeNext } from '../../platform/sequence';
 import { OrderNumberModel, PaidOrderKeyModel, PaidOrderModel } from './model';
 import type { Types } from 'mongoose';
+import { keyExists } from '../../platform/db';
 
 export const ORDER_NUMBER_COUNTER = 'orderNumber';
 export const FIRST_ORDER_NUMBER = 1000;
@@ -47,7 +48,7 @@ export const PAID_ORDER_COUNTER = 'paidOrder';
  * shows it once (search.ts reads an entry only at the place its key names), never not at all.
  */
 export async function addToPaidList(orderId: Types.ObjectId): Promise<void> {
-  if (await PaidOrderKeyModel.exists({ _id: orderId.toString() })) return;
+  if (await keyExists(PaidOrderKeyModel, orderId.toString())) return;
   const k = await takeNext(PAID_ORDER_COUNTER, 1, (n) =>
     insertedKeyUnlessTaken(PaidOrderModel, { _id: String(n), orderId }),
   );

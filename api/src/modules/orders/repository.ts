@@ -4,7 +4,7 @@
 import { Types, isValidObjectId } from 'mongoose';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { isDuplicateKeyError } from '../../platform/db';
+import { findByKey, isDuplicateKeyError } from '../../platform/db';
 import { insertedKeyUnlessTaken, readPlacesUp, takeNext } from '../../platform/sequence';
 import { takeOrderNumber } from './counter';
 import { listNewOrder, listOrderStatus } from './search-lists';
@@ -107,7 +107,7 @@ async function addToCustomerHistory(customerId: string, orderId: Types.ObjectId)
 
 export async function findOrderById(id: string): Promise<OrderRecord | null> {
   if (!isValidObjectId(id)) return null;
-  return OrderModel.findById(id).lean<OrderRecord>();
+  return findByKey<OrderRecord>(OrderModel, new Types.ObjectId(id));
 }
 
 function ownerKey(owner: CartOwner): string {
@@ -120,7 +120,10 @@ export function checkoutKey(owner: CartOwner, cartFingerprint: string, g: number
 }
 
 export async function findCheckoutKey(key: string) {
-  return CheckoutKeyModel.findById(key).lean();
+  return findByKey<{ _id: string; orderId: Types.ObjectId; createdAt: Date }>(
+    CheckoutKeyModel,
+    key,
+  );
 }
 
 /** Claims the key for a new order id; false when another request holds it. */

@@ -14,6 +14,7 @@
 //   prefix (lower-cased, 2 to WORD_PREFIX_CAP characters; contracts' orderSearchWords).
 // Entries are never removed: an order that moved on is skipped after the lookup of the order.
 import { Types } from 'mongoose';
+import { keyExists } from '../../platform/db';
 import { ORDER_SEARCH_WORD_MIN, orderSearchWords, type OrderStatus } from '@shop/contracts';
 import {
   CounterModel,
@@ -124,7 +125,7 @@ async function noteFirstDay(day: number): Promise<void> {
 /** Puts the order on its status's list once (adding it again is a no-op). */
 export async function listOrderStatus(orderId: Types.ObjectId, status: OrderStatus): Promise<void> {
   const list = statusList(status);
-  if (await OrderListKeyModel.exists({ _id: statusKey(list, orderId) })) return;
+  if (await keyExists(OrderListKeyModel, statusKey(list, orderId))) return;
   const [k] = await appendToEach([list], orderId);
   await insertedKeyUnlessTaken(OrderListKeyModel, statusKeyDoc(list, orderId, k!));
 }

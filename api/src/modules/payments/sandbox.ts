@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
-import { isDuplicateKeyError } from '../../platform/db';
+import { findByKey, isDuplicateKeyError } from '../../platform/db';
 import { dueQueue } from '../../platform/due-queue';
 import { AppError } from '../../platform/errors';
 import { declineReason, type PaymentProvider } from './provider';
@@ -152,7 +152,7 @@ export function sandboxProvider(): PaymentProvider {
     name: 'sandbox',
     async charge({ amountCents, token, idempotencyKey }) {
       // Like Square: a key already charged answers its payment again, whatever the token.
-      const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
+      const earlier = await findByKey<SandboxPayment>(SandboxPaymentModel, idempotencyKey);
       if (earlier) return { paymentId: earlier.paymentId };
 
       const now = new Date();
