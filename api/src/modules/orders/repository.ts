@@ -332,13 +332,26 @@ export async function findProofEvent(
 }
 
 /**
- * The paid orders placed as a guest with this (lower-cased) email and not yet in an account. A filter
- * on guestEmail, read once per email confirmation (rare), not on a shopper's every call.
+ * The paid orders placed as a guest with this (lower-cased) email and not yet in an account, oldest
+ * first: the email's numbered keys (`order_email_keys`), then each order by _id, so the cost is that
+ * email's orders, not the shop's (a filter on guestEmail read every order on FerretDB v1).
  */
 export async function findPaidGuestOrdersByEmail(email: string): Promise<OrderRecord[]> {
-  return OrderModel.find({ guestEmail: email, customerId: null, paymentStatus: 'paid' })
-    .sort({ orderNumber: 1 })
-    .lean<OrderRecord[]>();
+  const keys = await readPlacesUp(1, (k) =>
+    findByKey<{ orderId: Types.ObjectId }>(OrderEmailKeyModel, `${email}:${k}`),
+  );
+  const orders = await Promise.all(
+    keys.map(({ item }) => findByKey<OrderRecord>(OrderModel, item.orderId)),
+  );
+  return orders
+    .filter(
+      (order): order is OrderRecord =>
+        order !== null &&
+        order.guestEmail === email &&
+        !order.customerId &&
+        order.paymentStatus === 'paid',
+    )
+    .sort((a, b) => a.orderNumber - b.orderNumber);
 }
 
 /** Moves a guest order into the customer's account; false when it was joined before (or meanwhile). */
