@@ -224,7 +224,7 @@ export async function claimAttempt(
   await mailClaimsDue.add(claimId, new Date(now.getTime() + CLAIM_KEPT_MS), now);
   for (let round = 0; round < 2; round++) {
     try {
-      await MailClaimModel.create({ _id: claimId, claimedAt: now });
+      await MailClaimModel.collection.insertOne({ _id: claimId, claimedAt: now } as never);
       return true;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;

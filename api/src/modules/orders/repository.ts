@@ -232,12 +232,14 @@ export async function insertMoveEvent(event: {
   note: string | null;
 }): Promise<boolean> {
   try {
-    await OrderEventModel.create({
+    // Through the driver, every field given (mongoose's create cost three times the insert).
+    await OrderEventModel.collection.insertOne({
       _id: `${event.orderId}:${event.to}`,
       kind: 'move',
       ...event,
       orderId: new Types.ObjectId(event.orderId),
-    });
+      proof: null,
+    } as never);
     return true;
   } catch (error) {
     if (isDuplicateKey(error)) return false;
@@ -300,7 +302,7 @@ export async function insertProofEvent(event: {
   proof: ProofEventDetails;
 }): Promise<boolean> {
   try {
-    await OrderEventModel.create({
+    await OrderEventModel.collection.insertOne({
       _id: `${event.orderId}:proof:${event.key}`,
       orderId: new Types.ObjectId(event.orderId),
       kind: 'proof',
@@ -310,7 +312,7 @@ export async function insertProofEvent(event: {
       to: null,
       note: event.note,
       proof: event.proof,
-    });
+    } as never);
     return true;
   } catch (error) {
     if (isDuplicateKey(error)) return false;

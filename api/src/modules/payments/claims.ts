@@ -48,7 +48,12 @@ export async function claimPayment(
 ): Promise<PaymentClaim | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await PaymentClaimModel.create({ _id: orderId, state: 'charging', claimedAt: now });
+      // Through the driver (platform/db.ts, findByKey): the claim is written exactly as given.
+      await PaymentClaimModel.collection.insertOne({
+        _id: orderId,
+        state: 'charging',
+        claimedAt: now,
+      } as never);
       return {
         release: async () => {
           // Only this call's claim (not one taken over meanwhile). Checked after a lookup by _id: any
