@@ -7,7 +7,7 @@ import {
   CounterModel,
   RAISE_EVERY,
   HOLE_LOOKAHEAD,
-  forgetGuesses,
+  forgetHands,
   highestTaken,
   insertedManyUnlessTaken,
   insertedUnlessTaken,
@@ -71,7 +71,7 @@ describe('takeNext', () => {
   it('when a process starts without a guess, then it starts from the counter', async () => {
     for (let n = 1; n <= 20; n++) await PlaceModel.create({ _id: `cold:${n}`, by: 'other' });
     await CounterModel.create({ _id: 'test:cold', value: 17 });
-    forgetGuesses();
+    forgetHands();
     expect(await take('cold', 'this')).toBe(21);
   });
 });

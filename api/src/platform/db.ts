@@ -19,9 +19,12 @@ export const trusted = mongoose.trusted;
  * True for MongoDB's (and FerretDB's) duplicate-key error, code 11000: an insert under a unique index
  * lost a race. Limits, order numbers and claims are built on that one atomic primitive (see README).
  */
-/** A model's collection, as the driver reads it. */
+/** A model's collection, as the driver reads and writes it. */
 interface KeyedCollection {
-  collection: { findOne(filter: never, options?: never): Promise<unknown> };
+  collection: {
+    findOne(filter: never, options?: never): Promise<unknown>;
+    insertOne(doc: never): Promise<unknown>;
+  };
 }
 
 /**
@@ -39,6 +42,24 @@ export async function keyExists(model: KeyedCollection, _id: string | Types.Obje
   return (
     (await model.collection.findOne({ _id } as never, { projection: { _id: 1 } } as never)) !== null
   );
+}
+
+/**
+ * Inserts a document whose _id is its key (a position, a claim, an event), straight through the
+ * driver as findByKey reads: written exactly as given, every field present, for a third of the CPU
+ * of mongoose's create. true when it went in, false when its _id was taken.
+ */
+export async function insertedKeyUnlessTaken(
+  model: KeyedCollection,
+  doc: { _id: string } & Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await model.collection.insertOne(doc as never);
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
 }
 
 export function isDuplicateKeyError(error: unknown): boolean {

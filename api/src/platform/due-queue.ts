@@ -18,11 +18,10 @@
 //   handlers must be safe to run twice, and two replicas' rounds may meet on one entry: each handler
 //   decides by its own unique insert or by deletes by _id (docs/design.md section 3).
 import mongoose, { Schema } from 'mongoose';
-import { findByKey, keyExists } from './db';
+import { findByKey, insertedKeyUnlessTaken, keyExists } from './db';
 import {
   CounterModel,
   counterValue,
-  insertedKeyUnlessTaken,
   insertedUnlessTaken,
   readPlacesUp,
   takeNext,

@@ -65,7 +65,7 @@ const hands = new Map<string, Hand>();
 const MAX_HANDS = 20_000;
 
 /** Forgets this process's hands (a test that rewrites sequences behind the app's back). */
-export function forgetGuesses(): void {
+export function forgetHands(): void {
   hands.clear();
 }
 
@@ -238,19 +238,6 @@ export async function insertedManyUnlessTaken(
     }
   }
   return wentIn;
-}
-
-/**
- * Inserts a small document whose _id is its key (a position, a claim), straight through the driver:
- * the key documents are written exactly as given, and mongoose's document layer cost three to four
- * times the CPU of the insert itself (api/README.md, "Load"). true when it went in, false when its
- * _id was taken.
- */
-export function insertedKeyUnlessTaken(
-  model: { collection: { insertOne(doc: never): Promise<unknown> } },
-  doc: { _id: string } & Record<string, unknown>,
-): Promise<boolean> {
-  return insertedUnlessTaken(() => model.collection.insertOne(doc as never));
 }
 
 /** true when the insert went in, false when its _id was taken. */

@@ -1,14 +1,18 @@
 // Data access for the outbox; plain objects out.
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { findByKey, keyExists } from '../../platform/db';
+import {
+  findByKey,
+  insertedKeyUnlessTaken,
+  isDuplicateKeyError,
+  keyExists,
+} from '../../platform/db';
 import { dueQueue } from '../../platform/due-queue';
 import { crashAt } from '../../platform/fault-points';
 import {
   CounterModel,
   counterValue,
   highestTaken,
-  insertedKeyUnlessTaken,
   insertedUnlessTaken,
   readPlacesUp,
   readPositionsDown,
@@ -31,10 +35,6 @@ export type NewMail = Pick<
   OutboxRecord,
   'key' | 'kind' | 'to' | 'replyTo' | 'subject' | 'text' | 'html'
 > & { attachments?: OutboxRecord['attachments'] };
-
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
 
 /**
  * The message's id, from its key: the same event queued twice names the same message, so a repeat is
@@ -73,7 +73,7 @@ export async function insertMail(mail: NewMail, now: Date): Promise<boolean> {
       position,
     });
   } catch (error) {
-    if (isDuplicateKey(error)) return false;
+    if (isDuplicateKeyError(error)) return false;
     throw error;
   }
   crashAt('after-mail-write');
@@ -223,12 +223,7 @@ export async function claimAttempt(
   // Due to be forgotten before it exists, so no claim is left that the sweep never reads.
   await mailClaimsDue.add(claimId, new Date(now.getTime() + CLAIM_KEPT_MS), now);
   for (let round = 0; round < 2; round++) {
-    try {
-      await MailClaimModel.collection.insertOne({ _id: claimId, claimedAt: now } as never);
-      return true;
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-    }
+    if (await insertedKeyUnlessTaken(MailClaimModel, { _id: claimId, claimedAt: now })) return true;
     const held = await MailClaimModel.findById(claimId).lean();
     if (held && held.claimedAt.getTime() > now.getTime() - staleAfterMs) return false;
     await MailClaimModel.deleteOne({ _id: claimId });

@@ -8,10 +8,10 @@
 // counter again, which the winners raise. The counter is raised to n + 1 only after n is taken, so it is
 // never past the highest taken + 1 and numbers are handed out without gaps. The claim is a small
 // document looked up by _id, so a lost race costs one index check, not an order write or a scan.
-import { highestTaken, insertedKeyUnlessTaken, takeNext } from '../../platform/sequence';
+import { highestTaken, takeNext } from '../../platform/sequence';
 import { OrderNumberModel, PaidOrderKeyModel, PaidOrderModel } from './model';
 import type { Types } from 'mongoose';
-import { keyExists } from '../../platform/db';
+import { insertedKeyUnlessTaken, keyExists } from '../../platform/db';
 
 export const ORDER_NUMBER_COUNTER = 'orderNumber';
 export const FIRST_ORDER_NUMBER = 1000;

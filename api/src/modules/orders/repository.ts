@@ -4,8 +4,8 @@
 import { Types, isValidObjectId } from 'mongoose';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { findByKey, isDuplicateKeyError } from '../../platform/db';
-import { insertedKeyUnlessTaken, readPlacesUp, takeNext } from '../../platform/sequence';
+import { findByKey, insertedKeyUnlessTaken, isDuplicateKeyError } from '../../platform/db';
+import { readPlacesUp, takeNext } from '../../platform/sequence';
 import { takeOrderNumber } from './counter';
 import { listNewOrder, listOrderStatus } from './search-lists';
 import {
@@ -218,10 +218,6 @@ export async function setOrderFields(
   return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000;
-}
-
 /** Records the move; false when the order already entered that state (another call won). */
 export async function insertMoveEvent(event: {
   orderId: string;
@@ -231,20 +227,13 @@ export async function insertMoveEvent(event: {
   to: OrderStatus;
   note: string | null;
 }): Promise<boolean> {
-  try {
-    // Through the driver, every field given (mongoose's create cost three times the insert).
-    await OrderEventModel.collection.insertOne({
-      _id: `${event.orderId}:${event.to}`,
-      kind: 'move',
-      ...event,
-      orderId: new Types.ObjectId(event.orderId),
-      proof: null,
-    } as never);
-    return true;
-  } catch (error) {
-    if (isDuplicateKey(error)) return false;
-    throw error;
-  }
+  return insertedKeyUnlessTaken(OrderEventModel, {
+    _id: `${event.orderId}:${event.to}`,
+    kind: 'move',
+    ...event,
+    orderId: new Types.ObjectId(event.orderId),
+    proof: null,
+  });
 }
 
 /** Takes back a move whose work failed (a refused refund), so it can be tried again. */
@@ -301,23 +290,17 @@ export async function insertProofEvent(event: {
   note: string;
   proof: ProofEventDetails;
 }): Promise<boolean> {
-  try {
-    await OrderEventModel.collection.insertOne({
-      _id: `${event.orderId}:proof:${event.key}`,
-      orderId: new Types.ObjectId(event.orderId),
-      kind: 'proof',
-      at: event.at,
-      by: event.by,
-      from: null,
-      to: null,
-      note: event.note,
-      proof: event.proof,
-    } as never);
-    return true;
-  } catch (error) {
-    if (isDuplicateKey(error)) return false;
-    throw error;
-  }
+  return insertedKeyUnlessTaken(OrderEventModel, {
+    _id: `${event.orderId}:proof:${event.key}`,
+    orderId: new Types.ObjectId(event.orderId),
+    kind: 'proof',
+    at: event.at,
+    by: event.by,
+    from: null,
+    to: null,
+    note: event.note,
+    proof: event.proof,
+  });
 }
 
 /** Takes back a proof event whose follow-up failed (so it can be tried again). */

@@ -14,13 +14,12 @@
 //   prefix (lower-cased, 2 to WORD_PREFIX_CAP characters; contracts' orderSearchWords).
 // Entries are never removed: an order that moved on is skipped after the lookup of the order.
 import { Types } from 'mongoose';
-import { keyExists } from '../../platform/db';
+import { insertedKeyUnlessTaken, keyExists } from '../../platform/db';
 import { ORDER_SEARCH_WORD_MIN, orderSearchWords, type OrderStatus } from '@shop/contracts';
 import {
   CounterModel,
   highestTaken,
   insertedManyUnlessTaken,
-  insertedKeyUnlessTaken,
   takeNextOfEach,
 } from '../../platform/sequence';
 import { OrderListEntryModel, OrderListKeyModel } from './model';

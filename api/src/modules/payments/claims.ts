@@ -6,7 +6,7 @@
 // process stopped mid-call) and may be taken over; the provider's idempotency key (the order id) keeps
 // the card from being charged twice even then.
 import mongoose, { Schema } from 'mongoose';
-import { isDuplicateKeyError } from '../../platform/db';
+import { insertedKeyUnlessTaken } from '../../platform/db';
 
 /** One per order: _id is the order id (unique by nature, and found without a scan on FerretDB). */
 interface PaymentClaimRecord {
@@ -47,13 +47,13 @@ export async function claimPayment(
   staleAfterMs: number,
 ): Promise<PaymentClaim | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      // Through the driver (platform/db.ts, findByKey): the claim is written exactly as given.
-      await PaymentClaimModel.collection.insertOne({
+    if (
+      await insertedKeyUnlessTaken(PaymentClaimModel, {
         _id: orderId,
         state: 'charging',
         claimedAt: now,
-      } as never);
+      })
+    )
       return {
         release: async () => {
           // Only this call's claim (not one taken over meanwhile). Checked after a lookup by _id: any
@@ -70,9 +70,6 @@ export async function claimPayment(
           await PaymentClaimModel.updateOne({ _id: orderId }, { $set: { state: 'closed' } });
         },
       };
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
     const held = await PaymentClaimModel.findById(orderId).lean();
     if (!held) continue; // released in the meantime: try again
     const abandoned =
