@@ -21,10 +21,11 @@ import {
   customerInfo,
   label,
   newSessionId,
-  productionApiEnv,
+  checkoutApiEnv,
   productionServerArgs,
   startDatabase,
   stopChild,
+  waitForAnswer,
 } from './lib.mjs';
 
 /** The API as `npm start` runs it: dist/server.js, built now. */
@@ -43,28 +44,14 @@ async function startApi(mongodbUri, uploadDir) {
     cwd: apiDir,
     env: {
       ...process.env,
-      ...productionApiEnv(mongodbUri, uploadDir),
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-      API_HOST: '127.0.0.1',
-      API_PORT: String(port),
-      PAYMENT_PROVIDER: 'sandbox',
-      TAX_RATES: '{"IL":0.0625}',
+      ...checkoutApiEnv(mongodbUri, uploadDir, port, process.env.BENCH_LOG_LEVEL ?? 'silent'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   cleanups.push(() => stopChild(child));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The API exited (${child.exitCode}) on start`);
-    const healthy = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return base;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The API did not answer /api/health within 60s');
+  await waitForAnswer(`${base}/api/health`, child, 'The API', 60_000);
+  return base;
 }
 
 async function post(base, route, sessionId, body) {

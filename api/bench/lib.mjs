@@ -125,3 +125,33 @@ export function productionApiEnv(mongodbUri, uploadDir) {
     UPLOAD_DIR: uploadDir,
   };
 }
+
+/**
+ * The environment of an API process of checkout.mjs and load.mjs: production settings on this port,
+ * sandbox payments, Illinois's tax rate for the shoppers' ZIP code.
+ */
+export function checkoutApiEnv(mongodbUri, uploadDir, port, logLevel) {
+  return {
+    ...productionApiEnv(mongodbUri, uploadDir),
+    LOG_LEVEL: logLevel,
+    API_HOST: '127.0.0.1',
+    API_PORT: String(port),
+    PAYMENT_PROVIDER: 'sandbox',
+    TAX_RATES: '{"IL":0.0625}',
+  };
+}
+
+/** Waits until `url` answers 2xx; fails when `child` exits first or after timeoutMs. */
+export async function waitForAnswer(url, child, what, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) on start`);
+    const answered = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000}s`);
+}

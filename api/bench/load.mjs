@@ -22,10 +22,11 @@ import {
   customerInfo,
   label,
   newSessionId,
-  productionApiEnv,
+  checkoutApiEnv,
   productionServerArgs,
   startDatabase,
   stopChild,
+  waitForAnswer,
 } from './lib.mjs';
 
 /** The API as `npm start` runs it: dist/server.js, built now. */
@@ -71,39 +72,16 @@ function startChild(args, env, cwd, { captureErrors = false } = {}) {
   return child;
 }
 
-async function waitFor(url, child, what) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) on start`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not answer ${url} within 90s`);
-}
-
 async function startApi(mongodbUri, uploadDir) {
   const port = await freePort();
   const child = startChild(
     serverArgs,
-    {
-      ...productionApiEnv(mongodbUri, uploadDir),
-      LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'error',
-      API_HOST: '127.0.0.1',
-      API_PORT: String(port),
-      PAYMENT_PROVIDER: 'sandbox',
-      TAX_RATES: '{"IL":0.0625}',
-    },
+    checkoutApiEnv(mongodbUri, uploadDir, port, process.env.LOAD_LOG_LEVEL ?? 'error'),
     apiDir,
     { captureErrors: true },
   );
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, child, 'An API process');
+  await waitForAnswer(`${base}/api/health`, child, 'An API process', 90_000);
   return { base, child };
 }
 
@@ -116,7 +94,7 @@ async function startShell(apiUrls) {
     root,
   );
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/config.json`, child, 'The shell server');
+  await waitForAnswer(`${base}/config.json`, child, 'The shell server', 90_000);
   return base;
 }
 
@@ -138,7 +116,7 @@ async function startBare() {
     apiDir,
   );
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, child, 'The bare route');
+  await waitForAnswer(`${base}/api/health`, child, 'The bare route', 90_000);
   return base;
 }
 
