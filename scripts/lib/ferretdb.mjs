@@ -30,36 +30,72 @@ function newestSource() {
   );
 }
 
-// FerretDB v1.24.2's SQLite backend creates its unique _id index on `_ferretdb_sjson->"_id"` but looks
-// documents up with `_ferretdb_sjson->'$._id'`. Both give the same value, yet SQLite only uses an
-// expression index for the very same expression, so every find, update and delete by _id read the
-// whole table (EXPLAIN QUERY PLAN: SCAN; see api/README.md, "Cost that does not grow"). The build
-// copies the module from Go's cache into bin/ (ignored), makes the lookup use the index's expression
-// and builds against that copy; nothing of FerretDB is kept in the repository.
-const idColumnBefore = `IDColumn = DefaultColumn + "->'$._id'"`;
-const idColumnAfter = 'IDColumn = DefaultColumn + `->"_id"`';
-
-// SQLite lets one transaction write at a time. FerretDB opens up to 100 connections, and a write that
-// finds another under way waits in SQLite's busy handler, which sleeps 1, 2, 5, 10 ... 100 ms and
-// tries again: at 50 concurrent inserts p99 was 118 ms and the slowest 673 ms for a write of 0.3 ms,
-// with the processor idle meanwhile (api/README.md, "Load"). The second patch makes the writes of
-// one database take turns on a Go mutex instead, so the next writer starts as soon as the last one
-// commits; reads still run side by side.
-const writeTurnPatches = [
-  ['"log/slog"\n\t"time"', '"log/slog"\n\t"sync"\n\t"time"'],
-  [
-    '\tBatchSize int\n}',
-    "\tBatchSize int\n\n\t// writeMu: one write at a time, waiting here rather than in SQLite's busy handler.\n\twriteMu sync.Mutex\n}",
-  ],
-  [
-    'func (db *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {\n',
-    'func (db *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {\n\tdb.writeMu.Lock()\n\tdefer db.writeMu.Unlock()\n',
-  ],
-  [
-    'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n',
-    'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n\tdb.writeMu.Lock()\n\tdefer db.writeMu.Unlock()\n',
-  ],
+// What the build changes in FerretDB v1.24.2: each entry is a file of the module, the text replaced in
+// it (the build stops if the text is no longer there) and why. The module is copied from Go's cache
+// into bin/ (ignored), patched, and built against that copy; nothing of FerretDB is kept in the repo.
+const ferretPatches = [
+  // The SQLite backend creates its unique _id index on `_ferretdb_sjson->"_id"` but looks documents
+  // up with `_ferretdb_sjson->'$._id'`. Both give the same value, yet SQLite only uses an expression
+  // index for the very same expression, so every find, update and delete by _id read the whole table
+  // (EXPLAIN QUERY PLAN: SCAN; see api/README.md, "Cost that does not grow").
+  {
+    file: 'internal/backends/sqlite/metadata/metadata.go',
+    replace: [[`IDColumn = DefaultColumn + "->'$._id'"`, 'IDColumn = DefaultColumn + `->"_id"`']],
+  },
+  // SQLite lets one transaction write at a time. FerretDB opens up to 100 connections, and a write
+  // that finds another under way waits in SQLite's busy handler, which sleeps 1, 2, 5, 10 ... 100 ms
+  // and tries again: at 50 concurrent inserts p99 was 118 ms and the slowest 673 ms for a write of
+  // 0.3 ms, with the processor idle meanwhile (api/README.md, "Load"). The writes of one database take
+  // turns on a Go mutex instead, so the next writer starts as soon as the last one commits; reads
+  // still run side by side.
+  {
+    file: 'internal/util/fsql/db.go',
+    replace: [
+      ['"log/slog"\n\t"time"', '"log/slog"\n\t"sync"\n\t"time"'],
+      [
+        '\tBatchSize int\n}',
+        "\tBatchSize int\n\n\t// writeMu: one write at a time, waiting here rather than in SQLite's busy handler.\n\twriteMu sync.Mutex\n}",
+      ],
+      [
+        'func (db *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {\n',
+        'func (db *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {\n\tdb.writeMu.Lock()\n\tdefer db.writeMu.Unlock()\n',
+      ],
+      [
+        'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n',
+        'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n\tdb.writeMu.Lock()\n\tdefer db.writeMu.Unlock()\n',
+      ],
+      ...debugLinesOnlyWhenLogged('db'),
+    ],
+  },
+  // Every SQL statement (fsql/db.go above, fsql/tx.go here) wrote two debug lines: their attributes (the statement's arguments, whole
+  // documents among them) were formatted into a logger before the level check threw them away, 5.6%
+  // of the database's processor time under bench:load. They are built only when debug is logged.
+  { file: 'internal/util/fsql/tx.go', replace: debugLinesOnlyWhenLogged('tx') },
+  // Each cursor, iterator and transaction was registered in a pprof profile with its call stack, and
+  // given a finalizer, to catch one left open in FerretDB's own tests: 8.6% of the database's time
+  // under bench:load. The shop never reads that profile; the registering is skipped.
+  {
+    file: 'internal/util/resource/resource.go',
+    replace: [
+      [
+        'func Track(obj any, token *Token) {\n',
+        'func Track(obj any, token *Token) {\n\tif true {\n\t\treturn\n\t}\n',
+      ],
+      [
+        'func Untrack(obj any, token *Token) {\n',
+        'func Untrack(obj any, token *Token) {\n\tif true {\n\t\treturn\n\t}\n',
+      ],
+    ],
+  },
 ];
+
+/** The fsql debug lines of `receiver` (db or tx), each built only when debug is logged. */
+function debugLinesOnlyWhenLogged(receiver) {
+  return ['>>>', '<<<'].map((arrow) => {
+    const line = `\t${receiver}.l.With(fields...).DebugContext(ctx, fmt.Sprintf("${arrow} %s", query))\n`;
+    return [line, `\tif ${receiver}.l.Enabled(ctx, slog.LevelDebug) {\n\t${line}\t}\n`, 'all'];
+  });
+}
 
 function patchedModule(env) {
   const download = spawnSync(
@@ -81,21 +117,17 @@ function patchedModule(env) {
     chmodSync(path.join(copy, entry), 0o755);
   rmSync(copy, { recursive: true, force: true });
   cpSync(Dir, copy, { recursive: true });
-  const file = path.join(copy, 'internal/backends/sqlite/metadata/metadata.go');
-  const source = readFileSync(file, 'utf8');
-  if (!source.includes(idColumnBefore))
-    throw new Error(`FerretDB's ${file} no longer has the expected _id column; revisit the patch.`);
-  chmodSync(file, 0o644);
-  writeFileSync(file, source.replace(idColumnBefore, idColumnAfter));
-  const fsqlFile = path.join(copy, 'internal/util/fsql/db.go');
-  let fsql = readFileSync(fsqlFile, 'utf8');
-  for (const [before, after] of writeTurnPatches) {
-    if (!fsql.includes(before))
-      throw new Error(`FerretDB's ${fsqlFile} no longer has ${before}; revisit the write patch.`);
-    fsql = fsql.replace(before, after);
+  for (const { file, replace } of ferretPatches) {
+    const target = path.join(copy, file);
+    let source = readFileSync(target, 'utf8');
+    for (const [before, after, all] of replace) {
+      if (!source.includes(before))
+        throw new Error(`FerretDB's ${file} no longer has ${before}; revisit the patch.`);
+      source = all ? source.replaceAll(before, after) : source.replace(before, after);
+    }
+    chmodSync(target, 0o644);
+    writeFileSync(target, source);
   }
-  chmodSync(fsqlFile, 0o644);
-  writeFileSync(fsqlFile, fsql);
   const modFile = path.join(toolDir, 'bin/go.patched.mod');
   writeFileSync(
     modFile,
@@ -186,7 +218,14 @@ export async function startFerret({
         ? [`--pprof-addr=${process.env.FERRETDB_PPROF_ADDR}`]
         : []),
     ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
+    // Go collects garbage each time the heap doubles (GOGC=100). The database's live heap is a few
+    // megabytes, and at 400 it collects a fifth as often: 20% less of its processor time per order
+    // under bench:load, for a heap of tens of megabytes (api/README.md, "Load"). GOGC set in the
+    // environment wins.
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, GOGC: process.env.GOGC ?? '400' },
+    },
   );
   let exited = null;
   child.on('exit', (code) => (exited = code ?? 'signal'));
