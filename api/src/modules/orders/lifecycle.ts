@@ -209,7 +209,7 @@ function statusOncePaid(order: OrderRecord): 'processing' | 'awaiting_proof' {
 /**
  * While the card is charged: the order joins the list of the status it will have once paid (an
  * entry whose order is not in that status is skipped, search-lists.ts), so recording the payment
- * finds it listed. Safe to run twice, or for a charge that then fails.
+ * need not list it (recordPayment's `listed`). Safe to run twice, or for a charge that then fails.
  */
 export async function prepareToRecordPayment(order: OrderRecord): Promise<void> {
   await listOrderStatus(order._id, statusOncePaid(order));
@@ -224,10 +224,13 @@ export async function recordPayment(
   orderId: string,
   payment: { paymentId: string; paidAt: Date; paymentContact: PaymentContact },
   config: Config,
-  /** The order as the caller read it under its payment claim, when it has (spares a read). */
-  known?: OrderRecord,
+  /**
+   * The order as the caller read it under its payment claim (spares a read), and whether
+   * prepareToRecordPayment put it on its paid status's list (spares a lookup).
+   */
+  known?: { order: OrderRecord; listed: boolean },
 ): Promise<OrderRecord | null> {
-  const unpaid = known ?? (await findOrderById(orderId));
+  const unpaid = known?.order ?? (await findOrderById(orderId));
   if (!unpaid) return null;
   const skipProof = statusOncePaid(unpaid) === 'processing';
   const proof: OrderProofState = {
@@ -236,12 +239,16 @@ export async function recordPayment(
     sentAt: payment.paidAt,
     awaitingSince: payment.paidAt,
   };
-  const paid = await setPaymentState(orderId, {
-    paymentStatus: 'paid',
-    ...payment,
-    status: skipProof ? 'processing' : 'awaiting_proof',
-    proof,
-  });
+  const paid = await setPaymentState(
+    orderId,
+    {
+      paymentStatus: 'paid',
+      ...payment,
+      status: skipProof ? 'processing' : 'awaiting_proof',
+      proof,
+    },
+    { listed: known?.listed ?? false },
+  );
   if (!paid) return null;
   const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
   const shop = shopContext(config);

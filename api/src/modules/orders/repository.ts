@@ -187,6 +187,8 @@ export async function setPaymentState(
         status: 'processing' | 'awaiting_proof';
         proof: OrderProofState | null;
       },
+  /** listed: the order is on its paid status's list already (lifecycle.ts, prepareToRecordPayment). */
+  { listed = false }: { listed?: boolean } = {},
 ): Promise<OrderRecord | null> {
   const changes =
     state.paymentStatus === 'paid'
@@ -196,7 +198,7 @@ export async function setPaymentState(
         : state;
   // On its new status's list first (search-lists.ts): an entry whose order is not (yet) in that
   // status is skipped, an order in a status it is not listed under would never be found by it.
-  if (state.paymentStatus === 'paid' && isValidObjectId(id))
+  if (state.paymentStatus === 'paid' && !listed && isValidObjectId(id))
     await listOrderStatus(new Types.ObjectId(id), state.status);
   return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
 }

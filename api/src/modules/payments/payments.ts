@@ -219,7 +219,7 @@ export async function completePayment({
       },
     },
     config,
-    order,
+    { order, listed: !notPrepared },
   );
   if (!paid) throw AppError.notFound('Order not found');
   // After the order says paid: a claim left 'charging' by a failure here is taken over later, and
