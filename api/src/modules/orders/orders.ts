@@ -203,19 +203,11 @@ async function placeOnce(
     const key = checkoutKey(owner, order.cartFingerprint, g);
     const orderId = new Types.ObjectId();
     const now = new Date();
-    // Read side by side with filing this placing's sweeps, which go in before the key exists, so
-    // nothing the key leads to is left unswept (orders/sweeps.ts); filed for a key already taken,
-    // they find nothing of theirs to do.
-    const [claim] = await Promise.all([
-      findCheckoutKey(key),
-      scheduleCheckoutSweeps(key, orderId, now),
-    ]);
-    if (!claim) {
-      if (!(await insertCheckoutKey(key, orderId, now))) {
-        g -= 1; // another request took this key first: read what it holds
-        lost += 1;
-        continue;
-      }
+    // This placing's sweeps go in before the key exists, so nothing the key leads to is left
+    // unswept (orders/sweeps.ts); filed for a key already taken, they find nothing of theirs to do.
+    await scheduleCheckoutSweeps(key, orderId, now);
+    // Inserted first and read only when taken: most placings are of a cart not placed before.
+    if (await insertCheckoutKey(key, orderId, now)) {
       crashAt('after-checkout-key');
       const created = await insertOrder(order, orderId);
       crashAt('after-order-write');
@@ -223,6 +215,12 @@ async function placeOnce(
       const written = await findOrderById(orderId.toString());
       if (written) return { order: written, reused: true };
       throw new Error(`Order ${orderId.toString()} was neither written nor found`);
+    }
+    const claim = await findCheckoutKey(key);
+    if (!claim) {
+      g -= 1; // taken, then swept away meanwhile: try this key again
+      lost += 1;
+      continue;
     }
     const existing = await orderOfKey(claim.orderId.toString(), order);
     if (reusable(existing.order, order.cartFingerprint)) return existing;
