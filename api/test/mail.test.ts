@@ -20,6 +20,7 @@ import { trusted } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
 import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+import { asProcess, seedsInTwoSlots } from './support/writer-slots';
 
 interface Received {
   from: string;
@@ -185,18 +186,22 @@ describe('the mail worker on two API processes', () => {
   it('when two workers run at once, then every queued message is sent exactly once, read from the due queue', async () => {
     const keys = Array.from({ length: 12 }, (_, i) => `two-workers:${Date.now()}:${i}`);
     const now = new Date();
-    for (const key of keys) {
-      const queued = await insertMail(
-        {
-          key,
-          kind: 'enquiry_received',
-          to: 'a@example.com',
-          replyTo: null,
-          subject: key,
-          text: 't',
-          html: 'h',
-        },
-        now,
+    // Queued by two processes, each through its own slot of the second (platform/sequence.ts).
+    const { first, second } = seedsInTwoSlots(`mailDue:${Math.floor(now.getTime() / 1000)}`);
+    for (const [i, key] of keys.entries()) {
+      const queued = await asProcess(i % 2 ? second : first, () =>
+        insertMail(
+          {
+            key,
+            kind: 'enquiry_received',
+            to: 'a@example.com',
+            replyTo: null,
+            subject: key,
+            text: 't',
+            html: 'h',
+          },
+          now,
+        ),
       );
       expect(queued).toBe(true);
     }
@@ -237,6 +242,7 @@ describe('the mail worker on two API processes', () => {
     }).lean();
     expect(entries).toHaveLength(keys.length);
     expect(entries.every((entry) => entry.doneAt !== null)).toBe(true);
+    expect(entries.filter((entry) => /:s\d+:\d+$/.test(entry._id))).toHaveLength(keys.length / 2);
   });
 
   it('when a due entry has no message (its request died before writing it), then it is dropped after a minute and nothing is sent', async () => {

@@ -19,6 +19,7 @@ import { addToCart, pay, placeOrder, register, registerAdmin } from './support/s
 import { trusted } from '../src/platform/db';
 import { DueEntryModel, DueHourModel, dueQueue } from '../src/platform/due-queue';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+import { asProcess, seedsInTwoSlots } from './support/writer-slots';
 
 let app: TestApp;
 let admin: TestAgent;
@@ -204,5 +205,32 @@ describe('a due queue', () => {
       ).toBeNull();
     await queue.runRound(at(now, HOUR_MS + 60_000), handle);
     expect(seen).toEqual(['a', 'b', 'b', 'c']);
+  });
+
+  it('when two processes file into one minute, each through its own slot, then a round hands every entry once and forgets them all', async () => {
+    const queue = dueQueue(`test-${new Types.ObjectId().toString()}`);
+    const now = new Date();
+    const filedAt = at(now, -10 * 60_000);
+    const minute = Math.floor(filedAt.getTime() / 60_000);
+    const { first, second } = seedsInTwoSlots(`${queue.name}:${minute}`);
+    const refs = Array.from({ length: 12 }, (_, i) => `r${i}`);
+    for (const [i, ref] of refs.entries())
+      await asProcess(i % 2 ? second : first, () => queue.add(ref, filedAt, filedAt));
+    const ids = (
+      await DueEntryModel.find({ _id: trusted({ $regex: `^${queue.name}:${minute}:` }) }).lean()
+    ).map((entry) => entry._id);
+    expect(ids).toHaveLength(12);
+    // Slot 0 keeps the ids used before slots; the other process's entries carry its slot.
+    expect(ids.filter((id) => /:s\d+:\d+$/.test(id))).toHaveLength(6);
+
+    const seen: string[] = [];
+    await queue.runRound(now, async (ref) => {
+      seen.push(ref);
+      return 'done';
+    });
+    expect(seen.sort()).toEqual([...refs].sort());
+    expect(
+      await DueEntryModel.countDocuments({ _id: trusted({ $regex: `^${queue.name}:${minute}:` }) }),
+    ).toBe(0);
   });
 });

@@ -2,9 +2,10 @@
 // becomes due, so a sweep reads what is due instead of filtering a whole collection (on FerretDB v1 any
 // filter but a lone `{_id: x}` reads every document; api/README.md, "Cost that does not grow").
 //
-// - An entry is `due_entries {_id: "{queue}:{minute}:{n}", ref, dueAt}` (n = 1, 2, ... taken by an
-//   insert), written BEFORE the thing it points at, so a process that dies in between leaves an entry
-//   whose thing is missing (the handler finds nothing to do), never a thing nobody sweeps.
+// - An entry is `due_entries {_id: "{queue}:{minute}[:s{slot}]:{n}", ref, dueAt}` (n = 1, 2, ...
+//   taken by an insert, in the writer slot this process uses for the minute: platform/sequence.ts,
+//   writerSlot), written BEFORE the thing it points at, so a process that dies in between leaves an
+//   entry whose thing is missing (the handler finds nothing to do), never a thing nobody sweeps.
 // - `due_hours {_id: "{queue}:{hour}"}` says an hour holds entries: a round skips an empty hour with
 //   one lookup, so a sweep that runs hourly, or catches up after days, reads hours, not minutes.
 // - The cursor (`counters {_id: "due:{queue}"}`) is the first minute that may hold an entry not yet
@@ -23,8 +24,10 @@ import {
   CounterModel,
   counterValue,
   insertedUnlessTaken,
-  readPlacesUp,
+  readSlotsUp,
+  slotPrefix,
   takeNext,
+  writerSlot,
 } from './sequence';
 
 interface DueEntryRecord {
@@ -93,9 +96,11 @@ export interface DueQueue {
 
 export function dueQueue(name: string): DueQueue {
   const cursorId = `due:${name}`;
-  const entryId = (minute: number, n: number) => `${name}:${minute}:${n}`;
+  const entryId = (minute: number, slot: number, n: number) =>
+    `${slotPrefix(`${name}:${minute}`, slot)}:${n}`;
   const hourId = (hour: number) => `${name}:${hour}`;
-  const minuteCounterId = (minute: number) => `due:${name}:${minute}`;
+  const minuteCounterId = (minute: number, slot: number) =>
+    slotPrefix(`due:${name}:${minute}`, slot);
 
   /** Whether this process has seen the cursor (once written it is only moved on, never deleted). */
   let cursorSeen = false;
@@ -125,15 +130,22 @@ export function dueQueue(name: string): DueQueue {
   }
 
   /**
-   * Inserts the entry at the minute's next free n (from `from` on). The minute's counter
-   * (`counters {_id: "due:{queue}:{minute}"}`, platform/sequence.ts) is a first guess of n, so a busy
-   * minute costs a lookup and an insert, not a walk past every entry filed in it; a round deletes
-   * the counters of the minutes its cursor passed (nothing is filed behind the cursor).
+   * Inserts the entry at the next free n (from `from` on) of this process's slot of the minute. The
+   * slot's counter (`counters {_id: "due:{queue}:{minute}[:s{slot}]"}`, platform/sequence.ts) is a
+   * first guess of n, so a busy minute costs a lookup and an insert, not a walk past every entry
+   * filed in it; a round deletes the counters of the minutes its cursor passed (nothing is filed
+   * behind the cursor).
    */
   async function file(minute: number, ref: string, dueAt: Date, from = 1): Promise<number> {
+    const slot = writerSlot(`${name}:${minute}`);
     await markHour(hourOf(minute));
-    return takeNext(minuteCounterId(minute), from, (n) =>
-      insertedKeyUnlessTaken(DueEntryModel, { _id: entryId(minute, n), ref, dueAt, doneAt: null }),
+    return takeNext(minuteCounterId(minute, slot), from, (n) =>
+      insertedKeyUnlessTaken(DueEntryModel, {
+        _id: entryId(minute, slot, n),
+        ref,
+        dueAt,
+        doneAt: null,
+      }),
     );
   }
 
@@ -143,13 +155,18 @@ export function dueQueue(name: string): DueQueue {
    * round of another replica still reading one finds an entry missing and stops there, as it would
    * at the minute's end (all it skips was done).
    */
-  async function forgetPassed(filedIn: Map<number, number>, cursor: number): Promise<void> {
+  async function forgetPassed(
+    filedIn: Map<number, Map<number, number>>,
+    cursor: number,
+  ): Promise<void> {
     const hours = new Set<number>();
-    for (const [minute, count] of filedIn) {
+    for (const [minute, slots] of filedIn) {
       if (minute >= cursor) continue;
-      const ids = Array.from({ length: count }, (_, i) => entryId(minute, i + 1));
-      await Promise.all(ids.map((_id) => DueEntryModel.deleteOne({ _id })));
-      await CounterModel.deleteOne({ _id: minuteCounterId(minute) });
+      for (const [slot, count] of slots) {
+        const ids = Array.from({ length: count }, (_, i) => entryId(minute, slot, i + 1));
+        await Promise.all(ids.map((_id) => DueEntryModel.deleteOne({ _id })));
+        await CounterModel.deleteOne({ _id: minuteCounterId(minute, slot) });
+      }
       if ((hourOf(minute) + 1) * 60 <= cursor) hours.add(hourOf(minute));
     }
     await Promise.all([...hours].map((hour) => DueHourModel.deleteOne({ _id: hourId(hour) })));
@@ -183,8 +200,8 @@ export function dueQueue(name: string): DueQueue {
       let handled = 0;
       let firstOpen = Number.POSITIVE_INFINITY;
       let failure: unknown = null;
-      /** The minutes read that hold entries, and how many. */
-      const filedIn = new Map<number, number>();
+      /** The minutes read that hold entries, and how many in each slot. */
+      const filedIn = new Map<number, Map<number, number>>();
       let minute = start;
       for (; minute <= last && handled < batch; minute++) {
         if (minute === start || minute % 60 === 0) {
@@ -194,11 +211,12 @@ export function dueQueue(name: string): DueQueue {
             continue;
           }
         }
-        const entries = await readPlacesUp(1, (n) =>
-          findByKey<DueEntryRecord>(DueEntryModel, entryId(minute, n)),
+        const entries = await readSlotsUp((slot, n) =>
+          findByKey<DueEntryRecord>(DueEntryModel, entryId(minute, slot, n)),
         );
-        for (const { n, item: entry } of entries) {
-          filedIn.set(minute, n);
+        for (const { slot, n, item: entry } of entries) {
+          const slots = filedIn.get(minute) ?? new Map<number, number>();
+          filedIn.set(minute, slots.set(slot, n));
           if (entry.doneAt) continue;
           if (entry.dueAt.getTime() > now.getTime()) {
             firstOpen = Math.min(firstOpen, minute); // filed in this minute, due later in it

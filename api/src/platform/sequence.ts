@@ -7,6 +7,7 @@
 // section 3). A number another process took costs a lost insert; one whose insert failed is handed
 // out again first, and readers look HOLE_LOOKAHEAD places past an empty one, so a number lost with
 // a stopped process hides nothing.
+import { createHash, randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { findByKey, isDuplicateKeyError } from './db';
 
@@ -339,4 +340,44 @@ export async function readPositionsDown<T>(
     found.push(...items.filter((item): item is Awaited<T> & T => item !== null));
   }
   return { found, below };
+}
+
+/**
+ * A time bucket's writers (a due queue's minute, the mail queue's second) are spread over this many
+ * sequences, read together. Processes that append to one sequence hand out the same numbers and
+ * lose about half their inserts to each other (api/README.md, "Load"): each process writes a bucket
+ * through one slot, its own choice for that bucket, so two processes meet in one slot of a bucket
+ * once in WRITER_SLOTS buckets. Slot 0's ids are the ones used before slots (read as they were).
+ */
+export const WRITER_SLOTS = 8;
+
+/** This process's draw; tests set it (useWriterSeed) to play two processes in one. */
+let writerSeed = randomBytes(8).toString('hex');
+
+export function useWriterSeed(seed: string): void {
+  writerSeed = seed;
+}
+
+/** The slot this process writes the bucket through: spread at random, the same for the bucket. */
+export function writerSlot(bucket: string): number {
+  return createHash('sha256').update(`${writerSeed}:${bucket}`).digest()[0]! % WRITER_SLOTS;
+}
+
+/** The id prefix of a bucket's slot: `{bucket}` for slot 0, `{bucket}:s{slot}` for the others. */
+export function slotPrefix(bucket: string, slot: number): string {
+  return slot === 0 ? bucket : `${bucket}:s${slot}`;
+}
+
+/** readPlacesUp over every slot of a bucket, side by side, slot 0 first; each item with its slot. */
+export async function readSlotsUp<T>(
+  read: (slot: number, n: number) => Promise<T | null>,
+): Promise<Array<{ slot: number; n: number; item: T }>> {
+  const slots = await Promise.all(
+    Array.from({ length: WRITER_SLOTS }, (_, slot) =>
+      readPlacesUp(1, (n) => read(slot, n)).then((found) =>
+        found.map(({ n, item }) => ({ slot, n, item })),
+      ),
+    ),
+  );
+  return slots.flat();
 }

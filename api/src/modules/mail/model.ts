@@ -112,8 +112,9 @@ export const OutboxPositionModel = mongoose.model<OutboxPositionRecord>(
 );
 
 /**
- * The mail worker's queue: one entry per attempt due, `_id` `{second}:{n}` (the second it is due,
- * n = 1, 2, ... taken by an insert), so the worker reads the seconds from its cursor up to now by
+ * The mail worker's queue: one entry per attempt due, `_id` `{second}[:s{slot}]:{n}` (the second it
+ * is due, the writer's slot of it, platform/sequence.ts, and n = 1, 2, ... taken by an insert), so the
+ * worker reads the seconds from its cursor up to now by
  * lookups instead of filtering the outbox (api/README.md, "Mail"). doneAt is set once the attempt
  * was made (or the entry found stale).
  */

@@ -14,9 +14,11 @@ import {
   counterValue,
   highestTaken,
   insertedUnlessTaken,
-  readPlacesUp,
   readPositionsDown,
+  readSlotsUp,
+  slotPrefix,
   takeNext,
+  writerSlot,
 } from '../../platform/sequence';
 import {
   MailClaimModel,
@@ -138,13 +140,15 @@ export async function enqueueAttempt(
   }
   cursorSeen = true;
   const at = Math.max(second(dueAt), cursor);
-  // The second's next free n from this process's hand (no counter for a second's entries).
+  // The next free n of this process's slot of the second, from its hand (no counter for a second's
+  // entries): `{second}[:s{slot}]:{n}` (platform/sequence.ts, writerSlot).
+  const slot = writerSlot(`mailDue:${at}`);
   await takeNext(
-    `mailDue:${at}`,
+    slotPrefix(`mailDue:${at}`, slot),
     1,
     (n) =>
       insertedKeyUnlessTaken(MailDueModel, {
-        _id: `${at}:${n}`,
+        _id: `${slotPrefix(String(at), slot)}:${n}`,
         mailId,
         attempt,
         createdAt: now,
@@ -171,8 +175,8 @@ export async function findDueAttempts(
   const last = Math.min(second(now), cursor + MAX_SECONDS_PER_ROUND);
   let readUpTo = cursor - 1;
   for (let at = cursor; at <= last && due.length < limit; at++) {
-    const entries = await readPlacesUp(1, (n) =>
-      findByKey<MailDueRecord>(MailDueModel, `${at}:${n}`),
+    const entries = await readSlotsUp((slot, n) =>
+      findByKey<MailDueRecord>(MailDueModel, `${slotPrefix(String(at), slot)}:${n}`),
     );
     for (const { item: entry } of entries) if (!entry.doneAt) due.push(entry);
     readUpTo = at;
