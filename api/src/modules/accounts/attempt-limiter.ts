@@ -16,7 +16,7 @@
 // (platform/due-queue.ts) for when it stops counting, and the sweep deletes it then.
 import mongoose, { Schema } from 'mongoose';
 import { dueQueue, type DueQueue } from '../../platform/due-queue';
-import { insertedUnlessTaken } from '../../platform/sequence';
+import { findByKey, insertedKeyUnlessTaken } from '../../platform/db';
 
 interface AttemptRecord {
   _id: string;
@@ -55,7 +55,10 @@ export interface AttemptLimiter {
   sweep(now?: Date): Promise<number>;
 }
 
-/** Lanes read at once while looking for a free one. */
+/**
+ * Lanes read at once while looking for a free one, after the first lane read alone: most keys are
+ * seldom tried, so their first lane is free (two lookups, not ten).
+ */
 const LANES_PER_READ = 5;
 /** Each lost race means someone else's attempt took the lane; this bounds a pathological pile-up. */
 const MAX_RACES = 100;
@@ -74,8 +77,8 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
   /** The lane's attempts of the current and the previous window. */
   async function readLane(key: string, lane: number, window: number) {
     const [current, previous] = await Promise.all([
-      AttemptModel.findById(idOf(key, lane, window)).lean<AttemptRecord>(),
-      AttemptModel.findById(idOf(key, lane, window - 1)).lean<AttemptRecord>(),
+      findByKey<AttemptRecord>(AttemptModel, idOf(key, lane, window)),
+      findByKey<AttemptRecord>(AttemptModel, idOf(key, lane, window - 1)),
     ]);
     return { lane, current, previous };
   }
@@ -92,7 +95,7 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
     // Only when the clock or a test moved an attempt's time back: it no longer counts, so it goes.
     if (current) await AttemptModel.deleteOne({ _id });
     await due.add(_id, new Date(at.getTime() + windowMs));
-    return insertedUnlessTaken(() => AttemptModel.create({ _id, limiter, key, lane, at }));
+    return insertedKeyUnlessTaken(AttemptModel, { _id, limiter, key, lane, at });
   }
 
   return {
@@ -105,11 +108,12 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
         /** When each busy lane read frees up. */
         const freeAt: number[] = [];
         let lost = false;
-        for (let first = 1; first <= limit && !lost; first += LANES_PER_READ) {
+        for (let first = 1; first <= limit && !lost;) {
           const lanes = Array.from(
-            { length: Math.min(LANES_PER_READ, limit - first + 1) },
+            { length: Math.min(first === 1 ? 1 : LANES_PER_READ, limit - first + 1) },
             (_, i) => first + i,
           );
+          first += lanes.length;
           for (const { lane, current, previous } of await Promise.all(
             lanes.map((lane) => readLane(key, lane, window)),
           )) {
