@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderPageSchema } from '@shop/contracts';
 import { CounterModel } from '../src/platform/sequence';
 import { MAX_PLACES } from '../src/modules/orders/search';
-import { OrderListEntryModel } from '../src/modules/orders/model';
-import { wordList } from '../src/modules/orders/search-lists';
+import { OrderListEntryModel, OrderListKeyModel } from '../src/modules/orders/model';
+import { listTop, wordList } from '../src/modules/orders/search-lists';
 import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
@@ -170,6 +170,19 @@ describe('GET /api/admin/orders from keyed lists', () => {
     const second = await search(`q=${word}&before=${first.nextBefore}`);
     expect(second.orders.map((o) => o.id)).toEqual([found]);
     expect(second.nextBefore).toBeNull();
+  });
+
+  it('when another process took the place a new order tried first on its status list, then the order is found under its status at the place it got', async () => {
+    const list = 'status:pending_payment';
+    const before = await order({}, false); // this process's hand of the list stands after it
+    const top = await listTop(list);
+    // Another API process's order at the next place, listed there by its own key.
+    const theirs = new Types.ObjectId();
+    await OrderListEntryModel.create({ _id: `${list}:${top + 1}`, orderId: theirs });
+    const mine = await order({}, false);
+    const listed = await OrderListKeyModel.findById(`${list}|${mine}`).lean();
+    expect(listed?.k).toBe(top + 2);
+    expect((await ids('status=pending_payment')).slice(0, 2)).toEqual([mine, before]);
   });
 
   it('when a value is bad, then 400 in the agreed format and no orders', async () => {

@@ -68,14 +68,25 @@ export function orderWords(info: { firstName?: string; lastName?: string; email?
  * (a lost place is tried again one further on, with the others that lost), so an order's twenty or
  * thirty lists cost about one write, not three each (platform/sequence.ts).
  */
-async function appendToEach(lists: string[], orderId: Types.ObjectId): Promise<number[]> {
+async function appendToEach(
+  lists: string[],
+  orderId: Types.ObjectId,
+  /** Called with the first list's first candidate, beside the first insert. */
+  firstCandidate: (k: number) => void = () => {},
+): Promise<number[]> {
+  let first = true;
   return takeNextOfEach(
     lists.map((list) => ({ counter: listCounter(list), first: 1 })),
-    (candidates) =>
-      insertedManyUnlessTaken(
+    (candidates) => {
+      const inserted = insertedManyUnlessTaken(
         OrderListEntryModel.collection,
         candidates.map(({ index, n }) => entryDoc(lists[index]!, n, orderId)),
-      ),
+      );
+      const candidate = candidates.find(({ index }) => index === 0);
+      if (first && candidate) firstCandidate(candidate.n);
+      first = false;
+      return inserted;
+    },
   );
 }
 
@@ -95,11 +106,25 @@ export async function listNewOrder(order: {
     dayList(utcDay(order.createdAt)),
     ...wordPrefixes(orderWords(order.customerInfo)).map(wordList),
   ];
+  // The status key goes in beside the entries, naming the status list's first candidate; if that
+  // place was lost to another order, the key is moved to the place taken (a process stopped in
+  // between leaves the order off its pending-payment list, never on it twice).
+  let keyed: { k: number; wentIn: Promise<boolean> } | null = null;
   const [k] = await Promise.all([
-    appendToEach(lists, order._id),
+    appendToEach(lists, order._id, (candidate) => {
+      const wentIn = insertedKeyUnlessTaken(
+        OrderListKeyModel,
+        statusKeyDoc(status, order._id, candidate),
+      );
+      wentIn.catch(() => {}); // awaited below once the entries are in (their failure is thrown first)
+      keyed = { k: candidate, wentIn };
+    }),
     noteFirstDay(dayNumber(order.createdAt)),
   ]);
-  await insertedKeyUnlessTaken(OrderListKeyModel, statusKeyDoc(status, order._id, k[0]!));
+  const { k: keyedAt, wentIn } = keyed!;
+  // Not in: the order was listed already (another process wrote it under this id); that key counts.
+  if ((await wentIn) && k[0] !== keyedAt)
+    await OrderListKeyModel.updateOne({ _id: statusKey(status, order._id) }, { $set: { k: k[0] } });
 }
 
 /** Whether this process has seen the first-day counter written (once written, it stays). */
