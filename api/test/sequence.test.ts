@@ -120,6 +120,41 @@ describe('a number whose insert failed', () => {
   });
 });
 
+describe('a time bucket (no caller comes back to it)', () => {
+  it('when more inserts fail side by side than readers look past, and a later one goes in, then the failed places are filled and a reader reaches the later one', async () => {
+    const failing = new Set(Array.from({ length: HOLE_LOOKAHEAD + 1 }, (_, i) => i + 2));
+    let databaseFails = true;
+    const tryTake = (n: number) =>
+      databaseFails && failing.has(n)
+        ? Promise.reject(new Error('database hiccup'))
+        : insertedUnlessTaken(() => PlaceModel.create({ _id: `bucket:${n}`, by: 'caller' }));
+    const options = {
+      counter: false,
+      fillAfterMs: 20,
+      fill: (n: number) =>
+        insertedUnlessTaken(() => PlaceModel.create({ _id: `bucket:${n}`, by: 'filler' })),
+    };
+    await takeNext('test:bucket', 1, tryTake, options); // 1, taken alone
+    const attempts = await Promise.allSettled(
+      Array.from({ length: HOLE_LOOKAHEAD + 2 }, () =>
+        takeNext('test:bucket', 1, tryTake, options),
+      ),
+    );
+    const later = HOLE_LOOKAHEAD + 3;
+    expect(attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))).toEqual([later]);
+    const read = (n: number) => PlaceModel.findById(`bucket:${n}`).lean();
+    // Until filled, the run of holes hides the later place from a reader.
+    expect((await readPlacesUp(1, read)).map(({ n }) => n)).toEqual([1]);
+    databaseFails = false;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const places = await readPlacesUp(1, read);
+    expect(places.map(({ n }) => n)).toEqual(Array.from({ length: later }, (_, i) => i + 1));
+    expect(places.filter(({ item }) => item.by === 'filler').map(({ n }) => n)).toEqual([
+      ...failing,
+    ]);
+  });
+});
+
 describe('takeNextOfEach', () => {
   it('when several lists take a place at once, some of them raced, then each list stays dense', async () => {
     const lists = ['each-a', 'each-b', 'each-c'];

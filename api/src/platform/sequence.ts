@@ -76,6 +76,40 @@ export interface SequenceOptions {
    * a process that has no hand starts from `first`).
    */
   counter?: boolean;
+  /**
+   * For a time bucket (a due queue's minute, the mail queue's second), which no later caller may come
+   * back to: puts a placeholder that readers pass over (a done entry) at n, false when n is taken. A
+   * number whose insert failed is handed back, and if no caller has taken it again after
+   * fillAfterMs, it is filled, retried with back-off while the database fails, so a reader never
+   * stops at a run of such holes with taken places after it (readPlacesUp, HOLE_LOOKAHEAD).
+   */
+  fill?: (n: number) => Promise<boolean>;
+  /** How long a handed-back number waits for a caller before it is filled (default 1 s). */
+  fillAfterMs?: number;
+}
+
+/** The waits before each try to fill a hole, after the first (fillAfterMs). */
+const FILL_RETRY_MS = [5_000, 30_000, 120_000, 600_000];
+
+/**
+ * Fills n unless a caller has taken it again (it is no longer among the hand's returned numbers);
+ * a failure tries again later. Pending fills are lost with the process, as its in-flight inserts are.
+ */
+function scheduleFill(counter: string, n: number, options: SequenceOptions, attempt = 0): void {
+  const fill = options.fill!;
+  const wait = attempt === 0 ? (options.fillAfterMs ?? 1_000) : FILL_RETRY_MS[attempt - 1]!;
+  setTimeout(() => {
+    const hand = hands.get(counter);
+    if (hand && !hand.returned.includes(n)) return; // handed out again: that caller's insert decides
+    fill(n).then(
+      () => {
+        if (hand) hand.returned = hand.returned.filter((m) => m !== n);
+      },
+      () => {
+        if (attempt < FILL_RETRY_MS.length) scheduleFill(counter, n, options, attempt + 1);
+      },
+    );
+  }, wait).unref();
 }
 
 async function handOf(counter: string, first: number, options: SequenceOptions): Promise<Hand> {
@@ -164,6 +198,7 @@ async function takeWithHand(
       took = await tryTake(candidate);
     } catch (error) {
       handBack(counter, candidate);
+      if (options.fill) scheduleFill(counter, candidate, options);
       throw error;
     }
     if (took) {

@@ -154,7 +154,18 @@ export async function enqueueAttempt(
         createdAt: now,
         doneAt: null,
       }),
-    { counter: false },
+    {
+      counter: false,
+      // A place whose insert failed, if no later message of the second takes it: a done entry.
+      fill: (n) =>
+        insertedKeyUnlessTaken(MailDueModel, {
+          _id: `${slotPrefix(String(at), slot)}:${n}`,
+          mailId: new Types.ObjectId(),
+          attempt,
+          createdAt: now,
+          doneAt: new Date(),
+        }),
+    },
   );
 }
 
