@@ -17,6 +17,9 @@ const port = z
   .transform(Number)
   .pipe(z.number().max(65535, 'must be a port number from 0 to 65535'));
 
+/** A Square charge times out after 30 s; a charge is taken for abandoned only well after that. */
+const SQUARE_STALE_CHARGE_MIN_MS = 45_000;
+
 const positiveMilliseconds = z
   .string()
   .regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')
@@ -135,6 +138,12 @@ const envSchema = z
       .default('info'),
     UPLOAD_DIR: z.string().min(1).default(path.join(repoRoot, '.data/uploads')),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'square']).default('sandbox'),
+    /**
+     * A payment still charging after this long was abandoned (its process stopped mid-call): another
+     * call may take it over, charging under the same idempotency key (payments/claims.ts). Longer
+     * than the provider's own timeout (Square's 30 s), so a live charge is never taken over.
+     */
+    PAYMENT_STALE_CHARGE_MS: positiveMilliseconds.default(300_000),
     ALLOW_SANDBOX_PAYMENTS: z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
@@ -204,6 +213,12 @@ const envSchema = z
       require('MAIL_FROM', 'in production (the sender, such as "Label Shop <orders@example.com>")');
     }
     if (env.PAYMENT_PROVIDER === 'square') {
+      if (env.PAYMENT_STALE_CHARGE_MS < SQUARE_STALE_CHARGE_MIN_MS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_STALE_CHARGE_MS'],
+          message: `must be at least ${SQUARE_STALE_CHARGE_MIN_MS} with Square (its calls time out after 30 s)`,
+        });
       require('SQUARE_ACCESS_TOKEN', 'when PAYMENT_PROVIDER is square');
       require('SQUARE_APPLICATION_ID', 'when PAYMENT_PROVIDER is square');
       require('SQUARE_LOCATION_ID', 'when PAYMENT_PROVIDER is square');
@@ -227,6 +242,7 @@ const envSchema = z
     payment: {
       provider: env.PAYMENT_PROVIDER,
       allowSandboxInProduction: env.ALLOW_SANDBOX_PAYMENTS,
+      staleChargeMs: env.PAYMENT_STALE_CHARGE_MS,
       square: {
         accessToken: env.SQUARE_ACCESS_TOKEN,
         applicationId: env.SQUARE_APPLICATION_ID,

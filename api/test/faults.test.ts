@@ -27,7 +27,9 @@ beforeAll(async () => {
   port = await freePort();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-api-faults-'));
   ferret = await startFerret({ port, dataDir, dbName: 'faults', log: () => {} });
-  app = await startTestApp({ MONGODB_URI: ferret.uri });
+  // A charge left charging by a killed process is taken over after 2 s here (5 min by default), so
+  // a shopper's retry pays that same order within the test (config.ts, PAYMENT_STALE_CHARGE_MS).
+  app = await startTestApp({ MONGODB_URI: ferret.uri, PAYMENT_STALE_CHARGE_MS: '2000' });
 }, 60_000);
 
 afterAll(async () => {
@@ -216,7 +218,9 @@ describe('an API process killed during checkout', () => {
       const answers = await Promise.all(paying);
       for (const answer of answers) expect([0, 200]).toContain(answer.status);
 
-      // The shoppers retry through another process (the in-process app on the same database).
+      // The shoppers retry through another process (the in-process app on the same database). A
+      // cart whose payment the kill left charging answers that same order, paid now under the same
+      // idempotency key once its charge counts as abandoned.
       const retried = shoppers.map((s) => shopper(() => app.baseUrl, s.sessionId));
       for (const s of retried) await checkOut(s);
       const sessionIds = shoppers.map((s) => s.sessionId);

@@ -2,6 +2,7 @@
 // into an order from its own data, with the checkout's rules and messages and a gap-free order number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages, orderHistorySchema, priceLabel } from '@shop/contracts';
+import { CartModel } from '../src/modules/cart/model';
 import { OrderModel } from '../src/modules/orders/model';
 import { trusted } from '../src/platform/db';
 import { quoteShipping } from '../src/modules/shipping/shipping';
@@ -288,6 +289,46 @@ describe('POST /api/orders', () => {
     expect(third.status).toBe(201);
     expect(third.body.orderId).not.toBe(first.body.orderId);
     expect(third.body.orderNumber).toBeGreaterThan(first.body.orderNumber);
+  });
+
+  it('when the paying process stopped while the card was charging, then the unchanged cart answers that same order, never a second one', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    // What a process stopped mid-charge leaves (payments.ts): the order says charging.
+    await OrderModel.updateOne(
+      { _id: first.body.orderId },
+      { $set: { paymentStatus: 'charging', chargingSince: new Date() } },
+    );
+    const again = await checkout(agent, { customerInfo: customerInfo() });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await OrderModel.countDocuments({ sessionId: agent.sessionId })).toBe(1);
+  });
+
+  it('when the paying process stopped after recording the payment but before emptying the cart, then the unchanged cart answers the paid order and is emptied', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    const cartBefore = await CartModel.collection.findOne({
+      _id: `guest:${agent.sessionId}` as never,
+    });
+    expect((await pay(agent, first.body.orderId)).status).toBe(200);
+    // The cart as it was before the payment emptied it: the emptying never happened.
+    await CartModel.collection.replaceOne(
+      { _id: `guest:${agent.sessionId}` as never },
+      cartBefore!,
+      {
+        upsert: true,
+      },
+    );
+    const again = await checkout(agent, { customerInfo: customerInfo() });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await agent.request('GET', '/api/cart')).body.items).toEqual([]);
+    const paidAgain = await pay(agent, first.body.orderId);
+    expect(paidAgain.status).toBe(200);
+    expect(await OrderModel.countDocuments({ sessionId: agent.sessionId })).toBe(1);
   });
 
   it('when one cart is placed 6 times at the same moment, then one order is made and every answer is that order', async () => {

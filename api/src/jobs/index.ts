@@ -64,7 +64,11 @@ export function shopJobs(
       everyMs: 30 * MINUTE_MS,
       run: (now) => remindUnansweredProofs(config, now),
     },
-    { name: 'unpaid-orders', everyMs: 10 * MINUTE_MS, run: (now) => expireUnpaidOrders(now) },
+    {
+      name: 'unpaid-orders',
+      everyMs: 10 * MINUTE_MS,
+      run: (now) => expireUnpaidOrders(now, { staleChargeMs: config.payment.staleChargeMs }),
+    },
     { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },
     {
       name: 'attempts',

@@ -18,7 +18,7 @@ import {
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { crashAt } from '../../platform/fault-points';
-import { getCartSession, listCartLines, type CartLine } from '../cart/cart';
+import { clearOrderedLines, getCartSession, listCartLines, type CartLine } from '../cart/cart';
 import { evaluateDiscount } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
 import { taxFor, type TaxRates } from '../tax/tax';
@@ -179,12 +179,25 @@ export async function placeOrder(
 /** How long a retry waits for an order another request is writing before it writes it itself. */
 const IN_FLIGHT_WAIT_MS = 3000;
 
+/**
+ * Whether this cart's earlier placing is answered again: while it waits for payment, and also while
+ * its payment is charging (a retry after the paying process stopped pays that same order, under the
+ * same idempotency key, never a second order for the cart).
+ */
 function reusable(order: OrderRecord, cartFingerprint: string): boolean {
   return (
-    order.paymentStatus === 'unpaid' &&
+    (order.paymentStatus === 'unpaid' || order.paymentStatus === 'charging') &&
     order.status === 'pending_payment' &&
     order.cartFingerprint === cartFingerprint
   );
+}
+
+/**
+ * Paid, yet the cart still holds the very lines it was placed with (the fingerprint names their
+ * ids; paying takes them out of the cart): the paying process stopped before emptying the cart.
+ */
+function paidButNotEmptied(order: OrderRecord, cartFingerprint: string): boolean {
+  return order.paymentStatus === 'paid' && order.cartFingerprint === cartFingerprint;
 }
 
 /**
@@ -193,7 +206,8 @@ function reusable(order: OrderRecord, cartFingerprint: string): boolean {
  * BEFORE the order is written. A second request for the same cart loses the insert, reads the key and
  * answers that order; if the order is not there (being written, or its process died after the key),
  * it waits a moment and then writes the order under the key's id itself (the order's unique _id lets
- * only one write win). A key whose order was paid or has ended sends the cart to the next g.
+ * only one write win). A key whose order has ended sends the cart to the next g; one whose order was
+ * paid answers it when the cart was never emptied after the payment (paidButNotEmptied).
  */
 async function placeOnce(
   owner: CartOwner,
@@ -224,6 +238,12 @@ async function placeOnce(
     }
     const existing = await orderOfKey(claim.orderId.toString(), order);
     if (reusable(existing.order, order.cartFingerprint)) return existing;
+    if (paidButNotEmptied(existing.order, order.cartFingerprint)) {
+      // Emptied now, as the payment would have; the paid order is the answer (paying it again
+      // answers its payment, charging nothing).
+      await clearOrderedLines(owner, existing.order.items);
+      return existing;
+    }
   }
   throw new Error('This cart was placed too many times');
 }

@@ -14,7 +14,10 @@ export { UNPAID_ORDER_LIFETIME_MS } from '../orders/sweeps';
  * Expires each order due (placed 24 hours ago) that is still unpaid; a payment in flight is looked at
  * again once its claim could be stale. At most about `batch` orders a round; the rest next round.
  */
-export async function expireUnpaidOrders(now = new Date(), batch = 100): Promise<number> {
+export async function expireUnpaidOrders(
+  now = new Date(),
+  { batch = 100, staleChargeMs = STALE_CHARGE_MS }: { batch?: number; staleChargeMs?: number } = {},
+): Promise<number> {
   let expired = 0;
   await unpaidOrdersDue.runRound(
     now,
@@ -25,8 +28,8 @@ export async function expireUnpaidOrders(now = new Date(), batch = 100): Promise
       const end = candidate.createdAt.getTime() + UNPAID_ORDER_LIFETIME_MS;
       if (end > now.getTime()) return { later: new Date(end) };
       // The payment claim keeps the sweep and a payment apart: whoever holds it decides the order.
-      const claim = await claimPayment(orderId, now, STALE_CHARGE_MS);
-      if (!claim) return { later: new Date(now.getTime() + STALE_CHARGE_MS) };
+      const claim = await claimPayment(orderId, now, staleChargeMs);
+      if (!claim) return { later: new Date(now.getTime() + staleChargeMs) };
       const order = await findOrderById(orderId);
       if (!order || order.paymentStatus !== 'unpaid' || order.status !== 'pending_payment') {
         await claim.release();

@@ -33,7 +33,10 @@ export const CHECKOUT_EXPIRED_MESSAGE =
   'This checkout has expired. Please review your cart and place your order again.';
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this order is already in progress. Please wait a moment.';
-/** A payment still "charging" after this long was abandoned (the process stopped mid-call). */
+/**
+ * A payment still "charging" after this long was abandoned (the process stopped mid-call): the
+ * default of PAYMENT_STALE_CHARGE_MS (config.ts).
+ */
 export const STALE_CHARGE_MS = 5 * 60 * 1000;
 
 export function createPaymentProvider(config: Config): PaymentProvider {
@@ -86,10 +89,11 @@ const WAIT_STEP_MS = 100;
  */
 async function claimOrAwait(
   orderId: string,
+  staleChargeMs: number,
 ): Promise<{ claim: PaymentClaim } | { paidBy: OrderRecord }> {
   const deadline = Date.now() + WAIT_FOR_OTHER_CALL_MS;
   for (;;) {
-    const claim = await claimPayment(orderId, new Date(), STALE_CHARGE_MS);
+    const claim = await claimPayment(orderId, new Date(), staleChargeMs);
     if (claim) return { claim };
     const order = await findOrderById(orderId);
     if (order?.paymentStatus === 'paid') return { paidBy: order };
@@ -132,7 +136,7 @@ export async function completePayment({
   if (found.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
 
   const orderId = found._id.toString();
-  const claimed = await claimOrAwait(orderId);
+  const claimed = await claimOrAwait(orderId, config.payment.staleChargeMs);
   if ('paidBy' in claimed) return completed(claimed.paidBy);
   const { claim } = claimed;
   // Read again under the claim: a call that held it before may have paid the order meanwhile.
