@@ -120,6 +120,8 @@ const second = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** Whether this process has seen the due queue's cursor (once written, it is only moved on). */
 let cursorSeen = false;
+/** How long ago an attempt may have fallen due and still be filed without reading the cursor. */
+const RECENT_MS = 5_000;
 
 /**
  * Puts an attempt in the due queue at the second it is due, never before the worker's cursor (a
@@ -131,10 +133,13 @@ export async function enqueueAttempt(
   dueAt: Date,
   now: Date,
 ): Promise<void> {
-  // Due now or later by this machine's clock, after the cursor was seen: the cursor stays
-  // CURSOR_GRACE_SECONDS (mail.ts) behind the clocks, so the entry lands at or after it unread.
+  // Due at most a few seconds ago by this machine's clock (a message queued now: its `now` was
+  // taken a moment before), after the cursor was seen: the cursor stays CURSOR_GRACE_SECONDS (30,
+  // mail.ts) behind the clocks, so the entry lands after it unread without reading it.
   let cursor =
-    cursorSeen && dueAt.getTime() >= Date.now() ? 0 : await counterValue(MAIL_DUE_CURSOR, 0);
+    cursorSeen && dueAt.getTime() >= Date.now() - RECENT_MS
+      ? 0
+      : await counterValue(MAIL_DUE_CURSOR, 0);
   if (cursor === 0 && !cursorSeen) {
     await insertedUnlessTaken(() =>
       CounterModel.create({ _id: MAIL_DUE_CURSOR, value: second(dueAt) }),
