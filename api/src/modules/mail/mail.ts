@@ -31,8 +31,15 @@ export interface MailToQueue {
   attachments?: MailAttachmentRef[];
 }
 
-/** Queues the message; false when one with the same key was queued before. */
-export async function queueMail(mail: MailToQueue, now = new Date()): Promise<boolean> {
+/**
+ * Queues the message; false when one with the same key was queued before. `writeAfter`: what must be
+ * done before the message itself is written (its due entry and list place are taken meanwhile).
+ */
+export async function queueMail(
+  mail: MailToQueue,
+  now = new Date(),
+  writeAfter?: Promise<unknown>,
+): Promise<boolean> {
   return insertMail(
     {
       key: mail.key,
@@ -45,6 +52,7 @@ export async function queueMail(mail: MailToQueue, now = new Date()): Promise<bo
       attachments: mail.attachments ?? [],
     },
     now,
+    writeAfter,
   );
 }
 

@@ -55,7 +55,12 @@ export function mailIdOf(key: string): Types.ObjectId {
  * Whether it is queued already is looked up beside them (one round trip less for every message): a
  * repeat leaves an entry the worker finds already made and a place the list skips.
  */
-export async function insertMail(mail: NewMail, now: Date): Promise<boolean> {
+export async function insertMail(
+  mail: NewMail,
+  now: Date,
+  /** Done before the message is written (queueMail's writeAfter). */
+  writeAfter?: Promise<unknown>,
+): Promise<boolean> {
   const _id = mailIdOf(mail.key);
   const [queued, , position] = await Promise.all([
     keyExists(OutboxModel, _id),
@@ -63,6 +68,7 @@ export async function insertMail(mail: NewMail, now: Date): Promise<boolean> {
     takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
       insertedKeyUnlessTaken(OutboxPositionModel, { _id: String(k), mailId: _id }),
     ),
+    writeAfter,
   ]);
   if (queued) return false;
   try {

@@ -152,9 +152,10 @@ export async function sendProof(
   },
 ): Promise<void> {
   const id = order._id.toString();
-  // Both before the email: a reminder for a proof never sent finds nothing waiting
-  // (proofs/reminder-queue.ts), and the sending is in the order's history before the shopper reads it.
-  await Promise.all([
+  // Both before the email is written (its due entry and list place are taken meanwhile): a reminder
+  // for a proof never sent finds nothing waiting (proofs/reminder-queue.ts), and the sending is in
+  // the order's history before the shopper reads it.
+  const beforeTheEmail = Promise.all([
     fileProofReminder(id, revision, now, config.shop.timeZone),
     insertProofEvent({
       orderId: id,
@@ -168,6 +169,7 @@ export async function sendProof(
       proof: { action: 'sent', revision },
     }),
   ]);
+  beforeTheEmail.catch(() => {}); // thrown by queueMail below, which awaits it
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
   await queueMail(
     {
@@ -198,6 +200,7 @@ export async function sendProof(
       })),
     },
     now,
+    beforeTheEmail,
   );
 }
 
