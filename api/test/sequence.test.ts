@@ -4,6 +4,7 @@
 import mongoose, { Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BLOCK,
   CounterModel,
   RAISE_EVERY,
   HOLE_LOOKAHEAD,
@@ -117,6 +118,47 @@ describe('a number whose insert failed', () => {
     // Past HOLE_LOOKAHEAD empty places, the list has ended.
     await PlaceModel.create({ _id: `gap:${5 + 2 * HOLE_LOOKAHEAD + 3}`, by: 'other' });
     expect(await highestTaken('test:gap', 1, taken)).toBe(5 + HOLE_LOOKAHEAD + 1);
+  });
+});
+
+describe('blocks (a list that another process appends to as well)', () => {
+  it('when another process took a place, then this one takes blocks: it tries only their first places, hands a block on to its next callers, and leaves at most BLOCK - 1 places empty in a row', async () => {
+    const take = (by: string) =>
+      takeNext(
+        'test:blocks',
+        1,
+        (n) => insertedUnlessTaken(() => PlaceModel.create({ _id: `blocks:${n}`, by })),
+        { blocks: true },
+      );
+    expect(await take('this')).toBe(1); // alone: one place after another
+    await PlaceModel.create({ _id: 'blocks:2', by: 'other' }); // another process
+    expect(await take('this')).toBe(1 + BLOCK); // lost 2: the next block's first place
+    // The rest of that block goes to this process's next callers, whoever else appends.
+    expect((await Promise.all(['a', 'b', 'c'].map(take))).sort((a, b) => a - b)).toEqual([
+      BLOCK + 2,
+      BLOCK + 3,
+      BLOCK + 4,
+    ]);
+    await PlaceModel.create({ _id: `blocks:${2 * BLOCK + 1}`, by: 'other' }); // its block
+    expect(await take('this')).toBe(3 * BLOCK + 1); // that block's other places are not tried
+    // A block held longer than a second is left: the list stays in about the order of its places.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await take('this')).toBe(4 * BLOCK + 1);
+    const read = async (n: number) => Boolean(await PlaceModel.exists({ _id: `blocks:${n}` }));
+    expect(await highestTaken('test:blocks', 1, read)).toBe(4 * BLOCK + 1);
+    const empty: number[] = [];
+    for (let n = 1; n <= 4 * BLOCK + 1; n++) if (!(await read(n))) empty.push(n);
+    expect(empty).toEqual([
+      3,
+      4,
+      2 * BLOCK + 2,
+      2 * BLOCK + 3,
+      2 * BLOCK + 4,
+      3 * BLOCK + 2,
+      3 * BLOCK + 3,
+      3 * BLOCK + 4,
+    ]);
+    expect(BLOCK - 1).toBeLessThanOrEqual(HOLE_LOOKAHEAD);
   });
 });
 

@@ -61,6 +61,12 @@ interface Hand {
   open: boolean;
   /** The first take under way, which the process's other callers wait for. */
   opening: Promise<unknown> | null;
+  /** When this process last lost one of the sequence's numbers to another (ms; `blocks`). */
+  lostAt: number;
+  /** First places of blocks handed out, not yet taken or lost (`blocks`). */
+  heads: Set<number>;
+  /** The blocks this process holds (it took their first place): the places it has yet to hand out. */
+  held: Array<{ next: number; end: number; until: number }>;
 }
 const hands = new Map<string, Hand>();
 const MAX_HANDS = 20_000;
@@ -86,7 +92,26 @@ export interface SequenceOptions {
   fill?: (n: number) => Promise<boolean>;
   /** How long a handed-back number waits for a caller before it is filled (default 1 s). */
   fillAfterMs?: number;
+  /**
+   * A long-lived list whose places may have short holes (read by position, HOLE_LOOKAHEAD): while
+   * another process takes numbers of it too, this one takes blocks (see BLOCK).
+   */
+  blocks?: boolean;
 }
+
+/**
+ * Two processes appending to one list hand out the same numbers, and about half of their inserts
+ * were lost to each other, each loss one more round trip (up to ten in a row; api/README.md,
+ * "Load"). So, for `blocks` sequences, once a process has lost a number to another within
+ * CONTENDED_MS, it takes a block of BLOCK places by taking its first place (first + a multiple of
+ * BLOCK), and hands the rest of the block to its next callers, which no other process tries: the
+ * processes meet only on blocks' first places. A block held longer than BLOCK_HOLD_MS is left (so a
+ * list stays in about the order things happened), and a block's places never handed out stay
+ * empty: at most BLOCK - 1 in a row, after a taken first place, which readers look past.
+ */
+export const BLOCK = 4;
+const BLOCK_HOLD_MS = 1_000;
+const CONTENDED_MS = 5_000;
 
 /** The waits before each try to fill a hole, after the first (fillAfterMs). */
 const FILL_RETRY_MS = [5_000, 30_000, 120_000, 600_000];
@@ -116,7 +141,15 @@ async function handOf(counter: string, first: number, options: SequenceOptions):
   let hand = hands.get(counter);
   if (!hand) {
     const start = options.counter === false ? first : await counterValue(counter, first);
-    hand = hands.get(counter) ?? { next: start, returned: [], open: false, opening: null };
+    hand = hands.get(counter) ?? {
+      next: start,
+      returned: [],
+      open: false,
+      opening: null,
+      lostAt: 0,
+      heads: new Set<number>(),
+      held: [],
+    };
     if (hands.size >= MAX_HANDS) hands.delete(hands.keys().next().value as string);
   }
   hands.delete(counter);
@@ -124,27 +157,52 @@ async function handOf(counter: string, first: number, options: SequenceOptions):
   return hand;
 }
 
-/** The next number to try: one handed back first, else the next never handed out here. */
+/**
+ * The next number to try: one handed back first, then one of a block this process holds, else the
+ * next never handed out here, or, while another process takes numbers too (`blocks`), the first
+ * place of the next block.
+ */
 async function handOut(counter: string, first: number, options: SequenceOptions): Promise<number> {
   const hand = await handOf(counter, first, options);
   if (hand.returned.length > 0) {
     hand.returned.sort((a, b) => a - b);
     return hand.returned.shift()!;
   }
+  const now = Date.now();
+  hand.held = hand.held.filter((block) => block.next < block.end && now < block.until);
+  const block = hand.held[0];
+  if (block) return block.next++;
   hand.next = Math.max(hand.next, first);
-  return hand.next++;
+  if (!options.blocks || now - hand.lostAt > CONTENDED_MS) return hand.next++;
+  const head = first + Math.ceil((hand.next - first) / BLOCK) * BLOCK;
+  hand.next = head + BLOCK; // the block's other places are its holder's, this process or another
+  hand.heads.add(head);
+  return head;
 }
 
 /** A number handed out whose insert failed (not taken, or not known): the next caller tries it. */
 function handBack(counter: string, n: number): void {
-  hands.get(counter)?.returned.push(n);
+  const hand = hands.get(counter);
+  hand?.heads.delete(n); // tried again as a plain number: its block is not held
+  hand?.returned.push(n);
 }
 
 /**
  * After a lost race (another process holds the number): every RACES_BEFORE_REREAD losses the
  * counter is read again, and this process's hand moves on to it.
  */
-async function afterLosing(counter: string, first: number, race: number, options: SequenceOptions) {
+async function afterLosing(
+  counter: string,
+  first: number,
+  race: number,
+  options: SequenceOptions,
+  lost: number,
+) {
+  const current = hands.get(counter);
+  if (current) {
+    current.lostAt = Date.now();
+    current.heads.delete(lost); // another process holds that block
+  }
   if (race % RACES_BEFORE_REREAD !== 0 || options.counter === false) return;
   const value = await counterValue(counter, first);
   const hand = await handOf(counter, first, options);
@@ -152,8 +210,12 @@ async function afterLosing(counter: string, first: number, race: number, options
 }
 
 async function afterTaking(counter: string, first: number, n: number, options: SequenceOptions) {
-  if (options.counter !== false && (n - first + 1) % RAISE_EVERY === 0)
-    await raiseCounter(counter, n + 1);
+  const hand = hands.get(counter);
+  const head = hand?.heads.delete(n) ?? false;
+  if (head) hand!.held.push({ next: n + 1, end: n + BLOCK, until: Date.now() + BLOCK_HOLD_MS });
+  // A block's first place raises the counter too: its last one may never be taken.
+  const raise = (n - first + 1) % RAISE_EVERY === 0 || (head && (n - first) % RAISE_EVERY === 0);
+  if (options.counter !== false && raise) await raiseCounter(counter, n + 1);
 }
 
 /**
@@ -205,7 +267,7 @@ async function takeWithHand(
       await afterTaking(counter, first, candidate, options);
       return candidate;
     }
-    await afterLosing(counter, first, race, options);
+    await afterLosing(counter, first, race, options, candidate);
   }
   throw new Error(`No ${counter} number could be taken: too many concurrent callers`);
 }
@@ -243,7 +305,7 @@ export async function takeNextOfEach(
           taken[candidate.index] = candidate.n;
           await afterTaking(counter, first, candidate.n, options);
         } else {
-          await afterLosing(counter, first, race, options);
+          await afterLosing(counter, first, race, options, candidate.n);
           lost.push(candidate.index);
         }
       }),

@@ -96,8 +96,12 @@ export async function insertCustomer(customer: NewCustomer): Promise<CustomerRec
   }
   // Its place on the admin's list, after the account exists (a position never points at nothing
   // but a deleted customer).
-  const listPosition = await takeNext(CUSTOMER_POSITION_COUNTER, 1, (k) =>
-    insertedUnlessTaken(() => CustomerPositionModel.create({ _id: String(k), customerId: _id })),
+  const listPosition = await takeNext(
+    CUSTOMER_POSITION_COUNTER,
+    1,
+    (k) =>
+      insertedUnlessTaken(() => CustomerPositionModel.create({ _id: String(k), customerId: _id })),
+    { blocks: true },
   );
   await CustomerModel.updateOne({ _id }, { $set: { listPosition } });
   return { ...created, listPosition };

@@ -65,8 +65,11 @@ export async function insertMail(
   const [queued, , position] = await Promise.all([
     keyExists(OutboxModel, _id),
     enqueueAttempt(_id, 0, now, now),
-    takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
-      insertedKeyUnlessTaken(OutboxPositionModel, { _id: String(k), mailId: _id }),
+    takeNext(
+      OUTBOX_POSITION_COUNTER,
+      1,
+      (k) => insertedKeyUnlessTaken(OutboxPositionModel, { _id: String(k), mailId: _id }),
+      { blocks: true },
     ),
     writeAfter,
   ]);

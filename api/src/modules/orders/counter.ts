@@ -51,8 +51,11 @@ export async function addToPaidList(orderId: Types.ObjectId): Promise<void> {
   // Looked up beside taking the place (one round trip less): a repeat's place is skipped the same way.
   const [listed, k] = await Promise.all([
     keyExists(PaidOrderKeyModel, orderId.toString()),
-    takeNext(PAID_ORDER_COUNTER, 1, (n) =>
-      insertedKeyUnlessTaken(PaidOrderModel, { _id: String(n), orderId }),
+    takeNext(
+      PAID_ORDER_COUNTER,
+      1,
+      (n) => insertedKeyUnlessTaken(PaidOrderModel, { _id: String(n), orderId }),
+      { blocks: true },
     ),
   ]);
   if (!listed) await insertedKeyUnlessTaken(PaidOrderKeyModel, { _id: orderId.toString(), k });

@@ -87,6 +87,7 @@ async function appendToEach(
       first = false;
       return inserted;
     },
+    { blocks: true },
   );
 }
 
