@@ -176,7 +176,7 @@ describe('a time bucket (no caller comes back to it)', () => {
       fill: (n: number) =>
         insertedUnlessTaken(() => PlaceModel.create({ _id: `bucket:${n}`, by: 'filler' })),
     };
-    await takeNext('test:bucket', 1, tryTake, options); // 1, taken alone
+    await takeNext('test:bucket', 1, tryTake, options); // 1
     const attempts = await Promise.allSettled(
       Array.from({ length: HOLE_LOOKAHEAD + 2 }, () =>
         takeNext('test:bucket', 1, tryTake, options),
@@ -193,6 +193,33 @@ describe('a time bucket (no caller comes back to it)', () => {
     expect(places.map(({ n }) => n)).toEqual(Array.from({ length: later }, (_, i) => i + 1));
     expect(places.filter(({ item }) => item.by === 'filler').map(({ n }) => n)).toEqual([
       ...failing,
+    ]);
+  });
+});
+
+describe('a time bucket, first places', () => {
+  it('when its first callers come at once, then none waits for another, and a first place whose insert failed is filled', async () => {
+    let failFirst = true;
+    const tryTake = (n: number) =>
+      n === 1 && failFirst
+        ? ((failFirst = false), Promise.reject(new Error('database hiccup')))
+        : insertedUnlessTaken(() => PlaceModel.create({ _id: `fresh:${n}`, by: 'caller' }));
+    const options = {
+      counter: false,
+      fillAfterMs: 20,
+      fill: (n: number) =>
+        insertedUnlessTaken(() => PlaceModel.create({ _id: `fresh:${n}`, by: 'filler' })),
+    };
+    const attempts = await Promise.allSettled(
+      [1, 2, 3].map(() => takeNext('test:fresh', 1, tryTake, options)),
+    );
+    expect(attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))).toEqual([2, 3]);
+    const read = (n: number) => PlaceModel.findById(`fresh:${n}`).lean();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await readPlacesUp(1, read)).map(({ n, item }) => `${n}:${item.by}`)).toEqual([
+      '1:filler',
+      '2:caller',
+      '3:caller',
     ]);
   });
 });

@@ -230,7 +230,10 @@ export async function takeNext(
 ): Promise<number> {
   // A process takes its first number of a sequence alone, its other callers waiting for that one:
   // so the sequence's first place is never a hole, and a reader (readPlacesUp) finds an empty
-  // sequence with one lookup.
+  // sequence with one lookup. Not a time bucket (`fill`): a new one starts every second or minute,
+  // and under load its callers all waited for its first insert; a first place left empty there is
+  // filled within a second or so, long before its readers' cursor passes it.
+  if (options.fill) return takeWithHand(counter, first, tryTake, options);
   const hand = await handOf(counter, first, options);
   while (!hand.open && hand.opening) await hand.opening;
   if (hand.open) return takeWithHand(counter, first, tryTake, options);
