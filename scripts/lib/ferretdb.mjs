@@ -210,7 +210,11 @@ export async function startFerret({
     ferretBinary,
     [
       `--listen-addr=127.0.0.1:${port}`,
-      `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}?_pragma=synchronous(${sqliteSynchronous()})`,
+      // mmap_size: SQLite reads the database file through a memory map (up to 256 MB, pages shared
+      // by its connections) instead of a read call per page missing from a connection's small
+      // cache. Without it, lookups in a shop of 100,000 orders cost more than in one of 1,000
+      // (an email search: 7.0 -> 11.7 ms, over the 1.5x bound of bench:growth; with it 1.0x).
+      `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}?_pragma=synchronous(${sqliteSynchronous()})&_pragma=mmap_size(268435456)`,
       '--log-level=error',
       // FERRETDB_PPROF_ADDR (say 127.0.0.1:6060) serves Go's profiler, to see where the database's
       // time goes under a bench (go tool pprof http://127.0.0.1:6060/debug/pprof/profile).
