@@ -162,6 +162,14 @@ describe('blocks (a list that another process appends to as well)', () => {
   });
 });
 
+/** A time bucket's options: no counter, holes filled by a 'filler' place after 20 ms. */
+const bucketOptions = (list: string) => ({
+  counter: false,
+  fillAfterMs: 20,
+  fill: (n: number) =>
+    insertedUnlessTaken(() => PlaceModel.create({ _id: `${list}:${n}`, by: 'filler' })),
+});
+
 describe('a time bucket (no caller comes back to it)', () => {
   it('when more inserts fail side by side than readers look past, and a later one goes in, then the failed places are filled and a reader reaches the later one', async () => {
     const failing = new Set(Array.from({ length: HOLE_LOOKAHEAD + 1 }, (_, i) => i + 2));
@@ -170,12 +178,7 @@ describe('a time bucket (no caller comes back to it)', () => {
       databaseFails && failing.has(n)
         ? Promise.reject(new Error('database hiccup'))
         : insertedUnlessTaken(() => PlaceModel.create({ _id: `bucket:${n}`, by: 'caller' }));
-    const options = {
-      counter: false,
-      fillAfterMs: 20,
-      fill: (n: number) =>
-        insertedUnlessTaken(() => PlaceModel.create({ _id: `bucket:${n}`, by: 'filler' })),
-    };
+    const options = bucketOptions('bucket');
     await takeNext('test:bucket', 1, tryTake, options); // 1
     const attempts = await Promise.allSettled(
       Array.from({ length: HOLE_LOOKAHEAD + 2 }, () =>
@@ -195,21 +198,14 @@ describe('a time bucket (no caller comes back to it)', () => {
       ...failing,
     ]);
   });
-});
 
-describe('a time bucket, first places', () => {
   it('when its first callers come at once, then none waits for another, and a first place whose insert failed is filled', async () => {
     let failFirst = true;
     const tryTake = (n: number) =>
       n === 1 && failFirst
         ? ((failFirst = false), Promise.reject(new Error('database hiccup')))
         : insertedUnlessTaken(() => PlaceModel.create({ _id: `fresh:${n}`, by: 'caller' }));
-    const options = {
-      counter: false,
-      fillAfterMs: 20,
-      fill: (n: number) =>
-        insertedUnlessTaken(() => PlaceModel.create({ _id: `fresh:${n}`, by: 'filler' })),
-    };
+    const options = bucketOptions('fresh');
     const attempts = await Promise.allSettled(
       [1, 2, 3].map(() => takeNext('test:fresh', 1, tryTake, options)),
     );
