@@ -139,27 +139,12 @@ export function dueQueue(name: string): DueQueue {
   async function file(minute: number, ref: string, dueAt: Date, from = 1): Promise<number> {
     const slot = writerSlot(`${name}:${minute}`);
     await markHour(hourOf(minute));
-    return takeNext(
-      minuteCounterId(minute, slot),
-      from,
-      (n) =>
-        insertedKeyUnlessTaken(DueEntryModel, {
-          _id: entryId(minute, slot, n),
-          ref,
-          dueAt,
-          doneAt: null,
-        }),
-      {
-        // A place whose insert failed, if no later entry of the minute takes it: a done entry.
-        fill: (n) =>
-          insertedKeyUnlessTaken(DueEntryModel, {
-            _id: entryId(minute, slot, n),
-            ref: '',
-            dueAt,
-            doneAt: new Date(),
-          }),
-      },
-    );
+    const insert = (n: number, entry: { ref: string; doneAt: Date | null }) =>
+      insertedKeyUnlessTaken(DueEntryModel, { _id: entryId(minute, slot, n), dueAt, ...entry });
+    return takeNext(minuteCounterId(minute, slot), from, (n) => insert(n, { ref, doneAt: null }), {
+      // A place whose insert failed, if no later entry of the minute takes it: a done entry.
+      fill: (n) => insert(n, { ref: '', doneAt: new Date() }),
+    });
   }
 
   /**

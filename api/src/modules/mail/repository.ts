@@ -160,30 +160,18 @@ export async function enqueueAttempt(
   // The next free n of this process's slot of the second, from its hand (no counter for a second's
   // entries): `{second}[:s{slot}]:{n}` (platform/sequence.ts, writerSlot).
   const slot = writerSlot(`mailDue:${at}`);
-  await takeNext(
-    slotPrefix(`mailDue:${at}`, slot),
-    1,
-    (n) =>
-      insertedKeyUnlessTaken(MailDueModel, {
-        _id: `${slotPrefix(String(at), slot)}:${n}`,
-        mailId,
-        attempt,
-        createdAt: now,
-        doneAt: null,
-      }),
-    {
-      counter: false,
-      // A place whose insert failed, if no later message of the second takes it: a done entry.
-      fill: (n) =>
-        insertedKeyUnlessTaken(MailDueModel, {
-          _id: `${slotPrefix(String(at), slot)}:${n}`,
-          mailId: new Types.ObjectId(),
-          attempt,
-          createdAt: now,
-          doneAt: new Date(),
-        }),
-    },
-  );
+  const insert = (n: number, entry: { mailId: Types.ObjectId; doneAt: Date | null }) =>
+    insertedKeyUnlessTaken(MailDueModel, {
+      _id: `${slotPrefix(String(at), slot)}:${n}`,
+      attempt,
+      createdAt: now,
+      ...entry,
+    });
+  await takeNext(slotPrefix(`mailDue:${at}`, slot), 1, (n) => insert(n, { mailId, doneAt: null }), {
+    counter: false,
+    // A place whose insert failed, if no later message of the second takes it: a done entry.
+    fill: (n) => insert(n, { mailId: new Types.ObjectId(), doneAt: new Date() }),
+  });
 }
 
 /** How many seconds of the queue one round reads at most (after a long stop it catches up). */

@@ -132,14 +132,7 @@ export async function insertCheckoutKey(
   orderId: Types.ObjectId,
   now: Date,
 ): Promise<boolean> {
-  await CheckoutKeyModel.init();
-  try {
-    await CheckoutKeyModel.create({ _id: key, orderId, createdAt: now });
-    return true;
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
+  return insertedKeyUnlessTaken(CheckoutKeyModel, { _id: key, orderId, createdAt: now });
 }
 
 /** Forgets a checkout key (the sweep, when it is a week old); 1 when this call deleted it. */
