@@ -55,6 +55,18 @@ const whatOf: Record<keyof typeof addressLimits, string> = {
   orderLookup: 'order lookups',
 };
 
+/** Takes one attempt from the address's limit; the 429 with Retry-After past it. */
+async function takeAttempt(
+  name: keyof typeof addressLimits,
+  address: string,
+  logger: Logger,
+): Promise<void> {
+  const claim = await addressLimits[name].claim(address);
+  if (claim.allowed) return;
+  logger.warn({ limit: name, ip: address }, 'Per-address limit reached');
+  throw tooManyRequests(claim.retryAfterSeconds, whatOf[name]);
+}
+
 /**
  * Middleware taking one attempt from the address's limit before the route runs; 429 with
  * Retry-After past it. `when` leaves calls that cannot be used to guess or flood uncounted.
@@ -66,12 +78,29 @@ export function limitPerAddress(
 ): RequestHandler {
   return async (req, _res, next) => {
     const address = limitedAddress(req, isProduction);
-    if (address === undefined || !when(req)) return next();
-    const claim = await addressLimits[name].claim(address);
-    if (!claim.allowed) {
-      logger.warn({ limit: name, ip: address }, 'Per-address limit reached');
-      throw tooManyRequests(claim.retryAfterSeconds, whatOf[name]);
-    }
+    if (address !== undefined && when(req)) await takeAttempt(name, address, logger);
     next();
+  };
+}
+
+/**
+ * The same limit for a route that reads before it writes: `reading` (which must write nothing, as
+ * it runs whatever the limit answers) runs while the attempt is taken, a round trip less than
+ * taking it first. The 429 wins over anything `reading` answered; otherwise its answer or error.
+ */
+export function limitPerAddressWhileReading(
+  name: keyof typeof addressLimits,
+  { isProduction, logger }: { isProduction: boolean; logger: Logger },
+) {
+  return async <T>(req: Request, reading: () => Promise<T>): Promise<T> => {
+    const address = limitedAddress(req, isProduction);
+    if (address === undefined) return reading();
+    const [taken, read] = await Promise.allSettled([
+      takeAttempt(name, address, logger),
+      Promise.resolve().then(reading),
+    ]);
+    if (taken.status === 'rejected') throw taken.reason;
+    if (read.status === 'rejected') throw read.reason;
+    return read.value;
   };
 }

@@ -136,12 +136,14 @@ export async function quoteCheckout(
   };
 }
 
+/** An order as the caller's cart makes it, priced by the server, before it is placed. */
+export type PricedOrder = Omit<NewOrder, 'orderNumber'>;
+
 /**
- * Turns the caller's cart into an unpaid order. Placing the same unchanged cart again (a declined
- * card, a retried request, concurrent identical requests, a retry after the process died mid-way)
- * answers the same unpaid order: see placeOnce.
+ * The order the caller's cart makes for this checkout: the cart read and priced, nothing written
+ * (the order route takes the address's attempt meanwhile).
  */
-export async function placeOrder(
+export async function priceOrder(
   owner: CartOwner,
   {
     customerInfo,
@@ -149,11 +151,11 @@ export async function placeOrder(
     skipProof = false,
   }: { customerInfo: CustomerInfo; notes: string | null; skipProof?: boolean },
   taxRates: TaxRates,
-): Promise<CreatedOrder & { reused: boolean }> {
+): Promise<PricedOrder> {
   const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
     await priceLines(await readCartToPlace(owner), customerInfo.zipCode, taxRates);
 
-  const order: Omit<NewOrder, 'orderNumber'> = {
+  const order: PricedOrder = {
     sessionId: owner.sessionId,
     customerId: owner.customerId ?? null,
     guestEmail: owner.customerId ? null : customerInfo.email,
@@ -171,7 +173,18 @@ export async function placeOrder(
     cartFingerprint: '',
   };
   order.cartFingerprint = fingerprintOf({ ...order, cartFingerprint: undefined });
+  return order;
+}
 
+/**
+ * Turns the priced cart into an unpaid order. Placing the same unchanged cart again (a declined
+ * card, a retried request, concurrent identical requests, a retry after the process died mid-way)
+ * answers the same unpaid order: see placeOnce.
+ */
+export async function placeOrder(
+  owner: CartOwner,
+  order: PricedOrder,
+): Promise<CreatedOrder & { reused: boolean }> {
   const placed = await placeOnce(owner, order);
   return { ...createdOrder(placed.order), reused: placed.reused };
 }
@@ -211,7 +224,7 @@ function paidButNotEmptied(order: OrderRecord, cartFingerprint: string): boolean
  */
 async function placeOnce(
   owner: CartOwner,
-  order: Omit<NewOrder, 'orderNumber'>,
+  order: PricedOrder,
 ): Promise<{ order: OrderRecord; reused: boolean }> {
   for (let g = 1, lost = 0; g <= 1000 && lost <= 10; g++) {
     const key = checkoutKey(owner, order.cartFingerprint, g);
@@ -223,7 +236,7 @@ async function placeOnce(
     // Inserted first and read only when taken: most placings are of a cart not placed before.
     if (await insertCheckoutKey(key, orderId, now)) {
       crashAt('after-checkout-key');
-      const created = await insertOrder(order, orderId);
+      const created = await insertOrder(order, orderId, { createdAt: now, listWhileWriting: true });
       crashAt('after-order-write');
       if (created) return { order: created, reused: false };
       const written = await findOrderById(orderId.toString());
@@ -251,7 +264,7 @@ async function placeOnce(
 /** The order a checkout key points at, waiting for it briefly, then writing it under that id. */
 async function orderOfKey(
   orderId: string,
-  order: Omit<NewOrder, 'orderNumber'>,
+  order: PricedOrder,
 ): Promise<{ order: OrderRecord; reused: boolean }> {
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
@@ -261,7 +274,10 @@ async function orderOfKey(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // The request that took the key died before writing the order: this one writes it.
-  const created = await insertOrder(order, new Types.ObjectId(orderId));
+  const created = await insertOrder(order, new Types.ObjectId(orderId), {
+    createdAt: new Date(),
+    listWhileWriting: false,
+  });
   if (created) return { order: created, reused: false };
   const written = await findOrderById(orderId);
   if (!written) throw new Error(`Order ${orderId} was neither written nor found`);

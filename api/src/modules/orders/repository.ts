@@ -43,37 +43,65 @@ export type NewOrder = Omit<
 > & { customerId: string | null };
 
 /**
- * Takes the next order number and writes the order under the given id; a customer's order joins their
- * history. Null when an order with this id exists already (another process wrote it meanwhile).
+ * Takes the next order number and writes the order under the given id, placed at `createdAt`; it
+ * joins its lists (a customer's history, its email's, the admin search's). Null when an order with
+ * this id exists already (another process wrote it meanwhile).
+ *
+ * `listWhileWriting`: the lists are joined while the number is taken and the order written, a round
+ * trip or more less than after it (readers skip an entry whose order they do not find, not written
+ * yet or never). For the request that holds the order's checkout key; a retry writing the order of
+ * a key another request took (orders.ts, orderOfKey) joins them only once its write went in, so an
+ * order is listed by one writer. Only the key holder stopped between its lists and its write leaves
+ * the order listed by both, a page then showing it once (search.ts).
  */
 export async function insertOrder(
   order: Omit<NewOrder, 'orderNumber'>,
   _id: Types.ObjectId,
+  { createdAt, listWhileWriting }: { createdAt: Date; listWhileWriting: boolean },
 ): Promise<OrderRecord | null> {
+  const listed = { ...order, _id, status: 'pending_payment' as const, createdAt };
+  if (!listWhileWriting) {
+    const created = await writeOrder(listed);
+    if (created) await joinLists(listed);
+    return created;
+  }
+  const [created] = await Promise.all([writeOrder(listed), joinLists(listed)]);
+  return created;
+}
+
+type OrderToWrite = Omit<NewOrder, 'orderNumber'> & {
+  _id: Types.ObjectId;
+  status: 'pending_payment';
+  createdAt: Date;
+};
+
+/** The order written under the next order number; null when its _id is taken. */
+async function writeOrder(order: OrderToWrite): Promise<OrderRecord | null> {
   // The unique orderNumber index is a safety net behind the number documents.
   await OrderModel.init();
-  const orderNumber = await takeOrderNumber(_id);
-  let created;
+  const orderNumber = await takeOrderNumber(order._id);
   try {
-    created = await OrderModel.create({
+    const created = await OrderModel.create({
       ...order,
-      _id,
       orderNumber,
       customerId: order.customerId ? new Types.ObjectId(order.customerId) : null,
-      status: 'pending_payment',
       paymentStatus: 'unpaid',
     });
+    return created.toObject();
   } catch (error) {
-    if (isDuplicateKeyError(error) && (await OrderModel.exists({ _id }))) return null;
+    if (isDuplicateKeyError(error) && (await OrderModel.exists({ _id: order._id }))) return null;
     throw error;
   }
+}
+
+/** The new order's lists: its customer's history, its email's and the admin search's. */
+async function joinLists(order: OrderToWrite): Promise<void> {
   await Promise.all([
-    order.customerId ? addToCustomerHistory(order.customerId, _id) : null,
-    addToNumberedList(OrderEmailKeyModel, order.customerInfo.email.toLowerCase(), _id),
+    order.customerId ? addToCustomerHistory(order.customerId, order._id) : null,
+    addToNumberedList(OrderEmailKeyModel, order.customerInfo.email.toLowerCase(), order._id),
     // The admin search's lists (search-lists.ts): its status, its day, its words.
-    listNewOrder(created),
+    listNewOrder(order),
   ]);
-  return created.toObject();
 }
 
 /** The counter of a numbered list (the first guess of its next k; platform/sequence.ts). */

@@ -27,7 +27,7 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
-import { limitPerAddress } from '../accounts/address-limits';
+import { limitPerAddress, limitPerAddressWhileReading } from '../accounts/address-limits';
 import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
 import { orderIdsOfNumbers } from './counter';
@@ -50,6 +50,7 @@ import {
   orderDetail,
   orderHistory,
   placeOrder,
+  priceOrder,
   quoteCheckout,
 } from './orders';
 
@@ -99,11 +100,11 @@ export function orderRoutes({
     res.json(await quoteCheckout(owner, zipCode, taxRates));
   });
 
-  const limit = limitPerAddress('order', { isProduction: config.isProduction, logger });
-  router.post('/orders', limit, async (req, res) => {
+  const limit = limitPerAddressWhileReading('order', { isProduction: config.isProduction, logger });
+  router.post('/orders', async (req, res) => {
     const owner = cartOwner(req);
-    const checkout = parseCheckout(req);
-    const { reused, ...created } = await placeOrder(owner, checkout, taxRates);
+    const priced = await limit(req, () => priceOrder(owner, parseCheckout(req), taxRates));
+    const { reused, ...created } = await placeOrder(owner, priced);
     res.status(reused ? 200 : 201).json(created);
   });
 
