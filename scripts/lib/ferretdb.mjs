@@ -67,6 +67,34 @@ const ferretPatches = [
       ...debugLinesOnlyWhenLogged('db'),
     ],
   },
+  // An update (update, findAndModify) is a read of the document followed by a write, with nothing
+  // between them: two concurrent `$inc` of one counter both read 5 and both wrote 6 (docs/design.md
+  // section 3). Updates take turns on one mutex from their read to their write, so each reads what
+  // the one before it wrote: a single-document update is atomic, as on MongoDB, and an order number
+  // is one `$inc` (api/src/modules/orders/counter.ts). Inserts, deletes and reads do not wait on it.
+  {
+    file: 'internal/handler/msg_findandmodify.go',
+    replace: [
+      ['"fmt"\n\t"time"', '"fmt"\n\t"sync"\n\t"time"'],
+      [
+        '// findAndModifyResult represents information about modification made.',
+        '// updateMu: one update (findAndModify, update) at a time, from its read to its write.\nvar updateMu sync.Mutex\n\n// findAndModifyResult represents information about modification made.',
+      ],
+      [
+        '\tres, err := h.findAndModifyDocument(connCtx, params)\n',
+        '\tupdateMu.Lock()\n\tres, err := h.findAndModifyDocument(connCtx, params)\n\tupdateMu.Unlock()\n',
+      ],
+    ],
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    replace: [
+      [
+        '\tmatched, modified, upserted, err := h.updateDocument(connCtx, params)\n',
+        '\tupdateMu.Lock()\n\tmatched, modified, upserted, err := h.updateDocument(connCtx, params)\n\tupdateMu.Unlock()\n',
+      ],
+    ],
+  },
   // Every SQL statement (fsql/db.go above, fsql/tx.go here) wrote two debug lines: their attributes (the statement's arguments, whole
   // documents among them) were formatted into a logger before the level check threw them away, 5.6%
   // of the database's processor time under bench:load. They are built only when debug is logged.
