@@ -294,6 +294,26 @@ describe('attempt limits in the database', () => {
     expect((await limiter.claim('second')).allowed).toBe(false);
   });
 
+  it('when attempts on one key arrive at once, then exactly the limit is allowed, counting the last window’s attempt that still counts', async () => {
+    const limiter = attemptLimiter('test-at-once', 3, 60_000);
+    const edge = Math.floor(Date.now() / 60_000) * 60_000; // this window's start
+    const allowedOf = async (at: Date) =>
+      (await Promise.all(Array.from({ length: 10 }, () => limiter.claim('fresh', at)))).filter(
+        (claim) => claim.allowed,
+      ).length;
+    expect(await allowedOf(new Date(edge - 120_000))).toBe(3);
+    // One attempt of the last window still counts when ten arrive in this one: lane 1 holds it.
+    expect((await limiter.claim('busy', new Date(edge - 10_000))).allowed).toBe(true);
+    const atOnce = await Promise.all(
+      Array.from({ length: 10 }, () => limiter.claim('busy', new Date(edge + 5_000))),
+    );
+    expect(atOnce.filter((claim) => claim.allowed)).toHaveLength(2);
+    expect(await limiter.claim('busy', new Date(edge + 6_000))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 44,
+    });
+  });
+
   it('when the window slides, then an attempt frees up windowMs after it was made, not at a window edge', async () => {
     const limiter = attemptLimiter('test-sliding', 2, 60_000);
     const start = Math.floor(Date.now() / 60_000) * 60_000 - 60_000; // a window edge a minute ago

@@ -10,8 +10,9 @@
 // w = the fixed window (at / windowMs) it was made in. An attempt counts for windowMs, so a lane's
 // attempt that still counts is in window w or w - 1 of now: two lookups tell whether a lane is free,
 // and an attempt takes a free lane by inserting its document for the current w, so of two attempts
-// judging one lane only one gets in (the other tries the next lane). A claim reads lanes from 1 up to
-// the first free one (a key seldom tried reads one lane, a full key all N, never more). Giving an
+// judging one lane only one gets in (the other tries the next lane). A key seldom tried (most keys)
+// takes lane 1 at once, its insert sent beside the read of lane 1's previous window; otherwise a
+// claim reads lanes from 1 up to the first free one (a full key all N, never more). Giving an
 // attempt back or forgetting a key deletes by _id. Each attempt is filed in the limiter's due queue
 // (platform/due-queue.ts) for when it stops counting, and the sweep deletes it then.
 import mongoose, { Schema } from 'mongoose';
@@ -55,10 +56,7 @@ export interface AttemptLimiter {
   sweep(now?: Date): Promise<number>;
 }
 
-/**
- * Lanes read at once while looking for a free one, after the first lane read alone: most keys are
- * seldom tried, so their first lane is free (two lookups, not ten).
- */
+/** Lanes read at once while looking for a free one (when lane 1 could not be taken at once). */
 const LANES_PER_READ = 5;
 /** Each lost race means someone else's attempt took the lane; this bounds a pathological pile-up. */
 const MAX_RACES = 100;
@@ -90,7 +88,7 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
     window: number,
     current: AttemptRecord | null,
     at: Date,
-    /** The attempt's due entry, when it was filed already (lane 1's, beside the first read). */
+    /** The attempt's due entry, when it was filed already (lane 1's, by the first try). */
     filed: Promise<void> | null,
   ) {
     const _id = idOf(key, lane, window);
@@ -101,15 +99,30 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
   }
 
   /**
-   * Lane 1's due entry, filed beside the first read of the key: most keys are seldom tried and take
-   * lane 1, so the attempt waits for one round trip less. Unused when lane 1 is busy (the sweep then
-   * finds no attempt of it to delete).
+   * Lane 1 taken in one round trip, as most keys (seldom tried) can: the attempt is inserted for this
+   * window while the previous window's is read and the due entry filed. False when lane 1 is not
+   * free: taken this window (the insert lost), or holding the previous window's attempt still
+   * counting (this one is given back at once); the lanes are read then.
    */
-  function fileLaneOne(key: string, window: number, nowMs: number): Promise<void> {
-    const filed = due.add(idOf(key, 1, window), new Date(nowMs + windowMs));
-    filed.catch(() => {}); // awaited by take when lane 1 is taken; its failure is thrown there
-    return filed;
+  async function tookLaneOneAtOnce(key: string, window: number, at: Date): Promise<boolean> {
+    const _id = idOf(key, 1, window);
+    const [wentIn, previous] = await Promise.all([
+      insertedKeyUnlessTaken(AttemptModel, { _id, limiter, key, lane: 1, at }),
+      findByKey<AttemptRecord>(AttemptModel, idOf(key, 1, window - 1)),
+      due.add(_id, new Date(at.getTime() + windowMs)),
+    ]);
+    if (wentIn && !counts(previous, at.getTime())) return true;
+    if (wentIn) await AttemptModel.deleteOne({ _id });
+    return false;
   }
+
+  const allowed = (_id: string): AttemptClaim => ({
+    allowed: true,
+    // Gives the attempt back: it no longer counts.
+    release: async () => {
+      await AttemptModel.deleteOne({ _id });
+    },
+  });
 
   return {
     limit,
@@ -117,14 +130,16 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
     async claim(key, now = new Date()) {
       const nowMs = now.getTime();
       const window = Math.floor(nowMs / windowMs);
+      if (await tookLaneOneAtOnce(key, window, now)) return allowed(idOf(key, 1, window));
       for (let race = 0; race < MAX_RACES; race++) {
         /** When each busy lane read frees up. */
         const freeAt: number[] = [];
         let lost = false;
-        const laneOneFiled = race === 0 ? fileLaneOne(key, window, nowMs) : null;
+        // Lane 1's due entry was filed by the first try.
+        const laneOneFiled = race === 0 ? Promise.resolve() : null;
         for (let first = 1; first <= limit && !lost;) {
           const lanes = Array.from(
-            { length: Math.min(first === 1 ? 1 : LANES_PER_READ, limit - first + 1) },
+            { length: Math.min(LANES_PER_READ, limit - first + 1) },
             (_, i) => first + i,
           );
           first += lanes.length;
@@ -140,14 +155,7 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
               lost = true; // taken in between: judge the key again
               break;
             }
-            const _id = idOf(key, lane, window);
-            return {
-              allowed: true,
-              // Gives the attempt back: it no longer counts.
-              release: async () => {
-                await AttemptModel.deleteOne({ _id });
-              },
-            };
+            return allowed(idOf(key, lane, window));
           }
         }
         if (!lost) {
