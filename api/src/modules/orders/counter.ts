@@ -1,17 +1,19 @@
 // Order numbers: unique and consecutive from 1000, under any number of concurrent checkouts and API
 // replicas, with no queue.
 //
-// A number is issued by one `$inc` of the counter document (its value is the next number to issue)
-// and taken by inserting `order_numbers {_id: n, orderId}` under its unique _id: the insert is the
-// guard, the `$inc` only says which number to try. On MongoDB, and on the embedded FerretDB, whose
-// build makes an update one step (scripts/lib/ferretdb.mjs), no two callers are issued one number,
-// so each order takes its number in one round trip, where two replicas trying the same next
-// numbers lost about half their inserts to each other, one round trip each (api/README.md, "Load").
-// On an engine whose update is a read then a write (FerretDB as released), two callers can be
-// issued the same number; the one whose insert loses is issued another. Numbers stay consecutive
-// there too: the counter only ever holds a number issued to someone (each write is a number read
-// plus one), and every number issued is taken by its caller or found taken. A taken number also
-// means the counter is behind the numbers taken (a database from before it): it is moved past them.
+// A number is issued by one `$inc` of the counter document (its value is the next number to issue),
+// and the order is written under it: the unique orderNumber index of the orders is the guard, the
+// `$inc` only says which number to try. Beside the order goes the number's document `order_numbers
+// {_id: n, orderId}`, which finds an order by its number with a lookup by _id (FerretDB v1 reads a
+// whole collection for any other filter). On MongoDB, and on the embedded FerretDB, whose build
+// makes an update one step (scripts/lib/ferretdb.mjs), no two callers are issued one number, so an
+// order takes its number in one round trip, issued while its checkout's sweeps are filed, and is
+// written in one more (api/README.md, "Load"). On an engine whose update is a read then a write
+// (FerretDB as released), two callers can be issued one number: the one whose order loses the index
+// is issued another. Numbers stay consecutive there too: the counter only ever holds a number issued
+// to someone (each write is a number read plus one), and every number issued is written by its
+// caller, found taken, or given back to this process's next caller when its write failed. A taken
+// number also means the counter is behind the orders (a database from before it): it is moved past.
 import type { Types } from 'mongoose';
 import { insertedKeyUnlessTaken, isDuplicateKeyError, keyExists } from '../../platform/db';
 import { CounterModel, highestTaken, takeNext } from '../../platform/sequence';
@@ -20,34 +22,77 @@ import { OrderNumberModel, PaidOrderKeyModel, PaidOrderModel } from './model';
 export const ORDER_NUMBER_COUNTER = 'orderNumber';
 export const FIRST_ORDER_NUMBER = 1000;
 
-/** Lost inserts in a row before the call gives up (each one means another caller took a number). */
+/** Numbers taken by other orders in a row before a write gives up (on an engine as above). */
 const MAX_RACES = 1000;
 
 /**
- * Numbers issued to this process whose insert failed for another reason than a taken _id (the
- * database failing): issued again first, so a failure does not leave a gap.
+ * Numbers issued to this process and not used (their order's write failed, or its checkout was
+ * placed by another request): the next caller is given them first, so they do not stay gaps.
  */
-const unclaimed: number[] = [];
+const givenBack: number[] = [];
 
-/** Takes the next free order number for orderId. */
-export async function takeOrderNumber(orderId: Types.ObjectId): Promise<number> {
-  for (let race = 1; race <= MAX_RACES; race++) {
-    const n = unclaimed.shift() ?? (await issueOrderNumber());
-    let took: boolean;
-    try {
-      took = await insertedKeyUnlessTaken(OrderNumberModel, { _id: String(n), orderId });
-    } catch (error) {
-      unclaimed.push(n);
-      unclaimed.sort((a, b) => a - b);
-      throw error;
-    }
-    if (took) return n;
-    await moveCounterTo((await highestTakenFrom(n)) + 1);
-  }
-  throw new Error('No order number could be taken: too many concurrent callers');
+/** The order number to write the next order under: one given back, else a new one. */
+export async function nextOrderNumber(): Promise<number> {
+  return givenBack.shift() ?? issueOrderNumber();
 }
 
-/** The counter's next number, moved on by one (one atomic `$inc`; see the top of this file). */
+/** A number from nextOrderNumber that no order was written under. */
+export function giveBackOrderNumber(n: number): void {
+  givenBack.push(n);
+  givenBack.sort((a, b) => a - b);
+}
+
+/** What `write` answers when another order has the number already. */
+export const NUMBER_TAKEN = Symbol('order number taken');
+
+/**
+ * Writes an order under an order number, `issued` first (from nextOrderNumber), then newly issued
+ * ones while another order has the one tried: `write(n)` inserts the order under n, answering
+ * NUMBER_TAKEN when the unique orderNumber index refuses n, or null when the order was written
+ * already (by another process; null is answered then). n's number document goes in beside it.
+ */
+export async function writeUnderOrderNumber<T>(
+  orderId: Types.ObjectId,
+  issued: number,
+  write: (n: number) => Promise<T | null | typeof NUMBER_TAKEN>,
+): Promise<T | null> {
+  let n = issued;
+  for (let race = 1; ; race++) {
+    const numberDoc = { _id: String(n), orderId };
+    const [written, listed] = await Promise.allSettled([
+      write(n),
+      insertedKeyUnlessTaken(OrderNumberModel, numberDoc),
+    ]);
+    if (
+      written.status === 'fulfilled' &&
+      written.value !== null &&
+      written.value !== NUMBER_TAKEN
+    ) {
+      // Held by an order whose write lost n (or failed), or not written: n is this order's.
+      if (listed.status === 'rejected' || !listed.value)
+        await OrderNumberModel.updateOne(
+          { _id: numberDoc._id },
+          { $set: { orderId } },
+          { upsert: true },
+        );
+      return written.value;
+    }
+    // n is not this order's: its number document, if it went in, goes (a failure leaves it to n's
+    // next writer, which sets it to its own order).
+    if (listed.status === 'fulfilled' && listed.value)
+      await OrderNumberModel.deleteOne(numberDoc).catch(() => {});
+    if (written.status === 'rejected' || written.value === null) {
+      giveBackOrderNumber(n);
+      if (written.status === 'rejected') throw written.reason;
+      return null;
+    }
+    if (race >= MAX_RACES) throw new Error('No order number could be taken: too many callers');
+    await moveCounterTo((await highestTakenFrom(n)) + 1);
+    n = await nextOrderNumber();
+  }
+}
+
+/** The counter's next number, moved on by one (one `$inc`; see the top of this file). */
 async function issueOrderNumber(): Promise<number> {
   for (;;) {
     const before = (await upsertingCounter(() =>

@@ -35,6 +35,7 @@ import {
   listOrdersOfCustomer,
   type NewOrder,
 } from './repository';
+import { giveBackOrderNumber, nextOrderNumber } from './counter';
 import { scheduleCheckoutSweeps } from './sweeps';
 
 // What the payments module uses: an order by id and its payment state.
@@ -232,17 +233,28 @@ async function placeOnce(
     const now = new Date();
     // This placing's sweeps go in before the key exists, so nothing the key leads to is left
     // unswept (orders/sweeps.ts); filed for a key already taken, they find nothing of theirs to do.
-    await scheduleCheckoutSweeps(key, orderId, now);
+    // Its order number is issued meanwhile, and given back if the key was taken.
+    const issuing = nextOrderNumber();
+    await scheduleCheckoutSweeps(key, orderId, now).catch((error: unknown) => {
+      issuing.then(giveBackOrderNumber, () => {});
+      throw error;
+    });
+    const issued = await issuing;
     // Inserted first and read only when taken: most placings are of a cart not placed before.
-    if (await insertCheckoutKey(key, orderId, now)) {
+    if (await insertCheckoutKey(key, orderId, now).catch(givingBack(issued))) {
       crashAt('after-checkout-key');
-      const created = await insertOrder(order, orderId, { createdAt: now, listWhileWriting: true });
+      const created = await insertOrder(order, orderId, {
+        createdAt: now,
+        issued,
+        listWhileWriting: true,
+      });
       crashAt('after-order-write');
       if (created) return { order: created, reused: false };
       const written = await findOrderById(orderId.toString());
       if (written) return { order: written, reused: true };
       throw new Error(`Order ${orderId.toString()} was neither written nor found`);
     }
+    giveBackOrderNumber(issued);
     const claim = await findCheckoutKey(key);
     if (!claim) {
       g -= 1; // taken, then swept away meanwhile: try this key again
@@ -261,6 +273,14 @@ async function placeOnce(
   throw new Error('This cart was placed too many times');
 }
 
+/** Gives the order number back when the call fails, and fails the same way. */
+function givingBack(issued: number) {
+  return (error: unknown): never => {
+    giveBackOrderNumber(issued);
+    throw error;
+  };
+}
+
 /** The order a checkout key points at, waiting for it briefly, then writing it under that id. */
 async function orderOfKey(
   orderId: string,
@@ -276,6 +296,7 @@ async function orderOfKey(
   // The request that took the key died before writing the order: this one writes it.
   const created = await insertOrder(order, new Types.ObjectId(orderId), {
     createdAt: new Date(),
+    issued: await nextOrderNumber(),
     listWhileWriting: false,
   });
   if (created) return { order: created, reused: false };

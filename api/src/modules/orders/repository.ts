@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { findByKey, insertedKeyUnlessTaken, isDuplicateKeyError } from '../../platform/db';
 import { readPlacesUp, takeNext } from '../../platform/sequence';
-import { takeOrderNumber } from './counter';
+import { NUMBER_TAKEN, writeUnderOrderNumber } from './counter';
 import { listNewOrder, listOrderStatus } from './search-lists';
 import {
   CustomerOrderModel,
@@ -43,29 +43,33 @@ export type NewOrder = Omit<
 > & { customerId: string | null };
 
 /**
- * Takes the next order number and writes the order under the given id, placed at `createdAt`; it
- * joins its lists (a customer's history, its email's, the admin search's). Null when an order with
- * this id exists already (another process wrote it meanwhile).
+ * Writes the order under the given id and an order number (`issued`, from nextOrderNumber, first),
+ * placed at `createdAt`; it joins its lists (a customer's history, its email's, the admin search's).
+ * Null when an order with this id exists already (another process wrote it meanwhile).
  *
- * `listWhileWriting`: the lists are joined while the number is taken and the order written, a round
- * trip or more less than after it (readers skip an entry whose order they do not find, not written
- * yet or never). For the request that holds the order's checkout key; a retry writing the order of
- * a key another request took (orders.ts, orderOfKey) joins them only once its write went in, so an
- * order is listed by one writer. Only the key holder stopped between its lists and its write leaves
- * the order listed by both, a page then showing it once (search.ts).
+ * `listWhileWriting`: the lists are joined while the order is written, a round trip or more less
+ * than after it (readers skip an entry whose order they do not find, not written yet or never). For
+ * the request that holds the order's checkout key; a retry writing the order of a key another
+ * request took (orders.ts, orderOfKey) joins them only once its write went in, so an order is listed
+ * by one writer. Only the key holder stopped between its lists and its write leaves the order
+ * listed by both, a page then showing it once (search.ts).
  */
 export async function insertOrder(
   order: Omit<NewOrder, 'orderNumber'>,
   _id: Types.ObjectId,
-  { createdAt, listWhileWriting }: { createdAt: Date; listWhileWriting: boolean },
+  {
+    createdAt,
+    issued,
+    listWhileWriting,
+  }: { createdAt: Date; issued: number; listWhileWriting: boolean },
 ): Promise<OrderRecord | null> {
   const listed = { ...order, _id, status: 'pending_payment' as const, createdAt };
   if (!listWhileWriting) {
-    const created = await writeOrder(listed);
+    const created = await writeOrder(listed, issued);
     if (created) await joinLists(listed);
     return created;
   }
-  const [created] = await Promise.all([writeOrder(listed), joinLists(listed)]);
+  const [created] = await Promise.all([writeOrder(listed, issued), joinLists(listed)]);
   return created;
 }
 
@@ -75,23 +79,24 @@ type OrderToWrite = Omit<NewOrder, 'orderNumber'> & {
   createdAt: Date;
 };
 
-/** The order written under the next order number; null when its _id is taken. */
-async function writeOrder(order: OrderToWrite): Promise<OrderRecord | null> {
-  // The unique orderNumber index is a safety net behind the number documents.
+/** The order written under an order number (counter.ts); null when its _id is taken. */
+async function writeOrder(order: OrderToWrite, issued: number): Promise<OrderRecord | null> {
+  // The unique orderNumber index is the guard of the numbers.
   await OrderModel.init();
-  const orderNumber = await takeOrderNumber(order._id);
-  try {
-    const created = await OrderModel.create({
-      ...order,
-      orderNumber,
-      customerId: order.customerId ? new Types.ObjectId(order.customerId) : null,
-      paymentStatus: 'unpaid',
-    });
-    return created.toObject();
-  } catch (error) {
-    if (isDuplicateKeyError(error) && (await OrderModel.exists({ _id: order._id }))) return null;
-    throw error;
-  }
+  return writeUnderOrderNumber(order._id, issued, async (orderNumber) => {
+    try {
+      const created = await OrderModel.create({
+        ...order,
+        orderNumber,
+        customerId: order.customerId ? new Types.ObjectId(order.customerId) : null,
+        paymentStatus: 'unpaid',
+      });
+      return created.toObject();
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      return (await OrderModel.exists({ _id: order._id })) ? null : NUMBER_TAKEN;
+    }
+  });
 }
 
 /** The new order's lists: its customer's history, its email's and the admin search's. */
