@@ -4,7 +4,7 @@
 // (`{id}:t:{n}` taken, `{id}:r:{n}` given back), each number taken by an insert under the unique _id,
 // atomic on FerretDB v1 and MongoDB alike; never by read-then-write on a counter.
 import { Types } from 'mongoose';
-import { isDuplicateKeyError } from '../../platform/db';
+import { findByKey, isDuplicateKeyError, keyExists } from '../../platform/db';
 import {
   DiscountCodeKeyModel,
   DiscountCodeModel,
@@ -31,14 +31,27 @@ const useId = (discountId: Types.ObjectId, kind: UseKind, n: number) =>
   `${discountId.toString()}:${kind}:${n}`;
 
 async function head(discountId: Types.ObjectId): Promise<DiscountUseHeadRecord | null> {
-  return DiscountUseHeadModel.findById(discountId.toString()).lean<DiscountUseHeadRecord>().exec();
+  return findByKey<DiscountUseHeadRecord>(DiscountUseHeadModel, discountId.toString());
 }
 
-/** The highest number of that kind in use, from the head's guess on (numbers have no gaps). */
+/** Numbers looked up at once past the head's guess (it lags by the uses taken since it was raised). */
+const LOOKAHEAD = 4;
+
+/**
+ * The highest number of that kind in use, from the head's guess on: numbers have no gaps, so the
+ * first one missing ends it; looked up LOOKAHEAD at a time (one round trip, unless the guess lags
+ * by more).
+ */
 async function topOf(discountId: Types.ObjectId, kind: UseKind, guess: number): Promise<number> {
-  let top = guess;
-  while (await DiscountUseModel.exists({ _id: useId(discountId, kind, top + 1) }).exec()) top += 1;
-  return top;
+  for (let top = guess; ; top += LOOKAHEAD) {
+    const found = await Promise.all(
+      Array.from({ length: LOOKAHEAD }, (_, i) =>
+        keyExists(DiscountUseModel, useId(discountId, kind, top + 1 + i)),
+      ),
+    );
+    const missing = found.indexOf(false);
+    if (missing >= 0) return top + missing;
+  }
 }
 
 async function usage(discountId: Types.ObjectId): Promise<{ taken: number; released: number }> {
@@ -86,12 +99,14 @@ async function withUses(discount: DiscountCodeRecord | null): Promise<DiscountWi
 }
 
 export async function findDiscountByCode(code: string): Promise<DiscountWithUses | null> {
-  const key = await DiscountCodeKeyModel.findById(code).lean<DiscountCodeKeyRecord>().exec();
+  const key = await findByKey<DiscountCodeKeyRecord>(DiscountCodeKeyModel, code);
   if (!key) return null;
-  const discount = await DiscountCodeModel.findById(key.discountId)
-    .lean<DiscountCodeRecord>()
-    .exec();
-  return withUses(discount?.code === code ? discount : null);
+  // The code and its uses read side by side (the uses are read for nothing when the key is stale).
+  const [discount, timesUsed] = await Promise.all([
+    findByKey<DiscountCodeRecord>(DiscountCodeModel, key.discountId),
+    countUses(key.discountId),
+  ]);
+  return discount?.code === code ? { ...discount, timesUsed } : null;
 }
 
 export async function findDiscountById(id: string): Promise<DiscountWithUses | null> {
