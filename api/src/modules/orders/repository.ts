@@ -103,7 +103,10 @@ async function writeOrder(order: OrderToWrite, issued: number): Promise<OrderRec
 async function joinLists(order: OrderToWrite): Promise<void> {
   await Promise.all([
     order.customerId ? addToCustomerHistory(order.customerId, order._id) : null,
-    addToNumberedList(OrderEmailKeyModel, order.customerInfo.email.toLowerCase(), order._id),
+    // An email's list may be busy (a business's buyers share one address): by blocks when it is.
+    addToNumberedList(OrderEmailKeyModel, order.customerInfo.email.toLowerCase(), order._id, {
+      blocks: true,
+    }),
     // The admin search's lists (search-lists.ts): its status, its day, its words.
     listNewOrder(order),
   ]);
@@ -119,15 +122,21 @@ export function numberedListCounter(
 
 /**
  * Appends orderId to the list `{key}:{k}` at the first free k (taken by an insert; the counter
- * `{model}:{key}` is the first guess once the list is long, platform/sequence.ts).
+ * `{model}:{key}` is the first guess once the list is long, platform/sequence.ts). `blocks`: while
+ * another process appends to the list too, by blocks (a few places may stay empty, which readers
+ * look past).
  */
 async function addToNumberedList(
   model: typeof OrderEmailKeyModel | typeof CustomerOrderModel,
   key: string,
   orderId: Types.ObjectId,
+  { blocks = false }: { blocks?: boolean } = {},
 ): Promise<void> {
-  await takeNext(numberedListCounter(model, key), 1, (k) =>
-    insertedKeyUnlessTaken(model, { _id: `${key}:${k}`, orderId }),
+  await takeNext(
+    numberedListCounter(model, key),
+    1,
+    (k) => insertedKeyUnlessTaken(model, { _id: `${key}:${k}`, orderId }),
+    { blocks },
   );
 }
 
