@@ -1,9 +1,10 @@
 // Orders (docs/product.md sections 3, 5, 7; docs/design.md sections 4 and 5a): the server turns the session's cart
 // into an order from its own data, with the checkout's rules and messages and a gap-free order number.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutMessages, orderHistorySchema, priceLabel } from '@shop/contracts';
 import { CartModel } from '../src/modules/cart/model';
-import { OrderModel } from '../src/modules/orders/model';
+import { CheckoutKeyModel, OrderModel } from '../src/modules/orders/model';
+import { unpaidOrdersDue } from '../src/modules/orders/sweeps';
 import { trusted } from '../src/platform/db';
 import { quoteShipping } from '../src/modules/shipping/shipping';
 import { taxFor } from '../src/modules/tax/tax';
@@ -351,6 +352,26 @@ describe('POST /api/orders', () => {
     const second = await checkout(agent, { customerInfo: customerInfo() });
     expect(second.status).toBe(201);
     expect(second.body.orderId).not.toBe(first.body.orderId);
+  });
+
+  it('when the checkout’s sweeps cannot be filed, then nothing is placed, no key is left, and the next placing gets the next order number', async () => {
+    const [agent, earlier] = [app.agent(), app.agent()];
+    await addToCart(agent);
+    await addToCart(earlier);
+    const before = await checkout(earlier, { customerInfo: customerInfo() });
+    const keysBefore = await CheckoutKeyModel.countDocuments({});
+    const failing = vi
+      .spyOn(unpaidOrdersDue, 'add')
+      .mockRejectedValueOnce(new Error('connection reset'));
+    try {
+      expect((await checkout(agent, { customerInfo: customerInfo() })).status).toBe(500);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await CheckoutKeyModel.countDocuments({})).toBe(keysBefore);
+    const placed = await checkout(agent, { customerInfo: customerInfo() });
+    expect(placed.status).toBe(201);
+    expect(placed.body.orderNumber).toBe(before.body.orderNumber + 1);
   });
 
   it('when 50 shoppers check out at the same moment, then they get 50 distinct consecutive order numbers', async () => {

@@ -27,6 +27,7 @@ import {
   findPaidGuestOrdersByEmail,
   joinOrderToCustomer,
   checkoutKey,
+  deleteCheckoutKey,
   findCheckoutKey,
   findOrderById,
   insertCheckoutKey,
@@ -231,21 +232,15 @@ async function placeOnce(
     const key = checkoutKey(owner, order.cartFingerprint, g);
     const orderId = new Types.ObjectId();
     const now = new Date();
-    // This placing's sweeps go in before the key exists, so nothing the key leads to is left
-    // unswept (orders/sweeps.ts); filed for a key already taken, they find nothing of theirs to do.
-    // Its order number is issued meanwhile, and given back if the key was taken.
-    const issuing = nextOrderNumber();
-    await scheduleCheckoutSweeps(key, orderId, now).catch((error: unknown) => {
-      issuing.then(giveBackOrderNumber, () => {});
-      throw error;
-    });
-    const issued = await issuing;
-    // Inserted first and read only when taken: most placings are of a cart not placed before.
-    if (await insertCheckoutKey(key, orderId, now).catch(givingBack(issued))) {
+    // The key goes in beside this placing's sweeps and its order number's issue: inserted first
+    // and read only when taken, as most placings are of a cart not placed before. Sweeps filed for
+    // a key taken already find nothing of theirs to do (orders/sweeps.ts); the number goes back.
+    const taken = await takeCheckoutKey(key, orderId, now);
+    if (taken) {
       crashAt('after-checkout-key');
       const created = await insertOrder(order, orderId, {
         createdAt: now,
-        issued,
+        issued: taken.issued,
         listWhileWriting: true,
       });
       crashAt('after-order-write');
@@ -254,14 +249,13 @@ async function placeOnce(
       if (written) return { order: written, reused: true };
       throw new Error(`Order ${orderId.toString()} was neither written nor found`);
     }
-    giveBackOrderNumber(issued);
     const claim = await findCheckoutKey(key);
     if (!claim) {
       g -= 1; // taken, then swept away meanwhile: try this key again
       lost += 1;
       continue;
     }
-    const existing = await orderOfKey(claim.orderId.toString(), order);
+    const existing = await orderOfKey(key, claim.orderId, order);
     if (reusable(existing.order, order.cartFingerprint)) return existing;
     if (paidButNotEmptied(existing.order, order.cartFingerprint)) {
       // Emptied now, as the payment would have; the paid order is the answer (paying it again
@@ -273,19 +267,43 @@ async function placeOnce(
   throw new Error('This cart was placed too many times');
 }
 
-/** Gives the order number back when the call fails, and fails the same way. */
-function givingBack(issued: number) {
-  return (error: unknown): never => {
-    giveBackOrderNumber(issued);
-    throw error;
-  };
+/**
+ * Inserts the checkout key, files its placing's sweeps and issues its order number, side by side:
+ * the number when the key went in, false when another request holds the key. Nothing is left when a
+ * call fails: the number goes back, and the key, if it went in, is deleted (if even that fails, a
+ * retry that writes the key's order files its sweeps itself: orderOfKey).
+ */
+async function takeCheckoutKey(
+  key: string,
+  orderId: Types.ObjectId,
+  now: Date,
+): Promise<{ issued: number } | false> {
+  const settled = await Promise.allSettled([
+    nextOrderNumber(),
+    scheduleCheckoutSweeps(key, orderId, now),
+    insertCheckoutKey(key, orderId, now),
+  ] as const);
+  const [issued, , keyed] = settled;
+  const failed = settled.find((call) => call.status === 'rejected');
+  const keyIn = keyed.status === 'fulfilled' && keyed.value;
+  if (!failed && keyIn && issued.status === 'fulfilled') return { issued: issued.value };
+  if (issued.status === 'fulfilled') giveBackOrderNumber(issued.value);
+  if (!failed) return false; // another request's key
+  if (keyIn) await deleteCheckoutKey(key).catch(() => {});
+  throw failed.reason;
 }
 
-/** The order a checkout key points at, waiting for it briefly, then writing it under that id. */
+/**
+ * The order a checkout key points at, waiting for it briefly, then writing it under that id, with
+ * its sweeps filed again (the request that took the key may have stopped before they went in; a
+ * sweep filed twice finds its work done the second time).
+ */
 async function orderOfKey(
-  orderId: string,
+  key: string,
+  keyedId: Types.ObjectId,
   order: PricedOrder,
 ): Promise<{ order: OrderRecord; reused: boolean }> {
+  const orderId = keyedId.toString();
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
     const found = await findOrderById(orderId);
@@ -294,7 +312,8 @@ async function orderOfKey(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // The request that took the key died before writing the order: this one writes it.
-  const created = await insertOrder(order, new Types.ObjectId(orderId), {
+  await scheduleCheckoutSweeps(key, keyedId, new Date());
+  const created = await insertOrder(order, keyedId, {
     createdAt: new Date(),
     issued: await nextOrderNumber(),
     listWhileWriting: false,

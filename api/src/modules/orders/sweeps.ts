@@ -1,7 +1,8 @@
 // What the orders' sweeps will do, filed in due queues (platform/due-queue.ts) when a checkout is
 // placed: its unpaid order expires after 24 hours (payments/expiry.ts) and its checkout key is
-// forgotten after a week. Filed before the checkout key is inserted, so a process that dies after the
-// key (its retry writes the order under the key's id) still leaves both due.
+// forgotten after a week. Filed beside the checkout key's insert; a process that dies after the key
+// but before them leaves no order (it is written after both), and the retry that writes the order
+// under the key's id files them again (orders.ts, orderOfKey).
 import type { Types } from 'mongoose';
 import { dueQueue } from '../../platform/due-queue';
 import { deleteCheckoutKey, findCheckoutKey } from './repository';
