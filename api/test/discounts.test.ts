@@ -518,6 +518,24 @@ describe('admin discount codes', () => {
     expect((await list())[0].code).toBe('SPRING-25');
   });
 
+  it('when a code is found, then renamed, or deleted and made again, then the next lookup finds what the codes are now', async () => {
+    const idOf = async (code: string) => (await findDiscountByCode(code))?._id.toString() ?? null;
+    const { id } = (await create({ ...valid, code: 'FIRST' })).body;
+    expect(await idOf('FIRST')).toBe(id);
+    const edit = (body: unknown) =>
+      app.request('PUT', `/api/as-admin/admin/discount-codes/${id}`, { body });
+    expect((await edit({ code: 'SECOND' })).status).toBe(200);
+    expect(await idOf('FIRST')).toBeNull();
+    expect(await idOf('SECOND')).toBe(id);
+    expect((await edit({ code: 'FIRST' })).status).toBe(200);
+    expect(await idOf('FIRST')).toBe(id);
+    await app.request('DELETE', `/api/as-admin/admin/discount-codes/${id}`);
+    expect(await idOf('FIRST')).toBeNull();
+    const again = (await create({ ...valid, code: 'FIRST' })).body.id as string;
+    expect(again).not.toBe(id);
+    expect(await idOf('FIRST')).toBe(again);
+  });
+
   it('when an admin deletes a code, then it is gone; a second delete is 404', async () => {
     const { id } = (await create(valid)).body;
     const deleted = await app.request('DELETE', `/api/as-admin/admin/discount-codes/${id}`);

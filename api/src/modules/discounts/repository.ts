@@ -98,13 +98,40 @@ async function withUses(discount: DiscountCodeRecord | null): Promise<DiscountWi
   return discount ? { ...discount, timesUsed: await countUses(discount._id) } : null;
 }
 
+/**
+ * The discount id each code's key document named when this process last read it, so the next
+ * lookup of the code reads the discount itself at once (a round trip less at checkout and payment).
+ * Never trusted alone: the discount read must still have that code, else the key is read again (a
+ * code renamed, or deleted and made again, has another id or none). Bounded: the oldest goes first.
+ */
+const idOfCode = new Map<string, Types.ObjectId>();
+const MAX_CODES_REMEMBERED = 1_000;
+
 export async function findDiscountByCode(code: string): Promise<DiscountWithUses | null> {
+  const remembered = idOfCode.get(code);
+  if (remembered) {
+    const discount = await readDiscountOfCode(remembered, code);
+    if (discount) return discount;
+    idOfCode.delete(code);
+  }
   const key = await findByKey<DiscountCodeKeyRecord>(DiscountCodeKeyModel, code);
   if (!key) return null;
-  // The code and its uses read side by side (the uses are read for nothing when the key is stale).
+  const discount = await readDiscountOfCode(key.discountId, code);
+  if (discount) {
+    if (idOfCode.size >= MAX_CODES_REMEMBERED) idOfCode.delete(idOfCode.keys().next().value!);
+    idOfCode.set(code, key.discountId);
+  }
+  return discount;
+}
+
+/** The discount with this id if it has this code, read beside its uses (read for nothing if not). */
+async function readDiscountOfCode(
+  id: Types.ObjectId,
+  code: string,
+): Promise<DiscountWithUses | null> {
   const [discount, timesUsed] = await Promise.all([
-    findByKey<DiscountCodeRecord>(DiscountCodeModel, key.discountId),
-    countUses(key.discountId),
+    findByKey<DiscountCodeRecord>(DiscountCodeModel, id),
+    countUses(id),
   ]);
   return discount?.code === code ? { ...discount, timesUsed } : null;
 }
