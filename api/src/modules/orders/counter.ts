@@ -68,7 +68,7 @@ export async function writeUnderOrderNumber<T>(
       written.value !== null &&
       written.value !== NUMBER_TAKEN
     ) {
-      // Held by an order whose write lost n (or failed), or not written: n is this order's.
+      // n is this order's: its document, if another caller's (whose write lost n) or not in, is set.
       if (listed.status === 'rejected' || !listed.value)
         await OrderNumberModel.updateOne(
           { _id: numberDoc._id },
