@@ -316,6 +316,21 @@ describe('reserveDiscountUse and releaseDiscountUse', () => {
     expect(await usesOf('CHURN')).toBe(0);
   });
 
+  it('when uses are counted again after more were taken than the lookahead, or past the head’s guess, then every use is counted', async () => {
+    await discount({ code: 'COUNTED' });
+    expect(await usesOf('COUNTED')).toBe(0);
+    await Promise.all(Array.from({ length: 9 }, () => reserveDiscountUse('COUNTED')));
+    expect(await usesOf('COUNTED')).toBe(9);
+    // Taken without the head's guess moving (as a process stopped before raising it leaves them).
+    const { _id } = (await findDiscountByCode('COUNTED'))!;
+    await DiscountUseModel.insertMany(
+      Array.from({ length: 6 }, (_, i) => ({ _id: `${String(_id)}:t:${10 + i}`, discountId: _id })),
+    );
+    expect(await usesOf('COUNTED')).toBe(15);
+    await releaseDiscountUse('COUNTED');
+    expect(await usesOf('COUNTED')).toBe(14);
+  });
+
   it('when a code is unlimited, then every reservation succeeds and is counted', async () => {
     await discount({ code: 'ALWAYS' });
     const answers = await Promise.all(

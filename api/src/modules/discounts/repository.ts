@@ -34,32 +34,63 @@ async function head(discountId: Types.ObjectId): Promise<DiscountUseHeadRecord |
   return findByKey<DiscountUseHeadRecord>(DiscountUseHeadModel, discountId.toString());
 }
 
-/** Numbers looked up at once past the head's guess (it lags by the uses taken since it was raised). */
+/** Numbers looked up at once past the top known (the head's guess lags by the uses taken since it was raised). */
 const LOOKAHEAD = 4;
 
+/** The top if it is among the LOOKAHEAD numbers past `from` (taken or 0): the one before the first missing. */
+async function topWithin(
+  discountId: Types.ObjectId,
+  kind: UseKind,
+  from: number,
+): Promise<number | null> {
+  const found = await Promise.all(
+    Array.from({ length: LOOKAHEAD }, (_, i) =>
+      keyExists(DiscountUseModel, useId(discountId, kind, from + 1 + i)),
+    ),
+  );
+  const missing = found.indexOf(false);
+  return missing >= 0 ? from + missing : null;
+}
+
 /**
- * The highest number of that kind in use, from the head's guess on: numbers have no gaps, so the
- * first one missing ends it; looked up LOOKAHEAD at a time (one round trip, unless the guess lags
- * by more).
+ * The highest number of that kind in use, from a number known taken (or 0) on: numbers have no
+ * gaps, so the first one missing ends it; looked up LOOKAHEAD at a time.
  */
-async function topOf(discountId: Types.ObjectId, kind: UseKind, guess: number): Promise<number> {
-  for (let top = guess; ; top += LOOKAHEAD) {
-    const found = await Promise.all(
-      Array.from({ length: LOOKAHEAD }, (_, i) =>
-        keyExists(DiscountUseModel, useId(discountId, kind, top + 1 + i)),
-      ),
-    );
-    const missing = found.indexOf(false);
-    if (missing >= 0) return top + missing;
+async function topOf(discountId: Types.ObjectId, kind: UseKind, from: number): Promise<number> {
+  for (let top = from; ; top += LOOKAHEAD) {
+    const found = await topWithin(discountId, kind, top);
+    if (found !== null) return found;
   }
 }
 
+/**
+ * The highest numbers of each kind this process has seen taken, by discount: a number taken stays
+ * taken (uses go only with their code), so the next count looks past them at once, beside the
+ * head's guess, in one round trip unless more than LOOKAHEAD uses were taken meanwhile. Bounded.
+ */
+const seenTops = new Map<string, { taken: number; released: number }>();
+const MAX_TOPS_REMEMBERED = 1_000;
+
 async function usage(discountId: Types.ObjectId): Promise<{ taken: number; released: number }> {
-  const guess = await head(discountId);
-  const [taken, released] = await Promise.all([
-    topOf(discountId, 't', guess?.taken ?? 0),
-    topOf(discountId, 'r', guess?.released ?? 0),
+  const id = discountId.toString();
+  const seen = seenTops.get(id) ?? { taken: 0, released: 0 };
+  const [guess, takenNear, releasedNear] = await Promise.all([
+    head(discountId),
+    topWithin(discountId, 't', seen.taken),
+    topWithin(discountId, 'r', seen.released),
   ]);
+  // Past the numbers looked at, or the head names a later one: read on from the furthest known.
+  const onFrom = async (kind: UseKind, near: number | null, seenTop: number, guessed = 0) =>
+    near !== null && near >= guessed
+      ? near
+      : topOf(discountId, kind, Math.max(guessed, near ?? seenTop + LOOKAHEAD));
+  const [taken, released] = await Promise.all([
+    onFrom('t', takenNear, seen.taken, guess?.taken),
+    onFrom('r', releasedNear, seen.released, guess?.released),
+  ]);
+  if (!seenTops.has(id) && seenTops.size >= MAX_TOPS_REMEMBERED)
+    seenTops.delete(seenTops.keys().next().value!);
+  seenTops.set(id, { taken, released });
   return { taken, released };
 }
 
