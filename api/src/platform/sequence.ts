@@ -39,7 +39,7 @@ export async function counterValue(name: string, first: number): Promise<number>
 }
 
 /** Moves the counter on to next. A first guess, not the guard: a lagging value costs a lookup. */
-async function raiseCounter(name: string, next: number): Promise<void> {
+export async function raiseCounter(name: string, next: number): Promise<void> {
   try {
     await CounterModel.updateOne({ _id: name }, { $max: { value: next } }, { upsert: true });
   } catch {

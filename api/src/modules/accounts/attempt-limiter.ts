@@ -88,13 +88,13 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
     window: number,
     current: AttemptRecord | null,
     at: Date,
-    /** The attempt's due entry, when it was filed already (lane 1's, by the first try). */
-    filed: Promise<void> | null,
+    /** Whether the attempt's due entry is filed already (lane 1's is, by the first try). */
+    filed: boolean,
   ) {
     const _id = idOf(key, lane, window);
     // Only when the clock or a test moved an attempt's time back: it no longer counts, so it goes.
     if (current) await AttemptModel.deleteOne({ _id });
-    await (filed ?? due.add(_id, new Date(at.getTime() + windowMs)));
+    if (!filed) await due.add(_id, new Date(at.getTime() + windowMs));
     return insertedKeyUnlessTaken(AttemptModel, { _id, limiter, key, lane, at });
   }
 
@@ -135,8 +135,6 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
         /** When each busy lane read frees up. */
         const freeAt: number[] = [];
         let lost = false;
-        // Lane 1's due entry was filed by the first try.
-        const laneOneFiled = race === 0 ? Promise.resolve() : null;
         for (let first = 1; first <= limit && !lost;) {
           const lanes = Array.from(
             { length: Math.min(LANES_PER_READ, limit - first + 1) },
@@ -151,7 +149,7 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
               freeAt.push(Math.max(...busy.map((attempt) => attempt!.at.getTime() + windowMs)));
               continue;
             }
-            if (!(await take(key, lane, window, current, now, lane === 1 ? laneOneFiled : null))) {
+            if (!(await take(key, lane, window, current, now, lane === 1))) {
               lost = true; // taken in between: judge the key again
               break;
             }

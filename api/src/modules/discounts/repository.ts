@@ -69,7 +69,15 @@ async function topOf(discountId: Types.ObjectId, kind: UseKind, from: number): P
  * head's guess, in one round trip unless more than LOOKAHEAD uses were taken meanwhile. Bounded.
  */
 const seenTops = new Map<string, { taken: number; released: number }>();
-const MAX_TOPS_REMEMBERED = 1_000;
+
+/** How many codes' ids and discounts' counts a process remembers (seenTops, idOfCode). */
+const MAX_REMEMBERED = 1_000;
+
+/** Sets key in a map of at most MAX_REMEMBERED entries, the oldest going first. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (!map.has(key) && map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 async function usage(discountId: Types.ObjectId): Promise<{ taken: number; released: number }> {
   const id = discountId.toString();
@@ -88,9 +96,7 @@ async function usage(discountId: Types.ObjectId): Promise<{ taken: number; relea
     onFrom('t', takenNear, seen.taken, guess?.taken),
     onFrom('r', releasedNear, seen.released, guess?.released),
   ]);
-  if (!seenTops.has(id) && seenTops.size >= MAX_TOPS_REMEMBERED)
-    seenTops.delete(seenTops.keys().next().value!);
-  seenTops.set(id, { taken, released });
+  remember(seenTops, id, { taken, released });
   return { taken, released };
 }
 
@@ -136,7 +142,6 @@ async function withUses(discount: DiscountCodeRecord | null): Promise<DiscountWi
  * code renamed, or deleted and made again, has another id or none). Bounded: the oldest goes first.
  */
 const idOfCode = new Map<string, Types.ObjectId>();
-const MAX_CODES_REMEMBERED = 1_000;
 
 export async function findDiscountByCode(code: string): Promise<DiscountWithUses | null> {
   const remembered = idOfCode.get(code);
@@ -148,10 +153,7 @@ export async function findDiscountByCode(code: string): Promise<DiscountWithUses
   const key = await findByKey<DiscountCodeKeyRecord>(DiscountCodeKeyModel, code);
   if (!key) return null;
   const discount = await readDiscountOfCode(key.discountId, code);
-  if (discount) {
-    if (idOfCode.size >= MAX_CODES_REMEMBERED) idOfCode.delete(idOfCode.keys().next().value!);
-    idOfCode.set(code, key.discountId);
-  }
+  if (discount) remember(idOfCode, code, key.discountId);
   return discount;
 }
 

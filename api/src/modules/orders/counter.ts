@@ -16,7 +16,7 @@
 // number also means the counter is behind the orders (a database from before it): it is moved past.
 import type { Types } from 'mongoose';
 import { insertedKeyUnlessTaken, isDuplicateKeyError, keyExists } from '../../platform/db';
-import { CounterModel, highestTaken, takeNext } from '../../platform/sequence';
+import { CounterModel, highestTaken, raiseCounter, takeNext } from '../../platform/sequence';
 import { OrderNumberModel, PaidOrderKeyModel, PaidOrderModel } from './model';
 
 export const ORDER_NUMBER_COUNTER = 'orderNumber';
@@ -87,49 +87,29 @@ export async function writeUnderOrderNumber<T>(
       return null;
     }
     if (race >= MAX_RACES) throw new Error('No order number could be taken: too many callers');
-    await moveCounterTo((await highestTakenFrom(n)) + 1);
+    await raiseCounter(ORDER_NUMBER_COUNTER, (await highestTakenFrom(n)) + 1);
     n = await nextOrderNumber();
   }
 }
 
 /** The counter's next number, moved on by one (one `$inc`; see the top of this file). */
 async function issueOrderNumber(): Promise<number> {
+  const increment = () =>
+    CounterModel.collection.findOneAndUpdate(
+      { _id: ORDER_NUMBER_COUNTER } as never,
+      { $inc: { value: 1 } },
+      { upsert: true, returnDocument: 'before' },
+    ) as Promise<{ value: number } | null>;
   for (;;) {
-    const before = (await upsertingCounter(() =>
-      CounterModel.collection.findOneAndUpdate(
-        { _id: ORDER_NUMBER_COUNTER } as never,
-        { $inc: { value: 1 } },
-        { upsert: true, returnDocument: 'before' },
-      ),
-    )) as { value: number } | null;
+    // Two first upserts at once can both insert, and the second then fails on the _id (MongoDB
+    // retries that itself, FerretDB does not); the counter exists by then, so it is sent again.
+    const before = await increment().catch((error: unknown) => {
+      if (!isDuplicateKeyError(error)) throw error;
+      return increment();
+    });
     if (before && before.value >= FIRST_ORDER_NUMBER) return before.value;
     // A new counter (the upsert wrote 1): it starts at the first number.
-    await moveCounterTo(FIRST_ORDER_NUMBER);
-  }
-}
-
-/** Raises the counter to next; never lowers it. */
-async function moveCounterTo(next: number): Promise<void> {
-  await upsertingCounter(() =>
-    CounterModel.updateOne(
-      { _id: ORDER_NUMBER_COUNTER },
-      { $max: { value: next } },
-      { upsert: true },
-    ),
-  );
-}
-
-/**
- * An update of the counter that writes it if it is missing: two such first writes at once can both
- * insert, and the second then fails on the _id (MongoDB retries that itself, FerretDB does not);
- * the counter exists by then, so the update is sent again.
- */
-async function upsertingCounter<T>(update: () => Promise<T>): Promise<T> {
-  try {
-    return await update();
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
-    return update();
+    await raiseCounter(ORDER_NUMBER_COUNTER, FIRST_ORDER_NUMBER);
   }
 }
 

@@ -63,13 +63,13 @@ export async function insertOrder(
     listWhileWriting,
   }: { createdAt: Date; issued: number; listWhileWriting: boolean },
 ): Promise<OrderRecord | null> {
-  const listed = { ...order, _id, status: 'pending_payment' as const, createdAt };
+  const toWrite = { ...order, _id, status: 'pending_payment' as const, createdAt };
   if (!listWhileWriting) {
-    const created = await writeOrder(listed, issued);
-    if (created) await joinLists(listed);
+    const created = await writeOrder(toWrite, issued);
+    if (created) await joinLists(toWrite);
     return created;
   }
-  const [created] = await Promise.all([writeOrder(listed, issued), joinLists(listed)]);
+  const [created] = await Promise.all([writeOrder(toWrite, issued), joinLists(toWrite)]);
   return created;
 }
 
