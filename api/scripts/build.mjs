@@ -20,9 +20,11 @@ const bundleContracts = {
 };
 
 await build({
-  // The server, and the release registry's CLI (npm run releases), which needs no running API.
+  // The server, the thread it renders proof PDFs on (src/modules/proofs/pdf-thread.ts), and the release
+  // registry's CLI (npm run releases), which needs no running API.
   entryPoints: {
     server: path.join(apiDir, 'src/server.ts'),
+    'pdf-worker': path.join(apiDir, 'src/modules/proofs/pdf-worker.ts'),
     'releases-cli': path.join(apiDir, 'src/cli/releases.ts'),
   },
   outdir: path.join(apiDir, 'dist'),
@@ -35,4 +37,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('Built api/dist/server.js and api/dist/releases-cli.js');
+console.log('Built api/dist/server.js, api/dist/pdf-worker.js and api/dist/releases-cli.js');

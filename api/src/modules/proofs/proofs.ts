@@ -6,7 +6,7 @@ import { findOrderById } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
 import type { UploadStore } from '../uploads/storage';
 import { proofDrawing, type ProofArtwork, type ProofDrawing } from './drawing';
-import { renderPdf } from './pdf';
+import { renderPdfOffThread } from './pdf-thread';
 import { renderSvg } from './svg';
 import { cachePdf, findCachedPdf } from './repository';
 import { revisionLines } from './workflow';
@@ -158,7 +158,7 @@ async function cachedPdfOf(target: ProofLineTarget, store: UploadStore): Promise
   const key = `${target.order._id.toString()}:${target.line.lineId}:${target.revision}`;
   const cached = await findCachedPdf(key);
   if (cached) return cached;
-  const pdf = await renderPdf(await drawingOf(target, store));
+  const pdf = await renderPdfOffThread(await drawingOf(target, store));
   await cachePdf(key, pdf, new Date());
   return pdf;
 }
