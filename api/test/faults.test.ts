@@ -13,6 +13,7 @@ import { startFerret } from '../../scripts/lib/ferretdb.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/platform/db';
 import { deliverDueMail } from '../src/modules/mail/mail';
+import { UNPAID_ORDER_LIFETIME_MS, expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { createLogger } from '../src/platform/logger';
 import { PASSWORD, customerInfo, label, registerAdmin, uniqueEmail } from './support/shop-flows';
 import { newGuestSessionId, startTestApp, type TestApp } from './support/test-app';
@@ -295,6 +296,85 @@ describe('an API process killed during checkout', () => {
       }
     }, 120_000);
   }
+});
+
+describe('an API process killed right after the order says paid', () => {
+  /** The messages a paid order is announced with, by kind, as the outbox holds them. */
+  async function announced(orderId: string) {
+    const db = mongoose.connection.db!;
+    const keys = [
+      `order_confirmation:${orderId}`,
+      `admin_new_order:${orderId}`,
+      `proof_request:${orderId}:1`,
+    ];
+    const messages = await db
+      .collection('outbox')
+      .find({ key: { $in: keys } })
+      .toArray();
+    const claim = await db.collection('payment_claims').findOne({ _id: orderId as never });
+    const moved = await db
+      .collection('order_events')
+      .findOne({ _id: `${orderId}:awaiting_proof` as never });
+    return {
+      kinds: messages.map((message) => message.kind as string).sort(),
+      claim: claim?.state,
+      moved: moved !== null,
+    };
+  }
+
+  /** A cart paid through a process that dies once the order says paid, before anything follows. */
+  async function paidThenKilled() {
+    const doomed = await startApiProcess({ SHOP_FAULT_POINT: 'after-paid' });
+    try {
+      const s = shopper(() => doomed.base);
+      expect((await s.call('POST', '/api/cart', label())).status).toBe(201);
+      const placed = await placeOrder(s);
+      expect(placed.status).toBe(201);
+      expect((await pay(s, placed.body.orderId)).status).toBe(0); // died before answering
+      await until(
+        async () => doomed.child.exitCode ?? doomed.child.signalCode,
+        (code) => code !== null,
+        10_000,
+      );
+      const orderId = placed.body.orderId as string;
+      const { paid } = await ledger([s.sessionId]);
+      expect(paid.map((order) => order._id.toString())).toEqual([orderId]);
+      expect(await announced(orderId)).toEqual({ kinds: [], claim: 'charging', moved: false });
+      return { sessionId: s.sessionId, orderId };
+    } finally {
+      if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
+    }
+  }
+
+  const allAnnounced = {
+    kinds: ['admin_new_order', 'order_confirmation', 'proof_request'],
+    claim: 'paid',
+    moved: true,
+  };
+
+  it("the shopper's retry answers the payment and queues the confirmation, the shop's notice and the proof once each", async () => {
+    const { sessionId, orderId } = await paidThenKilled();
+    const retried = shopper(() => app.baseUrl, sessionId);
+    const again = await pay(retried, orderId);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.orderId).toBe(orderId);
+    expect(await announced(orderId)).toEqual(allAnnounced);
+    // The paid line left the cart, as the paying call would have taken it out.
+    expect((await retried.call('GET', '/api/cart')).body.items).toEqual([]);
+    expect((await pay(retried, orderId)).status).toBe(200);
+    expect(await announced(orderId)).toEqual(allAnnounced);
+    const held = await ledger([sessionId]);
+    expectOnePaidOrderAndChargeEach([sessionId], held);
+  }, 120_000);
+
+  it('with no retry, the unpaid-orders sweep queues them a day later, once', async () => {
+    const { orderId } = await paidThenKilled();
+    const dayLater = new Date(Date.now() + UNPAID_ORDER_LIFETIME_MS + 60_000);
+    await expireUnpaidOrders(dayLater, { config: app.config });
+    expect(await announced(orderId)).toEqual(allAnnounced);
+    await expireUnpaidOrders(dayLater, { config: app.config });
+    expect(await announced(orderId)).toEqual(allAnnounced);
+  }, 120_000);
 });
 
 describe('an API process killed right after writing a mail message', () => {

@@ -67,7 +67,8 @@ export function shopJobs(
     {
       name: 'unpaid-orders',
       everyMs: 10 * MINUTE_MS,
-      run: (now) => expireUnpaidOrders(now, { staleChargeMs: config.payment.staleChargeMs }),
+      run: (now) =>
+        expireUnpaidOrders(now, { staleChargeMs: config.payment.staleChargeMs, config }),
     },
     { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },
     {

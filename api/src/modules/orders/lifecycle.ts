@@ -18,6 +18,7 @@ import {
 } from '@shop/contracts';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
+import { crashAt } from '../../platform/fault-points';
 import type { Logger } from '../../platform/logger';
 import { queueMail } from '../mail/mail';
 import { fileProofReminder } from '../proofs/reminder-queue';
@@ -221,7 +222,7 @@ export async function prepareToRecordPayment(order: OrderRecord): Promise<void> 
 /**
  * The card was charged: the order waits for the proof's approval (the proof email is queued), or,
  * when the shopper chose to skip the proof, goes straight to processing. The shopper's confirmation
- * and the shop's notice are queued too (each message once, however often this runs for the order).
+ * and the shop's notice are queued too (announcePayment).
  */
 export async function recordPayment(
   orderId: string,
@@ -253,21 +254,37 @@ export async function recordPayment(
     { listed: known?.listed ?? false },
   );
   if (!paid) return null;
+  crashAt('after-paid');
+  await announcePayment(paid, config);
+  return paid;
+}
+
+/**
+ * What follows an order's payment: the paid list, the move in its history, the proof email (unless
+ * the proof was skipped), the shopper's confirmation and the shop's notice. Each is keyed, so doing
+ * it again is a no-op: a payment whose process stopped before they were all done has them done by
+ * the shopper's retry or by the unpaid-orders sweep (payments/payments.ts, settlePayment).
+ */
+export async function announcePayment(paid: OrderRecord, config: Config): Promise<void> {
+  const orderId = paid._id.toString();
+  const paidAt = paid.paidAt ?? new Date();
+  const skipProof = statusOncePaid(paid) === 'processing';
+  // The first proof, while it is still the one awaited (a late sweep finds an order moved on).
+  const proofAwaited = paid.status === 'awaiting_proof' && paid.proof?.revision === 1;
   const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
   const shop = shopContext(config);
-  // What follows the payment, each keyed so that doing it again is a no-op, written side by side: a
-  // paid order waits for the slowest of them, not for their sum.
+  // Side by side: a paid order waits for the slowest of them, not for their sum.
   await Promise.all([
     addToPaidList(paid._id),
     insertMoveEvent({
       orderId,
-      at: payment.paidAt,
+      at: paidAt,
       by: 'customer',
       from: 'pending_payment',
       to: skipProof ? 'processing' : 'awaiting_proof',
       note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
     }),
-    skipProof
+    !proofAwaited
       ? null
       : sendProof(paid, {
           revision: 1,
@@ -278,7 +295,7 @@ export async function recordPayment(
           })),
           note: null,
           by: null,
-          now: payment.paidAt,
+          now: paidAt,
           config,
         }),
     queueMail({
@@ -300,7 +317,6 @@ export async function recordPayment(
       rendered: adminNewOrder(mailData(paid), shop),
     }),
   ]);
-  return paid;
 }
 
 /** The order was never paid within its time: it ends (the caller has given back any discount use). */

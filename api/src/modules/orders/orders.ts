@@ -43,7 +43,7 @@ import { scheduleCheckoutSweeps } from './sweeps';
 import { searchOrders } from './search';
 
 export type { OrderRecord } from './model';
-export { prepareToRecordPayment, recordPayment } from './lifecycle';
+export { announcePayment, prepareToRecordPayment, recordPayment } from './lifecycle';
 export { findOrderById, markDiscountReserved, setPaymentState } from './repository';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty';

@@ -34,7 +34,10 @@ const PaymentClaimModel = mongoose.model<PaymentClaimRecord>(
 export interface PaymentClaim {
   /** The charge failed: the order may be paid again. */
   release(): Promise<void>;
-  /** The charge went through: the claim stays, so no later call charges again. */
+  /**
+   * The charge went through and what follows it is done: the claim stays, so no later call charges
+   * again (payments.ts, settlePayment).
+   */
   markPaid(): Promise<void>;
   /** The order expired: the claim stays, so no later call charges it. */
   close(): Promise<void>;
@@ -63,9 +66,7 @@ export async function claimPayment(
             await PaymentClaimModel.deleteOne({ _id: orderId });
           }
         },
-        markPaid: async () => {
-          await PaymentClaimModel.updateOne({ _id: orderId }, { $set: { state: 'paid' } });
-        },
+        markPaid: () => markClaimPaid(orderId),
         close: async () => {
           await PaymentClaimModel.updateOne({ _id: orderId }, { $set: { state: 'closed' } });
         },
@@ -79,6 +80,21 @@ export async function claimPayment(
     await PaymentClaimModel.deleteOne({ _id: held._id });
   }
   return null;
+}
+
+/**
+ * Whether the order's payment is settled: its claim was marked paid, which the paying call does once
+ * what follows the payment is done (payments.ts). A paid order whose claim still says 'charging'
+ * was paid by a call that stopped before that. No claim: an order paid before claims were kept.
+ */
+export async function paymentSettled(orderId: string): Promise<boolean> {
+  const held = await PaymentClaimModel.findById(orderId).lean();
+  return held === null || held.state === 'paid';
+}
+
+/** Marks the paid order's claim paid (settled), whoever holds it. */
+export async function markClaimPaid(orderId: string): Promise<void> {
+  await PaymentClaimModel.updateOne({ _id: orderId }, { $set: { state: 'paid' } });
 }
 
 /**

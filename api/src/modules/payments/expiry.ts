@@ -1,28 +1,40 @@
 // Checkouts never paid end after 24 hours (the jobs' sweep): the order becomes expired, any discount
 // use it still held is given back, and its payment claim is closed so no late call can charge it.
-// The sweep reads the orders due from their due queue (orders/sweeps.ts), not every order.
+// A paid order whose paying call stopped before its messages were queued is settled then, if the
+// shopper's retry has not settled it already (payments.ts, settlePayment). The sweep reads the
+// orders due from their due queue (orders/sweeps.ts), not every order.
 import { releaseDiscountUse } from '../discounts/discounts';
 import { expireOrder } from '../orders/lifecycle';
 import { findOrderById, markDiscountReserved } from '../orders/repository';
 import { UNPAID_ORDER_LIFETIME_MS, unpaidOrdersDue } from '../orders/sweeps';
+import type { Config } from '../../config';
 import { claimPayment } from './claims';
-import { STALE_CHARGE_MS } from './payments';
+import { STALE_CHARGE_MS, settlePayment } from './payments';
 
 export { UNPAID_ORDER_LIFETIME_MS } from '../orders/sweeps';
 
 /**
  * Expires each order due (placed 24 hours ago) that is still unpaid; a payment in flight is looked at
  * again once its claim could be stale. At most about `batch` orders a round; the rest next round.
+ * With `config` (the jobs pass it), a paid order not settled is settled.
  */
 export async function expireUnpaidOrders(
   now = new Date(),
-  { batch = 100, staleChargeMs = STALE_CHARGE_MS }: { batch?: number; staleChargeMs?: number } = {},
+  {
+    batch = 100,
+    staleChargeMs = STALE_CHARGE_MS,
+    config,
+  }: { batch?: number; staleChargeMs?: number; config?: Config } = {},
 ): Promise<number> {
   let expired = 0;
   await unpaidOrdersDue.runRound(
     now,
     async (orderId) => {
       const candidate = await findOrderById(orderId);
+      if (candidate?.paymentStatus === 'paid' && config) {
+        await settlePayment(candidate, config, null);
+        return 'done';
+      }
       if (candidate?.paymentStatus !== 'unpaid' || candidate.status !== 'pending_payment')
         return 'done'; // paid, ended, or never written (its request died before the order)
       const end = candidate.createdAt.getTime() + UNPAID_ORDER_LIFETIME_MS;

@@ -14,6 +14,7 @@ import type { Logger } from '../../platform/logger';
 import { clearOrderedLines } from '../cart/cart';
 import { releaseDiscountUse, reserveDiscountUse } from '../discounts/discounts';
 import {
+  announcePayment,
   findCallersOrder,
   findOrderById,
   markDiscountReserved,
@@ -22,7 +23,13 @@ import {
   setPaymentState,
   type OrderRecord,
 } from '../orders/orders';
-import { claimPayment, dropUnusedClaim, type PaymentClaim } from './claims';
+import {
+  claimPayment,
+  dropUnusedClaim,
+  markClaimPaid,
+  paymentSettled,
+  type PaymentClaim,
+} from './claims';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox';
 import { SQUARE_SCRIPT_URLS, isSquareSandbox, squareProvider } from './square';
@@ -75,6 +82,23 @@ function completed(order: OrderRecord): CompletedPayment {
     total: toDollars(order.totalCents),
     paymentId: order.paymentId ?? '',
   };
+}
+
+/**
+ * Finishes what follows a paid order's payment when the call that paid it stopped first (its claim
+ * never said paid): the messages, the history and the paid list (each once; orders/lifecycle.ts,
+ * announcePayment), then the claim. `owner`: the shopper whose cart still holds the lines paid for
+ * (the unpaid-orders sweep, expiry.ts, has none). An order settled already costs one lookup.
+ */
+export async function settlePayment(
+  order: OrderRecord,
+  config: Config,
+  owner: CartOwner | null,
+): Promise<void> {
+  const orderId = order._id.toString();
+  if (await paymentSettled(orderId)) return;
+  await announcePayment(order, config);
+  await Promise.all([markClaimPaid(orderId), owner ? clearOrderedLines(owner, order.items) : null]);
 }
 
 /** A claim this old whose order is still 'unpaid' (never 'charging') was abandoned. */
@@ -131,13 +155,18 @@ export async function completePayment({
   logger: Logger;
   config: Config;
 }): Promise<CompletedPayment> {
+  // A paid order answers its payment again, once what follows it is done (settlePayment).
+  const paidAlready = async (order: OrderRecord) => {
+    await settlePayment(order, config, owner);
+    return completed(order);
+  };
   const found = await findCallersOrder(owner, input.orderId);
-  if (found.paymentStatus === 'paid') return completed(found);
+  if (found.paymentStatus === 'paid') return paidAlready(found);
   if (found.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
 
   const orderId = found._id.toString();
   const claimed = await claimOrAwait(orderId, config.payment.staleChargeMs);
-  if ('paidBy' in claimed) return completed(claimed.paidBy);
+  if ('paidBy' in claimed) return paidAlready(claimed.paidBy);
   const { claim } = claimed;
   // Read again under the claim: a call that held it before may have paid the order meanwhile.
   const order = await findOrderById(orderId);
@@ -145,7 +174,7 @@ export async function completePayment({
     await claim.release();
     throw AppError.notFound('Order not found');
   }
-  if (order.paymentStatus === 'paid') return completed(order);
+  if (order.paymentStatus === 'paid') return paidAlready(order);
   if (order.status === 'expired') {
     await claim.release();
     throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
@@ -226,10 +255,10 @@ export async function completePayment({
     { order, listed: !notPrepared },
   );
   if (!paid) throw AppError.notFound('Order not found');
-  // After the order says paid: a claim left 'charging' by a failure here is taken over later, and
-  // the provider's idempotency key answers that retry with this same payment.
-  // The items paid for and the discount applied to them leave the cart (lines added since stay),
-  // beside the claim's mark.
+  // The claim says paid once what follows the payment is done: a call stopped before this point
+  // leaves a paid order whose claim says 'charging', which the shopper's retry or the unpaid-orders
+  // sweep settles (settlePayment). The items paid for and the discount applied to them leave the
+  // cart (lines added since stay), beside the claim's mark.
   await Promise.all([claim.markPaid(), clearOrderedLines(owner, order.items)]);
   logger.info({ orderId, orderNumber: paid.orderNumber, paymentId }, 'Order paid');
   return completed(paid);
