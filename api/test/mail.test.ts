@@ -11,6 +11,7 @@ import {
   OUTBOX_POSITION_COUNTER,
   enqueueAttempt,
   insertMail,
+  insertMails,
   mailIdOf,
 } from '../src/modules/mail/repository';
 import { insertedUnlessTaken, takeNext } from '../src/platform/sequence';
@@ -247,6 +248,47 @@ describe('the mail worker on two API processes', () => {
     await worker();
     expect(sent.filter((subject) => keys.includes(subject))).toHaveLength(keys.length);
     expect(await OutboxModel.countDocuments({ key: keys[0]! })).toBe(1);
+  });
+
+  it('when messages are queued together, then each is due and listed at its own place, and a repeat among them is refused', async () => {
+    const stamp = `together:${Date.now()}`;
+    const mail = (key: string) => ({
+      key,
+      kind: 'enquiry_received' as const,
+      to: 'a@example.com',
+      replyTo: null,
+      subject: key,
+      text: 't',
+      html: 'h',
+    });
+    const keys = [`${stamp}:1`, `${stamp}:2`, `${stamp}:3`];
+    const now = new Date();
+    expect(await insertMails([...keys.map(mail), mail(keys[0]!)], now)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    const stored = await OutboxModel.find({ key: trusted({ $in: keys }) }).lean();
+    expect(stored.map((m) => m.key).sort()).toEqual(keys);
+    // Three places of the admin's list, each naming its message, as the message says.
+    const places = await Promise.all(
+      stored.map((m) => OutboxPositionModel.findById(String(m.position)).lean()),
+    );
+    expect(new Set(stored.map((m) => m.position)).size).toBe(3);
+    expect(places.map((place) => place?.mailId.toString())).toEqual(
+      stored.map((m) => m._id.toString()),
+    );
+    // Each has its first attempt's entry in the due queue (the repeat's entry finds it made).
+    const entries = await MailDueModel.find({
+      mailId: trusted({ $in: stored.map((m) => m._id) }),
+    }).lean();
+    expect(new Set(entries.map((entry) => entry.mailId.toString())).size).toBe(3);
+    const sent: string[] = [];
+    const counting: MailSender = { send: async (m) => void sent.push(m.subject), close() {} };
+    for (let round = 0; round < 5; round++)
+      await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
+    expect(sent.filter((subject) => subject.startsWith(stamp)).sort()).toEqual(keys);
   });
 
   it('when a due entry has no message (its request died before writing it), then it is dropped after a minute and nothing is sent', async () => {

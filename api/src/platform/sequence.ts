@@ -276,9 +276,10 @@ async function takeWithHand(
 }
 
 /**
- * takeNext for several sequences at once, each taking one number: `tryTakeAll` inserts the
- * documents of every candidate in one call (insertedManyUnlessTaken) and answers which went in; the
- * sequences that lost try their next candidate together, until each has its number.
+ * takeNext for several sequences at once, or one sequence several times, each entry taking one
+ * number: `tryTakeAll` inserts the documents of every candidate in one call
+ * (insertedManyUnlessTaken) and answers which went in; the entries that lost try their next
+ * candidate together, until each has its number.
  */
 export async function takeNextOfEach(
   sequences: Array<{ counter: string; first: number }>,
@@ -297,7 +298,10 @@ export async function takeNextOfEach(
     try {
       wentIn = await tryTakeAll(open);
     } catch (error) {
-      for (const { index, n } of open) handBack(sequences[index]!.counter, n);
+      for (const { index, n } of open) {
+        handBack(sequences[index]!.counter, n);
+        if (options.fill) scheduleFill(sequences[index]!.counter, n, options);
+      }
       throw error;
     }
     const lost: number[] = [];

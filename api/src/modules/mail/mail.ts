@@ -13,7 +13,7 @@ import {
   findDueAttempts,
   findMailById,
   forgetOldClaims,
-  insertMail,
+  insertMails,
   listMail,
   markAttemptDone,
   markMailFailed,
@@ -32,16 +32,17 @@ export interface MailToQueue {
 }
 
 /**
- * Queues the message; false when one with the same key was queued before. `writeAfter`: what must be
- * done before the message itself is written (its due entry and list place are taken meanwhile).
+ * Queues the messages, side by side (insertMails): for each, false when one with the same key was
+ * queued before. `writeAfter`: what must be done before the messages themselves are written (their
+ * due entries and list places are taken meanwhile).
  */
-export async function queueMail(
-  mail: MailToQueue,
+export async function queueMails(
+  mails: MailToQueue[],
   now = new Date(),
   writeAfter?: Promise<unknown>,
-): Promise<boolean> {
-  return insertMail(
-    {
+): Promise<boolean[]> {
+  return insertMails(
+    mails.map((mail) => ({
       key: mail.key,
       kind: mail.kind,
       to: mail.to,
@@ -50,10 +51,20 @@ export async function queueMail(
       text: mail.rendered.text,
       html: mail.rendered.html,
       attachments: mail.attachments ?? [],
-    },
+    })),
     now,
     writeAfter,
   );
+}
+
+/** Queues one message (queueMails); false when one with the same key was queued before. */
+export async function queueMail(
+  mail: MailToQueue,
+  now = new Date(),
+  writeAfter?: Promise<unknown>,
+): Promise<boolean> {
+  const [queued] = await queueMails([mail], now, writeAfter);
+  return queued!;
 }
 
 export function toOutboxMessage(record: OutboxRecord): OutboxMessage {

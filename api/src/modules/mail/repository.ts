@@ -1,23 +1,19 @@
 // Data access for the outbox; plain objects out.
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import {
-  findByKey,
-  insertedKeyUnlessTaken,
-  isDuplicateKeyError,
-  keyExists,
-} from '../../platform/db';
+import { findByKey, insertedKeyUnlessTaken } from '../../platform/db';
 import { dueQueue } from '../../platform/due-queue';
 import { crashAt } from '../../platform/fault-points';
 import {
   CounterModel,
   counterValue,
   highestTaken,
+  insertedManyUnlessTaken,
   insertedUnlessTaken,
   readPositionsDown,
   readSlotsUp,
   slotPrefix,
-  takeNext,
+  takeNextOfEach,
   writerSlot,
 } from '../../platform/sequence';
 import {
@@ -47,51 +43,69 @@ export function mailIdOf(key: string): Types.ObjectId {
 }
 
 /**
- * Queues a message; false when a message with this key is already queued (the same event reported
- * twice). Its first attempt's due entry and its place on the admin's list are taken first and the
- * message written last, carrying its position: a process that dies at any step leaves either no
- * message (an entry the worker drops after a minute, a place the list skips; the request's retry
- * queues it again) or a message that is both due and listed, never a message sent but not listed.
- * Whether it is queued already is looked up beside them (one round trip less for every message): a
- * repeat leaves an entry the worker finds already made and a place the list skips.
+ * Queues messages (one event's, say a payment's confirmation, notice and proof): for each, whether
+ * it went in, false when a message with its key is queued already (the same event reported twice).
+ * Their first attempts' due entries and their places on the admin's list are taken first, each kind
+ * by one insert of them all, and the messages written last, by one insert, each carrying its
+ * position: a process that dies at any step leaves either no message (an entry the worker drops
+ * after a minute, a place the list skips; the request's retry queues it again) or a message that is
+ * both due and listed, never a message sent but not listed. A repeat leaves an entry the worker finds
+ * already made and a place the list skips.
  */
-export async function insertMail(
-  mail: NewMail,
+export async function insertMails(
+  mails: NewMail[],
   now: Date,
-  /** Done before the message is written (queueMail's writeAfter). */
+  /** Done before the messages are written (queueMail's writeAfter). */
   writeAfter?: Promise<unknown>,
-): Promise<boolean> {
-  const _id = mailIdOf(mail.key);
-  const [queued, , position] = await Promise.all([
-    keyExists(OutboxModel, _id),
-    enqueueAttempt(_id, 0, now, now),
-    takeNext(
-      OUTBOX_POSITION_COUNTER,
-      1,
-      (k) => insertedKeyUnlessTaken(OutboxPositionModel, { _id: String(k), mailId: _id }),
+): Promise<boolean[]> {
+  const ids = mails.map((mail) => mailIdOf(mail.key));
+  const [, positions] = await Promise.all([
+    enqueueAttempts(ids, 0, now, now),
+    takeNextOfEach(
+      ids.map(() => ({ counter: OUTBOX_POSITION_COUNTER, first: 1 })),
+      (candidates) =>
+        insertedManyUnlessTaken(
+          OutboxPositionModel.collection,
+          candidates.map(({ index, n }) => ({ _id: String(n), mailId: ids[index] })),
+        ),
       { blocks: true },
     ),
     writeAfter,
   ]);
-  if (queued) return false;
-  try {
-    await OutboxModel.create({
-      ...mail,
-      _id,
+  // Written as stored, every field present (the schema's defaults are what a new message has).
+  const wentIn = await insertedManyUnlessTaken(
+    OutboxModel.collection,
+    mails.map((mail, index) => ({
+      key: mail.key,
+      kind: mail.kind,
+      to: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: (mail.attachments ?? []).map(({ filename, ref }) => ({ filename, ref })),
+      _id: ids[index],
       createdAt: now,
       sentAt: null,
       error: null,
       attempts: 0,
       nextAttemptAt: now,
       failedAt: null,
-      position,
-    });
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
+      position: positions[index],
+    })),
+  );
   crashAt('after-mail-write');
-  return true;
+  return wentIn;
+}
+
+/** Queues one message (insertMails); false when one with its key is queued already. */
+export async function insertMail(
+  mail: NewMail,
+  now: Date,
+  writeAfter?: Promise<unknown>,
+): Promise<boolean> {
+  const [wentIn] = await insertMails([mail], now, writeAfter);
+  return wentIn!;
 }
 
 /**
@@ -133,11 +147,11 @@ let cursorSeen = false;
 const RECENT_MS = 5_000;
 
 /**
- * Puts an attempt in the due queue at the second it is due, never before the worker's cursor (a
- * second the worker has passed is not read again).
+ * Puts the messages' attempts in the due queue at the second they are due, never before the
+ * worker's cursor (a second the worker has passed is not read again): one insert of them all.
  */
-export async function enqueueAttempt(
-  mailId: Types.ObjectId,
+export async function enqueueAttempts(
+  mailIds: Types.ObjectId[],
   attempt: number,
   dueAt: Date,
   now: Date,
@@ -160,18 +174,40 @@ export async function enqueueAttempt(
   // The next free n of this process's slot of the second, from its hand (no counter for a second's
   // entries): `{second}[:s{slot}]:{n}` (platform/sequence.ts, writerSlot).
   const slot = writerSlot(`mailDue:${at}`);
-  const insert = (n: number, entry: { mailId: Types.ObjectId; doneAt: Date | null }) =>
-    insertedKeyUnlessTaken(MailDueModel, {
-      _id: `${slotPrefix(String(at), slot)}:${n}`,
-      attempt,
-      createdAt: now,
-      ...entry,
-    });
-  await takeNext(slotPrefix(`mailDue:${at}`, slot), 1, (n) => insert(n, { mailId, doneAt: null }), {
-    counter: false,
-    // A place whose insert failed, if no later message of the second takes it: a done entry.
-    fill: (n) => insert(n, { mailId: new Types.ObjectId(), doneAt: new Date() }),
+  const entry = (n: number, fields: { mailId: Types.ObjectId; doneAt: Date | null }) => ({
+    _id: `${slotPrefix(String(at), slot)}:${n}`,
+    attempt,
+    createdAt: now,
+    ...fields,
   });
+  const counter = slotPrefix(`mailDue:${at}`, slot);
+  await takeNextOfEach(
+    mailIds.map(() => ({ counter, first: 1 })),
+    (candidates) =>
+      insertedManyUnlessTaken(
+        MailDueModel.collection,
+        candidates.map(({ index, n }) => entry(n, { mailId: mailIds[index]!, doneAt: null })),
+      ),
+    {
+      counter: false,
+      // A place whose insert failed, if no later message of the second takes it: a done entry.
+      fill: (n) =>
+        insertedKeyUnlessTaken(
+          MailDueModel,
+          entry(n, { mailId: new Types.ObjectId(), doneAt: new Date() }),
+        ),
+    },
+  );
+}
+
+/** Puts one attempt in the due queue (enqueueAttempts). */
+export async function enqueueAttempt(
+  mailId: Types.ObjectId,
+  attempt: number,
+  dueAt: Date,
+  now: Date,
+): Promise<void> {
+  await enqueueAttempts([mailId], attempt, dueAt, now);
 }
 
 /** How many seconds of the queue one round reads at most (after a long stop it catches up). */

@@ -15,7 +15,7 @@
 // caller, found taken, or given back to this process's next caller when its write failed. A taken
 // number also means the counter is behind the orders (a database from before it): it is moved past.
 import type { Types } from 'mongoose';
-import { insertedKeyUnlessTaken, isDuplicateKeyError, keyExists } from '../../platform/db';
+import { insertedKeyUnlessTaken, isDuplicateKeyError } from '../../platform/db';
 import { CounterModel, highestTaken, raiseCounter, takeNext } from '../../platform/sequence';
 import { OrderNumberModel, PaidOrderKeyModel, PaidOrderModel } from './model';
 
@@ -142,17 +142,14 @@ export const PAID_ORDER_COUNTER = 'paidOrder';
  * shows it once (search.ts reads an entry only at the place its key names), never not at all.
  */
 export async function addToPaidList(orderId: Types.ObjectId): Promise<void> {
-  // Looked up beside taking the place (one round trip less): a repeat's place is skipped the same way.
-  const [listed, k] = await Promise.all([
-    keyExists(PaidOrderKeyModel, orderId.toString()),
-    takeNext(
-      PAID_ORDER_COUNTER,
-      1,
-      (n) => insertedKeyUnlessTaken(PaidOrderModel, { _id: String(n), orderId }),
-      { blocks: true },
-    ),
-  ]);
-  if (!listed) await insertedKeyUnlessTaken(PaidOrderKeyModel, { _id: orderId.toString(), k });
+  const k = await takeNext(
+    PAID_ORDER_COUNTER,
+    1,
+    (n) => insertedKeyUnlessTaken(PaidOrderModel, { _id: String(n), orderId }),
+    { blocks: true },
+  );
+  // The key names the order's place; a repeat finds it taken, and its own place is skipped.
+  await insertedKeyUnlessTaken(PaidOrderKeyModel, { _id: orderId.toString(), k });
 }
 
 /** How many orders are on the paid list (its highest k), read by lookups from the counter on. */

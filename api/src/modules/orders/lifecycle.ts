@@ -20,7 +20,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import { crashAt } from '../../platform/fault-points';
 import type { Logger } from '../../platform/logger';
-import { queueMail } from '../mail/mail';
+import { queueMail, queueMails, type MailToQueue } from '../mail/mail';
 import { fileProofReminder } from '../proofs/reminder-queue';
 import {
   adminNewOrder,
@@ -129,34 +129,37 @@ export function proofAttachmentRef(orderId: string, lineId: string, revision: nu
   return `proof:${orderId}:${lineId}:${revision}`;
 }
 
+interface ProofSending {
+  revision: number;
+  /** Each line as the revision shows it, and whether the revision changed it. */
+  lines: Array<{ lineId: string; customText: string; changed: boolean }>;
+  note: string | null;
+  by: string | null;
+  now: Date;
+  config: Config;
+}
+
 /**
  * Asks the customer to approve a revision: the proof email with each line's PDF attached, once per
  * revision (its key), and the "sent" event in the order's history.
  */
-export async function sendProof(
+export async function sendProof(order: OrderRecord, sending: ProofSending): Promise<void> {
+  const { mail, before } = proofEmail(order, sending);
+  await queueMail(mail, sending.now, before);
+}
+
+/**
+ * A revision's proof email, and what is done before it is written (its due entry and list place
+ * are taken meanwhile): the reminder is filed, so a reminder for a proof never sent finds nothing
+ * waiting (proofs/reminder-queue.ts), and the sending is in the order's history before the shopper
+ * reads it. `before` is awaited by the queueing, which throws its failure.
+ */
+function proofEmail(
   order: OrderRecord,
-  {
-    revision,
-    lines,
-    note,
-    by,
-    now,
-    config,
-  }: {
-    revision: number;
-    /** Each line as the revision shows it, and whether the revision changed it. */
-    lines: Array<{ lineId: string; customText: string; changed: boolean }>;
-    note: string | null;
-    by: string | null;
-    now: Date;
-    config: Config;
-  },
-): Promise<void> {
+  { revision, lines, note, by, now, config }: ProofSending,
+): { mail: MailToQueue; before: Promise<unknown> } {
   const id = order._id.toString();
-  // Both before the email is written (its due entry and list place are taken meanwhile): a reminder
-  // for a proof never sent finds nothing waiting (proofs/reminder-queue.ts), and the sending is in
-  // the order's history before the shopper reads it.
-  const beforeTheEmail = Promise.all([
+  const before = Promise.all([
     fileProofReminder(id, revision, now, config.shop.timeZone),
     insertProofEvent({
       orderId: id,
@@ -170,39 +173,36 @@ export async function sendProof(
       proof: { action: 'sent', revision },
     }),
   ]);
-  beforeTheEmail.catch(() => {}); // thrown by queueMail below, which awaits it
+  before.catch(() => {}); // thrown where the email is queued, which awaits it
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
-  await queueMail(
-    {
-      key: `proof_request:${id}:${revision}`,
-      kind: 'proof_request',
-      to: order.customerInfo.email,
-      rendered: proofRequest(
-        {
-          orderNumber: order.orderNumber,
-          customerInfo: order.customerInfo,
-          revision,
-          note,
-          orderUrl: orderPageUrl(config, order, now),
-          lines: lines.map((line) => {
-            const item = order.items.find((candidate) => candidate.lineId === line.lineId)!;
-            return {
-              lineNumber: lineNumberOf.get(line.lineId) ?? 0,
-              productConfig: { ...item.productConfig, customText: line.customText },
-              changed: line.changed,
-            };
-          }),
-        },
-        shopContext(config),
-      ),
-      attachments: lines.map((line) => ({
-        filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}-rev${revision}.pdf`,
-        ref: proofAttachmentRef(id, line.lineId, revision),
-      })),
-    },
-    now,
-    beforeTheEmail,
-  );
+  const mail: MailToQueue = {
+    key: `proof_request:${id}:${revision}`,
+    kind: 'proof_request',
+    to: order.customerInfo.email,
+    rendered: proofRequest(
+      {
+        orderNumber: order.orderNumber,
+        customerInfo: order.customerInfo,
+        revision,
+        note,
+        orderUrl: orderPageUrl(config, order, now),
+        lines: lines.map((line) => {
+          const item = order.items.find((candidate) => candidate.lineId === line.lineId)!;
+          return {
+            lineNumber: lineNumberOf.get(line.lineId) ?? 0,
+            productConfig: { ...item.productConfig, customText: line.customText },
+            changed: line.changed,
+          };
+        }),
+      },
+      shopContext(config),
+    ),
+    attachments: lines.map((line) => ({
+      filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}-rev${revision}.pdf`,
+      ref: proofAttachmentRef(id, line.lineId, revision),
+    })),
+  };
+  return { mail, before };
 }
 
 /** The status an order enters once paid: awaiting the proof's approval, or processing. */
@@ -273,7 +273,43 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
   const proofAwaited = paid.status === 'awaiting_proof' && paid.proof?.revision === 1;
   const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
   const shop = shopContext(config);
-  // Side by side: a paid order waits for the slowest of them, not for their sum.
+  const proof = proofAwaited
+    ? proofEmail(paid, {
+        revision: 1,
+        lines: paid.items.map((item) => ({
+          lineId: item.lineId,
+          customText: item.productConfig.customText,
+          changed: true,
+        })),
+        note: null,
+        by: null,
+        now: paidAt,
+        config,
+      })
+    : null;
+  const mails: MailToQueue[] = [
+    ...(proof ? [proof.mail] : []),
+    {
+      key: `order_confirmation:${orderId}`,
+      kind: 'order_confirmation',
+      to: paid.customerInfo.email,
+      rendered: orderConfirmation(
+        mailData(paid),
+        shop,
+        orderLinkUrl(paid, config),
+        ORDER_LINK_LIFETIME_DAYS,
+      ),
+    },
+    {
+      key: `admin_new_order:${orderId}`,
+      kind: 'admin_new_order',
+      to: config.shop.ordersEmail,
+      replyTo: paid.customerInfo.email,
+      rendered: adminNewOrder(mailData(paid), shop),
+    },
+  ];
+  // Side by side: a paid order waits for the slowest of them, not for their sum. The messages are
+  // queued together (one insert of each kind for all three).
   await Promise.all([
     addToPaidList(paid._id),
     insertMoveEvent({
@@ -284,38 +320,7 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       to: skipProof ? 'processing' : 'awaiting_proof',
       note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
     }),
-    !proofAwaited
-      ? null
-      : sendProof(paid, {
-          revision: 1,
-          lines: paid.items.map((item) => ({
-            lineId: item.lineId,
-            customText: item.productConfig.customText,
-            changed: true,
-          })),
-          note: null,
-          by: null,
-          now: paidAt,
-          config,
-        }),
-    queueMail({
-      key: `order_confirmation:${orderId}`,
-      kind: 'order_confirmation',
-      to: paid.customerInfo.email,
-      rendered: orderConfirmation(
-        mailData(paid),
-        shop,
-        orderLinkUrl(paid, config),
-        ORDER_LINK_LIFETIME_DAYS,
-      ),
-    }),
-    queueMail({
-      key: `admin_new_order:${orderId}`,
-      kind: 'admin_new_order',
-      to: config.shop.ordersEmail,
-      replyTo: paid.customerInfo.email,
-      rendered: adminNewOrder(mailData(paid), shop),
-    }),
+    queueMails(mails, new Date(), proof?.before),
   ]);
 }
 
