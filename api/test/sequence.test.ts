@@ -2,7 +2,7 @@
 // process guesses, the counter written only every RAISE_EVERY positions, and the top found from a
 // lagging counter by a few lookups.
 import mongoose, { Schema } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BLOCK,
   CounterModel,
@@ -221,6 +221,34 @@ describe('a time bucket (no caller comes back to it)', () => {
 });
 
 describe('takeNextOfEach', () => {
+  it('when several lists reach their RAISE_EVERY-th place together, then their counters are raised by one command, after the places are answered', async () => {
+    const lists = ['raise-a', 'raise-b'];
+    const appendAll = () =>
+      takeNextOfEach(
+        lists.map((list) => ({ counter: `test:${list}`, first: 1 })),
+        (candidates) =>
+          insertedManyUnlessTaken(
+            PlaceModel.collection,
+            candidates.map(({ index, n }) => ({ _id: `${lists[index]}:${n}`, by: 'me' })),
+          ),
+      );
+    for (let i = 1; i < RAISE_EVERY; i++) await appendAll();
+    const bulk = vi.spyOn(CounterModel.collection, 'bulkWrite');
+    try {
+      expect(await appendAll()).toEqual([RAISE_EVERY, RAISE_EVERY]);
+      const raised = async () =>
+        Promise.all(
+          lists.map(async (list) => (await CounterModel.findById(`test:${list}`).lean())?.value),
+        );
+      for (let wait = 0; wait < 50 && (await raised()).some((v) => v === undefined); wait++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await raised()).toEqual([RAISE_EVERY + 1, RAISE_EVERY + 1]);
+      expect(bulk.mock.calls.map(([operations]) => operations.length)).toEqual([2]);
+    } finally {
+      bulk.mockRestore();
+    }
+  });
+
   it('when several lists take a place at once, some of them raced, then each list stays dense', async () => {
     const lists = ['each-a', 'each-b', 'each-c'];
     // Another replica holds each-b's first two places.
