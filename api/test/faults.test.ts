@@ -346,6 +346,7 @@ describe('an API process killed right after the order says paid', () => {
     }
   }
 
+  const silent = createLogger('silent');
   const allAnnounced = {
     kinds: ['admin_new_order', 'order_confirmation', 'proof_request'],
     claim: 'paid',
@@ -370,9 +371,9 @@ describe('an API process killed right after the order says paid', () => {
   it('with no retry, the unpaid-orders sweep queues them a day later, once', async () => {
     const { orderId } = await paidThenKilled();
     const dayLater = new Date(Date.now() + UNPAID_ORDER_LIFETIME_MS + 60_000);
-    await expireUnpaidOrders(dayLater, { config: app.config });
+    await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
     expect(await announced(orderId)).toEqual(allAnnounced);
-    await expireUnpaidOrders(dayLater, { config: app.config });
+    await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
     expect(await announced(orderId)).toEqual(allAnnounced);
   }, 120_000);
 });

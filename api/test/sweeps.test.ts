@@ -11,12 +11,13 @@ import { sweepMailClaims } from '../src/modules/mail/mail';
 import { MailClaimModel } from '../src/modules/mail/model';
 import { claimAttempt } from '../src/modules/mail/repository';
 import { CheckoutKeyModel, OrderModel } from '../src/modules/orders/model';
-import { markDiscountReserved } from '../src/modules/orders/repository';
+import { markDiscountReserved, setPaymentState } from '../src/modules/orders/repository';
 import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
-import { expireUnpaidOrders } from '../src/modules/payments/expiry';
+import { LEFT_CHARGING_MESSAGE, expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { mintSandboxToken, sweepSandboxTokens } from '../src/modules/payments/sandbox';
 import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { trusted } from '../src/platform/db';
+import { createLogger } from '../src/platform/logger';
 import { DueEntryModel, DueHourModel, dueQueue } from '../src/platform/due-queue';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 import { asProcess, seedsInTwoSlots } from './support/writer-slots';
@@ -67,6 +68,27 @@ describe('the unpaid-orders sweep', () => {
     expect(await statusOf(paid!.orderId)).toBe('processing');
     // A second round finds nothing more to do.
     expect(await expireUnpaidOrders(at(placedAt, DAY_MS + 2000))).toBe(0);
+  });
+
+  it('reports an order still charging a day later (its card may have been charged) and leaves it as it is', async () => {
+    const { placed, placedAt } = await unpaidOrders(1);
+    const orderId = placed[0]!.orderId;
+    await setPaymentState(orderId, { paymentStatus: 'charging', chargingSince: placedAt });
+    const lines: string[] = [];
+    const logger = createLogger('error', { write: (line: string) => void lines.push(line) });
+    const followUp = { config: app.config, logger };
+    expect(await expireUnpaidOrders(at(placedAt, DAY_MS + 1000), { followUp })).toBe(0);
+    const order = await OrderModel.findById(orderId).lean();
+    expect([order?.status, order?.paymentStatus]).toEqual(['pending_payment', 'charging']);
+    const reported = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(reported).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        orderId,
+        orderNumber: order?.orderNumber,
+        msg: LEFT_CHARGING_MESSAGE,
+      }),
+    ]);
   });
 
   it('when two workers sweep at once, then each order is expired once and its discount use given back once', async () => {

@@ -68,7 +68,10 @@ export function shopJobs(
       name: 'unpaid-orders',
       everyMs: 10 * MINUTE_MS,
       run: (now) =>
-        expireUnpaidOrders(now, { staleChargeMs: config.payment.staleChargeMs, config }),
+        expireUnpaidOrders(now, {
+          staleChargeMs: config.payment.staleChargeMs,
+          followUp: { config, logger },
+        }),
     },
     { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },
     {

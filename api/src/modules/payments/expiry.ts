@@ -8,31 +8,51 @@ import { expireOrder } from '../orders/lifecycle';
 import { findOrderById, markDiscountReserved } from '../orders/repository';
 import { UNPAID_ORDER_LIFETIME_MS, unpaidOrdersDue } from '../orders/sweeps';
 import type { Config } from '../../config';
+import type { Logger } from '../../platform/logger';
 import { claimPayment } from './claims';
 import { STALE_CHARGE_MS, settlePayment } from './payments';
 
 export { UNPAID_ORDER_LIFETIME_MS } from '../orders/sweeps';
 
+/** What the sweep says when a payment call stopped mid-charge and nobody came back to the order. */
+export const LEFT_CHARGING_MESSAGE =
+  'An order is still charging a day after it was placed: its payment call stopped during the charge and the shopper did not retry. Look the order id up at the payment provider (it is the idempotency key; the order number is the reference) and fulfil or refund what was charged.';
+
 /**
  * Expires each order due (placed 24 hours ago) that is still unpaid; a payment in flight is looked at
  * again once its claim could be stale. At most about `batch` orders a round; the rest next round.
- * With `config` (the jobs pass it), a paid order not settled is settled.
+ * With `followUp` (the jobs pass it), a paid order not settled is settled (settlePayment), and an
+ * order still charging, whose card may have been charged, is logged as an error for the operator.
  */
 export async function expireUnpaidOrders(
   now = new Date(),
   {
     batch = 100,
     staleChargeMs = STALE_CHARGE_MS,
-    config,
-  }: { batch?: number; staleChargeMs?: number; config?: Config } = {},
+    followUp,
+  }: {
+    batch?: number;
+    staleChargeMs?: number;
+    followUp?: { config: Config; logger: Logger };
+  } = {},
 ): Promise<number> {
   let expired = 0;
   await unpaidOrdersDue.runRound(
     now,
     async (orderId) => {
       const candidate = await findOrderById(orderId);
-      if (candidate?.paymentStatus === 'paid' && config) {
-        await settlePayment(candidate, config, null);
+      if (candidate?.paymentStatus === 'paid' && followUp) {
+        await settlePayment(candidate, followUp.config, null);
+        return 'done';
+      }
+      if (candidate?.paymentStatus === 'charging' && followUp) {
+        const since = candidate.chargingSince?.getTime() ?? 0;
+        if (since > now.getTime() - staleChargeMs)
+          return { later: new Date(since + staleChargeMs) };
+        followUp.logger.error(
+          { orderId, orderNumber: candidate.orderNumber, chargingSince: candidate.chargingSince },
+          LEFT_CHARGING_MESSAGE,
+        );
         return 'done';
       }
       if (candidate?.paymentStatus !== 'unpaid' || candidate.status !== 'pending_payment')
