@@ -20,11 +20,11 @@ const bundleContracts = {
 };
 
 await build({
-  // The server, the thread it renders proof PDFs on (src/modules/proofs/pdf-thread.ts), and the release
-  // registry's CLI (npm run releases), which needs no running API.
+  // The server, the thread it renders PDFs on (src/platform/pdf-thread.ts), and the release registry's
+  // CLI (npm run releases), which needs no running API.
   entryPoints: {
     server: path.join(apiDir, 'src/server.ts'),
-    'pdf-worker': path.join(apiDir, 'src/modules/proofs/pdf-worker.ts'),
+    'pdf-worker': path.join(apiDir, 'src/pdf-worker.ts'),
     'releases-cli': path.join(apiDir, 'src/cli/releases.ts'),
   },
   outdir: path.join(apiDir, 'dist'),

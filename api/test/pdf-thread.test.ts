@@ -1,9 +1,14 @@
-// The proof PDF worker thread (src/modules/proofs/pdf-thread.ts): each caller gets its own drawing's
+// The PDF worker thread (src/platform/pdf-thread.ts, src/pdf-worker.ts): each caller gets its own
 // PDF when several are rendered at once, a drawing pdfkit cannot render fails its own caller only, and
 // the worker goes on rendering after it.
 import { describe, expect, it } from 'vitest';
 import { proofDrawing } from '../src/modules/proofs/drawing';
-import { renderPdfOffThread } from '../src/modules/proofs/pdf-thread';
+import { loadConfig } from '../src/config';
+import type { InvoiceInput } from '../src/modules/orders/invoice';
+import { renderOffThread } from '../src/platform/pdf-thread';
+
+const renderPdfOffThread = (drawing: ReturnType<typeof proofDrawing>) =>
+  renderOffThread('proof', drawing);
 
 const drawingOf = (
   customText: string,
@@ -32,7 +37,7 @@ function titleOf(pdf: Buffer): string | undefined {
   return object ? new RegExp(`\\n${object} 0 obj\\n\\(([^)]*)\\)`).exec(text)?.[1] : undefined;
 }
 
-describe('renderPdfOffThread', () => {
+describe('renderOffThread', () => {
   it('answers each of several drawings rendered at once with its own PDF', async () => {
     const texts = ['PUMP 1', 'VALVE 22', 'TANK 333'];
     const drawings = texts.map((text, index) => ({
@@ -56,12 +61,50 @@ describe('renderPdfOffThread', () => {
       renderPdfOffThread({ ...drawingOf('FINE'), title: 'Fine' }),
     ]);
     expect(failed.status).toBe('rejected');
-    expect(String((failed as PromiseRejectedResult).reason)).toMatch(
-      /Rendering a proof PDF failed/,
-    );
+    expect(String((failed as PromiseRejectedResult).reason)).toMatch(/Rendering a PDF failed/);
     expect(fine.status).toBe('fulfilled');
     expect(titleOf((fine as PromiseFulfilledResult<Buffer>).value)).toBe('Fine');
     const after = await renderPdfOffThread({ ...drawingOf('AFTER'), title: 'After' });
     expect(titleOf(after)).toBe('After');
+  });
+
+  it('renders an invoice beside a proof, each answered to its caller', async () => {
+    const paidAt = new Date('2026-03-02T15:00:00Z');
+    const input: InvoiceInput = {
+      order: {
+        orderNumber: 1234,
+        paymentStatus: 'paid',
+        paidAt,
+        paymentId: 'sbxpay_test',
+        createdAt: paidAt,
+        customerInfo: {
+          firstName: 'Ann',
+          lastName: 'Lee',
+          email: 'ann@example.com',
+          phone: '555-0100',
+          company: 'Acme Pumps',
+          street: '12 Main St',
+          city: 'Chicago',
+          state: 'IL',
+          zipCode: '60601',
+        },
+        items: [],
+        subtotalCents: 1040,
+        discountCode: null,
+        discountCents: 0,
+        shippingCents: 515,
+        taxCents: 65,
+        taxRegion: 'IL',
+        totalCents: 1620,
+        refundedCents: 0,
+      },
+      shop: loadConfig({ NODE_ENV: 'test', MONGODB_URI: 'mongodb://127.0.0.1:1/unused' }).shop,
+    };
+    const [invoice, proof] = await Promise.all([
+      renderOffThread('invoice', input),
+      renderPdfOffThread({ ...drawingOf('BESIDE'), title: 'Beside' }),
+    ]);
+    expect(titleOf(invoice)).toBe('Invoice 1234');
+    expect(titleOf(proof)).toBe('Beside');
   });
 });

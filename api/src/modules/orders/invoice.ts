@@ -13,6 +13,7 @@ import {
 } from '@shop/contracts';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
+import { renderOffThread } from '../../platform/pdf-thread';
 import type { OrderItemRecord, OrderRecord } from './model';
 
 const require = createRequire(import.meta.url);
@@ -23,7 +24,7 @@ export const INVOICE_UNPAID_MESSAGE =
   'An invoice is issued once the order is paid; this order has not been paid.';
 
 /** Only a paid order has an invoice (an unpaid checkout was never charged). */
-export function assertInvoiceable(order: OrderRecord): void {
+export function assertInvoiceable(order: Pick<OrderRecord, 'paymentStatus' | 'paidAt'>): void {
   if (order.paymentStatus !== 'paid' || !order.paidAt) {
     throw AppError.conflict(INVOICE_UNPAID_MESSAGE);
   }
@@ -56,9 +57,57 @@ function lineDescription(item: OrderItemRecord): string {
 
 type Shop = Config['shop'];
 
+/** What an invoice shows of its order: plain data, as the PDF worker receives it. */
+type InvoiceOrder = Pick<
+  OrderRecord,
+  | 'orderNumber'
+  | 'paymentStatus'
+  | 'paidAt'
+  | 'paymentId'
+  | 'createdAt'
+  | 'customerInfo'
+  | 'items'
+  | 'subtotalCents'
+  | 'discountCode'
+  | 'discountCents'
+  | 'shippingCents'
+  | 'taxCents'
+  | 'taxRegion'
+  | 'totalCents'
+  | 'refundedCents'
+>;
+
+export interface InvoiceInput {
+  order: InvoiceOrder;
+  shop: Shop;
+}
+
+/** The invoice of a paid order, rendered on the PDF worker thread (platform/pdf-thread.ts). */
+export function invoicePdf(order: OrderRecord, shop: Shop): Promise<Buffer> {
+  assertInvoiceable(order);
+  const fields: InvoiceOrder = {
+    orderNumber: order.orderNumber,
+    paymentStatus: order.paymentStatus,
+    paidAt: order.paidAt,
+    paymentId: order.paymentId,
+    createdAt: order.createdAt,
+    customerInfo: order.customerInfo,
+    items: order.items,
+    subtotalCents: order.subtotalCents,
+    discountCode: order.discountCode,
+    discountCents: order.discountCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    taxRegion: order.taxRegion,
+    totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
+  };
+  return renderOffThread('invoice', { order: fields, shop } satisfies InvoiceInput);
+}
+
 /** compress: false leaves the text readable in the file (not needed by the tests: they parse it). */
 export function renderInvoicePdf(
-  order: OrderRecord,
+  order: InvoiceOrder,
   shop: Shop,
   { compress = true } = {},
 ): Promise<Buffer> {

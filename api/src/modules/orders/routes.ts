@@ -31,7 +31,7 @@ import { limitPerAddress, limitPerAddressWhileReading } from '../accounts/addres
 import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
 import { orderIdsOfNumbers } from './counter';
-import { assertInvoiceable, invoiceFilename, renderInvoicePdf } from './invoice';
+import { assertInvoiceable, invoiceFilename, invoicePdf } from './invoice';
 import { authorizeOrderReader, orderLookupsPerEmail, sendOrderLink } from './order-access';
 import { reorder } from './reorder';
 import {
@@ -137,7 +137,7 @@ export function orderRoutes({
       ? await findViewableOrder({ owner: null, isAdmin: true }, id)
       : await authorizeOrderReader(req, id, config);
     assertInvoiceable(order);
-    const pdf = await renderInvoicePdf(order, config.shop);
+    const pdf = await invoicePdf(order, config.shop);
     // invoice-{digits}.pdf: nothing in the name needs escaping.
     res.setHeader('Content-Disposition', `attachment; filename="${invoiceFilename(order)}"`);
     res.setHeader('Content-Type', 'application/pdf');

@@ -1,12 +1,12 @@
 // The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
 // current revision or an earlier one. A revision never changes, so its PDF is rendered once and kept.
 import { AppError } from '../../platform/errors';
+import { renderOffThread } from '../../platform/pdf-thread';
 import type { OrderRecord } from '../orders/model';
 import { findOrderById } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
 import type { UploadStore } from '../uploads/storage';
 import { proofDrawing, type ProofArtwork, type ProofDrawing } from './drawing';
-import { renderPdfOffThread } from './pdf-thread';
 import { renderSvg } from './svg';
 import { cachePdf, findCachedPdf } from './repository';
 import { revisionLines } from './workflow';
@@ -158,7 +158,8 @@ async function cachedPdfOf(target: ProofLineTarget, store: UploadStore): Promise
   const key = `${target.order._id.toString()}:${target.line.lineId}:${target.revision}`;
   const cached = await findCachedPdf(key);
   if (cached) return cached;
-  const pdf = await renderPdfOffThread(await drawingOf(target, store));
+  // On the PDF worker thread (platform/pdf-thread.ts): pdfkit draws in one synchronous stretch.
+  const pdf = await renderOffThread('proof', await drawingOf(target, store));
   await cachePdf(key, pdf, new Date());
   return pdf;
 }

@@ -1,11 +1,20 @@
-// Proof PDFs are rendered on a worker thread (pdf-worker.ts), not on the thread that answers requests.
+// PDFs are rendered on a worker thread (src/pdf-worker.ts), not on the thread that answers requests.
 // pdfkit draws synchronously: a proof took 20 to 160 ms of one stretch, and every request the process
 // had in flight waited for it; under `npm run bench:load` the mail worker renders one per paid order
-// (api/README.md, "Load"). One worker per process, started on the first proof, renders one drawing at
-// a time; it keeps the process alive only while it has work.
+// (api/README.md, "Load"). An invoice parsed its two font files each time as well. One worker per
+// process, started on the first PDF, renders one at a time; it keeps the process alive only while it
+// has work. Each module names what it renders (proofs/pdf.ts, orders/invoice.ts) and passes plain
+// data: what the worker gets is a structured clone (Buffers arrive as Uint8Arrays, Dates as Dates).
 import { Worker } from 'node:worker_threads';
-import type { ProofDrawing } from './drawing';
-import type { PdfAnswer, PdfJob } from './pdf-worker';
+
+/** A PDF to render: the kind names the renderer in src/pdf-worker.ts. */
+export interface PdfJob {
+  id: number;
+  kind: 'proof' | 'invoice';
+  input: unknown;
+}
+
+export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
 interface Waiting {
   resolve(pdf: Buffer): void;
@@ -20,7 +29,7 @@ function startWorker(): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     // Run from the sources (the API's tests, tsx): the worker compiles its TypeScript through tsx.
-    const entry = JSON.stringify(new URL('./pdf-worker.ts', here).href);
+    const entry = JSON.stringify(new URL('../pdf-worker.ts', here).href);
     return new Worker(
       `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`,
       { eval: true },
@@ -39,29 +48,27 @@ function runningWorker(): Worker {
     if (waiting.size === 0) started.unref();
     if ('pdf' in answer)
       job?.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength));
-    else job?.reject(new Error(`Rendering a proof PDF failed: ${answer.error}`));
+    else job?.reject(new Error(`Rendering a PDF failed: ${answer.error}`));
   });
-  // A worker that failed or stopped fails what it had; the next proof starts a new one.
+  // A worker that failed or stopped fails what it had; the next PDF starts a new one.
   const stopped = (error: Error) => {
     if (worker === started) worker = null;
     for (const job of waiting.values()) job.reject(error);
     waiting.clear();
   };
   started.on('error', stopped);
-  started.on('exit', (code) =>
-    stopped(new Error(`The proof PDF worker stopped (exit code ${code})`)),
-  );
+  started.on('exit', (code) => stopped(new Error(`The PDF worker stopped (exit code ${code})`)));
   worker = started;
   return started;
 }
 
-/** The drawing as a PDF, rendered on the worker thread. */
-export function renderPdfOffThread(drawing: ProofDrawing): Promise<Buffer> {
+/** The PDF of `input` as the worker's renderer of `kind` draws it. */
+export function renderOffThread(kind: PdfJob['kind'], input: unknown): Promise<Buffer> {
   const target = runningWorker();
   const id = ++lastId;
   return new Promise<Buffer>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     target.ref();
-    target.postMessage({ id, drawing } satisfies PdfJob);
+    target.postMessage({ id, kind, input } satisfies PdfJob);
   });
 }
