@@ -1,8 +1,6 @@
 // The invoice of a paid order as a PDF (docs/product.md, "Order page"): the shop's details, invoice
 // number = order number, dates in the shop's time zone, bill-to, lines, discount, shipping, tax by
 // region, total and how it was paid. Set in DejaVu Sans (as the proofs are) so accented names print.
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import {
   COLOR_SWATCHES,
@@ -13,12 +11,9 @@ import {
 } from '@shop/contracts';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
+import { loadFonts } from '../../platform/pdf-fonts';
 import { renderOffThread } from '../../platform/pdf-thread';
 import type { OrderItemRecord, OrderRecord } from './model';
-
-const require = createRequire(import.meta.url);
-const fontFolder = () =>
-  path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
 export const INVOICE_UNPAID_MESSAGE =
   'An invoice is issued once the order is paid; this order has not been paid.';
@@ -118,8 +113,10 @@ export function renderInvoicePdf(
     compress,
     info: { Title: `Invoice ${order.orderNumber}`, Author: shop.name, Creator: shop.name },
   });
-  doc.registerFont('Regular', path.join(fontFolder(), 'DejaVuSans.ttf'));
-  doc.registerFont('Bold', path.join(fontFolder(), 'DejaVuSans-Bold.ttf'));
+  // pdfkit's types name files only; a parsed font is taken as well (PDFFontFactory.open).
+  const fonts = loadFonts();
+  doc.registerFont('Regular', fonts.regular.data as Buffer);
+  doc.registerFont('Bold', fonts.bold.data as Buffer);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,58 +1,9 @@
 // A proof drawing as a PDF: the same primitives as the SVG, at the same coordinates (points). Text is
 // set in embedded fonts (DejaVu Sans, with Noto Sans JP for what DejaVu lacks: kana, kanji, hanzi),
 // so the PDF shows the shopper's script, not boxes; engraved lines are scaled to the layout's width.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { loadFonts, type FontFace } from '../../platform/pdf-fonts';
 import type { Primitive, ProofDrawing } from './drawing';
-
-const require = createRequire(import.meta.url);
-
-/** A font as pdfkit takes it: its file, or the font it parsed from one (fontkit's, with layout()). */
-type FontSource = Buffer | { layout(text: string): unknown };
-
-interface FontFace {
-  name: string;
-  data: FontSource;
-}
-
-interface FontSet {
-  regular: FontFace;
-  bold: FontFace;
-  eastAsianRegular: FontFace;
-  eastAsianBold: FontFace;
-}
-
-let fonts: FontSet | null = null;
-
-/**
- * The font pdfkit parses from a file, parsed once: pdfkit takes a parsed font as well as a file, and
- * parsing the four files again for every proof was most of its rendering time.
- */
-function parsedFont(file: Buffer): FontSource {
-  const doc = new PDFDocument({ autoFirstPage: false });
-  doc.font(file);
-  return (doc as unknown as { _font: { font: FontSource } })._font.font;
-}
-
-/** Read and parsed once, on the first proof: the four font files are about 10 MB together. */
-function loadFonts(): FontSet {
-  if (fonts) return fonts;
-  const dejavu = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-  const noto = path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts');
-  const face = (name: string, file: string): FontFace => ({
-    name,
-    data: parsedFont(readFileSync(file)),
-  });
-  fonts = {
-    regular: face('DejaVuSans', path.join(dejavu, 'DejaVuSans.ttf')),
-    bold: face('DejaVuSans-Bold', path.join(dejavu, 'DejaVuSans-Bold.ttf')),
-    eastAsianRegular: face('NotoSansJP', path.join(noto, 'NotoSansJP-Regular.otf')),
-    eastAsianBold: face('NotoSansJP-Bold', path.join(noto, 'NotoSansJP-Bold.otf')),
-  };
-  return fonts;
-}
 
 type Document = InstanceType<typeof PDFDocument>;
 // pdfkit's own font object (not in its type definitions): can it draw this character?

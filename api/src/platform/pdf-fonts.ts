@@ -1,0 +1,56 @@
+// The fonts the PDFs are set in (proofs/pdf.ts, orders/invoice.ts): DejaVu Sans for Latin, Cyrillic,
+// Greek, Arabic and Hebrew, Noto Sans JP for what it lacks (kana, kanji, hanzi), from the npm packages
+// `dejavu-fonts-ttf` and `@embedpdf/fonts-jp`. Read and parsed once per thread (the PDF worker's,
+// platform/pdf-thread.ts), not for every PDF.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+
+const require = createRequire(import.meta.url);
+
+/** A font as pdfkit takes it: its file, or the font it parsed from one (fontkit's, with layout()). */
+export type FontSource = Buffer | { layout(text: string): unknown };
+
+export interface FontFace {
+  name: string;
+  data: FontSource;
+}
+
+export interface FontSet {
+  regular: FontFace;
+  bold: FontFace;
+  eastAsianRegular: FontFace;
+  eastAsianBold: FontFace;
+}
+
+let fonts: FontSet | null = null;
+
+/**
+ * The font pdfkit parses from a file, parsed once: pdfkit takes a parsed font as well as a file, and
+ * parsing the four files again for every proof was most of its rendering time (an invoice parsed its
+ * two each time too).
+ */
+function parsedFont(file: Buffer): FontSource {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  doc.font(file);
+  return (doc as unknown as { _font: { font: FontSource } })._font.font;
+}
+
+/** Read and parsed once, on the first PDF: the four font files are about 10 MB together. */
+export function loadFonts(): FontSet {
+  if (fonts) return fonts;
+  const dejavu = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  const noto = path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts');
+  const face = (name: string, file: string): FontFace => ({
+    name,
+    data: parsedFont(readFileSync(file)),
+  });
+  fonts = {
+    regular: face('DejaVuSans', path.join(dejavu, 'DejaVuSans.ttf')),
+    bold: face('DejaVuSans-Bold', path.join(dejavu, 'DejaVuSans-Bold.ttf')),
+    eastAsianRegular: face('NotoSansJP', path.join(noto, 'NotoSansJP-Regular.otf')),
+    eastAsianBold: face('NotoSansJP-Bold', path.join(noto, 'NotoSansJP-Bold.otf')),
+  };
+  return fonts;
+}
