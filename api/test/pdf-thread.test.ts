@@ -6,6 +6,7 @@ import { proofDrawing } from '../src/modules/proofs/drawing';
 import { loadConfig } from '../src/config';
 import type { InvoiceInput } from '../src/modules/orders/invoice';
 import { renderOffThread } from '../src/platform/pdf-thread';
+import { customerInfo } from './support/shop-flows';
 
 const renderPdfOffThread = (drawing: ReturnType<typeof proofDrawing>) =>
   renderOffThread('proof', drawing);
@@ -77,17 +78,7 @@ describe('renderOffThread', () => {
         paidAt,
         paymentId: 'sbxpay_test',
         createdAt: paidAt,
-        customerInfo: {
-          firstName: 'Ann',
-          lastName: 'Lee',
-          email: 'ann@example.com',
-          phone: '555-0100',
-          company: 'Acme Pumps',
-          street: '12 Main St',
-          city: 'Chicago',
-          state: 'IL',
-          zipCode: '60601',
-        },
+        customerInfo: customerInfo() as Required<ReturnType<typeof customerInfo>>,
         items: [],
         subtotalCents: 1040,
         discountCode: null,

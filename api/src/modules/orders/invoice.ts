@@ -53,24 +53,25 @@ function lineDescription(item: OrderItemRecord): string {
 type Shop = Config['shop'];
 
 /** What an invoice shows of its order: plain data, as the PDF worker receives it. */
-type InvoiceOrder = Pick<
-  OrderRecord,
-  | 'orderNumber'
-  | 'paymentStatus'
-  | 'paidAt'
-  | 'paymentId'
-  | 'createdAt'
-  | 'customerInfo'
-  | 'items'
-  | 'subtotalCents'
-  | 'discountCode'
-  | 'discountCents'
-  | 'shippingCents'
-  | 'taxCents'
-  | 'taxRegion'
-  | 'totalCents'
-  | 'refundedCents'
->;
+const INVOICE_FIELDS = [
+  'orderNumber',
+  'paymentStatus',
+  'paidAt',
+  'paymentId',
+  'createdAt',
+  'customerInfo',
+  'items',
+  'subtotalCents',
+  'discountCode',
+  'discountCents',
+  'shippingCents',
+  'taxCents',
+  'taxRegion',
+  'totalCents',
+  'refundedCents',
+] as const satisfies ReadonlyArray<keyof OrderRecord>;
+
+type InvoiceOrder = Pick<OrderRecord, (typeof INVOICE_FIELDS)[number]>;
 
 export interface InvoiceInput {
   order: InvoiceOrder;
@@ -80,23 +81,9 @@ export interface InvoiceInput {
 /** The invoice of a paid order, rendered on the PDF worker thread (platform/pdf-thread.ts). */
 export function invoicePdf(order: OrderRecord, shop: Shop): Promise<Buffer> {
   assertInvoiceable(order);
-  const fields: InvoiceOrder = {
-    orderNumber: order.orderNumber,
-    paymentStatus: order.paymentStatus,
-    paidAt: order.paidAt,
-    paymentId: order.paymentId,
-    createdAt: order.createdAt,
-    customerInfo: order.customerInfo,
-    items: order.items,
-    subtotalCents: order.subtotalCents,
-    discountCode: order.discountCode,
-    discountCents: order.discountCents,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    taxRegion: order.taxRegion,
-    totalCents: order.totalCents,
-    refundedCents: order.refundedCents,
-  };
+  const fields = Object.fromEntries(
+    INVOICE_FIELDS.map((field) => [field, order[field]]),
+  ) as InvoiceOrder;
   return renderOffThread('invoice', { order: fields, shop } satisfies InvoiceInput);
 }
 
