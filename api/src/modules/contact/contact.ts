@@ -2,7 +2,7 @@ import type { AdminEnquiry, AdminEnquiryPage, ContactEnquiry } from '@shop/contr
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { queueMail } from '../mail/mail';
+import { queueMails } from '../mail/mail';
 import { enquiryForward, enquiryReceived } from '../mail/templates';
 import { insertEnquiry, listEnquiries, setEnquiryHandled, type StoredEnquiry } from './repository';
 
@@ -18,19 +18,22 @@ export async function receiveEnquiry(
   const stored = await insertEnquiry({ ...enquiry, sessionId });
   logger.info({ enquiryId: stored.id }, 'Contact enquiry received');
   const shop = { shopUrl: config.shop.url, shopEmail: config.shop.email };
-  await queueMail({
-    key: `enquiry_forward:${stored.id}`,
-    kind: 'enquiry_forward',
-    to: config.shop.email,
-    replyTo: stored.email,
-    rendered: enquiryForward(stored, shop),
-  });
-  await queueMail({
-    key: `enquiry_received:${stored.id}`,
-    kind: 'enquiry_received',
-    to: stored.email,
-    rendered: enquiryReceived(stored, shop),
-  });
+  // The shop's copy and the shopper's acknowledgement, queued together (one insert of each kind).
+  await queueMails([
+    {
+      key: `enquiry_forward:${stored.id}`,
+      kind: 'enquiry_forward',
+      to: config.shop.email,
+      replyTo: stored.email,
+      rendered: enquiryForward(stored, shop),
+    },
+    {
+      key: `enquiry_received:${stored.id}`,
+      kind: 'enquiry_received',
+      to: stored.email,
+      rendered: enquiryReceived(stored, shop),
+    },
+  ]);
   return stored;
 }
 
