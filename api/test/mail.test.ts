@@ -10,9 +10,9 @@ import { MailDueModel, OutboxModel, OutboxPositionModel } from '../src/modules/m
 import {
   OUTBOX_POSITION_COUNTER,
   enqueueAttempt,
-  insertMail,
   insertMails,
   mailIdOf,
+  type NewMail,
 } from '../src/modules/mail/repository';
 import { insertedUnlessTaken, takeNext } from '../src/platform/sequence';
 import { Types } from 'mongoose';
@@ -22,6 +22,9 @@ import { createLogger } from '../src/platform/logger';
 import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 import { asProcess, seedsInTwoSlots } from './support/writer-slots';
+
+/** One message queued alone: whether it went in. */
+const insertMail = async (mail: NewMail, now: Date) => (await insertMails([mail], now))[0];
 
 interface Received {
   from: string;

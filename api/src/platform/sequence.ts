@@ -38,13 +38,33 @@ export async function counterValue(name: string, first: number): Promise<number>
   return Math.max(first, counter?.value ?? first);
 }
 
-/** Moves the counter on to next. A first guess, not the guard: a lagging value costs a lookup. */
-export async function raiseCounter(name: string, next: number): Promise<void> {
+/**
+ * Moves each counter on to its next, all with one command. A first guess, not the guard: a lagging
+ * value costs a lookup.
+ */
+export async function raiseCounters(
+  raises: Array<{ counter: string; next: number }>,
+): Promise<void> {
+  if (raises.length === 0) return;
   try {
-    await CounterModel.updateOne({ _id: name }, { $max: { value: next } }, { upsert: true });
+    await CounterModel.collection.bulkWrite(
+      raises.map(({ counter, next }) => ({
+        updateOne: {
+          filter: { _id: counter as never },
+          update: { $max: { value: next } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
   } catch {
     // A concurrent first upsert or a hiccup: the numbered documents hold the truth.
   }
+}
+
+/** Moves the counter on to next (raiseCounters). */
+export async function raiseCounter(name: string, next: number): Promise<void> {
+  await raiseCounters([{ counter: name, next }]);
 }
 
 /**
@@ -228,29 +248,6 @@ async function afterTaking(counter: string, first: number, n: number, options: S
 }
 
 /**
- * Raises several counters with one command, not waited for: each is a first guess (raiseCounter),
- * and an order's twenty lists raised one of theirs in nine placings out of ten, a round trip after
- * its entries went in each time (api/README.md, "Load").
- */
-function raiseCountersBehind(raises: Array<{ counter: string; next: number }>): void {
-  if (raises.length === 0) return;
-  CounterModel.collection
-    .bulkWrite(
-      raises.map(({ counter, next }) => ({
-        updateOne: {
-          filter: { _id: counter as never },
-          update: { $max: { value: next } },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    )
-    .catch(() => {
-      // A concurrent first upsert or a hiccup: the numbered documents hold the truth.
-    });
-}
-
-/**
  * Takes the next free number of a sequence: `tryTake(n)` inserts the number's document under its
  * unique _id and answers false when another caller holds n.
  */
@@ -353,7 +350,9 @@ export async function takeNextOfEach(
     );
     open = await Promise.all(lost.map(handOutFor));
   }
-  raiseCountersBehind(raises);
+  // Not waited for: an order's twenty lists raised one of theirs in nine placings out of ten, a
+  // round trip after its entries went in each time (api/README.md, "Load").
+  void raiseCounters(raises);
   return taken;
 }
 

@@ -98,16 +98,6 @@ export async function insertMails(
   return wentIn;
 }
 
-/** Queues one message (insertMails); false when one with its key is queued already. */
-export async function insertMail(
-  mail: NewMail,
-  now: Date,
-  writeAfter?: Promise<unknown>,
-): Promise<boolean> {
-  const [wentIn] = await insertMails([mail], now, writeAfter);
-  return wentIn!;
-}
-
 /**
  * The messages at list positions below `before`'s (or from the newest), newest first: lookups, a
  * batch at a time past empty places (a position taken by a request that died before its message).
