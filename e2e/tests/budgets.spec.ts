@@ -121,12 +121,46 @@ async function scriptsBefore(page: Page, mark: string): Promise<string[]> {
 const scriptsBeforeInteractive = (page: Page) => scriptsBefore(page, INTERACTIVE_MARK);
 
 /**
- * Shell scripts the page ran once nothing more was on its way: the chunks it fetches after its first
- * render (the store's parsers with zod; docs/design.md section 10), not the next page's files it only
- * preloads (`<link rel="preload">`, another initiator).
+ * Counts the page's requests under way, from now on: `quiet(ms)` resolves once none has been under
+ * way for `ms` in a row. Unlike Playwright's `networkidle` state, which is reached once per document
+ * and answers at once ever after (a slow first render can leave the network quiet for 500 ms before
+ * the header's first calls start), this waits for a quiet stretch that begins after it is called.
  */
-async function shellScriptsRunAfterwards(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+function trackRequests(page: Page) {
+  let underWay = 0;
+  let quietSince = Date.now();
+  page.on('request', () => {
+    underWay += 1;
+  });
+  const done = () => {
+    underWay -= 1;
+    if (underWay === 0) quietSince = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async quiet(ms: number) {
+      const from = Date.now();
+      await expect
+        .poll(() => underWay === 0 && Date.now() - Math.max(quietSince, from) >= ms, {
+          intervals: [100],
+        })
+        .toBe(true);
+    },
+  };
+}
+
+/**
+ * Shell scripts the page ran once nothing more was on its way (a second without a request under way):
+ * the chunks it fetches after its first render (the store's parsers with zod, on the first cart
+ * answer; docs/design.md section 10), not the next page's files it only preloads (`<link
+ * rel="preload">`, another initiator).
+ */
+async function shellScriptsRunAfterwards(
+  page: Page,
+  requests: ReturnType<typeof trackRequests>,
+): Promise<string[]> {
+  await requests.quiet(1000);
   return page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((r) => r.initiatorType === 'script' && r.name.startsWith(location.origin))
@@ -185,12 +219,13 @@ test.describe('performance budgets', () => {
   for (const { path: route, remote, server } of REMOTE_ROUTES) {
     test(`${route} adds at most its JavaScript budget to the landing page's`, async ({ page }) => {
       const scripts = recordScripts(page);
+      const requests = trackRequests(page);
       await page.goto('/');
       await waitForInteractive(page);
       // The landing page's own files, including those it fetches after it is interactive.
       const landing = new Set([
         ...(await scriptsBeforeInteractive(page)),
-        ...(await shellScriptsRunAfterwards(page)),
+        ...(await shellScriptsRunAfterwards(page, requests)),
       ]);
 
       const remoteOrigin = new URL(readStackState().urls[server]!).origin;
