@@ -5,7 +5,6 @@
 // check. Prints, per call, the processor time the API process and the database process used
 // (user + system, read from /proc, so Linux only) and the wall time. Where bench:load measures
 // waiting under a crowd, this measures the work each call brings to that crowd.
-import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/ports.mjs';
@@ -18,6 +17,7 @@ import {
   customerInfo,
   label,
   newSessionId,
+  processorMs,
   productionServerArgs,
   startDatabase,
   stopChild,
@@ -26,13 +26,6 @@ import {
 
 const count = Number(process.env.CALLS_N ?? 300);
 if (!(count >= 10 && count <= 10_000)) throw new Error('CALLS_N must be 10 to 10000');
-
-/** Processor time a process has used so far, in ms (utime + stime of /proc/{pid}/stat). */
-function processorMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticksPerSecond = 100; // USER_HZ on Linux
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-}
 
 async function main() {
   const serverArgs = productionServerArgs();

@@ -1,8 +1,9 @@
 // What the benchmarks (run.mjs, checkout.mjs, load.mjs, growth.mjs) share: their temporary database,
 // the clean-up of what they started (also on Ctrl-C), stopping a child process, the API as
 // production runs it, and the shopper's label, details and guest session id they send.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,6 +140,45 @@ export function checkoutApiEnv(mongodbUri, uploadDir, port, logLevel) {
     PAYMENT_PROVIDER: 'sandbox',
     TAX_RATES: '{"IL":0.0625}',
   };
+}
+
+/**
+ * A mail server that takes every message and keeps none, in a process of its own (smtp-server, as the
+ * mail tests use): with it the API's mail worker sends each message once, as a running shop's does,
+ * instead of retrying a server that is not there. Stopped by cleanUp().
+ * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess }>}
+ */
+export async function startMailSink() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { SMTPServer } from 'smtp-server';
+       const server = new SMTPServer({
+         authOptional: true,
+         disabledCommands: ['STARTTLS', 'AUTH'],
+         logger: false,
+         onData(stream, _session, done) { stream.on('end', () => done()); stream.resume(); },
+       });
+       server.listen(${port}, '127.0.0.1', () => console.log('listening'));`,
+    ],
+    { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  cleanups.push(() => stopChild(child));
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`The mail sink exited (${code}) on start`)));
+  });
+  return { url: `smtp://127.0.0.1:${port}`, child };
+}
+
+/** Processor time a process has used so far, in ms (utime + stime of /proc/{pid}/stat; Linux only). */
+export function processorMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 /** Waits until `url` answers 2xx; fails when `child` exits first or after timeoutMs. */
