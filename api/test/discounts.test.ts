@@ -321,14 +321,18 @@ describe('reserveDiscountUse and releaseDiscountUse', () => {
     expect(await usesOf('COUNTED')).toBe(0);
     await Promise.all(Array.from({ length: 9 }, () => reserveDiscountUse('COUNTED')));
     expect(await usesOf('COUNTED')).toBe(9);
-    // Taken without the head's guess moving (as a process stopped before raising it leaves them).
+    // Taken without the head's guess moving (as a process stopped before raising it leaves them):
+    // 20, more than two lookaheads (8 numbers each) past the last count.
     const { _id } = (await findDiscountByCode('COUNTED'))!;
     await DiscountUseModel.insertMany(
-      Array.from({ length: 6 }, (_, i) => ({ _id: `${String(_id)}:t:${10 + i}`, discountId: _id })),
+      Array.from({ length: 20 }, (_, i) => ({
+        _id: `${String(_id)}:t:${10 + i}`,
+        discountId: _id,
+      })),
     );
-    expect(await usesOf('COUNTED')).toBe(15);
+    expect(await usesOf('COUNTED')).toBe(29);
     await releaseDiscountUse('COUNTED');
-    expect(await usesOf('COUNTED')).toBe(14);
+    expect(await usesOf('COUNTED')).toBe(28);
   });
 
   it('when a code is unlimited, then every reservation succeeds and is counted', async () => {

@@ -23,6 +23,7 @@ export const trusted = mongoose.trusted;
 interface KeyedCollection {
   collection: {
     findOne(filter: never, options?: never): Promise<unknown>;
+    find(filter: never, options?: never): { toArray(): Promise<unknown[]> };
     insertOne(doc: never): Promise<unknown>;
   };
 }
@@ -36,6 +37,36 @@ interface KeyedCollection {
 export async function findByKey<T>(model: KeyedCollection, _id: string | Types.ObjectId) {
   return (await model.collection.findOne({ _id } as never)) as T | null;
 }
+
+/**
+ * The documents of several _ids in one round trip (`{ _id: { $in } }`, which the embedded FerretDB
+ * looks up through its _id index as MongoDB does: scripts/lib/ferretdb.mjs), by their _id as a
+ * string; an _id with no document is not in the map. findByKey's rules; `onlyIds` reads no fields.
+ */
+export async function findByKeys<T>(
+  model: KeyedCollection,
+  ids: ReadonlyArray<string | Types.ObjectId>,
+  { onlyIds = false }: { onlyIds?: boolean } = {},
+): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  const batches = [];
+  for (let i = 0; i < ids.length; i += KEYS_PER_LOOKUP)
+    batches.push(ids.slice(i, i + KEYS_PER_LOOKUP));
+  const options = onlyIds ? { projection: { _id: 1 } } : {};
+  const answers = await Promise.all(
+    batches.map(
+      (batch) =>
+        model.collection
+          .find({ _id: { $in: batch } } as never, options as never)
+          .toArray() as Promise<Array<T & { _id: string | Types.ObjectId }>>,
+    ),
+  );
+  for (const doc of answers.flat()) found.set(doc._id.toString(), doc);
+  return found;
+}
+
+/** The _ids one findByKeys lookup names at most (the embedded FerretDB looks up 1,000 by index). */
+const KEYS_PER_LOOKUP = 500;
 
 /** Whether a document with this _id exists (findByKey's rules). */
 export async function keyExists(model: KeyedCollection, _id: string | Types.ObjectId) {

@@ -4,7 +4,7 @@
 // (`{id}:t:{n}` taken, `{id}:r:{n}` given back), each number taken by an insert under the unique _id,
 // atomic on FerretDB v1 and MongoDB alike; never by read-then-write on a counter.
 import { Types } from 'mongoose';
-import { findByKey, isDuplicateKeyError, keyExists } from '../../platform/db';
+import { findByKey, findByKeys, isDuplicateKeyError } from '../../platform/db';
 import {
   DiscountCodeKeyModel,
   DiscountCodeModel,
@@ -34,22 +34,31 @@ async function head(discountId: Types.ObjectId): Promise<DiscountUseHeadRecord |
   return findByKey<DiscountUseHeadRecord>(DiscountUseHeadModel, discountId.toString());
 }
 
-/** Numbers looked up at once past the top known (the head's guess lags by the uses taken since it was raised). */
-const LOOKAHEAD = 4;
+/** Numbers of each kind looked up at once past the top known (the head's guess lags by the uses taken since it was raised). */
+const LOOKAHEAD = 8;
 
-/** The top if it is among the LOOKAHEAD numbers past `from` (taken or 0): the one before the first missing. */
-async function topWithin(
+/**
+ * For each kind, the top if it is among the LOOKAHEAD numbers past `from[kind]` (taken or 0): the one
+ * before the first missing, else null. One lookup for every kind asked.
+ */
+async function topsWithin(
   discountId: Types.ObjectId,
-  kind: UseKind,
-  from: number,
-): Promise<number | null> {
-  const found = await Promise.all(
-    Array.from({ length: LOOKAHEAD }, (_, i) =>
-      keyExists(DiscountUseModel, useId(discountId, kind, from + 1 + i)),
-    ),
+  from: Partial<Record<UseKind, number>>,
+): Promise<Partial<Record<UseKind, number | null>>> {
+  const kinds = Object.keys(from) as UseKind[];
+  const numbers = (kind: UseKind) =>
+    Array.from({ length: LOOKAHEAD }, (_, i) => from[kind]! + 1 + i);
+  const found = await findByKeys(
+    DiscountUseModel,
+    kinds.flatMap((kind) => numbers(kind).map((n) => useId(discountId, kind, n))),
+    { onlyIds: true },
   );
-  const missing = found.indexOf(false);
-  return missing >= 0 ? from + missing : null;
+  return Object.fromEntries(
+    kinds.map((kind) => {
+      const missing = numbers(kind).find((n) => !found.has(useId(discountId, kind, n)));
+      return [kind, missing === undefined ? null : missing - 1];
+    }),
+  );
 }
 
 /**
@@ -58,8 +67,8 @@ async function topWithin(
  */
 async function topOf(discountId: Types.ObjectId, kind: UseKind, from: number): Promise<number> {
   for (let top = from; ; top += LOOKAHEAD) {
-    const found = await topWithin(discountId, kind, top);
-    if (found !== null) return found;
+    const found = (await topsWithin(discountId, { [kind]: top }))[kind];
+    if (found !== null && found !== undefined) return found;
   }
 }
 
@@ -82,11 +91,12 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
 async function usage(discountId: Types.ObjectId): Promise<{ taken: number; released: number }> {
   const id = discountId.toString();
   const seen = seenTops.get(id) ?? { taken: 0, released: 0 };
-  const [guess, takenNear, releasedNear] = await Promise.all([
+  const [guess, near] = await Promise.all([
     head(discountId),
-    topWithin(discountId, 't', seen.taken),
-    topWithin(discountId, 'r', seen.released),
+    topsWithin(discountId, { t: seen.taken, r: seen.released }),
   ]);
+  const takenNear = near.t ?? null;
+  const releasedNear = near.r ?? null;
   // Past the numbers looked at, or the head names a later one: read on from the furthest known.
   const onFrom = async (kind: UseKind, near: number | null, seenTop: number, guessed = 0) =>
     near !== null && near >= guessed
