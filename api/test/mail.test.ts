@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import smtp from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxPageSchema } from '@shop/contracts';
-import { deliverDueMail, smtpSender, type MailSender } from '../src/modules/mail/mail';
+import { startShopJobs } from '../src/jobs';
+import {
+  SENDS_AT_ONCE,
+  deliverDueMail,
+  smtpSender,
+  type MailSender,
+} from '../src/modules/mail/mail';
 import { MailDueModel, OutboxModel, OutboxPositionModel } from '../src/modules/mail/model';
 import {
   OUTBOX_POSITION_COUNTER,
@@ -35,6 +41,7 @@ interface Received {
 /** A local SMTP server that keeps what it receives; stop() and start() again on the same port. */
 function localSmtp() {
   const received: Received[] = [];
+  const connections = { opened: 0 };
   let server: InstanceType<typeof smtp.SMTPServer> | null = null;
   let port = 0;
   const start = async () => {
@@ -42,6 +49,13 @@ function localSmtp() {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Going down drops the connections a pooled sender keeps open, at once, as a crash would
+      // (by default it waits 30 s for them to end).
+      closeTimeout: 100,
+      onConnect(_session, callback) {
+        connections.opened += 1;
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,7 +81,7 @@ function localSmtp() {
       server.close(() => resolve());
       server = null;
     });
-  return { received, start, stop, url: () => `smtp://127.0.0.1:${port}` };
+  return { received, connections, start, stop, url: () => `smtp://127.0.0.1:${port}` };
 }
 
 const SHOP_ORDERS_EMAIL = 'orders-desk@example.com';
@@ -306,6 +320,79 @@ describe('the mail worker on two API processes', () => {
     await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later });
     expect((await MailDueModel.findOne({ mailId: orphanId }).lean())?.doneAt).not.toBeNull();
     expect(sent).toEqual([]);
+  });
+});
+
+describe("the mail worker's pace", () => {
+  const queue = async (stamp: string, count: number, now: Date) => {
+    const keys = Array.from({ length: count }, (_, i) => `${stamp}:${i}`);
+    const queued = await insertMails(
+      keys.map((key) => ({
+        key,
+        kind: 'enquiry_received' as const,
+        to: 'pace@example.com',
+        replyTo: null,
+        subject: key,
+        text: 't',
+        html: 'h',
+      })),
+      now,
+    );
+    expect(queued.every(Boolean)).toBe(true);
+    return keys;
+  };
+
+  it(`when a round has many messages, then it sends ${SENDS_AT_ONCE} at a time, never more`, async () => {
+    const now = new Date();
+    const keys = await queue(`at-once:${Date.now()}`, 10, now);
+    let underWay = 0;
+    let most = 0;
+    const sent: string[] = [];
+    const slow: MailSender = {
+      async send(mail) {
+        underWay += 1;
+        most = Math.max(most, underWay);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        underWay -= 1;
+        sent.push(mail.subject);
+      },
+      close() {},
+    };
+    await deliverDueMail({ sender: slow, from: 'shop@example.com', logger, now });
+    expect(sent.filter((subject) => keys.includes(subject)).sort()).toEqual([...keys].sort());
+    expect(most).toBe(SENDS_AT_ONCE);
+  });
+
+  it('when more messages are due than a round takes, then the rounds follow each other at once until all are sent', async () => {
+    const now = new Date();
+    const keys = await queue(`backlog:${Date.now()}`, 45, now);
+    const sent = new Set<string>();
+    const counting: MailSender = { send: async (mail) => void sent.add(mail.subject), close() {} };
+    // The timer would start the next round a minute later: only the rounds run at once send all 45.
+    const jobs = startShopJobs(app.config, logger, { mailSender: counting, mailEveryMs: 60_000 });
+    try {
+      await jobs.runAll();
+      await expect
+        .poll(() => keys.filter((key) => sent.has(key)).length, { timeout: 10_000 })
+        .toBe(keys.length);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('when the worker sends many messages through a mail server, then they share a few connections', async () => {
+    const keys = await queue(`pooled:${Date.now()}`, 12, new Date());
+    const before = mailServer.connections.opened;
+    const pooled = smtpSender(mailServer.url());
+    try {
+      await deliverDueMail({ sender: pooled, from: 'shop@example.com', logger });
+    } finally {
+      pooled.close();
+    }
+    expect(
+      mailServer.received.filter((mail) => keys.some((key) => mail.raw.includes(key))),
+    ).toHaveLength(keys.length);
+    expect(mailServer.connections.opened - before).toBeLessThanOrEqual(SENDS_AT_ONCE);
   });
 });
 

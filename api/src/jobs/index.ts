@@ -29,6 +29,8 @@ import { localFolderStore } from '../modules/uploads/storage';
 import { startJobs, type Job, type RunningJobs } from './scheduler';
 
 const MINUTE_MS = 60 * 1000;
+/** Messages one round of the mail worker takes. */
+const MAIL_BATCH = 20;
 
 export interface JobOptions {
   /** Where mail goes; by default from MAIL_URL (none: the outbox only). */
@@ -56,8 +58,19 @@ export function shopJobs(
     {
       name: 'mail',
       everyMs: mailEveryMs,
-      run: (now) =>
-        deliverDueMail({ sender: mailSender, from: config.mail.from, logger, loadAttachment, now }),
+      // A round that took a whole batch and settled some may have left messages due: the next
+      // starts at once (one that settled none, all of them sent by another worker, waits).
+      run: async (now) => {
+        const { taken, settled } = await deliverDueMail({
+          sender: mailSender,
+          from: config.mail.from,
+          logger,
+          loadAttachment,
+          now,
+          batch: MAIL_BATCH,
+        });
+        return { more: taken >= MAIL_BATCH && settled > 0 };
+      },
     },
     {
       name: 'proof-reminders',

@@ -1,12 +1,15 @@
 // Runs background jobs on timers: each job at most once at a time, a failure logged and tried again at
-// the next tick. stop() clears the timers and waits for runs in flight (server shutdown, tests).
+// the next tick, a run that left work followed by the next at once. stop() clears the timers and waits for runs in flight (server shutdown, tests).
 import type { Logger } from '../platform/logger';
 
 export interface Job {
   name: string;
   everyMs: number;
+  /** A run that answers `{ more: true }` left work for the next one, which starts at once. */
   run(now: Date): Promise<unknown>;
 }
+
+const leftWork = (result: unknown) => (result as { more?: unknown } | null)?.more === true;
 
 export interface RunningJobs {
   /** Runs every job once now (tests, and start-up). */
@@ -21,13 +24,19 @@ export function startJobs(jobs: Job[], logger: Logger): RunningJobs {
   const runJob = (job: Job): Promise<void> => {
     const inFlight = running.get(job.name);
     if (inFlight) return inFlight;
+    let again = false;
     const run = job
       .run(new Date())
       .then(
-        () => undefined,
+        (result) => {
+          again = leftWork(result);
+        },
         (error: unknown) => logger.warn({ err: error, job: job.name }, `Job ${job.name} failed`),
       )
-      .finally(() => running.delete(job.name));
+      .finally(() => {
+        running.delete(job.name);
+        if (again && !stopped) setImmediate(() => void (!stopped && runJob(job)));
+      });
     running.set(job.name, run);
     return run;
   };

@@ -124,6 +124,11 @@ export function smtpSender(mailUrl: string): MailSender {
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
     secure: url.protocol === 'smtps:',
+    // Connections kept open and shared by the sends under way (SENDS_AT_ONCE), each used for up to
+    // 100 messages: one handshake (and TLS) for many messages, not one each.
+    pool: true,
+    maxConnections: SENDS_AT_ONCE,
+    maxMessages: 100,
     auth: url.username
       ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
       : undefined,
@@ -175,10 +180,6 @@ function describe(error: unknown): string {
   return message.slice(0, 500);
 }
 
-/**
- * One round of the mail worker: every message due now is sent (or, with no mail server, delivered to
- * the outbox). A failure keeps the message and schedules the next try; nothing is lost.
- */
 /** The files of a message; one that cannot be read fails the attempt (tried again later). */
 async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
   const files = [];
@@ -190,6 +191,16 @@ async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
   return files;
 }
 
+/** Messages one worker sends at once, over the sender's pooled connections (smtpSender). */
+export const SENDS_AT_ONCE = 4;
+
+/**
+ * One round of the mail worker: up to `batch` messages due now are sent (or, with no mail server,
+ * delivered to the outbox), `SENDS_AT_ONCE` at a time. A failure keeps the message and schedules the
+ * next try; nothing is lost. `taken`: the due entries the round read (as many as `batch` when more
+ * may be waiting), `settled`: those whose attempt is over; a round that took a whole batch and
+ * settled some is followed by the next at once (jobs/index.ts).
+ */
 export async function deliverDueMail({
   sender,
   from,
@@ -204,37 +215,42 @@ export async function deliverDueMail({
   loadAttachment?: AttachmentLoader;
   now?: Date;
   batch?: number;
-}): Promise<{ sent: number; failed: number }> {
+}): Promise<{ sent: number; failed: number; taken: number; settled: number }> {
   let sent = 0;
   let failed = 0;
+  let settled = 0;
   const { due, readUpTo, cursor } = await findDueAttempts(now, batch);
   // The first second still holding an entry this round did not finish: the cursor stops there.
   let firstOpen = readUpTo + 1;
   const keepOpen = (entryId: string) => {
     firstOpen = Math.min(firstOpen, Number(entryId.split(':')[0]));
   };
-  for (const entry of due) {
+  /** The entry's attempt is over (made now or before): marked done. */
+  const settle = async (entry: (typeof due)[number]) => {
+    await markAttemptDone(entry._id, now);
+    settled += 1;
+  };
+  const deliver = async (entry: (typeof due)[number]) => {
     const message = await findMailById(entry.mailId);
     if (!message) {
       // Queued by a request that is still writing the message, or that died before: dropped after a
       // minute (its retry queues the message again under its unique key).
-      if (entry.createdAt.getTime() < now.getTime() - ORPHAN_AFTER_MS)
-        await markAttemptDone(entry._id, now);
+      if (entry.createdAt.getTime() < now.getTime() - ORPHAN_AFTER_MS) await settle(entry);
       else keepOpen(entry._id);
-      continue;
+      return;
     }
     if (message.sentAt || message.failedAt || message.attempts !== entry.attempt) {
-      await markAttemptDone(entry._id, now); // an attempt already made
-      continue;
+      await settle(entry); // an attempt already made
+      return;
     }
     if (!(await claimAttempt(`${message._id.toString()}:${entry.attempt}`, now, CLAIM_STALE_MS))) {
       keepOpen(entry._id); // another worker is sending it (or died doing so: taken over later)
-      continue;
+      return;
     }
     const claimed = await findMailById(entry.mailId);
     if (!claimed || claimed.sentAt || claimed.attempts !== entry.attempt) {
-      await markAttemptDone(entry._id, now);
-      continue;
+      await settle(entry);
+      return;
     }
     const attempts = claimed.attempts + 1;
     try {
@@ -268,10 +284,25 @@ export async function deliverDueMail({
         permanent ? 'The mail server refused a message' : 'Sending a message failed; will retry',
       );
     }
-    await markAttemptDone(entry._id, now);
-  }
+    await settle(entry);
+  };
+  // A few at a time; an error (the database, say) stops the round after the sends under way, and
+  // the cursor stays where it was, as when one entry at a time failed.
+  let next = 0;
+  let failure: unknown = null;
+  await Promise.all(
+    Array.from({ length: Math.min(SENDS_AT_ONCE, due.length) }, async () => {
+      while (next < due.length && !failure) {
+        const entry = due[next++]!;
+        await deliver(entry).catch((error: unknown) => {
+          failure ??= error;
+        });
+      }
+    }),
+  );
+  if (failure) throw failure;
   if (firstOpen > cursor) await advanceDueCursor(firstOpen, CURSOR_GRACE_SECONDS);
-  return { sent, failed };
+  return { sent, failed, taken: due.length, settled };
 }
 
 /** Claims of attempts that are over (sent or failed) are not needed after a day. */
