@@ -8,14 +8,19 @@ import {
   CounterModel,
   RAISE_EVERY,
   HOLE_LOOKAHEAD,
+  WRITER_SLOTS,
   forgetHands,
   highestTaken,
   insertedManyUnlessTaken,
   insertedUnlessTaken,
+  readBucketsUp,
   readPlacesUp,
+  readSlotsUp,
+  slotPrefix,
   takeNext,
   takeNextOfEach,
 } from '../src/platform/sequence';
+import { findByKey, findByKeys } from '../src/platform/db';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const PlaceModel = mongoose.model<{ _id: string; by: string }>(
@@ -217,6 +222,44 @@ describe('a time bucket (no caller comes back to it)', () => {
       '2:caller',
       '3:caller',
     ]);
+  });
+});
+
+describe('readBucketsUp', () => {
+  it('when several buckets hold items in several slots, with holes, then they are read as readSlotsUp reads each, their first places in one lookup', async () => {
+    const placesOf: Record<string, Array<[number, number]>> = {
+      a: [
+        [0, 1],
+        [0, 2],
+        [0, 4],
+        [3, 1],
+        [3, 2 + HOLE_LOOKAHEAD],
+      ],
+      b: [[WRITER_SLOTS - 1, 1]],
+      c: [],
+    };
+    const id = (bucket: string, slot: number, n: number) =>
+      `${slotPrefix(`buckets:${bucket}`, slot)}:${n}`;
+    await PlaceModel.insertMany(
+      Object.entries(placesOf).flatMap(([bucket, places]) =>
+        places.map(([slot, n]) => ({ _id: id(bucket, slot, n), by: bucket })),
+      ),
+    );
+    const lookups: string[][] = [];
+    const found = await readBucketsUp(Object.keys(placesOf), id, (ids) => {
+      lookups.push(ids);
+      return findByKeys<{ by: string }>(PlaceModel, ids);
+    });
+    for (const bucket of Object.keys(placesOf)) {
+      const alone = await readSlotsUp((slot, n) => findByKey(PlaceModel, id(bucket, slot, n)));
+      expect(found.get(bucket)!.map(({ slot, n }) => [slot, n])).toEqual(
+        alone.map(({ slot, n }) => [slot, n]),
+      );
+      expect(found.get(bucket)!.map(({ slot, n }) => [slot, n])).toEqual(placesOf[bucket]);
+    }
+    // First places of the 3 buckets' slots, then the three slots that had one, and so on.
+    expect(lookups[0]).toHaveLength(3 * WRITER_SLOTS);
+    expect(lookups[1]).toHaveLength(3 * (HOLE_LOOKAHEAD + 1));
   });
 });
 

@@ -519,3 +519,48 @@ export async function readSlotsUp<T>(
   );
   return slots.flat();
 }
+
+/**
+ * readSlotsUp over several buckets at once, by lookups of many places each (readMany, one round
+ * trip: db.ts's findByKeys): the first place of every slot of every bucket together, then the next
+ * HOLE_LOOKAHEAD + 1 places of each slot that had one, together, until each such slot has more empty
+ * places in a row than a reader looks past. Each bucket's items, slot 0 first, in place order.
+ */
+export async function readBucketsUp<T>(
+  buckets: readonly string[],
+  placeId: (bucket: string, slot: number, n: number) => string,
+  readMany: (ids: string[]) => Promise<Map<string, T>>,
+): Promise<Map<string, Array<{ slot: number; n: number; item: T }>>> {
+  const found = new Map(
+    buckets.map((bucket) => [bucket, [] as Array<{ slot: number; n: number; item: T }>]),
+  );
+  // The slots still read: the next place to look at and the empty places seen in a row.
+  let open = buckets.flatMap((bucket) =>
+    Array.from({ length: WRITER_SLOTS }, (_, slot) => ({ bucket, slot, next: 1, empty: 0 })),
+  );
+  let width = 1; // the first place alone (never a hole, so an empty slot costs that one lookup)
+  while (open.length > 0) {
+    const ids = open.flatMap(({ bucket, slot, next }) =>
+      Array.from({ length: width }, (_, i) => placeId(bucket, slot, next + i)),
+    );
+    const items = await readMany(ids);
+    for (const reading of open) {
+      for (let i = 0; i < width; i++) {
+        const n = reading.next + i;
+        const item = items.get(placeId(reading.bucket, reading.slot, n));
+        if (item === undefined) {
+          reading.empty += 1;
+        } else {
+          reading.empty = 0;
+          found.get(reading.bucket)!.push({ slot: reading.slot, n, item });
+        }
+      }
+      reading.next += width;
+    }
+    // A slot whose first place is empty is empty; one past its last item ends after the lookahead.
+    open = open.filter(({ empty }) => (width === 1 ? empty === 0 : empty <= HOLE_LOOKAHEAD));
+    width = HOLE_LOOKAHEAD + 1;
+  }
+  for (const items of found.values()) items.sort((a, b) => a.slot - b.slot || a.n - b.n);
+  return found;
+}

@@ -1,7 +1,7 @@
 // Data access for the outbox; plain objects out.
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { findByKey, insertedKeyUnlessTaken } from '../../platform/db';
+import { findByKey, findByKeys, insertedKeyUnlessTaken } from '../../platform/db';
 import { dueQueue } from '../../platform/due-queue';
 import { crashAt } from '../../platform/fault-points';
 import {
@@ -11,7 +11,7 @@ import {
   insertedManyUnlessTaken,
   insertedUnlessTaken,
   readPositionsDown,
-  readSlotsUp,
+  readBucketsUp,
   slotPrefix,
   takeNextOfEach,
   writerSlot,
@@ -200,6 +200,9 @@ export async function enqueueAttempt(
   await enqueueAttempts([mailId], attempt, dueAt, now);
 }
 
+/** Seconds of the queue read in one lookup (their first places: 8 writer slots each). */
+const SECONDS_PER_LOOKUP = 32;
+
 /** How many seconds of the queue one round reads at most (after a long stop it catches up). */
 const MAX_SECONDS_PER_ROUND = 1200;
 
@@ -216,12 +219,23 @@ export async function findDueAttempts(
   if (cursor === 0) return { due, readUpTo: 0, cursor };
   const last = Math.min(second(now), cursor + MAX_SECONDS_PER_ROUND);
   let readUpTo = cursor - 1;
-  for (let at = cursor; at <= last && due.length < limit; at++) {
-    const entries = await readSlotsUp((slot, n) =>
-      findByKey<MailDueRecord>(MailDueModel, `${slotPrefix(String(at), slot)}:${n}`),
+  // SECONDS_PER_LOOKUP seconds' slots in one lookup (the cursor stays 30 s behind the clock, so a
+  // round reads at least that many), until `limit` entries are found at the end of a second.
+  for (let from = cursor; from <= last && due.length < limit; from += SECONDS_PER_LOOKUP) {
+    const seconds = Array.from(
+      { length: Math.min(SECONDS_PER_LOOKUP, last - from + 1) },
+      (_, i) => String(from + i),
     );
-    for (const { item: entry } of entries) if (!entry.doneAt) due.push(entry);
-    readUpTo = at;
+    const entries = await readBucketsUp(
+      seconds,
+      (at, slot, n) => `${slotPrefix(at, slot)}:${n}`,
+      (ids) => findByKeys<MailDueRecord>(MailDueModel, ids),
+    );
+    for (const at of seconds) {
+      if (due.length >= limit) break;
+      for (const { item: entry } of entries.get(at)!) if (!entry.doneAt) due.push(entry);
+      readUpTo = Number(at);
+    }
   }
   return { due, readUpTo, cursor };
 }
