@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,6 +173,57 @@ export async function startMailSink() {
     child.once('exit', (code) => reject(new Error(`The mail sink exited (${code}) on start`)));
   });
   return { url: `smtp://127.0.0.1:${port}`, child };
+}
+
+/**
+ * A TCP forwarder to the database that counts the commands passing through it, by command and
+ * collection (the first field of each OP_MSG body, and its value): what a route costs the database
+ * in calls, whatever the driver or mongoose make of it. `counts` since the last `reset()`.
+ * @returns {Promise<{ uri: string, counts: Map<string, number>, reset(): void }>}
+ */
+export async function countingProxy(databaseUri) {
+  const target = new URL(databaseUri);
+  const [host, port] = [target.hostname, Number(target.port)];
+  const counts = new Map();
+  const server = net.createServer((client) => {
+    const database = net.connect(port, host);
+    let pending = Buffer.alloc(0);
+    client.on('data', (chunk) => {
+      database.write(chunk);
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      // Each message: int32 length, requestID, responseTo, opCode; OP_MSG (2013): flags, then a
+      // kind-0 section whose BSON document's first element names the command and its collection.
+      while (pending.length >= 16 && pending.length >= pending.readInt32LE(0)) {
+        const length = pending.readInt32LE(0);
+        if (pending.readInt32LE(12) === 2013 && pending[20] === 0) {
+          const type = pending[25];
+          const nameEnd = pending.indexOf(0, 26);
+          const command = pending.toString('utf8', 26, nameEnd);
+          const collection =
+            type === 2
+              ? pending.toString(
+                  'utf8',
+                  nameEnd + 5,
+                  nameEnd + 4 + pending.readInt32LE(nameEnd + 1),
+                )
+              : '';
+          const key = `${command} ${collection}`.trim();
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+        pending = pending.subarray(length);
+      }
+    });
+    database.on('data', (chunk) => client.write(chunk));
+    client.on('close', () => database.destroy());
+    database.on('close', () => client.destroy());
+    client.on('error', () => {});
+    database.on('error', () => {});
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  target.port = String(server.address().port);
+  return { uri: target.toString(), counts, reset: () => counts.clear() };
 }
 
 /** Processor time a process has used so far, in ms (utime + stime of /proc/{pid}/stat; Linux only). */

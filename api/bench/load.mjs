@@ -26,6 +26,7 @@ import {
   label,
   newSessionId,
   checkoutApiEnv,
+  countingProxy,
   processorMs,
   productionServerArgs,
   startDatabase,
@@ -286,6 +287,15 @@ async function bareTraffic(base, connections, durationMs, samples) {
   await Promise.all(Array.from({ length: connections }, loop));
 }
 
+/** The database calls of a step per paid order: in all, and by command and collection. */
+function printCallsPerOrder(counts, paid) {
+  const perOrder = (n) => (n / Math.max(1, paid)).toFixed(2);
+  const all = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  console.log(`database calls per paid order: ${perOrder(all)}`);
+  for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${perOrder(n).padStart(6)}  ${key}`);
+}
+
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 function summary(samples, ms) {
@@ -403,9 +413,12 @@ async function main() {
   const { dataDir, ferret } = await startDatabase('shop-bench-load-', 'bench_load');
   const codeId = await seedCode(ferret.uri);
   const mail = await startMailSink();
+  // LOAD_COUNT_CALLS=1: the APIs reach the database through a counting forwarder (it costs the
+  // bench's own process some time), and each step prints the database calls per paid order.
+  const counter = process.env.LOAD_COUNT_CALLS ? await countingProxy(ferret.uri) : null;
   const apis = [];
   for (let i = 0; i < 2; i++)
-    apis.push(await startApi(ferret.uri, path.join(dataDir, 'uploads'), mail.url));
+    apis.push(await startApi(counter?.uri ?? ferret.uri, path.join(dataDir, 'uploads'), mail.url));
   const { base: shell, child: forwarder } = await startShell(apis.map((api) => api.base));
   const bareRoute = await startBare();
   const { base: bare, child: bareForwarder } = await startShell([bareRoute.base]);
@@ -467,10 +480,12 @@ async function main() {
     const bareOfStep = bareStats.get(connections);
     const samples = { cartRead: [], cartAdd: [], applyCode: [], createOrder: [], pay: [] };
     const outcomes = { paid: 0, orderRefused: 0, payRefused: 0 };
+    counter?.reset();
     const shopMs = await measure(connections, 'shop calls', () =>
       shopTraffic(shell, connections, seconds * 1000, samples, outcomes),
     );
     for (const key of Object.keys(totals)) totals[key] += outcomes[key];
+    if (counter) printCallsPerOrder(counter.counts, outcomes.paid);
     const all = Object.values(samples).flat();
     const row = (step, stats, stepLoad = load) => ({
       conns: connections,
