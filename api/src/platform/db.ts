@@ -65,6 +65,19 @@ export async function findByKeys<T>(
   return found;
 }
 
+/**
+ * findByKeys answered in the order asked: each _id's document or null (null asked, null answered),
+ * for lists read by their places (a page of entries, then their orders).
+ */
+export async function findEachByKey<T>(
+  model: KeyedCollection,
+  ids: ReadonlyArray<string | Types.ObjectId | null>,
+): Promise<Array<T | null>> {
+  const wanted = ids.filter((id): id is string | Types.ObjectId => id !== null);
+  const found = await findByKeys<T>(model, wanted);
+  return ids.map((id) => (id === null ? null : (found.get(id.toString()) ?? null)));
+}
+
 /** The _ids one findByKeys lookup names at most (the embedded FerretDB looks up 1,000 by index). */
 const KEYS_PER_LOOKUP = 500;
 

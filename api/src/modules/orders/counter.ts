@@ -15,9 +15,14 @@
 // caller, found taken, or given back to this process's next caller when its write failed. A taken
 // number also means the counter is behind the orders (a database from before it): it is moved past.
 import type { Types } from 'mongoose';
-import { insertedKeyUnlessTaken, isDuplicateKeyError } from '../../platform/db';
+import { findEachByKey, insertedKeyUnlessTaken, isDuplicateKeyError } from '../../platform/db';
 import { CounterModel, highestTaken, raiseCounter, takeNext } from '../../platform/sequence';
-import { OrderNumberModel, PaidOrderKeyModel, PaidOrderModel } from './model';
+import {
+  OrderNumberModel,
+  PaidOrderKeyModel,
+  PaidOrderModel,
+  type OrderNumberRecord,
+} from './model';
 
 export const ORDER_NUMBER_COUNTER = 'orderNumber';
 export const FIRST_ORDER_NUMBER = 1000;
@@ -128,9 +133,7 @@ function highestTakenFrom(n: number): Promise<number> {
 
 /** The order ids of these numbers (missing ones left out), in the order given. */
 export async function orderIdsOfNumbers(numbers: number[]): Promise<Types.ObjectId[]> {
-  const found = await Promise.all(
-    numbers.map((number) => OrderNumberModel.findById(String(number)).lean()),
-  );
+  const found = await findEachByKey<OrderNumberRecord>(OrderNumberModel, numbers.map(String));
   return found.flatMap((entry) => (entry ? [entry.orderId] : []));
 }
 

@@ -4,7 +4,12 @@
 import { Types, isValidObjectId } from 'mongoose';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { findByKey, insertedKeyUnlessTaken, isDuplicateKeyError } from '../../platform/db';
+import {
+  findByKey,
+  findEachByKey,
+  insertedKeyUnlessTaken,
+  isDuplicateKeyError,
+} from '../../platform/db';
 import { readPlacesUp, takeNext } from '../../platform/sequence';
 import { NUMBER_TAKEN, writeUnderOrderNumber } from './counter';
 import { listNewOrder, listOrderStatus } from './search-lists';
@@ -196,9 +201,9 @@ export async function listOrdersOfCustomer(customerId: string): Promise<OrderRec
   const keys = await readPlacesUp(1, (k) =>
     CustomerOrderModel.findById(customerOrderKey(customerId, k)).lean(),
   );
-  const orderIds = keys.map(({ item }) => item.orderId);
-  const orders = await Promise.all(
-    orderIds.map((id) => OrderModel.findById(id).lean<OrderRecord>()),
+  const orders = await findEachByKey<OrderRecord>(
+    OrderModel,
+    keys.map(({ item }) => item.orderId),
   );
   return orders
     .filter((order): order is OrderRecord => order?.paymentStatus === 'paid')
@@ -305,10 +310,9 @@ export async function listOrderEvents(orderId: string): Promise<OrderEventRecord
 
 /** The order's moves, each found by its _id `{orderId}:{state}` (no scan of the events), oldest first. */
 export async function listOrderMoves(orderId: string): Promise<OrderEventRecord[]> {
-  const moves = await Promise.all(
-    ORDER_STATUSES.map((status) =>
-      OrderEventModel.findById(`${orderId}:${status}`).lean<OrderEventRecord>(),
-    ),
+  const moves = await findEachByKey<OrderEventRecord>(
+    OrderEventModel,
+    ORDER_STATUSES.map((status) => `${orderId}:${status}`),
   );
   return moves
     .filter((move): move is OrderEventRecord => move !== null)
@@ -362,8 +366,9 @@ export async function findPaidGuestOrdersByEmail(email: string): Promise<OrderRe
   const keys = await readPlacesUp(1, (k) =>
     findByKey<{ orderId: Types.ObjectId }>(OrderEmailKeyModel, `${email}:${k}`),
   );
-  const orders = await Promise.all(
-    keys.map(({ item }) => findByKey<OrderRecord>(OrderModel, item.orderId)),
+  const orders = await findEachByKey<OrderRecord>(
+    OrderModel,
+    keys.map(({ item }) => item.orderId),
   );
   return orders
     .filter(

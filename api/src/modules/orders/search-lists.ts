@@ -14,7 +14,7 @@
 //   prefix (lower-cased, 2 to WORD_PREFIX_CAP characters; contracts' orderSearchWords).
 // Entries are never removed: an order that moved on is skipped after the lookup of the order.
 import { Types } from 'mongoose';
-import { insertedKeyUnlessTaken, keyExists } from '../../platform/db';
+import { findEachByKey, insertedKeyUnlessTaken, keyExists } from '../../platform/db';
 import { ORDER_SEARCH_WORD_MIN, orderSearchWords, type OrderStatus } from '@shop/contracts';
 import {
   CounterModel,
@@ -22,7 +22,12 @@ import {
   insertedManyUnlessTaken,
   takeNextOfEach,
 } from '../../platform/sequence';
-import { OrderListEntryModel, OrderListKeyModel } from './model';
+import {
+  OrderListEntryModel,
+  OrderListKeyModel,
+  type PaidOrderKeyRecord,
+  type PaidOrderRecord,
+} from './model';
 
 /** The counter holding the first UTC day (days since 1970) an order was placed on. */
 export const FIRST_ORDER_DAY_COUNTER = 'orderListFirstDay';
@@ -180,14 +185,14 @@ export async function readEntries(
 ): Promise<Array<Types.ObjectId | null>> {
   const positions: number[] = [];
   for (let k = from; k >= 1 && positions.length < count; k--) positions.push(k);
-  const entries = await Promise.all(
-    positions.map((k) => OrderListEntryModel.findById(entryId(list, k)).lean()),
+  const entries = await findEachByKey<PaidOrderRecord>(
+    OrderListEntryModel,
+    positions.map((k) => entryId(list, k)),
   );
   if (!list.startsWith('status:')) return entries.map((entry) => entry?.orderId ?? null);
-  const keys = await Promise.all(
-    entries.map((entry) =>
-      entry ? OrderListKeyModel.findById(statusKey(list, entry.orderId)).lean() : null,
-    ),
+  const keys = await findEachByKey<PaidOrderKeyRecord>(
+    OrderListKeyModel,
+    entries.map((entry) => (entry ? statusKey(list, entry.orderId) : null)),
   );
   return entries.map((entry, index) =>
     entry && keys[index]?.k === positions[index] ? entry.orderId : null,

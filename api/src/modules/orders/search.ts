@@ -4,6 +4,7 @@
 // from, so its cost is the same in a shop of a thousand orders or of a million.
 import type { Types } from 'mongoose';
 import { ORDER_SEARCH_TOO_SHORT, readOrderSearch, type OrderStatus } from '@shop/contracts';
+import { findByKey, findEachByKey } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { highestTaken } from '../../platform/sequence';
 import { orderIdsOfNumbers, paidOrderCount } from './counter';
@@ -12,7 +13,10 @@ import {
   OrderModel,
   PaidOrderKeyModel,
   PaidOrderModel,
+  type CustomerOrderRecord,
   type OrderRecord,
+  type PaidOrderKeyRecord,
+  type PaidOrderRecord,
 } from './model';
 import { numberedListCounter } from './repository';
 import {
@@ -70,11 +74,10 @@ const paidList: List = {
   async read(from, count) {
     const places: number[] = [];
     for (let k = from; k >= 1 && places.length < count; k--) places.push(k);
-    const entries = await Promise.all(places.map((k) => PaidOrderModel.findById(String(k)).lean()));
-    const keys = await Promise.all(
-      entries.map((entry) =>
-        entry ? PaidOrderKeyModel.findById(entry.orderId.toString()).lean() : null,
-      ),
+    const entries = await findEachByKey<PaidOrderRecord>(PaidOrderModel, places.map(String));
+    const keys = await findEachByKey<PaidOrderKeyRecord>(
+      PaidOrderKeyModel,
+      entries.map((entry) => entry?.orderId.toString() ?? null),
     );
     return entries.map((entry, index) =>
       entry && keys[index]?.k === places[index] ? entry.orderId : null,
@@ -84,8 +87,7 @@ const paidList: List = {
 
 /** The orders placed with a whole email (model.ts, OrderEmailKeyModel), k = 1, 2, ... */
 function emailList(email: string): List {
-  const at = async (k: number) =>
-    (await OrderEmailKeyModel.findById(`${email}:${k}`).lean()) ?? null;
+  const at = (k: number) => findByKey<CustomerOrderRecord>(OrderEmailKeyModel, `${email}:${k}`);
   return {
     top: () =>
       highestTaken(numberedListCounter(OrderEmailKeyModel, email), 1, async (k) =>
@@ -94,7 +96,10 @@ function emailList(email: string): List {
     async read(from, count) {
       const places: number[] = [];
       for (let k = from; k >= 1 && places.length < count; k--) places.push(k);
-      const entries = await Promise.all(places.map(at));
+      const entries = await findEachByKey<CustomerOrderRecord>(
+        OrderEmailKeyModel,
+        places.map((k) => `${email}:${k}`),
+      );
       return entries.map((entry) => entry?.orderId ?? null);
     },
   };
@@ -142,9 +147,7 @@ async function walk(
     const ids = await list.read(place, count);
     read += count;
     place -= count;
-    const found = await Promise.all(
-      ids.map((id) => (id ? OrderModel.findById(id).lean<OrderRecord>() : null)),
-    );
+    const found = await findEachByKey<OrderRecord>(OrderModel, ids);
     for (const order of found) {
       if (!order || seen.has(order._id.toString()) || !accept(order)) continue;
       seen.add(order._id.toString());
