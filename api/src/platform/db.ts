@@ -41,18 +41,19 @@ export async function findByKey<T>(model: KeyedCollection, _id: string | Types.O
 /**
  * The documents of several _ids in one round trip (`{ _id: { $in } }`, which the embedded FerretDB
  * looks up through its _id index as MongoDB does: scripts/lib/ferretdb.mjs), by their _id as a
- * string; an _id with no document is not in the map. findByKey's rules; `onlyIds` reads no fields.
+ * string; an _id with no document is not in the map. findByKey's rules; `onlyIds` reads no fields,
+ * `projection` leaves the fields it names out.
  */
 export async function findByKeys<T>(
   model: KeyedCollection,
   ids: ReadonlyArray<string | Types.ObjectId>,
-  { onlyIds = false }: { onlyIds?: boolean } = {},
+  { onlyIds = false, projection }: { onlyIds?: boolean; projection?: Record<string, 0> } = {},
 ): Promise<Map<string, T>> {
   const found = new Map<string, T>();
   const batches = [];
   for (let i = 0; i < ids.length; i += KEYS_PER_LOOKUP)
     batches.push(ids.slice(i, i + KEYS_PER_LOOKUP));
-  const options = onlyIds ? { projection: { _id: 1 } } : {};
+  const options = onlyIds ? { projection: { _id: 1 } } : projection ? { projection } : {};
   const answers = await Promise.all(
     batches.map(
       (batch) =>
@@ -72,9 +73,10 @@ export async function findByKeys<T>(
 export async function findEachByKey<T>(
   model: KeyedCollection,
   ids: ReadonlyArray<string | Types.ObjectId | null>,
+  options: { projection?: Record<string, 0> } = {},
 ): Promise<Array<T | null>> {
   const wanted = ids.filter((id): id is string | Types.ObjectId => id !== null);
-  const found = await findByKeys<T>(model, wanted);
+  const found = await findByKeys<T>(model, wanted, options);
   return ids.map((id) => (id === null ? null : (found.get(id.toString()) ?? null)));
 }
 

@@ -459,14 +459,15 @@ export async function readPlacesUp<T>(
 }
 
 /**
- * Reads a list's positions top, top - 1, ... by lookups, a batch at a time, until `limit` items are
- * found or position 1 is passed (a position may read as nothing: an empty place, skipped). The items
- * newest first, and the position below the last one read (0 when the list is read to its start).
+ * Reads a list's positions top, top - 1, ... a batch at a time (readMany: the item at each position
+ * asked, or null), until `limit` items are found or position 1 is passed (a position may read as
+ * nothing: an empty place, skipped). The items newest first, and the position below the last one
+ * read (0 when the list is read to its start).
  */
 export async function readPositionsDown<T>(
   top: number,
   limit: number,
-  read: (k: number) => Promise<T | null>,
+  readMany: (positions: number[]) => Promise<Array<T | null>>,
 ): Promise<{ found: T[]; below: number }> {
   const found: T[] = [];
   let below = top;
@@ -474,7 +475,7 @@ export async function readPositionsDown<T>(
     const positions: number[] = [];
     for (let k = below; k >= 1 && positions.length < limit - found.length; k--) positions.push(k);
     below -= positions.length;
-    const items = await Promise.all(positions.map(read));
+    const items = await readMany(positions);
     found.push(...items.filter((item): item is Awaited<T> & T => item !== null));
   }
   return { found, below };

@@ -1,7 +1,7 @@
 // Data access for customer accounts; plain objects out, never mongoose documents.
 import { Types, isValidObjectId } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
-import { isDuplicateKeyError } from '../../platform/db';
+import { findEachByKey, isDuplicateKeyError } from '../../platform/db';
 import {
   highestTaken,
   insertedUnlessTaken,
@@ -140,11 +140,16 @@ export async function listCustomers({
       Boolean(await CustomerPositionModel.exists({ _id: String(k) })),
     );
   }
-  const { found: customers, below } = await readPositionsDown(top, limit, async (k) => {
-    const entry = await CustomerPositionModel.findById(String(k)).lean();
-    return entry
-      ? CustomerModel.findById(entry.customerId, { passwordHash: 0 }).lean<CustomerRecord>()
-      : null;
+  const { found: customers, below } = await readPositionsDown(top, limit, async (positions) => {
+    const entries = await findEachByKey<{ customerId: Types.ObjectId }>(
+      CustomerPositionModel,
+      positions.map(String),
+    );
+    return findEachByKey<CustomerRecord>(
+      CustomerModel,
+      entries.map((entry) => entry?.customerId ?? null),
+      { projection: { passwordHash: 0 } },
+    );
   });
   return { customers, next: below >= 1 ? (customers.at(-1)?._id.toString() ?? null) : null };
 }

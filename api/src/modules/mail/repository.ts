@@ -1,7 +1,7 @@
 // Data access for the outbox; plain objects out.
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { findByKey, findByKeys, insertedKeyUnlessTaken } from '../../platform/db';
+import { findByKey, findByKeys, findEachByKey, insertedKeyUnlessTaken } from '../../platform/db';
 import { dueQueue } from '../../platform/due-queue';
 import { crashAt } from '../../platform/fault-points';
 import {
@@ -119,12 +119,20 @@ export async function listMail({
       Boolean(await OutboxPositionModel.exists({ _id: String(k) })),
     );
   }
-  const { found } = await readPositionsDown(top, limit, async (k) => {
-    const entry = await OutboxPositionModel.findById(String(k)).lean();
-    const mail = entry ? await OutboxModel.findById(entry.mailId).lean<OutboxRecord>() : null;
+  const { found } = await readPositionsDown(top, limit, async (positions) => {
+    const entries = await findEachByKey<{ mailId: Types.ObjectId }>(
+      OutboxPositionModel,
+      positions.map(String),
+    );
+    const mails = await findEachByKey<OutboxRecord>(
+      OutboxModel,
+      entries.map((entry) => entry?.mailId ?? null),
+    );
     // A message is listed at the place it carries: a place left by a request that died before
     // writing it names the same message (its id comes from its key) as the retry's place.
-    return mail && (mail.position == null || mail.position === k) ? mail : null;
+    return mails.map((mail, i) =>
+      mail && (mail.position == null || mail.position === positions[i]) ? mail : null,
+    );
   });
   return found;
 }
@@ -222,9 +230,8 @@ export async function findDueAttempts(
   // SECONDS_PER_LOOKUP seconds' slots in one lookup (the cursor stays 30 s behind the clock, so a
   // round reads at least that many), until `limit` entries are found at the end of a second.
   for (let from = cursor; from <= last && due.length < limit; from += SECONDS_PER_LOOKUP) {
-    const seconds = Array.from(
-      { length: Math.min(SECONDS_PER_LOOKUP, last - from + 1) },
-      (_, i) => String(from + i),
+    const seconds = Array.from({ length: Math.min(SECONDS_PER_LOOKUP, last - from + 1) }, (_, i) =>
+      String(from + i),
     );
     const entries = await readBucketsUp(
       seconds,
