@@ -229,6 +229,33 @@ describe('a due queue', () => {
     expect(seen).toEqual(['a', 'b', 'b', 'c']);
   });
 
+  it('when entries span more minutes and hours than one lookup reads, then rounds hand each once, in the order due, a batch of whole minutes each', async () => {
+    const queue = dueQueue(`test-${new Types.ObjectId().toString()}`);
+    const now = new Date();
+    const first = at(now, -100 * 60_000);
+    // One entry every 2 minutes over 90 minutes, each filed in its own minute (as then).
+    const refs = Array.from({ length: 45 }, (_, i) => `r${String(i).padStart(2, '0')}`);
+    for (const [i, ref] of refs.entries()) {
+      const filedAt = at(first, i * 2 * 60_000);
+      await queue.add(ref, filedAt, filedAt);
+    }
+    const seen: string[] = [];
+    const handled: number[] = [];
+    for (let round = 0; round < 10 && seen.length < refs.length; round++) {
+      const result = await queue.runRound(
+        now,
+        async (ref) => {
+          seen.push(ref);
+          return 'done';
+        },
+        10,
+      );
+      handled.push(result.handled);
+    }
+    expect(seen).toEqual(refs);
+    expect(handled).toEqual([10, 10, 10, 10, 5]);
+  });
+
   it('when two processes file into one minute, each through its own slot, then a round hands every entry once and forgets them all', async () => {
     const queue = dueQueue(`test-${new Types.ObjectId().toString()}`);
     const now = new Date();

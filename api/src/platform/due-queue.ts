@@ -19,12 +19,12 @@
 //   handlers must be safe to run twice, and two replicas' rounds may meet on one entry: each handler
 //   decides by its own unique insert or by deletes by _id (docs/design.md section 3).
 import mongoose, { Schema } from 'mongoose';
-import { findByKey, insertedKeyUnlessTaken, keyExists } from './db';
+import { findByKeys, insertedKeyUnlessTaken, keyExists } from './db';
 import {
   CounterModel,
   counterValue,
   insertedUnlessTaken,
-  readSlotsUp,
+  readBucketsUp,
   slotPrefix,
   takeNext,
   writerSlot,
@@ -61,6 +61,14 @@ export const DueHourModel = mongoose.model<{ _id: string }>(
 const MINUTE_MS = 60_000;
 /** How far behind this machine's clock a cursor stays (replicas' clocks differ a little). */
 const GRACE_MINUTES = 2;
+/**
+ * Minutes of one hour read in one lookup (their writer slots' first places, then the next places of
+ * those that had one: platform/sequence.ts, readBucketsUp). An entry filed into a minute after it
+ * was read is at or after its filer's clock minute, and the round leaves the cursor GRACE_MINUTES
+ * behind the clock, as when each minute was read just before it was handled.
+ */
+const MINUTES_PER_LOOKUP = 30;
+
 /** How much of the queue one round reads at most: after a long stop it catches up over rounds. */
 const MAX_MINUTES_PER_ROUND = 31 * 24 * 60;
 
@@ -200,6 +208,8 @@ export function dueQueue(name: string): DueQueue {
       let failure: unknown = null;
       /** The minutes read that hold entries, and how many in each slot. */
       const filedIn = new Map<number, Map<number, number>>();
+      /** The entries of the minutes read ahead, MINUTES_PER_LOOKUP of an hour in one lookup. */
+      let readAhead = new Map<string, Array<{ slot: number; n: number; item: DueEntryRecord }>>();
       let minute = start;
       for (; minute <= last && handled < batch; minute++) {
         if (minute === start || minute % 60 === 0) {
@@ -209,9 +219,16 @@ export function dueQueue(name: string): DueQueue {
             continue;
           }
         }
-        const entries = await readSlotsUp((slot, n) =>
-          findByKey<DueEntryRecord>(DueEntryModel, entryId(minute, slot, n)),
-        );
+        if (!readAhead.has(String(minute))) {
+          const upTo = Math.min(minute + MINUTES_PER_LOOKUP, (hourOf(minute) + 1) * 60, last + 1);
+          const minutes = Array.from({ length: upTo - minute }, (_, i) => String(minute + i));
+          readAhead = await readBucketsUp(
+            minutes,
+            (at, slot, n) => entryId(Number(at), slot, n),
+            (ids) => findByKeys<DueEntryRecord>(DueEntryModel, ids),
+          );
+        }
+        const entries = readAhead.get(String(minute))!;
         for (const { slot, n, item: entry } of entries) {
           const slots = filedIn.get(minute) ?? new Map<number, number>();
           filedIn.set(minute, slots.set(slot, n));
