@@ -288,8 +288,12 @@ describe('attempt limits in the database', () => {
     expect(crowded.length).toBeGreaterThan(0);
     for (const { method, filter } of crowded) {
       if (method === 'insertOne') continue; // a lane taken: the unique _id is the guard
+      // One _id, or several in one lookup (both answered by the _id index: keyed-reads.test.ts).
       expect(Object.keys(filter as object)).toEqual(['_id']);
-      expect(typeof (filter as { _id: unknown })._id).toBe('string');
+      const { _id } = filter as { _id: unknown };
+      const ids = typeof _id === 'string' ? [_id] : (_id as { $in?: unknown[] }).$in;
+      expect(typeof _id === 'string' || Object.keys(_id as object).join() === '$in').toBe(true);
+      expect(ids?.every((id) => typeof id === 'string')).toBe(true);
     }
     expect((await limiter.claim('second')).allowed).toBe(false);
   });

@@ -17,7 +17,7 @@
 // (platform/due-queue.ts) for when it stops counting, and the sweep deletes it then.
 import mongoose, { Schema } from 'mongoose';
 import { dueQueue, type DueQueue } from '../../platform/due-queue';
-import { findByKey, insertedKeyUnlessTaken } from '../../platform/db';
+import { findByKey, findByKeys, insertedKeyUnlessTaken } from '../../platform/db';
 
 interface AttemptRecord {
   _id: string;
@@ -56,7 +56,7 @@ export interface AttemptLimiter {
   sweep(now?: Date): Promise<number>;
 }
 
-/** Lanes read at once while looking for a free one (when lane 1 could not be taken at once). */
+/** Lanes read in one lookup while looking for a free one (when lane 1 could not be taken at once). */
 const LANES_PER_READ = 5;
 /** Each lost race means someone else's attempt took the lane; this bounds a pathological pile-up. */
 const MAX_RACES = 100;
@@ -72,13 +72,17 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
   const counts = (attempt: AttemptRecord | null, now: number) =>
     attempt !== null && attempt.at.getTime() + windowMs > now;
 
-  /** The lane's attempts of the current and the previous window. */
-  async function readLane(key: string, lane: number, window: number) {
-    const [current, previous] = await Promise.all([
-      findByKey<AttemptRecord>(AttemptModel, idOf(key, lane, window)),
-      findByKey<AttemptRecord>(AttemptModel, idOf(key, lane, window - 1)),
-    ]);
-    return { lane, current, previous };
+  /** The lanes' attempts of the current and the previous window, in one lookup, lane by lane. */
+  async function readLanes(key: string, lanes: number[], window: number) {
+    const found = await findByKeys<AttemptRecord>(
+      AttemptModel,
+      lanes.flatMap((lane) => [idOf(key, lane, window), idOf(key, lane, window - 1)]),
+    );
+    return lanes.map((lane) => ({
+      lane,
+      current: found.get(idOf(key, lane, window)) ?? null,
+      previous: found.get(idOf(key, lane, window - 1)) ?? null,
+    }));
   }
 
   /** Takes the lane for this window; false when another attempt got there first. */
@@ -141,9 +145,7 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
             (_, i) => first + i,
           );
           first += lanes.length;
-          for (const { lane, current, previous } of await Promise.all(
-            lanes.map((lane) => readLane(key, lane, window)),
-          )) {
+          for (const { lane, current, previous } of await readLanes(key, lanes, window)) {
             const busy = [current, previous].filter((attempt) => counts(attempt, nowMs));
             if (busy.length > 0) {
               freeAt.push(Math.max(...busy.map((attempt) => attempt!.at.getTime() + windowMs)));
