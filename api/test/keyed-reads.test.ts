@@ -3,7 +3,7 @@
 // ferretdb.mjs) as on MongoDB, so its cost does not grow with the collection.
 import mongoose, { Schema, Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findByKeys } from '../src/platform/db';
+import { deleteByKeys, findByKeys } from '../src/platform/db';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const KeyedModel = mongoose.model<{ _id: unknown; n: number }>(
@@ -32,7 +32,7 @@ async function planOf(filter: object): Promise<string> {
   return JSON.stringify(explained.queryPlanner);
 }
 
-describe('findByKeys', () => {
+describe('findByKeys and deleteByKeys', () => {
   it('when some of the ids have documents, then those come back by id, strings and ObjectIds alike, in one lookup', async () => {
     const objectId = new Types.ObjectId();
     await KeyedModel.collection.insertMany([
@@ -56,6 +56,15 @@ describe('findByKeys', () => {
     const found = await findByKeys(KeyedModel, ids);
     expect(found.size).toBe(401);
     expect(found.has('b:1200')).toBe(true);
+  });
+
+  it('when documents are deleted by their ids, more than one command names, then exactly those go', async () => {
+    const ids = Array.from({ length: 1_100 }, (_, i) => `d:${i}`);
+    await KeyedModel.collection.insertMany(ids.map((_id, n) => ({ _id, n })) as never);
+    const gone = ids.filter((_, i) => i % 2 === 0);
+    expect(await deleteByKeys(KeyedModel, [...gone, 'd:none'])).toBe(gone.length);
+    const left = await findByKeys(KeyedModel, ids);
+    expect([...left.keys()].sort()).toEqual(ids.filter((_, i) => i % 2 === 1).sort());
   });
 
   it('when the engine plans `{ _id: { $in } }`, then it looks the ids up through the _id index, not by reading the collection', async () => {

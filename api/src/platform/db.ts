@@ -25,6 +25,7 @@ interface KeyedCollection {
     findOne(filter: never, options?: never): Promise<unknown>;
     find(filter: never, options?: never): { toArray(): Promise<unknown[]> };
     insertOne(doc: never): Promise<unknown>;
+    deleteMany(filter: never): Promise<{ deletedCount: number }>;
   };
 }
 
@@ -78,6 +79,19 @@ export async function findEachByKey<T>(
   const wanted = ids.filter((id): id is string | Types.ObjectId => id !== null);
   const found = await findByKeys<T>(model, wanted, options);
   return ids.map((id) => (id === null ? null : (found.get(id.toString()) ?? null)));
+}
+
+/** Deletes the documents of these _ids (those that exist) in one command each KEYS_PER_LOOKUP. */
+export async function deleteByKeys(
+  model: KeyedCollection,
+  ids: ReadonlyArray<string | Types.ObjectId>,
+): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < ids.length; i += KEYS_PER_LOOKUP) {
+    const batch = ids.slice(i, i + KEYS_PER_LOOKUP);
+    deleted += (await model.collection.deleteMany({ _id: { $in: batch } } as never)).deletedCount;
+  }
+  return deleted;
 }
 
 /** The _ids one findByKeys lookup names at most (the embedded FerretDB looks up 1,000 by index). */

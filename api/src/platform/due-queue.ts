@@ -19,7 +19,7 @@
 //   handlers must be safe to run twice, and two replicas' rounds may meet on one entry: each handler
 //   decides by its own unique insert or by deletes by _id (docs/design.md section 3).
 import mongoose, { Schema } from 'mongoose';
-import { findByKeys, insertedKeyUnlessTaken, keyExists } from './db';
+import { deleteByKeys, findByKeys, insertedKeyUnlessTaken, keyExists } from './db';
 import {
   CounterModel,
   counterValue,
@@ -166,16 +166,20 @@ export function dueQueue(name: string): DueQueue {
     cursor: number,
   ): Promise<void> {
     const hours = new Set<number>();
+    const entries: string[] = [];
+    const counters: string[] = [];
     for (const [minute, slots] of filedIn) {
       if (minute >= cursor) continue;
       for (const [slot, count] of slots) {
-        const ids = Array.from({ length: count }, (_, i) => entryId(minute, slot, i + 1));
-        await Promise.all(ids.map((_id) => DueEntryModel.deleteOne({ _id })));
-        await CounterModel.deleteOne({ _id: minuteCounterId(minute, slot) });
+        entries.push(...Array.from({ length: count }, (_, i) => entryId(minute, slot, i + 1)));
+        counters.push(minuteCounterId(minute, slot));
       }
       if ((hourOf(minute) + 1) * 60 <= cursor) hours.add(hourOf(minute));
     }
-    await Promise.all([...hours].map((hour) => DueHourModel.deleteOne({ _id: hourId(hour) })));
+    // The entries before their minutes' counters, as one after another before.
+    await deleteByKeys(DueEntryModel, entries);
+    await deleteByKeys(CounterModel, counters);
+    await deleteByKeys(DueHourModel, [...hours].map(hourId));
   }
 
   async function add(ref: string, dueAt: Date, now = new Date()): Promise<void> {

@@ -17,7 +17,7 @@
 // (platform/due-queue.ts) for when it stops counting, and the sweep deletes it then.
 import mongoose, { Schema } from 'mongoose';
 import { dueQueue, type DueQueue } from '../../platform/due-queue';
-import { findByKey, findByKeys, insertedKeyUnlessTaken } from '../../platform/db';
+import { deleteByKeys, findByKey, findByKeys, insertedKeyUnlessTaken } from '../../platform/db';
 
 interface AttemptRecord {
   _id: string;
@@ -173,7 +173,7 @@ export function attemptLimiter(limiter: string, limit: number, windowMs: number)
         idOf(key, i + 1, window),
         idOf(key, i + 1, window - 1),
       ]).flat();
-      await Promise.all(ids.map((_id) => AttemptModel.deleteOne({ _id })));
+      await deleteByKeys(AttemptModel, ids);
     },
     async sweep(now = new Date()) {
       let deleted = 0;

@@ -11,6 +11,7 @@
 // - The sessions due queue (platform/due-queue.ts): each signed-in session is filed at the end of its
 //   idle lifetime; the sweep deletes it then, or files it again at its new expiry if it was used.
 import mongoose, { Schema } from 'mongoose';
+import { deleteByKeys } from '../../platform/db';
 import { dueQueue } from '../../platform/due-queue';
 import { insertedUnlessTaken } from '../../platform/sequence';
 
@@ -158,8 +159,9 @@ export function signOutEverywhere(customerId: string): Promise<number> {
 export async function forgetSessionsOf(customerId: string): Promise<void> {
   await signOutEverywhere(customerId);
   const listed = await listedSessions(customerId, 1);
-  await Promise.all(
-    listed.map(([k]) => CustomerSessionModel.deleteOne({ _id: entryId(customerId, k) })),
+  await deleteByKeys(
+    CustomerSessionModel,
+    listed.map(([k]) => entryId(customerId, k)),
   );
   await CustomerSessionHeadModel.deleteOne({ _id: customerId });
 }

@@ -4,7 +4,7 @@
 // (`{id}:t:{n}` taken, `{id}:r:{n}` given back), each number taken by an insert under the unique _id,
 // atomic on FerretDB v1 and MongoDB alike; never by read-then-write on a counter.
 import { Types } from 'mongoose';
-import { findByKey, findByKeys, isDuplicateKeyError } from '../../platform/db';
+import { deleteByKeys, findByKey, findByKeys, isDuplicateKeyError } from '../../platform/db';
 import {
   DiscountCodeKeyModel,
   DiscountCodeModel,
@@ -277,9 +277,6 @@ export async function updateDiscount(
   }
 }
 
-/** How many uses are deleted at once when a code goes (each a delete by _id). */
-const USES_DELETED_AT_ONCE = 50;
-
 /**
  * Deletes the code's uses by their numbered ids, 1..taken and 1..given back (no gaps), so the cost is
  * this code's uses, not every code's; the head goes last, after the numbers it guessed.
@@ -290,13 +287,7 @@ async function deleteUses(discountId: Types.ObjectId): Promise<void> {
     ...Array.from({ length: taken }, (_, i) => useId(discountId, 't', i + 1)),
     ...Array.from({ length: released }, (_, i) => useId(discountId, 'r', i + 1)),
   ];
-  for (let from = 0; from < ids.length; from += USES_DELETED_AT_ONCE) {
-    await Promise.all(
-      ids
-        .slice(from, from + USES_DELETED_AT_ONCE)
-        .map((_id) => DiscountUseModel.deleteOne({ _id }).exec()),
-    );
-  }
+  await deleteByKeys(DiscountUseModel, ids);
   await DiscountUseHeadModel.deleteOne({ _id: discountId.toString() }).exec();
 }
 
