@@ -12,9 +12,15 @@ import {
   smtpSender,
   type MailSender,
 } from '../src/modules/mail/mail';
-import { MailDueModel, OutboxModel, OutboxPositionModel } from '../src/modules/mail/model';
+import {
+  MailClaimModel,
+  MailDueModel,
+  OutboxModel,
+  OutboxPositionModel,
+} from '../src/modules/mail/model';
 import {
   OUTBOX_POSITION_COUNTER,
+  claimAttempt,
   enqueueAttempt,
   insertMails,
   mailIdOf,
@@ -378,6 +384,30 @@ describe("the mail worker's pace", () => {
     } finally {
       await jobs.stop();
     }
+  });
+
+  it('when a worker stopped mid-send left its claim, then another takes it over after 10 minutes, reads the message again and sends it once', async () => {
+    const now = new Date();
+    const [key] = await queue(`stale:${Date.now()}`, 1, now);
+    const mailId = mailIdOf(key!);
+    const claimId = `${mailId.toString()}:0`;
+    // Claimed 9 minutes ago by a worker that stopped: still held.
+    await MailClaimModel.collection.insertOne({
+      _id: claimId,
+      claimedAt: new Date(now.getTime() - 9 * 60_000),
+    } as never);
+    expect(await claimAttempt(claimId, now, 10 * 60_000)).toBe(false);
+    const sent: string[] = [];
+    const counting: MailSender = { send: async (mail) => void sent.push(mail.subject), close() {} };
+    await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
+    expect(sent).not.toContain(key);
+    // Two minutes on, the claim is 11 minutes old: taken over, and the message goes out once.
+    const later = new Date(now.getTime() + 2 * 60_000);
+    await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later });
+    await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later });
+    expect(sent.filter((subject) => subject === key)).toHaveLength(1);
+    expect((await OutboxModel.findById(mailId).lean())?.sentAt).toBeInstanceOf(Date);
+    expect(await claimAttempt(`${mailId.toString()}:9`, later, 10 * 60_000)).toBe('claimed');
   });
 
   it('when the worker sends many messages through a mail server, then they share a few connections', async () => {

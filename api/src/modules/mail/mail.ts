@@ -12,6 +12,7 @@ import {
   enqueueAttempt,
   findDueAttempts,
   findMailById,
+  findMailsByIds,
   forgetOldClaims,
   insertMails,
   listMail,
@@ -230,8 +231,10 @@ export async function deliverDueMail({
     await markAttemptDone(entry._id, now);
     settled += 1;
   };
-  const deliver = async (entry: (typeof due)[number]) => {
-    const message = await findMailById(entry.mailId);
+  // The round's messages in one lookup. Each is read again only under a claim taken over from a
+  // stopped worker: a claim inserted anew proves no other worker made this attempt since.
+  const messages = await findMailsByIds(due.map((entry) => entry.mailId));
+  const deliver = async (entry: (typeof due)[number], message: OutboxRecord | null) => {
     if (!message) {
       // Queued by a request that is still writing the message, or that died before: dropped after a
       // minute (its retry queues the message again under its unique key).
@@ -243,11 +246,16 @@ export async function deliverDueMail({
       await settle(entry); // an attempt already made
       return;
     }
-    if (!(await claimAttempt(`${message._id.toString()}:${entry.attempt}`, now, CLAIM_STALE_MS))) {
+    const claim = await claimAttempt(
+      `${message._id.toString()}:${entry.attempt}`,
+      now,
+      CLAIM_STALE_MS,
+    );
+    if (!claim) {
       keepOpen(entry._id); // another worker is sending it (or died doing so: taken over later)
       return;
     }
-    const claimed = await findMailById(entry.mailId);
+    const claimed = claim === 'claimed' ? message : await findMailById(entry.mailId);
     if (!claimed || claimed.sentAt || claimed.attempts !== entry.attempt) {
       await settle(entry);
       return;
@@ -293,8 +301,8 @@ export async function deliverDueMail({
   await Promise.all(
     Array.from({ length: Math.min(SENDS_AT_ONCE, due.length) }, async () => {
       while (next < due.length && !failure) {
-        const entry = due[next++]!;
-        await deliver(entry).catch((error: unknown) => {
+        const at = next++;
+        await deliver(due[at]!, messages[at] ?? null).catch((error: unknown) => {
           failure ??= error;
         });
       }

@@ -266,6 +266,11 @@ export async function findMailById(id: Types.ObjectId): Promise<OutboxRecord | n
   return findByKey<OutboxRecord>(OutboxModel, id);
 }
 
+/** The messages of these ids in one lookup, in the order given (null where there is none). */
+export function findMailsByIds(ids: Types.ObjectId[]): Promise<Array<OutboxRecord | null>> {
+  return findEachByKey<OutboxRecord>(OutboxModel, ids);
+}
+
 /** Only the holder of the attempt's claim writes, so these are plain updates. */
 export async function markMailSent(id: Types.ObjectId, attempts: number, now: Date): Promise<void> {
   await OutboxModel.updateOne({ _id: id }, { $set: { sentAt: now, error: null, attempts } });
@@ -279,18 +284,20 @@ export async function markMailFailed(
 }
 
 /**
- * The attempt for this worker alone, or false when another holds it. A claim left behind by a worker
- * that stopped mid-send is taken over once it is older than staleAfterMs.
+ * The attempt for this worker alone: 'claimed' when nobody had claimed it, 'took over' when a claim
+ * left behind by a worker that stopped mid-send was older than staleAfterMs (that worker may have
+ * got as far as recording the attempt: read the message again), false when another holds it.
  */
 export async function claimAttempt(
   claimId: string,
   now: Date,
   staleAfterMs: number,
-): Promise<boolean> {
+): Promise<'claimed' | 'took over' | false> {
   // Due to be forgotten before it exists, so no claim is left that the sweep never reads.
   await mailClaimsDue.add(claimId, new Date(now.getTime() + CLAIM_KEPT_MS), now);
   for (let round = 0; round < 2; round++) {
-    if (await insertedKeyUnlessTaken(MailClaimModel, { _id: claimId, claimedAt: now })) return true;
+    if (await insertedKeyUnlessTaken(MailClaimModel, { _id: claimId, claimedAt: now }))
+      return round === 0 ? 'claimed' : 'took over';
     const held = await MailClaimModel.findById(claimId).lean();
     if (held && held.claimedAt.getTime() > now.getTime() - staleAfterMs) return false;
     await MailClaimModel.deleteOne({ _id: claimId });
