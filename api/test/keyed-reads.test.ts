@@ -43,7 +43,9 @@ describe('findByKeys and deleteByKeys', () => {
     const found = await findByKeys<{ n: number }>(KeyedModel, ['a:1', 'a:9', objectId, 'a:2']);
     expect([...found.keys()].sort()).toEqual(['a:1', 'a:2', objectId.toString()].sort());
     expect(found.get(objectId.toString())?.n).toBe(3);
-    const idsOnly = await findByKeys<{ n?: number }>(KeyedModel, ['a:1'], { onlyIds: true });
+    const idsOnly = await findByKeys<{ n?: number }>(KeyedModel, ['a:1'], {
+      projection: { _id: 1 },
+    });
     expect(idsOnly.get('a:1')).toEqual({ _id: 'a:1' });
     expect((await findByKeys(KeyedModel, [])).size).toBe(0);
   });

@@ -1,5 +1,6 @@
 // Runs background jobs on timers: each job at most once at a time, a failure logged and tried again at
-// the next tick, a run that left work followed by the next at once. stop() clears the timers and waits for runs in flight (server shutdown, tests).
+// the next tick, a run that left work followed by the next at once. stop() clears the timers and
+// waits for runs in flight (server shutdown, tests).
 import type { Logger } from '../platform/logger';
 
 export interface Job {

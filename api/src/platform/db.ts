@@ -39,27 +39,36 @@ export async function findByKey<T>(model: KeyedCollection, _id: string | Types.O
   return (await model.collection.findOne({ _id } as never)) as T | null;
 }
 
+/** The _ids one `$in` names at most (the embedded FerretDB looks up 1,000 by its index). */
+const KEYS_PER_LOOKUP = 500;
+
+/** The ids in batches of KEYS_PER_LOOKUP. */
+function batchesOf<I>(ids: ReadonlyArray<I>): I[][] {
+  const batches: I[][] = [];
+  for (let i = 0; i < ids.length; i += KEYS_PER_LOOKUP)
+    batches.push(ids.slice(i, i + KEYS_PER_LOOKUP));
+  return batches;
+}
+
+/** Fields a keyed read returns (1) or leaves out (0), as the driver's projection. */
+type Projection = Record<string, 0 | 1>;
+
 /**
  * The documents of several _ids in one round trip (`{ _id: { $in } }`, which the embedded FerretDB
  * looks up through its _id index as MongoDB does: scripts/lib/ferretdb.mjs), by their _id as a
- * string; an _id with no document is not in the map. findByKey's rules; `onlyIds` reads no fields,
- * `projection` leaves the fields it names out.
+ * string; an _id with no document is not in the map. findByKey's rules.
  */
 export async function findByKeys<T>(
   model: KeyedCollection,
   ids: ReadonlyArray<string | Types.ObjectId>,
-  { onlyIds = false, projection }: { onlyIds?: boolean; projection?: Record<string, 0> } = {},
+  { projection }: { projection?: Projection } = {},
 ): Promise<Map<string, T>> {
   const found = new Map<string, T>();
-  const batches = [];
-  for (let i = 0; i < ids.length; i += KEYS_PER_LOOKUP)
-    batches.push(ids.slice(i, i + KEYS_PER_LOOKUP));
-  const options = onlyIds ? { projection: { _id: 1 } } : projection ? { projection } : {};
   const answers = await Promise.all(
-    batches.map(
+    batchesOf(ids).map(
       (batch) =>
         model.collection
-          .find({ _id: { $in: batch } } as never, options as never)
+          .find({ _id: { $in: batch } } as never, { projection } as never)
           .toArray() as Promise<Array<T & { _id: string | Types.ObjectId }>>,
     ),
   );
@@ -74,28 +83,23 @@ export async function findByKeys<T>(
 export async function findEachByKey<T>(
   model: KeyedCollection,
   ids: ReadonlyArray<string | Types.ObjectId | null>,
-  options: { projection?: Record<string, 0> } = {},
+  options: { projection?: Projection } = {},
 ): Promise<Array<T | null>> {
   const wanted = ids.filter((id): id is string | Types.ObjectId => id !== null);
   const found = await findByKeys<T>(model, wanted, options);
   return ids.map((id) => (id === null ? null : (found.get(id.toString()) ?? null)));
 }
 
-/** Deletes the documents of these _ids (those that exist) in one command each KEYS_PER_LOOKUP. */
+/** Deletes the documents of these _ids (those there are) by `$in`, as findByKeys reads them. */
 export async function deleteByKeys(
   model: KeyedCollection,
   ids: ReadonlyArray<string | Types.ObjectId>,
 ): Promise<number> {
   let deleted = 0;
-  for (let i = 0; i < ids.length; i += KEYS_PER_LOOKUP) {
-    const batch = ids.slice(i, i + KEYS_PER_LOOKUP);
+  for (const batch of batchesOf(ids))
     deleted += (await model.collection.deleteMany({ _id: { $in: batch } } as never)).deletedCount;
-  }
   return deleted;
 }
-
-/** The _ids one findByKeys lookup names at most (the embedded FerretDB looks up 1,000 by index). */
-const KEYS_PER_LOOKUP = 500;
 
 /** Whether a document with this _id exists (findByKey's rules). */
 export async function keyExists(model: KeyedCollection, _id: string | Types.ObjectId) {

@@ -176,7 +176,7 @@ export function dueQueue(name: string): DueQueue {
       }
       if ((hourOf(minute) + 1) * 60 <= cursor) hours.add(hourOf(minute));
     }
-    // The entries before their minutes' counters, as one after another before.
+    // The entries first, then their minutes' counters, then the hours' markers.
     await deleteByKeys(DueEntryModel, entries);
     await deleteByKeys(CounterModel, counters);
     await deleteByKeys(DueHourModel, [...hours].map(hourId));

@@ -507,25 +507,12 @@ export function slotPrefix(bucket: string, slot: number): string {
   return slot === 0 ? bucket : `${bucket}:s${slot}`;
 }
 
-/** readPlacesUp over every slot of a bucket, side by side, slot 0 first; each item with its slot. */
-export async function readSlotsUp<T>(
-  read: (slot: number, n: number) => Promise<T | null>,
-): Promise<Array<{ slot: number; n: number; item: T }>> {
-  const slots = await Promise.all(
-    Array.from({ length: WRITER_SLOTS }, (_, slot) =>
-      readPlacesUp(1, (n) => read(slot, n)).then((found) =>
-        found.map(({ n, item }) => ({ slot, n, item })),
-      ),
-    ),
-  );
-  return slots.flat();
-}
-
 /**
- * readSlotsUp over several buckets at once, by lookups of many places each (readMany, one round
- * trip: db.ts's findByKeys): the first place of every slot of every bucket together, then the next
- * HOLE_LOOKAHEAD + 1 places of each slot that had one, together, until each such slot has more empty
- * places in a row than a reader looks past. Each bucket's items, slot 0 first, in place order.
+ * Every item of several time buckets (all WRITER_SLOTS slots of each, read as readPlacesUp reads a
+ * sequence), by lookups of many places each (readMany, one round trip: db.ts's findByKeys): the
+ * first place of every slot of every bucket together, then the next HOLE_LOOKAHEAD + 1 places of
+ * each slot that had one, together, until each such slot has more empty places in a row than a
+ * reader looks past. Each bucket's items, slot 0 first, in place order.
  */
 export async function readBucketsUp<T>(
   buckets: readonly string[],

@@ -37,28 +37,30 @@ async function head(discountId: Types.ObjectId): Promise<DiscountUseHeadRecord |
 /** Numbers of each kind looked up at once past the top known (the head's guess lags by the uses taken since it was raised). */
 const LOOKAHEAD = 8;
 
-/**
- * For each kind, the top if it is among the LOOKAHEAD numbers past `from[kind]` (taken or 0): the one
- * before the first missing, else null. One lookup for every kind asked.
- */
-async function topsWithin(
+/** The uses taken among the LOOKAHEAD numbers past each `[kind, from]`, in one lookup. */
+async function takenAhead(
   discountId: Types.ObjectId,
-  from: Partial<Record<UseKind, number>>,
-): Promise<Partial<Record<UseKind, number | null>>> {
-  const kinds = Object.keys(from) as UseKind[];
-  const numbers = (kind: UseKind) =>
-    Array.from({ length: LOOKAHEAD }, (_, i) => from[kind]! + 1 + i);
-  const found = await findByKeys(
+  from: Array<[UseKind, number]>,
+): Promise<Map<string, unknown>> {
+  return findByKeys(
     DiscountUseModel,
-    kinds.flatMap((kind) => numbers(kind).map((n) => useId(discountId, kind, n))),
-    { onlyIds: true },
+    from.flatMap(([kind, top]) =>
+      Array.from({ length: LOOKAHEAD }, (_, i) => useId(discountId, kind, top + 1 + i)),
+    ),
+    { projection: { _id: 1 } },
   );
-  return Object.fromEntries(
-    kinds.map((kind) => {
-      const missing = numbers(kind).find((n) => !found.has(useId(discountId, kind, n)));
-      return [kind, missing === undefined ? null : missing - 1];
-    }),
-  );
+}
+
+/** The top if it is among the LOOKAHEAD numbers past `from` (taken or 0): the one before the first missing. */
+function topAmong(
+  taken: Map<string, unknown>,
+  discountId: Types.ObjectId,
+  kind: UseKind,
+  from: number,
+): number | null {
+  for (let i = 0; i < LOOKAHEAD; i++)
+    if (!taken.has(useId(discountId, kind, from + 1 + i))) return from + i;
+  return null;
 }
 
 /**
@@ -67,8 +69,8 @@ async function topsWithin(
  */
 async function topOf(discountId: Types.ObjectId, kind: UseKind, from: number): Promise<number> {
   for (let top = from; ; top += LOOKAHEAD) {
-    const found = (await topsWithin(discountId, { [kind]: top }))[kind];
-    if (found !== null && found !== undefined) return found;
+    const found = topAmong(await takenAhead(discountId, [[kind, top]]), discountId, kind, top);
+    if (found !== null) return found;
   }
 }
 
@@ -91,12 +93,15 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
 async function usage(discountId: Types.ObjectId): Promise<{ taken: number; released: number }> {
   const id = discountId.toString();
   const seen = seenTops.get(id) ?? { taken: 0, released: 0 };
-  const [guess, near] = await Promise.all([
+  const [guess, ahead] = await Promise.all([
     head(discountId),
-    topsWithin(discountId, { t: seen.taken, r: seen.released }),
+    takenAhead(discountId, [
+      ['t', seen.taken],
+      ['r', seen.released],
+    ]),
   ]);
-  const takenNear = near.t ?? null;
-  const releasedNear = near.r ?? null;
+  const takenNear = topAmong(ahead, discountId, 't', seen.taken);
+  const releasedNear = topAmong(ahead, discountId, 'r', seen.released);
   // Past the numbers looked at, or the head names a later one: read on from the furthest known.
   const onFrom = async (kind: UseKind, near: number | null, seenTop: number, guessed = 0) =>
     near !== null && near >= guessed
