@@ -146,8 +146,9 @@ export function checkoutApiEnv(mongodbUri, uploadDir, port, logLevel) {
 /**
  * A mail server that takes every message and keeps none, in a process of its own (smtp-server, as the
  * mail tests use): with it the API's mail worker sends each message once, as a running shop's does,
- * instead of retrying a server that is not there. Stopped by cleanUp().
- * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess }>}
+ * instead of retrying a server that is not there. `received()`: the messages it has taken so far.
+ * Stopped by cleanUp().
+ * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, received: () => number }>}
  */
 export async function startMailSink() {
   const port = await freePort();
@@ -161,18 +162,24 @@ export async function startMailSink() {
          authOptional: true,
          disabledCommands: ['STARTTLS', 'AUTH'],
          logger: false,
-         onData(stream, _session, done) { stream.on('end', () => done()); stream.resume(); },
+         onData(stream, _session, done) {
+           stream.on('end', () => { process.stdout.write('m'); done(); });
+           stream.resume();
+         },
        });
        server.listen(${port}, '127.0.0.1', () => console.log('listening'));`,
     ],
     { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   cleanups.push(() => stopChild(child));
+  let received = 0;
   await new Promise((resolve, reject) => {
     child.stdout.once('data', resolve);
     child.once('exit', (code) => reject(new Error(`The mail sink exited (${code}) on start`)));
   });
-  return { url: `smtp://127.0.0.1:${port}`, child };
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => (received += chunk.split('m').length - 1));
+  return { url: `smtp://127.0.0.1:${port}`, child, received: () => received };
 }
 
 /**
