@@ -8,9 +8,10 @@
 // local mail server that takes it. Afterwards the database itself is checked: order numbers unique
 // and consecutive, one charge per paid order and none for any other, the code's uses equal to the
 // paid orders that carry it and within its limit, a confirmation queued for each paid order, and no
-// 5xx answer. Prints each process's share of the processors per step. Starts its own FerretDB,
-// APIs, mail server and forwarders on free ports in a temporary folder; stops all of it. Exits 1
-// when an invariant fails. Not part of npm test (it measures; the machine decides the figures).
+// 5xx answer. Prints each process's share of the processors per step, and the shop's processor
+// time per paid order (its processes' time over the step's paid orders, to set beside bench:calls).
+// Starts its own FerretDB, APIs, mail server and forwarders on free ports in a temporary folder;
+// stops all of it. Exits 1 when an invariant fails. Not part of npm test (it measures; the machine decides the figures).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -504,8 +505,14 @@ async function main() {
     rows.push(row('POST /api/cart/session', summary(samples.applyCode, shopMs)));
     rows.push(row('POST /api/orders', summary(samples.createOrder, shopMs)));
     rows.push(row('POST /api/payment/complete', summary(samples.pay, shopMs)));
+    // The shop's processes' processor time (all but the bare route's and the load generator's)
+    // over the orders paid: the work a paid order costs under the crowd, to set beside bench:calls.
+    const shopShare = Object.entries(shares.at(-1))
+      .filter(([name]) => name.endsWith(' %') && !/^(bare|load generator)/.test(name))
+      .reduce((sum, [, percent]) => sum + percent, 0);
+    const perOrder = (shopShare / 100) * (shopMs / Math.max(1, outcomes.paid));
     console.log(
-      `${connections} connections: ${outcomes.paid} orders paid in ${(shopMs / 1000).toFixed(1)}s (${(outcomes.paid / (shopMs / 1000)).toFixed(1)}/s), ${outcomes.orderRefused} orders and ${outcomes.payRefused} payments refused; load average ${load}`,
+      `${connections} connections: ${outcomes.paid} orders paid in ${(shopMs / 1000).toFixed(1)}s (${(outcomes.paid / (shopMs / 1000)).toFixed(1)}/s), ${outcomes.orderRefused} orders and ${outcomes.payRefused} payments refused; the shop's processes' processor time ${perOrder.toFixed(0)} ms per paid order; load average ${load}`,
     );
   }
   console.table(rows);
