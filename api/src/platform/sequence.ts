@@ -458,6 +458,13 @@ export async function readPlacesUp<T>(
   return found;
 }
 
+/** The positions from, from - 1, ... down to 1 at the lowest, `count` of them at the most. */
+export function placesDown(from: number, count: number): number[] {
+  const places: number[] = [];
+  for (let k = from; k >= 1 && places.length < count; k--) places.push(k);
+  return places;
+}
+
 /**
  * Reads a list's positions top, top - 1, ... a batch at a time (readMany: the item at each position
  * asked, or null), until `limit` items are found or position 1 is passed (a position may read as
@@ -472,8 +479,7 @@ export async function readPositionsDown<T>(
   const found: T[] = [];
   let below = top;
   while (below >= 1 && found.length < limit) {
-    const positions: number[] = [];
-    for (let k = below; k >= 1 && positions.length < limit - found.length; k--) positions.push(k);
+    const positions = placesDown(below, limit - found.length);
     below -= positions.length;
     const items = await readMany(positions);
     found.push(...items.filter((item): item is Awaited<T> & T => item !== null));

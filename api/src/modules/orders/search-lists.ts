@@ -20,6 +20,7 @@ import {
   CounterModel,
   highestTaken,
   insertedManyUnlessTaken,
+  placesDown,
   takeNextOfEach,
 } from '../../platform/sequence';
 import {
@@ -183,8 +184,7 @@ export async function readEntries(
   from: number,
   count: number,
 ): Promise<Array<Types.ObjectId | null>> {
-  const positions: number[] = [];
-  for (let k = from; k >= 1 && positions.length < count; k--) positions.push(k);
+  const positions = placesDown(from, count);
   const entries = await findEachByKey<PaidOrderRecord>(
     OrderListEntryModel,
     positions.map((k) => entryId(list, k)),

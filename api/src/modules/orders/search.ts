@@ -4,9 +4,9 @@
 // from, so its cost is the same in a shop of a thousand orders or of a million.
 import type { Types } from 'mongoose';
 import { ORDER_SEARCH_TOO_SHORT, readOrderSearch, type OrderStatus } from '@shop/contracts';
-import { findByKey, findEachByKey } from '../../platform/db';
+import { findEachByKey, keyExists } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { highestTaken } from '../../platform/sequence';
+import { highestTaken, placesDown } from '../../platform/sequence';
 import { orderIdsOfNumbers, paidOrderCount } from './counter';
 import {
   OrderEmailKeyModel,
@@ -72,8 +72,7 @@ function keyedList(name: string): List {
 const paidList: List = {
   top: paidOrderCount,
   async read(from, count) {
-    const places: number[] = [];
-    for (let k = from; k >= 1 && places.length < count; k--) places.push(k);
+    const places = placesDown(from, count);
     const entries = await findEachByKey<PaidOrderRecord>(PaidOrderModel, places.map(String));
     const keys = await findEachByKey<PaidOrderKeyRecord>(
       PaidOrderKeyModel,
@@ -87,18 +86,16 @@ const paidList: List = {
 
 /** The orders placed with a whole email (model.ts, OrderEmailKeyModel), k = 1, 2, ... */
 function emailList(email: string): List {
-  const at = (k: number) => findByKey<CustomerOrderRecord>(OrderEmailKeyModel, `${email}:${k}`);
+  const keyAt = (k: number) => `${email}:${k}`;
   return {
     top: () =>
-      highestTaken(numberedListCounter(OrderEmailKeyModel, email), 1, async (k) =>
-        Boolean(await at(k)),
+      highestTaken(numberedListCounter(OrderEmailKeyModel, email), 1, (k) =>
+        keyExists(OrderEmailKeyModel, keyAt(k)),
       ),
     async read(from, count) {
-      const places: number[] = [];
-      for (let k = from; k >= 1 && places.length < count; k--) places.push(k);
       const entries = await findEachByKey<CustomerOrderRecord>(
         OrderEmailKeyModel,
-        places.map((k) => `${email}:${k}`),
+        placesDown(from, count).map(keyAt),
       );
       return entries.map((entry) => entry?.orderId ?? null);
     },
