@@ -2,7 +2,7 @@
 // that answers by "METHOD /path", one render helper with the store's providers and a router, and the
 // fixtures most tests need. Only tests import this entry (it imports vitest).
 import type { ReactElement, ReactNode } from 'react';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -213,3 +213,20 @@ export const TEST_USER: ShopUser = {
   createdAt: '2025-01-02T10:00:00.000Z',
   updatedAt: '2025-01-02T10:00:00.000Z',
 };
+
+/**
+ * The open dialog of this name once it takes pointer input. Radix turns the page's pointer events off
+ * as a modal dialog mounts and turns the dialog's own on a render later, so a click in between (a
+ * user-event with no delay, on a busy machine) meets `pointer-events: none` and fails.
+ */
+export async function openedDialog(
+  name: string,
+  role: 'dialog' | 'alertdialog' = 'dialog',
+): Promise<HTMLElement> {
+  const dialog = await screen.findByRole(role, { name });
+  await waitFor(() => {
+    if (dialog.style.pointerEvents !== 'auto')
+      throw new Error(`The ${role} "${name}" does not take pointer input yet`);
+  });
+  return dialog;
+}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEST_USER, json, lastToast, renderPage, setupShopTests } from '@shop/ui/testing';
+import {
+  TEST_USER,
+  json,
+  lastToast,
+  openedDialog,
+  renderPage,
+  setupShopTests,
+} from '@shop/ui/testing';
 import { CustomersPanel } from './customers-panel';
 
 const currentFetch = setupShopTests();
@@ -63,7 +70,7 @@ describe('Customers', () => {
     const user = userEvent.setup();
     renderPage(<CustomersPanel />);
     await user.click(await screen.findByRole('button', { name: 'Delete ann@example.com' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete ann@example.com?' });
+    const confirm = await openedDialog('Delete ann@example.com?', 'alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete Customer' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Customer deleted' }));
     expect(currentFetch().mock.calls[1]?.[0]).toBe(`/api/admin/customers/${TEST_USER.id}`);
@@ -78,7 +85,7 @@ describe('Customers', () => {
     renderPage(<CustomersPanel />);
     await user.click(await screen.findByRole('button', { name: 'Delete ann@example.com' }));
     await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', {
+      within(await openedDialog('Delete ann@example.com?', 'alertdialog')).getByRole('button', {
         name: 'Delete Customer',
       }),
     );

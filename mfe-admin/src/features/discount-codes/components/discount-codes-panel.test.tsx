@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DiscountCode } from '@shop/contracts/discounts';
-import { json, lastToast, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
+import {
+  json,
+  lastToast,
+  openedDialog,
+  renderPage,
+  sentBody,
+  setupShopTests,
+} from '@shop/ui/testing';
 import { DiscountCodesPanel } from './discount-codes-panel';
 
 const currentFetch = setupShopTests();
@@ -28,7 +35,7 @@ async function openAddDialog() {
   renderPage(<DiscountCodesPanel />);
   await screen.findByRole('heading', { name: 'No discount codes yet' });
   await user.click(screen.getByRole('button', { name: 'Add Discount Code' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Add Discount Code' });
+  const dialog = await openedDialog('Add Discount Code');
   return { user, dialog };
 }
 
@@ -158,7 +165,7 @@ describe('Discount codes', () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<DiscountCodesPanel />);
     await user.click(await screen.findByRole('button', { name: 'Edit SPRING-10' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit SPRING-10' });
+    const dialog = await openedDialog('Edit SPRING-10');
     const value = within(dialog).getByLabelText('Value (%)');
     expect(value).toHaveValue(10);
     await user.clear(value);
@@ -183,7 +190,7 @@ describe('Discount codes', () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<DiscountCodesPanel />);
     await user.click(await screen.findByRole('button', { name: 'Delete SPRING-10' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete SPRING-10?' });
+    const confirm = await openedDialog('Delete SPRING-10?', 'alertdialog');
     expect(currentFetch()).toHaveBeenCalledTimes(1);
     await user.click(within(confirm).getByRole('button', { name: 'Delete Code' }));
     await waitFor(() =>
