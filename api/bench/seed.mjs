@@ -25,6 +25,8 @@ export const seedCustomerEmail = (index) => `customer${index}@seed.example`;
 export const seedGuestSession = (index) =>
   `guest-1700000000000-seed${String(index).padStart(6, '0')}`;
 export const SEED_CODE = 'SEED10';
+/** The code's stored evaluation, as a cart that has it applied keeps it. */
+const seedDiscountData = { code: SEED_CODE, description: '10% off', type: 'percentage', value: 10 };
 
 const BATCH = 1_000;
 const FIRST_ORDER_NUMBER = 1000;
@@ -276,9 +278,14 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
         index < guests
           ? `guest:${seedGuestSession(index)}`
           : `customer:${customerIds[index].toString()}`;
+      // One cart in ten has the seeded code applied (kept in the cart: cart/model.ts).
+      const applied = layout !== 'lines' && index < Math.floor(count / 10);
       return {
         _id: owner,
         items: index < guests ? [line(), line(24)] : [line()],
+        discountCode: applied ? SEED_CODE : null,
+        discountAmountCents: applied ? 958 : 0,
+        discountData: applied ? seedDiscountData : null,
         createdAt: new Date(),
         updatedAt: new Date(),
       };
@@ -290,18 +297,18 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
         sessionId: index < guests ? seedGuestSession(index) : `guest-seed-customer-${index}`,
         customerId: index < guests ? null : customerIds[index].toString(),
       }));
+      // The earlier layout kept a cart's code in a second document per owner.
+      await insertInBatches(db.collection('cart_sessions'), Math.floor(count / 10), (index) => ({
+        _id: `guest:${seedGuestSession(index)}`,
+        sessionId: seedGuestSession(index),
+        customerId: null,
+        discountCode: SEED_CODE,
+        discountAmountCents: 958,
+        discountData: seedDiscountData,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      }));
     }
-    await insertInBatches(db.collection('cart_sessions'), Math.floor(count / 10), (index) => ({
-      _id: `guest:${seedGuestSession(index)}`,
-      sessionId: seedGuestSession(index),
-      customerId: null,
-      discountCode: SEED_CODE,
-      discountAmountCents: 958,
-      discountData: { code: SEED_CODE, description: '10% off', type: 'percentage', value: 10 },
-      discountRemoved: null,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    }));
 
     log(`uploads: ${count}`);
     await insertInBatches(db.collection('uploads'), count, (index) => ({

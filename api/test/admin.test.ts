@@ -281,7 +281,6 @@ describe('customers', () => {
     expect((await second.request('GET', '/api/auth/me')).body).toBeNull();
     for (const [collection, id] of [
       ['carts', `customer:${user.id}`],
-      ['cart_sessions', `customer:${user.id}`],
       ['customer_emails', user.email],
       ['customer_sessions', `${user.id}:1`],
       ['customer_session_heads', user.id],

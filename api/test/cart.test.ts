@@ -7,11 +7,11 @@ import type { SessionUser } from '../src/platform/auth-guards';
 import type { RouteModule } from '../src/routes';
 import {
   clearOrderedLines,
-  getCartSession,
   listCartLines,
   mergeGuestCartIntoCustomer,
+  readCartSession,
 } from '../src/modules/cart/cart';
-import { CartModel, CartSessionModel } from '../src/modules/cart/model';
+import { CartModel } from '../src/modules/cart/model';
 import { cartRoutes } from '../src/modules/cart/routes';
 import {
   DiscountCodeKeyModel,
@@ -51,7 +51,6 @@ beforeAll(async () => {
     { extraRoutes: [asCustomer] },
   );
   await Promise.all([
-    CartSessionModel.init(),
     CartModel.init(),
     DiscountCodeModel.init(),
     DiscountUseModel.init(),
@@ -64,7 +63,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await Promise.all([
     CartModel.deleteMany({}),
-    CartSessionModel.deleteMany({}),
     DiscountCodeModel.deleteMany({}),
     DiscountUseModel.deleteMany({}),
     DiscountCodeKeyModel.deleteMany({}),
@@ -465,6 +463,7 @@ describe('the cart session and its discount', () => {
   it('when the code cannot be used on this cart, then 400 with the reason and the session is unchanged', async () => {
     await discount({ code: 'SAVE5', type: 'fixed', amountOffCents: 500, minimumOrderCents: 2500 });
     await add(label); // $5.20
+    const cartBefore = await CartModel.findOne({}).lean().exec();
     const response = await app.request('POST', '/api/cart/session', {
       sessionId: ALICE,
       body: { discountCode: 'SAVE5' },
@@ -473,7 +472,7 @@ describe('the cart session and its discount', () => {
     expect(response.body.errors).toEqual([
       { path: 'discountCode', message: 'This discount code needs an order of at least $25.00' },
     ]);
-    expect(await CartSessionModel.countDocuments()).toBe(0);
+    expect(await CartModel.find({}).lean().exec()).toEqual([cartBefore]);
     const unknown = await app.request('POST', '/api/cart/session', {
       sessionId: ALICE,
       body: { discountCode: 'NOPE' },
@@ -538,7 +537,7 @@ describe('the cart session and its discount', () => {
       body: { discountCode: 'WELCOME10' },
     });
     await DiscountCodeModel.updateOne({ code: 'WELCOME10' }, { isActive: false });
-    const sessionBefore = await CartSessionModel.findOne({}).lean().exec();
+    const cartBefore = await CartModel.findOne({}).lean().exec();
     const notice = { code: 'WELCOME10', message: 'This discount code is no longer active' };
     for (let read = 0; read < 2; read += 1) {
       const body = await cart();
@@ -549,8 +548,8 @@ describe('the cart session and its discount', () => {
     expect(
       (await app.request('GET', '/api/cart/session', { sessionId: ALICE })).body.discountCode,
     ).toBeNull();
-    // A read changes nothing stored: the session document is as it was, to the updatedAt.
-    expect(await CartSessionModel.findOne({}).lean().exec()).toEqual(sessionBefore);
+    // A read changes nothing stored: the cart document is as it was, to the updatedAt.
+    expect(await CartModel.findOne({}).lean().exec()).toEqual(cartBefore);
 
     await app.request('POST', '/api/cart/session', {
       sessionId: ALICE,
@@ -638,14 +637,14 @@ describe('what the order and account modules use', () => {
         createdAt: expect.any(Date),
       },
     ]);
-    expect(await getCartSession({ sessionId: BOB, customerId: CUSTOMER.id })).toEqual({
+    expect(await readCartSession({ sessionId: BOB, customerId: CUSTOMER.id })).toEqual({
       discountCode: 'WELCOME10',
-      discountAmount: 104,
+      discountAmount: 1.04,
       discountData: { code: 'WELCOME10', description: '10% off', type: 'percentage', value: 10 },
     });
     // The guest session no longer has them.
     expect(await cart(ALICE)).toMatchObject({ items: [], discount: null });
-    expect(await getCartSession({ sessionId: ALICE })).toBeNull();
+    expect(await CartModel.findById(`guest:${ALICE}`).lean().exec()).toBeNull();
 
     // Over HTTP as the signed-in customer, from any session.
     const response = await app.request('GET', '/api/as-customer/cart', { sessionId: BOB });
@@ -658,12 +657,14 @@ describe('what the order and account modules use', () => {
     const ordered = await listCartLines({ sessionId: BOB, customerId: CUSTOMER.id });
     await clearOrderedLines(
       { sessionId: BOB, customerId: CUSTOMER.id },
-      ordered.map((line) => ({ lineId: line.id, quantity: line.quantity })),
+      {
+        items: ordered.map((line) => ({ lineId: line.id, quantity: line.quantity })),
+        discountCode: 'WELCOME10',
+      },
     );
     expect(await listCartLines({ sessionId: ALICE, customerId: CUSTOMER.id })).toEqual([]);
-    expect(
-      (await getCartSession({ sessionId: ALICE, customerId: CUSTOMER.id }))?.discountCode,
-    ).toBeNull();
+    // Nothing left in the cart: no lines, no code, no document.
+    expect(await CartModel.findById(`customer:${CUSTOMER.id}`).lean().exec()).toBeNull();
   });
 
   it("a customer's items added while signed in are theirs, and not the guest session's after sign-out", async () => {

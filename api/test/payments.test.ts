@@ -339,6 +339,19 @@ describe('POST /api/payment/complete', () => {
     expect(session.body.discountCode).toBeNull();
   });
 
+  it('when a code is applied after an order without one was placed, then paying that order leaves the code and the new line', async () => {
+    await admin.request('POST', '/api/admin/discount-codes', {
+      body: { code: 'LATER5', type: 'percentage', value: 5 },
+    });
+    const { agent, order } = await cartWithOrder();
+    await addToCart(agent, { customText: 'Added after ordering' });
+    await agent.request('POST', '/api/cart/session', { body: { discountCode: 'LATER5' } });
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    const cart = (await agent.request('GET', '/api/cart')).body;
+    expect(cart.items).toHaveLength(1);
+    expect(cart.discount).toMatchObject({ code: 'LATER5' });
+  });
+
   it('when the customer info is sent, then it is stored, but never changes what is charged', async () => {
     const { agent, order } = await cartWithOrder();
     const response = await agent.request('POST', '/api/payment/complete', {

@@ -8,9 +8,7 @@ async function cartDocuments(): Promise<unknown[]> {
   const client = new MongoClient(readStackState().env.MONGODB_URI!);
   try {
     const db = client.db();
-    const items = await db.collection('cart_items').find().sort({ _id: 1 }).toArray();
-    const sessions = await db.collection('cart_sessions').find().sort({ _id: 1 }).toArray();
-    return [...items, ...sessions];
+    return await db.collection('carts').find().sort({ _id: 1 }).toArray();
   } finally {
     await client.close();
   }

@@ -55,6 +55,7 @@ import { checkoutKeysDue, unpaidOrdersDue } from '../modules/orders/sweeps';
 import { sandboxTokensDue, SANDBOX_TOKEN_COLLECTION } from '../modules/payments/sandbox';
 import { UploadIndexModel, UploadModel } from '../modules/uploads/model';
 import { trusted } from '../platform/db';
+import { CartModel, type CartDiscountRecord } from '../modules/cart/model';
 import { insertedUnlessTaken } from '../platform/sequence';
 import { proofRemindersDue } from '../modules/proofs/reminder-queue';
 
@@ -423,8 +424,52 @@ async function backfillProofReminders(logger: Logger): Promise<void> {
   if (refs.length > 0) logger.info({ orders: refs.length }, "Filed the waiting proofs' reminders");
 }
 
+const CART_SESSIONS_FOLDED = 'cartSessionsFolded';
+
+/**
+ * A cart's applied code was kept in a second document per owner (cart_sessions), read beside the
+ * cart on every cart call; it is kept in the cart now (cart/model.ts). Each applied code moves into
+ * its cart (an owner with no lines gets an empty cart holding it), then the collection goes. Read
+ * once, on the first start after the change; the marker counter says done.
+ */
+async function foldCartSessions(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: CART_SESSIONS_FOLDED })) return;
+  const database = mongoose.connection.db!;
+  const found = await database.listCollections({ name: 'cart_sessions' }).toArray();
+  if (found.length > 0) {
+    const applied = await database
+      .collection<{ _id: string } & Partial<CartDiscountRecord>>('cart_sessions')
+      .find({ discountCode: { $ne: null } })
+      .toArray();
+    for (const session of applied) {
+      await CartModel.updateOne(
+        { _id: session._id },
+        {
+          $set: {
+            discountCode: session.discountCode,
+            discountAmountCents: session.discountAmountCents ?? 0,
+            discountData: session.discountData ?? null,
+          },
+        },
+        { upsert: true },
+      );
+    }
+    await database.dropCollection('cart_sessions').catch((error: unknown) => {
+      // Another process starting at the same time dropped it first.
+      if ((error as { codeName?: string }).codeName !== 'NamespaceNotFound') throw error;
+    });
+    logger.info({ carts: applied.length }, "Moved the carts' applied codes into the carts");
+  }
+  await CounterModel.updateOne(
+    { _id: CART_SESSIONS_FOLDED },
+    { $max: { value: 1 } },
+    { upsert: true },
+  );
+}
+
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
   await migrateAttemptLanes(logger);
+  await foldCartSessions(logger);
   await backfillProofReminders(logger);
   await backfillSweepQueues(logger);
   await backfillOrderEmailKeys(logger);

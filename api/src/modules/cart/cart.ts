@@ -1,5 +1,5 @@
 // The cart (docs/product.md sections 3, 4 and 7; docs/design.md section 4): lines priced by the server, a discount
-// kept in the cart session and checked again whenever the cart is read or changed, tax by region.
+// code kept with them in the cart and checked again whenever the cart is read or changed, tax by region.
 import {
   CART_FULL_MESSAGE,
   MAX_CART_LINES,
@@ -23,19 +23,16 @@ import { AppError } from '../../platform/errors';
 import { asAnswerToATypedCode, evaluateDiscount } from '../discounts/discounts';
 import { taxFor, type TaxRates } from '../tax/tax';
 import { assignSessionUploadsToCustomer, ownedFilenames } from '../uploads/uploads';
-import type { CartItemRecord, CartSessionRecord } from './model';
+import type { CartDiscountRecord, CartItemRecord } from './model';
 import {
-  assignGuestItemsToCustomer,
-  clearSessionDiscount,
-  deleteItems,
-  deleteSession,
-  dropSessionDiscount,
-  findItems,
-  findSession,
+  assignGuestCartToCustomer,
+  clearDiscount,
+  deleteCart,
+  findCart,
   newItem,
-  saveItems,
-  saveSessionDiscount,
-  updateSessionDiscountAmount,
+  saveCart,
+  saveDiscount,
+  type StoredCart,
 } from './repository';
 
 export type { CartOwner };
@@ -85,7 +82,15 @@ function toCartItem(line: CartLine): CartItem {
 }
 
 export async function listCartLines(owner: CartOwner): Promise<CartLine[]> {
-  return (await findItems(owner)).map(toCartLine);
+  return (await findCart(owner)).items.map(toCartLine);
+}
+
+/** The cart as an order is placed from it: its lines and the code applied (checked by the caller). */
+export async function readCartToOrder(
+  owner: CartOwner,
+): Promise<{ lines: CartLine[]; discountCode: string | null }> {
+  const cart = await findCart(owner);
+  return { lines: cart.items.map(toCartLine), discountCode: cart.discount?.discountCode ?? null };
 }
 
 /** The cart's subtotal in cents, or null when the cart is empty. */
@@ -99,72 +104,43 @@ function sumOf(lines: CartLine[]): Cents {
 }
 
 /**
- * After an order is paid: the lines it contains go (same line, same quantity), and so does the
- * discount that was used on them. Lines added or changed after the order was placed stay.
+ * After an order is paid: the lines it contains go (same line, same quantity), and so does the code
+ * it used, if the cart still holds that one. Lines added or changed, and a code applied, after the
+ * order was placed stay. One read and at most one write of the cart.
  */
 export async function clearOrderedLines(
   owner: CartOwner,
-  ordered: ReadonlyArray<{ lineId: string; quantity: number }>,
+  order: {
+    items: ReadonlyArray<{ lineId: string; quantity: number }>;
+    discountCode: string | null;
+  },
 ): Promise<void> {
-  const orderedQuantity = new Map(ordered.map((line) => [line.lineId, line.quantity]));
-  const clearLines = async () => {
-    const items = await findItems(owner);
-    const kept = items.filter((item) => orderedQuantity.get(String(item._id)) !== item.quantity);
-    if (kept.length !== items.length) await saveItems(owner, kept);
-  };
-  await Promise.all([clearLines(), clearSessionDiscount(owner)]);
+  const orderedQuantity = new Map(order.items.map((line) => [line.lineId, line.quantity]));
+  const cart = await findCart(owner);
+  const kept = cart.items.filter((item) => orderedQuantity.get(String(item._id)) !== item.quantity);
+  const codeUsed =
+    order.discountCode !== null && cart.discount?.discountCode === order.discountCode;
+  if (kept.length === cart.items.length && !codeUsed) return;
+  await saveCart(owner, kept, codeUsed ? null : cart.discount);
 }
 
 /**
- * Right after sign-in: the guest session's items, uploads and applied discount become the customer's,
- * found by customerId from any of their sessions. A guest discount replaces the customer's earlier one;
+ * Right after sign-in: the guest session's lines, uploads and applied code become the customer's,
+ * found by customerId from any of their sessions. A guest code replaces the customer's earlier one;
  * with none, the customer's stays. Safe to call twice.
  */
 export async function mergeGuestCartIntoCustomer(
   sessionId: string,
   customerId: string,
 ): Promise<void> {
-  await assignGuestItemsToCustomer(sessionId, customerId);
+  await assignGuestCartToCustomer(sessionId, customerId);
   await assignSessionUploadsToCustomer(sessionId, customerId);
-  const guest: CartOwner = { sessionId };
-  const guestSession = await findSession(guest);
-  if (guestSession?.discountCode) {
-    await saveSessionDiscount(
-      { sessionId, customerId },
-      {
-        discountCode: guestSession.discountCode,
-        discountAmountCents: guestSession.discountAmountCents,
-        discountData: guestSession.discountData,
-      },
-    );
-  }
-  if (guestSession) await deleteSession(guest);
 }
 
-/** The account was deleted: its cart and cart session go (each one document by its owner key). */
+/** The account was deleted: its cart goes (one document by its owner key). */
 export async function forgetCustomerCart(customerId: string): Promise<void> {
   // The owner key of a customer is the customer alone; the session id plays no part in it.
-  const owner: CartOwner = { sessionId: '', customerId };
-  await deleteItems(owner);
-  await deleteSession(owner);
-}
-
-export interface CartSessionState {
-  discountCode: string | null;
-  /** In cents. */
-  discountAmount: Cents;
-  discountData: CartSessionRecord['discountData'];
-}
-
-/** The applied discount as stored (the order module checks the code again itself). */
-export async function getCartSession(owner: CartOwner): Promise<CartSessionState | null> {
-  const session = await findSession(owner);
-  if (!session) return null;
-  return {
-    discountCode: session.discountCode,
-    discountAmount: session.discountAmountCents,
-    discountData: session.discountData,
-  };
+  await deleteCart({ sessionId: '', customerId });
 }
 
 interface CheckedDiscount {
@@ -178,17 +154,15 @@ interface CheckedDiscount {
  * amount follows the subtotal; no longer usable, it is reported (a read never drops it).
  */
 async function checkCartDiscount(
-  owner: CartOwner,
+  applied: CartDiscountRecord | null,
   subtotalCents: Cents,
-  known?: CartSessionRecord | null,
 ): Promise<CheckedDiscount> {
-  const session = known === undefined ? await findSession(owner) : known;
-  if (!session?.discountCode) return { discount: null };
-  const evaluation = await evaluateDiscount(session.discountCode, subtotalCents);
+  if (!applied?.discountCode) return { discount: null };
+  const evaluation = await evaluateDiscount(applied.discountCode, subtotalCents);
   if (!evaluation.valid) {
     return {
       discount: null,
-      unusable: { code: session.discountCode, message: evaluation.message },
+      unusable: { code: applied.discountCode, message: evaluation.message },
     };
   }
   return {
@@ -210,9 +184,9 @@ export async function readCart(
   taxRates: TaxRates,
   zipCode?: string,
 ): Promise<CartResponse> {
-  const [lines, session] = await Promise.all([listCartLines(owner), findSession(owner)]);
-  const subtotalCents = sumOf(lines);
-  const checked = await checkCartDiscount(owner, subtotalCents, session);
+  const cart = await findCart(owner);
+  const lines = cart.items.map(toCartLine);
+  const checked = await checkCartDiscount(cart.discount, sumOf(lines));
   return cartResponse(lines, checked, taxRates, zipCode);
 }
 
@@ -241,14 +215,22 @@ function cartResponse(
 }
 
 /**
- * After a change: the applied code is checked against the new subtotal and dropped (or its stored
- * amount updated) here; the answer is the whole cart as it now is, naming a code this change dropped.
+ * A change: the applied code is checked against the new subtotal, then the lines are saved with the
+ * code dropped or its amount updated, in one write; the answer is the whole cart as it now is, naming
+ * a code this change dropped.
  */
-async function cartAfterChange(owner: CartOwner, saved: CartItemRecord[]): Promise<CartResponse> {
+async function saveChange(
+  owner: CartOwner,
+  cart: StoredCart,
+  saved: CartItemRecord[],
+): Promise<CartResponse> {
   const lines = saved.map(toCartLine);
-  const { discount, unusable } = await checkCartDiscount(owner, sumOf(lines));
-  if (unusable) await dropSessionDiscount(owner, unusable.code);
-  else if (discount) await updateSessionDiscountAmount(owner, discount.amountCents);
+  const { discount, unusable } = await checkCartDiscount(cart.discount, sumOf(lines));
+  const kept =
+    cart.discount && discount
+      ? { ...cart.discount, discountAmountCents: discount.amountCents }
+      : null;
+  await saveCart(owner, saved, kept);
   // Answered from the lines just saved; without a ZIP code, so no tax applies and no rate table is
   // needed. A code this change dropped is named, no longer applied.
   return cartResponse(lines, unusable ? { discount: null, unusable } : { discount }, {});
@@ -279,9 +261,9 @@ export async function addToCart(
   configuration: LabelConfiguration,
 ): Promise<CartChangeResponse> {
   await assertFilesAreOwned(owner, configuration.files);
-  const items = await findItems(owner);
+  const cart = await findCart(owner);
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
-  if (items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
+  if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
   const priced = priceLabel({ material, width, height, mounting, quantity });
   const added = newItem({
@@ -291,17 +273,16 @@ export async function addToCart(
     unitPriceCents: priced.unitCents,
     totalPriceCents: priced.subtotalCents,
   });
-  const saved = [...items, added];
-  await saveItems(owner, saved);
-  return { ...(await cartAfterChange(owner, saved)), item: toCartItem(toCartLine(added)) };
+  const saved = [...cart.items, added];
+  return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(added)) };
 }
 
 /** The owner's lines and the one asked for; another owner's line is a 404, as is one that is gone. */
-async function itemsWith(owner: CartOwner, id: string) {
-  const items = await findItems(owner);
-  const index = items.findIndex((candidate) => candidate._id.toString() === id);
+async function cartWith(owner: CartOwner, id: string) {
+  const cart = await findCart(owner);
+  const index = cart.items.findIndex((candidate) => candidate._id.toString() === id);
   if (index < 0) throw AppError.notFound('Cart item not found');
-  return { items, index };
+  return { cart, items: cart.items, index };
 }
 
 /** PUT /api/cart/{id}: a new quantity, repriced with its quantity break. */
@@ -310,7 +291,7 @@ export async function changeQuantity(
   id: string,
   quantity: number,
 ): Promise<CartChangeResponse> {
-  const { items, index } = await itemsWith(owner, id);
+  const { cart, items, index } = await cartWith(owner, id);
   const current = items[index]!;
   const priced = priceLabel({ ...current.productConfig, quantity });
   const changed: CartItemRecord = {
@@ -321,8 +302,7 @@ export async function changeQuantity(
     updatedAt: new Date(),
   };
   const saved = items.map((item, position) => (position === index ? changed : item));
-  await saveItems(owner, saved);
-  return { ...(await cartAfterChange(owner, saved)), item: toCartItem(toCartLine(changed)) };
+  return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
 }
 
 /**
@@ -335,7 +315,7 @@ export async function replaceCartLine(
   configuration: LabelConfiguration,
 ): Promise<CartChangeResponse> {
   await assertFilesAreOwned(owner, configuration.files);
-  const { items, index } = await itemsWith(owner, id);
+  const { cart, items, index } = await cartWith(owner, id);
   const current = items[index]!;
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
   const priced = priceLabel({ material, width, height, mounting, quantity });
@@ -349,23 +329,21 @@ export async function replaceCartLine(
     updatedAt: new Date(),
   };
   const saved = items.map((item, position) => (position === index ? changed : item));
-  await saveItems(owner, saved);
-  return { ...(await cartAfterChange(owner, saved)), item: toCartItem(toCartLine(changed)) };
+  return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
 }
 
 /** DELETE /api/cart/{id}. */
 export async function removeFromCart(owner: CartOwner, id: string): Promise<CartDeleteResponse> {
-  const { items, index } = await itemsWith(owner, id);
+  const { cart, items, index } = await cartWith(owner, id);
   const saved = items.filter((_, position) => position !== index);
-  await saveItems(owner, saved);
-  return { ...(await cartAfterChange(owner, saved)), id };
+  return { ...(await saveChange(owner, cart, saved)), id };
 }
 
-function toSessionResponse(session: CartSessionRecord | null): CartSessionResponse {
+function toSessionResponse(applied: CartDiscountRecord | null): CartSessionResponse {
   return {
-    discountCode: session?.discountCode ?? null,
-    discountAmount: session?.discountCode ? toDollars(session.discountAmountCents) : null,
-    discountData: session?.discountCode ? session.discountData : null,
+    discountCode: applied?.discountCode ?? null,
+    discountAmount: applied?.discountCode ? toDollars(applied.discountAmountCents) : null,
+    discountData: applied?.discountCode ? applied.discountData : null,
   };
 }
 
@@ -374,10 +352,10 @@ function toSessionResponse(session: CartSessionRecord | null): CartSessionRespon
  * longer applies reads as none (a read writes nothing).
  */
 export async function readCartSession(owner: CartOwner): Promise<CartSessionResponse> {
-  const session = await findSession(owner);
-  const { discount } = await checkCartDiscount(owner, sumOf(await listCartLines(owner)));
-  if (!session || !discount) return toSessionResponse(null);
-  return toSessionResponse({ ...session, discountAmountCents: discount.amountCents });
+  const cart = await findCart(owner);
+  const { discount } = await checkCartDiscount(cart.discount, sumOf(cart.items.map(toCartLine)));
+  if (!cart.discount || !discount) return toSessionResponse(null);
+  return toSessionResponse({ ...cart.discount, discountAmountCents: discount.amountCents });
 }
 
 /**
@@ -389,8 +367,8 @@ export async function saveCartSession(
   update: CartSessionUpdate,
 ): Promise<CartSessionResponse> {
   if (!update.discountCode) {
-    await clearSessionDiscount(owner);
-    return toSessionResponse(await findSession(owner));
+    await clearDiscount(owner);
+    return toSessionResponse(null);
   }
   const subtotalCents = sumOf(await listCartLines(owner));
   const evaluation = asAnswerToATypedCode(
@@ -401,7 +379,7 @@ export async function saveCartSession(
       { path: 'discountCode', message: evaluation.message },
     ]);
   }
-  const saved = await saveSessionDiscount(owner, {
+  const applied: CartDiscountRecord = {
     discountCode: evaluation.code,
     discountAmountCents: evaluation.discountCents,
     discountData: {
@@ -410,13 +388,14 @@ export async function saveCartSession(
       type: evaluation.type,
       value: evaluation.value,
     },
-  });
-  return toSessionResponse(saved);
+  };
+  await saveDiscount(owner, applied);
+  return toSessionResponse(applied);
 }
 
 /**
  * POST /api/discount-codes/apply: whether a code works on the caller's cart and what it takes off.
- * Nothing is saved: the cart session keeps an applied code (POST /api/cart/session) and a use is only
+ * Nothing is saved: the cart keeps an applied code (POST /api/cart/session) and a use is only
  * taken at payment. The server's own cart decides; the subtotal sent is only used while it is empty.
  */
 export async function applyDiscountCode(

@@ -1,4 +1,4 @@
-// Carts and cart sessions, each one document per owner found by _id.
+// Carts: one document per owner found by _id, holding its lines and its discount code.
 import mongoose, { Schema, type Types } from 'mongoose';
 import { COLORS, MATERIALS, MOUNTINGS, type ProductConfig } from '@shop/contracts';
 
@@ -14,12 +14,29 @@ export interface CartItemRecord {
   updatedAt: Date;
 }
 
+/** The discount code applied to a cart, as the server evaluated it when it was applied. */
+export interface CartDiscountRecord {
+  discountCode: string | null;
+  /** In cents, kept in step with the cart's lines (answers recompute it anyway). */
+  discountAmountCents: number;
+  discountData: {
+    code: string;
+    description: string;
+    type: 'percentage' | 'fixed';
+    value: number;
+  } | null;
+}
+
 /**
  * A cart: one document per owner, _id guest:{sessionId} or customer:{customerId}, holding its lines
- * (at most MAX_CART_LINES). Reading or changing a cart is one lookup by _id, the one filter FerretDB v1
- * answers without reading the whole collection, so its cost does not grow with the number of carts.
+ * (at most MAX_CART_LINES) and the discount code applied to them. Reading or changing a cart is one
+ * lookup by _id, the one filter FerretDB v1 answers without reading the whole collection, so its cost
+ * does not grow with the number of carts. The owner is the key rather than the browser session alone:
+ * a signed-in customer's cart and code follow the customer across browsers, and one browser session
+ * can hold a guest and a customer cart. A cart written before the code moved into it (from the
+ * cart_sessions collection: migrations/keyed-documents.ts) may lack the discount fields: no code.
  */
-export interface CartRecord {
+export interface CartRecord extends CartDiscountRecord {
   _id: string;
   items: CartItemRecord[];
   createdAt: Date;
@@ -68,44 +85,11 @@ const cartSchema = new Schema<CartRecord>(
   {
     _id: { type: String, required: true },
     items: { type: [cartItemSchema], default: [] },
+    discountCode: { type: String, default: null },
+    discountAmountCents: { type: Number, default: 0 },
+    discountData: { type: Schema.Types.Mixed, default: null },
   },
   { collection: 'carts', timestamps: true, versionKey: false },
 );
 
 export const CartModel = mongoose.model<CartRecord>('Cart', cartSchema);
-
-export interface CartSessionRecord {
-  /**
-   * The owner: guest:{sessionId} or customer:{customerId}. A signed-in customer's discount follows the
-   * customer across browsers, and one browser session can hold a guest and a customer cart, so the key
-   * is the owner rather than sessionId alone. Being the _id it is unique and always present, and it is
-   * the one filter FerretDB v1 answers without reading the whole collection.
-   */
-  _id: string;
-  sessionId: string;
-  customerId: string | null;
-  discountCode: string | null;
-  discountAmountCents: number;
-  discountData: {
-    code: string;
-    description: string;
-    type: 'percentage' | 'fixed';
-    value: number;
-  } | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-const cartSessionSchema = new Schema<CartSessionRecord>(
-  {
-    _id: { type: String, required: true },
-    sessionId: { type: String, required: true },
-    customerId: { type: String, default: null },
-    discountCode: { type: String, default: null },
-    discountAmountCents: { type: Number, default: 0 },
-    discountData: { type: Schema.Types.Mixed, default: null },
-  },
-  { collection: 'cart_sessions', timestamps: true, minimize: false },
-);
-
-export const CartSessionModel = mongoose.model<CartSessionRecord>('CartSession', cartSessionSchema);

@@ -18,7 +18,7 @@ import {
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { crashAt } from '../../platform/fault-points';
-import { clearOrderedLines, getCartSession, listCartLines, type CartLine } from '../cart/cart';
+import { clearOrderedLines, readCartToOrder, type CartLine } from '../cart/cart';
 import { evaluateDiscount } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
 import { taxFor, type TaxRates } from '../tax/tax';
@@ -60,12 +60,8 @@ function toOrderItem(line: CartLine): OrderItemRecord {
   };
 }
 
-/** The discount of the cart session, checked again against today's rules and this subtotal. */
-async function currentDiscount(
-  cartSession: Awaited<ReturnType<typeof getCartSession>>,
-  subtotalCents: number,
-) {
-  const code = cartSession?.discountCode;
+/** The code applied to the cart, checked again against today's rules and this subtotal. */
+async function currentDiscount(code: string | null, subtotalCents: number) {
   if (!code) return { discountCode: null, discountCents: 0 };
   const evaluated = await evaluateDiscount(code, subtotalCents);
   if (!evaluated.valid) {
@@ -86,13 +82,13 @@ function fingerprintOf(parts: unknown): string {
 
 /** What the cart costs shipped to this postal code: the amounts checkout charges, to the cent. */
 async function priceLines(
-  { lines, cartSession }: Awaited<ReturnType<typeof readCartToPlace>>,
+  { lines, discountCode: applied }: Awaited<ReturnType<typeof readCartToPlace>>,
   postalCode: string,
   taxRates: TaxRates,
 ) {
   const items = lines.map(toOrderItem);
   const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
-  const { discountCode, discountCents } = await currentDiscount(cartSession, subtotalCents);
+  const { discountCode, discountCents } = await currentDiscount(applied, subtotalCents);
   const shipping = await quoteShipping(
     items.map(({ productConfig: { material, width, height }, quantity }) => ({
       material,
@@ -108,13 +104,13 @@ async function priceLines(
   return { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents };
 }
 
-/** The caller's cart lines and its session (the code applied), read side by side; never empty. */
+/** The caller's cart lines and the code applied to them, in one read; never empty. */
 async function readCartToPlace(owner: CartOwner) {
-  const [lines, cartSession] = await Promise.all([listCartLines(owner), getCartSession(owner)]);
-  if (lines.length === 0) {
+  const cart = await readCartToOrder(owner);
+  if (cart.lines.length === 0) {
     throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
   }
-  return { lines, cartSession };
+  return cart;
 }
 
 /**
@@ -260,7 +256,7 @@ async function placeOnce(
     if (paidButNotEmptied(existing.order, order.cartFingerprint)) {
       // Emptied now, as the payment would have; the paid order is the answer (paying it again
       // answers its payment, charging nothing).
-      await clearOrderedLines(owner, existing.order.items);
+      await clearOrderedLines(owner, existing.order);
       return existing;
     }
   }

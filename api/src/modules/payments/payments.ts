@@ -98,7 +98,7 @@ export async function settlePayment(
   const orderId = order._id.toString();
   if (await paymentSettled(orderId)) return;
   await announcePayment(order, config);
-  await Promise.all([markClaimPaid(orderId), owner ? clearOrderedLines(owner, order.items) : null]);
+  await Promise.all([markClaimPaid(orderId), owner ? clearOrderedLines(owner, order) : null]);
 }
 
 /** A claim this old whose order is still 'unpaid' (never 'charging') was abandoned. */
@@ -259,7 +259,7 @@ export async function completePayment({
   // leaves a paid order whose claim says 'charging', which the shopper's retry or the unpaid-orders
   // sweep settles (settlePayment). The items paid for and the discount applied to them leave the
   // cart (lines added since stay), beside the claim's mark.
-  await Promise.all([claim.markPaid(), clearOrderedLines(owner, order.items)]);
+  await Promise.all([claim.markPaid(), clearOrderedLines(owner, order)]);
   logger.info({ orderId, orderNumber: paid.orderNumber, paymentId }, 'Order paid');
   return completed(paid);
 }
