@@ -5,6 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { readStackState } from '../support/stack-state.ts';
+import { trackRequests } from '../support/network.ts';
 
 const KB = 1024;
 // The byte budgets hold what the shop achieves today (plus a few KB) so it cannot grow back; issue 12's
@@ -119,36 +120,6 @@ async function scriptsBefore(page: Page, mark: string): Promise<string[]> {
   }, mark);
 }
 const scriptsBeforeInteractive = (page: Page) => scriptsBefore(page, INTERACTIVE_MARK);
-
-/**
- * Counts the page's requests under way, from now on: `quiet(ms)` resolves once none has been under
- * way for `ms` in a row. Unlike Playwright's `networkidle` state, which is reached once per document
- * and answers at once ever after (a slow first render can leave the network quiet for 500 ms before
- * the header's first calls start), this waits for a quiet stretch that begins after it is called.
- */
-function trackRequests(page: Page) {
-  let underWay = 0;
-  let quietSince = Date.now();
-  page.on('request', () => {
-    underWay += 1;
-  });
-  const done = () => {
-    underWay -= 1;
-    if (underWay === 0) quietSince = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return {
-    async quiet(ms: number) {
-      const from = Date.now();
-      await expect
-        .poll(() => underWay === 0 && Date.now() - Math.max(quietSince, from) >= ms, {
-          intervals: [100],
-        })
-        .toBe(true);
-    },
-  };
-}
 
 /**
  * Shell scripts the page ran once nothing more was on its way (a second without a request under way):
@@ -281,12 +252,13 @@ test.describe('performance budgets', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(adminOrigin)) fromAdmin.push(request.url());
     });
+    const requests = trackRequests(page);
     for (const route of ['/', '/products', '/cart', '/checkout', '/orders', '/contact']) {
       await page.goto(route);
       await waitForInteractive(page);
       // Hovering and focusing every link fetches their routes ahead: never the admin's.
       for (const link of await page.locator('a[href^="/"]:visible').all()) await link.hover();
-      await page.waitForLoadState('networkidle');
+      await requests.quiet();
     }
     expect(fromAdmin, `requests to the admin remote outside /admin: ${fromAdmin.length}`).toEqual(
       [],

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
 import { readStackState } from '../support/stack-state.ts';
 import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import { trackRequests } from '../support/network.ts';
 
 /** Every stored cart document, as the database holds it (updatedAt included). */
 async function cartDocuments(): Promise<unknown[]> {
@@ -17,6 +18,7 @@ async function cartDocuments(): Promise<unknown[]> {
 test('Add to Cart is one API call: the answer is the whole cart, and the header badge updates from it', async ({
   page,
 }) => {
+  const requests = trackRequests(page);
   await page.goto('/products');
   const configurator = page.locator('[data-remote="configurator"]');
   await configurator.getByText('Phenolic', { exact: true }).click();
@@ -25,7 +27,7 @@ test('Add to Cart is one API call: the answer is the whole cart, and the header 
   await configurator.getByText('Adhesive backing', { exact: true }).click();
   await expect(configurator.getByTestId('total-price')).toHaveText('$5.20');
   // Let the debounced price call settle, so only what the click causes is counted.
-  await page.waitForLoadState('networkidle');
+  await requests.quiet();
 
   const calls: string[] = [];
   page.on('request', (request) => {
@@ -35,7 +37,7 @@ test('Add to Cart is one API call: the answer is the whole cart, and the header 
   await configurator.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('toast')).toContainText('Added to Cart');
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
-  await page.waitForLoadState('networkidle');
+  await requests.quiet();
   expect(calls).toEqual(['POST /api/cart']);
 });
 

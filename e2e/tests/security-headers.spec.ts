@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request, test, type Page } from '@playwright/test';
 import { SAMPLE_CHECKOUT_FIELDS, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import { trackRequests } from '../support/network.ts';
 
 // Every page of the shop carries a Content-Security-Policy (with frame-ancestors 'none'), nosniff,
 // a Referrer-Policy and a Permissions-Policy, and the shop works under them: each route, the remotes
@@ -116,10 +117,11 @@ test('signed in as admin, the admin tables load without a CSP violation and show
     timeout: 15_000,
   });
   await expect(page.getByText(`<script>window.__xss=2</script>${script}`)).toBeVisible();
+  const requests = trackRequests(page);
   await page.getByRole('tab', { name: 'Customers' }).click();
   await expect(page.getByText(script).first()).toBeVisible();
   await expect(page.getByText('<script>window.__xss=3</script>').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await requests.quiet();
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   expect(violations).toEqual([]);
 });

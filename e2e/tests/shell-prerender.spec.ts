@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helpers shared with `npm start`
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { readStackState } from '../support/stack-state.ts';
+import { trackRequests } from '../support/network.ts';
 
 // The shell's pages that depend on nobody's session (landing, contact, 404) arrive as HTML rendered at
 // build time, which the browser hydrates as it is (docs/architecture.md "A prerendered page"); every
@@ -122,9 +123,10 @@ for (const { path, heading } of PAGES) {
       await page.getByRole('link', { name: 'Engraved Labels home' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0]!.heading);
     }
+    const requests = trackRequests(page);
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    await page.waitForLoadState('networkidle');
+    await requests.quiet();
     expect(await classesIn(page)).toEqual(prerendered);
     expect(problems).toEqual([]);
   });
