@@ -317,6 +317,32 @@ describe('takeNextOfEach', () => {
     expect(calls).toBe(1);
   });
 
+  it('when the process has no guess for several lists, then their counters are read with one command and each starts from its own', async () => {
+    const lists = ['cold-each-a', 'cold-each-b', 'cold-each-c'];
+    // Another process took cold-each-a's first 20 places and raised its counter past them.
+    for (let n = 1; n <= 20; n++) await PlaceModel.create({ _id: `cold-each-a:${n}`, by: 'other' });
+    await CounterModel.create({ _id: 'test:cold-each-a', value: 21 });
+    forgetHands();
+    const find = vi.spyOn(CounterModel.collection, 'find');
+    const findOne = vi.spyOn(CounterModel.collection, 'findOne');
+    try {
+      const taken = await takeNextOfEach(
+        lists.map((list) => ({ counter: `test:${list}`, first: 1 })),
+        (candidates) =>
+          insertedManyUnlessTaken(
+            PlaceModel.collection,
+            candidates.map(({ index, n }) => ({ _id: `${lists[index]}:${n}`, by: 'this' })),
+          ),
+      );
+      expect(taken).toEqual([21, 1, 1]);
+      expect(find).toHaveBeenCalledTimes(1);
+      expect(findOne).not.toHaveBeenCalled();
+    } finally {
+      find.mockRestore();
+      findOne.mockRestore();
+    }
+  });
+
   it('when an insert fails for another reason than a taken place, then the failure is thrown', async () => {
     await expect(
       insertedManyUnlessTaken(PlaceModel.collection, [{ _id: 'bad:1', by: 'x' }, { by: 'x' }]),

@@ -9,7 +9,7 @@
 // a stopped process hides nothing.
 import { createHash, randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
-import { findByKey, isDuplicateKeyError } from './db';
+import { findByKey, findByKeys, isDuplicateKeyError } from './db';
 
 export interface CounterRecord {
   _id: string;
@@ -157,24 +157,50 @@ function scheduleFill(counter: string, n: number, options: SequenceOptions, atte
   }, wait).unref();
 }
 
+function newHand(start: number): Hand {
+  return {
+    next: start,
+    returned: [],
+    open: false,
+    opening: null,
+    lostAt: 0,
+    heads: new Set<number>(),
+    held: [],
+  };
+}
+
 async function handOf(counter: string, first: number, options: SequenceOptions): Promise<Hand> {
   let hand = hands.get(counter);
   if (!hand) {
     const start = options.counter === false ? first : await counterValue(counter, first);
-    hand = hands.get(counter) ?? {
-      next: start,
-      returned: [],
-      open: false,
-      opening: null,
-      lostAt: 0,
-      heads: new Set<number>(),
-      held: [],
-    };
+    hand = hands.get(counter) ?? newHand(start);
     if (hands.size >= MAX_HANDS) hands.delete(hands.keys().next().value as string);
   }
   hands.delete(counter);
   hands.set(counter, hand);
   return hand;
+}
+
+/**
+ * Makes this process's hands of the sequences it has none of yet, their counters read with one
+ * command (an order's new search words are several lists never appended to before: a read each was
+ * one command each, side by side).
+ */
+async function handsOfEach(
+  sequences: Array<{ counter: string; first: number }>,
+  options: SequenceOptions,
+): Promise<void> {
+  if (options.counter === false) return;
+  const missing = [...new Set(sequences.map(({ counter }) => counter))].filter(
+    (counter) => !hands.has(counter),
+  );
+  if (missing.length < 2) return; // handOf reads a lone one
+  const counters = await findByKeys<CounterRecord>(CounterModel, missing);
+  for (const { counter, first } of sequences) {
+    if (hands.has(counter)) continue;
+    hands.set(counter, newHand(Math.max(first, counters.get(counter)?.value ?? first)));
+    if (hands.size > MAX_HANDS) hands.delete(hands.keys().next().value as string);
+  }
 }
 
 /**
@@ -321,6 +347,7 @@ export async function takeNextOfEach(
     const { counter, first } = sequences[index]!;
     return handOut(counter, first, options).then((n) => ({ index, n }));
   };
+  await handsOfEach(sequences, options);
   let open = await Promise.all(sequences.map((_, index) => handOutFor(index)));
   for (let race = 1; open.length > 0; race++) {
     if (race > MAX_RACES) throw new Error('No list position could be taken: too many callers');
