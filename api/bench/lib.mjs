@@ -52,6 +52,35 @@ export const customerInfo = {
   zipCode: '60601',
 };
 
+const FIRST_NAMES = ['Ann', 'Ben', 'Carla', 'Dev', 'Elena', 'Femi', 'Grace', 'Hiro', 'Ines', 'Jon'];
+const LAST_NAMES = [
+  'Lee',
+  'Novak',
+  'Okafor',
+  'Patel',
+  'Quinn',
+  'Rossi',
+  'Silva',
+  'Tanaka',
+  'Ueda',
+  'Vance',
+];
+const MAIL_DOMAINS = ['gmail.com', 'outlook.com', 'acme-pumps.com', 'plant-ops.example'];
+
+/**
+ * The checkout form of the n-th of many shoppers, as a shop sees them: names from a short list (so
+ * many orders share a first or last name, and the admin search's lists for them), an email of their
+ * own (`alee17@gmail.com`: its first word a new one) at one of a few common domains, the same
+ * Chicago address.
+ */
+export function shopperInfo(n) {
+  const firstName = FIRST_NAMES[n % FIRST_NAMES.length];
+  const lastName = LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length];
+  const domain = MAIL_DOMAINS[n % MAIL_DOMAINS.length];
+  const email = `${firstName[0]}${lastName}${n}@${domain}`.toLowerCase();
+  return { ...customerInfo, firstName, lastName, email };
+}
+
 /** A new guest session id, in the shell's format. */
 export const newSessionId = () => `guest-${Date.now()}-${randomBytes(6).toString('hex')}`;
 

@@ -8,7 +8,9 @@
 // local mail server that takes it. Afterwards the database itself is checked: order numbers unique
 // and consecutive, one charge per paid order and none for any other, the code's uses equal to the
 // paid orders that carry it and within its limit, a confirmation queued for each paid order, and no
-// 5xx answer. Prints each process's share of the processors per step, and the shop's processor
+// 5xx answer. Each shopper checks out under a name and an email of their own (bench/lib.mjs,
+// shopperInfo); LOAD_ONE_SHOPPER=1 puts every order under one name and email, as the bench did before
+// (every order then joins the same search lists: api/README.md, "Load"). Prints each process's share of the processors per step, and the shop's processor
 // time per paid order (its processes' time over the step's paid orders, to set beside bench:calls).
 // Starts its own FerretDB, APIs, mail server and forwarders on free ports in a temporary folder;
 // stops all of it. Exits 1 when an invariant fails. Not part of npm test (it measures; the machine decides the figures).
@@ -25,6 +27,7 @@ import {
   cleanups,
   customerInfo,
   label,
+  shopperInfo,
   newSessionId,
   checkoutApiEnv,
   countingProxy,
@@ -48,6 +51,7 @@ const steps = (process.env.LOAD_STEPS ?? '10,50,200').split(',').map(Number);
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
 const bareSeconds = Number(process.env.LOAD_BARE_SECONDS ?? 4);
 const codeLimit = Number(process.env.LOAD_CODE_LIMIT ?? 40);
+const oneShopper = process.env.LOAD_ONE_SHOPPER === '1';
 if (!steps.every((n) => n >= 1 && n <= 500)) throw new Error('LOAD_STEPS: 1 to 500 each');
 if (!(seconds > 0 && seconds <= 120)) throw new Error('LOAD_SECONDS must be 1 to 120');
 if (!(bareSeconds > 0 && bareSeconds <= 60)) throw new Error('LOAD_BARE_SECONDS must be 1 to 60');
@@ -231,7 +235,9 @@ async function shopTraffic(base, connections, durationMs, samples, outcomes) {
   const loop = async () => {
     while (!late()) {
       const sessionId = newSessionId();
-      const useCode = shoppers++ % 3 === 0;
+      const shopper = shoppers++;
+      const useCode = shopper % 3 === 0;
+      const info = oneShopper ? customerInfo : shopperInfo(shopper);
       await call(base, 'GET', '/api/cart?zipCode=60601', sessionId, undefined, samples.cartRead);
       const added = await call(base, 'POST', '/api/cart', sessionId, label, samples.cartAdd);
       if (added.status !== 201 || late()) continue;
@@ -251,7 +257,7 @@ async function shopTraffic(base, connections, durationMs, samples, outcomes) {
         'POST',
         '/api/orders',
         sessionId,
-        { customerInfo },
+        { customerInfo: info },
         samples.createOrder,
       );
       if (order.status !== 201) {
@@ -267,8 +273,8 @@ async function shopTraffic(base, connections, durationMs, samples, outcomes) {
         {
           orderId: order.body.orderId,
           paymentId: 'cnon:card-nonce-ok',
-          customerName: 'Ann Lee',
-          customerEmail: 'ann@example.com',
+          customerName: `${info.firstName} ${info.lastName}`,
+          customerEmail: info.email,
         },
         samples.pay,
       );
@@ -455,7 +461,7 @@ async function main() {
   };
 
   console.log(
-    `Load: mixed shopper traffic, two API processes on one FerretDB (SQLite) behind the shell's round-robin forwarding, mail to a local server; ${seconds}s per step; first ${bareSeconds}s per step on a bare Express route behind the same forwarding while the shop is quiet; loopback, ${os.cpus().length} cores\n`,
+    `Load: mixed shopper traffic, two API processes on one FerretDB (SQLite) behind the shell's round-robin forwarding, mail to a local server; ${oneShopper ? 'every order under one name and email' : 'each shopper under a name and email of their own'}; ${seconds}s per step; first ${bareSeconds}s per step on a bare Express route behind the same forwarding while the shop is quiet; loopback, ${os.cpus().length} cores\n`,
   );
   // The bare route first, at every step, before any shopper: measured after the shop's traffic, it
   // shared the processors with the work that traffic left behind (the mail worker's messages), and
