@@ -195,6 +195,8 @@ test.describe('on a phone', () => {
     await page.goto('/');
     const header = page.getByRole('banner');
     const menuButton = header.getByRole('button', { name: 'Open menu' });
+    // The prerendered button is disabled until the app runs (focus, unlike a click, does not wait).
+    await expect(menuButton).toBeEnabled();
     await menuButton.focus();
     await page.keyboard.press('Enter');
     const menu = header.getByRole('navigation', { name: 'Main' });

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { EMPTY_CART } from '@shop/contracts';
-import { useShopStore } from 'shell/store';
+import { queryClient, useShopStore } from 'shell/store';
 import { stubApi, json, renderPage, TEST_USER } from '@shop/ui/testing';
 import { resetShell } from '../../testing/shell-config';
 import { SiteHeader } from './site-header';
@@ -34,6 +37,38 @@ describe('SiteHeader before the session is known (as prerendered)', () => {
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('');
+  });
+
+  it('draws the menu button disabled until the app runs, then it opens the menu', async () => {
+    stubApi({ 'GET /api/cart': () => new Promise<Response>(() => {}) });
+    const page = () => (
+      <QueryClientProvider client={queryClient}>
+        <SiteHeader />
+      </QueryClientProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page());
+    document.body.append(container);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    try {
+      const button = within(container).getByRole('button', { name: 'Open menu' });
+      expect(button).toBeDisabled();
+
+      const recoverable = vi.fn();
+      await act(async () => {
+        root = hydrateRoot(container, page(), { onRecoverableError: recoverable });
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(button).toBeEnabled();
+      await userEvent.click(button);
+      expect(within(container).getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+    } finally {
+      act(() => root?.unmount());
+      container.remove();
+    }
   });
 });
 

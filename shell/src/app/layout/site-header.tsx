@@ -6,6 +6,7 @@ import { Container, CloseIcon, MenuIcon, ShopMark, fromMedium, theme } from '@sh
 import { AccountButton } from '../../features/account/components/account-button';
 import { CartLink } from '../../features/cart-summary/components/cart-link';
 import { NavLink } from './nav-link';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const Header = styled.header`
   position: sticky;
@@ -124,8 +125,11 @@ const MenuButton = styled.button`
   color: ${theme.colors.brand};
   cursor: pointer;
   touch-action: manipulation;
-  &:hover {
+  &:hover:enabled {
     background: ${theme.colors.sunken};
+  }
+  &:disabled {
+    cursor: default;
   }
   ${fromMedium} {
     display: none;
@@ -177,6 +181,8 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const [pathname] = useLocation();
+  // The prerendered page's menu button does nothing until the app runs: until then it says so.
+  const hydrated = useHydrated();
 
   // The mobile menu closes when a link in it is followed.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -222,6 +228,7 @@ export function SiteHeader() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            disabled={!hydrated}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
