@@ -441,19 +441,23 @@ async function foldCartSessions(logger: Logger): Promise<void> {
       .collection<{ _id: string } & Partial<CartDiscountRecord>>('cart_sessions')
       .find({ discountCode: { $ne: null } })
       .toArray();
-    for (const session of applied) {
-      await CartModel.updateOne(
-        { _id: session._id },
-        {
-          $set: {
-            discountCode: session.discountCode,
-            discountAmountCents: session.discountAmountCents ?? 0,
-            discountData: session.discountData ?? null,
+    if (applied.length > 0)
+      await CartModel.bulkWrite(
+        applied.map((session) => ({
+          updateOne: {
+            filter: { _id: session._id },
+            update: {
+              $set: {
+                discountCode: session.discountCode,
+                discountAmountCents: session.discountAmountCents ?? 0,
+                discountData: session.discountData ?? null,
+              },
+            },
+            upsert: true,
           },
-        },
-        { upsert: true },
+        })),
+        { ordered: false },
       );
-    }
     await database.dropCollection('cart_sessions').catch((error: unknown) => {
       // Another process starting at the same time dropped it first.
       if ((error as { codeName?: string }).codeName !== 'NamespaceNotFound') throw error;

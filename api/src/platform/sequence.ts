@@ -169,16 +169,21 @@ function newHand(start: number): Hand {
   };
 }
 
+/** Keeps the hand as the most recently used, forgetting the least recently used past MAX_HANDS. */
+function keepHand(counter: string, hand: Hand): Hand {
+  hands.delete(counter);
+  hands.set(counter, hand);
+  if (hands.size > MAX_HANDS) hands.delete(hands.keys().next().value as string);
+  return hand;
+}
+
 async function handOf(counter: string, first: number, options: SequenceOptions): Promise<Hand> {
   let hand = hands.get(counter);
   if (!hand) {
     const start = options.counter === false ? first : await counterValue(counter, first);
     hand = hands.get(counter) ?? newHand(start);
-    if (hands.size >= MAX_HANDS) hands.delete(hands.keys().next().value as string);
   }
-  hands.delete(counter);
-  hands.set(counter, hand);
-  return hand;
+  return keepHand(counter, hand);
 }
 
 /**
@@ -197,9 +202,8 @@ async function handsOfEach(
   if (missing.length < 2) return; // handOf reads a lone one
   const counters = await findByKeys<CounterRecord>(CounterModel, missing);
   for (const { counter, first } of sequences) {
-    if (hands.has(counter)) continue;
-    hands.set(counter, newHand(Math.max(first, counters.get(counter)?.value ?? first)));
-    if (hands.size > MAX_HANDS) hands.delete(hands.keys().next().value as string);
+    if (!hands.has(counter))
+      keepHand(counter, newHand(Math.max(first, counters.get(counter)?.value ?? first)));
   }
 }
 

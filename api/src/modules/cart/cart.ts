@@ -282,7 +282,7 @@ async function cartWith(owner: CartOwner, id: string) {
   const cart = await findCart(owner);
   const index = cart.items.findIndex((candidate) => candidate._id.toString() === id);
   if (index < 0) throw AppError.notFound('Cart item not found');
-  return { cart, items: cart.items, index };
+  return { cart, index };
 }
 
 /** PUT /api/cart/{id}: a new quantity, repriced with its quantity break. */
@@ -291,7 +291,8 @@ export async function changeQuantity(
   id: string,
   quantity: number,
 ): Promise<CartChangeResponse> {
-  const { cart, items, index } = await cartWith(owner, id);
+  const { cart, index } = await cartWith(owner, id);
+  const { items } = cart;
   const current = items[index]!;
   const priced = priceLabel({ ...current.productConfig, quantity });
   const changed: CartItemRecord = {
@@ -315,7 +316,8 @@ export async function replaceCartLine(
   configuration: LabelConfiguration,
 ): Promise<CartChangeResponse> {
   await assertFilesAreOwned(owner, configuration.files);
-  const { cart, items, index } = await cartWith(owner, id);
+  const { cart, index } = await cartWith(owner, id);
+  const { items } = cart;
   const current = items[index]!;
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
   const priced = priceLabel({ material, width, height, mounting, quantity });
@@ -334,7 +336,8 @@ export async function replaceCartLine(
 
 /** DELETE /api/cart/{id}. */
 export async function removeFromCart(owner: CartOwner, id: string): Promise<CartDeleteResponse> {
-  const { cart, items, index } = await cartWith(owner, id);
+  const { cart, index } = await cartWith(owner, id);
+  const { items } = cart;
   const saved = items.filter((_, position) => position !== index);
   return { ...(await saveChange(owner, cart, saved)), id };
 }

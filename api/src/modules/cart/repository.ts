@@ -21,7 +21,7 @@ export interface StoredCart {
 }
 
 /** What a cart's discount fields hold when no code is applied. */
-export const NO_DISCOUNT: CartDiscountRecord = {
+const NO_DISCOUNT: CartDiscountRecord = {
   discountCode: null,
   discountAmountCents: 0,
   discountData: null,
@@ -120,5 +120,5 @@ export async function assignGuestCartToCustomer(
     ...guest.items.filter((item) => !known.has(item._id.toString())),
   ].sort(byAge);
   await writeCartByKey(customerKey, { items, ...(guest.discount ?? {}) });
-  await CartModel.deleteOne({ _id: guestKey }).exec();
+  await deleteCart({ sessionId });
 }
