@@ -3,7 +3,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config';
-import { trusted } from '../src/platform/db';
+import { DATABASE_UNAVAILABLE_MESSAGE, trusted } from '../src/platform/db';
 import { AppError } from '../src/platform/errors';
 import { createLogger } from '../src/platform/logger';
 import { idParamsSchema, parseBody, parseParams } from '../src/platform/validate';
@@ -27,6 +27,11 @@ const probeRoutes: RouteModule = ({ logger }) => {
   });
   router.get('/probe/limited', () => {
     throw AppError.rateLimited(42);
+  });
+  router.get('/probe/bulk-write-lost-its-connection', async () => {
+    // What an insertMany throws when the database goes away under it.
+    const lost = new mongoose.mongo.MongoNetworkError('connect ECONNREFUSED 127.0.0.1:1');
+    throw new mongoose.mongo.MongoBulkWriteError(lost, {} as never);
   });
   router.get('/probe/broken', async () => {
     throw new Error('secret internals at /srv/app.js:12');
@@ -126,6 +131,13 @@ describe('answers in the error format', () => {
     expect(response.text).not.toContain('secret internals');
     const logged = logLines.find((line) => line.msg === 'Unhandled error');
     expect(logged).toMatchObject({ requestId: 'req-broken-1', level: 'error' });
+  });
+
+  it('when a bulk write lost its connection to the database, then 503 as for any unreachable database', async () => {
+    const response = await app.request('GET', '/api/probe/bulk-write-lost-its-connection');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    expect(response.headers.get('retry-after')).toBe('2');
   });
 });
 
