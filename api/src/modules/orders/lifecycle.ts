@@ -1,8 +1,9 @@
 // An order's life after checkout: pending_payment -> awaiting_proof (paid) -> processing (proof
 // approved, or an admin's override with its reason; straight from payment when the shopper skipped the
 // proof) -> shipped -> completed, or cancelled with a refund from awaiting_proof, processing or
-// shipped, or expired when never paid. Every move is an event under a unique id (model.ts,
-// OrderEventModel), so two racing calls make one move.
+// shipped, or expired when never paid. Every move is an event in the order's history, and an admin's
+// move first takes its state's one way out, a marker under a unique id (model.ts, OrderEventModel),
+// so of any calls racing out of one state one moves the order (claimMove).
 import {
   ORDER_MOVES,
   ORDER_STATUS_LABELS,
@@ -37,15 +38,17 @@ import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
 import { toAdminOrder } from './orders';
 import { listOrderStatus } from './search-lists';
 import {
-  deleteMoveEvent,
+  findLeaveMarker,
   findOrderById,
+  insertLeaveMarker,
   insertMoveEvent,
   insertNoteEvent,
   insertProofEvent,
-  deleteProofEvent,
   listOrderEvents,
   setOrderFields,
   setPaymentState,
+  takeBackMove,
+  type LeaveMarker,
 } from './repository';
 
 /** Gives money back on the card: the payment provider (sandbox or Square), through the app's dependencies. */
@@ -93,23 +96,70 @@ function refuseMove(order: OrderRecord, to: OrderStatus): never {
 }
 
 /**
- * The move's event, or a clear refusal: a move the lifecycle does not allow is a 400, a move another
- * call made first is a 409 (the order already is, or is becoming, that state).
+ * How long a move may stay half made (its marker in, the order still in the state it leaves) before
+ * a retry of the same move finishes it: longer than a move's call takes, whose slowest step is a
+ * cancel's refund (at most 30 s a request to Square, payments/square.ts, which its package tries
+ * again twice after a 5xx, a second or two apart). A retry sooner is a second click while the first
+ * call still works, answered 409.
  */
-async function claimMove(
-  order: OrderRecord,
-  to: OrderStatus,
-  by: string | null,
-  note: string | null,
-  now: Date,
-): Promise<void> {
-  if (!ORDER_MOVES[order.status].includes(to)) {
-    if (order.status === to) throw AppError.conflict(`This order is already ${order.status}`);
-    refuseMove(order, to);
+export const MOVE_SETTLE_MS = 2 * 60 * 1000;
+
+/** An admin's move as asked, with what it writes that a retry finishing it must write the same. */
+interface MoveAsked {
+  to: OrderStatus;
+  by: string | null;
+  note: string | null;
+  /** A cancel's refund as the provider is asked for it. */
+  refund?: LeaveMarker['refund'];
+  shipment?: LeaveMarker['shipment'];
+}
+
+/** The move this call makes: its own, or the one a retry finishes (`resumed`) as first recorded. */
+type ClaimedMove = LeaveMarker & { resumed: boolean };
+
+/**
+ * An admin's move out of the order's state, or a clear refusal: a move the lifecycle does not allow
+ * is a 400, a move another call made first is a 409 naming it (the order already is, or is becoming,
+ * that state). The state's leave marker goes in first, then the move's event: of two different moves
+ * out of one state (a cancel waiting for its refund and a ship) one wins; the event alone, keyed by
+ * the state entered, keeps out only a second call making the same move. A marker of the same move,
+ * older than MOVE_SETTLE_MS, on an order still in that state is a move whose call stopped before its
+ * status write (the process died, the database went away): this call finishes it as recorded.
+ *
+ * An unpaid order is moved only by its payment or by the expiry sweep, each holding the order's
+ * payment claim (payments/claims.ts), so pending_payment needs no marker; an admin cannot move it.
+ */
+async function claimMove(order: OrderRecord, asked: MoveAsked, now: Date): Promise<ClaimedMove> {
+  const from = order.status;
+  if (from === 'pending_payment' || !ORDER_MOVES[from].includes(asked.to)) {
+    if (from === asked.to) throw AppError.conflict(`This order is already ${from}`);
+    refuseMove(order, asked.to);
   }
-  const id = order._id.toString();
-  const won = await insertMoveEvent({ orderId: id, at: now, by, from: order.status, to, note });
-  if (!won) throw AppError.conflict(`This order is already ${to}`);
+  const move: LeaveMarker = {
+    orderId: order._id.toString(),
+    from,
+    to: asked.to,
+    at: now,
+    by: asked.by,
+    note: asked.note,
+    refund: asked.refund ?? null,
+    shipment: asked.shipment ?? null,
+  };
+  // A marker taken back meanwhile (its refund failed) frees the way out: try again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await insertLeaveMarker(move)) {
+      // Its key was taken only by a move made before markers existed: the marker decides.
+      await insertMoveEvent(move);
+      return { ...move, resumed: false };
+    }
+    const held = await findLeaveMarker(move.orderId, from);
+    if (!held) continue;
+    if (held.to !== asked.to || now.getTime() - held.at.getTime() < MOVE_SETTLE_MS)
+      throw AppError.conflict(`This order is already ${held.to}`);
+    await insertMoveEvent(held); // in case its call stopped before the event too
+    return { ...held, resumed: true };
+  }
+  throw AppError.conflict('This order is being changed by another call; please try again');
 }
 
 /**
@@ -309,7 +359,8 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
     },
   ];
   // Side by side: a paid order waits for the slowest of them, not for their sum. The messages are
-  // queued together (one insert of each kind for all three).
+  // queued together (one insert of each kind for all three). The move takes no leave marker
+  // (claimMove): the payment's claim kept the expiry out, and the status is written already.
   await Promise.all([
     addToPaidList(paid._id),
     insertMoveEvent({
@@ -324,12 +375,17 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
   ]);
 }
 
-/** The order was never paid within its time: it ends (the caller has given back any discount use). */
+/**
+ * The order was never paid within its time: it ends (the caller has given back any discount use).
+ * The caller holds the order's payment claim (payments/expiry.ts), so nothing else moves it
+ * meanwhile: an expired event already there is an earlier round's whose status write was lost,
+ * and this one writes it.
+ */
 export async function expireOrder(orderId: string, now: Date): Promise<boolean> {
   const order = await findOrderById(orderId);
   if (!order || order.status !== 'pending_payment' || order.paymentStatus !== 'unpaid')
     return false;
-  const won = await insertMoveEvent({
+  await insertMoveEvent({
     orderId,
     at: now,
     by: null,
@@ -337,8 +393,8 @@ export async function expireOrder(orderId: string, now: Date): Promise<boolean> 
     to: 'expired',
     note: 'Not paid within 24 hours',
   });
-  if (won) await setOrderFields(orderId, { status: 'expired' });
-  return won;
+  await setOrderFields(orderId, { status: 'expired' });
+  return true;
 }
 
 export async function shipOrder(
@@ -355,14 +411,20 @@ export async function shipOrder(
     trackingUrl,
     shippedAt: now,
   };
-  await claimMove(order, 'shipped', by, `${input.carrier} ${input.trackingNumber}`, now);
-  const shipped = await setOrderFields(id, { status: 'shipped', shipment });
+  const move = await claimMove(
+    order,
+    { to: 'shipped', by, note: `${input.carrier} ${input.trackingNumber}`, shipment },
+    now,
+  );
+  // The parcel its event names: this call's, or the first call's when this one finishes its move.
+  const parcel = move.shipment ?? shipment;
+  const shipped = await setOrderFields(id, { status: 'shipped', shipment: parcel });
   if (!shipped) throw AppError.notFound('Order not found');
   await queueMail({
     key: `order_shipped:${id}`,
     kind: 'order_shipped',
     to: shipped.customerInfo.email,
-    rendered: orderShipped(shipped, shipment, shopContext(config)),
+    rendered: orderShipped(shipped, parcel, shopContext(config)),
   });
   return toAdminOrder(shipped);
 }
@@ -381,9 +443,7 @@ export async function startProcessing(
   }
   await claimMove(
     order,
-    'processing',
-    by,
-    `Proof approved (revision ${order.proof?.revision})`,
+    { to: 'processing', by, note: `Proof approved (revision ${order.proof?.revision})` },
     now,
   );
   const processing = await setOrderFields(id, { status: 'processing' });
@@ -409,7 +469,10 @@ export async function overrideProof(
     throw AppError.conflict('The proof is approved: move the order to processing instead');
   }
   const revision = order.proof.revision;
-  const won = await insertProofEvent({
+  // The move first, so only the override that moves the order records its reason; keyed, so a
+  // retry finishing the move adds nothing when the first call recorded it.
+  await claimMove(order, { to: 'processing', by, note: `Override: ${reason}` }, now);
+  await insertProofEvent({
     orderId: id,
     key: 'override',
     at: now,
@@ -417,13 +480,6 @@ export async function overrideProof(
     note: `Moved on without the customer's approval (revision ${revision}): ${reason}`,
     proof: { action: 'overridden', revision, reason },
   });
-  if (!won) throw AppError.conflict('The proof was already overridden');
-  try {
-    await claimMove(order, 'processing', by, `Override: ${reason}`, now);
-  } catch (error) {
-    await deleteProofEvent(id, 'override');
-    throw error;
-  }
   const moved = await setOrderFields(id, {
     status: 'processing',
     proof: { ...order.proof, status: 'overridden' },
@@ -437,7 +493,7 @@ export async function completeOrder(
   { by, now = new Date() }: { by: string; now?: Date },
 ): Promise<AdminOrder> {
   const order = await loadOrder(id);
-  await claimMove(order, 'completed', by, null, now);
+  await claimMove(order, { to: 'completed', by, note: null }, now);
   const completed = await setOrderFields(id, { status: 'completed' });
   if (!completed) throw AppError.notFound('Order not found');
   return toAdminOrder(completed);
@@ -448,8 +504,9 @@ export const REFUND_FAILED_MESSAGE =
 
 /**
  * Cancels a processing or shipped order and refunds refundCents (0 up to what was charged) through the
- * payment provider, once: the cancel event is taken first (a second click finds it taken: 409), and a
- * refund the provider refuses takes the event back so the admin can try again.
+ * payment provider, once: the cancel's marker is taken first (a second click finds it taken: 409), and
+ * a refund the provider refuses takes the move back so the admin can try again. A cancel whose call
+ * stopped after it (maybe after the refund) is finished by a retry once settled (claimMove).
  */
 export async function cancelOrder(
   id: string,
@@ -471,19 +528,28 @@ export async function cancelOrder(
   const note = [`Refund ${formatDollars(toDollars(refundCents))}`, reason]
     .filter(Boolean)
     .join(': ');
-  await claimMove(order, 'cancelled', by, note, now);
+  const asked = {
+    amountCents: refundCents,
+    reason: reason || `Order #${order.orderNumber} cancelled`,
+  };
+  const move = await claimMove(order, { to: 'cancelled', by, note, refund: asked }, now);
+  // The refund as first asked: the provider answers a repeated idempotency key with its earlier
+  // refund, and Square only when the request is the same.
+  const refund = move.refund ?? asked;
 
   let refundId: string | null = null;
-  if (refundCents > 0 && order.paymentId && !order.paymentId.startsWith('no-charge-')) {
+  if (refund.amountCents > 0 && order.paymentId && !order.paymentId.startsWith('no-charge-')) {
     try {
       ({ refundId } = await refunder.refund({
         paymentId: order.paymentId,
-        amountCents: refundCents,
+        amountCents: refund.amountCents,
         idempotencyKey: `refund-${id}`,
-        reason: reason || `Order #${order.orderNumber} cancelled`,
+        reason: refund.reason,
       }));
     } catch (error) {
-      await deleteMoveEvent(id, 'cancelled');
+      // A move being finished keeps its marker: its first call may have refunded, so the order
+      // must stay out of any other move until a retry gets the refund's answer.
+      if (!move.resumed) await takeBackMove(id, move.from, move.to);
       if (error instanceof AppError) throw error;
       logger.error({ err: error, orderId: id }, 'Refund failed');
       throw AppError.paymentUnavailable(REFUND_FAILED_MESSAGE, error);
@@ -491,16 +557,19 @@ export async function cancelOrder(
   }
   const cancelled = await setOrderFields(id, {
     status: 'cancelled',
-    refundedCents: refundCents,
+    refundedCents: refund.amountCents,
     refundId,
   });
   if (!cancelled) throw AppError.notFound('Order not found');
-  logger.info({ orderId: id, refundCents, refundId, by }, 'Order cancelled');
+  logger.info(
+    { orderId: id, refundCents: refund.amountCents, refundId, by, resumed: move.resumed },
+    'Order cancelled',
+  );
   await queueMail({
     key: `order_cancelled:${id}`,
     kind: 'order_cancelled',
     to: cancelled.customerInfo.email,
-    rendered: orderCancelled(cancelled, refundCents, shopContext(config)),
+    rendered: orderCancelled(cancelled, refund.amountCents, shopContext(config)),
   });
   return toAdminOrder(cancelled);
 }

@@ -288,14 +288,17 @@ export const CheckoutKeyModel = mongoose.model<CheckoutKeyRecord>(
 );
 
 /**
- * The order's history, one document per event. A move's _id is `{orderId}:{to}`: every state is entered
- * at most once, so the insert under the unique _id decides which of two racing moves (two Cancel clicks,
- * the expiry sweep against a payment) happens, on FerretDB v1 as on MongoDB. Notes get their own ids.
+ * The order's history, one document per event. A move's _id is `{orderId}:{to}`, and an admin's move
+ * first inserts its state's leave marker `{orderId}:leave:{from}` (kind 'leave'): every state is left
+ * at most once, so the insert under the unique _id decides which of two racing moves out of one state
+ * (two Cancel clicks, a cancel and a ship) happens, on FerretDB v1 as on MongoDB. The marker records
+ * what its move writes, so a retry can finish a move whose status write never happened
+ * (lifecycle.ts, claimMove); it is the moves' guard, not history. Notes get their own ids.
  */
 export interface OrderEventRecord {
   _id: string;
   orderId: Types.ObjectId;
-  kind: 'move' | 'note' | 'proof';
+  kind: 'move' | 'note' | 'proof' | 'leave';
   at: Date;
   /** Who: an admin's email, 'customer' for the shopper's payment, null for the shop itself. */
   by: string | null;
@@ -304,6 +307,10 @@ export interface OrderEventRecord {
   note: string | null;
   /** A proof event's details (kind 'proof'): a decision's name or comments, an override's reason. */
   proof?: ProofEventDetails | null;
+  /** A cancel's leave marker: the refund as the provider was asked for it. */
+  refund?: { amountCents: number; reason: string } | null;
+  /** A ship's leave marker: the parcel. */
+  shipment?: OrderRecord['shipment'];
 }
 
 export type ProofEventDetails =
@@ -321,13 +328,15 @@ const orderEventSchema = new Schema<OrderEventRecord>(
   {
     _id: { type: String, required: true },
     orderId: { type: Schema.Types.ObjectId, required: true },
-    kind: { type: String, required: true, enum: ['move', 'note', 'proof'] },
+    kind: { type: String, required: true, enum: ['move', 'note', 'proof', 'leave'] },
     at: { type: Date, required: true },
     by: { type: String, default: null },
     from: { type: String, default: null },
     to: { type: String, default: null },
     note: { type: String, default: null },
     proof: { type: Schema.Types.Mixed, default: null },
+    refund: { type: Schema.Types.Mixed, default: null },
+    shipment: { type: Schema.Types.Mixed, default: null },
   },
   { versionKey: false },
 );

@@ -260,7 +260,7 @@ export async function setOrderFields(
   return OrderModel.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<OrderRecord>();
 }
 
-/** Records the move; false when the order already entered that state (another call won). */
+/** Records the move in the order's history; false when its key was taken (see claimMove, lifecycle.ts). */
 export async function insertMoveEvent(event: {
   orderId: string;
   at: Date;
@@ -269,18 +269,76 @@ export async function insertMoveEvent(event: {
   to: OrderStatus;
   note: string | null;
 }): Promise<boolean> {
+  const { orderId, at, by, from, to, note } = event; // only these (a leave marker holds more)
   return insertedKeyUnlessTaken(OrderEventModel, {
-    _id: `${event.orderId}:${event.to}`,
+    _id: `${orderId}:${to}`,
     kind: 'move',
-    ...event,
-    orderId: new Types.ObjectId(event.orderId),
+    orderId: new Types.ObjectId(orderId),
+    at,
+    by,
+    from,
+    to,
+    note,
     proof: null,
   });
 }
 
-/** Takes back a move whose work failed (a refused refund), so it can be tried again. */
-export async function deleteMoveEvent(orderId: string, to: OrderStatus): Promise<void> {
+const leaveMarkerKey = (orderId: string, from: OrderStatus) => `${orderId}:leave:${from}`;
+
+/** An admin's move out of a state, as the order's leave marker for that state records it (model.ts). */
+export interface LeaveMarker {
+  orderId: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  at: Date;
+  by: string | null;
+  note: string | null;
+  refund: { amountCents: number; reason: string } | null;
+  shipment: OrderRecord['shipment'];
+}
+
+/** Takes the order's one way out of `from` for this move; false when another call took it. */
+export async function insertLeaveMarker(marker: LeaveMarker): Promise<boolean> {
+  return insertedKeyUnlessTaken(OrderEventModel, {
+    _id: leaveMarkerKey(marker.orderId, marker.from),
+    kind: 'leave',
+    ...marker,
+    orderId: new Types.ObjectId(marker.orderId),
+    proof: null,
+  });
+}
+
+/** The move that took the order's way out of `from`, if any (by _id). */
+export async function findLeaveMarker(
+  orderId: string,
+  from: OrderStatus,
+): Promise<LeaveMarker | null> {
+  const found = await findByKey<OrderEventRecord>(OrderEventModel, leaveMarkerKey(orderId, from));
+  if (!found?.to) return null;
+  const { at, by, note, refund, shipment } = found;
+  return {
+    orderId,
+    from,
+    to: found.to,
+    at,
+    by,
+    note,
+    refund: refund ?? null,
+    shipment: shipment ?? null,
+  };
+}
+
+/**
+ * Takes back a move whose work failed (a refused refund), so it can be tried again: its event, then
+ * its marker (a call stopped in between leaves the marker, whose retry finishes the move).
+ */
+export async function takeBackMove(
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+): Promise<void> {
   await OrderEventModel.deleteOne({ _id: `${orderId}:${to}` });
+  await OrderEventModel.deleteOne({ _id: leaveMarkerKey(orderId, from) });
 }
 
 export async function insertNoteEvent(note: {
@@ -302,10 +360,12 @@ export async function insertNoteEvent(note: {
   return created.toObject();
 }
 
+/** The order's history, oldest first: its moves, notes and proof events (not the moves' markers). */
 export async function listOrderEvents(orderId: string): Promise<OrderEventRecord[]> {
-  return OrderEventModel.find({ orderId: new Types.ObjectId(orderId) })
+  const events = await OrderEventModel.find({ orderId: new Types.ObjectId(orderId) })
     .sort({ at: 1, _id: 1 })
     .lean<OrderEventRecord[]>();
+  return events.filter((event) => event.kind !== 'leave');
 }
 
 /** The order's moves, each found by its _id `{orderId}:{state}` (no scan of the events), oldest first. */
@@ -342,11 +402,6 @@ export async function insertProofEvent(event: {
     note: event.note,
     proof: event.proof,
   });
-}
-
-/** Takes back a proof event whose follow-up failed (so it can be tried again). */
-export async function deleteProofEvent(orderId: string, key: string): Promise<void> {
-  await OrderEventModel.deleteOne({ _id: `${orderId}:proof:${key}` });
 }
 
 /** One event by its key: a shopper's proof page reads its revisions' decisions by _id. */

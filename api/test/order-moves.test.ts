@@ -1,0 +1,286 @@
+// An order leaves each state once: of two admins' moves racing out of one state (a cancel waiting for
+// its refund and a ship, or an override) one moves the order and the other is told which (409). A
+// move whose call stopped before the order's status was written is finished by a retry once it has
+// settled, as first recorded (a cancel's refund asked again for the same amount), never by a
+// different move. Time is injected where the settle time matters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxModel } from '../src/modules/mail/model';
+import { OrderModel } from '../src/modules/orders/model';
+import {
+  MOVE_SETTLE_MS,
+  cancelOrder,
+  shipOrder,
+  type Refunder,
+} from '../src/modules/orders/lifecycle';
+import { insertLeaveMarker, insertMoveEvent } from '../src/modules/orders/repository';
+import { expireUnpaidOrders } from '../src/modules/payments/expiry';
+import type { PaymentProvider } from '../src/modules/payments/provider';
+import { SandboxRefundModel, sandboxProvider } from '../src/modules/payments/sandbox';
+import { trusted } from '../src/platform/db';
+import { createLogger } from '../src/platform/logger';
+import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+const sandbox = sandboxProvider();
+const logger = createLogger('silent');
+
+/** A refund that waits, as Square's takes seconds: `reached` once asked, made when `release` is called. */
+function slowRefund() {
+  let reached!: () => void;
+  let release!: () => void;
+  const asked = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { asked, released, reached: () => reached(), release: () => release() };
+}
+
+let heldRefund: ReturnType<typeof slowRefund> | null = null;
+const provider: PaymentProvider = {
+  name: 'sandbox',
+  charge: (request) => sandbox.charge(request),
+  async refund(request) {
+    const held = heldRefund;
+    if (held) {
+      held.reached();
+      await held.released;
+    }
+    return sandbox.refund(request);
+  },
+};
+
+let app: TestApp;
+let admin: TestAgent;
+let adminEmail: string;
+beforeAll(async () => {
+  app = await startTestApp({}, { paymentProvider: provider });
+  admin = app.agent();
+  adminEmail = (await registerAdmin(admin)).body.email;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function paidOrder({ skipProof = true }: { skipProof?: boolean } = {}) {
+  const shopper = app.agent();
+  await addToCart(shopper, { quantity: 10 });
+  const order = await placeOrder(shopper, {}, { skipProof });
+  expect((await pay(shopper, order.orderId)).status).toBe(200);
+  return order;
+}
+
+/** What the order's history, its mails and the provider's refunds say about it. */
+async function recordOf(orderId: string) {
+  const stored = await OrderModel.findById(orderId).lean();
+  const detail = await admin.request('GET', `/api/admin/orders/${orderId}`);
+  const mails = await OutboxModel.find({
+    key: trusted({ $in: [`order_shipped:${orderId}`, `order_cancelled:${orderId}`] }),
+  }).lean();
+  const refunds = await SandboxRefundModel.find({ paymentId: stored!.paymentId }).lean();
+  return {
+    stored: stored!,
+    moves: detail.body.history.map((move: { to: string }) => move.to) as string[],
+    proofHistory: detail.body.proofHistory.map((entry: { text: string }) => entry.text) as string[],
+    mails: mails.map((mail) => mail.kind).sort(),
+    refunds: refunds.map((refund) => refund.amountCents),
+  };
+}
+
+describe('two moves out of one state', () => {
+  it('when an admin ships a processing order while another cancels it and the refund is under way, then the ship is refused 409 and the order is only cancelled: refunded, not shipped, one email', async () => {
+    const order = await paidOrder();
+    heldRefund = slowRefund();
+    const cancelling = admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+      body: { refundAmount: order.total, reason: 'Customer changed their mind' },
+    });
+    await heldRefund.asked;
+
+    const shipped = await admin.request('POST', `/api/admin/orders/${order.orderId}/ship`, {
+      body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
+    expect(shipped.status).toBe(409);
+    expect(shipped.body.message).toBe('This order is already cancelled');
+
+    heldRefund.release();
+    const cancelled = await cancelling;
+    heldRefund = null;
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', refunded: order.total });
+    const record = await recordOf(order.orderId);
+    expect(record.stored).toMatchObject({
+      status: 'cancelled',
+      shipment: null,
+      refundedCents: Math.round(order.total * 100),
+    });
+    expect(record.moves).toEqual(['processing', 'cancelled']);
+    expect(record.mails).toEqual(['order_cancelled']);
+    expect(record.refunds).toEqual([Math.round(order.total * 100)]);
+  });
+
+  it('when an admin overrides the proof while another cancels the order and the refund is under way, then the override is refused 409 and leaves nothing in the proof history', async () => {
+    const order = await paidOrder({ skipProof: false });
+    heldRefund = slowRefund();
+    const cancelling = admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+      body: { refundAmount: order.total },
+    });
+    await heldRefund.asked;
+
+    const overridden = await admin.request(
+      'POST',
+      `/api/admin/orders/${order.orderId}/proof/override`,
+      { body: { reason: 'Customer approved by phone' } },
+    );
+    expect(overridden.status).toBe(409);
+    expect(overridden.body.message).toBe('This order is already cancelled');
+
+    heldRefund.release();
+    expect((await cancelling).status).toBe(200);
+    heldRefund = null;
+    const record = await recordOf(order.orderId);
+    expect(record.stored.status).toBe('cancelled');
+    expect(record.stored.proof?.status).toBe('awaiting_approval');
+    expect(record.moves).toEqual(['awaiting_proof', 'cancelled']);
+    expect(record.proofHistory.some((text) => text.includes('without the customer'))).toBe(false);
+  });
+
+  it('when an admin moves an unpaid order to processing, then 400: only its payment moves it, and it can still be paid', async () => {
+    const shopper = app.agent();
+    await addToCart(shopper);
+    const order = await placeOrder(shopper);
+    const moved = await admin.request('PATCH', `/api/admin/orders/${order.orderId}`, {
+      body: { status: 'processing' },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toBe('An order cannot be moved from awaiting payment to processing');
+    expect((await OrderModel.findById(order.orderId).lean())?.status).toBe('pending_payment');
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    expect((await recordOf(order.orderId)).moves).toEqual(['processing']);
+  });
+});
+
+describe('a move whose status write was lost', () => {
+  it('when a cancel stopped after the refund and before the order said cancelled, then the order cannot be shipped, a retry is 409 until the move has settled, and then it finishes the cancel with the refund first asked, refunded once', async () => {
+    const order = await paidOrder();
+    const id = order.orderId;
+    const stoppedAt = new Date();
+    // The first call's process stops once the provider has refunded: it never answers.
+    let stopped!: () => void;
+    const refundMade = new Promise<void>((resolve) => (stopped = resolve));
+    const stopsAfterRefund: Refunder = {
+      async refund(request) {
+        await sandbox.refund(request);
+        stopped();
+        return new Promise(() => {});
+      },
+    };
+    const context = { by: adminEmail, config: app.config, logger };
+    void cancelOrder(
+      id,
+      { refundAmount: 5, reason: 'Wrong size' },
+      { ...context, refunder: stopsAfterRefund, now: stoppedAt },
+    );
+    await refundMade;
+    expect((await OrderModel.findById(id).lean())?.status).toBe('processing');
+
+    const ship = await admin.request('POST', `/api/admin/orders/${id}/ship`, {
+      body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
+    expect(ship.status).toBe(409);
+    expect(ship.body.message).toBe('This order is already cancelled');
+
+    const asked: number[] = [];
+    const refunder: Refunder = {
+      refund(request) {
+        asked.push(request.amountCents);
+        return sandbox.refund(request);
+      },
+    };
+    const retry = (after: number) =>
+      cancelOrder(
+        id,
+        { refundAmount: order.total, reason: 'Another reason' },
+        { ...context, refunder, now: new Date(stoppedAt.getTime() + after) },
+      );
+    await expect(retry(MOVE_SETTLE_MS - 1_000)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This order is already cancelled',
+    });
+    expect(asked).toEqual([]);
+
+    const finished = await retry(MOVE_SETTLE_MS + 1_000);
+    expect(finished).toMatchObject({ status: 'cancelled', refunded: 5 });
+    expect(asked).toEqual([500]);
+    const record = await recordOf(id);
+    expect(record.stored).toMatchObject({ status: 'cancelled', refundedCents: 500 });
+    expect(record.stored.refundId).toMatch(/^sbxrefund_/);
+    expect(record.refunds).toEqual([500]);
+    expect(record.moves).toEqual(['processing', 'cancelled']);
+    expect(record.mails).toEqual(['order_cancelled']);
+    const mail = await OutboxModel.findOne({ key: `order_cancelled:${id}` }).lean();
+    expect(mail?.text).toContain('$5.00');
+    // Done: a later retry is the plain 409.
+    await expect(retry(MOVE_SETTLE_MS * 2)).rejects.toMatchObject({ kind: 'conflict' });
+  });
+
+  it('when a ship stopped before the order said shipped, then a retry after the move has settled ships the parcel first recorded and queues the shipped email once', async () => {
+    const order = await paidOrder();
+    const id = order.orderId;
+    const stoppedAt = new Date();
+    const parcel = {
+      carrier: 'UPS' as const,
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      shippedAt: stoppedAt,
+    };
+    // What the first call wrote before it stopped: its way out of processing and its event.
+    const move = {
+      orderId: id,
+      from: 'processing' as const,
+      to: 'shipped' as const,
+      at: stoppedAt,
+      by: adminEmail,
+      note: 'UPS 1Z999AA10123456784',
+    };
+    await insertLeaveMarker({ ...move, refund: null, shipment: parcel });
+    await insertMoveEvent(move);
+
+    const retry = (after: number) =>
+      shipOrder(
+        id,
+        { carrier: 'USPS', trackingNumber: '9400100000000000000000' },
+        { by: adminEmail, config: app.config, now: new Date(stoppedAt.getTime() + after) },
+      );
+    await expect(retry(1_000)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This order is already shipped',
+    });
+    const shipped = await retry(MOVE_SETTLE_MS + 1_000);
+    expect(shipped).toMatchObject({
+      status: 'shipped',
+      shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
+    const record = await recordOf(id);
+    expect(record.moves).toEqual(['processing', 'shipped']);
+    expect(record.mails).toEqual(['order_shipped']);
+    const mail = await OutboxModel.findOne({ key: `order_shipped:${id}` }).lean();
+    expect(mail?.text).toContain('1Z999AA10123456784');
+  });
+
+  it('when an expiry stopped after its event, before the order said expired, then the next round of the sweep expires it and it can no longer be paid', async () => {
+    const shopper = app.agent();
+    await addToCart(shopper);
+    const order = await placeOrder(shopper);
+    const placedAt = (await OrderModel.findById(order.orderId).lean())!.createdAt;
+    const due = new Date(placedAt.getTime() + 24 * 60 * 60 * 1000 + 1);
+    await insertMoveEvent({
+      orderId: order.orderId,
+      at: due,
+      by: null,
+      from: 'pending_payment',
+      to: 'expired',
+      note: 'Not paid within 24 hours',
+    });
+
+    expect(await expireUnpaidOrders(due)).toBeGreaterThanOrEqual(1);
+    expect((await OrderModel.findById(order.orderId).lean())?.status).toBe('expired');
+    expect((await pay(shopper, order.orderId)).status).toBe(409);
+  });
+});
