@@ -22,7 +22,8 @@ import {
 import { insertDiscounts, type NewDiscountCode } from '../src/modules/discounts/repository';
 import { UploadIndexModel, UploadModel } from '../src/modules/uploads/model';
 import { recordUpload } from '../src/modules/uploads/repository';
-import { startTestApp, type TestApp } from './support/test-app';
+import { addToCart, PASSWORD, register, uniqueEmail } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 const ALICE = 'guest-1700000000000-alicesession';
@@ -658,7 +659,21 @@ describe('what the order and account modules use', () => {
     await clearOrderedLines(
       { sessionId: BOB, customerId: CUSTOMER.id },
       {
-        items: ordered.map((line) => ({ lineId: line.id, quantity: line.quantity })),
+        // As an order item stores its line, its configuration's keys in an order of their own: the
+        // same values are the same line.
+        items: ordered.map(({ id, quantity, files, productConfig }) => ({
+          lineId: id,
+          quantity,
+          files,
+          productConfig: {
+            customText: productConfig.customText,
+            mounting: productConfig.mounting,
+            color: productConfig.color,
+            height: productConfig.height,
+            width: productConfig.width,
+            material: productConfig.material,
+          },
+        })),
         discountCode: 'WELCOME10',
       },
     );
@@ -680,5 +695,71 @@ describe('what the order and account modules use', () => {
     expect(
       (await app.request('DELETE', `/api/cart/${added.body.item.id}`, { sessionId: ALICE })).status,
     ).toBe(404);
+  });
+});
+
+describe('signing in with a guest cart', () => {
+  const texts = (items: Array<{ productConfig: { customText: string } }>) =>
+    items.map((item) => item.productConfig.customText);
+  const numbered = (prefix: string, from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, n) => `${prefix} ${from + n}`);
+  async function fill(agent: TestAgent, prefix: string, count: number) {
+    for (const customText of numbered(prefix, 1, count)) await addToCart(agent, { customText });
+  }
+  const signIn = async (agent: TestAgent, email: string) => {
+    const response = await agent.request('POST', '/api/auth/login', {
+      body: { email, password: PASSWORD },
+    });
+    expect(response.status, response.text).toBe(200);
+  };
+  /** The browser's guest cart, as it reads signed out (x-session-id alone, no session cookie). */
+  const guestCart = async (agent: TestAgent) => cart(agent.sessionId);
+
+  it(`when the customer's cart and the guest's each hold ${MAX_CART_LINES} lines, then sign-in keeps the customer's at ${MAX_CART_LINES}, the guest's stay in the guest cart, and one more is refused`, async () => {
+    const email = uniqueEmail('full-cart');
+    const customer = app.agent();
+    await register(customer, { email });
+    await fill(customer, 'CUSTOMER', MAX_CART_LINES);
+    const browser = app.agent();
+    await fill(browser, 'GUEST', MAX_CART_LINES);
+
+    await signIn(browser, email);
+    const signedIn = (await browser.request('GET', '/api/cart')).body;
+    expect(texts(signedIn.items)).toEqual(numbered('CUSTOMER', 1, MAX_CART_LINES));
+    const more = await browser.request('POST', '/api/cart', { body: label });
+    expect(more.status).toBe(409);
+    expect(more.body).toEqual({ message: CART_FULL_MESSAGE });
+    expect(texts((await guestCart(browser)).items)).toEqual(numbered('GUEST', 1, MAX_CART_LINES));
+
+    // Signing in again, from this browser or with a fresh guest cart, adds nothing past the limit.
+    await signIn(browser, email);
+    const another = app.agent();
+    await fill(another, 'ANOTHER', 3);
+    await signIn(another, email);
+    expect((await browser.request('GET', '/api/cart')).body.items).toHaveLength(MAX_CART_LINES);
+    expect((await guestCart(browser)).items).toHaveLength(MAX_CART_LINES);
+    expect(texts((await guestCart(another)).items)).toEqual(numbered('ANOTHER', 1, 3));
+  });
+
+  it('when only some guest lines fit, then the oldest join the customer and the rest are in the guest cart after signing out', async () => {
+    const email = uniqueEmail('nearly-full');
+    const customer = app.agent();
+    await register(customer, { email });
+    await fill(customer, 'CUSTOMER', MAX_CART_LINES - 2);
+    const browser = app.agent();
+    await fill(browser, 'GUEST', 5);
+
+    await signIn(browser, email);
+    const signedIn = (await browser.request('GET', '/api/cart')).body;
+    expect(texts(signedIn.items)).toEqual([
+      ...numbered('CUSTOMER', 1, MAX_CART_LINES - 2),
+      ...numbered('GUEST', 1, 2),
+    ]);
+    expect(texts((await guestCart(browser)).items)).toEqual(numbered('GUEST', 3, 5));
+
+    expect((await browser.request('POST', '/api/auth/logout')).status).toBe(204);
+    expect(texts((await browser.request('GET', '/api/cart')).body.items)).toEqual(
+      numbered('GUEST', 3, 5),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { sandboxProvider } from '../src/modules/payments/sandbox';
 import {
   addToCart,
   customerInfo,
+  label,
   pay,
   placeOrder,
   register,
@@ -350,6 +351,28 @@ describe('POST /api/payment/complete', () => {
     const cart = (await agent.request('GET', '/api/cart')).body;
     expect(cart.items).toHaveLength(1);
     expect(cart.discount).toMatchObject({ code: 'LATER5' });
+  });
+
+  it('when a line is edited after its order was placed, then paying that order leaves the edited line and clears the unchanged one', async () => {
+    const agent = app.agent();
+    const edited = (await addToCart(agent, { customText: 'PUMP 1' })).body.item;
+    const unchanged = (await addToCart(agent, { customText: 'PUMP 2' })).body.item;
+    const order = await placeOrder(agent);
+    // The same id and quantity, another text: a line the order never held.
+    const edit = await agent.request('PUT', `/api/cart/${edited.id}/configuration`, {
+      body: label({ customText: 'PUMP 1 REV B' }),
+    });
+    expect(edit.status, edit.text).toBe(200);
+
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    const cart = (await agent.request('GET', '/api/cart')).body;
+    expect(cart.items).toEqual([edit.body.item]);
+    expect(cart.items[0]).toMatchObject({
+      id: edited.id,
+      quantity: 1,
+      productConfig: { customText: 'PUMP 1 REV B' },
+    });
+    expect(cart.items.map((item: { id: string }) => item.id)).not.toContain(unchanged.id);
   });
 
   it('when the customer info is sent, then it is stored, but never changes what is charged', async () => {

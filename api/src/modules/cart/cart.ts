@@ -103,21 +103,58 @@ function sumOf(lines: CartLine[]): Cents {
   return lines.reduce((sum, line) => sum + line.totalCents, 0);
 }
 
+/** An order's line as clearOrderedLines compares it: what the order item keeps of its cart line. */
+interface OrderedLine {
+  lineId: string;
+  quantity: number;
+  productConfig: Omit<ProductConfig, 'customText'> & { customText?: string | null };
+  files?: ReadonlyArray<{ hashedName: string; originalName: string }> | null;
+}
+
 /**
- * After an order is paid: the lines it contains go (same line, same quantity), and so does the code
+ * Whether the cart line is still exactly what was ordered: same id, quantity, configuration and files.
+ * The id alone is not enough, as an edit in the configurator (replaceCartLine) keeps it. Compared
+ * field by field as the order item stores them (orders' toOrderItem: text missing is '', files in
+ * the line's order), so neither key order nor a field stored as absent tells two equal lines apart.
+ * Prices are left out: they follow the rules, not the shopper.
+ */
+function isTheOrderedLine(item: CartItemRecord, ordered: OrderedLine): boolean {
+  const line = item.productConfig;
+  const config = ordered.productConfig;
+  const files = ordered.files ?? [];
+  return (
+    String(item._id) === ordered.lineId &&
+    item.quantity === ordered.quantity &&
+    line.material === config.material &&
+    line.width === config.width &&
+    line.height === config.height &&
+    line.color === config.color &&
+    line.mounting === config.mounting &&
+    (line.customText ?? '') === (config.customText ?? '') &&
+    item.files.length === files.length &&
+    item.files.every(
+      (file, index) =>
+        file.hashedName === files[index]!.hashedName &&
+        file.originalName === files[index]!.originalName,
+    )
+  );
+}
+
+/**
+ * After an order is paid: the lines it contains go (the same line, unchanged), and so does the code
  * it used, if the cart still holds that one. Lines added or changed, and a code applied, after the
  * order was placed stay. One read and at most one write of the cart.
  */
 export async function clearOrderedLines(
   owner: CartOwner,
-  order: {
-    items: ReadonlyArray<{ lineId: string; quantity: number }>;
-    discountCode: string | null;
-  },
+  order: { items: ReadonlyArray<OrderedLine>; discountCode: string | null },
 ): Promise<void> {
-  const orderedQuantity = new Map(order.items.map((line) => [line.lineId, line.quantity]));
+  const orderedLines = new Map(order.items.map((line) => [line.lineId, line]));
   const cart = await findCart(owner);
-  const kept = cart.items.filter((item) => orderedQuantity.get(String(item._id)) !== item.quantity);
+  const kept = cart.items.filter((item) => {
+    const ordered = orderedLines.get(String(item._id));
+    return !ordered || !isTheOrderedLine(item, ordered);
+  });
   const codeUsed =
     order.discountCode !== null && cart.discount?.discountCode === order.discountCode;
   if (kept.length === cart.items.length && !codeUsed) return;
@@ -126,8 +163,9 @@ export async function clearOrderedLines(
 
 /**
  * Right after sign-in: the guest session's lines, uploads and applied code become the customer's,
- * found by customerId from any of their sessions. A guest code replaces the customer's earlier one;
- * with none, the customer's stays. Safe to call twice.
+ * found by customerId from any of their sessions. Lines join only up to MAX_CART_LINES; the ones
+ * past it stay in the guest cart (assignGuestCartToCustomer). A guest code replaces the customer's
+ * earlier one; with none, the customer's stays. Safe to call twice.
  */
 export async function mergeGuestCartIntoCustomer(
   sessionId: string,

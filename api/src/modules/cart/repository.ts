@@ -5,6 +5,7 @@
 // cart at the very same moment may keep only the later one; a cart belongs to one shopper, for whom
 // that is a double click, not a lost order.
 import { Types } from 'mongoose';
+import { MAX_CART_LINES } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { findByKey, isDuplicateKeyError } from '../../platform/db';
 import { CartModel, type CartDiscountRecord, type CartItemRecord, type CartRecord } from './model';
@@ -103,7 +104,8 @@ export async function deleteCart(owner: CartOwner): Promise<void> {
 
 /**
  * After sign-in the guest's cart joins the customer's: its lines after theirs (by when they were
- * added), and its code, if it has one, in place of theirs. Safe to call twice.
+ * added), as many as fit under MAX_CART_LINES, and its code, if it has one, in place of theirs. Safe
+ * to call twice. It runs on every sign-in: two reads of the carts and at most two writes.
  */
 export async function assignGuestCartToCustomer(
   sessionId: string,
@@ -114,11 +116,23 @@ export async function assignGuestCartToCustomer(
   if (guest.items.length === 0 && !guest.discount) return;
   const customerKey = ownerKeyOf({ sessionId, customerId });
   const customer = await findCartByKey(customerKey);
+  // Lines of a merge stopped before the guest cart went are already the customer's: not twice.
   const known = new Set(customer.items.map((item) => item._id.toString()));
-  const items = [
-    ...customer.items,
-    ...guest.items.filter((item) => !known.has(item._id.toString())),
-  ].sort(byAge);
-  await writeCartByKey(customerKey, { items, ...(guest.discount ?? {}) });
-  await deleteCart({ sessionId });
+  const unmerged = guest.items.filter((item) => !known.has(item._id.toString()));
+  // The limit holds here as it does for an added line, or one browser picking fresh x-session-ids
+  // and signing in again and again grows a cart (and then an order) without bound. The guest's lines
+  // join oldest first, as if added one by one to the customer's cart, and the ones a full cart would
+  // have refused stay in the guest cart: nothing is dropped, and signed out the shopper finds them
+  // where they left them. Dropping them, or pushing out the customer's own lines (theirs in every
+  // browser) for them, would lose what someone chose without a word.
+  const room = Math.max(0, MAX_CART_LINES - customer.items.length);
+  const joining = unmerged.slice(0, room);
+  const staying = unmerged.slice(room);
+  if (staying.length === guest.items.length && !guest.discount) return; // nothing fits, nothing moves
+  if (joining.length > 0 || guest.discount) {
+    const items = [...customer.items, ...joining].sort(byAge);
+    await writeCartByKey(customerKey, { items, ...(guest.discount ?? {}) });
+  }
+  // The guest's code is the customer's now; a guest cart left with no lines is removed.
+  await saveCart({ sessionId }, staying, null);
 }
