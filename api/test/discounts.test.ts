@@ -148,6 +148,28 @@ describe('POST /api/discount-codes/apply', () => {
     });
   });
 
+  // [percent, subtotal, discount, new total]: the first six are a true half cent, which floating point
+  // put a hair under half (1500 x 33.3 / 100 = 499.49999...) and rounded down; the last is under half.
+  it.each([
+    [33.3, 15, 5, 10],
+    [4.1, 15, 0.62, 14.38],
+    [8.7, 15, 1.31, 13.69],
+    [1.15, 30, 0.35, 29.65],
+    [9.95, 30, 2.99, 27.01],
+    [19.99, 50, 10, 40],
+    [12.5, 10.01, 1.25, 8.76],
+  ])(
+    'when a %s percent code is applied to $%s, then it takes off $%s (to the cent, half up)',
+    async (percentOff, subtotal, discountAmount, newTotal) => {
+      await discount({ code: 'PRECISE', percentOff });
+      expect((await apply('PRECISE', subtotal)).body).toMatchObject({
+        valid: true,
+        discountAmount,
+        newTotal,
+      });
+    },
+  );
+
   it('when a 100% code is applied, then the total is 0', async () => {
     await discount({ code: 'FREE', percentOff: 100 });
     expect((await apply('FREE', 12.34)).body).toMatchObject({ discountAmount: 12.34, newTotal: 0 });

@@ -55,9 +55,20 @@ export function describeDiscount(discount: DiscountWithUses): string {
 export function discountCentsFor(discount: DiscountWithUses, subtotalCents: Cents): Cents {
   const off =
     discount.type === 'percentage'
-      ? Math.round((subtotalCents * (discount.percentOff ?? 0)) / 100)
+      ? percentOfCents(subtotalCents, discount.percentOff ?? 0)
       : (discount.amountOffCents ?? 0);
   return Math.max(0, Math.min(off, subtotalCents));
+}
+
+/**
+ * percent of cents, rounded to the cent half up (api/README.md, "Discount codes"). The percent is
+ * taken in hundredths (the admin form allows two decimals), so the rounding is integer arithmetic,
+ * as tax.ts does for tax: in floating point 1500 x 33.3 / 100 is 499.49999..., and a true half
+ * cent rounded down.
+ */
+function percentOfCents(cents: Cents, percent: number): Cents {
+  const hundredthsOfAPercent = Math.round(percent * 100);
+  return Math.floor((cents * hundredthsOfAPercent + 5_000) / 10_000);
 }
 
 /** Why the code cannot be used now for this subtotal, or null when it can. Checked in this order. */
