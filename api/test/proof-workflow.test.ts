@@ -14,20 +14,27 @@ import { proofAttachmentLoader } from '../src/modules/proofs/proofs';
 import { localFolderStore } from '../src/modules/uploads/storage';
 import { OrderModel } from '../src/modules/orders/model';
 import { ProofPdfModel } from '../src/modules/proofs/model';
-import { signOrderLink } from '../src/modules/orders/order-access';
+import {
+  isValidOrderLink,
+  ORDER_LINK_LIFETIME_DAYS,
+  signOrderLink,
+} from '../src/modules/orders/order-access';
 import { addBusinessDays, remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { addToCart, customerInfo, pay, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 let app: TestApp;
 let admin: TestAgent;
+let adminEmail: string;
 let uploadDir: string;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(os.tmpdir(), 'shop-proof-workflow-'));
   app = await startTestApp({ UPLOAD_DIR: uploadDir, SHOP_TIME_ZONE: 'America/New_York' });
   admin = app.agent();
-  await registerAdmin(admin);
+  adminEmail = (await registerAdmin(admin)).body.email;
 });
 afterAll(async () => {
   await app?.close();
@@ -208,6 +215,62 @@ describe('answering the proof', () => {
     expect(mail!.text).toMatch(new RegExp(`/orders/${order.orderNumber}\\?access=`));
   });
 
+  it('when the proof is read through a guest link, then its answer carries that same link, never one lasting longer, and once the link expires the order is refused; the owner gets a link for the page’s images', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const secret = app.config.orderLinkSecret;
+    const proofUrl = `/api/orders/${order.orderId}/proof`;
+    const svgUrl = `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.svg`;
+    // The proof email was sent 20 days ago: its link has 10 days left.
+    const mailedAt = new Date(Date.now() - 20 * DAY_MS);
+    const mailed = signOrderLink(order.orderId, secret, mailedAt);
+    const mailedExpiresAt = new Date(mailedAt.getTime() + ORDER_LINK_LIFETIME_DAYS * DAY_MS);
+    expect(isValidOrderLink(mailed, order.orderId, secret, mailedExpiresAt)).toBe(false);
+
+    // Whoever holds the forwarded email, in another browser, swapping in each answer's link.
+    const elsewhere = app.agent();
+    let presented = mailed;
+    for (let visit = 0; visit < 3; visit += 1) {
+      const read = await elsewhere.request(
+        'GET',
+        `${proofUrl}?access=${encodeURIComponent(presented)}`,
+      );
+      expect(read.status, read.text).toBe(200);
+      // Whatever the answer carries opens nothing once the mailed link has expired: it is that link.
+      expect(isValidOrderLink(read.body.access, order.orderId, secret, mailedExpiresAt)).toBe(
+        false,
+      );
+      expect(read.body.access).toBe(mailed);
+      presented = read.body.access;
+    }
+    // Until then it opens the page's images, which is what the answer's link is for.
+    expect(
+      (await fetchBytes(elsewhere, `${svgUrl}?access=${encodeURIComponent(presented)}`)).status,
+    ).toBe(200);
+
+    // Past its 30 days the link opens neither the proof, its drawing, the order nor an answer.
+    const expired = signOrderLink(order.orderId, secret, new Date(Date.now() - 31 * DAY_MS));
+    const query = `?access=${encodeURIComponent(expired)}`;
+    expect((await elsewhere.request('GET', `${proofUrl}${query}`)).status).toBe(404);
+    expect((await fetchBytes(elsewhere, `${svgUrl}${query}`)).status).toBe(404);
+    expect((await elsewhere.request('GET', `/api/orders/${order.orderId}${query}`)).status).toBe(
+      404,
+    );
+    const late = await elsewhere.request('POST', `${proofUrl}/approve${query}`, {
+      body: { revision: 1, name: 'Ann Lee' },
+    });
+    expect(late.status).toBe(404);
+    const still = await guest.request('GET', proofUrl);
+    expect(still.body.status).toBe('awaiting_approval');
+
+    // The owner (the session that placed it) gets a link of its own for the page's images and PDFs.
+    expect(isValidOrderLink(still.body.access, order.orderId, secret)).toBe(true);
+    expect(
+      (await fetchBytes(app.agent(), `${svgUrl}?access=${encodeURIComponent(still.body.access)}`))
+        .status,
+    ).toBe(200);
+  });
+
   it('when the approval has no name or names an old revision, then it is refused', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest);
@@ -272,6 +335,79 @@ describe('moving to processing', () => {
     );
     const proof = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
     expect(proof.body.override).toMatchObject({ reason: 'Customer approved by phone on 555-0100' });
+  });
+
+  it('when an admin made a revision and overrode the proof, then the customer’s proof shows the shop, never the admin’s email or the override’s reason, while the admin’s view names them', async () => {
+    const owner = app.agent();
+    await register(owner);
+    const order = await paidOrder(owner);
+    const [lineId] = order.itemIds as [string];
+    const proofUrl = `/api/orders/${order.orderId}/proof`;
+    const reason = 'Approved by phone, ticket 4471, see the internal notes';
+    const leaks = (answer: unknown) => {
+      const json = JSON.stringify(answer).toLowerCase();
+      return {
+        adminEmail: json.includes(adminEmail.toLowerCase()),
+        reason: json.includes(reason.toLowerCase()),
+      };
+    };
+
+    await owner.request('POST', `${proofUrl}/changes`, {
+      body: { revision: 1, comments: [{ lineId, comment: 'Bigger, please' }] },
+    });
+    const revised = await uploadRevision(order.orderId, {
+      lineId,
+      customText: 'BIGGER',
+      note: 'Larger text',
+    });
+    expect(revised.status, JSON.stringify(revised.body)).toBe(201);
+    // The customer's answer to revision 2 is a customer's view too.
+    const asked = await owner.request('POST', `${proofUrl}/changes`, {
+      body: { revision: 2, comments: [{ lineId, comment: 'Bolder, please' }] },
+    });
+    expect(asked.status, asked.text).toBe(200);
+    expect(leaks(asked.body)).toEqual({ adminEmail: false, reason: false });
+
+    const overridden = await admin.request(
+      'POST',
+      `/api/admin/orders/${order.orderId}/proof/override`,
+      {
+        body: { reason },
+      },
+    );
+    expect(overridden.status, overridden.text).toBe(200);
+
+    const token = signOrderLink(order.orderId, app.config.orderLinkSecret);
+    const byLink = await app
+      .agent()
+      .request('GET', `${proofUrl}?access=${encodeURIComponent(token)}`);
+    for (const seen of [await owner.request('GET', proofUrl), byLink]) {
+      expect(seen.status, seen.text).toBe(200);
+      expect(leaks(seen.body)).toEqual({ adminEmail: false, reason: false });
+      expect(seen.body.status).toBe('overridden');
+      expect(seen.body.override).toMatchObject({ by: 'shop', reason: '' });
+      expect(Date.parse(seen.body.override.at)).not.toBeNaN();
+      const history = seen.body.history as Array<{ by: string | null; text: string }>;
+      expect(history.map((entry) => entry.by)).toEqual([null, 'customer', null, 'customer', null]);
+      expect(history.map((entry) => entry.text)).toEqual([
+        'Proof (revision 1) sent to the customer',
+        'Changes requested on revision 1: label 1: Bigger, please',
+        'Revision 2 sent to the customer: Larger text',
+        'Changes requested on revision 2: label 1: Bolder, please',
+        'Moved on without approval (revision 2)',
+      ]);
+    }
+
+    // The admin's own view still says which admin did it, and why.
+    const adminView = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
+    expect(adminView.body.override).toMatchObject({ by: adminEmail, reason });
+    expect(adminView.body.history.map((entry: { by: string | null }) => entry.by)).toEqual([
+      null,
+      'customer',
+      adminEmail,
+      'customer',
+      adminEmail,
+    ]);
   });
 
   it('when the customer approved, then the admin moves the order to processing', async () => {

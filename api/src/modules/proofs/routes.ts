@@ -28,7 +28,12 @@ import {
 } from './workflow';
 import type { Config } from '../../config';
 import type { OrderRecord } from '../orders/model';
-import { authorizeOrderReader, signOrderLink } from '../orders/order-access';
+import {
+  authorizeOrderReader,
+  isValidOrderLink,
+  orderReaderOf,
+  signOrderLink,
+} from '../orders/order-access';
 import { findOrderById } from '../orders/orders';
 
 const proofParamsSchema = z.object({
@@ -66,9 +71,26 @@ async function proofRequest(req: Request, store: UploadStore, config: Config) {
 }
 
 /** The customer's side: the owner or the guest link's holder only (an admin answers nothing here). */
-async function answeringOrder(req: Request, config: Config) {
+async function answeringOrder(req: Request, config: Config, now: Date = new Date()) {
   const { id } = parseParams(idParamsSchema, req);
-  return authorizeOrderReader(req, id, config);
+  return authorizeOrderReader(req, id, config, now);
+}
+
+/**
+ * The guest link the proof page's images and PDF links carry (they cannot send x-session-id). A caller
+ * who came in by a guest link gets that same link back: a link opens its order for 30 days
+ * (docs/product.md, "Order page"), and a newly signed one at each visit would let whoever holds a
+ * forwarded email keep the order open for ever. Only the owner, who may read the order anyway, gets a
+ * fresh one. `now` is the instant the caller was let in, so a link that opened the order is echoed,
+ * never replaced by a fresh one for having expired in between.
+ */
+function proofPageLink(req: Request, order: OrderRecord, config: Config, now: Date): string {
+  const orderId = order._id.toString();
+  const presented = orderReaderOf(req).orderLink;
+  if (presented !== null && isValidOrderLink(presented, orderId, config.orderLinkSecret, now)) {
+    return presented;
+  }
+  return signOrderLink(orderId, config.orderLinkSecret, now);
 }
 
 export function proofRoutes(
@@ -109,12 +131,12 @@ export function proofRoutes(
   // --- The customer's answer: the order's owner only (anyone else: 404, as for the order) ----------
 
   router.get('/orders/:id/proof', async (req, res) => {
-    const order = await answeringOrder(req, config);
+    const now = new Date();
+    const order = await answeringOrder(req, config, now);
     res.setHeader('Cache-Control', 'no-store');
-    // The page's images and links cannot send x-session-id: they carry the order's link instead.
     res.json({
-      ...(await proofView(order)),
-      access: signOrderLink(order._id.toString(), config.orderLinkSecret),
+      ...(await proofView(order, 'customer', now)),
+      access: proofPageLink(req, order, config, now),
     });
   });
 

@@ -4,6 +4,7 @@
 // revision), so two racing clicks record one answer.
 import {
   PROOF_APPROVAL_LIMIT_DAYS,
+  PROOF_STATUS_LABELS,
   type OrderProof,
   type ProofHistoryEntry,
   type ProofRevision,
@@ -38,15 +39,42 @@ export async function revisionLines(
   }));
 }
 
+/**
+ * Who reads the proof: the admin sees which admin did what; the customer sees the shop, as on the
+ * order's page, where the admins' names stay out (orders' orderDetail).
+ */
+export type ProofViewer = 'admin' | 'customer';
+
+/**
+ * Who did it, as the customer reads it: their own answers ('customer'), else the shop, which events
+ * already write as null (OrderEventRecord.by); an admin's email never goes out.
+ */
+function byAsCustomerSees(by: string | null): string | null {
+  return by === 'customer' ? by : null;
+}
+
 /** The order's proof: every revision with its answer, and the history of the step. */
-export async function proofView(order: OrderRecord, now = new Date()): Promise<OrderProof> {
+export async function proofView(
+  order: OrderRecord,
+  viewer: ProofViewer,
+  now = new Date(),
+): Promise<OrderProof> {
   const id = order._id.toString();
   const current = order.proof?.revision ?? 0;
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
   const revisions: ProofRevision[] = [];
   const history: ProofHistoryEntry[] = [];
-  const entry = (event: { at: Date; by: string | null; note: string | null } | null) => {
-    if (event) history.push({ at: event.at.toISOString(), by: event.by, text: event.note ?? '' });
+  const forCustomer = viewer === 'customer';
+  const entry = (
+    event: { at: Date; by: string | null; note: string | null } | null,
+    customerText?: string,
+  ) => {
+    if (!event) return;
+    history.push({
+      at: event.at.toISOString(),
+      by: forCustomer ? byAsCustomerSees(event.by) : event.by,
+      text: (forCustomer ? customerText : undefined) ?? event.note ?? '',
+    });
   };
   for (let revision = 1; revision <= current; revision += 1) {
     const stored = revision > 1 ? await findRevision(id, revision) : null;
@@ -87,9 +115,18 @@ export async function proofView(order: OrderRecord, now = new Date()): Promise<O
     });
   }
   const overrideEvent = await findProofEvent(id, 'override');
-  entry(overrideEvent);
-  history.sort((a, b) => a.at.localeCompare(b.at));
   const overrideDetails = overrideEvent?.proof;
+  // The override's reason is the admin's record (docs/product.md, "Proofs": "kept in the history",
+  // which is the admin's order history) and nothing there says the customer reads it; like the moves'
+  // notes the customer's order page leaves out, it stays with the shop. The customer sees that the
+  // order moved on without approval, and when.
+  entry(
+    overrideEvent,
+    overrideDetails?.action === 'overridden'
+      ? `${PROOF_STATUS_LABELS.overridden} (revision ${overrideDetails.revision})`
+      : PROOF_STATUS_LABELS.overridden,
+  );
+  history.sort((a, b) => a.at.localeCompare(b.at));
   return {
     orderId: id,
     orderNumber: order.orderNumber,
@@ -100,8 +137,9 @@ export async function proofView(order: OrderRecord, now = new Date()): Promise<O
       overrideEvent && overrideDetails?.action === 'overridden'
         ? {
             at: overrideEvent.at.toISOString(),
-            by: overrideEvent.by ?? '',
-            reason: overrideDetails.reason,
+            // The contract's `by` is a string: the customer reads 'shop' (and '' for the reason).
+            by: forCustomer ? 'shop' : (overrideEvent.by ?? ''),
+            reason: forCustomer ? '' : overrideDetails.reason,
           }
         : null,
     approvalOverdue:
@@ -116,7 +154,7 @@ export async function proofView(order: OrderRecord, now = new Date()): Promise<O
 export async function adminProof(orderId: string) {
   const order = await findOrderById(orderId);
   if (!order) throw AppError.notFound('Order not found');
-  return proofView(order);
+  return proofView(order, 'admin');
 }
 
 /** The order, if it waits for an answer to this revision; otherwise a clear 409. */
@@ -154,7 +192,7 @@ export async function approveProof(
   });
   if (!won) throw AppError.conflict('This proof was already answered');
   const updated = await setOrderFields(orderId, { proof: { ...proof, status: 'approved' } });
-  return proofView(updated ?? order, now);
+  return proofView(updated ?? order, 'customer', now);
 }
 
 /** The customer asks for changes, with a comment per line to change. */
@@ -190,7 +228,7 @@ export async function requestProofChanges(
   const updated = await setOrderFields(orderId, {
     proof: { ...proof, status: 'changes_requested' },
   });
-  return proofView(updated ?? order, now);
+  return proofView(updated ?? order, 'customer', now);
 }
 
 export interface RevisionInput {
@@ -248,5 +286,5 @@ export async function createRevision(
   });
   if (!updated) throw AppError.notFound('Order not found');
   await sendProof(updated, { revision, lines, note, by, now, config });
-  return proofView(updated, now);
+  return proofView(updated, 'admin', now);
 }
