@@ -307,6 +307,22 @@ describe('POST /api/account/email', () => {
     expect((await signIn(app.agent(), taken, PASSWORD)).status).toBe(200);
   });
 
+  it('when the new email is the one the account has, then 400 on the email field and nothing is mailed', async () => {
+    const agent = app.agent();
+    const mine = (await register(agent)).body.email as string;
+    const mailedBefore = await OutboxModel.countDocuments({ to: mine, kind: 'email_confirmation' });
+    const response = await agent.request('POST', '/api/account/email', {
+      body: { email: mine.toUpperCase(), currentPassword: PASSWORD },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: 'email', message: accountMessages.emailUnchanged },
+    ]);
+    expect(await OutboxModel.countDocuments({ to: mine, kind: 'email_confirmation' })).toBe(
+      mailedBefore,
+    );
+  });
+
   it('when the current password is wrong, then 400 and the email stays', async () => {
     const agent = app.agent();
     const mine = (await register(agent)).body.email as string;
@@ -316,6 +332,90 @@ describe('POST /api/account/email', () => {
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(accountMessages.currentPasswordWrong);
     expect((await me(agent)).email).toBe(mine);
+  });
+
+  it('when an account changes its email a 4th time in 15 minutes, then 429 with Retry-After, the email stays and nothing is mailed; asking for the link again is refused too', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const addresses = [1, 2, 3, 4].map((n) => uniqueEmail(`flood${n}`));
+    const statuses: number[] = [];
+    for (const email of addresses) {
+      const response = await agent.request('POST', '/api/account/email', {
+        body: { email, currentPassword: PASSWORD },
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(response.body.message).toBe('Too many confirmation emails. Please try again later.');
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await me(agent)).email).toBe(addresses[2]);
+    for (const email of addresses.slice(0, 3)) {
+      await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
+    }
+    expect(await OutboxModel.countDocuments({ to: addresses[3] })).toBe(0);
+
+    // Asking for the link again takes from the same confirmation emails.
+    const again = await agent.request('POST', '/api/account/confirmation-email');
+    expect(again.status).toBe(429);
+    expect(await OutboxModel.countDocuments({ to: addresses[2] })).toBe(1);
+  });
+
+  it('when accounts from one address change their email 10 times in 15 minutes, then the 11th is 429 and changes nothing', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.91' };
+    const agents = [app.agent(), app.agent(), app.agent(), app.agent()];
+    for (const agent of agents) await register(agent);
+    const statuses: number[] = [];
+    // 3, 3, 3 and 1: within each account's own limit.
+    for (const agent of agents) {
+      for (let change = 0; change < 3 && statuses.length < 10; change++) {
+        const response = await agent.request('POST', '/api/account/email', {
+          body: { email: uniqueEmail('many'), currentPassword: PASSWORD },
+          headers,
+        });
+        statuses.push(response.status);
+      }
+    }
+    expect(statuses).toEqual(Array(10).fill(200));
+    const last = agents[3]!;
+    const before = (await me(last)).email as string;
+    const refused = uniqueEmail('refused');
+    const response = await last.request('POST', '/api/account/email', {
+      body: { email: refused, currentPassword: PASSWORD },
+      headers,
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(response.body.message).toMatch(/^Too many confirmation emails from your network\./);
+    expect((await me(last)).email).toBe(before);
+    expect(await OutboxModel.countDocuments({ to: refused })).toBe(0);
+    // The same account from another address is not held back.
+    const elsewhere = await last.request('POST', '/api/account/email', {
+      body: { email: refused, currentPassword: PASSWORD },
+      headers: { 'x-forwarded-for': '203.0.113.92' },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
+describe('POST /api/account/confirmation-email', () => {
+  it('when the email is confirmed already, then 409 saying so and nothing is mailed; before, 202 and a new link', async () => {
+    const agent = app.agent();
+    const email = (await register(agent)).body.email as string;
+    const first = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
+    const asked = await agent.request('POST', '/api/account/confirmation-email');
+    expect(asked.status).toBe(202);
+    expect(asked.body.message).toBe('We sent a new confirmation link.');
+    const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
+    expect(token).not.toBe(first);
+
+    const confirmed = await agent.request('POST', '/api/auth/confirm-email', { body: { token } });
+    expect(confirmed.status).toBe(200);
+    const response = await agent.request('POST', '/api/account/confirmation-email');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('Your email address is already confirmed.');
+    expect(await OutboxModel.countDocuments({ to: email, kind: 'email_confirmation' })).toBe(2);
   });
 });
 

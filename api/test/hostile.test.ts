@@ -597,6 +597,37 @@ describe('brute force on every limited route', () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
+  it('confirmation emails: 10 email changes per address (and asking again), then 429, changing nothing', async () => {
+    const address = freshAddress();
+    const [first, second, third] = [app.agent(), app.agent(), app.agent()];
+    for (const agent of [first, second, third]) await register(agent);
+    const statuses = await unchanged(async () => {
+      const seen: number[] = [];
+      // Wrong passwords count too (5 per account is the password limit): 10 calls from 2 accounts.
+      for (const agent of [first!, second!]) {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const response = await agent.request('POST', '/api/account/email', {
+            headers: { 'x-forwarded-for': address },
+            body: { email: uniqueEmail('moved'), currentPassword: `wrong-${attempt}` },
+          });
+          seen.push(response.status);
+        }
+      }
+      for (const [url, body] of [
+        ['/api/account/email', { email: uniqueEmail('moved'), currentPassword: PASSWORD }],
+        ['/api/account/confirmation-email', undefined],
+      ] as const) {
+        const response = await third!.request('POST', url, {
+          headers: { 'x-forwarded-for': address },
+          body,
+        });
+        seen.push(response.status);
+      }
+      return seen;
+    });
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429, 429]);
+  });
+
   it('admin secret: 3 guesses per account, then 429', async () => {
     const agent = app.agent();
     await register(agent);

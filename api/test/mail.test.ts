@@ -31,7 +31,7 @@ import { Types } from 'mongoose';
 import { escapeHtml } from '../src/modules/mail/templates';
 import { trusted } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
-import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
+import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 import { asProcess, seedsInTwoSlots } from './support/writer-slots';
 
@@ -525,5 +525,134 @@ describe('GET /api/admin/outbox', () => {
     const subjects = page.body.messages.map((message: { subject: string }) => message.subject);
     expect(subjects.filter((subject: string) => subject === rendered.subject)).toHaveLength(1);
     expect(page.body.messages).toHaveLength(3);
+  });
+});
+
+describe('reset and confirmation links', () => {
+  const TOKEN = /token=([A-Za-z0-9_-]{43})/;
+
+  /** A received message's parts as its recipient reads them (transfer encodings undone). */
+  function readBy(recipient: Received): string {
+    return recipient.raw
+      .split(/\r?\n--/)
+      .map((part) => {
+        const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+        const body = rest.join('\n\n');
+        if (/Content-Transfer-Encoding: base64/i.test(head)) {
+          return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+        }
+        if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
+          const bytes = body
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+              String.fromCharCode(parseInt(hex, 16)),
+            );
+          return Buffer.from(bytes, 'latin1').toString('utf8');
+        }
+        return body;
+      })
+      .join('\n');
+  }
+
+  /** The messages to `to`, once `count` of them are queued (a reset is queued after the answer). */
+  async function queuedTo(to: string, count: number) {
+    for (let wait = 0; wait < 50; wait++) {
+      const queued = await OutboxModel.find({ to }).lean();
+      if (queued.length >= count) return queued;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`Fewer than ${count} messages to ${to}`);
+  }
+
+  async function listedTo(to: string) {
+    const outbox = await admin.request('GET', '/api/admin/outbox?limit=20');
+    expect(outbox.status).toBe(200);
+    return (outbox.body.messages as Array<{ to: string; text: string; html: string }>).filter(
+      (message) => message.to === to,
+    );
+  }
+
+  it('when a reset and a confirmation link are mailed, then the admin’s outbox never shows their tokens, the stored messages keep none once sent, and the recipient’s links work', async () => {
+    await runWorker(); // mail of the tests before, so this round sends only these
+    const customer = app.agent();
+    const email = (await register(customer)).body.email as string;
+    const forgot = await app
+      .agent()
+      .request('POST', '/api/auth/forgot-password', { body: { email } });
+    expect(forgot.status).toBe(202);
+    const queued = await queuedTo(email, 2);
+    expect(queued.map((mail) => mail.kind).sort()).toEqual([
+      'email_confirmation',
+      'password_reset',
+    ]);
+
+    // Queued: the admin sees where each link leads, never its token.
+    const whileQueued = await listedTo(email);
+    expect(whileQueued).toHaveLength(2);
+    for (const message of whileQueued) {
+      expect(message.text).not.toMatch(TOKEN);
+      expect(message.html).not.toMatch(TOKEN);
+      expect(message.text).toContain('token=hidden');
+    }
+
+    const before = mailServer.received.length;
+    await runWorker();
+    const received = mailServer.received.slice(before).filter((mail) => mail.to[0] === email);
+    expect(received).toHaveLength(2);
+    const tokenIn = (subject: string) => {
+      const mail = received.find((each) => each.raw.includes(`Subject: ${subject}`));
+      const token = TOKEN.exec(mail ? readBy(mail) : '')?.[1];
+      expect(token, subject).toBeTruthy();
+      return token!;
+    };
+    const resetToken = tokenIn('Reset your password');
+    const confirmationToken = tokenIn('Confirm your email address');
+
+    // Sent: neither the stored messages nor the admin's outbox hold a working link.
+    const stored = await OutboxModel.find({ to: email }).lean();
+    expect(stored).toHaveLength(2);
+    const listed = await listedTo(email);
+    for (const message of [...stored, ...listed]) {
+      expect(message.text).toContain('token=hidden');
+      expect(message.html).toContain('token=hidden');
+      for (const token of [resetToken, confirmationToken]) {
+        expect(message.text).not.toContain(token);
+        expect(message.html).not.toContain(token);
+      }
+    }
+    expect(stored.every((mail) => mail.sentAt instanceof Date)).toBe(true);
+
+    // The recipient's links are the working ones.
+    const confirmed = await customer.request('POST', '/api/auth/confirm-email', {
+      body: { token: confirmationToken },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const reset = await app.agent().request('POST', '/api/auth/reset-password', {
+      body: { token: resetToken, newPassword: 'battery staple' },
+    });
+    expect(reset.status, reset.text).toBe(200);
+  });
+
+  it('when the mail server refuses a reset mail for good, then the stored message keeps no working link', async () => {
+    const email = (await register(app.agent())).body.email as string;
+    await runWorker(); // the sign-up's confirmation, sent
+    const forgot = await app
+      .agent()
+      .request('POST', '/api/auth/forgot-password', { body: { email } });
+    expect(forgot.status).toBe(202);
+    const [reset] = (await queuedTo(email, 2)).filter((mail) => mail.kind === 'password_reset');
+    expect(reset?.text).toMatch(TOKEN); // queued: the worker needs it
+
+    const refusing: MailSender = {
+      send: () =>
+        Promise.reject(Object.assign(new Error('550 No such user'), { responseCode: 550 })),
+      close: () => {},
+    };
+    await deliverDueMail({ sender: refusing, from: app.config.mail.from, logger });
+    const refused = await OutboxModel.findById(reset!._id).lean();
+    expect(refused?.failedAt).toBeInstanceOf(Date);
+    expect(refused?.text).not.toMatch(TOKEN);
+    expect(refused?.html).not.toMatch(TOKEN);
+    expect(refused?.text).toContain('token=hidden');
   });
 });

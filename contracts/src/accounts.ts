@@ -30,6 +30,7 @@ export const accountMessages = {
     'This confirmation link is invalid, expired or already used. Sign in and ask for a new one.',
   profileSaved: 'Your details were saved',
   emailChanged: 'Your email was changed. We sent a confirmation link to the new address.',
+  emailUnchanged: 'This is already your email address',
 } as const;
 
 /** Trimmed and lower-cased, so Ann@Example.com and ann@example.com are one account. */

@@ -61,12 +61,28 @@ export const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_
  */
 export const passwordResetLimit = attemptLimiter('password-reset:email+ip', 5, FIFTEEN_MINUTES_MS);
 
-/** Confirmation emails asked for again by a signed-in customer: 3 per 15 minutes per account. */
+/**
+ * Confirmation emails a signed-in customer makes the shop send, by asking again or by changing the
+ * email (the new address is theirs to choose, and so is the first name in the message): 3 per 15
+ * minutes per account, both together, so an account cannot make the shop mail anyone without end.
+ */
 export const confirmationResendLimit = attemptLimiter(
   'email-confirmation:resend',
   3,
   FIFTEEN_MINUTES_MS,
 );
+
+/** Takes one of the account's confirmation emails (confirmationResendLimit); 429 past the limit. */
+async function claimConfirmationEmail(customerId: string) {
+  const claim = await confirmationResendLimit.claim(customerId);
+  if (!claim.allowed) {
+    throw AppError.rateLimited(
+      claim.retryAfterSeconds,
+      'Too many confirmation emails. Please try again later.',
+    );
+  }
+  return claim;
+}
 
 export type Registration = z.output<typeof registerSchema>;
 
@@ -239,18 +255,22 @@ export async function sendEmailConfirmation(
   });
 }
 
-/** A signed-in customer asks for the confirmation email again (limited per account). */
+/** What asking for the confirmation email again answers: sent, or nothing to confirm. */
+export const confirmationMessages = {
+  linkSent: 'We sent a new confirmation link.',
+  alreadyConfirmed: 'Your email address is already confirmed.',
+} as const;
+
+/**
+ * A signed-in customer asks for the confirmation email again (limited per account). An email
+ * confirmed already gets no link, and a 409 saying so: the account page shows the answer's message
+ * for a refusal, and "Link sent" for a success, which would not be true.
+ */
 export async function resendEmailConfirmation(customerId: string, config: Config): Promise<void> {
   const customer = await findCustomerById(customerId);
   if (!customer) throw AppError.unauthenticated();
-  if (customer.emailConfirmedAt) return;
-  const claim = await confirmationResendLimit.claim(customerId);
-  if (!claim.allowed) {
-    throw AppError.rateLimited(
-      claim.retryAfterSeconds,
-      'Too many confirmation emails. Please try again later.',
-    );
-  }
+  if (customer.emailConfirmedAt) throw AppError.conflict(confirmationMessages.alreadyConfirmed);
+  await claimConfirmationEmail(customerId);
   await sendEmailConfirmation(customer, config);
 }
 
@@ -288,7 +308,8 @@ export async function updateCustomerProfile(
 /**
  * Moves the account to another email after checking the current password (the change-password
  * limit counts the guesses); the new email must be free (409) and is unconfirmed until its link is
- * followed.
+ * followed. Each move mails a confirmation, so it takes one of the account's confirmation emails
+ * (429 past them, nothing changed or sent), given back when the email turns out to be taken.
  */
 export async function changeEmail(
   {
@@ -313,9 +334,18 @@ export async function changeEmail(
     ]);
   }
   await changePasswordLimit.reset(customerId);
-  if (email === customer.email) return toShopUser(customer);
+  // Nothing to move and nothing mailed: a 200 would have the page say a link went to the address.
+  if (email === customer.email) {
+    throw AppError.invalid(accountMessages.emailUnchanged, [
+      { path: 'email', message: accountMessages.emailUnchanged },
+    ]);
+  }
+  const confirmation = await claimConfirmationEmail(customerId);
   const moved = await changeCustomerEmail(customer, email);
-  if (!moved) throw AppError.conflict(accountMessages.emailTaken);
+  if (!moved) {
+    await confirmation.release();
+    throw AppError.conflict(accountMessages.emailTaken);
+  }
   await sendEmailConfirmation(moved, config);
   return toShopUser(moved);
 }

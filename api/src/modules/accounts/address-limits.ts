@@ -1,6 +1,6 @@
 // Per-address limits on calls that cost the shop something or let a visitor guess: sign-ups, contact
-// messages, discount-code checks, uploads and new unpaid orders. Counted in the database with the
-// attempt limiter (an insert under a unique index), so they hold across replicas.
+// messages, confirmation emails, discount-code checks, uploads and new unpaid orders. Counted in the
+// database with the attempt limiter (an insert under a unique index), so they hold across replicas.
 //
 // The address is req.ip, which the app reads from its one trusted proxy hop (app.ts), so a forged
 // X-Forwarded-For does not give a fresh address. Outside production, calls from this machine itself
@@ -41,6 +41,9 @@ export const addressLimits = {
   order: attemptLimiter('address:order', 20, FIFTEEN_MINUTES_MS),
   skewReport: attemptLimiter('address:skew-report', 20, FIFTEEN_MINUTES_MS),
   orderLookup: attemptLimiter('address:order-lookup', 10, FIFTEEN_MINUTES_MS),
+  // Changing the email or asking for its link again: each mails an address the caller chose, so
+  // many accounts from one address (sign-ups allow 10) cannot add up their per-account limits.
+  confirmationMail: attemptLimiter('address:confirmation-mail', 10, FIFTEEN_MINUTES_MS),
 } satisfies Record<string, AttemptLimiter>;
 
 const whatOf: Record<keyof typeof addressLimits, string> = {
@@ -53,6 +56,7 @@ const whatOf: Record<keyof typeof addressLimits, string> = {
   order: 'orders',
   skewReport: 'version reports',
   orderLookup: 'order lookups',
+  confirmationMail: 'confirmation emails',
 };
 
 /** Takes one attempt from the address's limit; the 429 with Retry-After past it. */

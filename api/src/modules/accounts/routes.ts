@@ -29,6 +29,7 @@ import {
   changePassword,
   claimPasswordResetRequest,
   confirmEmail,
+  confirmationMessages,
   currentShopUser,
   deleteCustomer,
   registerCustomer,
@@ -56,6 +57,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   const registerLimit = limitPerAddress('register', { isProduction, logger });
   const signInLimit = limitPerAddress('signIn', { isProduction, logger });
   const passwordResetLimit = limitPerAddress('passwordReset', { isProduction, logger });
+  const confirmationMailLimit = limitPerAddress('confirmationMail', { isProduction, logger });
 
   router.post('/auth/register', registerLimit, async (req, res) => {
     const registration = parseBody(registerSchema, req);
@@ -130,17 +132,22 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     res.json(await updateCustomerProfile(currentUser(req).id, profile));
   });
 
-  router.post('/account/email', requireUser, async (req, res) => {
+  router.post('/account/email', requireUser, confirmationMailLimit, async (req, res) => {
     const { email, currentPassword } = parseBody(changeEmailSchema, req);
     res.json(
       await changeEmail({ customerId: currentUser(req).id, email, currentPassword }, config),
     );
   });
 
-  router.post('/account/confirmation-email', requireUser, async (req, res) => {
-    await resendEmailConfirmation(currentUser(req).id, config);
-    res.status(202).json({ message: 'We sent a new confirmation link.' });
-  });
+  router.post(
+    '/account/confirmation-email',
+    requireUser,
+    confirmationMailLimit,
+    async (req, res) => {
+      await resendEmailConfirmation(currentUser(req).id, config);
+      res.status(202).json({ message: confirmationMessages.linkSent });
+    },
+  );
 
   // --- Admin: the shop's customers (requireAdmin: 401 signed out, 403 not admin) -----------------
 

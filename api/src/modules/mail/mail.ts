@@ -68,15 +68,49 @@ export async function queueMail(
   return queued!;
 }
 
-export function toOutboxMessage(record: OutboxRecord): OutboxMessage {
+// --- Account links: for their recipient's eyes only -----------------------------------------------
+
+/**
+ * Kinds whose link is a key to the account: a reset link signs its reader in as the customer, a
+ * confirmation link joins guest orders to it. The database keeps only its token's hash (accounts'
+ * tokens.ts), so the message must not be the working copy that an admin, or anyone holding a backup,
+ * can use (api/README.md, "Mail").
+ */
+const ACCOUNT_LINK_KINDS: ReadonlySet<MailKind> = new Set(['password_reset', 'email_confirmation']);
+/** The token of such a link (`/reset-password?token=...`), in the text and in the HTML's href. */
+const LINK_TOKEN = /\btoken=[A-Za-z0-9_-]+/g;
+/** What stands in for the token: the link still shows where it led, and no longer works. */
+const HIDDEN_LINK_TOKEN = 'token=hidden';
+
+/** The message's text and HTML with its account link's token hidden; null for other kinds. */
+export function accountLinkHidden(
+  message: Pick<OutboxRecord, 'kind' | 'text' | 'html'>,
+): { text: string; html: string } | null {
+  if (!ACCOUNT_LINK_KINDS.has(message.kind)) return null;
+  return {
+    text: message.text.replace(LINK_TOKEN, HIDDEN_LINK_TOKEN),
+    html: message.html.replace(LINK_TOKEN, HIDDEN_LINK_TOKEN),
+  };
+}
+
+/**
+ * The message as the admin's Outbox shows it. `hideAccountLinks`: whenever mail really leaves the
+ * shop (MAIL_URL), queued or sent; with no mail server the outbox is where development reads its
+ * mail, links included (nothing there reached a real customer).
+ */
+export function toOutboxMessage(
+  record: OutboxRecord,
+  { hideAccountLinks = true }: { hideAccountLinks?: boolean } = {},
+): OutboxMessage {
+  const { text, html } = (hideAccountLinks && accountLinkHidden(record)) || record;
   return {
     id: record._id.toString(),
     to: record.to,
     replyTo: record.replyTo,
     subject: record.subject,
     kind: record.kind,
-    text: record.text,
-    html: record.html,
+    text,
+    html,
     createdAt: record.createdAt.toISOString(),
     sentAt: record.sentAt?.toISOString() ?? null,
     error: record.error,
@@ -84,11 +118,14 @@ export function toOutboxMessage(record: OutboxRecord): OutboxMessage {
   };
 }
 
-export async function outboxPage(query: { before?: string; limit: number }): Promise<OutboxPage> {
+export async function outboxPage(
+  query: { before?: string; limit: number },
+  view: { hideAccountLinks?: boolean } = {},
+): Promise<OutboxPage> {
   const records = await listMail({ ...query, limit: query.limit + 1 });
   const page = records.slice(0, query.limit);
   return {
-    messages: page.map(toOutboxMessage),
+    messages: page.map((record) => toOutboxMessage(record, view)),
     nextBefore: records.length > query.limit ? (page.at(-1)?._id.toString() ?? null) : null,
   };
 }
@@ -272,7 +309,14 @@ export async function deliverDueMail({
         html: claimed.html,
         attachments,
       });
-      await markMailSent(claimed._id, attempts, new Date());
+      // Sent for real: the recipient has the link now, and the outbox keeps none that works. (With
+      // no mail server the outbox is the recipient: development reads its links there.)
+      await markMailSent(
+        claimed._id,
+        attempts,
+        new Date(),
+        sender ? accountLinkHidden(claimed) : null,
+      );
       sent += 1;
     } catch (error) {
       failed += 1;
@@ -286,6 +330,8 @@ export async function deliverDueMail({
         error: describe(error),
         nextAttemptAt,
         failedAt: permanent ? now : null,
+        // Refused for good: never sent, so nobody needs its link any more.
+        ...(permanent ? accountLinkHidden(claimed) : null),
       });
       logger.warn(
         { mailId: claimed._id.toString(), kind: claimed.kind, attempts, permanent, err: error },

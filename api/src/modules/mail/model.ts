@@ -16,6 +16,7 @@ export interface OutboxRecord {
   to: string;
   replyTo: string | null;
   subject: string;
+  /** The message's parts; a reset or confirmation link's token is hidden once sent (mail.ts). */
   text: string;
   html: string;
   createdAt: Date;

@@ -271,14 +271,32 @@ export function findMailsByIds(ids: Types.ObjectId[]): Promise<Array<OutboxRecor
   return findEachByKey<OutboxRecord>(OutboxModel, ids);
 }
 
-/** Only the holder of the attempt's claim writes, so these are plain updates. */
-export async function markMailSent(id: Types.ObjectId, attempts: number, now: Date): Promise<void> {
-  await OutboxModel.updateOne({ _id: id }, { $set: { sentAt: now, error: null, attempts } });
+/**
+ * Only the holder of the attempt's claim writes, so these are plain updates. `parts`: the text and
+ * HTML to keep from now on (an account link's token hidden), written with the mark.
+ */
+export async function markMailSent(
+  id: Types.ObjectId,
+  attempts: number,
+  now: Date,
+  parts: { text: string; html: string } | null = null,
+): Promise<void> {
+  await OutboxModel.updateOne(
+    { _id: id },
+    { $set: { sentAt: now, error: null, attempts, ...parts } },
+  );
 }
 
 export async function markMailFailed(
   id: Types.ObjectId,
-  changes: { attempts: number; error: string; nextAttemptAt: Date; failedAt: Date | null },
+  changes: {
+    attempts: number;
+    error: string;
+    nextAttemptAt: Date;
+    failedAt: Date | null;
+    text?: string;
+    html?: string;
+  },
 ): Promise<void> {
   await OutboxModel.updateOne({ _id: id }, { $set: changes });
 }

@@ -5,13 +5,16 @@ import { requireAdmin } from '../../platform/auth-guards';
 import { parseQuery } from '../../platform/validate';
 import { outboxPage } from './mail';
 
-export function mailRoutes(_dependencies: AppDependencies): Router {
+export function mailRoutes({ config }: AppDependencies): Router {
   const router = Router();
+  // Reset and confirmation links are the recipient's alone once mail really leaves the shop; with no
+  // MAIL_URL (development) the Outbox is where they are read (mail.ts, toOutboxMessage).
+  const hideAccountLinks = config.mail.url !== null;
 
   router.get('/admin/outbox', requireAdmin, async (req, res) => {
     const query = parseQuery(outboxQuerySchema, req);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await outboxPage(query));
+    res.json(await outboxPage(query, { hideAccountLinks }));
   });
 
   return router;
