@@ -189,8 +189,20 @@ async function oneRound(base, side, size, round) {
     200,
     admin.call('GET', `/api/admin/orders?q=${number}`),
   );
-  if (!byNumber.orders.some((o) => o.orderNumber === number))
-    throw new Error(`order ${number} not found by its number`);
+  const numbered = byNumber.orders.find((o) => o.orderNumber === number);
+  if (!numbered) throw new Error(`order ${number} not found by its number`);
+  // The order's page: its moves, proof events and notes (seed.mjs writes five events per order).
+  const detail = await timed(
+    'GET /api/admin/orders/{id} (detail)',
+    200,
+    admin.call('GET', `/api/admin/orders/${numbered.id}`),
+  );
+  if (
+    detail.history.length !== 2 ||
+    detail.proofHistory.length !== 2 ||
+    detail.adminNotes.length !== 1
+  )
+    throw new Error(`order detail: ${JSON.stringify(detail)}`);
   await timed(
     'GET /api/admin/orders?q={email}',
     200,

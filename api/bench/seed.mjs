@@ -1,7 +1,8 @@
 // Fills a database with a shop of a given size, fast (insertMany in batches, no API calls): N customers
 // (password `seed-password`), N paid orders (three per customer for the first N/3), N/2 guest carts of
 // two lines, N/2 customer carts of one line, N uploads, N sent messages in the outbox, 20 discount
-// codes with N/10 uses of SEED10, one admin (`admin@seed.example`). Writes the documents exactly as the API stores them, including the
+// codes with N/10 uses of SEED10, one admin (`admin@seed.example`), 5 events per order (2 moves, 2 proof
+// events, a note). Writes the documents exactly as the API stores them, including the
 // keyed documents (email keys, cart documents, order-number keys, per-customer order keys, discount
 // keys and uses, the customer and outbox lists, the mail worker's cursor), so a seeded shop answers like one that grew through the API.
 // The order search's lists (status, day, words) are left to the backfill the server runs at start
@@ -218,6 +219,13 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
         notes: null,
         status: 'processing',
         paymentStatus: 'paid',
+        // Its proof was sent and approved (its events below).
+        proof: {
+          status: 'approved',
+          revision: 1,
+          sentAt: createdAt,
+          awaitingSince: createdAt,
+        },
         chargingSince: null,
         discountReserved: withCode,
         paymentId: `seed-payment-${index}`,
@@ -263,6 +271,64 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       k: index + 1,
     }));
     await db.collection('counters').insertOne({ _id: 'paidOrder', value: count + 1 });
+    // Each order's history as the API writes it (orders/repository.ts), so a read that filtered the
+    // events would read them all: paid (a move), its proof sent and approved (proof events), moved to
+    // processing by an admin (a move) and an admin's note (numbered per order).
+    log(`order events: ${5 * count}`);
+    const hour = 3_600_000;
+    const orderEvent = (index, key, at, fields) => ({
+      _id: `${orderIds[index].toString()}:${key}`,
+      orderId: orderIds[index],
+      at,
+      by: null,
+      from: null,
+      to: null,
+      note: null,
+      proof: null,
+      ...fields,
+    });
+    const paidAt = (index) => new Date(now - (count - index) * 30_000);
+    // An order's total (as above): the code's 10% off the first `uses` orders, $12.00 shipping.
+    const paidCents = (index) => 399 * 12 - (index < uses ? Math.round((399 * 12) / 10) : 0) + 1200;
+    const eventsOf = (index) => [
+      orderEvent(index, 'awaiting_proof', paidAt(index), {
+        kind: 'move',
+        by: 'customer',
+        from: 'pending_payment',
+        to: 'awaiting_proof',
+        note: `Paid $${(paidCents(index) / 100).toFixed(2)}`,
+      }),
+      orderEvent(index, 'proof:1:sent', paidAt(index), {
+        kind: 'proof',
+        note: 'Proof (revision 1) sent to the customer',
+        proof: { action: 'sent', revision: 1 },
+      }),
+      orderEvent(index, 'proof:1:decision', new Date(paidAt(index).getTime() + hour), {
+        kind: 'proof',
+        by: 'customer',
+        note: 'Proof (revision 1) approved by Seed Customer',
+        proof: { action: 'approved', revision: 1, name: 'Seed Customer' },
+      }),
+      orderEvent(index, 'processing', new Date(paidAt(index).getTime() + 2 * hour), {
+        kind: 'move',
+        by: SEED_ADMIN_EMAIL,
+        from: 'awaiting_proof',
+        to: 'processing',
+      }),
+      orderEvent(index, 'note:1', new Date(paidAt(index).getTime() + 2 * hour), {
+        kind: 'note',
+        by: SEED_ADMIN_EMAIL,
+        note: 'Called the customer about the mounting',
+      }),
+    ];
+    for (let start = 0; start < count; start += BATCH / 5) {
+      const docs = [];
+      for (let index = start; index < Math.min(count, start + BATCH / 5); index++)
+        docs.push(...eventsOf(index));
+      await db.collection('order_events').insertMany(docs, { ordered: false });
+    }
+    // The notes are numbered already (src/migrations/keyed-documents.ts, numberOrderNotes).
+    await db.collection('counters').insertOne({ _id: 'orderNotesNumbered', value: 1 });
     await db.collection('payment_claims').insertMany(
       orderIds.slice(0, Math.min(count, 1000)).map((id) => ({
         _id: id.toString(),

@@ -7,7 +7,13 @@ import { findCustomerByEmail } from '../src/modules/accounts/repository';
 import { DiscountCodeModel } from '../src/modules/discounts/model';
 import { findDiscountByCode } from '../src/modules/discounts/repository';
 import { highestOrderNumber, nextOrderNumber } from '../src/modules/orders/counter';
-import { CheckoutKeyModel, CounterModel, OrderModel } from '../src/modules/orders/model';
+import {
+  CheckoutKeyModel,
+  CounterModel,
+  OrderEventModel,
+  OrderModel,
+} from '../src/modules/orders/model';
+import { insertNoteEvent, listOrderEvents } from '../src/modules/orders/repository';
 import { searchOrders } from '../src/modules/orders/search';
 import { listOrderStatus } from '../src/modules/orders/search-lists';
 import { deliverDueMail, outboxPage } from '../src/modules/mail/mail';
@@ -301,4 +307,83 @@ it("when carts' codes are kept in cart sessions from before they moved into the 
   expect(withoutLines).toMatchObject({ items: [], discount: { discountCode: 'OLD10' } });
   expect(await CartModel.exists({ _id: 'guest:old-session-cleared' })).toBeNull();
   expect(await database.listCollections({ name: 'cart_sessions' }).toArray()).toEqual([]);
+});
+
+it("when orders' notes are keyed by ObjectIds from before they were numbered, then each order's notes take numbers oldest first, with their text, author and time, and new notes go on from there", async () => {
+  const at = (minute: number) => new Date(Date.UTC(2024, 0, 2, 12, minute));
+  const oldNote = (orderId: Types.ObjectId, minute: number, by: string, text: string) => ({
+    _id: `${orderId.toString()}:note:${new Types.ObjectId().toString()}`,
+    orderId,
+    kind: 'note',
+    at: at(minute),
+    by,
+    from: null,
+    to: null,
+    note: text,
+    proof: null,
+  });
+  const orderId = new Types.ObjectId();
+  const id = orderId.toString();
+  const first = oldNote(orderId, 10, 'ann@example.com', 'Called the customer');
+  const second = oldNote(orderId, 20, 'bob@example.com', 'Customer will collect');
+  const third = oldNote(orderId, 30, 'ann@example.com', 'Collected');
+  const otherOrderId = new Types.ObjectId();
+  const other = oldNote(otherOrderId, 5, 'bob@example.com', 'Gift wrap');
+  await OrderEventModel.collection.insertMany([third, first, other, second] as never);
+  // A run stopped after copying the first note to place 1, before its old key went.
+  await OrderEventModel.collection.insertOne({ ...first, _id: `${id}:note:1` } as never);
+  await OrderEventModel.collection.insertOne({
+    _id: `${id}:processing`,
+    orderId,
+    kind: 'move',
+    at: at(0),
+    by: 'customer',
+    from: 'pending_payment',
+    to: 'processing',
+    note: 'Paid $10.00',
+    proof: null,
+  } as never);
+  // The marker of an earlier run is not there: this database predates the numbered notes. Two
+  // processes start at once, then one again.
+  await CounterModel.deleteOne({ _id: 'orderNotesNumbered' });
+  await Promise.all([
+    backfillKeyedDocuments(createLogger('silent')),
+    backfillKeyedDocuments(createLogger('silent')),
+  ]);
+  await backfillKeyedDocuments(createLogger('silent'));
+
+  /** The order's notes as its history reads them (by key). */
+  const notesOf = async (orderId: string) =>
+    (await listOrderEvents(orderId, 0)).filter((event) => event.kind === 'note');
+  const notes = (await notesOf(id)).map((note) => [
+    note._id,
+    note.at.toISOString(),
+    note.by,
+    note.note,
+  ]);
+  expect(notes).toEqual([
+    [`${id}:note:1`, at(10).toISOString(), 'ann@example.com', 'Called the customer'],
+    [`${id}:note:2`, at(20).toISOString(), 'bob@example.com', 'Customer will collect'],
+    [`${id}:note:3`, at(30).toISOString(), 'ann@example.com', 'Collected'],
+  ]);
+  expect((await notesOf(otherOrderId.toString())).map((note) => note.note)).toEqual(['Gift wrap']);
+  // The old keys are gone (a filter here only to look), the move stays, and the order's history
+  // (the admin's detail) reads the notes by key.
+  const left = await OrderEventModel.find({ orderId }).lean();
+  expect(left.map((event) => event._id).sort()).toEqual(
+    [`${id}:note:1`, `${id}:note:2`, `${id}:note:3`, `${id}:processing`].sort(),
+  );
+  expect((await listOrderEvents(id, 0)).map((event) => event._id)).toEqual([
+    `${id}:processing`,
+    `${id}:note:1`,
+    `${id}:note:2`,
+    `${id}:note:3`,
+  ]);
+  const next = await insertNoteEvent({
+    orderId: id,
+    at: new Date(),
+    by: 'ann@example.com',
+    text: 'Refund asked',
+  });
+  expect(next._id).toBe(`${id}:note:4`);
 });

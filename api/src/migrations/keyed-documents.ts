@@ -15,14 +15,17 @@ import {
   CounterModel,
   CustomerOrderModel,
   OrderEmailKeyModel,
+  OrderEventModel,
   OrderModel,
   OrderListEntryModel,
   OrderListKeyModel,
   OrderNumberModel,
   PaidOrderKeyModel,
   PaidOrderModel,
+  type OrderEventRecord,
 } from '../modules/orders/model';
 import { ORDER_NUMBER_COUNTER, PAID_ORDER_COUNTER } from '../modules/orders/counter';
+import { insertNoteUnlessNumbered } from '../modules/orders/repository';
 import { counterValue } from '../platform/sequence';
 import {
   FIRST_ORDER_DAY_COUNTER,
@@ -54,7 +57,7 @@ import { CheckoutKeyModel } from '../modules/orders/model';
 import { checkoutKeysDue, unpaidOrdersDue } from '../modules/orders/sweeps';
 import { sandboxTokensDue, SANDBOX_TOKEN_COLLECTION } from '../modules/payments/sandbox';
 import { UploadIndexModel, UploadModel } from '../modules/uploads/model';
-import { trusted } from '../platform/db';
+import { deleteByKeys, trusted } from '../platform/db';
 import { CartModel, type CartDiscountRecord } from '../modules/cart/model';
 import { insertedUnlessTaken } from '../platform/sequence';
 import { proofRemindersDue } from '../modules/proofs/reminder-queue';
@@ -471,7 +474,61 @@ async function foldCartSessions(logger: Logger): Promise<void> {
   );
 }
 
+const ORDER_NOTES_NUMBERED = 'orderNotesNumbered';
+/** Orders whose notes are renumbered at once. */
+const NOTE_ORDERS_AT_ONCE = 20;
+
+/**
+ * Admins' notes were kept under `{orderId}:note:{ObjectId}`, which only a filter on the order finds
+ * (every event of the shop, on the embedded FerretDB); they are numbered per order now
+ * (`{orderId}:note:{n}`, orders/repository.ts). Each order's old notes take its next places, oldest
+ * first, with their text, author and time, then the old ones go. A note copied already (by a run
+ * that stopped, or by another process starting at the same time) is known by its time, author and
+ * text, so each is copied once. Reads the events once, at the first
+ * start after the change; the marker counter says done.
+ */
+async function numberOrderNotes(logger: Logger): Promise<void> {
+  if (await CounterModel.exists({ _id: ORDER_NOTES_NUMBERED })) return;
+  const notes = await OrderEventModel.find({ kind: 'note' }).lean<OrderEventRecord[]>();
+  const unnumbered = new Map<string, OrderEventRecord[]>();
+  for (const note of notes) {
+    if (/:note:[1-9]\d{0,8}$/.test(note._id)) continue;
+    const orderId = note.orderId.toString();
+    unnumbered.set(orderId, [...(unnumbered.get(orderId) ?? []), note]);
+  }
+  const orders = [...unnumbered];
+  for (let start = 0; start < orders.length; start += NOTE_ORDERS_AT_ONCE) {
+    await Promise.all(
+      orders.slice(start, start + NOTE_ORDERS_AT_ONCE).map(async ([orderId, old]) => {
+        old.sort((a, b) => a.at.getTime() - b.at.getTime() || (a._id < b._id ? -1 : 1));
+        for (const note of old)
+          await insertNoteUnlessNumbered({
+            orderId,
+            at: note.at,
+            by: note.by ?? '',
+            text: note.note ?? '',
+          });
+        await deleteByKeys(
+          OrderEventModel,
+          old.map((note) => note._id),
+        );
+      }),
+    );
+  }
+  await CounterModel.updateOne(
+    { _id: ORDER_NOTES_NUMBERED },
+    { $max: { value: 1 } },
+    { upsert: true },
+  );
+  if (orders.length > 0)
+    logger.info(
+      { orders: orders.length, notes: orders.reduce((sum, [, old]) => sum + old.length, 0) },
+      "Numbered the orders' notes",
+    );
+}
+
 export async function backfillKeyedDocuments(logger: Logger): Promise<void> {
+  await numberOrderNotes(logger);
   await migrateAttemptLanes(logger);
   await foldCartSessions(logger);
   await backfillProofReminders(logger);

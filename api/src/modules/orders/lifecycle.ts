@@ -586,7 +586,8 @@ export async function addOrderNote(
 
 export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
   const order = await loadOrder(id);
-  const events = await listOrderEvents(id);
+  // By key: the moves, the proof events the order's proof state names, the numbered notes.
+  const events = await listOrderEvents(id, order.proof?.revision ?? 0);
   return {
     ...toAdminOrder(order),
     history: events

@@ -293,7 +293,9 @@ export const CheckoutKeyModel = mongoose.model<CheckoutKeyRecord>(
  * at most once, so the insert under the unique _id decides which of two racing moves out of one state
  * (two Cancel clicks, a cancel and a ship) happens, on FerretDB v1 as on MongoDB. The marker records
  * what its move writes, so a retry can finish a move whose status write never happened
- * (lifecycle.ts, claimMove); it is the moves' guard, not history. Notes get their own ids.
+ * (lifecycle.ts, claimMove); it is the moves' guard, not history. Notes are numbered per order
+ * (`{orderId}:note:{n}`) and proof events keyed (`{orderId}:proof:{key}`), so the admin's detail
+ * reads an order's events by _id (repository.ts, listOrderEvents).
  */
 export interface OrderEventRecord {
   _id: string;

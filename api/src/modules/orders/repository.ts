@@ -6,6 +6,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import {
   findByKey,
+  findByKeys,
   findEachByKey,
   insertedKeyUnlessTaken,
   isDuplicateKeyError,
@@ -341,31 +342,141 @@ export async function takeBackMove(
   await OrderEventModel.deleteOne({ _id: leaveMarkerKey(orderId, from) });
 }
 
-export async function insertNoteEvent(note: {
+const noteKey = (orderId: string, n: number) => `${orderId}:note:${n}`;
+
+/** The places of an order's notes read in one lookup (an order rarely has more). */
+const NOTES_PER_LOOKUP = 8;
+/** Each lost place is a note another admin just added; this bounds a pathological pile-up. */
+const MAX_NOTE_RACES = 100;
+
+/**
+ * The order's notes `{orderId}:note:{n}`, n = 1, 2, ... in the order they were added, read a batch of
+ * places at a time up to the first empty one (a note is never deleted and takes the first free place,
+ * so the places have no holes). `alongside`: other events of the order, read in the first lookup too.
+ */
+async function readNotes(
+  orderId: string,
+  alongside: string[] = [],
+): Promise<{ notes: OrderEventRecord[]; alongside: Map<string, OrderEventRecord> }> {
+  const notes: OrderEventRecord[] = [];
+  const placesFrom = (from: number) =>
+    Array.from({ length: NOTES_PER_LOOKUP }, (_, i) => noteKey(orderId, from + i));
+  let places = placesFrom(1);
+  const first = await findByKeys<OrderEventRecord>(OrderEventModel, [...alongside, ...places]);
+  let found = first;
+  for (;;) {
+    for (const place of places) {
+      const note = found.get(place);
+      if (!note) return { notes, alongside: first };
+      notes.push(note);
+    }
+    places = placesFrom(notes.length + 1);
+    found = await findByKeys<OrderEventRecord>(OrderEventModel, places);
+  }
+}
+
+interface NewNote {
   orderId: string;
   at: Date;
   by: string;
   text: string;
-}): Promise<OrderEventRecord> {
-  const created = await OrderEventModel.create({
-    _id: `${note.orderId}:note:${new Types.ObjectId().toString()}`,
-    orderId: new Types.ObjectId(note.orderId),
-    kind: 'note',
-    at: note.at,
-    by: note.by,
-    from: null,
-    to: null,
-    note: note.text,
-  });
-  return created.toObject();
 }
 
-/** The order's history, oldest first: its moves, notes and proof events (not the moves' markers). */
-export async function listOrderEvents(orderId: string): Promise<OrderEventRecord[]> {
-  const events = await OrderEventModel.find({ orderId: new Types.ObjectId(orderId) })
-    .sort({ at: 1, _id: 1 })
-    .lean<OrderEventRecord[]>();
-  return events.filter((event) => event.kind !== 'leave');
+/**
+ * Puts the note at the order's next place, taken by an insert under its unique _id: of two admins
+ * adding a note at once, one takes the place and the other the next. `alreadyThere`: a note that
+ * counts as this one (found among the notes, or at a place lost), which is answered instead.
+ */
+async function addNote(
+  note: NewNote,
+  alreadyThere?: (event: OrderEventRecord) => boolean,
+): Promise<OrderEventRecord> {
+  const { notes } = await readNotes(note.orderId);
+  const there = alreadyThere && notes.find(alreadyThere);
+  if (there) return there;
+  for (let n = notes.length + 1; n <= notes.length + MAX_NOTE_RACES; n++) {
+    const event = {
+      _id: noteKey(note.orderId, n),
+      orderId: new Types.ObjectId(note.orderId),
+      kind: 'note',
+      at: note.at,
+      by: note.by,
+      from: null,
+      to: null,
+      note: note.text,
+      proof: null,
+    } satisfies OrderEventRecord;
+    if (await insertedKeyUnlessTaken(OrderEventModel, event)) return event;
+    if (alreadyThere) {
+      const taken = await findByKey<OrderEventRecord>(OrderEventModel, event._id);
+      if (taken && alreadyThere(taken)) return taken;
+    }
+  }
+  throw new Error(`No place for a note on order ${note.orderId}: too many notes added at once`);
+}
+
+/** An admin's note, at the order's next place (addNote). */
+export async function insertNoteEvent(note: NewNote): Promise<OrderEventRecord> {
+  return addNote(note);
+}
+
+/**
+ * A note from before the notes were numbered (migrations/keyed-documents.ts), at the order's next
+ * place unless a place holds it already: the same time, author and text, copied by an earlier run
+ * that stopped or by another process starting at the same time.
+ */
+export async function insertNoteUnlessNumbered(note: NewNote): Promise<OrderEventRecord> {
+  return addNote(
+    note,
+    (event) =>
+      event.at.getTime() === note.at.getTime() && event.by === note.by && event.note === note.text,
+  );
+}
+
+/**
+ * The keys of the proof events an order's proof state can have (`insertProofEvent`'s callers): each
+ * revision's sending, answer and reminder, for revisions 1 to the current one (a revision's events
+ * are written after the order names it: orders/lifecycle.ts, proofs/), and the override.
+ */
+function proofEventKeys(proofRevision: number): string[] {
+  const keys = ['override'];
+  for (let revision = 1; revision <= proofRevision; revision++)
+    keys.push(`${revision}:sent`, `${revision}:decision`, `${revision}:reminded`);
+  return keys;
+}
+
+/** Events oldest first, then by _id as the database sorts strings, a note's place by number. */
+function byTimeThenKey(a: OrderEventRecord, b: OrderEventRecord): number {
+  const byTime = a.at.getTime() - b.at.getTime();
+  if (byTime !== 0) return byTime;
+  const places = [a, b].map((event) => (event.kind === 'note' ? noteNumber(event._id) : null));
+  if (places[0] != null && places[1] != null) return places[0] - places[1];
+  return a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+}
+
+/** A numbered note's place (`{orderId}:note:{n}`), or null for any other key. */
+function noteNumber(id: string): number | null {
+  const match = /:note:([1-9]\d{0,8})$/.exec(id);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The order's history, oldest first: its moves, proof events and notes (not the moves' leave
+ * markers), each found by its _id (no scan of the shop's events): the moves `{orderId}:{status}`, the
+ * proof events its proof state names (`proofRevision`: the order's proof.revision) and the first
+ * notes in one lookup, then any further notes a batch at a time.
+ */
+export async function listOrderEvents(
+  orderId: string,
+  proofRevision: number,
+): Promise<OrderEventRecord[]> {
+  const moveKeys = ORDER_STATUSES.map((status) => `${orderId}:${status}`);
+  const proofKeys = proofEventKeys(proofRevision).map((key) => `${orderId}:proof:${key}`);
+  const { notes, alongside } = await readNotes(orderId, [...moveKeys, ...proofKeys]);
+  const events = [...moveKeys, ...proofKeys]
+    .map((key) => alongside.get(key))
+    .filter((event): event is OrderEventRecord => event !== undefined);
+  return [...events, ...notes].sort(byTimeThenKey);
 }
 
 /** The order's moves, each found by its _id `{orderId}:{state}` (no scan of the events), oldest first. */
