@@ -6,6 +6,7 @@
 // started. GROWTH_SIZES (default 1000,100000) and GROWTH_REPS (default 7) change the run.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   apiDir,
@@ -327,6 +328,15 @@ async function measure(ferretUri, size, dataDir) {
   const seeded = performance.now();
   await seedShop(uri, size, { layout });
   console.log(`seeded ${size} in ${((performance.now() - seeded) / 1000).toFixed(1)}s`);
+  // The database file's size beside the memory map SQLite reads it through (scripts/lib/ferretdb.mjs).
+  const files = readdirSync(dataDir, { recursive: true }).filter((file) =>
+    path.basename(String(file)).startsWith(`growth_${size}.sqlite`),
+  );
+  const bytes = files.reduce(
+    (sum, file) => sum + statSync(path.join(dataDir, String(file))).size,
+    0,
+  );
+  console.log(`database files of ${size}: ${(bytes / 2 ** 20).toFixed(0)} MiB`);
   const { base, side, stop } = await startServer(uri, path.join(dataDir, `uploads-${size}`));
   try {
     await oneRound(base, side, size, 999); // warm-up: first calls build indexes and caches
