@@ -4,7 +4,7 @@
 // on the embedded FerretDB (api/README.md, "Cost that does not grow").
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addOrderNote } from '../src/modules/orders/lifecycle';
+import { addOrderNote, historyOfEvents } from '../src/modules/orders/lifecycle';
 import { OrderEventModel, type OrderEventRecord } from '../src/modules/orders/model';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { addToCart, customerInfo, pay, registerAdmin } from './support/shop-flows';
@@ -88,22 +88,7 @@ async function historyAsFiltered(orderId: string) {
       .sort({ at: 1, _id: 1 })
       .lean<OrderEventRecord[]>()
   ).filter((event) => event.kind !== 'leave');
-  return {
-    history: events
-      .filter((event) => event.kind === 'move' && event.to)
-      .map(({ at, by, from, to, note }) => ({ at: at.toISOString(), by, from, to, note })),
-    proofHistory: events
-      .filter((event) => event.kind === 'proof')
-      .map((event) => ({ at: event.at.toISOString(), by: event.by, text: event.note ?? '' })),
-    adminNotes: events
-      .filter((event) => event.kind === 'note')
-      .map((event) => ({
-        id: event._id,
-        at: event.at.toISOString(),
-        by: event.by ?? '',
-        text: event.note ?? '',
-      })),
-  };
+  return historyOfEvents(events);
 }
 
 /** The order_events operations made while `run` runs, each with its filter. */

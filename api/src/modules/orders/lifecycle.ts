@@ -33,7 +33,7 @@ import {
   type ShopContext,
 } from '../mail/templates';
 import { addToPaidList } from './counter';
-import type { OrderProofState, OrderRecord, PaymentContact } from './model';
+import type { OrderEventRecord, OrderProofState, OrderRecord, PaymentContact } from './model';
 import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
 import { toAdminOrder } from './orders';
 import { listOrderStatus } from './search-lists';
@@ -588,8 +588,14 @@ export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
   const order = await loadOrder(id);
   // By key: the moves, the proof events the order's proof state names, the numbered notes.
   const events = await listOrderEvents(id, order.proof?.revision ?? 0);
+  return { ...toAdminOrder(order), ...historyOfEvents(events) };
+}
+
+/** The admin's history, proof history and notes out of the order's events, oldest first. */
+export function historyOfEvents(
+  events: OrderEventRecord[],
+): Pick<AdminOrderDetail, 'history' | 'proofHistory' | 'adminNotes'> {
   return {
-    ...toAdminOrder(order),
     history: events
       .filter((event) => event.kind === 'move' && event.to)
       .map((event) => ({
