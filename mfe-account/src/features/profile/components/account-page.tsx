@@ -165,7 +165,7 @@ function EmailForm({ user }: { user: ShopUser }) {
           error={form.errors.currentPassword}
           {...form.input('currentPassword')}
         />
-        {change.isError && !form.errors.currentPassword && (
+        {change.isError && !form.errors.currentPassword && !form.errors.email && (
           <FieldError role="alert">
             {apiErrorMessage(change.error) ?? 'The email could not be changed.'}
           </FieldError>
