@@ -1,7 +1,6 @@
 // "Installs what is missing": npm install (pinned by the lockfile) when node_modules is absent or older
-// than the lockfile. Not `npm ci`: the registry this project installs from lacks some other platforms'
-// optional builds (rollup's android/darwin binaries answer 404), so npm writes a lockfile without them
-// and `npm ci` then refuses it as out of sync; `npm install` reads the same lockfile and skips them.
+// than the lockfile. The lockfile lists every platform's optional builds (rollup, esbuild, the
+// resolver), so an install on any machine reads it without writing it: a fresh clone stays clean.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
