@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { createApp } from '../src/app';
-import { backfillKeyedDocuments } from '../src/migrations/keyed-documents';
+import { runMigrations } from '../src/migrations';
 import { sweepExpiredSessions } from '../src/modules/accounts/session-store';
 import { sweepAccountTokens } from '../src/modules/accounts/tokens';
 import { deliverDueMail, sweepMailClaims } from '../src/modules/mail/mail';
@@ -20,13 +20,8 @@ import { createLogger } from '../src/platform/logger';
 const config = loadConfig(process.env);
 const logger = createLogger(config.logLevel);
 await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
-// As the shop's server starts (src/server.ts): the seed (bench/seed.mjs) leaves the order search's
-// lists to this backfill, so they are made by the shop's own code.
-const backfillStarted = performance.now();
-await backfillKeyedDocuments(logger);
-console.log(
-  `keyed documents backfilled in ${((performance.now() - backfillStarted) / 1000).toFixed(1)}s`,
-);
+// As the shop's server starts (src/server.ts).
+await runMigrations(logger);
 
 const bare = express();
 bare.disable('x-powered-by');

@@ -26,6 +26,7 @@ import { sweepSandboxTokens } from '../modules/payments/sandbox';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
 import { remindUnansweredProofs } from '../modules/proofs/reminders';
 import { localFolderStore } from '../modules/uploads/storage';
+import { deleteExpired } from '../platform/expiry';
 import { startJobs, type Job, type RunningJobs } from './scheduler';
 
 const MINUTE_MS = 60 * 1000;
@@ -86,6 +87,8 @@ export function shopJobs(
           followUp: { config, logger },
         }),
     },
+    // Documents past their expiresAt (platform/expiry.ts): MongoDB's TTL monitor's work, on any engine.
+    { name: 'expired', everyMs: MINUTE_MS, run: (now) => deleteExpired(now) },
     { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },
     {
       name: 'attempts',
