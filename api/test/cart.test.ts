@@ -13,13 +13,8 @@ import {
 } from '../src/modules/cart/cart';
 import { CartModel } from '../src/modules/cart/model';
 import { cartRoutes } from '../src/modules/cart/routes';
-import {
-  DiscountCodeKeyModel,
-  DiscountCodeModel,
-  DiscountUseHeadModel,
-  DiscountUseModel,
-} from '../src/modules/discounts/model';
-import { insertDiscounts, type NewDiscountCode } from '../src/modules/discounts/repository';
+import { DiscountCodeModel } from '../src/modules/discounts/model';
+import { insertDiscount, type NewDiscountCode } from '../src/modules/discounts/repository';
 import { UploadIndexModel, UploadModel } from '../src/modules/uploads/model';
 import { recordUpload } from '../src/modules/uploads/repository';
 import { addToCart, PASSWORD, register, uniqueEmail } from './support/shop-flows';
@@ -51,12 +46,7 @@ beforeAll(async () => {
     { TAX_RATES: '{"IL":0.0625,"NY":0.08875,"ON":0.13}' },
     { extraRoutes: [asCustomer] },
   );
-  await Promise.all([
-    CartModel.init(),
-    DiscountCodeModel.init(),
-    DiscountUseModel.init(),
-    UploadModel.init(),
-  ]);
+  await Promise.all([CartModel.init(), DiscountCodeModel.init(), UploadModel.init()]);
 });
 afterAll(async () => {
   await app?.close();
@@ -65,9 +55,6 @@ beforeEach(async () => {
   await Promise.all([
     CartModel.deleteMany({}),
     DiscountCodeModel.deleteMany({}),
-    DiscountUseModel.deleteMany({}),
-    DiscountCodeKeyModel.deleteMany({}),
-    DiscountUseHeadModel.deleteMany({}),
     UploadModel.deleteMany({}),
     UploadIndexModel.deleteMany({}),
   ]);
@@ -89,19 +76,17 @@ const cart = async (sessionId = ALICE, query = '') => {
 };
 
 function discount(fields: Partial<NewDiscountCode> & { code: string }) {
-  return insertDiscounts([
-    {
-      type: 'percentage',
-      percentOff: null,
-      amountOffCents: null,
-      minimumOrderCents: 0,
-      usageLimit: null,
-      expiresAt: null,
-      isActive: true,
-      description: '',
-      ...fields,
-    },
-  ]);
+  return insertDiscount({
+    type: 'percentage',
+    percentOff: null,
+    amountOffCents: null,
+    minimumOrderCents: 0,
+    usageLimit: null,
+    expiresAt: null,
+    isActive: true,
+    description: '',
+    ...fields,
+  });
 }
 
 describe('adding, reading, changing and removing items', () => {

@@ -4,8 +4,12 @@
 // its own. Add a module's migration here, oldest first.
 import type { Logger } from '../platform/logger';
 import { foldCartSessions } from './cart-sessions';
+import { countDiscountUsesOnCodes } from './discounts';
 
-const migrations: Array<(logger: Logger) => Promise<void>> = [foldCartSessions];
+const migrations: Array<(logger: Logger) => Promise<void>> = [
+  foldCartSessions,
+  countDiscountUsesOnCodes,
+];
 
 export async function runMigrations(logger: Logger): Promise<void> {
   for (const migrate of migrations) await migrate(logger);

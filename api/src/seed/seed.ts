@@ -3,7 +3,7 @@
 import type { Logger } from '../platform/logger';
 import {
   hasDiscounts,
-  insertDiscounts,
+  insertDiscount,
   type NewDiscountCode,
 } from '../modules/discounts/repository';
 import { isDuplicateKeyError } from '../platform/db';
@@ -78,7 +78,7 @@ export const SEED_DISCOUNT_CODES: SeedCode[] = [
 export async function seedDiscountCodes(): Promise<boolean> {
   if (await hasDiscounts()) return false;
   try {
-    await insertDiscounts(SEED_DISCOUNT_CODES);
+    for (const seeded of SEED_DISCOUNT_CODES) await insertDiscount(seeded);
   } catch (error) {
     // Another process seeded at the same moment: the unique code index refused the copies.
     if (!isDuplicateKeyError(error)) throw error;

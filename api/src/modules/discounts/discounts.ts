@@ -27,8 +27,8 @@ import {
   takeDiscountUse,
   updateDiscount,
   type DiscountCodeChanges,
-  type DiscountWithUses,
 } from './repository';
+import type { DiscountCodeRecord } from './model';
 import { isDuplicateKeyError } from '../../platform/db';
 
 /** Codes are case-insensitive for shoppers and stored upper-case. */
@@ -37,14 +37,14 @@ export function normalizeCode(code: string): string {
 }
 
 /** What a code's value means to the shop's answers: percent, or dollars off. */
-export function discountValue(discount: DiscountWithUses): number {
+export function discountValue(discount: DiscountCodeRecord): number {
   return discount.type === 'percentage'
     ? (discount.percentOff ?? 0)
     : toDollars(discount.amountOffCents ?? 0);
 }
 
 /** The admin's description, or one made from the value ("10% off", "$5.00 off"). */
-export function describeDiscount(discount: DiscountWithUses): string {
+export function describeDiscount(discount: DiscountCodeRecord): string {
   if (discount.description.trim()) return discount.description;
   return discount.type === 'percentage'
     ? `${discount.percentOff ?? 0}% off`
@@ -52,7 +52,7 @@ export function describeDiscount(discount: DiscountWithUses): string {
 }
 
 /** The amount off a subtotal: a percentage rounded to the cent, and never more than the subtotal. */
-export function discountCentsFor(discount: DiscountWithUses, subtotalCents: Cents): Cents {
+export function discountCentsFor(discount: DiscountCodeRecord, subtotalCents: Cents): Cents {
   const off =
     discount.type === 'percentage'
       ? percentOfCents(subtotalCents, discount.percentOff ?? 0)
@@ -73,7 +73,7 @@ function percentOfCents(cents: Cents, percent: number): Cents {
 
 /** Why the code cannot be used now for this subtotal, or null when it can. Checked in this order. */
 export function rejectionOf(
-  discount: DiscountWithUses | null,
+  discount: DiscountCodeRecord | null,
   subtotalCents: Cents,
   now: Date,
 ): DiscountRejection | null {
@@ -154,7 +154,7 @@ export async function releaseDiscountUse(code: string): Promise<void> {
 
 // --- Admin --------------------------------------------------------------------------------------
 
-export function toDiscountCode(discount: DiscountWithUses, timeZone: string): DiscountCode {
+export function toDiscountCode(discount: DiscountCodeRecord, timeZone: string): DiscountCode {
   return {
     id: discount._id.toString(),
     code: discount.code,
