@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { createApp } from '../src/app';
-import { runMigrations } from '../src/migrations';
+import { prepareDatabase } from '../src/migrations';
 import { sweepExpiredSessions } from '../src/modules/accounts/session-store';
 import { sweepAccountTokens } from '../src/modules/accounts/tokens';
 import { deliverDueMail, sweepMailClaims } from '../src/modules/mail/mail';
@@ -21,7 +21,7 @@ const config = loadConfig(process.env);
 const logger = createLogger(config.logLevel);
 await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
 // As the shop's server starts (src/server.ts).
-await runMigrations(logger);
+await prepareDatabase(logger);
 
 const bare = express();
 bare.disable('x-powered-by');

@@ -6,7 +6,7 @@ import { connectDatabase, disconnectDatabase, redactUri } from './platform/db';
 import { createLogger } from './platform/logger';
 import { startShopJobs } from './jobs';
 import { seedDevelopmentData } from './seed/seed';
-import { runMigrations } from './migrations';
+import { prepareDatabase } from './migrations';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -40,7 +40,7 @@ async function main() {
   } catch (error) {
     stop(error instanceof Error ? error.message : String(error));
   }
-  await runMigrations(logger);
+  await prepareDatabase(logger);
   if (config.nodeEnv === 'development') await seedDevelopmentData(logger);
 
   const server = http.createServer(createApp({ config, logger }));

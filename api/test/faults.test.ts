@@ -249,53 +249,44 @@ describe('an API process killed during checkout', () => {
       const sessionIds = shoppers.map((s) => s.sessionId);
       const held = await ledger(sessionIds);
       expectOnePaidOrderAndChargeEach(sessionIds, held);
-      // The checkout key is written before the order, so no retry makes a second order.
+      // An order is written under its cart's placing, so no retry makes a second order.
       expect(held.orders.length).toBe(shoppers.length);
     } finally {
       if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
     }
   }, 120_000);
 
-  for (const point of ['after-order-write', 'after-checkout-key'] as const) {
-    it(`killed ${point === 'after-order-write' ? 'right after writing the order' : 'after the checkout key, before the order'}: the retry on another process finds that order, one order and one charge`, async () => {
-      const doomed = await startApiProcess({ SHOP_FAULT_POINT: point });
-      try {
-        const s = shopper(() => doomed.base);
-        expect((await s.call('POST', '/api/cart', label())).status).toBe(201);
-        const placing = await placeOrder(s);
-        expect(placing.status).toBe(0); // the process died before answering
-        await until(
-          async () => doomed.child.exitCode ?? doomed.child.signalCode,
-          (code) => code !== null,
-          10_000,
-        );
-        const before = await ledger([s.sessionId]);
-        expect(before.orders).toHaveLength(point === 'after-order-write' ? 1 : 0);
+  it('killed right after writing the order: the retry on another process finds that order, one order and one charge', async () => {
+    const doomed = await startApiProcess({ SHOP_FAULT_POINT: 'after-order-write' });
+    try {
+      const s = shopper(() => doomed.base);
+      expect((await s.call('POST', '/api/cart', label())).status).toBe(201);
+      const placing = await placeOrder(s);
+      expect(placing.status).toBe(0); // the process died before answering
+      await until(
+        async () => doomed.child.exitCode ?? doomed.child.signalCode,
+        (code) => code !== null,
+        10_000,
+      );
+      const before = await ledger([s.sessionId]);
+      expect(before.orders).toHaveLength(1);
 
-        const retried = shopper(() => app.baseUrl, s.sessionId);
-        const again = await placeOrder(retried);
-        // 200: the order the dead process wrote; 201: the order written now under the key's id.
-        expect(again.status, JSON.stringify(again.body)).toBe(
-          point === 'after-order-write' ? 200 : 201,
-        );
-        if (point === 'after-order-write')
-          expect(again.body.orderId).toBe(before.orders[0]!._id.toString());
-        const key = await mongoose.connection
-          .db!.collection('checkout_keys')
-          .findOne({ orderId: new mongoose.Types.ObjectId(again.body.orderId as string) });
-        expect(key).not.toBeNull();
-        expect((await pay(retried, again.body.orderId)).status).toBe(200);
-        // Placing and paying again change nothing: the paid order is answered as paid.
-        const twice = await pay(retried, again.body.orderId);
-        expect(twice.status).toBe(200);
-        const held = await ledger([s.sessionId]);
-        expect(held.orders).toHaveLength(1);
-        expectOnePaidOrderAndChargeEach([s.sessionId], held);
-      } finally {
-        if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
-      }
-    }, 120_000);
-  }
+      const retried = shopper(() => app.baseUrl, s.sessionId);
+      const again = await placeOrder(retried);
+      // 200: the order the dead process wrote.
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.orderId).toBe(before.orders[0]!._id.toString());
+      expect((await pay(retried, again.body.orderId)).status).toBe(200);
+      // Placing and paying again change nothing: the paid order is answered as paid.
+      const twice = await pay(retried, again.body.orderId);
+      expect(twice.status).toBe(200);
+      const held = await ledger([s.sessionId]);
+      expect(held.orders).toHaveLength(1);
+      expectOnePaidOrderAndChargeEach([s.sessionId], held);
+    } finally {
+      if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });
 
 describe('an API process killed right after the order says paid', () => {
@@ -311,13 +302,15 @@ describe('an API process killed right after the order says paid', () => {
       .collection('outbox')
       .find({ key: { $in: keys } })
       .toArray();
-    const claim = await db.collection('payment_claims').findOne({ _id: orderId as never });
+    const order = await db
+      .collection('orders')
+      .findOne({ _id: new mongoose.Types.ObjectId(orderId) });
     const moved = await db
       .collection('order_events')
       .findOne({ _id: `${orderId}:awaiting_proof` as never });
     return {
       kinds: messages.map((message) => message.kind as string).sort(),
-      claim: claim?.state,
+      settled: Boolean(order?.settledAt),
       moved: moved !== null,
     };
   }
@@ -339,7 +332,7 @@ describe('an API process killed right after the order says paid', () => {
       const orderId = placed.body.orderId as string;
       const { paid } = await ledger([s.sessionId]);
       expect(paid.map((order) => order._id.toString())).toEqual([orderId]);
-      expect(await announced(orderId)).toEqual({ kinds: [], claim: 'charging', moved: false });
+      expect(await announced(orderId)).toEqual({ kinds: [], settled: false, moved: false });
       return { sessionId: s.sessionId, orderId };
     } finally {
       if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
@@ -349,7 +342,7 @@ describe('an API process killed right after the order says paid', () => {
   const silent = createLogger('silent');
   const allAnnounced = {
     kinds: ['admin_new_order', 'order_confirmation', 'proof_request'],
-    claim: 'paid',
+    settled: true,
     moved: true,
   };
 

@@ -8,8 +8,24 @@ import { CartModel } from '../src/modules/cart/model';
 import { findCart } from '../src/modules/cart/repository';
 import { reserveDiscountUse } from '../src/modules/discounts/discounts';
 import { findDiscountByCode } from '../src/modules/discounts/repository';
+import { OrderEventModel, OrderModel } from '../src/modules/orders/model';
+import { issueOrderNumber, listOrdersOfCustomer } from '../src/modules/orders/repository';
+import { searchOrders } from '../src/modules/orders/search';
 import { createLogger } from '../src/platform/logger';
 import { startTestApp, type TestApp } from './support/test-app';
+
+/** A customer's details as an order keeps them. */
+const customerInfoOf = (firstName: string) => ({
+  firstName,
+  lastName: 'Buyer',
+  email: `${firstName.toLowerCase()}@example.com`,
+  phone: '555-0100',
+  company: 'Old Co',
+  street: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+});
 
 let app: TestApp;
 beforeAll(async () => {
@@ -114,4 +130,131 @@ it('when discount codes counted their uses as numbered documents, then each code
   // The limit goes on from the count: 3 more of 5.
   const answers = await Promise.all(Array.from({ length: 5 }, () => reserveDiscountUse('OLDUSED')));
   expect(answers.filter(Boolean)).toHaveLength(3);
+});
+
+it('when orders were found through keyed lists, then each order carries what its queries read, the lists go, and the shop works on them', async () => {
+  const db = mongoose.connection.db!;
+  const now = new Date();
+  const customerId = new Types.ObjectId();
+  const base = (orderNumber: number, fields: object) => ({
+    _id: new Types.ObjectId(),
+    orderNumber,
+    sessionId: 'old-session',
+    customerId,
+    guestEmail: null,
+    customerInfo: { ...customerInfoOf('Old'), email: 'Old.Buyer@Example.com' },
+    items: [],
+    subtotalCents: 1000,
+    discountCode: null,
+    discountCents: 0,
+    shippingCents: 0,
+    taxCents: 0,
+    taxRegion: null,
+    totalCents: 1000,
+    notes: null,
+    chargingSince: null,
+    discountReserved: false,
+    paymentId: 'pay',
+    paymentContact: null,
+    lastPaymentError: null,
+    cartFingerprint: 'f',
+    shipment: null,
+    refundedCents: 0,
+    refundId: null,
+    skipProof: false,
+    createdAt: new Date(now.getTime() - (2000 - orderNumber) * 1000),
+    updatedAt: now,
+    ...fields,
+  });
+  const paidAt = new Date(now.getTime() - 60_000);
+  const settled = base(1000, { status: 'processing', paymentStatus: 'paid', paidAt, proof: null });
+  const charging = base(1001, {
+    status: 'awaiting_proof',
+    paymentStatus: 'paid',
+    paidAt,
+    proof: { status: 'awaiting_approval', revision: 1, sentAt: paidAt, awaitingSince: paidAt },
+  });
+  const unpaid = base(1002, {
+    status: 'pending_payment',
+    paymentStatus: 'unpaid',
+    paidAt: null,
+    proof: null,
+  });
+  await db.collection('orders').insertMany([settled, charging, unpaid]);
+  await db
+    .collection<{ _id: string }>('payment_claims')
+    .insertMany([
+      { _id: settled._id.toString(), state: 'paid' } as never,
+      { _id: charging._id.toString(), state: 'charging' } as never,
+    ]);
+  const reminderDue = new Date(now.getTime() + 86_400_000);
+  await db.collection<{ _id: string }>('due_entries').insertOne({
+    _id: 'proof-reminders:1:1',
+    ref: `${charging._id.toString()}:1`,
+    dueAt: reminderDue,
+    doneAt: null,
+  } as never);
+  await db.collection<{ _id: string }>('checkout_keys').insertOne({
+    _id: `guest:old-session:${'a'.repeat(64)}:2`,
+    orderId: unpaid._id,
+    createdAt: now,
+  } as never);
+  await db.collection<{ _id: string }>('order_events').insertOne({
+    _id: `${settled._id.toString()}:leave:processing`,
+    orderId: settled._id,
+    kind: 'leave',
+    from: 'processing',
+    to: 'shipped',
+    at: now,
+    by: 'admin@example.com',
+    note: 'UPS 1Z',
+    refund: null,
+    shipment: { carrier: 'UPS', trackingNumber: '1Z', trackingUrl: null, shippedAt: now },
+  } as never);
+  await db
+    .collection<{ _id: string }>('counters')
+    .insertOne({ _id: 'orderNumber', value: 1010 } as never);
+  for (const name of ['order_numbers', 'paid_orders', 'customer_orders'])
+    await db
+      .collection<{ _id: string }>(name)
+      .insertOne({ _id: 'x', orderId: settled._id } as never);
+
+  await runMigrations(createLogger('silent'));
+  await runMigrations(createLogger('silent'));
+
+  const stored = async (id: Types.ObjectId) => (await OrderModel.findById(id).lean())!;
+  expect(await stored(settled._id)).toMatchObject({
+    cartKey: `order:${settled._id.toString()}`,
+    placing: 1,
+    emailKey: 'old.buyer@example.com',
+    firstNameKey: 'old',
+    settledAt: paidAt,
+    pendingMove: { from: 'processing', to: 'shipped', note: 'UPS 1Z' },
+  });
+  expect(await stored(charging._id)).toMatchObject({
+    settledAt: null,
+    proofReminderDueAt: reminderDue,
+  });
+  expect(await stored(unpaid._id)).toMatchObject({
+    cartKey: `guest:old-session:${'a'.repeat(64)}`,
+    placing: 2,
+  });
+  for (const name of [
+    'order_numbers',
+    'paid_orders',
+    'customer_orders',
+    'checkout_keys',
+    'payment_claims',
+  ])
+    expect(await db.listCollections({ name }).toArray()).toEqual([]);
+  expect(await OrderEventModel.exists({ kind: 'leave' })).toBeNull();
+  // Numbering goes on after the highest number the older counter issued.
+  expect(await issueOrderNumber()).toBe(1010);
+  // The customer's history and the admin's search read the moved orders.
+  expect(
+    (await listOrdersOfCustomer(customerId.toString())).map((order) => order.orderNumber),
+  ).toEqual([1001, 1000]);
+  expect(
+    (await searchOrders({ pageSize: 10, q: 'old.buyer@example.com' }, 'UTC')).orders,
+  ).toHaveLength(2);
 });

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { OrderModel } from '../src/modules/orders/model';
 import type { ChargeRequest, PaymentProvider } from '../src/modules/payments/provider';
-import { PAYMENT_UNAVAILABLE_MESSAGE, UNUSED_CLAIM_MS } from '../src/modules/payments/payments';
+import {
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  WAIT_FOR_OTHER_CALL_MS,
+} from '../src/modules/payments/payments';
 import { sandboxProvider } from '../src/modules/payments/sandbox';
 import {
   addToCart,
@@ -195,19 +198,36 @@ describe('POST /api/payment/complete', () => {
     expect(charges).toHaveLength(1);
   });
 
-  it('when a process stopped right after claiming the payment, then a retry takes the claim over and charges once', async () => {
+  it('when a process stopped while charging (longer ago than a charge can take), then a retry takes the payment over and the card is charged once', async () => {
     const { agent, order } = await cartWithOrder();
-    // The claim a call makes before anything else, left behind: the order never said 'charging'.
-    await mongoose.connection.db!.collection('payment_claims').insertOne({
-      _id: order.orderId as never,
-      state: 'charging',
-      claimedAt: new Date(Date.now() - UNUSED_CLAIM_MS - 1000),
-    });
+    // What a call stopped mid-charge leaves: the order charging since long ago, nothing charged.
+    await OrderModel.updateOne(
+      { _id: order.orderId },
+      {
+        $set: {
+          paymentStatus: 'charging',
+          chargingSince: new Date(Date.now() - app.config.payment.staleChargeMs - 1000),
+        },
+      },
+    );
     const paid = await pay(agent, order.orderId);
     expect(paid.status, paid.text).toBe(200);
     expect(charges).toHaveLength(1);
     expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('paid');
   });
+
+  it('when another call is charging the order right now, then a second call waits for it and, if it does not finish, answers 409 without charging', async () => {
+    const { agent, order } = await cartWithOrder();
+    await OrderModel.updateOne(
+      { _id: order.orderId },
+      { $set: { paymentStatus: 'charging', chargingSince: new Date() } },
+    );
+    const started = Date.now();
+    const second = await pay(agent, order.orderId);
+    expect(second.status).toBe(409);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_FOR_OTHER_CALL_MS - 500);
+    expect(charges).toHaveLength(0);
+  }, 30_000);
 
   it('when payment is completed twice at the same moment, then the card is charged once and both answer the same', async () => {
     const { agent, order } = await cartWithOrder();

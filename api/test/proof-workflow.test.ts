@@ -19,7 +19,8 @@ import {
   ORDER_LINK_LIFETIME_DAYS,
   signOrderLink,
 } from '../src/modules/orders/order-access';
-import { addBusinessDays, remindUnansweredProofs } from '../src/modules/proofs/reminders';
+import { addBusinessDays } from '@shop/contracts';
+import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { addToCart, customerInfo, pay, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 

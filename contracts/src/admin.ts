@@ -86,14 +86,12 @@ function calendarDay(field: string) {
     }, message);
 }
 
-/** A place in the admin's order lists: a list position, or a UTC day with its position. */
-export const ORDER_PAGE_PLACE = /^(?:\d{1,12}|\d{4}-\d{2}-\d{2}(?::\d{1,12})?)$/;
+/** A place in the admin's order lists: the id of the previous page's last order. */
+export const ORDER_PAGE_PLACE = /^[a-f0-9]{24}$/;
 
 /**
  * GET /api/admin/orders: newest first, paged by key like the customer list: the answer's `nextBefore`
  * (also in the x-next-before header) is the place to ask `before` for the next page, null at the end.
- * A page may hold fewer than pageSize orders (even none) and still have a next one: each call reads a
- * bounded number of list places (api/README.md, "Cost that does not grow").
  */
 export const adminOrdersQuerySchema = z.object({
   pageSize: z.coerce
@@ -106,8 +104,8 @@ export const adminOrdersQuerySchema = z.object({
     .enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })
     .optional(),
   /**
-   * An order number, a whole email, or the beginnings of words of the customer's name or email
-   * ("jan", "jane do", "example"), each word at least 2 letters or digits.
+   * An order number, a whole email, or words each beginning the customer's first name, last name or
+   * email ("jan", "jane do", "jane.doe@"), each word at least 2 letters or digits.
    */
   q: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   /** Placed on or after this day, on or before that day (YYYY-MM-DD, the shop's time zone). */

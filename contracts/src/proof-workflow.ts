@@ -1,6 +1,7 @@
 // The proof step of an order (docs/product.md, "Proofs"): revisions of every line's proof, the
 // customer's approval or change requests, and the admin's revisions and override.
 import { z } from 'zod';
+import { addBusinessDays } from './time-zone';
 
 /**
  * awaiting_approval: the current revision was sent and not answered; changes_requested: the customer
@@ -29,6 +30,11 @@ export const PROOF_STATUS_LABELS: Record<ProofStatus, string> = {
 export const PROOF_APPROVAL_LIMIT_DAYS = 14;
 /** Business days (Monday to Friday in the shop's time zone) before an unanswered proof is reminded. */
 export const PROOF_REMINDER_BUSINESS_DAYS = 2;
+
+/** When an unanswered revision sent at `sentAt` is reminded. */
+export function proofReminderDueAt(sentAt: Date, timeZone: string): Date {
+  return addBusinessDays(sentAt, PROOF_REMINDER_BUSINESS_DAYS, timeZone);
+}
 
 /** One line in one revision: the label text drawn, or a proof file the shop uploaded. */
 export interface ProofLine {

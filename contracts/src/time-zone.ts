@@ -64,3 +64,26 @@ export function dayIn(timeZone: string, instant: Date): string {
     day: '2-digit',
   }).format(instant);
 }
+
+function isWeekend(day: string): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday === 0 || weekday === 6;
+}
+
+/**
+ * The instant `days` business days (Monday to Friday in the zone) after `start`: the same time of
+ * day that many weekdays later; a start on a weekend counts from the following Monday's beginning.
+ */
+export function addBusinessDays(start: Date, days: number, timeZone: string): Date {
+  let day = dayIn(timeZone, start);
+  let timeOfDayMs = start.getTime() - startOfDayIn(timeZone, day).getTime();
+  if (isWeekend(day)) {
+    while (isWeekend(day)) day = nextDay(day);
+    timeOfDayMs = 0;
+  }
+  for (let added = 0; added < days;) {
+    day = nextDay(day);
+    if (!isWeekend(day)) added += 1;
+  }
+  return new Date(startOfDayIn(timeZone, day).getTime() + timeOfDayMs);
+}

@@ -74,7 +74,8 @@ async function run(args: string[], actor: Actor): Promise<string> {
         commit: String(manifest.commit),
         publishedAt: new Date(String(manifest.publishedAt)),
       };
-      await ReleaseModel.init();
+      // The registry's indexes, in case the API never started on this database yet.
+      await ReleaseModel.syncIndexes();
       await publishRelease(release, actor);
       return `${release.remote}: published ${release.version} (promote it to make it live)`;
     }

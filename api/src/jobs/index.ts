@@ -20,7 +20,6 @@ import {
   type MailSender,
 } from '../modules/mail/mail';
 import { orderLookupsPerEmail } from '../modules/orders/order-access';
-import { sweepOpenCheckouts } from '../modules/orders/orders';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { sweepSandboxTokens } from '../modules/payments/sandbox';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
@@ -81,11 +80,7 @@ export function shopJobs(
     {
       name: 'unpaid-orders',
       everyMs: 10 * MINUTE_MS,
-      run: (now) =>
-        expireUnpaidOrders(now, {
-          staleChargeMs: config.payment.staleChargeMs,
-          followUp: { config, logger },
-        }),
+      run: (now) => expireUnpaidOrders(now, { followUp: { config, logger } }),
     },
     // Documents past their expiresAt (platform/expiry.ts): MongoDB's TTL monitor's work, on any engine.
     { name: 'expired', everyMs: MINUTE_MS, run: (now) => deleteExpired(now) },
@@ -95,7 +90,6 @@ export function shopJobs(
       everyMs: 10 * MINUTE_MS,
       run: (now) => Promise.all(limiters.map((limiter) => limiter.sweep(now))),
     },
-    { name: 'open-checkouts', everyMs: 60 * MINUTE_MS, run: (now) => sweepOpenCheckouts(now) },
     { name: 'account-tokens', everyMs: 60 * MINUTE_MS, run: (now) => sweepAccountTokens(now) },
     { name: 'mail-claims', everyMs: 60 * MINUTE_MS, run: (now) => sweepMailClaims(now) },
     ...(config.payment.provider === 'sandbox'

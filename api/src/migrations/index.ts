@@ -1,16 +1,26 @@
 // What the API does to a database at start before it serves: each migration moves data written by an
-// earlier version into today's shape. Every one is safe to run again (it finds nothing left to do)
-// and beside another API process starting at the same time, so a rolling deploy needs no step of
-// its own. Add a module's migration here, oldest first.
+// earlier version into today's shape, then every model's indexes are made to match its schema (after
+// the migrations, so a new unique index meets data that already fits it). Every migration is safe to
+// run again (it finds nothing left to do) and beside another API process starting at the same time,
+// so a rolling deploy needs no step of its own. Add a module's migration here, oldest first.
+import mongoose from 'mongoose';
 import type { Logger } from '../platform/logger';
 import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
+import { moveOrdersOffKeyedLists } from './orders';
 
 const migrations: Array<(logger: Logger) => Promise<void>> = [
   foldCartSessions,
   countDiscountUsesOnCodes,
+  moveOrdersOffKeyedLists,
 ];
 
 export async function runMigrations(logger: Logger): Promise<void> {
   for (const migrate of migrations) await migrate(logger);
+}
+
+/** The migrations, then each model's indexes as its schema declares them (others are dropped). */
+export async function prepareDatabase(logger: Logger): Promise<void> {
+  await runMigrations(logger);
+  await mongoose.syncIndexes();
 }

@@ -9,6 +9,9 @@ import type { Logger } from './logger';
 // code itself writes in a filter must be marked: { timesUsed: trusted({ $lt: limit }) }.
 mongoose.set('strictQuery', true);
 mongoose.set('sanitizeFilter', true);
+// Indexes are built once at start, after the migrations (migrations/index.ts, prepareDatabase), not
+// by each model on connect: a new unique index must meet data the migrations have made fit it.
+mongoose.set('autoIndex', false);
 // Without this, every query records `new Error().stack` in case it is run twice, and formatting a
 // stack with the TypeScript source maps cost more than the query under load (api/README.md, "Load").
 mongoose.set('skipOriginalStackTraces', true);

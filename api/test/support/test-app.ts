@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { createApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { connectDatabase, disconnectDatabase } from '../../src/platform/db';
+import { prepareDatabase } from '../../src/migrations';
 import { createLogger, type Logger } from '../../src/platform/logger';
 import { routeModules, type RouteModule } from '../../src/routes';
 import type { PaymentProvider } from '../../src/modules/payments/provider';
@@ -96,6 +97,7 @@ export async function startTestApp(
   });
   const logger = givenLogger ?? createLogger(config.logLevel);
   await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
+  await prepareDatabase(logger);
 
   async function listen(): Promise<Server> {
     const started: Server = createApp({

@@ -11,8 +11,7 @@ import { AppError } from '../../platform/errors';
 import { attemptLimiter } from './attempt-limiter';
 import type { CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
-import { customerOrdersForAdmin, joinGuestOrders } from '../orders/orders';
-import { listOrdersOfCustomer } from '../orders/repository';
+import { customerOrdersForAdmin, joinGuestOrders, orderedArtworkOf } from '../orders/orders';
 import type { Config } from '../../config';
 import { queueMail } from '../mail/mail';
 import { emailConfirmation, passwordReset } from '../mail/templates';
@@ -289,7 +288,7 @@ export async function confirmEmail(
     now,
   );
   await markEmailConfirmed(customer._id, record.email, now);
-  const joinedOrders = await joinGuestOrders(customer._id.toString(), record.email, now);
+  const joinedOrders = await joinGuestOrders(customer._id.toString(), record.email);
   const confirmed = await findCustomerById(customer._id.toString());
   return { customer: confirmed ?? customer, joinedOrders };
 }
@@ -381,9 +380,5 @@ export async function deleteCustomer(id: string): Promise<void> {
   if (outcome === 'missing') throw AppError.notFound('Customer not found');
   await forgetSessionsOf(id);
   await forgetCustomerCart(id);
-  const orders = await listOrdersOfCustomer(id);
-  const artwork = orders.flatMap((order) =>
-    order.items.flatMap((item) => item.files.map((file) => file.hashedName)),
-  );
-  await forgetCustomerUploads(id, new Set(artwork));
+  await forgetCustomerUploads(id, await orderedArtworkOf(id));
 }

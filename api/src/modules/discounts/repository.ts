@@ -42,7 +42,6 @@ export async function hasDiscounts(): Promise<boolean> {
 export async function insertDiscount(
   fields: NewDiscountCode & { timesUsed?: number },
 ): Promise<DiscountCodeRecord> {
-  await DiscountCodeModel.init();
   const created = await DiscountCodeModel.create({ _id: new Types.ObjectId(), ...fields });
   return created.toObject<DiscountCodeRecord>();
 }
@@ -52,7 +51,6 @@ export async function updateDiscount(
   changes: DiscountCodeChanges,
 ): Promise<DiscountCodeRecord | null> {
   if (!isValidObjectId(id)) return null;
-  await DiscountCodeModel.init();
   return DiscountCodeModel.findByIdAndUpdate(id, { $set: changes }, { new: true })
     .lean<DiscountCodeRecord>()
     .exec();

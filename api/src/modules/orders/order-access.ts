@@ -11,8 +11,7 @@ import { AppError } from '../../platform/errors';
 import type { OrderRecord } from './model';
 import { queueMail } from '../mail/mail';
 import { orderLink } from '../mail/templates';
-import { orderIdsOfNumbers } from './counter';
-import { findOrderById } from './repository';
+import { findOrderById, findOrderByNumber } from './repository';
 
 /** How long a guest order link opens its order. */
 export const ORDER_LINK_LIFETIME_DAYS = 30;
@@ -132,8 +131,7 @@ export async function sendOrderLink(
   config: Pick<Config, 'orderLinkSecret' | 'shop'>,
   now: Date = new Date(),
 ): Promise<void> {
-  const [orderId] = await orderIdsOfNumbers([orderNumber]);
-  const order = orderId ? await findOrderById(orderId.toString()) : null;
+  const order = await findOrderByNumber(orderNumber);
   if (!order || order.paymentStatus !== 'paid') return;
   const placedWith = [order.customerInfo.email, order.guestEmail].filter(Boolean);
   if (!placedWith.some((address) => address!.toLowerCase() === email.toLowerCase())) return;

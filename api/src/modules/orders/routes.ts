@@ -30,29 +30,14 @@ import {
 import { limitPerAddress, limitPerAddressWhileReading } from '../accounts/address-limits';
 import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
-import { orderIdsOfNumbers } from './counter';
 import { assertInvoiceable, invoiceFilename, invoicePdf } from './invoice';
 import { authorizeOrderReader, orderLookupsPerEmail, sendOrderLink } from './order-access';
 import { reorder } from './reorder';
-import {
-  addOrderNote,
-  adminOrderDetail,
-  cancelOrder,
-  completeOrder,
-  overrideProof,
-  shipOrder,
-  startProcessing,
-} from './lifecycle';
-import {
-  adminOrderPage,
-  assertOrderHasFile,
-  findViewableOrder,
-  orderDetail,
-  orderHistory,
-  placeOrder,
-  priceOrder,
-  quoteCheckout,
-} from './orders';
+import { addOrderNote, adminOrderDetail, orderDetail } from './history';
+import { cancelOrder, completeOrder, overrideProof, shipOrder, startProcessing } from './moves';
+import { adminOrderPage, assertOrderHasFile, findViewableOrder, orderHistory } from './orders';
+import { placeOrder, priceOrder, quoteCheckout } from './placing';
+import { findOrderByNumber } from './repository';
 
 /**
  * The checkout body, answered in the spec's words: 'Please fill in: {list}' when fields are missing,
@@ -116,9 +101,9 @@ export function orderRoutes({
   // One order for its owner or the holder of its guest link (?access=); 404 for anyone else.
   router.get('/orders/by-number/:orderNumber', async (req, res) => {
     const { orderNumber } = parseParams(orderNumberParamsSchema, req);
-    const [orderId] = await orderIdsOfNumbers([orderNumber]);
-    if (!orderId) throw AppError.notFound('Order not found');
-    const order = await authorizeOrderReader(req, orderId.toString(), config);
+    const numbered = await findOrderByNumber(orderNumber);
+    if (!numbered) throw AppError.notFound('Order not found');
+    const order = await authorizeOrderReader(req, numbered._id.toString(), config);
     res.setHeader('Cache-Control', 'no-store');
     res.json(await orderDetail(order));
   });

@@ -15,21 +15,16 @@ import { clearOrderedLines } from '../cart/cart';
 import { releaseDiscountUse, reserveDiscountUse } from '../discounts/discounts';
 import {
   announcePayment,
+  claimPayment,
   findCallersOrder,
   findOrderById,
   markDiscountReserved,
-  prepareToRecordPayment,
+  markSettled,
   recordPayment,
-  setPaymentState,
+  releasePayment,
+  takeOverStalePayment,
   type OrderRecord,
 } from '../orders/orders';
-import {
-  claimPayment,
-  dropUnusedClaim,
-  markClaimPaid,
-  paymentSettled,
-  type PaymentClaim,
-} from './claims';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox';
 import { SQUARE_SCRIPT_URLS, isSquareSandbox, squareProvider } from './square';
@@ -85,47 +80,49 @@ function completed(order: OrderRecord): CompletedPayment {
 }
 
 /**
- * Finishes what follows a paid order's payment when the call that paid it stopped first (its claim
- * never said paid): the messages, the history and the paid list (each once; orders/lifecycle.ts,
- * announcePayment), then the claim. `owner`: the shopper whose cart still holds the lines paid for
- * (the unpaid-orders sweep, expiry.ts, has none). An order settled already costs one lookup.
+ * Finishes what follows a paid order's payment when the call that paid it stopped first: the
+ * history and the messages (each once; orders' announcePayment), the cart emptied of the lines paid
+ * for, then the order marked settled. `owner`: the shopper whose cart still holds those lines (the
+ * sweep, expiry.ts, has none). A settled order costs nothing.
  */
 export async function settlePayment(
   order: OrderRecord,
   config: Config,
   owner: CartOwner | null,
 ): Promise<void> {
-  const orderId = order._id.toString();
-  if (await paymentSettled(orderId)) return;
+  if (order.settledAt) return;
   await announcePayment(order, config);
-  await Promise.all([markClaimPaid(orderId), owner ? clearOrderedLines(owner, order) : null]);
+  if (owner) await clearOrderedLines(owner, order);
+  await markSettled(order._id, new Date());
 }
 
-/** A claim this old whose order is still 'unpaid' (never 'charging') was abandoned. */
-export const UNUSED_CLAIM_MS = 5_000;
 /** How long a second call for one order waits for the first one's outcome before answering 409. */
 export const WAIT_FOR_OTHER_CALL_MS = 15_000;
 const WAIT_STEP_MS = 100;
 
 /**
- * The order's payment claim; while another call holds it, waits for that call: a paid order answers
- * its result (a double submit gets the same success twice), a released claim is taken over.
+ * Takes the order's payment (unpaid -> charging); while another call holds it, waits for that call: a
+ * paid order answers its result (a double submit gets the same success twice), a payment given back
+ * is taken, and one charging for longer than `staleChargeMs` (its call stopped) is taken over.
  */
 async function claimOrAwait(
   orderId: string,
   staleChargeMs: number,
-): Promise<{ claim: PaymentClaim } | { paidBy: OrderRecord }> {
+): Promise<{ charging: OrderRecord } | { paidBy: OrderRecord }> {
   const deadline = Date.now() + WAIT_FOR_OTHER_CALL_MS;
   for (;;) {
-    const claim = await claimPayment(orderId, new Date(), staleChargeMs);
-    if (claim) return { claim };
+    const now = new Date();
+    const charging = await claimPayment(orderId, now);
+    if (charging) return { charging };
     const order = await findOrderById(orderId);
-    if (order?.paymentStatus === 'paid') return { paidBy: order };
-    if (order?.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
-    // The order never said 'charging': a claim older than UNUSED_CLAIM_MS was left by a process
-    // stopped right after claiming (a live call writes 'charging' next). Taken over at once.
-    if (order?.paymentStatus === 'unpaid')
-      await dropUnusedClaim(orderId, new Date(Date.now() - UNUSED_CLAIM_MS));
+    if (!order) throw AppError.notFound('Order not found');
+    if (order.paymentStatus === 'paid') return { paidBy: order };
+    if (order.status !== 'pending_payment') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
+    if (order.paymentStatus === 'charging' && order.chargingSince) {
+      const staleBefore = new Date(now.getTime() - staleChargeMs);
+      const taken = await takeOverStalePayment(orderId, order.chargingSince, staleBefore, now);
+      if (taken) return { charging: taken };
+    }
     if (Date.now() >= deadline) throw AppError.conflict(PAYMENT_IN_PROGRESS_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
   }
@@ -167,23 +164,12 @@ export async function completePayment({
   const orderId = found._id.toString();
   const claimed = await claimOrAwait(orderId, config.payment.staleChargeMs);
   if ('paidBy' in claimed) return paidAlready(claimed.paidBy);
-  const { claim } = claimed;
-  // Read again under the claim: a call that held it before may have paid the order meanwhile.
-  const order = await findOrderById(orderId);
-  if (!order) {
-    await claim.release();
-    throw AppError.notFound('Order not found');
-  }
-  if (order.paymentStatus === 'paid') return paidAlready(order);
-  if (order.status === 'expired') {
-    await claim.release();
-    throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
-  }
-  await setPaymentState(orderId, { paymentStatus: 'charging', chargingSince: new Date() });
+  // The order as the claim wrote it: what it holds now is what this call charges.
+  const order = claimed.charging;
+  const chargingSince = order.chargingSince!;
 
   const failed = async (reason: string) => {
-    await setPaymentState(orderId, { paymentStatus: 'unpaid', lastPaymentError: reason });
-    await claim.release();
+    await releasePayment(orderId, chargingSince, reason);
   };
 
   // A use still held from an abandoned attempt (discountReserved) is not taken twice.
@@ -195,12 +181,6 @@ export async function completePayment({
     await markDiscountReserved(orderId, true);
   }
 
-  // Side by side with the charge; awaited after it, so a failure here is never taken for the
-  // card's (recordPayment lists the order again if this did not).
-  const prepared = prepareToRecordPayment(order).then(
-    () => null,
-    (error: unknown) => error,
-  );
   let paymentId: string;
   try {
     paymentId =
@@ -221,7 +201,6 @@ export async function completePayment({
       await releaseDiscountUse(order.discountCode);
       await markDiscountReserved(orderId, false);
     }
-    await prepared;
     await failed(error instanceof AppError ? error.message : PAYMENT_UNAVAILABLE_MESSAGE);
     if (error instanceof AppError) throw error;
     // Unreachable, timed out or broken: not the shopper's card. The order stays payable, and a retry
@@ -233,12 +212,9 @@ export async function completePayment({
     throw AppError.paymentUnavailable(PAYMENT_UNAVAILABLE_MESSAGE, error);
   }
 
-  const notPrepared = await prepared;
-  if (notPrepared)
-    logger.warn({ err: notPrepared, orderId }, 'Listing the order before recording it failed');
-  // Paid, processing, and the confirmation and the shop's notice queued (orders/lifecycle.ts).
+  // Paid, in its first state, with the confirmation and the shop's notice queued (orders' paid.ts).
   const paid = await recordPayment(
-    orderId,
+    order,
     {
       paymentId,
       paidAt: new Date(),
@@ -252,14 +228,18 @@ export async function completePayment({
       },
     },
     config,
-    { order, listed: !notPrepared },
   );
-  if (!paid) throw AppError.notFound('Order not found');
-  // The claim says paid once what follows the payment is done: a call stopped before this point
-  // leaves a paid order whose claim says 'charging', which the shopper's retry or the unpaid-orders
-  // sweep settles (settlePayment). The items paid for and the discount applied to them leave the
-  // cart (lines added since stay), beside the claim's mark.
-  await Promise.all([claim.markPaid(), clearOrderedLines(owner, order)]);
+  if (!paid) {
+    // Paid meanwhile by a call that took this one's payment over (same charge, same key).
+    const current = await findOrderById(orderId);
+    if (current?.paymentStatus !== 'paid') throw AppError.notFound('Order not found');
+    return paidAlready(current);
+  }
+  // The items paid for and the discount applied to them leave the cart (lines added since stay);
+  // then the order is settled. A call stopped before this point leaves a paid order not settled,
+  // which the shopper's retry or the sweep settles (settlePayment).
+  await clearOrderedLines(owner, order);
+  await markSettled(paid._id, new Date());
   logger.info({ orderId, orderNumber: paid.orderNumber, paymentId }, 'Order paid');
   return completed(paid);
 }

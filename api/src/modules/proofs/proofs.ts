@@ -2,8 +2,7 @@
 // current revision or an earlier one. A revision never changes, so its PDF is rendered once and kept.
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
-import type { OrderRecord } from '../orders/model';
-import { findOrderById } from '../orders/orders';
+import { findOrderById, type OrderRecord } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
 import type { UploadStore } from '../uploads/storage';
 import { proofDrawing, type ProofArtwork, type ProofDrawing } from './drawing';

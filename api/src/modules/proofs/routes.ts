@@ -27,14 +27,14 @@ import {
   requestProofChanges,
 } from './workflow';
 import type { Config } from '../../config';
-import type { OrderRecord } from '../orders/model';
 import {
   authorizeOrderReader,
+  findOrderById,
   isValidOrderLink,
   orderReaderOf,
   signOrderLink,
-} from '../orders/order-access';
-import { findOrderById } from '../orders/orders';
+  type OrderRecord,
+} from '../orders/orders';
 
 const proofParamsSchema = z.object({
   id: objectIdSchema,

@@ -5,16 +5,23 @@
 import {
   PROOF_APPROVAL_LIMIT_DAYS,
   PROOF_STATUS_LABELS,
+  proofReminderDueAt,
   type OrderProof,
   type ProofHistoryEntry,
   type ProofRevision,
 } from '@shop/contracts';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
-import type { OrderRecord } from '../orders/model';
-import { findOrderById } from '../orders/orders';
-import { sendProof } from '../orders/lifecycle';
-import { findProofEvent, insertProofEvent, setOrderFields } from '../orders/repository';
+import {
+  findOrderById,
+  insertProofEvent,
+  listOrderEvents,
+  proofEventKey,
+  sendProof,
+  setProofState,
+  type OrderEventRecord,
+  type OrderRecord,
+} from '../orders/orders';
 import type { ProofRevisionLine } from './model';
 import { findRevision, insertRevision } from './repository';
 
@@ -76,14 +83,18 @@ export async function proofView(
       text: (forCustomer ? customerText : undefined) ?? event.note ?? '',
     });
   };
+  const proofEvents = new Map<string, OrderEventRecord>();
+  for (const event of await listOrderEvents(id)) {
+    const key = event.kind === 'proof' ? proofEventKey(event) : null;
+    if (key) proofEvents.set(key, event);
+  }
+  const proofEvent = (key: string) => proofEvents.get(key) ?? null;
   for (let revision = 1; revision <= current; revision += 1) {
     const stored = revision > 1 ? await findRevision(id, revision) : null;
     const lines = await revisionLines(order, revision);
-    const [sent, decision, reminded] = await Promise.all([
-      findProofEvent(id, `${revision}:sent`),
-      findProofEvent(id, `${revision}:decision`),
-      findProofEvent(id, `${revision}:reminded`),
-    ]);
+    const sent = proofEvent(`${revision}:sent`);
+    const decision = proofEvent(`${revision}:decision`);
+    const reminded = proofEvent(`${revision}:reminded`);
     entry(sent);
     entry(reminded);
     entry(decision);
@@ -114,7 +125,7 @@ export async function proofView(
           : null,
     });
   }
-  const overrideEvent = await findProofEvent(id, 'override');
+  const overrideEvent = proofEvent('override');
   const overrideDetails = overrideEvent?.proof;
   // The override's reason is the admin's record (docs/product.md, "Proofs": "kept in the history",
   // which is the admin's order history) and nothing there says the customer reads it; like the moves'
@@ -191,7 +202,7 @@ export async function approveProof(
     proof: { action: 'approved', revision, name },
   });
   if (!won) throw AppError.conflict('This proof was already answered');
-  const updated = await setOrderFields(orderId, { proof: { ...proof, status: 'approved' } });
+  const updated = await setProofState(orderId, proof, { ...proof, status: 'approved' }, null);
   return proofView(updated ?? order, 'customer', now);
 }
 
@@ -225,9 +236,12 @@ export async function requestProofChanges(
     proof: { action: 'changes_requested', revision, comments },
   });
   if (!won) throw AppError.conflict('This proof was already answered');
-  const updated = await setOrderFields(orderId, {
-    proof: { ...proof, status: 'changes_requested' },
-  });
+  const updated = await setProofState(
+    orderId,
+    proof,
+    { ...proof, status: 'changes_requested' },
+    null,
+  );
   return proofView(updated ?? order, 'customer', now);
 }
 
@@ -281,10 +295,13 @@ export async function createRevision(
   const note = input.note?.trim() || null;
   const won = await insertRevision({ orderId, revision, createdAt: now, by, note, lines });
   if (!won) throw AppError.conflict('Another revision was just made: reload the order');
-  const updated = await setOrderFields(orderId, {
-    proof: { ...proof, status: 'awaiting_approval', revision, sentAt: now },
-  });
-  if (!updated) throw AppError.notFound('Order not found');
+  const updated = await setProofState(
+    orderId,
+    proof,
+    { ...proof, status: 'awaiting_approval', revision, sentAt: now },
+    proofReminderDueAt(now, config.shop.timeZone),
+  );
+  if (!updated) throw AppError.conflict('Another revision was just made: reload the order');
   await sendProof(updated, { revision, lines, note, by, now, config });
   return proofView(updated, 'admin', now);
 }

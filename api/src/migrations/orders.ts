@@ -1,0 +1,171 @@
+// Orders were found through lists kept beside them (order numbers, the paid list, customers' and
+// emails' numbered keys, the search's status, day and word lists, checkout keys, payment claims,
+// leave markers, due queues). Each order now carries what its queries read (orders/model.ts), so
+// this moves what the lists knew onto the orders, once, and drops them:
+// - `cartKey`/`placing` from its checkout key (`{owner}:{fingerprint}:{g}`), or a key of its own;
+// - `emailKey`, `firstNameKey`, `lastNameKey` from its customer info;
+// - `settledAt` for a paid order whose payment claim said paid (or that had none); a claim still
+//   charging leaves it for the sweep to settle;
+// - `proofReminderDueAt` from the reminder still due in the proof-reminders queue;
+// - `pendingMove` from an admin's leave marker whose move never finished;
+// - the order counter from the highest number issued.
+// An order that has its `cartKey` was moved already, so a second run or a second process changes
+// nothing; the drops at the end are no error when done already.
+import mongoose, { type Types } from 'mongoose';
+import type { Logger } from '../platform/logger';
+import { FIRST_ORDER_NUMBER, searchKeysOf } from '../modules/orders/repository';
+import type { OrderRecord } from '../modules/orders/model';
+import { dropCollectionIfThere, hasCollection } from './collections';
+
+const LISTS = [
+  'order_numbers',
+  'paid_orders',
+  'paid_order_keys',
+  'order_list_entries',
+  'order_list_keys',
+  'customer_orders',
+  'order_email_keys',
+  'checkout_keys',
+  'order_joins',
+  'payment_claims',
+];
+
+/** Orders moved at once. */
+const BATCH = 500;
+
+async function readAll<T>(collection: string, filter: object = {}): Promise<T[]> {
+  if (!(await hasCollection(collection))) return [];
+  return mongoose.connection
+    .db!.collection(collection)
+    .find(filter as never)
+    .toArray() as unknown as Promise<T[]>;
+}
+
+export async function moveOrdersOffKeyedLists(logger: Logger): Promise<void> {
+  const db = mongoose.connection.db!;
+  const orders = db.collection<OrderRecord>('orders');
+  const unmoved = await orders.countDocuments({ cartKey: { $exists: false } });
+  if (unmoved > 0) {
+    const placingOf = new Map<string, { cartKey: string; placing: number }>();
+    for (const key of await readAll<{ _id: string; orderId: Types.ObjectId }>('checkout_keys')) {
+      const cut = key._id.lastIndexOf(':');
+      const placing = Number(key._id.slice(cut + 1));
+      if (cut > 0 && Number.isInteger(placing) && placing > 0)
+        placingOf.set(key.orderId.toString(), { cartKey: key._id.slice(0, cut), placing });
+    }
+    const claimOf = new Map<string, string>();
+    for (const claim of await readAll<{ _id: string; state: string }>('payment_claims'))
+      claimOf.set(claim._id, claim.state);
+    const reminderOf = new Map<string, Date>();
+    for (const entry of await readAll<{ _id: string; ref: string; dueAt: Date }>('due_entries', {
+      _id: { $regex: '^proof-reminders:' },
+      doneAt: null,
+    }))
+      reminderOf.set(entry.ref, entry.dueAt);
+
+    let moved = 0;
+    for (;;) {
+      const batch = await orders
+        .find({ cartKey: { $exists: false } })
+        .limit(BATCH)
+        .toArray();
+      if (batch.length === 0) break;
+      await orders.bulkWrite(
+        batch.map((order) => {
+          const id = order._id.toString();
+          const placed = placingOf.get(id) ?? { cartKey: `order:${id}`, placing: 1 };
+          const claim = claimOf.get(id);
+          const settled =
+            order.paymentStatus === 'paid' && (claim === undefined || claim === 'paid');
+          const proof = order.proof;
+          const reminder =
+            order.status === 'awaiting_proof' && proof?.status === 'awaiting_approval'
+              ? (reminderOf.get(`${id}:${proof.revision}`) ?? null)
+              : null;
+          return {
+            updateOne: {
+              filter: { _id: order._id, cartKey: { $exists: false } },
+              update: {
+                $set: {
+                  ...placed,
+                  ...searchKeysOf(order.customerInfo),
+                  settledAt: settled ? (order.paidAt ?? order.updatedAt) : null,
+                  chargeStuckReportedAt: null,
+                  proofReminderDueAt: reminder,
+                  pendingMove: null,
+                },
+              },
+            },
+          };
+        }),
+        { ordered: false },
+      );
+      moved += batch.length;
+    }
+    logger.info({ orders: moved }, 'Moved what the order lists knew onto the orders');
+  }
+  await finishLeftMoves();
+  await seedOrderCounter();
+  for (const name of LISTS) await dropCollectionIfThere(name);
+}
+
+/**
+ * An admin's move took its state's leave marker (`order_events {_id: "{orderId}:leave:{from}"}`)
+ * before it wrote the order; one whose order is still in that state becomes the order's pending
+ * move, which a retry of the same move finishes (orders/moves.ts). The markers then go.
+ */
+async function finishLeftMoves(): Promise<void> {
+  const events = mongoose.connection.db!.collection<{
+    _id: string;
+    orderId: Types.ObjectId;
+    kind: string;
+    from: string;
+    to: string;
+    at: Date;
+    by: string | null;
+    note: string | null;
+    refund?: unknown;
+    shipment?: unknown;
+  }>('order_events');
+  const markers = await events.find({ kind: 'leave' }).toArray();
+  for (const marker of markers) {
+    await mongoose.connection.db!.collection('orders').updateOne(
+      { _id: marker.orderId, status: marker.from, pendingMove: null },
+      {
+        $set: {
+          pendingMove: {
+            from: marker.from,
+            to: marker.to,
+            at: marker.at,
+            by: marker.by,
+            note: marker.note,
+            refund: marker.refund ?? null,
+            shipment: marker.shipment ?? null,
+          },
+        },
+      },
+    );
+  }
+  if (markers.length > 0) await events.deleteMany({ kind: 'leave' });
+}
+
+/** The counter of issued numbers, from the older counter (the next to issue) or the orders. */
+async function seedOrderCounter(): Promise<void> {
+  const db = mongoose.connection.db!;
+  const counters = db.collection<{ _id: string; value: number }>('order_counters');
+  if (await counters.findOne({ _id: 'orders' })) return;
+  const older = (await hasCollection('counters'))
+    ? await db
+        .collection<{ _id: string; value: number }>('counters')
+        .findOne({ _id: 'orderNumber' })
+    : null;
+  const top = await db
+    .collection<OrderRecord>('orders')
+    .find({}, { projection: { orderNumber: 1 } })
+    .sort({ orderNumber: -1 })
+    .limit(1)
+    .next();
+  const issued = Math.max(older ? older.value - 1 : 0, top?.orderNumber ?? 0);
+  if (issued < FIRST_ORDER_NUMBER) return; // no order yet: the first one starts the counter
+  await counters.updateOne({ _id: 'orders' }, { $max: { value: issued } }, { upsert: true });
+}

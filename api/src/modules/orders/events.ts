@@ -1,0 +1,105 @@
+// Data access for an order's history (model.ts, OrderEventModel): read in one query by the order,
+// oldest first; an event that must happen once is inserted under an _id of its own.
+import { Types } from 'mongoose';
+import type { OrderStatus } from '@shop/contracts';
+import { isDuplicateKeyError } from '../../platform/db';
+import { OrderEventModel, type OrderEventRecord, type ProofEventDetails } from './model';
+
+/** Inserts an event under its own _id; false when it is there already (a retry, a racing click). */
+async function insertOnce(event: OrderEventRecord): Promise<boolean> {
+  try {
+    await OrderEventModel.create(event);
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+/** The order entered `to` (once per state: a move repeated by a retry adds nothing). */
+export async function insertMoveEvent(event: {
+  orderId: string;
+  at: Date;
+  by: string | null;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  note: string | null;
+}): Promise<boolean> {
+  return insertOnce({
+    _id: `${event.orderId}:${event.to}`,
+    kind: 'move',
+    orderId: new Types.ObjectId(event.orderId),
+    at: event.at,
+    by: event.by,
+    from: event.from,
+    to: event.to,
+    note: event.note,
+    proof: null,
+  });
+}
+
+/** Takes back the move's event (its work failed and the order stays where it was). */
+export async function deleteMoveEvent(orderId: string, to: OrderStatus): Promise<void> {
+  await OrderEventModel.deleteOne({ _id: `${orderId}:${to}` }).exec();
+}
+
+/** An admin's note. */
+export async function insertNoteEvent(note: {
+  orderId: string;
+  at: Date;
+  by: string;
+  text: string;
+}): Promise<OrderEventRecord> {
+  const event: OrderEventRecord = {
+    _id: `${note.orderId}:note:${new Types.ObjectId().toString()}`,
+    orderId: new Types.ObjectId(note.orderId),
+    kind: 'note',
+    at: note.at,
+    by: note.by,
+    from: null,
+    to: null,
+    note: note.text,
+    proof: null,
+  };
+  await OrderEventModel.create(event);
+  return event;
+}
+
+/**
+ * A proof event under its own key (`{orderId}:proof:{key}`): one decision per revision, one
+ * override, so two racing clicks record one; false when the key was taken.
+ */
+export async function insertProofEvent(event: {
+  orderId: string;
+  key: string;
+  at: Date;
+  by: string | null;
+  note: string;
+  proof: ProofEventDetails;
+}): Promise<boolean> {
+  return insertOnce({
+    _id: `${event.orderId}:proof:${event.key}`,
+    orderId: new Types.ObjectId(event.orderId),
+    kind: 'proof',
+    at: event.at,
+    by: event.by,
+    from: null,
+    to: null,
+    note: event.note,
+    proof: event.proof,
+  });
+}
+
+/** The key of a proof event (`{orderId}:proof:{key}` -> key), or null for another event. */
+export function proofEventKey(event: OrderEventRecord): string | null {
+  const marker = `${event.orderId.toString()}:proof:`;
+  return event._id.startsWith(marker) ? event._id.slice(marker.length) : null;
+}
+
+/** The order's history, oldest first: its moves, proof events and notes. */
+export async function listOrderEvents(orderId: string): Promise<OrderEventRecord[]> {
+  return OrderEventModel.find({ orderId: new Types.ObjectId(orderId) })
+    .sort({ at: 1, _id: 1 })
+    .lean<OrderEventRecord[]>()
+    .exec();
+}

@@ -1,0 +1,74 @@
+// An order's history as its customer and as an admin read it, from its events (events.ts).
+import type { AdminOrderDetail, OrderDetail, OrderNote, OrderStatus } from '@shop/contracts';
+import { AppError } from '../../platform/errors';
+import { toAdminOrder, toHistoryEntry } from './answers';
+import { insertNoteEvent, listOrderEvents } from './events';
+import type { OrderEventRecord, OrderRecord } from './model';
+import { findOrderById } from './repository';
+
+/**
+ * One order as its customer (or the holder of its guest link) sees it: the history fields, where it
+ * goes, and its steps with dates: placed, then each state it entered (the admins' names stay out).
+ */
+export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
+  const events = await listOrderEvents(order._id.toString());
+  return {
+    ...toHistoryEntry(order),
+    customerInfo: order.customerInfo,
+    taxRegion: order.taxRegion,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    history: [
+      { at: order.createdAt.toISOString(), status: 'pending_payment' as const },
+      ...events.flatMap((event) =>
+        event.kind === 'move' && event.to && event.to !== 'pending_payment'
+          ? [{ at: event.at.toISOString(), status: event.to }]
+          : [],
+      ),
+    ],
+  };
+}
+
+export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
+  const order = await findOrderById(id);
+  if (!order) throw AppError.notFound('Order not found');
+  const events = await listOrderEvents(id);
+  return { ...toAdminOrder(order), ...historyOfEvents(events) };
+}
+
+/** The admin's history, proof history and notes out of the order's events, oldest first. */
+export function historyOfEvents(
+  events: OrderEventRecord[],
+): Pick<AdminOrderDetail, 'history' | 'proofHistory' | 'adminNotes'> {
+  return {
+    history: events
+      .filter((event) => event.kind === 'move' && event.to)
+      .map((event) => ({
+        at: event.at.toISOString(),
+        by: event.by,
+        from: event.from,
+        to: event.to as OrderStatus,
+        note: event.note,
+      })),
+    proofHistory: events
+      .filter((event) => event.kind === 'proof')
+      .map((event) => ({ at: event.at.toISOString(), by: event.by, text: event.note ?? '' })),
+    adminNotes: events
+      .filter((event) => event.kind === 'note')
+      .map((event) => ({
+        id: event._id,
+        at: event.at.toISOString(),
+        by: event.by ?? '',
+        text: event.note ?? '',
+      })),
+  };
+}
+
+export async function addOrderNote(
+  id: string,
+  text: string,
+  { by, now = new Date() }: { by: string; now?: Date },
+): Promise<OrderNote> {
+  if (!(await findOrderById(id))) throw AppError.notFound('Order not found');
+  const note = await insertNoteEvent({ orderId: id, at: now, by, text });
+  return { id: note._id, at: note.at.toISOString(), by, text };
+}

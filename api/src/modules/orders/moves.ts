@@ -1,0 +1,296 @@
+// An admin's moves of a paid order: awaiting_proof -> processing (proof approved, or an override
+// with its reason) -> shipped -> completed, or cancelled with a refund from awaiting_proof,
+// processing or shipped. A move first takes the order's one way out of its state with a conditional
+// update (`pendingMove`, set only while the order is in that state and no move holds it), so of two
+// calls racing out of one state (two Cancel clicks, a cancel and a ship) one moves the order.
+import {
+  ORDER_MOVES,
+  ORDER_STATUS_LABELS,
+  formatDollars,
+  toCents,
+  toDollars,
+  trackingUrlFor,
+  type AdminOrder,
+  type Carrier,
+  type OrderStatus,
+} from '@shop/contracts';
+import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import { queueMail } from '../mail/mail';
+import { orderCancelled, orderShipped } from '../mail/templates';
+import { toAdminOrder } from './answers';
+import { deleteMoveEvent, insertMoveEvent, insertProofEvent } from './events';
+import type { OrderRecord, PendingMove } from './model';
+import { shopContext } from './paid';
+import { dropMove, finishMove, findOrderById, takeMove } from './repository';
+
+/** Gives money back on the card: the payment provider (sandbox or Square), through the app's dependencies. */
+export interface Refunder {
+  refund(request: {
+    paymentId: string;
+    amountCents: number;
+    /** One refund per order, whatever the number of calls. */
+    idempotencyKey: string;
+    reason: string;
+  }): Promise<{ refundId: string }>;
+}
+
+async function loadOrder(id: string): Promise<OrderRecord> {
+  const order = await findOrderById(id);
+  if (!order) throw AppError.notFound('Order not found');
+  return order;
+}
+
+function refuseMove(order: OrderRecord, to: OrderStatus): never {
+  const message =
+    to === 'shipped' && order.status === 'pending_payment'
+      ? 'Only a paid order can be shipped'
+      : `An order cannot be moved from ${ORDER_STATUS_LABELS[order.status].toLowerCase()} to ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
+  throw AppError.invalid(message, [{ path: 'status', message }]);
+}
+
+/**
+ * How long a move may stay half made (its way out taken, the order still in the state it leaves)
+ * before a retry of the same move finishes it: longer than a move's call takes, whose slowest step
+ * is a cancel's refund (at most 30 s a request to Square, payments/square.ts, which its package
+ * tries again twice after a 5xx). A retry sooner is a second click while the first call still works,
+ * answered 409.
+ */
+export const MOVE_SETTLE_MS = 2 * 60 * 1000;
+
+/** An admin's move as asked, with what it writes that a retry finishing it must write the same. */
+interface MoveAsked {
+  to: OrderStatus;
+  by: string | null;
+  note: string | null;
+  refund?: PendingMove['refund'];
+  shipment?: PendingMove['shipment'];
+}
+
+/** The move this call makes: its own, or the one a retry finishes (`resumed`) as first recorded. */
+type ClaimedMove = PendingMove & { resumed: boolean };
+
+/**
+ * An admin's move out of the order's state, or a clear refusal: a move the lifecycle does not allow
+ * is a 400, a move another call made first is a 409 naming it. A move of the same kind held longer
+ * than MOVE_SETTLE_MS by an order still in that state is one whose call stopped before its status
+ * write (the process died, the database went away): this call finishes it as recorded.
+ *
+ * An unpaid order is moved only by its payment or by the expiry sweep (payments/), never by an admin.
+ */
+async function claimMove(order: OrderRecord, asked: MoveAsked, now: Date): Promise<ClaimedMove> {
+  const id = order._id.toString();
+  const from = order.status;
+  if (from === 'pending_payment' || !ORDER_MOVES[from].includes(asked.to)) {
+    if (from === asked.to) throw AppError.conflict(`This order is already ${from}`);
+    refuseMove(order, asked.to);
+  }
+  const move: PendingMove = {
+    from,
+    to: asked.to,
+    at: now,
+    by: asked.by,
+    note: asked.note,
+    refund: asked.refund ?? null,
+    shipment: asked.shipment ?? null,
+  };
+  // A move given back meanwhile (its refund failed) frees the way out: try again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await takeMove(id, move)) {
+      await insertMoveEvent({ orderId: id, ...move });
+      return { ...move, resumed: false };
+    }
+    const current = await loadOrder(id);
+    const held = current.pendingMove;
+    if (!held) {
+      if (current.status !== from)
+        throw AppError.conflict(`This order is already ${current.status}`);
+      continue;
+    }
+    if (held.to !== asked.to || now.getTime() - new Date(held.at).getTime() < MOVE_SETTLE_MS)
+      throw AppError.conflict(`This order is already ${held.to}`);
+    await insertMoveEvent({ orderId: id, ...held }); // in case its call stopped before the event too
+    return { ...held, resumed: true };
+  }
+  throw AppError.conflict('This order is being changed by another call; please try again');
+}
+
+/** The move's writes and its new state; 404 when the order is gone. */
+async function finish(
+  id: string,
+  move: PendingMove,
+  changes: Parameters<typeof finishMove>[2] = {},
+): Promise<OrderRecord> {
+  const moved = await finishMove(id, move, changes);
+  if (moved) return moved;
+  // Finished meanwhile by a retry of the same move: the order as it is now.
+  const current = await loadOrder(id);
+  if (current.status === move.to) return current;
+  throw AppError.conflict(`This order is already ${current.status}`);
+}
+
+export async function shipOrder(
+  id: string,
+  input: { carrier: Carrier; trackingNumber: string; trackingUrl?: string | null },
+  { by, config, now = new Date() }: { by: string; config: Config; now?: Date },
+): Promise<AdminOrder> {
+  const order = await loadOrder(id);
+  const trackingUrl =
+    trackingUrlFor(input.carrier, input.trackingNumber) ?? input.trackingUrl ?? null;
+  const shipment = {
+    carrier: input.carrier,
+    trackingNumber: input.trackingNumber,
+    trackingUrl,
+    shippedAt: now,
+  };
+  const move = await claimMove(
+    order,
+    { to: 'shipped', by, note: `${input.carrier} ${input.trackingNumber}`, shipment },
+    now,
+  );
+  // The parcel its move names: this call's, or the first call's when this one finishes its move.
+  const parcel = move.shipment ?? shipment;
+  const shipped = await finish(id, move, { shipment: parcel });
+  await queueMail({
+    key: `order_shipped:${id}`,
+    kind: 'order_shipped',
+    to: shipped.customerInfo.email,
+    rendered: orderShipped(shipped, parcel, shopContext(config)),
+  });
+  return toAdminOrder(shipped);
+}
+
+export const PROOF_NOT_APPROVED_MESSAGE =
+  'The proof is not approved yet: only an approved order can move to processing (or record why it moves on without approval)';
+
+/** awaiting_proof -> processing, only with every line's proof approved by the customer. */
+export async function startProcessing(
+  id: string,
+  { by, now = new Date() }: { by: string; now?: Date },
+): Promise<AdminOrder> {
+  const order = await loadOrder(id);
+  if (order.status === 'awaiting_proof' && order.proof?.status !== 'approved') {
+    throw AppError.conflict(PROOF_NOT_APPROVED_MESSAGE);
+  }
+  const move = await claimMove(
+    order,
+    { to: 'processing', by, note: `Proof approved (revision ${order.proof?.revision})` },
+    now,
+  );
+  return toAdminOrder(await finish(id, move));
+}
+
+/**
+ * awaiting_proof -> processing without the customer's approval: only with the admin's reason, kept in
+ * the order's history as an override (docs/product.md, "Proofs").
+ */
+export async function overrideProof(
+  id: string,
+  reason: string,
+  { by, now = new Date() }: { by: string; now?: Date },
+): Promise<AdminOrder> {
+  const order = await loadOrder(id);
+  if (order.status !== 'awaiting_proof' || !order.proof) {
+    if (order.status === 'pending_payment') refuseMove(order, 'processing');
+    throw AppError.conflict(`This order is not waiting for proof approval`);
+  }
+  if (order.proof.status === 'approved') {
+    throw AppError.conflict('The proof is approved: move the order to processing instead');
+  }
+  const revision = order.proof.revision;
+  // The move first, so only the override that moves the order records its reason; keyed, so a
+  // retry finishing the move adds nothing when the first call recorded it.
+  const move = await claimMove(order, { to: 'processing', by, note: `Override: ${reason}` }, now);
+  await insertProofEvent({
+    orderId: id,
+    key: 'override',
+    at: now,
+    by,
+    note: `Moved on without the customer's approval (revision ${revision}): ${reason}`,
+    proof: { action: 'overridden', revision, reason },
+  });
+  return toAdminOrder(await finish(id, move, { proof: { ...order.proof, status: 'overridden' } }));
+}
+
+export async function completeOrder(
+  id: string,
+  { by, now = new Date() }: { by: string; now?: Date },
+): Promise<AdminOrder> {
+  const order = await loadOrder(id);
+  const move = await claimMove(order, { to: 'completed', by, note: null }, now);
+  return toAdminOrder(await finish(id, move));
+}
+
+export const REFUND_FAILED_MESSAGE =
+  'The payment provider did not make the refund; the order is unchanged. Please try again.';
+
+/**
+ * Cancels a paid order and refunds refundCents (0 up to what was charged) through the payment
+ * provider, once: the cancel takes the order's way out first (a second click finds it taken: 409),
+ * and a refund the provider refuses gives it back so the admin can try again. A cancel whose call
+ * stopped after it (maybe after the refund) is finished by a retry once settled (claimMove).
+ */
+export async function cancelOrder(
+  id: string,
+  { refundAmount, reason }: { refundAmount: number; reason: string },
+  {
+    by,
+    refunder,
+    config,
+    logger,
+    now = new Date(),
+  }: { by: string; refunder: Refunder; config: Config; logger: Logger; now?: Date },
+): Promise<AdminOrder> {
+  const order = await loadOrder(id);
+  const refundCents = toCents(refundAmount);
+  if (refundCents > order.totalCents) {
+    const message = `The refund cannot be more than the ${formatDollars(toDollars(order.totalCents))} charged`;
+    throw AppError.invalid(message, [{ path: 'refundAmount', message }]);
+  }
+  const note = [`Refund ${formatDollars(toDollars(refundCents))}`, reason]
+    .filter(Boolean)
+    .join(': ');
+  const asked = {
+    amountCents: refundCents,
+    reason: reason || `Order #${order.orderNumber} cancelled`,
+  };
+  const move = await claimMove(order, { to: 'cancelled', by, note, refund: asked }, now);
+  // The refund as first asked: the provider answers a repeated idempotency key with its earlier
+  // refund, and Square only when the request is the same.
+  const refund = move.refund ?? asked;
+
+  let refundId: string | null = null;
+  if (refund.amountCents > 0 && order.paymentId && !order.paymentId.startsWith('no-charge-')) {
+    try {
+      ({ refundId } = await refunder.refund({
+        paymentId: order.paymentId,
+        amountCents: refund.amountCents,
+        idempotencyKey: `refund-${id}`,
+        reason: refund.reason,
+      }));
+    } catch (error) {
+      // A move being finished keeps its hold: its first call may have refunded, so the order must
+      // stay out of any other move until a retry gets the refund's answer.
+      if (!move.resumed) {
+        await deleteMoveEvent(id, move.to);
+        await dropMove(id, move);
+      }
+      if (error instanceof AppError) throw error;
+      logger.error({ err: error, orderId: id }, 'Refund failed');
+      throw AppError.paymentUnavailable(REFUND_FAILED_MESSAGE, error);
+    }
+  }
+  const cancelled = await finish(id, move, { refundedCents: refund.amountCents, refundId });
+  logger.info(
+    { orderId: id, refundCents: refund.amountCents, refundId, by, resumed: move.resumed },
+    'Order cancelled',
+  );
+  await queueMail({
+    key: `order_cancelled:${id}`,
+    kind: 'order_cancelled',
+    to: cancelled.customerInfo.email,
+    rendered: orderCancelled(cancelled, refund.amountCents, shopContext(config)),
+  });
+  return toAdminOrder(cancelled);
+}

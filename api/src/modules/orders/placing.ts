@@ -1,0 +1,239 @@
+// Placing an order: the session's cart, priced by the server alone (docs/design.md section 4), with
+// the discount checked again now, shipping to the given ZIP and tax on the discounted subtotal; then
+// written once, however many times the same checkout is sent.
+import { createHash } from 'node:crypto';
+import {
+  toDollars,
+  type CheckoutQuote,
+  type CreatedOrder,
+  type CustomerInfo,
+} from '@shop/contracts';
+import type { CartOwner } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import { crashAt } from '../../platform/fault-points';
+import { clearOrderedLines, readCartToOrder, type CartLine } from '../cart/cart';
+import { evaluateDiscount } from '../discounts/discounts';
+import { quoteShipping } from '../shipping/shipping';
+import { taxFor, type TaxRates } from '../tax/tax';
+import type { OrderItemRecord, OrderRecord } from './model';
+import {
+  findLatestPlacing,
+  insertOrder,
+  issueOrderNumber,
+  raiseOrderCounter,
+  highestOrderNumber,
+  type NewOrder,
+} from './repository';
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+
+function toOrderItem(line: CartLine): OrderItemRecord {
+  const { material, width, height, color, mounting, customText } = line.productConfig;
+  return {
+    lineId: String(line.id),
+    productConfig: { material, width, height, color, mounting, customText: customText ?? '' },
+    files: (line.files ?? []).map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    quantity: line.quantity,
+    unitCents: line.unitCents,
+    totalCents: line.totalCents,
+  };
+}
+
+/** The code applied to the cart, checked again against today's rules and this subtotal. */
+async function currentDiscount(code: string | null, subtotalCents: number) {
+  if (!code) return { discountCode: null, discountCents: 0 };
+  const evaluated = await evaluateDiscount(code, subtotalCents);
+  if (!evaluated.valid) {
+    // Not dropped silently: the shopper would pay more than the cart showed.
+    throw AppError.conflict(
+      `The discount code ${code} can no longer be used: ${evaluated.message} Remove it from your cart to continue.`,
+    );
+  }
+  return {
+    discountCode: evaluated.code,
+    discountCents: Math.min(Math.max(0, evaluated.discountCents), subtotalCents),
+  };
+}
+
+function fingerprintOf(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** The caller's cart lines and the code applied to them, in one read; never empty. */
+async function readCartToPlace(owner: CartOwner) {
+  const cart = await readCartToOrder(owner);
+  if (cart.lines.length === 0) {
+    throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
+  }
+  return cart;
+}
+
+/** What the cart costs shipped to this postal code: the amounts checkout charges, to the cent. */
+async function priceLines(
+  { lines, discountCode: applied }: Awaited<ReturnType<typeof readCartToPlace>>,
+  postalCode: string,
+  taxRates: TaxRates,
+) {
+  const items = lines.map(toOrderItem);
+  const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
+  const { discountCode, discountCents } = await currentDiscount(applied, subtotalCents);
+  const shipping = await quoteShipping(
+    items.map(({ productConfig: { material, width, height }, quantity }) => ({
+      material,
+      width,
+      height,
+      quantity,
+    })),
+    postalCode,
+  );
+  const shippingCents = shipping.chargeCents;
+  const tax = taxFor(postalCode, subtotalCents - discountCents, taxRates);
+  const totalCents = Math.max(0, subtotalCents - discountCents + shippingCents + tax.amountCents);
+  return { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents };
+}
+
+/**
+ * The checkout's amounts for the address entered, before anything is placed or charged: placing the
+ * order with the same cart and postal code charges exactly this total.
+ */
+export async function quoteCheckout(
+  owner: CartOwner,
+  postalCode: string,
+  taxRates: TaxRates,
+): Promise<CheckoutQuote> {
+  const priced = await priceLines(await readCartToPlace(owner), postalCode, taxRates);
+  return {
+    subtotal: toDollars(priced.subtotalCents),
+    discountCode: priced.discountCode,
+    discountAmount: toDollars(priced.discountCents),
+    shipping: toDollars(priced.shippingCents),
+    tax: toDollars(priced.tax.amountCents),
+    taxRegion: priced.tax.region ?? null,
+    total: toDollars(priced.totalCents),
+  };
+}
+
+/** An order as the caller's cart makes it, priced by the server, before it is placed. */
+export type PricedOrder = Omit<NewOrder, 'cartKey' | 'placing'>;
+
+/**
+ * The order the caller's cart makes for this checkout: the cart read and priced, nothing written
+ * (the order route takes the address's attempt meanwhile).
+ */
+export async function priceOrder(
+  owner: CartOwner,
+  {
+    customerInfo,
+    notes,
+    skipProof = false,
+  }: { customerInfo: CustomerInfo; notes: string | null; skipProof?: boolean },
+  taxRates: TaxRates,
+): Promise<PricedOrder> {
+  const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
+    await priceLines(await readCartToPlace(owner), customerInfo.zipCode, taxRates);
+
+  const order: PricedOrder = {
+    sessionId: owner.sessionId,
+    customerId: owner.customerId ?? null,
+    guestEmail: owner.customerId ? null : customerInfo.email,
+    customerInfo,
+    items,
+    subtotalCents,
+    discountCode,
+    discountCents,
+    shippingCents,
+    taxCents: tax.amountCents,
+    taxRegion: tax.region ?? null,
+    totalCents,
+    notes,
+    skipProof,
+    cartFingerprint: '',
+  };
+  order.cartFingerprint = fingerprintOf({ ...order, cartFingerprint: undefined });
+  return order;
+}
+
+function ownerKey(owner: CartOwner): string {
+  return owner.customerId ? `customer:${owner.customerId}` : `guest:${owner.sessionId}`;
+}
+
+/**
+ * Whether this cart's latest placing is answered again: while it waits for payment, and while its
+ * payment is charging (a retry after the paying process stopped pays that same order, under the
+ * same idempotency key, never a second order for the cart).
+ */
+function reusable(order: OrderRecord): boolean {
+  return (
+    (order.paymentStatus === 'unpaid' || order.paymentStatus === 'charging') &&
+    order.status === 'pending_payment'
+  );
+}
+
+/** Placings of one cart that lose a race in a row before giving up (never, in practice). */
+const MAX_RACES = 20;
+
+/**
+ * Turns the priced cart into an unpaid order, once: the order is written under its owner and cart
+ * fingerprint (`cartKey`) and the how-many-th placing of that cart this is, unique together. The
+ * same unchanged cart placed again (a declined card, a retried request, two requests at once, a
+ * retry after the process died) answers the same unpaid order. A cart whose last placing ended
+ * (expired) is placed anew; one whose last placing was paid while the cart still holds its very
+ * lines (the paying call stopped before emptying it) answers that paid order and empties it.
+ */
+export async function placeOrder(
+  owner: CartOwner,
+  order: PricedOrder,
+): Promise<CreatedOrder & { reused: boolean }> {
+  const cartKey = `${ownerKey(owner)}:${order.cartFingerprint}`;
+  for (let race = 0; race < MAX_RACES; race++) {
+    const latest = await findLatestPlacing(cartKey);
+    if (latest && reusable(latest)) return { ...createdOrder(latest), reused: true };
+    if (latest?.paymentStatus === 'paid') {
+      await clearOrderedLines(owner, latest);
+      return { ...createdOrder(latest), reused: true };
+    }
+    const placing = (latest?.placing ?? 0) + 1;
+    const written = await writeOrder({ ...order, cartKey, placing });
+    crashAt('after-order-write');
+    if (written) return { ...createdOrder(written), reused: false };
+    // Another request placed this very cart meanwhile: its order is the answer.
+  }
+  throw AppError.conflict('This cart is being placed by another request; please try again');
+}
+
+/**
+ * Numbers issued to this process that no order took (its placing lost to a request placing the same
+ * cart at the same moment): the next order this process writes takes them first, so a double submit
+ * leaves no gap in the numbers.
+ */
+const givenBack: number[] = [];
+
+/** Writes the order under an order number; null when its placing was taken meanwhile. */
+async function writeOrder(order: NewOrder): Promise<OrderRecord | null> {
+  for (;;) {
+    const orderNumber = givenBack.shift() ?? (await issueOrderNumber());
+    let written;
+    try {
+      written = await insertOrder(order, orderNumber, new Date());
+    } catch (error) {
+      givenBack.push(orderNumber);
+      throw error;
+    }
+    if ('inserted' in written) return written.inserted;
+    if (written.taken === 'placing') {
+      givenBack.push(orderNumber);
+      givenBack.sort((a, b) => a - b);
+      return null;
+    }
+    // A number taken already: the counter is behind the orders (a restored database).
+    await raiseOrderCounter((await highestOrderNumber()) ?? written.orderNumber);
+  }
+}
+
+function createdOrder(order: OrderRecord): CreatedOrder {
+  return {
+    orderId: order._id.toString(),
+    orderNumber: order.orderNumber,
+    total: toDollars(order.totalCents),
+  };
+}

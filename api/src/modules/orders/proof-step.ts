@@ -1,0 +1,102 @@
+// Asking the customer to approve a proof revision (docs/product.md, "Proofs"): the proof email with
+// each line's PDF attached, once per revision, and the "sent" event in the order's history. The
+// reminder is due on the order itself (`proofReminderDueAt`, written with the revision).
+import type { Config } from '../../config';
+import { queueMail, type MailToQueue } from '../mail/mail';
+import { proofRequest } from '../mail/templates';
+import { insertProofEvent } from './events';
+import type { OrderRecord } from './model';
+import { orderLinkUrl } from './order-access';
+
+/**
+ * The order page a proof email links to: with the order's guest link, so a guest (or a customer
+ * signed out) opens it from the email.
+ */
+export function orderPageUrl(
+  config: Config,
+  order: Pick<OrderRecord, '_id' | 'orderNumber'>,
+  now = new Date(),
+): string {
+  return orderLinkUrl(order, config, now);
+}
+
+/** The line's proof PDF, as the mail worker finds it (proofs module, proofAttachment). */
+export function proofAttachmentRef(orderId: string, lineId: string, revision: number): string {
+  return `proof:${orderId}:${lineId}:${revision}`;
+}
+
+export interface ProofSending {
+  revision: number;
+  /** Each line as the revision shows it, and whether the revision changed it. */
+  lines: Array<{ lineId: string; customText: string; changed: boolean }>;
+  note: string | null;
+  by: string | null;
+  now: Date;
+  config: Config;
+  /** A reminder of an unanswered revision (same lines, worded as a reminder). */
+  reminder?: boolean;
+}
+
+/** A revision's proof email (or its reminder), keyed so it is queued once. */
+export function proofEmail(
+  order: OrderRecord,
+  { revision, lines, note, now, config, reminder = false }: ProofSending,
+): MailToQueue {
+  const id = order._id.toString();
+  const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
+  return {
+    key: `${reminder ? 'proof_reminder' : 'proof_request'}:${id}:${revision}`,
+    kind: reminder ? 'proof_reminder' : 'proof_request',
+    to: order.customerInfo.email,
+    rendered: proofRequest(
+      {
+        orderNumber: order.orderNumber,
+        customerInfo: order.customerInfo,
+        revision,
+        note,
+        orderUrl: orderPageUrl(config, order, now),
+        lines: lines.map((line) => {
+          const item = order.items.find((candidate) => candidate.lineId === line.lineId)!;
+          return {
+            lineNumber: lineNumberOf.get(line.lineId) ?? 0,
+            productConfig: { ...item.productConfig, customText: line.customText },
+            changed: line.changed,
+          };
+        }),
+      },
+      { shopUrl: config.shop.url, shopEmail: config.shop.email },
+      reminder ? { reminder: true } : undefined,
+    ),
+    attachments: lines.map((line) => ({
+      filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}${
+        reminder && revision === 1 ? '' : `-rev${revision}`
+      }.pdf`,
+      ref: proofAttachmentRef(id, line.lineId, revision),
+    })),
+  };
+}
+
+/** The "sent" event of a revision (once per revision). */
+export async function recordProofSent(order: OrderRecord, sending: ProofSending): Promise<void> {
+  const { revision, note, by, now } = sending;
+  await insertProofEvent({
+    orderId: order._id.toString(),
+    key: `${revision}:sent`,
+    at: now,
+    by,
+    note:
+      revision === 1
+        ? 'Proof (revision 1) sent to the customer'
+        : `Revision ${revision} sent to the customer${note ? `: ${note}` : ''}`,
+    proof: { action: 'sent', revision },
+  });
+}
+
+/**
+ * Asks the customer to approve a revision: the sending in the order's history first (the customer
+ * reads it as soon as the email arrives), then the email.
+ */
+export async function sendProof(order: OrderRecord, sending: ProofSending): Promise<void> {
+  await recordProofSent(order, sending);
+  await queueMail(proofEmail(order, sending), sending.now);
+}
