@@ -193,7 +193,8 @@ function sqliteSynchronous() {
 
 /**
  * Starts FerretDB on 127.0.0.1:port with its data under dataDir, waits until it answers a ping.
- * Returns { uri, process, stop }.
+ * indexPushdown: false answers queries as stock FerretDB does, not from indexes (tools/ferretdb's
+ * --no-index-pushdown; the differential suite compares the two). Returns { uri, process, stop }.
  */
 export async function startFerret({
   port,
@@ -201,6 +202,7 @@ export async function startFerret({
   dbName = 'engraved_shop',
   log = console.log,
   timeoutMs = 30_000,
+  indexPushdown = true,
 }) {
   ensureFerretBinary(log);
   mkdirSync(dataDir, { recursive: true });
@@ -214,6 +216,7 @@ export async function startFerret({
       // (an email search: 7.0 -> 11.7 ms, over the 1.5x bound of bench:growth; with it 1.0x).
       `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}?_pragma=synchronous(${sqliteSynchronous()})&_pragma=mmap_size(268435456)`,
       '--log-level=error',
+      ...(indexPushdown ? [] : ['--no-index-pushdown']),
       // FERRETDB_PPROF_ADDR (say 127.0.0.1:6060) serves Go's profiler, to see where the database's
       // time goes under a bench (go tool pprof http://127.0.0.1:6060/debug/pprof/profile).
       ...(process.env.FERRETDB_PPROF_ADDR
