@@ -150,7 +150,7 @@ func scanStats(ctx context.Context, db *fsql.DB, table string, fields []string) 
 	for _, f := range fields {
 		t := typeExpr(f)
 		lossy := fmt.Sprintf(
-			"%[1]s = 'double' AND NOT (json_type(%[2]s, '$.%[3]s') = 'integer' AND abs(%[4]s) < %[5]d)",
+			"CASE WHEN %[1]s = 'double' THEN NOT (json_type(%[2]s, '$.%[3]s') = 'integer' AND %[4]s > -%[5]d AND %[4]s < %[5]d) ELSE 0 END",
 			t, DefaultColumn, f, ValueExpr(f), int64(maxExactDouble),
 		)
 		cols = append(cols,
