@@ -217,6 +217,9 @@ export async function startFerret({
       `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}?_pragma=synchronous(${sqliteSynchronous()})&_pragma=mmap_size(268435456)`,
       '--log-level=error',
       ...(indexPushdown ? [] : ['--no-index-pushdown']),
+      // FERRETDB_RESCAN_INDEX_STATS=1 computes the index stats again from the documents, once needed
+      // after a build without them has written to this data folder (tools/ferretdb/README.md).
+      ...(process.env.FERRETDB_RESCAN_INDEX_STATS === '1' ? ['--rescan-index-stats'] : []),
       // FERRETDB_PPROF_ADDR (say 127.0.0.1:6060) serves Go's profiler, to see where the database's
       // time goes under a bench (go tool pprof http://127.0.0.1:6060/debug/pprof/profile).
       ...(process.env.FERRETDB_PPROF_ADDR

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/FerretDB/FerretDB/internal/backends"
 	"github.com/FerretDB/FerretDB/internal/handler/sjson"
@@ -373,19 +374,35 @@ func (r *Registry) statsPersist(ctx context.Context, dbName, collectionName stri
 	return nil
 }
 
+// rescanStats: every index's stats are computed again when a database is loaded.
+var rescanStats atomic.Bool
+
+// SetRescanIndexStats makes the databases loaded from now on compute their index stats again, as
+// after a build without the stats upkeep (0009) has written to them.
+func SetRescanIndexStats(on bool) {
+	rescanStats.Store(on)
+}
+
 // upgradeIndexes rebuilds, once, the indexes an earlier build made on FerretDB's `->` expressions
 // (JSON text: '999' > '1000') that can be built on values, and computes the stats missing. It runs
 // when a database's metadata is loaded, before FerretDB serves; an index that cannot be rebuilt is
 // kept as it was and never pushed down.
 func (r *Registry) upgradeIndexes(ctx context.Context, dbName string, db *fsql.DB) error {
 	for name, c := range r.colls[dbName] {
-		if !slices.ContainsFunc(c.Settings.Indexes, func(index IndexInfo) bool {
+		rescan := rescanStats.Load()
+		if !rescan && !slices.ContainsFunc(c.Settings.Indexes, func(index IndexInfo) bool {
 			return (!index.Values && ValuesIndexable(&index)) || (statsTracked(&index) && !index.StatsKnown())
 		}) {
 			continue
 		}
 
 		upgraded := c.deepCopy()
+
+		if rescan {
+			for i := range upgraded.Settings.Indexes {
+				upgraded.Settings.Indexes[i].Stats = nil
+			}
+		}
 
 		err := db.InTransaction(ctx, func(tx *fsql.Tx) error {
 			for i := range upgraded.Settings.Indexes {
