@@ -28,15 +28,14 @@ import {
 const seed = Number(process.env.ENGINE_DIFF_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const queriesPerRound = Number(process.env.ENGINE_DIFF_QUERIES ?? 300);
 
-/** mulberry32: a small seeded generator. */
+/** A small seeded generator (xorshift: shifts and exclusive ors of a 32-bit state). */
 function generator(s: number) {
-  let state = s >>> 0;
+  let state = (s ^ 0x5bd1e995) >>> 0 || 1;
   const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    state = (state ^ (state << 13)) >>> 0;
+    state = (state ^ (state >>> 17)) >>> 0;
+    state = (state ^ (state << 5)) >>> 0;
+    return state / 4294967296;
   };
   return {
     next,
