@@ -444,7 +444,13 @@ async function both<T>(write: (db: Db) => Promise<T>): Promise<T> {
   return a;
 }
 
-async function checkExplain(db: Db, command: Doc, q: Query, where: string): Promise<void> {
+async function checkExplain(
+  db: Db,
+  command: Doc,
+  q: Query,
+  where: string,
+  counted = false,
+): Promise<void> {
   const e = await explain(db, command);
   if (e.pushdown.limit > 0) counts.limitPushed++;
   if (e.pushdown.filter === 'superset') counts.superset++;
@@ -454,6 +460,7 @@ async function checkExplain(db: Db, command: Doc, q: Query, where: string): Prom
   const limit = 'limit' in command || 'pipeline' in command ? (q.limit ? q.skip + q.limit : 0) : 0;
   expect(e.pushdown.limit, `${where}: ${JSON.stringify(e)}`).toBe(limit);
   expect(e.pushdown.sort, `${where}: ${JSON.stringify(e)}`).toBe(limit > 0 && q.sort !== undefined);
+  expect(e.pushdown.count, `${where}: ${JSON.stringify(e)}`).toBe(counted);
 }
 
 async function runQueries(spec: CollectionSpec, clean: Clean, round: string): Promise<void> {
@@ -465,26 +472,31 @@ async function runQueries(spec: CollectionSpec, clean: Clean, round: string): Pr
       // a count: countDocuments (an aggregation) or the count command, with skip and limit
       const where = describeQuery(name, `${round} count`, q);
       const command = rnd.chance(0.5);
+      const skipLimit = { ...(q.skip && { skip: q.skip }), ...(q.limit && { limit: q.limit }) };
       const countOf = async (db: Db) =>
         command
-          ? (
-              await db.command({
-                count: name,
-                query: q.filter,
-                ...(q.skip && { skip: q.skip }),
-                ...(q.limit && { limit: q.limit }),
-              })
-            ).n
-          : await db.collection(name).countDocuments(q.filter);
+          ? (await db.command({ count: name, query: q.filter, ...skipLimit })).n
+          : await db.collection(name).countDocuments(q.filter, skipLimit);
       const [got, want] = await Promise.all([countOf(pushdown.db), countOf(stock.db)]);
       expect(got, where).toEqual(want);
-      if (command)
-        await checkExplain(
-          pushdown.db,
-          { count: name, query: q.filter },
-          { ...q, sort: undefined, limit: 0 },
-          where,
-        );
+      const pipeline: Doc[] = [{ $match: q.filter }];
+      if (q.skip) pipeline.push({ $skip: q.skip });
+      if (q.limit) pipeline.push({ $limit: q.limit });
+      pipeline.push({ $group: { _id: 1, n: { $sum: 1 } } });
+      await checkExplain(
+        pushdown.db,
+        command
+          ? {
+              count: name,
+              query: q.filter,
+              ...(q.skip && { skip: Long.fromNumber(q.skip) }),
+              ...(q.limit && { limit: q.limit }),
+            }
+          : { aggregate: name, pipeline, cursor: {} },
+        { ...q, sort: undefined },
+        where,
+        true,
+      );
       counts.compared++;
       continue;
     }

@@ -25,7 +25,7 @@ const start = Date.UTC(2025, 0, 1);
 async function expectIndexSearch(command: Record<string, unknown>, index: string) {
   const e = await explain(db, command);
   const plan = e.plan.join('\n');
-  expect(plan, e.sql).toMatch(new RegExp(`SEARCH \\S+ USING INDEX \\S+_${index} \\(`));
+  expect(plan, e.sql).toMatch(new RegExp(`SEARCH \\S+ USING (COVERING )?INDEX \\S+_${index} \\(`));
   expect(plan, e.sql).not.toMatch(/\bSCAN\b/);
   expect(plan, e.sql).not.toMatch(/TEMP B-TREE/);
   expect(e.pushdown.filter, e.sql).toBe('exact');
@@ -78,7 +78,7 @@ describe("the shop's queries on the embedded database", () => {
       { find: 'orders', filter: { customerId: 'cust:7' }, sort: { createdAt: -1 }, limit: 20 },
       'customerId_1_createdAt_-1(__id_-1)?',
     );
-    expect(e.pushdown).toEqual({ filter: 'exact', sort: true, limit: 20 });
+    expect(e.pushdown).toEqual({ filter: 'exact', sort: true, limit: 20, count: false });
     const page = await db
       .collection('orders')
       .find({ customerId: 'cust:7' })
@@ -110,7 +110,7 @@ describe("the shop's queries on the embedded database", () => {
       { find: 'orders', filter, sort: { createdAt: -1, _id: -1 }, limit: 10 },
       'customerId_1_createdAt_-1__id_-1',
     );
-    expect(e.pushdown).toEqual({ filter: 'exact', sort: true, limit: 10 });
+    expect(e.pushdown).toEqual({ filter: 'exact', sort: true, limit: 10, count: false });
     const next = await orders.find(filter).sort({ createdAt: -1, _id: -1 }).limit(10).toArray();
     const all = await orders
       .find({ customerId: 'cust:3' })
@@ -159,20 +159,36 @@ describe("the shop's queries on the embedded database", () => {
     expect(found.map((o) => o.orderNumber).sort()).toEqual([1001, 1500, 2999]);
   });
 
-  it("when a customer's orders are counted, then the count reads only the index's entries for them", async () => {
-    await expectIndexSearch(
-      {
-        aggregate: 'orders',
-        pipeline: [{ $match: { customerId: 'cust:5' } }, { $group: { _id: 1, n: { $sum: 1 } } }],
-        cursor: {},
-      },
-      'customerId_1_createdAt_-1(__id_-1)?',
-    );
-    await expectIndexSearch(
-      { count: 'orders', query: { customerId: 'cust:5' } },
-      'customerId_1_createdAt_-1(__id_-1)?',
-    );
+  it("when a customer's orders are counted, then SQLite counts the index's entries for them (count(*): no document is read)", async () => {
+    const counted = [
+      await expectIndexSearch(
+        {
+          aggregate: 'orders',
+          pipeline: [{ $match: { customerId: 'cust:5' } }, { $group: { _id: 1, n: { $sum: 1 } } }],
+          cursor: {},
+        },
+        'customerId_1_createdAt_-1(__id_-1)?',
+      ),
+      await expectIndexSearch(
+        { count: 'orders', query: { customerId: 'cust:5' } },
+        'customerId_1_createdAt_-1(__id_-1)?',
+      ),
+    ];
+    for (const e of counted) {
+      expect(e.sql).toMatch(/^SELECT count\(\*\) FROM /);
+      expect(e.pushdown.count).toBe(true);
+    }
     expect(await db.collection('orders').countDocuments({ customerId: 'cust:5' })).toBe(50);
+    expect(
+      await db
+        .collection('orders')
+        .countDocuments({ customerId: 'cust:5' }, { skip: 45, limit: 10 }),
+    ).toBe(5);
+    const byStatus = await db
+      .collection('orders')
+      .aggregate([{ $match: { status: 'paid' } }, { $group: { _id: null, n: { $sum: 2 } } }])
+      .toArray();
+    expect(byStatus).toEqual([{ _id: null, n: 1000 }]);
   });
 
   it('when expired documents are swept (deleteMany by expiresAt), then the expiresAt index finds them', async () => {
@@ -226,10 +242,10 @@ describe('index options and what the pushdown knows of a field', () => {
       { tag: 'b', n: 2 },
     ]);
     const before = await explain(db, { find: 'flips', filter: { tag: 'a' }, limit: 1 });
-    expect(before.pushdown).toEqual({ filter: 'exact', sort: false, limit: 1 });
+    expect(before.pushdown).toEqual({ filter: 'exact', sort: false, limit: 1, count: false });
     await c.insertOne({ tag: ['x', 'a'], n: 3 });
     const after = await explain(db, { find: 'flips', filter: { tag: 'a' }, limit: 1 });
-    expect(after.pushdown).toEqual({ filter: 'none', sort: false, limit: 0 });
+    expect(after.pushdown).toEqual({ filter: 'none', sort: false, limit: 0, count: false });
     expect((await c.find({ tag: 'a' }).toArray()).map((d) => d.n).sort()).toEqual([1, 3]);
   });
 

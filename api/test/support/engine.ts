@@ -49,7 +49,7 @@ export async function startEngine(
 export interface Explained {
   plan: string[];
   sql: string;
-  pushdown: { filter: 'exact' | 'superset' | 'none'; sort: boolean; limit: number };
+  pushdown: { filter: 'exact' | 'superset' | 'none'; sort: boolean; limit: number; count: boolean };
 }
 
 export async function explain(db: Db, command: Doc): Promise<Explained> {
@@ -57,7 +57,12 @@ export async function explain(db: Db, command: Doc): Promise<Explained> {
   const planner = res.queryPlanner as {
     Plan?: string[];
     sql?: string;
-    pushdown?: { filter: Explained['pushdown']['filter']; sort: boolean; limit: unknown };
+    pushdown?: {
+      filter: Explained['pushdown']['filter'];
+      sort: boolean;
+      limit: unknown;
+      count: boolean;
+    };
   };
   return {
     plan: planner.Plan ?? [],
@@ -66,6 +71,7 @@ export async function explain(db: Db, command: Doc): Promise<Explained> {
       filter: planner.pushdown?.filter ?? 'none',
       sort: planner.pushdown?.sort ?? false,
       limit: Number(planner.pushdown?.limit ?? 0),
+      count: planner.pushdown?.count ?? false,
     },
   };
 }

@@ -4,6 +4,8 @@
 package handler
 
 import (
+	"strings"
+
 	"github.com/FerretDB/FerretDB/internal/backends"
 	"github.com/FerretDB/FerretDB/internal/handler/handlerparams"
 	"github.com/FerretDB/FerretDB/internal/types"
@@ -90,4 +92,80 @@ counts:
 	pd.Limit = end
 
 	return pd
+}
+
+// countOnly reports whether a pipeline only counts the documents its first stage, a $match, lets
+// through: that $match, then $skip and $limit stages, then a $group of a constant _id whose
+// accumulators are `$sum` of a number or `$count` (as mongoose's countDocuments), which read no field.
+// The backend may then count them from an index (backends.Pushdown.Count).
+func countOnly(stages []any) bool {
+	if len(stages) < 2 || stageName(stages[0]) != "$match" {
+		return false
+	}
+
+	for _, stage := range stages[1:] {
+		switch stageName(stage) {
+		case "$skip", "$limit":
+			continue
+		case "$group":
+			v, _ := stage.(*types.Document).Get("$group")
+			group, ok := v.(*types.Document)
+
+			return ok && countGroup(group)
+		default:
+			return false
+		}
+	}
+
+	return false
+}
+
+// countGroup reports whether a $group reads no field: a constant _id, and `$sum` of a number or
+// `$count` for each accumulator.
+func countGroup(group *types.Document) bool {
+	if !group.Has("_id") {
+		return false
+	}
+
+	for _, name := range group.Keys() {
+		v, _ := group.Get(name)
+
+		if name == "_id" {
+			switch id := v.(type) {
+			case types.NullType, int32, int64, float64, bool:
+			case string:
+				if strings.HasPrefix(id, "$") {
+					return false
+				}
+			default:
+				return false
+			}
+
+			continue
+		}
+
+		acc, ok := v.(*types.Document)
+		if !ok || acc.Len() != 1 {
+			return false
+		}
+
+		arg, _ := acc.Get(acc.Command())
+
+		switch acc.Command() {
+		case "$sum":
+			switch arg.(type) {
+			case int32, int64, float64:
+			default:
+				return false
+			}
+		case "$count":
+			if d, ok := arg.(*types.Document); !ok || d.Len() != 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+
+	return true
 }

@@ -73,13 +73,45 @@ func (p *pushdownPlan) sql() (string, []any) {
 	return q, args
 }
 
+// counts reports whether the query is answered by counting its rows (backends.Pushdown.Count): only
+// when the WHERE clause selects exactly the matching documents.
+func (p *pushdownPlan) counts(pd *backends.Pushdown) bool {
+	return pd.Count && p.filter == filterExact
+}
+
+// countSQL returns the statement that counts the plan's rows, and its arguments.
+func (p *pushdownPlan) countSQL(table string) (string, []any) {
+	args := slices.Clone(p.args)
+
+	if p.limit > 0 {
+		q := fmt.Sprintf("SELECT count(*) FROM (SELECT 1 FROM %q%s LIMIT ?)", table, p.where)
+		return q, append(args, p.limit)
+	}
+
+	return fmt.Sprintf("SELECT count(*) FROM %q%s", table, p.where), args
+}
+
 // explain returns the plan's description for explain.
-func (p *pushdownPlan) explain() *types.Document {
+func (p *pushdownPlan) explain(counted bool) *types.Document {
 	return must.NotFail(types.NewDocument(
 		"filter", p.filter,
 		"sort", p.orderBy != "",
 		"limit", p.limit,
+		"count", counted,
 	))
+}
+
+// emptyDocuments returns an iterator of n empty documents: the answer of a counted query.
+func emptyDocuments(n int64) types.DocumentsIterator {
+	return iterator.ForFunc(func() (struct{}, *types.Document, error) {
+		if n <= 0 {
+			return struct{}{}, nil, iterator.ErrIteratorDone
+		}
+
+		n--
+
+		return struct{}{}, must.NotFail(types.NewDocument()), nil
+	})
 }
 
 // class is a class of values MongoDB compares with each other: a pushed-down condition compares only
