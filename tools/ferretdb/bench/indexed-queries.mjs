@@ -116,6 +116,7 @@ const shapes = [
     "a customer's orders counted",
     (orders, n) => orders.countDocuments({ customerId: `customer:${7 % customers(n)}` }),
   ],
+  ['paid orders counted (a quarter)', (orders) => orders.countDocuments({ status: 'paid' })],
 ];
 
 async function time(uri, n) {
