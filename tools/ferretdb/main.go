@@ -24,7 +24,12 @@ func main() {
 	sqliteURL := flag.String("sqlite-url", "file:data/", "SQLite URI of the data directory")
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
 	pprofAddr := flag.String("pprof-addr", "", "TCP address for Go's profiler (net/http/pprof); off when empty")
+	noIndexPushdown := flag.Bool("no-index-pushdown", false, "answer queries as stock FerretDB does, not from indexes (README.md)")
+	rescanIndexStats := flag.Bool("rescan-index-stats", false, "compute the index stats again from the documents (README.md)")
 	flag.Parse()
+
+	ferretdb.SetIndexPushdown(!*noIndexPushdown)
+	ferretdb.SetRescanIndexStats(*rescanIndexStats)
 
 	if *pprofAddr != "" {
 		go func() {
