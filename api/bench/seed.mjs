@@ -4,10 +4,10 @@
 // codes with N/10 uses of SEED10, one admin (`admin@seed.example`), 5 events per order (2 moves, 2 proof
 // events, a note). Writes the documents exactly as the API stores them, including the
 // keyed documents (email keys, cart documents, order-number keys, per-customer order keys, discount
-// keys and uses, the customer and outbox lists, the mail worker's cursor), so a seeded shop answers like one that grew through the API.
+// keys and uses, the customer list), so a seeded shop answers like one that grew through the API.
 // The order search's lists (status, day, words) are left to the backfill the server runs at start
 // (src/migrations/keyed-documents.ts; bench/server.ts runs it too).
-// Also N signed-in sessions, checkout keys, mail claims and reset tokens, filed in the sweeps' due
+// Also N signed-in sessions, checkout keys and reset tokens, filed in the sweeps' due
 // queues, none due yet.
 //
 //   node bench/seed.mjs <mongodb-uri> <count>
@@ -110,8 +110,7 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       .insertOne({ _id: String(count + 1), customerId: adminId });
     await db.collection('counters').insertOne({ _id: 'customerPosition', value: count + 2 });
 
-    // The outbox: one sent message per order (its confirmation), on the admin's list by position;
-    // the mail worker's due queue is empty and its cursor a minute back.
+    // The outbox: one sent message per order (its confirmation).
     log(`outbox: ${count} sent messages`);
     const mailIds = Array.from({ length: count }, () => new ObjectId());
     await insertInBatches(db.collection('outbox'), count, (index) => ({
@@ -124,22 +123,15 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       text: 'Thank you for your order.',
       html: '<p>Thank you for your order.</p>',
       createdAt: new Date(now - (count - index) * 30_000),
+      status: 'sent',
       sentAt: new Date(now - (count - index) * 30_000),
       error: null,
       attempts: 1,
       nextAttemptAt: new Date(now - (count - index) * 30_000),
+      claimedUntil: null,
       failedAt: null,
       attachments: [],
-      position: index + 1,
     }));
-    await insertInBatches(db.collection('outbox_positions'), count, (index) => ({
-      _id: String(index + 1),
-      mailId: mailIds[index],
-    }));
-    await db.collection('counters').insertMany([
-      { _id: 'outboxPosition', value: count + 1 },
-      { _id: 'mailDue', value: Math.floor(now / 1000) - 60 },
-    ]);
 
     log(`discount codes: 20, uses of ${SEED_CODE}: ${Math.floor(count / 10)}`);
     const codes = Array.from({ length: 20 }, (_, index) => ({
@@ -392,10 +384,10 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
     }));
 
     // What the sweeps look after, none of it due yet: a signed-in session per customer (its end a
-    // day on), a checkout key per order (forgotten after a week), a mail claim per message (a day)
-    // and a password reset token per customer (an hour), each filed in its due queue
+    // day on), a checkout key per order (forgotten after a week) and a password reset token per
+    // customer (an hour), each filed in its due queue
     // (platform/due-queue.ts) as the API files it. A sweep that filtered these would read them all.
-    log(`sweeps: ${count} sessions, checkout keys, mail claims and account tokens, not yet due`);
+    log(`sweeps: ${count} sessions, checkout keys and account tokens, not yet due`);
     const minuteNow = Math.floor(now / 60_000);
     const filed = async (queue, refs, dueAt) => {
       const perMinute = new Map();
@@ -450,12 +442,6 @@ export async function seedShop(uri, count, { log = () => {}, layout = 'keyed' } 
       createdAt: new Date(now),
     }));
     await filed('checkout-keys', keyIds, (index) => spread(now + 7 * 86_400_000, index));
-    const claimIds = mailIds.map((id) => `${id.toString()}:0`);
-    await insertInBatches(db.collection('mail_claims'), count, (index) => ({
-      _id: claimIds[index],
-      claimedAt: new Date(now),
-    }));
-    await filed('mail-claims', claimIds, (index) => spread(now + 86_400_000, index));
     const tokenIds = customerIds.map((_, index) => `f${index.toString(16).padStart(63, '0')}`);
     await insertInBatches(db.collection('account_tokens'), count, (index) => ({
       _id: tokenIds[index],

@@ -8,7 +8,7 @@ import { createApp } from '../src/app';
 import { prepareDatabase } from '../src/migrations';
 import { sweepExpiredSessions } from '../src/modules/accounts/session-store';
 import { sweepAccountTokens } from '../src/modules/accounts/tokens';
-import { deliverDueMail, sweepMailClaims } from '../src/modules/mail/mail';
+import { deliverDueMail } from '../src/modules/mail/mail';
 import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { sweepSandboxTokens } from '../src/modules/payments/sandbox';
@@ -47,7 +47,6 @@ bare.post('/sweep-round', async (_req, res) => {
     ['unpaid orders (a day on)', () => expireUnpaidOrders(new Date(now.getTime() + 86_520_000))],
     ['checkout keys', () => sweepOpenCheckouts(now)],
     ['sessions', () => sweepExpiredSessions(now)],
-    ['mail claims', () => sweepMailClaims(now)],
     ['account tokens', () => sweepAccountTokens(now)],
     ['sandbox tokens', () => sweepSandboxTokens(now)],
     // Five days on, the proof of the order the bench paid this round is due its reminder.

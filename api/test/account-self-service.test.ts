@@ -33,8 +33,8 @@ async function tokenFromOutbox(
   path: string,
 ): Promise<string> {
   for (let wait = 0; wait < 50; wait++) {
-    // The newest by its place on the outbox list (a message's id comes from its key, not the clock).
-    const mail = await OutboxModel.findOne({ to, kind }).sort({ position: -1 }).lean();
+    // The newest, as the admin's Outbox lists them.
+    const mail = await OutboxModel.findOne({ to, kind }).sort({ createdAt: -1, _id: -1 }).lean();
     const match = mail && new RegExp(`/${path}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text);
     if (match?.[1]) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,36 +7,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxPageSchema } from '@shop/contracts';
 import { startShopJobs } from '../src/jobs';
 import {
+  CLAIM_LEASE_MS,
   SENDS_AT_ONCE,
   deliverDueMail,
   smtpSender,
   type MailSender,
 } from '../src/modules/mail/mail';
-import {
-  MailClaimModel,
-  MailDueModel,
-  OutboxModel,
-  OutboxPositionModel,
-} from '../src/modules/mail/model';
-import {
-  OUTBOX_POSITION_COUNTER,
-  claimAttempt,
-  enqueueAttempt,
-  insertMails,
-  mailIdOf,
-  type NewMail,
-} from '../src/modules/mail/repository';
-import { insertedUnlessTaken, takeNext } from '../src/platform/sequence';
-import { Types } from 'mongoose';
+import { OutboxModel } from '../src/modules/mail/model';
+import { claimMail, insertMails, type NewMail } from '../src/modules/mail/repository';
 import { escapeHtml } from '../src/modules/mail/templates';
 import { trusted } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
 import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
-import { asProcess, seedsInTwoSlots } from './support/writer-slots';
 
 /** One message queued alone: whether it went in. */
 const insertMail = async (mail: NewMail, now: Date) => (await insertMails([mail], now))[0];
+
+/** A message about `key`, as a test queues it. */
+const mailAbout = (key: string): NewMail => ({
+  key,
+  kind: 'enquiry_received',
+  to: 'a@example.com',
+  replyTo: null,
+  subject: key,
+  text: 't',
+  html: 'h',
+});
 
 interface Received {
   from: string;
@@ -180,6 +177,7 @@ describe('mail for a paid order', () => {
     const waiting = await OutboxModel.find({ key: new RegExp(order.orderId) }).lean();
     expect(waiting).toHaveLength(2);
     for (const mail of waiting) {
+      expect(mail.status).toBe('queued');
       expect(mail.sentAt).toBeNull();
       expect(mail.error).toBeTruthy();
       expect(mail.attempts).toBe(1);
@@ -207,28 +205,11 @@ describe('mail for a paid order', () => {
 });
 
 describe('the mail worker on two API processes', () => {
-  it('when two workers run at once, then every queued message is sent exactly once, read from the due queue', async () => {
+  it('when two workers run at once, then every queued message is sent exactly once', async () => {
     const keys = Array.from({ length: 12 }, (_, i) => `two-workers:${Date.now()}:${i}`);
     const now = new Date();
-    // Queued by two processes, each through its own slot of the second (platform/sequence.ts).
-    const { first, second } = seedsInTwoSlots(`mailDue:${Math.floor(now.getTime() / 1000)}`);
-    for (const [i, key] of keys.entries()) {
-      const queued = await asProcess(i % 2 ? second : first, () =>
-        insertMail(
-          {
-            key,
-            kind: 'enquiry_received',
-            to: 'a@example.com',
-            replyTo: null,
-            subject: key,
-            text: 't',
-            html: 'h',
-          },
-          now,
-        ),
-      );
-      expect(queued).toBe(true);
-    }
+    const queued = await Promise.all(keys.map((key) => insertMail(mailAbout(key), now)));
+    expect(queued.every(Boolean)).toBe(true);
     const sent: string[] = [];
     const counting: MailSender = {
       async send(mail) {
@@ -240,53 +221,44 @@ describe('the mail worker on two API processes', () => {
     const worker = () =>
       deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
     await Promise.all([worker(), worker(), worker()]);
-    await worker(); // what a claim held by another worker left is done by now
+    await worker(); // a round that found only messages claimed by another leaves none behind
     const ours = sent.filter((subject) => keys.includes(subject));
     expect(ours.sort()).toEqual([...keys].sort());
     const stored = await OutboxModel.find({ key: trusted({ $in: keys }) }).lean();
-    expect(stored.every((mail) => mail.sentAt !== null && mail.attempts === 1)).toBe(true);
-    // Each message's attempt is an entry of the due queue, done.
-    const entries = await MailDueModel.find({
-      mailId: trusted({ $in: stored.map((m) => m._id) }),
-    }).lean();
-    expect(entries).toHaveLength(keys.length);
-    expect(entries.every((entry) => entry.doneAt !== null)).toBe(true);
-    expect(entries.filter((entry) => /:s\d+:\d+$/.test(entry._id))).toHaveLength(keys.length / 2);
-    // The same key again (a retried request) queues no second message: the entry it leaves finds
-    // the attempt made, and nothing more is sent.
     expect(
-      await insertMail(
-        {
-          key: keys[0]!,
-          kind: 'enquiry_received',
-          to: 'a@example.com',
-          replyTo: null,
-          subject: 'x',
-          text: 't',
-          html: 'h',
-        },
-        now,
-      ),
-    ).toBe(false);
+      stored.every((mail) => mail.status === 'sent' && mail.sentAt !== null && mail.attempts === 1),
+    ).toBe(true);
+    // The same key again (a retried request) queues no second message, and nothing more is sent.
+    expect(await insertMail({ ...mailAbout(keys[0]!), subject: 'x' }, now)).toBe(false);
     await worker();
     expect(sent.filter((subject) => keys.includes(subject))).toHaveLength(keys.length);
     expect(await OutboxModel.countDocuments({ key: keys[0]! })).toBe(1);
   });
 
-  it('when messages are queued together, then each is due and listed at its own place, and a repeat among them is refused', async () => {
+  it('when many calls queue the same key at once, then one message is queued and sent once', async () => {
+    const key = `same-key:${Date.now()}`;
+    const now = new Date();
+    const queued = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        insertMails([mailAbout(key), mailAbout(`${key}:other`)], now),
+      ),
+    );
+    expect(queued.filter(([first]) => first)).toHaveLength(1);
+    expect(queued.filter(([, second]) => second)).toHaveLength(1);
+    expect(await OutboxModel.countDocuments({ key })).toBe(1);
+    const sent: string[] = [];
+    const counting: MailSender = { send: async (m) => void sent.push(m.subject), close() {} };
+    const worker = () =>
+      deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
+    await Promise.all([worker(), worker()]);
+    expect(sent.filter((subject) => subject === key)).toHaveLength(1);
+  });
+
+  it('when messages are queued together, then each is due and listed, and a repeat among them is refused', async () => {
     const stamp = `together:${Date.now()}`;
-    const mail = (key: string) => ({
-      key,
-      kind: 'enquiry_received' as const,
-      to: 'a@example.com',
-      replyTo: null,
-      subject: key,
-      text: 't',
-      html: 'h',
-    });
     const keys = [`${stamp}:1`, `${stamp}:2`, `${stamp}:3`];
     const now = new Date();
-    expect(await insertMails([...keys.map(mail), mail(keys[0]!)], now)).toEqual([
+    expect(await insertMails([...keys.map(mailAbout), mailAbout(keys[0]!)], now)).toEqual([
       true,
       true,
       true,
@@ -294,38 +266,20 @@ describe('the mail worker on two API processes', () => {
     ]);
     const stored = await OutboxModel.find({ key: trusted({ $in: keys }) }).lean();
     expect(stored.map((m) => m.key).sort()).toEqual(keys);
-    // Three places of the admin's list, each naming its message, as the message says.
-    const places = await Promise.all(
-      stored.map((m) => OutboxPositionModel.findById(String(m.position)).lean()),
-    );
-    expect(new Set(stored.map((m) => m.position)).size).toBe(3);
-    expect(places.map((place) => place?.mailId.toString())).toEqual(
-      stored.map((m) => m._id.toString()),
-    );
-    // Each has its first attempt's entry in the due queue (the repeat's entry finds it made).
-    const entries = await MailDueModel.find({
-      mailId: trusted({ $in: stored.map((m) => m._id) }),
-    }).lean();
-    expect(new Set(entries.map((entry) => entry.mailId.toString())).size).toBe(3);
+    expect(
+      stored.every((m) => m.status === 'queued' && m.nextAttemptAt.getTime() === now.getTime()),
+    ).toBe(true);
+    // On the admin's list, the last queued first.
+    const page = await admin.request('GET', '/api/admin/outbox?limit=20');
+    const listed = (page.body.messages as Array<{ subject: string }>)
+      .map((message) => message.subject)
+      .filter((subject) => subject.startsWith(stamp));
+    expect(listed).toEqual([...keys].reverse());
     const sent: string[] = [];
     const counting: MailSender = { send: async (m) => void sent.push(m.subject), close() {} };
     for (let round = 0; round < 5; round++)
       await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
     expect(sent.filter((subject) => subject.startsWith(stamp)).sort()).toEqual(keys);
-  });
-
-  it('when a due entry has no message (its request died before writing it), then it is dropped after a minute and nothing is sent', async () => {
-    const now = new Date();
-    const orphanId = new Types.ObjectId();
-    await enqueueAttempt(orphanId, 0, now, now);
-    const sent: string[] = [];
-    const counting: MailSender = { send: async (mail) => void sent.push(mail.subject), close() {} };
-    await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
-    expect((await MailDueModel.findOne({ mailId: orphanId }).lean())?.doneAt).toBeNull();
-    const later = new Date(now.getTime() + 61_000);
-    await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later });
-    expect((await MailDueModel.findOne({ mailId: orphanId }).lean())?.doneAt).not.toBeNull();
-    expect(sent).toEqual([]);
   });
 });
 
@@ -386,28 +340,36 @@ describe("the mail worker's pace", () => {
     }
   });
 
-  it('when a worker stopped mid-send left its claim, then another takes it over after 10 minutes, reads the message again and sends it once', async () => {
-    const now = new Date();
-    const [key] = await queue(`stale:${Date.now()}`, 1, now);
-    const mailId = mailIdOf(key!);
-    const claimId = `${mailId.toString()}:0`;
+  it('when a worker stopped mid-send, then its message is due again once its claim lapses (10 minutes) and is sent once', async () => {
+    const claimedAt = new Date(Date.now() - 9 * 60_000);
+    const [key] = await queue(`stale:${Date.now()}`, 1, claimedAt);
+    const stored = await OutboxModel.findOne({ key }).lean();
     // Claimed 9 minutes ago by a worker that stopped: still held.
-    await MailClaimModel.collection.insertOne({
-      _id: claimId,
-      claimedAt: new Date(now.getTime() - 9 * 60_000),
-    } as never);
-    expect(await claimAttempt(claimId, now, 10 * 60_000)).toBe(false);
+    const claim = await claimMail(
+      stored!._id,
+      claimedAt,
+      new Date(claimedAt.getTime() + CLAIM_LEASE_MS),
+    );
+    expect(claim?.status).toBe('sending');
+    expect(
+      await claimMail(stored!._id, new Date(), new Date(Date.now() + CLAIM_LEASE_MS)),
+    ).toBeNull();
+    const now = new Date();
     const sent: string[] = [];
     const counting: MailSender = { send: async (mail) => void sent.push(mail.subject), close() {} };
     await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now });
     expect(sent).not.toContain(key);
-    // Two minutes on, the claim is 11 minutes old: taken over, and the message goes out once.
+    // Two minutes on, the claim is 11 minutes old: the message is due again and goes out once.
     const later = new Date(now.getTime() + 2 * 60_000);
-    await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later });
+    await Promise.all([
+      deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later }),
+      deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later }),
+    ]);
     await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later });
     expect(sent.filter((subject) => subject === key)).toHaveLength(1);
-    expect((await OutboxModel.findById(mailId).lean())?.sentAt).toBeInstanceOf(Date);
-    expect(await claimAttempt(`${mailId.toString()}:9`, later, 10 * 60_000)).toBe('claimed');
+    const after = await OutboxModel.findById(stored!._id).lean();
+    expect(after).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null });
+    expect(after?.sentAt).toBeInstanceOf(Date);
   });
 
   it('when the worker sends many messages through a mail server, then they share a few connections', async () => {
@@ -509,22 +471,39 @@ describe('GET /api/admin/outbox', () => {
     expect((await app.agent().request('GET', '/api/admin/outbox')).status).toBe(401);
   });
 
-  it('when a request died after taking a place on the list but before writing its message, then its retry is listed once and the empty place skipped', async () => {
-    const key = `crash-test:${new Types.ObjectId().toString()}`;
-    // The dead request: its place, naming the message its key gives, and no message.
-    await takeNext(OUTBOX_POSITION_COUNTER, 1, (k) =>
-      insertedUnlessTaken(() =>
-        OutboxPositionModel.create({ _id: String(k), mailId: mailIdOf(key) }),
-      ),
+  it('when messages were queued at the same moment, then paging by key lists each once, the last queued first', async () => {
+    const stamp = `same-moment:${Date.now()}`;
+    const keys = Array.from({ length: 5 }, (_, i) => `${stamp}:${i}`);
+    // Queued a day ahead, so they are the newest on the list whatever the other tests queued.
+    const at = new Date(Date.now() + 86_400_000);
+    expect(await insertMails(keys.map(mailAbout), at)).toEqual(keys.map(() => true));
+    try {
+      const subjects: string[] = [];
+      let before: string | null = null;
+      for (let page = 0; page < 3; page++) {
+        const response = await admin.request(
+          'GET',
+          `/api/admin/outbox?limit=2${before ? `&before=${before}` : ''}`,
+        );
+        expect(response.status).toBe(200);
+        subjects.push(...response.body.messages.map((m: { subject: string }) => m.subject));
+        before = response.body.nextBefore;
+        expect(before).not.toBeNull();
+      }
+      expect(subjects.slice(0, 5)).toEqual([...keys].reverse());
+      expect(subjects[5]).not.toMatch(stamp);
+    } finally {
+      await OutboxModel.deleteMany({ key: trusted({ $in: keys }) });
+    }
+  });
+
+  it('when `before` names no message, then the page is empty', async () => {
+    const response = await admin.request(
+      'GET',
+      '/api/admin/outbox?before=0123456789abcdef01234567',
     );
-    const rendered = { subject: 'Retried after a crash', text: 'text', html: '<p>html</p>' };
-    const mail = { key, kind: 'enquiry_received' as const, to: 'retry@example.com', replyTo: null };
-    expect(await insertMail({ ...mail, ...rendered }, new Date())).toBe(true);
-    expect(await insertMail({ ...mail, ...rendered }, new Date())).toBe(false);
-    const page = await admin.request('GET', '/api/admin/outbox?limit=3');
-    const subjects = page.body.messages.map((message: { subject: string }) => message.subject);
-    expect(subjects.filter((subject: string) => subject === rendered.subject)).toHaveLength(1);
-    expect(page.body.messages).toHaveLength(3);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ messages: [], nextBefore: null });
   });
 });
 
@@ -651,6 +630,7 @@ describe('reset and confirmation links', () => {
     await deliverDueMail({ sender: refusing, from: app.config.mail.from, logger });
     const refused = await OutboxModel.findById(reset!._id).lean();
     expect(refused?.failedAt).toBeInstanceOf(Date);
+    expect(refused?.status).toBe('failed');
     expect(refused?.text).not.toMatch(TOKEN);
     expect(refused?.html).not.toMatch(TOKEN);
     expect(refused?.text).toContain('token=hidden');

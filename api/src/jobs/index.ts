@@ -13,12 +13,7 @@ import {
 import { addressLimits } from '../modules/accounts/address-limits';
 import { sweepExpiredSessions } from '../modules/accounts/session-store';
 import { adminSecretLimits } from '../modules/admin/admin';
-import {
-  deliverDueMail,
-  mailSenderFor,
-  sweepMailClaims,
-  type MailSender,
-} from '../modules/mail/mail';
+import { deliverDueMail, mailSenderFor, type MailSender } from '../modules/mail/mail';
 import { orderLookupsPerEmail } from '../modules/orders/order-access';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { sweepSandboxTokens } from '../modules/payments/sandbox';
@@ -91,7 +86,6 @@ export function shopJobs(
       run: (now) => Promise.all(limiters.map((limiter) => limiter.sweep(now))),
     },
     { name: 'account-tokens', everyMs: 60 * MINUTE_MS, run: (now) => sweepAccountTokens(now) },
-    { name: 'mail-claims', everyMs: 60 * MINUTE_MS, run: (now) => sweepMailClaims(now) },
     ...(config.payment.provider === 'sandbox'
       ? [
           {

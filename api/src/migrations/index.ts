@@ -7,12 +7,14 @@ import mongoose from 'mongoose';
 import type { Logger } from '../platform/logger';
 import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
+import { migrateMail } from './mail';
 import { moveOrdersOffKeyedLists } from './orders';
 
 const migrations: Array<(logger: Logger) => Promise<void>> = [
   foldCartSessions,
   countDiscountUsesOnCodes,
   moveOrdersOffKeyedLists,
+  migrateMail,
 ];
 
 export async function runMigrations(logger: Logger): Promise<void> {

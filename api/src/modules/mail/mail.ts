@@ -7,18 +7,13 @@ import type { Config } from '../../config';
 import type { Logger } from '../../platform/logger';
 import type { MailAttachmentRef, OutboxRecord } from './model';
 import {
-  advanceDueCursor,
-  claimAttempt,
-  enqueueAttempt,
-  findDueAttempts,
-  findMailById,
-  findMailsByIds,
-  forgetOldClaims,
+  claimMail,
+  findDueMailIds,
   insertMails,
   listMail,
-  markAttemptDone,
   markMailFailed,
   markMailSent,
+  releaseLapsedClaims,
 } from './repository';
 import type { RenderedMail } from './templates';
 
@@ -33,15 +28,16 @@ export interface MailToQueue {
 }
 
 /**
- * Queues the messages, side by side (insertMails): for each, false when one with the same key was
- * queued before. `writeAfter`: what must be done before the messages themselves are written (their
- * due entries and list places are taken meanwhile).
+ * Queues the messages (insertMails): for each, false when one with the same key was queued before.
+ * `writeAfter`: what must be done before the messages are written (a proof's reminder and history
+ * event, so no shopper reads a proof email the order does not record).
  */
 export async function queueMails(
   mails: MailToQueue[],
   now = new Date(),
   writeAfter?: Promise<unknown>,
 ): Promise<boolean[]> {
+  await writeAfter;
   return insertMails(
     mails.map((mail) => ({
       key: mail.key,
@@ -54,7 +50,6 @@ export async function queueMails(
       attachments: mail.attachments ?? [],
     })),
     now,
-    writeAfter,
   );
 }
 
@@ -201,11 +196,11 @@ export function retryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * 60 * 1000);
 }
 
-const CLAIM_STALE_MS = 10 * 60 * 1000;
-/** A due entry whose message never appeared is dropped after this long. */
-const ORPHAN_AFTER_MS = 60 * 1000;
-/** How far behind this machine's clock the due queue's cursor stays (replicas' clocks differ a little). */
-const CURSOR_GRACE_SECONDS = 30;
+/**
+ * How long a worker holds a message it claimed: far longer than a send takes (SMTP timeouts of 15 s),
+ * so only a worker that stopped mid-send loses it, and the message is tried again, never dropped.
+ */
+export const CLAIM_LEASE_MS = 10 * 60 * 1000;
 
 /** An SMTP 5xx answer refuses the message for good (a bad address); anything else is retried. */
 function isPermanent(error: unknown): boolean {
@@ -234,10 +229,11 @@ export const SENDS_AT_ONCE = 4;
 
 /**
  * One round of the mail worker: up to `batch` messages due now are sent (or, with no mail server,
- * delivered to the outbox), `SENDS_AT_ONCE` at a time. A failure keeps the message and schedules the
- * next try; nothing is lost. `taken`: the due entries the round read (as many as `batch` when more
- * may be waiting), `settled`: those whose attempt is over; a round that took a whole batch and
- * settled some is followed by the next at once (jobs/index.ts).
+ * delivered to the outbox), `SENDS_AT_ONCE` at a time, each under a claim on the message (a
+ * conditional update), so workers on several processes send each message once. A failure keeps the
+ * message due again after its backoff; nothing is lost. `taken`: the due messages the round found (as
+ * many as `batch` when more may be waiting), `settled`: those whose attempt it made; a round that took
+ * a whole batch and settled some is followed by the next at once (jobs/index.ts).
  */
 export async function deliverDueMail({
   sender,
@@ -257,44 +253,26 @@ export async function deliverDueMail({
   let sent = 0;
   let failed = 0;
   let settled = 0;
-  const { due, readUpTo, cursor } = await findDueAttempts(now, batch);
-  // The first second still holding an entry this round did not finish: the cursor stops there.
-  let firstOpen = readUpTo + 1;
-  const keepOpen = (entryId: string) => {
-    firstOpen = Math.min(firstOpen, Number(entryId.split(':')[0]));
-  };
-  /** The entry's attempt is over (made now or before): marked done. */
-  const settle = async (entry: (typeof due)[number]) => {
-    await markAttemptDone(entry._id, now);
+  await releaseLapsedClaims(now);
+  const due = await findDueMailIds(now, batch);
+  const deliver = async (id: (typeof due)[number]) => {
+    const claimedUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+    const claimed = await claimMail(id, now, claimedUntil);
+    if (!claimed) return; // another worker has it
     settled += 1;
-  };
-  // The round's messages in one lookup. Each is read again only under a claim taken over from a
-  // stopped worker: a claim inserted anew proves no other worker made this attempt since.
-  const messages = await findMailsByIds(due.map((entry) => entry.mailId));
-  const deliver = async (entry: (typeof due)[number], message: OutboxRecord | null) => {
-    if (!message) {
-      // Queued by a request that is still writing the message, or that died before: dropped after a
-      // minute (its retry queues the message again under its unique key).
-      if (entry.createdAt.getTime() < now.getTime() - ORPHAN_AFTER_MS) await settle(entry);
-      else keepOpen(entry._id);
+    // Sent or refused for good by a worker of the version before message statuses, which recorded
+    // only the time (migrations/mail.ts): recorded as such, not tried again.
+    if (claimed.sentAt) {
+      await markMailSent(id, claimedUntil, { attempts: claimed.attempts, sentAt: claimed.sentAt });
       return;
     }
-    if (message.sentAt || message.failedAt || message.attempts !== entry.attempt) {
-      await settle(entry); // an attempt already made
-      return;
-    }
-    const claim = await claimAttempt(
-      `${message._id.toString()}:${entry.attempt}`,
-      now,
-      CLAIM_STALE_MS,
-    );
-    if (!claim) {
-      keepOpen(entry._id); // another worker is sending it (or died doing so: taken over later)
-      return;
-    }
-    const claimed = claim === 'claimed' ? message : await findMailById(entry.mailId);
-    if (!claimed || claimed.sentAt || claimed.attempts !== entry.attempt) {
-      await settle(entry);
+    if (claimed.failedAt) {
+      await markMailFailed(id, claimedUntil, {
+        attempts: claimed.attempts,
+        error: claimed.error ?? '',
+        nextAttemptAt: claimed.nextAttemptAt,
+        failedAt: claimed.failedAt,
+      });
       return;
     }
     const attempts = claimed.attempts + 1;
@@ -311,55 +289,43 @@ export async function deliverDueMail({
       });
       // Sent for real: the recipient has the link now, and the outbox keeps none that works. (With
       // no mail server the outbox is the recipient: development reads its links there.)
-      await markMailSent(
-        claimed._id,
+      await markMailSent(id, claimedUntil, {
         attempts,
-        new Date(),
-        sender ? accountLinkHidden(claimed) : null,
-      );
+        sentAt: new Date(),
+        ...(sender ? accountLinkHidden(claimed) : null),
+      });
       sent += 1;
     } catch (error) {
       failed += 1;
       const permanent = isPermanent(error);
-      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
-      // The next attempt is queued before the failure is recorded: a worker dying in between leaves
-      // this attempt's claim, taken over when stale, so the message is tried again, never dropped.
-      if (!permanent) await enqueueAttempt(claimed._id, attempts, nextAttemptAt, now);
-      await markMailFailed(claimed._id, {
+      await markMailFailed(id, claimedUntil, {
         attempts,
         error: describe(error),
-        nextAttemptAt,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
         failedAt: permanent ? now : null,
         // Refused for good: never sent, so nobody needs its link any more.
         ...(permanent ? accountLinkHidden(claimed) : null),
       });
       logger.warn(
-        { mailId: claimed._id.toString(), kind: claimed.kind, attempts, permanent, err: error },
+        { mailId: id.toString(), kind: claimed.kind, attempts, permanent, err: error },
         permanent ? 'The mail server refused a message' : 'Sending a message failed; will retry',
       );
     }
-    await settle(entry);
   };
   // A few at a time; an error (the database, say) stops the round after the sends under way, and
-  // the cursor stays where it was, as when one entry at a time failed.
+  // what it had claimed is due again when the claims lapse.
   let next = 0;
   let failure: unknown = null;
   await Promise.all(
     Array.from({ length: Math.min(SENDS_AT_ONCE, due.length) }, async () => {
       while (next < due.length && !failure) {
-        const at = next++;
-        await deliver(due[at]!, messages[at] ?? null).catch((error: unknown) => {
+        const id = due[next++]!;
+        await deliver(id).catch((error: unknown) => {
           failure ??= error;
         });
       }
     }),
   );
   if (failure) throw failure;
-  if (firstOpen > cursor) await advanceDueCursor(firstOpen, CURSOR_GRACE_SECONDS);
   return { sent, failed, taken: due.length, settled };
-}
-
-/** Claims of attempts that are over (sent or failed) are not needed after a day. */
-export async function sweepMailClaims(now = new Date()): Promise<number> {
-  return forgetOldClaims(now);
 }

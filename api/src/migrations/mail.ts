@@ -1,0 +1,115 @@
+// The outbox was kept with stand-ins: a list of positions (`outbox_positions` and its counter), a
+// due queue by second (`mail_due` and its cursor) and one claim document per attempt (`mail_claims`,
+// forgotten through the `mail-claims` due queue). A message now carries its own state: `status`,
+// found by an indexed query and claimed by a conditional update (mail/model.ts). Each message gets
+// the status its fields say (sent, refused for good, or queued and due at its nextAttemptAt with its
+// attempts), one a worker was sending under a claim still fresh stays held until that claim would
+// have lapsed, and the stand-ins go. Safe to run twice and beside another process starting: every
+// write is conditional on the state it moves from, and a drop already done is no error.
+import mongoose from 'mongoose';
+import type { Logger } from '../platform/logger';
+import { dropCollectionIfThere } from './collections';
+
+/** How long a claim was held before another worker took it over (the old mail worker's rule). */
+const OLD_CLAIM_STALE_MS = 10 * 60 * 1000;
+
+interface OldOutboxFields {
+  _id: mongoose.Types.ObjectId;
+  status?: string;
+  sentAt?: Date | null;
+  failedAt?: Date | null;
+  attempts?: number;
+  /** Its place on the old list. */
+  position?: number | null;
+}
+
+export async function migrateMail(logger: Logger): Promise<void> {
+  await moveOutboxOver(logger);
+  await dropMailStandIns();
+}
+
+async function moveOutboxOver(logger: Logger): Promise<void> {
+  const db = mongoose.connection.db!;
+  const outbox = db.collection<OldOutboxFields>('outbox');
+  const unmoved = { status: { $exists: false } };
+  if (!(await outbox.findOne(unmoved, { projection: { _id: 1 } }))) return;
+  const moved = (status: string) => ({
+    $set: { status, claimedUntil: null },
+    $unset: { position: '' as const },
+  });
+  const sent = await outbox.updateMany({ ...unmoved, sentAt: { $ne: null } }, moved('sent'));
+  const failed = await outbox.updateMany({ ...unmoved, failedAt: { $ne: null } }, moved('failed'));
+
+  // A message a worker of the earlier version is sending now: held until its claim would have
+  // lapsed, as the earlier workers would have held it; a worker then finds what that one recorded.
+  const now = Date.now();
+  const claims = await db
+    .collection<{ _id: string; claimedAt: Date }>('mail_claims')
+    .find({ claimedAt: { $gt: new Date(now - OLD_CLAIM_STALE_MS) } })
+    .toArray();
+  let sending = 0;
+  for (const claim of claims) {
+    const [mailId, attempt] = claim._id.split(':');
+    if (!mailId || !mongoose.isObjectIdOrHexString(mailId)) continue;
+    const { modifiedCount } = await outbox.updateOne(
+      {
+        _id: new mongoose.Types.ObjectId(mailId),
+        attempts: Number(attempt),
+        sentAt: null,
+        failedAt: null,
+        $or: [unmoved, { status: 'queued' }],
+      },
+      {
+        $set: {
+          status: 'sending',
+          claimedUntil: new Date(claim.claimedAt.getTime() + OLD_CLAIM_STALE_MS),
+        },
+        $unset: { position: '' },
+      },
+    );
+    sending += modifiedCount;
+  }
+
+  const queued = await outbox.updateMany(unmoved, moved('queued'));
+  await dropIndexIfThere('outbox', 'sentAt_1_nextAttemptAt_1');
+  logger.info(
+    {
+      sent: sent.modifiedCount,
+      failed: failed.modifiedCount,
+      queued: queued.modifiedCount,
+      sending,
+    },
+    'Gave the outbox its messages’ statuses',
+  );
+}
+
+/** Conditions on _id: one of these, or starting with one of these prefixes (and a colon). */
+const idsOf = (ids: string[]) => ({
+  $or: [{ _id: { $in: ids } }, ...ids.map((id) => ({ _id: { $regex: `^${id}:` } }))],
+});
+
+async function dropMailStandIns(): Promise<void> {
+  const db = mongoose.connection.db!;
+  await Promise.all([
+    dropCollectionIfThere('outbox_positions'),
+    dropCollectionIfThere('mail_due'),
+    dropCollectionIfThere('mail_claims'),
+  ]);
+  // Their counters (the list's, the queue's cursor, the claims' due queue's) and due entries; the
+  // shared collections keep other modules' documents.
+  await db
+    .collection<{ _id: string }>('counters')
+    .deleteMany(idsOf(['outboxPosition', 'mailDue', 'due:mail-claims']));
+  await db.collection<{ _id: string }>('due_entries').deleteMany(idsOf(['mail-claims']));
+  await db.collection<{ _id: string }>('due_hours').deleteMany(idsOf(['mail-claims']));
+}
+
+/** Drops an index a schema no longer declares; one not there (or no collection) is no error. */
+async function dropIndexIfThere(collection: string, index: string): Promise<void> {
+  try {
+    await mongoose.connection.db!.collection(collection).dropIndex(index);
+  } catch (error) {
+    const codeName = (error as { codeName?: string }).codeName;
+    if (codeName !== 'IndexNotFound' && codeName !== 'NamespaceNotFound') throw error;
+  }
+}
