@@ -11,7 +11,6 @@ import { sweepAccountTokens } from '../src/modules/accounts/tokens';
 import { deliverDueMail } from '../src/modules/mail/mail';
 import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
-import { sweepSandboxTokens } from '../src/modules/payments/sandbox';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { loadConfig } from '../src/config';
 import { connectDatabase, disconnectDatabase } from '../src/platform/db';
@@ -48,7 +47,6 @@ bare.post('/sweep-round', async (_req, res) => {
     ['checkout keys', () => sweepOpenCheckouts(now)],
     ['sessions', () => sweepExpiredSessions(now)],
     ['account tokens', () => sweepAccountTokens(now)],
-    ['sandbox tokens', () => sweepSandboxTokens(now)],
     // Five days on, the proof of the order the bench paid this round is due its reminder.
     [
       'proof reminders (5 days on)',

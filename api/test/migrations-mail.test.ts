@@ -1,11 +1,14 @@
 // An outbox written by the version that kept it with stand-ins (a list by position, a due queue by
 // second, claim documents per attempt) moves over at start (src/migrations/mail.ts): nothing is lost
-// or sent twice, and the stand-ins go, other modules' counters and due entries staying.
+// or sent twice, and the stand-ins go, other modules' counters and due entries staying. So do the
+// payment sandbox's card tokens, which were deleted through a due queue.
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runMigrations } from '../src/migrations';
 import { CLAIM_LEASE_MS, deliverDueMail, type MailSender } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
+import { SANDBOX_TOKEN_LIFETIME_MS, sandboxProvider } from '../src/modules/payments/sandbox';
+import { deleteExpired } from '../src/platform/expiry';
 import { createLogger } from '../src/platform/logger';
 import { registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -199,4 +202,68 @@ it('when the outbox was kept with positions, a due queue and claims, then every 
     finished: ['sent', 1],
     abandoned: ['sent', 1],
   });
+});
+
+it('when sandbox card tokens were kept with a due queue, then each gets its end 30 minutes after it was made: one in force still pays once, a stale one is refused and swept', async () => {
+  const now = Date.now();
+  const tokens = keyed('sandbox_card_tokens');
+  await tokens.insertMany([
+    {
+      _id: 'sbx:old-in-force',
+      outcome: 'approved',
+      last4: '4242',
+      createdAt: new Date(now - 10 * MINUTE_MS),
+    },
+    {
+      _id: 'sbx:old-stale',
+      outcome: 'approved',
+      last4: '4242',
+      createdAt: new Date(now - 40 * MINUTE_MS),
+    },
+  ]);
+  const minute = Math.floor(now / MINUTE_MS);
+  await keyed('due_entries').insertMany([
+    {
+      _id: `sandbox-tokens:${minute + 20}:1`,
+      ref: 'sbx:old-in-force',
+      dueAt: new Date(),
+      doneAt: null,
+    },
+  ]);
+  await keyed('due_hours').insertOne({ _id: `sandbox-tokens:${Math.floor(minute / 60)}` });
+  await keyed('counters').insertMany([
+    { _id: 'due:sandbox-tokens', value: minute - 2 },
+    { _id: `due:sandbox-tokens:${minute + 20}`, value: 2 },
+  ]);
+
+  await runMigrations(logger);
+  await runMigrations(logger);
+
+  expect((await tokens.findOne({ _id: 'sbx:old-in-force' }))?.expiresAt).toEqual(
+    new Date(now - 10 * MINUTE_MS + SANDBOX_TOKEN_LIFETIME_MS),
+  );
+  const sandbox = sandboxProvider();
+  const charge = (token: string) =>
+    sandbox.charge({ orderId: token, amountCents: 500, token, idempotencyKey: `key:${token}` });
+  await expect(charge('sbx:old-stale')).rejects.toMatchObject({ status: 402 });
+  expect(await deleteExpired(new Date())).toBeGreaterThanOrEqual(1);
+  expect(await tokens.findOne({ _id: 'sbx:old-stale' })).toBeNull();
+  expect((await charge('sbx:old-in-force')).paymentId).toMatch(/^sbxpay_/);
+  await expect(
+    sandbox.charge({
+      orderId: 'x',
+      amountCents: 500,
+      token: 'sbx:old-in-force',
+      idempotencyKey: 'other',
+    }),
+  ).rejects.toMatchObject({ status: 402 });
+
+  const idsIn = async (name: string) =>
+    (
+      await keyed(name)
+        .find({}, { projection: { _id: 1 } })
+        .toArray()
+    ).map((doc) => doc._id);
+  for (const name of ['counters', 'due_entries', 'due_hours'])
+    expect((await idsIn(name)).filter((id) => id.includes('sandbox-tokens'))).toEqual([]);
 });

@@ -11,6 +11,7 @@ import {
   WAIT_FOR_OTHER_CALL_MS,
 } from '../src/modules/payments/payments';
 import { sandboxProvider } from '../src/modules/payments/sandbox';
+import { deleteExpired } from '../src/platform/expiry';
 import {
   addToCart,
   customerInfo,
@@ -422,6 +423,37 @@ describe('sandbox card tokens', () => {
     expect(reused.body.message).toBe(
       'The card entry was already used. Please enter your card again.',
     );
+  });
+
+  it('when a token is past its 30 minutes, then paying with it is declined and the expiry sweep deletes it', async () => {
+    const tokens = mongoose.connection.collection<{
+      _id: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }>('sandbox_card_tokens');
+    const fresh = await mint();
+    const stale = await mint();
+    const stored = await tokens.findOne({ _id: fresh });
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(30 * 60 * 1000);
+    // Half an hour on for the stale one: its expiresAt is behind the clock.
+    await tokens.updateOne(
+      { _id: stale },
+      {
+        $set: { expiresAt: new Date(Date.now() - 1), createdAt: new Date(Date.now() - 1_800_001) },
+      },
+    );
+    const { agent, order } = await cartWithOrder();
+    const refused = await pay(agent, order.orderId, stale);
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(
+      'The card entry was already used. Please enter your card again.',
+    );
+
+    expect(await deleteExpired(new Date())).toBeGreaterThanOrEqual(1);
+    expect(await tokens.findOne({ _id: stale })).toBeNull();
+    expect(await tokens.findOne({ _id: fresh })).not.toBeNull();
+    expect((await pay(agent, order.orderId, fresh)).status).toBe(200);
+    expect(await tokens.findOne({ _id: fresh })).toBeNull(); // used up
   });
 
   it.each([

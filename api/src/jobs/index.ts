@@ -16,7 +16,6 @@ import { adminSecretLimits } from '../modules/admin/admin';
 import { deliverDueMail, mailSenderFor, type MailSender } from '../modules/mail/mail';
 import { orderLookupsPerEmail } from '../modules/orders/order-access';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
-import { sweepSandboxTokens } from '../modules/payments/sandbox';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
 import { remindUnansweredProofs } from '../modules/proofs/reminders';
 import { localFolderStore } from '../modules/uploads/storage';
@@ -86,15 +85,6 @@ export function shopJobs(
       run: (now) => Promise.all(limiters.map((limiter) => limiter.sweep(now))),
     },
     { name: 'account-tokens', everyMs: 60 * MINUTE_MS, run: (now) => sweepAccountTokens(now) },
-    ...(config.payment.provider === 'sandbox'
-      ? [
-          {
-            name: 'sandbox-tokens',
-            everyMs: 15 * MINUTE_MS,
-            run: (now: Date) => sweepSandboxTokens(now),
-          },
-        ]
-      : []),
   ];
 }
 

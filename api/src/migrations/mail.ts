@@ -4,9 +4,12 @@
 // found by an indexed query and claimed by a conditional update (mail/model.ts). Each message gets
 // the status its fields say (sent, refused for good, or queued and due at its nextAttemptAt with its
 // attempts), one a worker was sending under a claim still fresh stays held until that claim would
-// have lapsed, and the stand-ins go. Safe to run twice and beside another process starting: every
-// write is conditional on the state it moves from, and a drop already done is no error.
+// have lapsed, and the stand-ins go. The payment sandbox's card tokens were deleted through the
+// `sandbox-tokens` due queue; each now has its expiresAt (platform/expiry.ts). Safe to run twice and
+// beside another process starting: every write is conditional on the state it moves from, and a
+// drop already done is no error.
 import mongoose from 'mongoose';
+import { SANDBOX_TOKEN_COLLECTION, SANDBOX_TOKEN_LIFETIME_MS } from '../modules/payments/sandbox';
 import type { Logger } from '../platform/logger';
 import { dropCollectionIfThere } from './collections';
 
@@ -25,7 +28,8 @@ interface OldOutboxFields {
 
 export async function migrateMail(logger: Logger): Promise<void> {
   await moveOutboxOver(logger);
-  await dropMailStandIns();
+  await giveSandboxTokensTheirEnd();
+  await dropStandIns();
 }
 
 async function moveOutboxOver(logger: Logger): Promise<void> {
@@ -88,20 +92,46 @@ const idsOf = (ids: string[]) => ({
   $or: [{ _id: { $in: ids } }, ...ids.map((id) => ({ _id: { $regex: `^${id}:` } }))],
 });
 
-async function dropMailStandIns(): Promise<void> {
+/** A token minted before expiresAt ends 30 minutes after it was made, as it did. */
+async function giveSandboxTokensTheirEnd(): Promise<void> {
+  const tokens = mongoose.connection.db!.collection<{
+    _id: string;
+    createdAt: Date;
+    expiresAt?: Date;
+  }>(SANDBOX_TOKEN_COLLECTION);
+  const unmoved = await tokens
+    .find({ expiresAt: { $exists: false } }, { projection: { createdAt: 1 } })
+    .toArray();
+  if (unmoved.length > 0)
+    await tokens.bulkWrite(
+      unmoved.map((token) => ({
+        updateOne: {
+          filter: { _id: token._id, expiresAt: { $exists: false } },
+          update: {
+            $set: { expiresAt: new Date(token.createdAt.getTime() + SANDBOX_TOKEN_LIFETIME_MS) },
+          },
+        },
+      })),
+      { ordered: false },
+    );
+  await dropIndexIfThere(SANDBOX_TOKEN_COLLECTION, 'createdAt_1');
+}
+
+async function dropStandIns(): Promise<void> {
   const db = mongoose.connection.db!;
   await Promise.all([
     dropCollectionIfThere('outbox_positions'),
     dropCollectionIfThere('mail_due'),
     dropCollectionIfThere('mail_claims'),
   ]);
-  // Their counters (the list's, the queue's cursor, the claims' due queue's) and due entries; the
-  // shared collections keep other modules' documents.
+  // Their counters (the list's, the queue's cursor, the due queues') and due entries; the shared
+  // collections keep other modules' documents.
   await db
     .collection<{ _id: string }>('counters')
-    .deleteMany(idsOf(['outboxPosition', 'mailDue', 'due:mail-claims']));
-  await db.collection<{ _id: string }>('due_entries').deleteMany(idsOf(['mail-claims']));
-  await db.collection<{ _id: string }>('due_hours').deleteMany(idsOf(['mail-claims']));
+    .deleteMany(idsOf(['outboxPosition', 'mailDue', 'due:mail-claims', 'due:sandbox-tokens']));
+  const dueQueues = idsOf(['mail-claims', 'sandbox-tokens']);
+  await db.collection<{ _id: string }>('due_entries').deleteMany(dueQueues);
+  await db.collection<{ _id: string }>('due_hours').deleteMany(dueQueues);
 }
 
 /** Drops an index a schema no longer declares; one not there (or no collection) is no error. */

@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
-import { findByKey, isDuplicateKeyError } from '../../platform/db';
-import { dueQueue } from '../../platform/due-queue';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { expiringAt, sweepWhenExpired } from '../../platform/expiry';
 import { declineReason, type PaymentProvider } from './provider';
 
 /** What a sandbox charge does: approve, or decline with one of Square's codes. */
@@ -27,13 +27,13 @@ const TEST_NONCE_OUTCOMES: Record<string, SandboxOutcome> = {
 /** A card token is good for one charge within this long of its making (Square's last 24 h; ours less). */
 export const SANDBOX_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
-// Keyed by _id (the token, the idempotency key): found without a scan on FerretDB v1, where any other
-// filter reads the whole collection, and unique by nature.
+/** A one-time card token (_id), good until expiresAt; deleted when used or past its time. */
 interface SandboxToken {
   _id: string;
   outcome: SandboxOutcome;
   last4: string;
   createdAt: Date;
+  expiresAt: Date;
 }
 
 const sandboxTokenSchema = new Schema<SandboxToken>(
@@ -42,17 +42,15 @@ const sandboxTokenSchema = new Schema<SandboxToken>(
     outcome: { type: String, required: true },
     last4: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    expiresAt: expiringAt(),
   },
   { versionKey: false },
 );
-sandboxTokenSchema.index({ createdAt: 1 });
 
 export const SANDBOX_TOKEN_COLLECTION = 'sandbox_card_tokens';
 
-const SandboxTokenModel = mongoose.model<SandboxToken>(
-  'SandboxToken',
-  sandboxTokenSchema,
-  SANDBOX_TOKEN_COLLECTION,
+const SandboxTokenModel = sweepWhenExpired(
+  mongoose.model<SandboxToken>('SandboxToken', sandboxTokenSchema, SANDBOX_TOKEN_COLLECTION),
 );
 
 interface SandboxPayment {
@@ -72,6 +70,8 @@ const sandboxPaymentSchema = new Schema<SandboxPayment>(
   },
   { versionKey: false },
 );
+// A refund finds its payment by the payment's id.
+sandboxPaymentSchema.index({ paymentId: 1 }, { unique: true });
 
 const SandboxPaymentModel = mongoose.model<SandboxPayment>(
   'SandboxPayment',
@@ -115,36 +115,27 @@ export const SandboxRefundModel = mongoose.model<SandboxRefund>(
 export async function mintSandboxToken(outcome: SandboxOutcome, last4: string): Promise<string> {
   const token = `sbx:${randomBytes(24).toString('base64url')}`;
   const now = new Date();
-  await sandboxTokensDue.add(token, new Date(now.getTime() + SANDBOX_TOKEN_LIFETIME_MS), now);
-  await SandboxTokenModel.create({ _id: token, outcome, last4, createdAt: now });
+  await SandboxTokenModel.create({
+    _id: token,
+    outcome,
+    last4,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SANDBOX_TOKEN_LIFETIME_MS),
+  });
   return token;
 }
 
 /**
  * Uses the token up (one charge only) and says what it does; null for unknown, used or stale ones.
- * Deleting it is the use: deleteOne's count is exact under concurrency on FerretDB v1 too, where a
- * conditional update ("usedAt: null -> now") is read-then-write and could let two charges through.
+ * Deleting it is the use: of two charges at once, one deletes it.
  */
 async function redeemToken(token: string, now: Date): Promise<SandboxOutcome | null> {
   if (token in TEST_NONCE_OUTCOMES) return TEST_NONCE_OUTCOMES[token] ?? null;
-  const found = await SandboxTokenModel.findById(token).lean();
-  if (!found || found.createdAt.getTime() <= now.getTime() - SANDBOX_TOKEN_LIFETIME_MS) return null;
-  const { deletedCount } = await SandboxTokenModel.deleteOne({ _id: found._id });
-  return deletedCount === 1 ? found.outcome : null;
-}
-
-/** The tokens to delete, by the minute each goes stale (platform/due-queue.ts); filed at minting. */
-export const sandboxTokensDue = dueQueue('sandbox-tokens');
-
-/** Deletes the tokens gone stale unused, read from their due queue. */
-export async function sweepSandboxTokens(now = new Date()): Promise<number> {
-  let deleted = 0;
-  await sandboxTokensDue.runRound(now, async (token) => {
-    const { deletedCount } = await SandboxTokenModel.deleteOne({ _id: token });
-    deleted += deletedCount;
-    return 'done';
-  });
-  return deleted;
+  const used = await SandboxTokenModel.findOneAndDelete({
+    _id: token,
+    expiresAt: trusted({ $gt: now }),
+  }).lean();
+  return used?.outcome ?? null;
 }
 
 export function sandboxProvider(): PaymentProvider {
@@ -152,7 +143,7 @@ export function sandboxProvider(): PaymentProvider {
     name: 'sandbox',
     async charge({ amountCents, token, idempotencyKey }) {
       // Like Square: a key already charged answers its payment again, whatever the token.
-      const earlier = await findByKey<SandboxPayment>(SandboxPaymentModel, idempotencyKey);
+      const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
       if (earlier) return { paymentId: earlier.paymentId };
 
       const now = new Date();
