@@ -1,7 +1,10 @@
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminReleasesSchema, liveReleasesSchema, RELEASE_PREVIEW_COOKIE } from '@shop/contracts';
+import { runMigrations } from '../src/migrations';
 import { publishRelease, signPreviewToken } from '../src/modules/releases/releases';
-import { ReleaseAuditModel } from '../src/modules/releases/model';
+import { ReleaseAuditModel, SkewReportModel } from '../src/modules/releases/model';
+import { createLogger } from '../src/platform/logger';
 import { register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
@@ -235,5 +238,56 @@ describe('skew reports', () => {
         detail: report.detail,
       }),
     ]);
+  });
+
+  it('when many shells report the same refusal at once, then it is kept once', async () => {
+    const report = {
+      remote: 'account',
+      version: '1.0.0-ddddddd',
+      reason: 'shared',
+      detail: 'needs react ^20.0.0',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        app.request('POST', '/api/releases/skew-reports', { body: report }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 204));
+    expect(await SkewReportModel.countDocuments({ remote: 'account', reason: 'shared' })).toBe(1);
+  });
+
+  it('when reports were kept under a key made of remote, version and reason, then after the migration a new refusal still joins its report', async () => {
+    const reports = mongoose.connection.db!.collection('release_skew_reports');
+    const seen = new Date(Date.now() - 60_000);
+    await reports.deleteMany({}); // as they were: every report had its key
+    await reports.insertOne({
+      key: 'configurator:1.0.0-aaaaaaa:shared',
+      remote: 'configurator',
+      version: '1.0.0-aaaaaaa',
+      reason: 'shared',
+      detail: 'before',
+      firstSeenAt: seen,
+      lastSeenAt: seen,
+    });
+    await reports.createIndex({ key: 1 }, { unique: true });
+    await runMigrations(createLogger('silent'));
+    await runMigrations(createLogger('silent'));
+    expect((await reports.indexes()).map((index) => index.name)).not.toContain('key_1');
+
+    for (const version of ['1.0.0-aaaaaaa', '1.0.0-ccccccc']) {
+      const response = await app.request('POST', '/api/releases/skew-reports', {
+        body: { remote: 'configurator', version, reason: 'shared', detail: 'after' },
+      });
+      expect(response.status).toBe(204);
+    }
+    const stored = await SkewReportModel.find({ remote: 'configurator', reason: 'shared' })
+      .sort({ version: 1 })
+      .lean();
+    expect(stored.map((report) => [report.version, report.detail])).toEqual([
+      ['1.0.0-aaaaaaa', 'after'],
+      ['1.0.0-ccccccc', 'after'],
+    ]);
+    expect(stored[0]!.firstSeenAt).toEqual(seen);
+    expect(stored.every((report) => !('key' in report))).toBe(true);
   });
 });

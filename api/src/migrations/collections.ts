@@ -15,3 +15,13 @@ export async function dropCollectionIfThere(name: string): Promise<boolean> {
 export async function hasCollection(name: string): Promise<boolean> {
   return (await mongoose.connection.db!.listCollections({ name }).toArray()).length > 0;
 }
+
+/** Drops an index a schema no longer declares; one not there (or no collection) is no error. */
+export async function dropIndexIfThere(collection: string, index: string): Promise<void> {
+  try {
+    await mongoose.connection.db!.collection(collection).dropIndex(index);
+  } catch (error) {
+    const codeName = (error as { codeName?: string }).codeName;
+    if (codeName !== 'IndexNotFound' && codeName !== 'NamespaceNotFound') throw error;
+  }
+}

@@ -9,12 +9,14 @@ import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
 import { moveOrdersOffKeyedLists } from './orders';
+import { dropSkewReportKeys } from './releases';
 
 const migrations: Array<(logger: Logger) => Promise<void>> = [
   foldCartSessions,
   countDiscountUsesOnCodes,
   moveOrdersOffKeyedLists,
   migrateMail,
+  dropSkewReportKeys,
 ];
 
 export async function runMigrations(logger: Logger): Promise<void> {

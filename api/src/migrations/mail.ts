@@ -11,7 +11,7 @@
 import mongoose from 'mongoose';
 import { SANDBOX_TOKEN_COLLECTION, SANDBOX_TOKEN_LIFETIME_MS } from '../modules/payments/sandbox';
 import type { Logger } from '../platform/logger';
-import { dropCollectionIfThere } from './collections';
+import { dropCollectionIfThere, dropIndexIfThere } from './collections';
 
 /** How long a claim was held before another worker took it over (the old mail worker's rule). */
 const OLD_CLAIM_STALE_MS = 10 * 60 * 1000;
@@ -132,14 +132,4 @@ async function dropStandIns(): Promise<void> {
   const dueQueues = idsOf(['mail-claims', 'sandbox-tokens']);
   await db.collection<{ _id: string }>('due_entries').deleteMany(dueQueues);
   await db.collection<{ _id: string }>('due_hours').deleteMany(dueQueues);
-}
-
-/** Drops an index a schema no longer declares; one not there (or no collection) is no error. */
-async function dropIndexIfThere(collection: string, index: string): Promise<void> {
-  try {
-    await mongoose.connection.db!.collection(collection).dropIndex(index);
-  } catch (error) {
-    const codeName = (error as { codeName?: string }).codeName;
-    if (codeName !== 'IndexNotFound' && codeName !== 'NamespaceNotFound') throw error;
-  }
 }

@@ -17,7 +17,8 @@ const contactEnquirySchema = new Schema(
   { timestamps: true, collection: 'contact_enquiries' },
 );
 
-contactEnquirySchema.index({ createdAt: -1 });
+// The admin's list, newest first by _id: all of them (the _id index) or those of one state.
+contactEnquirySchema.index({ status: 1, _id: -1 });
 
 export type ContactEnquiryDocument = InferSchemaType<typeof contactEnquirySchema>;
 

@@ -11,8 +11,8 @@ export interface ProofRevisionLine {
 
 /**
  * Revision 2, 3, ... of an order's proof (revision 1 is the order's lines as ordered), _id
- * `{orderId}:{revision}`: the insert under the unique _id decides which of two racing revisions is
- * made, on FerretDB v1 as on MongoDB. Revisions are never changed, so earlier ones stay as they were.
+ * `{orderId}:{revision}`, its natural key: the insert under it decides which of two racing revisions
+ * is made. Revisions are never changed, so earlier ones stay as they were.
  */
 export interface ProofRevisionRecord {
   _id: string;
@@ -45,7 +45,7 @@ export const ProofRevisionModel = mongoose.model<ProofRevisionRecord>(
 
 /**
  * A rendered proof PDF, _id `{orderId}:{lineId}:{revision}`: a revision never changes, so its PDF is
- * drawn once (0.4 to 1.3 s of blocked event loop) and read back for each download and email.
+ * drawn once and read back for each download and email.
  */
 export interface ProofPdfRecord {
   _id: string;

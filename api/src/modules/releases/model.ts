@@ -27,6 +27,8 @@ const releaseSchema = new Schema<ReleaseRecord>(
   { versionKey: false, minimize: false },
 );
 releaseSchema.index({ remote: 1, version: 1 }, { unique: true });
+// A remote's releases, newest first (the admin's Releases screen).
+releaseSchema.index({ remote: 1, publishedAt: -1, _id: -1 });
 
 export const ReleaseModel = mongoose.model<ReleaseRecord>('Release', releaseSchema, 'releases');
 
@@ -87,7 +89,7 @@ const releaseAuditSchema = new Schema<ReleaseAuditRecord>(
   },
   { versionKey: false },
 );
-releaseAuditSchema.index({ remote: 1, at: -1 });
+releaseAuditSchema.index({ remote: 1, at: -1, _id: -1 });
 
 export const ReleaseAuditModel = mongoose.model<ReleaseAuditRecord>(
   'ReleaseAudit',
@@ -98,7 +100,6 @@ export const ReleaseAuditModel = mongoose.model<ReleaseAuditRecord>(
 /** A shell refused to mount a release (version skew): one document per remote, version and reason. */
 export interface SkewReportRecord {
   _id: Types.ObjectId;
-  key: string;
   remote: string;
   version: string;
   reason: string;
@@ -109,7 +110,6 @@ export interface SkewReportRecord {
 
 const skewReportSchema = new Schema<SkewReportRecord>(
   {
-    key: { type: String, required: true },
     remote: { type: String, required: true },
     version: { type: String, required: true },
     reason: { type: String, required: true },
@@ -119,7 +119,7 @@ const skewReportSchema = new Schema<SkewReportRecord>(
   },
   { versionKey: false },
 );
-skewReportSchema.index({ key: 1 }, { unique: true });
+skewReportSchema.index({ remote: 1, version: 1, reason: 1 }, { unique: true });
 skewReportSchema.index({ remote: 1, lastSeenAt: -1 });
 
 export const SkewReportModel = mongoose.model<SkewReportRecord>(

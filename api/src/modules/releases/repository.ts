@@ -88,18 +88,22 @@ export function listAudit(remote: string, limit = 20): Promise<ReleaseAuditRecor
     .lean<ReleaseAuditRecord[]>();
 }
 
-/** Records a refusal once per remote, version and reason; later ones only move lastSeenAt. */
-export async function recordSkewReport(
-  report: Pick<SkewReportRecord, 'remote' | 'version' | 'reason' | 'detail'>,
-): Promise<void> {
-  const key = `${report.remote}:${report.version}:${report.reason}`;
+/**
+ * Records a refusal once per remote, version and reason (an upsert under their unique index); later
+ * ones only move lastSeenAt and the detail.
+ */
+export async function recordSkewReport({
+  remote,
+  version,
+  reason,
+  detail,
+}: Pick<SkewReportRecord, 'remote' | 'version' | 'reason' | 'detail'>): Promise<void> {
   const now = new Date();
-  try {
-    await SkewReportModel.create({ ...report, key, firstSeenAt: now, lastSeenAt: now });
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
-    await SkewReportModel.updateOne({ key }, { $set: { lastSeenAt: now, detail: report.detail } });
-  }
+  await SkewReportModel.updateOne(
+    { remote, version, reason },
+    { $set: { detail, lastSeenAt: now }, $setOnInsert: { firstSeenAt: now } },
+    { upsert: true },
+  );
 }
 
 export function listSkewReports(remote: string, limit = 10): Promise<SkewReportRecord[]> {
