@@ -204,7 +204,7 @@ it('when the outbox was kept with positions, a due queue and claims, then every 
   });
 });
 
-it('when sandbox card tokens were kept with a due queue, then each gets its end 30 minutes after it was made: one in force still pays once, a stale one is refused and swept', async () => {
+it('when sandbox card tokens were kept with a due queue, then each gets its end 30 minutes after it was made: one in force still pays once, a stale one is refused and swept; payments keep what is left to refund', async () => {
   const now = Date.now();
   const tokens = keyed('sandbox_card_tokens');
   await tokens.insertMany([
@@ -231,6 +231,22 @@ it('when sandbox card tokens were kept with a due queue, then each gets its end 
     },
   ]);
   await keyed('due_hours').insertOne({ _id: `sandbox-tokens:${Math.floor(minute / 60)}` });
+  // A payment of 10.00 refunded 3.00 before refunds were taken off the payment.
+  await keyed('sandbox_payments').insertOne({
+    _id: 'old-charge-key',
+    paymentId: 'sbxpay_old',
+    amountCents: 1000,
+    createdAt: new Date(now - 60 * MINUTE_MS),
+  });
+  await keyed('sandbox_refunds').insertOne({
+    _id: 'old-refund-key',
+    refundId: 'sbxrefund_old',
+    paymentId: 'sbxpay_old',
+    amountCents: 300,
+    reason: '',
+    status: 'COMPLETED',
+    createdAt: new Date(now - 30 * MINUTE_MS),
+  });
   await keyed('counters').insertMany([
     { _id: 'due:sandbox-tokens', value: minute - 2 },
     { _id: `due:sandbox-tokens:${minute + 20}`, value: 2 },
@@ -257,6 +273,19 @@ it('when sandbox card tokens were kept with a due queue, then each gets its end 
       idempotencyKey: 'other',
     }),
   ).rejects.toMatchObject({ status: 402 });
+
+  // What is left of the older payment is 7.00; its refund's key still answers that refund.
+  const refund = (amountCents: number, idempotencyKey: string) =>
+    sandbox.refund({ paymentId: 'sbxpay_old', amountCents, idempotencyKey, reason: '' });
+  expect(await keyed('sandbox_payments').findOne({ _id: 'old-charge-key' })).toMatchObject({
+    refundableCents: 700,
+    refundKeys: ['old-refund-key'],
+  });
+  expect(await refund(300, 'old-refund-key')).toEqual({ refundId: 'sbxrefund_old' });
+  await expect(refund(701, 'new-refund-key')).rejects.toThrow(
+    'The refund is more than what is left of the payment',
+  );
+  expect((await refund(700, 'new-refund-key')).refundId).toMatch(/^sbxrefund_/);
 
   const idsIn = async (name: string) =>
     (

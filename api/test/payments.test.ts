@@ -10,7 +10,7 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   WAIT_FOR_OTHER_CALL_MS,
 } from '../src/modules/payments/payments';
-import { sandboxProvider } from '../src/modules/payments/sandbox';
+import { SandboxRefundModel, sandboxProvider } from '../src/modules/payments/sandbox';
 import { deleteExpired } from '../src/platform/expiry';
 import {
   addToCart,
@@ -407,6 +407,54 @@ describe('POST /api/payment/complete', () => {
     });
     expect(response.status).toBe(400);
     expect(charges).toHaveLength(0);
+  });
+});
+
+describe('sandbox refunds', () => {
+  const charged = async (amountCents: number) => {
+    const key = `refunds:${Date.now()}:${Math.random()}`;
+    const { paymentId } = await sandbox.charge({
+      orderId: key,
+      amountCents,
+      token: SANDBOX_TEST_NONCES.approved,
+      idempotencyKey: key,
+    });
+    return paymentId;
+  };
+  const refund = (paymentId: string, amountCents: number, idempotencyKey: string) =>
+    sandbox.refund({ paymentId, amountCents, idempotencyKey, reason: 'test' });
+
+  it('when refunds of one payment are asked at once, then only those within the payment are made', async () => {
+    const paymentId = await charged(1000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) => refund(paymentId, 400, `${paymentId}:r${i}`)),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    for (const result of results.filter((each) => each.status === 'rejected'))
+      expect((result as PromiseRejectedResult).reason.message).toBe(
+        'The refund is more than what is left of the payment',
+      );
+    const made = await SandboxRefundModel.find({ paymentId }).lean();
+    expect(made.reduce((sum, each) => sum + each.amountCents, 0)).toBe(800);
+    await expect(refund(paymentId, 201, `${paymentId}:over`)).rejects.toThrow(
+      'The refund is more than what is left of the payment',
+    );
+    expect((await refund(paymentId, 200, `${paymentId}:rest`)).refundId).toMatch(/^sbxrefund_/);
+    await expect(refund('sbxpay_unknown', 1, 'unknown')).rejects.toThrow(
+      'The payment to refund was not found',
+    );
+  });
+
+  it('when one refund is asked several times at once (one key), then it is made once and each answer names it', async () => {
+    const paymentId = await charged(1000);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => refund(paymentId, 600, `${paymentId}:once`)),
+    );
+    expect(new Set(answers.map((answer) => answer.refundId)).size).toBe(1);
+    expect(await SandboxRefundModel.countDocuments({ paymentId })).toBe(1);
+    expect((await refund(paymentId, 400, `${paymentId}:second`)).refundId).not.toBe(
+      answers[0]!.refundId,
+    );
   });
 });
 

@@ -5,11 +5,15 @@
 // the status its fields say (sent, refused for good, or queued and due at its nextAttemptAt with its
 // attempts), one a worker was sending under a claim still fresh stays held until that claim would
 // have lapsed, and the stand-ins go. The payment sandbox's card tokens were deleted through the
-// `sandbox-tokens` due queue; each now has its expiresAt (platform/expiry.ts). Safe to run twice and
-// beside another process starting: every write is conditional on the state it moves from, and a
-// drop already done is no error.
+// `sandbox-tokens` due queue; each now has its expiresAt (platform/expiry.ts), and its payments keep
+// what is left to refund. Safe to run twice and beside another process starting: every write is
+// conditional on the state it moves from, and a drop already done is no error.
 import mongoose from 'mongoose';
-import { SANDBOX_TOKEN_COLLECTION, SANDBOX_TOKEN_LIFETIME_MS } from '../modules/payments/sandbox';
+import {
+  SANDBOX_TOKEN_COLLECTION,
+  SANDBOX_TOKEN_LIFETIME_MS,
+  type SandboxPayment,
+} from '../modules/payments/sandbox';
 import type { Logger } from '../platform/logger';
 import { dropCollectionIfThere, dropIndexIfThere } from './collections';
 
@@ -29,6 +33,7 @@ interface OldOutboxFields {
 export async function migrateMail(logger: Logger): Promise<void> {
   await moveOutboxOver(logger);
   await giveSandboxTokensTheirEnd();
+  await giveSandboxPaymentsWhatIsLeft();
   await dropStandIns();
 }
 
@@ -115,6 +120,44 @@ async function giveSandboxTokensTheirEnd(): Promise<void> {
       { ordered: false },
     );
   await dropIndexIfThere(SANDBOX_TOKEN_COLLECTION, 'createdAt_1');
+}
+
+/** A payment charged before refunds were taken off it: its amount less the refunds made of it. */
+async function giveSandboxPaymentsWhatIsLeft(): Promise<void> {
+  const db = mongoose.connection.db!;
+  const payments = await db
+    .collection<SandboxPayment>('sandbox_payments')
+    .find({ refundableCents: { $exists: false } }, { projection: { paymentId: 1, amountCents: 1 } })
+    .toArray();
+  if (payments.length === 0) return;
+  const refunds = await db
+    .collection<{ _id: string; paymentId: string; amountCents: number }>('sandbox_refunds')
+    .find({}, { projection: { paymentId: 1, amountCents: 1 } })
+    .toArray();
+  const refundsOf = new Map<string, typeof refunds>();
+  for (const refund of refunds) {
+    const ofPayment = refundsOf.get(refund.paymentId);
+    if (ofPayment) ofPayment.push(refund);
+    else refundsOf.set(refund.paymentId, [refund]);
+  }
+  await db.collection<SandboxPayment>('sandbox_payments').bulkWrite(
+    payments.map((payment) => {
+      const made = refundsOf.get(payment.paymentId) ?? [];
+      return {
+        updateOne: {
+          filter: { _id: payment._id, refundableCents: { $exists: false } },
+          update: {
+            $set: {
+              refundableCents:
+                payment.amountCents - made.reduce((sum, refund) => sum + refund.amountCents, 0),
+              refundKeys: made.map((refund) => refund._id),
+            },
+          },
+        },
+      };
+    }),
+    { ordered: false },
+  );
 }
 
 async function dropStandIns(): Promise<void> {

@@ -53,11 +53,15 @@ const SandboxTokenModel = sweepWhenExpired(
   mongoose.model<SandboxToken>('SandboxToken', sandboxTokenSchema, SANDBOX_TOKEN_COLLECTION),
 );
 
-interface SandboxPayment {
+export interface SandboxPayment {
   /** The idempotency key. */
   _id: string;
   paymentId: string;
   amountCents: number;
+  /** What is left to refund: each refund takes its amount off, only while enough is left. */
+  refundableCents: number;
+  /** The idempotency keys of the refunds taken off refundableCents (each once). */
+  refundKeys: string[];
   createdAt: Date;
 }
 
@@ -66,6 +70,8 @@ const sandboxPaymentSchema = new Schema<SandboxPayment>(
     _id: { type: String, required: true },
     paymentId: { type: String, required: true },
     amountCents: { type: Number, required: true },
+    refundableCents: { type: Number, required: true },
+    refundKeys: { type: [String], default: [] },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false },
@@ -158,6 +164,8 @@ export function sandboxProvider(): PaymentProvider {
           _id: idempotencyKey,
           paymentId,
           amountCents,
+          refundableCents: amountCents,
+          refundKeys: [],
           createdAt: now,
         });
         return { paymentId };
@@ -173,32 +181,51 @@ export function sandboxProvider(): PaymentProvider {
       // Like Square: a key already used answers its refund again.
       const earlier = await SandboxRefundModel.findById(idempotencyKey).lean();
       if (earlier) return { refundId: earlier.refundId };
-      const payment = await SandboxPaymentModel.findOne({ paymentId }).lean();
-      if (!payment) throw AppError.invalid('The payment to refund was not found');
-      const refunded = await SandboxRefundModel.find({ paymentId }).lean();
-      const already = refunded.reduce((sum, refund) => sum + refund.amountCents, 0);
-      if (amountCents <= 0 || already + amountCents > payment.amountCents) {
-        // Square's AMOUNT_TOO_HIGH / REFUND_AMOUNT_INVALID
-        throw AppError.invalid('The refund is more than what is left of the payment');
+      // Taken off what is left of the payment first, once per key and only while enough is left,
+      // so refunds at once never pass the payment.
+      const taken =
+        amountCents > 0 &&
+        (
+          await SandboxPaymentModel.updateOne(
+            {
+              paymentId,
+              refundableCents: trusted({ $gte: amountCents }),
+              refundKeys: trusted({ $ne: idempotencyKey }),
+            },
+            { $inc: { refundableCents: -amountCents }, $push: { refundKeys: idempotencyKey } },
+          )
+        ).modifiedCount === 1;
+      if (!taken) {
+        const payment = await SandboxPaymentModel.findOne({ paymentId }).lean();
+        if (!payment) throw AppError.invalid('The payment to refund was not found');
+        // Taken by a call with this key that had not recorded it yet (it stopped, or is at it now).
+        if (!payment.refundKeys.includes(idempotencyKey)) {
+          // Square's AMOUNT_TOO_HIGH / REFUND_AMOUNT_INVALID
+          throw AppError.invalid('The refund is more than what is left of the payment');
+        }
       }
+      // One record per key: of two calls with one key, both answer the refund recorded first.
       const refundId = `sbxrefund_${randomBytes(12).toString('hex')}`;
       try {
-        await SandboxRefundModel.create({
-          _id: idempotencyKey,
-          refundId,
-          paymentId,
-          amountCents,
-          reason,
-          status: 'COMPLETED',
-          createdAt: new Date(),
-        });
-        return { refundId };
+        await SandboxRefundModel.updateOne(
+          { _id: idempotencyKey },
+          {
+            $setOnInsert: {
+              refundId,
+              paymentId,
+              amountCents,
+              reason,
+              status: 'COMPLETED',
+              createdAt: new Date(),
+            },
+          },
+          { upsert: true },
+        );
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
-        const winner = await SandboxRefundModel.findById(idempotencyKey).lean();
-        if (!winner) throw error;
-        return { refundId: winner.refundId };
       }
+      const recorded = await SandboxRefundModel.findById(idempotencyKey).lean();
+      return { refundId: recorded!.refundId };
     },
   };
 }
