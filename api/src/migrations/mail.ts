@@ -80,7 +80,6 @@ async function moveOutboxOver(logger: Logger): Promise<void> {
   }
 
   const queued = await outbox.updateMany(unmoved, moved('queued'));
-  await dropIndexIfThere('outbox', 'sentAt_1_nextAttemptAt_1');
   logger.info(
     {
       sent: sent.modifiedCount,
@@ -119,7 +118,6 @@ async function giveSandboxTokensTheirEnd(): Promise<void> {
       })),
       { ordered: false },
     );
-  await dropIndexIfThere(SANDBOX_TOKEN_COLLECTION, 'createdAt_1');
 }
 
 /** A payment charged before refunds were taken off it: its amount less the refunds made of it. */
@@ -166,6 +164,9 @@ async function dropStandIns(): Promise<void> {
     dropCollectionIfThere('outbox_positions'),
     dropCollectionIfThere('mail_due'),
     dropCollectionIfThere('mail_claims'),
+    // Indexes the schemas no longer declare.
+    dropIndexIfThere('outbox', 'sentAt_1_nextAttemptAt_1'),
+    dropIndexIfThere(SANDBOX_TOKEN_COLLECTION, 'createdAt_1'),
   ]);
   // Their counters (the list's, the queue's cursor, the due queues') and due entries; the shared
   // collections keep other modules' documents.
