@@ -130,4 +130,13 @@ describe('documents that expire (platform/expiry.ts)', () => {
     expect(await deleteExpired(now)).toBeGreaterThanOrEqual(2);
     expect((await ExpiringModel.find().lean()).map((doc) => doc.name)).toEqual(['kept']);
   });
+
+  it('declares expiresAt as a TTL index, for MongoDB to delete by itself, which the engine builds', async () => {
+    expect(ExpiringModel.schema.indexes()).toContainEqual([
+      { expiresAt: 1 },
+      expect.objectContaining({ expireAfterSeconds: 0 }),
+    ]);
+    const indexes = await ExpiringModel.collection.indexes();
+    expect(indexes.map((index) => index.key)).toContainEqual({ expiresAt: 1 });
+  });
 });
