@@ -243,21 +243,22 @@ export async function markDiscountReserved(id: string, reserved: boolean): Promi
 }
 
 /**
- * Checkouts placed before `placedBefore` and still waiting for payment, oldest first: unpaid ones,
- * or charging ones not yet reported to the operator.
+ * Checkouts placed before `placedBefore` and still waiting for payment: unpaid ones oldest first (the
+ * longest overdue expire first), charging ones newest first (a charge newly left in flight comes
+ * before those reported already).
  */
 export async function findOpenCheckoutsPlacedBefore(
   placedBefore: Date,
   paymentStatus: 'unpaid' | 'charging',
   limit: number,
 ): Promise<OrderRecord[]> {
+  const order = paymentStatus === 'unpaid' ? 1 : -1;
   return OrderModel.find({
     status: 'pending_payment',
     paymentStatus,
     createdAt: trusted({ $lt: placedBefore }),
-    ...(paymentStatus === 'charging' ? { chargeStuckReportedAt: null } : {}),
   })
-    .sort({ createdAt: 1, _id: 1 })
+    .sort({ createdAt: order, _id: order })
     .limit(limit)
     .lean<OrderRecord[]>()
     .exec();

@@ -60,7 +60,8 @@ export async function expireUnpaidOrders(
     for (const paid of await findUnsettledPaidOrders(batch))
       await settlePayment(paid, followUp.config, null);
     for (const charging of await findOpenCheckoutsPlacedBefore(placedBefore, 'charging', batch)) {
-      if (!(await markChargeStuckReported(charging._id, now))) continue;
+      if (charging.chargeStuckReportedAt || !(await markChargeStuckReported(charging._id, now)))
+        continue;
       followUp.logger.error(
         {
           orderId: charging._id.toString(),

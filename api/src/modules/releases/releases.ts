@@ -122,7 +122,9 @@ export function rollbackRelease(remote: RemoteName, actor: Actor) {
 }
 
 export async function adminReleases(): Promise<AdminReleases> {
-  const channels = new Map((await listChannels()).map((channel) => [channel.remote, channel]));
+  const channels = new Map(
+    (await listChannels(REMOTE_NAMES)).map((channel) => [channel.remote, channel]),
+  );
   const remotes = await Promise.all(
     REMOTE_NAMES.map(async (remote) => {
       const channel = channels.get(remote);
@@ -218,7 +220,7 @@ export async function startPreview(
 
 /** The live release of each remote that has one; a valid preview token replaces its remote's. */
 export async function liveReleases(preview: PreviewClaim | null): Promise<LiveReleases> {
-  const channels = (await listChannels()).filter((channel) => channel.live);
+  const channels = (await listChannels(REMOTE_NAMES)).filter((channel) => channel.live);
   const wanted = channels.map((channel) => ({ remote: channel.remote, version: channel.live! }));
   if (preview) wanted.push({ remote: preview.remote, version: preview.version });
   const found = await findReleasesByVersion(wanted);

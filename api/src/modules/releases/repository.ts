@@ -1,4 +1,4 @@
-import { isDuplicateKeyError } from '../../platform/db';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
 import {
   ReleaseAuditModel,
   ReleaseChannelModel,
@@ -46,8 +46,11 @@ export function findChannel(remote: string): Promise<ReleaseChannelRecord | null
   return ReleaseChannelModel.findOne({ remote }).lean<ReleaseChannelRecord>();
 }
 
-export function listChannels(): Promise<ReleaseChannelRecord[]> {
-  return ReleaseChannelModel.find({}).lean<ReleaseChannelRecord[]>();
+/** The channels of these remotes (one each at most). */
+export function listChannels(remotes: readonly string[]): Promise<ReleaseChannelRecord[]> {
+  return ReleaseChannelModel.find({ remote: trusted({ $in: remotes }) }).lean<
+    ReleaseChannelRecord[]
+  >();
 }
 
 /**

@@ -1,0 +1,224 @@
+// Every query the shop makes on a shopper's, a customer's and an admin's path, and in its jobs, is
+// answered from an index its schema declares: the test records the queries the real calls send
+// (mongoose's debug hook), then asks the database for each one's plan. On the embedded FerretDB
+// (tools/ferretdb/README.md, "Explain") a plan must search or walk an index, never read the table or
+// sort in a temporary b-tree, and its filter must be in SQL exactly; on MongoDB (MONGODB_URI) it must
+// not be a COLLSCAN or an in-memory SORT.
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { deliverDueMail } from '../src/modules/mail/mail';
+import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
+import { createLogger } from '../src/platform/logger';
+import { expireUnpaidOrders } from '../src/modules/payments/expiry';
+import { deleteExpired } from '../src/platform/expiry';
+import {
+  addToCart,
+  customerInfo,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+} from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+interface Recorded {
+  collection: string;
+  method: string;
+  filter: Record<string, unknown>;
+  options: Record<string, unknown>;
+}
+
+/** What a query is, for telling repeated ones apart: its collection, method, shape and sort. */
+function shapeOf(query: Recorded): string {
+  const shape = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.length ? [shape(value[0])] : [];
+    if (value && typeof value === 'object' && value.constructor === Object)
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]));
+    return typeof value;
+  };
+  return JSON.stringify([query.collection, query.method, shape(query.filter), query.options.sort]);
+}
+
+/** Methods that read or change documents chosen by a filter, and how to explain that choice. */
+const FILTERED = new Set([
+  'find',
+  'findOne',
+  'countDocuments',
+  'findOneAndUpdate',
+  'findOneAndDelete',
+  'updateOne',
+  'updateMany',
+  'deleteOne',
+  'deleteMany',
+  'exists',
+]);
+
+let app: TestApp;
+let admin: TestAgent;
+const recorded: Recorded[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = app.agent();
+  await registerAdmin(admin);
+  mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+    if (!FILTERED.has(method)) return;
+    const [filter, second, third] = args as Array<Record<string, unknown> | undefined>;
+    // (filter, options), or (filter, update, options) for the methods that change documents
+    const updates = ['findOneAndUpdate', 'updateOne', 'updateMany'].includes(method);
+    const options = (updates ? third : second) ?? {};
+    recorded.push({ collection, method, filter: filter ?? {}, options });
+  });
+});
+afterAll(async () => {
+  mongoose.set('debug', false);
+  await app?.close();
+});
+
+/** The paths whose queries are checked: a guest, a customer, an admin, and the jobs. */
+async function walkTheShop() {
+  const code = 'PLANS10';
+  const created = await admin.request('POST', '/api/admin/discount-codes', {
+    body: { code, type: 'percentage', value: 10, usageLimit: 100 },
+  });
+  expect(created.status, created.text).toBe(201);
+
+  // A guest: cart, code, quote, order, payment (with the proof step), the order page.
+  const guest = app.agent();
+  await addToCart(guest);
+  await guest.request('GET', '/api/cart?zipCode=10001');
+  expect(
+    (await guest.request('POST', '/api/cart/session', { body: { discountCode: code } })).status,
+  ).toBe(200);
+  await guest.request('POST', '/api/discount-codes/apply', { body: { code, subtotal: 5.2 } });
+  await guest.request('POST', '/api/checkout/quote', { body: { zipCode: '10001' } });
+  const order = await placeOrder(guest, { email: 'plans.guest@example.com' }, { skipProof: false });
+  expect((await pay(guest, order.orderId)).status).toBe(200);
+  await guest.request('GET', `/api/orders/${order.orderId}`);
+  await guest.request('GET', `/api/orders/by-number/${order.orderNumber}`);
+  await guest.request('GET', `/api/orders/${order.orderId}/proof`);
+  await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+    body: { revision: 1, name: 'Ann Lee' },
+  });
+
+  // A customer: sign up, a paid order, the history, sign out and in.
+  const customer = app.agent();
+  const account = await register(customer, { email: 'plans.customer@example.com' });
+  await addToCart(customer);
+  await customer.request('GET', '/api/cart');
+  const theirs = await placeOrder(customer, { email: account.body.email });
+  expect((await pay(customer, theirs.orderId, SANDBOX_TEST_NONCES.approved)).status).toBe(200);
+  await customer.request('GET', '/api/orders');
+  await customer.request('GET', '/api/auth/me');
+  await customer.request('POST', '/api/auth/logout');
+  await customer.request('POST', '/api/auth/login', {
+    body: { email: account.body.email, password: 'correct horse' },
+  });
+
+  // An unpaid checkout, for the admin's status list and the sweep.
+  const unpaid = app.agent();
+  await addToCart(unpaid);
+  await placeOrder(unpaid, customerInfo({ email: 'plans.unpaid@example.com' }));
+
+  // An admin: the lists, the searches and filters, a second page, the details.
+  const today = new Date().toISOString().slice(0, 10);
+  const first = await admin.request('GET', '/api/admin/orders?pageSize=1');
+  for (const query of [
+    `pageSize=1&before=${first.body.nextBefore}`,
+    'status=processing',
+    'status=pending_payment',
+    `q=${order.orderNumber}`,
+    'q=plans.guest@example.com',
+    'q=ann',
+    'q=ann%20lee',
+    `from=${today}&to=${today}`,
+    `from=${today}&status=awaiting_proof`,
+  ])
+    expect((await admin.request('GET', `/api/admin/orders?${query}`)).status, query).toBe(200);
+  await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+  await admin.request('GET', '/api/admin/customers');
+  await admin.request('GET', `/api/admin/customers/${account.body.id}`);
+  await admin.request('GET', '/api/admin/discount-codes');
+  await admin.request('GET', '/api/admin/outbox');
+  await admin.request('GET', '/api/admin/releases');
+
+  // The jobs, as they run: mail, expiry, reminders and the unpaid checkouts a day on.
+  const dayOn = new Date(Date.now() + 3 * 86_400_000);
+  await deleteExpired(dayOn);
+  await remindUnansweredProofs(app.config, dayOn);
+  const logger = createLogger('silent');
+  await expireUnpaidOrders(dayOn, { followUp: { config: app.config, logger } });
+  await deliverDueMail({ sender: null, from: app.config.mail.from, logger, now: dayOn });
+}
+
+/** An operator document (`{$in: [...]}`), not a value (an ObjectId). */
+function isOperator(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    value.constructor === Object &&
+    Object.keys(value).some((key) => key.startsWith('$'))
+  );
+}
+
+/** The plan of the query as a find (or a count) of the same filter, sort and limit. */
+async function planOf(query: Recorded): Promise<{ text: string; filter: string }> {
+  const sort = query.options.sort as Record<string, 1 | -1> | undefined;
+  const one = [
+    'findOne',
+    'findOneAndUpdate',
+    'findOneAndDelete',
+    'updateOne',
+    'deleteOne',
+    'exists',
+  ];
+  const limit = one.includes(query.method) ? 1 : (query.options.limit as number | undefined);
+  const command =
+    query.method === 'countDocuments'
+      ? { count: query.collection, query: query.filter }
+      : {
+          find: query.collection,
+          filter: query.filter,
+          ...(sort ? { sort } : {}),
+          ...(limit ? { limit } : {}),
+        };
+  const explained = await mongoose.connection.db!.command({
+    explain: command,
+    verbosity: 'queryPlanner',
+  });
+  const planner = explained.queryPlanner as {
+    Plan?: string[];
+    pushdown?: { filter?: string };
+    winningPlan?: unknown;
+  };
+  return {
+    text: planner.Plan ? planner.Plan.join('\n') : JSON.stringify(planner.winningPlan),
+    filter: planner.pushdown?.filter ?? 'exact',
+  };
+}
+
+it('when a shopper, a customer, an admin and the jobs go about the shop, then every query they make is answered from an index', async () => {
+  await walkTheShop();
+  const distinct = new Map<string, Recorded>();
+  for (const query of recorded)
+    if (!distinct.has(shapeOf(query))) distinct.set(shapeOf(query), query);
+  expect(distinct.size).toBeGreaterThan(20);
+  const failures: string[] = [];
+  for (const query of distinct.values()) {
+    const plan = await planOf(query);
+    // A lookup by _id reads one document, whatever else its filter checks on it.
+    const byKey =
+      ['string', 'object'].includes(typeof query.filter._id) && !isOperator(query.filter._id);
+    const bad =
+      /\bSCAN\b/.test(plan.text.replace(/SCAN \S+ USING (COVERING )?INDEX/g, '')) ||
+      /TEMP B-TREE/.test(plan.text) ||
+      /COLLSCAN|"stage":"SORT"/.test(plan.text) ||
+      (!byKey && plan.filter !== 'exact');
+    if (bad)
+      failures.push(
+        `${query.collection}.${query.method}(${JSON.stringify(query.filter)}, ${JSON.stringify(query.options)})\n  ${plan.filter}: ${plan.text}`,
+      );
+  }
+  expect(failures, failures.join('\n\n')).toEqual([]);
+}, 120_000);
