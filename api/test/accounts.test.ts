@@ -6,10 +6,11 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, currentUserAnswerSchema, shopUserSchema } from '@shop/contracts';
 import { createApp } from '../src/app';
-import { attemptLimiter } from '../src/modules/accounts/attempt-limiter';
 import { CustomerModel } from '../src/modules/accounts/model';
 import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
 import { SESSION_COLLECTION } from '../src/modules/accounts/session-store';
+import { deleteExpired } from '../src/platform/expiry';
+import { RateLimitModel, attemptLimiter } from '../src/platform/rate-limit';
 import { PASSWORD, addToCart, register, uniqueEmail } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
@@ -244,28 +245,35 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('attempt limits in the database', () => {
-  it('when attempts are past their window, then they count no more and the sweep deletes them', async () => {
+  it('when attempts are past their window, then they count no more, and the key is forgotten a window after its last', async () => {
     const limiter = attemptLimiter('test-window', 3, 60_000);
     const longAgo = new Date(Date.now() - 120_000);
     expect((await limiter.claim('key', longAgo)).allowed).toBe(true);
     expect((await limiter.claim('key', longAgo)).allowed).toBe(true);
     expect((await limiter.claim('key', longAgo)).allowed).toBe(true);
     // Three old attempts do not hold up a new one: the window is judged by their timestamps.
-    expect((await limiter.claim('key')).allowed).toBe(true);
-    expect(await limiter.sweep()).toBe(3);
-    expect((await limiter.claim('key')).allowed).toBe(true);
-    expect((await limiter.claim('key')).allowed).toBe(true);
-    const refused = await limiter.claim('key');
-    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    const now = new Date();
+    expect((await limiter.claim('key', now)).allowed).toBe(true);
+    expect((await limiter.claim('key', now)).allowed).toBe(true);
+    expect((await limiter.claim('key', now)).allowed).toBe(true);
+    expect(await limiter.claim('key', now)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    // The document holds the attempts that count, and ends when the last of them stops counting.
+    const stored = await RateLimitModel.findById('test-window|key').lean();
+    expect(stored?.hits.map((hit) => hit.getTime())).toEqual([now, now, now].map(Number));
+    expect(stored?.expiresAt.getTime()).toBe(now.getTime() + 60_000);
+    await deleteExpired(new Date(now.getTime() + 59_000));
+    expect(await RateLimitModel.exists({ _id: 'test-window|key' })).not.toBeNull();
+    await deleteExpired(new Date(now.getTime() + 60_000));
+    expect(await RateLimitModel.exists({ _id: 'test-window|key' })).toBeNull();
   });
 
-  it('when many other keys have attempts, then a key is judged by the same lookups by _id', async () => {
+  it('when many other keys have attempts, then a key is judged by its own document alone', async () => {
     const limiter = attemptLimiter('test-lookups', 5, 60_000);
-    /** The attempts collection's operations made while `run` runs, each with its filter. */
+    /** The limits collection's operations made while `run` runs, each with its filter. */
     async function operations(run: () => Promise<unknown>) {
       const seen: Array<{ method: string; filter: unknown }> = [];
       mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
-        if (collection === 'limited_attempts') seen.push({ method, filter });
+        if (collection === RateLimitModel.collection.collectionName) seen.push({ method, filter });
       });
       try {
         await run();
@@ -274,7 +282,7 @@ describe('attempt limits in the database', () => {
       }
       return seen;
     }
-    // Three attempts and a refusal on a key, then the same with 300 other keys full of attempts.
+    // Five attempts and a refusal on a key, then the same with 60 other keys full of attempts.
     const judge = (key: string) =>
       operations(async () => {
         for (let attempt = 0; attempt < 6; attempt++) await limiter.claim(key);
@@ -285,45 +293,46 @@ describe('attempt limits in the database', () => {
     }
     const crowded = await judge('second');
     expect(crowded.map((op) => op.method)).toEqual(alone.map((op) => op.method));
-    expect(crowded.length).toBeGreaterThan(0);
+    // A read per claim, an insert for the first, a compare-and-swap for the next four.
+    expect(crowded.map((op) => op.method)).toEqual([
+      'findOne',
+      'insertOne',
+      ...Array.from({ length: 4 }, () => ['findOne', 'updateOne']).flat(),
+      'findOne',
+    ]);
     for (const { method, filter } of crowded) {
-      if (method === 'insertOne') continue; // a lane taken: the unique _id is the guard
-      // One _id, or several in one lookup (both answered by the _id index: keyed-reads.test.ts).
-      expect(Object.keys(filter as object)).toEqual(['_id']);
-      const { _id } = filter as { _id: unknown };
-      const ids = typeof _id === 'string' ? [_id] : (_id as { $in?: unknown[] }).$in;
-      expect(typeof _id === 'string' || Object.keys(_id as object).join() === '$in').toBe(true);
-      expect(ids?.every((id) => typeof id === 'string')).toBe(true);
+      if (method === 'insertOne') continue;
+      expect(filter).toEqual(
+        method === 'findOne'
+          ? { _id: 'test-lookups|second' }
+          : expect.objectContaining({ _id: 'test-lookups|second' }),
+      );
     }
-    expect((await limiter.claim('second')).allowed).toBe(false);
   });
 
-  it('when attempts on one key arrive at once, then exactly the limit is allowed, counting the last window’s attempt that still counts', async () => {
+  it('when claims on one key arrive at once, then exactly the limit is admitted, counting an earlier attempt that still counts', async () => {
     const limiter = attemptLimiter('test-at-once', 3, 60_000);
-    const edge = Math.floor(Date.now() / 60_000) * 60_000; // this window's start
-    const allowedOf = async (at: Date) =>
-      (await Promise.all(Array.from({ length: 10 }, () => limiter.claim('fresh', at)))).filter(
+    const now = Date.now();
+    const admitted = async (key: string, at: Date) =>
+      (await Promise.all(Array.from({ length: 10 }, () => limiter.claim(key, at)))).filter(
         (claim) => claim.allowed,
       ).length;
-    expect(await allowedOf(new Date(edge - 120_000))).toBe(3);
-    // One attempt of the last window still counts when ten arrive in this one: lane 1 holds it.
-    expect((await limiter.claim('busy', new Date(edge - 10_000))).allowed).toBe(true);
-    const atOnce = await Promise.all(
-      Array.from({ length: 10 }, () => limiter.claim('busy', new Date(edge + 5_000))),
-    );
-    expect(atOnce.filter((claim) => claim.allowed)).toHaveLength(2);
-    expect(await limiter.claim('busy', new Date(edge + 6_000))).toEqual({
+    expect(await admitted('fresh', new Date(now))).toBe(3);
+    expect((await RateLimitModel.findById('test-at-once|fresh').lean())?.hits).toHaveLength(3);
+    // One attempt 50 s ago still counts when ten arrive now.
+    expect((await limiter.claim('busy', new Date(now - 50_000))).allowed).toBe(true);
+    expect(await admitted('busy', new Date(now))).toBe(2);
+    expect(await limiter.claim('busy', new Date(now + 1_000))).toEqual({
       allowed: false,
-      retryAfterSeconds: 44,
+      retryAfterSeconds: 9,
     });
   });
 
-  it('when the window slides, then an attempt frees up windowMs after it was made, not at a window edge', async () => {
+  it('when the window slides, then an attempt frees up windowMs after it was made, and one given back no longer counts', async () => {
     const limiter = attemptLimiter('test-sliding', 2, 60_000);
-    const start = Math.floor(Date.now() / 60_000) * 60_000 - 60_000; // a window edge a minute ago
+    const start = Date.now() - 120_000;
     expect((await limiter.claim('key', new Date(start + 50_000))).allowed).toBe(true);
     expect((await limiter.claim('key', new Date(start + 55_000))).allowed).toBe(true);
-    // Past the edge of the fixed window, both still count.
     expect(await limiter.claim('key', new Date(start + 65_000))).toEqual({
       allowed: false,
       retryAfterSeconds: 45,
@@ -334,6 +343,15 @@ describe('attempt limits in the database', () => {
     expect(given.allowed).toBe(true);
     if (given.allowed) await given.release();
     expect((await limiter.claim('key', new Date(start + 116_000))).allowed).toBe(true);
+    expect((await limiter.claim('key', new Date(start + 117_000))).allowed).toBe(false);
+  });
+
+  it('when a key is reset, then its attempts are forgotten', async () => {
+    const limiter = attemptLimiter('test-reset', 1, 60_000);
+    expect((await limiter.claim('key')).allowed).toBe(true);
+    expect((await limiter.claim('key')).allowed).toBe(false);
+    await limiter.reset('key');
+    expect((await limiter.claim('key')).allowed).toBe(true);
   });
 });
 

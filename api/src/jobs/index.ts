@@ -3,18 +3,9 @@
 // so expiry is done by these sweeps.
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
-import {
-  changePasswordLimit,
-  confirmationResendLimit,
-  passwordResetLimit,
-  signInLimits,
-  sweepAccountTokens,
-} from '../modules/accounts/accounts';
-import { addressLimits } from '../modules/accounts/address-limits';
+import { sweepAccountTokens } from '../modules/accounts/accounts';
 import { sweepExpiredSessions } from '../modules/accounts/session-store';
-import { adminSecretLimits } from '../modules/admin/admin';
 import { deliverDueMail, mailSenderFor, type MailSender } from '../modules/mail/mail';
-import { orderLookupsPerEmail } from '../modules/orders/order-access';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
 import { remindUnansweredProofs } from '../modules/proofs/reminders';
@@ -38,15 +29,6 @@ export function shopJobs(
   logger: Logger,
   { mailSender = mailSenderFor(config), mailEveryMs = 5_000 }: JobOptions = {},
 ): Job[] {
-  const limiters = [
-    ...Object.values(signInLimits),
-    changePasswordLimit,
-    passwordResetLimit,
-    confirmationResendLimit,
-    ...Object.values(adminSecretLimits),
-    ...Object.values(addressLimits),
-    orderLookupsPerEmail,
-  ];
   const loadAttachment = proofAttachmentLoader(localFolderStore(config.uploadDir));
   return [
     {
@@ -79,11 +61,6 @@ export function shopJobs(
     // Documents past their expiresAt (platform/expiry.ts): MongoDB's TTL monitor's work, on any engine.
     { name: 'expired', everyMs: MINUTE_MS, run: (now) => deleteExpired(now) },
     { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },
-    {
-      name: 'attempts',
-      everyMs: 10 * MINUTE_MS,
-      run: (now) => Promise.all(limiters.map((limiter) => limiter.sweep(now))),
-    },
     { name: 'account-tokens', everyMs: 60 * MINUTE_MS, run: (now) => sweepAccountTokens(now) },
   ];
 }

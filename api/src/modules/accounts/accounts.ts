@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { registerSchema } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
-import { attemptLimiter } from './attempt-limiter';
+import { attemptLimiter } from '../../platform/rate-limit';
 import type { CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
 import { customerOrdersForAdmin, joinGuestOrders, orderedArtworkOf } from '../orders/orders';
@@ -44,8 +44,9 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 /**
  * Sign-in attempts: 5 per 15 minutes for one email from one address, a back-off that only that
  * address feels, so failures from elsewhere can never lock the owner out of their own account.
- * Guessing from one address across many emails meets the per-address limit (address-limits.ts).
- * A successful sign-in forgets the address's failures. Counted in the database: across replicas.
+ * Guessing from one address across many emails meets the per-address limit
+ * (platform/address-limits.ts). A successful sign-in forgets the address's failures. Counted in the
+ * database: across replicas.
  */
 export const signInLimits = {
   perEmailAndAddress: attemptLimiter('sign-in:email+ip', 5, FIFTEEN_MINUTES_MS),
@@ -56,7 +57,8 @@ export const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_
 
 /**
  * Password reset requests: 5 per 15 minutes for one email from one address (and the per-address limit
- * in address-limits.ts), keyed like sign-in so requests from elsewhere never use up the owner's.
+ * in platform/address-limits.ts), keyed like sign-in so requests from elsewhere never use up the
+ * owner's.
  */
 export const passwordResetLimit = attemptLimiter('password-reset:email+ip', 5, FIFTEEN_MINUTES_MS);
 

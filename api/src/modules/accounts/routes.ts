@@ -39,7 +39,7 @@ import {
   sendPasswordReset,
   updateCustomerProfile,
 } from './accounts';
-import { limitPerAddress } from './address-limits';
+import { limitPerAddress } from '../../platform/address-limits';
 import { authenticateLocal } from './authentication';
 import { toShopUser } from './repository';
 import { signIn, signOut } from './sessions';

@@ -10,7 +10,7 @@ import {
 import type { SessionUser } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { attemptLimiter, claimEach } from '../accounts/attempt-limiter';
+import { attemptLimiter, claimEach } from '../../platform/rate-limit';
 import { grantAdmin, toShopUser } from '../accounts/accounts';
 import { AdminGrantAttemptModel, type AdminGrantOutcome } from './model';
 

@@ -3,7 +3,7 @@ import { makeAdminSchema } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
 import { currentUser, requireUser } from '../../platform/auth-guards';
 import { parseBody } from '../../platform/validate';
-import { limitedAddress } from '../accounts/address-limits';
+import { limitedAddress } from '../../platform/address-limits';
 import { signIn } from '../accounts/sessions';
 import { bearerToken, grantAdminWithSecret } from './admin';
 

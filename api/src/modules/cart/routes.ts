@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
 import { cartOwner } from '../../platform/auth-guards';
-import { limitPerAddress } from '../accounts/address-limits';
+import { limitPerAddress } from '../../platform/address-limits';
 import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
 import {
   addToCart,

@@ -8,7 +8,7 @@ import {
 import type { AppDependencies } from '../../routes';
 import { currentUser, requireAdmin } from '../../platform/auth-guards';
 import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
-import { limitPerAddress } from '../accounts/address-limits';
+import { limitPerAddress } from '../../platform/address-limits';
 import { enquiryPage, markEnquiryHandled, receiveEnquiry } from './contact';
 
 export function contactRoutes({ config, logger }: AppDependencies): Router {

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { Config } from '../../config';
 import { guestSessionIdSchema } from '../../platform/auth-guards';
-import { attemptLimiter } from '../accounts/attempt-limiter';
+import { attemptLimiter } from '../../platform/rate-limit';
 import { AppError } from '../../platform/errors';
 import type { OrderRecord } from './model';
 import { queueMail } from '../mail/mail';

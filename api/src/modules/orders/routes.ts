@@ -27,7 +27,7 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
-import { limitPerAddress, limitPerAddressWhileReading } from '../accounts/address-limits';
+import { limitPerAddress, limitPerAddressWhileReading } from '../../platform/address-limits';
 import { localFolderStore } from '../uploads/storage';
 import { openUpload } from '../uploads/uploads';
 import { assertInvoiceable, invoiceFilename, invoicePdf } from './invoice';

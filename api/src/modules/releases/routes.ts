@@ -8,7 +8,7 @@ import {
 import type { AppDependencies } from '../../routes';
 import { currentUser, requireAdmin } from '../../platform/auth-guards';
 import { parseBody, parseParams } from '../../platform/validate';
-import { limitPerAddress } from '../accounts/address-limits';
+import { limitPerAddress } from '../../platform/address-limits';
 import {
   PREVIEW_LIFETIME_SECONDS,
   adminReleases,

@@ -13,7 +13,7 @@ import { cartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { parseParams } from '../../platform/validate';
 import { checkingStorage, cleanFileName, receivedFilesOf } from './receiving';
-import { limitPerAddress } from '../accounts/address-limits';
+import { limitPerAddress } from '../../platform/address-limits';
 import { localFolderStore, type UploadStore } from './storage';
 import { keepUploads, openUpload } from './uploads';
 

@@ -1,14 +1,14 @@
 // Per-address limits on calls that cost the shop something or let a visitor guess: sign-ups, contact
-// messages, confirmation emails, discount-code checks, uploads and new unpaid orders. Counted in the
-// database with the attempt limiter (an insert under a unique index), so they hold across replicas.
+// messages, confirmation emails, discount-code checks, uploads, new unpaid orders, version reports
+// and order lookups. Counted in the database (rate-limit.ts), so they hold across replicas.
 //
 // The address is req.ip, which the app reads from its one trusted proxy hop (app.ts), so a forged
 // X-Forwarded-For does not give a fresh address. Outside production, calls from this machine itself
 // (development, the test suites, the benchmarks) are not limited; tests give other addresses.
 import type { Request, RequestHandler } from 'express';
-import { AppError } from '../../platform/errors';
-import type { Logger } from '../../platform/logger';
-import { attemptLimiter, type AttemptLimiter } from './attempt-limiter';
+import { AppError } from './errors';
+import type { Logger } from './logger';
+import { attemptLimiter, type AttemptLimiter } from './rate-limit';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
@@ -30,7 +30,7 @@ export function tooManyRequests(retryAfterSeconds: number, what: string): AppErr
   );
 }
 
-/** The limits, each per address per 15 minutes; generous for a shopper, tight for a script (swept by src/jobs). */
+/** The limits, each per address per 15 minutes; generous for a shopper, tight for a script. */
 export const addressLimits = {
   register: attemptLimiter('address:register', 10, FIFTEEN_MINUTES_MS),
   signIn: attemptLimiter('address:sign-in', 50, FIFTEEN_MINUTES_MS),

@@ -1,0 +1,143 @@
+// Attempt limits: "at most N attempts in any windowMs", counted in the database, so a limit holds
+// across replicas and restarts. One document per limiter and key holds the times of the key's recent
+// attempts (at most N, oldest first). A claim reads it and writes the list with its own attempt added
+// under a compare-and-swap on `rev`, or inserts it when there is none (the unique _id lets one insert
+// in): of two claims judging the same list one writes and the other judges again, so concurrent
+// claims never exceed the limit. The window slides: an attempt counts for windowMs after it was made,
+// and a refusal says when the oldest one stops counting. A key's document expires windowMs after its
+// last attempt (platform/expiry.ts).
+import mongoose, { Schema } from 'mongoose';
+import { isDuplicateKeyError } from './db';
+import { expiringAt, sweepWhenExpired } from './expiry';
+
+export interface RateLimitRecord {
+  /** `{limiter}|{key}` */
+  _id: string;
+  /** The attempts that may still count, oldest first. */
+  hits: Date[];
+  /** Raised by every write: the compare-and-swap's guard. */
+  rev: number;
+  expiresAt: Date;
+}
+
+export const RateLimitModel = sweepWhenExpired(
+  mongoose.model<RateLimitRecord>(
+    'RateLimit',
+    new Schema<RateLimitRecord>(
+      {
+        _id: { type: String, required: true },
+        hits: { type: [Date], required: true },
+        rev: { type: Number, required: true },
+        expiresAt: expiringAt(),
+      },
+      { versionKey: false },
+    ),
+    'rate_limits',
+  ),
+);
+
+export type AttemptClaim =
+  { allowed: true; release(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
+
+export interface AttemptLimiter {
+  readonly name: string;
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Takes one attempt for key, or says how long until one is free. */
+  claim(key: string, now?: Date): Promise<AttemptClaim>;
+  /** Forgets every attempt of key (after a successful sign-in, say). */
+  reset(key: string): Promise<void>;
+}
+
+/** Each lost compare-and-swap means another claim wrote; this bounds a pathological pile-up. */
+const MAX_RACES = 100;
+
+/** Writes the key's attempts if nobody wrote them since `seen` was read; false when someone did. */
+async function swapped(_id: string, seen: RateLimitRecord | null, hits: Date[], expiresAt: Date) {
+  if (!seen) {
+    try {
+      await RateLimitModel.create({ _id, hits, rev: 1, expiresAt });
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+  }
+  const { matchedCount } = await RateLimitModel.updateOne(
+    { _id, rev: seen.rev },
+    { $set: { hits, rev: seen.rev + 1, expiresAt } },
+  );
+  return matchedCount === 1;
+}
+
+export function attemptLimiter(name: string, limit: number, windowMs: number): AttemptLimiter {
+  const idOf = (key: string) => `${name}|${key}`;
+  const read = (_id: string) => RateLimitModel.findById(_id).lean<RateLimitRecord>();
+
+  /** Gives one attempt made at `at` back (compare-and-swap too); gone already is fine. */
+  async function giveBack(_id: string, at: Date): Promise<void> {
+    for (let race = 0; race < MAX_RACES; race++) {
+      const seen = await read(_id);
+      const index = seen?.hits.findIndex((hit) => hit.getTime() === at.getTime()) ?? -1;
+      if (!seen || index < 0) return;
+      const hits = [...seen.hits.slice(0, index), ...seen.hits.slice(index + 1)];
+      if (await swapped(_id, seen, hits, seen.expiresAt)) return;
+    }
+    throw new Error(`Attempt limiter ${name}: too much contention on one key`);
+  }
+
+  return {
+    name,
+    limit,
+    windowMs,
+    async claim(key, now = new Date()) {
+      const _id = idOf(key);
+      for (let race = 0; race < MAX_RACES; race++) {
+        const seen = await read(_id);
+        const counting = (seen?.hits ?? []).filter(
+          (hit) => hit.getTime() + windowMs > now.getTime(),
+        );
+        if (counting.length >= limit) {
+          // The attempt whose leaving frees a place (the oldest, when the list is full).
+          const frees = counting[counting.length - limit]!.getTime() + windowMs;
+          return {
+            allowed: false,
+            retryAfterSeconds: Math.max(1, Math.ceil((frees - now.getTime()) / 1000)),
+          };
+        }
+        const hits = [...counting, now].sort((a, b) => a.getTime() - b.getTime());
+        const expiresAt = new Date(hits.at(-1)!.getTime() + windowMs);
+        if (await swapped(_id, seen, hits, expiresAt))
+          return { allowed: true, release: () => giveBack(_id, now) };
+      }
+      throw new Error(`Attempt limiter ${name}: too much contention on one key`);
+    },
+    async reset(key) {
+      await RateLimitModel.deleteOne({ _id: idOf(key) });
+    },
+  };
+}
+
+export type ClaimedAll =
+  | { allowed: true; claims: Array<{ release(): Promise<void> }> }
+  | { allowed: false; retryAfterSeconds: number; refusedBy: AttemptLimiter };
+
+/**
+ * Takes one attempt from each limiter for its key, in order; when one refuses, the attempts already
+ * taken are given back (the attempt is not made) and the refusing limiter is named.
+ */
+export async function claimEach(
+  limits: ReadonlyArray<readonly [AttemptLimiter, string]>,
+  now = new Date(),
+): Promise<ClaimedAll> {
+  const claims: Array<{ release(): Promise<void> }> = [];
+  for (const [limiter, key] of limits) {
+    const claim = await limiter.claim(key, now);
+    if (!claim.allowed) {
+      await Promise.all(claims.map((taken) => taken.release()));
+      return { allowed: false, retryAfterSeconds: claim.retryAfterSeconds, refusedBy: limiter };
+    }
+    claims.push(claim);
+  }
+  return { allowed: true, claims };
+}
