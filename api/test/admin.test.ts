@@ -286,7 +286,6 @@ describe('customers', () => {
       ['customer_sessions', `${user.id}:1`],
       ['customer_session_heads', user.id],
       ['uploads', `c:${user.id}:${'a'.repeat(64)}.png`],
-      ['upload_index', `c:${user.id}`],
     ] as const)
       expect(await db.collection(collection).findOne({ _id: id as never }), collection).toBeNull();
     expect(

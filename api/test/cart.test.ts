@@ -15,7 +15,7 @@ import { CartModel } from '../src/modules/cart/model';
 import { cartRoutes } from '../src/modules/cart/routes';
 import { DiscountCodeModel } from '../src/modules/discounts/model';
 import { insertDiscount, type NewDiscountCode } from '../src/modules/discounts/repository';
-import { UploadIndexModel, UploadModel } from '../src/modules/uploads/model';
+import { UploadModel } from '../src/modules/uploads/model';
 import { recordUpload } from '../src/modules/uploads/repository';
 import { addToCart, PASSWORD, register, uniqueEmail } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -56,7 +56,6 @@ beforeEach(async () => {
     CartModel.deleteMany({}),
     DiscountCodeModel.deleteMany({}),
     UploadModel.deleteMany({}),
-    UploadIndexModel.deleteMany({}),
   ]);
 });
 

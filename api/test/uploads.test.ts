@@ -17,7 +17,7 @@ import {
 import type { SessionUser } from '../src/platform/auth-guards';
 import type { RouteModule } from '../src/routes';
 import { mergeGuestCartIntoCustomer } from '../src/modules/cart/cart';
-import { UploadIndexModel, UploadModel } from '../src/modules/uploads/model';
+import { UploadModel } from '../src/modules/uploads/model';
 import { uploadRoutes } from '../src/modules/uploads/routes';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -62,7 +62,6 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await UploadModel.deleteMany({});
-  await UploadIndexModel.deleteMany({});
 });
 
 // --- Files ------------------------------------------------------------------------------------

@@ -25,25 +25,10 @@ const uploadSchema = new Schema<UploadRecord>(
   },
   { collection: 'uploads', timestamps: { createdAt: true, updatedAt: false } },
 );
+// Signing in hands the session's files to the customer; deleting a customer forgets theirs; an
+// admin's download reads the file's latest record.
+uploadSchema.index({ sessionId: 1 });
+uploadSchema.index({ customerId: 1 });
+uploadSchema.index({ filename: 1, createdAt: -1, _id: -1 });
 
 export const UploadModel = mongoose.model<UploadRecord>('Upload', uploadSchema);
-
-/**
- * What a session uploaded (_id = the session id), so signing in can give those files to the customer
- * without reading through every upload; and who uploaded a file last (_id = `f:{filename}`), for an
- * admin's download. Found by _id, the one filter FerretDB v1 answers without a full read.
- */
-export interface UploadIndexRecord {
-  _id: string;
-  filenames: string[];
-}
-
-const uploadIndexSchema = new Schema<UploadIndexRecord>(
-  {
-    _id: { type: String, required: true },
-    filenames: { type: [String], default: [] },
-  },
-  { collection: 'upload_index', versionKey: false },
-);
-
-export const UploadIndexModel = mongoose.model<UploadIndexRecord>('UploadIndex', uploadIndexSchema);

@@ -1,37 +1,17 @@
-// Who uploaded which file; plain objects out. Every call is a lookup or a write by _id (a record per
-// session and per customer, `s:{sessionId}:{filename}` / `c:{customerId}:{filename}`): FerretDB v1
-// reads a whole collection for any other filter, and uploads grow with the shop.
+// Who uploaded which file; plain objects out. A record per owner and file (_id
+// `s:{sessionId}:{filename}` / `c:{customerId}:{filename}`), so recording a file twice is one record.
 import type { CartOwner } from '../../platform/auth-guards';
-import { isDuplicateKeyError } from '../../platform/db';
-import { UploadIndexModel, UploadModel, type UploadRecord } from './model';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { UploadModel, type UploadRecord } from './model';
 
 const sessionKey = (sessionId: string, filename: string) => `s:${sessionId}:${filename}`;
 const customerKey = (customerId: string, filename: string) => `c:${customerId}:${filename}`;
-const lastKey = (filename: string) => `f:${filename}`;
-/** The customer's files (written before each record), so deleting the account reads no other's. */
-const customerIndexKey = (customerId: string) => `c:${customerId}`;
 
-async function upsert(run: () => Promise<unknown>): Promise<void> {
-  try {
-    await run();
-  } catch (error) {
-    // Two first writes of one record at once: it exists now, so the retry updates it.
-    if (!isDuplicateKeyError(error)) throw error;
-    await run();
-  }
-}
-
-/** Adds filename to the list under _id (read, then write: a list only the owner's calls change). */
-async function addToIndex(id: string, filename: string): Promise<void> {
-  const index = await UploadIndexModel.findById(id).lean();
-  if (index?.filenames.includes(filename)) return;
-  await upsert(() =>
-    UploadIndexModel.updateOne(
-      { _id: id },
-      { $set: { filenames: [...(index?.filenames ?? []), filename] } },
-      { upsert: true },
-    ).exec(),
-  );
+/** The record of the file that is the owner's: the signed-in customer's, else the session's. */
+function ownerKey(owner: CartOwner, filename: string) {
+  return owner.customerId
+    ? customerKey(owner.customerId, filename)
+    : sessionKey(owner.sessionId, filename);
 }
 
 async function writeRecord(
@@ -39,7 +19,7 @@ async function writeRecord(
   owner: { sessionId: string; customerId: string | null },
   file: { filename: string; originalName: string; size: number },
 ): Promise<void> {
-  await upsert(() =>
+  const write = () =>
     UploadModel.updateOne(
       { _id },
       {
@@ -47,8 +27,14 @@ async function writeRecord(
         $setOnInsert: { filename: file.filename, ...owner },
       },
       { upsert: true },
-    ).exec(),
-  );
+    ).exec();
+  try {
+    await write();
+  } catch (error) {
+    // Two first writes of one record at once: it exists now, so the retry updates it.
+    if (!isDuplicateKeyError(error)) throw error;
+    await write();
+  }
 }
 
 export async function recordUpload(
@@ -57,38 +43,21 @@ export async function recordUpload(
 ): Promise<void> {
   // A guest's upload is the session's alone; a signed-in customer's is the customer's alone, so the
   // guest id reads nothing of the customer's after sign-out.
-  if (owner.customerId) {
-    await addToIndex(customerIndexKey(owner.customerId), file.filename);
-    await writeRecord(
-      customerKey(owner.customerId, file.filename),
-      { sessionId: owner.sessionId, customerId: owner.customerId },
-      file,
-    );
-  } else {
-    await writeRecord(
-      sessionKey(owner.sessionId, file.filename),
-      { sessionId: owner.sessionId, customerId: null },
-      file,
-    );
-    await addToIndex(owner.sessionId, file.filename);
-  }
-  await rememberLastRecord(
-    file.filename,
-    owner.customerId
-      ? customerKey(owner.customerId, file.filename)
-      : sessionKey(owner.sessionId, file.filename),
+  await writeRecord(
+    ownerKey(owner, file.filename),
+    { sessionId: owner.sessionId, customerId: owner.customerId ?? null },
+    file,
   );
 }
 
-/** The record an admin's download reads: the latest one written for the file. */
-async function rememberLastRecord(filename: string, recordId: string): Promise<void> {
-  await upsert(() =>
-    UploadIndexModel.updateOne(
-      { _id: lastKey(filename) },
-      { $set: { filenames: [recordId] } },
-      { upsert: true },
-    ).exec(),
-  );
+/** The records of these files that the owner may read: the session's, or the signed-in customer's. */
+async function ownedRecords(owner: CartOwner, filenames: string[]): Promise<UploadRecord[]> {
+  const keys = filenames.flatMap((filename) => [
+    sessionKey(owner.sessionId, filename),
+    ...(owner.customerId ? [customerKey(owner.customerId, filename)] : []),
+  ]);
+  if (keys.length === 0) return [];
+  return UploadModel.find({ _id: trusted({ $in: keys }) }).lean<UploadRecord[]>();
 }
 
 /** The owner's record of the file: the session's, or the signed-in customer's. */
@@ -96,27 +65,21 @@ export async function findOwnedUpload(
   owner: CartOwner,
   filename: string,
 ): Promise<UploadRecord | null> {
-  const bySession = await UploadModel.findById(sessionKey(owner.sessionId, filename))
-    .lean<UploadRecord>()
-    .exec();
-  if (bySession || !owner.customerId) return bySession;
-  return UploadModel.findById(customerKey(owner.customerId, filename)).lean<UploadRecord>().exec();
+  const records = await ownedRecords(owner, [filename]);
+  return records.find(({ _id }) => _id.startsWith('s:')) ?? records[0] ?? null;
 }
 
-/** Any record of the file (an admin's download): the latest one written. */
+/** Any record of the file (an admin's download): the latest one made. */
 export async function findAnyUpload(filename: string): Promise<UploadRecord | null> {
-  const last = await UploadIndexModel.findById(lastKey(filename)).lean();
-  const recordId = last?.filenames[0];
-  if (!recordId) return null;
-  return UploadModel.findById(recordId).lean<UploadRecord>().exec();
+  return UploadModel.findOne({ filename })
+    .sort({ createdAt: -1, _id: -1 })
+    .lean<UploadRecord>()
+    .exec();
 }
 
 /** Which of these stored names the owner uploaded. */
 export async function ownedFilenames(owner: CartOwner, filenames: string[]): Promise<Set<string>> {
-  const owned = await Promise.all(
-    filenames.map(async (filename) => ((await findOwnedUpload(owner, filename)) ? filename : null)),
-  );
-  return new Set(owned.filter((filename): filename is string => filename !== null));
+  return new Set((await ownedRecords(owner, filenames)).map((record) => record.filename));
 }
 
 /** After sign-in: the guest session's uploads become the customer's (and no longer the guest id's). */
@@ -124,37 +87,23 @@ export async function assignSessionUploadsToCustomer(
   sessionId: string,
   customerId: string,
 ): Promise<void> {
-  const index = await UploadIndexModel.findById(sessionId).lean();
-  for (const filename of index?.filenames ?? []) {
-    const record = await UploadModel.findById(sessionKey(sessionId, filename))
-      .lean<UploadRecord>()
-      .exec();
-    if (!record) continue;
-    await addToIndex(customerIndexKey(customerId), filename);
-    await writeRecord(customerKey(customerId, filename), { sessionId, customerId }, record);
-    await rememberLastRecord(filename, customerKey(customerId, filename));
-    await UploadModel.deleteOne({ _id: sessionKey(sessionId, filename) }).exec();
-  }
-  if (index) await UploadIndexModel.deleteOne({ _id: sessionId }).exec();
+  const records = await UploadModel.find({ sessionId }).lean<UploadRecord[]>();
+  const guests = records.filter((record) => !record.customerId);
+  for (const record of guests)
+    await writeRecord(customerKey(customerId, record.filename), { sessionId, customerId }, record);
+  if (guests.length > 0)
+    await UploadModel.deleteMany({ _id: trusted({ $in: guests.map(({ _id }) => _id) }) });
 }
 
 /**
- * The account was deleted: its upload records go, read by its index, but the records of `keep` (the
- * artwork on its orders, which the shop keeps and an admin downloads). The latest-record pointer of
- * a file whose record goes is dropped with it.
+ * The account was deleted: its upload records go, but those of `keep` (the artwork on its orders,
+ * which the shop keeps and an admin downloads).
  */
 export async function forgetCustomerUploads(
   customerId: string,
   keep: ReadonlySet<string>,
 ): Promise<void> {
-  const index = await UploadIndexModel.findById(customerIndexKey(customerId)).lean();
-  for (const filename of index?.filenames ?? []) {
-    if (keep.has(filename)) continue;
-    const recordId = customerKey(customerId, filename);
-    await UploadModel.deleteOne({ _id: recordId }).exec();
-    const last = await UploadIndexModel.findById(lastKey(filename)).lean();
-    if (last?.filenames[0] === recordId)
-      await UploadIndexModel.deleteOne({ _id: lastKey(filename) });
-  }
-  if (index) await UploadIndexModel.deleteOne({ _id: customerIndexKey(customerId) }).exec();
+  const records = await UploadModel.find({ customerId }, { filename: 1 }).lean<UploadRecord[]>();
+  const forgotten = records.filter((record) => !keep.has(record.filename)).map(({ _id }) => _id);
+  if (forgotten.length > 0) await UploadModel.deleteMany({ _id: trusted({ $in: forgotten }) });
 }

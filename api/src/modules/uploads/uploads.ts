@@ -19,7 +19,6 @@ export {
   ownedFilenames,
 } from './repository';
 import type { UploadStore } from './storage';
-import { isDuplicateKeyError } from '../../platform/db';
 
 const CONTENT_TYPES: Record<UploadExtension, string> = {
   pdf: 'application/pdf',
@@ -51,16 +50,6 @@ const KIND_BY_PROBLEM: Record<FileProblem, ErrorKind> = {
   empty: 'invalid',
 };
 
-async function recordWithRetry(owner: CartOwner, file: Parameters<typeof recordUpload>[1]) {
-  try {
-    await recordUpload(owner, file);
-  } catch (error) {
-    // Two requests upserting the same record at once: the second finds it the next time.
-    if (!isDuplicateKeyError(error)) throw error;
-    await recordUpload(owner, file);
-  }
-}
-
 /**
  * Keeps the good files (stored as sha256.ext, recorded for this owner) and lists an error for each of
  * the others. At least one kept: 200 with both lists. None kept: an error answer (413 when all were too
@@ -84,7 +73,7 @@ export async function keepUploads(
     }
     const filename = `${file.sha256}.${file.extension}`;
     await file.incoming.commit(filename);
-    await recordWithRetry(owner, { filename, originalName: file.originalName, size: file.size });
+    await recordUpload(owner, { filename, originalName: file.originalName, size: file.size });
     files.push({ filename, originalName: file.originalName });
   }
 
@@ -160,7 +149,7 @@ export async function reuseOrderedArtwork(
       continue;
     }
     opened.stream.destroy();
-    await recordWithRetry(owner, {
+    await recordUpload(owner, {
       filename: file.hashedName,
       originalName: file.originalName,
       size: opened.size,
