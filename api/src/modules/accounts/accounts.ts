@@ -370,11 +370,9 @@ export async function adminCustomerDetail(id: string): Promise<AdminCustomerDeta
 }
 
 /**
- * Deletes a customer and what is theirs alone: signed out everywhere (their sessions and the list of
- * them), their cart, their upload records (but the artwork on their paid orders) and their email's
- * key. Every step reads by key (session-store.ts, the uploads' index, their numbered order keys). Their orders stay with the shop; their
- * place on the admin's list is left empty; their emailed links stop working (no customer) and are
- * swept at expiry. An admin account is refused and stays.
+ * Deletes a customer and what is theirs alone: signed out everywhere, their cart and their upload
+ * records (but the artwork on their paid orders). Their orders stay with the shop; their emailed
+ * links stop working (no customer) and are swept at expiry. An admin account is refused and stays.
  */
 export async function deleteCustomer(id: string): Promise<void> {
   const outcome = await deleteCustomerUnlessAdmin(id);

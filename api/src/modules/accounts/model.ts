@@ -14,8 +14,6 @@ export interface CustomerRecord {
   isAdmin: boolean;
   /** When the customer confirmed the email by the emailed link (null until then, and after a change). */
   emailConfirmedAt?: Date | null;
-  /** Its place on the admin's customer list (`customer_positions {_id: "k"}`), null until taken. */
-  listPosition?: number | null;
   /** When the password was last set (changed or reset): a reset link made before it is void. */
   passwordSetAt?: Date | null;
   createdAt: Date;
@@ -35,43 +33,18 @@ const customerSchema = new Schema<CustomerRecord>(
     passwordHash: { type: String, required: true },
     isAdmin: { type: Boolean, required: true, default: false },
     emailConfirmedAt: { type: Date, default: null },
-    listPosition: { type: Number, default: null },
     passwordSetAt: { type: Date, default: null },
   },
   { timestamps: true, versionKey: false },
 );
+// Sign-in finds a customer by email; the admin's list pages newest first by key.
 customerSchema.index({ email: 1 }, { unique: true });
-customerSchema.index({ createdAt: -1 });
+customerSchema.index({ createdAt: -1, _id: -1 });
 
 export const CustomerModel = mongoose.model<CustomerRecord>(
   'Customer',
   customerSchema,
   'customers',
-);
-
-/**
- * The email's key: _id is the (lower-cased) email, so signing in finds the customer by two lookups by
- * _id rather than a filter on email, which FerretDB v1 answers by reading every customer. Taken by an
- * insert before the customer is written, so two sign-ups with one email cannot both get it.
- */
-export interface CustomerEmailRecord {
-  _id: string;
-  customerId: Types.ObjectId;
-  createdAt: Date;
-}
-
-const customerEmailSchema = new Schema<CustomerEmailRecord>(
-  {
-    _id: { type: String, required: true },
-    customerId: { type: Schema.Types.ObjectId, required: true },
-  },
-  { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
-);
-
-export const CustomerEmailModel = mongoose.model<CustomerEmailRecord>(
-  'CustomerEmail',
-  customerEmailSchema,
-  'customer_emails',
 );
 
 export type AccountTokenPurpose = 'password-reset' | 'email-confirmation';
@@ -131,26 +104,4 @@ export const AccountTokenUseModel = mongoose.model<AccountTokenUseRecord>(
   'AccountTokenUse',
   accountTokenUseSchema,
   'account_token_uses',
-);
-
-/**
- * The admin's customer list, oldest first: `{_id: "k", customerId}`, k = 1, 2, ... taken by an insert
- * when the account is made (platform/sequence.ts). A page is read by position lookups, newest first;
- * a deleted customer leaves its position empty (skipped).
- */
-export interface CustomerPositionRecord {
-  _id: string;
-  customerId: Types.ObjectId;
-}
-
-export const CustomerPositionModel = mongoose.model<CustomerPositionRecord>(
-  'CustomerPosition',
-  new Schema<CustomerPositionRecord>(
-    {
-      _id: { type: String, required: true },
-      customerId: { type: Schema.Types.ObjectId, required: true },
-    },
-    { versionKey: false },
-  ),
-  'customer_positions',
 );

@@ -1,27 +1,16 @@
-// Data access for customer accounts; plain objects out, never mongoose documents.
-import { Types, isValidObjectId } from 'mongoose';
+// Data access for customer accounts and their emailed tokens; plain objects out, never mongoose
+// documents.
+import { isValidObjectId, type Types } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
-import { findEachByKey, isDuplicateKeyError } from '../../platform/db';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
 import {
-  highestTaken,
-  insertedUnlessTaken,
-  readPositionsDown,
-  takeNext,
-} from '../../platform/sequence';
-import {
-  CustomerPositionModel,
   AccountTokenModel,
   AccountTokenUseModel,
-  CustomerEmailModel,
   CustomerModel,
   type AccountTokenRecord,
   type AccountTokenUseRecord,
-  type CustomerEmailRecord,
   type CustomerRecord,
 } from './model';
-
-/** A key older than this whose customer does not exist was left by a sign-up that stopped half-way. */
-const ORPHAN_KEY_AFTER_MS = 60_000;
 
 export type NewCustomer = Omit<CustomerRecord, '_id' | 'isAdmin' | 'createdAt' | 'updatedAt'>;
 
@@ -45,69 +34,20 @@ export function toShopUser(record: CustomerRecord): ShopUser {
 
 export async function findCustomerById(id: string): Promise<CustomerRecord | null> {
   if (!isValidObjectId(id)) return null;
-  return CustomerModel.findById(id).lean();
+  return CustomerModel.findById(id).lean<CustomerRecord>();
 }
 
-/** Two lookups by _id: the email's key, then the customer. */
+/** By the unique email index. */
 export async function findCustomerByEmail(email: string): Promise<CustomerRecord | null> {
-  const key = await CustomerEmailModel.findById(email).lean<CustomerEmailRecord>();
-  if (!key) return null;
-  const customer = await CustomerModel.findById(key.customerId).lean<CustomerRecord>();
-  return customer?.email === email ? customer : null;
-}
-
-/** Takes the email's key for customerId; false when a customer holds it. */
-async function takeEmailKey(email: string, customerId: Types.ObjectId): Promise<boolean> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await CustomerEmailModel.create({ _id: email, customerId });
-      return true;
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-    const held = await CustomerEmailModel.findById(email).lean<CustomerEmailRecord>();
-    if (!held) continue;
-    if (held.customerId.equals(customerId)) return true;
-    const young = held.createdAt.getTime() > Date.now() - ORPHAN_KEY_AFTER_MS;
-    const holder = young
-      ? null
-      : await CustomerModel.findById(held.customerId, { email: 1 }).lean<CustomerRecord>();
-    // A key is stale when its customer is gone or has since changed to another email.
-    if (young || holder?.email === email) return false;
-    await CustomerEmailModel.deleteOne({ _id: email });
-  }
-  return false;
+  return CustomerModel.findOne({ email }).lean<CustomerRecord>();
 }
 
 /** A new customer; rejects with the duplicate-key error when the email is taken. */
 export async function insertCustomer(customer: NewCustomer): Promise<CustomerRecord> {
-  // The unique email index is the safety net behind the key: it must exist before the first insert.
+  // The unique email index decides between two sign-ups with one email: it must exist first.
   await CustomerModel.init();
-  const _id = new Types.ObjectId();
-  if (!(await takeEmailKey(customer.email, _id))) {
-    throw Object.assign(new Error('Email taken'), { code: 11000 });
-  }
-  let created;
-  try {
-    created = (await CustomerModel.create({ _id, ...customer, isAdmin: false })).toObject();
-  } catch (error) {
-    await CustomerEmailModel.deleteOne({ _id: customer.email });
-    throw error;
-  }
-  // Its place on the admin's list, after the account exists (a position never points at nothing
-  // but a deleted customer).
-  const listPosition = await takeNext(
-    CUSTOMER_POSITION_COUNTER,
-    1,
-    (k) =>
-      insertedUnlessTaken(() => CustomerPositionModel.create({ _id: String(k), customerId: _id })),
-    { blocks: true },
-  );
-  await CustomerModel.updateOne({ _id }, { $set: { listPosition } });
-  return { ...created, listPosition };
+  return (await CustomerModel.create({ ...customer, isAdmin: false })).toObject();
 }
-
-export const CUSTOMER_POSITION_COUNTER = 'customerPosition';
 
 /** Sets the password; the reset links made before `at` stop working (tokens.ts). */
 export async function setPasswordHash(id: string, passwordHash: string, at: Date): Promise<void> {
@@ -119,9 +59,8 @@ export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
 }
 
 /**
- * A page of the customers, newest first, below `before`'s place on the list (or from the newest):
- * position lookups, a batch at a time past deleted customers' empty places. `next` is the last
- * customer's id when more may follow.
+ * A page of the customers, newest first (`{createdAt: -1, _id: -1}`), after the customer `before`
+ * (or from the newest). `next` is the page's last customer's id when more follow.
  */
 export async function listCustomers({
   before,
@@ -130,49 +69,39 @@ export async function listCustomers({
   before?: string;
   limit: number;
 }): Promise<{ customers: CustomerRecord[]; next: string | null }> {
-  let top: number;
+  let after = {};
   if (before) {
-    const last = await CustomerModel.findById(before, { listPosition: 1 }).lean<CustomerRecord>();
-    if (!last?.listPosition) return { customers: [], next: null };
-    top = last.listPosition - 1;
-  } else {
-    top = await highestTaken(CUSTOMER_POSITION_COUNTER, 1, async (k) =>
-      Boolean(await CustomerPositionModel.exists({ _id: String(k) })),
-    );
+    const last = await CustomerModel.findById(before, { createdAt: 1 }).lean<CustomerRecord>();
+    if (!last) return { customers: [], next: null };
+    after = {
+      createdAt: trusted({ $lte: last.createdAt }),
+      $or: [
+        { createdAt: trusted({ $lt: last.createdAt }) },
+        { createdAt: last.createdAt, _id: trusted({ $lt: last._id }) },
+      ],
+    };
   }
-  const { found: customers, below } = await readPositionsDown(top, limit, async (positions) => {
-    const entries = await findEachByKey<{ customerId: Types.ObjectId }>(
-      CustomerPositionModel,
-      positions.map(String),
-    );
-    return findEachByKey<CustomerRecord>(
-      CustomerModel,
-      entries.map((entry) => entry?.customerId ?? null),
-      { projection: { passwordHash: 0 } },
-    );
-  });
-  return { customers, next: below >= 1 ? (customers.at(-1)?._id.toString() ?? null) : null };
+  const found = await CustomerModel.find(after, { passwordHash: 0 })
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(limit + 1)
+    .lean<CustomerRecord[]>();
+  const customers = found.slice(0, limit);
+  return {
+    customers,
+    next: found.length > limit ? (customers.at(-1)?._id.toString() ?? null) : null,
+  };
 }
 
 /**
- * Deletes a customer unless it is an admin: found and deleted by _id (a filter on isAdmin too would
- * read every customer on FerretDB v1), and put back when it turns out to have been made admin at the
- * same moment. 'admin' when it exists and is an admin, 'missing' when it does not.
+ * Deletes a customer unless it is an admin, in one conditional delete. 'admin' when it exists and is
+ * an admin, 'missing' when it does not.
  */
 export async function deleteCustomerUnlessAdmin(
   id: string,
 ): Promise<'deleted' | 'admin' | 'missing'> {
-  const customer = await CustomerModel.findById(id).lean<CustomerRecord>();
-  if (!customer) return 'missing';
-  if (customer.isAdmin) return 'admin';
-  const deleted = await CustomerModel.findOneAndDelete({ _id: id }).lean<CustomerRecord>();
-  if (!deleted) return 'missing';
-  if (deleted.isAdmin) {
-    await CustomerModel.create(deleted);
-    return 'admin';
-  }
-  await CustomerEmailModel.deleteOne({ _id: deleted.email });
-  return 'deleted';
+  const deleted = await CustomerModel.findOneAndDelete({ _id: id, isAdmin: false }).lean();
+  if (deleted) return 'deleted';
+  return (await CustomerModel.exists({ _id: id })) ? 'admin' : 'missing';
 }
 
 export type ProfileFields = Pick<
@@ -188,25 +117,21 @@ export async function updateProfile(
 }
 
 /**
- * Moves the customer to newEmail: the new email's key is taken first (false when a customer holds
- * it), then the customer written, then the old key given up, so at every moment each email has at most
- * one owner. The new email is unconfirmed until its link is followed.
+ * Moves the customer to newEmail, unconfirmed until its link is followed; null when another customer
+ * has it. The unique email index is the guard; the lookup first answers the usual case plainly.
  */
 export async function changeCustomerEmail(
   customer: CustomerRecord,
   newEmail: string,
 ): Promise<CustomerRecord | null> {
-  if (!(await takeEmailKey(newEmail, customer._id))) return null;
+  if (await CustomerModel.exists({ email: newEmail })) return null;
   try {
-    const updated = await CustomerModel.findByIdAndUpdate(
+    return await CustomerModel.findByIdAndUpdate(
       customer._id,
       { $set: { email: newEmail, emailConfirmedAt: null } },
       { new: true },
     ).lean<CustomerRecord>();
-    await CustomerEmailModel.deleteOne({ _id: customer.email, customerId: customer._id });
-    return updated;
   } catch (error) {
-    await CustomerEmailModel.deleteOne({ _id: newEmail, customerId: customer._id });
     if (isDuplicateKeyError(error)) return null;
     throw error;
   }
