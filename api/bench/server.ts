@@ -7,13 +7,13 @@ import express from 'express';
 import { createApp } from '../src/app';
 import { prepareDatabase } from '../src/migrations';
 import { sweepExpiredSessions } from '../src/modules/accounts/session-store';
-import { sweepAccountTokens } from '../src/modules/accounts/tokens';
 import { deliverDueMail } from '../src/modules/mail/mail';
 import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { loadConfig } from '../src/config';
 import { connectDatabase, disconnectDatabase } from '../src/platform/db';
+import { deleteExpired } from '../src/platform/expiry';
 import { createLogger } from '../src/platform/logger';
 
 const config = loadConfig(process.env);
@@ -45,8 +45,8 @@ bare.post('/sweep-round', async (_req, res) => {
   const sweeps: Array<[string, () => Promise<number>]> = [
     ['unpaid orders (a day on)', () => expireUnpaidOrders(new Date(now.getTime() + 86_520_000))],
     ['checkout keys', () => sweepOpenCheckouts(now)],
+    ['expired', () => deleteExpired(now)],
     ['sessions', () => sweepExpiredSessions(now)],
-    ['account tokens', () => sweepAccountTokens(now)],
     // Five days on, the proof of the order the bench paid this round is due its reminder.
     [
       'proof reminders (5 days on)',

@@ -302,6 +302,9 @@ describe('customers', () => {
     const sessionsOf = (id: string) =>
       db.collection('sessions').countDocuments({ 'session.passport.user': id });
     expect(await sessionsOf(user.id)).toBe(2);
+    const linksOf = (id: string) =>
+      db.collection('account_tokens').countDocuments({ customerId: new Types.ObjectId(id) });
+    expect(await linksOf(user.id)).toBeGreaterThan(0);
     expect(
       await db.collection('carts').findOne({ _id: `customer:${user.id}` as never }),
     ).not.toBeNull();
@@ -316,6 +319,7 @@ describe('customers', () => {
       ['uploads', `c:${user.id}:${'a'.repeat(64)}.png`],
     ] as const)
       expect(await db.collection(collection).findOne({ _id: id as never }), collection).toBeNull();
+    expect(await linksOf(user.id)).toBe(0);
     expect(
       await db
         .collection('uploads')

@@ -3,7 +3,6 @@
 // so expiry is done by these sweeps.
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
-import { sweepAccountTokens } from '../modules/accounts/accounts';
 import { sweepExpiredSessions } from '../modules/accounts/session-store';
 import { deliverDueMail, mailSenderFor, type MailSender } from '../modules/mail/mail';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
@@ -61,7 +60,6 @@ export function shopJobs(
     // Documents past their expiresAt (platform/expiry.ts): MongoDB's TTL monitor's work, on any engine.
     { name: 'expired', everyMs: MINUTE_MS, run: (now) => deleteExpired(now) },
     { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },
-    { name: 'account-tokens', everyMs: 60 * MINUTE_MS, run: (now) => sweepAccountTokens(now) },
   ];
 }
 

@@ -16,13 +16,12 @@ import type { Config } from '../../config';
 import { queueMail } from '../mail/mail';
 import { emailConfirmation, passwordReset } from '../mail/templates';
 import { issueToken, useToken } from './tokens';
-
-export { sweepAccountTokens } from './tokens';
 import {
   changeCustomerEmail,
   markEmailConfirmed,
   updateProfile,
   type ProfileFields,
+  deleteAccountTokensOf,
   deleteCustomerUnlessAdmin,
   findCustomerByEmail,
   findCustomerById,
@@ -370,9 +369,9 @@ export async function adminCustomerDetail(id: string): Promise<AdminCustomerDeta
 }
 
 /**
- * Deletes a customer and what is theirs alone: signed out everywhere, their cart and their upload
- * records (but the artwork on their paid orders). Their orders stay with the shop; their emailed
- * links stop working (no customer) and are swept at expiry. An admin account is refused and stays.
+ * Deletes a customer and what is theirs alone: signed out everywhere, their cart, their emailed links
+ * and their upload records (but the artwork on their paid orders). Their orders stay with the shop.
+ * An admin account is refused and stays.
  */
 export async function deleteCustomer(id: string): Promise<void> {
   const outcome = await deleteCustomerUnlessAdmin(id);
@@ -380,5 +379,6 @@ export async function deleteCustomer(id: string): Promise<void> {
   if (outcome === 'missing') throw AppError.notFound('Customer not found');
   await forgetSessionsOf(id);
   await forgetCustomerCart(id);
+  await deleteAccountTokensOf(id);
   await forgetCustomerUploads(id, await orderedArtworkOf(id));
 }

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type Types } from 'mongoose';
+import { expiringAt, sweepWhenExpired } from '../../platform/expiry';
 
 /** A customer account (docs/product.md section 3, "Customer / user"). Admins are customers with isAdmin. */
 export interface CustomerRecord {
@@ -51,7 +52,8 @@ export type AccountTokenPurpose = 'password-reset' | 'email-confirmation';
 
 /**
  * A token sent by email (a password reset, an email confirmation). _id is the SHA-256 of the token:
- * the token itself is never stored, so reading the database gives no working link. Looked up by _id.
+ * the token itself is never stored, so reading the database gives no working link. Looked up by _id,
+ * used once (usedAt set by a conditional update), gone at expiresAt.
  */
 export interface AccountTokenRecord {
   _id: string;
@@ -59,6 +61,8 @@ export interface AccountTokenRecord {
   customerId: Types.ObjectId;
   /** The customer's email when the token was made: a token for an email since changed is void. */
   email: string;
+  /** When the link was followed; null until then. */
+  usedAt: Date | null;
   expiresAt: Date;
   createdAt: Date;
 }
@@ -69,39 +73,15 @@ const accountTokenSchema = new Schema<AccountTokenRecord>(
     purpose: { type: String, required: true },
     customerId: { type: Schema.Types.ObjectId, required: true },
     email: { type: String, required: true },
-    expiresAt: { type: Date, required: true },
+    usedAt: { type: Date, default: null },
+    expiresAt: expiringAt(),
     createdAt: { type: Date, required: true },
   },
   { versionKey: false },
 );
+// Deleting a customer deletes their links.
 accountTokenSchema.index({ customerId: 1 });
 
-export const AccountTokenModel = mongoose.model<AccountTokenRecord>(
-  'AccountToken',
-  accountTokenSchema,
-  'account_tokens',
-);
-
-/**
- * A token's use: _id is the token's hash. Taken by an insert, which the unique _id lets succeed once,
- * so two uses of one link at the same moment cannot both pass (FerretDB v1 has no atomic conditional
- * update to mark the token instead; api/README.md).
- */
-export interface AccountTokenUseRecord {
-  _id: string;
-  usedAt: Date;
-}
-
-const accountTokenUseSchema = new Schema<AccountTokenUseRecord>(
-  {
-    _id: { type: String, required: true },
-    usedAt: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
-
-export const AccountTokenUseModel = mongoose.model<AccountTokenUseRecord>(
-  'AccountTokenUse',
-  accountTokenUseSchema,
-  'account_token_uses',
+export const AccountTokenModel = sweepWhenExpired(
+  mongoose.model<AccountTokenRecord>('AccountToken', accountTokenSchema, 'account_tokens'),
 );

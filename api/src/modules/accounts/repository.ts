@@ -5,10 +5,8 @@ import type { ShopUser } from '@shop/contracts';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
 import {
   AccountTokenModel,
-  AccountTokenUseModel,
   CustomerModel,
   type AccountTokenRecord,
-  type AccountTokenUseRecord,
   type CustomerRecord,
 } from './model';
 
@@ -152,27 +150,16 @@ export async function findAccountToken(hash: string): Promise<AccountTokenRecord
   return AccountTokenModel.findById(hash).lean<AccountTokenRecord>();
 }
 
-/** Uses the token: true for the one call whose insert took the use, false for every other. */
-export async function takeTokenUse(hash: string, now: Date): Promise<boolean> {
-  await AccountTokenUseModel.init();
-  try {
-    await AccountTokenUseModel.create({ _id: hash, usedAt: now });
-    return true;
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
+/** Marks the token used: true for the one call whose update found it unused, false for every other. */
+export async function markTokenUsed(hash: string, now: Date): Promise<boolean> {
+  const { matchedCount } = await AccountTokenModel.updateOne(
+    { _id: hash, usedAt: null },
+    { $set: { usedAt: now } },
+  );
+  return matchedCount === 1;
 }
 
-/** The sweep's deletes, by _id (tokens.ts): a token past its lifetime, a use no token can match. */
-export async function deleteAccountToken(hash: string): Promise<number> {
-  return (await AccountTokenModel.deleteOne({ _id: hash })).deletedCount;
-}
-
-export async function findTokenUse(hash: string): Promise<AccountTokenUseRecord | null> {
-  return AccountTokenUseModel.findById(hash).lean<AccountTokenUseRecord>();
-}
-
-export async function deleteTokenUse(hash: string): Promise<number> {
-  return (await AccountTokenUseModel.deleteOne({ _id: hash })).deletedCount;
+/** The customer's emailed links (the account was deleted). */
+export async function deleteAccountTokensOf(customerId: string): Promise<void> {
+  await AccountTokenModel.deleteMany({ customerId });
 }
