@@ -6,7 +6,6 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { createApp } from '../src/app';
 import { prepareDatabase } from '../src/migrations';
-import { sweepExpiredSessions } from '../src/modules/accounts/session-store';
 import { deliverDueMail } from '../src/modules/mail/mail';
 import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
@@ -46,7 +45,6 @@ bare.post('/sweep-round', async (_req, res) => {
     ['unpaid orders (a day on)', () => expireUnpaidOrders(new Date(now.getTime() + 86_520_000))],
     ['checkout keys', () => sweepOpenCheckouts(now)],
     ['expired', () => deleteExpired(now)],
-    ['sessions', () => sweepExpiredSessions(now)],
     // Five days on, the proof of the order the bench paid this round is due its reminder.
     [
       'proof reminders (5 days on)',

@@ -6,9 +6,8 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, currentUserAnswerSchema, shopUserSchema } from '@shop/contracts';
 import { createApp } from '../src/app';
-import { CustomerModel } from '../src/modules/accounts/model';
+import { CustomerModel, SessionModel } from '../src/modules/accounts/model';
 import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
-import { SESSION_COLLECTION } from '../src/modules/accounts/session-store';
 import { deleteExpired } from '../src/platform/expiry';
 import { RateLimitModel, attemptLimiter } from '../src/platform/rate-limit';
 import { PASSWORD, addToCart, register, uniqueEmail } from './support/shop-flows';
@@ -22,7 +21,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const sessions = () => mongoose.connection.collection<{ _id: string }>(SESSION_COLLECTION);
+const sessions = () =>
+  mongoose.connection.collection<{ _id: string }>(SessionModel.collection.name);
 
 function login(
   agent: TestAgent,
@@ -477,12 +477,32 @@ describe('sessions (docs/design.md section 6)', () => {
     expect(expires - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000 + 5_000);
   });
 
+  it('when a signed-in customer calls again, then the stored session names the customer and its expiry rolls on, written at most once a minute', async () => {
+    const agent = app.agent();
+    const { body: user } = await register(agent);
+    const sessionId = sessionIdOf(agent)!;
+    const stored = async () => (await SessionModel.findById(sessionId).lean())!;
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    expect((await stored()).customerId?.toString()).toBe(user.id);
+    expect((await stored()).expiresAt.getTime() - Date.now()).toBeGreaterThan(DAY_MS - 60_000);
+    // An hour idle: the next call writes the new expiry.
+    const usedAnHourAgo = new Date(Date.now() + DAY_MS - 60 * 60 * 1000);
+    await sessions().updateOne({ _id: sessionId }, { $set: { expiresAt: usedAnHourAgo } });
+    await me(agent);
+    expect((await stored()).expiresAt.getTime() - Date.now()).toBeGreaterThan(DAY_MS - 60_000);
+    // Half a minute idle: nothing to write.
+    const usedHalfAMinuteAgo = new Date(Date.now() + DAY_MS - 30_000);
+    await sessions().updateOne({ _id: sessionId }, { $set: { expiresAt: usedHalfAMinuteAgo } });
+    await me(agent);
+    expect((await stored()).expiresAt).toEqual(usedHalfAMinuteAgo);
+  });
+
   it('when the idle expiry has passed, then the session is no longer signed in', async () => {
     const agent = app.agent();
     await register(agent);
     await sessions().updateOne(
       { _id: sessionIdOf(agent)! },
-      { $set: { expires: new Date(Date.now() - 1000) } },
+      { $set: { expiresAt: new Date(Date.now() - 1000) } },
     );
     expect(await me(agent)).toBeNull();
   });

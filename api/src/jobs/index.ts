@@ -1,9 +1,7 @@
 // The API's background work, in one place: started by server.ts after the database is reached, stopped
-// on shutdown; tests start and stop them too (test/support/test-app.ts). No TTL indexes on FerretDB v1,
-// so expiry is done by these sweeps.
+// on shutdown; tests start and stop them too (test/support/test-app.ts).
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
-import { sweepExpiredSessions } from '../modules/accounts/session-store';
 import { deliverDueMail, mailSenderFor, type MailSender } from '../modules/mail/mail';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
@@ -59,7 +57,6 @@ export function shopJobs(
     },
     // Documents past their expiresAt (platform/expiry.ts): MongoDB's TTL monitor's work, on any engine.
     { name: 'expired', everyMs: MINUTE_MS, run: (now) => deleteExpired(now) },
-    { name: 'sessions', everyMs: 10 * MINUTE_MS, run: (now) => sweepExpiredSessions(now) },
   ];
 }
 

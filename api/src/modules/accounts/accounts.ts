@@ -30,7 +30,7 @@ import {
   setPasswordHash,
   toShopUser,
 } from './repository';
-import { forgetSessionsOf, signOutEverywhere, signOutOtherSessions } from './session-store';
+import { signOutEverywhere, signOutOtherSessions } from './session-store';
 import { forgetCustomerCart } from '../cart/cart';
 import { forgetCustomerUploads } from '../uploads/uploads';
 import { isDuplicateKeyError } from '../../platform/db';
@@ -377,7 +377,7 @@ export async function deleteCustomer(id: string): Promise<void> {
   const outcome = await deleteCustomerUnlessAdmin(id);
   if (outcome === 'admin') throw AppError.forbidden(adminMessages.adminNotDeletable);
   if (outcome === 'missing') throw AppError.notFound('Customer not found');
-  await forgetSessionsOf(id);
+  await signOutEverywhere(id);
   await forgetCustomerCart(id);
   await deleteAccountTokensOf(id);
   await forgetCustomerUploads(id, await orderedArtworkOf(id));

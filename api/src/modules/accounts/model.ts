@@ -85,3 +85,32 @@ accountTokenSchema.index({ customerId: 1 });
 export const AccountTokenModel = sweepWhenExpired(
   mongoose.model<AccountTokenRecord>('AccountToken', accountTokenSchema, 'account_tokens'),
 );
+
+/**
+ * A signed-in session (express-session's store, session-store.ts): _id is the session id, `session`
+ * what express-session keeps (passport's user, signedInAt, the cookie), `customerId` passport's user
+ * lifted to the top so a customer's sessions are found by index, `expiresAt` the end of its idle
+ * lifetime, never past the absolute one.
+ */
+export interface SessionRecord {
+  _id: string;
+  customerId: Types.ObjectId | null;
+  session: Record<string, unknown>;
+  expiresAt: Date;
+}
+
+const sessionSchema = new Schema<SessionRecord>(
+  {
+    _id: { type: String, required: true },
+    customerId: { type: Schema.Types.ObjectId, default: null },
+    session: { type: Schema.Types.Mixed, required: true },
+    expiresAt: expiringAt(),
+  },
+  { versionKey: false, minimize: false },
+);
+// Signing a customer out everywhere (a password change or reset, the account deleted).
+sessionSchema.index({ customerId: 1 });
+
+export const SessionModel = sweepWhenExpired(
+  mongoose.model<SessionRecord>('Session', sessionSchema, 'sessions'),
+);

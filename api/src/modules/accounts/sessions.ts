@@ -1,5 +1,5 @@
 // Sign-in sessions (docs/design.md section 6): express-session with its store in the database
-// (connect-mongo), so every API replica shares them and they survive a restart; passport puts the
+// (session-store.ts), so every API replica shares them and they survive a restart; passport puts the
 // signed-in customer on req.user.
 //
 // - Guests have no session: they are known by x-session-id, so nothing is stored or sent until
@@ -8,29 +8,17 @@
 // - Absolute lifetime 7 days from sign-in, whatever the activity (signedInAt in the session).
 // - The session id is regenerated on sign-in (passport's req.login) and on becoming admin, and the
 //   session is deleted on sign-out.
-// - Expired sessions are deleted by a periodic sweep (src/jobs): FerretDB has no TTL indexes.
+// - A session ends at its expiresAt (platform/expiry.ts deletes it then).
 import type { Request, RequestHandler, Response } from 'express';
-import session, { type SessionData } from 'express-session';
-import MongoStore from 'connect-mongo';
-import mongoose from 'mongoose';
+import session from 'express-session';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../platform/auth-guards';
 import { passport } from './authentication';
-import { SESSION_COLLECTION, listSignedInSession, sessionsCollection } from './session-store';
+import { DatabaseSessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'shop.sid';
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** A session as connect-mongo stores it with stringify: false. */
-interface StoredSession {
-  _id: string;
-  expires?: Date;
-  lastModified?: Date;
-  session: SessionData & { lastModified?: Date };
-}
-
-type StoreClient = NonNullable<Parameters<typeof MongoStore.create>[0]['client']>;
 
 declare module 'express-session' {
   interface SessionData {
@@ -61,38 +49,7 @@ const endSessionsPastAbsoluteLifetime: RequestHandler = (req, _res, next) => {
 
 /** The middleware for sessions and passport: mounted after the body parser, before the routes. */
 export function accountSessions({ config }: { config: Config }): RequestHandler[] {
-  const store = MongoStore.create({
-    // mongoose's own client: same database, same pool, same reconnects. mongoose bundles its own
-    // copy of the driver (6.20 beside connect-mongo's 6.22): the types differ, the API used does not.
-    clientPromise: mongoose.connection
-      .asPromise()
-      .then((connection) => connection.getClient() as unknown as StoreClient),
-    collectionName: SESSION_COLLECTION,
-    // Not connect-mongo's 'native' (a TTL index, which FerretDB lacks) nor its 'interval', whose
-    // timer leaves a failed deleteMany unhandled and so would stop the process during a database
-    // outage: the sessions job in src/jobs does the same deleteMany and logs a failure.
-    autoRemove: 'disabled',
-    // Stored as an object, not a JSON string, so a customer's sessions can be found by id.
-    stringify: false,
-    // A rolling session is written back at most once a minute when nothing in it changed.
-    touchAfter: 60,
-  });
-  // connect-mongo's get filters on _id and expires, which FerretDB v1 answers by reading every session;
-  // a lookup by _id alone, with the expiry checked here, costs the same however many sessions there are.
-  store.get = (sid, callback) => {
-    sessionsCollection()
-      .findOne({ _id: sid })
-      .then(
-        (stored) => {
-          const doc = stored as StoredSession | null;
-          if (!doc || (doc.expires && doc.expires.getTime() <= Date.now()))
-            return callback(null, null);
-          if (doc.lastModified) doc.session.lastModified = doc.lastModified;
-          callback(null, doc.session);
-        },
-        (error: unknown) => callback(error),
-      );
-  };
+  const store = new DatabaseSessionStore(SESSION_ABSOLUTE_MS);
   return [
     session({
       name: SESSION_COOKIE_NAME,
@@ -110,8 +67,8 @@ export function accountSessions({ config }: { config: Config }): RequestHandler[
 }
 
 /**
- * Starts a signed-in session for user under a new session id (no session fixation), listed under the
- * customer and due to be swept at the end of its idle lifetime (session-store.ts).
+ * Starts a signed-in session for user under a new session id (no session fixation), stored with the
+ * answer under the customer's id (session-store.ts).
  */
 export async function signIn(
   req: Request,
@@ -126,7 +83,6 @@ export async function signIn(
       resolve();
     });
   });
-  await listSignedInSession(user.id, req.sessionID, new Date(Date.now() + SESSION_IDLE_MS));
 }
 
 /** Deletes the session from the store and tells the browser to drop the cookie. */
