@@ -5,6 +5,7 @@
 // so a rolling deploy needs no step of its own. Add a module's migration here, oldest first.
 import mongoose from 'mongoose';
 import type { Logger } from '../platform/logger';
+import { migrateAccounts } from './accounts';
 import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
@@ -17,6 +18,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   moveOrdersOffKeyedLists,
   migrateMail,
   dropSkewReportKeys,
+  migrateAccounts,
 ];
 
 export async function runMigrations(logger: Logger): Promise<void> {
