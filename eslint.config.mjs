@@ -38,6 +38,34 @@ const boundaryZones = APPS.flatMap((app) => [
   })),
 ]);
 
+const API_MODULES = readdirSync(new URL('./api/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The API's boundaries (api/README.md, "Layout"): a module reaches another only through its public
+ * face, `modules/<domain>/<domain>.ts` (never its repository, model or routes), and platform/ serves
+ * every module without knowing any.
+ */
+const apiZones = [
+  ...API_MODULES.map((module) => ({
+    target: `./api/src/modules/${module}`,
+    from: './api/src/modules',
+    except: [
+      `./${module}`,
+      ...API_MODULES.filter((other) => other !== module).map((other) => `./${other}/${other}.ts`),
+    ],
+    message: 'A module calls another only through modules/<domain>/<domain>.ts.',
+  })),
+  {
+    target: './api/src/platform',
+    from: './api/src/modules',
+    message: 'platform/ is what every module uses; it imports no module.',
+  },
+];
+
 /** kebab-case file names (README, Dockerfile and the like are not linted). */
 const fileNames = {
   rules: {
@@ -113,6 +141,20 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'file-names/kebab-case': 'error',
+    },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    plugins: { 'import-x': importX, 'file-names': fileNames },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: apiZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'file-names/kebab-case': 'error',
     },

@@ -1,5 +1,6 @@
 // @vitest-environment node
-// The lint config holds the apps' shape: these deliberately bad imports and names must be rejected.
+// The lint config holds the apps' and the API's shape: these deliberately bad imports and names must
+// be rejected.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -37,6 +38,32 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     const ids = await ruleIdsFor(
       "import OrdersPage from '../../../../../mfe-account/src/app/orders-page';\nexport const page = OrdersPage;\n",
       'mfe-admin/src/features/orders/components/orders-extra.tsx',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it("rejects an API module reading another module's repository or model", async () => {
+    for (const imported of ['../orders/repository', '../orders/model']) {
+      const ids = await ruleIdsFor(
+        `import * as other from '${imported}';\nexport const reach = other;\n`,
+        'api/src/modules/proofs/reach-in.ts',
+      );
+      expect(ids, imported).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it("lets an API module call another module's public face, and platform/", async () => {
+    const ids = await ruleIdsFor(
+      "import { findOrderById } from '../orders/orders';\nimport { trusted } from '../../platform/db';\nexport const both = [findOrderById, trusted];\n",
+      'api/src/modules/proofs/reach-in.ts',
+    );
+    expect(ids).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('rejects platform/ importing a module', async () => {
+    const ids = await ruleIdsFor(
+      "import { findOrderById } from '../modules/orders/orders';\nexport const reach = findOrderById;\n",
+      'api/src/platform/reach-in.ts',
     );
     expect(ids).toContain('import-x/no-restricted-paths');
   });

@@ -7,7 +7,6 @@ import express from 'express';
 import { createApp } from '../src/app';
 import { prepareDatabase } from '../src/migrations';
 import { deliverDueMail } from '../src/modules/mail/mail';
-import { sweepOpenCheckouts } from '../src/modules/orders/sweeps';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { loadConfig } from '../src/config';
@@ -43,7 +42,6 @@ bare.post('/sweep-round', async (_req, res) => {
   const done: Record<string, number> = {};
   const sweeps: Array<[string, () => Promise<number>]> = [
     ['unpaid orders (a day on)', () => expireUnpaidOrders(new Date(now.getTime() + 86_520_000))],
-    ['checkout keys', () => sweepOpenCheckouts(now)],
     ['expired', () => deleteExpired(now)],
     // Five days on, the proof of the order the bench paid this round is due its reminder.
     [

@@ -11,6 +11,7 @@ import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
 import { moveOrdersOffKeyedLists } from './orders';
 import { dropSkewReportKeys } from './releases';
+import { dropSharedStandIns } from './stand-ins';
 
 const migrations: Array<(logger: Logger) => Promise<void>> = [
   foldCartSessions,
@@ -19,6 +20,8 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   migrateMail,
   dropSkewReportKeys,
   migrateAccounts,
+  // Last: the modules' migrations above read what these held for them.
+  dropSharedStandIns,
 ];
 
 export async function runMigrations(logger: Logger): Promise<void> {

@@ -1,6 +1,6 @@
 // The mongoose connection. The same code runs on MongoDB and on FerretDB v1 (docs/design.md section 3).
 import type { RequestHandler } from 'express';
-import mongoose, { type Types } from 'mongoose';
+import mongoose from 'mongoose';
 import { AppError } from './errors';
 import type { Logger } from './logger';
 
@@ -20,115 +20,8 @@ export const trusted = mongoose.trusted;
 
 /**
  * True for MongoDB's (and FerretDB's) duplicate-key error, code 11000: an insert under a unique index
- * lost a race. Limits, order numbers and claims are built on that one atomic primitive (see README).
+ * lost a race. Placing an order once, code uses and the like are built on it (api/README.md).
  */
-/** A model's collection, as the driver reads and writes it. */
-interface KeyedCollection {
-  collection: {
-    findOne(filter: never, options?: never): Promise<unknown>;
-    find(filter: never, options?: never): { toArray(): Promise<unknown[]> };
-    insertOne(doc: never): Promise<unknown>;
-    deleteMany(filter: never): Promise<{ deletedCount: number }>;
-  };
-}
-
-/**
- * A document by its _id, as stored: what `findById(_id).lean()` answers, straight through the driver,
- * for less than half the CPU of mongoose's query layer (the hot reads of a request; api/README.md,
- * "Load"). The _id is passed in its stored type (a key the code built, or an ObjectId), never as
- * request input, so there is nothing to cast or sanitise.
- */
-export async function findByKey<T>(model: KeyedCollection, _id: string | Types.ObjectId) {
-  return (await model.collection.findOne({ _id } as never)) as T | null;
-}
-
-/** The _ids one `$in` names at most (the embedded FerretDB looks up 1,000 by its index). */
-const KEYS_PER_LOOKUP = 500;
-
-/** The ids in batches of KEYS_PER_LOOKUP. */
-function batchesOf<I>(ids: ReadonlyArray<I>): I[][] {
-  const batches: I[][] = [];
-  for (let i = 0; i < ids.length; i += KEYS_PER_LOOKUP)
-    batches.push(ids.slice(i, i + KEYS_PER_LOOKUP));
-  return batches;
-}
-
-/** Fields a keyed read returns (1) or leaves out (0), as the driver's projection. */
-type Projection = Record<string, 0 | 1>;
-
-/**
- * The documents of several _ids in one round trip (`{ _id: { $in } }`, which the embedded FerretDB
- * looks up through its _id index as MongoDB does: scripts/lib/ferretdb.mjs), by their _id as a
- * string; an _id with no document is not in the map. findByKey's rules.
- */
-export async function findByKeys<T>(
-  model: KeyedCollection,
-  ids: ReadonlyArray<string | Types.ObjectId>,
-  { projection }: { projection?: Projection } = {},
-): Promise<Map<string, T>> {
-  const found = new Map<string, T>();
-  const answers = await Promise.all(
-    batchesOf(ids).map(
-      (batch) =>
-        model.collection
-          .find({ _id: { $in: batch } } as never, { projection } as never)
-          .toArray() as Promise<Array<T & { _id: string | Types.ObjectId }>>,
-    ),
-  );
-  for (const doc of answers.flat()) found.set(doc._id.toString(), doc);
-  return found;
-}
-
-/**
- * findByKeys answered in the order asked: each _id's document or null (null asked, null answered),
- * for lists read by their places (a page of entries, then their orders).
- */
-export async function findEachByKey<T>(
-  model: KeyedCollection,
-  ids: ReadonlyArray<string | Types.ObjectId | null>,
-  options: { projection?: Projection } = {},
-): Promise<Array<T | null>> {
-  const wanted = ids.filter((id): id is string | Types.ObjectId => id !== null);
-  const found = await findByKeys<T>(model, wanted, options);
-  return ids.map((id) => (id === null ? null : (found.get(id.toString()) ?? null)));
-}
-
-/** Deletes the documents of these _ids (those there are) by `$in`, as findByKeys reads them. */
-export async function deleteByKeys(
-  model: KeyedCollection,
-  ids: ReadonlyArray<string | Types.ObjectId>,
-): Promise<number> {
-  let deleted = 0;
-  for (const batch of batchesOf(ids))
-    deleted += (await model.collection.deleteMany({ _id: { $in: batch } } as never)).deletedCount;
-  return deleted;
-}
-
-/** Whether a document with this _id exists (findByKey's rules). */
-export async function keyExists(model: KeyedCollection, _id: string | Types.ObjectId) {
-  return (
-    (await model.collection.findOne({ _id } as never, { projection: { _id: 1 } } as never)) !== null
-  );
-}
-
-/**
- * Inserts a document whose _id is its key (a position, a claim, an event), straight through the
- * driver as findByKey reads: written exactly as given, every field present, for a third of the CPU
- * of mongoose's create. true when it went in, false when its _id was taken.
- */
-export async function insertedKeyUnlessTaken(
-  model: KeyedCollection,
-  doc: { _id: string } & Record<string, unknown>,
-): Promise<boolean> {
-  try {
-    await model.collection.insertOne(doc as never);
-    return true;
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
-}
-
 export function isDuplicateKeyError(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 11000;
 }

@@ -50,7 +50,7 @@ function isBodyParserError(error: unknown): error is { type: string; status: num
 
 function isDatabaseUnavailable(error: unknown): boolean {
   // An insertMany or bulkWrite that lost its connection throws a bulk write error with the network
-  // error inside it (platform/sequence.ts, insertedManyUnlessTaken, passes it on).
+  // error inside it.
   if (error instanceof mongoose.mongo.MongoBulkWriteError)
     return isDatabaseUnavailable(error.errorResponse);
   return (

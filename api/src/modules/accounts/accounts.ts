@@ -14,7 +14,7 @@ import { hashPassword, passwordMatches } from './passwords';
 import { customerOrdersForAdmin, joinGuestOrders, orderedArtworkOf } from '../orders/orders';
 import type { Config } from '../../config';
 import { queueMail } from '../mail/mail';
-import { emailConfirmation, passwordReset } from '../mail/templates';
+import { emailConfirmation, passwordReset } from '../mail/mail';
 import { issueToken, useToken } from './tokens';
 import {
   changeCustomerEmail,
@@ -37,19 +37,10 @@ import { isDuplicateKeyError } from '../../platform/db';
 
 // What the admin module uses: a customer made admin, and its client-visible form.
 export { grantAdmin, toShopUser } from './repository';
+export { signIn } from './sessions';
+export { signInLimits, verifyCredentials } from './credentials';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
-
-/**
- * Sign-in attempts: 5 per 15 minutes for one email from one address, a back-off that only that
- * address feels, so failures from elsewhere can never lock the owner out of their own account.
- * Guessing from one address across many emails meets the per-address limit
- * (platform/address-limits.ts). A successful sign-in forgets the address's failures. Counted in the
- * database: across replicas.
- */
-export const signInLimits = {
-  perEmailAndAddress: attemptLimiter('sign-in:email+ip', 5, FIFTEEN_MINUTES_MS),
-};
 
 /** Guessing the current password through the change-password form: 5 per 15 minutes per account. */
 export const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_MINUTES_MS);
@@ -98,38 +89,6 @@ export async function registerCustomer(registration: Registration): Promise<Cust
     if (isDuplicateKeyError(error)) throw AppError.conflict(accountMessages.emailTaken);
     throw error;
   }
-}
-
-function tooManySignInAttempts(retryAfterSeconds: number): AppError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return AppError.rateLimited(
-    retryAfterSeconds,
-    `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
-}
-
-/**
- * The customer for this email and password, or false. The answer, and the time it takes, are the
- * same whether the email has an account or not.
- */
-export async function verifyCredentials({
-  email,
-  password,
-  ip,
-}: {
-  email: string;
-  password: string;
-  ip: string;
-}): Promise<CustomerRecord | false> {
-  const addressKey = `${email}|${ip}`;
-  // Taken before the password is compared, so parallel guesses cannot slip past the limit.
-  const claim = await signInLimits.perEmailAndAddress.claim(addressKey);
-  if (!claim.allowed) throw tooManySignInAttempts(claim.retryAfterSeconds);
-
-  const customer = await findCustomerByEmail(email);
-  if (!(await passwordMatches(password, customer?.passwordHash))) return false;
-  await signInLimits.perEmailAndAddress.reset(addressKey);
-  return customer ?? false;
 }
 
 /** The signed-in customer as the browser sees it, or null when the account no longer exists. */

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { SessionUser } from '../../platform/auth-guards';
-import { verifyCredentials } from './accounts';
+import { verifyCredentials } from './credentials';
 import type { CustomerRecord } from './model';
 import { findCustomerById } from './repository';
 

@@ -4,7 +4,7 @@ import type { AppDependencies } from '../../routes';
 import { currentUser, requireUser } from '../../platform/auth-guards';
 import { parseBody } from '../../platform/validate';
 import { limitedAddress } from '../../platform/address-limits';
-import { signIn } from '../accounts/sessions';
+import { signIn } from '../accounts/accounts';
 import { bearerToken, grantAdminWithSecret } from './admin';
 
 /**

@@ -1,13 +1,12 @@
-// Data access for carts; plain objects out. A cart is one document per owner found by its _id (the
-// owner key), holding its lines and its discount code: on FerretDB v1 a lone _id is the only filter
-// that does not read the whole collection, so every call here is a lookup or a write by _id, and a
-// cart call reads one document. FerretDB v1 applies a write as read-then-write, so two changes to one
-// cart at the very same moment may keep only the later one; a cart belongs to one shopper, for whom
-// that is a double click, not a lost order.
+// Data access for carts; plain objects out. A cart is one document per owner, its _id the owner key
+// (`guest:{sessionId}` or `customer:{customerId}`), holding its lines and its discount code: a cart
+// call reads one document and a change writes it whole. Two changes to one cart at the very same
+// moment may keep only the later one; a cart belongs to one shopper, for whom that is a double
+// click, not a lost order.
 import { Types } from 'mongoose';
 import { MAX_CART_LINES } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { findByKey, isDuplicateKeyError } from '../../platform/db';
+import { isDuplicateKeyError } from '../../platform/db';
 import { CartModel, type CartDiscountRecord, type CartItemRecord, type CartRecord } from './model';
 
 export type NewCartItem = Pick<
@@ -40,7 +39,7 @@ function byAge(a: CartItemRecord, b: CartItemRecord): number {
 }
 
 async function findCartByKey(key: string): Promise<StoredCart> {
-  const cart = await findByKey<CartRecord>(CartModel, key);
+  const cart = await CartModel.findById(key).lean<CartRecord>().exec();
   return {
     items: [...(cart?.items ?? [])].sort(byAge),
     discount: cart?.discountCode

@@ -17,6 +17,22 @@ import {
 } from './repository';
 import type { RenderedMail } from './templates';
 
+// The messages other modules send, rendered here (templates.ts).
+export {
+  adminNewOrder,
+  emailConfirmation,
+  enquiryForward,
+  enquiryReceived,
+  orderCancelled,
+  orderConfirmation,
+  orderLink,
+  orderShipped,
+  passwordReset,
+  proofRequest,
+  type OrderMailData,
+  type ShopContext,
+} from './templates';
+
 export interface MailToQueue {
   /** What the message is about, e.g. `order_confirmation:{orderId}`: the same key is queued once. */
   key: string;

@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { queueMail } from '../mail/mail';
-import { orderCancelled, orderShipped } from '../mail/templates';
+import { orderCancelled, orderShipped } from '../mail/mail';
 import { toAdminOrder } from './answers';
 import { deleteMoveEvent, insertMoveEvent, insertProofEvent } from './events';
 import type { OrderRecord, PendingMove } from './model';

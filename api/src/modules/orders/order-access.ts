@@ -10,7 +10,7 @@ import { attemptLimiter } from '../../platform/rate-limit';
 import { AppError } from '../../platform/errors';
 import type { OrderRecord } from './model';
 import { queueMail } from '../mail/mail';
-import { orderLink } from '../mail/templates';
+import { orderLink } from '../mail/mail';
 import { findOrderById, findOrderByNumber } from './repository';
 
 /** How long a guest order link opens its order. */

@@ -10,7 +10,7 @@ import {
   orderConfirmation,
   type OrderMailData,
   type ShopContext,
-} from '../mail/templates';
+} from '../mail/mail';
 import { insertMoveEvent } from './events';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
 import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';

@@ -3,7 +3,7 @@
 // reminder is due on the order itself (`proofReminderDueAt`, written with the revision).
 import type { Config } from '../../config';
 import { queueMail, type MailToQueue } from '../mail/mail';
-import { proofRequest } from '../mail/templates';
+import { proofRequest } from '../mail/mail';
 import { insertProofEvent } from './events';
 import type { OrderRecord } from './model';
 import { orderLinkUrl } from './order-access';

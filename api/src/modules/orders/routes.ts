@@ -28,7 +28,7 @@ import {
   parseQuery,
 } from '../../platform/validate';
 import { limitPerAddress, limitPerAddressWhileReading } from '../../platform/address-limits';
-import { localFolderStore } from '../uploads/storage';
+import { localFolderStore } from '../uploads/uploads';
 import { openUpload } from '../uploads/uploads';
 import { assertInvoiceable, invoiceFilename, invoicePdf } from './invoice';
 import { authorizeOrderReader, orderLookupsPerEmail, sendOrderLink } from './order-access';

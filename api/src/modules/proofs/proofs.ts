@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
 import { findOrderById, type OrderRecord } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
-import type { UploadStore } from '../uploads/storage';
+import type { UploadStore } from '../uploads/uploads';
 import { proofDrawing, type ProofArtwork, type ProofDrawing } from './drawing';
 import { renderSvg } from './svg';
 import { cachePdf, findCachedPdf } from './repository';

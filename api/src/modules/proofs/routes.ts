@@ -16,7 +16,7 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
-import { localFolderStore, type UploadStore } from '../uploads/storage';
+import { localFolderStore, type UploadStore } from '../uploads/uploads';
 import { proofPdf, proofSvg, uploadedProofFile, type ProofRequest } from './proofs';
 import { keepProofFile, MAX_PROOF_FILE_BYTES } from './revision-file';
 import {

@@ -13,6 +13,8 @@ import type { FileProblem, ReceivedFile } from './receiving';
 import { findAnyUpload, findOwnedUpload, recordUpload } from './repository';
 
 // What other modules use: the cart checks a line's files, sign-in hands a guest's uploads over.
+export { ContentInspector } from './content-check';
+export { localFolderStore, type UploadStore } from './storage';
 export {
   assignSessionUploadsToCustomer,
   forgetCustomerUploads,
