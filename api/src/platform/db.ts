@@ -13,7 +13,7 @@ mongoose.set('sanitizeFilter', true);
 // by each model on connect: a new unique index must meet data the migrations have made fit it.
 mongoose.set('autoIndex', false);
 // Without this, every query records `new Error().stack` in case it is run twice, and formatting a
-// stack with the TypeScript source maps cost more than the query under load (api/README.md, "Load").
+// stack with the TypeScript source maps costs more than the query.
 mongoose.set('skipOriginalStackTraces', true);
 
 export const trusted = mongoose.trusted;

@@ -1,7 +1,7 @@
 // Documents that end at a time of their own: an `expiresAt` field declared with `expiringAt()`, which
 // is a TTL index on MongoDB (the server deletes them itself) and an ordinary index on the embedded
 // FerretDB (which keeps TTL indexes but never deletes by them). The jobs' `expired` sweep deletes what
-// is past its time on either engine, so the same model code runs on both (api/README.md, "Expiry").
+// is past its time on either engine, so the same model code runs on both (api/README.md, "Data access").
 // Readers never trust that a document is gone: a read checks `expiresAt` itself, as a TTL monitor
 // runs once a minute on MongoDB too.
 import type { Model } from 'mongoose';

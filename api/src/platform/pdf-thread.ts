@@ -1,7 +1,6 @@
 // PDFs are rendered on a worker thread (src/pdf-worker.ts), not on the thread that answers requests.
-// pdfkit draws synchronously: a proof took 20 to 160 ms of one stretch, and every request the process
-// had in flight waited for it; under `npm run bench:load` the mail worker renders one per paid order
-// (api/README.md, "Load"). An invoice parsed its two font files each time as well. One worker per
+// pdfkit draws synchronously, tens of milliseconds in one stretch, and every request the process had
+// in flight would wait for it (the mail worker renders a proof per paid order). One worker per
 // process, started on the first PDF, renders one at a time; it keeps the process alive only while it
 // has work. Each module names what it renders (proofs/pdf.ts, orders/invoice.ts) and passes plain
 // data: what the worker gets is a structured clone (Buffers arrive as Uint8Arrays, Dates as Dates).

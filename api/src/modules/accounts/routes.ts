@@ -151,7 +151,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
 
   // --- Admin: the shop's customers (requireAdmin: 401 signed out, 403 not admin) -----------------
 
-  // Paged by key (api/README.md, "Cost that does not grow"): the body stays the list of customers.
+  // Paged by key (api/README.md, "Data access"): the body stays the list of customers.
   router.get('/admin/customers', requireAdmin, async (req, res) => {
     const query = parseQuery(adminCustomersQuerySchema, req);
     const { customers, nextBefore } = await adminCustomerList(query);

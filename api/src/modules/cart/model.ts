@@ -30,11 +30,10 @@ export interface CartDiscountRecord {
 /**
  * A cart: one document per owner, _id guest:{sessionId} or customer:{customerId}, holding its lines
  * (at most MAX_CART_LINES) and the discount code applied to them. Reading or changing a cart is one
- * lookup by _id, the one filter FerretDB v1 answers without reading the whole collection, so its cost
- * does not grow with the number of carts. The owner is the key rather than the browser session alone:
+ * lookup by _id. The owner is the key rather than the browser session alone:
  * a signed-in customer's cart and code follow the customer across browsers, and one browser session
  * can hold a guest and a customer cart. A cart written before the code moved into it (from the
- * cart_sessions collection: migrations/keyed-documents.ts) may lack the discount fields: no code.
+ * cart_sessions collection: migrations/cart-sessions.ts) may lack the discount fields: no code.
  */
 export interface CartRecord extends CartDiscountRecord {
   _id: string;

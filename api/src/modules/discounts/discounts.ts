@@ -61,7 +61,7 @@ export function discountCentsFor(discount: DiscountCodeRecord, subtotalCents: Ce
 }
 
 /**
- * percent of cents, rounded to the cent half up (api/README.md, "Discount codes"). The percent is
+ * percent of cents, rounded to the cent half up (api/README.md, "Shopping"). The percent is
  * taken in hundredths (the admin form allows two decimals), so the rounding is integer arithmetic,
  * as tax.ts does for tax: in floating point 1500 x 33.3 / 100 is 499.49999..., and a true half
  * cent rounded down.

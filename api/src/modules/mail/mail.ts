@@ -85,7 +85,7 @@ export async function queueMail(
  * Kinds whose link is a key to the account: a reset link signs its reader in as the customer, a
  * confirmation link joins guest orders to it. The database keeps only its token's hash (accounts'
  * tokens.ts), so the message must not be the working copy that an admin, or anyone holding a backup,
- * can use (api/README.md, "Mail").
+ * can use (api/README.md, "Accounts and mail").
  */
 const ACCOUNT_LINK_KINDS: ReadonlySet<MailKind> = new Set(['password_reset', 'email_confirmation']);
 /** The token of such a link (`/reset-password?token=...`), in the text and in the HTML's href. */

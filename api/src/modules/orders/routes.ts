@@ -164,7 +164,7 @@ export function orderRoutes({
     const query = parseQuery(adminOrdersQuerySchema, req);
     const page = await adminOrderPage(query, config.shop.timeZone);
     res.setHeader('Cache-Control', 'no-store');
-    // Paged by key (api/README.md, "Cost that does not grow"), the next place also in the header.
+    // Paged by key (api/README.md, "Data access"), the next place also in the header.
     if (page.nextBefore) res.setHeader(NEXT_BEFORE_HEADER, page.nextBefore);
     res.json(page);
   });
