@@ -19,6 +19,7 @@ export default defineConfig({
             'mfe-*/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.mjs',
             'shell/scripts/**/*.test.mjs',
+            'webpack-config/**/*.test.mjs',
           ],
           environment: 'jsdom',
           setupFiles: ['./vitest.setup-dom.ts'],

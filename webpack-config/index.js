@@ -2,10 +2,10 @@
 // the shared singletons and the loaders can never drift between apps.
 const fs = require('node:fs');
 const path = require('node:path');
-const { DefinePlugin, container } = require('webpack');
+const { DefinePlugin } = require('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
-const { FederationManifestPlugin } = require('./federation-manifest-plugin');
 const { PrecompressPlugin } = require('./precompress-plugin');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin');
 
@@ -20,6 +20,37 @@ const ZOD_JITLESS = path.join(__dirname, 'zod-jitless.mjs');
  * container of its own for the store.
  */
 const STORE_SHARE_KEY = 'shell/store';
+/**
+ * The router, shared like the store: the shell provides `react-router-dom` as the module
+ * shared-router.mjs (an alias in the shell's build), which re-exports the router APIs the apps use, so
+ * webpack tree-shakes react-router in the shell's build; remotes consume it with `import: false`.
+ */
+const ROUTER_SHARE_KEY = 'react-router-dom';
+const SHARED_ROUTER = path.join(__dirname, 'shared-router.mjs');
+
+/**
+ * shared-router.mjs bundled on its own by esbuild, which drops every part of react-router those exports
+ * do not use (16 KB gzip of 51). webpack marks the unused exports too, but a shared module sits in a chunk
+ * of its own that it cannot concatenate, and the minifier keeps the unused code inside the module's
+ * function. React stays a shared import of the bundle.
+ */
+function bundleSharedRouter(mode) {
+  const outfile = path.join(repoRoot, 'node_modules/.cache/shop-shared-router', `${mode}.mjs`);
+  require('esbuild').buildSync({
+    entryPoints: [SHARED_ROUTER],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    external: ['react', 'react-dom', 'react-dom/*'],
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
 /** The shell's container name: a remote's standalone page loads the store from it. */
 const SHELL_CONTAINER = 'shell';
 /**
@@ -72,9 +103,12 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
   return {
     ...withSubpaths('react'),
     ...withSubpaths('react-dom'),
-    // The router (docs/design.md "Router"). Apps import only `wouter` itself: its subpath modules are
-    // also inside it, so sharing a subpath would put a second copy of them on the page.
-    wouter: singleton('wouter'),
+    // The router (docs/design.md "Router"): the shell provides the router APIs the apps use
+    // (shared-router.mjs, tree-shaken in the shell's build: about 16 KB gzip, where react-router whole
+    // is about 66); the remotes consume it and never bundle a copy.
+    [ROUTER_SHARE_KEY]: provideStore
+      ? singleton(ROUTER_SHARE_KEY)
+      : { ...singleton(ROUTER_SHARE_KEY), import: false },
     'styled-components': singleton('styled-components'),
     ...withSubpaths('zustand'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
@@ -90,7 +124,7 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
 const SHARED_PACKAGES = [
   'react',
   'react-dom',
-  'wouter',
+  ROUTER_SHARE_KEY,
   'styled-components',
   'zustand',
   '@tanstack/react-query',
@@ -101,8 +135,6 @@ function baseConfig({ appDir, mode, outputPath }) {
   return {
     mode,
     context: appDir,
-    // webpack is pinned to 5.110.x (docs/design.md section 10): 5.111 broke [contenthash] builds
-    // through @module-federation/enhanced's runtime module, which the shop no longer uses.
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -135,11 +167,21 @@ function baseConfig({ appDir, mode, outputPath }) {
 }
 
 /**
- * webpack's own container plugin, not @module-federation/enhanced: its runtime is a few KB where the
- * enhanced runtime cost the landing page about 54 KB gzip and each remote entry about 10 KB more
- * (docs/design.md section 10). Remotes are loaded by shell/src/lib/federation.ts from the URLs of
- * /config.json; singletons keep the copy already loaded on the page, so the shell's copy is the one.
- * A remote also writes mf-manifest.json (its exposed modules' files and shared versions).
+ * The federation runtime every app's page shares: the shell's build carries
+ * `@module-federation/runtime-core` and, through this runtime plugin, puts it on the page when its
+ * federation instance starts; every remote is built with `experiments.externalRuntime` and takes it from
+ * there, so the page runs one runtime (docs/design.md section 10).
+ */
+const PROVIDE_RUNTIME_PLUGIN = path.join(__dirname, 'provide-federation-runtime.mjs');
+
+/**
+ * @module-federation/enhanced, the same options in every app: remotes are registered at run time by the
+ * shell (shell/src/lib/federation.ts, from /config.json), never named at build time; shared singletons
+ * keep the copy already loaded (`loaded-first`), so a remote that is down or slow never holds the
+ * shell's start; the runtime is built for the browser only and without the snapshot plugin (the shell
+ * reads a remote's mf-manifest.json itself). Each remote writes mf-manifest.json next to its
+ * remoteEntry.js; no type hints are generated at build time (dts), the apps share types through the
+ * workspace.
  */
 function federation({
   name,
@@ -147,11 +189,24 @@ function federation({
   filename = 'remoteEntry.js',
   provideStore = false,
   overrides = {},
+  runtimePlugins = [],
 }) {
   const shared = sharedSingletons({ provideStore, overrides });
   return [
-    new container.ModuleFederationPlugin({ name, filename, exposes, shared }),
-    ...(provideStore ? [] : [new FederationManifestPlugin({ name, filename, shared })]),
+    new ModuleFederationPlugin({
+      name,
+      filename,
+      exposes,
+      shared,
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: provideStore ? false : { fileName: 'mf-manifest.json' },
+      runtimePlugins: provideStore ? [PROVIDE_RUNTIME_PLUGIN, ...runtimePlugins] : runtimePlugins,
+      experiments: {
+        externalRuntime: !provideStore,
+        optimization: { disableSnapshot: true, target: 'web' },
+      },
+    }),
   ];
 }
 
@@ -221,7 +276,10 @@ function createHostConfig({ appDir, title, storeModule, mode = 'production', plu
     entry: { main: [ZOD_JITLESS, './src/index.ts'] },
     resolve: {
       ...config.resolve,
-      alias: { [STORE_SHARE_KEY]: path.resolve(appDir, storeModule) },
+      alias: {
+        [STORE_SHARE_KEY]: path.resolve(appDir, storeModule),
+        [`${ROUTER_SHARE_KEY}$`]: bundleSharedRouter(mode),
+      },
     },
     output: {
       ...config.output,

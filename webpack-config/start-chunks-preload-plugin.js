@@ -5,8 +5,11 @@
 // library that boundary consumes, the chunk the host provides it from. Nothing else: a page that
 // needs more loads it as usual, and nothing is fetched that the first render does not use.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const ProvideSharedModule = require('webpack/lib/sharing/ProvideSharedModule');
-const ConsumeSharedModule = require('webpack/lib/sharing/ConsumeSharedModule');
+
+// @module-federation/enhanced's sharing modules, known by their module type (its package exports no
+// path to their classes).
+const isProvided = (module) => module.type === 'provide-module';
+const isConsumed = (module) => module.type === 'consume-shared-module';
 
 class StartChunksPreloadPlugin {
   constructor({ entry = 'main' } = {}) {
@@ -22,13 +25,13 @@ class StartChunksPreloadPlugin {
     const providers = new Map();
     for (const chunk of entryChunks) {
       for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        if (module instanceof ProvideSharedModule) providers.set(module._name, module);
+        if (isProvided(module)) providers.set(module._name, module);
       }
     }
     // The async boundary: a child of the entry that no provided library opened.
     const boundaries = entrypoint
       .getChildren()
-      .filter((group) => !group.origins.some((o) => o.module instanceof ProvideSharedModule));
+      .filter((group) => !group.origins.some((o) => o.module && isProvided(o.module)));
     const inEntry = (module) => [...entryChunks].some((c) => chunkGraph.isModuleInChunk(module, c));
     const files = [];
     const seen = new Set();
@@ -45,7 +48,7 @@ class StartChunksPreloadPlugin {
         for (const file of chunk.files) if (file.endsWith('.js')) files.push(file);
         // A shared library used here (react-dom uses react) comes from the host's provided copy.
         for (const module of modules) {
-          if (!(module instanceof ConsumeSharedModule)) continue;
+          if (!isConsumed(module)) continue;
           const provider = providers.get(module.options.shareKey);
           if (provider?.blocks[0]) queue.push(chunkGraph.getBlockChunkGroup(provider.blocks[0]));
         }

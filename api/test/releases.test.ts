@@ -12,7 +12,7 @@ let app: TestApp;
 let admin: TestAgent;
 let adminEmail: string;
 
-const SHARED = { react: '19.2.0', wouter: '3.13.0', zustand: '5.0.8' };
+const SHARED = { react: '19.2.0', 'react-router-dom': '7.18.7', zustand: '5.0.8' };
 
 function publish(remote: string, version: string) {
   return publishRelease(

@@ -62,7 +62,7 @@ export function satisfiesRange(version: string, range: string): boolean {
 export const SHARED_SINGLETON_PACKAGES = [
   'react',
   'react-dom',
-  'wouter',
+  'react-router-dom',
   'zustand',
   'styled-components',
   '@tanstack/react-query',

@@ -65,9 +65,8 @@ const REMOTE_ROUTES = [
 const LIBRARY_SIGNATURES: Record<string, string> = {
   react: 'react.production.js',
   'react-dom': 'react-dom-client.production.js',
-  // wouter's router options (index.js) and its history patch (use-browser-location.js, inside it).
-  'wouter (router)': 'aroundNav',
-  'wouter (browser location)': 'wouter_v3',
+  // react-router's message for a router inside another: in the one copy the shell provides.
+  'react-router-dom (the router)': 'You cannot render a <Router> inside another <Router>',
   '@tanstack/react-query': 'No QueryClient set, use QueryClientProvider to set one',
   'shell/store (the federated store)': 'guest-session-id',
 };

@@ -1,7 +1,7 @@
 // Standalone page for this remote's team. The store is the shell's (remotes never bundle it): the
-// page's first script is the shell's container (/shell/remoteEntry.js), which is joined to this app's
-// share scope here and puts the store there; the page then boots behind an async boundary so shared
-// singletons resolve first.
-import { initContainer } from '@shop/ui/federation';
+// page's first script is the shell's container (/shell/remoteEntry.js), which is joined to this page's
+// federation runtime here and puts the store in the share scope; the page then boots behind an async
+// boundary so shared singletons resolve first.
+import { joinShellContainer } from '@shop/ui/federation';
 
-void initContainer('shell').then(() => import('./bootstrap'));
+void joinShellContainer().then(() => import('./bootstrap'));

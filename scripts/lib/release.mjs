@@ -38,7 +38,9 @@ export function releaseVersion({ packageVersion, commit, dirty, taken }) {
 /**
  * What the release says about itself: its version, where its mf-manifest.json is, the contracts it
  * was built against and the range of shell contracts it accepts (same major, this minor or newer),
- * and the shared libraries' versions it was built with (read from the federation manifest).
+ * and the shared libraries' versions it was built with (read from the federation manifest, whose
+ * shared list also names each subpath a build uses, such as `react/jsx-runtime`: a package's version
+ * is recorded once, under its name).
  */
 export function releaseManifest({
   remote,
@@ -51,8 +53,9 @@ export function releaseManifest({
   now = new Date(),
 }) {
   const shared = {};
+  const isSubpath = (name) => name.split('/').length > (name.startsWith('@') ? 2 : 1);
   for (const entry of federationManifest.shared ?? []) {
-    if (entry.name && entry.version && !entry.name.endsWith('/') && entry.name !== 'shell/store')
+    if (entry.name && entry.version && !isSubpath(entry.name) && entry.name !== 'shell/store')
       shared[entry.name] = entry.version;
   }
   const entry = publicUrl

@@ -24,7 +24,8 @@ describe('releaseManifest', () => {
   const federationManifest = {
     shared: [
       { name: 'react', version: '19.2.0' },
-      { name: 'react/', version: '19.2.0' },
+      { name: 'react/jsx-runtime', version: '19.2.0' },
+      { name: '@tanstack/react-query', version: '5.90.0' },
       { name: 'shell/store', version: '1.0.0' },
       { name: 'zustand', version: '5.0.8' },
     ],
@@ -45,7 +46,7 @@ describe('releaseManifest', () => {
       entry: '/releases/1.0.0-abc1234/mf-manifest.json',
       contractsVersion: '1.2.0',
       contractsRange: '^1.2.0',
-      shared: { react: '19.2.0', zustand: '5.0.8' },
+      shared: { react: '19.2.0', '@tanstack/react-query': '5.90.0', zustand: '5.0.8' },
       commit: 'abc1234',
       publishedAt: '2026-01-01T00:00:00.000Z',
     });

@@ -7,13 +7,17 @@
 // its page then loads (or shows its fallback) as it would without them, and the page never waits long.
 import { remotePageAt } from './pages.mjs';
 
-/** The script files of each exposed module in a manifest, or null when it is not a manifest. */
+/**
+ * The script files each exposed module's first render needs (`assets.js.sync` in the manifest
+ * @module-federation/enhanced writes; its `async` chunks load later, on demand), or null when it is not
+ * a manifest.
+ */
 export function exposedFiles(manifest) {
   const exposes = manifest?.exposes;
   if (!Array.isArray(exposes)) return null;
   const files = new Map();
   for (const expose of exposes) {
-    const js = expose?.assets?.js;
+    const js = expose?.assets?.js?.sync;
     if (typeof expose?.path !== 'string' || !Array.isArray(js)) return null;
     if (!js.every((file) => typeof file === 'string')) return null;
     files.set(expose.path, js);

@@ -10,8 +10,8 @@ const REMOTES = {
 };
 const manifest = (exposes) => ({ name: 'x', exposes });
 const CONFIGURATOR = manifest([
-  { path: './ConfiguratorPage', assets: { js: ['145.aa.js', '176.bb.js'] } },
-  { path: './Other', assets: { js: ['9.cc.js'] } },
+  { path: './ConfiguratorPage', assets: { js: { sync: ['145.aa.js', '176.bb.js'], async: [] } } },
+  { path: './Other', assets: { js: { sync: ['9.cc.js'], async: [] } } },
 ]);
 
 function hintsWith(answers, options = {}) {
@@ -90,7 +90,9 @@ describe('remote hints', () => {
       [REMOTES.configurator]: manifest([
         {
           path: './ConfiguratorPage',
-          assets: { js: ['https://evil.example/x.js', '//evil.example/y.js', 'a".js'] },
+          assets: {
+            js: { sync: ['https://evil.example/x.js', '//evil.example/y.js', 'a".js'], async: [] },
+          },
         },
       ]),
     });
@@ -123,7 +125,9 @@ describe('remote hints', () => {
     await hints('/products', 'production', REMOTES);
     expect(reads).toHaveLength(1);
     clock = 1500;
-    answer = manifest([{ path: './ConfiguratorPage', assets: { js: ['200.new.js'] } }]);
+    answer = manifest([
+      { path: './ConfiguratorPage', assets: { js: { sync: ['200.new.js'], async: [] } } },
+    ]);
     expect(await hints('/products', 'production', REMOTES)).toContain('145.aa.js');
     expect(reads).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -136,6 +140,8 @@ describe('remote hints', () => {
       '176.bb.js',
     ]);
     expect(exposedFiles(null)).toBeNull();
-    expect(exposedFiles({ exposes: [{ path: './X', assets: { js: [1] } }] })).toBeNull();
+    expect(
+      exposedFiles({ exposes: [{ path: './X', assets: { js: { sync: [1], async: [] } } }] }),
+    ).toBeNull();
   });
 });

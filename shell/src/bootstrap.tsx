@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { loadRuntimeConfig } from './lib/runtime-config';
-import { preloadOnIntent } from './lib/remotes';
+import { preloadOnIntent, startFederation } from './lib/remotes';
 import { registerServiceWorker } from './lib/service-worker';
 import { hydratesHere } from './prerender/hydrates-here';
 
@@ -12,6 +12,7 @@ captureInstallPrompt();
 
 async function start() {
   await loadRuntimeConfig();
+  startFederation();
   preloadOnIntent();
   const root = document.getElementById('root')!;
   const app = (

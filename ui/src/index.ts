@@ -17,4 +17,3 @@ export * from './visually-hidden';
 export * from './use-zod-form';
 export * from './use-debounced-value';
 export * from './format';
-export * from './use-page-url';

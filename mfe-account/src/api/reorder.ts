@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import type { ReorderResult } from '@shop/contracts/orders';
 import { reorderResultSchema, type ReorderNotice } from '@shop/contracts/orders-answers';
 import { apiErrorMessage, apiJson, queryClient, setCartAnswer, toast } from 'shell/store';
@@ -15,7 +15,7 @@ export async function reorder(orderId: string, access: string | null): Promise<R
  * notice names the price changes and any artwork no longer on file.
  */
 export function useReorder(order: { id: string; orderNumber: number }, access: string | null) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   return useMutation(
     {
       mutationFn: () => reorder(order.id, access),

@@ -1,4 +1,4 @@
-import { Route, Switch, useParams } from 'wouter';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { apiRequest, useShopStore } from 'shell/store';
 import { Button } from '@shop/ui';
 import { StandaloneFrame } from '@shop/ui/standalone';
@@ -49,32 +49,16 @@ export function StandaloneApp() {
       ]}
       aside={<SessionButton />}
     >
-      <Switch>
-        <Route path="/orders">
-          <OrdersPage />
-        </Route>
-        <Route path="/orders/lookup">
-          <OrderLookupPage />
-        </Route>
-        <Route path="/orders/:orderNumber">
-          <OrderRoute />
-        </Route>
-        <Route path="/change-password">
-          <ChangePasswordDialog />
-        </Route>
-        <Route path="/account">
-          <AccountPage />
-        </Route>
-        <Route path="/reset-password">
-          <ResetPasswordPage />
-        </Route>
-        <Route path="/confirm-email">
-          <ConfirmEmailPage />
-        </Route>
-        <Route>
-          <OrdersPage />
-        </Route>
-      </Switch>
+      <Routes>
+        <Route path="/orders" element={<OrdersPage />} />
+        <Route path="/orders/lookup" element={<OrderLookupPage />} />
+        <Route path="/orders/:orderNumber" element={<OrderRoute />} />
+        <Route path="/change-password" element={<ChangePasswordDialog />} />
+        <Route path="/account" element={<AccountPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="*" element={<OrdersPage />} />
+      </Routes>
       <AuthDialog />
     </StandaloneFrame>
   );

@@ -1,4 +1,4 @@
-import { Redirect, Route, Switch } from 'wouter';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { useShopStore } from 'shell/store';
 import { StandaloneFrame } from '@shop/ui/standalone';
 import AdminPage from './admin-page';
@@ -25,23 +25,13 @@ export function StandaloneApp() {
       ]}
       aside={<SessionNote />}
     >
-      <Switch>
-        <Route path="/admin">
-          <AdminPage />
-        </Route>
-        <Route path="/admin-setup">
-          <AdminSetupPage />
-        </Route>
-        <Route path="/admin-test">
-          <AdminTestPage />
-        </Route>
-        <Route path="/admin-simple">
-          <AdminSimplePage />
-        </Route>
-        <Route>
-          <Redirect to="/admin" replace />
-        </Route>
-      </Switch>
+      <Routes>
+        <Route path="/admin" element={<AdminPage />} />
+        <Route path="/admin-setup" element={<AdminSetupPage />} />
+        <Route path="/admin-test" element={<AdminTestPage />} />
+        <Route path="/admin-simple" element={<AdminSimplePage />} />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Routes>
     </StandaloneFrame>
   );
 }

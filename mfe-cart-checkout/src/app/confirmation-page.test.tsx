@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { useParams } from 'wouter';
+import { useParams } from 'react-router-dom';
 import { renderPage, resetShop } from '@shop/ui/testing';
 import ConfirmationPage from './confirmation-page';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Redirect } from 'wouter';
+import { Navigate } from 'react-router-dom';
 import { RemotePage } from '../components/remote-page';
 import { OrderConfirmation } from '../features/confirmation/components/order-confirmation';
 import { clearLastOrder, readLastOrder } from '../lib/last-order';
@@ -24,7 +24,7 @@ export default function ConfirmationPage({ orderId }: ConfirmationPageProps) {
     clearLastOrder();
   }, []);
 
-  if (!order) return <Redirect to="/" replace />;
+  if (!order) return <Navigate to="/" replace />;
 
   return (
     <RemotePage title="Order Confirmed" centered>

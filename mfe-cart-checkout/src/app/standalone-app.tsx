@@ -1,4 +1,4 @@
-import { Redirect, Route, Switch, useParams } from 'wouter';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useShopStore } from 'shell/store';
 import { StandaloneFrame } from '@shop/ui/standalone';
 import CartPage from './cart-page';
@@ -21,20 +21,12 @@ export function StandaloneApp() {
         { to: '/checkout', label: 'Checkout' },
       ]}
     >
-      <Switch>
-        <Route path="/cart">
-          <CartPage />
-        </Route>
-        <Route path="/checkout">
-          <CheckoutPage />
-        </Route>
-        <Route path="/confirmation/:orderId">
-          <ConfirmationRoute />
-        </Route>
-        <Route>
-          <Redirect to="/cart" replace />
-        </Route>
-      </Switch>
+      <Routes>
+        <Route path="/cart" element={<CartPage />} />
+        <Route path="/checkout" element={<CheckoutPage />} />
+        <Route path="/confirmation/:orderId" element={<ConfirmationRoute />} />
+        <Route path="*" element={<Navigate to="/cart" replace />} />
+      </Routes>
     </StandaloneFrame>
   );
 }

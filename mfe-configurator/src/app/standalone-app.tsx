@@ -1,4 +1,4 @@
-import { Redirect, Route, Switch } from 'wouter';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { StandaloneFrame } from '@shop/ui/standalone';
 import ConfiguratorPage from './configurator-page';
 
@@ -6,14 +6,10 @@ import ConfiguratorPage from './configurator-page';
 export function StandaloneApp() {
   return (
     <StandaloneFrame title="Configurator remote" links={[{ to: '/products', label: 'Products' }]}>
-      <Switch>
-        <Route path="/products">
-          <ConfiguratorPage />
-        </Route>
-        <Route>
-          <Redirect to="/products" replace />
-        </Route>
-      </Switch>
+      <Routes>
+        <Route path="/products" element={<ConfiguratorPage />} />
+        <Route path="*" element={<Navigate to="/products" replace />} />
+      </Routes>
     </StandaloneFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Router } from 'wouter';
+import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { queryClient } from 'shell/store';
 import { GlobalStyle } from '@shop/ui';
 import { AppRoutes } from './routes';
@@ -24,6 +24,6 @@ export function App({ serverPath }: { serverPath?: string }) {
 }
 
 function AppRouter({ serverPath, children }: { serverPath?: string; children: ReactNode }) {
-  if (serverPath === undefined) return children;
-  return <Router ssrPath={serverPath}>{children}</Router>;
+  if (serverPath === undefined) return <BrowserRouter>{children}</BrowserRouter>;
+  return <StaticRouter location={serverPath}>{children}</StaticRouter>;
 }

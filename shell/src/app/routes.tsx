@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch, useParams } from 'wouter';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { PageSkeleton, RemoteSlot } from '../components/remote-slot';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
@@ -28,8 +28,9 @@ interface RemotePage {
 
 /**
  * The remotes' pages, one table for the app and the shell's server (scripts/pages.mjs, which also
- * preloads a page's remote files from the HTML; route-paths.test.tsx keeps the two in step). Paths
- * with a parameter come after the plain ones, so `/orders/lookup` is never read as an order number.
+ * preloads a page's remote files from the HTML; route-paths.test.tsx keeps the two in step). The
+ * router ranks a plain path above one with a parameter, so `/orders/lookup` is never read as an order
+ * number; the last route, `*`, is the 404.
  */
 const REMOTE_PAGES: RemotePage[] = remotePages;
 const plainPages = (debug: boolean) =>
@@ -57,44 +58,45 @@ export function AppRoutes() {
   const debugPages = runtimeConfig().environment !== 'production';
   return (
     <Layout>
-      <Switch>
-        <Route path="/">
-          <LandingPage />
-        </Route>
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
         {plainPages(false).map(({ path, module, area }) => (
-          <Route key={path} path={path}>
-            <RemoteSlot key={path} module={module} area={area} />
-          </Route>
+          <Route
+            key={path}
+            path={path}
+            element={<RemoteSlot key={path} module={module} area={area} />}
+          />
         ))}
-        <Route path="/confirmation/:orderId">
-          <ConfirmationRoute />
-        </Route>
-        <Route path="/orders/:orderNumber">
-          <OrderRoute />
-        </Route>
-        <Route path="/contact">
-          <Suspense fallback={<PageSkeleton />}>
-            <ContactPage />
-          </Suspense>
-        </Route>
+        <Route path="/confirmation/:orderId" element={<ConfirmationRoute />} />
+        <Route path="/orders/:orderNumber" element={<OrderRoute />} />
+        <Route
+          path="/contact"
+          element={
+            <Suspense fallback={<PageSkeleton />}>
+              <ContactPage />
+            </Suspense>
+          }
+        />
+        {debugPages &&
+          plainPages(true).map(({ path, module, area }) => (
+            <Route
+              key={path}
+              path={path}
+              element={<RemoteSlot key={path} module={module} area={area} />}
+            />
+          ))}
         {debugPages && (
-          <>
-            {plainPages(true).map(({ path, module, area }) => (
-              <Route key={path} path={path}>
-                <RemoteSlot key={path} module={module} area={area} />
-              </Route>
-            ))}
-            <Route path="/debug-session">
+          <Route
+            path="/debug-session"
+            element={
               <Suspense fallback={<PageSkeleton />}>
                 <DebugSessionPage />
               </Suspense>
-            </Route>
-          </>
+            }
+          />
         )}
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
     </Layout>
   );
 }

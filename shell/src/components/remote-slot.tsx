@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useLocation } from 'wouter';
+import { useLocation } from 'react-router-dom';
 import { loadRemoteComponent, remotePageShown, RemoteSkewError } from '../lib/remotes';
 import { Button, theme, cardSurface } from '@shop/ui';
 
@@ -74,17 +74,45 @@ export function PageSkeleton() {
   );
 }
 
+/** A remote's route when the remote cannot be shown: why, and that the rest of the shop works. */
+function RemoteUnavailable({ area, skew }: { area: string; skew: string | null }) {
+  return (
+    <Fallback role="alert" data-testid="remote-fallback">
+      <h1>The {area} is unavailable right now</h1>
+      {skew ? (
+        <p data-testid="remote-skew">
+          This version of the {area} ({skew}) does not fit this version of the shop, so it was not
+          opened. The shop&apos;s team has been told. The rest of the shop still works.
+        </p>
+      ) : (
+        <p>The rest of the shop still works. Please try again in a few minutes.</p>
+      )}
+      <Button type="button" onClick={() => window.location.reload()}>
+        Try again
+      </Button>
+    </Fallback>
+  );
+}
+
+const skewOf = (error: unknown) => (error instanceof RemoteSkewError ? error.version : null);
+
+/** What the federation runtime resolves a remote page to when it is refused or cannot be loaded. */
+const unavailableIn = (area: string) =>
+  function RemoteUnavailableHere({ error }: { error: unknown }) {
+    return <RemoteUnavailable area={area} skew={skewOf(error)} />;
+  };
+
 interface BoundaryProps {
   area: string;
   children: ReactNode;
 }
 
-/** Keeps a remote that fails to load (or throws) inside its own slot; the rest of the shop goes on. */
+/** Keeps a remote that throws while it renders inside its own slot; the rest of the shop goes on. */
 class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; skew: string | null }> {
   override state = { failed: false, skew: null as string | null };
 
   static getDerivedStateFromError(error: unknown) {
-    return { failed: true, skew: error instanceof RemoteSkewError ? error.version : null };
+    return { failed: true, skew: skewOf(error) };
   }
 
   override componentDidCatch(error: unknown) {
@@ -93,29 +121,13 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; skew: s
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <Fallback role="alert" data-testid="remote-fallback">
-        <h1>The {this.props.area} is unavailable right now</h1>
-        {this.state.skew ? (
-          <p data-testid="remote-skew">
-            This version of the {this.props.area} ({this.state.skew}) does not fit this version of
-            the shop, so it was not opened. The shop&apos;s team has been told. The rest of the shop
-            still works.
-          </p>
-        ) : (
-          <p>The rest of the shop still works. Please try again in a few minutes.</p>
-        )}
-        <Button type="button" onClick={() => window.location.reload()}>
-          Try again
-        </Button>
-      </Fallback>
-    );
+    return <RemoteUnavailable area={this.props.area} skew={this.state.skew} />;
   }
 }
 
 /** Rendered beside the remote's page inside its Suspense boundary: its effect runs once the page shows. */
 function PageShown() {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   useEffect(() => remotePageShown(pathname), [pathname]);
   return null;
 }
@@ -136,8 +148,8 @@ export function RemoteSlot({
   fallback = <PageSkeleton />,
 }: RemoteSlotProps) {
   const RemoteComponent = useMemo(
-    () => lazy(() => loadRemoteComponent<Record<string, unknown>>(module)),
-    [module],
+    () => lazy(() => loadRemoteComponent<Record<string, unknown>>(module, unavailableIn(area))),
+    [module, area],
   );
   // Prerendered (src/prerender): the route's skeleton, the same box the browser's first render draws,
   // so nothing moves between the server's page, the first render and the remote's arrival.

@@ -1,11 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadExposed, preloadExposed, remoteEntryUrl, resetFederation } from './federation';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { init } from '@module-federation/enhanced/runtime';
+import {
+  loadRemoteModule,
+  preloadExposed,
+  registerShopRemotes,
+  remoteEntryUrl,
+  remoteOf,
+  resetFederation,
+  shopRuntimePlugin,
+} from './federation';
 import { provideRuntimeConfig } from './runtime-config';
 
 const MANIFEST = 'http://localhost:3002/releases/1.0.0-abc1234/mf-manifest.json';
 const RELEASE = 'http://localhost:3002/releases/1.0.0-abc1234';
 
-/** What the page gets: scripts run (or fail) as the test says; links are only recorded. */
+/**
+ * What the page gets: an entry script runs (putting the remote's container on the page) or fails, as
+ * the test says; links are only recorded.
+ */
 function fakePage({ entryLoads = (): boolean => true } = {}) {
   const scripts: string[] = [];
   const links: { rel: string; as: string; href: string }[] = [];
@@ -18,29 +32,28 @@ function fakePage({ entryLoads = (): boolean => true } = {}) {
       return () => cartPage;
     }),
   };
-  const shareScope = {};
-  vi.stubGlobal(
-    '__webpack_init_sharing__',
-    vi.fn(async () => undefined),
-  );
-  vi.stubGlobal('__webpack_share_scopes__', { default: shareScope });
-  vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
-    for (const node of nodes) {
-      if (node instanceof HTMLScriptElement) {
-        scripts.push(node.src);
-        const loads = entryLoads();
-        queueMicrotask(() => {
-          if (loads) {
-            (window as unknown as Record<string, unknown>).cart_checkout = container;
-            node.onload?.(new Event('load'));
-          } else node.onerror?.(new Event('error'));
-        });
-      } else if (node instanceof HTMLLinkElement) {
-        links.push({ rel: node.rel, as: node.as, href: node.href });
-      }
+  const attach = (node: Node) => {
+    if (node instanceof HTMLScriptElement) {
+      scripts.push(node.src);
+      const loads = entryLoads();
+      queueMicrotask(() => {
+        if (loads) {
+          (window as unknown as Record<string, unknown>).cart_checkout = container;
+          node.onload?.(new Event('load'));
+        } else node.onerror?.(new Event('error'));
+      });
+    } else if (node instanceof HTMLLinkElement) {
+      links.push({ rel: node.rel, as: node.as, href: node.href });
     }
+  };
+  vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+    for (const node of nodes) if (typeof node !== 'string') attach(node);
   });
-  return { scripts, links, container, cartPage, shareScope };
+  vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
+    attach(node);
+    return node;
+  });
+  return { scripts, links, container, cartPage };
 }
 
 function answerManifest(body: unknown, status = 200) {
@@ -49,12 +62,28 @@ function answerManifest(body: unknown, status = 200) {
   return fetchMock;
 }
 
+/** As @module-federation/enhanced writes it, reduced to what the shell reads. */
 const cartManifest = {
   exposes: [
-    { path: './CartPage', assets: { js: ['883.1ec6c99c.js', '__federation_expose_CartPage.js'] } },
-    { path: './CheckoutPage', assets: { js: ['144.dc339f77.js'] } },
+    {
+      path: './CartPage',
+      assets: {
+        js: { sync: ['883.1ec6c99c.js', '__federation_expose_CartPage.js'], async: ['9.a.js'] },
+      },
+    },
+    { path: './CheckoutPage', assets: { js: { sync: ['144.dc339f77.js'], async: [] } } },
   ],
 };
+
+const unavailable = ({ error }: { error: unknown }) =>
+  createElement('p', { role: 'alert' }, `unavailable: ${String(error)}`);
+
+beforeAll(() => {
+  // The page's runtime, as the shell's webpack build starts it.
+  init({ name: 'shell', remotes: [] });
+});
+
+let check = vi.fn<(remote: string) => void>();
 
 beforeEach(() => {
   resetFederation();
@@ -68,9 +97,11 @@ beforeEach(() => {
     },
     contact: { phone: '+1 555', email: 'a@example.com' },
   });
+  check = vi.fn<(remote: string) => void>();
 });
 
 afterEach(() => {
+  cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   delete (window as unknown as Record<string, unknown>).cart_checkout;
@@ -82,56 +113,86 @@ describe('remoteEntryUrl', () => {
     expect(remoteEntryUrl('http://localhost:3001/mf-manifest.json')).toBe(
       'http://localhost:3001/remoteEntry.js',
     );
+    expect(remoteOf('cart_checkout/CartPage')).toBe('cart_checkout');
   });
 });
 
-describe('loadExposed', () => {
-  it("runs the remote's entry once, joins it to the shell's share scope and answers the module", async () => {
+describe('loadRemoteModule, through the federation runtime', () => {
+  it("runs the remote's entry from /config.json once and answers the module", async () => {
     const page = fakePage();
-    answerManifest(cartManifest);
-    const first = await loadExposed('cart_checkout', './CartPage');
-    const again = await loadExposed('cart_checkout', './CartPage');
+    registerShopRemotes(check);
+    const first = await loadRemoteModule('cart_checkout/CartPage');
+    const again = await loadRemoteModule('cart_checkout/CartPage');
 
     expect(first).toBe(page.cartPage);
     expect(again).toBe(page.cartPage);
     expect(page.scripts).toEqual([`${RELEASE}/remoteEntry.js`]);
-    expect(page.container.init).toHaveBeenCalledWith(page.shareScope);
+    expect(page.container.init).toHaveBeenCalledTimes(1);
     expect(page.container.get).toHaveBeenCalledWith('./CartPage');
+    expect(check).toHaveBeenCalledWith('cart_checkout');
   });
 
-  it("fetches the module's files ahead from the manifest while the entry loads", async () => {
+  it("resolves to the slot's fallback, with the error, when the remote is refused", async () => {
     const page = fakePage();
-    const fetchMock = answerManifest(cartManifest);
-    await loadExposed('cart_checkout', './CartPage');
-    await vi.waitFor(() =>
-      expect(page.links.map((l) => l.href)).toEqual(
-        expect.arrayContaining([
-          `${RELEASE}/883.1ec6c99c.js`,
-          `${RELEASE}/__federation_expose_CartPage.js`,
-        ]),
-      ),
+    const refusal = new Error('needs contracts ^2.0.0');
+    registerShopRemotes(() => {
+      throw refusal;
+    });
+    const module = await loadRemoteModule<{ default: typeof unavailable }>(
+      'cart_checkout/CartPage',
+      unavailable,
     );
-    expect(fetchMock).toHaveBeenCalledWith(MANIFEST);
-    expect(page.links.map((l) => l.href)).not.toContain(`${RELEASE}/144.dc339f77.js`);
+    const drawnWith = vi.fn();
+    const recording = ({ error }: { error: unknown }) => {
+      drawnWith(error);
+      return unavailable({ error });
+    };
+    const recorded = await loadRemoteModule<{ default: typeof unavailable }>(
+      'cart_checkout/CheckoutPage',
+      recording,
+    );
+    render(createElement(recorded.default, { error: undefined }));
+    // The fallback is drawn with the refusal itself (the slot names a skewed release's version).
+    expect(drawnWith).toHaveBeenCalledWith(refusal);
+    expect(screen.getByRole('alert')).toHaveTextContent('needs contracts ^2.0.0');
+    expect(module.default).toBeTypeOf('function');
+    // Refused before anything of it was fetched.
+    expect(page.scripts).toEqual([]);
   });
 
-  it('rejects when the remote is down, and tries again on the next visit', async () => {
+  it("resolves to the fallback when the entry does not load, and tries again on the route's next visit", async () => {
     let up = false;
     const page = fakePage({ entryLoads: () => up });
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(loadExposed('cart_checkout', './CartPage')).rejects.toThrow(
-      `Could not load ${RELEASE}/remoteEntry.js`,
+    registerShopRemotes(check);
+    const down = await loadRemoteModule<{ default: typeof unavailable }>(
+      'cart_checkout/CartPage',
+      unavailable,
     );
+    expect(down.default).not.toBe(page.cartPage.default);
+    render(createElement(down.default, { error: undefined }));
+    expect(screen.getByRole('alert')).toHaveTextContent('unavailable');
+
     up = true;
-    answerManifest(cartManifest);
-    await expect(loadExposed('cart_checkout', './CartPage')).resolves.toBe(page.cartPage);
+    await expect(loadRemoteModule('cart_checkout/CartPage', unavailable)).resolves.toBe(
+      page.cartPage,
+    );
     expect(page.scripts).toHaveLength(2);
   });
 
-  it('rejects a module the remote does not expose', async () => {
+  it('rejects, for the error boundary, a module without a fallback the remote does not expose', async () => {
     fakePage();
-    answerManifest(cartManifest);
-    await expect(loadExposed('cart_checkout', './NoSuchPage')).rejects.toThrow('does not exist');
+    registerShopRemotes(check);
+    await expect(loadRemoteModule('cart_checkout/NoSuchPage')).rejects.toThrow('does not exist');
+  });
+});
+
+describe('the runtime plugin', () => {
+  it('answers a failure only once, as the load fails (not again for the refused request)', () => {
+    const plugin = shopRuntimePlugin(check);
+    const args = { id: 'cart_checkout/CartPage', error: new Error('down'), from: 'runtime' };
+    expect(
+      plugin.errorLoadRemote?.({ ...args, lifecycle: 'beforeRequest' } as never),
+    ).toBeUndefined();
   });
 });
 
@@ -146,6 +207,18 @@ describe('preloadExposed', () => {
     expect(page.links).toEqual([
       { rel: 'preload', as: 'script', href: `${RELEASE}/remoteEntry.js` },
       { rel: 'preload', as: 'script', href: `${RELEASE}/144.dc339f77.js` },
+    ]);
+  });
+
+  it("fetches the page's first files only, not the chunks it loads later", async () => {
+    const page = fakePage();
+    const fetchMock = answerManifest(cartManifest);
+    await preloadExposed('cart_checkout', './CartPage');
+    expect(fetchMock).toHaveBeenCalledWith(MANIFEST);
+    expect(page.links.map((l) => l.href)).toEqual([
+      `${RELEASE}/remoteEntry.js`,
+      `${RELEASE}/883.1ec6c99c.js`,
+      `${RELEASE}/__federation_expose_CartPage.js`,
     ]);
   });
 

@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
 import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts/release-skew';
 import { apiRequest } from 'shell/store';
-import { loadExposed, preloadExposed } from './federation';
+import {
+  loadRemoteModule,
+  preloadExposed,
+  registerShopRemotes,
+  type RemoteFallback,
+} from './federation';
 import { runtimeConfig, type RemoteName } from './runtime-config';
 
 // The shared singletons' versions of this build (webpack-config's DefinePlugin).
@@ -45,18 +50,32 @@ export function assertReleaseFits(remote: string): void {
 }
 
 /**
- * Loads `remote/Module` (nothing is fetched before a route or dialog needs it) and hands React.lazy its
- * default export; a failure rejects (caught by the slot).
+ * Registers the remotes of /config.json with the page's federation runtime, with the release check
+ * as its gate: a release that does not fit is refused before anything of it is fetched.
  */
-export async function loadRemoteComponent<P>(id: string): Promise<{ default: ComponentType<P> }> {
+export function startFederation(): void {
+  registerShopRemotes(assertReleaseFits);
+}
+
+/**
+ * Loads `remote/Module` (nothing is fetched before a route or dialog needs it) and hands React.lazy its
+ * default export. A remote that is refused or cannot be loaded resolves to `fallback` when one is given
+ * (the runtime's errorLoadRemote, shell/src/lib/federation.ts), and rejects otherwise (caught by the
+ * slot's error boundary).
+ */
+export async function loadRemoteComponent<P>(
+  id: string,
+  fallback?: RemoteFallback,
+): Promise<{ default: ComponentType<P> }> {
   const slash = id.indexOf('/');
   const remote = id.slice(0, slash) as RemoteName;
   if (slash < 1 || !(remote in runtimeConfig().remotes)) throw new Error(`Unknown remote in ${id}`);
-  assertReleaseFits(remote);
-  const module = await loadExposed<{ default?: ComponentType<P> } | undefined>(
-    remote,
-    `.${id.slice(slash)}`,
-  );
+  // The page's files are fetched beside the entry rather than after it; a refused release never is.
+  if (!releaseRefusal(remote))
+    preloadExposed(remote, `.${id.slice(slash)}`).catch(() => {
+      // The entry's own loading says whether the remote is there.
+    });
+  const module = await loadRemoteModule<{ default?: ComponentType<P> } | undefined>(id, fallback);
   if (!module?.default) throw new Error(`Remote module ${id} is not available`);
   return { default: module.default };
 }

@@ -4,7 +4,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { BrowserRouter, Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { currentUserAnswerSchema } from '@shop/contracts';
 import { apiJson, queryClient, useShopStore } from 'shell/store';
@@ -119,14 +119,13 @@ export function StandaloneFrame({ title, links, aside, children }: StandaloneFra
   );
 }
 
-/**
- * Mounts a remote's standalone app into #root with the store's query cache (the router needs no
- * provider: it follows the page's URL).
- */
+/** Mounts a remote's standalone app into #root with the store's query cache and the page's router. */
 export function mountStandalone(app: ReactNode) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>{app}</BrowserRouter>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

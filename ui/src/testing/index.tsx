@@ -4,12 +4,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Route, Switch, useLocation } from 'wouter';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient, useShopStore } from 'shell/store';
 import type { ShopUser } from '@shop/contracts';
 import type { Toast } from '@shop/contracts/shop-store';
-import { usePageHash } from '../use-page-url';
 
 // Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
 afterEach(() => cleanup());
@@ -144,8 +143,7 @@ export function sentBody(fetchMock: FetchMock, call = -1): unknown {
 
 /** Shows the current path, so tests can check where a link or a navigation went. */
 function LocationProbe() {
-  const [pathname] = useLocation();
-  const hash = usePageHash();
+  const { pathname, hash } = useLocation();
   return <div data-testid="location">{`${pathname}${hash}`}</div>;
 }
 
@@ -170,10 +168,12 @@ export function renderPage(
   window.history.replaceState(null, '', path);
   const tree = (
     <QueryClientProvider client={queryClient}>
-      <Switch>
-        <Route path={routePath}>{ui}</Route>
-      </Switch>
-      <LocationProbe />
+      <BrowserRouter>
+        <Routes>
+          <Route path={routePath} element={ui} />
+        </Routes>
+        <LocationProbe />
+      </BrowserRouter>
     </QueryClientProvider>
   );
   return render(Wrapper ? <Wrapper>{tree}</Wrapper> : tree);

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(() => {
@@ -18,7 +19,12 @@ describe('the footer of a prerendered page', () => {
     // Fresh modules, so the year's module reads the stubbed build year.
     (await import('../../testing/shell-config')).resetShell();
     const { SiteFooter } = await import('./site-footer');
-    const html = renderToString(<SiteFooter />);
+    const page = () => (
+      <MemoryRouter>
+        <SiteFooter />
+      </MemoryRouter>
+    );
+    const html = renderToString(page());
     expect(html.replace(/<!-- -->/g, '')).toContain(`© ${buildYear} Engraved Labels`);
 
     const container = document.createElement('div');
@@ -26,7 +32,7 @@ describe('the footer of a prerendered page', () => {
     document.body.append(container);
     const recoverable = vi.fn();
     await act(async () => {
-      hydrateRoot(container, <SiteFooter />, { onRecoverableError: recoverable });
+      hydrateRoot(container, page(), { onRecoverableError: recoverable });
     });
     expect(recoverable).not.toHaveBeenCalled();
     expect(container.textContent).toContain(`© ${buildYear + 1} Engraved Labels`);

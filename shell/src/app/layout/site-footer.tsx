@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ContactLinks } from '../../components/contact-links';
 import { Container, ShopMark, fromMedium, theme } from '@shop/ui';

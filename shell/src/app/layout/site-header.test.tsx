@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { EMPTY_CART } from '@shop/contracts';
 import { queryClient, useShopStore } from 'shell/store';
@@ -43,7 +44,9 @@ describe('SiteHeader before the session is known (as prerendered)', () => {
     stubApi({ 'GET /api/cart': () => new Promise<Response>(() => {}) });
     const page = () => (
       <QueryClientProvider client={queryClient}>
-        <SiteHeader />
+        <MemoryRouter>
+          <SiteHeader />
+        </MemoryRouter>
       </QueryClientProvider>
     );
     const container = document.createElement('div');

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
 import { Container, CloseIcon, MenuIcon, ShopMark, fromMedium, theme } from '@shop/ui';
 import { AccountButton } from '../../features/account/components/account-button';
 import { CartLink } from '../../features/cart-summary/components/cart-link';
-import { NavLink } from './nav-link';
 import { useHydrated } from '../../lib/use-hydrated';
 
 const Header = styled.header`
@@ -180,7 +179,7 @@ export function SiteHeader() {
   const items = useNavItems();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   // The prerendered page's menu button does nothing until the app runs: until then it says so.
   const hydrated = useHydrated();
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from 'react-router-dom';
 import { preloadLikelyNext } from '../../lib/remotes';
 
 /** The mark the budget tests measure "interactive" by: the first page has rendered and its effects run. */
@@ -7,7 +7,7 @@ export const INTERACTIVE_MARK = 'shop:interactive';
 
 /** After each page is shown, fetches the remotes of the pages a shopper most likely opens next. */
 export function usePreloadNext(): void {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (performance.getEntriesByName(INTERACTIVE_MARK).length === 0)
       performance.mark(INTERACTIVE_MARK);

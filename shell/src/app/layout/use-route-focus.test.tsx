@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, Switch } from 'wouter';
+import { Link, Route, Routes } from 'react-router-dom';
 import { renderPage } from '@shop/ui/testing';
 import { resetShell } from '../../testing/shell-config';
 import { useRouteFocus } from './use-route-focus';
@@ -27,20 +27,21 @@ function Shell() {
         <Link to="/#contact">Contact section</Link>
       </nav>
       <main id="main" tabIndex={-1}>
-        <Switch>
-          <Route path="/">
-            <h1>Home page</h1>
-            <section id="contact">
-              <h2>Get In Touch</h2>
-            </section>
-          </Route>
-          <Route path="/contact">
-            <h1>Contact Us</h1>
-          </Route>
-          <Route path="/products">
-            <LatePage />
-          </Route>
-        </Switch>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <>
+                <h1>Home page</h1>
+                <section id="contact">
+                  <h2>Get In Touch</h2>
+                </section>
+              </>
+            }
+          />
+          <Route path="/contact" element={<h1>Contact Us</h1>} />
+          <Route path="/products" element={<LatePage />} />
+        </Routes>
       </main>
     </>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
-import { usePageHash } from '@shop/ui';
+import { useLocation, useNavigationType } from 'react-router-dom';
 
 const WAIT_FOR_HEADING_MS = 5000;
 
@@ -14,13 +13,13 @@ function focusWithoutScroll(element: HTMLElement) {
  * After a route change, moves focus to the new page's main heading, so keyboard and screen-reader users
  * start on the new page instead of the link they left. A remote's page may render its heading a little
  * later (after it loads), so the heading is waited for (unless the shopper moves focus meanwhile); if
- * none comes, main itself gets focus. A
- * #fragment (such as /#contact) focuses that section instead. The first page load keeps the browser's
- * own behaviour.
+ * none comes, main itself gets focus. A #fragment (such as /#contact) focuses that section instead. A
+ * new page starts at the top; back and forward leave the scroll position to the browser's own
+ * restoration. The first page load keeps the browser's own behaviour.
  */
 export function useRouteFocus(mainId: string): void {
-  const [pathname] = useLocation();
-  const hash = usePageHash();
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
   const previous = useRef<string | null>(null);
 
   useEffect(() => {
@@ -42,7 +41,7 @@ export function useRouteFocus(mainId: string): void {
         return;
       }
     }
-    window.scrollTo(0, 0);
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
 
     const heading = () => main.querySelector<HTMLElement>('h1');
     const found = heading();
@@ -71,5 +70,5 @@ export function useRouteFocus(mainId: string): void {
     }
     observer.observe(main, { childList: true, subtree: true });
     return done;
-  }, [pathname, hash, mainId]);
+  }, [pathname, hash, mainId, navigationType]);
 }

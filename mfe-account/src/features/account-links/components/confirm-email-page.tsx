@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'wouter';
+import { useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { accountMessages } from '@shop/contracts/accounts';
 import { apiErrorMessage, queryClient, useShopStore } from 'shell/store';

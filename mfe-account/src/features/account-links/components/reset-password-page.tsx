@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMutation } from '@tanstack/react-query';
 import { accountMessages, resetPasswordFormSchema } from '@shop/contracts/accounts';
@@ -42,7 +42,7 @@ function NoLink() {
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const signedInAs = useSignedInAs();
   const [linkProblem, setLinkProblem] = useState(false);
   const form = useZodForm({

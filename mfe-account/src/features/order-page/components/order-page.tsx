@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'wouter';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError, useShopStore } from 'shell/store';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Switch } from 'wouter';
+import { Route, Routes } from 'react-router-dom';
 import { useShopStore } from 'shell/store';
 import { TEST_USER, json, lastToast, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
 import { ADMIN_REDIRECT_DELAY_MS, AdminSetupPage } from './admin-setup-page';
@@ -10,14 +10,10 @@ const currentFetch = setupShopTests();
 
 function renderSetup() {
   renderPage(
-    <Switch>
-      <Route path="/admin-setup">
-        <AdminSetupPage />
-      </Route>
-      <Route path="/admin">
-        <h1>Admin Panel</h1>
-      </Route>
-    </Switch>,
+    <Routes>
+      <Route path="/admin-setup" element={<AdminSetupPage />} />
+      <Route path="/admin" element={<h1>Admin Panel</h1>} />
+    </Routes>,
     { path: '/admin-setup' },
   );
 }

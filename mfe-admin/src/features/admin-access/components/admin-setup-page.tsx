@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ADMIN_SECRET_ATTEMPTS, ADMIN_SECRET_WINDOW_MINUTES } from '@shop/contracts/admin';
 import { useShopStore } from 'shell/store';
@@ -113,7 +113,7 @@ export function AdminSetupPage() {
   const sessionId = useShopStore((s) => s.sessionId);
   const user = useShopStore((s) => s.user);
   const authChecked = useShopStore((s) => s.authChecked);
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   // Kept here, not in the form: once granted, the store's user is an admin and the form is gone.
   const [granted, setGranted] = useState(false);
 

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';

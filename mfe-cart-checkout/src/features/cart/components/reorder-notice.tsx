@@ -1,12 +1,13 @@
 import { reorderNoticeSchema } from '@shop/contracts/orders-answers';
-import { Notice, formatDollars, useHistoryState } from '@shop/ui';
+import { useLocation } from 'react-router-dom';
+import { Notice, formatDollars } from '@shop/ui';
 
 /**
  * After "Order again" (the account remote navigates here with the answer in the history state): which
  * order went into the cart, which prices changed since, and which artwork is no longer on file.
  */
 export function ReorderNotice() {
-  const state: unknown = useHistoryState();
+  const state: unknown = useLocation().state;
   const parsed = reorderNoticeSchema.safeParse(
     state && typeof state === 'object' ? (state as { reorder?: unknown }).reorder : undefined,
   );

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { ApiError, queryClient, useShopStore } from 'shell/store';
 import { cartResponseSchema } from '@shop/contracts';
 import { installFakePayments } from '../../../testing/fake-payments';
@@ -37,7 +37,11 @@ const checkout = (validateCheckout(values) as { ok: true; checkout: Checkout }).
 const ORDER_ID = '66bb00000000000000000001';
 
 function wrapper({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>{children}</BrowserRouter>
+    </QueryClientProvider>
+  );
 }
 
 function renderPlaceOrder() {
@@ -45,7 +49,7 @@ function renderPlaceOrder() {
   window.history.replaceState(null, '', '/checkout');
   const cart = cartResponseSchema.parse(cartAnswer());
   const hook = renderHook(
-    () => ({ ...usePlaceOrder({ cart, card, settleMs: 0 }), pathname: useLocation()[0] }),
+    () => ({ ...usePlaceOrder({ cart, card, settleMs: 0 }), pathname: useLocation().pathname }),
     { wrapper },
   );
   return { card, hook };

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ZodError } from 'zod';
 import { EMPTY_CART, joinedAddress, type CustomerInfo, type CreatedOrder } from '@shop/contracts';
@@ -85,7 +85,7 @@ export function usePlaceOrder({
   settleMs = PAYMENT_SETTLE_MS,
   afterPaid,
 }: PlaceOrderOptions) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);

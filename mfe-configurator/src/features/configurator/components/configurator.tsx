@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearchParams } from 'wouter';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { toast } from 'shell/store';
 import { fromLarge, theme } from '@shop/ui';
@@ -74,7 +74,7 @@ export function Configurator() {
   const [submitted, setSubmitted] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const addToCart = useAddToCart();
   const replaceLine = useReplaceCartLine();
   // "Edit" on a cart line opens /products?edit={lineId}: the line's configuration fills the form.

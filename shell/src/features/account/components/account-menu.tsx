@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
 import { ChevronDownIcon, theme } from '@shop/ui';
@@ -74,7 +74,7 @@ function initialsOf(firstName: string, lastName: string, email: string): string 
 /** The signed-in shopper's menu: My Account, Order History, Admin Panel (admins only), Change Password, Sign Out. */
 export function AccountMenu({ user }: { user: ShopUser }) {
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const signOut = useSignOut();
   // An item that opens another page leaves focus to the page change (its heading gets it, see
   // use-route-focus.ts) instead of the menu handing it back to its button.
