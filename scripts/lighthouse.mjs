@@ -34,6 +34,8 @@ const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn' };
 Object.assign(env, await freeStackPorts());
 env.ALLOWED_ORIGINS = `http://localhost:${env.SHELL_PORT}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
+// A release store of its own: the running builds become this run's live releases (npm start's way).
+env.RELEASE_STORE_DIR = path.join(dataDir, 'releases');
 const stack = await startStack({ env, dataDir, stdio: 'ignore', log: () => {} });
 mkdirSync(outDir, { recursive: true });
 

@@ -119,10 +119,24 @@ test('a promoted build reaches shoppers on their next page, a preview only its a
   browser,
   baseURL,
 }) => {
-  // No release live: the shell runs the configurator from its REMOTE_CONFIGURATOR_URL.
+  // The build the stack started with is the live release (scripts/lib/running-releases.mjs): the CLI
+  // names it, and it is what shoppers get (no label).
+  const listed = await releasesCli('list', 'configurator');
+  const started = /^configurator: live (\S+), previous -$/m.exec(listed)?.[1];
+  expect(started, listed).toMatch(/^1\.0\.0-/);
   await page.goto('/products');
   await expect(page.locator('[data-remote="configurator"]')).toBeVisible();
   await expect(buildLabel(page)).toHaveCount(0);
+
+  // A rollback right after the first promote brings back the build that was live at start.
+  await releasesCli('promote', 'configurator', versions.a);
+  await nextPageShows(page, 'Build A', Date.now());
+  expect(await releasesCli('rollback', 'configurator')).toContain(`rolled back to ${started}`);
+  await expect(async () => {
+    await page.goto('/products');
+    await expect(page.locator('[data-remote="configurator"] h1')).toBeVisible({ timeout: 5_000 });
+    await expect(buildLabel(page)).toHaveCount(0);
+  }).toPass({ timeout: 20_000, intervals: [250] });
 
   await releasesCli('promote', 'configurator', versions.a);
   await nextPageShows(page, 'Build A', Date.now());

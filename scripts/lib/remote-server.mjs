@@ -9,10 +9,15 @@ import {
   stopOnSignals,
 } from './static-server.mjs';
 
-/** Where `npm run release` keeps each remote's releases: `<store>/<remote dir>/<version>/`. */
-export function releaseStoreDir(remoteDir) {
-  const store = process.env.RELEASE_STORE_DIR ?? path.join(import.meta.dirname, '../../.releases');
-  return path.join(path.resolve(store), remoteDir);
+/**
+ * Where `npm run release` keeps each remote's releases: `<store>/<remote dir>/<version>/`, the store
+ * being RELEASE_STORE_DIR or `.releases/` at the repository's root.
+ */
+export function releaseStoreDir(remoteDir, store = process.env.RELEASE_STORE_DIR) {
+  return path.join(
+    path.resolve(store ?? path.join(import.meta.dirname, '../../.releases')),
+    remoteDir,
+  );
 }
 
 /**

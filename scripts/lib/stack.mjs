@@ -6,6 +6,7 @@ import { startFerret } from './ferretdb.mjs';
 import { freePort, isPortFree } from './ports.mjs';
 import { root } from './install.mjs';
 import { supervise } from './supervisor.mjs';
+import { adoptRunningBuilds } from './running-releases.mjs';
 
 export const DEFAULT_PORTS = {
   SHELL_PORT: 3000,
@@ -34,17 +35,29 @@ export async function freeStackPorts() {
 
 const REMOTES = [
   {
+    remote: 'configurator',
     dir: 'mfe-configurator',
     portVariable: 'CONFIGURATOR_PORT',
     urlVariable: 'REMOTE_CONFIGURATOR_URL',
   },
   {
+    remote: 'cart_checkout',
     dir: 'mfe-cart-checkout',
     portVariable: 'CART_CHECKOUT_PORT',
     urlVariable: 'REMOTE_CART_CHECKOUT_URL',
   },
-  { dir: 'mfe-account', portVariable: 'ACCOUNT_PORT', urlVariable: 'REMOTE_ACCOUNT_URL' },
-  { dir: 'mfe-admin', portVariable: 'ADMIN_PORT', urlVariable: 'REMOTE_ADMIN_URL' },
+  {
+    remote: 'account',
+    dir: 'mfe-account',
+    portVariable: 'ACCOUNT_PORT',
+    urlVariable: 'REMOTE_ACCOUNT_URL',
+  },
+  {
+    remote: 'admin',
+    dir: 'mfe-admin',
+    portVariable: 'ADMIN_PORT',
+    urlVariable: 'REMOTE_ADMIN_URL',
+  },
 ];
 
 async function waitForHttp(url, { timeoutMs = 60_000, isReady = (r) => r.ok } = {}) {
@@ -137,6 +150,15 @@ export async function startStack({
       }
       children[name] = spawnScript(script);
     };
+
+    // The build each remote runs is its live release unless a team promoted one (running-releases.mjs);
+    // a registry that cannot be written leaves the remotes on their REMOTE_*_URL, as before.
+    try {
+      for (const line of adoptRunningBuilds({ root, remotes: REMOTES, env: baseEnv, mongoUri }))
+        log(`release registry: ${line}`);
+    } catch (error) {
+      console.warn(`The running builds were not registered as releases: ${error.message}`);
+    }
 
     run('api', path.join(root, 'api/dist/server.js'));
     for (const remote of REMOTES) run(remote.dir, path.join(root, remote.dir, 'server.mjs'));

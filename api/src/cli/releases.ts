@@ -2,6 +2,7 @@
 // promote and roll back even when the admin remote or the API is broken; the release script publishes
 // through it too (README "Releasing a remote"). Changes are audited as "cli:<user>" from "cli".
 import { readFileSync } from 'node:fs';
+import mongoose from 'mongoose';
 import os from 'node:os';
 import { REMOTE_NAMES, releaseVersionSchema, type RemoteName } from '@shop/contracts';
 import { connectDatabase, disconnectDatabase } from '../platform/db';
@@ -14,13 +15,16 @@ import {
   rollbackRelease,
   type Actor,
 } from '../modules/releases/releases';
-import { ReleaseModel } from '../modules/releases/model';
+import { findChannel, findRelease, type NewRelease } from '../modules/releases/repository';
 
 const USAGE = `Usage: npm run releases -- <command>
   list [remote]                 live, previous and available releases
   promote <remote> <version>    make a published release live
   rollback <remote>             back to the release live before
   publish <release.json>        register a published release (npm run release does this)
+  adopt <release.json>...       publish each (if new) and make it live: npm start does this for the
+                                build each remote runs when the registry has no live one for it
+  list --json                   the same as list, as JSON
 Remotes: ${REMOTE_NAMES.join(', ')}. Database: MONGODB_URI (default: npm start's embedded one).`;
 
 function remoteArg(value: string | undefined): RemoteName {
@@ -31,10 +35,34 @@ function remoteArg(value: string | undefined): RemoteName {
   return remote as RemoteName;
 }
 
+/** A release's release.json (written by npm run release, or by npm start for the build it runs). */
+function readRelease(file: string): NewRelease {
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  return {
+    remote: remoteArg(String(manifest.remote)),
+    version: releaseVersionSchema.parse(manifest.version),
+    entry: String(manifest.entry),
+    contractsVersion: String(manifest.contractsVersion),
+    contractsRange: String(manifest.contractsRange),
+    shared: manifest.shared as Record<string, string>,
+    commit: String(manifest.commit),
+    publishedAt: new Date(String(manifest.publishedAt)),
+  };
+}
+
+/**
+ * The registry's indexes (its models are the only ones this process loads), in case the API never
+ * started on this database yet: the API builds every index at start (migrations/index.ts).
+ */
+async function ensureRegistryIndexes(): Promise<void> {
+  await mongoose.syncIndexes();
+}
+
 async function run(args: string[], actor: Actor): Promise<string> {
   const [command, ...rest] = args;
   switch (command) {
     case 'list': {
+      if (rest[0] === '--json') return JSON.stringify(await adminReleases());
       const { remotes } = await adminReleases();
       const shown = rest[0] ? remotes.filter((r) => r.remote === remoteArg(rest[0])) : remotes;
       return shown
@@ -63,21 +91,29 @@ async function run(args: string[], actor: Actor): Promise<string> {
     }
     case 'publish': {
       if (!rest[0]) throw new Error(USAGE);
-      const manifest = JSON.parse(readFileSync(rest[0], 'utf8')) as Record<string, unknown>;
-      const release = {
-        remote: remoteArg(String(manifest.remote)),
-        version: releaseVersionSchema.parse(manifest.version),
-        entry: String(manifest.entry),
-        contractsVersion: String(manifest.contractsVersion),
-        contractsRange: String(manifest.contractsRange),
-        shared: manifest.shared as Record<string, string>,
-        commit: String(manifest.commit),
-        publishedAt: new Date(String(manifest.publishedAt)),
-      };
-      // The registry's indexes, in case the API never started on this database yet.
-      await ReleaseModel.syncIndexes();
+      const release = readRelease(rest[0]);
+      await ensureRegistryIndexes();
       await publishRelease(release, actor);
       return `${release.remote}: published ${release.version} (promote it to make it live)`;
+    }
+    case 'adopt': {
+      if (rest.length === 0) throw new Error(USAGE);
+      await ensureRegistryIndexes();
+      const lines = [];
+      for (const file of rest) {
+        const release = readRelease(file);
+        if (!(await findRelease(release.remote, release.version)))
+          await publishRelease(release, actor);
+        if ((await findChannel(release.remote))?.live === release.version) {
+          lines.push(`${release.remote}: ${release.version} is live already`);
+          continue;
+        }
+        const result = await promoteRelease(remoteArg(release.remote), release.version, actor);
+        lines.push(
+          `${release.remote}: ${result.live} is live (previous ${result.previous ?? '-'})`,
+        );
+      }
+      return lines.join('\n');
     }
     default:
       throw new Error(USAGE);
