@@ -108,8 +108,11 @@ function GrantForm({ email, onGranted }: { email: string; onGranted(): void }) {
   );
 }
 
-/** /admin-setup: a signed-in customer enters the admin secret to become an admin. */
-export function AdminSetupPage() {
+/**
+ * /admin-setup: a signed-in customer enters the admin secret to become an admin. `onGranted` runs once
+ * access is granted, while the page waits to go to /admin (the app fetches the panel meanwhile).
+ */
+export function AdminSetupPage({ onGranted }: { onGranted?: () => void }) {
   const sessionId = useShopStore((s) => s.sessionId);
   const user = useShopStore((s) => s.user);
   const authChecked = useShopStore((s) => s.authChecked);
@@ -157,7 +160,13 @@ export function AdminSetupPage() {
               {ADMIN_SECRET_WINDOW_MINUTES} minutes, and every attempt is logged.
             </p>
           </Notice>
-          <GrantForm email={user.email} onGranted={() => setGranted(true)} />
+          <GrantForm
+            email={user.email}
+            onGranted={() => {
+              setGranted(true);
+              onGranted?.();
+            }}
+          />
         </Card>
       )}
     </Page>
