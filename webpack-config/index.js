@@ -61,7 +61,7 @@ const SHELL_ENTRY = '/shell/remoteEntry.js';
 
 /**
  * The version installed at the repo's root. The package.json is found by walking up from the package's
- * entry, since a package with an `exports` map (wouter) does not export its package.json.
+ * entry, since a package with an `exports` map may not export its package.json.
  */
 function installedVersion(pkg) {
   let dir = path.dirname(require.resolve(pkg, { paths: [repoRoot] }));

@@ -8,35 +8,34 @@ import { readStackState } from '../support/stack-state.ts';
 import { trackRequests } from '../support/network.ts';
 
 const KB = 1024;
-// The byte budgets hold what the shop achieves today (plus a few KB) so it cannot grow back; issue 12's
-// targets are reached: 60 KB per remote route and 150 KB before the landing page is interactive.
+// The byte budgets hold what the shop achieves today (plus a few KB) so it cannot grow back. Issue 29's
+// target for the landing page, 150 KB counted as Lighthouse counts, is not reached: docs/benchmarks.md
+// ("Frontend: federation runtime and router") says where the bytes are and what would remove them.
 const BUDGET = {
   /**
-   * JavaScript (gzip) the landing page downloads before it is interactive: 372-375 KB with zod
-   * untree-shaken, 295.5 KB since zod tree-shakes (docs/design.md), 244.3 KB since webpack's own
-   * federation runtime replaced the enhanced one (main.js 62.8 -> 9.2 KB), 176.2 KB (16 files) since
-   * the router is wouter (3 KB) instead of react-router (71 KB; `npm run measure`): react-dom 64,
-   * zod 36, react-query 15, styled-components 14, radix toast 13, the shell's code and kit 20+; 138.2 KB
-   * (14 files) since zod and the answer schemas come in a chunk fetched after the first render
-   * (docs/design.md section 10), 139.4 KB on the final main. Runs vary by about 5 KB (a file fetched
-   * ahead may start before the mark), so the budget is issue 12's target itself; the failure message
-   * lists the files.
+   * JavaScript (gzip) the landing page downloads while it loads, as Lighthouse counts it: every script
+   * until the network is quiet, the chunks fetched after the first render and anything fetched ahead
+   * included. 232.2 KB (22 files) with webpack's own federation runtime and wouter, where 139.7 KB came
+   * before the page was interactive, 36.1 KB after its first render (zod and the answer parsers) and
+   * 56.4 KB was the configurator fetched ahead on idle; 214.4 KB (17 files) with
+   * @module-federation/enhanced's runtime (main.js 4.3 -> 30.1 KB) and react-router (15.6 KB, wouter
+   * 3), the configurator now fetched only on hover or focus of its links (`npm run measure`).
    */
-  landingJs: 150 * KB,
+  landingJs: 220 * KB,
   /**
    * JavaScript (gzip) each remote's route adds to what the landing page downloaded (measured + ~4 KB),
-   * each remoteEntry.js 4.4-4.7 KB with webpack's own federation runtime (13.6-14.0 with the enhanced).
+   * each remoteEntry.js 9.4-9.9 KB with the enhanced bundler runtime (4.3-4.6 KB with webpack's own).
    */
   remoteRouteJs: {
-    '/products': 60 * KB, // 55.7 KB
-    // 55.7 KB (66.1 while the checkout page fetched ahead, ~10 KB, was counted: it now starts after the
-    // cart page is shown, on idle or on hover/focus of its link)
-    '/cart': 60 * KB,
-    '/checkout': 60 * KB, // 57.0 KB
-    '/orders': 54 * KB, // 50.1 KB
-    // 54.5 KB: the page, its gate and the Discount Codes tab; every other tab and the dialogs are
+    '/products': 66 * KB, // 61.4 KB
+    // 60.6 KB; the checkout page fetched ahead (~10 KB) starts after the cart page is shown, on idle
+    // or on hover/focus of its link, and is not counted here
+    '/cart': 65 * KB,
+    '/checkout': 66 * KB, // 62.4 KB
+    '/orders': 59 * KB, // 55.1 KB
+    // 59.7 KB: the page, its gate and the Discount Codes tab; every other tab and the dialogs are
     // fetched on demand (85.9 KB when the whole back office came with the page)
-    '/admin': 60 * KB,
+    '/admin': 64 * KB,
   } as Record<string, number>,
   /**
    * Requests one after another (each started by the one before) before the landing page is
@@ -47,6 +46,8 @@ const BUDGET = {
   /** Cumulative layout shift of any route, from the first paint until it has settled. */
   cls: 0.02,
 };
+/** How long the network stays quiet before a page counts as loaded (more than Lighthouse waits). */
+const LOAD_QUIET_MS = 6000;
 /** Set by the shell when its first page has rendered (shell/src/app/layout/use-preload-next.ts). */
 const INTERACTIVE_MARK = 'shop:interactive';
 
@@ -139,10 +140,11 @@ async function shellScriptsRunAfterwards(
 }
 
 test.describe('performance budgets', () => {
-  test('the landing page is interactive within its JavaScript budget and request chain', async ({
+  test('the landing page loads within its JavaScript budget and request chain', async ({
     page,
   }) => {
     const scripts = recordScripts(page);
+    const requests = trackRequests(page);
     // Who started each request (Chrome's own record): the chain is the longest line of requests each
     // started by the previous one's code or markup.
     const cdp = await page.context().newCDPSession(page);
@@ -163,13 +165,16 @@ test.describe('performance budgets', () => {
     ).toBeVisible();
     await waitForInteractive(page);
     const urls = await scriptsBeforeInteractive(page);
-    await expect.poll(() => urls.every((url) => scripts.has(url))).toBe(true);
-    const initial = urls.map((url) => scripts.get(url)!);
-    const total = sum(initial);
+    // As Lighthouse counts a page's scripts: every one it downloads while it loads, the chunks it
+    // fetches after its first render and anything fetched ahead included, until its network has been
+    // quiet for LOAD_QUIET_MS (past the idle callbacks' 5 s bound, shell/src/lib/remotes.ts).
+    await requests.quiet(LOAD_QUIET_MS);
+    const downloaded = [...scripts.values()];
+    const total = sum(downloaded);
     expect
       .soft(
         total,
-        `landing page JavaScript before interactive: ${kb(total)} gzip in ${initial.length} files: ${initial.map((s) => `${new URL(s.url).pathname} ${kb(s.gzip)}`).join(', ')} (budget ${kb(BUDGET.landingJs)})`,
+        `landing page JavaScript downloaded while it loads: ${kb(total)} gzip in ${downloaded.length} files: ${downloaded.map((s) => `${new URL(s.url).pathname} ${kb(s.gzip)}`).join(', ')} (budget ${kb(BUDGET.landingJs)})`,
       )
       .toBeLessThanOrEqual(BUDGET.landingJs);
 
