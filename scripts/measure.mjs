@@ -162,6 +162,36 @@ try {
     }
     await page.close();
   }
+  // How long an admin who has just been granted access waits for the panel: the setup page goes to
+  // /admin 2 s after "Admin access granted" (docs/product.md section 4), then the panel's first tab.
+  {
+    const admin = await browser.newContext({ baseURL: stack.urls.shell, serviceWorkers: 'block' });
+    const page = await admin.newPage();
+    await page.goto('/');
+    const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
+    await page.request.post('/api/auth/register', {
+      headers: { 'x-session-id': sessionId },
+      data: {
+        email: `measure-${Date.now()}@example.com`,
+        password: 'measure-password-1',
+        firstName: 'Ada',
+        lastName: 'Admin',
+      },
+    });
+    await page.goto('/admin-setup');
+    await page.getByLabel('Admin secret key').fill(process.env.ADMIN_SECRET ?? 'dev-admin-secret');
+    await page.getByRole('button', { name: 'Grant Admin Access' }).click();
+    await page.getByText('Admin access granted').first().waitFor();
+    const granted = Date.now();
+    await page.waitForURL('**/admin');
+    const arrived = Date.now();
+    await page.getByRole('tab', { name: 'Discount Codes' }).waitFor();
+    const shown = Date.now();
+    console.log(
+      `Admin panel: "Admin access granted" -> /admin ${arrived - granted} ms (the product's 2 s), /admin -> panel ${shown - arrived} ms`,
+    );
+    await admin.close();
+  }
   await browser.close();
 
   if (process.argv.includes('--lighthouse')) {

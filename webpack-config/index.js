@@ -30,9 +30,9 @@ const SHARED_ROUTER = path.join(__dirname, 'shared-router.mjs');
 
 /**
  * shared-router.mjs bundled on its own by esbuild, which drops every part of react-router those exports
- * do not use (16 KB gzip of 51). webpack marks the unused exports too, but a shared module sits in a chunk
- * of its own that it cannot concatenate, and the minifier keeps the unused code inside the module's
- * function. React stays a shared import of the bundle.
+ * do not use. webpack marks the unused exports too, but a shared module sits in a chunk of its own that
+ * it cannot concatenate, and the minifier keeps the unused code inside the module's function
+ * (docs/design.md section 10). React stays a shared import of the bundle.
  */
 function bundleSharedRouter(mode) {
   const outfile = path.join(repoRoot, 'node_modules/.cache/shop-shared-router', `${mode}.mjs`);
@@ -104,8 +104,8 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
     ...withSubpaths('react'),
     ...withSubpaths('react-dom'),
     // The router (docs/design.md "Router"): the shell provides the router APIs the apps use
-    // (shared-router.mjs, tree-shaken in the shell's build: about 16 KB gzip, where react-router whole
-    // is about 66); the remotes consume it and never bundle a copy.
+    // (shared-router.mjs, tree-shaken in the shell's build, where a shared library is otherwise
+    // provided whole); the remotes consume it and never bundle a copy.
     [ROUTER_SHARE_KEY]: provideStore
       ? singleton(ROUTER_SHARE_KEY)
       : { ...singleton(ROUTER_SHARE_KEY), import: false },

@@ -3,8 +3,8 @@
 // `_FEDERATION_RUNTIME_CORE` (docs/design.md section 10), so the page runs one runtime.
 //
 // The plugin the enhanced package offers for this (`experiments.provideExternalRuntime`) provides the
-// runtime's whole namespace, about 27 KB gzip more on the landing page than the shell itself uses, and
-// refuses a build that exposes modules (the shell exposes its store). This one provides only the names a
+// runtime's whole namespace, nearly twice the runtime the shell itself uses (docs/design.md section
+// 10), and refuses a build that exposes modules (the shell exposes its store). This one provides only the names a
 // remote's bundler runtime reads from it (`@module-federation/runtime`'s imports of runtime-core), so
 // webpack tree-shakes the rest; provide-federation-runtime.test.mjs fails when an upgrade of
 // @module-federation/runtime reads a name missing here.

@@ -93,8 +93,8 @@ const PRELOADABLE: Record<string, { remote: RemoteName; expose: string }> = {
 /**
  * The next step a shopper most often takes from a remote's page, fetched when the browser is idle once
  * the page has shown. Not from the landing page: its budget counts every script it downloads while it
- * loads, as Lighthouse does, and the configurator is about 56 KB (e2e/tests/budgets.spec.ts); its
- * links fetch their page on hover or focus.
+ * loads, as Lighthouse does (e2e/tests/budgets.spec.ts), and the configurator is a large part of it;
+ * its links fetch their page on hover or focus.
  */
 const LIKELY_NEXT: Record<string, string[]> = {
   '/products': ['/cart'],
