@@ -604,3 +604,35 @@ export function proofRequest(
     </p>`;
   return { subject, text, html: layout({ title: subject, preheader: opening, body, ...shop }) };
 }
+
+/**
+ * The customer approved the proof: the order is in production now (the approval is the go-ahead,
+ * docs/product.md, "Proofs"), and this says so with what comes next.
+ */
+export function proofApproved(
+  order: { orderNumber: number; customerInfo: CustomerInfo; name: string },
+  orderUrl: string,
+  shop: ShopContext,
+): RenderedMail {
+  const subject = `Proof approved: order #${order.orderNumber} is in production`;
+  const opening = `Thank you: ${order.name} approved the proof of order #${order.orderNumber}, so we have started engraving exactly what it shows.`;
+  const next =
+    'Production takes 3 to 5 business days. You will get an email with the tracking number when your order ships.';
+  const text = [
+    `Hello ${order.customerInfo.firstName},`,
+    '',
+    opening,
+    '',
+    next,
+    '',
+    `Your order's page: ${orderUrl}`,
+    footerText(shop.shopUrl, shop.shopEmail),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order is in production</h1>
+    <p style="margin:0 0 12px;">Hello ${order.customerInfo.firstName}, ${opening}</p>
+    <p style="margin:0 0 16px;">${next}</p>
+    <p style="margin:0;">
+      <a href="${orderUrl}" style="color:#1d4ed8;font-weight:bold;">View your order</a>
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+}

@@ -1,6 +1,6 @@
-// An order's life after checkout: pending_payment -> awaiting_proof (paid) -> processing (proof
-// approved, or an admin's override with its reason; straight from payment when the shopper skipped the
-// proof) -> shipped -> completed, or cancelled with a refund from awaiting_proof, processing or
+// An order's life after checkout: pending_payment -> awaiting_proof (paid) -> processing (the
+// customer's approval of the proof moves it at once; or an admin's override with its reason; straight
+// from payment when the shopper skipped the proof) -> shipped -> completed, or cancelled with a refund from awaiting_proof, processing or
 // shipped, or expired when never paid. Every move is an event in the order's history, and an admin's
 // move first takes its state's one way out, a marker under a unique id (model.ts, OrderEventModel),
 // so of any calls racing out of one state one moves the order (claimMove).
@@ -28,6 +28,7 @@ import {
   orderCancelled,
   orderConfirmation,
   orderShipped,
+  proofApproved,
   proofRequest,
   type OrderMailData,
   type ShopContext,
@@ -427,6 +428,62 @@ export async function shipOrder(
     rendered: orderShipped(shipped, parcel, shopContext(config)),
   });
   return toAdminOrder(shipped);
+}
+
+/**
+ * The customer approved the proof: the approval is the go-ahead (docs/product.md, "Proofs"), so the
+ * order enters processing at once, as the customer's move, and the customer is told it is in
+ * production. The move takes the state's one way out like an admin's (claimMove): a cancel that took
+ * it first wins and the order stays cancelled; a second call for the same approval finds the move
+ * made and changes nothing. Answers the order as it now is.
+ */
+export async function startProductionOnApproval(
+  id: string,
+  {
+    revision,
+    name,
+    config,
+    now = new Date(),
+  }: {
+    revision: number;
+    name: string;
+    config: Config;
+    now?: Date;
+  },
+): Promise<OrderRecord> {
+  const order = await loadOrder(id);
+  if (order.status !== 'awaiting_proof' || !order.proof) return order;
+  try {
+    await claimMove(
+      order,
+      {
+        to: 'processing',
+        by: 'customer',
+        note: `Proof (revision ${revision}) approved by ${name}`,
+      },
+      now,
+    );
+  } catch (error) {
+    // Another call moved the order first (a cancel, or this approval's double click).
+    if (error instanceof AppError && error.kind === 'conflict') return loadOrder(id);
+    throw error;
+  }
+  const processing = await setOrderFields(id, {
+    status: 'processing',
+    proof: { ...order.proof, status: 'approved' },
+  });
+  if (!processing) throw AppError.notFound('Order not found');
+  await queueMail({
+    key: `proof_approved:${id}`,
+    kind: 'proof_approved',
+    to: processing.customerInfo.email,
+    rendered: proofApproved(
+      { orderNumber: processing.orderNumber, customerInfo: processing.customerInfo, name },
+      orderLinkUrl(processing, config, now),
+      shopContext(config),
+    ),
+  });
+  return processing;
 }
 
 export const PROOF_NOT_APPROVED_MESSAGE =
