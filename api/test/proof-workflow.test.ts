@@ -133,6 +133,26 @@ describe('paying an order', () => {
     ]);
   });
 
+  it('when the order is paid, then its confirmation email says a proof comes first and what the customer is asked to do; skipped, that it is engraved as ordered', async () => {
+    const withProof = await paidOrder(app.agent());
+    const confirmation = await OutboxModel.findOne({
+      key: `order_confirmation:${withProof.orderId}`,
+    }).lean();
+    const asked =
+      'First, a proof: we have emailed you a proof of each label. Check it on your order page, then approve it or tell us what to change. We engrave only after you approve.';
+    expect(confirmation!.text).toContain(asked);
+    expect(confirmation!.html).toContain(asked);
+
+    const skipped = await paidOrder(app.agent(), { skipProof: true });
+    const asShown = await OutboxModel.findOne({
+      key: `order_confirmation:${skipped.orderId}`,
+    }).lean();
+    expect(asShown!.text).toContain(
+      'You chose to skip the proof, so we engrave your labels exactly as ordered.',
+    );
+    expect(asShown!.text).not.toContain('First, a proof');
+  });
+
   it('when the shopper ticked "Skip the proof, engrave as shown", then the paid order goes straight to processing with no proof email', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest, { skipProof: true });

@@ -149,6 +149,20 @@ export interface OrderMailData {
   taxCents: number;
   totalCents: number;
   notes: string | null;
+  /** The shopper chose "Skip the proof, engrave as shown": no proof comes first. */
+  skipProof: boolean;
+}
+
+/**
+ * What happens after payment, as the confirmation page says it too: a proof first, which the customer
+ * approves (or asks to change) before anything is engraved, unless they chose to skip it.
+ */
+export function nextStepsAfterPayment(skipProof: boolean): string {
+  const production =
+    'Production takes 3 to 5 business days, and you will get an email with the tracking number when your order ships.';
+  return skipProof
+    ? `You chose to skip the proof, so we engrave your labels exactly as ordered. ${production}`
+    : `First, a proof: we have emailed you a proof of each label. Check it on your order page, then approve it or tell us what to change. We engrave only after you approve. ${production}`;
 }
 
 function describeItem(config: OrderedProductConfig): string {
@@ -191,8 +205,7 @@ export function orderConfirmation(
 ): RenderedMail {
   const subject = `Order #${order.orderNumber} confirmed: ${money(order.totalCents)}`;
   const name = order.customerInfo.firstName;
-  const next =
-    'We check your artwork and text, engrave your labels and ship them, usually within 3 to 5 business days. You will get an email with the tracking number when your order ships.';
+  const next = nextStepsAfterPayment(order.skipProof);
   const text = [
     `Hello ${name},`,
     '',

@@ -79,6 +79,7 @@ function mailData(order: OrderRecord): OrderMailData {
     taxCents: order.taxCents,
     totalCents: order.totalCents,
     notes: order.notes,
+    skipProof: order.skipProof === true,
   };
 }
 
