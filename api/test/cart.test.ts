@@ -275,6 +275,29 @@ describe('adding, reading, changing and removing items', () => {
   });
 });
 
+describe('how many labels a line holds', () => {
+  it('when a line would hold more than 10,000 labels, then 400 on quantity pointing to a quote, and the cart is unchanged', async () => {
+    const message = 'A line holds at most 10,000 labels. For more, ask us for a quote.';
+    const most = await add({ ...label, quantity: 10_000 });
+    expect(most.status).toBe(201);
+    expect(most.body.item.totalPrice).toBe(41_600);
+
+    const tooMany = await add({ ...label, customText: 'OTHER', quantity: 10_001 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toEqual({ message, errors: [{ path: 'quantity', message }] });
+
+    const changed = await app.request('PUT', `/api/cart/${most.body.item.id}`, {
+      body: { quantity: 10_001 },
+      sessionId: ALICE,
+    });
+    expect(changed.status).toBe(400);
+    expect(changed.body.errors).toEqual([{ path: 'quantity', message }]);
+    expect((await cart()).items.map((item: { quantity: number }) => item.quantity)).toEqual([
+      10_000,
+    ]);
+  });
+});
+
 describe('two sessions', () => {
   it("cannot see or change each other's carts", async () => {
     const alices = (await add({ ...label, quantity: 2 })).body.item;
