@@ -64,7 +64,7 @@ export interface Refunder {
 }
 
 function shopContext(config: Config): ShopContext {
-  return { shopUrl: config.shop.url, shopEmail: config.shop.email };
+  return config.shop;
 }
 
 function mailData(order: OrderRecord): OrderMailData {

@@ -38,7 +38,7 @@ async function remind(order: OrderRecord, config: Config, now: Date): Promise<bo
             changed: line.changed,
           })),
         },
-        { shopUrl: config.shop.url, shopEmail: config.shop.email },
+        config.shop,
         { reminder: true },
       ),
       attachments: lines.map((line) => ({
