@@ -7,6 +7,7 @@ import { AccountButton } from '../../features/account/components/account-button'
 import { CartLink } from '../../features/cart-summary/components/cart-link';
 import { NavLink } from './nav-link';
 import { useHydrated } from '../../lib/use-hydrated';
+import { shopName as configuredShopName } from '../../lib/runtime-config';
 
 const Header = styled.header`
   position: sticky;
@@ -177,6 +178,7 @@ function useNavItems() {
 }
 
 export function SiteHeader() {
+  const shopName = configuredShopName();
   const items = useNavItems();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -201,10 +203,10 @@ export function SiteHeader() {
   return (
     <Header>
       <Bar>
-        <Brand to="/" aria-label="Engraved Labels home">
+        <Brand to="/" aria-label={`${shopName} home`}>
           <ShopMark size={32} />
           <span>
-            <strong>Engraved Labels</strong>
+            <strong>{shopName}</strong>
             <small>Custom equipment labels &amp; signs</small>
           </span>
         </Brand>
