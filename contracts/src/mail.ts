@@ -54,6 +54,11 @@ export const outboxQuerySchema = keyPageQuerySchema('a message');
 export type OutboxQuery = z.input<typeof outboxQuerySchema>;
 
 export interface OutboxPage {
+  /**
+   * Whether a mail server is configured (MAIL_URL): without one nothing leaves the shop, and a
+   * message the worker has handled (sentAt) is kept in the outbox, not sent.
+   */
+  mailServer: boolean;
   messages: OutboxMessage[];
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextBefore: string | null;
