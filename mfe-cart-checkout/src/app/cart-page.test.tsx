@@ -127,6 +127,11 @@ describe('cart page', () => {
     await userEvent.type(field, '2.5');
     await userEvent.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Quantity must be a whole number');
+    await userEvent.clear(field);
+    await userEvent.type(field, '10001{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A line holds at most 10,000 labels. For more, ask us for a quote. Nothing was changed.',
+    );
     expect(puts()).toEqual([]);
 
     await userEvent.clear(field);
@@ -140,6 +145,17 @@ describe('cart page', () => {
     await userEvent.click(field);
     await userEvent.tab();
     expect(puts()).toHaveLength(1);
+  });
+
+  it('says beside each quantity how many a line holds, and where to ask for more', async () => {
+    stubApi({ 'GET /api/cart': () => ({ json: cartAnswer() }), ...session });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    const field = await screen.findByRole('textbox', { name: /Quantity of/ });
+    expect(field).toHaveAccessibleDescription('Up to 10,000 per line. More? Ask for a quote');
+    expect(screen.getByRole('link', { name: 'Ask for a quote' })).toHaveAttribute(
+      'href',
+      '/contact#send-message',
+    );
   });
 
   it('links each line to the configurator to edit it', async () => {

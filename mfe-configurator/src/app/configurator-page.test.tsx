@@ -126,17 +126,70 @@ describe('quantity', () => {
     await chooseMaterial(user);
 
     const minus = screen.getByRole('button', { name: 'Decrease quantity' });
-    const quantity = screen.getByLabelText('Quantity');
-    expect(quantity).toHaveValue(1);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    expect(quantity).toHaveValue('1');
     expect(minus).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
-    expect(quantity).toHaveValue(2);
+    expect(quantity).toHaveValue('2');
     expect(minus).toBeEnabled();
 
     await user.click(minus);
-    expect(quantity).toHaveValue(1);
+    expect(quantity).toHaveValue('1');
     expect(minus).toBeDisabled();
+  });
+
+  it('Enter in the quantity takes the number and adds nothing to the cart', async () => {
+    const calls = stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '50{Enter}');
+    expect(quantity).toHaveValue('50');
+    expect(quantity).toHaveFocus();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === 'POST /api/calculate-price').at(-1)?.body).toMatchObject(
+        { quantity: 50 },
+      ),
+    );
+    expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
+    // Emptied, Enter puts 1 back rather than adding anything.
+    await user.clear(quantity);
+    await user.type(quantity, '{Enter}');
+    expect(quantity).toHaveValue('1');
+    expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
+  });
+
+  it('gives a word to a quantity that is not a number or more than a line holds, pointing to a quote', async () => {
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    expect(quantity).toHaveAccessibleDescription('Up to 10,000 per line. More? Ask for a quote');
+    expect(screen.getByRole('link', { name: 'Ask for a quote' })).toHaveAttribute(
+      'href',
+      '/contact#send-message',
+    );
+
+    await user.clear(quantity);
+    await user.type(quantity, 'abc');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(quantity).toHaveAccessibleDescription(
+      expect.stringContaining('Quantity must be a number'),
+    );
+    expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00');
+
+    await user.clear(quantity);
+    await user.type(quantity, '100000');
+    expect(quantity).toHaveAccessibleDescription(
+      expect.stringContaining('A line holds at most 10,000 labels. For more, ask us for a quote.'),
+    );
+    expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00');
+    await user.clear(quantity);
+    await user.type(quantity, '10000');
+    expect(quantity).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
   });
 });
 
@@ -152,6 +205,9 @@ describe('price', () => {
     await waitFor(() => expect(lastPriced()).toMatchObject({ mounting: 'adhesive' }));
     await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
     expect(screen.getByTestId('unit-price')).toHaveTextContent('$5.20');
+    // The phone's price bar shows the same price (it stays in view while configuring).
+    expect(screen.getByTestId('price-bar-total')).toHaveTextContent('$5.20');
+    expect(screen.getByTestId('price-bar')).toHaveTextContent('1 × $5.20');
     expect(lastPriced()).toEqual({
       ...SAMPLE_PRODUCT_CONFIG,
       customText: '',

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import styled from 'styled-components';
 import { toast } from 'shell/store';
-import { fromLarge, theme } from '@shop/ui';
+import { fromLarge, parseQuantity, theme } from '@shop/ui';
 import { useAddToCart } from '../api/add-to-cart';
 import { useCartLine, useReplaceCartLine } from '../api/replace-cart-line';
 import {
@@ -15,6 +15,7 @@ import {
   type LabelDraft,
   type LabelField,
 } from '../label-draft';
+import { useLivePrice } from '../use-live-price';
 import { ColorPicker } from './color-picker';
 import { CustomTextField } from './custom-text-field';
 import { FileUpload } from './file-upload';
@@ -22,6 +23,7 @@ import { LabelPreview } from '@shop/ui/label-preview';
 import { MaterialPicker } from './material-picker';
 import { MountingPicker } from './mounting-picker';
 import { OrderSummary } from './order-summary';
+import { PriceBar } from './price-bar';
 import { SizeFields } from './size-fields';
 
 const Form = styled.form<{ $started: boolean }>`
@@ -93,6 +95,7 @@ export function Configurator() {
 
   const validation = useMemo(() => validateForCart(draft), [draft]);
   const priceable = useMemo(() => priceableConfiguration(draft), [draft]);
+  const live = useLivePrice(priceable);
   // A field's error shows once the shopper has left it, or after an Add to Cart attempt.
   const errors: FieldErrors = {};
   if (!validation.ok) {
@@ -100,6 +103,15 @@ export function Configurator() {
       if (submitted || touched[field]) errors[field] = message;
     }
   }
+  // A quantity typed wrong ("abc", "100000") gets its word at once; an emptied one only once left.
+  const typedQuantity = parseQuantity(draft.quantity);
+  if (draft.quantity.trim() !== '' && 'problem' in typedQuantity) {
+    errors.quantity = typedQuantity.problem;
+  }
+  const quantityDone = () => {
+    if (draft.quantity.trim() === '') update({ quantity: '1' });
+    touch('quantity');
+  };
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -220,13 +232,21 @@ export function Configurator() {
             price.
           </StartHint>
         )}
+        {started && (
+          <PriceBar
+            live={live}
+            quantity={'quantity' in typedQuantity ? typedQuantity.quantity : 0}
+          />
+        )}
       </Steps>
       {started && (
         <OrderSummary
           draft={draft}
           priceable={priceable}
+          live={live}
           quantityError={errors.quantity}
           onQuantityChange={(quantity) => update({ quantity })}
+          onQuantityDone={quantityDone}
           adding={addToCart.isPending || replaceLine.isPending}
           editing={editing}
           formError={submitted && !validation.ok ? INVALID_FORM : undefined}
