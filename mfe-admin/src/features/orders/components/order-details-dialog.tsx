@@ -117,7 +117,7 @@ export function OrderDetailsDialog({
           </DialogDescription>
           <Badges>
             <OrderStatusBadge status={order.status} />
-            <PaymentBadge status={order.paymentStatus} />
+            <PaymentBadge order={order} />
             {order.paymentStatus === 'paid' && (
               <ButtonAnchor
                 $variant="secondary"
