@@ -263,6 +263,15 @@ describe('checkout page', { timeout: 15_000 }, () => {
       orderNumber: 1001,
       total: 20.95,
       email: 'ada@example.com',
+      skipProof: false,
+      details: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: '312 555 0100',
+        company: 'Analytical Engines',
+        address: '120 Main St, Chicago, IL',
+        zipCode: '60601',
+      },
     });
     expect(useShopStore.getState().cart).toEqual({ itemCount: 0, subtotal: 0, total: 0 });
   });

@@ -134,6 +134,15 @@ export function usePlaceOrder({
         orderNumber: paid.orderNumber,
         total: paid.total,
         email: info.email,
+        skipProof: checkout.skipProof === true,
+        details: {
+          firstName: info.firstName,
+          lastName: info.lastName,
+          phone: info.phone,
+          company: info.company,
+          address: joinedAddress(info),
+          zipCode: info.zipCode,
+        },
       });
       // A paid order empties the cart on the server; the cart query says so at once (the header's
       // badge follows it), and is read again below to confirm.
