@@ -149,6 +149,17 @@ describe('preloadExposed', () => {
     ]);
   });
 
+  it('fetches a page the shopper may open next as prefetches (no "preloaded but not used" warning)', async () => {
+    const page = fakePage();
+    answerManifest(cartManifest);
+    await preloadExposed('cart_checkout', './CheckoutPage', { ahead: true });
+    expect(page.scripts).toEqual([]);
+    expect(page.links).toEqual([
+      { rel: 'prefetch', as: 'script', href: `${RELEASE}/remoteEntry.js` },
+      { rel: 'prefetch', as: 'script', href: `${RELEASE}/144.dc339f77.js` },
+    ]);
+  });
+
   it("adds no second preload for a file the page's HTML already preloads (the server's hints)", async () => {
     const fromServer = document.createElement('link');
     fromServer.setAttribute('rel', 'preload');
