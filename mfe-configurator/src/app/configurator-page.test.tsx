@@ -389,6 +389,65 @@ describe('upload', () => {
     });
   });
 
+  it('draws the uploaded image on the label where the proof draws it, and says which files it does not show', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:logo', revokeObjectURL: () => {} }),
+    );
+    stubApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () =>
+        json({
+          message: '2 files uploaded successfully',
+          errors: [],
+          files: [
+            { filename: `${'b'.repeat(64)}.pdf`, originalName: 'drawing.pdf' },
+            { filename: `${HASH}.png`, originalName: 'logo.png' },
+          ],
+        }),
+      [`GET /api/uploads/${HASH}.png`]: () =>
+        new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
+    });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    choose([
+      new File(['%PDF'], 'drawing.pdf', { type: 'application/pdf' }),
+      new File(['png'], 'logo.png', { type: 'image/png' }),
+    ]);
+    const preview = screen.getByTestId('label-preview');
+    await waitFor(() =>
+      expect(within(preview).getByTestId('label-preview-artwork')).toHaveAttribute(
+        'data-state',
+        'shown',
+      ),
+    );
+    expect(preview.querySelector('image')).toHaveAttribute('href', 'blob:logo');
+    expect(preview).toHaveAccessibleName('Preview: no text, with logo.png, Black/White');
+    expect(within(preview).getByTestId('label-preview-not-drawn')).toHaveTextContent(
+      'Not drawn on the label: “drawing.pdf”.',
+    );
+  });
+
+  it('says so when the uploaded image cannot be shown', async () => {
+    stubApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () =>
+        json({
+          message: '1 file uploaded successfully',
+          errors: [],
+          files: [{ filename: `${HASH}.png`, originalName: 'logo.png' }],
+        }),
+      [`GET /api/uploads/${HASH}.png`]: () => json({ message: 'Upload not found' }, 404),
+    });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    choose([new File(['png'], 'logo.png', { type: 'image/png' })]);
+    expect(await screen.findByTestId('label-preview-artwork-failed')).toHaveTextContent(
+      '“logo.png” cannot be shown in the preview. It stays with your label, and we check it before engraving.',
+    );
+    expect(screen.getByTestId('label-preview-artwork')).toHaveAttribute('data-state', 'failed');
+  });
+
   it('shows one Upload Failed toast per server error line', async () => {
     stubApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),

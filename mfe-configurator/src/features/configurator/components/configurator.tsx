@@ -20,6 +20,8 @@ import { ColorPicker } from './color-picker';
 import { CustomTextField } from './custom-text-field';
 import { FileUpload } from './file-upload';
 import { LabelPreview } from '@shop/ui/label-preview';
+import { engravedArtworkOf } from '@shop/contracts/label-layout';
+import { useArtworkImage } from '../api/get-artwork-image';
 import { MaterialPicker } from './material-picker';
 import { MountingPicker } from './mounting-picker';
 import { OrderSummary } from './order-summary';
@@ -163,6 +165,9 @@ export function Configurator() {
 
   const { width, height } = toConfigurationInput(draft);
   const started = draft.material !== null;
+  // The image engraved on the label (the first PNG or JPG), drawn where the proof will draw it.
+  const artwork = engravedArtworkOf(draft.files);
+  const artworkImage = useArtworkImage(artwork?.hashedName ?? null);
 
   return (
     <Form
@@ -204,6 +209,16 @@ export function Configurator() {
                   width={width}
                   height={height}
                   mounting={draft.mounting}
+                  artwork={
+                    artwork && {
+                      name: artwork.originalName,
+                      src: artworkImage.src,
+                      failed: artworkImage.failed,
+                    }
+                  }
+                  notDrawn={draft.files
+                    .filter((file) => file !== artwork)
+                    .map((file) => file.originalName)}
                 />
               }
             />
