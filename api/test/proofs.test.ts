@@ -270,3 +270,17 @@ describe('the engraved image on the proof', () => {
     expect(squash(await pdfText(pdf))).toContain(squash('Engraved image'));
   });
 });
+
+describe('the proof’s size', () => {
+  it('when the SVG is shown as it is, then it has the page’s size in points, as the PDF does', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { width: 3, height: 1, customText: 'EXIT' });
+    const svg = (await get(guest, proofPaths(order).svg)).bytes.toString('utf8');
+    const root = /<svg [^>]*>/.exec(svg)![0];
+    const [, width, height] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(root)!;
+    expect(root).toContain(`width="${width}pt"`);
+    expect(root).toContain(`height="${height}pt"`);
+    // A 3 inch label's page is 5 inches wide, the narrowest there is.
+    expect(Number(width)).toBe(360);
+  });
+});
