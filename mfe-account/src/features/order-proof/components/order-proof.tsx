@@ -59,8 +59,8 @@ const Lines = styled.ol`
     min-width: 0;
   }
   /* A proof is drawn on a page 5 to 8.5 inches wide: shrunk to a phone's width its details were
-     about 5 px high. Below the medium breakpoint it keeps a readable width and scrolls sideways in
-     its own frame. */
+     about 5 px high. Below the medium breakpoint it is shown at its own size and scrolls sideways
+     in its own frame. */
   .frame {
     overflow-x: auto;
     border: 1px solid ${theme.colors.border};
@@ -73,7 +73,8 @@ const Lines = styled.ol`
   }
   img {
     display: block;
-    width: 44rem;
+    /* Its page's own size in points: 10 pt details at about 13 px. */
+    width: auto;
     max-width: none;
     height: auto;
     background: #fff;
