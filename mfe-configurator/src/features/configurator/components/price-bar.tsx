@@ -46,7 +46,7 @@ const Bar = styled.section<{ $updating: boolean }>`
   }
 `;
 
-/** The live total while configuring on a phone, and a way to the summary's quantity and Add to Cart. */
+/** The live total while configuring on a phone, and a way to the summary (its quantity, Add to Cart). */
 export function PriceBar({ live, quantity }: { live: LivePrice; quantity: number }) {
   const { price } = live;
   const goToSummary = () => {
@@ -70,7 +70,7 @@ export function PriceBar({ live, quantity }: { live: LivePrice; quantity: number
         </span>
       </div>
       <Button type="button" $variant="secondary" $size="sm" onClick={goToSummary}>
-        Quantity &amp; add to cart
+        See order summary
       </Button>
     </Bar>
   );
