@@ -46,6 +46,22 @@ describe('cart page', () => {
     expect(useShopStore.getState().cart).toEqual({ itemCount: 2, subtotal: 10.4, total: 10.4 });
   });
 
+  it('reads large amounts with thousands separators', async () => {
+    const big = cartAnswer({
+      items: [{ ...cartAnswer().items[0], quantity: 10_000, unitPrice: 4.16, totalPrice: 41_600 }],
+      itemCount: 10_000,
+      subtotal: 41_600,
+      total: 41_600,
+    });
+    stubApi({ 'GET /api/cart': () => ({ json: big }), ...session });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    const summary = await screen.findByTestId('cart-summary');
+    expect(within(summary).getByTestId('summary-subtotal')).toHaveTextContent(
+      'Subtotal (10,000 items)$41,600.00',
+    );
+    expect(screen.getByTestId('cart-item-total')).toHaveTextContent('$41,600.00');
+  });
+
   it('shows the empty state with a way to the configurator', async () => {
     stubApi({
       'GET /api/cart': { json: cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }) },

@@ -116,7 +116,7 @@ export function OrderLine({ item, position }: { item: OrderItem; position: numbe
         <Price>
           <strong>{formatDollars(item.totalPrice)}</strong>{' '}
           <span>
-            ({item.quantity} × {formatDollars(item.unitPrice)})
+            ({item.quantity.toLocaleString('en-US')} × {formatDollars(item.unitPrice)})
           </span>
         </Price>
       </Details>

@@ -171,7 +171,7 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
                   {formatSize(item.productConfig.width, item.productConfig.height)}
                 </strong>
                 <small>
-                  {item.quantity} × {formatDollars(item.unitPrice)}
+                  {item.quantity.toLocaleString('en-US')} × {formatDollars(item.unitPrice)}
                 </small>
               </p>
               <span>{formatDollars(item.totalPrice)}</span>
