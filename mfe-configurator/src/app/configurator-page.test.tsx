@@ -186,6 +186,7 @@ describe('quantity', () => {
       expect.stringContaining('A line holds at most 10,000 labels. For more, ask us for a quote.'),
     );
     expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00');
+    expect(screen.getByText('Correct the quantity to see your price.')).toBeInTheDocument();
     await user.clear(quantity);
     await user.type(quantity, '10000');
     expect(quantity).not.toHaveAttribute('aria-invalid');

@@ -163,7 +163,8 @@ export function OrderSummary({
   const { price, updating, failed } = live;
 
   let note = '';
-  if (!live.priceable)
+  if (!live.priceable && quantityError) note = 'Correct the quantity to see your price.';
+  else if (!live.priceable)
     note = 'Enter a size of at least 0.75 inches and a quantity to see your price.';
   else if (failed) note = 'We could not calculate the price just now.';
   else if (updating) note = 'Updating price…';
