@@ -141,6 +141,8 @@ describe('AuthDialog: Create Account', () => {
     expect(screen.getByLabelText(/^Address/)).toHaveValue('1 Main St, New York, NY');
     expect(screen.getByLabelText(/^ZIP code/)).toHaveValue('10001');
     expect(screen.getByLabelText('Password')).toHaveValue('');
+    // The password is what is left to give: it has the focus.
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
   });
 
   it('creates the account, signs in and says Account created!', async () => {

@@ -32,7 +32,8 @@ export function CreateAccountForm({ onRegistered, prefill }: CreateAccountFormPr
       noValidate
       onSubmit={form.handleSubmit((input) => register.mutate(input))}
     >
-      <NameFields form={form} autoFocus />
+      {/* Started from a checkout's details, the password is what is left to give. */}
+      <NameFields form={form} autoFocus={!prefill} />
       <TextField
         label="Email"
         type="email"
@@ -46,6 +47,7 @@ export function CreateAccountForm({ onRegistered, prefill }: CreateAccountFormPr
         type="password"
         autoComplete="new-password"
         hint="At least 6 characters."
+        data-autofocus={prefill ? true : undefined}
         error={form.errors.password}
         {...form.input('password')}
       />
