@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SHOP_IDENTITY_DEFAULTS } from '@shop/contracts/shop-identity';
 
 // Both api/src/config.ts and the bundled api/dist/server.js sit two levels below the repository root.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -153,11 +154,14 @@ const envSchema = z
     SQUARE_LOCATION_ID: z.string().optional(),
     SQUARE_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
     TAX_RATES: taxRates.optional(),
-    SHOP_NAME: z.string().min(1).max(100).default('Engraved Label Shop'),
-    /** The postal address printed on invoices; left off them when unset. */
+    // Who the shop is: the same variables and defaults as the site's (@shop/contracts/shop-identity).
+    SHOP_NAME: z.string().min(1).max(100).default(SHOP_IDENTITY_DEFAULTS.name),
+    /** The postal address on invoices and in emails (and the site's footer); left off when unset. */
     SHOP_ADDRESS: z.string().min(1).max(300).optional(),
-    SHOP_PHONE: z.string().min(1).default('(555) 010-0100'),
-    SHOP_EMAIL: z.email({ error: 'must be an email address' }).default('orders@example.com'),
+    SHOP_PHONE: z.string().min(1).default(SHOP_IDENTITY_DEFAULTS.phone),
+    SHOP_EMAIL: z
+      .email({ error: 'must be an email address' })
+      .default(SHOP_IDENTITY_DEFAULTS.email),
     SHOP_ORDERS_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     SHOP_TIME_ZONE: timeZone.default('America/New_York'),
     SHOP_URL: z
@@ -263,9 +267,16 @@ const envSchema = z
     mail: {
       /** Unset: messages stay in the outbox collection (read in the admin's Outbox tab). */
       url: env.MAIL_URL ?? null,
-      from: env.MAIL_FROM ?? `Engraved Label Shop <${env.SHOP_EMAIL}>`,
+      from: env.MAIL_FROM ?? senderOf(env.SHOP_NAME, env.SHOP_EMAIL),
     },
   }));
+
+/** The shop as an email's sender: its name quoted when it holds characters an address reserves. */
+function senderOf(name: string, email: string): string {
+  return /[",;:<>@()[\]\\]/.test(name)
+    ? `"${name.replace(/["\\]/g, '\\$&')}" <${email}>`
+    : `${name} <${email}>`;
+}
 
 export type Config = z.output<typeof envSchema>;
 

@@ -136,7 +136,7 @@ describe('POST /api/auth/register', () => {
   it('when a guest with items in the cart signs up, then the cart becomes the customer’s', async () => {
     const agent = app.agent();
     await addToCart(agent);
-    await addToCart(agent, { quantity: 3 });
+    await addToCart(agent, { customText: 'PUMP 2', quantity: 3 });
     await register(agent);
     const cart = await agent.request('GET', '/api/cart');
     expect(cart.body.items).toHaveLength(2);

@@ -252,10 +252,80 @@ describe('adding, reading, changing and removing items', () => {
         totalPriceCents: 520,
       })),
     });
-    const response = await add(label);
+    const response = await add({ ...label, customText: 'ANOTHER LABEL' });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: CART_FULL_MESSAGE });
     expect((await cart()).items).toHaveLength(MAX_CART_LINES);
+  });
+});
+
+describe('the same label added again', () => {
+  it('when a configuration identical to a line is added, then that line holds both quantities, priced at the break they reach together', async () => {
+    const first = (await add({ ...label, quantity: 25 })).body.item;
+    const response = await add({ ...label, quantity: 25 });
+    expect(response.status).toBe(201);
+    // 50 labels: 15% off $5.20 = $4.42 each, not two lines of 25 at 10% off ($4.68).
+    expect(response.body.item).toMatchObject({
+      id: first.id,
+      quantity: 50,
+      unitPrice: 4.42,
+      totalPrice: 221,
+    });
+    const body = await cart();
+    expect(body.items).toHaveLength(1);
+    expect(body).toMatchObject({ itemCount: 50, subtotal: 221 });
+  });
+
+  it('when the text, an option or the files differ, then it is a line of its own; the same files in another order are the same label', async () => {
+    const files = ['c', 'd'].map((letter) => ({
+      hashedName: `${letter.repeat(64)}.pdf`,
+      originalName: `${letter}.pdf`,
+    }));
+    for (const file of files) {
+      await recordUpload(
+        { sessionId: ALICE },
+        { filename: file.hashedName, originalName: file.originalName, size: 10 },
+      );
+    }
+    await add({ ...label, files });
+    await add({ ...label, files: [...files].reverse() });
+    await add({ ...label, files: [files[0]] });
+    await add({ ...label, customText: 'VALVE 8', files });
+    await add({ ...label, color: 'white-black', files });
+    expect((await cart()).items.map((item: { quantity: number }) => item.quantity)).toEqual([
+      2, 1, 1, 1,
+    ]);
+  });
+});
+
+describe('how many labels a line holds', () => {
+  it('when a line would hold more than 10,000 labels, then 400 on quantity pointing to a quote, and the cart is unchanged', async () => {
+    const message = 'A line holds at most 10,000 labels. For more, ask us for a quote.';
+    const most = await add({ ...label, quantity: 10_000 });
+    expect(most.status).toBe(201);
+    expect(most.body.item.totalPrice).toBe(41_600);
+
+    const tooMany = await add({ ...label, customText: 'OTHER', quantity: 10_001 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toEqual({ message, errors: [{ path: 'quantity', message }] });
+
+    const merged = await add({ ...label, quantity: 1 });
+    expect(merged.status).toBe(400);
+    const mergedMessage = `Your cart already has 10,000 of this label. ${message}`;
+    expect(merged.body).toEqual({
+      message: mergedMessage,
+      errors: [{ path: 'quantity', message: mergedMessage }],
+    });
+
+    const changed = await app.request('PUT', `/api/cart/${most.body.item.id}`, {
+      body: { quantity: 10_001 },
+      sessionId: ALICE,
+    });
+    expect(changed.status).toBe(400);
+    expect(changed.body.errors).toEqual([{ path: 'quantity', message }]);
+    expect((await cart()).items.map((item: { quantity: number }) => item.quantity)).toEqual([
+      10_000,
+    ]);
   });
 });
 

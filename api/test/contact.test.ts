@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findEnquiryById } from '../src/modules/contact/repository';
+import { registerAdmin } from './support/shop-flows';
 import { startTestApp, TEST_SESSION_ID, type TestApp } from './support/test-app';
 
 let app: TestApp;
@@ -71,5 +72,16 @@ describe('POST /api/contact', () => {
   it('when the call has no x-session-id (a cross-site form), then 403', async () => {
     const response = await app.request('POST', '/api/contact', { body: enquiry, sessionId: null });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('the admin’s outbox with no mail server (no MAIL_URL)', () => {
+  it('when an enquiry’s messages are handled, then the outbox says they are kept there, not sent', async () => {
+    const admin = app.agent();
+    await registerAdmin(admin);
+    expect((await app.request('POST', '/api/contact', { body: enquiry })).status).toBe(201);
+    const page = await admin.request('GET', '/api/admin/outbox?limit=5');
+    expect(page.status).toBe(200);
+    expect(page.body.mailServer).toBe(false);
   });
 });

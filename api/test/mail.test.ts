@@ -433,6 +433,7 @@ describe('GET /api/admin/outbox', () => {
     const first = await admin.request('GET', '/api/admin/outbox?limit=2');
     expect(first.status).toBe(200);
     outboxPageSchema.parse(first.body);
+    expect(first.body.mailServer).toBe(true);
     expect(first.body.messages).toHaveLength(2);
     expect(Object.keys(first.body.messages[0]).sort()).toEqual(
       [

@@ -29,6 +29,8 @@ beforeAll(async () => {
     UPLOAD_DIR: uploadDir,
     SHOP_NAME: 'Acme Engraving Co',
     SHOP_ADDRESS: '12 Harbor Road, Portland, ME 04101',
+    SHOP_PHONE: '+1 (207) 555-0142',
+    SHOP_EMAIL: 'hello@acme-engraving.example',
   });
   owner = app.agent();
   await register(owner);
@@ -283,6 +285,31 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(text).toContain('Sales tax (NY)');
     expect(text).toContain('Paid in full by card');
     expect(text).toContain('Ann Lee');
+  });
+
+  it('when the shop is configured, then the invoice and every email of the order name that one shop, its address, phone and email', async () => {
+    const { body } = await download(owner, `/api/orders/${ownerOrder.orderId}/invoice.pdf`);
+    const shop = [
+      'Acme Engraving Co',
+      '12 Harbor Road, Portland, ME 04101',
+      '+1 (207) 555-0142',
+      'hello@acme-engraving.example',
+    ];
+    const invoice = await pdfText(body);
+    for (const detail of shop) expect(invoice).toContain(detail);
+    const mails = await OutboxModel.find({ key: new RegExp(ownerOrder.orderId) }).lean();
+    expect(mails.map((mail) => mail.kind)).toEqual(
+      expect.arrayContaining(['admin_new_order', 'order_confirmation']),
+    );
+    // Every message to the customer (the shop's own notice of the order goes to the shop).
+    for (const mail of mails.filter((message) => message.kind !== 'admin_new_order')) {
+      for (const detail of shop) {
+        expect(mail.text).toContain(detail);
+        expect(mail.html).toContain(detail.replace(/&/g, '&amp;'));
+      }
+      expect(`${mail.text} ${mail.html}`).not.toMatch(/Engraved Label Shop|010-0100/);
+    }
+    expect(app.config.mail.from).toBe('Acme Engraving Co <hello@acme-engraving.example>');
   });
 
   it('when another customer or a guest asks, then 404; an admin gets it', async () => {

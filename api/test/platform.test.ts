@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config';
+import { SHOP_IDENTITY_DEFAULTS } from '@shop/contracts/shop-identity';
 import { DATABASE_UNAVAILABLE_MESSAGE, trusted } from '../src/platform/db';
 import { AppError } from '../src/platform/errors';
 import { createLogger } from '../src/platform/logger';
@@ -316,10 +317,21 @@ describe('configuration', () => {
       url: 'smtps://user:pass@smtp.example.com:465',
       from: 'Label Shop <orders@example.com>',
     });
+    // Unset, the shop is the one the site shows (@shop/contracts/shop-identity), and so is the sender.
+    expect(loadConfig(minimal).shop).toMatchObject({
+      name: SHOP_IDENTITY_DEFAULTS.name,
+      phone: SHOP_IDENTITY_DEFAULTS.phone,
+      email: SHOP_IDENTITY_DEFAULTS.email,
+      address: null,
+    });
     expect(loadConfig(minimal).mail).toEqual({
       url: null,
-      from: 'Engraved Label Shop <orders@example.com>',
+      from: 'Engraved Labels <orders@engravedlabels.example>',
     });
+    expect(
+      loadConfig({ ...minimal, SHOP_NAME: 'Smith, Jones & Co', SHOP_EMAIL: 'a@b.example' }).mail
+        .from,
+    ).toBe('"Smith, Jones & Co" <a@b.example>');
     expect(() => loadConfig({ ...minimal, SHOP_TIME_ZONE: 'Mars/Olympus' })).toThrow(
       /SHOP_TIME_ZONE/,
     );

@@ -134,6 +134,26 @@ describe('paying an order', () => {
     ]);
   });
 
+  it('when the order is paid, then its confirmation email says a proof comes first and what the customer is asked to do; skipped, that it is engraved as ordered', async () => {
+    const withProof = await paidOrder(app.agent());
+    const confirmation = await OutboxModel.findOne({
+      key: `order_confirmation:${withProof.orderId}`,
+    }).lean();
+    const asked =
+      'First, a proof: we have emailed you a proof of each label. Check it on your order page, then approve it or tell us what to change. We engrave only after you approve.';
+    expect(confirmation!.text).toContain(asked);
+    expect(confirmation!.html).toContain(asked);
+
+    const skipped = await paidOrder(app.agent(), { skipProof: true });
+    const asShown = await OutboxModel.findOne({
+      key: `order_confirmation:${skipped.orderId}`,
+    }).lean();
+    expect(asShown!.text).toContain(
+      'You chose to skip the proof, so we engrave your labels exactly as ordered.',
+    );
+    expect(asShown!.text).not.toContain('First, a proof');
+  });
+
   it('when the shopper ticked "Skip the proof, engrave as shown", then the paid order goes straight to processing with no proof email', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest, { skipProof: true });
@@ -411,17 +431,84 @@ describe('moving to processing', () => {
     ]);
   });
 
-  it('when the customer approved, then the admin moves the order to processing', async () => {
+  it('when the customer approves, then the order is in processing at once: its status, the admin’s table, both histories and an email say so', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest);
-    await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+    const approved = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
       body: { revision: 1, name: 'Ann Lee' },
     });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.status).toBe('approved');
+
+    const page = await guest.request('GET', `/api/orders/${order.orderId}`);
+    expect(page.body.status).toBe('processing');
+    expect(page.body.history.map((step: { status: string }) => step.status)).toEqual([
+      'pending_payment',
+      'awaiting_proof',
+      'processing',
+    ]);
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    expect(detail.body.status).toBe('processing');
+    expect(detail.body.history.at(-1)).toMatchObject({
+      from: 'awaiting_proof',
+      to: 'processing',
+      by: 'customer',
+      note: 'Proof (revision 1) approved by Ann Lee',
+    });
+    const table = await admin.request(
+      'GET',
+      `/api/admin/orders?q=${order.orderNumber}&status=processing`,
+    );
+    expect(table.status, table.text).toBe(200);
+    expect(table.body.orders.map((listed: { id: string }) => listed.id)).toContain(order.orderId);
+
+    const mail = await OutboxModel.findOne({ key: `proof_approved:${order.orderId}` }).lean();
+    expect(mail).toMatchObject({
+      kind: 'proof_approved',
+      subject: `Proof approved: order #${order.orderNumber} is in production`,
+    });
+    expect(mail!.text).toContain('Production takes 3 to 5 business days.');
+
+    // Nothing is left for the admin to move: it is in processing already.
     const moved = await admin.request('PATCH', `/api/admin/orders/${order.orderId}`, {
       body: { status: 'processing' },
     });
-    expect(moved.status, moved.text).toBe(200);
-    expect(moved.body.status).toBe('processing');
+    expect(moved.status).toBe(409);
+  });
+
+  it('when an approval stopped after its answer was recorded, then the customer’s next click moves the order on, once', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    // What a call that stopped after recording the approval leaves: the answer, the order unmoved.
+    await OrderModel.updateOne({ _id: order.orderId }, { $set: { 'proof.status': 'approved' } });
+    const again = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann Lee' },
+    });
+    expect(again.status, again.text).toBe(200);
+    expect((await guest.request('GET', `/api/orders/${order.orderId}`)).body.status).toBe(
+      'processing',
+    );
+    const third = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann Lee' },
+    });
+    expect(third.status).toBe(409);
+  });
+
+  it('when the admin cancelled the order first, then its approval is refused and the order stays cancelled', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    const cancelled = await admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+      body: { refundAmount: detail.body.total, reason: 'Customer asked' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const late = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann Lee' },
+    });
+    expect(late.status).toBe(409);
+    expect((await guest.request('GET', `/api/orders/${order.orderId}`)).body.status).toBe(
+      'cancelled',
+    );
   });
 
   it('when an order waits for approval, then the admin may cancel it with a full refund; after 14 days it is flagged overdue', async () => {

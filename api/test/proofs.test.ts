@@ -238,3 +238,49 @@ describe('GET /api/orders/:id/items/:itemId/proof.svg and proof.pdf', () => {
     expect(pdf).toMatch(/\/Subtype \/Image/);
   });
 });
+
+describe('the engraved image on the proof', () => {
+  it('when the line has a PNG, then the proof draws it on the label, left of the text, where the configurator’s preview does; the details name it', async () => {
+    const guest = app.agent();
+    const files = await uploadPng(guest, 'logo.png');
+    const order = await paidOrder(guest, {
+      width: 6,
+      height: 2,
+      customText: 'MAIN PUMP',
+      files,
+    });
+    const svg = (await get(guest, proofPaths(order).svg)).bytes.toString('utf8');
+    const number = (tag: string, name: string) =>
+      Number(new RegExp(`${name}="([\\d.]+)"`).exec(tag)![1]);
+    // The plate: the label itself, 6 x 2 inches at actual size (72 points an inch).
+    const plate = [...svg.matchAll(/<rect [^>]*width="432" height="144"[^>]*\/>/g)][0]![0];
+    const image = /<image [^>]*\/>/.exec(svg)![0];
+    const engravedText = /<text class="engraving"[^>]*>MAIN PUMP<\/text>/.exec(svg)![0];
+    const left = number(plate, 'x');
+    const top = number(plate, 'y');
+    expect(number(image, 'x')).toBeGreaterThan(left);
+    expect(number(image, 'y')).toBeGreaterThan(top);
+    expect(number(image, 'y') + number(image, 'height')).toBeLessThan(top + 144);
+    expect(number(image, 'x') + number(image, 'width')).toBeLessThan(number(engravedText, 'x'));
+    expect(image).toContain(`href="data:image/png;base64,${PNG.toString('base64')}"`);
+    expect(svgTexts(svg).join(' ')).toMatch(
+      /Engraved image logo\.png, fitted in .* left of the text/,
+    );
+    const pdf = (await get(guest, proofPaths(order).pdf)).bytes;
+    expect(squash(await pdfText(pdf))).toContain(squash('Engraved image'));
+  });
+});
+
+describe('the proof’s size', () => {
+  it('when the SVG is shown as it is, then it has the page’s size in points, as the PDF does', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { width: 3, height: 1, customText: 'EXIT' });
+    const svg = (await get(guest, proofPaths(order).svg)).bytes.toString('utf8');
+    const root = /<svg [^>]*>/.exec(svg)![0];
+    const [, width, height] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(root)!;
+    expect(root).toContain(`width="${width}pt"`);
+    expect(root).toContain(`height="${height}pt"`);
+    // A 3 inch label's page is 5 inches wide, the narrowest there is.
+    expect(Number(width)).toBe(360);
+  });
+});

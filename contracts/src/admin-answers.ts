@@ -39,6 +39,7 @@ export const adminOrderPageSchema = z.object({
 
 /** GET /api/admin/outbox */
 export const outboxPageSchema = z.object({
+  mailServer: z.boolean(),
   messages: z.array(
     z.object({
       id: z.string(),

@@ -17,6 +17,14 @@ export const uploadedFileRefSchema = z.strictObject({
 });
 export type UploadedFileRef = z.infer<typeof uploadedFileRefSchema>;
 
+/**
+ * The most labels one cart line (and one order line) holds. Larger runs are quoted: the price breaks
+ * stop at 100+, and a run this long needs the shop to plan material and machine time.
+ */
+export const MAX_LINE_QUANTITY = 10_000;
+export const LINE_QUANTITY_LIMIT_MESSAGE =
+  'A line holds at most 10,000 labels. For more, ask us for a quote.';
+
 /** A sign configuration as the browser sends it (docs/product.md section 3); prices are never taken from it. */
 export const labelConfigurationSchema = z.object({
   material: z.enum(MATERIALS, { error: 'Material must be one of indoor, phenolic, uv-resistant' }),
@@ -33,7 +41,7 @@ export const labelConfigurationSchema = z.object({
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
-    .max(100_000, 'Quantity must be at most 100000'),
+    .max(MAX_LINE_QUANTITY, LINE_QUANTITY_LIMIT_MESSAGE),
   files: z.array(uploadedFileRefSchema).max(20).optional().default([]),
 });
 export type LabelConfiguration = z.infer<typeof labelConfigurationSchema>;

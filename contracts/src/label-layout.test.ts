@@ -4,6 +4,7 @@ import {
   HOLE_INSET_INCHES,
   MIN_CAP_HEIGHT_INCHES,
   characterWidthEm,
+  engravedArtworkOf,
   labelLayout,
   textWidthEm,
   type LabelLayout,
@@ -224,5 +225,49 @@ describe('labelLayout', () => {
     expect(layout.adhesive).toBe(true);
     expect(layout.holes).toEqual([]);
     expect(labelLayout(base).adhesive).toBe(false);
+  });
+});
+
+describe('engraved artwork', () => {
+  it('is the first PNG or JPG of the files; other files are not drawn', () => {
+    const files = [
+      { hashedName: `${'a'.repeat(64)}.pdf`, originalName: 'drawing.pdf' },
+      { hashedName: `${'b'.repeat(64)}.jpg`, originalName: 'logo.jpg' },
+      { hashedName: `${'c'.repeat(64)}.png`, originalName: 'other.png' },
+    ];
+    expect(engravedArtworkOf(files)?.originalName).toBe('logo.jpg');
+    expect(engravedArtworkOf(files.slice(0, 1))).toBeNull();
+    expect(engravedArtworkOf([])).toBeNull();
+  });
+
+  it('on a wide label, takes a square at the left and the text the rest, clear of each other', () => {
+    const layout = labelLayout({ ...base, width: 6, height: 2, artwork: true });
+    const art = layout.artwork!;
+    expect(art.width).toBeCloseTo(art.height, 3);
+    expect(art.x).toBeCloseTo(0.12, 3); // the margin: 6% of the short side
+    expect(layout.textBox.x).toBeGreaterThan(art.x + art.width);
+    expectTextInsideLabel(layout);
+    for (const line of layout.lines) {
+      expect(line.x - line.width / 2).toBeGreaterThanOrEqual(art.x + art.width - EPSILON);
+    }
+    // Without it, the same text is centred on the label and larger.
+    const plain = labelLayout({ ...base, width: 6, height: 2 });
+    expect(plain.artwork).toBeNull();
+    expect(plain.lines[0]!.x).toBe(3);
+    expect(layout.lines[0]!.x).toBeGreaterThan(3);
+  });
+
+  it('on a tall label, takes the top, and with no text the whole area clear of edges and holes', () => {
+    const tall = labelLayout({ ...base, width: 2, height: 5, artwork: true });
+    expect(tall.artwork!.y).toBeLessThan(tall.textBox.y);
+    expect(tall.artwork!.y + tall.artwork!.height).toBeLessThan(tall.textBox.y);
+    const only = labelLayout({
+      ...base,
+      mounting: 'mounting-holes',
+      customText: '',
+      artwork: true,
+    });
+    expect(only.lines).toEqual([]);
+    expect(only.artwork).toEqual(only.textBox);
   });
 });

@@ -85,6 +85,26 @@ export interface LabelLayoutInput {
   mounting: Mounting;
   /** The text as typed; line breaks are kept. */
   customText: string;
+  /** Whether an image is engraved on the label (engravedArtworkOf): it gets its own area. */
+  artwork?: boolean;
+}
+
+/** Files whose image is engraved on the label (a logo, a drawing): PNG and JPG, by stored name. */
+export const ENGRAVED_ARTWORK_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+/** The artwork area takes at most this share of the text area's long side when there is text too. */
+export const ARTWORK_SHARE_WITH_TEXT = 0.4;
+
+/**
+ * The file engraved on the label: the first PNG or JPG among its files, or null. Other files (PDF,
+ * Word, Excel, text) travel with the order for the shop to read; they are not drawn.
+ */
+export function engravedArtworkOf<F extends { hashedName: string }>(files: readonly F[]): F | null {
+  return (
+    files.find((file) => {
+      const extension = file.hashedName.slice(file.hashedName.lastIndexOf('.') + 1).toLowerCase();
+      return (ENGRAVED_ARTWORK_EXTENSIONS as readonly string[]).includes(extension);
+    }) ?? null
+  );
 }
 
 export interface LaidOutLine {
@@ -101,8 +121,14 @@ export interface LabelLayout {
   width: number;
   height: number;
   colors: { background: string; text: string; name: string };
-  /** The area text may use, clear of the edges and holes. */
+  /** The area text may use, clear of the edges, the holes and the artwork. */
   textBox: { x: number; y: number; width: number; height: number };
+  /**
+   * Where the engraved image goes (drawn to fit, centred, its proportions kept): a square at the
+   * start of the area clear of edges and holes (left on a wide label, top on a tall one), or all of
+   * that area when there is no text; null without artwork.
+   */
+  artwork: { x: number; y: number; width: number; height: number } | null;
   lines: LaidOutLine[];
   /** The em size of the text (0 when there is none). */
   fontSize: number;
@@ -160,6 +186,7 @@ export function labelLayout({
   color,
   mounting,
   customText,
+  artwork = false,
 }: LabelLayoutInput): LabelLayout {
   const swatch = COLOR_SWATCHES[color];
   const margin = Math.max(MIN_MARGIN_INCHES, 0.06 * Math.min(width, height));
@@ -172,14 +199,43 @@ export function labelLayout({
   const holesAtTopAndBottom = holes.length === 2 && holes[0]!.x === holes[1]!.x;
   const insetX = holes.length > 0 && !holesAtTopAndBottom ? Math.max(margin, holeClear) : margin;
   const insetY = holesAtTopAndBottom ? Math.max(margin, holeClear) : margin;
-  const textBox = {
+  const clear = {
     x: insetX,
     y: insetY,
     width: Math.max(0, width - 2 * insetX),
     height: Math.max(0, height - 2 * insetY),
   };
-
   const texts = textLines(customText);
+
+  // The artwork takes a square at the start of the clear area (its whole length on a label with no
+  // text), and the text the rest, a margin apart.
+  let artworkBox: LabelLayout['artwork'] = null;
+  let textBox = clear;
+  if (artwork && texts.length === 0) {
+    artworkBox = clear;
+  } else if (artwork) {
+    const wide = clear.width >= clear.height;
+    const side = wide
+      ? Math.min(clear.height, clear.width * ARTWORK_SHARE_WITH_TEXT)
+      : Math.min(clear.width, clear.height * ARTWORK_SHARE_WITH_TEXT);
+    artworkBox = wide
+      ? { x: clear.x, y: clear.y + (clear.height - side) / 2, width: side, height: side }
+      : { x: clear.x + (clear.width - side) / 2, y: clear.y, width: side, height: side };
+    textBox = wide
+      ? {
+          x: clear.x + side + margin,
+          y: clear.y,
+          width: Math.max(0, clear.width - side - margin),
+          height: clear.height,
+        }
+      : {
+          x: clear.x,
+          y: clear.y + side + margin,
+          width: clear.width,
+          height: Math.max(0, clear.height - side - margin),
+        };
+  }
+
   const widestEm = Math.max(0, ...texts.map(textWidthEm));
   const byWidth = widestEm > 0 ? textBox.width / widestEm : Infinity;
   const byHeight =
@@ -192,7 +248,7 @@ export function labelLayout({
   const blockTop = textBox.y + (textBox.height - texts.length * lineHeight) / 2;
   const lines = texts.map((text, index) => ({
     text,
-    x: round(width / 2),
+    x: round(textBox.x + textBox.width / 2),
     y: round(blockTop + index * lineHeight + lineHeight / 2 + capHeight / 2),
     width: round(textWidthEm(text) * fontSize),
   }));
@@ -206,6 +262,12 @@ export function labelLayout({
       y: round(textBox.y),
       width: round(textBox.width),
       height: round(textBox.height),
+    },
+    artwork: artworkBox && {
+      x: round(artworkBox.x),
+      y: round(artworkBox.y),
+      width: round(artworkBox.width),
+      height: round(artworkBox.height),
     },
     lines,
     fontSize: round(fontSize),

@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   'enquiry_received',
   'proof_request',
   'proof_reminder',
+  'proof_approved',
   'order_link',
   'password_reset',
   'email_confirmation',
@@ -26,6 +27,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   enquiry_received: 'Enquiry received',
   proof_request: 'Proof to approve',
   proof_reminder: 'Proof reminder',
+  proof_approved: 'Proof approved (in production)',
   order_link: 'Link to an order (order lookup)',
   password_reset: 'Password reset',
   email_confirmation: 'Email confirmation',
@@ -52,6 +54,11 @@ export const outboxQuerySchema = keyPageQuerySchema('a message');
 export type OutboxQuery = z.input<typeof outboxQuerySchema>;
 
 export interface OutboxPage {
+  /**
+   * Whether a mail server is configured (MAIL_URL): without one nothing leaves the shop, and a
+   * message the worker has handled (sentAt) is kept in the outbox, not sent.
+   */
+  mailServer: boolean;
   messages: OutboxMessage[];
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextBefore: string | null;

@@ -9,6 +9,14 @@ export function toDollars(cents: Cents): number {
   return Math.round(cents) / 100;
 }
 
+const dollarFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** "$1,234.50": dollars with two decimals, thousands separated so a large amount reads at a glance. */
 export function formatDollars(dollars: number): string {
-  return `$${dollars.toFixed(2)}`;
+  return dollarFormat.format(dollars);
 }

@@ -26,6 +26,15 @@ export const PROOF_STATUS_LABELS: Record<ProofStatus, string> = {
   skipped: 'Proof skipped at checkout',
 };
 
+/** The same states as the shop's admins read them: the approval is the customer's, not theirs. */
+export const SHOP_PROOF_STATUS_LABELS: Record<ProofStatus, string> = {
+  awaiting_approval: "Waiting for the customer's approval",
+  changes_requested: 'The customer asked for changes',
+  approved: 'Approved by the customer',
+  overridden: "Moved on without the customer's approval",
+  skipped: 'Proof skipped at checkout',
+};
+
 /** Days an order may wait for approval before the admin may cancel it with a full refund. */
 export const PROOF_APPROVAL_LIMIT_DAYS = 14;
 /** Business days (Monday to Friday in the shop's time zone) before an unanswered proof is reminded. */

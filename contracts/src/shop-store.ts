@@ -24,6 +24,18 @@ export interface ShopUser {
   updatedAt: string;
 }
 
+/** Details Create Account starts from: the thank-you page offers an account with what was entered. */
+export interface AccountPrefill {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  company?: string;
+  /** One line, "street, city, state", as the account keeps it. */
+  address?: string;
+  zipCode?: string;
+}
+
 export interface CartSummary {
   itemCount: number;
   subtotal: number;
@@ -66,13 +78,16 @@ export interface ShopState {
   authChecked: boolean;
   cart: CartSummary;
   discount: AppliedDiscount | null;
-  /** Whether the auth dialog (owned by the account remote) is open, and on which tab. */
-  authDialog: { open: boolean; tab: 'sign-in' | 'create-account' };
+  /**
+   * Whether the auth dialog (owned by the account remote) is open, on which tab, and what Create
+   * Account starts from (the details a guest just checked out with).
+   */
+  authDialog: { open: boolean; tab: 'sign-in' | 'create-account'; prefill?: AccountPrefill | null };
   toasts: Toast[];
   setUser(user: ShopUser | null): void;
   setCart(cart: CartSummary): void;
   setDiscount(discount: AppliedDiscount | null): void;
-  openAuthDialog(tab?: 'sign-in' | 'create-account'): void;
+  openAuthDialog(tab?: 'sign-in' | 'create-account', prefill?: AccountPrefill): void;
   closeAuthDialog(): void;
   toast(input: ToastInput): number;
   dismissToast(id: number): void;

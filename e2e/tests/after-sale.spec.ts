@@ -150,11 +150,16 @@ test('an admin cancels an order with a partial refund, and an enquiry appears in
   await dialog.getByLabel('Refund amount ($)').fill('5.00');
   await dialog.getByLabel('Reason').fill('Customer asked to cancel');
   await dialog.getByRole('button', { name: 'Cancel order and refund $5.00' }).click();
+  await admin
+    .getByRole('alertdialog', { name: `Cancel order #${placed.orderNumber} and refund $5.00?` })
+    .getByRole('button', { name: 'Cancel order and refund $5.00' })
+    .click();
   await expect(dialog.getByRole('list', { name: 'Order history' })).toContainText(
     'Processing → Cancelled',
   );
   await expect(dialog.getByRole('list', { name: 'Order history' })).toContainText('Refund $5.00');
-  await expect(dialog.getByText('Refunded')).toBeVisible();
+  await expect(dialog.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Partly refunded')).toBeVisible();
   await admin.keyboard.press('Escape');
   const row = admin.getByRole('row', { name: new RegExp(`#${placed.orderNumber}`) });
   await expect(row.getByText('Cancelled')).toBeVisible();

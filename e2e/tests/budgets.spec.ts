@@ -124,8 +124,8 @@ const scriptsBeforeInteractive = (page: Page) => scriptsBefore(page, INTERACTIVE
 /**
  * Shell scripts the page ran once nothing more was on its way (a second without a request under way):
  * the chunks it fetches after its first render (the store's parsers with zod, on the first cart
- * answer; docs/design.md section 10), not the next page's files it only preloads (`<link
- * rel="preload">`, another initiator).
+ * answer; docs/design.md section 10), not the next page's files it only fetches ahead (`<link
+ * rel="prefetch">`, another initiator).
  */
 async function shellScriptsRunAfterwards(
   page: Page,

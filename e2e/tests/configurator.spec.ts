@@ -53,7 +53,7 @@ test('a configured label is priced by the server, takes artwork, and reaches the
   await configurator.getByLabel('Width (inches)').fill('3');
   await configurator.getByLabel('Height (inches)').fill('2');
   await configurator.getByText('Adhesive backing', { exact: true }).click();
-  await expect(configurator.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
+  await expect(configurator.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
   await expect(configurator.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
   await expect(configurator.getByTestId('unit-price')).toHaveText('$5.20');
   await expect(configurator.getByTestId('total-price')).toHaveText('$5.20');

@@ -6,7 +6,7 @@ import { adminPage, paidOrder, post, sessionIdOf, unique } from '../support/shop
 
 // The proof step (docs/product.md, "Proofs"): a shopper pays, the proof email is in the Outbox, the
 // shopper opens the order and asks for a change, the admin uploads revision 2, the shopper approves
-// it, and the admin moves the order to processing. Then screenshots of proofs for every material and
+// it, which moves the order to processing. Then screenshots of proofs for every material and
 // colour pair, on a phone and a desktop, to look at.
 
 const LABEL = {
@@ -39,7 +39,7 @@ const CUSTOMER = {
 
 const proofCustomer = () => ({ ...CUSTOMER, email: `${unique('proof')}@example.com` });
 
-test('pay, proof email, ask for a change, admin uploads revision 2, the shopper approves, the admin moves it to processing', async ({
+test('pay, proof email, ask for a change, admin uploads revision 2, the shopper approves and the order is in processing', async ({
   page,
   browser,
   baseURL,
@@ -136,14 +136,20 @@ test('pay, proof email, ask for a change, admin uploads revision 2, the shopper 
   await proof.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
   await proof.getByRole('button', { name: 'Approve the proof' }).click();
   await expect(proof.getByRole('status')).toContainText('Approved by Ada Lovelace');
+  // The approval is the go-ahead: the order is in production at once, and its page says so.
+  await expect(proof.getByRole('status')).toContainText('Your labels are in production');
+  await expect(page.getByText('Processing', { exact: true }).first()).toBeVisible();
 
-  // The admin moves the approved order to processing.
+  // The admin finds it in processing, moved by the customer's approval: nothing left to press.
   await admin.keyboard.press('Escape');
   await admin.getByRole('button', { name: `View order ${orderNumber}` }).click();
-  await dialog.getByRole('button', { name: 'Move to processing' }).click();
   await expect(dialog.getByRole('list', { name: 'Order history' })).toContainText(
     'Awaiting proof approval → Processing',
   );
+  await expect(dialog.getByRole('list', { name: 'Order history' })).toContainText(
+    'by the customer · Proof (revision 2) approved by Ada Lovelace',
+  );
+  await expect(dialog.getByRole('button', { name: 'Move to processing' })).toHaveCount(0);
   await expect(dialog.getByRole('list', { name: 'Proof history' })).toContainText(
     'Proof (revision 2) approved by Ada Lovelace',
   );

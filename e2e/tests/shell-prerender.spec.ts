@@ -42,13 +42,7 @@ function watchConsole(page: Page): string[] {
     const ownStatus =
       /^Failed to load resource: .* 404/.test(message.text()) &&
       message.location().url === page.url();
-    // Chromium's note on the next page's remote entry, preloaded ahead on purpose (shell/README.md).
-    const preloadedAhead = /was preloaded using link preload but not used/.test(message.text());
-    if (
-      (message.type() === 'error' || message.type() === 'warning') &&
-      !ownStatus &&
-      !preloadedAhead
-    ) {
+    if ((message.type() === 'error' || message.type() === 'warning') && !ownStatus) {
       problems.push(`${message.type()}: ${message.text()}`);
     }
   });

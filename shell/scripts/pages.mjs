@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import SHOP_IDENTITY_DEFAULTS from '@shop/contracts/shop-identity.json' with { type: 'json' };
 import remotePages from '../src/app/remote-pages.json' with { type: 'json' };
 
 /**
@@ -52,12 +53,18 @@ export const RENDER_BUNDLE = '.server/render.mjs';
 /** webpack's index.html, the template every page is filled into. */
 export const TEMPLATE_FILE = '.server/template.html';
 
-/** The shop's contact details, from SHOP_PHONE, SHOP_EMAIL and SHOP_HOURS (README). */
+/**
+ * The shop's name and contact details, from SHOP_NAME, SHOP_PHONE, SHOP_EMAIL, SHOP_HOURS and
+ * SHOP_ADDRESS (README), over the same defaults as the API's invoices and emails
+ * (@shop/contracts/shop-identity.json), so the site and the mail name one shop.
+ */
 export function shopContact(env = process.env) {
   return {
-    phone: env.SHOP_PHONE ?? '+1 (555) 010-4477',
-    email: env.SHOP_EMAIL ?? 'orders@engravedlabels.example',
-    hours: env.SHOP_HOURS ?? 'Monday to Friday, 8:00 AM to 5:00 PM',
+    name: env.SHOP_NAME || SHOP_IDENTITY_DEFAULTS.name,
+    phone: env.SHOP_PHONE || SHOP_IDENTITY_DEFAULTS.phone,
+    email: env.SHOP_EMAIL || SHOP_IDENTITY_DEFAULTS.email,
+    hours: env.SHOP_HOURS || SHOP_IDENTITY_DEFAULTS.hours,
+    ...(env.SHOP_ADDRESS ? { address: env.SHOP_ADDRESS } : {}),
   };
 }
 
@@ -99,7 +106,9 @@ export function pageFor(pathname, environment) {
 }
 
 const sameContact = (a, b) =>
-  a?.phone === b.phone && a?.email === b.email && (a?.hours ?? null) === (b.hours ?? null);
+  ['name', 'phone', 'email', 'hours', 'address'].every(
+    (field) => (a?.[field] ?? null) === (b[field] ?? null),
+  );
 
 /**
  * The prerendered pages as this server shows them: the build's files when they show this server's

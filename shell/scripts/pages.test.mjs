@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isKnownPath, pageFor, pagesForContact, shopContact } from './pages.mjs';
+import SHOP_IDENTITY_DEFAULTS from '@shop/contracts/shop-identity.json' with { type: 'json' };
 
 describe('pageFor', () => {
   it('answers the prerendered pages and the nav routes with their own files', () => {
@@ -34,12 +35,17 @@ describe('pageFor', () => {
 });
 
 describe('shopContact', () => {
-  it('reads SHOP_PHONE, SHOP_EMAIL and SHOP_HOURS, with the example details by default', () => {
+  it('reads SHOP_NAME, SHOP_PHONE, SHOP_EMAIL, SHOP_HOURS and SHOP_ADDRESS, with the same defaults as the API (no address)', () => {
     expect(shopContact({})).toEqual({
+      name: 'Engraved Labels',
       phone: '+1 (555) 010-4477',
       email: 'orders@engravedlabels.example',
       hours: 'Monday to Friday, 8:00 AM to 5:00 PM',
     });
+    expect(shopContact({})).toEqual(SHOP_IDENTITY_DEFAULTS);
+    expect(
+      shopContact({ SHOP_NAME: 'Acme Engraving', SHOP_ADDRESS: '12 Harbor Road, Portland' }),
+    ).toMatchObject({ name: 'Acme Engraving', address: '12 Harbor Road, Portland' });
     expect(shopContact({ SHOP_PHONE: '312 555 0100', SHOP_EMAIL: 'a@b.example' }).phone).toBe(
       '312 555 0100',
     );

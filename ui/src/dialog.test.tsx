@@ -43,4 +43,32 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
+
+  it('opened from inside another dialog, gives focus back to that opener when it closes', async () => {
+    function Nested() {
+      const [inner, setInner] = useState(false);
+      return (
+        <Dialog open onOpenChange={() => {}}>
+          <DialogTitle>Order #1001</DialogTitle>
+          <Button type="button" onClick={() => setInner(true)}>
+            Cancel order
+          </Button>
+          <Dialog open={inner} onOpenChange={setInner} role="alertdialog">
+            <DialogTitle>Cancel order #1001?</DialogTitle>
+            <Button type="button" data-autofocus onClick={() => setInner(false)}>
+              Keep the order
+            </Button>
+          </Dialog>
+        </Dialog>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Nested />);
+    const opener = screen.getByRole('button', { name: 'Cancel order' });
+    await user.click(opener);
+    expect(screen.getByRole('button', { name: 'Keep the order' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
 });

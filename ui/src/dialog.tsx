@@ -116,10 +116,12 @@ export function Dialog({ open, onOpenChange, children, width = '30rem', role }: 
           role={role ?? 'dialog'}
           onOpenAutoFocus={(event) => {
             const active = document.activeElement;
+            // An opener inside another dialog counts too (Cancel order's confirmation, opened from
+            // the order's dialog): focus goes back to it when this one closes.
             openerRef.current =
               active instanceof HTMLElement &&
               active !== document.body &&
-              !active.closest('[role="dialog"], [role="alertdialog"]')
+              !contentRef.current?.contains(active)
                 ? active
                 : null;
             const first = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');

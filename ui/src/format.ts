@@ -1,5 +1,6 @@
 import {
   COLOR_SWATCHES,
+  formatDollars,
   MATERIAL_LABELS,
   MOUNTING_LABELS,
   type Color,
@@ -7,7 +8,7 @@ import {
   type Mounting,
 } from '@shop/contracts';
 
-export { formatDollars } from '@shop/contracts';
+export { formatDollars };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
@@ -69,5 +70,5 @@ export function mountingName(mounting: string): string {
 
 /** "10% off" or "$5.00 off". */
 export function formatDiscountValue(type: string, value: number): string {
-  return type === 'percentage' ? `${Number(value.toFixed(2))}% off` : `$${value.toFixed(2)} off`;
+  return type === 'percentage' ? `${Number(value.toFixed(2))}% off` : `${formatDollars(value)} off`;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { ENGRAVING_FONT, MIN_CAP_HEIGHT_INCHES, labelLayout } from '@shop/contracts/label-layout';
 import {
@@ -65,15 +66,35 @@ const Warning = styled.p`
   font-size: 0.9rem;
 `;
 
+/** The image engraved on the label (engravedArtworkOf), as the preview can draw it. */
+export interface PreviewArtwork {
+  name: string;
+  /** The image to draw (an object URL of the upload); null while it loads or when it is not read. */
+  src: string | null;
+  /** The upload could not be read, or its content is not an image the browser can show. */
+  failed?: boolean;
+}
+
 interface LabelPreviewProps {
   color: Color;
   customText: string;
   width?: number;
   height?: number;
   mounting: Mounting;
+  /** The image engraved on the label: drawn where the proof draws it (labelLayout's artwork). */
+  artwork?: PreviewArtwork | null;
+  /** The label's other files, which are not drawn (a PDF, a spreadsheet, a second image). */
+  notDrawn?: string[];
   /** Smaller stage, for a list of lines (an order's page); the configurator draws it full size. */
   size?: 'regular' | 'small';
 }
+
+const Notes = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  color: ${theme.colors.muted};
+  overflow-wrap: anywhere;
+`;
 
 function drawable(value: number): number {
   return Math.min(Math.max(value, SIZE_MIN_INCHES), SIZE_MAX_INCHES);
@@ -90,16 +111,29 @@ export function LabelPreview({
   width,
   height,
   mounting,
+  artwork = null,
+  notDrawn = [],
   size: drawnSize = 'regular',
 }: LabelPreviewProps) {
   const small = drawnSize === 'small';
+  // An image the browser could not draw (not really a PNG or JPG, or cut short) says so.
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const failed = Boolean(artwork && (artwork.failed || (artwork.src && artwork.src === brokenSrc)));
   const swatch = COLOR_SWATCHES[color];
   const placeholder = customText.trim() === '';
   const text = placeholder ? PREVIEW_PLACEHOLDER : customText;
   const sized = width !== undefined && height !== undefined && width > 0 && height > 0;
   // A size outside what is sold is drawn at the nearest size that is; the caption gives the real one.
   const size = sized ? { width: drawable(width), height: drawable(height) } : DEFAULT_SIZE;
-  const layout = labelLayout({ ...size, color, mounting, customText: text });
+  const layout = labelLayout({
+    ...size,
+    color,
+    mounting,
+    // With an image and no text the image fills the label: SAMPLE TEXT would only crowd it.
+    customText: placeholder && artwork ? '' : text,
+    artwork: artwork !== null,
+  });
+  const box = layout.artwork;
   const w = layout.width * UNIT;
   const h = layout.height * UNIT;
   const warn = !placeholder && layout.textTooSmall;
@@ -107,7 +141,7 @@ export function LabelPreview({
     <Figure
       $small={small}
       data-testid="label-preview"
-      aria-label={`Preview: ${text}, ${swatch.name}`}
+      aria-label={`Preview: ${placeholder && artwork ? 'no text' : text}${artwork ? `, with ${artwork.name}` : ''}, ${swatch.name}`}
     >
       <Stage $small={small}>
         <Drawing
@@ -153,6 +187,45 @@ export function LabelPreview({
               vectorEffect="non-scaling-stroke"
             />
           ))}
+          {box && (
+            <g
+              data-testid="label-preview-artwork"
+              data-state={failed ? 'failed' : artwork?.src ? 'shown' : 'loading'}
+            >
+              <rect
+                x={box.x * UNIT}
+                y={box.y * UNIT}
+                width={box.width * UNIT}
+                height={box.height * UNIT}
+                fill="none"
+                stroke={layout.colors.text}
+                strokeOpacity={0.45}
+                strokeWidth={1}
+                strokeDasharray="4 3"
+                vectorEffect="non-scaling-stroke"
+              />
+              {artwork?.src && !failed && (
+                <image
+                  href={artwork.src}
+                  x={box.x * UNIT}
+                  y={box.y * UNIT}
+                  width={box.width * UNIT}
+                  height={box.height * UNIT}
+                  preserveAspectRatio="xMidYMid meet"
+                  onError={() => setBrokenSrc(artwork.src)}
+                />
+              )}
+              {failed && (
+                <path
+                  d={`M${box.x * UNIT} ${box.y * UNIT}L${(box.x + box.width) * UNIT} ${(box.y + box.height) * UNIT}M${(box.x + box.width) * UNIT} ${box.y * UNIT}L${box.x * UNIT} ${(box.y + box.height) * UNIT}`}
+                  stroke={layout.colors.text}
+                  strokeOpacity={0.45}
+                  strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                />
+              )}
+            </g>
+          )}
           <g data-testid="label-preview-text" fill={layout.colors.text}>
             {layout.lines.map((line, index) =>
               line.text.trim() === '' ? null : (
@@ -173,6 +246,19 @@ export function LabelPreview({
           </g>
         </Drawing>
       </Stage>
+      {artwork && failed && (
+        <Warning role="status" data-testid="label-preview-artwork-failed">
+          “{artwork.name}” cannot be shown in the preview. It stays with your label, and we check it
+          before engraving.
+        </Warning>
+      )}
+      {notDrawn.length > 0 && (
+        <Notes data-testid="label-preview-not-drawn">
+          Not drawn on the label: {notDrawn.map((name) => `“${name}”`).join(', ')}. The preview
+          draws the first PNG or JPG image only; we check every file before engraving, and your
+          proof shows the label as we will engrave it.
+        </Notes>
+      )}
       {warn && (
         <Warning role="status">
           Text too small to engrave legibly: capital letters would be {layout.capHeight.toFixed(3)}″

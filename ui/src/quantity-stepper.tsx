@@ -1,6 +1,8 @@
 import { useId, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Field, FieldError, Label } from './form-field';
+import { MAX_LINE_QUANTITY, labelConfigurationSchema } from '@shop/contracts/label-configuration';
+import { Field, FieldError, FieldHint, Label } from './form-field';
 import { focusRing, theme } from './theme';
 
 // The control's border is the theme's control colour: at least 3:1 against white, as a field's edge.
@@ -54,12 +56,6 @@ const Count = styled.input`
   font-weight: 600;
   font-variant-numeric: tabular-nums;
   text-align: center;
-  -moz-appearance: textfield;
-  &::-webkit-outer-spin-button,
-  &::-webkit-inner-spin-button {
-    -webkit-appearance: none;
-    margin: 0;
-  }
   &:focus-visible {
     ${focusRing} outline-offset: -3px;
   }
@@ -73,30 +69,64 @@ const Root = styled(Field)`
   min-width: auto;
 `;
 
+// The control is as wide as its buttons and field, never stretched by the column it sits in (an
+// empty box beside "+").
+const Control = styled(Group)`
+  justify-self: start;
+`;
+
 // A long rule ("Quantity must be …") wraps under the control rather than widening its row.
 const StepperError = styled(FieldError)`
   max-width: 16rem;
 `;
 
+const LimitHint = styled(FieldHint)`
+  max-width: 16rem;
+  a {
+    color: ${theme.colors.brand};
+    font-weight: 600;
+  }
+`;
+
+/** Where a shopper asks for more labels than a line holds: the contact page's enquiry form. */
+export const QUOTE_PATH = '/contact#send-message';
+
+/**
+ * The typed quantity, or the rule it breaks: the contracts' quantity rule, as the server checks it
+ * (a whole number from 1 to MAX_LINE_QUANTITY), so "abc" and "100000" get a word, not silence.
+ */
+export function parseQuantity(text: string): { quantity: number } | { problem: string } {
+  const trimmed = text.trim();
+  const result = labelConfigurationSchema.shape.quantity.safeParse(
+    trimmed === '' ? Number.NaN : Number(trimmed),
+  );
+  return result.success
+    ? { quantity: result.data }
+    : { problem: result.error.issues[0]?.message ?? 'Quantity must be a whole number' };
+}
+
 export interface QuantityStepperProps {
   /** What the field shows: the quantity as typed, which may not be a valid one yet. */
   text: string;
-  /** The quantity minus and plus step from; minus is disabled at 1, since a quantity never goes below 1. */
+  /**
+   * The quantity minus and plus step from; minus is disabled at 1 (a quantity never goes below 1)
+   * and plus at MAX_LINE_QUANTITY (the most a line holds).
+   */
   quantity: number;
   onTextChange(text: string): void;
   /** Minus or plus was pressed: the quantity it asks for. */
   onStep(quantity: number): void;
+  /**
+   * Enter in the field: what the shopper typed is taken (a cart line saves it). Enter never submits
+   * the form around the stepper (the configurator's Add to Cart), which nobody asked it to.
+   */
+  onEnter?(): void;
   /**
    * What the quantity is of ("Phenolic label"): the field and buttons are then named "Quantity of …",
    * "Decrease quantity of …" for screen readers, with no visible label (a cart line). Without it, the
    * field has the visible label "Quantity" (a form).
    */
   itemName?: string;
-  /**
-   * 'number' for a form's field (a spin button whose typed digits the form checks), 'text' for a field
-   * saved on Enter or on leaving it (a cart line, which checks the typed text itself).
-   */
-  type?: 'number' | 'text';
   /** A save is under way: the buttons are disabled and the field read-only. */
   busy?: boolean;
   error?: ReactNode;
@@ -106,14 +136,18 @@ export interface QuantityStepperProps {
   onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
 }
 
-/** Minus and plus around a quantity the shopper can also type (the cart's lines, the configurator). */
+/**
+ * Minus and plus around a quantity the shopper can also type: the one quantity control of the cart's
+ * lines and the configurator, a text field for digits (the same role in both), with the most a line
+ * holds said beside it and where to ask for more.
+ */
 export function QuantityStepper({
   text,
   quantity,
   onTextChange,
   onStep,
+  onEnter,
   itemName,
-  type = 'text',
   busy = false,
   error,
   announceError = false,
@@ -122,11 +156,12 @@ export function QuantityStepper({
 }: QuantityStepperProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-limit`;
   const of = itemName ? ` of ${itemName}` : '';
   return (
     <Root>
       {!itemName && <Label htmlFor={id}>Quantity</Label>}
-      <Group
+      <Control
         role={itemName ? 'group' : undefined}
         aria-label={itemName ? `Quantity${of}` : undefined}
         aria-busy={busy || undefined}
@@ -135,41 +170,50 @@ export function QuantityStepper({
           type="button"
           aria-label={`Decrease quantity${of}`}
           disabled={busy || quantity <= 1}
-          onClick={() => onStep(Math.max(1, quantity - 1))}
+          onClick={() => onStep(Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity - 1)))}
         >
           <span aria-hidden="true">−</span>
         </Step>
         <Count
           id={id}
           name="quantity"
-          type={type}
+          type="text"
           inputMode="numeric"
           autoComplete="off"
-          min={type === 'number' ? 1 : undefined}
-          step={type === 'number' ? 1 : undefined}
+          enterKeyHint="done"
           aria-label={itemName ? `Quantity${of}` : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           value={text}
           readOnly={busy}
           onChange={(event) => onTextChange(event.target.value)}
           onBlur={onBlur}
-          onKeyDown={onKeyDown}
+          onKeyDown={(event) => {
+            onKeyDown?.(event);
+            if (event.key === 'Enter' && !event.defaultPrevented) {
+              event.preventDefault();
+              onEnter?.();
+            }
+          }}
         />
         <Step
           type="button"
           aria-label={`Increase quantity${of}`}
-          disabled={busy}
-          onClick={() => onStep(Math.max(1, quantity + 1))}
+          disabled={busy || quantity >= MAX_LINE_QUANTITY}
+          onClick={() => onStep(Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity + 1)))}
         >
           <span aria-hidden="true">+</span>
         </Step>
-      </Group>
+      </Control>
       {error && (
         <StepperError id={errorId} role={announceError ? 'alert' : undefined}>
           {error}
         </StepperError>
       )}
+      <LimitHint id={hintId}>
+        Up to {MAX_LINE_QUANTITY.toLocaleString('en-US')} per line. More?{' '}
+        <Link to={QUOTE_PATH}>Ask for a quote</Link>
+      </LimitHint>
     </Root>
   );
 }

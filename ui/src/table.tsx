@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from './theme';
 
+// The containing block of what is positioned inside (visually hidden text, a cell's pop-up), so the
+// box clips it too: otherwise it stretched the page sideways on a phone (the admin's Orders).
 const Scroller = styled.div`
+  position: relative;
   overflow-x: auto;
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};

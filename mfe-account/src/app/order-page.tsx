@@ -7,7 +7,9 @@ export default function OrderPageWithProof({ orderNumber }: { orderNumber: strin
   return (
     <OrderPage
       orderNumber={orderNumber}
-      extras={(order, access) => <OrderProofSection orderId={order.id} access={access} />}
+      extras={(order, access) => (
+        <OrderProofSection orderId={order.id} orderStatus={order.status} access={access} />
+      )}
     />
   );
 }

@@ -28,14 +28,15 @@ export function NameFields({ form, autoFocus = false }: { form: BoundForm; autoF
   );
 }
 
-interface ContactFieldsProps {
-  form: BoundForm;
-  /** The account page may leave the address empty; sign-up asks for it. */
-  addressOptional?: boolean;
-  addressHint?: string;
-}
+/** What the address line is for, said under it on sign-up and on the account page alike. */
+export const ADDRESS_HINT =
+  'Street, city, state (e.g. 12 Main St, New York, NY) fills all three at checkout.';
 
-export function ContactFields({ form, addressOptional = false, addressHint }: ContactFieldsProps) {
+/**
+ * Phone, company, address and ZIP code: all optional, with the same rule on sign-up, on the account
+ * page and on the server (registerSchema, profileSchema).
+ */
+export function ContactFields({ form }: { form: BoundForm }) {
   return (
     <>
       <FieldRow>
@@ -58,15 +59,15 @@ export function ContactFields({ form, addressOptional = false, addressHint }: Co
       <TextField
         label="Address"
         autoComplete="street-address"
-        optional={addressOptional}
-        hint={addressHint}
+        optional
+        hint={ADDRESS_HINT}
         error={form.errors.address}
         {...form.input('address')}
       />
       <TextField
         label="ZIP code"
         autoComplete="postal-code"
-        optional={addressOptional}
+        optional
         error={form.errors.zipCode}
         {...form.input('zipCode')}
       />

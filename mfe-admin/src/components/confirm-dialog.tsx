@@ -7,6 +7,10 @@ interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The confirm button while the action runs ("Deleting…"). */
+  pendingLabel?: string;
+  /** The button that closes without doing it ("Cancel"; "Keep the order" beside "Cancel order"). */
+  dismissLabel?: string;
   pending?: boolean;
   onConfirm(): void;
 }
@@ -18,6 +22,8 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  pendingLabel = 'Deleting…',
+  dismissLabel = 'Cancel',
   pending,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -28,11 +34,11 @@ export function ConfirmDialog({
       <DialogActions>
         <RadixDialog.Close asChild>
           <Button type="button" $variant="secondary" data-autofocus>
-            Cancel
+            {dismissLabel}
           </Button>
         </RadixDialog.Close>
         <Button type="button" $variant="danger" disabled={pending} onClick={onConfirm}>
-          {pending ? 'Deleting…' : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -7,8 +7,9 @@ const List = styled.div`
   gap: 0.25rem;
   margin-bottom: 1.5rem;
   border-bottom: 1px solid ${theme.colors.border};
-  overflow-x: auto;
-  scrollbar-width: none;
+  /* More tabs than a phone's width go on a second row: every section stays in sight (scrolled
+     sideways they hid half of them, with no sign that there were more). */
+  flex-wrap: wrap;
 `;
 
 const Tab = styled.button`

@@ -46,6 +46,22 @@ describe('cart page', () => {
     expect(useShopStore.getState().cart).toEqual({ itemCount: 2, subtotal: 10.4, total: 10.4 });
   });
 
+  it('reads large amounts with thousands separators', async () => {
+    const big = cartAnswer({
+      items: [{ ...cartAnswer().items[0], quantity: 10_000, unitPrice: 4.16, totalPrice: 41_600 }],
+      itemCount: 10_000,
+      subtotal: 41_600,
+      total: 41_600,
+    });
+    stubApi({ 'GET /api/cart': () => ({ json: big }), ...session });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    const summary = await screen.findByTestId('cart-summary');
+    expect(within(summary).getByTestId('summary-subtotal')).toHaveTextContent(
+      'Subtotal (10,000 items)$41,600.00',
+    );
+    expect(screen.getByTestId('cart-item-total')).toHaveTextContent('$41,600.00');
+  });
+
   it('shows the empty state with a way to the configurator', async () => {
     stubApi({
       'GET /api/cart': { json: cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }) },
@@ -127,6 +143,11 @@ describe('cart page', () => {
     await userEvent.type(field, '2.5');
     await userEvent.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Quantity must be a whole number');
+    await userEvent.clear(field);
+    await userEvent.type(field, '10001{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A line holds at most 10,000 labels. For more, ask us for a quote. Nothing was changed.',
+    );
     expect(puts()).toEqual([]);
 
     await userEvent.clear(field);
@@ -140,6 +161,17 @@ describe('cart page', () => {
     await userEvent.click(field);
     await userEvent.tab();
     expect(puts()).toHaveLength(1);
+  });
+
+  it('says beside each quantity how many a line holds, and where to ask for more', async () => {
+    stubApi({ 'GET /api/cart': () => ({ json: cartAnswer() }), ...session });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    const field = await screen.findByRole('textbox', { name: /Quantity of/ });
+    expect(field).toHaveAccessibleDescription('Up to 10,000 per line. More? Ask for a quote');
+    expect(screen.getByRole('link', { name: 'Ask for a quote' })).toHaveAttribute(
+      'href',
+      '/contact#send-message',
+    );
   });
 
   it('links each line to the configurator to edit it', async () => {

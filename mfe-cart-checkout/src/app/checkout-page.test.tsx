@@ -263,7 +263,23 @@ describe('checkout page', { timeout: 15_000 }, () => {
       orderNumber: 1001,
       total: 20.95,
       email: 'ada@example.com',
+      skipProof: false,
+      details: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: '312 555 0100',
+        company: 'Analytical Engines',
+        address: '120 Main St, Chicago, IL',
+        zipCode: '60601',
+      },
     });
     expect(useShopStore.getState().cart).toEqual({ itemCount: 0, subtotal: 0, total: 0 });
+    // The cart is read again after paying; the quote of the cart just paid is not asked again of
+    // the server, whose cart is empty now (it answered 400).
+    const paidAt = calls.findIndex((c) => c.path === '/api/payment/complete');
+    await waitFor(() =>
+      expect(calls.slice(paidAt).some((c) => c.key === 'GET /api/cart')).toBe(true),
+    );
+    expect(calls.slice(paidAt).filter((c) => c.path === '/api/checkout/quote')).toEqual([]);
   });
 });

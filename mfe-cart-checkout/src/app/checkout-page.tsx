@@ -17,12 +17,13 @@ import { useCheckoutForm } from '../features/checkout/hooks/use-checkout-form';
 import { usePlaceOrder } from '../features/checkout/hooks/use-place-order';
 import { fromLarge, useDebouncedValue } from '@shop/ui';
 
-// Phones: details, then what is being bought, then the card. Large screens: the summary beside both.
+// Phones: what is being bought (folded to its total), then the details, then the card. Large
+// screens: the summary beside both.
 const Layout = styled.div`
   display: grid;
   gap: 1.25rem;
   align-items: start;
-  grid-template-areas: 'contact' 'summary' 'payment';
+  grid-template-areas: 'summary' 'contact' 'payment';
   ${fromLarge} {
     grid-template-columns: minmax(0, 1fr) 24rem;
     grid-template-areas: 'contact summary' 'payment summary';
@@ -101,6 +102,14 @@ export default function CheckoutPage() {
         <NoItems />
       ) : (
         <Layout>
+          <div data-area="summary">
+            <CheckoutSummary
+              cart={shownCart}
+              shipping={shipping}
+              taxKnown={taxKnown}
+              quote={quote}
+            />
+          </div>
           <div data-area="contact">
             <ContactForm
               values={form.values}
@@ -114,14 +123,6 @@ export default function CheckoutPage() {
                   ? { checked: form.saveToProfile, onChange: form.setSaveToProfile }
                   : undefined
               }
-            />
-          </div>
-          <div data-area="summary">
-            <CheckoutSummary
-              cart={shownCart}
-              shipping={shipping}
-              taxKnown={taxKnown}
-              quote={quote}
             />
           </div>
           <div data-area="payment">

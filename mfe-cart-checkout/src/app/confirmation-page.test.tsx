@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useShopStore } from 'shell/store';
 import { useParams } from 'react-router-dom';
-import { renderPage, resetShop } from '@shop/ui/testing';
+import { TEST_USER, renderPage, resetShop } from '@shop/ui/testing';
 import ConfirmationPage from './confirmation-page';
 
 beforeEach(resetShop);
@@ -53,6 +55,18 @@ describe('confirmation page', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent('#1001');
     expect(screen.getByTestId('order-total')).toHaveTextContent('$20.95');
     expect(screen.getByText(/Production: 3-5 business days/)).toBeInTheDocument();
+    // A proof comes first, and the customer is told what to do with it.
+    const steps = within(screen.getByRole('region', { name: 'What happens next' }));
+    expect(steps.getAllByRole('listitem')[0]).toHaveTextContent(
+      'Check and approve your proofWe have emailed you a proof of each label. Check it on your order’s page, then approve it or tell us what to change: we engrave only after you approve.'.replace(
+        '’',
+        "'",
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Review your proof' })).toHaveAttribute(
+      'href',
+      '/orders/1001',
+    );
     expect(screen.getByText(/A confirmation email has been sent to/)).toHaveTextContent(
       'ada@example.com',
     );
@@ -60,5 +74,55 @@ describe('confirmation page', () => {
       '/confirmation/66bb00000000000000000001',
     );
     expect(sessionStorage.getItem('last-order')).toBeNull();
+  });
+
+  it('with the proof skipped, says the labels are engraved as ordered', () => {
+    sessionStorage.setItem('last-order', JSON.stringify({ ...lastOrder, skipProof: true }));
+    renderPage(<ShellRoute />, {
+      path: '/confirmation/66bb00000000000000000001',
+      routePath: '/confirmation/:orderId',
+    });
+    const steps = within(screen.getByRole('region', { name: 'What happens next' }));
+    expect(steps.getAllByRole('listitem')[0]).toHaveTextContent(
+      'You chose to skip the proof, so we engrave your labels exactly as ordered',
+    );
+    expect(screen.queryByText(/Check and approve your proof/)).not.toBeInTheDocument();
+  });
+
+  it('offers a guest an account with the details just entered, and says when the order joins it', async () => {
+    const details = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '312 555 0100',
+      company: 'Analytical Engines',
+      address: '120 Main St, Chicago, IL',
+      zipCode: '60601',
+    };
+    sessionStorage.setItem('last-order', JSON.stringify({ ...lastOrder, details }));
+    renderPage(<ShellRoute />, {
+      path: '/confirmation/66bb00000000000000000001',
+      routePath: '/confirmation/:orderId',
+    });
+    const offer = screen.getByRole('region', { name: 'Keep track of this order with an account' });
+    expect(offer).toHaveTextContent(
+      'We email ada@example.com a link to confirm it; once you follow it, this order and any others you placed as a guest with that email appear in your order history.',
+    );
+    await userEvent.click(within(offer).getByRole('button', { name: 'Create an account' }));
+    expect(useShopStore.getState().authDialog).toEqual({
+      open: true,
+      tab: 'create-account',
+      prefill: { email: 'ada@example.com', ...details },
+    });
+  });
+
+  it('offers no account to a signed-in customer', () => {
+    useShopStore.getState().setUser(TEST_USER);
+    sessionStorage.setItem('last-order', JSON.stringify(lastOrder));
+    renderPage(<ShellRoute />, {
+      path: '/confirmation/66bb00000000000000000001',
+      routePath: '/confirmation/:orderId',
+    });
+    expect(screen.queryByRole('button', { name: 'Create an account' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Order History' })).toBeInTheDocument();
   });
 });

@@ -9,10 +9,26 @@ export const lastOrderSchema = z.object({
   orderNumber: z.number(),
   total: z.number(),
   email: z.string(),
+  /** "Skip the proof, engrave as shown" was ticked: no proof comes first. */
+  skipProof: z.boolean().optional().default(false),
+  /**
+   * The details just entered at checkout, for the account the page offers a guest (AccountPrefill:
+   * the address as one line, "street, city, state").
+   */
+  details: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      phone: z.string(),
+      company: z.string(),
+      address: z.string(),
+      zipCode: z.string(),
+    })
+    .optional(),
 });
 export type LastOrder = z.infer<typeof lastOrderSchema>;
 
-export function saveLastOrder(order: LastOrder): void {
+export function saveLastOrder(order: z.input<typeof lastOrderSchema>): void {
   try {
     sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(order));
   } catch (error) {

@@ -126,17 +126,71 @@ describe('quantity', () => {
     await chooseMaterial(user);
 
     const minus = screen.getByRole('button', { name: 'Decrease quantity' });
-    const quantity = screen.getByLabelText('Quantity');
-    expect(quantity).toHaveValue(1);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    expect(quantity).toHaveValue('1');
     expect(minus).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
-    expect(quantity).toHaveValue(2);
+    expect(quantity).toHaveValue('2');
     expect(minus).toBeEnabled();
 
     await user.click(minus);
-    expect(quantity).toHaveValue(1);
+    expect(quantity).toHaveValue('1');
     expect(minus).toBeDisabled();
+  });
+
+  it('Enter in the quantity takes the number and adds nothing to the cart', async () => {
+    const calls = stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '50{Enter}');
+    expect(quantity).toHaveValue('50');
+    expect(quantity).toHaveFocus();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === 'POST /api/calculate-price').at(-1)?.body).toMatchObject(
+        { quantity: 50 },
+      ),
+    );
+    expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
+    // Emptied, Enter puts 1 back rather than adding anything.
+    await user.clear(quantity);
+    await user.type(quantity, '{Enter}');
+    expect(quantity).toHaveValue('1');
+    expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
+  });
+
+  it('gives a word to a quantity that is not a number or more than a line holds, pointing to a quote', async () => {
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    expect(quantity).toHaveAccessibleDescription('Up to 10,000 per line. More? Ask for a quote');
+    expect(screen.getByRole('link', { name: 'Ask for a quote' })).toHaveAttribute(
+      'href',
+      '/contact#send-message',
+    );
+
+    await user.clear(quantity);
+    await user.type(quantity, 'abc');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(quantity).toHaveAccessibleDescription(
+      expect.stringContaining('Quantity must be a number'),
+    );
+    expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00');
+
+    await user.clear(quantity);
+    await user.type(quantity, '100000');
+    expect(quantity).toHaveAccessibleDescription(
+      expect.stringContaining('A line holds at most 10,000 labels. For more, ask us for a quote.'),
+    );
+    expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00');
+    expect(screen.getByText('Correct the quantity to see your price.')).toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '10000');
+    expect(quantity).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
   });
 });
 
@@ -152,6 +206,9 @@ describe('price', () => {
     await waitFor(() => expect(lastPriced()).toMatchObject({ mounting: 'adhesive' }));
     await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
     expect(screen.getByTestId('unit-price')).toHaveTextContent('$5.20');
+    // The phone's price bar shows the same price (it stays in view while configuring).
+    expect(screen.getByTestId('price-bar-total')).toHaveTextContent('$5.20');
+    expect(screen.getByTestId('price-bar')).toHaveTextContent('1 × $5.20');
     expect(lastPriced()).toEqual({
       ...SAMPLE_PRODUCT_CONFIG,
       customText: '',
@@ -331,6 +388,65 @@ describe('upload', () => {
     expect(calls.find((c) => c.key === 'POST /api/cart')!.body).toMatchObject({
       files: [{ hashedName: `${HASH}.png`, originalName: 'logo.png' }],
     });
+  });
+
+  it('draws the uploaded image on the label where the proof draws it, and says which files it does not show', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:logo', revokeObjectURL: () => {} }),
+    );
+    stubApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () =>
+        json({
+          message: '2 files uploaded successfully',
+          errors: [],
+          files: [
+            { filename: `${'b'.repeat(64)}.pdf`, originalName: 'drawing.pdf' },
+            { filename: `${HASH}.png`, originalName: 'logo.png' },
+          ],
+        }),
+      [`GET /api/uploads/${HASH}.png`]: () =>
+        new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
+    });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    choose([
+      new File(['%PDF'], 'drawing.pdf', { type: 'application/pdf' }),
+      new File(['png'], 'logo.png', { type: 'image/png' }),
+    ]);
+    const preview = screen.getByTestId('label-preview');
+    await waitFor(() =>
+      expect(within(preview).getByTestId('label-preview-artwork')).toHaveAttribute(
+        'data-state',
+        'shown',
+      ),
+    );
+    expect(preview.querySelector('image')).toHaveAttribute('href', 'blob:logo');
+    expect(preview).toHaveAccessibleName('Preview: no text, with logo.png, Black/White');
+    expect(within(preview).getByTestId('label-preview-not-drawn')).toHaveTextContent(
+      'Not drawn on the label: “drawing.pdf”.',
+    );
+  });
+
+  it('says so when the uploaded image cannot be shown', async () => {
+    stubApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () =>
+        json({
+          message: '1 file uploaded successfully',
+          errors: [],
+          files: [{ filename: `${HASH}.png`, originalName: 'logo.png' }],
+        }),
+      [`GET /api/uploads/${HASH}.png`]: () => json({ message: 'Upload not found' }, 404),
+    });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    choose([new File(['png'], 'logo.png', { type: 'image/png' })]);
+    expect(await screen.findByTestId('label-preview-artwork-failed')).toHaveTextContent(
+      '“logo.png” cannot be shown in the preview. It stays with your label, and we check it before engraving.',
+    );
+    expect(screen.getByTestId('label-preview-artwork')).toHaveAttribute('data-state', 'failed');
   });
 
   it('shows one Upload Failed toast per server error line', async () => {

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { runtimeConfig, telHref } from '../lib/runtime-config';
 import { BreakableEmail } from './breakable-email';
-import { ClockIcon, MailIcon, PhoneIcon, theme } from '@shop/ui';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, theme } from '@shop/ui';
 
 const List = styled.ul<{ $tone: 'light' | 'dark' }>`
   list-style: none;
@@ -29,7 +29,10 @@ const List = styled.ul<{ $tone: 'light' | 'dark' }>`
   }
 `;
 
-/** The shop's phone (a tel: link), email (a mailto: link) and hours, from the run-time config. */
+/**
+ * The shop's phone (a tel: link), email (a mailto: link), and with showHours its hours and address
+ * (when set), from the run-time config.
+ */
 export function ContactLinks({
   tone = 'dark',
   showHours = false,
@@ -37,7 +40,7 @@ export function ContactLinks({
   tone?: 'light' | 'dark';
   showHours?: boolean;
 }) {
-  const { phone, email, hours } = runtimeConfig().contact;
+  const { phone, email, hours, address } = runtimeConfig().contact;
   return (
     <List $tone={tone}>
       <li>
@@ -54,6 +57,12 @@ export function ContactLinks({
         <li>
           <ClockIcon />
           <span>{hours}</span>
+        </li>
+      )}
+      {showHours && address && (
+        <li>
+          <MapPinIcon />
+          <span>{address}</span>
         </li>
       )}
     </List>

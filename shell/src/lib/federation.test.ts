@@ -222,6 +222,17 @@ describe('preloadExposed', () => {
     ]);
   });
 
+  it('fetches a page the shopper may open next as prefetches (no "preloaded but not used" warning)', async () => {
+    const page = fakePage();
+    answerManifest(cartManifest);
+    await preloadExposed('cart_checkout', './CartPage', { ahead: true });
+    expect(page.links.map((l) => [l.rel, l.href])).toEqual([
+      ['prefetch', `${RELEASE}/remoteEntry.js`],
+      ['prefetch', `${RELEASE}/883.1ec6c99c.js`],
+      ['prefetch', `${RELEASE}/__federation_expose_CartPage.js`],
+    ]);
+  });
+
   it("adds no second preload for a file the page's HTML already preloads (the server's hints)", async () => {
     const fromServer = document.createElement('link');
     fromServer.setAttribute('rel', 'preload');

@@ -150,18 +150,24 @@ function manifest(remote: RemoteName): Promise<RemoteManifest> {
 
 /** Whether the page's HTML names href as a preload already (shell/scripts/remote-hints.mjs). */
 function preloadedByPage(href: string): boolean {
-  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].some(
-    (link) => link.href === href,
-  );
+  return [
+    ...document.querySelectorAll<HTMLLinkElement>(
+      'link[rel="preload"][as="script"], link[rel="prefetch"][as="script"]',
+    ),
+  ].some((link) => link.href === href);
 }
 
-/** Fetches a script into the cache without running it (the later <script> of the same URL uses it). */
-function preloadScript(href: string) {
+/**
+ * Fetches a script into the cache without running it (the later <script> of the same URL uses it):
+ * `preload` for a page being opened, `prefetch` for one a shopper may open next, which the browser
+ * fetches at low priority and keeps without warning that it was "preloaded but not used".
+ */
+function preloadScript(href: string, rel: 'preload' | 'prefetch') {
   if (preloaded.has(href)) return;
   preloaded.add(href);
   if (preloadedByPage(href)) return;
   const link = document.createElement('link');
-  link.rel = 'preload';
+  link.rel = rel;
   link.as = 'script';
   link.href = href;
   document.head.append(link);
@@ -169,14 +175,20 @@ function preloadScript(href: string) {
 
 /**
  * Fetches a remote's entry and the files of one exposed module (`./CartPage`) ahead, running none of
- * them. Rejects when the manifest cannot be read.
+ * them. `ahead`: for a page the shopper may open next (prefetched), not the one being opened.
+ * Rejects when the manifest cannot be read.
  */
-export async function preloadExposed(remote: RemoteName, expose: string): Promise<void> {
+export async function preloadExposed(
+  remote: RemoteName,
+  expose: string,
+  { ahead = false }: { ahead?: boolean } = {},
+): Promise<void> {
+  const rel = ahead ? 'prefetch' : 'preload';
   const url = manifestUrl(remote);
-  preloadScript(remoteEntryUrl(url));
+  preloadScript(remoteEntryUrl(url), rel);
   const { exposes } = await manifest(remote);
   const files = exposes.find((e) => e.path === expose)?.assets.js.sync ?? [];
-  for (const file of files) preloadScript(new URL(file, url).href);
+  for (const file of files) preloadScript(new URL(file, url).href, rel);
 }
 
 /** Forgets the manifests read, the files fetched ahead and the fallbacks (unit tests). */

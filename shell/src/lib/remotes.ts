@@ -110,7 +110,7 @@ export function preloadRoute(pathname: string): void {
   // A refused release is never fetched; its route shows the fallback (and reports it) when visited.
   if (releaseRefusal(target.remote)) return;
   preloaded.add(pathname);
-  preloadExposed(target.remote, target.expose).catch(() => {
+  preloadExposed(target.remote, target.expose, { ahead: true }).catch(() => {
     // A remote that is down shows its fallback when its route is visited; nothing to do ahead.
   });
 }

@@ -17,7 +17,13 @@ const valid = {
       preview: false,
     },
   },
-  contact: { phone: '+1 (555) 010-4477', email: 'orders@example.com', hours: 'Mon to Fri' },
+  contact: {
+    name: 'Engraved Labels',
+    phone: '+1 (555) 010-4477',
+    email: 'orders@example.com',
+    hours: 'Mon to Fri',
+    address: '12 Harbor Road, Portland, ME 04101',
+  },
 };
 
 describe('the runtime config the shell reads at start', () => {
@@ -32,6 +38,12 @@ describe('the runtime config the shell reads at start', () => {
     expect(() => parseRuntimeConfig({ ...valid, remotes: threeRemotes })).toThrow(/remotes\.admin/);
     expect(() => parseRuntimeConfig({ ...valid, environment: 'staging' })).toThrow(/environment/);
     expect(() => parseRuntimeConfig({ ...valid, contact: undefined })).toThrow(/contact/);
+    expect(() =>
+      parseRuntimeConfig({ ...valid, contact: { ...valid.contact, name: ['Acme'] } }),
+    ).toThrow(/contact\.name/);
+    expect(() =>
+      parseRuntimeConfig({ ...valid, contact: { ...valid.contact, address: 12 } }),
+    ).toThrow(/contact\.address/);
     expect(() =>
       parseRuntimeConfig({ ...valid, releases: { shop: valid.releases.account } }),
     ).toThrow(/releases\.shop/);

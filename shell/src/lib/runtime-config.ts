@@ -1,3 +1,4 @@
+import { SHOP_IDENTITY_DEFAULTS } from '@shop/contracts/shop-identity';
 /** What the shell's server tells the page at run time (GET /config.json): no URL is baked into the bundle. */
 export interface RuntimeConfig {
   environment: 'development' | 'test' | 'production';
@@ -21,12 +22,20 @@ export interface RemoteRelease {
   preview: boolean;
 }
 
+/**
+ * Who the shop is (SHOP_NAME, SHOP_PHONE, SHOP_EMAIL, SHOP_HOURS, SHOP_ADDRESS), as the API's invoices
+ * and emails name it too (@shop/contracts/shop-identity).
+ */
 export interface ShopContact {
+  /** The shell's server always sends it; shopName() falls back to the shared default. */
+  name?: string;
   /** As shown, such as "+1 (555) 010-4477". */
   phone: string;
   email: string;
   /** Opening hours as shown, such as "Monday to Friday, 8:00 AM to 5:00 PM (Eastern)". */
   hours?: string;
+  /** The postal address, one line; shown only when set. */
+  address?: string;
 }
 
 export type RemoteName = 'configurator' | 'cart_checkout' | 'account' | 'admin';
@@ -76,9 +85,11 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     }
   }
   if (!isRecord(contact) || typeof contact.phone !== 'string' || typeof contact.email !== 'string')
-    fail('contact');
-  if (isRecord(contact) && contact.hours !== undefined && typeof contact.hours !== 'string')
-    fail('contact.hours');
+    return fail('contact');
+  for (const field of ['name', 'hours', 'address'] as const) {
+    if (contact[field] !== undefined && typeof contact[field] !== 'string')
+      fail(`contact.${field}`);
+  }
   return value as unknown as RuntimeConfig;
 }
 
@@ -91,6 +102,11 @@ export function provideRuntimeConfig(value: RuntimeConfig): RuntimeConfig {
 export function runtimeConfig(): RuntimeConfig {
   if (!config) throw new Error('Runtime config read before loadRuntimeConfig()');
   return config;
+}
+
+/** The shop's name as the site shows it (the same default as the API's invoices and emails). */
+export function shopName(): string {
+  return runtimeConfig().contact.name ?? SHOP_IDENTITY_DEFAULTS.name;
 }
 
 /** The number a tel: link dials: digits and a leading +, nothing else. */

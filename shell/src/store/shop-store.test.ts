@@ -45,4 +45,11 @@ describe('auth and cart', () => {
     useShopStore.getState().closeAuthDialog();
     expect(useShopStore.getState().authDialog).toEqual({ open: false, tab: 'create-account' });
   });
+
+  it('opens Create Account with the details it should start from, and forgets them next time', () => {
+    useShopStore.getState().openAuthDialog('create-account', { email: 'ann@example.com' });
+    expect(useShopStore.getState().authDialog.prefill).toEqual({ email: 'ann@example.com' });
+    useShopStore.getState().openAuthDialog('sign-in');
+    expect(useShopStore.getState().authDialog.prefill).toBeUndefined();
+  });
 });

@@ -20,7 +20,9 @@ export const useShopStore = create<ShopState>()((set, get) => ({
   setUser: (user) => set({ user, authChecked: true }),
   setCart: (cart) => set({ cart }),
   setDiscount: (discount) => set({ discount }),
-  openAuthDialog: (tab = 'sign-in') => set({ authDialog: { open: true, tab } }),
+  // Details to start Create Account from hold for this opening only.
+  openAuthDialog: (tab = 'sign-in', prefill) =>
+    set({ authDialog: prefill ? { open: true, tab, prefill } : { open: true, tab } }),
   closeAuthDialog: () => set((s) => ({ authDialog: { ...s.authDialog, open: false } })),
   toast: (input: ToastInput) => {
     const id = nextToastId++;

@@ -11,6 +11,7 @@ export const TEST_CONFIG: RuntimeConfig = {
     admin: 'http://localhost:3004/mf-manifest.json',
   },
   contact: {
+    name: 'Engraved Labels',
     phone: '+1 (555) 010-4477',
     email: 'orders@engravedlabels.example',
     hours: 'Monday to Friday, 8:00 AM to 5:00 PM',

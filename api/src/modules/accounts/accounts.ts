@@ -134,7 +134,7 @@ export async function changePassword({
 // --- Emailed links: password reset, email confirmation (docs/product.md section 10) -----------------
 
 function shopOf(config: Config) {
-  return { shopUrl: config.shop.url, shopEmail: config.shop.email };
+  return config.shop;
 }
 
 /** 429 when this email has been asked for too often from this address; the answer names no account. */

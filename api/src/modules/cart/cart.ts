@@ -2,7 +2,9 @@
 // code kept with them in the cart and checked again whenever the cart is read or changed, tax by region.
 import {
   CART_FULL_MESSAGE,
+  LINE_QUANTITY_LIMIT_MESSAGE,
   MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
   toDollars,
   type Cents,
   type CartItem,
@@ -293,16 +295,62 @@ async function assertFilesAreOwned(
   if (errors.length > 0) throw AppError.invalid(errors[0]!.message, errors);
 }
 
-/** POST /api/cart: a new line, priced here. */
+/**
+ * Whether a cart line is the configuration being added: the same options, text and files (in any
+ * order), so adding it again means more of that label, not a second line of it.
+ */
+function isSameLabel(item: CartItemRecord, configuration: LabelConfiguration): boolean {
+  const line = item.productConfig;
+  const fileKey = (files: ReadonlyArray<{ hashedName: string; originalName: string }>) =>
+    files
+      .map((file) => `${file.hashedName}\n${file.originalName}`)
+      .sort()
+      .join('\n');
+  return (
+    line.material === configuration.material &&
+    line.width === configuration.width &&
+    line.height === configuration.height &&
+    line.color === configuration.color &&
+    line.mounting === configuration.mounting &&
+    (line.customText ?? '') === configuration.customText &&
+    fileKey(item.files) === fileKey(configuration.files)
+  );
+}
+
+/**
+ * POST /api/cart: the label, priced here. A label identical to a line already in the cart (same
+ * options, text and files) adds to that line's quantity, priced at the break the new quantity
+ * reaches; anything else is a new line. `asNewLine` keeps an order's lines apart ("Order again").
+ */
 export async function addToCart(
   owner: CartOwner,
   configuration: LabelConfiguration,
+  { asNewLine = false }: { asNewLine?: boolean } = {},
 ): Promise<CartChangeResponse> {
   await assertFilesAreOwned(owner, configuration.files);
   const cart = await findCart(owner);
+  const { material, width, height, color, mounting, customText, quantity, files } = configuration;
+  const same = asNewLine ? -1 : cart.items.findIndex((item) => isSameLabel(item, configuration));
+  if (same >= 0) {
+    const current = cart.items[same]!;
+    const merged = current.quantity + quantity;
+    if (merged > MAX_LINE_QUANTITY) {
+      const message = `Your cart already has ${current.quantity.toLocaleString('en-US')} of this label. ${LINE_QUANTITY_LIMIT_MESSAGE}`;
+      throw AppError.invalid(message, [{ path: 'quantity', message }]);
+    }
+    const priced = priceLabel({ ...current.productConfig, quantity: merged });
+    const changed: CartItemRecord = {
+      ...current,
+      quantity: merged,
+      unitPriceCents: priced.unitCents,
+      totalPriceCents: priced.subtotalCents,
+      updatedAt: new Date(),
+    };
+    const saved = cart.items.map((item, position) => (position === same ? changed : item));
+    return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
+  }
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
   if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
-  const { material, width, height, color, mounting, customText, quantity, files } = configuration;
   const priced = priceLabel({ material, width, height, mounting, quantity });
   const added = newItem({
     productConfig: { material, width, height, color, mounting, customText },

@@ -17,7 +17,7 @@ export async function receiveEnquiry(
 ): Promise<StoredEnquiry> {
   const stored = await insertEnquiry({ ...enquiry, sessionId });
   logger.info({ enquiryId: stored.id }, 'Contact enquiry received');
-  const shop = { shopUrl: config.shop.url, shopEmail: config.shop.email };
+  const shop = config.shop;
   // The shop's copy and the shopper's acknowledgement, queued together (one insert of each kind).
   await queueMails([
     {

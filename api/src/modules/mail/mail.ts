@@ -129,13 +129,18 @@ export function toOutboxMessage(
   };
 }
 
+/**
+ * The admin's Outbox page. `mailServer`: whether MAIL_URL is set, so the page says a message was
+ * kept in the outbox rather than sent when there is no server to send it.
+ */
 export async function outboxPage(
   query: { before?: string; limit: number },
-  view: { hideAccountLinks?: boolean } = {},
+  { mailServer = false, ...view }: { hideAccountLinks?: boolean; mailServer?: boolean } = {},
 ): Promise<OutboxPage> {
   const records = await listMail({ ...query, limit: query.limit + 1 });
   const page = records.slice(0, query.limit);
   return {
+    mailServer,
     messages: page.map((record) => toOutboxMessage(record, view)),
     nextBefore: records.length > query.limit ? (page.at(-1)?._id.toString() ?? null) : null,
   };

@@ -61,14 +61,12 @@ function layout({
   title,
   preheader,
   body,
-  shopUrl,
-  shopEmail,
+  shop,
 }: {
   title: string;
   preheader: string;
   body: SafeHtml;
-  shopUrl: string;
-  shopEmail: string;
+  shop: ShopContext;
 }): string {
   return html`<!doctype html>
     <html lang="en">
@@ -101,7 +99,7 @@ function layout({
                   <td
                     style="padding:20px 24px;border-bottom:1px solid #e5e7eb;font-size:18px;font-weight:bold;"
                   >
-                    Engraved Label Shop
+                    ${shop.name}
                   </td>
                 </tr>
                 <tr>
@@ -111,9 +109,11 @@ function layout({
                   <td
                     style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:13px;color:#4b5563;"
                   >
-                    Questions? Reply to this email or write to
-                    <a href="mailto:${shopEmail}" style="color:#1d4ed8;">${shopEmail}</a>.
-                    <a href="${shopUrl}" style="color:#1d4ed8;">${shopUrl}</a>
+                    Questions? Reply to this email, write to
+                    <a href="mailto:${shop.email}" style="color:#1d4ed8;">${shop.email}</a> or call
+                    <a href="${telHref(shop.phone)}" style="color:#1d4ed8;">${shop.phone}</a>.<br />
+                    ${shop.name}${shop.address ? html` · ${shop.address}` : ''} ·
+                    <a href="${shop.url}" style="color:#1d4ed8;">${shop.url}</a>
                   </td>
                 </tr>
               </table>
@@ -124,13 +124,33 @@ function layout({
     </html>`.value;
 }
 
-function footerText(shopUrl: string, shopEmail: string): string {
-  return `\n--\nEngraved Label Shop\nQuestions? Reply to this email or write to ${shopEmail}.\n${shopUrl}\n`;
+function footerText(shop: ShopContext): string {
+  return [
+    '',
+    '--',
+    shop.name,
+    `Questions? Reply to this email, write to ${shop.email} or call ${shop.phone}.`,
+    ...(shop.address ? [shop.address] : []),
+    shop.url,
+    '',
+  ].join('\n');
 }
 
+/** The number a tel: link dials: digits and a leading +. */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
+}
+
+/**
+ * The shop as its messages name it: the configuration's shop (SHOP_NAME, SHOP_PHONE, SHOP_EMAIL,
+ * SHOP_ADDRESS, SHOP_URL), the same one the site and the invoices show.
+ */
 export interface ShopContext {
-  shopUrl: string;
-  shopEmail: string;
+  name: string;
+  phone: string;
+  email: string;
+  address: string | null;
+  url: string;
 }
 
 export interface OrderMailData {
@@ -149,6 +169,20 @@ export interface OrderMailData {
   taxCents: number;
   totalCents: number;
   notes: string | null;
+  /** The shopper chose "Skip the proof, engrave as shown": no proof comes first. */
+  skipProof: boolean;
+}
+
+/**
+ * What happens after payment, as the confirmation page says it too: a proof first, which the customer
+ * approves (or asks to change) before anything is engraved, unless they chose to skip it.
+ */
+export function nextStepsAfterPayment(skipProof: boolean): string {
+  const production =
+    'Production takes 3 to 5 business days, and you will get an email with the tracking number when your order ships.';
+  return skipProof
+    ? `You chose to skip the proof, so we engrave your labels exactly as ordered. ${production}`
+    : `First, a proof: we have emailed you a proof of each label. Check it on your order page, then approve it or tell us what to change. We engrave only after you approve. ${production}`;
 }
 
 function describeItem(config: OrderedProductConfig): string {
@@ -191,8 +225,7 @@ export function orderConfirmation(
 ): RenderedMail {
   const subject = `Order #${order.orderNumber} confirmed: ${money(order.totalCents)}`;
   const name = order.customerInfo.firstName;
-  const next =
-    'We check your artwork and text, engrave your labels and ship them, usually within 3 to 5 business days. You will get an email with the tracking number when your order ships.';
+  const next = nextStepsAfterPayment(order.skipProof);
   const text = [
     `Hello ${name},`,
     '',
@@ -217,7 +250,7 @@ export function orderConfirmation(
     '',
     `See your order, its invoice and its progress (no account needed; the link works for ${linkDays} days):`,
     orderUrl,
-    footerText(shop.shopUrl, shop.shopEmail),
+    footerText(shop),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       Thank you for your order, ${name}
@@ -289,8 +322,8 @@ export function orderConfirmation(
       days).
     </p>
     <p style="margin:8px 0 0;">
-      <a href="${shop.shopUrl}/orders" style="color:#1d4ed8;">Your order history</a> (when you
-      ordered with an account)
+      <a href="${shop.url}/orders" style="color:#1d4ed8;">Your order history</a> (when you ordered
+      with an account)
     </p>`;
   return {
     subject,
@@ -299,7 +332,7 @@ export function orderConfirmation(
       title: subject,
       preheader: `Order #${order.orderNumber} confirmed`,
       body,
-      ...shop,
+      shop,
     }),
   };
 }
@@ -321,7 +354,7 @@ export function orderLink(
     orderUrl,
     '',
     'If you did not ask for it, you can ignore this email: the link only shows this order.',
-    footerText(shop.shopUrl, shop.shopEmail),
+    footerText(shop),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       Your link to order #${String(order.orderNumber)}
@@ -335,7 +368,7 @@ export function orderLink(
     <p style="margin:0;color:#4b5563;">
       If you did not ask for it, you can ignore this email: the link only shows this order.
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }
 
 export function orderShipped(
@@ -354,7 +387,7 @@ export function orderShipped(
     '',
     'Shipping to:',
     ...addressLines(order.customerInfo).map((line) => `  ${line}`),
-    footerText(shop.shopUrl, shop.shopEmail),
+    footerText(shop),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order is on its way</h1>
     <p style="margin:0 0 12px;">
@@ -367,7 +400,7 @@ export function orderShipped(
     <p style="margin:0;">
       ${addressLines(order.customerInfo).map((line, index) => html`${index ? html`<br />` : ''}${line}`)}
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }
 
 export function orderCancelled(
@@ -385,7 +418,7 @@ export function orderCancelled(
     '',
     `Your order #${order.orderNumber} has been cancelled.`,
     refund,
-    footerText(shop.shopUrl, shop.shopEmail),
+    footerText(shop),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order has been cancelled</h1>
     <p style="margin:0 0 12px;">
@@ -393,7 +426,7 @@ export function orderCancelled(
       cancelled.
     </p>
     <p style="margin:0;">${refund}</p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }
 
 export function adminNewOrder(order: OrderMailData, shop: ShopContext): RenderedMail {
@@ -406,7 +439,7 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
     `Labels: ${count} on ${order.items.length} line(s)`,
     ...(order.notes ? [`Customer notes: ${order.notes}`] : []),
     '',
-    `Open the admin panel: ${shop.shopUrl}/admin`,
+    `Open the admin panel: ${shop.url}/admin`,
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       New paid order #${order.orderNumber}
@@ -417,9 +450,9 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
     <p style="margin:0 0 8px;">Labels: ${count} on ${order.items.length} line(s)</p>
     ${order.notes ? html`<p style="margin:0 0 8px;">Customer notes: ${order.notes}</p>` : ''}
     <p style="margin:16px 0 0;">
-      <a href="${shop.shopUrl}/admin" style="color:#1d4ed8;">Open the admin panel</a>
+      <a href="${shop.url}/admin" style="color:#1d4ed8;">Open the admin panel</a>
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }
 
 /** The customer's own words, line breaks kept (no template whitespace inside the pre-wrap block). */
@@ -453,7 +486,7 @@ export function enquiryForward(enquiry: EnquiryMailData, shop: ShopContext): Ren
       Reply to this email to answer the customer directly. The contact page promises a reply within
       24 hours.
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }
 
 export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): RenderedMail {
@@ -465,7 +498,7 @@ export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): Re
     '',
     'Your message:',
     enquiry.message,
-    footerText(shop.shopUrl, shop.shopEmail),
+    footerText(shop),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">We received your message</h1>
     <p style="margin:0 0 12px;">
@@ -473,7 +506,7 @@ export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): Re
     </p>
     <p style="margin:0 0 4px;color:#4b5563;">Your message:</p>
     ${quoted(enquiry.message, '0')}`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }
 
 /** A link the customer follows from an email (a reset or a confirmation), valid for `validFor`. */
@@ -502,7 +535,7 @@ export function passwordReset(data: AccountLinkMailData, shop: ShopContext): Ren
     data.link,
     '',
     `The link works once and for ${data.validFor}. If you did not ask for it, ignore this email: your password stays as it is.`,
-    footerText(shop.shopUrl, shop.shopEmail),
+    footerText(shop),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Reset your password</h1>
     <p style="margin:0 0 12px;">
@@ -513,7 +546,7 @@ export function passwordReset(data: AccountLinkMailData, shop: ShopContext): Ren
       The link works once and for ${data.validFor}. If you did not ask for it, ignore this email:
       your password stays as it is.
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }
 
 export function emailConfirmation(data: AccountLinkMailData, shop: ShopContext): RenderedMail {
@@ -525,7 +558,7 @@ export function emailConfirmation(data: AccountLinkMailData, shop: ShopContext):
     data.link,
     '',
     `Orders you placed earlier as a guest with this email join your account once it is confirmed. The link works once and for ${data.validFor}.`,
-    footerText(shop.shopUrl, shop.shopEmail),
+    footerText(shop),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Confirm your email address</h1>
     <p style="margin:0 0 12px;">
@@ -536,7 +569,7 @@ export function emailConfirmation(data: AccountLinkMailData, shop: ShopContext):
       Orders you placed earlier as a guest with this email join your account once it is confirmed.
       The link works once and for ${data.validFor}.
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }
 
 export type { MailKind };
@@ -584,7 +617,7 @@ export function proofRequest(
     ...proof.lines.map((line) => `  ${lineText(line)}`),
     '',
     `Approve it, or ask for changes, on your order page: ${proof.orderUrl}`,
-    footerText(shop.shopUrl, shop.shopEmail),
+    footerText(shop),
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       ${reminder ? 'Your proof is waiting' : revised ? 'Your revised proof' : 'Please approve your proof'}
@@ -602,5 +635,37 @@ export function proofRequest(
         >Review and approve the proof</a
       >
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: opening, body, ...shop }) };
+  return { subject, text, html: layout({ title: subject, preheader: opening, body, shop }) };
+}
+
+/**
+ * The customer approved the proof: the order is in production now (the approval is the go-ahead,
+ * docs/product.md, "Proofs"), and this says so with what comes next.
+ */
+export function proofApproved(
+  order: { orderNumber: number; customerInfo: CustomerInfo; name: string },
+  orderUrl: string,
+  shop: ShopContext,
+): RenderedMail {
+  const subject = `Proof approved: order #${order.orderNumber} is in production`;
+  const opening = `Thank you: ${order.name} approved the proof of order #${order.orderNumber}, so we have started engraving exactly what it shows.`;
+  const next =
+    'Production takes 3 to 5 business days. You will get an email with the tracking number when your order ships.';
+  const text = [
+    `Hello ${order.customerInfo.firstName},`,
+    '',
+    opening,
+    '',
+    next,
+    '',
+    `Your order's page: ${orderUrl}`,
+    footerText(shop),
+  ].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order is in production</h1>
+    <p style="margin:0 0 12px;">Hello ${order.customerInfo.firstName}, ${opening}</p>
+    <p style="margin:0 0 16px;">${next}</p>
+    <p style="margin:0;">
+      <a href="${orderUrl}" style="color:#1d4ed8;font-weight:bold;">View your order</a>
+    </p>`;
+  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
 }

@@ -90,6 +90,11 @@ export async function insertProofEvent(event: {
   });
 }
 
+/** One proof event by its key (`{orderId}:proof:{key}`), or null. */
+export async function findProofEvent(orderId: string, key: string): Promise<OrderEventRecord | null> {
+  return OrderEventModel.findById(`${orderId}:proof:${key}`).lean<OrderEventRecord>().exec();
+}
+
 /** The key of a proof event (`{orderId}:proof:{key}` -> key), or null for another event. */
 export function proofEventKey(event: OrderEventRecord): string | null {
   const marker = `${event.orderId.toString()}:proof:`;

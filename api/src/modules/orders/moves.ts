@@ -1,5 +1,5 @@
-// An admin's moves of a paid order: awaiting_proof -> processing (proof approved, or an override
-// with its reason) -> shipped -> completed, or cancelled with a refund from awaiting_proof,
+// The moves of a paid order: awaiting_proof -> processing (the customer's approval of the proof moves
+// it at once; or an admin's override with its reason) -> shipped -> completed, or cancelled with a refund from awaiting_proof,
 // processing or shipped. A move first takes the order's one way out of its state with a conditional
 // update (`pendingMove`, set only while the order is in that state and no move holds it), so of two
 // calls racing out of one state (two Cancel clicks, a cancel and a ship) one moves the order.
@@ -18,10 +18,11 @@ import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { queueMail } from '../mail/mail';
-import { orderCancelled, orderShipped } from '../mail/mail';
+import { orderCancelled, orderShipped, proofApproved } from '../mail/mail';
 import { toAdminOrder } from './answers';
 import { deleteMoveEvent, insertMoveEvent, insertProofEvent } from './events';
 import type { OrderRecord, PendingMove } from './model';
+import { orderLinkUrl } from './order-access';
 import { shopContext } from './paid';
 import { dropMove, finishMove, findOrderById, takeMove } from './repository';
 
@@ -159,6 +160,45 @@ export async function shipOrder(
     rendered: orderShipped(shipped, parcel, shopContext(config)),
   });
   return toAdminOrder(shipped);
+}
+
+/**
+ * The customer approved the proof: the approval is the go-ahead (docs/product.md, "Proofs"), so the
+ * order enters processing at once, as the customer's move, and the customer is told it is in
+ * production. The move takes the state's way out like an admin's (claimMove): a cancel that took it
+ * first wins and the order stays cancelled; a second call for the same approval finds the move made
+ * and changes nothing. Answers the order as it now is.
+ */
+export async function startProductionOnApproval(
+  id: string,
+  { revision, name, config, now = new Date() }: { revision: number; name: string; config: Config; now?: Date },
+): Promise<OrderRecord> {
+  const order = await loadOrder(id);
+  if (order.status !== 'awaiting_proof' || !order.proof) return order;
+  let move: ClaimedMove;
+  try {
+    move = await claimMove(
+      order,
+      { to: 'processing', by: 'customer', note: `Proof (revision ${revision}) approved by ${name}` },
+      now,
+    );
+  } catch (error) {
+    // Another call moved the order first (a cancel, or this approval's double click).
+    if (error instanceof AppError && error.kind === 'conflict') return loadOrder(id);
+    throw error;
+  }
+  const processing = await finish(id, move, { proof: { ...order.proof, status: 'approved' } });
+  await queueMail({
+    key: `proof_approved:${id}`,
+    kind: 'proof_approved',
+    to: processing.customerInfo.email,
+    rendered: proofApproved(
+      { orderNumber: processing.orderNumber, customerInfo: processing.customerInfo, name },
+      orderLinkUrl(processing, config, now),
+      shopContext(config),
+    ),
+  });
+  return processing;
 }
 
 export const PROOF_NOT_APPROVED_MESSAGE =

@@ -145,7 +145,7 @@ export async function sendOrderLink(
         { orderNumber: order.orderNumber, firstName: order.customerInfo.firstName },
         orderLinkUrl(order, config, now),
         ORDER_LINK_LIFETIME_DAYS,
-        { shopUrl: config.shop.url, shopEmail: config.shop.email },
+        config.shop,
       ),
     },
     now,

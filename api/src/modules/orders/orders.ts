@@ -16,7 +16,8 @@ import { searchOrders } from './search';
 export type { OrderRecord, OrderEventRecord, PaymentContact } from './model';
 export { announcePayment, recordPayment } from './paid';
 export { toAdminOrder, toHistoryEntry } from './answers';
-export { insertProofEvent, listOrderEvents, proofEventKey } from './events';
+export { findProofEvent, insertProofEvent, listOrderEvents, proofEventKey } from './events';
+export { startProductionOnApproval } from './moves';
 export { orderPageUrl, proofAttachmentRef, proofEmail, sendProof } from './proof-step';
 export {
   claimPayment,

@@ -18,7 +18,7 @@ import { proofEmail, recordProofSent } from './proof-step';
 import { recordPaid } from './repository';
 
 export function shopContext(config: Config): ShopContext {
-  return { shopUrl: config.shop.url, shopEmail: config.shop.email };
+  return config.shop;
 }
 
 export function mailData(order: OrderRecord): OrderMailData {
@@ -33,6 +33,7 @@ export function mailData(order: OrderRecord): OrderMailData {
     taxCents: order.taxCents,
     totalCents: order.totalCents,
     notes: order.notes,
+    skipProof: order.skipProof === true,
   };
 }
 

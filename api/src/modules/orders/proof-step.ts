@@ -64,7 +64,7 @@ export function proofEmail(
           };
         }),
       },
-      { shopUrl: config.shop.url, shopEmail: config.shop.email },
+      config.shop,
       reminder ? { reminder: true } : undefined,
     ),
     attachments: lines.map((line) => ({

@@ -66,7 +66,7 @@ export async function reorder(
       })),
     );
     const line: LabelConfiguration = { ...configuration, files: artwork.kept };
-    const added = await addToCart(owner, line);
+    const added = await addToCart(owner, line, { asNewLine: true });
     if (added.item.unitPrice !== toDollars(item.unitCents)) {
       priceChanges.push({
         orderLineId: item.lineId,

@@ -96,7 +96,16 @@ export interface ProofArtwork {
   note?: string;
 }
 
+/** The image engraved on the label (engravedArtworkOf), drawn on it where the layout places it. */
+export interface EngravedArtwork {
+  name: string;
+  /** Its content, or null when it is not read (over the thumbnails' size, no longer stored). */
+  image: { mime: 'image/png' | 'image/jpeg'; data: Buffer } | null;
+}
+
 export interface ProofContent {
+  /** The image engraved on the label, if the line has one (the configurator's preview draws it too). */
+  engraved?: EngravedArtwork | null;
   orderNumber: number;
   lineNumber: number;
   lineCount: number;
@@ -194,6 +203,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     color: config.color,
     mounting: config.mounting,
     customText: config.customText,
+    artwork: Boolean(content.engraved),
   });
   const primitives: Primitive[] = [];
   const text = (
@@ -349,6 +359,32 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
       strokeWidth: 0.5,
     });
   }
+  if (layout.artwork && content.engraved) {
+    const box = {
+      x: labelLeft + layout.artwork.x * k,
+      y: labelTop + layout.artwork.y * k,
+      width: layout.artwork.width * k,
+      height: layout.artwork.height * k,
+    };
+    if (content.engraved.image) {
+      primitives.push({ kind: 'image', ...box, ...content.engraved.image });
+    } else {
+      // Not read: its place is outlined and named, so the proof still shows where it goes.
+      primitives.push({
+        kind: 'rect',
+        ...box,
+        fill: null,
+        stroke: MUTED,
+        strokeWidth: 0.5,
+        dash: 3,
+      });
+      text(box.x + box.width / 2, box.y + box.height / 2 + 3, content.engraved.name, 7, {
+        anchor: 'middle',
+        fill: layout.colors.text,
+        fitWidth: Math.min(box.width - 4, textWidthEm(content.engraved.name) * 7),
+      });
+    }
+  }
   for (const line of layout.lines) {
     if (line.text.trim() === '') continue;
     text(labelLeft + line.x * k, labelTop + line.y * k, line.text, layout.fontSize * k, {
@@ -393,6 +429,14 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
       `${layout.colors.name} (background ${layout.colors.background}, text ${layout.colors.text})`,
     ],
     ['Mounting', mountingDescription(layout, config.mounting)],
+    ...(layout.artwork && content.engraved
+      ? ([
+          [
+            'Engraved image',
+            `${content.engraved.name}, fitted in ${inches(layout.artwork.width)} × ${inches(layout.artwork.height)} ${layout.lines.length > 0 ? (layout.artwork.x < layout.textBox.x ? 'left of the text' : 'above the text') : 'on the label'}`,
+          ],
+        ] satisfies Array<[string, string]>)
+      : []),
     [
       'Letter height',
       layout.lines.length > 0

@@ -1,5 +1,6 @@
 // The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
 // current revision or an earlier one. A revision never changes, so its PDF is rendered once and kept.
+import { engravedArtworkOf } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
 import { findOrderById, type OrderRecord } from '../orders/orders';
@@ -109,6 +110,15 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
   const { order, index, revision, line } = target;
   const item = order.items[index]!;
   const artwork = await artworkOf(store, item.files);
+  // The image engraved on the label (as the configurator's preview draws it): its read content,
+  // from the file's own entry (artworkOf keeps the files' order).
+  const engravedFile = engravedArtworkOf(item.files);
+  const engraved = engravedFile
+    ? {
+        name: engravedFile.originalName,
+        image: artwork[item.files.indexOf(engravedFile)]?.image ?? null,
+      }
+    : null;
   if (line.uploadedFile) {
     // The shop's revised proof file is shown first (a thumbnail for an image, listed for a PDF).
     const file = line.uploadedFile;
@@ -133,6 +143,7 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
     productConfig: { ...item.productConfig, customText: line.customText },
     quantity: item.quantity,
     artwork,
+    engraved,
   });
 }
 

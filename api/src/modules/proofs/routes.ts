@@ -143,7 +143,7 @@ export function proofRoutes(
   router.post('/orders/:id/proof/approve', async (req, res) => {
     const input = parseBody(approveProofSchema, req);
     const order = await answeringOrder(req, config);
-    res.json(await approveProof(order, input));
+    res.json(await approveProof(order, input, { config }));
   });
 
   router.post('/orders/:id/proof/changes', async (req, res) => {

@@ -59,10 +59,14 @@ function element(primitive: Primitive): string {
   }
 }
 
-/** The SVG scales to its container's width (viewBox in points). */
+/**
+ * The SVG is the proof's page at its size in points (72 an inch): shown as it is, its 10 pt details
+ * read at about 13 px (a phone's order page scrolls it sideways); a page may still scale it to a
+ * width of its own (viewBox in points).
+ */
 export function renderSvg(drawing: ProofDrawing): string {
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(drawing.width)} ${n(drawing.height)}" width="100%" role="img" aria-label="${escapeXml(drawing.title)}" font-family="${escapeXml(ENGRAVING_FONT.family)}" xml:space="preserve">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(drawing.width)} ${n(drawing.height)}" width="${n(drawing.width)}pt" height="${n(drawing.height)}pt" role="img" aria-label="${escapeXml(drawing.title)}" font-family="${escapeXml(ENGRAVING_FONT.family)}" xml:space="preserve">`,
     `<title>${escapeXml(drawing.title)}</title>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     ...drawing.primitives.map(element),

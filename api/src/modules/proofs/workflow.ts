@@ -14,11 +14,13 @@ import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import {
   findOrderById,
+  findProofEvent,
   insertProofEvent,
   listOrderEvents,
   proofEventKey,
   sendProof,
   setProofState,
+  startProductionOnApproval,
   type OrderEventRecord,
   type OrderRecord,
 } from '../orders/orders';
@@ -185,25 +187,48 @@ function assertAwaitingAnswer(order: OrderRecord, revision: number) {
 /**
  * The customer approves every line of the revision they saw, in one click, with their name. `order` is
  * one the caller may answer for: its owner or the holder of its guest link (orders' authorizeOrderReader).
+ * The approval is the go-ahead: the order moves to processing at once (startProductionOnApproval).
+ * An approval whose call stopped after its decision was recorded, before the order moved on, is
+ * finished by the customer's next click.
  */
 export async function approveProof(
   order: OrderRecord,
   { revision, name }: { revision: number; name: string },
-  now = new Date(),
+  { config, now = new Date() }: { config: Config; now?: Date },
 ): Promise<OrderProof> {
   const orderId = order._id.toString();
-  const proof = assertAwaitingAnswer(order, revision);
-  const won = await insertProofEvent({
-    orderId,
-    key: `${revision}:decision`,
-    at: now,
-    by: 'customer',
-    note: `Proof (revision ${revision}) approved by ${name}`,
-    proof: { action: 'approved', revision, name },
+  const halfMade =
+    order.status === 'awaiting_proof' &&
+    order.proof?.status === 'approved' &&
+    order.proof.revision === revision;
+  if (!halfMade) {
+    const proof = assertAwaitingAnswer(order, revision);
+    const won = await insertProofEvent({
+      orderId,
+      key: `${revision}:decision`,
+      at: now,
+      by: 'customer',
+      note: `Proof (revision ${revision}) approved by ${name}`,
+      proof: { action: 'approved', revision, name },
+    });
+    if (!won) {
+      const earlier = await findProofEvent(orderId, `${revision}:decision`);
+      if (earlier?.proof?.action !== 'approved') {
+        throw AppError.conflict('This proof was already answered');
+      }
+    }
+    await setProofState(orderId, proof, { ...proof, status: 'approved' }, null);
+  }
+  // A call finishing an earlier approval names whoever approved it.
+  const decision = halfMade ? (await findProofEvent(orderId, `${revision}:decision`))?.proof : null;
+  const approvedBy = decision?.action === 'approved' ? decision.name : name;
+  const moved = await startProductionOnApproval(orderId, {
+    revision,
+    name: approvedBy,
+    config,
+    now,
   });
-  if (!won) throw AppError.conflict('This proof was already answered');
-  const updated = await setProofState(orderId, proof, { ...proof, status: 'approved' }, null);
-  return proofView(updated ?? order, 'customer', now);
+  return proofView(moved, 'customer', now);
 }
 
 /** The customer asks for changes, with a comment per line to change. */

@@ -38,3 +38,19 @@ describe('the footer of a prerendered page', () => {
     expect(container.textContent).toContain(`© ${buildYear + 1} Engraved Labels`);
   });
 });
+
+describe('the shop the footer names', () => {
+  it('is the configured shop, with its address when one is set', async () => {
+    const { resetShell, TEST_CONFIG } = await import('../../testing/shell-config');
+    resetShell({
+      ...TEST_CONFIG,
+      contact: { ...TEST_CONFIG.contact, name: 'Acme Engraving', address: '12 Harbor Road' },
+    });
+    const { SiteFooter } = await import('./site-footer');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SiteFooter />);
+    expect(container.textContent).toContain('Acme Engraving');
+    expect(container.textContent).toContain('12 Harbor Road');
+    expect(container.textContent).not.toContain('Engraved Labels');
+  });
+});

@@ -4,6 +4,7 @@ import { ContactLinks } from '../../components/contact-links';
 import { Container, ShopMark, fromMedium, theme } from '@shop/ui';
 import { InstallAppButton } from '../../features/install/components/install-app-button';
 import { useCurrentYear } from '../../lib/use-hydrated';
+import { shopName } from '../../lib/runtime-config';
 
 const Footer = styled.footer`
   margin-top: auto;
@@ -97,13 +98,14 @@ const Legal = styled.div`
 
 export function SiteFooter() {
   const year = useCurrentYear();
+  const name = shopName();
   return (
     <Footer>
       <Columns>
         <About>
           <span className="brand">
             <ShopMark size={30} />
-            Engraved Labels
+            {name}
           </span>
           <p>
             Custom engraved equipment labels and signs for panels, machines and facilities, made to
@@ -138,7 +140,9 @@ export function SiteFooter() {
       </Columns>
       <Legal>
         <Container>
-          <span>© {year} Engraved Labels. All prices in US dollars.</span>
+          <span>
+            © {year} {name}. All prices in US dollars.
+          </span>
           <span>Secure card payments</span>
         </Container>
       </Legal>

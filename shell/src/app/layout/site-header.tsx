@@ -6,6 +6,7 @@ import { Container, CloseIcon, MenuIcon, ShopMark, fromMedium, theme } from '@sh
 import { AccountButton } from '../../features/account/components/account-button';
 import { CartLink } from '../../features/cart-summary/components/cart-link';
 import { useHydrated } from '../../lib/use-hydrated';
+import { shopName as configuredShopName } from '../../lib/runtime-config';
 
 const Header = styled.header`
   position: sticky;
@@ -176,6 +177,7 @@ function useNavItems() {
 }
 
 export function SiteHeader() {
+  const shopName = configuredShopName();
   const items = useNavItems();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -200,10 +202,10 @@ export function SiteHeader() {
   return (
     <Header>
       <Bar>
-        <Brand to="/" aria-label="Engraved Labels home">
+        <Brand to="/" aria-label={`${shopName} home`}>
           <ShopMark size={32} />
           <span>
-            <strong>Engraved Labels</strong>
+            <strong>{shopName}</strong>
             <small>Custom equipment labels &amp; signs</small>
           </span>
         </Brand>

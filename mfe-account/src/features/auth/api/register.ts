@@ -1,25 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { shopUserSchema, type ShopUser } from '@shop/contracts';
 import { registerSchema } from '@shop/contracts/accounts';
 import { apiErrorMessage, apiJson, queryClient, toast } from 'shell/store';
 import { useSignedInAs } from '../../../lib/signed-in-as';
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
 /**
- * The Create Account form: the API's schema, with the address and ZIP code asked for up front (the API
- * also takes them later), so an account is ready for checkout. Phone and company stay optional.
+ * The Create Account form: the API's schema. Phone, company, address and ZIP code are optional, as on
+ * the account page: a shop asks for the address where it ships (checkout), and an account given one
+ * fills checkout with it.
  */
-export const createAccountSchema = registerSchema.extend({
-  address: requiredText('Address', 300),
-  zipCode: requiredText('ZIP code', 20),
-});
+export const createAccountSchema = registerSchema;
 export type CreateAccountInput = z.output<typeof createAccountSchema>;
 
 /** POST /api/auth/register: the new customer, signed in. */

@@ -97,7 +97,7 @@ describe('AuthDialog: Create Account', () => {
     expect(screen.getByRole('tab', { name: 'Create Account', selected: true })).toBeInTheDocument();
   });
 
-  it('checks the fields: valid email, password of 6+, names, address and ZIP; phone and company optional', async () => {
+  it('checks the fields: valid email, password of 6+, names; phone, company, address and ZIP optional, as on the account page', async () => {
     const { user } = renderDialog('create-account');
     await user.type(screen.getByLabelText('Email'), 'ann@');
     await user.type(screen.getByLabelText('Password'), '12345');
@@ -113,12 +113,36 @@ describe('AuthDialog: Create Account', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       'At least 6 characters. Password must be at least 6 characters long',
     );
-    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription('Address is required');
-    expect(screen.getByLabelText('ZIP code')).toHaveAccessibleDescription('ZIP code is required');
+    expect(screen.getByLabelText(/^Address/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(/^Address/)).toHaveAccessibleDescription(
+      'Street, city, state (e.g. 12 Main St, New York, NY) fills all three at checkout.',
+    );
+    expect(screen.getByLabelText(/^ZIP code/)).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText(/Phone/)).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText(/Company/)).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('First name')).toHaveFocus();
     expect(currentFetch()).not.toHaveBeenCalled();
+  });
+
+  it('starts from the details it was opened with (a guest’s checkout), never a password', async () => {
+    useShopStore.getState().openAuthDialog('create-account', {
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '555-0100',
+      company: 'Acme',
+      address: '1 Main St, New York, NY',
+      zipCode: '10001',
+    });
+    render(<AuthDialog />);
+    expect(screen.getByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ann');
+    expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+    expect(screen.getByLabelText(/^Address/)).toHaveValue('1 Main St, New York, NY');
+    expect(screen.getByLabelText(/^ZIP code/)).toHaveValue('10001');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    // The password is what is left to give: it has the focus.
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
   });
 
   it('creates the account, signs in and says Account created!', async () => {
@@ -128,8 +152,8 @@ describe('AuthDialog: Create Account', () => {
     await user.type(screen.getByLabelText('Last name'), 'Lee');
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Address'), '1 Main St');
-    await user.type(screen.getByLabelText('ZIP code'), '12345');
+    await user.type(screen.getByLabelText(/^Address/), '1 Main St');
+    await user.type(screen.getByLabelText(/^ZIP code/), '12345');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -157,8 +181,8 @@ describe('AuthDialog: Create Account', () => {
     await user.type(screen.getByLabelText('Last name'), 'Lee');
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Address'), '1 Main St');
-    await user.type(screen.getByLabelText('ZIP code'), '12345');
+    await user.type(screen.getByLabelText(/^Address/), '1 Main St');
+    await user.type(screen.getByLabelText(/^ZIP code/), '12345');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() =>
       expect(lastToast()).toMatchObject({

@@ -91,7 +91,7 @@ export function AuthDialog(props: Partial<AuthDialogProps>) {
             <SignInForm onSignedIn={close} />
           </Tabs.Content>
           <Tabs.Content value="create-account">
-            <CreateAccountForm onRegistered={close} />
+            <CreateAccountForm onRegistered={close} prefill={store.prefill} />
           </Tabs.Content>
         </Tabs.Root>
       </div>

@@ -1,9 +1,12 @@
+import type { AccountPrefill } from '@shop/contracts';
 import { Button, FormStack, TextField, useZodForm } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import { createAccountSchema, useRegister } from '../api/register';
 
 interface CreateAccountFormProps {
   onRegistered(): void;
+  /** What the form starts from (the details a guest just checked out with); the password is never. */
+  prefill?: AccountPrefill | null;
 }
 
 const emptyAccount = {
@@ -17,8 +20,11 @@ const emptyAccount = {
   zipCode: '',
 };
 
-export function CreateAccountForm({ onRegistered }: CreateAccountFormProps) {
-  const form = useZodForm({ schema: createAccountSchema, initialValues: emptyAccount });
+export function CreateAccountForm({ onRegistered, prefill }: CreateAccountFormProps) {
+  const form = useZodForm({
+    schema: createAccountSchema,
+    initialValues: { ...emptyAccount, ...prefill, password: '' },
+  });
   const register = useRegister({ onRegistered });
   return (
     <FormStack
@@ -26,7 +32,8 @@ export function CreateAccountForm({ onRegistered }: CreateAccountFormProps) {
       noValidate
       onSubmit={form.handleSubmit((input) => register.mutate(input))}
     >
-      <NameFields form={form} autoFocus />
+      {/* Started from a checkout's details, the password is what is left to give. */}
+      <NameFields form={form} autoFocus={!prefill} />
       <TextField
         label="Email"
         type="email"
@@ -40,6 +47,7 @@ export function CreateAccountForm({ onRegistered }: CreateAccountFormProps) {
         type="password"
         autoComplete="new-password"
         hint="At least 6 characters."
+        data-autofocus={prefill ? true : undefined}
         error={form.errors.password}
         {...form.input('password')}
       />

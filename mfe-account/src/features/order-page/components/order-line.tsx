@@ -10,6 +10,7 @@ import {
   theme,
 } from '@shop/ui';
 import { LabelPreview } from '@shop/ui/label-preview';
+import { engravedArtworkOf } from '@shop/contracts/label-layout';
 
 const Line = styled.li`
   display: grid;
@@ -74,6 +75,7 @@ const Price = styled.p`
 export function OrderLine({ item, position }: { item: OrderItem; position: number }) {
   const config = item.productConfig;
   const headingId = `order-line-${position}`;
+  const engraved = engravedArtworkOf(item.files);
   return (
     <Line aria-labelledby={headingId} data-testid="order-line">
       <LabelPreview
@@ -83,6 +85,8 @@ export function OrderLine({ item, position }: { item: OrderItem; position: numbe
         width={config.width}
         height={config.height}
         mounting={config.mounting}
+        // Its engraved image's place, as the proof draws it (the image itself is on the proof).
+        artwork={engraved && { name: engraved.originalName, src: null }}
       />
       <Details>
         <h3 id={headingId}>
@@ -112,7 +116,7 @@ export function OrderLine({ item, position }: { item: OrderItem; position: numbe
         <Price>
           <strong>{formatDollars(item.totalPrice)}</strong>{' '}
           <span>
-            ({item.quantity} × {formatDollars(item.unitPrice)})
+            ({item.quantity.toLocaleString('en-US')} × {formatDollars(item.unitPrice)})
           </span>
         </Price>
       </Details>

@@ -96,6 +96,52 @@ describe('OrderPage', () => {
     );
   });
 
+  it('leads a cancelled order with its outcome and the refund, and puts what the app adds below', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json(
+        order({
+          status: 'cancelled',
+          refunded: 15.69,
+          shipment: null,
+          history: [
+            { at: '2025-03-05T14:30:00.000Z', status: 'pending_payment' },
+            { at: '2025-03-05T14:31:00.000Z', status: 'awaiting_proof' },
+            { at: '2025-03-06T09:00:00.000Z', status: 'cancelled' },
+          ],
+        }),
+      ),
+    );
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(
+      <OrderPage
+        orderNumber="1001"
+        extras={(placed) => <p data-testid="extras">proof of {placed.status} order</p>}
+      />,
+    );
+    const outcome = await screen.findByTestId('order-outcome');
+    expect(outcome).toHaveTextContent('Cancelled on March 6, 2025');
+    expect(outcome).toHaveTextContent('The $15.69 you paid was refunded to your card.');
+    const extras = screen.getByTestId('extras');
+    expect(extras).toHaveTextContent('proof of cancelled order');
+    const progress = screen.getByRole('list', { name: 'Order progress' });
+    // Below the order's details, not between its heading and its outcome.
+    expect(
+      progress.compareDocumentPosition(extras) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('puts what the app adds (the proof) under the heading while the order waits for it', async () => {
+    currentFetch().mockResolvedValueOnce(json(order({ status: 'awaiting_proof', shipment: null })));
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrderPage orderNumber="1001" extras={() => <p data-testid="extras">proof</p>} />);
+    const extras = await screen.findByTestId('extras');
+    const progress = screen.getByRole('list', { name: 'Order progress' });
+    expect(
+      progress.compareDocumentPosition(extras) & Node.DOCUMENT_POSITION_PRECEDING,
+    ).toBeTruthy();
+    expect(screen.queryByTestId('order-outcome')).not.toBeInTheDocument();
+  });
+
   it('passes the guest link token on to the API', async () => {
     currentFetch().mockResolvedValueOnce(json(order({ shipment: null })));
     useShopStore.getState().setUser(null);

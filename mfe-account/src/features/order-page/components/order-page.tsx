@@ -27,6 +27,7 @@ import {
   VisuallyHidden,
 } from '@shop/ui';
 import { OrderAgainButton } from '../../../components/order-again-button';
+import { hasOutcome } from '../../../lib/order-outcome';
 import { useOrder, withAccess, type OrderDetail } from '../api/get-order';
 import { OrderLine } from './order-line';
 
@@ -112,6 +113,10 @@ const Steps = styled.ol`
   }
 `;
 
+const Below = styled.div`
+  margin-top: 1.25rem;
+`;
+
 const Address = styled.address`
   font-style: normal;
   line-height: 1.5;
@@ -169,10 +174,33 @@ function OrderSummary({ order }: { order: OrderDetail }) {
 }
 
 /**
- * What the app adds under the order's heading (the proof section, its own feature): the order's id and
- * the guest link's token the page was opened with.
+ * What the app adds to the order's page (the proof section, its own feature): the order's id and
+ * status, and the guest link's token the page was opened with. It goes under the order's heading
+ * while the order is in the making, and below everything once its outcome is known (hasOutcome).
  */
-export type OrderExtras = (order: { id: string }, access: string | null) => ReactNode;
+export type OrderExtras = (
+  order: Pick<OrderDetail, 'id' | 'status'>,
+  access: string | null,
+) => ReactNode;
+
+/** A cancelled order's outcome, first on its page: when, and what went back to the card. */
+function Cancelled({ order }: { order: OrderDetail }) {
+  const at = order.history.find((step) => step.status === 'cancelled')?.at;
+  const refunded = order.refunded;
+  return (
+    <Notice $tone="info" data-testid="order-outcome">
+      <strong>Cancelled{at ? ` on ${formatDate(at)}` : ''}</strong>
+      <p>
+        {refunded <= 0
+          ? 'No refund was made for this order.'
+          : refunded >= order.total
+            ? `The ${formatDollars(refunded)} you paid was refunded to your card.`
+            : `${formatDollars(refunded)} of the ${formatDollars(order.total)} you paid was refunded to your card.`}{' '}
+        {refunded > 0 && 'Depending on your bank it shows within 5 to 10 business days.'}
+      </p>
+    </Notice>
+  );
+}
 
 function OrderView({
   order,
@@ -184,6 +212,7 @@ function OrderView({
   extras?: OrderExtras | undefined;
 }) {
   const info = order.customerInfo;
+  const outcome = hasOutcome(order.status);
   return (
     <>
       <Heading>
@@ -207,8 +236,9 @@ function OrderView({
           </ButtonAnchor>
         )}
       </Actions>
-      {order.shipment && <Tracking shipment={order.shipment} />}
-      {extras?.(order, access)}
+      {order.status === 'cancelled' && <Cancelled order={order} />}
+      {order.shipment && order.status !== 'cancelled' && <Tracking shipment={order.shipment} />}
+      {!outcome && extras?.(order, access)}
       <Layout>
         <Panel aria-labelledby="order-lines-heading">
           <h2 id="order-lines-heading">
@@ -261,6 +291,7 @@ function OrderView({
           </Panel>
         </Side>
       </Layout>
+      {outcome && <Below>{extras?.(order, access)}</Below>}
     </>
   );
 }

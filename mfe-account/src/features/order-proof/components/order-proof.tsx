@@ -3,7 +3,16 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PROOF_STATUS_LABELS } from '@shop/contracts/proof-workflow';
-import { Button, TextAreaField, TextField, formatDate, formatTime, theme } from '@shop/ui';
+import type { OrderStatus } from '@shop/contracts/orders';
+import {
+  Button,
+  TextAreaField,
+  TextField,
+  formatDate,
+  formatTime,
+  fromMedium,
+  theme,
+} from '@shop/ui';
 import { apiErrorMessage } from 'shell/store';
 import {
   useApproveProof,
@@ -12,6 +21,7 @@ import {
   withAccess,
   type OrderProof,
 } from '../api/order-proof';
+import { hasOutcome } from '../../../lib/order-outcome';
 
 const Section = styled.section`
   display: grid;
@@ -27,6 +37,13 @@ const Section = styled.section`
   p {
     margin: 0;
   }
+  .scroll-hint {
+    font-size: 0.9rem;
+    color: ${theme.colors.muted};
+    ${fromMedium} {
+      display: none;
+    }
+  }
 `;
 
 const Lines = styled.ol`
@@ -39,16 +56,36 @@ const Lines = styled.ol`
     margin: 0;
     display: grid;
     gap: 0.5rem;
+    min-width: 0;
   }
-  img {
-    display: block;
-    width: 100%;
-    max-width: 100%;
-    height: auto;
+  /* A proof is drawn on a page 5 to 8.5 inches wide: shrunk to a phone's width its details were
+     about 5 px high. Below the medium breakpoint it is shown at its own size and scrolls sideways
+     in its own frame. */
+  .frame {
+    overflow-x: auto;
     border: 1px solid ${theme.colors.border};
     border-radius: 8px;
     background: #fff;
   }
+  .frame:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+  img {
+    display: block;
+    /* Its page's own size in points: 10 pt details at about 13 px. */
+    width: auto;
+    max-width: none;
+    height: auto;
+    background: #fff;
+  }
+  ${fromMedium} {
+    img {
+      width: 100%;
+      max-width: 100%;
+    }
+  }
+
   figcaption {
     font-size: 0.9rem;
     color: ${theme.colors.muted};
@@ -70,6 +107,22 @@ const Status = styled.p<{ $tone: 'wait' | 'ok' | 'info' }>`
 const Actions = styled.form`
   display: grid;
   gap: 0.75rem;
+`;
+
+const Folded = styled.details`
+  summary {
+    cursor: pointer;
+    font-weight: 700;
+    font-size: 1.125rem;
+    color: ${theme.colors.brand};
+  }
+  &[open] summary {
+    margin-bottom: 1rem;
+  }
+  > div {
+    display: grid;
+    gap: 1rem;
+  }
 `;
 
 const Earlier = styled.details`
@@ -174,8 +227,21 @@ function Answer({ proof, access }: { proof: OrderProof; access: string | null })
   );
 }
 
-function statusLine(proof: OrderProof) {
-  const current = proof.revisions.at(-1);
+function approvedWhen(proof: OrderProof) {
+  const approval = proof.revisions.at(-1)?.approval;
+  return approval ? `Approved by ${approval.name} on ${when(approval.at)}` : 'Approved';
+}
+
+function statusLine(proof: OrderProof, orderStatus: OrderStatus) {
+  const unanswered = proof.status === 'awaiting_approval' || proof.status === 'changes_requested';
+  if (unanswered && orderStatus !== 'awaiting_proof') {
+    return (
+      <Status $tone="info" role="status">
+        This order was {orderStatus === 'cancelled' ? 'cancelled' : 'closed'} before the proof was
+        approved, so nothing more is needed from you.
+      </Status>
+    );
+  }
   switch (proof.status) {
     case 'awaiting_approval':
       return (
@@ -193,8 +259,9 @@ function statusLine(proof: OrderProof) {
     case 'approved':
       return (
         <Status $tone="ok" role="status">
-          Approved by {current?.approval?.name} on{' '}
-          {current?.approval ? when(current.approval.at) : ''}. We will engrave exactly this.
+          {approvedWhen(proof)}.
+          {orderStatus === 'processing' &&
+            ' Your labels are in production: we engrave exactly this.'}
         </Status>
       );
     default:
@@ -202,8 +269,29 @@ function statusLine(proof: OrderProof) {
   }
 }
 
-/** The order page's proof section: the order's id and the guest link's token, if the page has one. */
-export function OrderProofSection({ orderId, access }: { orderId: string; access: string | null }) {
+/** What a folded proof says before it is opened. */
+function foldedSummary(proof: OrderProof, orderStatus: OrderStatus) {
+  const revision = proof.revision > 1 ? ` (revision ${proof.revision})` : '';
+  if (proof.status === 'approved') return `Proof${revision}: ${approvedWhen(proof).toLowerCase()}`;
+  if (orderStatus === 'cancelled' && proof.status !== 'overridden' && proof.status !== 'skipped')
+    return `Proof${revision}: not approved before the order was cancelled`;
+  return `Proof${revision}: ${PROOF_STATUS_LABELS[proof.status].toLowerCase()}`;
+}
+
+/**
+ * The order page's proof section: the order's id and status, and the guest link's token, if the page
+ * has one. The customer is asked to answer only while the order waits for it; once the order's
+ * outcome is known (shipped, completed, cancelled) the proof is folded, under that outcome.
+ */
+export function OrderProofSection({
+  orderId,
+  orderStatus,
+  access,
+}: {
+  orderId: string;
+  orderStatus: OrderStatus;
+  access: string | null;
+}) {
   const query = useOrderProof(orderId, access);
   if (query.isPending || query.isError) return null;
   const proof = query.data;
@@ -212,11 +300,14 @@ export function OrderProofSection({ orderId, access }: { orderId: string; access
   const linkAccess = access ?? proof.access ?? null;
   const current = proof.revisions.at(-1)!;
   const earlier = proof.revisions.slice(0, -1);
-  return (
-    <Section aria-labelledby="proof-heading" data-proof-status={proof.status}>
-      <h2 id="proof-heading">Proof{proof.revision > 1 ? ` (revision ${proof.revision})` : ''}</h2>
-      {statusLine(proof)}
+  const asked = orderStatus === 'awaiting_proof' && proof.status === 'awaiting_approval';
+  const body = (
+    <>
+      {statusLine(proof, orderStatus)}
       {current.note && <p>What changed: {current.note}</p>}
+      <p className="scroll-hint">
+        Each proof is drawn at a readable size: scroll it sideways, or download its PDF.
+      </p>
       <Lines aria-label="Proof of each label">
         {current.lines.map((line) => {
           const comment = current.changesRequested?.comments.find(
@@ -225,11 +316,18 @@ export function OrderProofSection({ orderId, access }: { orderId: string; access
           return (
             <li key={line.lineId}>
               <figure>
-                <img
-                  src={proofPath(proof.orderId, line.lineId, proof.revision, 'svg', linkAccess)}
-                  alt={`Proof of label ${line.lineNumber}: ${line.customText || 'no text'}`}
-                  loading="lazy"
-                />
+                <div
+                  className="frame"
+                  tabIndex={0}
+                  role="group"
+                  aria-label={`Proof of label ${line.lineNumber}, scrolls sideways`}
+                >
+                  <img
+                    src={proofPath(proof.orderId, line.lineId, proof.revision, 'svg', linkAccess)}
+                    alt={`Proof of label ${line.lineNumber}: ${line.customText || 'no text'}`}
+                    loading="lazy"
+                  />
+                </div>
                 <figcaption>
                   Label {line.lineNumber}
                   {line.changed && proof.revision > 1 ? ' (changed)' : ''} ·{' '}
@@ -245,7 +343,7 @@ export function OrderProofSection({ orderId, access }: { orderId: string; access
           );
         })}
       </Lines>
-      {proof.status === 'awaiting_approval' && <Answer proof={proof} access={access} />}
+      {asked && <Answer proof={proof} access={access} />}
       {earlier.length > 0 && (
         <Earlier>
           <summary>Earlier proofs ({earlier.length})</summary>
@@ -273,6 +371,22 @@ export function OrderProofSection({ orderId, access }: { orderId: string; access
           </ul>
         </Earlier>
       )}
+    </>
+  );
+  if (hasOutcome(orderStatus)) {
+    return (
+      <Section aria-label="Proof" data-proof-status={proof.status}>
+        <Folded>
+          <summary>{foldedSummary(proof, orderStatus)}</summary>
+          <div>{body}</div>
+        </Folded>
+      </Section>
+    );
+  }
+  return (
+    <Section aria-labelledby="proof-heading" data-proof-status={proof.status}>
+      <h2 id="proof-heading">Proof{proof.revision > 1 ? ` (revision ${proof.revision})` : ''}</h2>
+      {body}
     </Section>
   );
 }

@@ -70,14 +70,31 @@ describe('OrdersPage', () => {
     ]);
   });
 
-  it('offers the configurator when there are no orders yet', async () => {
+  it('offers the configurator when there are no orders yet, and says guest orders join once the email is confirmed', async () => {
     currentFetch().mockResolvedValueOnce(json([]));
-    useShopStore.getState().setUser(TEST_USER);
+    useShopStore.getState().setUser({ ...TEST_USER, emailConfirmed: false });
     renderPage(<OrdersPage />);
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Configure a label' })).toHaveAttribute(
       'href',
       '/products',
+    );
+    expect(screen.getByTestId('guest-orders-note')).toHaveTextContent(
+      `Orders you placed as a guest with ${TEST_USER.email} join this history once you confirm that address: follow the link we emailed you, or ask for a new one on My Account.`,
+    );
+    expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('with the email confirmed, says guest orders joined then, and where to find a later one', async () => {
+    currentFetch().mockResolvedValueOnce(json([]));
+    useShopStore.getState().setUser({ ...TEST_USER, emailConfirmed: true });
+    renderPage(<OrdersPage />);
+    expect(await screen.findByTestId('guest-orders-note')).toHaveTextContent(
+      `Paid orders you placed as a guest with ${TEST_USER.email} joined this history when you confirmed that address.`,
+    );
+    expect(screen.getByRole('link', { name: 'Find a guest order' })).toHaveAttribute(
+      'href',
+      '/orders/lookup',
     );
   });
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import type { ShopUser } from '@shop/contracts';
 import { useShopStore } from 'shell/store';
 import {
   Button,
@@ -39,8 +40,30 @@ function SignInPrompt() {
   );
 }
 
-function OrderHistory({ customerId }: { customerId: string }) {
-  const orders = useOrders(customerId);
+/**
+ * How orders placed as a guest join the history, as the API does it: the paid guest orders with the
+ * account's email join when that email is confirmed by its emailed link (docs/product.md section 10),
+ * and only then.
+ */
+function GuestOrdersNote({ user }: { user: ShopUser }) {
+  if (!user.emailConfirmed) {
+    return (
+      <p data-testid="guest-orders-note">
+        Orders you placed as a guest with {user.email} join this history once you confirm that
+        address: follow the link we emailed you, or ask for a new one on My Account.
+      </p>
+    );
+  }
+  return (
+    <p data-testid="guest-orders-note">
+      Paid orders you placed as a guest with {user.email} joined this history when you confirmed
+      that address. To see one placed as a guest since, use Find a guest order.
+    </p>
+  );
+}
+
+function OrderHistory({ user }: { user: ShopUser }) {
+  const orders = useOrders(user.id);
   if (orders.isPending) {
     return (
       <Skeleton role="status" aria-label="Loading your orders">
@@ -74,9 +97,19 @@ function OrderHistory({ customerId }: { customerId: string }) {
           <PackageIcon size={26} />
         </span>
         <h2>No orders yet</h2>
-        <p>When you place an order, it will appear here with its status.</p>
+        <p>When you place an order signed in, it appears here with its status.</p>
+        <GuestOrdersNote user={user} />
         <div className="actions">
           <ButtonLink to="/products">Configure a label</ButtonLink>
+          {user.emailConfirmed ? (
+            <ButtonLink to="/orders/lookup" $variant="secondary">
+              Find a guest order
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/account" $variant="secondary">
+              My Account
+            </ButtonLink>
+          )}
         </div>
       </MessageCard>
     );
@@ -108,7 +141,7 @@ export function OrdersPage() {
           <div />
         </Skeleton>
       ) : user ? (
-        <OrderHistory customerId={user.id} />
+        <OrderHistory user={user} />
       ) : (
         <SignInPrompt />
       )}

@@ -86,11 +86,7 @@ function ProfileForm({ user }: { user: ShopUser }) {
         )}
       >
         <NameFields form={form} />
-        <ContactFields
-          form={form}
-          addressOptional
-          addressHint="Street, city, state (e.g. 12 Main St, New York, NY) fills all three at checkout."
-        />
+        <ContactFields form={form} />
         {save.isError && (
           <FieldError role="alert">{apiErrorMessage(save.error) ?? 'Save failed'}</FieldError>
         )}

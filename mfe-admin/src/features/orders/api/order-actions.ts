@@ -6,6 +6,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CancelOrderInput, ShipOrderInput } from '@shop/contracts/admin';
 import type { AdminOrderDetail } from '@shop/contracts/orders';
+import { formatDollars } from '@shop/contracts/money';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -68,7 +69,7 @@ export function useCancelOrder() {
       onSuccess: async (order) => {
         toast({
           title: 'Order cancelled',
-          description: `Order #${order.orderNumber} is cancelled; $${order.refunded.toFixed(2)} refunded.`,
+          description: `Order #${order.orderNumber} is cancelled; ${formatDollars(order.refunded)} refunded.`,
         });
         await refresh();
       },

@@ -4,6 +4,7 @@ import { CARRIERS, type Carrier } from '@shop/contracts/orders';
 import { Button, formatDollars, SelectField, TextAreaField, TextField, theme } from '@shop/ui';
 import type { AdminOrder } from '../api/get-admin-orders';
 import { useAddOrderNote, useCancelOrder, useShipOrder } from '../api/order-actions';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 // The order details dialog's after-sale actions, each a small form of its own.
 
@@ -101,22 +102,32 @@ export function ShipForm({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Cancel and refund: an amount up to what was charged, and a reason; the customer is emailed. */
+/**
+ * Cancel and refund: an amount up to what was charged, and a reason; the customer is emailed. Money
+ * goes back on the card and the order cannot be reopened, so the button asks first, naming the amount
+ * (focus starts on Keep the order, so Enter never refunds by accident).
+ */
 export function CancelForm({ order }: { order: AdminOrder }) {
   const cancel = useCancelOrder();
   const [amount, setAmount] = useState(order.total.toFixed(2));
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const refund = Number(amount);
   const valid =
     amount.trim() !== '' && Number.isFinite(refund) && refund >= 0 && refund <= order.total;
+  const refundAmount = Math.round(refund * 100) / 100;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || cancel.isPending) return;
-    cancel.mutate({
-      id: order.id,
-      input: { refundAmount: Math.round(refund * 100) / 100, reason },
-    });
+    setConfirming(true);
   };
+  const confirm = () => {
+    cancel.mutate(
+      { id: order.id, input: { refundAmount, reason } },
+      { onSettled: () => setConfirming(false) },
+    );
+  };
+  const refunded = formatDollars(valid ? refundAmount : 0);
   return (
     <DetailsSection aria-labelledby="cancel-heading">
       <h3 id="cancel-heading">Cancel and refund</h3>
@@ -139,11 +150,24 @@ export function CancelForm({ order }: { order: AdminOrder }) {
           onChange={(event) => setReason(event.target.value)}
         />
         <Button type="submit" $variant="danger" disabled={!valid || cancel.isPending}>
-          {cancel.isPending
-            ? 'Cancelling…'
-            : `Cancel order and refund ${formatDollars(valid ? refund : 0)}`}
+          {cancel.isPending ? 'Cancelling…' : `Cancel order and refund ${refunded}`}
         </Button>
       </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !cancel.isPending && setConfirming(open)}
+        title={`Cancel order #${order.orderNumber} and refund ${refunded}?`}
+        description={
+          refundAmount > 0
+            ? `${refunded} of the ${formatDollars(order.total)} charged goes back to the customer's card, and the customer is emailed that the order is cancelled. This cannot be undone.`
+            : `Nothing is refunded of the ${formatDollars(order.total)} charged, and the customer is emailed that the order is cancelled. This cannot be undone.`
+        }
+        confirmLabel={`Cancel order and refund ${refunded}`}
+        pendingLabel="Cancelling…"
+        dismissLabel="Keep the order"
+        pending={cancel.isPending}
+        onConfirm={confirm}
+      />
     </DetailsSection>
   );
 }

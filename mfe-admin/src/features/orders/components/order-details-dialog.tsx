@@ -117,7 +117,7 @@ export function OrderDetailsDialog({
           </DialogDescription>
           <Badges>
             <OrderStatusBadge status={order.status} />
-            <PaymentBadge status={order.paymentStatus} />
+            <PaymentBadge order={order} />
             {order.paymentStatus === 'paid' && (
               <ButtonAnchor
                 $variant="secondary"
@@ -165,7 +165,8 @@ export function OrderDetailsDialog({
               <li key={item.id ?? index}>
                 <div>
                   <div>
-                    {item.quantity} × {materialName(item.productConfig.material)}{' '}
+                    {item.quantity.toLocaleString('en-US')} ×{' '}
+                    {materialName(item.productConfig.material)}{' '}
                     {formatInches(item.productConfig.width)} ×{' '}
                     {formatInches(item.productConfig.height)}
                   </div>

@@ -156,7 +156,7 @@ export function OrdersPanel() {
                     <td className="numeric">{itemCount(order)}</td>
                     <td className="numeric">{formatDollars(order.total)}</td>
                     <td>
-                      <PaymentBadge status={order.paymentStatus} />
+                      <PaymentBadge order={order} />
                     </td>
                     <td>
                       <OrderStatusBadge status={order.status} />

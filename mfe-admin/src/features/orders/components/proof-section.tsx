@@ -3,7 +3,7 @@
 // to processing once approved, or an override with its reason.
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { PROOF_STATUS_LABELS } from '@shop/contracts/proof-workflow';
+import { SHOP_PROOF_STATUS_LABELS } from '@shop/contracts/proof-workflow';
 import type { AdminOrder } from '../api/get-admin-orders';
 import {
   Button,
@@ -165,13 +165,21 @@ export function ProofSection({ order }: { order: AdminOrder }) {
   if (query.isPending) return <p className="muted">Loading the proof…</p>;
   if (query.isError || !proof) return <p role="alert">Could not load the proof.</p>;
   const waiting = order.status === 'awaiting_proof';
+  // An order cancelled (or never paid) before the customer answered asks nothing any more.
+  const closed =
+    (order.status === 'cancelled' || order.status === 'expired') &&
+    (proof.status === 'awaiting_approval' || proof.status === 'changes_requested');
   return (
     <>
       <p>
-        <strong>{PROOF_STATUS_LABELS[proof.status]}</strong>
+        <strong>
+          {closed
+            ? 'No longer asked: the order was cancelled before the customer approved'
+            : SHOP_PROOF_STATUS_LABELS[proof.status]}
+        </strong>
         {proof.revision > 0 && <> · revision {proof.revision}</>}
       </p>
-      {proof.approvalOverdue && (
+      {proof.approvalOverdue && !closed && (
         <p role="status" className="change">
           Waiting for approval for 14 days or more: you may cancel with a full refund below.
         </p>

@@ -55,7 +55,12 @@ const Viewer = styled.section`
   }
 `;
 
-function DeliveryBadge({ message }: { message: OutboxMessage }) {
+/**
+ * Where the message stands. With no mail server configured nothing is sent: a handled message is
+ * kept in the outbox, and says so rather than "Sent".
+ */
+function DeliveryBadge({ message, mailServer }: { message: OutboxMessage; mailServer: boolean }) {
+  if (message.sentAt && !mailServer) return <Badge $tone="grey">Kept in the outbox</Badge>;
   if (message.sentAt) return <Badge $tone="green">Sent</Badge>;
   if (message.error) return <Badge $tone="red">Retrying</Badge>;
   return <Badge $tone="yellow">Queued</Badge>;
@@ -106,6 +111,8 @@ export function OutboxPanel() {
   const outbox = useOutbox();
   const [openId, setOpenId] = useState<string | null>(null);
   const messages = outbox.data?.pages.flatMap((page) => page.messages) ?? [];
+  // The newest page's answer: whether the API has a mail server to send through now.
+  const mailServer = outbox.data?.pages[0]?.mailServer ?? true;
   const open = messages.find((message) => message.id === openId) ?? null;
 
   const body = (
@@ -149,7 +156,7 @@ export function OutboxPanel() {
                       {formatShortDate(message.createdAt)} {formatTime(message.createdAt)}
                     </td>
                     <td>
-                      <DeliveryBadge message={message} />
+                      <DeliveryBadge message={message} mailServer={mailServer} />
                     </td>
                     <td className="actions">
                       <RowButton
@@ -177,7 +184,11 @@ export function OutboxPanel() {
       <SectionHeader>
         <div>
           <h2 id="outbox-heading">Outbox</h2>
-          <p>Email the shop sends, newest first. Queued messages are retried until sent.</p>
+          <p>
+            {mailServer
+              ? 'Email the shop sends, newest first. Queued messages are retried until sent.'
+              : 'No mail server is configured (MAIL_URL), so nothing is sent: every message is kept here, newest first, as the customer would see it.'}
+          </p>
         </div>
         <Button type="button" $variant="secondary" onClick={() => void outbox.refetch()}>
           Refresh

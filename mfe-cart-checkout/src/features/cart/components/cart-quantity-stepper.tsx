@@ -1,15 +1,5 @@
-import { useState, type KeyboardEvent } from 'react';
-import { cartQuantitySchema } from '@shop/contracts';
-import { QuantityStepper } from '@shop/ui';
-
-/** The typed quantity, or the rule it breaks (the contracts' quantity rule, as the server checks it). */
-export function parseQuantity(text: string): { quantity: number } | { problem: string } {
-  const trimmed = text.trim();
-  const result = cartQuantitySchema.safeParse({ quantity: trimmed === '' ? NaN : Number(trimmed) });
-  return result.success
-    ? { quantity: result.data.quantity }
-    : { problem: result.error.issues[0]?.message ?? 'Quantity must be a whole number' };
-}
+import { useState } from 'react';
+import { parseQuantity, QuantityStepper } from '@shop/ui';
 
 interface CartQuantityStepperProps {
   quantity: number;
@@ -54,11 +44,8 @@ export function CartQuantityStepper({
     if (typed.quantity !== quantity) onChange(typed.quantity, () => setDraft(String(quantity)));
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      commit();
-    } else if (event.key === 'Escape') {
+  function onKeyDown(event: { key: string }) {
+    if (event.key === 'Escape') {
       setDraft(String(quantity));
       setProblem(undefined);
     }
@@ -72,9 +59,10 @@ export function CartQuantityStepper({
       busy={busy}
       onTextChange={setDraft}
       onStep={(next) => onChange(next)}
+      onEnter={commit}
       onKeyDown={onKeyDown}
       onBlur={commit}
-      error={problem && `${problem}. Nothing was changed.`}
+      error={problem && `${problem.replace(/\.$/, '')}. Nothing was changed.`}
       announceError
     />
   );

@@ -57,7 +57,10 @@ export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
         Order Summary
       </CardTitle>
       <SummaryList>
-        <SummaryRow term={`Subtotal (${cart.itemCount} ${itemWord})`} testId="summary-subtotal">
+        <SummaryRow
+          term={`Subtotal (${cart.itemCount.toLocaleString('en-US')} ${itemWord})`}
+          testId="summary-subtotal"
+        >
           {formatDollars(cart.subtotal)}
         </SummaryRow>
         {discount && (

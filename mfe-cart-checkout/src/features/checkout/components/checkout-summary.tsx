@@ -1,8 +1,11 @@
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Cart } from '../../../api/get-cart';
 import { LabelSwatch } from '../../../components/label-swatch';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import {
+  ChevronDownIcon,
+  focusRing,
   fromLarge,
   theme,
   Card,
@@ -14,11 +17,65 @@ import {
 import type { ShippingEstimateState } from '../api/estimate-shipping';
 import type { CheckoutQuote } from '../api/get-checkout-quote';
 
+// On a phone the summary leads the page, folded to its total (the details, the form and the card
+// come first otherwise, a long scroll from the total); from the large breakpoint it is open beside
+// them and the toggle is gone.
 const Sticky = styled(Card)`
+  &[data-open='false'] [data-part='body'] {
+    display: none;
+  }
   ${fromLarge} {
     position: sticky;
     top: 6rem;
+    &[data-open='false'] [data-part='body'] {
+      display: block;
+    }
   }
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.5rem 1rem;
+  h2 {
+    margin: 0;
+  }
+`;
+
+const Toggle = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  min-height: 2.75rem;
+  padding: 0 0.75rem;
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.brand};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  strong {
+    font-variant-numeric: tabular-nums;
+  }
+  svg {
+    transition: transform 150ms ease;
+  }
+  &[aria-expanded='true'] svg {
+    transform: rotate(180deg);
+  }
+  &:focus-visible {
+    ${focusRing}
+  }
+  ${fromLarge} {
+    display: none;
+  }
+`;
+
+const Body = styled.div`
+  padding-top: 1rem;
 `;
 
 const Items = styled.ul`
@@ -77,84 +134,104 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
   const shippingAmount = quote?.shipping ?? shipping.charge?.amount ?? 0;
   const total = quote?.total ?? Math.round((cart.total + shippingAmount) * 100) / 100;
   const complete = quote !== null;
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
 
   return (
-    <Sticky aria-labelledby="checkout-summary-title" data-testid="checkout-summary">
-      <CardTitle id="checkout-summary-title">Order Summary</CardTitle>
-      <Items aria-label="Items in your order">
-        {cart.items.map((item) => (
-          <Item key={item.id}>
-            <LabelSwatch
-              color={item.productConfig.color}
-              text={item.productConfig.customText}
-              size="sm"
-            />
-            <p>
-              <strong>
-                {materialName(item.productConfig.material)} label,{' '}
-                {formatSize(item.productConfig.width, item.productConfig.height)}
-              </strong>
-              <small>
-                {item.quantity} × {formatDollars(item.unitPrice)}
-              </small>
-            </p>
-            <span>{formatDollars(item.totalPrice)}</span>
-          </Item>
-        ))}
-      </Items>
-      <SummaryList>
-        <SummaryRow term="Subtotal" testId="checkout-subtotal">
-          {formatDollars(cart.subtotal)}
-        </SummaryRow>
-        {cart.discount && (
-          <SummaryRow
-            term={`Discount (${cart.discount.code})`}
-            tone="success"
-            testId="checkout-discount"
-          >
-            −{formatDollars(cart.discount.amount)}
+    <Sticky
+      aria-labelledby="checkout-summary-title"
+      data-testid="checkout-summary"
+      data-open={open}
+    >
+      <Head>
+        <CardTitle id="checkout-summary-title">Order Summary</CardTitle>
+        <Toggle
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((shown) => !shown)}
+        >
+          {open ? 'Hide details' : 'Show details'} ·{' '}
+          <strong data-testid="checkout-summary-toggle-total">{formatDollars(total)}</strong>
+          <ChevronDownIcon size={18} aria-hidden="true" />
+        </Toggle>
+      </Head>
+      <Body id={bodyId} data-part="body">
+        <Items aria-label="Items in your order">
+          {cart.items.map((item) => (
+            <Item key={item.id}>
+              <LabelSwatch
+                color={item.productConfig.color}
+                text={item.productConfig.customText}
+                size="sm"
+              />
+              <p>
+                <strong>
+                  {materialName(item.productConfig.material)} label,{' '}
+                  {formatSize(item.productConfig.width, item.productConfig.height)}
+                </strong>
+                <small>
+                  {item.quantity.toLocaleString('en-US')} × {formatDollars(item.unitPrice)}
+                </small>
+              </p>
+              <span>{formatDollars(item.totalPrice)}</span>
+            </Item>
+          ))}
+        </Items>
+        <SummaryList>
+          <SummaryRow term="Subtotal" testId="checkout-subtotal">
+            {formatDollars(cart.subtotal)}
           </SummaryRow>
-        )}
-        <SummaryRow
-          term={
-            shipping.charge ? `Shipping (${CARRIER_NAMES[shipping.charge.carrier]})` : 'Shipping'
-          }
-          tone={shipping.charge ? 'default' : 'muted'}
-          testId="checkout-shipping"
-        >
-          {quote
-            ? formatDollars(quote.shipping)
-            : shipping.charge
-              ? formatDollars(shipping.charge.amount)
-              : shipping.loading
-                ? 'Estimating…'
-                : shipping.failed
-                  ? 'Unavailable'
-                  : taxKnown
-                    ? 'Added when your order is placed'
-                    : 'Enter a 5-digit ZIP'}
-        </SummaryRow>
-        <SummaryRow
-          term={cart.tax.region && taxKnown ? `Tax (${cart.tax.region})` : 'Tax'}
-          tone={taxKnown ? 'default' : 'muted'}
-          testId="checkout-tax"
-        >
-          {quote
-            ? formatDollars(quote.tax)
-            : taxKnown
-              ? formatDollars(cart.tax.amount)
-              : 'Enter your ZIP'}
-        </SummaryRow>
-        <SummaryRow term={complete ? 'Total' : 'Estimated total'} total testId="checkout-total">
-          <span aria-live="polite">{formatDollars(total)}</span>
-        </SummaryRow>
-      </SummaryList>
-      <Note>
-        Shipping is the lower of the USPS and UPS rates.{' '}
-        {complete
-          ? 'The total is exactly what your card will be charged.'
-          : 'Enter your ZIP or postal code to see the exact total before you pay.'}
-      </Note>
+          {cart.discount && (
+            <SummaryRow
+              term={`Discount (${cart.discount.code})`}
+              tone="success"
+              testId="checkout-discount"
+            >
+              −{formatDollars(cart.discount.amount)}
+            </SummaryRow>
+          )}
+          <SummaryRow
+            term={
+              shipping.charge ? `Shipping (${CARRIER_NAMES[shipping.charge.carrier]})` : 'Shipping'
+            }
+            tone={shipping.charge ? 'default' : 'muted'}
+            testId="checkout-shipping"
+          >
+            {quote
+              ? formatDollars(quote.shipping)
+              : shipping.charge
+                ? formatDollars(shipping.charge.amount)
+                : shipping.loading
+                  ? 'Estimating…'
+                  : shipping.failed
+                    ? 'Unavailable'
+                    : taxKnown
+                      ? 'Added when your order is placed'
+                      : 'Enter a 5-digit ZIP'}
+          </SummaryRow>
+          <SummaryRow
+            term={cart.tax.region && taxKnown ? `Tax (${cart.tax.region})` : 'Tax'}
+            tone={taxKnown ? 'default' : 'muted'}
+            testId="checkout-tax"
+          >
+            {quote
+              ? formatDollars(quote.tax)
+              : taxKnown
+                ? formatDollars(cart.tax.amount)
+                : 'Enter your ZIP'}
+          </SummaryRow>
+          <SummaryRow term={complete ? 'Total' : 'Estimated total'} total testId="checkout-total">
+            <span aria-live="polite">{formatDollars(total)}</span>
+          </SummaryRow>
+        </SummaryList>
+        <Note>
+          Shipping is the lower of the USPS and UPS rates.{' '}
+          {complete
+            ? 'The total is exactly what your card will be charged.'
+            : 'Enter your ZIP or postal code to see the exact total before you pay.'}
+        </Note>
+      </Body>
     </Sticky>
   );
 }

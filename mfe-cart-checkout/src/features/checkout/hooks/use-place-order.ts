@@ -134,12 +134,24 @@ export function usePlaceOrder({
         orderNumber: paid.orderNumber,
         total: paid.total,
         email: info.email,
+        skipProof: checkout.skipProof === true,
+        details: {
+          firstName: info.firstName,
+          lastName: info.lastName,
+          phone: info.phone,
+          company: info.company,
+          address: joinedAddress(info),
+          zipCode: info.zipCode,
+        },
       });
       // A paid order empties the cart on the server; the cart query says so at once (the header's
       // badge follows it), and is read again below to confirm.
       setCartAnswer(EMPTY_CART);
+      // The checkout's quote (a query under the cart's key) is of a cart that is gone: dropped, not
+      // asked again of a server whose cart is now empty (a 400 in the console after every payment).
+      queryClient.removeQueries({ queryKey: [...cartQueryKey, 'quote'] });
       navigate(`/confirmation/${encodeURIComponent(paid.orderId)}`);
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey, exact: true });
     } catch (error) {
       console.warn('Checkout failed', error);
       const told = paymentFailureOf(error);

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { ButtonLink, fromMedium, theme, Card, formatDollars } from '@shop/ui';
+import { Button, ButtonLink, fromMedium, theme, Card, formatDollars } from '@shop/ui';
 import type { LastOrder } from '../../../lib/last-order';
 
 const ConfirmationCard = styled(Card)`
@@ -126,6 +126,96 @@ const Actions = styled.div`
   gap: 0.75rem;
 `;
 
+const Offer = styled.section`
+  display: grid;
+  gap: 0.75rem;
+  padding: 1.25rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.sunken};
+  h2 {
+    margin: 0;
+    font-size: 1.125rem;
+  }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    overflow-wrap: anywhere;
+  }
+  button {
+    justify-self: start;
+  }
+`;
+
+function Step({ title, children }: { title: string; children: string }) {
+  return (
+    <li>
+      <p style={{ margin: 0 }}>
+        <strong>{title}</strong>
+        <span>{children}</span>
+      </p>
+    </li>
+  );
+}
+
+/**
+ * What happens after payment, as the confirmation email says it too: the proof first, which the
+ * customer approves (or asks to change) before anything is engraved, unless they skipped it.
+ */
+function NextSteps({ skipProof }: { skipProof: boolean }) {
+  return (
+    <ol>
+      {skipProof ? (
+        <Step title="Production: 3-5 business days">
+          You chose to skip the proof, so we engrave your labels exactly as ordered and
+          quality-check them.
+        </Step>
+      ) : (
+        <>
+          <Step title="Check and approve your proof">
+            We have emailed you a proof of each label. Check it on your order&apos;s page, then
+            approve it or tell us what to change: we engrave only after you approve.
+          </Step>
+          <Step title="Production: 3-5 business days">
+            Once you approve, your labels are engraved and quality-checked.
+          </Step>
+        </>
+      )}
+      <Step title="Shipping">
+        We send your order on its way and email you the tracking number when it ships.
+      </Step>
+    </ol>
+  );
+}
+
+/**
+ * The account a guest may create with what they just entered. What joins it is the API's rule:
+ * paid guest orders with the account's email join once that email is confirmed (docs/product.md
+ * section 10), so the page says exactly that.
+ */
+function AccountOffer({ order }: { order: LastOrder }) {
+  const openAuthDialog = useShopStore((s) => s.openAuthDialog);
+  return (
+    <Offer aria-labelledby="account-offer-title">
+      <h2 id="account-offer-title">Keep track of this order with an account</h2>
+      <p>
+        Create an account with the details you just entered and add a password. We email{' '}
+        <strong>{order.email}</strong> a link to confirm it; once you follow it, this order and any
+        others you placed as a guest with that email appear in your order history.
+      </p>
+      <Button
+        type="button"
+        $variant="secondary"
+        onClick={() =>
+          openAuthDialog('create-account', { email: order.email, ...(order.details ?? {}) })
+        }
+      >
+        Create an account
+      </Button>
+    </Offer>
+  );
+}
+
 /** The thank-you: order number, what was charged, what happens next, and the email on its way. */
 export function OrderConfirmation({ order }: { order: LastOrder }) {
   const signedIn = useShopStore((s) => s.user !== null);
@@ -147,7 +237,11 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
         <h2 id="confirmation-title" style={{ margin: 0, fontSize: '1.5rem' }}>
           Thank you for your order!
         </h2>
-        <p>Your payment was successful and your custom labels are now in our queue.</p>
+        <p>
+          {order.skipProof
+            ? 'Your payment was successful and your custom labels are now in our queue.'
+            : 'Your payment was successful. Next, please check and approve the proof of your labels.'}
+        </p>
       </Hero>
       <Facts>
         <div>
@@ -165,36 +259,19 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
       </Email>
       <Steps aria-labelledby="next-steps-title">
         <h2 id="next-steps-title">What happens next</h2>
-        <ol>
-          <li>
-            <p style={{ margin: 0 }}>
-              <strong>We review your order</strong>
-              <span>Our team checks your label details and any artwork you uploaded.</span>
-            </p>
-          </li>
-          <li>
-            <p style={{ margin: 0 }}>
-              <strong>Production: 3-5 business days</strong>
-              <span>Your labels are engraved and quality-checked.</span>
-            </p>
-          </li>
-          <li>
-            <p style={{ margin: 0 }}>
-              <strong>Shipping</strong>
-              <span>We send your order on its way and let you know when it ships.</span>
-            </p>
-          </li>
-        </ol>
+        <NextSteps skipProof={order.skipProof} />
       </Steps>
+      {!signedIn && <AccountOffer order={order} />}
       <Actions>
-        <ButtonLink to="/products">Continue Shopping</ButtonLink>
-        {signedIn ? (
+        <ButtonLink to={`/orders/${order.orderNumber}`}>
+          {order.skipProof ? 'View your order' : 'Review your proof'}
+        </ButtonLink>
+        <ButtonLink to="/products" $variant="secondary">
+          Continue Shopping
+        </ButtonLink>
+        {signedIn && (
           <ButtonLink to="/orders" $variant="secondary">
             View Order History
-          </ButtonLink>
-        ) : (
-          <ButtonLink to="/" $variant="secondary">
-            Back to Home
           </ButtonLink>
         )}
       </Actions>

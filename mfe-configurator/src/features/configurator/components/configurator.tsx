@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { toast } from 'shell/store';
-import { fromLarge, theme } from '@shop/ui';
+import { fromLarge, parseQuantity, theme } from '@shop/ui';
 import { useAddToCart } from '../api/add-to-cart';
 import { useCartLine, useReplaceCartLine } from '../api/replace-cart-line';
 import {
@@ -15,13 +15,17 @@ import {
   type LabelDraft,
   type LabelField,
 } from '../label-draft';
+import { useLivePrice } from '../use-live-price';
 import { ColorPicker } from './color-picker';
 import { CustomTextField } from './custom-text-field';
 import { FileUpload } from './file-upload';
 import { LabelPreview } from '@shop/ui/label-preview';
+import { engravedArtworkOf } from '@shop/contracts/label-layout';
+import { useArtworkImage } from '../api/get-artwork-image';
 import { MaterialPicker } from './material-picker';
 import { MountingPicker } from './mounting-picker';
 import { OrderSummary } from './order-summary';
+import { PriceBar } from './price-bar';
 import { SizeFields } from './size-fields';
 
 const Form = styled.form<{ $started: boolean }>`
@@ -93,6 +97,7 @@ export function Configurator() {
 
   const validation = useMemo(() => validateForCart(draft), [draft]);
   const priceable = useMemo(() => priceableConfiguration(draft), [draft]);
+  const live = useLivePrice(priceable);
   // A field's error shows once the shopper has left it, or after an Add to Cart attempt.
   const errors: FieldErrors = {};
   if (!validation.ok) {
@@ -100,6 +105,15 @@ export function Configurator() {
       if (submitted || touched[field]) errors[field] = message;
     }
   }
+  // A quantity typed wrong ("abc", "100000") gets its word at once; an emptied one only once left.
+  const typedQuantity = parseQuantity(draft.quantity);
+  if (draft.quantity.trim() !== '' && 'problem' in typedQuantity) {
+    errors.quantity = typedQuantity.problem;
+  }
+  const quantityDone = () => {
+    if (draft.quantity.trim() === '') update({ quantity: '1' });
+    touch('quantity');
+  };
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -151,6 +165,9 @@ export function Configurator() {
 
   const { width, height } = toConfigurationInput(draft);
   const started = draft.material !== null;
+  // The image engraved on the label (the first PNG or JPG), drawn where the proof will draw it.
+  const artwork = engravedArtworkOf(draft.files);
+  const artworkImage = useArtworkImage(artwork?.hashedName ?? null);
 
   return (
     <Form
@@ -192,6 +209,16 @@ export function Configurator() {
                   width={width}
                   height={height}
                   mounting={draft.mounting}
+                  artwork={
+                    artwork && {
+                      name: artwork.originalName,
+                      src: artworkImage.src,
+                      failed: artworkImage.failed,
+                    }
+                  }
+                  notDrawn={draft.files
+                    .filter((file) => file !== artwork)
+                    .map((file) => file.originalName)}
                 />
               }
             />
@@ -220,13 +247,21 @@ export function Configurator() {
             price.
           </StartHint>
         )}
+        {started && (
+          <PriceBar
+            live={live}
+            quantity={'quantity' in typedQuantity ? typedQuantity.quantity : 0}
+          />
+        )}
       </Steps>
       {started && (
         <OrderSummary
           draft={draft}
           priceable={priceable}
+          live={live}
           quantityError={errors.quantity}
           onQuantityChange={(quantity) => update({ quantity })}
+          onQuantityDone={quantityDone}
           adding={addToCart.isPending || replaceLine.isPending}
           editing={editing}
           formError={submitted && !validation.ok ? INVALID_FORM : undefined}

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { COLOR_SWATCHES, MATERIAL_LABELS, MOUNTING_LABELS } from '@shop/contracts/label-options';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
@@ -10,15 +10,11 @@ import {
   fromLarge,
   QuantityStepper,
   theme,
-  useDebouncedValue,
   cardSurface,
 } from '@shop/ui';
-import { usePriceQuote } from '../api/calculate-price';
 import type { LabelDraft } from '../label-draft';
+import type { LivePrice } from '../use-live-price';
 import { QuantityBreaks } from './quantity-breaks';
-
-/** How long the configuration must stay still before it is priced. */
-export const PRICE_DEBOUNCE_MS = 250;
 
 const Panel = styled.section`
   padding: 1.25rem;
@@ -117,12 +113,20 @@ const Note = styled.p`
   color: ${theme.colors.muted};
 `;
 
+/** The summary's id: the phone's price bar leads to it. */
+export const ORDER_SUMMARY_ID = 'order-summary';
+
 interface OrderSummaryProps {
   draft: LabelDraft;
   /** What the price is for, or null when the display shows zeros. */
   priceable: LabelConfiguration | null;
+  live: LivePrice;
   quantityError?: string;
+  /** The quantity error answers something just done (Enter): announce it at once. */
+  announceQuantityError?: boolean;
   onQuantityChange(quantity: string): void;
+  /** Enter in the quantity, or leaving it: the typed quantity is taken as it stands. */
+  onQuantityDone(): void;
   adding: boolean;
   /** Editing a cart line: the button saves the line instead of adding one. */
   editing?: boolean;
@@ -145,33 +149,22 @@ function sizeText(draft: LabelDraft): string {
 
 export function OrderSummary({
   draft,
-  priceable,
+  live,
   quantityError,
+  announceQuantityError = false,
   onQuantityChange,
+  onQuantityDone,
   adding,
   editing = false,
   formError,
+  priceable,
 }: OrderSummaryProps) {
   const headingId = useId();
-  const count = Number.parseInt(draft.quantity, 10) || 0;
-  // Debounced as text, so a re-render with an equal configuration does not restart the wait.
-  const wanted = priceable ? JSON.stringify(priceable) : null;
-  const settled = useDebouncedValue(wanted, PRICE_DEBOUNCE_MS);
-  const settledConfiguration = useMemo(
-    () => (settled ? (JSON.parse(settled) as LabelConfiguration) : null),
-    [settled],
-  );
-  const quote = usePriceQuote(wanted === null ? null : settledConfiguration);
-
-  // docs/product.md section 4: zeros while the label cannot be priced; otherwise the server's answer (the last
-  // one stays, dimmed, while a newer one is on its way).
-  const price = wanted === null ? { unitPrice: 0, total: 0 } : quote.data;
-  const updating =
-    wanted !== null && (wanted !== settled || quote.isFetching || quote.isPlaceholderData);
-  const failed = wanted !== null && quote.isError && !updating;
+  const { price, updating, failed } = live;
 
   let note = '';
-  if (wanted === null)
+  if (!live.priceable && quantityError) note = 'Correct the quantity to see your price.';
+  else if (!live.priceable)
     note = 'Enter a size of at least 0.75 inches and a quantity to see your price.';
   else if (failed) note = 'We could not calculate the price just now.';
   else if (updating) note = 'Updating price…';
@@ -180,7 +173,7 @@ export function OrderSummary({
   const quantity = Number.parseInt(draft.quantity, 10) || 0;
 
   return (
-    <Panel aria-labelledby={headingId} data-testid="order-summary">
+    <Panel aria-labelledby={headingId} data-testid="order-summary" id={ORDER_SUMMARY_ID}>
       <h2 id={headingId}>Order Summary</h2>
       <Specs>
         <dt>Material</dt>
@@ -201,16 +194,14 @@ export function OrderSummary({
         )}
       </Specs>
       <QuantityStepper
-        type="number"
         text={draft.quantity}
-        quantity={count}
+        quantity={quantity}
         error={quantityError}
-        onTextChange={(text) => onQuantityChange(text.replace(/[^\d]/g, ''))}
+        announceError={announceQuantityError}
+        onTextChange={onQuantityChange}
         onStep={(next) => onQuantityChange(String(next))}
-        // An emptied field becomes 1 again: a quantity never goes below 1.
-        onBlur={() => {
-          if (count < 1) onQuantityChange('1');
-        }}
+        onEnter={onQuantityDone}
+        onBlur={onQuantityDone}
       />
       <Prices $updating={updating} aria-live="polite" aria-atomic="true" aria-busy={updating}>
         <div>
@@ -225,7 +216,7 @@ export function OrderSummary({
       <PriceNote role="status">
         {note}{' '}
         {failed && (
-          <Retry type="button" onClick={() => void quote.refetch()}>
+          <Retry type="button" onClick={live.retry}>
             Try again
           </Retry>
         )}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { BreakableEmail } from '../../../components/breakable-email';
 import {
@@ -103,8 +104,27 @@ const Details = styled.dl`
   }
 `;
 
+/** Where Request a Quote (and the quantity's "Ask for a quote") leads: the enquiry form. */
+export const ENQUIRY_FORM_ID = 'send-message';
+
+/**
+ * Opened at /contact#send-message, the page starts at the enquiry form: this page is fetched after
+ * the route changes, so the router's own move to the #fragment finds nothing to move to yet.
+ */
+function useStartAtFragment() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.scrollIntoView();
+    target.focus({ preventScroll: true });
+  }, []);
+}
+
 export function ContactPage() {
   useDocumentTitle('Contact');
+  useStartAtFragment();
   const { phone, email, hours } = runtimeConfig().contact;
   return (
     <>
@@ -155,7 +175,7 @@ export function ContactPage() {
           </Details>
         </Panel>
         <Panel aria-labelledby="send-message">
-          <h2 id="send-message">Send us a message</h2>
+          <h2 id={ENQUIRY_FORM_ID}>Send us a message</h2>
           <EnquiryForm />
         </Panel>
       </Body>

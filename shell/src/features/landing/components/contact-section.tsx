@@ -79,7 +79,7 @@ const ContactNote = styled.p`
   font-size: 0.95rem;
 `;
 
-/** Get In Touch (the #contact anchor Request a Quote leads to): the shop's phone and email. */
+/** Get In Touch (the #contact anchor): the shop's phone and email. */
 export function ContactSection() {
   const { phone, email } = runtimeConfig().contact;
   return (

@@ -1,13 +1,13 @@
 import styled from 'styled-components';
 import { formatDollars } from '@shop/contracts/money';
 import {
-  ButtonAnchor,
   ButtonLink,
   Container,
   ArrowRightIcon,
   CheckIcon,
   fromLarge,
   fromMedium,
+  QUOTE_PATH,
   theme,
 } from '@shop/ui';
 import { HeroLabelArt } from './hero-label-art';
@@ -186,9 +186,9 @@ export function HeroSection() {
               Configure Your Label
               <ArrowRightIcon size={20} />
             </ButtonLink>
-            <ButtonAnchor href="#contact" $size="lg" $variant="inverse">
+            <ButtonLink to={QUOTE_PATH} $size="lg" $variant="inverse">
               Request a Quote
-            </ButtonAnchor>
+            </ButtonLink>
           </HeroActions>
           <Assurances aria-label="Why shops order here">
             <li>

@@ -25,6 +25,14 @@ describe('LandingPage', () => {
     );
   });
 
+  it('leads Request a Quote to the contact page’s enquiry form', () => {
+    renderPage(<LandingPage />);
+    expect(screen.getByRole('link', { name: 'Request a Quote' })).toHaveAttribute(
+      'href',
+      '/contact#send-message',
+    );
+  });
+
   it('has the Why Choose section with its three cards', () => {
     renderPage(<LandingPage />);
     const section = screen.getByRole('region', { name: /^Why Choose/ });

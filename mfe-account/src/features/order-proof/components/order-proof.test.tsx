@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { OrderProof } from '@shop/contracts/proof-workflow';
+import { json, renderPage, setupShopTests } from '@shop/ui/testing';
+import { OrderProofSection } from './order-proof';
+
+const currentFetch = setupShopTests();
+
+const proof = (overrides: Partial<OrderProof> = {}): OrderProof => ({
+  orderId: '64b7f0c2a1b2c3d4e5f60718',
+  orderNumber: 1001,
+  status: 'awaiting_approval',
+  revision: 1,
+  revisions: [
+    {
+      revision: 1,
+      createdAt: '2025-03-05T14:31:00.000Z',
+      note: null,
+      lines: [
+        {
+          lineId: 'a'.repeat(24),
+          lineNumber: 1,
+          customText: 'PUMP 1',
+          uploadedFile: null,
+          changed: true,
+        },
+      ],
+      changesRequested: null,
+      approval: null,
+    },
+  ],
+  override: null,
+  approvalOverdue: false,
+  history: [],
+  access: 'token.sig',
+  ...overrides,
+});
+
+describe('the order page’s proof', () => {
+  it('while the order waits for it, asks the customer to approve or ask for changes', async () => {
+    currentFetch().mockResolvedValueOnce(json(proof()));
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    expect(await screen.findByRole('heading', { name: 'Proof' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Approve the proof' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('group', { name: /Proof of label 1, scrolls sideways/ }),
+    ).toHaveAttribute('tabindex', '0');
+  });
+
+  it('once the order is cancelled, no longer asks, says why, and is folded', async () => {
+    currentFetch().mockResolvedValueOnce(json(proof()));
+    renderPage(<OrderProofSection orderId="o1" orderStatus="cancelled" access={null} />);
+    const summary = await screen.findByText('Proof: not approved before the order was cancelled');
+    expect(summary.closest('details')).not.toHaveAttribute('open');
+    expect(screen.queryByRole('button', { name: 'Approve the proof' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/This order was cancelled before the proof was approved/),
+    ).toBeInTheDocument();
+  });
+
+  it('approved and in production, says the labels are being engraved as shown', async () => {
+    const approved = proof({ status: 'approved' });
+    approved.revisions[0]!.approval = { at: '2025-03-05T15:00:00.000Z', name: 'Ann Lee' };
+    currentFetch().mockResolvedValueOnce(json(approved));
+    renderPage(<OrderProofSection orderId="o1" orderStatus="processing" access={null} />);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^Approved by Ann Lee on March 5, 2025 at .+\. Your labels are in production: we engrave exactly this\.$/,
+    );
+  });
+});

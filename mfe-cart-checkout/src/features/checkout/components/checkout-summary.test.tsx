@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage, resetShop } from '@shop/ui/testing';
+import { cartAnswer } from '../../../testing/fixtures';
+import { CheckoutSummary } from './checkout-summary';
+
+describe('the checkout’s order summary', () => {
+  it('folds to its total on a phone, and the toggle opens the details in place', async () => {
+    resetShop();
+    renderPage(
+      <CheckoutSummary
+        cart={cartAnswer()}
+        shipping={{ charge: null, loading: false, failed: false, zip: null }}
+        taxKnown={false}
+      />,
+    );
+    const toggle = screen.getByRole('button', { name: /^Show details · \$/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('checkout-summary')).toHaveAttribute('data-open', 'false');
+    expect(screen.getByTestId('checkout-summary-toggle-total')).toHaveTextContent('$10.40');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.40');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName(/^Hide details · \$/);
+    expect(screen.getByTestId('checkout-summary')).toHaveAttribute('data-open', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(
+      screen.getByTestId('checkout-total'),
+    );
+  });
+});
