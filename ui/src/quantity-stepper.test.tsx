@@ -1,8 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import './testing';
 import { parseQuantity, QuantityStepper } from './quantity-stepper';
+
+/** The stepper links to the quote form, so it renders inside a router as it does in the apps. */
+const render = (ui: ReactElement) => renderBare(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('QuantityStepper', () => {
   it('in a form: a visible "Quantity" text field for digits, minus disabled at 1, plus asks for one more', async () => {

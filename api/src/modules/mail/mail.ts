@@ -28,6 +28,7 @@ export {
   orderLink,
   orderShipped,
   passwordReset,
+  proofApproved,
   proofRequest,
   type OrderMailData,
   type ShopContext,

@@ -91,7 +91,10 @@ export async function insertProofEvent(event: {
 }
 
 /** One proof event by its key (`{orderId}:proof:{key}`), or null. */
-export async function findProofEvent(orderId: string, key: string): Promise<OrderEventRecord | null> {
+export async function findProofEvent(
+  orderId: string,
+  key: string,
+): Promise<OrderEventRecord | null> {
   return OrderEventModel.findById(`${orderId}:proof:${key}`).lean<OrderEventRecord>().exec();
 }
 

@@ -171,7 +171,12 @@ export async function shipOrder(
  */
 export async function startProductionOnApproval(
   id: string,
-  { revision, name, config, now = new Date() }: { revision: number; name: string; config: Config; now?: Date },
+  {
+    revision,
+    name,
+    config,
+    now = new Date(),
+  }: { revision: number; name: string; config: Config; now?: Date },
 ): Promise<OrderRecord> {
   const order = await loadOrder(id);
   if (order.status !== 'awaiting_proof' || !order.proof) return order;
@@ -179,7 +184,11 @@ export async function startProductionOnApproval(
   try {
     move = await claimMove(
       order,
-      { to: 'processing', by: 'customer', note: `Proof (revision ${revision}) approved by ${name}` },
+      {
+        to: 'processing',
+        by: 'customer',
+        note: `Proof (revision ${revision}) approved by ${name}`,
+      },
       now,
     );
   } catch (error) {

@@ -48,7 +48,11 @@ describe('the shop the footer names', () => {
     });
     const { SiteFooter } = await import('./site-footer');
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<SiteFooter />);
+    container.innerHTML = renderToString(
+      <MemoryRouter>
+        <SiteFooter />
+      </MemoryRouter>,
+    );
     expect(container.textContent).toContain('Acme Engraving');
     expect(container.textContent).toContain('12 Harbor Road');
     expect(container.textContent).not.toContain('Engraved Labels');
