@@ -218,6 +218,47 @@ describe('index options and what the pushdown knows of a field', () => {
     expect(await c.countDocuments({ expiresAt: { $lte: new Date() } })).toBe(1);
   });
 
+  it('when an index has expireAfterSeconds, then listIndexes reports it as a number, and the same index again is left as it is', async () => {
+    const c = db.collection('ttl_listed');
+    await c.createIndexes([
+      { key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+      { key: { endsAt: 1 }, expireAfterSeconds: 86_400 },
+      { key: { code: 1 }, unique: true },
+    ]);
+    const listed = async () =>
+      Object.fromEntries((await c.indexes()).map(({ name, ...index }) => [name, index]));
+    const indexes = await listed();
+    expect(indexes['expiresAt_1']).toEqual({ v: 2, key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+    expect(indexes['endsAt_1']).toEqual({ v: 2, key: { endsAt: 1 }, expireAfterSeconds: 86_400 });
+    expect(indexes['code_1']).toEqual({ v: 2, key: { code: 1 }, unique: true });
+
+    // Asked again (several at once, as syncIndexes may): nothing to do, nothing changes.
+    await expect(
+      c.createIndexes([
+        { key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+        { key: { endsAt: 1 }, expireAfterSeconds: 86_400 },
+        { key: { code: 1 }, unique: true },
+      ]),
+    ).resolves.toEqual(['expiresAt_1', 'endsAt_1', 'code_1']);
+    expect(await listed()).toEqual(indexes);
+
+    // Other options under the same name are refused as MongoDB refuses them, not ignored: another
+    // TTL is an equivalent index, another unique a different one. Drop it first.
+    await expect(c.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 60 })).rejects.toMatchObject(
+      {
+        codeName: 'IndexOptionsConflict',
+        message:
+          'An equivalent index already exists with the same name but different options. Requested index: ' +
+          '{ v: 2, key: { expiresAt: 1 }, name: "expiresAt_1", expireAfterSeconds: 60 }, existing index: ' +
+          '{ v: 2, key: { expiresAt: 1 }, name: "expiresAt_1", expireAfterSeconds: 0 }',
+      },
+    );
+    await expect(c.createIndex({ code: 1 })).rejects.toMatchObject({
+      codeName: 'IndexKeySpecsConflict',
+    });
+    expect(await listed()).toEqual(indexes);
+  });
+
   it('when a unique index holds values of different types, then only values MongoDB finds equal collide', async () => {
     const c = db.collection('uniques');
     await c.createIndex({ key: 1 }, { unique: true });

@@ -131,12 +131,17 @@ describe('documents that expire (platform/expiry.ts)', () => {
     expect((await ExpiringModel.find().lean()).map((doc) => doc.name)).toEqual(['kept']);
   });
 
-  it('declares expiresAt as a TTL index, for MongoDB to delete by itself, which the engine builds', async () => {
+  it('declares expiresAt as a TTL index, for MongoDB to delete by itself, which the engine builds and lists as declared', async () => {
     expect(ExpiringModel.schema.indexes()).toContainEqual([
       { expiresAt: 1 },
       expect.objectContaining({ expireAfterSeconds: 0 }),
     ]);
     const indexes = await ExpiringModel.collection.indexes();
-    expect(indexes.map((index) => index.key)).toContainEqual({ expiresAt: 1 });
+    expect(indexes.find((index) => index.name === 'expiresAt_1')).toMatchObject({
+      key: { expiresAt: 1 },
+      expireAfterSeconds: 0,
+    });
+    // So the next start's syncIndexes finds it as the schema has it, and leaves it.
+    expect(await ExpiringModel.diffIndexes()).toEqual({ toDrop: [], toCreate: [] });
   });
 });
