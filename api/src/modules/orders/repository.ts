@@ -101,11 +101,9 @@ export async function insertOrder(
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
     const keyPattern = (error as { keyPattern?: Record<string, unknown> }).keyPattern ?? {};
-    if ('orderNumber' in keyPattern) return { taken: 'orderNumber', orderNumber };
-    // FerretDB's duplicate-key error names no index: the placing is looked up to tell.
-    if ('cartKey' in keyPattern || (await findPlacing(order.cartKey, order.placing)))
-      return { taken: 'placing' };
-    return { taken: 'orderNumber', orderNumber };
+    return 'orderNumber' in keyPattern
+      ? { taken: 'orderNumber', orderNumber }
+      : { taken: 'placing' };
   }
 }
 
@@ -130,10 +128,6 @@ export async function highestOrderNumber(): Promise<number | null> {
 /** The latest placing of this cart by this owner (placing.ts), or null when it was never placed. */
 export async function findLatestPlacing(cartKey: string): Promise<OrderRecord | null> {
   return OrderModel.findOne({ cartKey }).sort({ placing: -1 }).lean<OrderRecord>().exec();
-}
-
-async function findPlacing(cartKey: string, placing: number): Promise<OrderRecord | null> {
-  return OrderModel.findOne({ cartKey, placing }).lean<OrderRecord>().exec();
 }
 
 /** The customer's paid orders (an unpaid checkout is not an order to them), newest first. */
