@@ -196,6 +196,8 @@ orderSchema.index({ lastNameKey: 1, createdAt: -1, _id: -1 });
 // Due work: paid orders whose follow-up a stopped call left, unanswered proofs to remind.
 orderSchema.index({ paymentStatus: 1, settledAt: 1 });
 orderSchema.index({ proofReminderDueAt: 1 });
+// The admin's insights (modules/insights): the orders written since an instant, oldest first.
+orderSchema.index({ updatedAt: 1, _id: 1 });
 
 export const OrderModel = mongoose.model<OrderRecord>('Order', orderSchema, 'orders');
 

@@ -36,6 +36,17 @@ export {
 } from './repository';
 export { insertMoveEvent } from './events';
 export {
+  approvalTimes,
+  orderCursor,
+  ordersChangedSince,
+  ordersInState,
+  ordersPlacedBetween,
+  processingSince,
+  type ChangedOrder,
+  type OrderForFigures,
+  type OrderInProgress,
+} from './reports';
+export {
   authorizeOrderReader,
   isValidOrderLink,
   orderReaderOf,

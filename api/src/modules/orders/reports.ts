@@ -1,0 +1,167 @@
+// What the admin's insights read of the orders (modules/insights): the orders placed in a stretch of
+// time, the orders changed since an instant, the work in progress, the times of the go-aheads, and a
+// cursor over the orders of an export. Each is one query on an index declared in model.ts.
+import type { Cursor, Types } from 'mongoose';
+import { PAYMENT_STATUSES, type OrderStatus } from '@shop/contracts';
+import { trusted } from '../../platform/db';
+import { OrderEventModel, OrderModel, type OrderRecord } from './model';
+
+/** The fields an order's figures are made of. */
+export type OrderForFigures = Pick<
+  OrderRecord,
+  | '_id'
+  | 'createdAt'
+  | 'status'
+  | 'paymentStatus'
+  | 'totalCents'
+  | 'refundedCents'
+  | 'discountCode'
+  | 'discountCents'
+  | 'items'
+  | 'proof'
+  | 'paidAt'
+>;
+
+const FIGURE_FIELDS = {
+  createdAt: 1,
+  status: 1,
+  paymentStatus: 1,
+  totalCents: 1,
+  refundedCents: 1,
+  discountCode: 1,
+  discountCents: 1,
+  items: 1,
+  proof: 1,
+  paidAt: 1,
+} as const;
+
+/** Every order placed in [start, end), paid or not. */
+export async function ordersPlacedBetween(start: Date, end: Date): Promise<OrderForFigures[]> {
+  return OrderModel.find(
+    {
+      paymentStatus: trusted({ $in: [...PAYMENT_STATUSES] }),
+      createdAt: trusted({ $gte: start, $lt: end }),
+    },
+    FIGURE_FIELDS,
+  )
+    .lean<OrderForFigures[]>()
+    .exec();
+}
+
+export interface ChangedOrder {
+  _id: Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * Orders written at or after `since`, oldest change first, a page at a time: `after` is the last
+ * order of the previous page (its updatedAt and _id).
+ */
+export async function ordersChangedSince(
+  since: Date,
+  after: ChangedOrder | null,
+  limit: number,
+): Promise<ChangedOrder[]> {
+  const filter = after
+    ? {
+        updatedAt: trusted({ $gte: after.updatedAt }),
+        $or: [
+          { updatedAt: trusted({ $gt: after.updatedAt }) },
+          { updatedAt: after.updatedAt, _id: trusted({ $gt: after._id }) },
+        ],
+      }
+    : { updatedAt: trusted({ $gte: since }) };
+  return OrderModel.find(filter, { createdAt: 1, updatedAt: 1 })
+    .sort({ updatedAt: 1, _id: 1 })
+    .limit(limit)
+    .lean<ChangedOrder[]>()
+    .exec();
+}
+
+export type OrderInProgress = Pick<
+  OrderRecord,
+  '_id' | 'orderNumber' | 'customerInfo' | 'createdAt' | 'paidAt' | 'proof' | 'skipProof'
+>;
+
+const IN_PROGRESS_FIELDS = {
+  orderNumber: 1,
+  customerInfo: 1,
+  createdAt: 1,
+  paidAt: 1,
+  proof: 1,
+  skipProof: 1,
+} as const;
+
+/**
+ * Orders in a state now, placed before `placedBefore` (when given), oldest first, at most `limit`:
+ * the proofs waiting, the orders in production.
+ */
+export async function ordersInState(
+  status: OrderStatus,
+  limit: number,
+  placedBefore?: Date,
+): Promise<OrderInProgress[]> {
+  return OrderModel.find(
+    placedBefore ? { status, createdAt: trusted({ $lt: placedBefore }) } : { status },
+    IN_PROGRESS_FIELDS,
+  )
+    .sort({ createdAt: 1, _id: 1 })
+    .limit(limit)
+    .lean<OrderInProgress[]>()
+    .exec();
+}
+
+/**
+ * When each order's proof was approved by the customer (the decision on its current revision), for
+ * the orders whose proof is approved; by order id.
+ */
+export async function approvalTimes(
+  orders: Array<Pick<OrderRecord, '_id' | 'proof'>>,
+): Promise<Map<string, Date>> {
+  const keys = orders
+    .filter((order) => order.proof?.status === 'approved')
+    .map((order) => `${order._id.toString()}:proof:${order.proof!.revision}:decision`);
+  const times = new Map<string, Date>();
+  if (keys.length === 0) return times;
+  const events = await OrderEventModel.find({ _id: trusted({ $in: keys }) }, { at: 1, proof: 1 })
+    .lean<Array<{ _id: string; at: Date; proof: { action: string } | null }>>()
+    .exec();
+  for (const event of events)
+    if (event.proof?.action === 'approved') times.set(event._id.split(':')[0]!, event.at);
+  return times;
+}
+
+/** When each order entered processing (its go-ahead), by order id. */
+export async function processingSince(
+  orders: Array<Pick<OrderRecord, '_id'>>,
+): Promise<Map<string, Date>> {
+  const times = new Map<string, Date>();
+  if (orders.length === 0) return times;
+  const events = await OrderEventModel.find(
+    { _id: trusted({ $in: orders.map((order) => `${order._id.toString()}:processing`) }) },
+    { at: 1 },
+  )
+    .lean<Array<{ _id: string; at: Date }>>()
+    .exec();
+  for (const event of events) times.set(event._id.split(':')[0]!, event.at);
+  return times;
+}
+
+/**
+ * The orders of an export, oldest first, read as the response is written: placed in [start, end),
+ * of the status or, without one, every paid order (as the admin's order list).
+ */
+export function orderCursor(
+  start: Date,
+  end: Date,
+  status: OrderStatus | null,
+): Cursor<OrderRecord, never> {
+  return OrderModel.find({
+    ...(status ? { status } : { paymentStatus: 'paid' }),
+    createdAt: trusted({ $gte: start, $lt: end }),
+  })
+    .sort({ createdAt: 1, _id: 1 })
+    .lean<OrderRecord[]>()
+    .cursor() as unknown as Cursor<OrderRecord, never>;
+}
