@@ -29,13 +29,17 @@ import type { CartDiscountRecord, CartItemRecord } from './model';
 import {
   assignGuestCartToCustomer,
   clearDiscount,
+  countCartStarts,
   deleteCart,
   findCart,
   newItem,
+  recordCartStart,
   saveCart,
   saveDiscount,
   type StoredCart,
 } from './repository';
+
+export { countCartStarts };
 
 export type { CartOwner };
 
@@ -360,7 +364,9 @@ export async function addToCart(
     totalPriceCents: priced.subtotalCents,
   });
   const saved = [...cart.items, added];
-  return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(added)) };
+  const answer = await saveChange(owner, cart, saved);
+  if (cart.items.length === 0) await recordCartStart(added._id, added.createdAt);
+  return { ...answer, item: toCartItem(toCartLine(added)) };
 }
 
 /** The owner's lines and the one asked for; another owner's line is a 404, as is one that is gone. */

@@ -92,3 +92,22 @@ const cartSchema = new Schema<CartRecord>(
 );
 
 export const CartModel = mongoose.model<CartRecord>('Cart', cartSchema);
+
+/**
+ * A cart's start: its first label added to an empty cart (the admin's funnel, modules/insights). A
+ * cart document goes when it is emptied or ordered, so its start is kept apart, under the first
+ * line's id, with when it happened and nothing about the shopper.
+ */
+export interface CartStartRecord {
+  _id: string;
+  at: Date;
+}
+
+const cartStartSchema = new Schema<CartStartRecord>(
+  { _id: { type: String, required: true }, at: { type: Date, required: true } },
+  { collection: 'cart_starts', versionKey: false },
+);
+// The funnel counts the carts started in a stretch of time.
+cartStartSchema.index({ at: 1 });
+
+export const CartStartModel = mongoose.model<CartStartRecord>('CartStart', cartStartSchema);

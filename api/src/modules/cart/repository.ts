@@ -6,8 +6,14 @@
 import { Types } from 'mongoose';
 import { MAX_CART_LINES } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { isDuplicateKeyError } from '../../platform/db';
-import { CartModel, type CartDiscountRecord, type CartItemRecord, type CartRecord } from './model';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
+import {
+  CartModel,
+  CartStartModel,
+  type CartDiscountRecord,
+  type CartItemRecord,
+  type CartRecord,
+} from './model';
 
 export type NewCartItem = Pick<
   CartItemRecord,
@@ -134,4 +140,18 @@ export async function assignGuestCartToCustomer(
   }
   // The guest's code is the customer's now; a guest cart left with no lines is removed.
   await saveCart({ sessionId }, staying, null);
+}
+
+/** A cart was started by this line (keyed by it: a retried write records it once). */
+export async function recordCartStart(lineId: Types.ObjectId, at: Date): Promise<void> {
+  await CartStartModel.updateOne(
+    { _id: lineId.toString() },
+    { $setOnInsert: { at } },
+    { upsert: true },
+  ).exec();
+}
+
+/** How many carts were started in [start, end). */
+export async function countCartStarts(start: Date, end: Date): Promise<number> {
+  return CartStartModel.countDocuments({ at: trusted({ $gte: start, $lt: end }) }).exec();
 }
