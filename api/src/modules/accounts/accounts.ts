@@ -36,7 +36,8 @@ import { forgetCustomerUploads } from '../uploads/uploads';
 import { isDuplicateKeyError } from '../../platform/db';
 
 // What the admin module uses: a customer made admin, and its client-visible form.
-export { grantAdmin, toShopUser } from './repository';
+export { customerCursor, grantAdmin, toShopUser } from './repository';
+export type { CustomerRecord } from './model';
 export { signIn } from './sessions';
 export { signInLimits, verifyCredentials } from './credentials';
 

@@ -1,6 +1,6 @@
 // Data access for customer accounts and their emailed tokens; plain objects out, never mongoose
 // documents.
-import { isValidObjectId, type Types } from 'mongoose';
+import { isValidObjectId, type Cursor, type Types } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
 import {
@@ -162,4 +162,12 @@ export async function markTokenUsed(hash: string, now: Date): Promise<boolean> {
 /** The customer's emailed links (the account was deleted). */
 export async function deleteAccountTokensOf(customerId: string): Promise<void> {
   await AccountTokenModel.deleteMany({ customerId });
+}
+
+/** The customers who signed up in [start, end), oldest first, read as an export is written. */
+export function customerCursor(start: Date, end: Date): Cursor<CustomerRecord, never> {
+  return CustomerModel.find({ createdAt: trusted({ $gte: start, $lt: end }) }, { passwordHash: 0 })
+    .sort({ createdAt: 1, _id: 1 })
+    .lean<CustomerRecord[]>()
+    .cursor() as unknown as Cursor<CustomerRecord, never>;
 }
