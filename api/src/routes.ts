@@ -16,6 +16,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { proofRoutes } from './modules/proofs/routes';
 import { releaseRoutes } from './modules/releases/routes';
+import { insightRoutes } from './modules/insights/routes';
 import type { PaymentProvider } from './modules/payments/provider';
 import type { TaxRates } from './modules/tax/tax';
 
@@ -46,4 +47,5 @@ export const routeModules: RouteModule[] = [
   mailRoutes,
   proofRoutes,
   releaseRoutes,
+  insightRoutes,
 ];

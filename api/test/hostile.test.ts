@@ -191,6 +191,10 @@ const ROUTES: Record<string, RouteRow> = {
   'POST /admin/releases/:remote/rollback': { access: 'admin', json: false },
   'POST /admin/releases/:remote/preview': { access: 'admin', json: true },
   'DELETE /admin/releases/preview': { access: 'admin', json: false },
+  'GET /admin/insights': { access: 'admin', json: false },
+  'GET /admin/exports': { access: 'admin', json: false },
+  'POST /admin/exports': { access: 'admin', json: true },
+  'GET /admin/exports/:id/download': { access: 'admin', json: false },
 };
 
 function routesOfTheRouters(): string[] {
@@ -375,6 +379,39 @@ describe('who may call what', () => {
       expect(response.status).toBe(403);
     },
   );
+});
+
+describe('hostile queries on the dashboard and exports', () => {
+  it.each([
+    '/api/admin/insights?period=year',
+    '/api/admin/insights?period[$ne]=today',
+    '/api/admin/insights?period=today&period=7d',
+    '/api/admin/exports?before=zzz',
+    '/api/admin/exports?limit=100000',
+    '/api/admin/exports?before[$gt]=',
+    '/api/admin/exports/not-an-id/download',
+  ])('%s is 400 and changes nothing', async (url) => {
+    const response = await unchanged(() => admin.request('GET', url));
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toHaveProperty('message');
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['an unknown kind', { kind: 'payments', from: '2026-01-01', to: '2026-01-31' }],
+    ['a day that is not one', { kind: 'orders', from: '2026-02-30', to: '2026-03-01' }],
+    ['from after to', { kind: 'orders', from: '2026-03-02', to: '2026-03-01' }],
+    ['an unknown status', { kind: 'orders', from: '2026-03-01', to: '2026-03-01', status: 'lost' }],
+    [
+      'a status for customers',
+      { kind: 'customers', from: '2026-03-01', to: '2026-03-01', status: 'shipped' },
+    ],
+    ['unknown rows', { kind: 'orders', from: '2026-03-01', to: '2026-03-01', rows: 'item' }],
+    ['an extra field', { kind: 'orders', from: '2026-03-01', to: '2026-03-01', by: 'someone' }],
+  ])('an export with %s is 400 and records nothing', async (_what, body) => {
+    const response = await unchanged(() => admin.request('POST', '/api/admin/exports', { body }));
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.errors.length).toBeGreaterThan(0);
+  });
 });
 
 describe("another shopper's ids", () => {

@@ -7,6 +7,7 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { takeInChangedOrders } from '../src/modules/insights/insights';
 import { deliverDueMail } from '../src/modules/mail/mail';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { createLogger } from '../src/platform/logger';
@@ -142,6 +143,26 @@ async function walkTheShop() {
   await admin.request('GET', '/api/admin/discount-codes');
   await admin.request('GET', '/api/admin/outbox');
   await admin.request('GET', '/api/admin/releases');
+  // The dashboard and the exports: every period, a day read whole and its slices read again, an
+  // order changed and taken in, each export's file, the list of exports and its next page.
+  for (const period of ['today', '7d', '30d', '90d', 'today'])
+    expect((await admin.request('GET', `/api/admin/insights?period=${period}`)).status).toBe(200);
+  await admin.request('POST', `/api/admin/orders/${theirs.orderId}/cancel`, {
+    body: { refundAmount: 0 },
+  });
+  await takeInChangedOrders(app.config.shop.timeZone);
+  await admin.request('GET', '/api/admin/insights?period=7d');
+  for (const body of [
+    { kind: 'orders', from: today, to: today },
+    { kind: 'orders', from: today, to: today, rows: 'line', status: 'processing' },
+    { kind: 'customers', from: today, to: today },
+  ]) {
+    const made = await admin.request('POST', '/api/admin/exports', { body });
+    expect(made.status, made.text).toBe(201);
+    expect((await admin.request('GET', made.body.downloadUrl)).status).toBe(200);
+  }
+  const exports = await admin.request('GET', '/api/admin/exports?limit=1');
+  await admin.request('GET', `/api/admin/exports?limit=1&before=${exports.body.nextBefore}`);
 
   // The jobs, as they run: mail, expiry, reminders and the unpaid checkouts a day on.
   const dayOn = new Date(Date.now() + 3 * 86_400_000);

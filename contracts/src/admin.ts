@@ -75,7 +75,7 @@ export function readOrderSearch(
 }
 
 /** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30). */
-function calendarDay(field: string) {
+export function calendarDay(field: string) {
   const message = `${field} must be a date (YYYY-MM-DD)`;
   return z
     .string()

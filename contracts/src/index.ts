@@ -25,3 +25,4 @@ export * from './admin-answers';
 export * from './paging';
 export * from './releases';
 export * from './proof-workflow';
+export * from './insights';

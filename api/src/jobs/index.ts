@@ -3,6 +3,7 @@
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
 import { deliverDueMail, mailSenderFor, type MailSender } from '../modules/mail/mail';
+import { takeInChangedOrders } from '../modules/insights/insights';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
 import { remindUnansweredProofs } from '../modules/proofs/reminders';
@@ -54,6 +55,13 @@ export function shopJobs(
       name: 'unpaid-orders',
       everyMs: 10 * MINUTE_MS,
       run: (now) => expireUnpaidOrders(now, { followUp: { config, logger } }),
+    },
+    // The dashboard's figures take in the orders changed since the last reading (a dashboard call
+    // does it too): keeps what a call has to read short.
+    {
+      name: 'insights',
+      everyMs: MINUTE_MS,
+      run: (now) => takeInChangedOrders(config.shop.timeZone, now),
     },
     // Documents past their expiresAt (platform/expiry.ts): MongoDB's TTL monitor's work, on any engine.
     { name: 'expired', everyMs: MINUTE_MS, run: (now) => deleteExpired(now) },

@@ -1,0 +1,18 @@
+// CSV as spreadsheets read it (RFC 4180: comma-separated, CRLF, a cell quoted when it holds a comma,
+// a quote or a line break), every cell made safe from formula injection first.
+import { spreadsheetSafe } from '@shop/contracts';
+
+export type Cell = string | number | null | undefined;
+
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  const text = spreadsheetSafe(typeof value === 'number' ? String(value) : value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRow(cells: Cell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** A spreadsheet takes the file as UTF-8 when it starts with the byte order mark. */
+export const UTF8_BOM = '\uFEFF';

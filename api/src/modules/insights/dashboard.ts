@@ -1,0 +1,329 @@
+// The admin's dashboard (docs/product.md section 11). Its figures are recomputed from the orders, never
+// added to: a slice (an hour of a day) is read again from the orders placed in it whenever it may
+// have changed, and a past day is the sum of its slices. What may have changed is known from the
+// orders themselves: every write of an order sets its updatedAt, which is indexed, so the orders
+// written since the feed's last reading name the slices to read again. Nothing needs to be told
+// about a payment, a refund or an approval, and a process dying between an order's write and
+// anything else loses nothing. A call costs the orders of the current hour, the orders changed since
+// the last call (the insights job keeps that short), and at most 90 day documents.
+import {
+  INSIGHT_PERIOD_DAYS,
+  MATERIALS,
+  PRODUCTION_PROMISE_BUSINESS_DAYS,
+  addBusinessDays,
+  dayIn,
+  nextDay,
+  startOfDayIn,
+  toDollars,
+  type InsightPeriod,
+  type InsightsDashboard,
+  type LateOrder,
+  type Material,
+} from '@shop/contracts';
+import { countCartStarts } from '../cart/cart';
+import {
+  approvalTimes,
+  ordersChangedSince,
+  ordersInState,
+  ordersPlacedBetween,
+  processingSince,
+  type ChangedOrder,
+} from '../orders/orders';
+import {
+  STATUS_ORDER,
+  figuresOf,
+  medianMinutes,
+  sliceOf,
+  slicesOfDay,
+  sumFigures,
+  type SliceRange,
+} from './figures';
+import type { Figures, InsightSliceRecord } from './model';
+import {
+  advanceFeed,
+  feedThrough,
+  figuresPart,
+  findDays,
+  findSlicesOfDay,
+  saveDay,
+  saveSlice,
+} from './repository';
+
+/**
+ * How long an order's write may take from the API stamping its time to the database having it
+ * (several replicas' clocks included). A slice read this long after it ended holds every order
+ * placed in it; the feed reads again this far back.
+ */
+export const SETTLE_MS = 2 * 60 * 1000;
+/** Changed orders read per query of the feed. */
+const FEED_PAGE = 500;
+/** The most proofs waiting and late orders listed. */
+export const WAITING_LIMIT = 500;
+export const LATE_LIMIT = 50;
+
+const isSettled = (end: Date, computedAt: Date) =>
+  computedAt.getTime() >= end.getTime() + SETTLE_MS;
+
+/** The figures of the orders placed in one slice, read now. */
+async function readSlice(slice: SliceRange): Promise<InsightSliceRecord> {
+  const computedAt = new Date();
+  const [orders, cartsStarted] = await Promise.all([
+    ordersPlacedBetween(slice.start, slice.end),
+    countCartStarts(slice.start, slice.end),
+  ]);
+  const approved = await approvalTimes(orders);
+  const record: InsightSliceRecord = {
+    _id: slice.key,
+    day: slice.day,
+    index: slice.index,
+    start: slice.start,
+    end: slice.end,
+    computedAt,
+    ...figuresOf(orders, approved, cartsStarted),
+  };
+  await saveSlice(record);
+  return record;
+}
+
+/**
+ * A whole day read from the orders, when nothing of it is kept: one query for the day's orders,
+ * shared out over its slices.
+ */
+async function readWholeDay(
+  day: string,
+  timeZone: string,
+  now: Date,
+): Promise<InsightSliceRecord[]> {
+  const computedAt = new Date();
+  const slices = slicesOfDay(day, timeZone).filter((slice) => slice.start <= now);
+  const orders = await ordersPlacedBetween(slices[0]!.start, slices.at(-1)!.end);
+  const [approved, starts] = await Promise.all([
+    approvalTimes(orders),
+    Promise.all(slices.map((slice) => countCartStarts(slice.start, slice.end))),
+  ]);
+  const records = slices.map((slice, index) => ({
+    _id: slice.key,
+    day,
+    index: slice.index,
+    start: slice.start,
+    end: slice.end,
+    computedAt,
+    ...figuresOf(
+      orders.filter((order) => order.createdAt >= slice.start && order.createdAt < slice.end),
+      approved,
+      starts[index]!,
+    ),
+  }));
+  await Promise.all(records.map(saveSlice));
+  return records;
+}
+
+/**
+ * The day's slices up to now, each read again from the orders unless it was read after it had
+ * settled; a day with no slice kept is read whole.
+ */
+async function slicesOf(day: string, timeZone: string, now: Date): Promise<InsightSliceRecord[]> {
+  const kept = new Map((await findSlicesOfDay(day)).map((slice) => [slice._id, slice]));
+  if (kept.size === 0) return readWholeDay(day, timeZone, now);
+  return Promise.all(
+    slicesOfDay(day, timeZone)
+      .filter((slice) => slice.start <= now)
+      .map((slice) => {
+        const known = kept.get(slice.key);
+        return known && isSettled(known.end, known.computedAt) ? known : readSlice(slice);
+      }),
+  );
+}
+
+/** A past day's figures from its slices; kept as the day once every slice had settled. */
+async function keepDay(day: string, timeZone: string, now: Date): Promise<Figures> {
+  const computedAt = new Date();
+  const slices = await slicesOf(day, timeZone, now);
+  const figures = sumFigures(slices.map(figuresPart));
+  if (slices.every((slice) => isSettled(slice.end, slice.computedAt)))
+    await saveDay({ _id: day, day, computedAt, ...figures });
+  return figures;
+}
+
+/**
+ * Takes in the orders written since the feed's last reading: the slices they were placed in are read
+ * again, and their days summed again. Run by every dashboard call and by the insights job.
+ */
+export async function catchUp(timeZone: string, now = new Date()): Promise<void> {
+  const through = await feedThrough(now);
+  if (!through) return; // a first reading: every figure is read from the orders as it is asked for
+  const since = new Date(through.getTime() - SETTLE_MS);
+  const slices = new Map<string, SliceRange>();
+  for (let after: ChangedOrder | null = null; ;) {
+    const page: ChangedOrder[] = await ordersChangedSince(since, after, FEED_PAGE);
+    for (const order of page) {
+      const slice = sliceOf(order.createdAt, timeZone);
+      slices.set(slice.key, slice);
+    }
+    if (page.length < FEED_PAGE) break;
+    after = page.at(-1)!;
+  }
+  const kept = await Promise.all(
+    [...new Set([...slices.values()].map((slice) => slice.day))].map(async (day) => ({
+      day,
+      slices: new Map((await findSlicesOfDay(day)).map((slice) => [slice._id, slice])),
+    })),
+  );
+  const today = dayIn(timeZone, now);
+  for (const { day, slices: known } of kept) {
+    // A day never read is read whole when it is asked for; today is summed at every call.
+    if (known.size === 0) continue;
+    // A slice not settled yet is read again whenever it is asked for.
+    for (const slice of slices.values()) {
+      const kept = known.get(slice.key);
+      if (slice.day === day && kept && isSettled(kept.end, kept.computedAt)) await readSlice(slice);
+    }
+    if (day < today) await keepDay(day, timeZone, now);
+  }
+  await advanceFeed(now);
+}
+
+/** The period's figures: its past days as kept (or read and kept), and today from its slices. */
+async function periodFigures(
+  period: InsightPeriod,
+  timeZone: string,
+  now: Date,
+): Promise<{
+  from: string;
+  to: string;
+  days: Array<{ day: string; figures: Figures }>;
+  today: InsightSliceRecord[];
+}> {
+  const to = dayIn(timeZone, now);
+  let from = to;
+  for (let n = 1; n < INSIGHT_PERIOD_DAYS[period]; n++)
+    from = dayIn(timeZone, new Date(startOfDayIn(timeZone, from).getTime() - 12 * 3_600_000));
+  const days: Array<{ day: string; figures: Figures }> = [];
+  if (from < to) {
+    const kept = new Map((await findDays(from, to)).map((day) => [day._id, figuresPart(day)]));
+    for (let day = from; day < to; day = nextDay(day))
+      days.push({ day, figures: kept.get(day) ?? (await keepDay(day, timeZone, now)) });
+  }
+  const today = await slicesOf(to, timeZone, now);
+  return { from, to, days, today };
+}
+
+/** Proofs waiting now, and the orders in production past their promise now. */
+async function workInProgress(timeZone: string, now: Date) {
+  const waiting = await ordersInState('awaiting_proof', WAITING_LIMIT + 1);
+  // An order placed less than the promise's length ago cannot be late (its go-ahead came later).
+  const candidates = await ordersInState(
+    'processing',
+    LATE_LIMIT * 4,
+    new Date(now.getTime() - PRODUCTION_PROMISE_BUSINESS_DAYS * 86_400_000),
+  );
+  const goAheads = await processingSince(candidates.filter((order) => !order.skipProof));
+  const late: LateOrder[] = [];
+  for (const order of candidates) {
+    const goAheadAt = order.skipProof ? order.paidAt : goAheads.get(order._id.toString());
+    if (!goAheadAt) continue;
+    const promisedBy = addBusinessDays(
+      new Date(goAheadAt),
+      PRODUCTION_PROMISE_BUSINESS_DAYS,
+      timeZone,
+    );
+    if (promisedBy.getTime() >= now.getTime()) continue;
+    late.push({
+      id: order._id.toString(),
+      orderNumber: order.orderNumber,
+      customerName: `${order.customerInfo.firstName} ${order.customerInfo.lastName}`.trim(),
+      goAheadAt: new Date(goAheadAt).toISOString(),
+      promisedBy: promisedBy.toISOString(),
+    });
+  }
+  late.sort((a, b) => a.promisedBy.localeCompare(b.promisedBy));
+  const oldest = waiting[0];
+  return {
+    waiting: Math.min(waiting.length, WAITING_LIMIT),
+    waitingMore: waiting.length > WAITING_LIMIT,
+    oldestWaitingSince: oldest
+      ? new Date(oldest.proof?.awaitingSince ?? oldest.paidAt ?? oldest.createdAt).toISOString()
+      : null,
+    late: late.slice(0, LATE_LIMIT),
+    lateMore: late.length > LATE_LIMIT || candidates.length === LATE_LIMIT * 4,
+  };
+}
+
+export async function insightsDashboard(
+  period: InsightPeriod,
+  timeZone: string,
+  now = new Date(),
+): Promise<InsightsDashboard> {
+  await catchUp(timeZone, now);
+  const [{ from, to, days, today }, progress] = await Promise.all([
+    periodFigures(period, timeZone, now),
+    workInProgress(timeZone, now),
+  ]);
+  const todayFigures = sumFigures(today.map(figuresPart));
+  const total = sumFigures([...days.map((day) => day.figures), todayFigures]);
+  const points =
+    period === 'today'
+      ? today.map((slice) => ({
+          key: slice.start.toISOString(),
+          revenue: toDollars(slice.chargedCents - slice.refundedCents),
+          orders: slice.paid,
+        }))
+      : [...days, { day: to, figures: todayFigures }].map(({ day, figures }) => ({
+          key: day,
+          revenue: toDollars(figures.chargedCents - figures.refundedCents),
+          orders: figures.paid,
+        }));
+  const statusCount = new Map(total.byStatus.map((entry) => [entry.status, entry.orders]));
+  const materials = MATERIALS.map((material: Material) => {
+    const sold = total.materials.find((entry) => entry.material === material);
+    return {
+      material,
+      labels: sold?.labels ?? 0,
+      orders: sold?.orders ?? 0,
+      sales: toDollars(sold?.salesCents ?? 0),
+    };
+  }).sort((a, b) => b.labels - a.labels || b.sales - a.sales);
+  return {
+    period,
+    timeZone,
+    from,
+    to,
+    asOf: now.toISOString(),
+    revenue: toDollars(total.chargedCents - total.refundedCents),
+    charged: toDollars(total.chargedCents),
+    refunded: toDollars(total.refundedCents),
+    orders: total.paid,
+    cancelled: total.cancelled,
+    averageOrderValue:
+      total.paid > 0 ? toDollars(Math.round(total.chargedCents / total.paid)) : null,
+    funnel: { cartsStarted: total.cartsStarted, placed: total.placed, paid: total.paid },
+    revenueSeries: { unit: period === 'today' ? 'hour' : 'day', points },
+    ordersByStatus: STATUS_ORDER.filter((status) => statusCount.has(status)).map((status) => ({
+      status,
+      orders: statusCount.get(status)!,
+    })),
+    materials,
+    topSizes: [...total.sizes]
+      .sort((a, b) => b.labels - a.labels || b.orders - a.orders || a.width - b.width)
+      .slice(0, 10),
+    discountCodes: [...total.codes]
+      .sort((a, b) => b.uses - a.uses || a.code.localeCompare(b.code))
+      .map((entry) => ({
+        code: entry.code,
+        uses: entry.uses,
+        discount: toDollars(entry.discountCents),
+      })),
+    proofs: {
+      waiting: progress.waiting,
+      waitingMore: progress.waitingMore,
+      oldestWaitingSince: progress.oldestWaitingSince,
+      approved: total.approvals.reduce((n, entry) => n + entry.orders, 0),
+      medianMinutesToApproval: medianMinutes(total.approvals),
+    },
+    production: {
+      promiseBusinessDays: PRODUCTION_PROMISE_BUSINESS_DAYS,
+      late: progress.late,
+      lateMore: progress.lateMore,
+    },
+  };
+}

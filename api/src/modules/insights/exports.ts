@@ -1,0 +1,322 @@
+// Exports for the books (docs/product.md section 11): the orders or the customers of a range of days
+// as CSV, written row by row from a database cursor straight into the response, so a hundred
+// thousand orders take the memory of a few rows. Each export is recorded first (who, when, which
+// rows), and downloaded by its maker from its own address.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Response } from 'express';
+import {
+  EXPORT_DOWNLOAD_MINUTES,
+  MATERIAL_LABELS,
+  ORDER_STATUS_LABELS,
+  COLOR_SWATCHES,
+  MOUNTING_LABELS,
+  nextDay,
+  startOfDayIn,
+  toDollars,
+  type ExportRecordAnswer,
+  type ExportsPage,
+  type ExportRequest,
+} from '@shop/contracts';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../../platform/auth-guards';
+import { customerCursor, type CustomerRecord } from '../accounts/accounts';
+import { orderCursor, type OrderRecord } from '../orders/orders';
+import { csvRow, UTF8_BOM, type Cell } from './csv';
+import type { ExportRecord } from './model';
+import { findExport, insertExport, listExports, recordDownload } from './repository';
+
+/** Rows joined into one write of about this many characters. */
+const CHUNK_CHARS = 64 * 1024;
+
+const money = (cents: number) => toDollars(cents).toFixed(2);
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as the shop's clock read it: YYYY-MM-DD HH:MM. */
+function localTime(instant: Date | null | undefined, timeZone: string): string {
+  if (!instant) return '';
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    clocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+const ORDER_COLUMNS = (timeZone: string) => [
+  'Order number',
+  `Placed (${timeZone})`,
+  `Paid (${timeZone})`,
+  'Status',
+  'First name',
+  'Last name',
+  'Email',
+  'Phone',
+  'Company',
+  'Street',
+  'City',
+  'State',
+  'ZIP',
+  'Labels',
+  'Subtotal',
+  'Discount code',
+  'Discount',
+  'Shipping',
+  'Tax region',
+  'Tax',
+  'Total',
+  'Refunded',
+  'Net',
+  'Payment id',
+  'Refund id',
+];
+
+function orderRow(order: OrderRecord, timeZone: string): Cell[] {
+  const info = order.customerInfo;
+  return [
+    order.orderNumber,
+    localTime(order.createdAt, timeZone),
+    localTime(order.paidAt, timeZone),
+    ORDER_STATUS_LABELS[order.status],
+    info.firstName,
+    info.lastName,
+    info.email,
+    info.phone,
+    info.company,
+    info.street,
+    info.city,
+    info.state,
+    info.zipCode,
+    order.items.reduce((n, item) => n + item.quantity, 0),
+    money(order.subtotalCents),
+    order.discountCode,
+    money(order.discountCents),
+    money(order.shippingCents),
+    order.taxRegion,
+    money(order.taxCents),
+    money(order.totalCents),
+    money(order.refundedCents ?? 0),
+    money(order.totalCents - (order.refundedCents ?? 0)),
+    order.paymentId,
+    order.refundId,
+  ];
+}
+
+const LINE_COLUMNS = (timeZone: string) => [
+  'Order number',
+  `Placed (${timeZone})`,
+  'Status',
+  'Email',
+  'Line',
+  'Material',
+  'Width (in)',
+  'Height (in)',
+  'Colour',
+  'Mounting',
+  'Text',
+  'Artwork files',
+  'Quantity',
+  'Unit price',
+  'Line total',
+];
+
+function lineRows(order: OrderRecord, timeZone: string): Cell[][] {
+  return order.items.map((item, index) => {
+    const config = item.productConfig;
+    return [
+      order.orderNumber,
+      localTime(order.createdAt, timeZone),
+      ORDER_STATUS_LABELS[order.status],
+      order.customerInfo.email,
+      index + 1,
+      MATERIAL_LABELS[config.material]?.name ?? config.material,
+      config.width,
+      config.height,
+      COLOR_SWATCHES[config.color]?.name ?? config.color,
+      MOUNTING_LABELS[config.mounting] ?? config.mounting,
+      config.customText,
+      item.files.map((file) => file.originalName).join('; '),
+      item.quantity,
+      money(item.unitCents),
+      money(item.totalCents),
+    ];
+  });
+}
+
+const CUSTOMER_COLUMNS = (timeZone: string) => [
+  'Email',
+  'First name',
+  'Last name',
+  'Phone',
+  'Company',
+  'Address',
+  'ZIP',
+  `Signed up (${timeZone})`,
+  'Email confirmed',
+  'Admin',
+];
+
+function customerRow(customer: CustomerRecord, timeZone: string): Cell[] {
+  return [
+    customer.email,
+    customer.firstName,
+    customer.lastName,
+    customer.phone,
+    customer.company,
+    customer.address,
+    customer.zipCode,
+    localTime(customer.createdAt, timeZone),
+    customer.emailConfirmedAt ? 'yes' : 'no',
+    customer.isAdmin ? 'yes' : 'no',
+  ];
+}
+
+function downloadUrlOf(record: ExportRecord, viewer: SessionUser, now: Date): string | null {
+  const open = now.getTime() - record.at.getTime() < EXPORT_DOWNLOAD_MINUTES * 60_000;
+  return open && record.byId.toString() === viewer.id
+    ? `/api/admin/exports/${record._id.toString()}/download`
+    : null;
+}
+
+export function toExportAnswer(
+  record: ExportRecord,
+  viewer: SessionUser,
+  now = new Date(),
+): ExportRecordAnswer {
+  return {
+    id: record._id.toString(),
+    kind: record.kind,
+    rows: record.rows,
+    from: record.from,
+    to: record.to,
+    status: record.status,
+    by: record.by,
+    at: record.at.toISOString(),
+    downloadUrl: downloadUrlOf(record, viewer, now),
+    rowCount: record.rowCount,
+  };
+}
+
+/** Records an export asked for; its file is downloaded from the answer's downloadUrl. */
+export async function createExport(
+  request: Required<Pick<ExportRequest, 'kind' | 'from' | 'to'>> & {
+    status?: ExportRequest['status'];
+    rows: NonNullable<ExportRequest['rows']>;
+  },
+  by: SessionUser,
+  now = new Date(),
+): Promise<ExportRecordAnswer> {
+  const record = await insertExport({
+    kind: request.kind,
+    rows: request.kind === 'orders' ? request.rows : 'order',
+    from: request.from,
+    to: request.to,
+    status: request.kind === 'orders' ? (request.status ?? null) : null,
+    by: by.email,
+    byId: by.id,
+    at: now,
+  });
+  return toExportAnswer(record, by, now);
+}
+
+export async function exportsPage(
+  query: { before?: string; limit: number },
+  viewer: SessionUser,
+): Promise<ExportsPage> {
+  let before: ExportRecord | null = null;
+  if (query.before !== undefined) {
+    before = await findExport(query.before);
+    if (!before) {
+      const message = 'before must be the id of an export';
+      throw AppError.invalid(message, [{ path: 'before', message }]);
+    }
+  }
+  const found = await listExports(before, query.limit + 1);
+  const page = found.slice(0, query.limit);
+  return {
+    exports: page.map((record) => toExportAnswer(record, viewer)),
+    nextBefore: found.length > query.limit ? page.at(-1)!._id.toString() : null,
+  };
+}
+
+/** The file's rows, header first, joined into chunks of about CHUNK_CHARS. */
+async function* csvChunks(
+  header: string[],
+  records: AsyncIterable<Cell[][]>,
+  count: { rows: number },
+): AsyncGenerator<string> {
+  let chunk = UTF8_BOM + csvRow(header);
+  for await (const rows of records)
+    for (const row of rows) {
+      chunk += csvRow(row);
+      count.rows += 1;
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+  if (chunk) yield chunk;
+}
+
+async function* mapped<T>(
+  cursor: AsyncIterable<T>,
+  toRows: (record: T) => Cell[][],
+): AsyncGenerator<Cell[][]> {
+  for await (const record of cursor) yield toRows(record);
+}
+
+/**
+ * Writes the export's file to the response as the rows are read. Only its maker, within
+ * EXPORT_DOWNLOAD_MINUTES; anything else reads as not found.
+ */
+export async function streamExport(
+  id: string,
+  viewer: SessionUser,
+  timeZone: string,
+  res: Response,
+  now = new Date(),
+): Promise<void> {
+  const record = await findExport(id);
+  if (!record || !downloadUrlOf(record, viewer, now))
+    throw AppError.notFound(
+      'Export not found (an export is downloaded by its maker within an hour)',
+    );
+  const start = startOfDayIn(timeZone, record.from);
+  const end = startOfDayIn(timeZone, nextDay(record.to));
+  const count = { rows: 0 };
+  const chunks =
+    record.kind === 'customers'
+      ? csvChunks(
+          CUSTOMER_COLUMNS(timeZone),
+          mapped(customerCursor(start, end), (customer) => [customerRow(customer, timeZone)]),
+          count,
+        )
+      : record.rows === 'line'
+        ? csvChunks(
+            LINE_COLUMNS(timeZone),
+            mapped(orderCursor(start, end, record.status), (order) => lineRows(order, timeZone)),
+            count,
+          )
+        : csvChunks(
+            ORDER_COLUMNS(timeZone),
+            mapped(orderCursor(start, end, record.status), (order) => [orderRow(order, timeZone)]),
+            count,
+          );
+  const name = `${record.kind}${record.rows === 'line' ? '-lines' : ''}-${record.from}-to-${record.to}.csv`;
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  await pipeline(Readable.from(chunks), res);
+  await recordDownload(record._id, count.rows);
+}

@@ -1,0 +1,146 @@
+// The insights' own collections: figures kept per slice of time (an hour of a day in the shop's
+// time zone) and per day, recomputed from the orders (figures.ts), the point up to which changed
+// orders were taken in, and the record of every export made.
+import mongoose, { Schema, type Types } from 'mongoose';
+import type { ExportKind, ExportRowShape, OrderStatus } from '@shop/contracts';
+
+/** The figures of the orders placed in a stretch of time; money in cents. */
+export interface Figures {
+  /** Checkouts placed (orders written, paid or not). */
+  placed: number;
+  /** Paid orders, cancelled ones included. */
+  paid: number;
+  cancelled: number;
+  chargedCents: number;
+  refundedCents: number;
+  cartsStarted: number;
+  /** Every order placed by its status now. */
+  byStatus: Array<{ status: OrderStatus; orders: number }>;
+  /** The next three over the orders kept (paid and not cancelled). */
+  materials: Array<{ material: string; labels: number; orders: number; salesCents: number }>;
+  sizes: Array<{ width: number; height: number; labels: number; orders: number }>;
+  codes: Array<{ code: string; uses: number; discountCents: number }>;
+  /** Minutes from the first proof to the customer's approval, with how many orders took each. */
+  approvals: Array<{ minutes: number; orders: number }>;
+}
+
+const figureFields = {
+  placed: { type: Number, required: true },
+  paid: { type: Number, required: true },
+  cancelled: { type: Number, required: true },
+  chargedCents: { type: Number, required: true },
+  refundedCents: { type: Number, required: true },
+  cartsStarted: { type: Number, required: true },
+  byStatus: { type: Schema.Types.Mixed, required: true },
+  materials: { type: Schema.Types.Mixed, required: true },
+  sizes: { type: Schema.Types.Mixed, required: true },
+  codes: { type: Schema.Types.Mixed, required: true },
+  approvals: { type: Schema.Types.Mixed, required: true },
+};
+
+/**
+ * One slice of a day: the orders placed in [start, end), the `index`-th hour from the day's start in
+ * the shop's time zone (a day of a clock change has 23 or 25). `_id` is `{day}#{index}`.
+ * `computedAt` is when the orders were read: a later reading replaces an earlier one, never the
+ * other way round.
+ */
+export interface InsightSliceRecord extends Figures {
+  _id: string;
+  day: string;
+  index: number;
+  start: Date;
+  end: Date;
+  computedAt: Date;
+}
+
+const sliceSchema = new Schema<InsightSliceRecord>(
+  {
+    _id: { type: String, required: true },
+    day: { type: String, required: true },
+    index: { type: Number, required: true },
+    start: { type: Date, required: true },
+    end: { type: Date, required: true },
+    computedAt: { type: Date, required: true },
+    ...figureFields,
+  },
+  { collection: 'insight_slices', versionKey: false, minimize: false },
+);
+// A day's slices, merged into the day.
+sliceSchema.index({ day: 1, index: 1 });
+
+export const InsightSliceModel = mongoose.model<InsightSliceRecord>('InsightSlice', sliceSchema);
+
+/**
+ * A past day's figures, the sum of its slices, kept once every slice was read after the day had
+ * ended (so no order of the day was still being written). `_id` and `day` are the day
+ * (YYYY-MM-DD).
+ */
+export interface InsightDayRecord extends Figures {
+  _id: string;
+  /** The day again, for reading a period as one indexed range. */
+  day: string;
+  computedAt: Date;
+}
+
+const daySchema = new Schema<InsightDayRecord>(
+  {
+    _id: { type: String, required: true },
+    day: { type: String, required: true },
+    computedAt: { type: Date, required: true },
+    ...figureFields,
+  },
+  { collection: 'insight_days', versionKey: false, minimize: false },
+);
+daySchema.index({ day: 1 });
+
+export const InsightDayModel = mongoose.model<InsightDayRecord>('InsightDay', daySchema);
+
+/** Up to when the orders changed were taken in (`_id: 'orders'`). */
+export interface InsightFeedRecord {
+  _id: string;
+  through: Date;
+}
+
+export const InsightFeedModel = mongoose.model<InsightFeedRecord>(
+  'InsightFeed',
+  new Schema<InsightFeedRecord>(
+    { _id: { type: String, required: true }, through: { type: Date, required: true } },
+    { collection: 'insight_feed', versionKey: false },
+  ),
+);
+
+/** An export: who made it, when, and which rows (docs/product.md section 11). */
+export interface ExportRecord {
+  _id: Types.ObjectId;
+  kind: ExportKind;
+  rows: ExportRowShape;
+  from: string;
+  to: string;
+  status: OrderStatus | null;
+  by: string;
+  byId: Types.ObjectId;
+  at: Date;
+  /** Rows written by the last download that finished. */
+  rowCount: number | null;
+  downloads: number;
+}
+
+const exportSchema = new Schema<ExportRecord>(
+  {
+    kind: { type: String, required: true },
+    rows: { type: String, required: true },
+    from: { type: String, required: true },
+    to: { type: String, required: true },
+    status: { type: String, default: null },
+    by: { type: String, required: true },
+    byId: { type: Schema.Types.ObjectId, required: true },
+    at: { type: Date, required: true },
+    rowCount: { type: Number, default: null },
+    downloads: { type: Number, required: true, default: 0 },
+  },
+  { collection: 'exports', versionKey: false },
+);
+// The admin's list of exports, newest first, paged by key.
+exportSchema.index({ at: -1, _id: -1 });
+
+export const ExportModel = mongoose.model<ExportRecord>('Export', exportSchema);

@@ -1,0 +1,159 @@
+// Data access for the insights' collections; plain objects out. A figure document is written only
+// over an older reading (`computedAt`), so of two readings racing, the later one stays.
+import { Types } from 'mongoose';
+import type { ExportKind, ExportRowShape, OrderStatus } from '@shop/contracts';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
+import {
+  ExportModel,
+  InsightDayModel,
+  InsightFeedModel,
+  InsightSliceModel,
+  type ExportRecord,
+  type Figures,
+  type InsightDayRecord,
+  type InsightSliceRecord,
+} from './model';
+
+const FEED = 'orders';
+
+/** Writes `fields` unless a reading as late or later is there; true when written. */
+async function writeIfNewer(
+  model: typeof InsightSliceModel | typeof InsightDayModel,
+  id: string,
+  fields: Record<string, unknown> & { computedAt: Date },
+): Promise<boolean> {
+  try {
+    const written = await (model as typeof InsightDayModel)
+      .updateOne(
+        { _id: id, computedAt: trusted({ $lt: fields.computedAt }) },
+        { $set: fields },
+        { upsert: true },
+      )
+      .exec();
+    return written.modifiedCount + written.upsertedCount === 1;
+  } catch (error) {
+    // The document is there with a reading as late or later: the upsert's insert collided.
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+export async function saveSlice(slice: InsightSliceRecord): Promise<boolean> {
+  const { _id, ...fields } = slice;
+  return writeIfNewer(InsightSliceModel, _id, fields);
+}
+
+export async function saveDay(day: InsightDayRecord): Promise<boolean> {
+  const { _id, ...fields } = day;
+  return writeIfNewer(InsightDayModel, _id, fields);
+}
+
+export async function findSlicesOfDay(day: string): Promise<InsightSliceRecord[]> {
+  return InsightSliceModel.find({ day }).sort({ index: 1 }).lean<InsightSliceRecord[]>().exec();
+}
+
+/** The kept days from `from` to `to` (YYYY-MM-DD, both included). */
+export async function findDays(from: string, to: string): Promise<InsightDayRecord[]> {
+  return InsightDayModel.find({ day: trusted({ $gte: from, $lte: to }) })
+    .sort({ day: 1 })
+    .lean<InsightDayRecord[]>()
+    .exec();
+}
+
+export function figuresPart(record: Figures): Figures {
+  return {
+    placed: record.placed,
+    paid: record.paid,
+    cancelled: record.cancelled,
+    chargedCents: record.chargedCents,
+    refundedCents: record.refundedCents,
+    cartsStarted: record.cartsStarted,
+    byStatus: record.byStatus,
+    materials: record.materials,
+    sizes: record.sizes,
+    codes: record.codes,
+    approvals: record.approvals,
+  };
+}
+
+/**
+ * Up to when changed orders were taken in; a first reading starts the feed at `now` and drops
+ * figures kept before (nothing says what changed since they were read). Null for that first one.
+ */
+export async function feedThrough(now: Date): Promise<Date | null> {
+  const feed = await InsightFeedModel.findById(FEED).lean().exec();
+  if (feed) return feed.through;
+  const started = await InsightFeedModel.updateOne(
+    { _id: FEED },
+    { $setOnInsert: { through: now } },
+    { upsert: true },
+  )
+    .exec()
+    .catch((error: unknown) => {
+      if (isDuplicateKeyError(error)) return { upsertedCount: 0 };
+      throw error;
+    });
+  if (started.upsertedCount === 1) {
+    // Every kept figure ('' is the least of the days).
+    const every = { day: trusted({ $gte: '' }) };
+    await InsightSliceModel.deleteMany(every).exec();
+    await InsightDayModel.deleteMany(every).exec();
+  }
+  return null;
+}
+
+export async function advanceFeed(through: Date): Promise<void> {
+  await InsightFeedModel.updateOne({ _id: FEED }, { $max: { through } }).exec();
+}
+
+// --- Exports ------------------------------------------------------------------------------------
+
+export async function insertExport(record: {
+  kind: ExportKind;
+  rows: ExportRowShape;
+  from: string;
+  to: string;
+  status: OrderStatus | null;
+  by: string;
+  byId: string;
+  at: Date;
+}): Promise<ExportRecord> {
+  const created = await ExportModel.create({
+    ...record,
+    byId: new Types.ObjectId(record.byId),
+    rowCount: null,
+    downloads: 0,
+  });
+  return created.toObject<ExportRecord>();
+}
+
+export async function findExport(id: string): Promise<ExportRecord | null> {
+  if (!Types.ObjectId.isValid(id)) return null;
+  return ExportModel.findById(id).lean<ExportRecord>().exec();
+}
+
+/** A download finished: how many rows it wrote. */
+export async function recordDownload(id: Types.ObjectId, rowCount: number): Promise<void> {
+  await ExportModel.updateOne({ _id: id }, { $set: { rowCount }, $inc: { downloads: 1 } }).exec();
+}
+
+/** The exports made, newest first, after the one named by `before`. */
+export async function listExports(
+  before: ExportRecord | null,
+  limit: number,
+): Promise<ExportRecord[]> {
+  const filter = before
+    ? {
+        at: trusted({ $lte: before.at }),
+        $or: [
+          { at: trusted({ $lt: before.at }) },
+          { at: before.at, _id: trusted({ $lt: before._id }) },
+        ],
+      }
+    : {};
+  return ExportModel.find(filter)
+    .sort({ at: -1, _id: -1 })
+    .limit(limit)
+    .lean<ExportRecord[]>()
+    .exec();
+}

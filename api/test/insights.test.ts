@@ -1,0 +1,414 @@
+// The admin's dashboard: every figure is what the orders behind it add up to, read through the admin's
+// own order list (GET /api/admin/orders, by day and status), across payments, a partial refund, a
+// full refund, an unpaid checkout, a proof approval, an order of an earlier day changed today, and the
+// work in progress (proofs waiting, orders past their promise).
+import mongoose, { Types } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PRODUCTION_PROMISE_BUSINESS_DAYS,
+  addBusinessDays,
+  dayIn,
+  type AdminOrder,
+  type AdminOrderPage,
+  type InsightsDashboard,
+  type OrderStatus,
+} from '@shop/contracts';
+import { createLogger } from '../src/platform/logger';
+import {
+  addToCart,
+  customerInfo,
+  label,
+  pay,
+  placeOrder,
+  registerAdmin,
+} from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+const ZONE = 'America/New_York';
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+let app: TestApp;
+let admin: TestAgent;
+
+beforeAll(async () => {
+  app = await startTestApp({ SHOP_TIME_ZONE: ZONE }, { logger: createLogger('silent') });
+  admin = app.agent();
+  await registerAdmin(admin);
+  const code = await admin.request('POST', '/api/admin/discount-codes', {
+    body: { code: 'INSIGHT10', type: 'percentage', value: 10 },
+  });
+  expect(code.status, code.text).toBe(201);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const orders = () => mongoose.connection.db!.collection('orders');
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+async function dashboard(period: string): Promise<InsightsDashboard> {
+  const response = await admin.request('GET', `/api/admin/insights?period=${period}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
+/** Every order of the admin's list for these days (and status), page after page. */
+async function listed(from: string, to: string, status?: OrderStatus): Promise<AdminOrder[]> {
+  const found: AdminOrder[] = [];
+  let before: string | null = null;
+  do {
+    const query = new URLSearchParams({ pageSize: '100', from, to });
+    if (status) query.set('status', status);
+    if (before) query.set('before', before);
+    const response = await admin.request('GET', `/api/admin/orders?${query}`);
+    expect(response.status, response.text).toBe(200);
+    const page = response.body as AdminOrderPage;
+    found.push(...page.orders);
+    before = page.nextBefore;
+  } while (before);
+  return found;
+}
+
+/** A shopper's paid order of the given labels (the proof skipped unless asked for). */
+async function paidOrder(
+  labels: Array<Parameters<typeof label>[0]>,
+  options: { code?: string; skipProof?: boolean; info?: Parameters<typeof customerInfo>[0] } = {},
+) {
+  const shopper = app.agent();
+  for (const overrides of labels) await addToCart(shopper, overrides);
+  if (options.code) {
+    const applied = await shopper.request('POST', '/api/cart/session', {
+      body: { discountCode: options.code },
+    });
+    expect(applied.status, applied.text).toBe(200);
+  }
+  const order = await placeOrder(shopper, customerInfo(options.info), {
+    skipProof: options.skipProof ?? true,
+  });
+  const paid = await pay(shopper, order.orderId);
+  expect(paid.status, paid.text).toBe(200);
+  return { shopper, ...order };
+}
+
+async function cancel(orderId: string, refundAmount: number) {
+  const response = await admin.request('POST', `/api/admin/orders/${orderId}/cancel`, {
+    body: { refundAmount, reason: 'Customer asked' },
+  });
+  expect(response.status, response.text).toBe(200);
+}
+
+/** The figures the dashboard shows, added up from the admin's order list of the same days. */
+async function fromTheList(from: string, to: string) {
+  const paid = await listed(from, to);
+  const kept = paid.filter((order) => order.status !== 'cancelled');
+  const charged = paid.reduce((sum, order) => sum + cents(order.total), 0);
+  const refunded = paid.reduce((sum, order) => sum + cents(order.refunded), 0);
+  const byStatus: Array<{ status: OrderStatus; orders: number }> = [];
+  for (const status of [
+    'pending_payment',
+    'awaiting_proof',
+    'processing',
+    'shipped',
+    'completed',
+    'cancelled',
+    'expired',
+  ] as const) {
+    const count = (await listed(from, to, status)).length;
+    if (count > 0) byStatus.push({ status, orders: count });
+  }
+  const materials = new Map<string, { labels: number; orders: Set<string>; sales: number }>();
+  const sizes = new Map<string, { labels: number; orders: Set<string> }>();
+  const codes = new Map<string, { uses: number; discount: number }>();
+  for (const order of kept) {
+    for (const item of order.items) {
+      const material = materials.get(item.productConfig.material) ?? {
+        labels: 0,
+        orders: new Set(),
+        sales: 0,
+      };
+      material.labels += item.quantity;
+      material.orders.add(order.id);
+      material.sales += cents(item.totalPrice);
+      materials.set(item.productConfig.material, material);
+      const key = `${item.productConfig.width}x${item.productConfig.height}`;
+      const size = sizes.get(key) ?? { labels: 0, orders: new Set() };
+      size.labels += item.quantity;
+      size.orders.add(order.id);
+      sizes.set(key, size);
+    }
+    if (order.discountCode) {
+      const code = codes.get(order.discountCode) ?? { uses: 0, discount: 0 };
+      code.uses += 1;
+      code.discount += cents(order.discountAmount);
+      codes.set(order.discountCode, code);
+    }
+  }
+  // The proof's approval, from the order's own history (the decision event on its revision).
+  const minutes: number[] = [];
+  for (const order of paid) {
+    const decision = await mongoose.connection
+      .db!.collection('order_events')
+      .findOne({ _id: `${order.id}:proof:1:decision` as never, 'proof.action': 'approved' });
+    if (decision)
+      minutes.push(
+        Math.floor(((decision.at as Date).getTime() - new Date(order.paidAt!).getTime()) / MINUTE),
+      );
+  }
+  minutes.sort((a, b) => a - b);
+  const middle = minutes.length / 2;
+  const median =
+    minutes.length === 0
+      ? null
+      : minutes.length % 2
+        ? minutes[Math.floor(middle)]!
+        : (minutes[middle - 1]! + minutes[middle]!) / 2;
+  return {
+    revenue: (charged - refunded) / 100,
+    charged: charged / 100,
+    refunded: refunded / 100,
+    orders: paid.length,
+    cancelled: paid.length - kept.length,
+    averageOrderValue: paid.length ? Math.round(charged / paid.length) / 100 : null,
+    placed: byStatus.reduce((n, entry) => n + entry.orders, 0),
+    byStatus,
+    materials: Object.fromEntries(
+      [...materials].map(([name, m]) => [
+        name,
+        { labels: m.labels, orders: m.orders.size, sales: m.sales / 100 },
+      ]),
+    ),
+    sizes: Object.fromEntries(
+      [...sizes].map(([key, s]) => [key, { labels: s.labels, orders: s.orders.size }]),
+    ),
+    codes: Object.fromEntries(
+      [...codes].map(([code, c]) => [code, { uses: c.uses, discount: c.discount / 100 }]),
+    ),
+    approved: minutes.length,
+    median,
+  };
+}
+
+/** Checks every figure of the dashboard against the list of the same days. */
+async function expectReconciled(shown: InsightsDashboard) {
+  const expected = await fromTheList(shown.from, shown.to);
+  expect(shown.revenue).toBe(expected.revenue);
+  expect(shown.charged).toBe(expected.charged);
+  expect(shown.refunded).toBe(expected.refunded);
+  expect(shown.orders).toBe(expected.orders);
+  expect(shown.cancelled).toBe(expected.cancelled);
+  expect(shown.averageOrderValue).toBe(expected.averageOrderValue);
+  expect(shown.funnel.placed).toBe(expected.placed);
+  expect(shown.funnel.paid).toBe(expected.orders);
+  expect(shown.ordersByStatus).toEqual(expected.byStatus);
+  const soldMaterials = Object.fromEntries(
+    shown.materials
+      .filter((m) => m.labels > 0)
+      .map((m) => [m.material, { labels: m.labels, orders: m.orders, sales: m.sales }]),
+  );
+  expect(soldMaterials).toEqual(expected.materials);
+  expect(
+    Object.fromEntries(
+      shown.topSizes.map((s) => [`${s.width}x${s.height}`, { labels: s.labels, orders: s.orders }]),
+    ),
+  ).toEqual(expected.sizes);
+  expect(
+    Object.fromEntries(
+      shown.discountCodes.map((c) => [c.code, { uses: c.uses, discount: c.discount }]),
+    ),
+  ).toEqual(expected.codes);
+  expect(shown.proofs.approved).toBe(expected.approved);
+  expect(shown.proofs.medianMinutesToApproval).toBe(expected.median);
+  // The chart's points add up to the period's revenue and orders.
+  const points = shown.revenueSeries.points;
+  expect(cents(points.reduce((sum, point) => sum + point.revenue, 0))).toBe(cents(shown.revenue));
+  expect(points.reduce((sum, point) => sum + point.orders, 0)).toBe(shown.orders);
+  return expected;
+}
+
+/** Moves a paid order back in time as if it had been placed and paid `ms` earlier. */
+async function placedEarlier(orderId: string, ms: number) {
+  const order = await orders().findOne({ _id: new Types.ObjectId(orderId) });
+  const back = (date: Date | null) => (date ? new Date(date.getTime() - ms) : null);
+  await orders().updateOne(
+    { _id: new Types.ObjectId(orderId) },
+    {
+      $set: {
+        createdAt: back(order!.createdAt),
+        paidAt: back(order!.paidAt),
+        'proof.sentAt': back(order!.proof?.sentAt ?? null),
+        'proof.awaitingSince': back(order!.proof?.awaitingSince ?? null),
+        updatedAt: new Date(),
+      },
+    },
+  );
+}
+
+describe("today's dashboard", () => {
+  it('when orders are paid, refunded in part, refunded in full and left unpaid, then every figure equals what the order list adds up to, and a refund takes its money out at once', async () => {
+    const before = await dashboard('today');
+    expect(before.revenue).toBe(0);
+    expect(before.funnel).toEqual({ cartsStarted: 0, placed: 0, paid: 0 });
+
+    const first = await paidOrder([{ quantity: 12 }], { code: 'INSIGHT10' });
+    const second = await paidOrder(
+      [
+        { material: 'indoor', width: 2, height: 1, quantity: 30 },
+        { material: 'uv-resistant', width: 4, height: 2, quantity: 5 },
+      ],
+      { skipProof: false },
+    );
+    const partly = await paidOrder([{ material: 'indoor', width: 2, height: 1, quantity: 10 }]);
+    const fully = await paidOrder([{ quantity: 3 }], { code: 'INSIGHT10' });
+    // A checkout never paid, and a cart never ordered.
+    const unpaid = app.agent();
+    await addToCart(unpaid, { material: 'uv-resistant' });
+    await placeOrder(unpaid, customerInfo());
+    await addToCart(app.agent());
+
+    // The proof of the second order waited 95 minutes for the customer.
+    await placedEarlier(second.orderId, 95 * MINUTE);
+    const approved = await second.shopper.request(
+      'POST',
+      `/api/orders/${second.orderId}/proof/approve`,
+      { body: { revision: 1, name: 'Ann Lee' } },
+    );
+    expect(approved.status, approved.text).toBe(200);
+
+    const paidFigures = await dashboard('today');
+    const expected = await expectReconciled(paidFigures);
+    expect(paidFigures.orders).toBe(4);
+    expect(paidFigures.funnel).toEqual({ cartsStarted: 6, placed: 5, paid: 4 });
+    expect(paidFigures.proofs.medianMinutesToApproval).toBe(95);
+    expect(expected.codes).toEqual({ INSIGHT10: expect.objectContaining({ uses: 2 }) });
+    const totalOf = async (id: string) =>
+      (await admin.request('GET', `/api/admin/orders/${id}`)).body.total as number;
+
+    // A partial refund with the cancel, then a full one.
+    const partTotal = await totalOf(partly.orderId);
+    await cancel(partly.orderId, 2);
+    const afterPartial = await dashboard('today');
+    expect(cents(afterPartial.revenue)).toBe(cents(paidFigures.revenue) - 200);
+    expect(afterPartial.refunded).toBe(2);
+    await expectReconciled(afterPartial);
+
+    const fullTotal = await totalOf(fully.orderId);
+    await cancel(fully.orderId, fullTotal);
+    const afterFull = await dashboard('today');
+    expect(cents(afterFull.revenue)).toBe(cents(paidFigures.revenue) - 200 - cents(fullTotal));
+    expect(afterFull.charged).toBe(paidFigures.charged);
+    expect(afterFull.cancelled).toBe(2);
+    expect(afterFull.orders).toBe(4);
+    const reconciled = await expectReconciled(afterFull);
+    // The cancelled orders' labels and codes are not sales: one use of the code is left.
+    expect(reconciled.codes).toEqual({ INSIGHT10: expect.objectContaining({ uses: 1 }) });
+    expect(afterFull.materials.find((m) => m.material === 'indoor')!.labels).toBe(30);
+    expect(partTotal).toBeGreaterThan(2);
+
+    // The same orders in the 7, 30 and 90 days, which end today.
+    for (const period of ['7d', '30d', '90d']) {
+      const longer = await dashboard(period);
+      expect(longer.to).toBe(afterFull.to);
+      await expectReconciled(longer);
+      expect(longer.revenue).toBe(afterFull.revenue);
+      expect(longer.revenueSeries.points.at(-1)).toEqual({
+        key: afterFull.to,
+        revenue: afterFull.revenue,
+        orders: 4,
+      });
+    }
+    expect(first.orderNumber).toBeGreaterThan(0);
+  });
+});
+
+describe('earlier days', () => {
+  it('when an order of three days ago is cancelled and refunded today, then that day and the week change with it, and the kept day is read again rather than added to', async () => {
+    const old = await paidOrder([{ material: 'phenolic', width: 5, height: 5, quantity: 4 }]);
+    await placedEarlier(old.orderId, 3 * DAY);
+    const week = await dashboard('7d');
+    const day = dayIn(ZONE, new Date(Date.now() - 3 * DAY));
+    await expectReconciled(week);
+    const point = week.revenueSeries.points.find((p) => p.key === day)!;
+    const total = (await admin.request('GET', `/api/admin/orders/${old.orderId}`)).body
+      .total as number;
+    expect(point).toEqual({ key: day, revenue: total, orders: 1 });
+    expect(
+      await mongoose.connection.db!.collection('insight_days').findOne({ _id: day as never }),
+    ).toBeTruthy();
+
+    await cancel(old.orderId, total);
+    const after = await dashboard('7d');
+    await expectReconciled(after);
+    expect(after.revenueSeries.points.find((p) => p.key === day)).toEqual({
+      key: day,
+      revenue: 0,
+      orders: 1,
+    });
+    expect(cents(after.revenue)).toBe(cents(week.revenue) - cents(total));
+    // Today's figures do not hold it.
+    expect((await dashboard('today')).cancelled).toBe(2);
+  });
+
+  it('when an order changes while the dashboard is not looked at, then the insights job takes it in and the next call reads it', async () => {
+    const later = await paidOrder([{ quantity: 2 }]);
+    await placedEarlier(later.orderId, 2 * DAY);
+    const before = await dashboard('7d');
+    await cancel(later.orderId, 1);
+    const { takeInChangedOrders } = await import('../src/modules/insights/insights');
+    await takeInChangedOrders(ZONE);
+    const day = dayIn(ZONE, new Date(Date.now() - 2 * DAY));
+    const kept = await mongoose.connection
+      .db!.collection('insight_days')
+      .findOne({ _id: day as never });
+    expect(kept!.refundedCents).toBe(100);
+    const after = await dashboard('7d');
+    expect(cents(after.refunded)).toBe(cents(before.refunded) + 100);
+    await expectReconciled(after);
+  });
+});
+
+describe('work in progress', () => {
+  it('shows the proofs waiting for the customer and the orders in production past their promised time, most overdue first, until they ship', async () => {
+    const waiting = await paidOrder([{ quantity: 1 }], { skipProof: false });
+    const late = await paidOrder([{ quantity: 1 }]);
+    // Paid (and so in production, the proof skipped) ten days ago: five business days have passed.
+    await placedEarlier(late.orderId, 10 * DAY);
+    const onTime = await paidOrder([{ quantity: 1 }]);
+    await placedEarlier(onTime.orderId, 1 * DAY);
+
+    const shown = await dashboard('today');
+    expect(shown.proofs.waiting).toBe(1);
+    const waitingSince = (await admin.request('GET', `/api/admin/orders/${waiting.orderId}`)).body
+      .paidAt;
+    expect(shown.proofs.oldestWaitingSince).toBe(waitingSince);
+    const paidAt = new Date(
+      (await admin.request('GET', `/api/admin/orders/${late.orderId}`)).body.paidAt,
+    );
+    expect(shown.production.late).toEqual([
+      {
+        id: late.orderId,
+        orderNumber: late.orderNumber,
+        customerName: 'Ann Lee',
+        goAheadAt: paidAt.toISOString(),
+        promisedBy: addBusinessDays(paidAt, PRODUCTION_PROMISE_BUSINESS_DAYS, ZONE).toISOString(),
+      },
+    ]);
+
+    const shipped = await admin.request('POST', `/api/admin/orders/${late.orderId}/ship`, {
+      body: { carrier: 'UPS', trackingNumber: '1Z999' },
+    });
+    expect(shipped.status, shipped.text).toBe(200);
+    expect((await dashboard('today')).production.late).toEqual([]);
+  });
+});
+
+describe('input', () => {
+  it('answers an unknown period 400 naming it, and a signed-out or customer call 401 / 403', async () => {
+    const bad = await admin.request('GET', '/api/admin/insights?period=year');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { path: 'period', message: 'period must be one of today, 7d, 30d, 90d' },
+    ]);
+    expect((await app.agent().request('GET', '/api/admin/insights')).status).toBe(401);
+  });
+});
