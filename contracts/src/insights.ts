@@ -25,8 +25,8 @@ export const INSIGHT_PERIOD_LABELS: Record<InsightPeriod, string> = {
   '90d': '90 days',
 };
 
-/** GET /api/admin/insights?period= */
-export const insightsQuerySchema = z.object({
+/** GET /api/admin/insights?period= (any other parameter is refused) */
+export const insightsQuerySchema = z.strictObject({
   period: z
     .enum(INSIGHT_PERIODS, { error: `period must be one of ${INSIGHT_PERIODS.join(', ')}` })
     .default('7d'),
@@ -173,8 +173,8 @@ export const exportRequestSchema = z
   });
 export type ExportRequest = z.input<typeof exportRequestSchema>;
 
-/** GET /api/admin/exports?before=&limit=: the exports made, newest first. */
-export const exportsQuerySchema = keyPageQuerySchema('an export');
+/** GET /api/admin/exports?before=&limit=: the exports made, newest first (nothing else asked). */
+export const exportsQuerySchema = keyPageQuerySchema('an export').strict();
 
 export interface ExportRecordAnswer {
   id: string;

@@ -1,0 +1,241 @@
+// Exports for the books: the CSV holds the rows the admin's order list holds for the same days and
+// status, one per order or per line; a cell a spreadsheet would run as a formula is written as text;
+// each export is recorded (who, when, what) and its file is its maker's alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn, type AdminOrder, type ExportRecordAnswer } from '@shop/contracts';
+import { createLogger } from '../src/platform/logger';
+import {
+  addToCart,
+  customerInfo,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+} from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+const ZONE = 'America/New_York';
+
+let app: TestApp;
+let admin: TestAgent;
+let adminEmail: string;
+const today = () => dayIn(ZONE, new Date());
+
+/** Cells of a CSV (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      [row, cell] = [[], ''];
+      i += 1;
+    } else cell += char;
+  }
+  return rows;
+}
+
+async function exportFile(agent: TestAgent, body: Record<string, unknown>) {
+  const made = await agent.request('POST', '/api/admin/exports', { body });
+  expect(made.status, made.text).toBe(201);
+  const record = made.body as ExportRecordAnswer;
+  const response = await fetch(`${app.baseUrl}${record.downloadUrl}`, {
+    headers: {
+      'x-session-id': agent.sessionId,
+      cookie: [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    },
+  });
+  expect(response.status).toBe(200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  // The byte order mark first, so a spreadsheet reads the file as UTF-8.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return { record, response, rows: parseCsv(bytes.subarray(3).toString('utf8')) };
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ SHOP_TIME_ZONE: ZONE }, { logger: createLogger('silent') });
+  admin = app.agent();
+  adminEmail = (await registerAdmin(admin)).body.email;
+
+  // A customer whose every field starts like a formula, two labels; a plain one; an unpaid one.
+  const hostile = app.agent();
+  await addToCart(hostile, { customText: '=1+1', quantity: 2 });
+  await addToCart(hostile, { material: 'indoor', customText: '@SUM(A1:A9)', quantity: 3 });
+  const first = await placeOrder(
+    hostile,
+    customerInfo({
+      firstName: '=HYPERLINK("http://evil.example","Click")',
+      lastName: "+cmd|' /C calc'!A0",
+      company: '-2+3, "Quoted" Ltd',
+      phone: '@555',
+    }),
+  );
+  expect((await pay(hostile, first.orderId)).status).toBe(200);
+  const plain = app.agent();
+  await addToCart(plain, { quantity: 10 });
+  const second = await placeOrder(
+    plain,
+    customerInfo({ firstName: 'Bo', email: 'bo@example.com' }),
+  );
+  expect((await pay(plain, second.orderId)).status).toBe(200);
+  const unpaid = app.agent();
+  await addToCart(unpaid);
+  await placeOrder(unpaid, customerInfo());
+  await register(app.agent(), { firstName: '=cmd', company: 'Tab\tCo' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function listed(status?: string): Promise<AdminOrder[]> {
+  const query = new URLSearchParams({ pageSize: '100', from: today(), to: today() });
+  if (status) query.set('status', status);
+  const response = await admin.request('GET', `/api/admin/orders?${query}`);
+  return response.body.orders;
+}
+
+describe('the orders export', () => {
+  it('holds one row per paid order of the days, as the order list does, with its money, and no cell a spreadsheet would run', async () => {
+    const { record, response, rows } = await exportFile(admin, {
+      kind: 'orders',
+      from: today(),
+      to: today(),
+    });
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="orders-${today()}-to-${today()}.csv"`,
+    );
+    const [header, ...body] = rows;
+    expect(header).toContain('Order number');
+    const list = await listed();
+    expect(body.map((row) => Number(row[0])).sort()).toEqual(
+      list.map((order) => order.orderNumber).sort(),
+    );
+    const column = (name: string) => header!.indexOf(name);
+    for (const order of list) {
+      const row = body.find((cells) => Number(cells[0]) === order.orderNumber)!;
+      expect(row[column('Total')]).toBe(order.total.toFixed(2));
+      expect(row[column('Net')]).toBe((order.total - order.refunded).toFixed(2));
+      expect(row[column('Email')]).toBe(order.customerInfo.email);
+    }
+    // Every text cell that began like a formula begins with an apostrophe instead.
+    for (const cell of body.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const hostileRow = body.find((cells) => cells[column('First name')]!.includes('HYPERLINK'))!;
+    expect(hostileRow[column('First name')]).toBe('\'=HYPERLINK("http://evil.example","Click")');
+    expect(hostileRow[column('Last name')]).toBe("'+cmd|' /C calc'!A0");
+    expect(hostileRow[column('Company')]).toBe('\'-2+3, "Quoted" Ltd');
+    expect(hostileRow[column('Phone')]).toBe("'@555");
+
+    // Recorded: who, when, what, and how many rows the download wrote.
+    const page = await admin.request('GET', '/api/admin/exports');
+    expect(page.body.exports[0]).toMatchObject({
+      id: record.id,
+      kind: 'orders',
+      rows: 'order',
+      from: today(),
+      to: today(),
+      status: null,
+      by: adminEmail,
+      rowCount: list.length,
+    });
+  });
+
+  it('holds one row per line with its label, and a status filter keeps only that status', async () => {
+    const { rows } = await exportFile(admin, {
+      kind: 'orders',
+      from: today(),
+      to: today(),
+      rows: 'line',
+      status: 'processing',
+    });
+    const [header, ...body] = rows;
+    const list = await listed('processing');
+    expect(body).toHaveLength(list.reduce((n, order) => n + order.items.length, 0));
+    const text = body.map((row) => row[header!.indexOf('Text')]);
+    expect(text).toEqual(expect.arrayContaining(["'=1+1", "'@SUM(A1:A9)", 'PUMP 1']));
+    expect(body.map((row) => row[header!.indexOf('Quantity')])).toEqual(
+      expect.arrayContaining(['2', '3', '10']),
+    );
+    const unpaid = await exportFile(admin, {
+      kind: 'orders',
+      from: today(),
+      to: today(),
+      status: 'pending_payment',
+    });
+    expect(unpaid.rows).toHaveLength(2);
+  });
+
+  it('of another range holds no order of today', async () => {
+    const { rows } = await exportFile(admin, {
+      kind: 'orders',
+      from: '2020-01-01',
+      to: '2020-12-31',
+    });
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the customers export', () => {
+  it('holds the customers who signed up in the days, their fields made safe', async () => {
+    const { rows } = await exportFile(admin, { kind: 'customers', from: today(), to: today() });
+    const [header, ...body] = rows;
+    expect(header).toEqual([
+      'Email',
+      'First name',
+      'Last name',
+      'Phone',
+      'Company',
+      'Address',
+      'ZIP',
+      `Signed up (${ZONE})`,
+      'Email confirmed',
+      'Admin',
+    ]);
+    expect(body).toHaveLength(2);
+    expect(body.map((row) => row[1])).toEqual(expect.arrayContaining(['Ann', "'=cmd"]));
+    expect(body.find((row) => row[1] === "'=cmd")![4]).toBe('Tab\tCo');
+    expect(body.find((row) => row[0] === adminEmail)![9]).toBe('yes');
+  });
+});
+
+describe("an export's file", () => {
+  it("is its maker's: another admin reads not found, and the list gives them no link to it", async () => {
+    const made = await admin.request('POST', '/api/admin/exports', {
+      body: { kind: 'orders', from: today(), to: today() },
+    });
+    const other = app.agent();
+    await registerAdmin(other);
+    const theirs = await other.request('GET', made.body.downloadUrl);
+    expect(theirs.status).toBe(404);
+    const listed = await other.request('GET', '/api/admin/exports');
+    const entry = listed.body.exports.find((e: ExportRecordAnswer) => e.id === made.body.id);
+    expect(entry).toMatchObject({ by: adminEmail, downloadUrl: null, rowCount: null });
+  });
+
+  it('is listed newest first, a page at a time by key', async () => {
+    const first = await admin.request('GET', '/api/admin/exports?limit=2');
+    expect(first.body.exports).toHaveLength(2);
+    const second = await admin.request(
+      'GET',
+      `/api/admin/exports?limit=2&before=${first.body.nextBefore}`,
+    );
+    const all = await admin.request('GET', '/api/admin/exports?limit=100');
+    expect(
+      [...first.body.exports, ...second.body.exports].map((e: ExportRecordAnswer) => e.id),
+    ).toEqual(all.body.exports.slice(0, 4).map((e: ExportRecordAnswer) => e.id));
+  });
+});
