@@ -3,7 +3,7 @@
 // zone (SHOP_TIME_ZONE).
 import { z } from 'zod';
 import { calendarDay } from './admin';
-import type { Material } from './label-options';
+import { MATERIALS, type Material } from './label-options';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import { keyPageQuerySchema } from './paging';
 
@@ -207,3 +207,77 @@ export const EXPORT_DOWNLOAD_MINUTES = 60;
 export function spreadsheetSafe(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
+
+// --- Answers as the admin remote parses them ------------------------------------------------------
+
+const revenuePointSchema = z.object({ key: z.string(), revenue: z.number(), orders: z.number() });
+
+export const insightsDashboardSchema = z.object({
+  period: z.enum(INSIGHT_PERIODS),
+  timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  asOf: z.string(),
+  revenue: z.number(),
+  charged: z.number(),
+  refunded: z.number(),
+  orders: z.number(),
+  cancelled: z.number(),
+  averageOrderValue: z.number().nullable(),
+  funnel: z.object({ cartsStarted: z.number(), placed: z.number(), paid: z.number() }),
+  revenueSeries: z.object({
+    unit: z.enum(['day', 'hour']),
+    points: z.array(revenuePointSchema),
+  }),
+  ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), orders: z.number() })),
+  materials: z.array(
+    z.object({
+      material: z.enum(MATERIALS),
+      labels: z.number(),
+      orders: z.number(),
+      sales: z.number(),
+    }),
+  ),
+  topSizes: z.array(
+    z.object({ width: z.number(), height: z.number(), labels: z.number(), orders: z.number() }),
+  ),
+  discountCodes: z.array(z.object({ code: z.string(), uses: z.number(), discount: z.number() })),
+  proofs: z.object({
+    waiting: z.number(),
+    waitingMore: z.boolean(),
+    oldestWaitingSince: z.string().nullable(),
+    approved: z.number(),
+    medianMinutesToApproval: z.number().nullable(),
+  }),
+  production: z.object({
+    promiseBusinessDays: z.number(),
+    late: z.array(
+      z.object({
+        id: z.string(),
+        orderNumber: z.number(),
+        customerName: z.string(),
+        goAheadAt: z.string(),
+        promisedBy: z.string(),
+      }),
+    ),
+    lateMore: z.boolean(),
+  }),
+}) satisfies z.ZodType<InsightsDashboard>;
+
+export const exportRecordAnswerSchema = z.object({
+  id: z.string(),
+  kind: z.enum(EXPORT_KINDS),
+  rows: z.enum(EXPORT_ROW_SHAPES),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(ORDER_STATUSES).nullable(),
+  by: z.string(),
+  at: z.string(),
+  downloadUrl: z.string().nullable(),
+  rowCount: z.number().nullable(),
+}) satisfies z.ZodType<ExportRecordAnswer>;
+
+export const exportsPageSchema = z.object({
+  exports: z.array(exportRecordAnswerSchema),
+  nextBefore: z.string().nullable(),
+}) satisfies z.ZodType<ExportsPage>;

@@ -64,7 +64,8 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
   await expect(page.getByText('Admin access granted', { exact: true })).toBeVisible();
   // Two seconds later the panel opens on its own.
   await expect(page).toHaveURL(/\/admin$/, { timeout: 6_000 });
-  await expect(page.getByRole('tab', { name: 'Discount Codes', selected: true })).toBeVisible();
+  // The panel opens on the Dashboard.
+  await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeVisible();
 
   // The header's account menu now offers the Admin Panel.
   await header.getByRole('button', { name: /^Account menu for/ }).click();
@@ -72,6 +73,7 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
   await page.keyboard.press('Escape');
 
   // Create a discount code; the form upper-cases what is typed.
+  await page.getByRole('tab', { name: 'Discount Codes' }).click();
   await page.getByRole('button', { name: 'Add Discount Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Discount Code' });
   await expect(dialog.getByLabel('Code', { exact: true })).toBeFocused();

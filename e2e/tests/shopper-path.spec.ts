@@ -381,7 +381,15 @@ test.describe('4. the phone layout shows what matters', () => {
     const admin = await adminPage(browser, baseURL!);
     for (const viewport of [PHONE, DESKTOP]) {
       await admin.setViewportSize(viewport);
-      for (const tab of ['Discount Codes', 'Customers', 'Orders', 'Enquiries', 'Outbox']) {
+      for (const tab of [
+        'Dashboard',
+        'Discount Codes',
+        'Customers',
+        'Orders',
+        'Exports',
+        'Enquiries',
+        'Outbox',
+      ]) {
         await admin.getByRole('tab', { name: tab }).click();
         await expect(admin.getByRole('tabpanel')).toBeVisible();
         await expect(admin.getByRole('tab', { name: 'Releases' })).toBeInViewport();

@@ -1,0 +1,626 @@
+// The Dashboard tab (docs/product.md section 11): how the shop is doing today, over 7, 30 or 90 days,
+// figures the server adds up from the orders placed in the period. Charts for what reads better as a
+// picture (revenue by day, orders by status, materials), each with its numbers in a table.
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import {
+  INSIGHT_PERIODS,
+  INSIGHT_PERIOD_LABELS,
+  type InsightPeriod,
+} from '@shop/contracts/insights';
+import { ORDER_STATUS_LABELS } from '@shop/contracts/orders';
+import {
+  Badge,
+  Button,
+  SectionHeader,
+  Table,
+  TableRegion,
+  formatDay,
+  formatDollars,
+  formatSize,
+  materialName,
+  QueryState,
+  theme,
+  fromMedium,
+  fromLarge,
+} from '@shop/ui';
+import { useInsights, type InsightsDashboard } from '../api/get-insights';
+import { BarList, ColumnChart } from './charts';
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+  margin-bottom: 1rem;
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-size: 0.875rem;
+  }
+`;
+
+const Periods = styled.div`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+  padding: 0.25rem;
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.surface};
+  button[aria-pressed='true'] {
+    background: ${theme.colors.brand};
+    color: ${theme.colors.brandText};
+    border-color: ${theme.colors.brand};
+  }
+`;
+
+const Tiles = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 0.75rem;
+  margin: 0 0 1rem;
+  ${fromLarge} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+  div {
+    padding: 0.875rem 1rem;
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radiusSmall};
+    background: ${theme.colors.surface};
+    min-width: 0;
+  }
+  dt {
+    color: ${theme.colors.muted};
+    font-size: 0.875rem;
+    font-weight: 600;
+  }
+  dd {
+    margin: 0.25rem 0 0;
+    font-size: 1.5rem;
+    font-weight: 700;
+    color: ${theme.colors.ink};
+    overflow-wrap: anywhere;
+  }
+  dd + dd {
+    font-size: 0.8125rem;
+    font-weight: 400;
+    color: ${theme.colors.muted};
+  }
+`;
+
+const Grid = styled.div`
+  display: grid;
+  gap: 1rem;
+  ${fromMedium} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    > .wide {
+      grid-column: 1 / -1;
+    }
+  }
+`;
+
+const Card = styled.section`
+  min-width: 0;
+  padding: 1rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.surface};
+  h3 {
+    margin: 0 0 0.25rem;
+    font-size: 1.0625rem;
+  }
+  .note {
+    margin: 0 0 0.75rem;
+    color: ${theme.colors.muted};
+    font-size: 0.8125rem;
+  }
+  details {
+    margin-top: 0.75rem;
+  }
+  summary {
+    cursor: pointer;
+    color: ${theme.colors.brand};
+    font-weight: 600;
+    font-size: 0.875rem;
+    min-height: 2.75rem;
+    display: flex;
+    align-items: center;
+  }
+  table {
+    font-size: 0.875rem;
+  }
+  td.number,
+  th.number {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Funnel = styled.ol`
+  display: grid;
+  gap: 0.5rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    gap: 0.25rem 0.75rem;
+    align-items: baseline;
+  }
+  .step {
+    font-weight: 600;
+  }
+  .count {
+    font-size: 1.25rem;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+  .rate {
+    grid-column: 1 / -1;
+    color: ${theme.colors.muted};
+    font-size: 0.8125rem;
+  }
+`;
+
+/** The loading state: as tall as the tiles and the first row of charts, so nothing jumps. */
+const Placeholder = styled.div`
+  min-height: 40rem;
+  display: grid;
+  align-content: start;
+  gap: 1rem;
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+  }
+`;
+
+/** 95 -> "1 h 35 min", 3000 -> "2 d 2 h". */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  if (hours < 24) return whole % 60 ? `${hours} h ${whole % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+const percent = (part: number, whole: number) =>
+  whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–';
+
+/** $1,234 -> "$1.2k" on the chart's axis. */
+function axisDollars(value: number): string {
+  if (value >= 1000) return `$${Number((value / 1000).toFixed(1))}k`;
+  return `$${Math.round(value)}`;
+}
+
+function hourLabel(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone }).format(new Date(iso));
+}
+
+function shortDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+function dateTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+function Numbers({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <details>
+      <summary>{label}</summary>
+      {children}
+    </details>
+  );
+}
+
+function RevenueCard({ figures }: { figures: InsightsDashboard }) {
+  const byHour = figures.revenueSeries.unit === 'hour';
+  const points = figures.revenueSeries.points.map((point) => ({
+    key: point.key,
+    label: byHour ? hourLabel(point.key, figures.timeZone) : shortDay(point.key),
+    value: point.revenue,
+    valueText: formatDollars(point.revenue),
+    orders: point.orders,
+  }));
+  const best = points.reduce<(typeof points)[number] | null>(
+    (top, point) => (!top || point.value > top.value ? point : top),
+    null,
+  );
+  const title = byHour ? 'Revenue by hour today' : 'Revenue by day';
+  return (
+    <Card className="wide" aria-labelledby="revenue-chart">
+      <h3 id="revenue-chart">{title}</h3>
+      <p className="note">Paid orders less their refunds, by when they were placed.</p>
+      <ColumnChart
+        title={title}
+        points={points}
+        axisText={axisDollars}
+        summary={
+          best && best.value > 0
+            ? `${formatDollars(figures.revenue)} in all; the most, ${best.valueText}, ${byHour ? 'at' : 'on'} ${best.label}.`
+            : 'No revenue in this period.'
+        }
+      />
+      <Numbers label={`${title}: the numbers`}>
+        <TableRegion label={`${title}: the numbers`}>
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">{byHour ? 'Hour' : 'Day'}</th>
+                <th scope="col" className="number">
+                  Orders
+                </th>
+                <th scope="col" className="number">
+                  Revenue
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((point) => (
+                <tr key={point.key}>
+                  <th scope="row">{byHour ? point.label : formatDay(point.key)}</th>
+                  <td className="number">{point.orders}</td>
+                  <td className="number">{point.valueText}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableRegion>
+      </Numbers>
+    </Card>
+  );
+}
+
+function BarsCard({
+  id,
+  title,
+  note,
+  columns,
+  rows,
+  chart,
+}: {
+  id: string;
+  title: string;
+  note: string;
+  columns: string[];
+  rows: Array<{ key: string; cells: ReactNode[] }>;
+  chart: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      <p className="note">{note}</p>
+      {chart}
+      <Numbers label={`${title}: the numbers`}>
+        <TableRegion label={`${title}: the numbers`}>
+          <Table>
+            <thead>
+              <tr>
+                {columns.map((column, index) => (
+                  <th key={column} scope="col" className={index > 0 ? 'number' : undefined}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  {row.cells.map((cell, index) =>
+                    index === 0 ? (
+                      <th key={index} scope="row">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={index} className="number">
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableRegion>
+      </Numbers>
+    </Card>
+  );
+}
+
+function Figures({ figures }: { figures: InsightsDashboard }) {
+  const { funnel, proofs, production } = figures;
+  const statuses = figures.ordersByStatus.map((entry) => ({
+    key: entry.status,
+    label: ORDER_STATUS_LABELS[entry.status],
+    value: entry.orders,
+    valueText: String(entry.orders),
+  }));
+  const materials = figures.materials.map((entry) => ({
+    key: entry.material,
+    label: materialName(entry.material),
+    value: entry.labels,
+    valueText: `${entry.labels.toLocaleString('en-US')} labels`,
+    entry,
+  }));
+  return (
+    <>
+      <Tiles aria-label="Key figures">
+        <div>
+          <dt>Revenue</dt>
+          <dd>{formatDollars(figures.revenue)}</dd>
+          <dd>
+            {formatDollars(figures.charged)} paid, {formatDollars(figures.refunded)} refunded
+          </dd>
+        </div>
+        <div>
+          <dt>Orders</dt>
+          <dd>{figures.orders.toLocaleString('en-US')}</dd>
+          <dd>{figures.cancelled} cancelled</dd>
+        </div>
+        <div>
+          <dt>Average order</dt>
+          <dd>
+            {figures.averageOrderValue === null ? '–' : formatDollars(figures.averageOrderValue)}
+          </dd>
+          <dd>paid per order, before refunds</dd>
+        </div>
+        <div>
+          <dt>Proofs waiting</dt>
+          <dd>
+            {proofs.waiting.toLocaleString('en-US')}
+            {proofs.waitingMore ? '+' : ''}
+          </dd>
+          <dd>
+            {proofs.oldestWaitingSince
+              ? `oldest since ${dateTime(proofs.oldestWaitingSince, figures.timeZone)}`
+              : 'none waiting now'}
+          </dd>
+        </div>
+      </Tiles>
+      <Grid>
+        <RevenueCard figures={figures} />
+        <Card aria-labelledby="funnel-heading">
+          <h3 id="funnel-heading">From cart to paid order</h3>
+          <p className="note">Carts started, checkouts placed and orders paid in the period.</p>
+          <Funnel>
+            <li>
+              <span className="step">Carts started</span>
+              <span className="count">{funnel.cartsStarted.toLocaleString('en-US')}</span>
+            </li>
+            <li>
+              <span className="step">Checkouts placed</span>
+              <span className="count">{funnel.placed.toLocaleString('en-US')}</span>
+              <span className="rate">{percent(funnel.placed, funnel.cartsStarted)} of carts</span>
+            </li>
+            <li>
+              <span className="step">Orders paid</span>
+              <span className="count">{funnel.paid.toLocaleString('en-US')}</span>
+              <span className="rate">{percent(funnel.paid, funnel.placed)} of checkouts</span>
+            </li>
+          </Funnel>
+        </Card>
+        <Card aria-labelledby="proofs-heading">
+          <h3 id="proofs-heading">Proofs and production</h3>
+          <p className="note">
+            Production is promised within {production.promiseBusinessDays} business days of the
+            go-ahead (the proof approved, or the payment when the proof was skipped).
+          </p>
+          <Funnel>
+            <li>
+              <span className="step">Median time to approve a proof</span>
+              <span className="count">
+                {proofs.medianMinutesToApproval === null
+                  ? '–'
+                  : formatMinutes(proofs.medianMinutesToApproval)}
+              </span>
+              <span className="rate">
+                over {proofs.approved} approved {proofs.approved === 1 ? 'order' : 'orders'} of the
+                period, from the first proof sent
+              </span>
+            </li>
+            <li>
+              <span className="step">Past their promised time now</span>
+              <span className="count">
+                {production.late.length}
+                {production.lateMore ? '+' : ''}
+              </span>
+            </li>
+          </Funnel>
+          {production.late.length > 0 && (
+            <TableRegion label="Orders past their promised production time">
+              <Table>
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Promised by</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {production.late.map((order) => (
+                    <tr key={order.id}>
+                      <th scope="row">#{order.orderNumber}</th>
+                      <td>{order.customerName}</td>
+                      <td>
+                        <Badge $tone="red">{dateTime(order.promisedBy, figures.timeZone)}</Badge>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </TableRegion>
+          )}
+        </Card>
+        <BarsCard
+          id="status-heading"
+          title="Orders by status"
+          note="Every checkout placed in the period, by where it stands now."
+          columns={['Status', 'Orders']}
+          rows={statuses.map((point) => ({ key: point.key, cells: [point.label, point.value] }))}
+          chart={
+            <BarList
+              title="Orders by status"
+              points={statuses}
+              summary={
+                statuses.map((point) => `${point.label}: ${point.valueText}`).join('; ') ||
+                'No orders in this period.'
+              }
+            />
+          }
+        />
+        <BarsCard
+          id="materials-heading"
+          title="Materials"
+          note="Labels sold on the orders kept (paid, not cancelled), most first."
+          columns={['Material', 'Labels', 'Orders', 'Sales']}
+          rows={materials.map(({ key, label, entry }) => ({
+            key,
+            cells: [
+              label,
+              entry.labels.toLocaleString('en-US'),
+              entry.orders,
+              formatDollars(entry.sales),
+            ],
+          }))}
+          chart={
+            <BarList
+              title="Labels sold by material"
+              points={materials}
+              color={theme.colors.accent}
+              summary={materials.map((point) => `${point.label}: ${point.valueText}`).join('; ')}
+            />
+          }
+        />
+        <Card aria-labelledby="sizes-heading">
+          <h3 id="sizes-heading">Best-selling sizes</h3>
+          <p className="note">The ten sizes with the most labels sold.</p>
+          {figures.topSizes.length === 0 ? (
+            <p>No labels sold in this period.</p>
+          ) : (
+            <TableRegion label="Best-selling sizes">
+              <Table>
+                <thead>
+                  <tr>
+                    <th scope="col">Size</th>
+                    <th scope="col" className="number">
+                      Labels
+                    </th>
+                    <th scope="col" className="number">
+                      Orders
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {figures.topSizes.map((size) => (
+                    <tr key={`${size.width}x${size.height}`}>
+                      <th scope="row">{formatSize(size.width, size.height)}</th>
+                      <td className="number">{size.labels.toLocaleString('en-US')}</td>
+                      <td className="number">{size.orders}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </TableRegion>
+          )}
+        </Card>
+        <Card aria-labelledby="codes-heading">
+          <h3 id="codes-heading">Discount codes</h3>
+          <p className="note">Uses on the orders kept, and what each code took off them.</p>
+          {figures.discountCodes.length === 0 ? (
+            <p>No code was used in this period.</p>
+          ) : (
+            <TableRegion label="Discount codes used">
+              <Table>
+                <thead>
+                  <tr>
+                    <th scope="col">Code</th>
+                    <th scope="col" className="number">
+                      Uses
+                    </th>
+                    <th scope="col" className="number">
+                      Cost
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {figures.discountCodes.map((code) => (
+                    <tr key={code.code}>
+                      <th scope="row">{code.code}</th>
+                      <td className="number">{code.uses}</td>
+                      <td className="number">{formatDollars(code.discount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </TableRegion>
+          )}
+        </Card>
+      </Grid>
+    </>
+  );
+}
+
+export function DashboardPanel() {
+  const [period, setPeriod] = useState<InsightPeriod>('7d');
+  const query = useInsights(period);
+  const figures = query.data;
+  return (
+    <div>
+      <SectionHeader>
+        <h2>Dashboard</h2>
+      </SectionHeader>
+      <Toolbar>
+        <Periods role="group" aria-label="Period">
+          {INSIGHT_PERIODS.map((key) => (
+            <Button
+              key={key}
+              type="button"
+              $variant="ghost"
+              $size="sm"
+              aria-pressed={period === key}
+              onClick={() => setPeriod(key)}
+            >
+              {INSIGHT_PERIOD_LABELS[key]}
+            </Button>
+          ))}
+        </Periods>
+        {figures && (
+          <p aria-live="polite">
+            {figures.from === figures.to
+              ? formatDay(figures.to)
+              : `${formatDay(figures.from)} – ${formatDay(figures.to)}`}{' '}
+            ({figures.timeZone}), orders placed in the period as they are now
+            {query.isFetching ? '; updating…' : ''}
+          </p>
+        )}
+      </Toolbar>
+      {query.isPending ? (
+        <Placeholder role="status">
+          <p>Loading the figures…</p>
+        </Placeholder>
+      ) : (
+        <QueryState
+          query={query}
+          loading="Loading the figures…"
+          failed="The figures could not be loaded."
+          isEmpty={() => false}
+          empty={null}
+        >
+          {(data) => <Figures figures={data} />}
+        </QueryState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderPage, setupShopTests, stubApi } from '@shop/ui/testing';
+import { ExportsPanel } from './exports-panel';
+
+setupShopTests();
+
+const made = {
+  id: 'e1',
+  kind: 'orders',
+  rows: 'line',
+  from: '2026-11-01',
+  to: '2026-11-28',
+  status: 'shipped',
+  by: 'admin@example.com',
+  at: '2026-11-28T15:00:00.000Z',
+  downloadUrl: '/api/admin/exports/e1/download',
+  rowCount: 120,
+};
+
+describe('Exports', () => {
+  it('records the export asked for, downloads its file, and lists it with who made it', async () => {
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    let listed: unknown[] = [];
+    const calls = stubApi({
+      'GET /api/admin/exports': () => ({ json: { exports: listed, nextBefore: null } }),
+      'POST /api/admin/exports': () => {
+        listed = [made];
+        return { status: 201, json: made };
+      },
+    });
+    renderPage(<ExportsPanel />);
+    expect(await screen.findByText('No export has been made yet.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Rows'), { target: { value: 'line' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'shipped' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-28' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      kind: 'orders',
+      from: '2026-11-01',
+      to: '2026-11-28',
+      rows: 'line',
+      status: 'shipped',
+    });
+    const row = within(
+      within(await screen.findByRole('region', { name: 'Exports made' })).getByRole('table'),
+    ).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('admin@example.com');
+    expect(row).toHaveTextContent('Order lines: Shipped');
+    expect(row).toHaveTextContent('120');
+    expect(within(row).getByRole('link', { name: /Download/ })).toHaveAttribute(
+      'href',
+      '/api/admin/exports/e1/download',
+    );
+    clicked.mockRestore();
+  });
+
+  it('refuses a range that ends before it starts, without asking the API', async () => {
+    const calls = stubApi({
+      'GET /api/admin/exports': { json: { exports: [], nextBefore: null } },
+    });
+    renderPage(<ExportsPanel />);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    expect(screen.getByText('The first day must be on or before the last')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('customers have no rows or status to choose', async () => {
+    stubApi({ 'GET /api/admin/exports': { json: { exports: [], nextBefore: null } } });
+    renderPage(<ExportsPanel />);
+    fireEvent.change(screen.getByLabelText('What'), { target: { value: 'customers' } });
+    expect(screen.getByLabelText('Rows')).toBeDisabled();
+    expect(screen.getByLabelText('Status')).toBeDisabled();
+  });
+});

@@ -1,0 +1,226 @@
+// The Exports tab (docs/product.md section 11): the orders or customers of a range of days as a CSV
+// file for the books, and the record of every export made (who, when, what).
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { dayIn } from '@shop/contracts/time-zone';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
+import type { ExportKind, ExportRowShape } from '@shop/contracts/insights';
+import {
+  Button,
+  FieldError,
+  SectionHeader,
+  SelectField,
+  Table,
+  TableRegion,
+  TextField,
+  formatDay,
+  formatShortDate,
+  formatTime,
+  theme,
+  QueryState,
+  VisuallyHidden,
+} from '@shop/ui';
+import { MoreButton } from '../../../components/more-button';
+import { useCreateExport, useExports, type ExportRecordAnswer } from '../api/exports';
+
+const Form = styled.form`
+  display: grid;
+  gap: 0.75rem 1rem;
+  align-items: end;
+  margin-bottom: 1.5rem;
+  padding: 1rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.surface};
+  @media (min-width: 640px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  @media (min-width: 1024px) {
+    grid-template-columns: repeat(5, minmax(0, 1fr)) auto;
+  }
+  .submit {
+    display: flex;
+    flex-direction: column;
+    gap: 0.25rem;
+  }
+`;
+
+const Intro = styled.p`
+  margin: 0.25rem 0 0;
+  color: ${theme.colors.muted};
+`;
+
+/** The browser saves the file from its address (the API streams it; the session cookie goes along). */
+function download(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+function describe(record: ExportRecordAnswer): string {
+  if (record.kind === 'customers') return 'Customers who signed up';
+  const rows = record.rows === 'line' ? 'Order lines' : 'Orders';
+  return record.status ? `${rows}: ${ORDER_STATUS_LABELS[record.status]}` : `${rows}: all paid`;
+}
+
+function daysAgo(days: number): string {
+  return dayIn(
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
+    new Date(Date.now() - days * 86_400_000),
+  );
+}
+
+export function ExportsPanel() {
+  const [kind, setKind] = useState<ExportKind>('orders');
+  const [rows, setRows] = useState<ExportRowShape>('order');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [from, setFrom] = useState(() => daysAgo(29));
+  const [to, setTo] = useState(() => daysAgo(0));
+  const create = useCreateExport();
+  const exports = useExports();
+  const rangeError = from && to && from > to ? 'The first day must be on or before the last' : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (rangeError || !from || !to) return;
+    create.mutate(
+      {
+        kind,
+        from,
+        to,
+        ...(kind === 'orders' ? { rows, status: status || null } : {}),
+      },
+      { onSuccess: (record) => record.downloadUrl && download(record.downloadUrl) },
+    );
+  }
+
+  return (
+    <section aria-labelledby="exports-heading">
+      <SectionHeader>
+        <div>
+          <h2 id="exports-heading">Exports</h2>
+          <Intro>
+            CSV files for the books, days in the shop&apos;s time zone. Each export is recorded with
+            who made it; its file can be downloaded by its maker for an hour.
+          </Intro>
+        </div>
+      </SectionHeader>
+      <Form onSubmit={submit} aria-label="New export">
+        <SelectField
+          label="What"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as ExportKind)}
+        >
+          <option value="orders">Orders</option>
+          <option value="customers">Customers (by sign-up day)</option>
+        </SelectField>
+        <SelectField
+          label="Rows"
+          value={rows}
+          disabled={kind !== 'orders'}
+          onChange={(event) => setRows(event.target.value as ExportRowShape)}
+        >
+          <option value="order">One per order</option>
+          <option value="line">One per label line</option>
+        </SelectField>
+        <SelectField
+          label="Status"
+          value={status}
+          disabled={kind !== 'orders'}
+          onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
+        >
+          <option value="">All paid orders</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="From"
+          type="date"
+          required
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+        <TextField
+          label="To"
+          type="date"
+          required
+          value={to}
+          error={rangeError ?? undefined}
+          onChange={(event) => setTo(event.target.value)}
+        />
+        <div className="submit">
+          <Button type="submit" disabled={create.isPending || Boolean(rangeError)}>
+            {create.isPending ? 'Exporting…' : 'Export CSV'}
+          </Button>
+          {create.isError && <FieldError role="alert">The export could not be made.</FieldError>}
+        </div>
+      </Form>
+      <h3>Exports made</h3>
+      <QueryState
+        query={exports}
+        loading="Loading the exports…"
+        failed="The exports could not be loaded."
+        isEmpty={(data) => data.pages[0]?.exports.length === 0}
+        empty={<p>No export has been made yet.</p>}
+      >
+        {(data) => (
+          <>
+            <TableRegion label="Exports made">
+              <Table>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">By</th>
+                    <th scope="col">What</th>
+                    <th scope="col">Days</th>
+                    <th scope="col">Rows</th>
+                    <th scope="col">File</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.pages
+                    .flatMap((page) => page.exports)
+                    .map((record) => (
+                      <tr key={record.id}>
+                        <td>
+                          {formatShortDate(record.at)} {formatTime(record.at)}
+                        </td>
+                        <td>{record.by}</td>
+                        <td>{describe(record)}</td>
+                        <td>
+                          {record.from === record.to
+                            ? formatDay(record.from)
+                            : `${formatDay(record.from)} – ${formatDay(record.to)}`}
+                        </td>
+                        <td>{record.rowCount ?? '–'}</td>
+                        <td>
+                          {record.downloadUrl ? (
+                            <a href={record.downloadUrl} download>
+                              Download
+                              <VisuallyHidden>
+                                {' '}
+                                the export of {formatShortDate(record.at)} {formatTime(record.at)}
+                              </VisuallyHidden>
+                            </a>
+                          ) : (
+                            '–'
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                </tbody>
+              </Table>
+            </TableRegion>
+            <MoreButton pages={exports} label="Older exports" busyLabel="Loading…" />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
