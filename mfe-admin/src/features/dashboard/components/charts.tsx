@@ -44,7 +44,13 @@ export function ColumnChart({
   summary,
   height = 220,
   axisText,
-}: ChartProps & { height?: number; axisText: (value: number) => string }) {
+  least = 0,
+}: ChartProps & {
+  height?: number;
+  axisText: (value: number) => string;
+  /** The axis reaches at least this far (a period of nothing still reads in whole dollars). */
+  least?: number;
+}) {
   const { ref, width } = useWidth<HTMLDivElement>(600);
   const titleId = useId();
   const descId = useId();
@@ -57,10 +63,18 @@ export function ColumnChart({
     range: [0, innerWidth],
     padding: points.length > 40 ? 0.15 : 0.25,
   });
-  const y = scaleLinear<number>({ domain: [0, max || 1], range: [innerHeight, 0], nice: true });
-  // As many labels under the axis as fit, evenly spread, the last always shown.
+  const y = scaleLinear<number>({
+    domain: [0, Math.max(max, least) || 1],
+    range: [innerHeight, 0],
+    nice: true,
+  });
+  // As many labels under the axis as fit, evenly spread, the last always shown (and the one before
+  // it left out when it would touch it).
   const fit = Math.max(1, Math.floor(innerWidth / 64));
   const every = Math.max(1, Math.ceil(points.length / fit));
+  const last = points.length - 1;
+  const labelled = (index: number) =>
+    index === last || (index % every === 0 && (every === 1 || last - index > every / 2));
   return (
     <Frame ref={ref}>
       <svg width={width} height={height} role="img" aria-labelledby={`${titleId} ${descId}`}>
@@ -104,7 +118,7 @@ export function ColumnChart({
             stroke={theme.colors.control}
           />
           {points.map((point, index) =>
-            index % every === 0 || index === points.length - 1 ? (
+            labelled(index) ? (
               <text
                 key={point.key}
                 x={(x(point.key) ?? 0) + x.bandwidth() / 2}

@@ -78,13 +78,13 @@ describe('Dashboard', () => {
     expect(screen.getByRole('img', { name: /Revenue by day/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Orders by status/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Labels sold by material/ })).toBeInTheDocument();
-    const statusTable = within(screen.getByRole('region', { name: 'Orders by status: the numbers' })).getByRole(
-      'table',
-    );
+    const statusTable = within(
+      screen.getByRole('region', { name: 'Orders by status: the numbers' }),
+    ).getByRole('table');
     expect(within(statusTable).getByRole('row', { name: 'Processing 11' })).toBeInTheDocument();
-    const revenueTable = within(screen.getByRole('region', { name: 'Revenue by day: the numbers' })).getByRole(
-      'table',
-    );
+    const revenueTable = within(
+      screen.getByRole('region', { name: 'Revenue by day: the numbers' }),
+    ).getByRole('table');
     expect(
       within(revenueTable).getByRole('row', { name: 'Nov 28, 2026 11 $1,134.50' }),
     ).toBeInTheDocument();

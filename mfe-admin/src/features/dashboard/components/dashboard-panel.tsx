@@ -11,7 +11,6 @@ import {
 import { ORDER_STATUS_LABELS } from '@shop/contracts/orders';
 import {
   Badge,
-  Button,
   SectionHeader,
   Table,
   TableRegion,
@@ -49,10 +48,31 @@ const Periods = styled.div`
   border: 1px solid ${theme.colors.borderStrong};
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.surface};
-  button[aria-pressed='true'] {
+`;
+
+/** A period to show: the one shown is pressed (brand on white, white on brand). */
+const PeriodButton = styled.button`
+  min-height: 2.75rem;
+  min-width: 2.75rem;
+  padding: 0 0.875rem;
+  border: 0;
+  border-radius: calc(${theme.radiusSmall} - 0.125rem);
+  background: transparent;
+  color: ${theme.colors.brand};
+  font: inherit;
+  font-size: 0.9375rem;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover {
+    background: ${theme.colors.brandSoft};
+  }
+  &[aria-pressed='true'] {
     background: ${theme.colors.brand};
     color: ${theme.colors.brandText};
-    border-color: ${theme.colors.brand};
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
   }
 `;
 
@@ -190,10 +210,10 @@ export function formatMinutes(minutes: number): string {
 const percent = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–';
 
-/** $1,234 -> "$1.2k" on the chart's axis. */
+/** $1,234 -> "$1.2k" on the chart's axis, $2.5 -> "$2.50". */
 function axisDollars(value: number): string {
   if (value >= 1000) return `$${Number((value / 1000).toFixed(1))}k`;
-  return `$${Math.round(value)}`;
+  return Number.isInteger(value) ? `$${value}` : `$${value.toFixed(2)}`;
 }
 
 function hourLabel(iso: string, timeZone: string): string {
@@ -247,6 +267,7 @@ function RevenueCard({ figures }: { figures: InsightsDashboard }) {
         title={title}
         points={points}
         axisText={axisDollars}
+        least={10}
         summary={
           best && best.value > 0
             ? `${formatDollars(figures.revenue)} in all; the most, ${best.valueText}, ${byHour ? 'at' : 'on'} ${best.label}.`
@@ -584,16 +605,14 @@ export function DashboardPanel() {
       <Toolbar>
         <Periods role="group" aria-label="Period">
           {INSIGHT_PERIODS.map((key) => (
-            <Button
+            <PeriodButton
               key={key}
               type="button"
-              $variant="ghost"
-              $size="sm"
               aria-pressed={period === key}
               onClick={() => setPeriod(key)}
             >
               {INSIGHT_PERIOD_LABELS[key]}
-            </Button>
+            </PeriodButton>
           ))}
         </Periods>
         {figures && (

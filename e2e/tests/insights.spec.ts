@@ -1,0 +1,177 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { adminPage, paidOrder, sessionIdOf, unique } from '../support/shop-api';
+
+// The admin's Dashboard and Exports (docs/product.md section 11) in the browser: a paid order shows
+// in today's revenue and its refund takes it out; an export of the orders downloads a CSV with the
+// right rows and no cell a spreadsheet would run. Screenshots at 375 and 1280 px go to
+// test-results/insights-screenshots, to look at.
+
+const SHOTS = fileURLToPath(new URL('../../test-results/insights-screenshots', import.meta.url));
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function shot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({
+    path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
+}
+
+const LABEL = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'black-white',
+  mounting: 'adhesive',
+  customText: 'PUMP 7',
+  quantity: 10,
+  files: [],
+};
+
+function customer(firstName: string) {
+  return {
+    firstName,
+    lastName: 'Insight',
+    email: `${unique('insight')}@example.com`,
+    phone: '555-0100',
+    company: 'Acme Pumps',
+    street: '12 Main St',
+    city: 'Chicago',
+    state: 'IL',
+    zipCode: '60601',
+  };
+}
+
+/** The dollars a key figure of the dashboard shows ("Revenue" -> 1234.5). */
+async function figure(page: Page, name: string): Promise<number> {
+  const tile = page
+    .getByLabel('Key figures')
+    .locator('div')
+    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }) });
+  const text = await tile.getByRole('definition').first().innerText();
+  return Number(text.replace(/[$,]/g, ''));
+}
+
+async function openToday(page: Page) {
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('img', { name: /Revenue by hour today/ })).toBeVisible();
+  await expect(page.getByText(/updating…/)).toHaveCount(0);
+}
+
+test('a paid order shows in today’s revenue on the Dashboard, and its refund takes it out', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminPage(browser, baseURL!);
+  await openToday(admin);
+  const before = await figure(admin, 'Revenue');
+  const ordersBefore = await figure(admin, 'Orders');
+
+  const shopperContext = await browser.newContext({ baseURL });
+  const shopper = await shopperContext.newPage();
+  const order = await paidOrder(shopper, await sessionIdOf(shopper), {
+    label: LABEL,
+    customerInfo: customer('Dana'),
+    skipProof: true,
+  });
+  await shopperContext.close();
+
+  await openToday(admin);
+  expect(await figure(admin, 'Revenue')).toBeCloseTo(before + order.total, 2);
+  expect(await figure(admin, 'Orders')).toBe(ordersBefore + 1);
+
+  const sessionId = await admin.evaluate(() => localStorage.getItem('guest-session-id'));
+  const cancelled = await admin.request.post(`/api/admin/orders/${order.orderId}/cancel`, {
+    data: { refundAmount: order.total, reason: 'Changed their mind' },
+    headers: { 'x-session-id': sessionId! },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await openToday(admin);
+  expect(await figure(admin, 'Revenue')).toBeCloseTo(before, 2);
+  // Still an order of today (cancelled), its money refunded.
+  expect(await figure(admin, 'Orders')).toBe(ordersBefore + 1);
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport);
+    await admin.getByRole('button', { name: '30 days' }).click();
+    await expect(admin.getByRole('img', { name: /Revenue by day/ })).toBeVisible();
+    await expect(admin.getByText(/updating…/)).toHaveCount(0);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await shot(admin, 'dashboard');
+  }
+  await admin.context().close();
+});
+
+test('an export of today’s orders downloads a CSV with the right rows and no formula', async ({
+  browser,
+  baseURL,
+}) => {
+  const shopperContext = await browser.newContext({ baseURL });
+  const shopper = await shopperContext.newPage();
+  const hostile = await paidOrder(shopper, await sessionIdOf(shopper), {
+    label: { ...LABEL, customText: '=1+2' },
+    customerInfo: { ...customer('=HYPERLINK("http://evil.example","Open")'), company: '@Evil' },
+    skipProof: true,
+  });
+  await shopperContext.close();
+
+  const admin = await adminPage(browser, baseURL!);
+  const sessionId = await admin.evaluate(() => localStorage.getItem('guest-session-id'));
+  await admin.getByRole('tab', { name: 'Exports' }).click();
+  const form = admin.getByRole('form', { name: 'New export' });
+  await expect(form).toBeVisible();
+  // The day the shop says it is: the dashboard's answer names it.
+  const insights = await admin.request.get('/api/admin/insights?period=today', {
+    headers: { 'x-session-id': sessionId! },
+  });
+  const today = ((await insights.json()) as { to: string }).to;
+  await form.getByLabel('From').fill(today);
+  await form.getByLabel('To').fill(today);
+  const downloading = admin.waitForEvent('download');
+  await form.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`orders-${today}-to-${today}.csv`);
+  const text = (await readFile((await download.path())!)).toString('utf8').replace(/^\uFEFF/, '');
+
+  // The rows the admin's order list has for the same day.
+  const listed = await admin.request.get(
+    `/api/admin/orders?pageSize=100&from=${today}&to=${today}`,
+    { headers: { 'x-session-id': sessionId! } },
+  );
+  const { orders } = (await listed.json()) as { orders: Array<{ orderNumber: number }> };
+  const lines = text.trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^Order number,Placed/);
+  const numbers = lines.slice(1).map((line) => Number(line.split(',')[0]));
+  expect(numbers.sort()).toEqual(orders.map((o) => o.orderNumber).sort());
+  const row = lines.find((line) => line.startsWith(`${hostile.orderNumber},`))!;
+  expect(row).toContain('"\'=HYPERLINK(""http://evil.example"",""Open"")"');
+  expect(row).toContain(",'@Evil,");
+  // No cell starts like a formula.
+  for (const line of lines)
+    for (const cell of line.split(',')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t]/);
+
+  // The export is recorded: who, when, what, and the rows its download wrote.
+  await admin.reload();
+  await admin.getByRole('tab', { name: 'Exports' }).click();
+  const made = admin.getByRole('region', { name: 'Exports made' }).getByRole('row').nth(1);
+  await expect(made).toContainText('Orders: all paid');
+  await expect(made).toContainText(String(orders.length));
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await shot(admin, 'exports');
+  }
+  await admin.context().close();
+});
