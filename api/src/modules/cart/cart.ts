@@ -29,6 +29,7 @@ import type { CartDiscountRecord, CartItemRecord } from './model';
 import {
   assignGuestCartToCustomer,
   clearDiscount,
+  cartStartTimes,
   countCartStarts,
   deleteCart,
   findCart,
@@ -39,7 +40,7 @@ import {
   type StoredCart,
 } from './repository';
 
-export { countCartStarts };
+export { cartStartTimes, countCartStarts };
 
 export type { CartOwner };
 

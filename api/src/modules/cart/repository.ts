@@ -155,3 +155,11 @@ export async function recordCartStart(lineId: Types.ObjectId, at: Date): Promise
 export async function countCartStarts(start: Date, end: Date): Promise<number> {
   return CartStartModel.countDocuments({ at: trusted({ $gte: start, $lt: end }) }).exec();
 }
+
+/** When each cart started in [start, end) was started. */
+export async function cartStartTimes(start: Date, end: Date): Promise<Date[]> {
+  const starts = await CartStartModel.find({ at: trusted({ $gte: start, $lt: end }) }, { at: 1 })
+    .lean<Array<{ at: Date }>>()
+    .exec();
+  return starts.map((entry) => entry.at);
+}

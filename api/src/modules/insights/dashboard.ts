@@ -20,7 +20,7 @@ import {
   type LateOrder,
   type Material,
 } from '@shop/contracts';
-import { countCartStarts } from '../cart/cart';
+import { cartStartTimes, countCartStarts } from '../cart/cart';
 import {
   approvalTimes,
   ordersChangedSince,
@@ -47,6 +47,7 @@ import {
   findSlicesOfDay,
   saveDay,
   saveSlice,
+  saveSlices,
 } from './repository';
 
 /**
@@ -96,11 +97,15 @@ async function readWholeDay(
 ): Promise<InsightSliceRecord[]> {
   const computedAt = new Date();
   const slices = slicesOfDay(day, timeZone).filter((slice) => slice.start <= now);
-  const orders = await ordersPlacedBetween(slices[0]!.start, slices.at(-1)!.end);
-  const [approved, starts] = await Promise.all([
-    approvalTimes(orders),
-    Promise.all(slices.map((slice) => countCartStarts(slice.start, slice.end))),
+  if (slices.length === 0) return [];
+  const [orders, startTimes] = await Promise.all([
+    ordersPlacedBetween(slices[0]!.start, slices.at(-1)!.end),
+    cartStartTimes(slices[0]!.start, slices.at(-1)!.end),
   ]);
+  const approved = await approvalTimes(orders);
+  const starts = slices.map(
+    (slice) => startTimes.filter((at) => at >= slice.start && at < slice.end).length,
+  );
   const records = slices.map((slice, index) => ({
     _id: slice.key,
     day,
@@ -114,7 +119,7 @@ async function readWholeDay(
       starts[index]!,
     ),
   }));
-  await Promise.all(records.map(saveSlice));
+  await saveSlices(records);
   return records;
 }
 

@@ -38,6 +38,25 @@ async function writeIfNewer(
   }
 }
 
+/** A whole day's slices in one write, each over an older reading only. */
+export async function saveSlices(slices: InsightSliceRecord[]): Promise<void> {
+  if (slices.length === 0) return;
+  await InsightSliceModel.bulkWrite(
+    slices.map(({ _id, ...fields }) => ({
+      updateOne: {
+        filter: { _id, computedAt: trusted({ $lt: fields.computedAt }) },
+        update: { $set: fields },
+        upsert: true,
+      },
+    })),
+    { ordered: false },
+  ).catch((error: unknown) => {
+    // Slices read later by another call are there already: their upserts collided.
+    const errors = (error as { writeErrors?: unknown[] }).writeErrors;
+    if (!errors || !errors.every((one) => isDuplicateKeyError(one))) throw error;
+  });
+}
+
 export async function saveSlice(slice: InsightSliceRecord): Promise<boolean> {
   const { _id, ...fields } = slice;
   return writeIfNewer(InsightSliceModel, _id, fields);
