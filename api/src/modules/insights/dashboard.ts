@@ -7,6 +7,7 @@
 // anything else loses nothing. A call costs the orders of the current hour, the orders changed since
 // the last call (the insights job keeps that short), and at most 90 day documents.
 import {
+  ORDER_STATUSES,
   INSIGHT_PERIOD_DAYS,
   MATERIALS,
   PRODUCTION_PROMISE_BUSINESS_DAYS,
@@ -30,7 +31,6 @@ import {
   type ChangedOrder,
 } from '../orders/orders';
 import {
-  STATUS_ORDER,
   figuresOf,
   medianMinutes,
   sliceOf,
@@ -303,7 +303,7 @@ export async function insightsDashboard(
       total.paid > 0 ? toDollars(Math.round(total.chargedCents / total.paid)) : null,
     funnel: { cartsStarted: total.cartsStarted, placed: total.placed, paid: total.paid },
     revenueSeries: { unit: period === 'today' ? 'hour' : 'day', points },
-    ordersByStatus: STATUS_ORDER.filter((status) => statusCount.has(status)).map((status) => ({
+    ordersByStatus: ORDER_STATUSES.filter((status) => statusCount.has(status)).map((status) => ({
       status,
       orders: statusCount.get(status)!,
     })),

@@ -1,7 +1,7 @@
 // The figures of a set of orders, and their sum over slices and days: plain functions, no database.
 // Every figure is a sum or a count (the median's minutes are kept as a tally), so the figures of a
 // period are the sum of its days' and a day's the sum of its slices'.
-import { dayIn, nextDay, startOfDayIn, type OrderStatus } from '@shop/contracts';
+import { dayIn, nextDay, startOfDayIn } from '@shop/contracts';
 import type { OrderForFigures } from '../orders/orders';
 import type { Figures } from './model';
 
@@ -210,14 +210,3 @@ export function medianMinutes(approvals: Figures['approvals']): number | null {
   };
   return count % 2 === 1 ? at((count - 1) / 2) : (at(count / 2 - 1) + at(count / 2)) / 2;
 }
-
-/** Statuses in the order an order moves through them. */
-export const STATUS_ORDER: OrderStatus[] = [
-  'pending_payment',
-  'awaiting_proof',
-  'processing',
-  'shipped',
-  'completed',
-  'cancelled',
-  'expired',
-];

@@ -148,7 +148,9 @@ const Card = styled.section`
     display: flex;
     align-items: center;
   }
+  /* The figures' tables have two or three columns: they fit a card, without the kit's width for wide lists. */
   table {
+    min-width: 0;
     font-size: 0.875rem;
   }
   td.number,
