@@ -130,6 +130,29 @@ const SHARED_PACKAGES = [
   '@tanstack/react-query',
 ];
 
+/**
+ * The minifier of every app. esbuild lowers what es2020 lacks (a class's `#private` fields and
+ * methods, used by react-query and Radix) with helpers it declares at the top of the file, and a chunk
+ * is a classic script: its top-level `var`s are globals of the page, shared by every chunk of every app.
+ * Two chunks whose helpers got the same short names then overwrite each other's (react-query's
+ * `__privateMethod` replaced by Radix collection's `__privateGet` threw "Cannot read properties of
+ * undefined (reading 'call')" once the toaster had a chunk of its own). So every file is wrapped in a
+ * function (esbuild's `iife`) and declares nothing on the page; a container sets its global as a
+ * property (containerLibrary). minify.test.mjs checks both.
+ */
+function minimizers() {
+  return [new EsbuildPlugin({ target: 'es2020', css: false, format: 'iife' })];
+}
+
+/**
+ * How a container's entry names itself on the page: `self.shell = ...`, a property the federation
+ * runtime reads (globalThis[name]), rather than webpack's default `var shell`, a declaration that the
+ * minifier's wrap (minimizers) would hide.
+ */
+function containerLibrary(name) {
+  return { type: 'self', name };
+}
+
 function baseConfig({ appDir, mode, outputPath }) {
   const production = mode === 'production';
   return {
@@ -156,10 +179,7 @@ function baseConfig({ appDir, mode, outputPath }) {
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
-    optimization: {
-      // No format: esbuild's default iife wrap would rename the container's global (`var shell`).
-      minimizer: [new EsbuildPlugin({ target: 'es2020', css: false, format: undefined })],
-    },
+    optimization: { minimizer: minimizers() },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
@@ -196,6 +216,7 @@ function federation({
     new ModuleFederationPlugin({
       name,
       filename,
+      library: containerLibrary(name),
       exposes,
       shared,
       shareStrategy: 'loaded-first',
@@ -321,6 +342,8 @@ module.exports = {
   SHELL_CONTAINER,
   SHELL_ENTRY,
   sharedSingletons,
+  minimizers,
+  containerLibrary,
   createRemoteConfig,
   createHostConfig,
 };

@@ -1,14 +1,31 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useShopStore } from 'shell/store';
 import { theme } from '@shop/ui';
 import { AuthDialogSlot } from '../../features/account/components/auth-dialog-slot';
-import { Toaster } from '../../features/toasts/components/toaster';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { usePreloadNext } from './use-preload-next';
 import { useRouteFocus } from './use-route-focus';
 
 const MAIN_ID = 'main';
+
+const Toaster = lazy(() =>
+  import('../../features/toasts/components/toaster').then((m) => ({ default: m.Toaster })),
+);
+
+/** Mounts the toaster once a toast has been raised, and keeps it from then on. */
+function Toasts() {
+  const raised = useShopStore((s) => s.toasts.length > 0);
+  const [mounted, setMounted] = useState(false);
+  if (raised && !mounted) setMounted(true);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 const Page = styled.div`
   display: flex;
@@ -51,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </Main>
       <SiteFooter />
       <AuthDialogSlot />
-      <Toaster />
+      <Toasts />
     </Page>
   );
 }
