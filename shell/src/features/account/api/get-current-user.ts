@@ -7,7 +7,7 @@ import { apiJson, authQueryKey, useShopStore } from 'shell/store';
 export async function getCurrentUser(): Promise<ShopUser | null> {
   const answer = await apiJson<unknown>('/api/auth/me');
   const { currentUserAnswerSchema } = await import(
-    /* webpackChunkName: "current-user-schema" */ './current-user-schema'
+    /* webpackChunkName: "store-parsers" */ './current-user-schema'
   );
   return currentUserAnswerSchema.parse(answer);
 }

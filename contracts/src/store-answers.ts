@@ -1,0 +1,71 @@
+/**
+ * The answers the shell's store parses while the landing page loads (the cart, who is signed in, an
+ * API error), written with `zod/mini`: the same shapes as cartResponseSchema (cart.ts),
+ * currentUserAnswerSchema (accounts-answers.ts) and apiErrorBodySchema (api-error.ts). zod's classic
+ * API carries every method on every schema and cannot be tree-shaken: these three with it were 36.1 KB
+ * gzip of the landing page, 7.3 KB with zod/mini (docs/benchmarks.md, "Frontend"). store-answers.test.ts checks that each one describes
+ * exactly what its classic twin does (their JSON Schemas are equal), and `satisfies` ties each to
+ * its type, so the two cannot drift apart. Every other answer keeps its classic schema.
+ */
+import * as z from 'zod/mini';
+import type { ApiErrorBody } from './api-error';
+import type { CartResponse } from './cart';
+import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
+import type { ShopUser } from './shop-store';
+
+const uploadedFileRef = z.strictObject({
+  hashedName: z.string().check(z.regex(/^[a-f0-9]{64}\.[a-z0-9]{2,5}$/, 'Unknown file')),
+  originalName: z.string().check(z.minLength(1), z.maxLength(255)),
+});
+
+const cartItem = z.object({
+  id: z.string(),
+  productConfig: z.object({
+    material: z.enum(MATERIALS),
+    width: z.number(),
+    height: z.number(),
+    color: z.enum(COLORS),
+    mounting: z.enum(MOUNTINGS),
+    customText: z.string(),
+  }),
+  files: z.array(uploadedFileRef),
+  quantity: z.number().check(z.int()),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+  createdAt: z.string(),
+});
+
+/** GET /api/cart, as cartResponseSchema. */
+export const storeCartSchema = z.object({
+  items: z.array(cartItem),
+  itemCount: z.number().check(z.int()),
+  subtotal: z.number(),
+  discount: z.nullable(z.object({ code: z.string(), description: z.string(), amount: z.number() })),
+  discountRemoved: z.optional(z.object({ code: z.string(), message: z.string() })),
+  tax: z.object({ region: z.nullable(z.string()), amount: z.number() }),
+  total: z.number(),
+}) satisfies z.ZodMiniType<CartResponse>;
+
+/** GET /api/auth/me, as currentUserAnswerSchema: the signed-in customer, or null for a guest. */
+export const storeCurrentUserSchema = z.nullable(
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.nullish(z.string()),
+    company: z.nullish(z.string()),
+    address: z.nullish(z.string()),
+    zipCode: z.nullish(z.string()),
+    isAdmin: z.boolean(),
+    emailConfirmed: z.optional(z.boolean()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+) satisfies z.ZodMiniType<ShopUser | null>;
+
+/** Every non-2xx answer of the API, as apiErrorBodySchema. */
+export const storeApiErrorSchema = z.object({
+  message: z.string(),
+  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+}) satisfies z.ZodMiniType<ApiErrorBody>;
