@@ -3,7 +3,8 @@
 // main.js asking for them once it runs (a request chain one step shorter; docs/design.md section 10).
 // They are the chunks of the entry's async boundary (`import('./bootstrap')`) and, for each shared
 // library that boundary consumes, the chunk the host provides it from. Nothing else: a page that
-// needs more loads it as usual, and nothing is fetched that the first render does not use.
+// needs more loads it as usual, and nothing is fetched that the first render does not use. They are
+// fetched at low priority, as main.js itself (a deferred script) is.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 // @module-federation/enhanced's sharing modules, known by their module type (its package exports no
@@ -68,6 +69,10 @@ class StartChunksPreloadPlugin {
             HtmlWebpackPlugin.createHtmlTagObject('link', {
               rel: 'preload',
               as: 'script',
+              // The priority main.js has as a deferred script: the preloads shorten the request
+              // chain, they do not hold back the first paint of a prerendered page (at the default
+              // High, Lighthouse counts every preloaded script as render-blocking).
+              fetchpriority: 'low',
               href: `${base}${file}`,
             }),
           );

@@ -28,7 +28,13 @@ export function exposedFiles(manifest) {
 const escapeAttribute = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const preloadLink = (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`;
+/**
+ * At low priority, as the shell's own deferred scripts and start preloads are: the page's first paint
+ * (a skeleton or a prerendered page) never waits for them, and at the default High Lighthouse counts
+ * every preloaded script as render-blocking.
+ */
+const preloadLink = (href) =>
+  `<link rel="preload" as="script" fetchpriority="low" href="${escapeAttribute(href)}">`;
 
 async function fetchManifest(url) {
   const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
