@@ -12,9 +12,27 @@ import {
   type Figures,
   type InsightDayRecord,
   type InsightSliceRecord,
+  type StoredFigures,
 } from './model';
 
 const FEED = 'orders';
+
+function toStored<T extends Figures>(record: T): StoredFigures<T> {
+  return {
+    ...record,
+    approvals: record.approvals.map(({ minutes, orders }) => `${minutes}:${orders}`).join(','),
+  };
+}
+
+function fromStored<T extends Figures>(record: StoredFigures<T>): T {
+  const approvals = record.approvals
+    ? record.approvals.split(',').map((pair) => {
+        const [minutes, orders] = pair.split(':').map(Number);
+        return { minutes: minutes!, orders: orders! };
+      })
+    : [];
+  return { ...record, approvals } as unknown as T;
+}
 
 /** Writes `fields` unless a reading as late or later is there; true when written. */
 async function writeIfNewer(
@@ -42,7 +60,7 @@ async function writeIfNewer(
 export async function saveSlices(slices: InsightSliceRecord[]): Promise<void> {
   if (slices.length === 0) return;
   await InsightSliceModel.bulkWrite(
-    slices.map(({ _id, ...fields }) => ({
+    slices.map(toStored).map(({ _id, ...fields }) => ({
       updateOne: {
         filter: { _id, computedAt: trusted({ $lt: fields.computedAt }) },
         update: { $set: fields },
@@ -58,25 +76,30 @@ export async function saveSlices(slices: InsightSliceRecord[]): Promise<void> {
 }
 
 export async function saveSlice(slice: InsightSliceRecord): Promise<boolean> {
-  const { _id, ...fields } = slice;
+  const { _id, ...fields } = toStored(slice);
   return writeIfNewer(InsightSliceModel, _id, fields);
 }
 
 export async function saveDay(day: InsightDayRecord): Promise<boolean> {
-  const { _id, ...fields } = day;
+  const { _id, ...fields } = toStored(day);
   return writeIfNewer(InsightDayModel, _id, fields);
 }
 
 export async function findSlicesOfDay(day: string): Promise<InsightSliceRecord[]> {
-  return InsightSliceModel.find({ day }).sort({ index: 1 }).lean<InsightSliceRecord[]>().exec();
+  const slices = await InsightSliceModel.find({ day })
+    .sort({ index: 1 })
+    .lean<Array<StoredFigures<InsightSliceRecord>>>()
+    .exec();
+  return slices.map(fromStored);
 }
 
 /** The kept days from `from` to `to` (YYYY-MM-DD, both included). */
 export async function findDays(from: string, to: string): Promise<InsightDayRecord[]> {
-  return InsightDayModel.find({ day: trusted({ $gte: from, $lte: to }) })
+  const days = await InsightDayModel.find({ day: trusted({ $gte: from, $lte: to }) })
     .sort({ day: 1 })
-    .lean<InsightDayRecord[]>()
+    .lean<Array<StoredFigures<InsightDayRecord>>>()
     .exec();
+  return days.map(fromStored);
 }
 
 export function figuresPart(record: Figures): Figures {
