@@ -1,175 +1,179 @@
-// npm run bench:checkout -w api: checkout throughput, in orders per second, where one order is
-// POST /api/orders (the server prices the cart, takes an order number) followed by
-// POST /api/payment/complete with the sandbox's approving test nonce (claim, charge, mark paid, empty
-// the cart). Loopback only and bounded in time: it starts its own FerretDB (free port, temporary folder)
-// and the API as `npm start` runs it (dist/server.js, built first; production settings, sandbox
-// payments, mail to a local server that takes it), then works in rounds: fill BENCH_BATCH carts (50, one label each; not timed), then
-// BENCH_CONNECTIONS shoppers (10) check them out and pay (timed), until BENCH_SECONDS (10) of
-// checkout time are measured. Rounds keep the carts few, as in a shop where paid carts are emptied
-// (every cart call finds its cart by _id, so their number does not change the figures: bench:growth).
-// Stops everything it started.
+// npm run bench:checkout -w @shop/api: the processor time one paid guest checkout costs the shop,
+// read from outside its processes. Builds what is stale and starts the database, the API and the
+// shell's server as npm start does (scripts/lib/stack.mjs: api/dist/server.js, shell/server.mjs;
+// production settings, sandbox payments, mail to a local server that takes it). Then, through the
+// shell: CHECKOUT_N (200) guest checkouts, CHECKOUT_CONCURRENCY (4) at a time, each adding a label,
+// reading the cart, placing the order and paying with the sandbox's approving nonce; and waits until
+// their mail (three messages each) has been sent. Each process's processor time (utime + stime of
+// /proc/<pid>/stat, all its threads) before and after, over the checkouts: ms per checkout for the
+// API, the database and the shell. Also counts the collections after the first checkout.
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import { buildStale } from '../../scripts/lib/build.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import {
   addressOf,
   apiDir,
+  checkoutApiEnv,
   cleanUp,
   cleanups,
   customerInfo,
   label,
   newSessionId,
-  checkoutApiEnv,
-  productionServerArgs,
+  processorMs,
   startDatabase,
   startMailSink,
   stopChild,
   waitForAnswer,
 } from './lib.mjs';
 
-/** The API as `npm start` runs it: dist/server.js, built now. */
-const serverArgs = productionServerArgs();
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const batch = Number(process.env.BENCH_BATCH ?? 50);
-if (!(seconds > 0 && seconds <= 60)) throw new Error('BENCH_SECONDS must be between 1 and 60');
-if (!(connections >= 1 && connections <= 200))
-  throw new Error('BENCH_CONNECTIONS must be 1 to 200');
-if (!(batch >= 1 && batch <= 1000)) throw new Error('BENCH_BATCH must be 1 to 1000');
+const count = Number(process.env.CHECKOUT_N ?? 200);
+const concurrency = Number(process.env.CHECKOUT_CONCURRENCY ?? 4);
+if (!(count >= 10 && count <= 10_000)) throw new Error('CHECKOUT_N must be 10 to 10000');
+if (!(concurrency >= 1 && concurrency <= 64)) throw new Error('CHECKOUT_CONCURRENCY: 1 to 64');
+const root = path.resolve(apiDir, '..');
+const MAILS_PER_ORDER = 3; // the proof, the confirmation, the shop's notice
 
-async function startApi(mongodbUri, uploadDir, mailUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, serverArgs, {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      ...checkoutApiEnv(mongodbUri, uploadDir, port, process.env.BENCH_LOG_LEVEL ?? 'silent'),
-      MAIL_URL: mailUrl,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+function start(script, env, what, readyUrl) {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   cleanups.push(() => stopChild(child));
-  const base = `http://127.0.0.1:${port}`;
-  await waitForAnswer(`${base}/api/health`, child, 'The API', 60_000);
-  return base;
+  return waitForAnswer(readyUrl, child, what, 90_000).then(() => child);
 }
 
-async function post(base, route, sessionId, body) {
+async function call(base, method, route, sessionId, body) {
   const response = await fetch(`${base}${route}`, {
-    method: 'POST',
+    method,
     headers: {
-      'content-type': 'application/json',
       'x-session-id': sessionId,
       'x-forwarded-for': addressOf(sessionId),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-/** Runs task over items with `parallel` workers; resolves when all are done. */
-async function inParallel(items, parallel, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < items.length) await task(items[next++]);
-    }),
-  );
+/** One guest checkout through the shell; throws on any unexpected answer. */
+async function checkout(shell) {
+  const sessionId = newSessionId();
+  const added = await call(shell, 'POST', '/api/cart', sessionId, label);
+  const cart = await call(shell, 'GET', '/api/cart?zipCode=60601', sessionId);
+  const order = await call(shell, 'POST', '/api/orders', sessionId, { customerInfo });
+  if (added.status !== 201 || cart.status !== 200 || order.status !== 201)
+    throw new Error(`checkout: ${added.status} ${cart.status} ${order.status}`);
+  const paid = await call(shell, 'POST', '/api/payment/complete', sessionId, {
+    orderId: order.body.orderId,
+    paymentId: 'cnon:card-nonce-ok',
+    customerName: 'Ann Lee',
+    customerEmail: customerInfo.email,
+  });
+  if (paid.status !== 200) throw new Error(`payment: ${paid.status}`);
 }
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+async function checkouts(shell, n) {
+  let next = 0;
+  const worker = async () => {
+    while (next++ < n) await checkout(shell);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** Processor ms of each thread of a process (utime + stime of its tasks), by thread id. */
+function threadsMs(pid) {
+  const tids = readdirSync(`/proc/${pid}/task`);
+  return new Map(tids.map((tid) => [tid, processorMs(`${pid}/task/${tid}`)]));
+}
+
+/** Waits until the mail server has taken `expected` messages (at most 3 minutes). */
+async function mailSent(mail, expected) {
+  const deadline = performance.now() + 180_000;
+  while (mail.received() < expected) {
+    if (performance.now() > deadline)
+      throw new Error(`${mail.received()} of ${expected} messages sent after 3 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 async function main() {
-  const { dataDir, ferret } = await startDatabase('shop-bench-checkout-', 'bench_checkout');
-  // The payments' mail goes to a server that takes it, as in a running shop (not retried meanwhile).
+  buildStale();
+  const { dataDir, ferret } = await startDatabase('shop-bench-checkout-', 'engraved_shop');
   const mail = await startMailSink();
-  const base = await startApi(ferret.uri, path.join(dataDir, 'uploads'), mail.url);
-
-  console.log(
-    `Checkout: ${connections} concurrent shoppers, ${seconds}s of checkout time in rounds of ${batch} carts, loopback; FerretDB (SQLite) database; sandbox payments\n`,
+  const [apiPort, shellPort] = [await freePort(), await freePort()];
+  const apiEnv = checkoutApiEnv(ferret.uri, path.join(dataDir, 'uploads'), apiPort, 'error');
+  const api = await start(
+    'api/dist/server.js',
+    { ...apiEnv, MAIL_URL: mail.url },
+    'The API',
+    `http://127.0.0.1:${apiPort}/api/health`,
   );
-  const created = [];
-  const paid = [];
-  const both = [];
-  const failures = new Map();
-  const orderNumbers = [];
-  const fail = (what) => failures.set(what, (failures.get(what) ?? 0) + 1);
-  let measuredMs = 0;
-  let rounds = 0;
-  const wallDeadline = performance.now() + Math.max(60_000, seconds * 6_000);
-  while (measuredMs < seconds * 1000 && performance.now() < wallDeadline) {
-    rounds += 1;
-    const sessions = Array.from({ length: batch }, newSessionId);
-    await inParallel(sessions, Math.min(connections, 20), async (sessionId) => {
-      const added = await post(base, '/api/cart', sessionId, label);
-      if (added.status !== 201) throw new Error(`Filling a cart failed: ${added.status}`);
-    });
-    const roundStarted = performance.now();
-    await inParallel(sessions, connections, async (sessionId) => {
-      const t0 = performance.now();
-      const order = await post(base, '/api/orders', sessionId, { customerInfo });
-      const t1 = performance.now();
-      if (order.status !== 201) return fail(`POST /api/orders ${order.status}`);
-      const payment = await post(base, '/api/payment/complete', sessionId, {
-        orderId: order.body.orderId,
-        paymentId: 'cnon:card-nonce-ok',
-        customerName: 'Ann Lee',
-        customerEmail: 'ann@example.com',
-      });
-      const t2 = performance.now();
-      if (payment.status !== 200) return fail(`POST /api/payment/complete ${payment.status}`);
-      created.push(t1 - t0);
-      paid.push(t2 - t1);
-      both.push(t2 - t0);
-      orderNumbers.push(order.body.orderNumber);
-    });
-    measuredMs += performance.now() - roundStarted;
-  }
-  const measuredSeconds = measuredMs / 1000;
-
-  const rows = [
-    ['POST /api/orders', created],
-    ['POST /api/payment/complete', paid],
-    ['create + pay', both],
-  ].map(([step, samples]) => {
-    const sorted = [...samples].sort((a, b) => a - b);
-    return {
-      step,
-      count: samples.length,
-      'p50 ms': Math.round(percentile(sorted, 50)),
-      'p99 ms': Math.round(percentile(sorted, 99)),
-    };
-  });
-  console.table(rows);
-
-  const distinct = new Set(orderNumbers).size;
-  const sortedNumbers = [...orderNumbers].sort((a, b) => a - b);
-  const consecutive = sortedNumbers.every((number, index) => number === sortedNumbers[0] + index);
-  console.log(
-    `order numbers: ${distinct} distinct of ${orderNumbers.length}, ${consecutive ? 'consecutive' : 'NOT consecutive'} (${sortedNumbers[0]}..${sortedNumbers.at(-1)})`,
+  const shellEnv = {
+    NODE_ENV: 'production',
+    SHELL_PORT: String(shellPort),
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    TRUST_PROXY_HOPS: '1', // the shoppers' own addresses (X-Forwarded-For) for the per-address limits
+  };
+  const shellChild = await start(
+    'shell/server.mjs',
+    shellEnv,
+    'The shell',
+    `http://127.0.0.1:${shellPort}/config.json`,
   );
-  if (failures.size) console.log('failures:', Object.fromEntries(failures));
+  const shell = `http://127.0.0.1:${shellPort}`;
 
+  await checkout(shell);
   const { MongoClient } = createRequire(path.join(apiDir, 'package.json'))('mongodb');
   const client = new MongoClient(ferret.uri);
-  try {
-    await client.connect();
-    const paidInDb = await client
-      .db()
-      .collection('orders')
-      .countDocuments({ paymentStatus: 'paid' });
-    console.log(`paid orders in the database: ${paidInDb}`);
-  } finally {
-    await client.close();
-  }
-
+  const collections = (await client.db().listCollections().toArray()).map((c) => c.name).sort();
+  await client.close();
   console.log(
-    `\nCheckout throughput: ${(both.length / measuredSeconds).toFixed(1)} orders/s (create + pay), ${both.length} orders in ${measuredSeconds.toFixed(1)}s of checkout time (${rounds} rounds of ${batch})`,
+    `collections after start and one checkout: ${collections.length} (${collections.join(', ')})\n`,
   );
-  if (failures.size || distinct !== orderNumbers.length || !consecutive) process.exitCode = 1;
+
+  const apiAtStart = new Set(threadsMs(api.pid).keys());
+  const warmUp = 20;
+  await checkouts(shell, warmUp - 1);
+  await mailSent(mail, warmUp * MAILS_PER_ORDER);
+  // The API's threads apart: its main thread (the requests and the jobs), the threads started since
+  // it answered (the proof PDF worker), the others (garbage collection, I/O).
+  const apiThread = (which) => () => {
+    const threads = [...threadsMs(api.pid)].filter(([tid]) => which(tid));
+    return threads.reduce((sum, [, ms]) => sum + ms, 0);
+  };
+  const processes = [
+    ['API', () => processorMs(api.pid)],
+    ['  main thread', apiThread((tid) => tid === String(api.pid))],
+    ['  PDF worker', apiThread((tid) => !apiAtStart.has(tid))],
+    ['database', () => processorMs(ferret.process.pid)],
+    ['shell', () => processorMs(shellChild.pid)],
+  ];
+  const before = processes.map(([, used]) => used());
+  const load = os.loadavg()[0];
+  const started = performance.now();
+  await checkouts(shell, count);
+  await mailSent(mail, (warmUp + count) * MAILS_PER_ORDER);
+  const wall = performance.now() - started;
+  const perCheckout = processes.map(([name, used], i) => [name, (used() - before[i]) / count]);
+  const sum = perCheckout.reduce((total, [name, ms]) => total + (name.startsWith(' ') ? 0 : ms), 0);
+  console.log(
+    `${count} paid guest checkouts at concurrency ${concurrency}, through the shell, with their mail; ` +
+      `${(wall / 1000).toFixed(1)} s; load average ${load.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after`,
+  );
+  console.table(
+    Object.fromEntries(
+      [...perCheckout, ['API + database + shell', sum]].map(([name, ms]) => [
+        name,
+        { 'processor ms per checkout': Number(ms.toFixed(1)) },
+      ]),
+    ),
+  );
 }
 
 try {

@@ -1,4 +1,4 @@
-// What the benchmarks (run.mjs, checkout.mjs, load.mjs, growth.mjs) share: their temporary database,
+// What the benchmarks (run.mjs, calls.mjs, checkout.mjs, load.mjs, growth.mjs) share: their temporary database,
 // the clean-up of what they started (also on Ctrl-C), stopping a child process, the API as
 // production runs it, and the shopper's label, details and guest session id they send.
 import { spawn, spawnSync } from 'node:child_process';
@@ -69,7 +69,7 @@ const MAIL_DOMAINS = ['gmail.com', 'outlook.com', 'acme-pumps.com', 'plant-ops.e
 
 /**
  * The checkout form of the n-th of many shoppers, as a shop sees them: names from a short list (so
- * many orders share a first or last name, and the admin search's lists for them), an email of their
+ * many orders share a first or last name), an email of their
  * own (`alee17@gmail.com`: its first word a new one) at one of a few common domains, the same
  * Chicago address.
  */

@@ -1,350 +1,292 @@
-// npm run bench:load: mixed shopper traffic against two API processes on one database, behind the
-// shell's own forwarding (shell/server.mjs, round robin over API_URL's two replicas), at 10, 50 and 200
-// connections (LOAD_STEPS), LOAD_SECONDS (10) of shop traffic per step. First, while the shop is still
-// quiet, LOAD_BARE_SECONDS (4) per step on a bare Express route behind an identical forwarding, so
-// every figure is also a ratio to that route measured in the same run. A shopper is a fresh guest:
-// read the cart, add a label, read it again, one in three applies a code limited to LOAD_CODE_LIMIT
-// (40) uses, place the order, pay with the sandbox's approving nonce. The APIs send their mail to a
-// local mail server that takes it. Afterwards the database itself is checked: order numbers unique
-// and consecutive, one charge per paid order and none for any other, the code's uses equal to the
-// paid orders that carry it and within its limit, a confirmation queued for each paid order, and no
-// 5xx answer. Each shopper checks out under a name and an email of their own (bench/lib.mjs,
-// shopperInfo); LOAD_ONE_SHOPPER=1 puts every order under one name and email, as the bench did before
-// (every order then joins the same search lists: api/README.md, "Load"). Prints each process's share of the processors per step, and the shop's processor
-// time per paid order (its processes' time over the step's paid orders, to set beside bench:calls).
-// Starts its own FerretDB, APIs, mail server and forwarders on free ports in a temporary folder;
-// stops all of it. Exits 1 when an invariant fails. Not part of npm test (it measures; the machine decides the figures).
+// npm run bench:load: shopper traffic against two API processes on one database, behind the shell's
+// forwarding (shell/server.mjs, round robin over the two), all built and run as npm start runs them.
+// A shopper is a fresh guest: read the cart, add a label, read it again, one in three applies a code
+// limited to LOAD_CODE_LIMIT (40) uses, place the order, pay with the sandbox's approving nonce.
+//   1. Capacity, closed loop: LOAD_STEPS (10,50,200) connections, each a shopper after another, for
+//      LOAD_SECONDS (10) per step: paid orders per second, latency per call, the shop's processor
+//      time per paid order (database, APIs, shell). The capacity is the best step's paid orders/s.
+//   2. Open loop at LOAD_RATE paid orders per second (half the capacity): shoppers arrive on a fixed
+//      schedule whether or not earlier ones are answered, for LOAD_OPEN_SECONDS (20); a shopper's first
+//      call is timed from its scheduled arrival, so waiting to be served counts. Before it, the bare
+//      route (an Express app answering JSON, behind the same forwarding) at the same rate of requests.
+//      Goal: create-order p99 at most 10x the bare route's p99.
+// Then the database is checked: order numbers unique and consecutive, one charge per paid order, the
+// code's timesUsed equal to the paid orders using it and within its limit, one confirmation per paid
+// order, no 5xx. LOAD_COUNT_CALLS=1 sends the APIs' database traffic through a counting forwarder and
+// prints the database commands per paid order, by command and collection, per step. Exits 1 when an
+// invariant fails. Starts everything on free ports in a temporary folder and stops it all.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { buildStale } from '../../scripts/lib/build.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import {
   addressOf,
   apiDir,
+  checkoutApiEnv,
   cleanUp,
   cleanups,
-  customerInfo,
-  label,
-  shopperInfo,
-  newSessionId,
-  checkoutApiEnv,
   countingProxy,
+  label,
+  newSessionId,
   processorMs,
-  productionServerArgs,
+  shopperInfo,
   startDatabase,
   startMailSink,
   stopChild,
   waitForAnswer,
 } from './lib.mjs';
 
-/** The API as `npm start` runs it: dist/server.js, built now. */
-const serverArgs = productionServerArgs();
-/**
- * Node's own options for the API processes, say `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see
- * where their time goes under the load (NODE_OPTIONS refuses the profiler's flags).
- */
-const nodeArgs = (process.env.LOAD_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const root = path.resolve(apiDir, '..');
 const steps = (process.env.LOAD_STEPS ?? '10,50,200').split(',').map(Number);
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
-const bareSeconds = Number(process.env.LOAD_BARE_SECONDS ?? 4);
+const openSeconds = Number(process.env.LOAD_OPEN_SECONDS ?? 20);
+const fixedRate = process.env.LOAD_RATE ? Number(process.env.LOAD_RATE) : null;
 const codeLimit = Number(process.env.LOAD_CODE_LIMIT ?? 40);
-const oneShopper = process.env.LOAD_ONE_SHOPPER === '1';
 if (!steps.every((n) => n >= 1 && n <= 500)) throw new Error('LOAD_STEPS: 1 to 500 each');
 if (!(seconds > 0 && seconds <= 120)) throw new Error('LOAD_SECONDS must be 1 to 120');
-if (!(bareSeconds > 0 && bareSeconds <= 60)) throw new Error('LOAD_BARE_SECONDS must be 1 to 60');
-const require = createRequire(path.join(apiDir, 'package.json'));
-const { MongoClient, ObjectId } = require('mongodb');
+if (!(openSeconds > 0 && openSeconds <= 300)) throw new Error('LOAD_OPEN_SECONDS: 1 to 300');
+const root = path.resolve(apiDir, '..');
+const { MongoClient } = createRequire(path.join(apiDir, 'package.json'))('mongodb');
 
 const CODE = 'LOAD40';
+/** Calls per shopper: two cart reads, an add, the code for one in three, placing, paying. */
+const CALLS_PER_SHOPPER = 5 + 1 / 3;
+const ADMIN_SECRET = checkoutApiEnv('', '', 0, '').ADMIN_SECRET;
 
-/** The API processes' error log lines (pino JSON, level 50 and up), kept to explain any 5xx. */
-const apiErrorLines = [];
-
-function startChild(args, env, cwd, { captureErrors = false } = {}) {
+function startChild(args, env, cwd) {
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, ...env },
-    // LOAD_LOG_LEVEL (say info) shows the APIs' log lines; otherwise their errors are kept quietly.
-    stdio: [
-      'ignore',
-      process.env.LOAD_LOG_LEVEL ? 'inherit' : captureErrors ? 'pipe' : 'ignore',
-      'inherit',
-    ],
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', process.env.LOAD_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   });
-  if (child.stdout) {
-    let rest = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines)
-        if (line.trim() && apiErrorLines.length < 500) apiErrorLines.push(line);
-    });
-  }
   cleanups.push(() => stopChild(child));
   return child;
 }
 
 async function startApi(mongodbUri, uploadDir, mailUrl) {
   const port = await freePort();
-  const child = startChild(
-    [...nodeArgs, ...serverArgs],
-    {
-      ...checkoutApiEnv(mongodbUri, uploadDir, port, process.env.LOAD_LOG_LEVEL ?? 'error'),
-      MAIL_URL: mailUrl,
-    },
-    apiDir,
-    { captureErrors: true },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await waitForAnswer(`${base}/api/health`, child, 'An API process', 90_000);
-  return { base, child };
+  const env = checkoutApiEnv(mongodbUri, uploadDir, port, process.env.LOAD_LOG_LEVEL ?? 'error');
+  const child = startChild(['api/dist/server.js'], { ...env, MAIL_URL: mailUrl }, root);
+  await waitForAnswer(`http://127.0.0.1:${port}/api/health`, child, 'An API process', 90_000);
+  return { base: `http://127.0.0.1:${port}`, child };
 }
 
-/** This process's processor time so far, in ms. */
-const ownProcessorMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-
-/** The shell's own server, forwarding /api to these origins in turn; X-Forwarded-For of one hop. */
+/** The shell's server forwarding /api to these origins in turn, believing one proxy hop (ours). */
 async function startShell(apiUrls) {
   const port = await freePort();
-  const child = startChild(
-    ['shell/server.mjs'],
-    { SHELL_PORT: String(port), API_URL: apiUrls.join(','), TRUST_PROXY_HOPS: '1' },
-    root,
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await waitForAnswer(`${base}/config.json`, child, 'The shell server', 90_000);
-  return { base, child };
+  const env = { SHELL_PORT: String(port), API_URL: apiUrls.join(','), TRUST_PROXY_HOPS: '1' };
+  const child = startChild(['shell/server.mjs'], env, root);
+  await waitForAnswer(`http://127.0.0.1:${port}/config.json`, child, 'The shell', 90_000);
+  return { base: `http://127.0.0.1:${port}`, child };
 }
 
-/** The bare route: one Express app answering JSON, in its own process like an API replica. */
+/** The bare route: one Express app answering JSON, in a process of its own like an API replica. */
 async function startBare() {
-  // In this process the client would share its event loop with the route; a child keeps them apart.
   const port = await freePort();
-  const child = startChild(
-    [
-      '--input-type=module',
-      '-e',
-      `import express from 'express';
-       const app = express(); app.disable('x-powered-by');
-       app.get('/api/bare', (_req, res) => res.json({ ok: true }));
-       app.get('/api/health', (_req, res) => res.json({ ok: true }));
-       app.listen(${port}, '127.0.0.1');`,
-    ],
-    {},
-    apiDir,
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await waitForAnswer(`${base}/api/health`, child, 'The bare route', 90_000);
-  return { base, child };
+  const app = `import express from 'express';
+    const app = express(); app.disable('x-powered-by');
+    app.get('/api/bare', (_req, res) => res.json({ ok: true }));
+    app.get('/api/health', (_req, res) => res.json({ ok: true }));
+    app.listen(${port}, '127.0.0.1');`;
+  const child = startChild(['--input-type=module', '-e', app], {}, apiDir);
+  await waitForAnswer(`http://127.0.0.1:${port}/api/health`, child, 'The bare route', 90_000);
+  return { base: `http://127.0.0.1:${port}`, child };
 }
 
-const statuses = new Map();
-/** The server errors, as answered, to say what failed: counted by kind, the first 30 kept whole. */
-const serverErrors = new Map();
-const serverErrorSamples = [];
-function count(status, route, answer) {
-  statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  if (status < 500) return;
-  const why = answer.failure ?? answer.body?.message ?? answer.text?.slice(0, 200) ?? 'no answer';
-  const key = `${status} ${route.split('?')[0]}: ${why}`;
-  serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
-  if (serverErrorSamples.length < 30)
-    serverErrorSamples.push({
-      at: new Date().toISOString(),
-      status,
-      route,
-      requestId: answer.requestId ?? null,
-      body: answer.text?.slice(0, 500) ?? null,
-      failure: answer.failure ?? null,
-    });
-}
-
-/**
- * Keeps connections open between calls, as a browser does, one per shopper loop at most. node:http
- * rather than fetch: fetch cost the bench about three times the processor time per call (80% of a
- * core for 1,300 calls a second of the bare route), time the machine's two cores then lacked for
- * the servers it measures.
- */
+// node:http with kept-alive connections: fetch costs the load generator about three times the
+// processor time per call, which the two cores lack for the servers measured.
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const statuses = new Map();
+const serverErrors = new Map();
 
-/** One HTTP call: its status, headers and body as text; rejects when no answer came. */
-function send(url, method, headers, payload) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          text: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-async function call(base, method, route, sessionId, body, samples) {
+/** One call; its time from `startedAt` (its scheduled start) goes into `samples`. */
+function call(base, method, route, sessionId, body, samples, startedAt = performance.now()) {
   const headers = { 'x-session-id': sessionId, 'x-forwarded-for': addressOf(sessionId) };
   const payload = body === undefined ? undefined : JSON.stringify(body);
   if (payload !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = Buffer.byteLength(payload);
   }
-  const started = performance.now();
-  let status = 0;
-  let parsed;
-  let text;
-  let requestId;
-  let failure;
-  try {
-    const response = await send(`${base}${route}`, method, headers, payload);
-    status = response.status;
-    requestId = response.headers['x-request-id'] ?? undefined;
-    text = response.text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      failure = 'an answer that is not JSON'; // a proxy's error page, say
-    }
-  } catch (error) {
-    status = 599; // no answer at all (connection refused or reset): counted with the 5xx
-    failure = `no answer: ${error?.code ?? ''} ${error?.message ?? error}`;
-  }
-  samples.push(performance.now() - started);
-  count(status, `${method} ${route}`, { body: parsed, text, requestId, failure });
-  return { status, body: parsed };
-}
-
-/** One shopper after another on each of `connections` loops until the time is up. */
-async function shopTraffic(base, connections, durationMs, samples, outcomes) {
-  const until = performance.now() + durationMs;
-  let shoppers = 0;
-  // Bounded in time: past the deadline no call starts (a shopper stops between steps).
-  const late = () => performance.now() >= until;
-  const loop = async () => {
-    while (!late()) {
-      const sessionId = newSessionId();
-      const shopper = shoppers++;
-      const useCode = shopper % 3 === 0;
-      const info = oneShopper ? customerInfo : shopperInfo(shopper);
-      await call(base, 'GET', '/api/cart?zipCode=60601', sessionId, undefined, samples.cartRead);
-      const added = await call(base, 'POST', '/api/cart', sessionId, label, samples.cartAdd);
-      if (added.status !== 201 || late()) continue;
-      await call(base, 'GET', '/api/cart?zipCode=60601', sessionId, undefined, samples.cartRead);
-      if (useCode && !late())
-        await call(
-          base,
-          'POST',
-          '/api/cart/session',
-          sessionId,
-          { discountCode: CODE },
-          samples.applyCode,
-        );
-      if (late()) continue;
-      const order = await call(
-        base,
-        'POST',
-        '/api/orders',
-        sessionId,
-        { customerInfo: info },
-        samples.createOrder,
-      );
-      if (order.status !== 201) {
-        outcomes.orderRefused += 1;
-        continue;
+  return new Promise((resolve) => {
+    const done = (status, text, failure) => {
+      samples?.push(performance.now() - startedAt);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status >= 500) {
+        const why = `${status} ${method} ${route.split('?')[0]}: ${failure ?? text.slice(0, 200)}`;
+        serverErrors.set(why, (serverErrors.get(why) ?? 0) + 1);
       }
-      if (late()) continue;
-      const paid = await call(
-        base,
-        'POST',
-        '/api/payment/complete',
-        sessionId,
-        {
-          orderId: order.body.orderId,
-          paymentId: 'cnon:card-nonce-ok',
-          customerName: `${info.firstName} ${info.lastName}`,
-          customerEmail: info.email,
-        },
-        samples.pay,
-      );
-      if (paid.status === 200) outcomes.paid += 1;
-      else outcomes.payRefused += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, loop));
+      let parsed;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      resolve({ status, body: parsed });
+    };
+    const request = http.request(`${base}${route}`, { method, headers, agent }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => done(response.statusCode, Buffer.concat(chunks).toString('utf8')));
+    });
+    request.on('error', (error) => done(599, '', `no answer: ${error.code ?? error.message}`));
+    request.end(payload);
+  });
 }
 
-async function bareTraffic(base, connections, durationMs, samples) {
-  const until = performance.now() + durationMs;
+const newSamples = () => ({ cartRead: [], cartAdd: [], applyCode: [], createOrder: [], pay: [] });
+
+/** One shopper from arrival to payment; `arrivedAt` times the first call (the open loop's schedule). */
+async function shopper(base, n, samples, outcomes, arrivedAt = performance.now()) {
+  const sessionId = newSessionId();
+  const info = shopperInfo(n);
+  const cart = '/api/cart?zipCode=60601';
+  await call(base, 'GET', cart, sessionId, undefined, samples.cartRead, arrivedAt);
+  const added = await call(base, 'POST', '/api/cart', sessionId, label, samples.cartAdd);
+  if (added.status !== 201) return;
+  await call(base, 'GET', cart, sessionId, undefined, samples.cartRead);
+  if (n % 3 === 0)
+    await call(
+      base,
+      'POST',
+      '/api/cart/session',
+      sessionId,
+      { discountCode: CODE },
+      samples.applyCode,
+    );
+  const order = await call(
+    base,
+    'POST',
+    '/api/orders',
+    sessionId,
+    { customerInfo: info },
+    samples.createOrder,
+  );
+  if (order.status !== 201) return void (outcomes.orderRefused += 1);
+  const paid = await call(
+    base,
+    'POST',
+    '/api/payment/complete',
+    sessionId,
+    {
+      orderId: order.body.orderId,
+      paymentId: 'cnon:card-nonce-ok',
+      customerName: `${info.firstName} ${info.lastName}`,
+      customerEmail: info.email,
+    },
+    samples.pay,
+  );
+  if (paid.status === 200) outcomes.paid += 1;
+  else outcomes.payRefused += 1;
+}
+
+let shoppers = 0;
+
+/** `connections` loops of one shopper after another until the time is up (the last ones finish). */
+async function closedLoop(base, connections, ms, samples, outcomes) {
+  const until = performance.now() + ms;
   const loop = async () => {
-    while (performance.now() < until)
-      await call(base, 'GET', '/api/bare', newSessionId(), undefined, samples);
+    while (performance.now() < until) await shopper(base, shoppers++, samples, outcomes);
   };
   await Promise.all(Array.from({ length: connections }, loop));
 }
 
-/** The database calls of a step per paid order: in all, and by command and collection. */
+/** Starts `start(scheduledAt)` `rate` times a second for `ms`, never waiting for an answer. */
+async function onSchedule(rate, ms, start) {
+  const begin = performance.now();
+  const running = [];
+  for (let i = 0; i < rate * (ms / 1000); i++) {
+    const due = begin + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    running.push(start(due));
+  }
+  await Promise.all(running);
+}
+
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[
+    Math.min(values.length - 1, Math.floor((p / 100) * values.length))
+  ] ?? 0;
+const ms1 = (value) => Number(value.toFixed(1));
+
+/** The commands of a step per paid order: in all, and by command and collection. */
 function printCallsPerOrder(counts, paid) {
   const perOrder = (n) => (n / Math.max(1, paid)).toFixed(2);
   const all = [...counts.values()].reduce((sum, n) => sum + n, 0);
-  console.log(`database calls per paid order: ${perOrder(all)}`);
+  console.log(`  database commands per paid order: ${perOrder(all)}`);
   for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]))
-    console.log(`  ${perOrder(n).padStart(6)}  ${key}`);
+    console.log(`    ${perOrder(n).padStart(6)}  ${key}`);
 }
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-function summary(samples, ms) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    count: samples.length,
-    rps: samples.length / (ms / 1000),
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-  };
-}
-
-async function seedCode(uri) {
-  const client = new MongoClient(uri);
-  await client.connect();
-  try {
-    const db = client.db();
-    const _id = new ObjectId();
-    const now = new Date();
-    await db.collection('discount_codes').insertOne({
-      _id,
-      code: CODE,
-      type: 'percentage',
-      percentOff: 10,
-      amountOffCents: null,
-      minimumOrderCents: 0,
-      usageLimit: codeLimit,
-      expiresAt: null,
-      isActive: true,
-      description: 'load bench',
-      createdAt: now,
-      updatedAt: now,
-    });
-    await db.collection('discount_code_keys').insertOne({ _id: CODE, discountId: _id });
-    return _id.toString();
-  } finally {
-    await client.close();
+/** Resolves once the mail server has taken nothing new for 6 s (the mail worker runs every 5 s). */
+async function mailSettled(mail) {
+  let [seen, quietSince] = [mail.received(), performance.now()];
+  while (performance.now() - quietSince < 6_000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (mail.received() !== seen) [seen, quietSince] = [mail.received(), performance.now()];
   }
 }
 
-/** The invariants, read from the database after the traffic. */
-async function checkInvariants(uri, codeId) {
+/** An admin of the shop through the shell (register, then the admin secret), to make the code. */
+async function adminCall(shell) {
+  const sessionId = newSessionId();
+  let cookie = '';
+  const send = (method, route, body, extra = {}) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers = {
+        'x-session-id': sessionId,
+        'x-forwarded-for': addressOf(sessionId),
+        'x-forwarded-proto': 'https', // the session cookie is Secure in production
+        ...(payload ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...extra,
+      };
+      const request = http.request(`${shell}${route}`, { method, headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const setCookie = response.headers['set-cookie']?.[0];
+          if (setCookie) cookie = setCookie.split(';')[0];
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode, body: text ? JSON.parse(text) : undefined });
+        });
+      });
+      request.on('error', reject);
+      request.end(payload);
+    });
+  const email = `load-admin-${sessionId.slice(-6)}@example.com`;
+  const registered = await send('POST', '/api/auth/register', {
+    email,
+    password: 'load-admin-password',
+    firstName: 'Load',
+    lastName: 'Admin',
+  });
+  const granted = await send(
+    'POST',
+    '/api/admin/make-admin',
+    { secret: ADMIN_SECRET },
+    { authorization: `Bearer ${ADMIN_SECRET}` },
+  );
+  if (registered.status !== 201 || granted.status !== 200)
+    throw new Error(`admin: ${registered.status} ${granted.status}`);
+  return send;
+}
+
+async function createCode(admin) {
+  const created = await admin('POST', '/api/admin/discount-codes', {
+    code: CODE,
+    type: 'percentage',
+    value: 10,
+    usageLimit: codeLimit,
+  });
+  if (created.status !== 201) throw new Error(`discount code: ${JSON.stringify(created)}`);
+}
+
+/** The invariants, read from the database (and the code's timesUsed from the admin's list). */
+async function checkInvariants(uri, admin) {
   const client = new MongoClient(uri);
   await client.connect();
   try {
@@ -355,199 +297,141 @@ async function checkInvariants(uri, codeId) {
       .toArray();
     const numbers = orders.map((o) => o.orderNumber).sort((a, b) => a - b);
     const paid = orders.filter((o) => o.paymentStatus === 'paid');
-    const paidNumbers = paid.map((o) => o.orderNumber);
-    const charges = await db.collection('sandbox_payments').find({}).toArray();
-    const chargesByOrder = new Map();
-    for (const charge of charges) chargesByOrder.set(charge._id, charge);
-    const uses = await db
-      .collection('discount_uses')
-      .find({}, { projection: { _id: 1 } })
-      .toArray();
-    const taken = uses.filter((u) => u._id.startsWith(`${codeId}:t:`)).length;
-    const released = uses.filter((u) => u._id.startsWith(`${codeId}:r:`)).length;
-    const timesUsed = taken - released;
+    const charges = new Map();
+    for (const charge of await db.collection('sandbox_payments').find({}).toArray())
+      charges.set(charge._id, charge);
+    const listed = await admin('GET', '/api/admin/discount-codes');
+    const timesUsed = listed.body.find((code) => code.code === CODE)?.timesUsed;
     const paidWithCode = paid.filter((o) => o.discountCode === CODE).length;
-    // Each paid order's confirmation is queued once (its key is unique); how many went out so far.
     const confirmations = await db
       .collection('outbox')
-      .find({ kind: 'order_confirmation' }, { projection: { key: 1, sentAt: 1 } })
+      .find({ kind: 'order_confirmation' }, { projection: { key: 1 } })
       .toArray();
     const confirmed = new Set(confirmations.map((m) => m.key));
-    const sent = confirmations.filter((m) => m.sentAt).length;
-    const serverErrors = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-    const checks = [
+    const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+    return [
       [
         'order numbers unique',
         new Set(numbers).size === numbers.length,
-        `${new Set(numbers).size} distinct of ${numbers.length}`,
+        `${numbers.length} orders`,
       ],
       [
-        'order numbers without gaps',
+        'order numbers consecutive',
         numbers.every((n, i) => n === numbers[0] + i),
-        `${numbers[0]}..${numbers.at(-1)} (${numbers.length} orders, ${paid.length} paid)`,
-      ],
-      [
-        'paid order numbers unique',
-        new Set(paidNumbers).size === paidNumbers.length,
-        `${paidNumbers.length} paid`,
+        `${numbers[0]}..${numbers.at(-1)}, ${paid.length} paid`,
       ],
       [
         'one charge per paid order, none for any other',
-        charges.length === paid.length &&
-          paid.every((o) => chargesByOrder.get(o._id.toString())?.paymentId === o.paymentId),
-        `${charges.length} charges, ${paid.length} paid orders`,
+        charges.size === paid.length &&
+          paid.every((o) => charges.get(o._id.toString())?.paymentId === o.paymentId),
+        `${charges.size} charges`,
       ],
       [
-        'timesUsed = paid orders with the code, within its limit',
+        `${CODE}'s timesUsed = its paid orders, within its limit`,
         timesUsed === paidWithCode && timesUsed <= codeLimit,
-        `timesUsed ${timesUsed}, paid with ${CODE} ${paidWithCode}, limit ${codeLimit}`,
+        `timesUsed ${timesUsed}, paid orders with it ${paidWithCode}, limit ${codeLimit}`,
       ],
       [
-        'a confirmation queued once for each paid order',
+        'one confirmation per paid order',
         confirmations.length === paid.length &&
           paid.every((o) => confirmed.has(`order_confirmation:${o._id.toString()}`)),
-        `${confirmations.length} confirmations for ${paid.length} paid orders, ${sent} sent by the mail worker so far`,
+        `${confirmations.length} confirmations`,
       ],
-      ['no 5xx', serverErrors === 0, `${serverErrors} answers 5xx or none`],
+      ['no 5xx', fivexx === 0, `${fivexx} answers 5xx or none`],
     ];
-    return checks;
   } finally {
     await client.close();
   }
 }
 
 async function main() {
+  buildStale(); // as npm start: the API's bundle and the shell's build
   const { dataDir, ferret } = await startDatabase('shop-bench-load-', 'bench_load');
-  const codeId = await seedCode(ferret.uri);
   const mail = await startMailSink();
-  // LOAD_COUNT_CALLS=1: the APIs reach the database through a counting forwarder (it costs the
-  // bench's own process some time), and each step prints the database calls per paid order.
   const counter = process.env.LOAD_COUNT_CALLS ? await countingProxy(ferret.uri) : null;
   const apis = [];
   for (let i = 0; i < 2; i++)
     apis.push(await startApi(counter?.uri ?? ferret.uri, path.join(dataDir, 'uploads'), mail.url));
-  const { base: shell, child: forwarder } = await startShell(apis.map((api) => api.base));
+  const shell = await startShell(apis.map((api) => api.base));
   const bareRoute = await startBare();
-  const { base: bare, child: bareForwarder } = await startShell([bareRoute.base]);
-  // Who used the machine's processors during each step, in % of one core.
-  const processes = [
-    ['database', () => processorMs(ferret.process.pid)],
-    ...apis.map((api, i) => [`API ${i + 1}`, () => processorMs(api.child.pid)]),
-    ['forwarder', () => processorMs(forwarder.pid)],
-    ['mail server', () => processorMs(mail.child.pid)],
-    [
-      'bare route and its forwarder',
-      () => processorMs(bareRoute.child.pid) + processorMs(bareForwarder.pid),
-    ],
-    ['load generator', ownProcessorMs],
+  const bareShell = await startShell([bareRoute.base]);
+  const shop = [
+    ['database', ferret.process],
+    ...apis.map((api, i) => [`API ${i + 1}`, api.child]),
+    ['shell', shell.child],
   ];
-  const shares = [];
-  const measure = async (connections, step, traffic) => {
-    const usedBefore = processes.map(([, used]) => used());
-    const started = performance.now();
-    await traffic();
-    const ms = performance.now() - started;
-    shares.push({
-      conns: connections,
-      step,
-      ...Object.fromEntries(
-        processes.map(([name, used], i) => [
-          `${name} %`,
-          Math.round(((used() - usedBefore[i]) / ms) * 100),
-        ]),
-      ),
-    });
-    return ms;
-  };
+  const shopProcessorMs = () => shop.reduce((sum, [, child]) => sum + processorMs(child.pid), 0);
+  const admin = await adminCall(shell.base);
+  await createCode(admin);
 
   console.log(
-    `Load: mixed shopper traffic, two API processes on one FerretDB (SQLite) behind the shell's round-robin forwarding, mail to a local server; ${oneShopper ? 'every order under one name and email' : 'each shopper under a name and email of their own'}; ${seconds}s per step; first ${bareSeconds}s per step on a bare Express route behind the same forwarding while the shop is quiet; loopback, ${os.cpus().length} cores\n`,
+    `Load: two API processes on FerretDB (SQLite) behind the shell's forwarding; ${os.cpus().length} cores; ${new Date().toISOString()}\n`,
   );
-  // The bare route first, at every step, before any shopper: measured after the shop's traffic, it
-  // shared the processors with the work that traffic left behind (the mail worker's messages), and
-  // the floor the shop is compared with was raised by the shop itself.
-  await bareTraffic(bare, 4, 1000, []);
-  const bareStats = new Map();
-  const bareLoad = new Map();
-  for (const connections of steps) {
-    bareLoad.set(connections, os.loadavg()[0].toFixed(1));
-    const bareSamples = [];
-    const ms = await measure(connections, 'bare route', () =>
-      bareTraffic(bare, connections, bareSeconds * 1000, bareSamples),
-    );
-    bareStats.set(connections, summary(bareSamples, ms));
-  }
-  // Warm-up, not measured: the first calls create indexes and fill the processes' caches.
-  const warm = { cartRead: [], cartAdd: [], applyCode: [], createOrder: [], pay: [] };
-  await shopTraffic(shell, 4, 3000, warm, { paid: 0, orderRefused: 0, payRefused: 0 });
-  const rows = [];
-  const totals = { paid: 0, orderRefused: 0, payRefused: 0 };
-  for (const connections of steps) {
-    const load = os.loadavg()[0].toFixed(1);
-    const bareOfStep = bareStats.get(connections);
-    const samples = { cartRead: [], cartAdd: [], applyCode: [], createOrder: [], pay: [] };
+  await closedLoop(shell.base, 4, 3000, newSamples(), { paid: 0, orderRefused: 0, payRefused: 0 });
+  await mailSettled(mail);
+
+  /** Runs traffic; the row of its figures. */
+  const measure = async (name, traffic) => {
+    const samples = newSamples();
     const outcomes = { paid: 0, orderRefused: 0, payRefused: 0 };
+    const load = os.loadavg()[0];
     counter?.reset();
-    const shopMs = await measure(connections, 'shop calls', () =>
-      shopTraffic(shell, connections, seconds * 1000, samples, outcomes),
-    );
-    for (const key of Object.keys(totals)) totals[key] += outcomes[key];
+    const used = shopProcessorMs();
+    const started = performance.now();
+    await traffic(samples, outcomes);
+    const ms = performance.now() - started;
+    // The orders' mail is part of their work: counted once it is sent, after the traffic's time.
+    await mailSettled(mail);
+    const row = {
+      traffic: name,
+      'paid/s': Number((outcomes.paid / (ms / 1000)).toFixed(1)),
+      'shop cpu ms/paid': Math.round((shopProcessorMs() - used) / Math.max(1, outcomes.paid)),
+      'create p50': ms1(percentile(samples.createOrder, 50)),
+      'create p99': ms1(percentile(samples.createOrder, 99)),
+      'pay p99': ms1(percentile(samples.pay, 99)),
+      'cart read p99': ms1(percentile(samples.cartRead, 99)),
+      refused: outcomes.orderRefused + outcomes.payRefused,
+      load: Number(load.toFixed(1)),
+    };
+    console.log(JSON.stringify(row));
     if (counter) printCallsPerOrder(counter.counts, outcomes.paid);
-    const all = Object.values(samples).flat();
-    const row = (step, stats, stepLoad = load) => ({
-      conns: connections,
-      step,
-      'req/s': Math.round(stats.rps),
-      'p50 ms': Number(stats.p50.toFixed(1)),
-      'p99 ms': Number(stats.p99.toFixed(1)),
-      'p50 x bare': Number((stats.p50 / bareOfStep.p50).toFixed(1)),
-      'p99 x bare': Number((stats.p99 / bareOfStep.p99).toFixed(1)),
-      load: stepLoad,
-    });
-    rows.push(row('bare route', bareOfStep, bareLoad.get(connections)));
-    rows.push(row('all shop calls', summary(all, shopMs)));
-    rows.push(row('GET /api/cart', summary(samples.cartRead, shopMs)));
-    rows.push(row('POST /api/cart', summary(samples.cartAdd, shopMs)));
-    rows.push(row('POST /api/cart/session', summary(samples.applyCode, shopMs)));
-    rows.push(row('POST /api/orders', summary(samples.createOrder, shopMs)));
-    rows.push(row('POST /api/payment/complete', summary(samples.pay, shopMs)));
-    // The shop's processes' processor time (all but the bare route's and the load generator's)
-    // over the orders paid: the work a paid order costs under the crowd, to set beside bench:calls.
-    const shopShare = Object.entries(shares.at(-1))
-      .filter(([name]) => name.endsWith(' %') && !/^(bare|load generator)/.test(name))
-      .reduce((sum, [, percent]) => sum + percent, 0);
-    const perOrder = (shopShare / 100) * (shopMs / Math.max(1, outcomes.paid));
-    console.log(
-      `${connections} connections: ${outcomes.paid} orders paid in ${(shopMs / 1000).toFixed(1)}s (${(outcomes.paid / (shopMs / 1000)).toFixed(1)}/s), ${outcomes.orderRefused} orders and ${outcomes.payRefused} payments refused; the shop's processes' processor time ${perOrder.toFixed(0)} ms per paid order; load average ${load}`,
+    return row;
+  };
+
+  const rows = [];
+  for (const connections of steps)
+    rows.push(
+      await measure(`closed, ${connections} connections`, (samples, outcomes) =>
+        closedLoop(shell.base, connections, seconds * 1000, samples, outcomes),
+      ),
     );
-  }
-  console.table(rows);
-  console.log(`Processor time during each step, % of one core (${os.cpus().length} cores):`);
-  console.table(shares);
-  console.log(
-    'statuses:',
-    Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
-    `(req/s of a step: its calls in the step's time; "x bare": the same percentile of the bare route at the same connections)`,
+  const capacity = Math.max(...rows.map((row) => row['paid/s']));
+  const rate = fixedRate ?? capacity / 2;
+
+  const bareRate = rate * CALLS_PER_SHOPPER;
+  const bare = [];
+  const bareLoad = os.loadavg()[0];
+  await onSchedule(bareRate, openSeconds * 1000, (due) =>
+    call(bareShell.base, 'GET', '/api/bare', newSessionId(), undefined, bare, due),
   );
-  if (serverErrors.size) {
-    console.log('server errors:', Object.fromEntries(serverErrors));
-    // Each answer as it came, and what the API processes logged for it (matched by request id).
-    for (const sample of serverErrorSamples) {
-      const logged = sample.requestId
-        ? apiErrorLines.filter((line) => line.includes(sample.requestId))
-        : [];
-      console.log(JSON.stringify(sample));
-      for (const line of logged) console.log(`  API log: ${line.slice(0, 2000)}`);
-    }
-    const unmatched = apiErrorLines.filter(
-      (line) => !serverErrorSamples.some((s) => s.requestId && line.includes(s.requestId)),
-    );
-    if (unmatched.length)
-      console.log(
-        `API error log (${unmatched.length} more lines):\n${unmatched.slice(0, 20).join('\n')}`,
-      );
-  }
-  const checks = await checkInvariants(ferret.uri, codeId);
+  const open = await measure(`open, ${rate.toFixed(1)} shoppers/s`, (samples, outcomes) =>
+    onSchedule(rate, openSeconds * 1000, (due) =>
+      shopper(shell.base, shoppers++, samples, outcomes, due),
+    ),
+  );
+  rows.push(open);
+  console.table(rows);
+  const bareP99 = percentile(bare, 99);
+  console.log(
+    `capacity: ${capacity} paid orders/s (best closed-loop step)\n` +
+      `open loop at ${rate.toFixed(1)} shoppers/s: create-order p99 ${open['create p99']} ms; ` +
+      `the bare route at ${bareRate.toFixed(0)} requests/s: p99 ${bareP99.toFixed(1)} ms ` +
+      `(load ${bareLoad.toFixed(1)}); ratio ${(open['create p99'] / bareP99).toFixed(1)}x`,
+  );
+  console.log('statuses:', Object.fromEntries([...statuses].sort(([a], [b]) => a - b)));
+  if (serverErrors.size) console.log('server errors:', Object.fromEntries(serverErrors));
+
+  const checks = await checkInvariants(ferret.uri, admin);
   console.log('\nInvariants from the database:');
   for (const [name, ok, detail] of checks)
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);

@@ -1,60 +1,41 @@
-// The benchmark's server: the real shop app (all routes, real database) and, in the same process, a
-// bare Express app with one JSON route, so both are measured under the same conditions. Started by
-// run.mjs with `node --import tsx`; tells its parent the two ports over IPC.
+// The benchmarks' server (growth.mjs, run.mjs): the shop's app as src/server.ts prepares it, a bare
+// Express app with one JSON route beside it, and POST /jobs/:name on that side, which runs one round
+// of the shop's job of that name (src/jobs: what the scheduler runs) at now + `aheadMs` and answers
+// its time and result. Started with `node --import tsx`; tells its parent the two ports over IPC.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { createApp } from '../src/app';
-import { prepareDatabase } from '../src/migrations';
-import { deliverDueMail } from '../src/modules/mail/mail';
-import { expireUnpaidOrders } from '../src/modules/payments/expiry';
-import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { loadConfig } from '../src/config';
+import { shopJobs } from '../src/jobs';
+import { prepareDatabase } from '../src/migrations';
 import { connectDatabase, disconnectDatabase } from '../src/platform/db';
-import { deleteExpired } from '../src/platform/expiry';
 import { createLogger } from '../src/platform/logger';
 
 const config = loadConfig(process.env);
 const logger = createLogger(config.logLevel);
 await connectDatabase(config.mongodbUri, { timeoutMs: config.dbConnectTimeoutMs, logger });
-// As the shop's server starts (src/server.ts).
 await prepareDatabase(logger);
+
+// No mail server: the mail job delivers into the outbox, as a shop without MAIL_URL does.
+const jobs = new Map(shopJobs(config, logger, { mailSender: null }).map((job) => [job.name, job]));
 
 const bare = express();
 bare.disable('x-powered-by');
+bare.use(express.json());
 bare.get('/bare', (_req, res) => {
   res.json({ ok: true });
 });
-// One round of the mail worker (what jobs/ runs every 5 s), timed here: the growth bench measures
-// its query like a request's (no mail server: delivery is into the outbox).
-bare.post('/mail-round', async (_req, res) => {
-  const started = performance.now();
-  const { sent, failed } = await deliverDueMail({ sender: null, from: config.mail.from, logger });
-  res.json({ ms: performance.now() - started, sent, failed });
-});
-
-// One round of each sweep the jobs run (src/jobs), timed here. The unpaid-orders round is run a day
-// and two minutes ahead, so the order the bench left unpaid this round is due and expires; the
-// proof reminders' five days ahead, so the order it paid this round is reminded.
-bare.post('/sweep-round', async (_req, res) => {
-  const now = new Date();
-  const times: Record<string, number> = {};
-  const done: Record<string, number> = {};
-  const sweeps: Array<[string, () => Promise<number>]> = [
-    ['unpaid orders (a day on)', () => expireUnpaidOrders(new Date(now.getTime() + 86_520_000))],
-    ['expired', () => deleteExpired(now)],
-    // Five days on, the proof of the order the bench paid this round is due its reminder.
-    [
-      'proof reminders (5 days on)',
-      () => remindUnansweredProofs(config, new Date(now.getTime() + 5 * 86_400_000)),
-    ],
-  ];
-  for (const [name, sweep] of sweeps) {
-    const started = performance.now();
-    done[name] = await sweep();
-    times[name] = performance.now() - started;
+bare.post('/jobs/:name', async (req, res) => {
+  const job = jobs.get(req.params.name);
+  if (!job) {
+    res.status(404).json({ jobs: [...jobs.keys()] });
+    return;
   }
-  res.json({ times, done });
+  const aheadMs = Number((req.body as { aheadMs?: number } | undefined)?.aheadMs ?? 0);
+  const started = performance.now();
+  const result: unknown = await job.run(new Date(Date.now() + aheadMs));
+  res.json({ ms: performance.now() - started, result });
 });
 
 function listen(handler: express.Express): Promise<Server> {
