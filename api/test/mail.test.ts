@@ -14,7 +14,7 @@ import {
   type MailSender,
 } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
-import { claimMail, insertMails, type NewMail } from '../src/modules/mail/repository';
+import { claimMails, insertMails, type NewMail } from '../src/modules/mail/repository';
 import { escapeHtml } from '../src/modules/mail/templates';
 import { trusted } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
@@ -345,15 +345,17 @@ describe("the mail worker's pace", () => {
     const [key] = await queue(`stale:${Date.now()}`, 1, claimedAt);
     const stored = await OutboxModel.findOne({ key }).lean();
     // Claimed 9 minutes ago by a worker that stopped: still held.
-    const claim = await claimMail(
-      stored!._id,
-      claimedAt,
-      new Date(claimedAt.getTime() + CLAIM_LEASE_MS),
-    );
+    const [claim] = await claimMails([stored!._id], claimedAt, {
+      until: new Date(claimedAt.getTime() + CLAIM_LEASE_MS),
+      by: 'stopped-worker',
+    });
     expect(claim?.status).toBe('sending');
     expect(
-      await claimMail(stored!._id, new Date(), new Date(Date.now() + CLAIM_LEASE_MS)),
-    ).toBeNull();
+      await claimMails([stored!._id], new Date(), {
+        until: new Date(Date.now() + CLAIM_LEASE_MS),
+        by: 'another-worker',
+      }),
+    ).toEqual([]);
     const now = new Date();
     const sent: string[] = [];
     const counting: MailSender = { send: async (mail) => void sent.push(mail.subject), close() {} };
@@ -368,7 +370,12 @@ describe("the mail worker's pace", () => {
     await deliverDueMail({ sender: counting, from: 'shop@example.com', logger, now: later });
     expect(sent.filter((subject) => subject === key)).toHaveLength(1);
     const after = await OutboxModel.findById(stored!._id).lean();
-    expect(after).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null });
+    expect(after).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      claimedUntil: null,
+      claimedBy: null,
+    });
     expect(after?.sentAt).toBeInstanceOf(Date);
   });
 

@@ -1,19 +1,20 @@
 // Transactional email. A request only queues a message (an insert into the outbox), so sending never
 // blocks or fails the request; the mail worker (jobs/) sends it, retrying with backoff while the mail
 // server is down. With no MAIL_URL the outbox is the destination: the admin reads it in the Outbox tab.
+import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { MailKind, OutboxMessage, OutboxPage } from '@shop/contracts';
 import type { Config } from '../../config';
 import type { Logger } from '../../platform/logger';
 import type { MailAttachmentRef, OutboxRecord } from './model';
 import {
-  claimMail,
+  claimMails,
   findDueMailIds,
   insertMails,
   listMail,
-  markMailFailed,
-  markMailSent,
+  recordMailOutcomes,
   releaseLapsedClaims,
+  type MailOutcome,
 } from './repository';
 import type { RenderedMail } from './templates';
 
@@ -250,10 +251,12 @@ async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
 export const SENDS_AT_ONCE = 4;
 
 /**
- * One round of the mail worker: up to `batch` messages due now are sent (or, with no mail server,
- * delivered to the outbox), `SENDS_AT_ONCE` at a time, each under a claim on the message (a
- * conditional update), so workers on several processes send each message once. A failure keeps the
- * message due again after its backoff; nothing is lost. `taken`: the due messages the round found (as
+ * One round of the mail worker: up to `batch` messages due now are claimed together (a conditional
+ * update, so workers on several processes send each message once), sent (or, with no mail server,
+ * delivered to the outbox) `SENDS_AT_ONCE` at a time, and their outcomes written together: a round
+ * costs the database the same few commands however many messages it sends. A failure keeps the
+ * message due again after its backoff; nothing is lost (a worker that stops mid-round loses its claims
+ * when they lapse, and its messages are sent again). `taken`: the due messages the round found (as
  * many as `batch` when more may be waiting), `settled`: those whose attempt it made; a round that took
  * a whole batch and settled some is followed by the next at once (jobs/index.ts).
  */
@@ -274,80 +277,80 @@ export async function deliverDueMail({
 }): Promise<{ sent: number; failed: number; taken: number; settled: number }> {
   let sent = 0;
   let failed = 0;
-  let settled = 0;
   await releaseLapsedClaims(now);
   const due = await findDueMailIds(now, batch);
-  const deliver = async (id: (typeof due)[number]) => {
-    const claimedUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
-    const claimed = await claimMail(id, now, claimedUntil);
-    if (!claimed) return; // another worker has it
-    settled += 1;
+  const claim = {
+    until: new Date(now.getTime() + CLAIM_LEASE_MS),
+    by: randomBytes(8).toString('hex'),
+  };
+  const claimed = await claimMails(due, now, claim);
+  const outcomes: MailOutcome[] = [];
+  const deliver = async (message: OutboxRecord) => {
+    const id = message._id;
     // Sent or refused for good by a worker of the version before message statuses, which recorded
     // only the time (migrations/mail.ts): recorded as such, not tried again.
-    if (claimed.sentAt) {
-      await markMailSent(id, claimedUntil, { attempts: claimed.attempts, sentAt: claimed.sentAt });
+    if (message.sentAt) {
+      outcomes.push({ id, sent: { attempts: message.attempts, sentAt: message.sentAt } });
       return;
     }
-    if (claimed.failedAt) {
-      await markMailFailed(id, claimedUntil, {
-        attempts: claimed.attempts,
-        error: claimed.error ?? '',
-        nextAttemptAt: claimed.nextAttemptAt,
-        failedAt: claimed.failedAt,
+    if (message.failedAt) {
+      outcomes.push({
+        id,
+        failed: {
+          attempts: message.attempts,
+          error: message.error ?? '',
+          nextAttemptAt: message.nextAttemptAt,
+          failedAt: message.failedAt,
+        },
       });
       return;
     }
-    const attempts = claimed.attempts + 1;
+    const attempts = message.attempts + 1;
     try {
-      const attachments = sender ? await loadAttachments(claimed, loadAttachment) : [];
+      const attachments = sender ? await loadAttachments(message, loadAttachment) : [];
       await sender?.send({
         from,
-        to: claimed.to,
-        replyTo: claimed.replyTo,
-        subject: claimed.subject,
-        text: claimed.text,
-        html: claimed.html,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
         attachments,
       });
       // Sent for real: the recipient has the link now, and the outbox keeps none that works. (With
       // no mail server the outbox is the recipient: development reads its links there.)
-      await markMailSent(id, claimedUntil, {
-        attempts,
-        sentAt: new Date(),
-        ...(sender ? accountLinkHidden(claimed) : null),
+      outcomes.push({
+        id,
+        sent: { attempts, sentAt: new Date(), ...(sender ? accountLinkHidden(message) : null) },
       });
       sent += 1;
     } catch (error) {
       failed += 1;
       const permanent = isPermanent(error);
-      await markMailFailed(id, claimedUntil, {
-        attempts,
-        error: describe(error),
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-        failedAt: permanent ? now : null,
-        // Refused for good: never sent, so nobody needs its link any more.
-        ...(permanent ? accountLinkHidden(claimed) : null),
+      outcomes.push({
+        id,
+        failed: {
+          attempts,
+          error: describe(error),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          failedAt: permanent ? now : null,
+          // Refused for good: never sent, so nobody needs its link any more.
+          ...(permanent ? accountLinkHidden(message) : null),
+        },
       });
       logger.warn(
-        { mailId: id.toString(), kind: claimed.kind, attempts, permanent, err: error },
+        { mailId: id.toString(), kind: message.kind, attempts, permanent, err: error },
         permanent ? 'The mail server refused a message' : 'Sending a message failed; will retry',
       );
     }
   };
-  // A few at a time; an error (the database, say) stops the round after the sends under way, and
-  // what it had claimed is due again when the claims lapse.
+  // A few at a time; the outcomes are written once the sends under way are done.
   let next = 0;
-  let failure: unknown = null;
   await Promise.all(
-    Array.from({ length: Math.min(SENDS_AT_ONCE, due.length) }, async () => {
-      while (next < due.length && !failure) {
-        const id = due[next++]!;
-        await deliver(id).catch((error: unknown) => {
-          failure ??= error;
-        });
-      }
+    Array.from({ length: Math.min(SENDS_AT_ONCE, claimed.length) }, async () => {
+      while (next < claimed.length) await deliver(claimed[next++]!);
     }),
   );
-  if (failure) throw failure;
-  return { sent, failed, taken: due.length, settled };
+  await recordMailOutcomes(claim, outcomes);
+  return { sent, failed, taken: due.length, settled: claimed.length };
 }

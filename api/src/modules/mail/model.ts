@@ -38,6 +38,8 @@ export interface OutboxRecord {
   nextAttemptAt: Date;
   /** While `sending`: when the claiming worker's lease ends and the message is due again. */
   claimedUntil: Date | null;
+  /** While `sending`: the claiming worker's round (a random token), which alone writes the outcome. */
+  claimedBy: string | null;
   /** The mail server refused it for good (a 5xx answer): no more tries. */
   failedAt: Date | null;
   /**
@@ -68,6 +70,7 @@ const outboxSchema = new Schema<OutboxRecord>(
     attempts: { type: Number, required: true, default: 0 },
     nextAttemptAt: { type: Date, required: true },
     claimedUntil: { type: Date, default: null },
+    claimedBy: { type: String, default: null },
     failedAt: { type: Date, default: null },
     attachments: { type: [{ _id: false, filename: String, ref: String }], default: [] },
   },

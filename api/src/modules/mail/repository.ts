@@ -97,60 +97,87 @@ export async function findDueMailIds(now: Date, limit: number): Promise<Types.Ob
 export async function releaseLapsedClaims(now: Date): Promise<number> {
   const { modifiedCount } = await OutboxModel.updateMany(
     { status: 'sending', claimedUntil: trusted({ $lte: now }) },
-    { $set: { status: 'queued', claimedUntil: null } },
+    { $set: { status: 'queued', claimedUntil: null, claimedBy: null } },
   );
   return modifiedCount;
 }
 
-/**
- * The message for this worker alone until `until`, if it is still due: a conditional update, so of
- * two workers one gets it and the other null.
- */
-export function claimMail(id: Types.ObjectId, now: Date, until: Date) {
-  return OutboxModel.findOneAndUpdate(
-    { _id: id, status: 'queued', nextAttemptAt: trusted({ $lte: now }) },
-    { $set: { status: 'sending', claimedUntil: until } },
-    { new: true },
-  ).lean<OutboxRecord>();
+/** A worker's hold on the messages it claimed in one round: until when, and its round's token. */
+export interface MailClaim {
+  until: Date;
+  by: string;
 }
 
-/** The claim as a filter: only its holder writes the outcome (false when the lease was lost). */
-const held = (id: Types.ObjectId, claimedUntil: Date) => ({
-  _id: id,
-  status: 'sending',
-  claimedUntil,
-});
-
 /**
- * Marks a claimed message sent. `parts`: the text and HTML to keep from now on (an account link's
- * token hidden), written with the mark.
+ * Those of these messages still due, for this worker's round alone until `claim.until`: one
+ * conditional update of them all (each document's update is atomic, so of two workers each message
+ * goes to one), then one read of what this round holds. Two commands, however many messages.
  */
-export async function markMailSent(
-  id: Types.ObjectId,
-  claimedUntil: Date,
-  changes: { attempts: number; sentAt: Date; text?: string; html?: string },
-): Promise<boolean> {
-  const { modifiedCount } = await OutboxModel.updateOne(held(id, claimedUntil), {
-    $set: { ...changes, status: 'sent', error: null, claimedUntil: null },
-  });
-  return modifiedCount === 1;
+export async function claimMails(
+  ids: Types.ObjectId[],
+  now: Date,
+  claim: MailClaim,
+): Promise<OutboxRecord[]> {
+  if (ids.length === 0) return [];
+  const { modifiedCount } = await OutboxModel.updateMany(
+    { _id: trusted({ $in: ids }), status: 'queued', nextAttemptAt: trusted({ $lte: now }) },
+    { $set: { status: 'sending', claimedUntil: claim.until, claimedBy: claim.by } },
+  );
+  if (modifiedCount === 0) return [];
+  // Read by _id alone (its index answers exactly); what this round holds is told here.
+  const read = await OutboxModel.find({ _id: trusted({ $in: ids }) }).lean<OutboxRecord[]>();
+  return read.filter((mail) => mail.status === 'sending' && mail.claimedBy === claim.by);
 }
 
-/** Records a claimed message's failed attempt: due again at nextAttemptAt, or refused for good. */
-export async function markMailFailed(
-  id: Types.ObjectId,
-  claimedUntil: Date,
-  changes: {
-    attempts: number;
-    error: string;
-    nextAttemptAt: Date;
-    failedAt: Date | null;
-    text?: string;
-    html?: string;
-  },
-): Promise<boolean> {
-  const { modifiedCount } = await OutboxModel.updateOne(held(id, claimedUntil), {
-    $set: { ...changes, status: changes.failedAt ? 'failed' : 'queued', claimedUntil: null },
-  });
-  return modifiedCount === 1;
+/** The outcome of a claimed message's attempt (sent, or failed: due again or refused for good). */
+export type MailOutcome =
+  | { id: Types.ObjectId; sent: { attempts: number; sentAt: Date; text?: string; html?: string } }
+  | {
+      id: Types.ObjectId;
+      failed: {
+        attempts: number;
+        error: string;
+        nextAttemptAt: Date;
+        failedAt: Date | null;
+        text?: string;
+        html?: string;
+      };
+    };
+
+/**
+ * Writes the outcomes of a round's messages in one command (one update per message, each only while
+ * this round still holds it: a message whose lease lapsed and was taken again is left to its new
+ * holder). How many were written.
+ */
+export async function recordMailOutcomes(
+  claim: MailClaim,
+  outcomes: MailOutcome[],
+): Promise<number> {
+  if (outcomes.length === 0) return 0;
+  const { modifiedCount } = await OutboxModel.bulkWrite(
+    outcomes.map((outcome) => ({
+      updateOne: {
+        filter: { _id: outcome.id, status: 'sending', claimedBy: claim.by },
+        update: {
+          $set:
+            'sent' in outcome
+              ? {
+                  ...outcome.sent,
+                  status: 'sent',
+                  error: null,
+                  claimedUntil: null,
+                  claimedBy: null,
+                }
+              : {
+                  ...outcome.failed,
+                  status: outcome.failed.failedAt ? 'failed' : 'queued',
+                  claimedUntil: null,
+                  claimedBy: null,
+                },
+        },
+      },
+    })),
+    { ordered: false },
+  );
+  return modifiedCount;
 }
