@@ -293,17 +293,16 @@ describe('attempt limits in the database', () => {
     }
     const crowded = await judge('second');
     expect(crowded.map((op) => op.method)).toEqual(alone.map((op) => op.method));
-    // A read per claim, an insert for the first, a compare-and-swap for the next four.
+    // One upsert per claim that inserts the first attempt or answers the document, then a
+    // compare-and-swap for the next four; the refusal only reads.
     expect(crowded.map((op) => op.method)).toEqual([
-      'findOne',
-      'insertOne',
-      ...Array.from({ length: 4 }, () => ['findOne', 'updateOne']).flat(),
-      'findOne',
+      'findOneAndUpdate',
+      ...Array.from({ length: 4 }, () => ['findOneAndUpdate', 'updateOne']).flat(),
+      'findOneAndUpdate',
     ]);
     for (const { method, filter } of crowded) {
-      if (method === 'insertOne') continue;
       expect(filter).toEqual(
-        method === 'findOne'
+        method === 'findOneAndUpdate'
           ? { _id: 'test-lookups|second' }
           : expect.objectContaining({ _id: 'test-lookups|second' }),
       );

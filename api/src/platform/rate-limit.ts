@@ -1,11 +1,11 @@
 // Attempt limits: "at most N attempts in any windowMs", counted in the database, so a limit holds
 // across replicas and restarts. One document per limiter and key holds the times of the key's recent
-// attempts (at most N, oldest first). A claim reads it and writes the list with its own attempt added
-// under a compare-and-swap on `rev`, or inserts it when there is none (the unique _id lets one insert
-// in): of two claims judging the same list one writes and the other judges again, so concurrent
-// claims never exceed the limit. The window slides: an attempt counts for windowMs after it was made,
-// and a refusal says when the oldest one stops counting. A key's document expires windowMs after its
-// last attempt (platform/expiry.ts).
+// attempts (at most N, oldest first). A claim inserts it with its own attempt when there is none (an
+// upsert that only sets on insert, which answers the document when it is there), or writes the list
+// with its own attempt added under a compare-and-swap on `rev`: of two claims judging the same list
+// one writes and the other judges again, so concurrent claims never exceed the limit. The window
+// slides: an attempt counts for windowMs after it was made, and a refusal says when the oldest one
+// stops counting. A key's document expires windowMs after its last attempt (platform/expiry.ts).
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKeyError } from './db';
 import { expiringAt, sweepWhenExpired } from './expiry';
@@ -70,6 +70,33 @@ async function swapped(_id: string, seen: RateLimitRecord | null, hits: Date[], 
   return matchedCount === 1;
 }
 
+/**
+ * A key's document as a claim first finds it, in one command: when there is none, this claim's
+ * attempt is inserted as it (an upsert that sets fields only on insert) and `inserted` is true; when
+ * there is one, it is answered unchanged. Most keys (a shopper's address, a code) are new in their
+ * window, so most claims cost the database one command.
+ */
+async function readOrInsert(
+  _id: string,
+  now: Date,
+  windowMs: number,
+): Promise<{ inserted: true } | { inserted: false; seen: RateLimitRecord }> {
+  try {
+    const seen = await RateLimitModel.findOneAndUpdate(
+      { _id },
+      { $setOnInsert: { hits: [now], rev: 1, expiresAt: new Date(now.getTime() + windowMs) } },
+      { upsert: true, new: false },
+    ).lean<RateLimitRecord>();
+    return seen ? { inserted: false, seen } : { inserted: true };
+  } catch (error) {
+    // Two first claims of one key at once: the other inserted it, so it is read now.
+    if (!isDuplicateKeyError(error)) throw error;
+    const seen = await RateLimitModel.findById(_id).lean<RateLimitRecord>();
+    if (!seen) throw error;
+    return { inserted: false, seen };
+  }
+}
+
 export function attemptLimiter(name: string, limit: number, windowMs: number): AttemptLimiter {
   const idOf = (key: string) => `${name}|${key}`;
   const read = (_id: string) => RateLimitModel.findById(_id).lean<RateLimitRecord>();
@@ -92,8 +119,10 @@ export function attemptLimiter(name: string, limit: number, windowMs: number): A
     windowMs,
     async claim(key, now = new Date()) {
       const _id = idOf(key);
+      const first = await readOrInsert(_id, now, windowMs);
+      if (first.inserted) return { allowed: true, release: () => giveBack(_id, now) };
       for (let race = 0; race < MAX_RACES; race++) {
-        const seen = await read(_id);
+        const seen = race === 0 ? first.seen : await read(_id);
         const counting = (seen?.hits ?? []).filter(
           (hit) => hit.getTime() + windowMs > now.getTime(),
         );
