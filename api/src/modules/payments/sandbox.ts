@@ -148,14 +148,16 @@ export function sandboxProvider(): PaymentProvider {
   return {
     name: 'sandbox',
     async charge({ amountCents, token, idempotencyKey }) {
-      // Like Square: a key already charged answers its payment again, whatever the token.
-      const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
-      if (earlier) return { paymentId: earlier.paymentId };
-
+      // Like Square: a key already charged answers its payment again, whatever the token. Read only
+      // when the token does not approve (a retry's token is spent); an approving one meets the
+      // earlier charge at the insert below.
       const now = new Date();
       const outcome = await redeemToken(token, now);
-      if (!outcome) throw AppError.paymentDeclined(declineReason('CARD_TOKEN_USED'));
-      if (outcome !== 'approved') throw AppError.paymentDeclined(declineReason(outcome));
+      if (outcome !== 'approved') {
+        const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
+        if (earlier) return { paymentId: earlier.paymentId };
+        throw AppError.paymentDeclined(declineReason(outcome ?? 'CARD_TOKEN_USED'));
+      }
 
       const paymentId = `sbxpay_${randomBytes(12).toString('hex')}`;
       try {
