@@ -16,16 +16,34 @@ async function insertOnce(event: OrderEventRecord): Promise<boolean> {
   }
 }
 
-/** The order entered `to` (once per state: a move repeated by a retry adds nothing). */
-export async function insertMoveEvent(event: {
+/**
+ * Inserts events that happen together (a payment's move and its first proof's sending) with one
+ * insert, each under its own _id: one already there (a retry) is kept and the others go in.
+ */
+export async function insertEventsOnce(events: OrderEventRecord[]): Promise<void> {
+  if (events.length === 0) return;
+  try {
+    await OrderEventModel.insertMany(events, { ordered: false });
+  } catch (error) {
+    // Only duplicates (events there already) are fine: each write error's code, or the error's.
+    type WriteError = { code?: number; err?: { code?: number } };
+    const found = (error as { writeErrors?: WriteError | WriteError[] }).writeErrors;
+    const codes =
+      found === undefined ? [] : [found].flat().map((each) => each.code ?? each.err?.code);
+    if (!isDuplicateKeyError(error) || codes.some((code) => code !== 11000)) throw error;
+  }
+}
+
+/** The event of the order entering `to`, keyed by its state (a retry's move adds nothing). */
+export function moveEvent(event: {
   orderId: string;
   at: Date;
   by: string | null;
   from: OrderStatus | null;
   to: OrderStatus;
   note: string | null;
-}): Promise<boolean> {
-  return insertOnce({
+}): OrderEventRecord {
+  return {
     _id: `${event.orderId}:${event.to}`,
     kind: 'move',
     orderId: new Types.ObjectId(event.orderId),
@@ -35,7 +53,12 @@ export async function insertMoveEvent(event: {
     to: event.to,
     note: event.note,
     proof: null,
-  });
+  };
+}
+
+/** The order entered `to` (once per state: a move repeated by a retry adds nothing). */
+export async function insertMoveEvent(event: Parameters<typeof moveEvent>[0]): Promise<boolean> {
+  return insertOnce(moveEvent(event));
 }
 
 /** Takes back the move's event (its work failed and the order stays where it was). */
@@ -69,15 +92,20 @@ export async function insertNoteEvent(note: {
  * A proof event under its own key (`{orderId}:proof:{key}`): one decision per revision, one
  * override, so two racing clicks record one; false when the key was taken.
  */
-export async function insertProofEvent(event: {
+export async function insertProofEvent(event: Parameters<typeof proofEvent>[0]): Promise<boolean> {
+  return insertOnce(proofEvent(event));
+}
+
+/** A proof event, keyed `{orderId}:proof:{key}`. */
+export function proofEvent(event: {
   orderId: string;
   key: string;
   at: Date;
   by: string | null;
   note: string;
   proof: ProofEventDetails;
-}): Promise<boolean> {
-  return insertOnce({
+}): OrderEventRecord {
+  return {
     _id: `${event.orderId}:proof:${event.key}`,
     orderId: new Types.ObjectId(event.orderId),
     kind: 'proof',
@@ -87,7 +115,7 @@ export async function insertProofEvent(event: {
     to: null,
     note: event.note,
     proof: event.proof,
-  });
+  };
 }
 
 /** One proof event by its key (`{orderId}:proof:{key}`), or null. */

@@ -11,10 +11,10 @@ import {
   type OrderMailData,
   type ShopContext,
 } from '../mail/mail';
-import { insertMoveEvent } from './events';
+import { insertEventsOnce, moveEvent, proofEvent } from './events';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
 import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
-import { proofEmail, recordProofSent } from './proof-step';
+import { proofEmail, proofSentEvent } from './proof-step';
 import { recordPaid } from './repository';
 
 export function shopContext(config: Config): ShopContext {
@@ -115,10 +115,10 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       rendered: adminNewOrder(mailData(paid), shop),
     },
   ];
-  // The history first (side by side), then the messages: a shopper who opens the email finds the
-  // order's page saying what it says.
-  await Promise.all([
-    insertMoveEvent({
+  // The history first (the move and the proof's sending in one insert), then the messages: a
+  // shopper who opens the email finds the order's page saying what it says.
+  await insertEventsOnce([
+    moveEvent({
       orderId,
       at: paidAt,
       by: 'customer',
@@ -126,7 +126,7 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       to: skipProof ? 'processing' : 'awaiting_proof',
       note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
     }),
-    firstProof ? recordProofSent(paid, firstProof) : null,
+    ...(firstProof ? [proofEvent(proofSentEvent(paid, firstProof))] : []),
   ]);
   await queueMails(mails, new Date());
 }

@@ -78,8 +78,13 @@ export function proofEmail(
 
 /** The "sent" event of a revision (once per revision). */
 export async function recordProofSent(order: OrderRecord, sending: ProofSending): Promise<void> {
+  await insertProofEvent(proofSentEvent(order, sending));
+}
+
+/** The event of a revision's sending to the customer (recordProofSent). */
+export function proofSentEvent(order: OrderRecord, sending: ProofSending) {
   const { revision, note, by, now } = sending;
-  await insertProofEvent({
+  return {
     orderId: order._id.toString(),
     key: `${revision}:sent`,
     at: now,
@@ -88,8 +93,8 @@ export async function recordProofSent(order: OrderRecord, sending: ProofSending)
       revision === 1
         ? 'Proof (revision 1) sent to the customer'
         : `Revision ${revision} sent to the customer${note ? `: ${note}` : ''}`,
-    proof: { action: 'sent', revision },
-  });
+    proof: { action: 'sent' as const, revision },
+  };
 }
 
 /**
