@@ -72,11 +72,13 @@ describe('discount code entry', () => {
       },
     });
     expect(lastToast()).toMatchObject({ title: 'Discount applied!' });
-    expect(useShopStore.getState().discount).toEqual({
-      code: 'SAVE10',
-      description: '10% off',
-      amount: 4,
-    });
+    await waitFor(() =>
+      expect(useShopStore.getState().discount).toEqual({
+        code: 'SAVE10',
+        description: '10% off',
+        amount: 4,
+      }),
+    );
     expect(await screen.findByTestId('applied-discount')).toHaveTextContent('SAVE10');
   });
 
