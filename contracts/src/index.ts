@@ -19,6 +19,8 @@ export * from './admin';
 export * from './mail';
 export * from './time-zone';
 export * from './label-layout';
+export * from './asset-tags';
+export * from './label-codes';
 export * from './accounts-answers';
 export * from './orders-answers';
 export * from './admin-answers';

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { COLORS, MATERIALS, MOUNTINGS, SIZE_MAX_INCHES, SIZE_MIN_INCHES } from './label-options';
+import {
+  NUMBER_FIELD,
+  codeValueProblem,
+  fillNumber,
+  labelCodeSchema,
+  seriesRangeProblem,
+  seriesSchema,
+  sheetRowsSchema,
+} from './asset-tags';
 
 const size = (field: string) =>
   z
@@ -25,24 +34,72 @@ export const MAX_LINE_QUANTITY = 10_000;
 export const LINE_QUANTITY_LIMIT_MESSAGE =
   'A line holds at most 10,000 labels. For more, ask us for a quote.';
 
-/** A sign configuration as the browser sends it (docs/product.md section 3); prices are never taken from it. */
-export const labelConfigurationSchema = z.object({
-  material: z.enum(MATERIALS, { error: 'Material must be one of indoor, phenolic, uv-resistant' }),
-  width: size('Width'),
-  height: size('Height'),
-  color: z.enum(COLORS, { error: `Color must be one of ${COLORS.join(', ')}` }),
-  mounting: z.enum(MOUNTINGS, { error: `Mounting must be one of ${MOUNTINGS.join(', ')}` }),
-  customText: z
-    .string()
-    .max(500, 'Custom text must be at most 500 characters')
-    .optional()
-    .default(''),
-  quantity: z
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_LINE_QUANTITY, LINE_QUANTITY_LIMIT_MESSAGE),
-  files: z.array(uploadedFileRefSchema).max(20).optional().default([]),
-});
+/**
+ * A sign configuration as the browser sends it (docs/product.md section 3); prices are never taken
+ * from it. A line of asset tags (section 11) adds a numbered series (`series`, with `{n}` in the text
+ * or the code's value; quantity is the series' length), a code (`code`), or one label per row of a
+ * checked spreadsheet (`rows`; quantity is its row count, checked by the server). Each is null on a
+ * plain label, which is exactly what it was before.
+ */
+export const labelConfigurationSchema = z
+  .object({
+    material: z.enum(MATERIALS, {
+      error: 'Material must be one of indoor, phenolic, uv-resistant',
+    }),
+    width: size('Width'),
+    height: size('Height'),
+    color: z.enum(COLORS, { error: `Color must be one of ${COLORS.join(', ')}` }),
+    mounting: z.enum(MOUNTINGS, { error: `Mounting must be one of ${MOUNTINGS.join(', ')}` }),
+    customText: z
+      .string()
+      .max(500, 'Custom text must be at most 500 characters')
+      .optional()
+      .default(''),
+    quantity: z
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(MAX_LINE_QUANTITY, LINE_QUANTITY_LIMIT_MESSAGE),
+    files: z.array(uploadedFileRefSchema).max(20).optional().default([]),
+    series: seriesSchema.nullable().optional().default(null),
+    code: labelCodeSchema.nullable().optional().default(null),
+    rows: sheetRowsSchema.nullable().optional().default(null),
+  })
+  .superRefine((label, context) => {
+    const issue = (path: string[], message: string) =>
+      context.addIssue({ code: 'custom', path, message });
+    if (label.series && label.rows) {
+      issue(['rows'], 'A line is a numbered series or one label per spreadsheet row, not both');
+      return;
+    }
+    if (label.series) {
+      const numbered =
+        label.customText.includes(NUMBER_FIELD) || label.code?.value.includes(NUMBER_FIELD);
+      if (!numbered) issue(['customText'], `Put ${NUMBER_FIELD} in the text where the number goes`);
+      const range = seriesRangeProblem(label.series, label.quantity);
+      if (range) issue(['series', 'start'], range);
+    }
+    if (label.rows) {
+      if (label.customText.trim() !== '') {
+        issue(['customText'], "With a spreadsheet, each label's text comes from its columns");
+      }
+      if (label.rows.textColumns.length === 0 && label.rows.codeColumn === null) {
+        issue(['rows', 'textColumns'], 'Choose the columns that go on the labels');
+      }
+      if ((label.code === null) !== (label.rows.codeColumn === null)) {
+        issue(
+          ['rows', 'codeColumn'],
+          label.code ? 'Choose the column the code encodes' : 'Choose a code type for that column',
+        );
+      }
+      return;
+    }
+    if (label.code) {
+      // The first label's value; a series' other numbers are digits, which every code type takes.
+      const value = label.series ? fillNumber(label.code.value, label.series, 0) : label.code.value;
+      const problem = codeValueProblem(label.code.type, value);
+      if (problem) issue(['code', 'value'], problem);
+    }
+  });
 export type LabelConfiguration = z.infer<typeof labelConfigurationSchema>;
 export type LabelConfigurationInput = z.input<typeof labelConfigurationSchema>;

@@ -8,6 +8,7 @@
  * never runs wider on paper than the layout says.
  */
 import { COLOR_SWATCHES, type Color, type Mounting } from './label-options';
+import { isMatrixCode, type CodePlacement, type CodeType } from './asset-tags';
 
 /**
  * Smallest capital-letter height the shop engraves without a warning: 1/8 inch. The text is cut with
@@ -87,7 +88,16 @@ export interface LabelLayoutInput {
   customText: string;
   /** Whether an image is engraved on the label (engravedArtworkOf): it gets its own area. */
   artwork?: boolean;
+  /** A barcode or QR code on the label: it takes the end of the label, or its foot, before the text. */
+  code?: { type: CodeType; placement: CodePlacement } | null;
 }
+
+/** A matrix code beside the text takes at most this share of the width; under it, of the height. */
+export const CODE_SHARE_BESIDE = 0.5;
+export const CODE_SHARE_BELOW = 0.6;
+/** Code 128 beside the text takes this share of the width; under it, this share of the height. */
+export const BARS_SHARE_BESIDE = 0.55;
+export const BARS_SHARE_BELOW = 0.45;
 
 /** Files whose image is engraved on the label (a logo, a drawing): PNG and JPG, by stored name. */
 export const ENGRAVED_ARTWORK_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
@@ -129,6 +139,11 @@ export interface LabelLayout {
    * that area when there is no text; null without artwork.
    */
   artwork: { x: number; y: number; width: number; height: number } | null;
+  /**
+   * The code's box, quiet zone included (label-codes.ts fits the symbol in it): the right end of the
+   * area clear of edges and holes (beside), or its foot (below); all of that area without text.
+   */
+  code: { x: number; y: number; width: number; height: number } | null;
   lines: LaidOutLine[];
   /** The em size of the text (0 when there is none). */
   fontSize: number;
@@ -187,6 +202,7 @@ export function labelLayout({
   mounting,
   customText,
   artwork = false,
+  code = null,
 }: LabelLayoutInput): LabelLayout {
   const swatch = COLOR_SWATCHES[color];
   const margin = Math.max(MIN_MARGIN_INCHES, 0.06 * Math.min(width, height));
@@ -199,13 +215,55 @@ export function labelLayout({
   const holesAtTopAndBottom = holes.length === 2 && holes[0]!.x === holes[1]!.x;
   const insetX = holes.length > 0 && !holesAtTopAndBottom ? Math.max(margin, holeClear) : margin;
   const insetY = holesAtTopAndBottom ? Math.max(margin, holeClear) : margin;
-  const clear = {
+  let clear = {
     x: insetX,
     y: insetY,
     width: Math.max(0, width - 2 * insetX),
     height: Math.max(0, height - 2 * insetY),
   };
   const texts = textLines(customText);
+
+  // The code takes its part first, a margin from the rest; with nothing else it takes the whole area.
+  let codeBox: LabelLayout['code'] = null;
+  if (code) {
+    const matrix = isMatrixCode(code.type);
+    const alone = texts.length === 0 && !artwork;
+    if (alone) {
+      const side = Math.min(clear.width, clear.height);
+      codeBox = matrix
+        ? {
+            x: clear.x + (clear.width - side) / 2,
+            y: clear.y + (clear.height - side) / 2,
+            width: side,
+            height: side,
+          }
+        : clear;
+    } else if (code.placement === 'beside') {
+      const codeWidth = matrix
+        ? Math.min(clear.height, clear.width * CODE_SHARE_BESIDE)
+        : clear.width * BARS_SHARE_BESIDE;
+      const codeHeight = matrix ? codeWidth : clear.height;
+      codeBox = {
+        x: clear.x + clear.width - codeWidth,
+        y: clear.y + (clear.height - codeHeight) / 2,
+        width: codeWidth,
+        height: codeHeight,
+      };
+      clear = { ...clear, width: Math.max(0, clear.width - codeWidth - margin) };
+    } else {
+      const codeHeight = matrix
+        ? Math.min(clear.width, clear.height * CODE_SHARE_BELOW)
+        : clear.height * BARS_SHARE_BELOW;
+      const codeWidth = matrix ? codeHeight : clear.width;
+      codeBox = {
+        x: clear.x + (clear.width - codeWidth) / 2,
+        y: clear.y + clear.height - codeHeight,
+        width: codeWidth,
+        height: codeHeight,
+      };
+      clear = { ...clear, height: Math.max(0, clear.height - codeHeight - margin) };
+    }
+  }
 
   // The artwork takes a square at the start of the clear area (its whole length on a label with no
   // text), and the text the rest, a margin apart.
@@ -268,6 +326,12 @@ export function labelLayout({
       y: round(artworkBox.y),
       width: round(artworkBox.width),
       height: round(artworkBox.height),
+    },
+    code: codeBox && {
+      x: round(codeBox.x),
+      y: round(codeBox.y),
+      width: round(codeBox.width),
+      height: round(codeBox.height),
     },
     lines,
     fontSize: round(fontSize),

@@ -16,6 +16,14 @@ export const MATERIAL_RATE_CENTS: Record<Material, Cents> = {
   'uv-resistant': 55,
 };
 
+/**
+ * Asset tags (docs/product.md section 11), per label, before the quantity break: a code engraved on
+ * it, and variable data (a numbered series or one label per spreadsheet row: every plate is a job
+ * of its own on the laser, with no two alike to batch).
+ */
+export const CODE_SURCHARGE_CENTS: Cents = 25;
+export const VARIABLE_DATA_SURCHARGE_CENTS: Cents = 10;
+
 export const MOUNTING_SURCHARGE_CENTS: Record<Mounting, Cents> = {
   'no-mounting': 0,
   'mounting-holes': 50,
@@ -48,6 +56,10 @@ export interface LabelPriceInput {
   height: number;
   mounting: Mounting;
   quantity: number;
+  /** Present (not null) when the label carries a code, a numbered series or spreadsheet rows. */
+  code?: object | null;
+  series?: object | null;
+  rows?: object | null;
 }
 
 export function priceLabel({
@@ -56,6 +68,9 @@ export function priceLabel({
   height,
   mounting,
   quantity,
+  code = null,
+  series = null,
+  rows = null,
 }: LabelPriceInput): PricedLabel {
   // Sizes have two decimals; work in hundredths of an inch so the area is exact.
   const areaHundredthsSquared = Math.round(width * 100) * Math.round(height * 100);
@@ -63,7 +78,9 @@ export function priceLabel({
   const beforeBreak =
     SETUP_CENTS +
     (areaHundredthsSquared * MATERIAL_RATE_CENTS[material]) / 10_000 +
-    MOUNTING_SURCHARGE_CENTS[mounting];
+    MOUNTING_SURCHARGE_CENTS[mounting] +
+    (code ? CODE_SURCHARGE_CENTS : 0) +
+    (series || rows ? VARIABLE_DATA_SURCHARGE_CENTS : 0);
   const percentOff = quantityBreak(quantity);
   const unitCents = Math.round((beforeBreak * (100 - percentOff)) / 100);
   return { unitCents, subtotalCents: unitCents * quantity, area, percentOff };
@@ -82,7 +99,10 @@ export function toPriceResult(priced: PricedLabel): PriceResult {
   return { unitPrice: toDollars(priced.unitCents), subtotal, total: subtotal, area: priced.area };
 }
 
-/** POST /api/calculate-price takes a full sign configuration (its files and text do not change the price). */
+/**
+ * POST /api/calculate-price takes a full sign configuration (its files and text do not change the
+ * price; a code, a series or rows add their fees, and the quantity is the count of labels).
+ */
 export const calculatePriceSchema = labelConfigurationSchema;
 
 export const priceResultSchema = z.object({

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { codeValueProblem, csvCell, describeSeries, rowLabel, seriesLabel } from './asset-tags';
+import { labelConfigurationSchema } from './label-configuration';
+import { codeModulesBound, drawCode } from './label-code-drawing';
+import { fitCode, invertedCodeWarning, MIN_MODULE_INCHES } from './label-codes';
+import { labelLayout } from './label-layout';
+import { priceLabel } from './pricing';
+
+const plain = {
+  material: 'phenolic',
+  width: 3,
+  height: 2,
+  color: 'white-black',
+  mounting: 'no-mounting',
+  customText: 'PUMP {n}',
+  quantity: 500,
+} as const;
+
+describe('a numbered series', () => {
+  const line = {
+    customText: 'PUMP {n}',
+    series: { start: 1501, step: 1, padding: 0 },
+    code: {
+      type: 'qrcode' as const,
+      placement: 'beside' as const,
+      value: 'https://assets.example.com/t/{n}',
+    },
+  };
+
+  it('numbers each label from the start by the step, padded, in the text and the code', () => {
+    expect(seriesLabel(line, 0)).toEqual({
+      text: 'PUMP 1501',
+      codeValue: 'https://assets.example.com/t/1501',
+    });
+    expect(seriesLabel(line, 499).text).toBe('PUMP 2000');
+    const padded = { ...line, series: { start: 7, step: 5, padding: 4 } };
+    expect(seriesLabel(padded, 2).text).toBe('PUMP 0017');
+    expect(describeSeries(line, 500)).toBe('PUMP 1501 to PUMP 2000');
+    expect(describeSeries(padded, 3)).toBe('PUMP 0007 to PUMP 0017, every 5');
+  });
+
+  it('needs {n} somewhere, and stays within the numbers sold', () => {
+    const missing = labelConfigurationSchema.safeParse({
+      ...plain,
+      customText: 'PUMP',
+      series: { start: 1, step: 1, padding: 0 },
+    });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]?.message).toBe('Put {n} in the text where the number goes');
+    const past = labelConfigurationSchema.safeParse({
+      ...plain,
+      quantity: 10,
+      series: { start: 999_999_995, step: 1, padding: 0 },
+    });
+    expect(past.error?.issues[0]?.message).toMatch(/would end at 1,000,000,004/);
+  });
+
+  it('leaves a plain label exactly as it was: no series, no code, no rows', () => {
+    const parsed = labelConfigurationSchema.parse({
+      ...plain,
+      customText: 'PUMP {n}',
+      quantity: 3,
+    });
+    expect(parsed).toMatchObject({ series: null, code: null, rows: null, customText: 'PUMP {n}' });
+    expect(priceLabel(parsed).unitCents).toBe(520 - 50);
+  });
+});
+
+describe('a code on the label', () => {
+  it('refuses characters its type cannot carry', () => {
+    expect(codeValueProblem('code128', 'PUMP-1501')).toBeNull();
+    expect(codeValueProblem('code128', 'Pumpé')).toMatch(/"é" cannot be encoded/);
+    expect(codeValueProblem('qrcode', 'Pumpé 日本')).toBeNull();
+    expect(codeValueProblem('datamatrix', '')).toMatch(/no value/);
+    expect(codeValueProblem('code128', 'x'.repeat(41))).toMatch(/at most 40 characters/);
+  });
+
+  it('costs 25 cents a label, and a series 10 more, before the quantity break', () => {
+    const base = priceLabel({ ...plain, quantity: 1 });
+    const coded = priceLabel({ ...plain, quantity: 1, code: { type: 'qrcode' } });
+    const series = priceLabel({ ...plain, quantity: 1, code: {}, series: {} });
+    expect(coded.unitCents - base.unitCents).toBe(25);
+    expect(series.unitCents - base.unitCents).toBe(35);
+    // 500 labels: the 100+ break (20% off) applies to the count of labels.
+    expect(priceLabel({ ...plain, quantity: 500, code: {}, series: {} }).unitCents).toBe(
+      Math.round(((470 + 35) * 80) / 100),
+    );
+  });
+
+  it('takes its box beside or under the text, and the text keeps the rest', () => {
+    const beside = labelLayout({
+      ...plain,
+      customText: 'PUMP 1501',
+      code: { type: 'qrcode', placement: 'beside' },
+    });
+    expect(beside.code!.width).toBeCloseTo(beside.code!.height);
+    expect(beside.code!.x).toBeGreaterThan(beside.textBox.x + beside.textBox.width);
+    const below = labelLayout({
+      ...plain,
+      customText: 'PUMP 1501',
+      code: { type: 'code128', placement: 'below' },
+    });
+    expect(below.code!.y).toBeGreaterThan(below.textBox.y + below.textBox.height);
+    expect(below.code!.width).toBeCloseTo(below.textBox.width);
+  });
+
+  it('is refused when its modules would be smaller than the laser marks reliably', () => {
+    const symbol = drawCode('qrcode', 'https://assets.example.com/t/1501');
+    expect(symbol.columns).toBe(symbol.rows);
+    const small = fitCode('qrcode', symbol, { x: 0, y: 0, width: 0.4, height: 0.4 }, 'phenolic');
+    expect(small.problem).toMatch(
+      /^Too small to scan: the QR code's squares would be 0\.0\d\d in wide and laser engraving on Phenolic needs at least 0\.015 in/,
+    );
+    const large = fitCode('qrcode', symbol, { x: 0, y: 0, width: 1.2, height: 1.2 }, 'phenolic');
+    expect(large.problem).toBeNull();
+    expect(large.module).toBeGreaterThanOrEqual(MIN_MODULE_INCHES.phenolic.matrix);
+    const short = fitCode(
+      'code128',
+      drawCode('code128', 'PUMP 1501'),
+      { x: 0, y: 0, width: 2, height: 0.2 },
+      'indoor',
+    );
+    expect(short.problem).toMatch(/bars would be 0\.200 in tall/);
+  });
+
+  it('checks a value against the largest symbol a value of its kind and length can need', () => {
+    for (const [type, value] of [
+      ['qrcode', 'PUMP 1501'],
+      ['qrcode', 'https://assets.example.com/t/1501'],
+      ['code128', 'V-1201a'],
+      ['code128', '12345678'],
+      ['datamatrix', 'Valve 12b'],
+    ] as const) {
+      const bound = codeModulesBound(type, value);
+      const actual = drawCode(type, value);
+      expect(bound.columns, `${type} ${value}`).toBeGreaterThanOrEqual(actual.columns);
+      expect(bound.rows).toBeGreaterThanOrEqual(actual.rows);
+    }
+  });
+
+  it('warns that a light code on a dark plate is not for every scanner', () => {
+    expect(invertedCodeWarning('#111111', '#ffffff')).toMatch(/light on a dark plate/);
+    expect(invertedCodeWarning('#ffffff', '#111111')).toBeNull();
+  });
+});
+
+describe("rows and the engraver's spreadsheet", () => {
+  it("takes a row's text lines and code from the mapped columns", () => {
+    expect(
+      rowLabel(['V-100', ' Boiler feed ', 'x'], { textColumns: [1, 0], codeColumn: 0 }),
+    ).toEqual({
+      text: 'Boiler feed\nV-100',
+      codeValue: 'V-100',
+    });
+  });
+
+  it('never writes a cell a spreadsheet would run as a formula', () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    for (const start of ['+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}1`)).toBe(`"'${start}1"`);
+    expect(csvCell('PUMP 1501')).toBe('"PUMP 1501"');
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * Serialized asset tags (docs/product.md section 11): a numbered series, a barcode or QR code on the
+ * label, and one label per spreadsheet row. The shapes the browser sends, and the pure rules both
+ * sides apply to them: the number of a label in a series, what its text and code say, which
+ * characters a code type takes. Drawing a code is label-code-drawing.ts (bwip-js, loaded only where
+ * a code is drawn); how large it must be is label-codes.ts.
+ */
+import { z } from 'zod';
+
+/** Where the number goes in the label's text (and in a code's value): `PUMP {n}`. */
+export const NUMBER_FIELD = '{n}';
+
+export const CODE_TYPES = ['code128', 'qrcode', 'datamatrix'] as const;
+export type CodeType = (typeof CODE_TYPES)[number];
+export const CODE_TYPE_LABELS: Record<CodeType, string> = {
+  code128: 'Code 128',
+  qrcode: 'QR code',
+  datamatrix: 'Data Matrix',
+};
+/** Linear codes are a row of bars; matrix codes a square of modules. */
+export const isMatrixCode = (type: CodeType) => type !== 'code128';
+
+export const CODE_PLACEMENTS = ['beside', 'below'] as const;
+export type CodePlacement = (typeof CODE_PLACEMENTS)[number];
+export const CODE_PLACEMENT_LABELS: Record<CodePlacement, string> = {
+  beside: 'Beside the text',
+  below: 'Under the text',
+};
+
+/** The longest value each code type takes here (an asset number or a short URL, not a document). */
+export const CODE_VALUE_MAX_LENGTH: Record<CodeType, number> = {
+  code128: 40,
+  qrcode: 200,
+  datamatrix: 200,
+};
+
+export const SERIES_MAX_NUMBER = 999_999_999;
+export const SERIES_MAX_STEP = 1_000;
+export const SERIES_MAX_PADDING = 9;
+
+/** A numbered series: the labels are start, start + step, ... (quantity of them), zero-padded. */
+export const seriesSchema = z.strictObject({
+  start: z
+    .number({ error: 'The first number must be a number' })
+    .int('The first number must be a whole number')
+    .min(0, 'The first number must be 0 or more')
+    .max(SERIES_MAX_NUMBER, 'The first number must be at most 999,999,999'),
+  step: z
+    .number({ error: 'The step must be a number' })
+    .int('The step must be a whole number')
+    .min(1, 'The step must be at least 1')
+    .max(SERIES_MAX_STEP, 'The step must be at most 1,000'),
+  padding: z
+    .number({ error: 'The digits must be a number' })
+    .int('The digits must be a whole number')
+    .min(0, 'The digits must be 0 or more')
+    .max(SERIES_MAX_PADDING, `Numbers are padded to at most ${SERIES_MAX_PADDING} digits`),
+});
+export type LabelSeries = z.infer<typeof seriesSchema>;
+
+/** A code on the label: its type, where it goes, and what it encodes (`{n}` is the label's number). */
+export const labelCodeSchema = z.strictObject({
+  type: z.enum(CODE_TYPES, { error: 'Code type must be one of code128, qrcode, datamatrix' }),
+  placement: z.enum(CODE_PLACEMENTS, { error: 'Code placement must be beside or below' }),
+  value: z.string({ error: 'The code value must be text' }).max(300, 'The code value is too long'),
+});
+export type LabelCode = z.infer<typeof labelCodeSchema>;
+
+/** A spreadsheet may have at most this many columns; a label takes text from up to 4 of them. */
+export const MAX_SHEET_COLUMNS = 26;
+export const MAX_TEXT_COLUMNS = 4;
+export const MAX_SHEET_ROWS = 10_000;
+
+/** One label per row of a checked spreadsheet: which columns are the text lines and the code. */
+export const sheetRowsSchema = z.strictObject({
+  sheetId: z.string().regex(/^[0-9a-f]{24}$/i, 'Unknown spreadsheet'),
+  textColumns: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_SHEET_COLUMNS - 1, 'Unknown column'),
+    )
+    .max(MAX_TEXT_COLUMNS, `A label takes text from at most ${MAX_TEXT_COLUMNS} columns`),
+  codeColumn: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_SHEET_COLUMNS - 1, 'Unknown column')
+    .nullable(),
+});
+export type SheetRows = z.infer<typeof sheetRowsSchema>;
+
+/** What makes a label vary, as a line carries it (each null when unused). */
+export interface VariableData {
+  series: LabelSeries | null;
+  code: LabelCode | null;
+  rows: SheetRows | null;
+}
+
+/** The number of the label at index (0-based) of a series. */
+export function seriesNumber(series: LabelSeries, index: number): number {
+  return series.start + series.step * index;
+}
+
+export function formatSeriesNumber(series: LabelSeries, number: number): string {
+  return String(number).padStart(series.padding, '0');
+}
+
+/** The last number of a series of `quantity` labels. */
+export function seriesLast(series: LabelSeries, quantity: number): number {
+  return seriesNumber(series, quantity - 1);
+}
+
+/** The template with every `{n}` replaced by the label's number. */
+export function fillNumber(template: string, series: LabelSeries, index: number): string {
+  return template.split(NUMBER_FIELD).join(formatSeriesNumber(series, seriesNumber(series, index)));
+}
+
+/** What one label of a numbered (or plain) line says: its text and its code's value. */
+export function seriesLabel(
+  line: { customText: string; series: LabelSeries | null; code: LabelCode | null },
+  index: number,
+): { text: string; codeValue: string | null } {
+  const fill = (template: string) =>
+    line.series ? fillNumber(template, line.series, index) : template;
+  return { text: fill(line.customText), codeValue: line.code ? fill(line.code.value) : null };
+}
+
+/** A row's label: its text lines from the mapped columns, and the code's value from its column. */
+export function rowLabel(
+  cells: readonly string[],
+  mapping: Pick<SheetRows, 'textColumns' | 'codeColumn'>,
+): { text: string; codeValue: string | null } {
+  return {
+    text: mapping.textColumns.map((column) => (cells[column] ?? '').trim()).join('\n'),
+    codeValue: mapping.codeColumn === null ? null : (cells[mapping.codeColumn] ?? '').trim(),
+  };
+}
+
+/** "PUMP 1501 to PUMP 2000": the first and last label of a series, on one line. */
+export function describeSeries(
+  line: { customText: string; series: LabelSeries; code: LabelCode | null },
+  quantity: number,
+): string {
+  const first = seriesLabel(line, 0);
+  const last = seriesLabel(line, quantity - 1);
+  const name = (label: { text: string; codeValue: string | null }) =>
+    (line.customText.includes(NUMBER_FIELD) ? label.text : (label.codeValue ?? label.text))
+      .split('\n')
+      .find((piece) => piece.trim() !== '')
+      ?.trim() ?? '';
+  const step = line.series.step === 1 ? '' : `, every ${line.series.step}`;
+  return quantity === 1 ? name(first) : `${name(first)} to ${name(last)}${step}`;
+}
+
+/** Spreadsheet letters for a column index: 0 is A, 25 is Z. */
+export function columnLetter(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Why a code of this type cannot carry the value, or null when it can. Code 128 and Data Matrix take
+ * printable ASCII here (letters, digits, space and punctuation); a QR code any text but control
+ * characters.
+ */
+export function codeValueProblem(type: CodeType, value: string): string | null {
+  const name = CODE_TYPE_LABELS[type];
+  if (value.trim() === '') return `The ${name} has no value to encode`;
+  if (value.length > CODE_VALUE_MAX_LENGTH[type]) {
+    return `A ${name} here takes at most ${CODE_VALUE_MAX_LENGTH[type]} characters (this one has ${value.length})`;
+  }
+  if (type === 'qrcode') {
+    return CONTROL.test(value) ? `A QR code cannot carry control characters` : null;
+  }
+  if (!PRINTABLE_ASCII.test(value)) {
+    const bad = [...value].find((character) => !PRINTABLE_ASCII.test(character)) ?? '';
+    const shown = CONTROL.test(bad) ? 'a control character' : `"${bad}"`;
+    return `A ${name} takes letters A-Z, digits, spaces and ASCII punctuation only: ${shown} cannot be encoded`;
+  }
+  return null;
+}
+
+/** A numbered series whose numbers would pass the largest number sold: its message, or null. */
+export function seriesRangeProblem(series: LabelSeries, quantity: number): string | null {
+  const last = seriesLast(series, quantity);
+  return last > SERIES_MAX_NUMBER
+    ? `This series would end at ${last.toLocaleString('en-US')}: numbers go up to 999,999,999`
+    : null;
+}
+
+/**
+ * A cell of a spreadsheet the shop writes (the engraver's CSV): a value a spreadsheet program would
+ * run as a formula (starting with =, +, -, @, a tab or a return) is written with a leading
+ * apostrophe, which shows it as text; every cell is quoted, and quotes inside doubled.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}

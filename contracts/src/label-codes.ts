@@ -1,0 +1,114 @@
+/**
+ * How large a code must be to scan once engraved (docs/product.md section 11, "Codes that scan"), and
+ * where its symbol sits in the box the label's layout gives it. Pure numbers: the symbol's size in
+ * modules comes from label-code-drawing.ts (bwip-js), which only the places that draw codes load.
+ */
+import { CODE_TYPE_LABELS, isMatrixCode, type CodeType } from './asset-tags';
+import { MATERIAL_LABELS, type Material } from './label-options';
+
+/**
+ * The narrowest bar (Code 128's X-dimension) and the smallest module (QR, Data Matrix) the laser
+ * marks reliably on each material, in inches. The beam burns a spot about 0.004 in wide into the
+ * laminate's cap layer (0.003 in into cast acrylic); below about three spots a bar or module loses
+ * its edges and a scanner reads neighbours as one. Matrix codes need more: a phone camera resolves
+ * them from further away, across two axes. The UV-resistant laminate's cap is thicker, so its marks
+ * spread more, and outdoor tags are read from further away.
+ */
+export const MIN_MODULE_INCHES: Record<Material, { linear: number; matrix: number }> = {
+  indoor: { linear: 0.01, matrix: 0.015 },
+  phenolic: { linear: 0.01, matrix: 0.015 },
+  'uv-resistant': { linear: 0.013, matrix: 0.02 },
+};
+
+/** Clear space around the symbol, in modules (Code 128: ISO/IEC 15417; QR: 18004; Data Matrix: 16022). */
+export const QUIET_ZONE_MODULES: Record<CodeType, number> = {
+  code128: 10,
+  qrcode: 4,
+  datamatrix: 1,
+};
+
+/** Code 128 bars shorter than this are hard to hit with a handheld scanner's line. */
+export const MIN_BAR_HEIGHT_INCHES = 0.25;
+
+/** A symbol's size in modules: Code 128 is `columns` wide and one row; matrix codes columns x rows. */
+export interface CodeModules {
+  columns: number;
+  rows: number;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface CodeFit {
+  /** Where the symbol's modules go (quiet zone excluded), in the box's units. */
+  symbol: Box;
+  /** One module's width (Code 128: the narrowest bar), in inches. */
+  module: number;
+  /** Why it would not scan, or null. */
+  problem: string | null;
+}
+
+const thousandths = (inches: number) => `${inches.toFixed(3)} in`;
+
+/**
+ * The symbol placed in its box (inches): centred, as large as the box and the quiet zone allow, and
+ * whether it is large enough to scan on this material.
+ */
+export function fitCode(
+  type: CodeType,
+  modules: CodeModules,
+  box: Box,
+  material: Material,
+): CodeFit {
+  const quiet = QUIET_ZONE_MODULES[type];
+  const minimum = MIN_MODULE_INCHES[material][isMatrixCode(type) ? 'matrix' : 'linear'];
+  const name = CODE_TYPE_LABELS[type];
+  const where = `laser engraving on ${MATERIAL_LABELS[material].name} needs at least ${thousandths(minimum)}`;
+  if (isMatrixCode(type)) {
+    const across = Math.max(modules.columns, modules.rows) + 2 * quiet;
+    const module = Math.min(box.width, box.height) / across;
+    const width = module * modules.columns;
+    const height = module * modules.rows;
+    return {
+      module,
+      symbol: {
+        x: box.x + (box.width - width) / 2,
+        y: box.y + (box.height - height) / 2,
+        width,
+        height,
+      },
+      problem:
+        module + 1e-9 < minimum
+          ? `Too small to scan: the ${name}'s squares would be ${thousandths(module)} wide and ${where}. Choose a larger label, a shorter value, or place the code ${box.width > box.height ? 'under' : 'beside'} the text.`
+          : null,
+    };
+  }
+  const module = box.width / (modules.columns + 2 * quiet);
+  const width = module * modules.columns;
+  const symbol = { x: box.x + (box.width - width) / 2, y: box.y, width, height: box.height };
+  const problem =
+    module + 1e-9 < minimum
+      ? `Too small to scan: the ${name}'s narrowest bars would be ${thousandths(module)} wide and ${where}. Choose a wider label, a shorter value, or place the code under the text.`
+      : box.height + 1e-9 < MIN_BAR_HEIGHT_INCHES
+        ? `Too small to scan: the ${name}'s bars would be ${thousandths(box.height)} tall; a scanner needs at least ${thousandths(MIN_BAR_HEIGHT_INCHES)}. Choose a taller label or place the code beside the text.`
+        : null;
+  return { module, symbol, problem };
+}
+
+/**
+ * Light modules on a dark plate (black, red): phone cameras read an inverted code, many handheld
+ * scanners do not.
+ */
+export function invertedCodeWarning(background: string, text: string): string | null {
+  const lightness = (hex: string) => {
+    const value = Number.parseInt(hex.slice(1), 16);
+    return 0.299 * (value >> 16) + 0.587 * ((value >> 8) & 0xff) + 0.114 * (value & 0xff);
+  };
+  return lightness(text) > lightness(background)
+    ? 'The code is engraved light on a dark plate: phone cameras read it, many handheld barcode scanners do not. For scanners, choose White/Black or Yellow/Black.'
+    : null;
+}
