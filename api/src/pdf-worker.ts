@@ -4,29 +4,37 @@ import { parentPort } from 'node:worker_threads';
 import { renderInvoicePdf, type InvoiceInput } from './modules/orders/invoice';
 import type { ProofDrawing } from './modules/proofs/drawing';
 import { renderPdf } from './modules/proofs/pdf';
+import { renderProductionPdf, type ProductionInput } from './modules/proofs/production';
 import type { PdfAnswer, PdfJob } from './platform/pdf-thread';
+
+const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 /** An image's bytes arrive as a Uint8Array (structured clone); pdfkit takes a Buffer. */
 function withBuffers(drawing: ProofDrawing): ProofDrawing {
+  const pages = (primitives: ProofDrawing['primitives']) =>
+    primitives.map((primitive) =>
+      primitive.kind === 'image' ? { ...primitive, data: asBuffer(primitive.data) } : primitive,
+    );
   return {
     ...drawing,
-    primitives: drawing.primitives.map((primitive) =>
-      primitive.kind === 'image'
-        ? {
-            ...primitive,
-            data: Buffer.from(
-              primitive.data.buffer,
-              primitive.data.byteOffset,
-              primitive.data.byteLength,
-            ),
-          }
-        : primitive,
-    ),
+    primitives: pages(drawing.primitives),
+    pages: drawing.pages?.map((page) => ({ ...page, primitives: pages(page.primitives) })),
   };
 }
 
 function render({ kind, input }: PdfJob): Promise<Buffer> {
   if (kind === 'proof') return renderPdf(withBuffers(input as ProofDrawing));
+  if (kind === 'production') {
+    const production = input as ProductionInput;
+    const image = production.engraved?.image;
+    return renderProductionPdf({
+      ...production,
+      engraved: production.engraved && {
+        ...production.engraved,
+        image: image ? { ...image, data: asBuffer(image.data) } : null,
+      },
+    });
+  }
   const { order, shop } = input as InvoiceInput;
   return renderInvoicePdf(order, shop);
 }

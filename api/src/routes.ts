@@ -5,6 +5,7 @@ import type { Logger } from './platform/logger';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { assetTagRoutes } from './modules/asset-tags/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { discountRoutes } from './modules/discounts/routes';
 import { pricingRoutes } from './modules/pricing/routes';
@@ -40,6 +41,7 @@ export const routeModules: RouteModule[] = [
   cartRoutes,
   discountRoutes,
   uploadRoutes,
+  assetTagRoutes,
   accountRoutes,
   orderRoutes,
   paymentRoutes,

@@ -203,3 +203,43 @@ export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
+
+/** A line's series, code and rows in one fixed shape (nulls for what it lacks), to compare or copy. */
+export function variableDataOf(config: {
+  series?: LabelSeries | null;
+  code?: LabelCode | null;
+  rows?: (SheetRows & { originalName?: string }) | null;
+}): VariableData & { rows: (SheetRows & { originalName?: string }) | null } {
+  const { series, code, rows } = config;
+  return {
+    series: series ? { start: series.start, step: series.step, padding: series.padding } : null,
+    code: code ? { type: code.type, placement: code.placement, value: code.value } : null,
+    rows: rows
+      ? {
+          sheetId: rows.sheetId,
+          textColumns: [...rows.textColumns],
+          codeColumn: rows.codeColumn,
+          ...(rows.originalName !== undefined ? { originalName: rows.originalName } : {}),
+        }
+      : null,
+  };
+}
+
+/** Whether two lines carry the same series, code and rows (a file's name aside). */
+export function sameVariableData(
+  a: Parameters<typeof variableDataOf>[0],
+  b: Parameters<typeof variableDataOf>[0],
+): boolean {
+  const key = (config: Parameters<typeof variableDataOf>[0]) => {
+    const data = variableDataOf(config);
+    return JSON.stringify({
+      ...data,
+      rows: data.rows && { ...data.rows, originalName: undefined },
+    });
+  };
+  return key(a) === key(b);
+}
+
+/** A numbered series or spreadsheet rows: every label of the line differs. */
+export const isVariableLine = (config: { series?: unknown; rows?: unknown }) =>
+  Boolean(config.series || config.rows);

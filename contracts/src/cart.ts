@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
 import { labelConfigurationSchema, uploadedFileRefSchema } from './label-configuration';
+import { labelCodeSchema, seriesSchema, sheetRowsSchema } from './asset-tags';
 
 /** POST /api/cart: a full sign configuration; prices sent with it are ignored (never trusted). */
 export const addToCartSchema = labelConfigurationSchema;
@@ -33,6 +34,14 @@ export const productConfigSchema = z.object({
   color: z.enum(COLORS),
   mounting: z.enum(MOUNTINGS),
   customText: z.string(),
+  /** Asset tags (docs/product.md section 11); null on a plain label. */
+  series: seriesSchema.nullable().optional().default(null),
+  code: labelCodeSchema.nullable().optional().default(null),
+  rows: sheetRowsSchema
+    .extend({ originalName: z.string().optional() })
+    .nullable()
+    .optional()
+    .default(null),
 });
 export type ProductConfig = z.infer<typeof productConfigSchema>;
 

@@ -48,8 +48,10 @@ export function drawCode(type: CodeType, value: string): CodeSymbol {
         width = w;
         height = h;
       },
+      // A bar of a linear code: a vertical line whose x is the pixel after its middle (bwip-js
+      // centres odd widths on a pixel), so it starts ceil(width / 2) modules before x.
       line(x0: number, _y0: number, _x1: number, _y1: number, lineWidth: number) {
-        bars.push({ x: x0 - lineWidth / 2, width: lineWidth });
+        bars.push({ x: x0 - Math.ceil(lineWidth / 2), width: lineWidth });
       },
       polygon(points: Array<[number, number]>) {
         outlines.push(points.flat());

@@ -83,7 +83,7 @@ export function fitCode(
       },
       problem:
         module + 1e-9 < minimum
-          ? `Too small to scan: the ${name}'s squares would be ${thousandths(module)} wide and ${where}. Choose a larger label, a shorter value, or place the code ${box.width > box.height ? 'under' : 'beside'} the text.`
+          ? `Too small to scan: the ${name}'s squares would be ${thousandths(module)} wide and ${where}. Choose a larger label or a shorter value.`
           : null,
     };
   }
@@ -92,9 +92,9 @@ export function fitCode(
   const symbol = { x: box.x + (box.width - width) / 2, y: box.y, width, height: box.height };
   const problem =
     module + 1e-9 < minimum
-      ? `Too small to scan: the ${name}'s narrowest bars would be ${thousandths(module)} wide and ${where}. Choose a wider label, a shorter value, or place the code under the text.`
+      ? `Too small to scan: the ${name}'s narrowest bars would be ${thousandths(module)} wide and ${where}. Choose a wider label or a shorter value.`
       : box.height + 1e-9 < MIN_BAR_HEIGHT_INCHES
-        ? `Too small to scan: the ${name}'s bars would be ${thousandths(box.height)} tall; a scanner needs at least ${thousandths(MIN_BAR_HEIGHT_INCHES)}. Choose a taller label or place the code beside the text.`
+        ? `Too small to scan: the ${name}'s bars would be ${thousandths(box.height)} tall; a scanner needs at least ${thousandths(MIN_BAR_HEIGHT_INCHES)}. Choose a taller label.`
         : null;
   return { module, symbol, problem };
 }

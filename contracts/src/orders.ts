@@ -5,6 +5,7 @@ import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
 import type { Color, Material, Mounting } from './label-options';
 import type { ProofHistoryEntry } from './proof-workflow';
+import type { LabelCode, LabelSeries, SheetRows } from './asset-tags';
 
 /**
  * pending_payment until the card is approved (never shown to the customer; expired after 24 h unpaid),
@@ -75,6 +76,11 @@ export interface OrderedProductConfig {
   color: Color;
   mounting: Mounting;
   customText: string;
+  /** Asset tags (docs/product.md section 11): absent or null on a plain label. */
+  series?: LabelSeries | null;
+  code?: LabelCode | null;
+  /** The checked spreadsheet's rows, with its name as uploaded. */
+  rows?: (SheetRows & { originalName?: string }) | null;
 }
 
 export interface OrderItem {

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 /** A PDF to render: the kind names the renderer in src/pdf-worker.ts. */
 export interface PdfJob {
   id: number;
-  kind: 'proof' | 'invoice';
+  kind: 'proof' | 'invoice' | 'production';
   input: unknown;
 }
 

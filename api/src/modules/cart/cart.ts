@@ -17,9 +17,18 @@ import {
   type LabelConfiguration,
   type ProductConfig,
   priceLabel,
+  sameVariableData,
   toCents,
+  variableDataOf,
+  isVariableLine,
+  seriesRangeProblem,
   type ApplyDiscountResponse,
 } from '@shop/contracts';
+import {
+  assertCodesScan,
+  assignSessionSheetsToCustomer,
+  checkLabelData,
+} from '../asset-tags/asset-tags';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { asAnswerToATypedCode, evaluateDiscount } from '../discounts/discounts';
@@ -67,6 +76,7 @@ function toCartLine(item: CartItemRecord): CartLine {
       color: item.productConfig.color,
       mounting: item.productConfig.mounting,
       customText: item.productConfig.customText ?? '',
+      ...variableDataOf(item.productConfig),
     },
     files: item.files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
     quantity: item.quantity,
@@ -114,7 +124,9 @@ function sumOf(lines: CartLine[]): Cents {
 interface OrderedLine {
   lineId: string;
   quantity: number;
-  productConfig: Omit<ProductConfig, 'customText'> & { customText?: string | null };
+  productConfig: Omit<ProductConfig, 'customText' | 'series' | 'code' | 'rows'> & {
+    customText?: string | null;
+  } & Parameters<typeof variableDataOf>[0];
   files?: ReadonlyArray<{ hashedName: string; originalName: string }> | null;
 }
 
@@ -138,6 +150,7 @@ function isTheOrderedLine(item: CartItemRecord, ordered: OrderedLine): boolean {
     line.color === config.color &&
     line.mounting === config.mounting &&
     (line.customText ?? '') === (config.customText ?? '') &&
+    sameVariableData(line, config) &&
     item.files.length === files.length &&
     item.files.every(
       (file, index) =>
@@ -180,6 +193,7 @@ export async function mergeGuestCartIntoCustomer(
 ): Promise<void> {
   await assignGuestCartToCustomer(sessionId, customerId);
   await assignSessionUploadsToCustomer(sessionId, customerId);
+  await assignSessionSheetsToCustomer(sessionId, customerId);
 }
 
 /** The account was deleted: its cart goes (one document by its owner key). */
@@ -301,11 +315,15 @@ async function assertFilesAreOwned(
 }
 
 /**
- * Whether a cart line is the configuration being added: the same options, text and files (in any
- * order), so adding it again means more of that label, not a second line of it.
+ * Whether a cart line is the configuration being added: the same options, text, code and files (in
+ * any order), so adding it again means more of that label, not a second line of it. A numbered series
+ * or a spreadsheet's rows is never more of another line: its labels are each their own, and two
+ * series added one after the other stay two lines.
  */
 function isSameLabel(item: CartItemRecord, configuration: LabelConfiguration): boolean {
   const line = item.productConfig;
+  if (isVariableLine(line) || isVariableLine(configuration)) return false;
+  if (!sameVariableData(line, configuration)) return false;
   const fileKey = (files: ReadonlyArray<{ hashedName: string; originalName: string }>) =>
     files
       .map((file) => `${file.hashedName}\n${file.originalName}`)
@@ -333,6 +351,7 @@ export async function addToCart(
   { asNewLine = false }: { asNewLine?: boolean } = {},
 ): Promise<CartChangeResponse> {
   await assertFilesAreOwned(owner, configuration.files);
+  const { rows } = await checkLabelData(owner, configuration);
   const cart = await findCart(owner);
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
   const same = asNewLine ? -1 : cart.items.findIndex((item) => isSameLabel(item, configuration));
@@ -356,9 +375,10 @@ export async function addToCart(
   }
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
   if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
-  const priced = priceLabel({ material, width, height, mounting, quantity });
+  const variable = { ...variableDataOf(configuration), rows };
+  const priced = priceLabel({ material, width, height, mounting, quantity, ...variable });
   const added = newItem({
-    productConfig: { material, width, height, color, mounting, customText },
+    productConfig: { material, width, height, color, mounting, customText, ...variable },
     files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
     quantity,
     unitPriceCents: priced.unitCents,
@@ -378,6 +398,30 @@ async function cartWith(owner: CartOwner, id: string) {
   return { cart, index };
 }
 
+export const SHEET_QUANTITY_MESSAGE =
+  'A spreadsheet line has one label per row: change the file and upload it again to change the count';
+
+/**
+ * A new quantity for a line of asset tags: a series grows or shrinks from its first number (its code
+ * checked for the new numbers); a spreadsheet's count is its rows.
+ */
+async function assertQuantityFitsLine(line: CartItemRecord, quantity: number): Promise<void> {
+  const config = line.productConfig;
+  if (config.rows) {
+    if (quantity === line.quantity) return;
+    throw AppError.invalid(SHEET_QUANTITY_MESSAGE, [
+      { path: 'quantity', message: SHEET_QUANTITY_MESSAGE },
+    ]);
+  }
+  if (config.series) {
+    const range = seriesRangeProblem(config.series, quantity);
+    if (range) throw AppError.invalid(range, [{ path: 'quantity', message: range }]);
+  }
+  if (config.code && quantity > line.quantity) {
+    assertCodesScan({ ...config, ...variableDataOf(config), quantity, files: line.files });
+  }
+}
+
 /** PUT /api/cart/{id}: a new quantity, repriced with its quantity break. */
 export async function changeQuantity(
   owner: CartOwner,
@@ -387,6 +431,7 @@ export async function changeQuantity(
   const { cart, index } = await cartWith(owner, id);
   const { items } = cart;
   const current = items[index]!;
+  await assertQuantityFitsLine(current, quantity);
   const priced = priceLabel({ ...current.productConfig, quantity });
   const changed: CartItemRecord = {
     ...current,
@@ -409,14 +454,16 @@ export async function replaceCartLine(
   configuration: LabelConfiguration,
 ): Promise<CartChangeResponse> {
   await assertFilesAreOwned(owner, configuration.files);
+  const { rows } = await checkLabelData(owner, configuration);
   const { cart, index } = await cartWith(owner, id);
   const { items } = cart;
   const current = items[index]!;
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
-  const priced = priceLabel({ material, width, height, mounting, quantity });
+  const variable = { ...variableDataOf(configuration), rows };
+  const priced = priceLabel({ material, width, height, mounting, quantity, ...variable });
   const changed: CartItemRecord = {
     ...current,
-    productConfig: { material, width, height, color, mounting, customText },
+    productConfig: { material, width, height, color, mounting, customText, ...variable },
     files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
     quantity,
     unitPriceCents: priced.unitCents,

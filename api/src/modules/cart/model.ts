@@ -53,6 +53,10 @@ const cartItemSchema = new Schema<CartItemRecord>(
           color: { type: String, enum: COLORS, required: true },
           mounting: { type: String, enum: MOUNTINGS, required: true },
           customText: { type: String, default: '' },
+          // Asset tags (docs/product.md section 11): null on a plain label.
+          series: { type: Schema.Types.Mixed, default: null },
+          code: { type: Schema.Types.Mixed, default: null },
+          rows: { type: Schema.Types.Mixed, default: null },
         },
         { _id: false },
       ),

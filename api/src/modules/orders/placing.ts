@@ -3,7 +3,9 @@
 // written once, however many times the same checkout is sent.
 import { createHash } from 'node:crypto';
 import {
+  isVariableLine,
   toDollars,
+  variableDataOf,
   type CheckoutQuote,
   type CreatedOrder,
   type CustomerInfo,
@@ -29,9 +31,20 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty';
 
 function toOrderItem(line: CartLine): OrderItemRecord {
   const { material, width, height, color, mounting, customText } = line.productConfig;
+  // A plain label's line is stored as it always was; asset tags add their series, code or rows.
+  const variable = variableDataOf(line.productConfig);
+  const tags = variable.code || isVariableLine(variable) ? variable : {};
   return {
     lineId: String(line.id),
-    productConfig: { material, width, height, color, mounting, customText: customText ?? '' },
+    productConfig: {
+      material,
+      width,
+      height,
+      color,
+      mounting,
+      customText: customText ?? '',
+      ...tags,
+    },
     files: (line.files ?? []).map(({ hashedName, originalName }) => ({ hashedName, originalName })),
     quantity: line.quantity,
     unitCents: line.unitCents,

@@ -1,16 +1,22 @@
 // The proof of one order line as a list of drawing primitives in points (1/72 inch, y down). The SVG
 // and the PDF renderers draw only this list, primitive by primitive, so the two never differ.
 import {
+  CODE_PLACEMENT_LABELS,
+  CODE_TYPE_LABELS,
+  MIN_MODULE_INCHES,
+  isMatrixCode,
+  invertedCodeWarning,
   HOLE_DIAMETER_INCHES,
   HOLE_INSET_INCHES,
   MATERIAL_LABELS,
   MIN_CAP_HEIGHT_INCHES,
   MOUNTING_LABELS,
-  labelLayout,
+  COLOR_SWATCHES,
   textWidthEm,
   type LabelLayout,
   type OrderedProductConfig,
 } from '@shop/contracts';
+import { drawLabelFace, type LabelValues } from './label-face';
 
 export const POINTS_PER_INCH = 72;
 /**
@@ -79,6 +85,12 @@ export type Primitive =
       fitWidth?: number;
     }
   | {
+      /** Closed outlines [x0, y0, x1, y1, ...] filled together by the even-odd rule (a code). */
+      kind: 'shape';
+      outlines: number[][];
+      fill: string;
+    }
+  | {
       kind: 'image';
       x: number;
       y: number;
@@ -103,7 +115,29 @@ export interface EngravedArtwork {
   image: { mime: 'image/png' | 'image/jpeg'; data: Buffer } | null;
 }
 
+/** A label of a line of asset tags as the proof shows it: its place in the line and what it says. */
+export interface ProofLabel {
+  /** 1 for the first label of the line. */
+  number: number;
+  /** Its row in the spreadsheet, for a line of rows. */
+  row: number | null;
+  values: LabelValues;
+}
+
+/** A numbered series or a sheet's rows: the labels shown, and every label for the index. */
+export interface ProofSeries {
+  count: number;
+  /** "PUMP 1501 to PUMP 2000", "Rows 2 to 801 of valves.csv". */
+  description: string;
+  /** The first, the last and a sample between, in order. */
+  shown: ProofLabel[];
+  /** Every label, in order (the index at the end of the PDF). */
+  index: ProofLabel[];
+}
+
 export interface ProofContent {
+  /** A line whose labels differ (a series, rows): its labels; null or absent for a plain line. */
+  series?: ProofSeries | null;
   /** The image engraved on the label, if the line has one (the configurator's preview draws it too). */
   engraved?: EngravedArtwork | null;
   orderNumber: number;
@@ -116,12 +150,20 @@ export interface ProofContent {
   artwork: ProofArtwork[];
 }
 
+export interface ProofPage {
+  width: number;
+  height: number;
+  primitives: Primitive[];
+}
+
 export interface ProofDrawing {
   width: number;
   height: number;
   title: string;
   layout: LabelLayout;
   primitives: Primitive[];
+  /** Pages after the first (the index of a series): the PDF has them, the SVG shows the first. */
+  pages?: ProofPage[];
 }
 
 function inches(value: number): string {
@@ -197,14 +239,10 @@ function mountingDescription(layout: LabelLayout, mounting: OrderedProductConfig
 /** The proof of one order line: the label to scale with rulers, its details, warnings and artwork. */
 export function proofDrawing(content: ProofContent): ProofDrawing {
   const config = content.productConfig;
-  const layout = labelLayout({
-    width: config.width,
-    height: config.height,
-    color: config.color,
-    mounting: config.mounting,
-    customText: config.customText,
-    artwork: Boolean(content.engraved),
-  });
+  const series = content.series ?? null;
+  const firstValues: LabelValues = series
+    ? series.shown[0]!.values
+    : { text: config.customText, codeValue: config.code?.value ?? null };
   const primitives: Primitive[] = [];
   const text = (
     x: number,
@@ -257,7 +295,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   const title = `Proof: order #${content.orderNumber}, label ${content.lineNumber} of ${content.lineCount}${revised}`;
   paragraph(title, 15, 20, { font: 'body-bold' });
   paragraph(
-    `${material.name} · ${inches(config.width)} × ${inches(config.height)} · ${layout.colors.name} · ${MOUNTING_LABELS[config.mounting]} · Quantity ${content.quantity}`,
+    `${material.name} · ${inches(config.width)} × ${inches(config.height)} · ${COLOR_SWATCHES[config.color].name} · ${MOUNTING_LABELS[config.mounting]} · Quantity ${content.quantity}`,
     10,
     14,
   );
@@ -324,7 +362,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   }
   text(MARGIN, labelTop - RULER_GAP - 13, 'in', 8, { fill: MUTED });
 
-  if (layout.adhesive) {
+  if (config.mounting === 'adhesive') {
     primitives.push({
       kind: 'rect',
       x: labelLeft - 2,
@@ -337,63 +375,18 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
       dash: 3,
     });
   }
-  primitives.push({
-    kind: 'rect',
-    x: labelLeft,
-    y: labelTop,
-    width: labelWidth,
-    height: labelHeight,
-    fill: layout.colors.background,
-    stroke: RULE,
-    strokeWidth: 0.75,
-    radius: Math.min(0.0625 * k, 4),
+  const face = drawLabelFace(primitives, {
+    config,
+    values: firstValues,
+    engraved: content.engraved,
+    left: labelLeft,
+    top: labelTop,
+    k,
+    plateStroke: RULE,
+    paper: PAPER,
+    muted: MUTED,
   });
-  for (const hole of layout.holes) {
-    primitives.push({
-      kind: 'circle',
-      cx: labelLeft + hole.x * k,
-      cy: labelTop + hole.y * k,
-      r: hole.radius * k,
-      fill: PAPER,
-      stroke: MUTED,
-      strokeWidth: 0.5,
-    });
-  }
-  if (layout.artwork && content.engraved) {
-    const box = {
-      x: labelLeft + layout.artwork.x * k,
-      y: labelTop + layout.artwork.y * k,
-      width: layout.artwork.width * k,
-      height: layout.artwork.height * k,
-    };
-    if (content.engraved.image) {
-      primitives.push({ kind: 'image', ...box, ...content.engraved.image });
-    } else {
-      // Not read: its place is outlined and named, so the proof still shows where it goes.
-      primitives.push({
-        kind: 'rect',
-        ...box,
-        fill: null,
-        stroke: MUTED,
-        strokeWidth: 0.5,
-        dash: 3,
-      });
-      text(box.x + box.width / 2, box.y + box.height / 2 + 3, content.engraved.name, 7, {
-        anchor: 'middle',
-        fill: layout.colors.text,
-        fitWidth: Math.min(box.width - 4, textWidthEm(content.engraved.name) * 7),
-      });
-    }
-  }
-  for (const line of layout.lines) {
-    if (line.text.trim() === '') continue;
-    text(labelLeft + line.x * k, labelTop + line.y * k, line.text, layout.fontSize * k, {
-      font: 'engraving',
-      anchor: 'middle',
-      fill: layout.colors.text,
-      fitWidth: line.width * k,
-    });
-  }
+  const layout = face.layout;
   y = labelTop + labelHeight + 24;
 
   if (layout.textTooSmall) {
@@ -421,7 +414,47 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     y += 16;
   }
 
+  const codeWarnings = [
+    face.code?.problem,
+    config.code ? invertedCodeWarning(layout.colors.background, layout.colors.text) : null,
+  ].filter((warning): warning is string => Boolean(warning));
+  for (const warning of codeWarnings) {
+    const box = { top: y - 14, primitiveIndex: primitives.length };
+    primitives.push({
+      kind: 'rect',
+      x: MARGIN,
+      y: box.top,
+      width: contentWidth,
+      height: 0,
+      fill: WARNING_BACKGROUND,
+      stroke: WARNING,
+      strokeWidth: 1,
+      radius: 4,
+    });
+    paragraph(warning, 10, 13, { fill: WARNING }, MARGIN + 10);
+    const rect = primitives[box.primitiveIndex] as Extract<Primitive, { kind: 'rect' }>;
+    rect.height = y - box.top - 4;
+    y += 16;
+  }
+
+  const code = config.code ?? null;
   const details: Array<[string, string]> = [
+    ...(series
+      ? ([
+          [
+            'Labels',
+            `${series.count.toLocaleString('en-US')} labels, each different: ${series.description}. The index at the end lists every one.`,
+          ],
+        ] satisfies Array<[string, string]>)
+      : []),
+    ...(code && face.code
+      ? ([
+          [
+            'Code',
+            `${CODE_TYPE_LABELS[code.type]} ${CODE_PLACEMENT_LABELS[code.placement].toLowerCase()}, encoding ${series ? `"${code.value || "the row's value"}" (label 1: ${firstValues.codeValue ?? ''})` : `"${code.value}"`}; ${isMatrixCode(code.type) ? 'squares' : 'narrowest bars'} ${face.code.module.toFixed(3)} in (at least ${MIN_MODULE_INCHES[config.material][isMatrixCode(code.type) ? 'matrix' : 'linear'].toFixed(3)} in on ${material.name})`,
+          ],
+        ] satisfies Array<[string, string]>)
+      : []),
     ['Material', `${material.name}: ${material.description}`],
     ['Size', `${inches(config.width)} wide × ${inches(config.height)} high`],
     [
@@ -504,5 +537,152 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     y = Math.max(rowY, file.image ? y + THUMB + 6 : rowY);
   }
 
-  return { width: pageWidth, height: Math.ceil(y + MARGIN - 10), title, layout, primitives };
+  if (series) y = drawSamples(primitives, { series, config, content, y, pageWidth, text });
+
+  return {
+    width: pageWidth,
+    height: Math.ceil(y + MARGIN - 10),
+    title,
+    layout,
+    primitives,
+    pages: series ? indexPages(series, title, config) : [],
+  };
+}
+
+/** The first, the last and a sample of a series' labels, drawn small, two or three to a row. */
+function drawSamples(
+  primitives: Primitive[],
+  {
+    series,
+    config,
+    content,
+    y: top,
+    pageWidth,
+    text,
+  }: {
+    series: ProofSeries;
+    config: OrderedProductConfig;
+    content: ProofContent;
+    y: number;
+    pageWidth: number;
+    text: (
+      x: number,
+      y: number,
+      value: string,
+      size: number,
+      options?: Partial<Extract<Primitive, { kind: 'text' }>>,
+    ) => void;
+  },
+): number {
+  let y = top + 10;
+  text(MARGIN, y, 'First, last and sample labels', 12, { font: 'body-bold' });
+  y += 8;
+  const contentWidth = pageWidth - 2 * MARGIN;
+  const columns = config.width >= config.height * 2 ? 2 : 3;
+  const gap = 14;
+  const cellWidth = (contentWidth - gap * (columns - 1)) / columns;
+  // Small enough for the row, never larger than actual size, at most 1.6 in tall.
+  const k = Math.min(
+    POINTS_PER_INCH,
+    cellWidth / config.width,
+    (1.6 * POINTS_PER_INCH) / config.height,
+  );
+  const rowHeight = config.height * k + 30;
+  series.shown.forEach((label, position) => {
+    const column = position % columns;
+    if (column === 0 && position > 0) y += rowHeight;
+    const left = MARGIN + column * (cellWidth + gap);
+    const caption = `Label ${label.number.toLocaleString('en-US')}${label.row !== null ? ` (row ${label.row})` : ''}${position === 0 ? ', first' : position === series.shown.length - 1 ? ', last' : ''}`;
+    text(left, y + 12, caption, 9, { font: 'body-bold', fill: MUTED });
+    drawLabelFace(primitives, {
+      config,
+      values: label.values,
+      engraved: content.engraved,
+      left,
+      top: y + 18,
+      k,
+      plateStroke: RULE,
+      paper: PAPER,
+      muted: MUTED,
+    });
+  });
+  return y + rowHeight + 10;
+}
+
+const INDEX_PAGE = { width: 8.5 * POINTS_PER_INCH, height: 11 * POINTS_PER_INCH };
+const INDEX_LINE = 11;
+
+/**
+ * The index of a series: every label's number, row and what it says (text lines joined by " / ",
+ * then the code's value), in columns on Letter pages, so the customer approves the series whole.
+ */
+function indexPages(series: ProofSeries, title: string, config: OrderedProductConfig): ProofPage[] {
+  const entry = (label: ProofLabel) => {
+    const text = label.values.text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .join(' / ');
+    const code =
+      config.code && label.values.codeValue !== null && label.values.codeValue !== text
+        ? `  [${label.values.codeValue}]`
+        : '';
+    return `${label.row !== null ? `row ${label.row}: ` : ''}${text}${code}`;
+  };
+  const size = 8;
+  const numberWidth = textWidthEm(series.count.toLocaleString('en-US')) * size + 8;
+  const widest =
+    Math.max(...series.index.slice(0, 2000).map((label) => textWidthEm(entry(label)))) * size;
+  const contentWidth = INDEX_PAGE.width - 2 * MARGIN;
+  const columns = Math.max(1, Math.min(3, Math.floor(contentWidth / (numberWidth + widest + 16))));
+  const columnWidth = contentWidth / columns;
+  const firstLine = MARGIN + 40;
+  const perColumn = Math.floor((INDEX_PAGE.height - firstLine - MARGIN) / INDEX_LINE);
+  const perPage = perColumn * columns;
+  const pages: ProofPage[] = [];
+  const pageCount = Math.ceil(series.index.length / perPage);
+  for (let page = 0; page < pageCount; page++) {
+    const primitives: Primitive[] = [];
+    const push = (
+      x: number,
+      y: number,
+      value: string,
+      options: Partial<Extract<Primitive, { kind: 'text' }>> = {},
+    ) =>
+      primitives.push({
+        kind: 'text',
+        x,
+        y,
+        text: value,
+        size,
+        fill: INK,
+        font: 'body',
+        anchor: 'start',
+        ...options,
+      });
+    push(
+      MARGIN,
+      MARGIN + 12,
+      `${title}: index of the ${series.count.toLocaleString('en-US')} labels`,
+      { size: 11, font: 'body-bold' },
+    );
+    push(MARGIN, MARGIN + 26, `${series.description} · page ${page + 1} of ${pageCount}`, {
+      fill: MUTED,
+    });
+    const labels = series.index.slice(page * perPage, (page + 1) * perPage);
+    labels.forEach((label, position) => {
+      const column = Math.floor(position / perColumn);
+      const x = MARGIN + column * columnWidth;
+      const y = firstLine + (position % perColumn) * INDEX_LINE;
+      push(x + numberWidth - 6, y, label.number.toLocaleString('en-US'), {
+        anchor: 'end',
+        fill: MUTED,
+      });
+      const value = entry(label);
+      const room = columnWidth - numberWidth - 8;
+      const natural = textWidthEm(value) * size;
+      push(x + numberWidth, y, value, natural > room ? { fitWidth: room } : {});
+    });
+    pages.push({ ...INDEX_PAGE, primitives });
+  }
+  return pages;
 }

@@ -3,7 +3,7 @@
 // so the PDF shows the shopper's script, not boxes; engraved lines are scaled to the layout's width.
 import PDFDocument from 'pdfkit';
 import { loadFonts, type FontFace } from '../../platform/pdf-fonts';
-import type { Primitive, ProofDrawing } from './drawing';
+import type { Primitive, ProofDrawing, ProofPage } from './drawing';
 
 type Document = InstanceType<typeof PDFDocument>;
 // pdfkit's own font object (not in its type definitions): can it draw this character?
@@ -136,6 +136,16 @@ function draw(doc: Document, primitive: Primitive) {
     case 'text':
       drawText(doc, primitive);
       return;
+    case 'shape':
+      doc.save();
+      for (const outline of primitive.outlines) {
+        doc.moveTo(outline[0]!, outline[1]!);
+        for (let i = 2; i < outline.length; i += 2) doc.lineTo(outline[i]!, outline[i + 1]!);
+        doc.closePath();
+      }
+      doc.fill(primitive.fill, 'even-odd');
+      doc.restore();
+      return;
     case 'image':
       doc.image(primitive.data, primitive.x, primitive.y, {
         fit: [primitive.width, primitive.height],
@@ -148,13 +158,31 @@ function draw(doc: Document, primitive: Primitive) {
 
 /** compress: false leaves the content readable (tests read the text operators). */
 export function renderPdf(drawing: ProofDrawing, { compress = true } = {}): Promise<Buffer> {
+  return renderPages(
+    drawing.title,
+    [
+      { width: drawing.width, height: drawing.height, primitives: drawing.primitives },
+      ...(drawing.pages ?? []),
+    ],
+    { compress },
+  );
+}
+
+/**
+ * A PDF of pages, each drawn as it comes and then let go: a production file of thousands of labels
+ * is drawn sheet by sheet from a generator, never held as one list of primitives.
+ */
+export function renderPages(
+  title: string,
+  pages: Iterable<ProofPage>,
+  { compress = true } = {},
+): Promise<Buffer> {
   const set = loadFonts();
   const doc = new PDFDocument({
-    size: [drawing.width, drawing.height],
     margin: 0,
     compress,
-    info: { Title: drawing.title, Creator: 'Engraved label shop' },
-    autoFirstPage: true,
+    info: { Title: title, Creator: 'Engraved label shop' },
+    autoFirstPage: false,
   });
   for (const face of [set.regular, set.bold, set.eastAsianRegular, set.eastAsianBold]) {
     // pdfkit's types name files only; a parsed font is taken as well (PDFFontFactory.open).
@@ -166,7 +194,10 @@ export function renderPdf(drawing: ProofDrawing, { compress = true } = {}): Prom
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  for (const primitive of drawing.primitives) draw(doc, primitive);
+  for (const page of pages) {
+    doc.addPage({ size: [page.width, page.height], margin: 0 });
+    for (const primitive of page.primitives) draw(doc, primitive);
+  }
   doc.end();
   return done;
 }

@@ -6,8 +6,17 @@ import { renderOffThread } from '../../platform/pdf-thread';
 import { findOrderById, type OrderRecord } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
 import type { UploadStore } from '../uploads/uploads';
-import { proofDrawing, type ProofArtwork, type ProofDrawing } from './drawing';
+import { isVariableLine } from '@shop/contracts';
+import { lineLabels } from '../asset-tags/asset-tags';
+import {
+  proofDrawing,
+  type ProofArtwork,
+  type ProofDrawing,
+  type ProofLabel,
+  type ProofSeries,
+} from './drawing';
 import { renderSvg } from './svg';
+import { productionCsv, type ProductionInput, type ProductionLayout } from './production';
 import { cachePdf, findCachedPdf } from './repository';
 import { revisionLines } from './workflow';
 import type { ProofRevisionLine } from './model';
@@ -135,16 +144,44 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
     if (opened && !mime)
       (opened.stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
   }
+  const productConfig = { ...item.productConfig, customText: line.customText };
   return proofDrawing({
+    series: isVariableLine(productConfig) ? await seriesOf(productConfig, item.quantity) : null,
     orderNumber: order.orderNumber,
     lineNumber: index + 1,
     lineCount: order.items.length,
     revision,
-    productConfig: { ...item.productConfig, customText: line.customText },
+    productConfig,
     quantity: item.quantity,
     artwork,
     engraved,
   });
+}
+
+/** Labels a proof draws besides the first and the last: this many, evenly spread. */
+export const PROOF_SAMPLE_LABELS = 4;
+
+/** A series' or a sheet's labels as the proof shows them: first, last, a sample, and the index. */
+async function seriesOf(
+  config: OrderRecord['items'][number]['productConfig'],
+  quantity: number,
+): Promise<ProofSeries> {
+  const labels = await lineLabels(config, quantity);
+  const labelAt = (index: number): ProofLabel => {
+    const { text, codeValue, row } = labels.at(index);
+    return { number: index + 1, row, values: { text, codeValue } };
+  };
+  const picked = new Set([0, labels.count - 1]);
+  for (let sample = 1; sample <= PROOF_SAMPLE_LABELS; sample++) {
+    picked.add(Math.round((sample * (labels.count - 1)) / (PROOF_SAMPLE_LABELS + 1)));
+  }
+  const index = Array.from({ length: labels.count }, (_, position) => labelAt(position));
+  return {
+    count: labels.count,
+    description: labels.description,
+    shown: [...picked].sort((a, b) => a - b).map((position) => index[position]!),
+    index,
+  };
 }
 
 /** The drawing of one line of an order the viewer may see; another's order or line is a 404. */
@@ -202,5 +239,54 @@ export function proofAttachmentLoader(store: UploadStore) {
     if (!order) return null;
     const target = await proofLineOf(order, lineId, Number(revision));
     return { content: await cachedPdfOf(target, store), contentType: 'application/pdf' };
+  };
+}
+
+/** The labels of the line at the proof's current revision (the text the customer approved). */
+async function approvedLabels(order: OrderRecord, itemId: string) {
+  const target = await proofLineOf(order, itemId);
+  const item = order.items[target.index]!;
+  const config = { ...item.productConfig, customText: target.line.customText };
+  const labels = await lineLabels(config, item.quantity);
+  return {
+    target,
+    config,
+    labels: Array.from({ length: labels.count }, (_, index) => labels.at(index)),
+  };
+}
+
+/** GET /api/admin/orders/{id}/items/{itemId}/production.pdf: every label, at actual size. */
+export async function productionPdf(
+  order: OrderRecord,
+  itemId: string,
+  layout: ProductionLayout,
+  store: UploadStore,
+) {
+  const { target, config, labels } = await approvedLabels(order, itemId);
+  const item = order.items[target.index]!;
+  const engravedFile = engravedArtworkOf(item.files);
+  const engraved = engravedFile
+    ? {
+        name: engravedFile.originalName,
+        image: (await artworkOf(store, [engravedFile]))[0]?.image ?? null,
+      }
+    : null;
+  const name = `production-${order.orderNumber}-${target.index + 1}`;
+  const input: ProductionInput = {
+    title: `Order #${order.orderNumber}, line ${target.index + 1}: ${labels.length} labels`,
+    config,
+    labels: labels.map(({ text, codeValue }) => ({ text, codeValue })),
+    engraved,
+    layout,
+  };
+  return { pdf: await renderOffThread('production', input), fileName: `${name}.pdf` };
+}
+
+/** GET /api/admin/orders/{id}/items/{itemId}/production.csv: what each label says, in order. */
+export async function productionCsvOf(order: OrderRecord, itemId: string) {
+  const { target, config, labels } = await approvedLabels(order, itemId);
+  return {
+    csv: productionCsv(config, labels),
+    fileName: `production-${order.orderNumber}-${target.index + 1}.csv`,
   };
 }

@@ -17,7 +17,15 @@ import {
   parseQuery,
 } from '../../platform/validate';
 import { localFolderStore, type UploadStore } from '../uploads/uploads';
-import { proofPdf, proofSvg, uploadedProofFile, type ProofRequest } from './proofs';
+import {
+  productionCsvOf,
+  productionPdf,
+  proofPdf,
+  proofSvg,
+  uploadedProofFile,
+  type ProofRequest,
+} from './proofs';
+import { PRODUCTION_LAYOUTS } from './production';
 import { keepProofFile, MAX_PROOF_FILE_BYTES } from './revision-file';
 import {
   adminProof,
@@ -158,6 +166,33 @@ export function proofRoutes(
     const { id } = parseParams(idParamsSchema, req);
     res.setHeader('Cache-Control', 'no-store');
     res.json(await adminProof(id));
+  });
+
+  const productionQuerySchema = z.object({
+    layout: z
+      .enum(PRODUCTION_LAYOUTS, { error: 'layout must be sheet or page' })
+      .optional()
+      .default('sheet'),
+  });
+
+  // The engraver's files: every label of the line, as approved (docs/product.md section 11).
+  router.get('/admin/orders/:id/items/:itemId/production.pdf', requireAdmin, async (req, res) => {
+    const { id, itemId } = parseParams(proofParamsSchema, req);
+    const { layout } = parseQuery(productionQuerySchema, req);
+    const order = await orderForCaller(req, id, config);
+    const { pdf, fileName } = await productionPdf(order, itemId, layout, store);
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.type('application/pdf').send(pdf);
+  });
+
+  router.get('/admin/orders/:id/items/:itemId/production.csv', requireAdmin, async (req, res) => {
+    const { id, itemId } = parseParams(proofParamsSchema, req);
+    const order = await orderForCaller(req, id, config);
+    const { csv, fileName } = await productionCsvOf(order, itemId);
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.type('text/csv; charset=utf-8').send(csv);
   });
 
   const receiveProofFile = multer({

@@ -29,6 +29,11 @@ function n(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
+/** A code's modules are a few hundredths of a point apart on a small label: kept to 1/1000 pt. */
+function n3(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
+}
+
 const FONT_WEIGHT: Record<TextFont, number> = {
   engraving: ENGRAVING_FONT.weight,
   body: 400,
@@ -53,6 +58,18 @@ function element(primitive: Primitive): string {
           : '';
       const role = primitive.font === 'engraving' ? ' class="engraving"' : '';
       return `<text${role} x="${n(primitive.x)}" y="${n(primitive.y)}" font-size="${n(primitive.size)}" font-weight="${FONT_WEIGHT[primitive.font]}" text-anchor="${primitive.anchor}" fill="${primitive.fill}"${fit}>${escapeXml(primitive.text)}</text>`;
+    }
+    case 'shape': {
+      const d = primitive.outlines
+        .map((outline) => {
+          let path = '';
+          for (let i = 0; i < outline.length; i += 2) {
+            path += `${i === 0 ? 'M' : 'L'}${n3(outline[i]!)} ${n3(outline[i + 1]!)}`;
+          }
+          return `${path}Z`;
+        })
+        .join('');
+      return `<path class="code" d="${d}" fill="${primitive.fill}" fill-rule="evenodd"/>`;
     }
     case 'image':
       return `<image x="${n(primitive.x)}" y="${n(primitive.y)}" width="${n(primitive.width)}" height="${n(primitive.height)}" preserveAspectRatio="xMidYMid meet" href="data:${primitive.mime};base64,${primitive.data.toString('base64')}"/>`;

@@ -1,0 +1,195 @@
+// Asset tags (docs/product.md section 11): spreadsheets of labels, the checks a numbered series or a
+// sheet's rows pass before they reach the cart, and what each label of a line says. The module's face:
+// the cart, the proofs and the orders call these functions only.
+import {
+  CODE_TYPE_LABELS,
+  describeSeries,
+  rowLabel,
+  seriesLabel,
+  type LabelConfiguration,
+  type OrderedProductConfig,
+} from '@shop/contracts';
+import type { CartOwner } from '../../platform/auth-guards';
+import { AppError } from '../../platform/errors';
+import { checkSeriesCodes, checkSheetRows, type SheetCheck } from './checking';
+import type { LabelSheetRecord } from './model';
+import { findSheet, insertSheet } from './repository';
+import { readSpreadsheet } from './spreadsheet';
+
+export { assignSessionSheetsToCustomer } from './repository';
+export type { SheetCheck } from './checking';
+
+export const SHEET_NOT_FOUND_MESSAGE =
+  'That spreadsheet is not on file for this session: upload it again';
+
+function ownedBy(sheet: LabelSheetRecord, owner: CartOwner): boolean {
+  return sheet.customerId
+    ? sheet.customerId === owner.customerId
+    : sheet.sessionId === owner.sessionId;
+}
+
+/** The owner's sheet; another's, or one that is not there, reads as not found. */
+export async function findOwnedSheet(owner: CartOwner, id: string): Promise<LabelSheetRecord> {
+  const sheet = await findSheet(id);
+  if (!sheet || !ownedBy(sheet, owner)) throw AppError.notFound(SHEET_NOT_FOUND_MESSAGE);
+  return sheet;
+}
+
+export interface SheetSummary {
+  id: string;
+  originalName: string;
+  columns: string[];
+  rowCount: number;
+  from: number;
+  rows: Array<{ row: number; cells: string[] }>;
+}
+
+/** The sheet's names and a page of its rows (from is 0-based, among the rows under the header). */
+export function summarizeSheet(sheet: LabelSheetRecord, from = 0, limit = 20): SheetSummary {
+  const width = sheet.columns.length;
+  const end = Math.min(sheet.rowCount, from + limit);
+  const rows: SheetSummary['rows'] = [];
+  for (let index = from; index < end; index++) {
+    rows.push({
+      row: sheet.rowNumbers[index]!,
+      cells: sheet.cells.slice(index * width, (index + 1) * width),
+    });
+  }
+  return {
+    id: sheet._id.toString(),
+    originalName: sheet.originalName,
+    columns: sheet.columns,
+    rowCount: sheet.rowCount,
+    from,
+    rows,
+  };
+}
+
+/** An uploaded spreadsheet, read and kept for this owner (refused with the reason when it is not one). */
+export async function keepSheet(
+  owner: CartOwner,
+  file: { originalName: string; bytes: Uint8Array },
+): Promise<SheetSummary> {
+  const parsed = readSpreadsheet(file.originalName, file.bytes);
+  const sheet = await insertSheet({
+    sessionId: owner.sessionId,
+    customerId: owner.customerId ?? null,
+    originalName: file.originalName,
+    format: parsed.format,
+    columns: parsed.columns,
+    cells: parsed.rows.flat(),
+    rowNumbers: parsed.rowNumbers,
+    rowCount: parsed.rows.length,
+  });
+  return summarizeSheet(sheet);
+}
+
+/** POST /api/label-sheets/{id}/check: every row of the owner's sheet, as this label maps them. */
+export async function checkSheet(
+  owner: CartOwner,
+  id: string,
+  label: LabelConfiguration,
+): Promise<SheetCheck> {
+  if (!label.rows || label.rows.sheetId !== id) {
+    throw AppError.invalid('Choose the columns of this spreadsheet', [
+      { path: 'rows', message: 'Choose the columns of this spreadsheet' },
+    ]);
+  }
+  return checkSheetRows(await findOwnedSheet(owner, id), label);
+}
+
+/** A plain label's or a series' code scans on every label of the line; else a 400 naming why. */
+export function assertCodesScan(label: LabelConfiguration): void {
+  const problem = checkSeriesCodes(label);
+  if (problem) throw AppError.invalid(problem, [{ path: 'code', message: problem }]);
+}
+
+/**
+ * What a line of asset tags must pass before the cart takes it: a code that scans on every label, and
+ * for a spreadsheet the owner's checked rows, one label each. Answers the rows as a line keeps them
+ * (with the file's name); throws a 400 naming the first problem otherwise.
+ */
+export async function checkLabelData(
+  owner: CartOwner,
+  label: LabelConfiguration,
+): Promise<{ rows: (NonNullable<LabelConfiguration['rows']> & { originalName: string }) | null }> {
+  if (!label.rows) {
+    assertCodesScan(label);
+    return { rows: null };
+  }
+  const sheet = await findSheet(label.rows.sheetId);
+  if (!sheet || !ownedBy(sheet, owner)) {
+    throw AppError.invalid(SHEET_NOT_FOUND_MESSAGE, [
+      { path: 'rows.sheetId', message: SHEET_NOT_FOUND_MESSAGE },
+    ]);
+  }
+  if (label.quantity !== sheet.rowCount) {
+    const message = `The spreadsheet has ${sheet.rowCount.toLocaleString('en-US')} rows: one label each, so the quantity is ${sheet.rowCount.toLocaleString('en-US')}`;
+    throw AppError.invalid(message, [{ path: 'quantity', message }]);
+  }
+  const check = checkSheetRows(sheet, label);
+  if (check.errorCount > 0) {
+    const message = `${check.errorCount.toLocaleString('en-US')} ${check.errorCount === 1 ? 'row needs' : 'rows need'} fixing before the labels go in the cart. ${check.errors[0]!.message}`;
+    throw AppError.invalid(
+      message,
+      check.errors.map((error) => ({ path: `rows.${error.row}`, message: error.message })),
+    );
+  }
+  return { rows: { ...label.rows, originalName: sheet.originalName } };
+}
+
+/** One label of a line: its text, its code's value, and its row in the spreadsheet if it has one. */
+export interface LineLabel {
+  text: string;
+  codeValue: string | null;
+  row: number | null;
+}
+
+/** Every label of an order's or cart's line, one by one, and how the line is named in a sentence. */
+export interface LineLabels {
+  count: number;
+  at(index: number): LineLabel;
+  /** "PUMP 1501 to PUMP 2000", "Rows 2 to 801 of valves.csv", or the text. */
+  description: string;
+  /** The code's name ("QR code"), or null. */
+  codeName: string | null;
+}
+
+/**
+ * The labels of a line the caller may see (the order's reader or an admin was checked): a series'
+ * numbers, a sheet's rows (read as the shop), or the same text on each.
+ */
+export async function lineLabels(
+  config: OrderedProductConfig,
+  quantity: number,
+): Promise<LineLabels> {
+  const line = {
+    customText: config.customText,
+    series: config.series ?? null,
+    code: config.code ?? null,
+  };
+  const codeName = line.code ? CODE_TYPE_LABELS[line.code.type] : null;
+  if (config.rows) {
+    const mapping = config.rows;
+    const sheet = await findSheet(mapping.sheetId);
+    if (!sheet) throw AppError.notFound('The spreadsheet of this line is no longer on file');
+    const width = sheet.columns.length;
+    return {
+      count: sheet.rowCount,
+      codeName,
+      description: `Rows ${sheet.rowNumbers[0]} to ${sheet.rowNumbers[sheet.rowCount - 1]} of ${sheet.originalName}`,
+      at(index) {
+        const cells = sheet.cells.slice(index * width, (index + 1) * width);
+        return { ...rowLabel(cells, mapping), row: sheet.rowNumbers[index] ?? null };
+      },
+    };
+  }
+  return {
+    count: quantity,
+    codeName,
+    description: line.series
+      ? describeSeries({ ...line, series: line.series }, quantity)
+      : (line.customText.split('\n')[0] ?? ''),
+    at: (index) => ({ ...seriesLabel(line, line.series ? index : 0), row: null }),
+  };
+}

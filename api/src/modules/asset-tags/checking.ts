@@ -1,0 +1,167 @@
+// Checking asset tags before they reach the cart (docs/product.md section 11): every label of a line
+// is looked at, a spreadsheet's rows one by one (its text fits the label, its code takes the value and
+// scans at the label's size, no value twice), a series' numbers for its code. A code's size is
+// checked against the largest symbol a value of its kind and length can need (codeModulesBound), one
+// encoding per kind and length, so 10,000 rows cost a few encodings and layouts, not 10,000 drawings.
+import {
+  MIN_CAP_HEIGHT_INCHES,
+  codeValueProblem,
+  engravedArtworkOf,
+  fitCode,
+  labelLayout,
+  rowLabel,
+  seriesLabel,
+  type LabelConfiguration,
+  type LabelLayoutInput,
+} from '@shop/contracts';
+import { codeModulesBound } from '@shop/contracts/label-code-drawing';
+import type { LabelSheetRecord } from './model';
+
+export interface RowProblem {
+  /** The row's number in the spreadsheet (row 1 is the header). */
+  row: number;
+  message: string;
+}
+
+export interface SheetCheck {
+  rowCount: number;
+  errorCount: number;
+  /** The first problems, one per row, in row order. */
+  errors: RowProblem[];
+}
+
+/** At most this many problems are listed (the count says how many there are). */
+export const MAX_LISTED_PROBLEMS = 200;
+const MAX_TEXT_LENGTH = 500;
+
+type Label = Pick<
+  LabelConfiguration,
+  'material' | 'width' | 'height' | 'color' | 'mounting' | 'code' | 'files'
+>;
+
+const letters = (inches: number) => `${inches.toFixed(3)} in`;
+const size = (label: Label) => `${label.width.toFixed(2)} × ${label.height.toFixed(2)} in`;
+
+/** The label's layout with this text (the code's box and the artwork's do not depend on the text). */
+function layoutFor(label: Label, text: string) {
+  const input: LabelLayoutInput = {
+    width: label.width,
+    height: label.height,
+    color: label.color,
+    mounting: label.mounting,
+    customText: text,
+    artwork: engravedArtworkOf(label.files ?? []) !== null,
+    code: label.code && { type: label.code.type, placement: label.code.placement },
+  };
+  return labelLayout(input);
+}
+
+/** Why this code value would not do on the label, or null. */
+function codeProblem(
+  label: Label,
+  value: string,
+  box: { x: number; y: number; width: number; height: number } | null,
+) {
+  if (!label.code) return null;
+  const problem = codeValueProblem(label.code.type, value);
+  if (problem) return problem;
+  if (!box) return null;
+  return fitCode(label.code.type, codeModulesBound(label.code.type, value), box, label.material)
+    .problem;
+}
+
+/** Every row of the sheet as the label's mapping takes it. */
+export function checkSheetRows(sheet: LabelSheetRecord, label: LabelConfiguration): SheetCheck {
+  const mapping = label.rows!;
+  const width = sheet.columns.length;
+  const errors: RowProblem[] = [];
+  let errorCount = 0;
+  const problem = (row: number, message: string) => {
+    errorCount += 1;
+    if (errors.length < MAX_LISTED_PROBLEMS) errors.push({ row, message });
+  };
+  const unknown = [...mapping.textColumns, mapping.codeColumn].find(
+    (column) => column !== null && column >= width,
+  );
+  if (unknown !== undefined) {
+    return {
+      rowCount: sheet.rowCount,
+      errorCount: 1,
+      errors: [
+        {
+          row: 1,
+          message: `The sheet has no column ${(unknown ?? 0) + 1}: choose its columns again`,
+        },
+      ],
+    };
+  }
+  const seen = new Map<string, number>();
+  // Every row with the same number of lines has the same code box: laid out once per line count.
+  const layouts = new Map<number, ReturnType<typeof layoutFor>>();
+  for (let index = 0; index < sheet.rowCount; index++) {
+    const row = sheet.rowNumbers[index]!;
+    const cells = sheet.cells.slice(index * width, (index + 1) * width);
+    const { text, codeValue } = rowLabel(cells, mapping);
+    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    if (lines.length === 0 && !codeValue) {
+      problem(row, `Row ${row}: the columns chosen for the label are empty`);
+      continue;
+    }
+    if (text.length > MAX_TEXT_LENGTH) {
+      problem(row, `Row ${row}: the text is longer than ${MAX_TEXT_LENGTH} characters`);
+      continue;
+    }
+    const layout = layoutFor(label, text);
+    if (!layouts.has(lines.length)) layouts.set(lines.length, layout);
+    if (layout.textTooSmall) {
+      problem(
+        row,
+        `Row ${row}: the text does not fit a ${size(label)} label: its capitals would be ${letters(layout.capHeight)} high, and the smallest we engrave is ${letters(MIN_CAP_HEIGHT_INCHES)}. Shorten it or choose a larger label.`,
+      );
+      continue;
+    }
+    if (label.code) {
+      if (!codeValue) {
+        problem(row, `Row ${row}: there is no value for the code`);
+        continue;
+      }
+      const wrong = codeProblem(label, codeValue, layout.code);
+      if (wrong) {
+        problem(row, `Row ${row}: ${wrong}`);
+        continue;
+      }
+    }
+    const key = (codeValue ?? text).trim();
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      problem(
+        row,
+        `Row ${row}: "${key.split('\n').join(' / ')}" is also in row ${earlier}: each tag must be unique`,
+      );
+      continue;
+    }
+    seen.set(key, row);
+  }
+  return { rowCount: sheet.rowCount, errorCount, errors };
+}
+
+/**
+ * A plain label's or a series' code, for every label of the line: the first problem, or null. A
+ * series' text that is too small is a warning, as on any label (the preview and the proof say so);
+ * a code that would not scan is refused.
+ */
+export function checkSeriesCodes(label: LabelConfiguration): string | null {
+  if (!label.code) return null;
+  const box = layoutFor(label, seriesLabel(label, 0).text).code;
+  const count = label.series ? label.quantity : 1;
+  let checkedLength = -1;
+  for (let index = 0; index < count; index++) {
+    const value = seriesLabel(label, index).codeValue!;
+    // A series' values differ in their digits only: one check per length of value.
+    if (value.length === checkedLength) continue;
+    checkedLength = value.length;
+    const wrong = codeProblem(label, value, box);
+    if (wrong) return label.series && count > 1 ? `Label ${index + 1} (${value}): ${wrong}` : wrong;
+  }
+  return null;
+}

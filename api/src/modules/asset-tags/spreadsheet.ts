@@ -1,0 +1,382 @@
+// Reading a spreadsheet of labels (docs/product.md section 11): a CSV file (csv-parse) or the first
+// sheet of an Excel workbook (.xlsx: a zip, unpacked by fflate, its XML read by saxes). Checked by
+// content, not by name: a CSV must be UTF-8 text with no NUL byte; a workbook must be a zip holding
+// xl/workbook.xml. What is unpacked is bounded as it streams (a small zip may unpack to gigabytes),
+// and only the parts a sheet needs are unpacked at all. Row 1 holds the column names; blank rows are
+// skipped, and every row keeps the number the shopper's spreadsheet shows it under.
+import { TextDecoder } from 'node:util';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { SaxesParser } from 'saxes';
+import { MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, columnLetter } from '@shop/contracts';
+import { AppError } from '../../platform/errors';
+
+export const MAX_SHEET_FILE_BYTES = 5 * 1024 * 1024;
+/** What a workbook's sheet, shared strings and workbook parts may unpack to, together. */
+export const MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
+export const MAX_CELL_LENGTH = 500;
+/** All the rows' text together, in UTF-8 bytes: kept in one document, well under its 16MB. */
+export const MAX_SHEET_TEXT_BYTES = 6 * 1024 * 1024;
+
+export interface ParsedSheet {
+  format: 'csv' | 'xlsx';
+  /** Row 1: the column names (a blank name reads as its letter). */
+  columns: string[];
+  /** The rows under it, blank rows left out; cells trimmed of nothing (the check trims). */
+  rows: string[][];
+  /** Each row's number in the spreadsheet (row 1 is the header). */
+  rowNumbers: number[];
+}
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (bytes: Uint8Array, prefix: number[]) =>
+  bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
+
+const unsupported = (name: string, why: string) =>
+  AppError.unsupportedMedia(`The file "${name}" ${why}`);
+
+/** The spreadsheet in these bytes; a file that is not one, or breaks a limit, is refused with why. */
+export function readSpreadsheet(name: string, bytes: Uint8Array): ParsedSheet {
+  if (bytes.length === 0) throw AppError.invalid(`The file "${name}" is empty.`);
+  if (bytes.length > MAX_SHEET_FILE_BYTES) {
+    throw AppError.tooLarge(
+      `The file "${name}" is larger than 5MB. A sheet of 10,000 labels fits well within that: remove other sheets, pictures or columns.`,
+    );
+  }
+  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  if (startsWith(bytes, OLE) || extension === 'xls') {
+    throw unsupported(
+      name,
+      'is an Excel 97-2003 workbook (.xls), which is not read here: save it as .xlsx or as CSV UTF-8.',
+    );
+  }
+  if (startsWith(bytes, ZIP)) return finish(name, 'xlsx', readWorkbook(name, bytes));
+  if (extension === 'xlsx') {
+    throw unsupported(name, 'is not an Excel workbook: its content is not a .xlsx file.');
+  }
+  return finish(name, 'csv', readCsv(name, bytes));
+}
+
+function finish(name: string, format: ParsedSheet['format'], table: Array<[number, string[]]>) {
+  const filled = table.filter(([, cells]) => cells.some((cell) => cell.trim() !== ''));
+  const [header, ...rows] = filled;
+  if (!header || rows.length === 0) {
+    throw AppError.invalid(
+      `The file "${name}" has no rows under its first row. Row 1 holds the column names; each row under it is one label.`,
+    );
+  }
+  if (rows.length > MAX_SHEET_ROWS) {
+    throw AppError.invalid(
+      `The file "${name}" has ${rows.length.toLocaleString('en-US')} rows: at most 10,000 labels fit in one line. Split it into files of at most 10,000 rows.`,
+    );
+  }
+  const width = Math.max(...filled.map(([, cells]) => lastFilled(cells) + 1));
+  if (width > MAX_SHEET_COLUMNS) {
+    throw AppError.invalid(
+      `The file "${name}" has ${width} columns: at most ${MAX_SHEET_COLUMNS} (A to Z) are read. Remove the columns the labels do not need.`,
+    );
+  }
+  let textBytes = 0;
+  for (const [rowNumber, cells] of filled) {
+    for (const cell of cells) textBytes += Buffer.byteLength(cell);
+    if (textBytes > MAX_SHEET_TEXT_BYTES) {
+      throw AppError.tooLarge(
+        `The file "${name}" holds more than 6MB of text: more than 10,000 labels can show. Remove the columns the labels do not need.`,
+      );
+    }
+    const long = cells.findIndex((cell) => cell.length > MAX_CELL_LENGTH);
+    if (long >= 0) {
+      throw AppError.invalid(
+        `Row ${rowNumber}, column ${columnLetter(long)} of "${name}" holds more than ${MAX_CELL_LENGTH} characters: no label has room for that much.`,
+      );
+    }
+  }
+  const pad = (cells: string[]) => Array.from({ length: width }, (_, index) => cells[index] ?? '');
+  return {
+    format,
+    columns: pad(header[1]).map((cell, index) => cell.trim() || columnLetter(index)),
+    rows: rows.map(([, cells]) => pad(cells)),
+    rowNumbers: rows.map(([rowNumber]) => rowNumber),
+  } satisfies ParsedSheet;
+}
+
+function lastFilled(cells: string[]): number {
+  for (let index = cells.length - 1; index >= 0; index--) {
+    if (cells[index]!.trim() !== '') return index;
+  }
+  return -1;
+}
+
+// --- CSV ---------------------------------------------------------------------------------------
+
+function readCsv(name: string, bytes: Uint8Array): Array<[number, string[]]> {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw unsupported(
+      name,
+      'is saved as UTF-16 text. Save it as "CSV UTF-8" (Excel: Save As, CSV UTF-8).',
+    );
+  }
+  if (bytes.includes(0)) {
+    throw unsupported(
+      name,
+      'is not a spreadsheet: it holds binary data. Upload a CSV (UTF-8) or an Excel workbook (.xlsx).',
+    );
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw unsupported(
+      name,
+      'is not UTF-8 text (it may be saved as "CSV" in a Windows or Mac encoding). Save it as "CSV UTF-8" and upload it again.',
+    );
+  }
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = [',', ';', '\t'].reduce((best, candidate) =>
+    firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
+  );
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parseCsv(text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      // Enough to tell that there are more than 10,000 rows, blank ones among them.
+      to: MAX_SHEET_ROWS * 2,
+      max_record_size: MAX_CELL_LENGTH * MAX_SHEET_COLUMNS * 2,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw AppError.invalid(`The file "${name}" could not be read as CSV: ${message}`);
+  }
+  return records.map(({ record, info }) => [info.lines, record]);
+}
+
+// --- XLSX --------------------------------------------------------------------------------------
+
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELATIONS = 'xl/_rels/workbook.xml.rels';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const isWorksheet = (path: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(path);
+const CHUNK = 16 * 1024;
+
+/** The parts a sheet needs, unpacked; past MAX_UNPACKED_BYTES in all, the workbook is refused. */
+function unpack(name: string, bytes: Uint8Array): Map<string, Buffer> {
+  const parts = new Map<string, Buffer[]>();
+  let unpacked = 0;
+  let tooLarge = false;
+  let broken: unknown = null;
+  const unzip = new Unzip((file: UnzipFile) => {
+    if (
+      ![WORKBOOK, WORKBOOK_RELATIONS, SHARED_STRINGS].includes(file.name) &&
+      !isWorksheet(file.name)
+    )
+      return;
+    const chunks: Buffer[] = [];
+    parts.set(file.name, chunks);
+    file.ondata = (error, chunk) => {
+      if (error) {
+        broken = error;
+        return;
+      }
+      unpacked += chunk.length;
+      if (unpacked > MAX_UNPACKED_BYTES) {
+        tooLarge = true;
+        file.terminate();
+        return;
+      }
+      chunks.push(Buffer.from(chunk));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    // Pushed in small pieces: one piece of deflated data unpacks to at most about a thousand times
+    // its size, so the bound is checked long before memory runs out.
+    for (let offset = 0; offset < bytes.length && !tooLarge && !broken; offset += CHUNK) {
+      unzip.push(bytes.subarray(offset, offset + CHUNK), offset + CHUNK >= bytes.length);
+    }
+  } catch (error) {
+    broken = error;
+  }
+  if (tooLarge) {
+    throw AppError.tooLarge(
+      `The workbook "${name}" unpacks to more than 40MB. Save the sheet of labels on its own, as .xlsx or CSV UTF-8.`,
+    );
+  }
+  if (broken) throw unsupported(name, 'is not a readable Excel workbook (the zip is damaged).');
+  return new Map([...parts].map(([part, chunks]) => [part, Buffer.concat(chunks)]));
+}
+
+/** Walks an XML part: each element's opening (name without prefix, attributes) and its text. */
+function walkXml(
+  name: string,
+  xml: Buffer,
+  handlers: {
+    open?(element: string, attributes: Record<string, string>): void;
+    text?(text: string): void;
+    close?(element: string): void;
+  },
+) {
+  const parser = new SaxesParser();
+  const local = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1);
+  parser.on('opentag', (tag) => {
+    const attributes: Record<string, string> = {};
+    // Without the xmlns option, saxes gives each attribute as its plain string value.
+    for (const [key, value] of Object.entries(tag.attributes as Record<string, unknown>)) {
+      attributes[key] =
+        typeof value === 'string' ? value : String((value as { value?: unknown }).value ?? '');
+    }
+    handlers.open?.(local(tag.name), attributes);
+  });
+  parser.on('text', (text) => handlers.text?.(text));
+  parser.on('cdata', (text) => handlers.text?.(text));
+  parser.on('closetag', (tag) => handlers.close?.(local(tag.name)));
+  try {
+    parser.write(xml.toString('utf8')).close();
+  } catch {
+    throw unsupported(name, 'is not a readable Excel workbook (a part of it is not valid XML).');
+  }
+}
+
+/** The first sheet's part: the workbook's first <sheet>, through the workbook's relationships. */
+function firstSheetPath(name: string, parts: Map<string, Buffer>): string {
+  const workbook = parts.get(WORKBOOK);
+  if (!workbook) throw unsupported(name, 'is not an Excel workbook: it has no xl/workbook.xml.');
+  let relationId: string | null = null;
+  walkXml(name, workbook, {
+    open(element, attributes) {
+      if (element === 'sheet' && relationId === null) {
+        relationId =
+          Object.entries(attributes).find(([key]) => key === 'r:id' || key.endsWith(':id'))?.[1] ??
+          null;
+      }
+    },
+  });
+  const found: { target: string | null } = { target: null };
+  const relations = parts.get(WORKBOOK_RELATIONS);
+  if (relations && relationId) {
+    walkXml(name, relations, {
+      open(element, attributes) {
+        if (element === 'Relationship' && attributes.Id === relationId) {
+          found.target = attributes.Target ?? null;
+        }
+      },
+    });
+  }
+  const target = found.target;
+  const path = target
+    ? target.startsWith('/')
+      ? target.slice(1)
+      : `xl/${target}`
+    : 'xl/worksheets/sheet1.xml';
+  if (!parts.has(path))
+    throw unsupported(name, 'is not an Excel workbook: its first sheet is missing.');
+  return path;
+}
+
+function sharedStringsOf(name: string, part: Buffer | undefined): string[] {
+  const strings: string[] = [];
+  if (!part) return strings;
+  let current: string | null = null;
+  let inText = false;
+  // Phonetic runs (<rPh>) repeat the reading of East Asian text: not part of the value.
+  let inPhonetic = false;
+  walkXml(name, part, {
+    open(element) {
+      if (element === 'si') current = '';
+      else if (element === 'rPh') inPhonetic = true;
+      else if (element === 't' && !inPhonetic) inText = true;
+    },
+    text(text) {
+      if (inText && current !== null) current += text;
+    },
+    close(element) {
+      if (element === 't') inText = false;
+      else if (element === 'rPh') inPhonetic = false;
+      else if (element === 'si') {
+        strings.push(current ?? '');
+        current = null;
+      }
+    },
+  });
+  return strings;
+}
+
+/** Column letters of a cell reference ("AB12") as a 0-based index. */
+function columnIndex(reference: string): number {
+  let index = 0;
+  for (const character of reference) {
+    const code = character.charCodeAt(0);
+    if (code < 65 || code > 90) break;
+    index = index * 26 + (code - 64);
+  }
+  return index - 1;
+}
+
+function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]> {
+  const parts = unpack(name, bytes);
+  const sheet = parts.get(firstSheetPath(name, parts))!;
+  const shared = sharedStringsOf(name, parts.get(SHARED_STRINGS));
+  const table: Array<[number, string[]]> = [];
+  let row: string[] | null = null;
+  let rowNumber = 0;
+  let cell: { column: number; type: string } | null = null;
+  let value = '';
+  let reading = false;
+  let tooWide = false;
+  let filled = 0;
+  walkXml(name, sheet, {
+    open(element, attributes) {
+      if (element === 'row') {
+        rowNumber = attributes.r ? Number(attributes.r) : rowNumber + 1;
+        // Past the header and 10,000 rows the rest is not read: that there is more is enough.
+        row = filled > MAX_SHEET_ROWS + 1 ? null : [];
+      } else if (element === 'c' && row) {
+        const column = attributes.r ? columnIndex(attributes.r) : row.length;
+        if (column >= MAX_SHEET_COLUMNS) tooWide = true;
+        cell = { column, type: attributes.t ?? 'n' };
+        value = '';
+      } else if ((element === 'v' || element === 't') && cell) {
+        reading = true;
+      }
+    },
+    text(text) {
+      if (reading) value += text;
+    },
+    close(element) {
+      if (element === 'v' || element === 't') reading = false;
+      else if (element === 'c' && cell && row) {
+        const text =
+          cell.type === 's'
+            ? (shared[Number(value)] ?? '')
+            : cell.type === 'b'
+              ? value === '1'
+                ? 'TRUE'
+                : 'FALSE'
+              : value;
+        if (cell.column < MAX_SHEET_COLUMNS) row[cell.column] = text;
+        else if (text.trim() !== '') tooWide = true;
+        cell = null;
+      } else if (element === 'row' && row) {
+        const cells = Array.from(row as string[], (text) => text ?? '');
+        if (cells.some((text) => text.trim() !== '')) filled += 1;
+        table.push([rowNumber, cells]);
+        row = null;
+      }
+    },
+  });
+  if (tooWide) {
+    throw AppError.invalid(
+      `The file "${name}" has cells past column Z: at most ${MAX_SHEET_COLUMNS} columns (A to Z) are read. Remove the columns the labels do not need.`,
+    );
+  }
+  if (filled > MAX_SHEET_ROWS + 1) {
+    throw AppError.invalid(
+      `The file "${name}" has more than 10,000 rows: at most 10,000 labels fit in one line. Split it into files of at most 10,000 rows.`,
+    );
+  }
+  return table;
+}

@@ -1,0 +1,351 @@
+// Serialized asset tags (docs/product.md section 11): a numbered series with a code, one label per
+// spreadsheet row, their price, their proof and the production file, read back as a scanner would.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { zipSync, strToU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/platform/logger';
+import { decodeCodesInPdf } from './support/code-reading';
+import { addToCart, label, pay, placeOrder, registerAdmin } from './support/shop-flows';
+import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+let uploadDir: string;
+let app: TestApp;
+let admin: TestAgent;
+
+beforeAll(async () => {
+  uploadDir = await mkdtemp(path.join(os.tmpdir(), 'shop-tags-'));
+  app = await startTestApp({ UPLOAD_DIR: uploadDir }, { logger: createLogger('silent') });
+  admin = app.agent();
+  await registerAdmin(admin);
+});
+afterAll(async () => {
+  await app?.close();
+  if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
+});
+
+const cookieOf = (agent: TestAgent) =>
+  [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+async function download(agent: TestAgent, url: string): Promise<Buffer> {
+  const response = await fetch(`${app.baseUrl}${url}`, {
+    headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
+  });
+  expect(response.status, url).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function uploadSheet(agent: TestAgent, name: string, content: string | Uint8Array) {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  const response = await fetch(`${app.baseUrl}/api/label-sheets`, {
+    method: 'POST',
+    headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { message?: string; id?: string },
+  };
+}
+
+const SERIES = {
+  ...label({ color: 'white-black', mounting: 'no-mounting', width: 3, height: 1.5 }),
+  customText: 'PUMP {n}',
+  quantity: 500,
+  series: { start: 1501, step: 1, padding: 0 },
+  code: { type: 'qrcode', placement: 'beside', value: 'https://assets.example.com/t/{n}' },
+};
+
+describe('a numbered series with a code', () => {
+  it('is priced per label, with the code and variable-data fees and the break on the count', async () => {
+    const price = await app.request('POST', '/api/calculate-price', { body: SERIES });
+    // Phenolic 3 x 1.5: 2.00 + 4.5 x 0.45 = 4.025 -> 402.5, + 25 + 10 = 437.5 cents, 100+ 20% off.
+    expect(price.status, price.text).toBe(200);
+    expect(price.body.unitPrice).toBe(3.5);
+    expect(price.body.total).toBe(1750);
+  });
+
+  it('goes in the cart as one line that keeps its series, and a second add stays a second line', async () => {
+    const shopper = app.agent();
+    const first = await addToCart(shopper, SERIES);
+    expect(first.body.item.productConfig).toMatchObject({
+      series: { start: 1501, step: 1, padding: 0 },
+      code: { type: 'qrcode', placement: 'beside' },
+      rows: null,
+    });
+    expect(first.body.item.quantity).toBe(500);
+    const second = await addToCart(shopper, SERIES);
+    expect(second.body.items).toHaveLength(2);
+    expect(second.body.itemCount).toBe(1000);
+    // A plain label added twice is still one line (the merge another change made stays).
+    await addToCart(shopper, { customText: 'PLAIN' });
+    const plain = await addToCart(shopper, { customText: 'PLAIN' });
+    expect(plain.body.items).toHaveLength(3);
+  });
+
+  it('is refused when its code would be too small to scan, saying why', async () => {
+    const shopper = app.agent();
+    const response = await shopper.request('POST', '/api/cart', {
+      body: { ...SERIES, width: 1, height: 0.75 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(
+      /^Label 1 \(https:\/\/assets\.example\.com\/t\/1501\): Too small to scan: the QR code's squares would be 0\.0\d\d in wide and laser engraving on Phenolic needs at least 0\.015 in/,
+    );
+    expect((await shopper.request('GET', '/api/cart')).body.items).toHaveLength(0);
+  });
+
+  it('refuses characters its code cannot carry', async () => {
+    const response = await app.request('POST', '/api/cart', {
+      body: { ...SERIES, code: { type: 'code128', placement: 'below', value: 'PUMPÉ {n}' } },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]).toMatchObject({ path: 'code.value' });
+  });
+
+  it('goes into the order, and its proof and production file carry codes that read back as every number', async () => {
+    const shopper = app.agent();
+    await addToCart(shopper, {
+      ...SERIES,
+      quantity: 12,
+      series: { start: 7, step: 3, padding: 4 },
+    });
+    const order = await placeOrder(shopper, {}, { skipProof: false });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const placed = await shopper.request('GET', `/api/orders/${order.orderId}`);
+    const item = placed.body.items[0];
+    expect(item.productConfig.series).toEqual({ start: 7, step: 3, padding: 4 });
+
+    const expected = Array.from(
+      { length: 12 },
+      (_, index) => `https://assets.example.com/t/${String(7 + 3 * index).padStart(4, '0')}`,
+    );
+    const proof = await download(
+      shopper,
+      `/api/orders/${order.orderId}/items/${item.id}/proof.pdf`,
+    );
+    const inProof = decodeCodesInPdf('qrcode', proof);
+    // The first label at actual size, then first, last and a sample drawn small.
+    expect(inProof[0]).toBe(expected[0]);
+    expect(inProof.slice(1, 2)).toEqual([expected[0]]);
+    expect(inProof.at(-1)).toBe(expected[11]);
+    expect(inProof.every((value) => expected.includes(value))).toBe(true);
+    expect(proof.toString('latin1')).toContain('/Count 2');
+
+    const production = await download(
+      admin,
+      `/api/admin/orders/${order.orderId}/items/${item.id}/production.pdf?layout=page`,
+    );
+    expect(decodeCodesInPdf('qrcode', production)).toEqual(expected);
+    const sheets = await download(
+      admin,
+      `/api/admin/orders/${order.orderId}/items/${item.id}/production.pdf`,
+    );
+    expect(decodeCodesInPdf('qrcode', sheets)).toEqual(expected);
+    const csv = (
+      await download(admin, `/api/admin/orders/${order.orderId}/items/${item.id}/production.csv`)
+    ).toString('utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(13);
+    expect(lines[1]).toBe(`"1","1","1","","PUMP 0007","qrcode","${expected[0]}"`);
+  });
+
+  it('draws Code 128 and Data Matrix codes that read back too', async () => {
+    for (const [type, placement] of [
+      ['code128', 'below'],
+      ['datamatrix', 'beside'],
+    ] as const) {
+      const shopper = app.agent();
+      await addToCart(shopper, {
+        ...SERIES,
+        quantity: 5,
+        width: 4,
+        height: 2,
+        code: { type, placement, value: 'TAG-{n}' },
+      });
+      const order = await placeOrder(shopper);
+      expect((await pay(shopper, order.orderId)).status).toBe(200);
+      const item = (await shopper.request('GET', `/api/orders/${order.orderId}`)).body.items[0];
+      const production = await download(
+        admin,
+        `/api/admin/orders/${order.orderId}/items/${item.id}/production.pdf?layout=page`,
+      );
+      expect(decodeCodesInPdf(type, production), type).toEqual(
+        ['1501', '1502', '1503', '1504', '1505'].map((n) => `TAG-${n}`),
+      );
+    }
+  });
+});
+
+const header = 'Tag,Name,Location\n';
+const rowsOf = (count: number, change: (index: number) => string | null = () => null) =>
+  Array.from(
+    { length: count },
+    (_, index) => change(index) ?? `V-${1000 + index},Valve ${index + 1},Hall ${(index % 4) + 1}`,
+  ).join('\n');
+
+function sheetLabel(sheetId: string, quantity: number) {
+  return {
+    ...label({ color: 'white-black', mounting: 'no-mounting', width: 3, height: 1.5 }),
+    customText: '',
+    quantity,
+    rows: { sheetId, textColumns: [1, 0], codeColumn: 0 },
+    code: { type: 'code128', placement: 'below', value: '' },
+  };
+}
+
+describe('one label per spreadsheet row', () => {
+  it('checks every row, lists the wrong ones by row number, and keeps them out of the cart until fixed', async () => {
+    const shopper = app.agent();
+    const bad = rowsOf(40, (index) =>
+      index === 4
+        ? 'V-1004,Valve with a name far too long to engrave at any legible size on this small label,Hall 1'
+        : index === 9
+          ? 'V-10é9,Valve 10,Hall 2'
+          : index === 30
+            ? 'V-1002,Valve 31,Hall 3'
+            : null,
+    );
+    const uploaded = await uploadSheet(shopper, 'valves.csv', header + bad);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body).toMatchObject({ columns: ['Tag', 'Name', 'Location'], rowCount: 40 });
+    const id = uploaded.body.id!;
+
+    const checked = await shopper.request('POST', `/api/label-sheets/${id}/check`, {
+      body: sheetLabel(id, 40),
+    });
+    expect(checked.status, checked.text).toBe(200);
+    expect(checked.body.errorCount).toBe(3);
+    expect(checked.body.errors.map((error: { row: number }) => error.row)).toEqual([6, 11, 32]);
+    expect(checked.body.errors[0].message).toMatch(
+      /^Row 6: the text does not fit a 3\.00 × 1\.50 in label/,
+    );
+    expect(checked.body.errors[1].message).toMatch(
+      /^Row 11: A Code 128 takes .*"é" cannot be encoded/,
+    );
+    expect(checked.body.errors[2].message).toBe(
+      'Row 32: "V-1002" is also in row 4: each tag must be unique',
+    );
+
+    const refused = await shopper.request('POST', '/api/cart', { body: sheetLabel(id, 40) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(
+      /^3 rows need fixing before the labels go in the cart\. Row 6:/,
+    );
+    expect((await shopper.request('GET', '/api/cart')).body.items).toHaveLength(0);
+
+    const fixed = await uploadSheet(shopper, 'valves.csv', header + rowsOf(40));
+    const added = await shopper.request('POST', '/api/cart', {
+      body: sheetLabel(fixed.body.id!, 40),
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.item.productConfig.rows).toMatchObject({ originalName: 'valves.csv' });
+    const changed = await shopper.request('PUT', `/api/cart/${added.body.item.id}`, {
+      body: { quantity: 41 },
+    });
+    expect(changed.status).toBe(400);
+    expect(changed.body.message).toMatch(/one label per row/);
+  });
+
+  it("pages through a sheet's rows for the preview, for its owner only", async () => {
+    const shopper = app.agent();
+    const uploaded = await uploadSheet(shopper, 'tags.csv', header + rowsOf(2000));
+    const page = await shopper.request(
+      'GET',
+      `/api/label-sheets/${uploaded.body.id}?from=1998&limit=5`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.rows).toEqual([
+      { row: 2000, cells: ['V-2998', 'Valve 1999', 'Hall 3'] },
+      { row: 2001, cells: ['V-2999', 'Valve 2000', 'Hall 4'] },
+    ]);
+    const other = await app.agent().request('GET', `/api/label-sheets/${uploaded.body.id}`);
+    expect(other.status).toBe(404);
+  });
+
+  it('reads the first sheet of an Excel workbook, by its content', async () => {
+    const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
+    const workbook = zipSync({
+      '[Content_Types].xml': xml('<Types/>'),
+      'xl/workbook.xml': xml(
+        '<workbook xmlns:r="r"><sheets><sheet name="Tags" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+      'xl/_rels/workbook.xml.rels': xml(
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/sharedStrings.xml': xml(
+        '<sst><si><t>Tag</t></si><si><t>Name</t></si><si><r><t>Boiler </t></r><r><t>feed</t></r></si></sst>',
+      ),
+      'xl/worksheets/sheet1.xml': xml(
+        '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>' +
+          '<row r="3"><c r="A3"><v>1501</v></c><c r="B3" t="s"><v>2</v></c></row>' +
+          '<row r="4"><c r="A4"><v>1502</v></c><c r="B4" t="inlineStr"><is><t>Feed pump</t></is></c></row></sheetData></worksheet>',
+      ),
+    });
+    const uploaded = await uploadSheet(app.agent(), 'tags.xlsx', workbook);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body).toMatchObject({
+      columns: ['Tag', 'Name'],
+      rowCount: 2,
+      rows: [
+        { row: 3, cells: ['1501', 'Boiler feed'] },
+        { row: 4, cells: ['1502', 'Feed pump'] },
+      ],
+    });
+  });
+
+  it.each<[string, string, string | Uint8Array, number, RegExp]>([
+    ['empty', 'empty.csv', '', 400, /is empty/],
+    ['larger than 5MB', 'huge.csv', 'a,b\n'.repeat(1_400_000), 413, /larger than 5MB/],
+    ['over 10,000 rows', 'long.csv', header + rowsOf(10_001), 400, /has 10,001 rows/],
+    [
+      'UTF-16 text',
+      'utf16.csv',
+      new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x2c, 0x00]),
+      415,
+      /UTF-16/,
+    ],
+    [
+      'Windows-1252 text',
+      'latin.csv',
+      new Uint8Array([0x54, 0x61, 0x67, 0x0a, 0x56, 0xe9, 0x0a]),
+      415,
+      /not UTF-8 text/,
+    ],
+    [
+      'binary',
+      'photo.csv',
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]),
+      415,
+      /binary data/,
+    ],
+    [
+      'an old Excel file',
+      'old.xls',
+      new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      415,
+      /97-2003/,
+    ],
+    [
+      'a zip that is no workbook',
+      'tags.xlsx',
+      zipSync({ 'a.txt': strToU8('x') }),
+      415,
+      /no xl\/workbook\.xml/,
+    ],
+    [
+      'a workbook that unpacks past 40MB',
+      'bomb.xlsx',
+      zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(45 * 1024 * 1024) }, { level: 9 }),
+      413,
+      /unpacks to more than 40MB/,
+    ],
+    ['a header and no rows', 'header.csv', header, 400, /no rows under its first row/],
+  ])('a file that is %s is refused, saying why', async (_what, name, content, status, message) => {
+    const response = await uploadSheet(app.agent(), name, content);
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    expect(response.body.message).toMatch(message);
+  });
+});
