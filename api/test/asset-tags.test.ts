@@ -7,7 +7,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/platform/logger';
 import { decodeCodesInPdf } from './support/code-reading';
-import { addToCart, label, pay, placeOrder, registerAdmin } from './support/shop-flows';
+import { addToCart, label, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 let uploadDir: string;
@@ -55,7 +55,11 @@ const SERIES = {
   customText: 'PUMP {n}',
   quantity: 500,
   series: { start: 1501, step: 1, padding: 0 },
-  code: { type: 'qrcode', placement: 'beside', value: 'https://assets.example.com/t/{n}' },
+  code: {
+    type: 'qrcode' as const,
+    placement: 'beside' as const,
+    value: 'https://assets.example.com/t/{n}',
+  },
 };
 
 describe('a numbered series with a code', () => {
@@ -176,6 +180,45 @@ describe('a numbered series with a code', () => {
         ['1501', '1502', '1503', '1504', '1505'].map((n) => `TAG-${n}`),
       );
     }
+  });
+});
+
+describe('"Order again" with a numbered series', () => {
+  it('offers to continue after the highest number the customer ordered, or to repeat it', async () => {
+    const customer = app.agent();
+    await register(customer);
+    await addToCart(customer, SERIES);
+    const first = await placeOrder(customer);
+    expect((await pay(customer, first.orderId)).status).toBe(200);
+
+    const options = await customer.request('GET', `/api/orders/${first.orderId}/reorder`);
+    expect(options.status, options.text).toBe(200);
+    expect(options.body.series).toEqual([
+      expect.objectContaining({
+        quantity: 500,
+        repeat: 'PUMP 1501 to PUMP 2000',
+        continue: 'PUMP 2001 to PUMP 2500',
+        nextStart: 2001,
+      }),
+    ]);
+    const continued = await customer.request('POST', `/api/orders/${first.orderId}/reorder`, {
+      body: { series: 'continue' },
+    });
+    expect(continued.status, continued.text).toBe(200);
+    expect(continued.body.cart.items[0].productConfig.series).toEqual({
+      start: 2001,
+      step: 1,
+      padding: 0,
+    });
+    const second = await placeOrder(customer);
+    expect((await pay(customer, second.orderId)).status).toBe(200);
+
+    // From the first order again: the customer has ordered up to 2500 under that series since.
+    const again = await customer.request('GET', `/api/orders/${first.orderId}/reorder`);
+    expect(again.body.series[0].continue).toBe('PUMP 2501 to PUMP 3000');
+    const repeated = await customer.request('POST', `/api/orders/${first.orderId}/reorder`);
+    expect(repeated.status).toBe(200);
+    expect(repeated.body.cart.items[0].productConfig.series.start).toBe(1501);
   });
 });
 

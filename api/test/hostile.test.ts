@@ -61,6 +61,7 @@ const victim = {
   customerId: '',
   filename: '',
   codeId: '',
+  sheetId: '',
 };
 
 beforeAll(async () => {
@@ -84,6 +85,14 @@ beforeAll(async () => {
   victim.filename = (
     (await uploaded.json()) as { files: Array<{ filename: string }> }
   ).files[0]!.filename;
+  const sheetForm = new FormData();
+  sheetForm.append('file', new Blob(['Tag\nV-1\nV-2\n']), 'victim.csv');
+  const sheet = await fetch(`${app.baseUrl}/api/label-sheets`, {
+    method: 'POST',
+    headers: { 'x-session-id': other.sessionId, cookie: cookieOf(other) },
+    body: sheetForm,
+  });
+  victim.sheetId = ((await sheet.json()) as { id: string }).id;
   const added = await addToCart(other, {
     files: [{ hashedName: victim.filename, originalName: 'victim.pdf' }],
   });
@@ -160,7 +169,13 @@ const ROUTES: Record<string, RouteRow> = {
   'GET /orders/by-number/:orderNumber': { access: 'anyone', json: false },
   'GET /orders/:id': { access: 'anyone', json: false },
   'GET /orders/:id/invoice.pdf': { access: 'anyone', json: false },
-  'POST /orders/:id/reorder': { access: 'anyone', json: false },
+  'POST /orders/:id/reorder': { access: 'anyone', json: true, emptyBodyIsValid: true },
+  'GET /orders/:id/reorder': { access: 'anyone', json: false },
+  'POST /label-sheets': { access: 'anyone', json: false },
+  'GET /label-sheets/:id': { access: 'anyone', json: false },
+  'POST /label-sheets/:id/check': { access: 'anyone', json: true },
+  'GET /admin/orders/:id/items/:itemId/production.pdf': { access: 'admin', json: false },
+  'GET /admin/orders/:id/items/:itemId/production.csv': { access: 'admin', json: false },
   'POST /orders/lookup': { access: 'anyone', json: true },
   'GET /payment/config': { access: 'anyone', json: false },
   'POST /payment/complete': { access: 'anyone', json: true },
@@ -230,11 +245,13 @@ function concrete(route: string): { method: string; path: string } {
       ':id',
       template.startsWith('/cart')
         ? victim.lineId
-        : template.startsWith('/admin/discount-codes')
-          ? victim.codeId
-          : template.startsWith('/admin/customers')
-            ? victim.customerId
-            : victim.orderId,
+        : template.startsWith('/label-sheets')
+          ? victim.sheetId
+          : template.startsWith('/admin/discount-codes')
+            ? victim.codeId
+            : template.startsWith('/admin/customers')
+              ? victim.customerId
+              : victim.orderId,
     );
   return { method, path: `/api${filled}` };
 }
@@ -424,13 +441,18 @@ describe("another shopper's ids", () => {
     ['reading their order by its number', 'GET', '/orders/by-number/:number', undefined, 404],
     ['downloading their invoice', 'GET', '/orders/:order/invoice.pdf', undefined, 404],
     ['ordering their order again', 'POST', '/orders/:order/reorder', undefined, 404],
+    ['reading what ordering theirs again offers', 'GET', '/orders/:order/reorder', undefined, 404],
+    ['reading their spreadsheet', 'GET', '/label-sheets/:sheet', undefined, 404],
+    ['checking their spreadsheet', 'POST', '/label-sheets/:sheet/check', 'their-sheet', 404],
+    ['putting their spreadsheet on my label', 'POST', '/cart', 'their-sheet', 400],
     ['putting their artwork on my label', 'POST', '/cart', 'label-with-their-file', 400],
   ])('%s is refused (%s %s)', async (_what, method, template, body, status) => {
     const url = `/api${template
       .replace(':line', victim.lineId)
       .replace(':file', victim.filename)
       .replace(':order', victim.orderId)
-      .replace(':number', String(victim.orderNumber))}`;
+      .replace(':number', String(victim.orderNumber))
+      .replace(':sheet', victim.sheetId)}`;
     const sent =
       body === 'pay'
         ? {
@@ -443,9 +465,14 @@ describe("another shopper's ids", () => {
             customerAddress: null,
             customerZipCode: null,
           }
-        : body === 'label-with-their-file'
-          ? { ...label(), files: [{ hashedName: victim.filename, originalName: 'victim.pdf' }] }
-          : body;
+        : body === 'their-sheet'
+          ? {
+              ...label({ customText: '', quantity: 2 }),
+              rows: { sheetId: victim.sheetId, textColumns: [0], codeColumn: null },
+            }
+          : body === 'label-with-their-file'
+            ? { ...label(), files: [{ hashedName: victim.filename, originalName: 'victim.pdf' }] }
+            : body;
     for (const attacker of [guest, customer]) {
       const response = await unchanged(() => attacker.request(method, url, { body: sent }));
       expect(response.status, response.text).toBe(status);
@@ -513,6 +540,98 @@ describe('file names and contents', () => {
     expect(response.status).toBe(200);
     expect(answer.files[0]!.originalName).toBe('evil.txt');
     expect(answer.files[0]!.filename).toMatch(/^[0-9a-f]{64}\.txt$/);
+  });
+});
+
+describe('spreadsheets of labels', () => {
+  const sendSheet = (agent: TestAgent, name: string, content: string | Uint8Array) => {
+    const form = new FormData();
+    form.append('file', new Blob([content]), name);
+    return fetch(`${app.baseUrl}/api/label-sheets`, {
+      method: 'POST',
+      headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
+      body: form,
+    });
+  };
+
+  it.each<[string, string, string | Uint8Array, number, RegExp]>([
+    ['empty', 'tags.csv', '', 400, /^The file "tags\.csv" is empty\.$/],
+    ['huge', 'tags.csv', 'x'.repeat(6 * 1024 * 1024), 413, /larger than 5MB/],
+    ['UTF-16', 'tags.csv', new Uint8Array([0xfe, 0xff, 0x00, 0x41]), 415, /saved as UTF-16/],
+    [
+      'not UTF-8',
+      'tags.csv',
+      new Uint8Array([0x41, 0x0a, 0xff, 0xfe, 0x0a]),
+      415,
+      /not UTF-8 text/,
+    ],
+    [
+      'binary',
+      'tags.csv',
+      new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]),
+      415,
+      /binary data/,
+    ],
+    ['a renamed program', 'tags.xlsx', 'MZ\u0090\u0000', 415, /not an Excel workbook/],
+  ])(
+    'a %s file is refused clearly and nothing is kept',
+    async (_what, name, content, status, message) => {
+      const response = await unchanged(() => sendSheet(guest, name, content));
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { message: string }).message).toMatch(message);
+    },
+  );
+
+  it("a cell starting with =, +, - or @ never reaches the engraver's spreadsheet as a formula", async () => {
+    const shopper = app.agent();
+    const cells = [
+      '=HYPERLINK("http://evil.example","x")',
+      "+1+cmd|' /C calc'!A0",
+      '-2+3',
+      '@SUM(A1:A2)',
+      '\t=1+1',
+    ];
+    const csv = `Tag,Name\n${cells.map((cell, index) => `"${cell.replace(/"/g, '""')}",Name ${index}`).join('\n')}\n`;
+    const uploaded = await sendSheet(shopper, 'formulas.csv', csv);
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: string };
+    const added = await shopper.request('POST', '/api/cart', {
+      body: {
+        ...label({ customText: '', quantity: cells.length, width: 8, height: 2 }),
+        rows: { sheetId: id, textColumns: [0, 1], codeColumn: null },
+      },
+    });
+    expect(added.status, added.text).toBe(201);
+    const order = await placeOrder(shopper);
+    const paid = await shopper.request('POST', '/api/payment/complete', {
+      body: {
+        orderId: order.orderId,
+        paymentId: SANDBOX_TEST_NONCES.approved,
+        customerName: 'Ann Lee',
+        customerEmail: 'ann@example.com',
+        customerPhone: null,
+        customerCompany: null,
+        customerAddress: null,
+        customerZipCode: null,
+      },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const lineId = (await shopper.request('GET', `/api/orders/${order.orderId}`)).body.items[0].id;
+    const csvAnswer = await admin.request(
+      'GET',
+      `/api/admin/orders/${order.orderId}/items/${lineId}/production.csv`,
+    );
+    expect(csvAnswer.status).toBe(200);
+    expect(csvAnswer.headers.get('content-type')).toMatch(/^text\/csv/);
+    const written = csvAnswer.text.split('\r\n').slice(1).filter(Boolean);
+    expect(written).toHaveLength(cells.length);
+    for (const row of written) {
+      for (const cell of row.match(/"(?:[^"]|"")*"/g)!) {
+        // A spreadsheet reads a formula from a cell's first character: never one of these.
+        expect(cell.slice(1), row).not.toMatch(/^[=+\-@\t\r]/);
+      }
+    }
+    expect(written[0]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 });
 

@@ -117,6 +117,64 @@ async function walkTheShop() {
     body: { email: account.body.email, password: 'correct horse' },
   });
 
+  // Asset tags: a spreadsheet uploaded, paged, checked and ordered; a numbered series paid, then
+  // ordered again continued; the production files; a guest's sheet joining the account at sign-in.
+  const tagger = app.agent();
+  const taggerAccount = await register(tagger, { email: 'plans.tags@example.com' });
+  const form = new FormData();
+  form.append('file', new Blob(['Tag,Name\nV-1,Valve 1\nV-2,Valve 2\n']), 'valves.csv');
+  const cookie = [...tagger.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const uploaded = await fetch(`${app.baseUrl}/api/label-sheets`, {
+    method: 'POST',
+    headers: { 'x-session-id': tagger.sessionId, cookie },
+    body: form,
+  });
+  const sheetId = ((await uploaded.json()) as { id: string }).id;
+  const rowsLabel = {
+    material: 'phenolic',
+    width: 3,
+    height: 1.5,
+    color: 'white-black',
+    mounting: 'no-mounting',
+    customText: '',
+    quantity: 2,
+    rows: { sheetId, textColumns: [1], codeColumn: 0 },
+    code: { type: 'code128', placement: 'below', value: '' },
+  };
+  await tagger.request('GET', `/api/label-sheets/${sheetId}?from=1&limit=1`);
+  await tagger.request('POST', `/api/label-sheets/${sheetId}/check`, { body: rowsLabel });
+  await addToCart(tagger, rowsLabel as never);
+  await addToCart(tagger, {
+    customText: 'PUMP {n}',
+    quantity: 20,
+    series: { start: 1, step: 1, padding: 0 },
+    code: { type: 'qrcode', placement: 'beside', value: '{n}' },
+  } as never);
+  const tagged = await placeOrder(tagger, { email: taggerAccount.body.email });
+  expect((await pay(tagger, tagged.orderId)).status).toBe(200);
+  await tagger.request('GET', `/api/orders/${tagged.orderId}/reorder`);
+  await tagger.request('POST', `/api/orders/${tagged.orderId}/reorder`, {
+    body: { series: 'continue' },
+  });
+  const taggedLines = (await tagger.request('GET', `/api/orders/${tagged.orderId}`)).body.items;
+  for (const line of taggedLines) {
+    await admin.request(
+      'GET',
+      `/api/admin/orders/${tagged.orderId}/items/${line.id}/production.csv`,
+    );
+  }
+  const signingIn = app.agent();
+  const sheetForm = new FormData();
+  sheetForm.append('file', new Blob(['Tag\nV-9\n']), 'later.csv');
+  await fetch(`${app.baseUrl}/api/label-sheets`, {
+    method: 'POST',
+    headers: { 'x-session-id': signingIn.sessionId },
+    body: sheetForm,
+  });
+  await signingIn.request('POST', '/api/auth/login', {
+    body: { email: taggerAccount.body.email, password: 'correct horse' },
+  });
+
   // An unpaid checkout, for the admin's status list and the sweep.
   const unpaid = app.agent();
   await addToCart(unpaid);

@@ -4,6 +4,7 @@
  * the schemas check what the apps read, and extra keys are dropped.
  */
 import { z } from 'zod';
+import { labelCodeSchema, seriesSchema, sheetRowsSchema } from './asset-tags';
 import { cartResponseSchema } from './cart';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField, type CheckoutQuote } from './checkout';
 import { proofHistoryEntrySchema } from './proof-workflow';
@@ -32,6 +33,9 @@ const orderItemSchema = z.object({
     color: z.enum(COLORS),
     mounting: z.enum(MOUNTINGS),
     customText: z.string(),
+    series: seriesSchema.nullable().optional(),
+    code: labelCodeSchema.nullable().optional(),
+    rows: sheetRowsSchema.extend({ originalName: z.string().optional() }).nullable().optional(),
   }),
   files: z.array(z.object({ hashedName: z.string(), originalName: z.string() })),
   quantity: z.number(),

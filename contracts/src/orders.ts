@@ -188,6 +188,36 @@ export interface ReorderMissingArtwork {
 }
 
 /** POST /api/orders/{id}/reorder: the caller's whole cart after the lines were added. */
+/** POST /api/orders/{id}/reorder: a numbered series is repeated as ordered, or continued. */
+export const REORDER_SERIES_CHOICES = ['repeat', 'continue'] as const;
+export const reorderRequestSchema = z.strictObject({
+  series: z
+    .enum(REORDER_SERIES_CHOICES, { error: 'series must be repeat or continue' })
+    .optional()
+    .default('repeat'),
+});
+export type ReorderRequest = z.input<typeof reorderRequestSchema>;
+
+/** GET /api/orders/{id}/reorder: each series line of the order, repeated and continued. */
+export interface ReorderSeriesChoice {
+  lineId: string;
+  quantity: number;
+  repeat: string;
+  continue: string;
+  nextStart: number;
+}
+export const reorderOptionsSchema = z.object({
+  series: z.array(
+    z.object({
+      lineId: z.string(),
+      quantity: z.number(),
+      repeat: z.string(),
+      continue: z.string(),
+      nextStart: z.number(),
+    }),
+  ),
+});
+
 export interface ReorderResult {
   cart: CartResponse;
   added: number;

@@ -272,3 +272,38 @@ export const OrderEventModel = mongoose.model<OrderEventRecord>(
   orderEventSchema,
   'order_events',
 );
+
+/**
+ * The numbered series a paid order carries, one document per line (_id `{orderId}:{lineId}`, so a
+ * retried settle records it once): whose it is, which series (its text and code templates), and its
+ * last number. "Order again" continues a series from the highest number its owner ordered under it:
+ * one indexed read, `{owner, seriesKey}` sorted by `last` descending.
+ */
+export interface OrderedSeriesRecord {
+  _id: string;
+  /** `customer:{customerId}` or `guest:{sessionId}`, as the cart names owners. */
+  owner: string;
+  seriesKey: string;
+  last: number;
+  orderId: Types.ObjectId;
+  at: Date;
+}
+
+const orderedSeriesSchema = new Schema<OrderedSeriesRecord>(
+  {
+    _id: { type: String, required: true },
+    owner: { type: String, required: true },
+    seriesKey: { type: String, required: true },
+    last: { type: Number, required: true },
+    orderId: { type: Schema.Types.ObjectId, required: true },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+orderedSeriesSchema.index({ owner: 1, seriesKey: 1, last: -1 });
+
+export const OrderedSeriesModel = mongoose.model<OrderedSeriesRecord>(
+  'OrderedSeries',
+  orderedSeriesSchema,
+  'ordered_series',
+);

@@ -2,6 +2,7 @@
 // when the shopper chose to skip the proof, goes straight to processing; the shopper's confirmation
 // and the shop's notice are queued. Each of these is keyed, so doing it again adds nothing.
 import { formatDollars, proofReminderDueAt, toDollars } from '@shop/contracts';
+import { recordOrderedSeries } from './series';
 import type { Config } from '../../config';
 import { crashAt } from '../../platform/fault-points';
 import { queueMails, type MailToQueue } from '../mail/mail';
@@ -116,8 +117,10 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
     },
   ];
   // The history first (the move and the proof's sending in one insert), then the messages: a
-  // shopper who opens the email finds the order's page saying what it says.
-  await insertEventsOnce([
+  // shopper who opens the email finds the order's page saying what it says. The series' last
+  // numbers beside it, for Order again.
+  await Promise.all([
+    insertEventsOnce([
     moveEvent({
       orderId,
       at: paidAt,
@@ -127,6 +130,8 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
     }),
     ...(firstProof ? [proofEvent(proofSentEvent(paid, firstProof))] : []),
+    ]),
+    recordOrderedSeries(paid, paidAt),
   ]);
   await queueMails(mails, new Date());
 }

@@ -7,6 +7,7 @@ import {
   MAX_CART_LINES,
   labelConfigurationSchema,
   toDollars,
+  variableDataOf,
   type LabelConfiguration,
   type ReorderMissingArtwork,
   type ReorderPriceChange,
@@ -18,6 +19,7 @@ import { addToCart, listCartLines, readCart } from '../cart/cart';
 import type { UploadStore } from '../uploads/uploads';
 import { reuseOrderedArtwork } from '../uploads/uploads';
 import type { OrderItemRecord, OrderRecord } from './model';
+import { seriesChoices } from './series';
 
 const inches = (value: number) => `${Number(value.toFixed(2))}"`;
 
@@ -36,13 +38,34 @@ export async function reorder(
   owner: CartOwner,
   order: OrderRecord,
   store: UploadStore,
+  { series = 'repeat' }: { series?: 'repeat' | 'continue' } = {},
 ): Promise<ReorderResult> {
+  // A series continued starts after the highest number this owner ordered under it.
+  const nextStarts = new Map(
+    series === 'continue'
+      ? (await seriesChoices(owner, order)).map((choice) => [choice.lineId, choice.nextStart])
+      : [],
+  );
   const inCart = (await listCartLines(owner)).length;
   if (inCart + order.items.length > MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
 
   const planned = order.items.map((item, index) => {
+    const config = item.productConfig;
+    const next = nextStarts.get(item.lineId);
     const parsed = labelConfigurationSchema.safeParse({
-      ...item.productConfig,
+      ...config,
+      ...variableDataOf(config),
+      rows: config.rows
+        ? {
+            sheetId: config.rows.sheetId,
+            textColumns: config.rows.textColumns,
+            codeColumn: config.rows.codeColumn,
+          }
+        : null,
+      series:
+        config.series && next !== undefined
+          ? { ...config.series, start: next }
+          : (config.series ?? null),
       quantity: item.quantity,
       files: [],
     });

@@ -15,6 +15,7 @@ import {
   shipOrderSchema,
   updateOrderStatusSchema,
   uploadFilenameParamsSchema,
+  reorderRequestSchema,
 } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
 import { cartOwner, currentUser, requireAdmin, requireUser } from '../../platform/auth-guards';
@@ -33,6 +34,7 @@ import { openUpload } from '../uploads/uploads';
 import { assertInvoiceable, invoiceFilename, invoicePdf } from './invoice';
 import { authorizeOrderReader, orderLookupsPerEmail, sendOrderLink } from './order-access';
 import { reorder } from './reorder';
+import { seriesChoices } from './series';
 import { addOrderNote, adminOrderDetail, orderDetail } from './history';
 import { cancelOrder, completeOrder, overrideProof, shipOrder, startProcessing } from './moves';
 import { adminOrderPage, assertOrderHasFile, findViewableOrder, orderHistory } from './orders';
@@ -134,9 +136,19 @@ export function orderRoutes({
   // The order's lines into the caller's cart at today's prices (owner or guest link holder only).
   router.post('/orders/:id/reorder', async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
+    const choice = parseBody(reorderRequestSchema, req);
     const owner = cartOwner(req);
     const order = await authorizeOrderReader(req, id, config);
-    res.json(await reorder(owner, order, uploads));
+    res.json(await reorder(owner, order, uploads, choice));
+  });
+
+  // What "Order again" offers for each numbered series: repeat it, or continue it.
+  router.get('/orders/:id/reorder', async (req, res) => {
+    const { id } = parseParams(idParamsSchema, req);
+    const owner = cartOwner(req);
+    const order = await authorizeOrderReader(req, id, config);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ series: await seriesChoices(owner, order) });
   });
 
   // Same answer whether or not the email and number match; limited per address and per email.
