@@ -102,6 +102,10 @@ describe('adding, reading, changing and removing items', () => {
         productConfig: {
           ...SAMPLE_PRODUCT_CONFIG,
           customText: 'VALVE 7',
+          // A plain label: no series, code or spreadsheet rows.
+          series: null,
+          code: null,
+          rows: null,
         },
         files: [],
         quantity: 2,
@@ -684,6 +688,10 @@ describe('what the order and account modules use', () => {
         productConfig: {
           ...SAMPLE_PRODUCT_CONFIG,
           customText: 'VALVE 7',
+          // A plain label: no series, code or spreadsheet rows.
+          series: null,
+          code: null,
+          rows: null,
         },
         files: [],
         quantity: 2,

@@ -243,3 +243,27 @@ export function sameVariableData(
 /** A numbered series or spreadsheet rows: every label of the line differs. */
 export const isVariableLine = (config: { series?: unknown; rows?: unknown }) =>
   Boolean(config.series || config.rows);
+
+/** POST /api/label-sheets (201) and GET /api/label-sheets/{id}?from=&limit=: names and some rows. */
+export const sheetSummarySchema = z.object({
+  id: z.string(),
+  originalName: z.string(),
+  columns: z.array(z.string()),
+  rowCount: z.number().int(),
+  from: z.number().int(),
+  /** Each row's number in the spreadsheet (row 1 is the header) and its cells. */
+  rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
+});
+export type SheetSummary = z.infer<typeof sheetSummarySchema>;
+
+/** POST /api/label-sheets/{id}/check: every row checked; the first problems listed, one per row. */
+export const sheetCheckSchema = z.object({
+  rowCount: z.number().int(),
+  errorCount: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type SheetCheck = z.infer<typeof sheetCheckSchema>;
+
+/** The spreadsheet field's name in POST /api/label-sheets, and the types it takes. */
+export const SHEET_FIELD = 'file';
+export const SHEET_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

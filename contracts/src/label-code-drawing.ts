@@ -7,13 +7,9 @@
  */
 import { code128, datamatrix, qrcode } from 'bwip-js/generic';
 import type { CodeType } from './asset-tags';
-import type { CodeModules } from './label-codes';
+import type { CodeModules, CodeSymbol } from './label-codes';
 
-export interface CodeSymbol extends CodeModules {
-  type: CodeType;
-  /** Closed outlines, each [x0, y0, x1, y1, ...] in modules; Code 128's rows span 0 to 1. */
-  outlines: number[][];
-}
+export type { CodeSymbol } from './label-codes';
 
 type Encoder = typeof qrcode;
 const ENCODERS: Record<CodeType, Encoder> = { code128, qrcode, datamatrix };
@@ -71,25 +67,6 @@ export function drawCode(type: CodeType, value: string): CodeSymbol {
     return { type, columns: Math.round(width), rows: 1, outlines };
   }
   return { type, columns: Math.round(width), rows: Math.round(height), outlines };
-}
-
-/** The outlines as SVG path data, scaled into the symbol's box (x, y, width, height). */
-export function codePathData(
-  symbol: CodeSymbol,
-  box: { x: number; y: number; width: number; height: number },
-): string {
-  const sx = box.width / symbol.columns;
-  const sy = box.height / symbol.rows;
-  const n = (value: number) => String(Math.round(value * 1000) / 1000);
-  return symbol.outlines
-    .map((outline) => {
-      let path = '';
-      for (let i = 0; i < outline.length; i += 2) {
-        path += `${i === 0 ? 'M' : 'L'}${n(box.x + outline[i]! * sx)} ${n(box.y + outline[i + 1]! * sy)}`;
-      }
-      return `${path}Z`;
-    })
-    .join('');
 }
 
 const QR_ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;

@@ -36,6 +36,13 @@ export interface CodeModules {
   rows: number;
 }
 
+/** A code's symbol as bwip-js draws it (label-code-drawing.ts), in module units, y down. */
+export interface CodeSymbol extends CodeModules {
+  type: CodeType;
+  /** Closed outlines, each [x0, y0, x1, y1, ...] in modules; Code 128's rows span 0 to 1. */
+  outlines: number[][];
+}
+
 export interface Box {
   x: number;
   y: number;
@@ -111,4 +118,23 @@ export function invertedCodeWarning(background: string, text: string): string | 
   return lightness(text) > lightness(background)
     ? 'The code is engraved light on a dark plate: phone cameras read it, many handheld barcode scanners do not. For scanners, choose White/Black or Yellow/Black.'
     : null;
+}
+
+/** The outlines as SVG path data, scaled into the symbol's box (x, y, width, height). */
+export function codePathData(
+  symbol: CodeSymbol,
+  box: { x: number; y: number; width: number; height: number },
+): string {
+  const sx = box.width / symbol.columns;
+  const sy = box.height / symbol.rows;
+  const n = (value: number) => String(Math.round(value * 1000) / 1000);
+  return symbol.outlines
+    .map((outline) => {
+      let path = '';
+      for (let i = 0; i < outline.length; i += 2) {
+        path += `${i === 0 ? 'M' : 'L'}${n(box.x + outline[i]! * sx)} ${n(box.y + outline[i + 1]! * sy)}`;
+      }
+      return `${path}Z`;
+    })
+    .join('');
 }

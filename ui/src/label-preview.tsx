@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ENGRAVING_FONT, MIN_CAP_HEIGHT_INCHES, labelLayout } from '@shop/contracts/label-layout';
+import { codePathData, fitCode, type CodeSymbol } from '@shop/contracts/label-codes';
+import type { CodePlacement, CodeType } from '@shop/contracts/asset-tags';
+import type { Material } from '@shop/contracts/label-options';
 import {
   COLOR_SWATCHES,
   SIZE_MAX_INCHES,
@@ -87,6 +90,15 @@ interface LabelPreviewProps {
   notDrawn?: string[];
   /** Smaller stage, for a list of lines (an order's page); the configurator draws it full size. */
   size?: 'regular' | 'small';
+  /**
+   * A code on the label: its place comes from the layout; its symbol (bwip-js's drawing, loaded by
+   * the page that shows codes) is drawn in it, or the place is outlined while it loads.
+   */
+  code?: { type: CodeType; placement: CodePlacement; symbol: CodeSymbol | null } | null;
+  /** The material, for how large the code's symbol is drawn (its scan rule); phenolic if unknown. */
+  material?: Material | null;
+  /** What the figure is called for assistive technology, when it is not the text alone. */
+  label?: string;
 }
 
 const Notes = styled.p`
@@ -114,6 +126,9 @@ export function LabelPreview({
   artwork = null,
   notDrawn = [],
   size: drawnSize = 'regular',
+  code = null,
+  material = null,
+  label,
 }: LabelPreviewProps) {
   const small = drawnSize === 'small';
   // An image the browser could not draw (not really a PNG or JPG, or cut short) says so.
@@ -130,9 +145,13 @@ export function LabelPreview({
     color,
     mounting,
     // With an image and no text the image fills the label: SAMPLE TEXT would only crowd it.
-    customText: placeholder && artwork ? '' : text,
+    customText: placeholder && (artwork || code) ? '' : text,
     artwork: artwork !== null,
+    code: code && { type: code.type, placement: code.placement },
   });
+  const codeBox = layout.code;
+  const codeFit =
+    code?.symbol && codeBox ? fitCode(code.type, code.symbol, codeBox, material ?? 'phenolic') : null;
   const box = layout.artwork;
   const w = layout.width * UNIT;
   const h = layout.height * UNIT;
@@ -141,7 +160,10 @@ export function LabelPreview({
     <Figure
       $small={small}
       data-testid="label-preview"
-      aria-label={`Preview: ${placeholder && artwork ? 'no text' : text}${artwork ? `, with ${artwork.name}` : ''}, ${swatch.name}`}
+      aria-label={
+        label ??
+        `Preview: ${placeholder && (artwork || code) ? 'no text' : text}${artwork ? `, with ${artwork.name}` : ''}${code ? ', with a code' : ''}, ${swatch.name}`
+      }
     >
       <Stage $small={small}>
         <Drawing
@@ -221,6 +243,38 @@ export function LabelPreview({
                   stroke={layout.colors.text}
                   strokeOpacity={0.45}
                   strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                />
+              )}
+            </g>
+          )}
+          {codeBox && (
+            <g
+              data-testid="label-preview-code"
+              data-state={code?.symbol ? 'shown' : 'loading'}
+              fill={layout.colors.text}
+            >
+              {codeFit && code?.symbol ? (
+                <path
+                  d={codePathData(code.symbol, {
+                    x: codeFit.symbol.x * UNIT,
+                    y: codeFit.symbol.y * UNIT,
+                    width: codeFit.symbol.width * UNIT,
+                    height: codeFit.symbol.height * UNIT,
+                  })}
+                  fillRule="evenodd"
+                />
+              ) : (
+                <rect
+                  x={codeBox.x * UNIT}
+                  y={codeBox.y * UNIT}
+                  width={codeBox.width * UNIT}
+                  height={codeBox.height * UNIT}
+                  fill="none"
+                  stroke={layout.colors.text}
+                  strokeOpacity={0.45}
+                  strokeWidth={1}
+                  strokeDasharray="4 3"
                   vectorEffect="non-scaling-stroke"
                 />
               )}

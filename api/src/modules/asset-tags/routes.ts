@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { MAX_SHEET_ROWS, labelConfigurationSchema } from '@shop/contracts';
+import { MAX_SHEET_ROWS, SHEET_FIELD, labelConfigurationSchema } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
 import { cartOwner } from '../../platform/auth-guards';
 import { limitPerAddress } from '../../platform/address-limits';
@@ -10,7 +10,7 @@ import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platfo
 import { checkSheet, findOwnedSheet, keepSheet, summarizeSheet } from './asset-tags';
 import { MAX_SHEET_FILE_BYTES } from './spreadsheet';
 
-export const SHEET_FIELD = 'file';
+
 
 const rowsQuerySchema = z.object({
   from: z.coerce
