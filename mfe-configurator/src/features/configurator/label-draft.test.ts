@@ -23,6 +23,9 @@ describe('priceableConfiguration (the price display resets to zeros when it is n
       customText: '',
       quantity: 1,
       files: [],
+      series: null,
+      code: null,
+      rows: null,
     });
   });
 

@@ -1,8 +1,10 @@
 import type { Color, Material, Mounting } from '@shop/contracts/label-options';
+import type { CodePlacement, CodeType, LabelSeries, LabelCode } from '@shop/contracts/asset-tags';
 import { SIZE_MIN_INCHES } from '@shop/contracts/label-options';
 import {
   labelConfigurationSchema,
   type LabelConfiguration,
+  type LabelConfigurationInput,
   type UploadedFileRef,
 } from '@shop/contracts/label-configuration';
 
@@ -19,7 +21,22 @@ export interface LabelDraft {
   customText: string;
   quantity: string;
   files: UploadedFileRef[];
+  /** Asset tags (docs/product.md section 11): the same text on each, a numbered series, or rows. */
+  mode: TagMode;
+  seriesStart: string;
+  seriesStep: string;
+  seriesPadding: string;
+  codeType: CodeType | 'none';
+  codePlacement: CodePlacement;
+  /** What the code encodes: `{n}` (the label's number) or a template such as a URL with `{n}`. */
+  codeValue: string;
+  /** The uploaded spreadsheet (its rows are read from the server) and the columns chosen. */
+  sheet: { id: string; originalName: string; rowCount: number } | null;
+  textColumns: number[];
+  codeColumn: number | null;
 }
+
+export type TagMode = 'same' | 'series' | 'rows';
 
 export const initialLabelDraft: LabelDraft = {
   material: null,
@@ -30,10 +47,30 @@ export const initialLabelDraft: LabelDraft = {
   customText: '',
   quantity: '1',
   files: [],
+  mode: 'same',
+  seriesStart: '1',
+  seriesStep: '1',
+  seriesPadding: '0',
+  codeType: 'none',
+  codePlacement: 'beside',
+  codeValue: '',
+  sheet: null,
+  textColumns: [],
+  codeColumn: null,
 };
 
 export type LabelField =
-  'material' | 'width' | 'height' | 'color' | 'mounting' | 'customText' | 'quantity' | 'files';
+  | 'material'
+  | 'width'
+  | 'height'
+  | 'color'
+  | 'mounting'
+  | 'customText'
+  | 'quantity'
+  | 'files'
+  | 'series'
+  | 'code'
+  | 'rows';
 export type FieldErrors = Partial<Record<LabelField, string>>;
 
 /** A typed number, or undefined when the field is empty or not a number. */
@@ -45,15 +82,42 @@ function typedNumber(text: string): number | undefined {
 
 /** The draft in the shape the API takes (values may still be out of range; the schema judges them). */
 export function toConfigurationInput(draft: LabelDraft) {
+  const rows = draft.mode === 'rows';
+  const series: LabelSeries | null =
+    draft.mode === 'series'
+      ? {
+          start: typedNumber(draft.seriesStart) ?? Number.NaN,
+          step: typedNumber(draft.seriesStep) ?? Number.NaN,
+          padding: typedNumber(draft.seriesPadding) ?? 0,
+        }
+      : null;
+  const code: LabelCode | null =
+    draft.codeType === 'none'
+      ? null
+      : {
+          type: draft.codeType,
+          placement: draft.codePlacement,
+          value: rows ? '' : draft.codeValue,
+        };
   return {
     material: draft.material ?? undefined,
     width: typedNumber(draft.width),
     height: typedNumber(draft.height),
     color: draft.color,
     mounting: draft.mounting,
-    customText: draft.customText,
-    quantity: typedNumber(draft.quantity),
+    customText: rows ? '' : draft.customText,
+    quantity: rows ? draft.sheet?.rowCount : typedNumber(draft.quantity),
     files: draft.files,
+    series,
+    code,
+    rows:
+      rows && draft.sheet
+        ? {
+            sheetId: draft.sheet.id,
+            textColumns: draft.textColumns,
+            codeColumn: code ? draft.codeColumn : null,
+          }
+        : null,
   };
 }
 
@@ -83,28 +147,65 @@ export type CartValidation =
 
 /** Checks the draft with the schema the API uses; the first message per field, for inline errors. */
 export function validateForCart(draft: LabelDraft): CartValidation {
+  if (draft.mode === 'rows' && !draft.sheet) {
+    return { ok: false, errors: { rows: 'Upload the spreadsheet of your labels (CSV or Excel)' } };
+  }
+  if (draft.mode === 'rows' && draft.codeType !== 'none' && draft.codeColumn === null) {
+    return { ok: false, errors: { rows: 'Choose the column the code encodes' } };
+  }
   const parsed = labelConfigurationSchema.safeParse(toConfigurationInput(draft));
   if (parsed.success) return { ok: true, configuration: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as LabelField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+    // With a spreadsheet, the count is its rows: a problem with it is the sheet's.
+    const shown = draft.mode === 'rows' && field === 'quantity' ? 'rows' : field;
+    if (shown && !errors[shown]) errors[shown] = issue.message;
   }
   return { ok: false, errors };
 }
 
 /** A cart line's configuration as a draft, to edit it (sizes and quantity back to text). */
 export function draftFromCartLine(line: {
-  productConfig: Omit<LabelDraft, 'width' | 'height' | 'quantity' | 'files' | 'material'> & {
+  productConfig: {
     material: Material;
     width: number;
     height: number;
+    color: Color;
+    mounting: Mounting;
+    customText: string;
+    series?: LabelSeries | null;
+    code?: LabelCode | null;
+    rows?: {
+      sheetId: string;
+      textColumns: number[];
+      codeColumn: number | null;
+      originalName?: string;
+    } | null;
   };
   quantity: number;
   files: UploadedFileRef[];
 }): LabelDraft {
   const config = line.productConfig;
+  const { series, code, rows } = config;
   return {
+    ...initialLabelDraft,
+    mode: rows ? 'rows' : series ? 'series' : 'same',
+    seriesStart: String(series?.start ?? 1),
+    seriesStep: String(series?.step ?? 1),
+    seriesPadding: String(series?.padding ?? 0),
+    codeType: code?.type ?? 'none',
+    codePlacement: code?.placement ?? 'beside',
+    codeValue: code?.value ?? '',
+    sheet: rows
+      ? {
+          id: rows.sheetId,
+          originalName: rows.originalName ?? 'spreadsheet',
+          rowCount: line.quantity,
+        }
+      : null,
+    textColumns: rows?.textColumns ?? [],
+    codeColumn: rows?.codeColumn ?? null,
     material: config.material,
     width: String(config.width),
     height: String(config.height),
@@ -113,5 +214,19 @@ export function draftFromCartLine(line: {
     customText: config.customText,
     quantity: String(line.quantity),
     files: line.files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+  };
+}
+
+/**
+ * The configuration as it goes over the wire: a plain label sends exactly the fields it always did
+ * (series, code and rows only when the label has them), so the calls' payloads stay as specified.
+ */
+export function wireConfiguration(configuration: LabelConfiguration): LabelConfigurationInput {
+  const { series, code, rows, ...plain } = configuration;
+  return {
+    ...plain,
+    ...(series ? { series } : {}),
+    ...(code ? { code } : {}),
+    ...(rows ? { rows } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiJson, setCartAnswer } from 'shell/store';
 import { cartChangeResponseSchema, type CartChangeResponse } from '@shop/contracts/cart';
+import { wireConfiguration } from '../label-draft';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
 
 /**
@@ -10,7 +11,7 @@ import type { LabelConfiguration } from '@shop/contracts/label-configuration';
  */
 export async function addToCart(configuration: LabelConfiguration): Promise<CartChangeResponse> {
   const cart = cartChangeResponseSchema.parse(
-    await apiJson<unknown>('/api/cart', { body: configuration }),
+    await apiJson<unknown>('/api/cart', { body: wireConfiguration(configuration) }),
   );
   setCartAnswer(cart);
   return cart;

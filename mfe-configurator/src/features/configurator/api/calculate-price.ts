@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiJson } from 'shell/store';
+import { wireConfiguration } from '../label-draft';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
 import { priceResultSchema } from '@shop/contracts/pricing';
 
@@ -12,7 +13,10 @@ export async function calculatePrice(
   signal?: AbortSignal,
 ): Promise<PriceQuote> {
   return priceResultSchema.parse(
-    await apiJson<unknown>('/api/calculate-price', { body: configuration, signal }),
+    await apiJson<unknown>('/api/calculate-price', {
+      body: wireConfiguration(configuration),
+      signal,
+    }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, cartQuery, setCartAnswer } from 'shell/store';
 import { cartChangeResponseSchema, type CartChangeResponse } from '@shop/contracts/cart';
+import { wireConfiguration } from '../label-draft';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
 
 /**
@@ -17,7 +18,7 @@ export async function replaceCartLine({
   const cart = cartChangeResponseSchema.parse(
     await apiJson<unknown>(`/api/cart/${encodeURIComponent(lineId)}/configuration`, {
       method: 'PUT',
-      body: configuration,
+      body: wireConfiguration(configuration),
     }),
   );
   setCartAnswer(cart);

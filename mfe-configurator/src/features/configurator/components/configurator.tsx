@@ -27,6 +27,13 @@ import { MountingPicker } from './mounting-picker';
 import { OrderSummary } from './order-summary';
 import { PriceBar } from './price-bar';
 import { SizeFields } from './size-fields';
+import { AssetTagsSection } from './asset-tags-section';
+import { LabelPicker } from './label-picker';
+import { useSheetCheck, useSheetPage } from '../api/label-sheets';
+import { useCodeSymbols } from '../use-code-symbol';
+import { labelLayout } from '@shop/contracts/label-layout';
+import { fitCode } from '@shop/contracts/label-codes';
+import { rowLabel, seriesLabel } from '@shop/contracts/asset-tags';
 
 const Form = styled.form<{ $started: boolean }>`
   display: grid;
@@ -66,6 +73,77 @@ const EditNote = styled.p`
   }
 `;
 
+const PickedCode = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  color: ${theme.colors.muted};
+  overflow-wrap: anywhere;
+  code {
+    color: ${theme.colors.ink};
+  }
+`;
+
+type Validation = ReturnType<typeof validateForCart>;
+
+/** The text and code value of the label the preview draws. */
+function pickedLabel(
+  draft: LabelDraft,
+  validation: Validation,
+  index: number,
+  page: { from: number; rows: { cells: string[] }[] } | undefined,
+): { text: string; codeValue: string | null } {
+  const code = draft.codeType === 'none' ? null : draft.codeValue;
+  if (draft.mode === 'rows') {
+    const row = page?.rows[index - page.from];
+    if (!row) return { text: '', codeValue: null };
+    const label = rowLabel(row.cells, {
+      textColumns: draft.textColumns,
+      codeColumn: draft.codeType === 'none' ? null : draft.codeColumn,
+    });
+    return { text: label.text, codeValue: label.codeValue || null };
+  }
+  if (draft.mode === 'series') {
+    const configuration = validation.ok ? validation.configuration : null;
+    if (configuration?.series) {
+      return seriesLabel(
+        { customText: draft.customText, series: configuration.series, code: configuration.code },
+        index,
+      );
+    }
+  }
+  return { text: draft.customText, codeValue: code || null };
+}
+
+/** Why the code would not scan on this label (the last of a series: its longest value), or null. */
+function codeProblem(
+  draft: LabelDraft,
+  validation: Validation,
+  symbols: ReturnType<typeof useCodeSymbols>,
+  count: number,
+): string | null {
+  if (!validation.ok || draft.codeType === 'none' || !symbols.ready) return null;
+  const config = validation.configuration;
+  if (!config.code) return null;
+  const last = config.series
+    ? seriesLabel(
+        { customText: config.customText, series: config.series, code: config.code },
+        count - 1,
+      )
+    : null;
+  const layout = labelLayout({
+    width: config.width,
+    height: config.height,
+    color: config.color,
+    mounting: config.mounting,
+    customText: last?.text ?? config.customText,
+    artwork: engravedArtworkOf(config.files) !== null,
+    code: { type: config.code.type, placement: config.code.placement },
+  });
+  const symbol = symbols.symbolOf(last?.codeValue ?? config.code.value);
+  if (!layout.code || !symbol) return null;
+  return fitCode(config.code.type, symbol, layout.code, config.material).problem;
+}
+
 const INVALID_FORM = 'Please correct the highlighted fields, then add the label to your cart.';
 
 /**
@@ -98,6 +176,29 @@ export function Configurator() {
   const validation = useMemo(() => validateForCart(draft), [draft]);
   const priceable = useMemo(() => priceableConfiguration(draft), [draft]);
   const live = useLivePrice(priceable);
+
+  // Asset tags: the label the preview draws (0-based in the series or the sheet's rows).
+  const [previewIndex, setPreviewIndex] = useState(0);
+  const variable = draft.mode !== 'same';
+  const sheetCheck = useSheetCheck(
+    draft.mode === 'rows' && validation.ok ? validation.configuration : null,
+  );
+  const labelCount =
+    draft.mode === 'rows'
+      ? (draft.sheet?.rowCount ?? 0)
+      : Math.max(Number.parseInt(draft.quantity, 10) || 1, 1);
+  const shownIndex = Math.min(previewIndex, Math.max(labelCount - 1, 0));
+  const sheetPage = useSheetPage(
+    draft.mode === 'rows' ? (draft.sheet?.id ?? null) : null,
+    shownIndex,
+  );
+  const picked = pickedLabel(draft, validation, shownIndex, sheetPage.data);
+  const symbols = useCodeSymbols(draft.codeType === 'none' ? null : draft.codeType);
+  const symbol = useMemo(
+    () => (draft.codeType === 'none' ? null : symbols.symbolOf(picked.codeValue)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [draft.codeType, picked.codeValue, symbols.ready],
+  );
   // A field's error shows once the shopper has left it, or after an Add to Cart attempt.
   const errors: FieldErrors = {};
   if (!validation.ok) {
@@ -107,9 +208,26 @@ export function Configurator() {
   }
   // A quantity typed wrong ("abc", "100000") gets its word at once; an emptied one only once left.
   const typedQuantity = parseQuantity(draft.quantity);
-  if (draft.quantity.trim() !== '' && 'problem' in typedQuantity) {
+  if (draft.mode !== 'rows' && draft.quantity.trim() !== '' && 'problem' in typedQuantity) {
     errors.quantity = typedQuantity.problem;
   }
+  // Nothing reaches the cart while a row is wrong, or before every row has been checked.
+  const rowsBlocked =
+    draft.mode === 'rows' && validation.ok
+      ? sheetCheck.data === undefined || sheetCheck.isPlaceholderData || sheetCheck.isFetching
+        ? 'Wait until every row has been checked.'
+        : sheetCheck.data.errorCount > 0
+          ? 'Correct the rows listed and upload the file again.'
+          : null
+      : null;
+  if (rowsBlocked && (submitted || sheetCheck.data?.errorCount)) errors.rows = rowsBlocked;
+  // A code too small to scan on this label is refused with the reason (the server checks it too).
+  const codeTooSmall = useMemo(
+    () => codeProblem(draft, validation, symbols, labelCount),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [draft, validation, symbols.ready, labelCount],
+  );
+  if (codeTooSmall && !errors.code) errors.code = codeTooSmall;
   const quantityDone = () => {
     if (draft.quantity.trim() === '') update({ quantity: '1' });
     touch('quantity');
@@ -123,7 +241,7 @@ export function Configurator() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (!validation.ok) {
+    if (!validation.ok || rowsBlocked || codeTooSmall) {
       setFocusRequest((n) => n + 1);
       return;
     }
@@ -203,30 +321,64 @@ export function Configurator() {
               value={draft.color}
               onChange={(color) => update({ color })}
               preview={
-                <LabelPreview
-                  color={draft.color}
-                  customText={draft.customText}
-                  width={width}
-                  height={height}
-                  mounting={draft.mounting}
-                  artwork={
-                    artwork && {
-                      name: artwork.originalName,
-                      src: artworkImage.src,
-                      failed: artworkImage.failed,
+                <>
+                  <LabelPreview
+                    color={draft.color}
+                    customText={picked.text}
+                    width={width}
+                    height={height}
+                    mounting={draft.mounting}
+                    material={draft.material}
+                    code={
+                      draft.codeType === 'none'
+                        ? null
+                        : { type: draft.codeType, placement: draft.codePlacement, symbol }
                     }
-                  }
-                  notDrawn={draft.files
-                    .filter((file) => file !== artwork)
-                    .map((file) => file.originalName)}
-                />
+                    artwork={
+                      artwork && {
+                        name: artwork.originalName,
+                        src: artworkImage.src,
+                        failed: artworkImage.failed,
+                      }
+                    }
+                    notDrawn={draft.files
+                      .filter((file) => file !== artwork)
+                      .map((file) => file.originalName)}
+                  />
+                  {variable && labelCount > 0 && (draft.mode === 'series' || draft.sheet) && (
+                    <LabelPicker
+                      kind={draft.mode === 'rows' ? 'rows' : 'series'}
+                      count={labelCount}
+                      index={shownIndex}
+                      onPick={setPreviewIndex}
+                    />
+                  )}
+                  {picked.codeValue && (
+                    <PickedCode data-testid="preview-code-value">
+                      Code: <code>{picked.codeValue}</code>
+                    </PickedCode>
+                  )}
+                </>
               }
             />
             <MountingPicker value={draft.mounting} onChange={(mounting) => update({ mounting })} />
-            <CustomTextField
-              value={draft.customText}
-              error={errors.customText}
-              onChange={(customText) => update({ customText })}
+            {draft.mode !== 'rows' && (
+              <CustomTextField
+                value={draft.customText}
+                error={errors.customText}
+                onChange={(customText) => update({ customText })}
+              />
+            )}
+            <AssetTagsSection
+              draft={draft}
+              errors={{ series: errors.series, code: errors.code, rows: errors.rows }}
+              onChange={update}
+              onBlur={touch}
+              check={{
+                data: draft.mode === 'rows' && validation.ok ? sheetCheck.data : undefined,
+                checking: sheetCheck.isFetching,
+                failed: sheetCheck.isError,
+              }}
             />
             <FileUpload
               files={draft.files}
@@ -250,7 +402,13 @@ export function Configurator() {
         {started && (
           <PriceBar
             live={live}
-            quantity={'quantity' in typedQuantity ? typedQuantity.quantity : 0}
+            quantity={
+              draft.mode === 'rows'
+                ? labelCount
+                : 'quantity' in typedQuantity
+                  ? typedQuantity.quantity
+                  : 0
+            }
           />
         )}
       </Steps>
@@ -260,6 +418,7 @@ export function Configurator() {
           priceable={priceable}
           live={live}
           quantityError={errors.quantity}
+          fixedQuantity={draft.mode === 'rows' ? labelCount : undefined}
           onQuantityChange={(quantity) => update({ quantity })}
           onQuantityDone={quantityDone}
           adding={addToCart.isPending || replaceLine.isPending}

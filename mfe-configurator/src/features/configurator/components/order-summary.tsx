@@ -2,6 +2,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { COLOR_SWATCHES, MATERIAL_LABELS, MOUNTING_LABELS } from '@shop/contracts/label-options';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
+import { CODE_TYPE_LABELS, describeSeries } from '@shop/contracts/asset-tags';
 import { formatDollars } from '@shop/contracts/money';
 import {
   Button,
@@ -113,6 +114,11 @@ const Note = styled.p`
   color: ${theme.colors.muted};
 `;
 
+const FixedQuantity = styled.p`
+  margin: 0;
+  font-size: 0.95rem;
+`;
+
 /** The summary's id: the phone's price bar leads to it. */
 export const ORDER_SUMMARY_ID = 'order-summary';
 
@@ -132,6 +138,8 @@ interface OrderSummaryProps {
   editing?: boolean;
   /** Shown when Add to Cart found fields to correct. */
   formError?: string;
+  /** A spreadsheet's labels: one per row, so the quantity is not typed. */
+  fixedQuantity?: number;
 }
 
 function sizeText(draft: LabelDraft): string {
@@ -158,6 +166,7 @@ export function OrderSummary({
   editing = false,
   formError,
   priceable,
+  fixedQuantity,
 }: OrderSummaryProps) {
   const headingId = useId();
   const { price, updating, failed } = live;
@@ -170,7 +179,14 @@ export function OrderSummary({
   else if (updating) note = 'Updating price…';
 
   const swatch = COLOR_SWATCHES[draft.color];
-  const quantity = Number.parseInt(draft.quantity, 10) || 0;
+  const quantity = fixedQuantity ?? (Number.parseInt(draft.quantity, 10) || 0);
+  const series =
+    priceable?.series && quantity > 0
+      ? describeSeries(
+          { customText: priceable.customText, series: priceable.series, code: priceable.code },
+          quantity,
+        )
+      : null;
 
   return (
     <Panel aria-labelledby={headingId} data-testid="order-summary" id={ORDER_SUMMARY_ID}>
@@ -184,6 +200,24 @@ export function OrderSummary({
         <dd>{swatch.name}</dd>
         <dt>Mounting</dt>
         <dd>{MOUNTING_LABELS[draft.mounting]}</dd>
+        {series && (
+          <>
+            <dt>Series</dt>
+            <dd data-testid="summary-series">{series}</dd>
+          </>
+        )}
+        {draft.mode === 'rows' && draft.sheet && (
+          <>
+            <dt>Rows</dt>
+            <dd>{draft.sheet.originalName}</dd>
+          </>
+        )}
+        {draft.codeType !== 'none' && (
+          <>
+            <dt>Code</dt>
+            <dd>{CODE_TYPE_LABELS[draft.codeType]}</dd>
+          </>
+        )}
         {draft.files.length > 0 && (
           <>
             <dt>Artwork</dt>
@@ -193,16 +227,22 @@ export function OrderSummary({
           </>
         )}
       </Specs>
-      <QuantityStepper
-        text={draft.quantity}
-        quantity={quantity}
-        error={quantityError}
-        announceError={announceQuantityError}
-        onTextChange={onQuantityChange}
-        onStep={(next) => onQuantityChange(String(next))}
-        onEnter={onQuantityDone}
-        onBlur={onQuantityDone}
-      />
+      {fixedQuantity !== undefined ? (
+        <FixedQuantity data-testid="fixed-quantity">
+          Quantity: <strong>{fixedQuantity.toLocaleString('en-US')}</strong> (one label per row)
+        </FixedQuantity>
+      ) : (
+        <QuantityStepper
+          text={draft.quantity}
+          quantity={quantity}
+          error={quantityError}
+          announceError={announceQuantityError}
+          onTextChange={onQuantityChange}
+          onStep={(next) => onQuantityChange(String(next))}
+          onEnter={onQuantityDone}
+          onBlur={onQuantityDone}
+        />
+      )}
       <Prices $updating={updating} aria-live="polite" aria-atomic="true" aria-busy={updating}>
         <div>
           <dt>Unit price</dt>

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import type { CodeType } from '@shop/contracts/asset-tags';
+import type { CodeSymbol } from '@shop/contracts/label-codes';
+
+type Drawing = typeof import('@shop/contracts/label-code-drawing');
+let loading: Promise<Drawing> | null = null;
+
+/**
+ * The code drawing module (bwip-js), fetched the first time a code is chosen: a shopper who never
+ * picks one never downloads it.
+ */
+export function loadCodeDrawing(): Promise<Drawing> {
+  loading ??= import(
+    /* webpackChunkName: "code-drawing" */ '@shop/contracts/label-code-drawing'
+  ).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+export interface CodeSymbols {
+  /** Each value's symbol, once the drawing module is here; null while it loads or for a bad value. */
+  symbolOf(value: string | null): CodeSymbol | null;
+  ready: boolean;
+  failed: boolean;
+}
+
+/** bwip-js's drawings of a code type's values, for the preview (the same drawing as the proof). */
+export function useCodeSymbols(type: CodeType | null): CodeSymbols {
+  const [drawing, setDrawing] = useState<Drawing | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!type || drawing) return;
+    let current = true;
+    loadCodeDrawing().then(
+      (module) => current && setDrawing(module),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [type, drawing]);
+  return {
+    ready: drawing !== null,
+    failed,
+    symbolOf(value) {
+      if (!drawing || !type || !value) return null;
+      try {
+        return drawing.drawCode(type, value);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
