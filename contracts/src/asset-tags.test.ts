@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codeValueProblem, csvCell, describeSeries, rowLabel, seriesLabel } from './asset-tags';
+import {
+  codeValueProblem,
+  csvCell,
+  describeSeries,
+  rowLabel,
+  seriesLabel,
+  variableDataTerms,
+} from './asset-tags';
 import { labelConfigurationSchema } from './label-configuration';
 import { codeModulesBound, drawCode } from './label-code-drawing';
 import { fitCode, invertedCodeWarning, MIN_MODULE_INCHES } from './label-codes';
@@ -159,5 +166,45 @@ describe("rows and the engraver's spreadsheet", () => {
     for (const start of ['+', '-', '@', '\t', '\r'])
       expect(csvCell(`${start}1`)).toBe(`"'${start}1"`);
     expect(csvCell('PUMP 1501')).toBe('"PUMP 1501"');
+  });
+});
+
+describe('variableDataTerms (a line of the cart or an order, in a few words)', () => {
+  it('names a series by its first and last label, and its code by its template', () => {
+    expect(
+      variableDataTerms(
+        {
+          customText: 'PUMP {n}',
+          series: { start: 1501, step: 1, padding: 0 },
+          code: { type: 'qrcode', placement: 'below', value: 'https://assets.example.com/t/{n}' },
+        },
+        500,
+      ),
+    ).toEqual([
+      ['Series', 'PUMP 1501 to PUMP 2000 (500 labels)'],
+      ['Code', 'QR code under the text: https://assets.example.com/t/{n}'],
+    ]);
+  });
+
+  it('names a spreadsheet by its file, its rows and the columns', () => {
+    expect(
+      variableDataTerms(
+        {
+          customText: '',
+          rows: {
+            sheetId: 'a'.repeat(24),
+            textColumns: [1, 0],
+            codeColumn: 0,
+            originalName: 'valves.csv',
+          },
+          code: { type: 'code128', placement: 'beside', value: '' },
+        },
+        2000,
+      ),
+    ).toEqual([
+      ['Rows', 'valves.csv: 2,000 rows, one label each (text from column B, A)'],
+      ['Code', 'Code 128 beside the text: column A'],
+    ]);
+    expect(variableDataTerms({ customText: 'EXIT' }, 3)).toEqual([]);
   });
 });

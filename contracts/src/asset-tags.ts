@@ -266,4 +266,46 @@ export type SheetCheck = z.infer<typeof sheetCheckSchema>;
 
 /** The spreadsheet field's name in POST /api/label-sheets, and the types it takes. */
 export const SHEET_FIELD = 'file';
-export const SHEET_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const SHEET_ACCEPT =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A line's series, code and rows in a few words each, for the cart, the order and its history:
+ * `[['Series', 'PUMP 1501 to PUMP 2000'], ['Code', 'QR code under the text: https://…/t/{n}']]`.
+ */
+export function variableDataTerms(
+  config: {
+    customText: string;
+    series?: LabelSeries | null;
+    code?: LabelCode | null;
+    rows?: (SheetRows & { originalName?: string }) | null;
+  },
+  quantity: number,
+): Array<[term: string, detail: string]> {
+  const { series = null, code = null, rows = null } = config;
+  const terms: Array<[string, string]> = [];
+  if (series) {
+    const padded = series.padding > 0 ? `, ${series.padding} digits` : '';
+    terms.push([
+      'Series',
+      `${describeSeries({ customText: config.customText, series, code }, quantity)} (${quantity.toLocaleString('en-US')} labels${padded})`,
+    ]);
+  }
+  if (rows) {
+    const columns = rows.textColumns.map(columnLetter).join(', ');
+    terms.push([
+      'Rows',
+      `${rows.originalName ?? 'Spreadsheet'}: ${quantity.toLocaleString('en-US')} rows, one label each${columns ? ` (text from column ${columns})` : ''}`,
+    ]);
+  }
+  if (code) {
+    const where = code.placement === 'below' ? 'under the text' : 'beside the text';
+    const value = rows
+      ? rows.codeColumn === null
+        ? ''
+        : `column ${columnLetter(rows.codeColumn)}`
+      : code.value;
+    terms.push(['Code', `${CODE_TYPE_LABELS[code.type]} ${where}${value ? `: ${value}` : ''}`]);
+  }
+  return terms;
+}

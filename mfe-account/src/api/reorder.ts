@@ -1,13 +1,47 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { ReorderResult } from '@shop/contracts/orders';
+import {
+  reorderOptionsSchema,
+  type ReorderResult,
+  type ReorderRequest,
+} from '@shop/contracts/orders';
 import { reorderResultSchema, type ReorderNotice } from '@shop/contracts/orders-answers';
 import { apiErrorMessage, apiJson, queryClient, setCartAnswer, toast } from 'shell/store';
 
-/** POST /api/orders/{id}/reorder: the order's lines into this shopper's cart at today's prices. */
-export async function reorder(orderId: string, access: string | null): Promise<ReorderResult> {
-  const path = `/api/orders/${orderId}/reorder${access ? `?access=${encodeURIComponent(access)}` : ''}`;
-  return reorderResultSchema.parse(await apiJson<unknown>(path, { method: 'POST' }));
+const reorderPath = (orderId: string, access: string | null) =>
+  `/api/orders/${orderId}/reorder${access ? `?access=${encodeURIComponent(access)}` : ''}`;
+
+/**
+ * POST /api/orders/{id}/reorder: the order's lines into this shopper's cart at today's prices; a
+ * numbered series repeated as ordered, or continued after the highest number ordered (`series`).
+ */
+export async function reorder(
+  orderId: string,
+  access: string | null,
+  series?: ReorderRequest['series'],
+): Promise<ReorderResult> {
+  return reorderResultSchema.parse(
+    await apiJson<unknown>(reorderPath(orderId, access), {
+      method: 'POST',
+      ...(series ? { body: { series } } : {}),
+    }),
+  );
+}
+
+/** GET /api/orders/{id}/reorder: what repeating and continuing each series would engrave. */
+export function useReorderOptions(orderId: string, access: string | null, enabled: boolean) {
+  return useQuery(
+    {
+      queryKey: ['reorder-options', orderId],
+      queryFn: ({ signal }) =>
+        apiJson<unknown>(reorderPath(orderId, access), { signal }).then((answer) =>
+          reorderOptionsSchema.parse(answer),
+        ),
+      enabled,
+      staleTime: 0,
+    },
+    queryClient,
+  );
 }
 
 /**
@@ -18,7 +52,7 @@ export function useReorder(order: { id: string; orderNumber: number }, access: s
   const navigate = useNavigate();
   return useMutation(
     {
-      mutationFn: () => reorder(order.id, access),
+      mutationFn: (series?: ReorderRequest['series']) => reorder(order.id, access, series),
       onSuccess: (result) => {
         setCartAnswer(result.cart);
         const notice: ReorderNotice = {

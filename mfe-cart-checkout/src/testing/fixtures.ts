@@ -10,6 +10,9 @@ export function cartAnswer(overrides: Record<string, unknown> = {}) {
         productConfig: {
           ...SAMPLE_PRODUCT_CONFIG,
           customText: 'PUMP 3',
+          series: null,
+          code: null,
+          rows: null,
         },
         files: [{ hashedName: `${'a'.repeat(64)}.pdf`, originalName: 'artwork.pdf' }],
         quantity: 2,

@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import styled from 'styled-components';
+import { variableDataTerms } from '@shop/contracts/asset-tags';
 import type { OrderItem } from '@shop/contracts/orders';
 import {
   colorName,
@@ -98,8 +100,18 @@ export function OrderLine({ item, position }: { item: OrderItem; position: numbe
           <dd>{colorName(config.color)}</dd>
           <dt>Mounting</dt>
           <dd>{mountingName(config.mounting)}</dd>
-          <dt>Text</dt>
-          <dd>{config.customText.trim() ? config.customText : 'None'}</dd>
+          {!config.rows && (
+            <>
+              <dt>Text</dt>
+              <dd>{config.customText.trim() ? config.customText : 'None'}</dd>
+            </>
+          )}
+          {variableDataTerms(config, item.quantity).map(([term, detail]) => (
+            <Fragment key={term}>
+              <dt>{term}</dt>
+              <dd data-testid={`order-line-${term.toLowerCase()}`}>{detail}</dd>
+            </Fragment>
+          ))}
           <dt>Artwork</dt>
           <dd>
             {item.files.length === 0 ? (

@@ -225,7 +225,11 @@ function OrderView({
         <OrderStatusBadge status={order.status} />
       </Heading>
       <Actions>
-        <OrderAgainButton order={order} access={access} />
+        <OrderAgainButton
+          order={order}
+          access={access}
+          hasSeries={order.items.some((item) => item.productConfig.series)}
+        />
         {order.paymentStatus === 'paid' && (
           <ButtonAnchor
             $variant="secondary"

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { variableDataTerms } from '@shop/contracts/asset-tags';
 import {
   cardSurface,
   colorName,
@@ -205,7 +206,12 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
         </div>
         <HeaderEnd>
           <OrderStatusBadge status={order.status} />
-          <OrderAgainButton order={order} variant="secondary" size="sm" />
+          <OrderAgainButton
+            order={order}
+            variant="secondary"
+            size="sm"
+            hasSeries={order.items.some((item) => item.productConfig.series)}
+          />
         </HeaderEnd>
       </Header>
       {order.shipment && (
@@ -244,7 +250,14 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
                     item.files.length > 0 &&
                     ` · ${item.files.length} file${item.files.length === 1 ? '' : 's'}`}
                 </div>
-                {config.customText && <div className="text">“{config.customText}”</div>}
+                {config.customText && !config.series && (
+                  <div className="text">“{config.customText}”</div>
+                )}
+                {variableDataTerms(config, item.quantity).map(([term, detail]) => (
+                  <div className="text" key={term}>
+                    {term}: {detail}
+                  </div>
+                ))}
               </div>
               <div className="price">
                 <strong>{formatDollars(item.totalPrice)}</strong>

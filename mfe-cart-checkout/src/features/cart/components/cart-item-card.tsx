@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import styled from 'styled-components';
+import { variableDataTerms } from '@shop/contracts/asset-tags';
 import type { DiscountRemoved } from '@shop/contracts';
 import { toast } from 'shell/store';
 import type { CartItem } from '../../../api/get-cart';
@@ -201,6 +203,12 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
             <dd>“{config.customText.trim()}”</dd>
           </>
         )}
+        {variableDataTerms(config, item.quantity).map(([term, detail]) => (
+          <Fragment key={term}>
+            <dt>{term}</dt>
+            <dd data-testid={`cart-item-${term.toLowerCase()}`}>{detail}</dd>
+          </Fragment>
+        ))}
         {item.files.length > 0 && (
           <>
             <dt>Files</dt>
@@ -216,12 +224,19 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
       </Details>
       <Actions>
         <Controls>
-          <CartQuantityStepper
-            quantity={item.quantity}
-            itemName={name}
-            busy={busy}
-            onChange={changeQuantity}
-          />
+          {config.rows ? (
+            // One label per row of the checked spreadsheet: its count is the file's.
+            <span data-testid="cart-item-rows-quantity">
+              {item.quantity.toLocaleString('en-US')} labels
+            </span>
+          ) : (
+            <CartQuantityStepper
+              quantity={item.quantity}
+              itemName={name}
+              busy={busy}
+              onChange={changeQuantity}
+            />
+          )}
           <ButtonLink
             to={`/products?edit=${encodeURIComponent(item.id)}`}
             $variant="ghost"
