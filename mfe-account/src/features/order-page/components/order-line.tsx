@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { variableDataTerms } from '@shop/contracts/asset-tags';
+import { seriesLabel, variableDataTerms } from '@shop/contracts/asset-tags';
 import type { OrderItem } from '@shop/contracts/orders';
 import {
   colorName,
@@ -78,12 +78,21 @@ export function OrderLine({ item, position }: { item: OrderItem; position: numbe
   const config = item.productConfig;
   const headingId = `order-line-${position}`;
   const engraved = engravedArtworkOf(item.files);
+  const seriesLine = {
+    customText: config.customText,
+    series: config.series ?? null,
+    code: config.code ?? null,
+  };
   return (
     <Line aria-labelledby={headingId} data-testid="order-line">
       <LabelPreview
         size="small"
         color={config.color}
-        customText={config.customText}
+        // A series is drawn as its first label; its range is named beside it.
+        customText={config.series ? seriesLabel(seriesLine, 0).text : config.customText}
+        code={
+          config.code && { type: config.code.type, placement: config.code.placement, symbol: null }
+        }
         width={config.width}
         height={config.height}
         mounting={config.mounting}

@@ -1,0 +1,286 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { decodeCodesInPdf } from '../../api/test/support/code-reading.ts';
+import { post, sessionIdOf, unique } from '../support/shop-api';
+
+// Asset tags (issue 31): a numbered series with a QR code and with a Code 128 from the configurator
+// to an approved proof whose codes read back; a 2,000-row CSV with three bad rows, fixed and
+// ordered; "Order again" continuing the series.
+
+const CUSTOMER = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '312 555 0100',
+  company: 'Analytical Engines',
+  street: '120 Main St',
+  city: 'Chicago',
+  state: 'IL',
+  zipCode: '60601',
+};
+
+async function signedInShopper(page: Page) {
+  const sessionId = await sessionIdOf(page);
+  const email = `${unique('tags')}@example.com`;
+  await post(page.request, sessionId, '/api/auth/register', {
+    email,
+    password: 'tag-password-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
+  return { sessionId, email };
+}
+
+/** The session's cart ordered and paid through the API (the sandbox card), awaiting its proof. */
+async function orderCart(page: Page, sessionId: string, email: string) {
+  const order = (await post(page.request, sessionId, '/api/orders', {
+    customerInfo: { ...CUSTOMER, email },
+  })) as { orderId: string; orderNumber: number };
+  await post(page.request, sessionId, '/api/payment/complete', {
+    orderId: order.orderId,
+    paymentId: 'cnon:card-nonce-ok',
+    customerName: 'Ada Lovelace',
+    customerEmail: email,
+    customerPhone: null,
+    customerCompany: null,
+    customerAddress: null,
+    customerZipCode: null,
+  });
+  return order;
+}
+
+const SHOTS = fileURLToPath(new URL('../../test-results/asset-tags-screenshots', import.meta.url));
+
+/** The page at a phone's and a desktop's width, for a person to look at; back to the desktop after. */
+async function screenshots(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+async function openConfigurator(page: Page) {
+  await page.goto('/products');
+  const configurator = page.locator('[data-remote="configurator"]');
+  await configurator.getByText('Phenolic', { exact: true }).click();
+  await configurator.getByLabel('Width (inches)').fill('3');
+  await configurator.getByLabel('Height (inches)').fill('1.5');
+  return configurator;
+}
+
+test('a 500-label series with a QR code and one with a Code 128, to an approved proof whose codes read back; Order again continues it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { sessionId, email } = await signedInShopper(page);
+  const configurator = await openConfigurator(page);
+
+  await configurator.getByLabel('Text to engrave').fill('PUMP');
+  await configurator.getByText('Numbered series', { exact: true }).click();
+  await expect(configurator.getByLabel('Text to engrave')).toHaveValue('PUMP {n}');
+  await configurator.getByLabel('First number').fill('1501');
+  await configurator.getByRole('textbox', { name: 'Quantity' }).fill('500');
+  await configurator.getByLabel('Code', { exact: true }).selectOption('qrcode');
+  await configurator.getByLabel('Placement').selectOption('beside');
+  await configurator.getByLabel('The code encodes').fill('https://assets.example.com/t/{n}');
+
+  // The preview draws the first label, the last, and any one picked; the code drawn by bwip-js.
+  const preview = configurator.getByTestId('label-preview');
+  await expect(preview).toHaveAttribute('aria-label', /^Preview: PUMP 1501, with a code/);
+  await expect(configurator.getByTestId('label-preview-code')).toHaveAttribute(
+    'data-state',
+    'shown',
+  );
+  await configurator.getByRole('button', { name: 'Last' }).click();
+  await expect(preview).toHaveAttribute('aria-label', /^Preview: PUMP 2000,/);
+  await expect(configurator.getByTestId('preview-code-value')).toHaveText(
+    'Code: https://assets.example.com/t/2000',
+  );
+  const picker = configurator.getByTestId('label-picker');
+  await picker.getByLabel('Label', { exact: true }).fill('250');
+  await picker.getByLabel('Label', { exact: true }).press('Enter');
+  await expect(preview).toHaveAttribute('aria-label', /^Preview: PUMP 1750,/);
+  await expect(configurator.getByTestId('summary-series')).toHaveText('PUMP 1501 to PUMP 2000');
+  await screenshots(page, 'configurator-series-qr');
+
+  // The price is the server's, for the whole series.
+  const priced = await post(page.request, sessionId, '/api/calculate-price', {
+    material: 'phenolic',
+    width: 3,
+    height: 1.5,
+    color: 'black-white',
+    mounting: 'no-mounting',
+    customText: 'PUMP {n}',
+    quantity: 500,
+    files: [],
+    series: { start: 1501, step: 1, padding: 0 },
+    code: { type: 'qrcode', placement: 'beside', value: 'https://assets.example.com/t/{n}' },
+  });
+  await expect(configurator.getByTestId('total-price')).toHaveText(
+    `$${priced.total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  );
+  await configurator.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(
+    page.getByTestId('toast').getByText('Your custom sign has been added to the cart.'),
+  ).toBeVisible();
+
+  // The same series again, with a Code 128 under the text.
+  await configurator.getByLabel('Code', { exact: true }).selectOption('code128');
+  await configurator.getByLabel('Placement').selectOption('below');
+  await configurator.getByLabel('The code encodes').fill('{n}');
+  await expect(configurator.getByTestId('label-preview-code')).toHaveAttribute(
+    'data-state',
+    'shown',
+  );
+  await configurator.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect
+    .poll(async () => {
+      const cart = await page.request.get('/api/cart', { headers: { 'x-session-id': sessionId } });
+      return (await cart.json()).items.length;
+    })
+    .toBe(2);
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-item-series').first()).toHaveText(
+    'PUMP 1501 to PUMP 2000 (500 labels)',
+  );
+  await screenshots(page, 'cart-series');
+
+  const order = await orderCart(page, sessionId, email);
+  const placed = await page.request.get(`/api/orders/${order.orderId}`, {
+    headers: { 'x-session-id': sessionId },
+  });
+  const items = (await placed.json()).items as Array<{
+    id: string;
+    productConfig: { code: { type: 'qrcode' | 'code128' } };
+  }>;
+  const numbers = Array.from({ length: 500 }, (_, index) => String(1501 + index));
+  for (const item of items) {
+    const pdf = await page.request.get(`/api/orders/${order.orderId}/items/${item.id}/proof.pdf`, {
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(pdf.status()).toBe(200);
+    const type = item.productConfig.code.type;
+    const read = decodeCodesInPdf(type, await pdf.body());
+    const expected =
+      type === 'qrcode' ? numbers.map((n) => `https://assets.example.com/t/${n}`) : numbers;
+    // The first label at actual size, then the first, a sample and the last.
+    expect(read.length, type).toBeGreaterThanOrEqual(3);
+    expect(read[0]).toBe(expected[0]);
+    expect(read.at(-1)).toBe(expected[499]);
+    expect(
+      read.every((value) => expected.includes(value)),
+      read.join(' '),
+    ).toBe(true);
+  }
+
+  // The shopper approves the series as a whole.
+  await page.goto(`/orders/${order.orderNumber}`);
+  await expect(page.getByTestId('order-line-series').first()).toHaveText(
+    'PUMP 1501 to PUMP 2000 (500 labels)',
+  );
+  const proof = page.getByRole('region', { name: 'Proof' });
+  await proof.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
+  await proof.getByRole('button', { name: 'Approve all 2 labels' }).click();
+  await expect(proof.getByRole('status')).toContainText('Approved by Ada Lovelace');
+
+  // Order again: continue the series after the highest number ordered.
+  await page.getByRole('button', { name: `Order again: order #${order.orderNumber}` }).click();
+  const choices = page.getByRole('group', { name: /numbered series/ });
+  await expect(choices.getByTestId('reorder-series').first()).toContainText(
+    'Continue: PUMP 2001 to PUMP 2500',
+  );
+  await screenshots(page, 'order-again-series');
+  await choices.getByRole('button', { name: 'Continue the series' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-item-series').first()).toHaveText(
+    'PUMP 2001 to PUMP 2500 (500 labels)',
+  );
+});
+
+const HEADER = 'Tag,Name,Location';
+function valveSheet(bad: boolean) {
+  const rows = Array.from({ length: 2000 }, (_, index) => {
+    const row = index + 2;
+    let tag = `V-${1000 + index}`;
+    let name = `Valve ${index + 1}`;
+    if (bad && row === 12) tag = 'V-1010É';
+    if (bad && row === 502) tag = 'V-1000';
+    if (bad && row === 1999) name = 'X'.repeat(180);
+    return `${tag},${name},Hall ${(index % 4) + 1}`;
+  });
+  return Buffer.from(`${HEADER}\n${rows.join('\n')}\n`, 'utf8');
+}
+
+test('a 2,000-row CSV with three bad rows lists them by row, is fixed, previewed and ordered', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { sessionId, email } = await signedInShopper(page);
+  const configurator = await openConfigurator(page);
+  await configurator.getByText('One per spreadsheet row', { exact: true }).click();
+  await configurator.getByLabel('Code', { exact: true }).selectOption('code128');
+  await configurator.getByLabel('Placement').selectOption('below');
+  await configurator
+    .getByTestId('sheet-file')
+    .setInputFiles({ name: 'valves.csv', mimeType: 'text/csv', buffer: valveSheet(true) });
+  const sheet = configurator.getByTestId('sheet-fields');
+  await expect(sheet).toContainText('valves.csv: 2,000 rows, one label each');
+  await sheet.getByLabel('B: Name').check();
+  await sheet.getByLabel('Column the code encodes').selectOption({ label: 'A: Tag' });
+
+  const errors = configurator.getByTestId('sheet-errors');
+  await expect(errors).toContainText('3 rows need fixing');
+  const listed = await errors.getByRole('listitem').allTextContents();
+  expect(listed.map((line) => /^Row (\d+):/.exec(line)?.[1])).toEqual(['12', '502', '1999']);
+  expect(listed[1]).toContain('is also in row 2');
+  await screenshots(page, 'configurator-sheet-errors');
+
+  // Nothing reaches the cart while a row is wrong.
+  await configurator.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(
+    configurator.getByText('Correct the rows listed and upload the file again.').first(),
+  ).toBeVisible();
+  const cart = await page.request.get('/api/cart', { headers: { 'x-session-id': sessionId } });
+  expect((await cart.json()).items).toHaveLength(0);
+
+  // The corrected file keeps the columns chosen; the preview pages to row 1,999.
+  const started = Date.now();
+  await configurator
+    .getByTestId('sheet-file')
+    .setInputFiles({ name: 'valves-fixed.csv', mimeType: 'text/csv', buffer: valveSheet(false) });
+  const picker = configurator.getByTestId('label-picker');
+  await expect(sheet).toContainText('valves-fixed.csv: 2,000 rows');
+  await picker.getByLabel('Row', { exact: true }).fill('1999');
+  await picker.getByLabel('Row', { exact: true }).press('Enter');
+  await expect(configurator.getByTestId('label-preview')).toHaveAttribute(
+    'aria-label',
+    /^Preview: V-2997\nValve 1998, with a code/,
+  );
+  console.log(
+    `asset-tags: upload of 2,000 rows to the preview of row 1,999: ${Date.now() - started} ms`,
+  );
+  await expect(configurator.getByTestId('preview-code-value')).toHaveText('Code: V-2997');
+  await expect(configurator.getByTestId('sheet-ready')).toContainText(
+    'All 2,000 rows fit the label',
+  );
+
+  await configurator.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(
+    page.getByTestId('toast').getByText('Your custom sign has been added to the cart.'),
+  ).toBeVisible();
+  const order = await orderCart(page, sessionId, email);
+  const placed = await (
+    await page.request.get(`/api/orders/${order.orderId}`, {
+      headers: { 'x-session-id': sessionId },
+    })
+  ).json();
+  expect(placed.items[0].quantity).toBe(2000);
+  expect(placed.items[0].productConfig.rows).toMatchObject({
+    textColumns: [0, 1],
+    codeColumn: 0,
+    originalName: 'valves-fixed.csv',
+  });
+});
