@@ -266,6 +266,7 @@ test('a 2,000-row CSV with three bad rows lists them by row, is fixed, previewed
   await expect(configurator.getByTestId('sheet-ready')).toContainText(
     'All 2,000 rows fit the label',
   );
+  await screenshots(page, 'configurator-sheet-row-1999');
 
   await configurator.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ENGRAVING_FONT, MIN_CAP_HEIGHT_INCHES, labelLayout } from '@shop/contracts/label-layout';
-import { codePathData, fitCode, type CodeSymbol } from '@shop/contracts/label-codes';
+import {
+  codePathData,
+  fitCode,
+  invertedCodeWarning,
+  type CodeSymbol,
+} from '@shop/contracts/label-codes';
 import type { CodePlacement, CodeType } from '@shop/contracts/asset-tags';
 import type { Material } from '@shop/contracts/label-options';
 import {
@@ -151,7 +156,9 @@ export function LabelPreview({
   });
   const codeBox = layout.code;
   const codeFit =
-    code?.symbol && codeBox ? fitCode(code.type, code.symbol, codeBox, material ?? 'phenolic') : null;
+    code?.symbol && codeBox
+      ? fitCode(code.type, code.symbol, codeBox, material ?? 'phenolic')
+      : null;
   const box = layout.artwork;
   const w = layout.width * UNIT;
   const h = layout.height * UNIT;
@@ -311,6 +318,11 @@ export function LabelPreview({
           Not drawn on the label: {notDrawn.map((name) => `“${name}”`).join(', ')}. The preview
           draws the first PNG or JPG image only; we check every file before engraving, and your
           proof shows the label as we will engrave it.
+        </Notes>
+      )}
+      {code && !small && invertedCodeWarning(layout.colors.background, layout.colors.text) && (
+        <Notes data-testid="label-preview-inverted-code">
+          {invertedCodeWarning(layout.colors.background, layout.colors.text)}
         </Notes>
       )}
       {warn && (

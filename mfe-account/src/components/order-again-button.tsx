@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button, theme, type ButtonSize, type ButtonVariant } from '@shop/ui';
+import { CODE_TYPE_LABELS, type CodeType } from '@shop/contracts/asset-tags';
 import { useReorder, useReorderOptions } from '../api/reorder';
 
 const Choices = styled.div`
@@ -40,12 +41,15 @@ export function OrderAgainButton({
   variant = 'primary',
   size = 'md',
   hasSeries = false,
+  lines = [],
 }: {
   order: { id: string; orderNumber: number };
   access?: string | null;
   variant?: ButtonVariant;
   size?: ButtonSize;
   hasSeries?: boolean;
+  /** The order's lines, to tell two series apart by their code. */
+  lines?: ReadonlyArray<{ id: string; productConfig: { code?: { type: CodeType } | null } }>;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -90,13 +94,17 @@ export function OrderAgainButton({
           {options.isError && (
             <p role="alert">Your numbers could not be looked up. Please try again.</p>
           )}
-          {series.map((choice) => (
-            <p key={choice.lineId} data-testid="reorder-series">
-              Continue: <strong>{choice.continue}</strong>
-              <br />
-              Repeat: <strong>{choice.repeat}</strong>
-            </p>
-          ))}
+          {series.map((choice) => {
+            const code = lines.find((line) => line.id === choice.lineId)?.productConfig.code;
+            return (
+              <p key={choice.lineId} data-testid="reorder-series">
+                {code && <>{CODE_TYPE_LABELS[code.type]}: </>}
+                Continue: <strong>{choice.continue}</strong>
+                <br />
+                Repeat: <strong>{choice.repeat}</strong>
+              </p>
+            );
+          })}
           <Row>
             <Button
               type="button"

@@ -42,6 +42,7 @@ const Heading = styled(PageHeader)`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: flex-start;
   gap: 0.75rem;
   margin: 0 0 1.25rem;
   & > * {
@@ -229,6 +230,7 @@ function OrderView({
           order={order}
           access={access}
           hasSeries={order.items.some((item) => item.productConfig.series)}
+          lines={order.items}
         />
         {order.paymentStatus === 'paid' && (
           <ButtonAnchor

@@ -211,6 +211,7 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
             variant="secondary"
             size="sm"
             hasSeries={order.items.some((item) => item.productConfig.series)}
+            lines={order.items}
           />
         </HeaderEnd>
       </Header>

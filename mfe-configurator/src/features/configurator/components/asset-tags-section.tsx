@@ -70,6 +70,7 @@ const Pair = styled.div`
 const Numbers = styled.div`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
+  align-items: end;
   gap: 0.75rem;
 `;
 
@@ -552,9 +553,8 @@ function SheetCheckResult({
       </h3>
       <ol>
         {data.errors.map(({ row, message }) => (
-          <li key={row}>
-            <strong>Row {row}:</strong> {message}
-          </li>
+          // The server's message names its row ("Row 12: ...").
+          <li key={row}>{message}</li>
         ))}
       </ol>
       {more > 0 && <p>And {more.toLocaleString('en-US')} more.</p>}

@@ -73,6 +73,13 @@ const EditNote = styled.p`
   }
 `;
 
+const PreviewColumn = styled.div`
+  display: grid;
+  gap: 0.75rem;
+  align-content: start;
+  min-width: 0;
+`;
+
 const PickedCode = styled.p`
   margin: 0;
   font-size: 0.85rem;
@@ -321,7 +328,7 @@ export function Configurator() {
               value={draft.color}
               onChange={(color) => update({ color })}
               preview={
-                <>
+                <PreviewColumn>
                   <LabelPreview
                     color={draft.color}
                     customText={picked.text}
@@ -358,7 +365,7 @@ export function Configurator() {
                       Code: <code>{picked.codeValue}</code>
                     </PickedCode>
                   )}
-                </>
+                </PreviewColumn>
               }
             />
             <MountingPicker value={draft.mounting} onChange={(mounting) => update({ mounting })} />

@@ -151,7 +151,7 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
 
   return (
     <FormSection
-      step={6}
+      step={7}
       title="Artwork files"
       description="Optional: logos, drawings or a spreadsheet of label text. We check every file before engraving."
     >
