@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderPage, resetShop, stubApi } from '@shop/ui/testing';
+import ConfiguratorPage from './configurator-page';
+
+// The configurator's asset tags: a numbered series and one label per spreadsheet row.
+vi.setConfig({ testTimeout: 30_000 });
+
+const SHEET_ID = 'b'.repeat(24);
+const PRICE = { unitPrice: 3.5, subtotal: 1750, total: 1750, area: 4.5 };
+
+beforeEach(() => {
+  resetShop();
+  localStorage.setItem('guest-session-id', 'guest-1700000000000-testsession');
+});
+
+afterEach(() => {
+  cleanup();
+  resetShop();
+  vi.unstubAllGlobals();
+});
+
+async function open() {
+  const user = userEvent.setup({ delay: null });
+  renderPage(<ConfiguratorPage />, { path: '/products' });
+  await user.click(screen.getByRole('radio', { name: /Phenolic/ }));
+  return user;
+}
+
+const previewText = () =>
+  within(screen.getByTestId('label-preview')).getByTestId('label-preview-text');
+
+describe('a numbered series', () => {
+  it('puts {n} in the text, previews the first, the last and a picked label, and prices the whole series', async () => {
+    const calls = stubApi({ 'POST /api/calculate-price': () => json(PRICE) });
+    const user = await open();
+    await user.type(screen.getByLabelText('Text to engrave'), 'PUMP');
+    await user.click(screen.getByRole('radio', { name: /Numbered series/ }));
+    expect(screen.getByLabelText('Text to engrave')).toHaveValue('PUMP {n}');
+    const start = screen.getByLabelText('First number');
+    await user.clear(start);
+    await user.type(start, '1501');
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '500');
+
+    expect(previewText()).toHaveTextContent('PUMP 1501');
+    await user.click(screen.getByRole('button', { name: 'Last' }));
+    expect(previewText()).toHaveTextContent('PUMP 2000');
+    const picked = within(screen.getByTestId('label-picker')).getByLabelText('Label');
+    await user.clear(picked);
+    await user.type(picked, '10{Enter}');
+    expect(previewText()).toHaveTextContent('PUMP 1510');
+    expect(screen.getByTestId('summary-series')).toHaveTextContent('PUMP 1501 to PUMP 2000');
+
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === 'POST /api/calculate-price').at(-1)?.body).toMatchObject(
+        { customText: 'PUMP {n}', quantity: 500, series: { start: 1501, step: 1, padding: 0 } },
+      ),
+    );
+  });
+});
+
+describe('one label per spreadsheet row', () => {
+  it('lists the rows the server found wrong and sends nothing to the cart', async () => {
+    const page = {
+      id: SHEET_ID,
+      originalName: 'valves.csv',
+      columns: ['Tag', 'Name'],
+      rowCount: 3,
+      from: 0,
+      rows: [
+        { row: 2, cells: ['V-1', 'Valve 1'] },
+        { row: 3, cells: ['V-1', 'Valve 2'] },
+        { row: 4, cells: ['V-3', 'Valve 3'] },
+      ],
+    };
+    const calls = stubApi({
+      'POST /api/calculate-price': () => json(PRICE),
+      'POST /api/label-sheets': () => json(page, 201),
+      [`GET /api/label-sheets/${SHEET_ID}`]: () => json(page),
+      [`POST /api/label-sheets/${SHEET_ID}/check`]: () =>
+        json({
+          rowCount: 3,
+          errorCount: 1,
+          errors: [{ row: 3, message: 'Row 3: "V-1" is also in row 2: each tag must be unique' }],
+        }),
+    });
+    const user = await open();
+    await user.click(screen.getByRole('radio', { name: /One per spreadsheet row/ }));
+    expect(screen.queryByLabelText('Text to engrave')).not.toBeInTheDocument();
+    await user.upload(
+      screen.getByTestId('sheet-file'),
+      new File(['Tag,Name\n'], 'valves.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText(/3 rows, one label each/)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('B: Name'));
+    expect(await screen.findByTestId('sheet-errors')).toHaveTextContent(
+      'Row 3: "V-1" is also in row 2',
+    );
+    expect(screen.getByTestId('fixed-quantity')).toHaveTextContent('3');
+    await waitFor(() => expect(previewText()).toHaveTextContent('V-1Valve 1'));
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(
+      screen.getAllByText('Correct the rows listed and upload the file again.').length,
+    ).toBeGreaterThan(0);
+    expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
+  });
+});
