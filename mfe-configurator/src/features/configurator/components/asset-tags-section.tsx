@@ -551,7 +551,8 @@ function SheetCheckResult({
           : `${data.errorCount.toLocaleString('en-US')} rows need`}{' '}
         fixing
       </h3>
-      <ol>
+      {/* It scrolls when long: focusable, so a keyboard can scroll it. */}
+      <ol tabIndex={0} aria-label="Rows to fix">
         {data.errors.map(({ row, message }) => (
           // The server's message names its row ("Row 12: ...").
           <li key={row}>{message}</li>

@@ -227,7 +227,8 @@ export function Configurator() {
           ? 'Correct the rows listed and upload the file again.'
           : null
       : null;
-  if (rowsBlocked && (submitted || sheetCheck.data?.errorCount)) errors.rows = rowsBlocked;
+  // The rows' own errors are listed as soon as the check answers; this says why Add to Cart waits.
+  if (rowsBlocked && submitted) errors.rows = rowsBlocked;
   // A code too small to scan on this label is refused with the reason (the server checks it too).
   const codeTooSmall = useMemo(
     () => codeProblem(draft, validation, symbols, labelCount),
