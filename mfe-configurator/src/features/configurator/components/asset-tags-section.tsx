@@ -424,6 +424,9 @@ function SheetPanel({ draft, error, onChange, check }: SheetPanelProps) {
           id={`${id}-file`}
           type="file"
           accept={SHEET_ACCEPT}
+          // The buttons below open it; it is not a tab stop of its own.
+          tabIndex={-1}
+          aria-label="Spreadsheet of labels (CSV or Excel)"
           aria-describedby={`${id}-file-hint`}
           onChange={(event) => send(event.target.files?.[0])}
           data-testid="sheet-file"
@@ -451,7 +454,7 @@ function SheetPanel({ draft, error, onChange, check }: SheetPanelProps) {
               $variant="secondary"
               onClick={() => input.current?.click()}
               disabled={upload.isPending}
-              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-file-hint${error ? ` ${id}-error` : ''}`}
             >
               {upload.isPending ? 'Uploading…' : 'Upload CSV or Excel file'}
             </Button>
