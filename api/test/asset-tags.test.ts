@@ -1,4 +1,4 @@
-// Serialized asset tags (docs/product.md section 11): a numbered series with a code, one label per
+// Serialized asset tags (docs/product.md section 12): a numbered series with a code, one label per
 // spreadsheet row, their price, their proof and the production file, read back as a scanner would.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

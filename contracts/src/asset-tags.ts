@@ -1,5 +1,5 @@
 /**
- * Serialized asset tags (docs/product.md section 11): a numbered series, a barcode or QR code on the
+ * Serialized asset tags (docs/product.md section 12): a numbered series, a barcode or QR code on the
  * label, and one label per spreadsheet row. The shapes the browser sends, and the pure rules both
  * sides apply to them: the number of a label in a series, what its text and code say, which
  * characters a code type takes. Drawing a code is label-code-drawing.ts (bwip-js, loaded only where

@@ -34,7 +34,7 @@ export const productConfigSchema = z.object({
   color: z.enum(COLORS),
   mounting: z.enum(MOUNTINGS),
   customText: z.string(),
-  /** Asset tags (docs/product.md section 11); null on a plain label. */
+  /** Asset tags (docs/product.md section 12); null on a plain label. */
   series: seriesSchema.nullable().optional().default(null),
   code: labelCodeSchema.nullable().optional().default(null),
   rows: sheetRowsSchema

@@ -1,5 +1,5 @@
 /**
- * How large a code must be to scan once engraved (docs/product.md section 11, "Codes that scan"), and
+ * How large a code must be to scan once engraved (docs/product.md section 12, "Codes that scan"), and
  * where its symbol sits in the box the label's layout gives it. Pure numbers: the symbol's size in
  * modules comes from label-code-drawing.ts (bwip-js), which only the places that draw codes load.
  */

@@ -36,7 +36,7 @@ export const LINE_QUANTITY_LIMIT_MESSAGE =
 
 /**
  * A sign configuration as the browser sends it (docs/product.md section 3); prices are never taken
- * from it. A line of asset tags (section 11) adds a numbered series (`series`, with `{n}` in the text
+ * from it. A line of asset tags (section 12) adds a numbered series (`series`, with `{n}` in the text
  * or the code's value; quantity is the series' length), a code (`code`), or one label per row of a
  * checked spreadsheet (`rows`; quantity is its row count, checked by the server). Each is null on a
  * plain label, which is exactly what it was before.

@@ -76,7 +76,7 @@ export interface OrderedProductConfig {
   color: Color;
   mounting: Mounting;
   customText: string;
-  /** Asset tags (docs/product.md section 11): absent or null on a plain label. */
+  /** Asset tags (docs/product.md section 12): absent or null on a plain label. */
   series?: LabelSeries | null;
   code?: LabelCode | null;
   /** The checked spreadsheet's rows, with its name as uploaded. */

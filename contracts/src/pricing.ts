@@ -17,7 +17,7 @@ export const MATERIAL_RATE_CENTS: Record<Material, Cents> = {
 };
 
 /**
- * Asset tags (docs/product.md section 11), per label, before the quantity break: a code engraved on
+ * Asset tags (docs/product.md section 12), per label, before the quantity break: a code engraved on
  * it, and variable data (a numbered series or one label per spreadsheet row: every plate is a job
  * of its own on the laser, with no two alike to batch).
  */

@@ -1,4 +1,4 @@
-// Asset tags (docs/product.md section 11): spreadsheets of labels, the checks a numbered series or a
+// Asset tags (docs/product.md section 12): spreadsheets of labels, the checks a numbered series or a
 // sheet's rows pass before they reach the cart, and what each label of a line says. The module's face:
 // the cart, the proofs and the orders call these functions only.
 import {

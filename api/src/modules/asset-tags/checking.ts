@@ -1,4 +1,4 @@
-// Checking asset tags before they reach the cart (docs/product.md section 11): every label of a line
+// Checking asset tags before they reach the cart (docs/product.md section 12): every label of a line
 // is looked at, a spreadsheet's rows one by one (its text fits the label, its code takes the value and
 // scans at the label's size, no value twice), a series' numbers for its code. A code's size is
 // checked against the largest symbol a value of its kind and length can need (codeModulesBound), one

@@ -1,4 +1,4 @@
-// Reading a spreadsheet of labels (docs/product.md section 11): a CSV file (csv-parse) or the first
+// Reading a spreadsheet of labels (docs/product.md section 12): a CSV file (csv-parse) or the first
 // sheet of an Excel workbook (.xlsx: a zip, unpacked by fflate, its XML read by saxes). Checked by
 // content, not by name: a CSV must be UTF-8 text with no NUL byte; a workbook must be a zip holding
 // xl/workbook.xml. What is unpacked is bounded as it streams (a small zip may unpack to gigabytes),

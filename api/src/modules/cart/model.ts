@@ -53,7 +53,7 @@ const cartItemSchema = new Schema<CartItemRecord>(
           color: { type: String, enum: COLORS, required: true },
           mounting: { type: String, enum: MOUNTINGS, required: true },
           customText: { type: String, default: '' },
-          // Asset tags (docs/product.md section 11): null on a plain label.
+          // Asset tags (docs/product.md section 12): null on a plain label.
           series: { type: Schema.Types.Mixed, default: null },
           code: { type: Schema.Types.Mixed, default: null },
           rows: { type: Schema.Types.Mixed, default: null },

@@ -1,4 +1,4 @@
-// Numbered series across orders (docs/product.md section 11): a paid order records each series line's
+// Numbered series across orders (docs/product.md section 12): a paid order records each series line's
 // last number, and "Order again" continues a series after the highest number its owner ordered
 // under it (the same text and code templates), or repeats it as it was.
 import { createHash } from 'node:crypto';

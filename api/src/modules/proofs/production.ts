@@ -1,4 +1,4 @@
-// The production file of an order line (docs/product.md section 11): every label at actual size, as
+// The production file of an order line (docs/product.md section 12): every label at actual size, as
 // the proof draws it (label-face.ts), either one to a page or laid out on 12 x 24 inch sheets (the
 // laser bed's common blank) with a red hairline around each plate to cut along; and a CSV of what
 // each label says for the engraver's software. Drawn on the PDF worker thread, sheet by sheet.

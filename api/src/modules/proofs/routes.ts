@@ -175,7 +175,7 @@ export function proofRoutes(
       .default('sheet'),
   });
 
-  // The engraver's files: every label of the line, as approved (docs/product.md section 11).
+  // The engraver's files: every label of the line, as approved (docs/product.md section 12).
   router.get('/admin/orders/:id/items/:itemId/production.pdf', requireAdmin, async (req, res) => {
     const { id, itemId } = parseParams(proofParamsSchema, req);
     const { layout } = parseQuery(productionQuerySchema, req);

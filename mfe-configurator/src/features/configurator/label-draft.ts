@@ -21,7 +21,7 @@ export interface LabelDraft {
   customText: string;
   quantity: string;
   files: UploadedFileRef[];
-  /** Asset tags (docs/product.md section 11): the same text on each, a numbered series, or rows. */
+  /** Asset tags (docs/product.md section 12): the same text on each, a numbered series, or rows. */
   mode: TagMode;
   seriesStart: string;
   seriesStep: string;
