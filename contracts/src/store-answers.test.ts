@@ -45,6 +45,26 @@ describe("the store's zod/mini schemas", () => {
       { ...cart, items: [{ ...line, files: [{ ...line.files[0], extra: 1 }] }] },
       { ...cart, discount: undefined },
       { ...cart, extra: 'dropped' },
+      ...[
+        {
+          series: { start: 1501, step: 1, padding: 0 },
+          code: { type: 'qrcode', placement: 'below', value: '{n}' },
+        },
+        {
+          rows: {
+            sheetId: 'a'.repeat(24),
+            textColumns: [0, 1],
+            codeColumn: 2,
+            originalName: 'v.csv',
+          },
+        },
+        { series: { start: 1, step: 0, padding: 0 } },
+        { code: { type: 'ean13', placement: 'below', value: '1' } },
+        { rows: { sheetId: 'nope', textColumns: [], codeColumn: null } },
+      ].map((tags) => ({
+        ...cart,
+        items: [{ ...line, productConfig: { ...line.productConfig, ...tags } }],
+      })),
     ];
     for (const answer of answers) {
       const classic = cartResponseSchema.safeParse(answer);

@@ -10,12 +10,47 @@
 import * as z from 'zod/mini';
 import type { ApiErrorBody } from './api-error';
 import type { CartResponse } from './cart';
+import {
+  CODE_PLACEMENTS,
+  CODE_TYPES,
+  MAX_SHEET_COLUMNS,
+  MAX_TEXT_COLUMNS,
+  SERIES_MAX_NUMBER,
+  SERIES_MAX_PADDING,
+  SERIES_MAX_STEP,
+} from './asset-tags';
 import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
 import type { ShopUser } from './shop-store';
 
 const uploadedFileRef = z.strictObject({
   hashedName: z.string().check(z.regex(/^[a-f0-9]{64}\.[a-z0-9]{2,5}$/, 'Unknown file')),
   originalName: z.string().check(z.minLength(1), z.maxLength(255)),
+});
+
+const wholeNumber = (min: number, max: number) =>
+  z.number().check(z.int(), z.minimum(min), z.maximum(max));
+
+/** A line's asset tags (asset-tags.ts: seriesSchema, labelCodeSchema, sheetRowsSchema); null on a plain label. */
+const orNull = <T extends z.core.SomeType>(schema: T) =>
+  z._default(z.optional(z.nullable(schema)), null);
+
+const series = z.strictObject({
+  start: wholeNumber(0, SERIES_MAX_NUMBER),
+  step: wholeNumber(1, SERIES_MAX_STEP),
+  padding: wholeNumber(0, SERIES_MAX_PADDING),
+});
+
+const labelCode = z.strictObject({
+  type: z.enum(CODE_TYPES),
+  placement: z.enum(CODE_PLACEMENTS),
+  value: z.string().check(z.maxLength(300)),
+});
+
+const sheetRows = z.strictObject({
+  sheetId: z.string().check(z.regex(/^[0-9a-f]{24}$/i)),
+  textColumns: z.array(wholeNumber(0, MAX_SHEET_COLUMNS - 1)).check(z.maxLength(MAX_TEXT_COLUMNS)),
+  codeColumn: z.nullable(wholeNumber(0, MAX_SHEET_COLUMNS - 1)),
+  originalName: z.optional(z.string()),
 });
 
 const cartItem = z.object({
@@ -27,6 +62,9 @@ const cartItem = z.object({
     color: z.enum(COLORS),
     mounting: z.enum(MOUNTINGS),
     customText: z.string(),
+    series: orNull(series),
+    code: orNull(labelCode),
+    rows: orNull(sheetRows),
   }),
   files: z.array(uploadedFileRef),
   quantity: z.number().check(z.int()),
