@@ -10,8 +10,6 @@ import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platfo
 import { checkSheet, findOwnedSheet, keepSheet, summarizeSheet } from './asset-tags';
 import { MAX_SHEET_FILE_BYTES } from './spreadsheet';
 
-
-
 const rowsQuerySchema = z.object({
   from: z.coerce
     .number({ error: 'from must be a number' })

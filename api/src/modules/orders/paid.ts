@@ -121,15 +121,15 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
   // numbers beside it, for Order again.
   await Promise.all([
     insertEventsOnce([
-    moveEvent({
-      orderId,
-      at: paidAt,
-      by: 'customer',
-      from: 'pending_payment',
-      to: skipProof ? 'processing' : 'awaiting_proof',
-      note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
-    }),
-    ...(firstProof ? [proofEvent(proofSentEvent(paid, firstProof))] : []),
+      moveEvent({
+        orderId,
+        at: paidAt,
+        by: 'customer',
+        from: 'pending_payment',
+        to: skipProof ? 'processing' : 'awaiting_proof',
+        note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
+      }),
+      ...(firstProof ? [proofEvent(proofSentEvent(paid, firstProof))] : []),
     ]),
     recordOrderedSeries(paid, paidAt),
   ]);
