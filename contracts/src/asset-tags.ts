@@ -6,37 +6,21 @@
  * a code is drawn); how large it must be is label-codes.ts.
  */
 import { z } from 'zod';
+import {
+  NUMBER_FIELD,
+  CODE_TYPES,
+  CODE_TYPE_LABELS,
+  CODE_PLACEMENTS,
+  CODE_VALUE_MAX_LENGTH,
+  SERIES_MAX_NUMBER,
+  SERIES_MAX_STEP,
+  SERIES_MAX_PADDING,
+  MAX_SHEET_COLUMNS,
+  MAX_TEXT_COLUMNS,
+  type CodeType,
+} from './asset-tag-options';
 
-/** Where the number goes in the label's text (and in a code's value): `PUMP {n}`. */
-export const NUMBER_FIELD = '{n}';
-
-export const CODE_TYPES = ['code128', 'qrcode', 'datamatrix'] as const;
-export type CodeType = (typeof CODE_TYPES)[number];
-export const CODE_TYPE_LABELS: Record<CodeType, string> = {
-  code128: 'Code 128',
-  qrcode: 'QR code',
-  datamatrix: 'Data Matrix',
-};
-/** Linear codes are a row of bars; matrix codes a square of modules. */
-export const isMatrixCode = (type: CodeType) => type !== 'code128';
-
-export const CODE_PLACEMENTS = ['beside', 'below'] as const;
-export type CodePlacement = (typeof CODE_PLACEMENTS)[number];
-export const CODE_PLACEMENT_LABELS: Record<CodePlacement, string> = {
-  beside: 'Beside the text',
-  below: 'Under the text',
-};
-
-/** The longest value each code type takes here (an asset number or a short URL, not a document). */
-export const CODE_VALUE_MAX_LENGTH: Record<CodeType, number> = {
-  code128: 40,
-  qrcode: 200,
-  datamatrix: 200,
-};
-
-export const SERIES_MAX_NUMBER = 999_999_999;
-export const SERIES_MAX_STEP = 1_000;
-export const SERIES_MAX_PADDING = 9;
+export * from './asset-tag-options';
 
 /** A numbered series: the labels are start, start + step, ... (quantity of them), zero-padded. */
 export const seriesSchema = z.strictObject({
@@ -65,11 +49,6 @@ export const labelCodeSchema = z.strictObject({
   value: z.string({ error: 'The code value must be text' }).max(300, 'The code value is too long'),
 });
 export type LabelCode = z.infer<typeof labelCodeSchema>;
-
-/** A spreadsheet may have at most this many columns; a label takes text from up to 4 of them. */
-export const MAX_SHEET_COLUMNS = 26;
-export const MAX_TEXT_COLUMNS = 4;
-export const MAX_SHEET_ROWS = 10_000;
 
 /** One label per row of a checked spreadsheet: which columns are the text lines and the code. */
 export const sheetRowsSchema = z.strictObject({

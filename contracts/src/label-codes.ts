@@ -3,7 +3,7 @@
  * where its symbol sits in the box the label's layout gives it. Pure numbers: the symbol's size in
  * modules comes from label-code-drawing.ts (bwip-js), which only the places that draw codes load.
  */
-import { CODE_TYPE_LABELS, isMatrixCode, type CodeType } from './asset-tags';
+import { CODE_TYPE_LABELS, isMatrixCode, type CodeType } from './asset-tag-options';
 import { MATERIAL_LABELS, type Material } from './label-options';
 
 /**

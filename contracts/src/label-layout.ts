@@ -8,7 +8,7 @@
  * never runs wider on paper than the layout says.
  */
 import { COLOR_SWATCHES, type Color, type Mounting } from './label-options';
-import { isMatrixCode, type CodePlacement, type CodeType } from './asset-tags';
+import { isMatrixCode, type CodePlacement, type CodeType } from './asset-tag-options';
 
 /**
  * Smallest capital-letter height the shop engraves without a warning: 1/8 inch. The text is cut with

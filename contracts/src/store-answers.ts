@@ -18,7 +18,7 @@ import {
   SERIES_MAX_NUMBER,
   SERIES_MAX_PADDING,
   SERIES_MAX_STEP,
-} from './asset-tags';
+} from './asset-tag-options';
 import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
 import type { ShopUser } from './shop-store';
 
