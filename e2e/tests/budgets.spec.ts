@@ -27,11 +27,13 @@ const BUDGET = {
    * each remoteEntry.js 9.4-9.9 KB with the enhanced bundler runtime (4.3-4.6 KB with webpack's own).
    */
   remoteRouteJs: {
-    '/products': 66 * KB, // 61.4 KB
+    // 71.1 KB: 63.2 before the asset tags' series, codes and spreadsheet rows (issue 31), whose
+    // section is part of the configurator's form
+    '/products': 75 * KB,
     // 60.6 KB; the checkout page fetched ahead (~10 KB) starts after the cart page is shown, on idle
     // or on hover/focus of its link, and is not counted here
     '/cart': 65 * KB,
-    '/checkout': 66 * KB, // 62.4 KB
+    '/checkout': 69 * KB, // 66.1 KB (64.0 before a line's series, code and rows were shown)
     '/orders': 59 * KB, // 55.1 KB
     // 59.7 KB: the page, its gate and the Discount Codes tab; every other tab and the dialogs are
     // fetched on demand (85.9 KB when the whole back office came with the page)
