@@ -121,6 +121,12 @@ describe('a numbered series with a code', () => {
     const placed = await shopper.request('GET', `/api/orders/${order.orderId}`);
     const item = placed.body.items[0];
     expect(item.productConfig.series).toEqual({ start: 7, step: 3, padding: 4 });
+    // The proof's answer names what the customer approves: 12 labels, numbered 0007 to 0040.
+    const view = await shopper.request('GET', `/api/orders/${order.orderId}/proof`);
+    expect(view.body.revisions[0].lines[0]).toMatchObject({ labels: 12 });
+    expect(view.body.revisions[0].lines[0].varies).toBe(
+      'PUMP 0007 to PUMP 0040, every 3 (12 labels, 4 digits)',
+    );
 
     const expected = Array.from(
       { length: 12 },

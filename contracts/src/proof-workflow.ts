@@ -50,6 +50,13 @@ export interface ProofLine {
   lineId: string;
   lineNumber: number;
   customText: string;
+  /** How many labels the line engraves from this proof. */
+  labels: number;
+  /**
+   * What varies from label to label, for a numbered series or spreadsheet rows (docs/product.md
+   * section 12): "PUMP 1501 to PUMP 2000 (500 labels)"; null when every label is the same.
+   */
+  varies: string | null;
   /** The revised proof the shop uploaded for this line (image or PDF), null when drawn from the text. */
   uploadedFile: { originalName: string; contentType: string } | null;
   /** Whether this revision changed the line (revision 1: every line). */
@@ -107,6 +114,8 @@ const proofLineSchema = z.object({
   lineId: z.string(),
   lineNumber: z.number(),
   customText: z.string(),
+  labels: z.number(),
+  varies: z.string().nullable(),
   uploadedFile: z.object({ originalName: z.string(), contentType: z.string() }).nullable(),
   changed: z.boolean(),
 }) satisfies z.ZodType<ProofLine>;

@@ -183,7 +183,7 @@ test('a 500-label series with a QR code and one with a Code 128, to an approved 
   );
   const proof = page.getByRole('region', { name: 'Proof' });
   await proof.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
-  await proof.getByRole('button', { name: 'Approve all 2 labels' }).click();
+  await proof.getByRole('button', { name: 'Approve all 2 proofs' }).click();
   await expect(proof.getByRole('status')).toContainText('Approved by Ada Lovelace');
 
   // Order again: continue the series after the highest number ordered.

@@ -5,7 +5,9 @@
 import {
   PROOF_APPROVAL_LIMIT_DAYS,
   PROOF_STATUS_LABELS,
+  isVariableLine,
   proofReminderDueAt,
+  variableDataTerms,
   type OrderProof,
   type ProofHistoryEntry,
   type ProofRevision,
@@ -62,6 +64,13 @@ function byAsCustomerSees(by: string | null): string | null {
   return by === 'customer' ? by : null;
 }
 
+/** A series' range or a spreadsheet's rows, as the cart and the order page name them. */
+function variesOf(item: OrderRecord['items'][number] | undefined, customText: string) {
+  if (!item || !isVariableLine(item.productConfig)) return null;
+  const [first] = variableDataTerms({ ...item.productConfig, customText }, item.quantity);
+  return first ? first[1] : null;
+}
+
 /** The order's proof: every revision with its answer, and the history of the step. */
 export async function proofView(
   order: OrderRecord,
@@ -71,6 +80,7 @@ export async function proofView(
   const id = order._id.toString();
   const current = order.proof?.revision ?? 0;
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
+  const itemOf = new Map(order.items.map((item) => [item.lineId, item]));
   const revisions: ProofRevision[] = [];
   const history: ProofHistoryEntry[] = [];
   const forCustomer = viewer === 'customer';
@@ -109,6 +119,8 @@ export async function proofView(
         lineId: line.lineId,
         lineNumber: lineNumberOf.get(line.lineId) ?? 0,
         customText: line.customText,
+        labels: itemOf.get(line.lineId)?.quantity ?? 0,
+        varies: variesOf(itemOf.get(line.lineId), line.customText),
         uploadedFile: line.uploadedFile
           ? {
               originalName: line.uploadedFile.originalName,

@@ -21,6 +21,8 @@ const proof = (overrides: Partial<OrderProof> = {}): OrderProof => ({
           lineId: 'a'.repeat(24),
           lineNumber: 1,
           customText: 'PUMP 1',
+          labels: 5,
+          varies: null,
           uploadedFile: null,
           changed: true,
         },
@@ -45,6 +47,29 @@ describe('the order page’s proof', () => {
     expect(
       screen.getByRole('group', { name: /Proof of label 1, scrolls sideways/ }),
     ).toHaveAttribute('tabindex', '0');
+  });
+
+  it('says how many labels an approval covers, and names the numbers of a series', async () => {
+    const series = {
+      lineId: 'b'.repeat(24),
+      lineNumber: 2,
+      customText: 'PUMP {n}',
+      labels: 500,
+      varies: 'PUMP 1501 to PUMP 2000 (500 labels)',
+      uploadedFile: null,
+      changed: true,
+    };
+    const answer = proof();
+    answer.revisions[0]!.lines.push(series);
+    currentFetch().mockResolvedValueOnce(json(answer));
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    expect(await screen.findByRole('button', { name: 'Approve all 2 proofs' })).toBeVisible();
+    expect(
+      screen.getByText(/exactly what the 2 proofs show, on 505 labels in all/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Proof of label 2: PUMP 1501 to PUMP 2000 (500 labels)' }),
+    ).toBeInTheDocument();
   });
 
   it('once the order is cancelled, no longer asks, says why, and is folded', async () => {

@@ -153,6 +153,14 @@ function proofPath(
   );
 }
 
+/** What an approval covers: each line's proof, and every label engraved from them. */
+function approvalHint(lines: OrderProof['revisions'][number]['lines']): string {
+  const labels = lines.reduce((sum, line) => sum + line.labels, 0).toLocaleString('en-US');
+  return lines.length === 1
+    ? `Approving tells us to engrave exactly what the proof shows, on ${labels === '1' ? '1 label' : `${labels} labels`}.`
+    : `Approving tells us to engrave exactly what the ${lines.length} proofs show, on ${labels} labels in all.`;
+}
+
 function Answer({ proof, access }: { proof: OrderProof; access: string | null }) {
   const approve = useApproveProof(proof.orderId, access);
   const changes = useRequestProofChanges(proof.orderId, access);
@@ -206,7 +214,7 @@ function Answer({ proof, access }: { proof: OrderProof; access: string | null })
     <Actions onSubmit={submitApproval} aria-label="Approve the proof">
       <TextField
         label="Your name"
-        hint={`Approving ${current.lines.length === 1 ? 'this label' : `all ${current.lines.length} labels`} tells us to engrave exactly what the proof shows.`}
+        hint={approvalHint(current.lines)}
         autoComplete="name"
         maxLength={100}
         value={name}
@@ -218,7 +226,7 @@ function Answer({ proof, access }: { proof: OrderProof; access: string | null })
           ? 'Approving…'
           : current.lines.length === 1
             ? 'Approve the proof'
-            : `Approve all ${current.lines.length} labels`}
+            : `Approve all ${current.lines.length} proofs`}
       </Button>
       <Button type="button" $variant="secondary" onClick={() => setMode('changes')}>
         Request changes
@@ -324,13 +332,14 @@ export function OrderProofSection({
                 >
                   <img
                     src={proofPath(proof.orderId, line.lineId, proof.revision, 'svg', linkAccess)}
-                    alt={`Proof of label ${line.lineNumber}: ${line.customText || 'no text'}`}
+                    alt={`Proof of label ${line.lineNumber}: ${line.varies ?? (line.customText || 'no text')}`}
                     loading="lazy"
                   />
                 </div>
                 <figcaption>
                   Label {line.lineNumber}
-                  {line.changed && proof.revision > 1 ? ' (changed)' : ''} ·{' '}
+                  {line.changed && proof.revision > 1 ? ' (changed)' : ''}
+                  {line.varies ? `: ${line.varies}` : ''} ·{' '}
                   <a
                     href={proofPath(proof.orderId, line.lineId, proof.revision, 'pdf', linkAccess)}
                   >
