@@ -8,7 +8,8 @@
 // (/proc) every 10 ms while the file streams. Prints one table with the ratio big / small per call;
 // exits 1 when a call grows past 1.5x. Loopback only; stops all it started.
 //   DASHBOARD_SIZES (default 1000,100000), DASHBOARD_REPS (7), DASHBOARD_SPAN_DAYS (730: the days
-//   the orders are spread over; 90 puts every order inside the 90-day view).
+//   the orders are spread over; 90 puts every order inside the 90-day view), EXPORT_HEAP_MIB (128:
+//   the export's server's heap cap).
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -276,10 +277,17 @@ async function seed(uri, count) {
   }
 }
 
-function startServer(mongodbUri, uploadDir) {
+/**
+ * The export's server runs with V8's old space capped at this many MiB (EXPORT_HEAP_MIB, default
+ * 128): an export that held its rows in memory would die of it at 100,000 orders, so finishing is
+ * the proof that it streams in bounded memory.
+ */
+const EXPORT_HEAP_MIB = Number(process.env.EXPORT_HEAP_MIB ?? 128);
+
+function startServer(mongodbUri, uploadDir, heapMiB = null) {
   const child = fork(path.join(apiDir, 'bench/server.ts'), [], {
     cwd: apiDir,
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(heapMiB ? [`--max-old-space-size=${heapMiB}`] : [])],
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -420,7 +428,7 @@ async function measure(ferretUri, size, dataDir) {
     ['orders', 'line'],
     ['customers', 'order'],
   ]) {
-    server = await startServer(uri, path.join(dataDir, `uploads-${size}`));
+    server = await startServer(uri, path.join(dataDir, `uploads-${size}`), EXPORT_HEAP_MIB);
     try {
       exports.push({ size, ...(await measureExport(server.base, server.pid, kind, rows)) });
     } finally {
