@@ -17,11 +17,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   apiDir,
+  browser,
   cleanUp,
   cleanups,
   customerInfo,
   label,
-  newSessionId,
   startDatabase,
   stopChild,
 } from './lib.mjs';
@@ -311,34 +311,8 @@ function startServer(mongodbUri, uploadDir, heapMiB = null) {
   });
 }
 
-function browser(base) {
-  const sessionId = newSessionId();
-  let cookie = null;
-  return {
-    async call(method, route, body) {
-      const headers = { 'x-session-id': sessionId };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      if (cookie) headers.cookie = cookie;
-      const started = performance.now();
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      const ms = performance.now() - started;
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie) cookie = setCookie.split(';')[0];
-      if (response.status >= 300)
-        throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 300)}`);
-      const type = response.headers.get('content-type') ?? '';
-      return { body: type.includes('json') && text ? JSON.parse(text) : text, ms };
-    },
-  };
-}
-
 async function signedInAdmin(base) {
-  const admin = browser(base);
+  const admin = browser(base, { strict: true });
   await admin.call('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: PASSWORD });
   return admin;
 }
@@ -402,7 +376,7 @@ async function measure(ferretUri, size, dataDir) {
     for (const [, route] of CALLS) await admin.call('GET', route);
     for (let round = 0; round < reps; round++) {
       // A new paid order today: the current hour's figures have changed.
-      const shopper = browser(server.base);
+      const shopper = browser(server.base, { strict: true });
       await shopper.call('POST', '/api/cart', label);
       const order = await shopper.call('POST', '/api/orders', { customerInfo, skipProof: true });
       await shopper.call('POST', '/api/payment/complete', {

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   apiDir,
+  browser,
   cleanUp,
   cleanups,
   customerInfo,
   label,
-  newSessionId,
   startDatabase,
   stopChild,
 } from './lib.mjs';
@@ -249,29 +249,6 @@ function startServer(mongodbUri) {
   });
 }
 
-/** A browser: its guest session id and, once signed in, its session cookie. */
-function browser(base, sessionId = newSessionId()) {
-  let cookie = null;
-  return {
-    async call(method, route, body) {
-      const headers = { 'x-session-id': sessionId };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      if (cookie) headers.cookie = cookie;
-      const started = performance.now();
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      const ms = performance.now() - started;
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie) cookie = setCookie.split(';')[0];
-      return { status: response.status, body: text ? JSON.parse(text) : undefined, ms };
-    },
-  };
-}
-
 async function runJob(side, job, aheadMs) {
   const response = await fetch(`${side}/jobs/${job}`, {
     method: 'POST',
@@ -291,7 +268,7 @@ async function oneRound(server, size, round, adminBrowser) {
     customerEmail: seedCustomerEmail((round * 130) % size),
   };
   const as = {
-    seeded: browser(server.base, seedGuestSession(round % size)),
+    seeded: browser(server.base, { sessionId: seedGuestSession(round % size) }),
     guest: browser(server.base),
     customer: browser(server.base),
     admin: adminBrowser,

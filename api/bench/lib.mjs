@@ -283,3 +283,37 @@ export async function waitForAnswer(url, child, what, timeoutMs) {
   }
   throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000}s`);
 }
+
+/**
+ * A browser of the shop: its guest session id and, once signed in, its session cookie. Each call
+ * answers its status, its body (parsed when JSON) and how long it took; with `{ strict: true }` an
+ * answer of 300 or more throws instead.
+ */
+export function browser(base, { sessionId = newSessionId(), strict = false } = {}) {
+  let cookie = null;
+  return {
+    async call(method, route, body) {
+      const headers = { 'x-session-id': sessionId };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (cookie) headers.cookie = cookie;
+      const started = performance.now();
+      const response = await fetch(`${base}${route}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      const ms = performance.now() - started;
+      const setCookie = response.headers.get('set-cookie');
+      if (setCookie) cookie = setCookie.split(';')[0];
+      if (strict && response.status >= 300)
+        throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 300)}`);
+      const json = (response.headers.get('content-type') ?? '').includes('json');
+      return {
+        status: response.status,
+        body: text ? (json ? JSON.parse(text) : text) : undefined,
+        ms,
+      };
+    },
+  };
+}
