@@ -49,6 +49,22 @@ export function startOfDayIn(timeZone: string, day: string): Date {
   return new Date(midnightUtc - offsetMs(timeZone, new Date(first)));
 }
 
+/** An instant as the zone's clock reads it: YYYY-MM-DD HH:MM (the exports for the books). */
+export function clockTimeIn(timeZone: string, instant: Date): string {
+  const parts = formatter('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
 /** The day after a YYYY-MM-DD day. */
 export function nextDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import {
   EXPORT_DOWNLOAD_MINUTES,
+  clockTimeIn,
   MATERIAL_LABELS,
   ORDER_STATUS_LABELS,
   COLOR_SWATCHES,
@@ -31,27 +32,9 @@ const CHUNK_CHARS = 64 * 1024;
 
 const money = (cents: number) => toDollars(cents).toFixed(2);
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant as the shop's clock read it: YYYY-MM-DD HH:MM. */
 function localTime(instant: Date | null | undefined, timeZone: string): string {
-  if (!instant) return '';
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    clocks.set(timeZone, clock);
-  }
-  const parts = clock.formatToParts(new Date(instant));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  return instant ? clockTimeIn(timeZone, new Date(instant)) : '';
 }
 
 const ORDER_COLUMNS = (timeZone: string) => [

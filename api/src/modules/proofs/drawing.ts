@@ -236,6 +236,29 @@ function mountingDescription(layout: LabelLayout, mounting: OrderedProductConfig
   return MOUNTING_LABELS[mounting];
 }
 
+type TextOptions = Partial<Extract<Primitive, { kind: 'text' }>>;
+
+/** A line of the proof's body text in ink, unless `options` say otherwise. */
+function textPrimitive(
+  x: number,
+  y: number,
+  value: string,
+  size: number,
+  options: TextOptions,
+): Primitive {
+  return {
+    kind: 'text',
+    x,
+    y,
+    text: value,
+    size,
+    fill: INK,
+    font: 'body',
+    anchor: 'start',
+    ...options,
+  };
+}
+
 /** The proof of one order line: the label to scale with rulers, its details, warnings and artwork. */
 export function proofDrawing(content: ProofContent): ProofDrawing {
   const config = content.productConfig;
@@ -244,24 +267,8 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     ? series.shown[0]!.values
     : { text: config.customText, codeValue: config.code?.value ?? null };
   const primitives: Primitive[] = [];
-  const text = (
-    x: number,
-    y: number,
-    value: string,
-    size: number,
-    options: Partial<Extract<Primitive, { kind: 'text' }>> = {},
-  ) =>
-    primitives.push({
-      kind: 'text',
-      x,
-      y,
-      text: value,
-      size,
-      fill: INK,
-      font: 'body',
-      anchor: 'start',
-      ...options,
-    });
+  const text = (x: number, y: number, value: string, size: number, options: TextOptions = {}) =>
+    primitives.push(textPrimitive(x, y, value, size, options));
 
   // Actual size when the label fits the widest page; smaller labels are never enlarged.
   const scale = Math.min(
@@ -642,23 +649,8 @@ function indexPages(series: ProofSeries, title: string, config: OrderedProductCo
   const pageCount = Math.ceil(series.index.length / perPage);
   for (let page = 0; page < pageCount; page++) {
     const primitives: Primitive[] = [];
-    const push = (
-      x: number,
-      y: number,
-      value: string,
-      options: Partial<Extract<Primitive, { kind: 'text' }>> = {},
-    ) =>
-      primitives.push({
-        kind: 'text',
-        x,
-        y,
-        text: value,
-        size,
-        fill: INK,
-        font: 'body',
-        anchor: 'start',
-        ...options,
-      });
+    const push = (x: number, y: number, value: string, options: TextOptions = {}) =>
+      primitives.push(textPrimitive(x, y, value, size, options));
     push(
       MARGIN,
       MARGIN + 12,

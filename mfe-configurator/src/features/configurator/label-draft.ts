@@ -1,3 +1,4 @@
+import type { CartItem } from '@shop/contracts/cart';
 import type { Color, Material, Mounting } from '@shop/contracts/label-options';
 import type { CodePlacement, CodeType, LabelSeries, LabelCode } from '@shop/contracts/asset-tags';
 import { SIZE_MIN_INCHES } from '@shop/contracts/label-options';
@@ -166,26 +167,9 @@ export function validateForCart(draft: LabelDraft): CartValidation {
 }
 
 /** A cart line's configuration as a draft, to edit it (sizes and quantity back to text). */
-export function draftFromCartLine(line: {
-  productConfig: {
-    material: Material;
-    width: number;
-    height: number;
-    color: Color;
-    mounting: Mounting;
-    customText: string;
-    series?: LabelSeries | null;
-    code?: LabelCode | null;
-    rows?: {
-      sheetId: string;
-      textColumns: number[];
-      codeColumn: number | null;
-      originalName?: string;
-    } | null;
-  };
-  quantity: number;
-  files: UploadedFileRef[];
-}): LabelDraft {
+export function draftFromCartLine(
+  line: Pick<CartItem, 'productConfig' | 'quantity' | 'files'>,
+): LabelDraft {
   const config = line.productConfig;
   const { series, code, rows } = config;
   return {
