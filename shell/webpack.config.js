@@ -25,6 +25,20 @@ module.exports = (_env, argv) => {
       }),
     ],
   });
+  // The store's session half (src/store/session.ts and what it imports) in one chunk of its own: the
+  // landing page runs it, and the store module (loaded with the first remote, and from the container
+  // for a remote's standalone page) imports it too. Without this group webpack copies those modules
+  // into the store's chunk as well, since the container's page has no landing chunk to take them from.
+  config.optimization.splitChunks = {
+    cacheGroups: {
+      storeSession: {
+        test: /[\\/]src[\\/]store[\\/](session|shop-store|api-client|guest-session|load-parsers)\.ts$/,
+        name: 'store-session',
+        chunks: 'all',
+        enforce: true,
+      },
+    },
+  };
   // Styled components named by file and place, as in the prerender bundle (scripts/styled-ids.cjs), so
   // the prerendered pages' class names are the browser's.
   config.module.rules.push({

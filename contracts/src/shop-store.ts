@@ -77,6 +77,8 @@ export interface ShopState {
   /** True once /api/auth/me has answered at least once. */
   authChecked: boolean;
   cart: CartSummary;
+  /** True once the cart has been read at least once (until then the header claims no count). */
+  cartChecked: boolean;
   discount: AppliedDiscount | null;
   /**
    * Whether the auth dialog (owned by the account remote) is open, on which tab, and what Create
@@ -140,6 +142,10 @@ export interface ShellStoreModule {
   setCartAnswer(cart: CartResponse): void;
   getGuestSessionId(): string;
   cartQueryKey: readonly unknown[];
+  /**
+   * Nothing reads it: the shell keeps the signed-in customer in the store. Still exported because remote
+   * releases built before that write it when they sign someone in.
+   */
   authQueryKey: readonly unknown[];
   ordersQueryKey: readonly unknown[];
   /** The cart query's staleTime (30 s) and gcTime (5 min), docs/product.md section 4. */

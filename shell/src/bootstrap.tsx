@@ -5,12 +5,15 @@ import { captureInstallPrompt } from './lib/install-prompt';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { preloadOnIntent, startFederation } from './lib/remotes';
 import { registerServiceWorker } from './lib/service-worker';
+import { startSession } from './store/session';
 import { hydratesHere } from './prerender/hydrates-here';
 
 // The browser may offer installation before the page has rendered: listen from the start.
 captureInstallPrompt();
 
 async function start() {
+  // Who is signed in and what is in the cart, asked while the page's config and first render happen.
+  startSession();
   await loadRuntimeConfig();
   startFederation();
   preloadOnIntent();

@@ -5,6 +5,7 @@ export * from './button';
 export * from './dialog';
 export * from './form-field';
 export * from './quantity-stepper';
+export * from './paths';
 export * from './icons';
 export * from './page';
 export * from './sign-in-card';

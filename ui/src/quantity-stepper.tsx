@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { MAX_LINE_QUANTITY, labelConfigurationSchema } from '@shop/contracts/label-configuration';
 import { Field, FieldError, FieldHint, Label } from './form-field';
+import { QUOTE_PATH } from './paths';
 import { focusRing, theme } from './theme';
 
 // The control's border is the theme's control colour: at least 3:1 against white, as a field's edge.
@@ -87,9 +88,6 @@ const LimitHint = styled(FieldHint)`
     font-weight: 600;
   }
 `;
-
-/** Where a shopper asks for more labels than a line holds: the contact page's enquiry form. */
-export const QUOTE_PATH = '/contact#send-message';
 
 /**
  * The typed quantity, or the rule it breaks: the contracts' quantity rule, as the server checks it

@@ -1,8 +1,8 @@
 import type { ShopUser } from '@shop/contracts';
-import { authQueryKey, cartQueryKey, ordersQueryKey, queryClient, useShopStore } from 'shell/store';
+import { cartQueryKey, ordersQueryKey, queryClient, useShopStore } from 'shell/store';
 
 /**
- * The whole page learns who is signed in: the store's user and the auth query. When the customer on
+ * The whole page learns who is signed in: the store's user. When the customer on
  * this browser changed (sign-in, sign-up, a reset link), their cart and orders are read again too; an
  * edit of the same customer's details leaves them be.
  */
@@ -10,7 +10,6 @@ export function useSignedInAs() {
   const setUser = useShopStore((s) => s.setUser);
   return (user: ShopUser, { sameCustomer = false }: { sameCustomer?: boolean } = {}) => {
     setUser(user);
-    queryClient.setQueryData(authQueryKey, user);
     if (sameCustomer) return;
     void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     void queryClient.invalidateQueries({ queryKey: ordersQueryKey });

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { isValidZipOrPostalCode } from '@shop/contracts';
-import { authQueryKey, queryClient, toast, useShopStore } from 'shell/store';
+import { toast, useShopStore } from 'shell/store';
 import { useCart } from '../api/get-cart';
 import { ErrorPanel, LoadingPanel } from '../components/load-state';
 import { RemotePage } from '../components/remote-page';
@@ -72,7 +72,6 @@ export default function CheckoutPage() {
           try {
             const user = await saveCheckoutDetailsToProfile(customerInfo);
             setUser(user);
-            queryClient.setQueryData(authQueryKey, user);
             toast({ title: 'Address saved', description: 'Your profile has the new address.' });
           } catch {
             toast({

@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
-import { queryClient } from 'shell/store';
 import { GlobalStyle } from '@shop/ui';
 import { AppRoutes } from './routes';
-import { SessionSync } from './session-sync';
 
 /**
  * The whole shop. `serverPath`: rendered at build time at that path (src/prerender), with no browser
@@ -13,13 +10,12 @@ import { SessionSync } from './session-sync';
  */
 export function App({ serverPath }: { serverPath?: string }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <GlobalStyle />
-      <SessionSync />
       <AppRouter serverPath={serverPath}>
         <AppRoutes />
       </AppRouter>
-    </QueryClientProvider>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts/release-skew';
-import { apiRequest } from 'shell/store';
+import { apiRequest } from '../store/session';
 import {
   loadRemoteModule,
   preloadExposed,
@@ -75,9 +75,12 @@ export async function loadRemoteComponent<P>(
     preloadExposed(remote, `.${id.slice(slash)}`).catch(() => {
       // The entry's own loading says whether the remote is there.
     });
-  const module = await loadRemoteModule<{ default?: ComponentType<P> } | undefined>(id, fallback);
+  const [module, { withQueryCache }] = await Promise.all([
+    loadRemoteModule<{ default?: ComponentType<P> } | undefined>(id, fallback),
+    import('./query-cache'),
+  ]);
   if (!module?.default) throw new Error(`Remote module ${id} is not available`);
-  return { default: module.default };
+  return { default: withQueryCache(module.default as ComponentType<P & object>) as ComponentType<P> };
 }
 
 /**

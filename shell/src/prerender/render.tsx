@@ -4,7 +4,6 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { ServerStyleSheet } from 'styled-components';
-import { queryClient } from 'shell/store';
 import { App } from '../app/app';
 import { documentTitle } from '../components/use-document-title';
 import { provideRuntimeConfig, type ShopContact } from '../lib/runtime-config';
@@ -61,7 +60,5 @@ export async function renderPages(
       }),
     });
   }
-  // The session queries the pages created (never fetched here) hold timers that would keep Node up.
-  queryClient.clear();
   return rendered;
 }

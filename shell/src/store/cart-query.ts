@@ -1,20 +1,12 @@
-// The cart as server state: one query (one key, one fetcher, one parser) every app reads, and the one
-// place that writes the store's cart summary and applied discount, from whatever that query holds.
+// The cart as server state: one query (one key, one fetcher, one parser) every remote reads. Once this
+// module loads, the query cache holds the cart: it takes over the session's cart reads, starts from the
+// answer the session last read, and every cart it holds updates the store's summary (session.ts).
 import { queryOptions } from '@tanstack/react-query';
 import type { CartResponse } from '@shop/contracts';
-import { apiJson } from './api-client';
 import { loadedParsers, loadParsers } from './load-parsers';
-import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, queryClient } from './query-client';
+import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, ordersQueryKey, queryClient } from './query-client';
+import { fetchCart, handOverCartReads, keepCartSummary } from './session';
 import { useShopStore } from './shop-store';
-
-/** GET /api/cart (with the tax for zipCode when given), parsed: nothing unparsed reaches a screen. */
-export async function fetchCart(zipCode?: string): Promise<CartResponse> {
-  const path = zipCode ? `/api/cart?zipCode=${encodeURIComponent(zipCode)}` : '/api/cart';
-  const answer = await apiJson<unknown>(path);
-  // The parsers chunk is fetched after the answer, so never before the first render.
-  const { cartResponseSchema } = await loadParsers();
-  return cartResponseSchema.parse(answer);
-}
 
 /** The cart query: fresh 30 s, kept 5 min, no refetch on focus. */
 export const cartQuery = queryOptions({
@@ -41,31 +33,9 @@ export function setCartAnswer(cart: CartResponse): void {
   );
 }
 
-/** What the store keeps of a cart: the header's badge and the applied discount. */
-function syncStore(cart: CartResponse): void {
-  const { cart: summary, discount } = useShopStore.getState();
-  if (
-    summary.itemCount !== cart.itemCount ||
-    summary.subtotal !== cart.subtotal ||
-    summary.total !== cart.total
-  ) {
-    useShopStore
-      .getState()
-      .setCart({ itemCount: cart.itemCount, subtotal: cart.subtotal, total: cart.total });
-  }
-  const next = cart.discount;
-  if (
-    discount?.code !== next?.code ||
-    discount?.amount !== next?.amount ||
-    (discount?.description ?? null) !== (next?.description ?? null)
-  ) {
-    useShopStore.getState().setDiscount(next ? { ...next } : null);
-  }
-}
-
 let syncing = false;
 
-/** Called once by the store module: every new cart the query holds updates the store. */
+/** Called once by the store module: the query cache holds the cart from then on. */
 export function startCartSync(): void {
   if (syncing) return;
   syncing = true;
@@ -73,6 +43,16 @@ export function startCartSync(): void {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const key = event.query.queryKey;
     if (key.length !== cartQueryKey.length || key[0] !== cartQueryKey[0]) return;
-    syncStore(event.query.state.data as CartResponse);
+    keepCartSummary(event.query.state.data as CartResponse);
+  });
+  const last = handOverCartReads({
+    read: () => queryClient.fetchQuery({ ...cartQuery, staleTime: 0 }).then(() => undefined),
+    receive: (cart) => queryClient.setQueryData(cartQueryKey, cart),
+  });
+  if (last) queryClient.setQueryData(cartQueryKey, last.cart, { updatedAt: last.at });
+  // Another customer's orders are never shown from the cache.
+  useShopStore.subscribe((state, previous) => {
+    if (state.user?.id !== previous.user?.id)
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
   });
 }

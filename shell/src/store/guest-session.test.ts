@@ -25,6 +25,19 @@ describe('getGuestSessionId', () => {
     expect(getGuestSessionId()).toBe('guest-1699999999999-k3j4h5g6f7');
   });
 
+  it('says whether this page started the session', async () => {
+    vi.resetModules();
+    localStorage.setItem('guest-session-id', 'guest-1699999999999-k3j4h5g6f7');
+    const earlier = await import('./guest-session');
+    earlier.getGuestSessionId();
+    expect(earlier.guestSessionStartedHere()).toBe(false);
+    vi.resetModules();
+    localStorage.clear();
+    const fresh = await import('./guest-session');
+    fresh.getGuestSessionId();
+    expect(fresh.guestSessionStartedHere()).toBe(true);
+  });
+
   it('gives different random parts to different visitors', () => {
     const first = getGuestSessionId();
     localStorage.clear();

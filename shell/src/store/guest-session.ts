@@ -8,6 +8,9 @@ function randomPart(): string {
     .slice(0, 24);
 }
 
+/** Whether this page created the guest session id (no earlier visit left one it could read). */
+let startedHere = false;
+
 /** The guest session id: created once as guest-{timestamp}-{random}, then read from localStorage. */
 export function getGuestSessionId(): string {
   let id: string | null = null;
@@ -18,10 +21,19 @@ export function getGuestSessionId(): string {
   }
   if (id && /^guest-\d+-[a-z0-9]+$/.test(id)) return id;
   id = `guest-${Date.now()}-${randomPart()}`;
+  startedHere = true;
   try {
     localStorage.setItem(STORAGE_KEY, id);
   } catch {
     // Without storage the id lives as long as the page.
   }
   return id;
+}
+
+/**
+ * True when the guest session id was created by this page: the server has no cart under it yet, so a
+ * guest's cart is known to be empty without asking.
+ */
+export function guestSessionStartedHere(): boolean {
+  return startedHere;
 }

@@ -1,18 +1,21 @@
 // The `shell/store` federated module: the one store, query cache, API client and toast API of the page.
-// Exposed by the shell's store container; every app (the shell included) imports it only as
-// 'shell/store', so exactly one instance exists at run time.
+// Exposed by the shell's store container; every remote imports it only as 'shell/store', so exactly one
+// instance exists at run time. The shell's own code imports its session half (./session) directly, so
+// the landing page runs without the query cache; this module brings it when a remote needs it.
 import { startCartSync } from './cart-query';
 
-export { useShopStore, toast } from './shop-store';
 export {
+  useShopStore,
+  toast,
   apiRequest,
   apiJson,
   ApiError,
   apiErrorMessage,
   apiErrorStatus,
   apiFieldErrors,
-} from './api-client';
-export { getGuestSessionId } from './guest-session';
+  getGuestSessionId,
+  fetchCart,
+} from './session';
 export {
   queryClient,
   cartQueryKey,
@@ -21,7 +24,7 @@ export {
   CART_FRESH_MS,
   CART_KEPT_MS,
 } from './query-client';
-export { cartQuery, fetchCart, setCartAnswer } from './cart-query';
+export { cartQuery, setCartAnswer } from './cart-query';
 
-// The store's cart summary and discount follow the cart query from the moment the store exists.
+// From here on the query cache holds the cart (and keeps the store's summary in step with it).
 startCartSync();

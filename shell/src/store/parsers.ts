@@ -4,7 +4,10 @@
 import type { ApiErrorBody } from '@shop/contracts/api-error';
 import { storeApiErrorSchema } from '@shop/contracts/store-answers';
 
-export { storeCartSchema as cartResponseSchema } from '@shop/contracts/store-answers';
+export {
+  storeCartSchema as cartResponseSchema,
+  storeCurrentUserSchema as currentUserAnswerSchema,
+} from '@shop/contracts/store-answers';
 
 /** The API's JSON error `{ message, errors? }`, or null for anything else (a proxy's HTML page). */
 export function parseApiErrorBody(text: string): ApiErrorBody | null {

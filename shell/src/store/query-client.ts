@@ -12,6 +12,7 @@ export const queryClient = new QueryClient({
 });
 
 export const cartQueryKey = ['cart'] as const;
+/** Nothing reads it (the store holds the signed-in customer); remote releases built before still write it. */
 export const authQueryKey = ['auth', 'me'] as const;
 /** The signed-in customer's order list (the account remote reads it; sign-in and sign-out refresh it). */
 export const ordersQueryKey = ['orders'] as const;

@@ -14,11 +14,12 @@ export const useShopStore = create<ShopState>()((set, get) => ({
   user: null,
   authChecked: false,
   cart: { itemCount: 0, subtotal: 0, total: 0 },
+  cartChecked: false,
   discount: null,
   authDialog: { open: false, tab: 'sign-in' },
   toasts: [],
   setUser: (user) => set({ user, authChecked: true }),
-  setCart: (cart) => set({ cart }),
+  setCart: (cart) => set({ cart, cartChecked: true }),
   setDiscount: (discount) => set({ discount }),
   // Details to start Create Account from hold for this opening only.
   openAuthDialog: (tab = 'sign-in', prefill) =>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useShopStore } from 'shell/store';
+import { useShopStore } from '../../store/session';
 import { theme } from '@shop/ui';
 import { AuthDialogSlot } from '../../features/account/components/auth-dialog-slot';
 import { SiteFooter } from './site-footer';

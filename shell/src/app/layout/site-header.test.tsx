@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { EMPTY_CART } from '@shop/contracts';
-import { queryClient, useShopStore } from 'shell/store';
+import { readCart, useShopStore } from '../../store/session';
 import { stubApi, json, renderPage, TEST_USER } from '@shop/ui/testing';
 import { resetShell } from '../../testing/shell-config';
 import { SiteHeader } from './site-header';
@@ -43,11 +42,9 @@ describe('SiteHeader before the session is known (as prerendered)', () => {
   it('draws the menu button disabled until the app runs, then it opens the menu', async () => {
     stubApi({ 'GET /api/cart': () => new Promise<Response>(() => {}) });
     const page = () => (
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <SiteHeader />
-        </MemoryRouter>
-      </QueryClientProvider>
+      <MemoryRouter>
+        <SiteHeader />
+      </MemoryRouter>
     );
     const container = document.createElement('div');
     container.innerHTML = renderToString(page());
@@ -96,6 +93,8 @@ describe('SiteHeader signed out', () => {
 
   it('shows the cart count from the store once the cart is read, and follows it as remotes change it', async () => {
     renderPage(<SiteHeader />);
+    expect(screen.getByTestId('cart-badge')).toHaveTextContent('');
+    await act(() => readCart());
     expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute(
       'href',
       '/cart',

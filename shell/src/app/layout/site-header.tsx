@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useShopStore } from 'shell/store';
+import { useShopStore } from '../../store/session';
 import { Container, CloseIcon, MenuIcon, ShopMark, fromMedium, theme } from '@shop/ui';
 import { AccountButton } from '../../features/account/components/account-button';
 import { CartLink } from '../../features/cart-summary/components/cart-link';

@@ -4,7 +4,6 @@ import { makeAdminSchema } from '@shop/contracts/admin';
 import { madeAdminSchema, type MadeAdmin } from '@shop/contracts/admin-answers';
 import {
   apiJson,
-  authQueryKey,
   queryClient,
   toast,
   useShopStore,
@@ -37,10 +36,7 @@ export function useMakeAdmin({ onGranted }: { onGranted?: () => void } = {}) {
       onSuccess: async (answer) => {
         toast({ title: 'Admin access granted', description: 'Taking you to the admin panel…' });
         const user = await getCurrentUser().catch(() => answer.user);
-        if (user) {
-          setUser(user);
-          queryClient.setQueryData(authQueryKey, user);
-        }
+        if (user) setUser(user);
         await queryClient.invalidateQueries({ queryKey: adminQueryKey });
         onGranted?.();
       },

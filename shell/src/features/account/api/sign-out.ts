@@ -1,27 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
-import {
-  apiRequest,
-  authQueryKey,
-  cartQueryKey,
-  ordersQueryKey,
-  queryClient,
-  toast,
-  useShopStore,
-} from 'shell/store';
+import { useState } from 'react';
+import { apiRequest, toast, useShopStore } from '../../../store/session';
 
-/** POST /api/auth/logout, then the shopper is a guest again: no user, and the cart and orders re-read. */
+/**
+ * POST /api/auth/logout, then the shopper is a guest again: no user in the store, which reads the cart
+ * again (session.ts) and drops the orders the query cache held (cart-query.ts).
+ */
 export function useSignOut() {
   const setUser = useShopStore((s) => s.setUser);
-  return useMutation({
-    mutationFn: () => apiRequest('/api/auth/logout', { method: 'POST' }),
-    onSuccess: () => {
-      setUser(null);
-      queryClient.setQueryData(authQueryKey, null);
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-    },
-    onError: (error) => {
-      toast({ variant: 'destructive', title: 'Sign out failed', description: error.message });
-    },
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = () => {
+    setPending(true);
+    apiRequest('/api/auth/logout', { method: 'POST' })
+      .then(
+        () => setUser(null),
+        (error: Error) =>
+          toast({ variant: 'destructive', title: 'Sign out failed', description: error.message }),
+      )
+      .finally(() => setPending(false));
+  };
+  return { mutate, isPending };
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useShopStore } from 'shell/store';
+import { useShopStore } from '../../../store/session';
 import { ChevronDownIcon, UserIcon } from '@shop/ui';
 import { AccountTrigger } from './account-trigger';
 

@@ -1,4 +1,4 @@
-import { useShopStore } from 'shell/store';
+import { useShopStore } from '../../../store/session';
 import { RemoteDialogSlot } from '../../../components/remote-dialog-slot';
 
 /**

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { useQuery } from '@tanstack/react-query';
-import { cartQuery, useShopStore } from 'shell/store';
+import { useShopStore } from '../../../store/session';
 import { CartIcon, theme } from '@shop/ui';
 
 const CartAnchor = styled(Link)`
@@ -50,7 +49,7 @@ export function cartLabel(itemCount: number): string {
  */
 export function CartLink() {
   const itemCount = useShopStore((s) => s.cart.itemCount);
-  const known = useQuery(cartQuery).isSuccess;
+  const known = useShopStore((s) => s.cartChecked);
   return (
     <CartAnchor to="/cart" aria-label={known ? cartLabel(itemCount) : 'Cart'}>
       <CartIcon size={24} />

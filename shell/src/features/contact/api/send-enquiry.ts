@@ -1,7 +1,7 @@
+import { useState } from 'react';
 import { contactEnquiryCreatedSchema } from '@shop/contracts/contact';
-import { useMutation } from '@tanstack/react-query';
 import type { ContactEnquiry, ContactEnquiryCreated } from '@shop/contracts';
-import { apiJson } from 'shell/store';
+import { apiJson } from '../../../store/session';
 
 /** POST /api/contact: the API stores the enquiry and answers 201 { id }. */
 export function sendEnquiry(enquiry: ContactEnquiry): Promise<ContactEnquiryCreated> {
@@ -10,6 +10,19 @@ export function sendEnquiry(enquiry: ContactEnquiry): Promise<ContactEnquiryCrea
   );
 }
 
+interface SendHandlers {
+  onSuccess(created: ContactEnquiryCreated): void;
+  onError(error: unknown): void;
+}
+
+/** Sends an enquiry, pending until the API answers (the form's button says Sending… meanwhile). */
 export function useSendEnquiry() {
-  return useMutation({ mutationFn: sendEnquiry });
+  const [isPending, setPending] = useState(false);
+  const mutate = (enquiry: ContactEnquiry, { onSuccess, onError }: SendHandlers) => {
+    setPending(true);
+    sendEnquiry(enquiry)
+      .then(onSuccess, onError)
+      .finally(() => setPending(false));
+  };
+  return { mutate, isPending };
 }

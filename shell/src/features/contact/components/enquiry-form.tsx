@@ -5,7 +5,7 @@ import {
   ENQUIRY_LIMITS,
   type ContactEnquiryInput,
 } from '@shop/contracts/contact';
-import { ApiError, toast, useShopStore } from 'shell/store';
+import { ApiError, toast, useShopStore } from '../../../store/session';
 import { Button, controlStyles, fromMedium, theme } from '@shop/ui';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendEnquiry } from '../api/send-enquiry';

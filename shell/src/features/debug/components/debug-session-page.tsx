@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { getGuestSessionId, useShopStore } from 'shell/store';
+import { getGuestSessionId, useShopStore } from '../../../store/session';
 import { Button, Container, theme } from '@shop/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 

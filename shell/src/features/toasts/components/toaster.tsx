@@ -1,6 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import styled, { css, keyframes } from 'styled-components';
-import { useShopStore } from 'shell/store';
+import { useShopStore } from '../../../store/session';
 import { CloseIcon, fromMedium, theme } from '@shop/ui';
 
 /** docs/product.md section 9: shown for 5000 ms unless a toast asks otherwise; swipe right past 50 px dismisses. */
