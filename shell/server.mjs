@@ -3,6 +3,7 @@
 // /shell/, /config.json with the remotes' URLs (the release registry's live releases, or the
 // environment's URLs where it has none; scripts/lib/live-remotes.mjs), and /api
 // forwarded to the API so the browser talks to one origin.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -57,7 +58,11 @@ const remoteOrigins = [
   ...Object.values(runtimeConfig.remotes).map((url) => new URL(url).origin),
   ...(env.RELEASE_ORIGINS ?? '').split(',').filter(Boolean),
 ];
-const remoteHints = createRemoteHints();
+/** The shell's files a remote's page needs beyond the landing page's, listed by its build. */
+const remotePageFiles = path.join(dist, '.server/remote-page-files.json');
+const remoteHints = createRemoteHints({
+  shellFiles: existsSync(remotePageFiles) ? JSON.parse(readFileSync(remotePageFiles, 'utf8')) : [],
+});
 /**
  * The config as a JSON data block in the page: a data block is not a script, so a strict
  * Content-Security-Policy never blocks it; `<` is escaped so no value can close the element. A remote's

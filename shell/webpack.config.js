@@ -12,6 +12,8 @@ module.exports = (_env, argv) => {
     appDir: __dirname,
     title: 'Custom Engraved Equipment Labels',
     storeModule: './src/store/index.ts',
+    // What the first remote's page needs from the shell (the query cache), preloaded on its routes.
+    remotePage: 'src/lib/query-cache.tsx',
     mode,
     plugins: [
       new CopyPublicFiles(path.join(__dirname, 'public')),

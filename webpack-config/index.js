@@ -8,6 +8,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
 const { PrecompressPlugin } = require('./precompress-plugin');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin');
+const { DeadCodePlugin } = require('./dead-code-plugin');
 
 const repoRoot = path.resolve(__dirname, '..');
 /** First in every app's entry: zod without eval, so it runs under the pages' CSP (zod-jitless.mjs). */
@@ -301,7 +302,7 @@ function createRemoteConfig({
             }),
           ]
         : []),
-      ...(mode === 'production' ? [new PrecompressPlugin()] : []),
+      ...(mode === 'production' ? [new DeadCodePlugin(), new PrecompressPlugin()] : []),
     ],
   };
 }
@@ -311,7 +312,14 @@ function createRemoteConfig({
  * and is a container too (exposing the store) so a remote's standalone page can load the store from it.
  * All its files live under /shell/ (see SHELL_ENTRY); the page itself is /index.html.
  */
-function createHostConfig({ appDir, title, storeModule, mode = 'production', plugins = [] }) {
+function createHostConfig({
+  appDir,
+  title,
+  storeModule,
+  remotePage,
+  mode = 'production',
+  plugins = [],
+}) {
   const config = baseConfig({ appDir, mode, outputPath: path.join(appDir, 'dist') });
   const production = mode === 'production';
   return {
@@ -345,7 +353,7 @@ function createHostConfig({ appDir, title, storeModule, mode = 'production', plu
         title,
         chunks: ['main'],
       }),
-      new StartChunksPreloadPlugin({ entry: 'main' }),
+      new StartChunksPreloadPlugin({ entry: 'main', remotePage }),
       // The shared singletons' versions the shell provides: it refuses a release built with another
       // major of one of them (shell/src/lib/remotes.ts).
       new DefinePlugin({
@@ -356,7 +364,7 @@ function createHostConfig({ appDir, title, storeModule, mode = 'production', plu
         ),
       }),
       ...plugins,
-      ...(production ? [new PrecompressPlugin()] : []),
+      ...(production ? [new DeadCodePlugin(), new PrecompressPlugin()] : []),
     ],
   };
 }

@@ -4,8 +4,14 @@
 // They are the chunks of the entry's async boundary (`import('./bootstrap')`) and, for each shared
 // library that boundary consumes, the chunk the host provides it from. Nothing else: a page that
 // needs more loads it as usual, and nothing is fetched that the first render does not use. They are
-// fetched at low priority, as main.js itself (a deferred script) is.
+// fetched at low priority, as main.js itself (a deferred script) is. With `remotePage`, it also lists
+// what the host's first remote page needs beyond them (its query cache: the store module and
+// react-query), which the page server preloads on a remote's routes (shell/scripts/remote-hints.mjs).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { Compilation, sources } = require('webpack');
+
+/** Where the files a remote's page needs are listed, under the folder the page server never serves. */
+const REMOTE_PAGE_FILES = '.server/remote-page-files.json';
 
 // @module-federation/enhanced's sharing modules, known by their module type (its package exports no
 // path to their classes).
@@ -13,12 +19,22 @@ const isProvided = (module) => module.type === 'provide-module';
 const isConsumed = (module) => module.type === 'consume-shared-module';
 
 class StartChunksPreloadPlugin {
-  constructor({ entry = 'main' } = {}) {
+  /**
+   * @param {{ entry?: string, remotePage?: string }} options `remotePage`: the module (a path ending)
+   *   the host imports when it first shows a remote's page; the files it needs beyond the start files
+   *   are written to `.server/remote-page-files.json` for the page server to preload on those routes.
+   */
+  constructor({ entry = 'main', remotePage } = {}) {
     this.entry = entry;
+    this.remotePage = remotePage;
   }
 
-  /** The files, relative to the output folder, in the order webpack would ask for them. */
-  static startFiles(compilation, entryName) {
+  /**
+   * The files, relative to the output folder, of the chunk groups `groups` and of the host's provided
+   * shared libraries they consume, in the order webpack would ask for them; chunks of the entry are
+   * left out (they are loaded already).
+   */
+  static filesOf(compilation, entryName, groups) {
     const { chunkGraph } = compilation;
     const entrypoint = compilation.entrypoints.get(entryName);
     if (!entrypoint) return [];
@@ -29,14 +45,10 @@ class StartChunksPreloadPlugin {
         if (isProvided(module)) providers.set(module._name, module);
       }
     }
-    // The async boundary: a child of the entry that no provided library opened.
-    const boundaries = entrypoint
-      .getChildren()
-      .filter((group) => !group.origins.some((o) => o.module && isProvided(o.module)));
     const inEntry = (module) => [...entryChunks].some((c) => chunkGraph.isModuleInChunk(module, c));
     const files = [];
     const seen = new Set();
-    const queue = [...boundaries];
+    const queue = [...groups];
     while (queue.length > 0) {
       const group = queue.shift();
       if (!group || seen.has(group)) continue;
@@ -56,6 +68,30 @@ class StartChunksPreloadPlugin {
       }
     }
     return [...new Set(files)];
+  }
+
+  /** The files of the entry's async boundary (`import('./bootstrap')`): the first render's. */
+  static startFiles(compilation, entryName) {
+    const entrypoint = compilation.entrypoints.get(entryName);
+    if (!entrypoint) return [];
+    // The async boundary: a child of the entry that no provided library opened.
+    const boundaries = entrypoint
+      .getChildren()
+      .filter((group) => !group.origins.some((o) => o.module && isProvided(o.module)));
+    return StartChunksPreloadPlugin.filesOf(compilation, entryName, boundaries);
+  }
+
+  /** The files the module at `resourceEnd` needs beyond the start files, or [] without it. */
+  static remotePageFiles(compilation, entryName, resourceEnd) {
+    const module = [...compilation.modules].find((m) => m.resource?.endsWith(resourceEnd));
+    if (!module) return [];
+    const groups = [...compilation.chunkGraph.getModuleChunks(module)].flatMap((chunk) => [
+      ...chunk.groupsIterable,
+    ]);
+    const start = new Set(StartChunksPreloadPlugin.startFiles(compilation, entryName));
+    return StartChunksPreloadPlugin.filesOf(compilation, entryName, groups).filter(
+      (file) => !start.has(file),
+    );
   }
 
   apply(compiler) {
@@ -81,7 +117,28 @@ class StartChunksPreloadPlugin {
         },
       );
     });
+    if (!this.remotePage) return;
+    // The main compilation only: child compilations (the HTML, the service worker) have no such page.
+    compiler.hooks.thisCompilation.tap('StartChunksPreloadPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'StartChunksPreloadPlugin',
+          stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE,
+        },
+        () => {
+          const files = StartChunksPreloadPlugin.remotePageFiles(
+            compilation,
+            this.entry,
+            this.remotePage,
+          );
+          compilation.emitAsset(
+            REMOTE_PAGE_FILES,
+            new sources.RawSource(JSON.stringify(files, null, 2)),
+          );
+        },
+      );
+    });
   }
 }
 
-module.exports = { StartChunksPreloadPlugin };
+module.exports = { StartChunksPreloadPlugin, REMOTE_PAGE_FILES };

@@ -19,7 +19,8 @@ const BUDGET = {
    * with @module-federation/enhanced's runtime and react-router, the toaster fetched with the first
    * toast and the store's answers parsed with zod/mini; 149.5 KB (12 files) with the query cache
    * (react-query 14.8 KB) loaded with the first remote, no parsers for a first visit's answers (7.9 KB)
-   * and the kit's quantity stepper off the page (1.9 KB), `npm run measure`.
+   * and the kit's quantity stepper off the page (1.9 KB); 144.0 KB with the code no chunk runs
+   * removed before minifying (webpack-config/dead-code-plugin.js), `npm run measure`.
    */
   landingJs: 150 * KB,
   /**
@@ -29,17 +30,17 @@ const BUDGET = {
    * store's parsers for the cart answer (7.9 KB).
    */
   remoteRouteJs: {
-    // 96.6 KB, the asset tags' series, codes and spreadsheet rows (issue 31) included: their section is
+    // 85.0 KB, the asset tags' series, codes and spreadsheet rows (issue 31) included: their section is
     // part of the configurator's form
-    '/products': 101 * KB,
-    // 88.6 KB; the checkout page fetched ahead (~10 KB) starts after the cart page is shown, on idle
+    '/products': 89 * KB,
+    // 77.2 KB; the checkout page fetched ahead (~10 KB) starts after the cart page is shown, on idle
     // or on hover/focus of its link, and is not counted here
-    '/cart': 93 * KB,
-    '/checkout': 96 * KB, // 91.6 KB
-    '/orders': 88 * KB, // 83.7 KB
-    // 83.2 KB: the page, its gate and the Discount Codes tab; every other tab and the dialogs are
+    '/cart': 81 * KB,
+    '/checkout': 83 * KB, // 79.3 KB
+    '/orders': 76 * KB, // 71.9 KB
+    // 71.3 KB: the page, its gate and the Discount Codes tab; every other tab and the dialogs are
     // fetched on demand
-    '/admin': 88 * KB,
+    '/admin': 75 * KB,
   } as Record<string, number>,
   /**
    * Requests one after another (each started by the one before) before the landing page is

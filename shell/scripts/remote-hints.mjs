@@ -43,9 +43,11 @@ async function fetchManifest(url) {
 }
 
 /**
- * @param {{ load?: (url: string) => Promise<unknown>, freshMs?: number, waitMs?: number, now?: () => number }} options
+ * @param {{ load?: (url: string) => Promise<unknown>, freshMs?: number, waitMs?: number, now?: () => number, shellFiles?: string[] }} options
  *   `load` reads a manifest (tests give their own); a manifest is used for `freshMs`, then read again
  *   in the background while the page keeps the last one; a page waits at most `waitMs` for a first read.
+ *   `shellFiles`: the shell's own files a remote's page needs beyond the landing page's (its query
+ *   cache, webpack-config/start-chunks-preload-plugin.js), paths under the shell's origin.
  * @returns {(pathname: string, environment: string, remotes: Record<string, string>) => Promise<string>}
  *   the <link> tags for the remote page at pathname ('' for none).
  */
@@ -54,7 +56,9 @@ export function createRemoteHints({
   freshMs = 10_000,
   waitMs = 300,
   now = Date.now,
+  shellFiles = [],
 } = {}) {
+  const shellLinks = shellFiles.map((file) => preloadLink(`/${file}`)).join('');
   /** manifest URL -> { readAt, files (Map or null when it could not be read), pending } */
   const manifests = new Map();
 
@@ -81,7 +85,7 @@ export function createRemoteHints({
     try {
       base = new URL(manifestUrl);
     } catch {
-      return '';
+      return shellLinks;
     }
     const known = read(base.href);
     const files =
@@ -92,11 +96,11 @@ export function createRemoteHints({
             new Promise((resolve) => setTimeout(resolve, waitMs, undefined)),
           ]);
     const js = files?.get(page.expose);
-    if (!js) return '';
+    if (!js) return shellLinks;
     // Only files of the remote's own origin: what the page's Content-Security-Policy lets run.
     const urls = [new URL('remoteEntry.js', base), ...js.map((file) => new URL(file, base))]
       .filter((url) => url.origin === base.origin)
       .map((url) => url.href);
-    return [...new Set(urls)].map(preloadLink).join('');
+    return shellLinks + [...new Set(urls)].map(preloadLink).join('');
   };
 }

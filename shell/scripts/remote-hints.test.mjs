@@ -66,6 +66,24 @@ describe('remote hints', () => {
     );
   });
 
+  it("preloads the shell's files a remote page needs (its query cache) on every remote route, and only there", async () => {
+    const shellFiles = ['shell/87.aa.js', 'shell/596.bb.js'];
+    const { hints } = hintsWith(
+      { [REMOTES.configurator]: CONFIGURATOR, [REMOTES.cart_checkout]: new Error('down') },
+      { shellFiles },
+    );
+    const shellLinks =
+      '<link rel="preload" as="script" fetchpriority="low" href="/shell/87.aa.js">' +
+      '<link rel="preload" as="script" fetchpriority="low" href="/shell/596.bb.js">';
+    const products = await hints('/products', 'production', REMOTES);
+    expect(products.startsWith(shellLinks)).toBe(true);
+    expect(products).toContain('href="http://cdn.example/configurator/r7/remoteEntry.js"');
+    // A remote that does not answer: its page still needs the shell's files.
+    expect(await hints('/cart', 'production', REMOTES)).toBe(shellLinks);
+    expect(await hints('/', 'production', REMOTES)).toBe('');
+    expect(await hints('/contact', 'production', REMOTES)).toBe('');
+  });
+
   it("names nothing for the shell's pages, and never another remote's files", async () => {
     const { hints, reads } = hintsWith({ [REMOTES.configurator]: CONFIGURATOR });
     expect(await hints('/', 'production', REMOTES)).toBe('');
