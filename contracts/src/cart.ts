@@ -81,15 +81,7 @@ export const cartResponseSchema = z.object({
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
-/** GET /api/cart with nothing in the cart (a new session, or one just paid for). */
-export const EMPTY_CART: CartResponse = {
-  items: [],
-  itemCount: 0,
-  subtotal: 0,
-  discount: null,
-  tax: { region: null, amount: 0 },
-  total: 0,
-};
+export { EMPTY_CART } from './empty-cart';
 
 /** POST /api/cart (201), PUT /api/cart/{id}: the whole cart after the change, and the line as stored. */
 export const cartChangeResponseSchema = cartResponseSchema.extend({ item: cartItemSchema });

@@ -1,20 +1,24 @@
 // The hand-over from the session's direct cart reads to the query cache, as a page sees it when its
-// first remote loads the store module after the landing page read the cart.
+// first remote loads the store module after the shell read the cart. Each test is a new page.
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ShopUser } from '@shop/contracts';
-import { readCart, useShopStore } from './session';
 
 afterEach(() => vi.unstubAllGlobals());
 
-it('starts the cart query from the answer the session read, then reads through the query', async () => {
-  let cartReads = 0;
+/** GET /api/cart answers with one more item at each read; `hold` keeps answers until released. */
+function stubCart({ hold = false } = {}) {
+  const calls = { reads: 0, release: () => {} };
+  let released: Promise<void> = Promise.resolve();
+  if (hold) released = new Promise((resolve) => (calls.release = resolve));
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {
-      cartReads += 1;
+      calls.reads += 1;
+      const itemCount = calls.reads;
+      await released;
       return Response.json({
         items: [],
-        itemCount: cartReads,
+        itemCount,
         subtotal: 5,
         discount: null,
         total: 5,
@@ -22,6 +26,18 @@ it('starts the cart query from the answer the session read, then reads through t
       });
     }),
   );
+  return calls;
+}
+
+async function newPage() {
+  vi.resetModules();
+  localStorage.setItem('guest-session-id', 'guest-1699999999999-k3j4h5g6f7');
+  return import('./session');
+}
+
+it('starts the cart query from the answer the session read, then reads through the query', async () => {
+  const calls = stubCart();
+  const { readCart, useShopStore } = await newPage();
   await readCart();
   expect(useShopStore.getState().cart.itemCount).toBe(1);
 
@@ -29,14 +45,47 @@ it('starts the cart query from the answer the session read, then reads through t
   expect(queryClient.getQueryData(cartQueryKey)).toMatchObject({ itemCount: 1 });
   // Fresh for 30 s from the session's read: opening the cart page reads nothing more.
   await queryClient.fetchQuery(cartQuery);
-  expect(cartReads).toBe(1);
+  expect(calls.reads).toBe(1);
 
   // A change of customer reads the cart again through the query, and the store follows its data.
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   await readCart();
-  expect(cartReads).toBe(2);
+  expect(calls.reads).toBe(2);
   expect(queryClient.getQueryData(cartQueryKey)).toMatchObject({ itemCount: 2 });
   expect(useShopStore.getState().cart.itemCount).toBe(2);
   useShopStore.getState().setUser({ id: 'u1' } as ShopUser);
   expect(invalidate).toHaveBeenCalledWith({ queryKey: ordersQueryKey });
+});
+
+it('takes over a read under way: the page waits for it instead of reading the cart again', async () => {
+  const calls = stubCart({ hold: true });
+  const { readCart, useShopStore } = await newPage();
+  const first = readCart();
+  const { queryClient, cartQuery } = await import('./index');
+  const shown = queryClient.fetchQuery(cartQuery);
+  calls.release();
+  await first;
+  expect(await shown).toMatchObject({ itemCount: 1 });
+  expect(calls.reads).toBe(1);
+  expect(useShopStore.getState().cart.itemCount).toBe(1);
+});
+
+it("starts a first visit's cart query from the empty cart the session knows, without reading it", async () => {
+  vi.resetModules();
+  localStorage.clear();
+  const requests: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      requests.push(url);
+      return Response.json(null);
+    }),
+  );
+  const { startSession, useShopStore } = await import('./session');
+  const stop = startSession();
+  await vi.waitFor(() => expect(useShopStore.getState().cartChecked).toBe(true));
+  const { queryClient, cartQuery } = await import('./index');
+  expect(await queryClient.fetchQuery(cartQuery)).toMatchObject({ items: [], itemCount: 0 });
+  expect(requests).toEqual(['/api/auth/me']);
+  stop();
 });

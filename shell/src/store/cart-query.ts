@@ -8,10 +8,16 @@ import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, ordersQueryKey, queryClient 
 import { fetchCart, handOverCartReads, keepCartSummary } from './session';
 import { useShopStore } from './shop-store';
 
-/** The cart query: fresh 30 s, kept 5 min, no refetch on focus. */
+/**
+ * The cart query: fresh 30 s, kept 5 min, no refetch on focus. A remote's page waits for its answer,
+ * so the parsers are fetched beside the request rather than after it.
+ */
 export const cartQuery = queryOptions({
   queryKey: cartQueryKey,
-  queryFn: () => fetchCart(),
+  queryFn: () => {
+    void loadParsers();
+    return fetchCart();
+  },
   staleTime: CART_FRESH_MS,
   gcTime: CART_KEPT_MS,
   refetchOnWindowFocus: false,
@@ -45,11 +51,13 @@ export function startCartSync(): void {
     if (key.length !== cartQueryKey.length || key[0] !== cartQueryKey[0]) return;
     keepCartSummary(event.query.state.data as CartResponse);
   });
-  const last = handOverCartReads({
+  const { last, pending } = handOverCartReads({
     read: () => queryClient.fetchQuery({ ...cartQuery, staleTime: 0 }).then(() => undefined),
     receive: (cart) => queryClient.setQueryData(cartQueryKey, cart),
   });
-  if (last) queryClient.setQueryData(cartQueryKey, last.cart, { updatedAt: last.at });
+  // The session's read under way becomes the query's: a page that asks now waits for it.
+  if (pending) void queryClient.prefetchQuery({ ...cartQuery, queryFn: () => pending });
+  else if (last) queryClient.setQueryData(cartQueryKey, last.cart, { updatedAt: last.at });
   // Another customer's orders are never shown from the cache.
   useShopStore.subscribe((state, previous) => {
     if (state.user?.id !== previous.user?.id)

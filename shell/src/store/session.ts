@@ -4,6 +4,7 @@
 // the store module (index.ts) re-exports all of it, and once a remote loads that module its query
 // cache takes over the cart's reads (cart-query.ts; docs/design.md section 10).
 import type { CartResponse, ShopUser } from '@shop/contracts';
+import { EMPTY_CART } from '@shop/contracts/empty-cart';
 import { apiJson } from './api-client';
 import { guestSessionStartedHere } from './guest-session';
 import { loadParsers } from './load-parsers';
@@ -74,9 +75,17 @@ export interface CartReads {
 }
 
 let lastAnswer: CartAnswer | undefined;
+/** A direct read under way. */
+let pending: Promise<CartResponse> | undefined;
 const directReads: CartReads = {
   // An answer goes wherever answers go when it arrives (the query cache, if it took over meanwhile).
-  read: () => fetchCart().then((cart) => cartReads.receive(cart)),
+  read: () => {
+    const read = fetchCart().finally(() => {
+      if (pending === read) pending = undefined;
+    });
+    pending = read;
+    return read.then((cart) => cartReads.receive(cart));
+  },
   receive: (cart) => {
     lastAnswer = { cart, at: Date.now() };
     keepCartSummary(cart);
@@ -90,19 +99,23 @@ export function readCart(): Promise<void> {
 }
 
 /**
- * The store module's query cache takes over the cart's reads; returns the last answer read directly,
- * which the query starts from, so a remote that opens shows the header's cart without reading it again.
+ * The store module's query cache takes over the cart's reads; returns the last answer read directly
+ * and the read under way, if any, which the query starts from, so a remote that opens shows the
+ * header's cart without reading it again.
  */
-export function handOverCartReads(reads: CartReads): CartAnswer | undefined {
+export function handOverCartReads(reads: CartReads): {
+  last: CartAnswer | undefined;
+  pending: Promise<CartResponse> | undefined;
+} {
   cartReads = reads;
-  return lastAnswer;
+  return { last: lastAnswer, pending };
 }
 
 /**
  * The page's first reads, started before its first render: who is signed in (without an answer the
  * shopper is a guest) and the cart. A guest whose session this page started has an empty cart: it is
- * known without reading it (nor fetching the parsers), and a first visit to the landing page asks the
- * API one question. When the signed-in customer changes (a remote signs someone in, the header signs
+ * known without reading it (nor fetching the parsers), as if read (the cart query starts from it),
+ * and a first visit asks the API one question. When the signed-in customer changes (a remote signs someone in, the header signs
  * them out), the cart is read again: signing in merges the guest's cart into the customer's. Returns
  * the stop (tests start a session per test).
  */
@@ -118,7 +131,7 @@ export function startSession(): () => void {
   else
     void user.then((answer) => {
       if (answer) return read();
-      useShopStore.getState().setCart({ itemCount: 0, subtotal: 0, total: 0 });
+      cartReads.receive(EMPTY_CART);
     });
   return useShopStore.subscribe((state, previous) => {
     if (previous.authChecked && state.user?.id !== previous.user?.id) void read();
