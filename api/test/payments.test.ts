@@ -396,6 +396,18 @@ describe('POST /api/payment/complete', () => {
     expect(cart.items.map((item: { id: string }) => item.id)).not.toContain(unchanged.id);
   });
 
+  it('when a guest places an order and signs in before paying, then the customer pays it and the cart is emptied', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const order = await placeOrder(agent);
+    await register(agent);
+    expect(await cartItems(agent)).toHaveLength(1);
+    const paid = await pay(agent, order.orderId);
+    expect(paid.status, paid.text).toBe(200);
+    expect(charges).toHaveLength(1);
+    expect(await cartItems(agent)).toEqual([]);
+  });
+
   it('when the customer info is sent, then it is stored, but never changes what is charged', async () => {
     const { agent, order } = await cartWithOrder();
     const response = await agent.request('POST', '/api/payment/complete', {

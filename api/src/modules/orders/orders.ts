@@ -20,6 +20,7 @@ export { findProofEvent, insertProofEvent, listOrderEvents, proofEventKey } from
 export { startProductionOnApproval } from './moves';
 export { orderPageUrl, proofAttachmentRef, proofEmail, sendProof } from './proof-step';
 export {
+  claimOwnPayment,
   claimPayment,
   clearProofReminder,
   expireUnpaid,

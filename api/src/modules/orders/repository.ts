@@ -156,6 +156,32 @@ export async function claimPayment(id: string, now: Date): Promise<OrderRecord |
 }
 
 /**
+ * The caller's unpaid order, its payment taken in the same write: claimPayment with the owner in the
+ * filter (a signed-in customer's own order, or a guest order of the guest's session). Null when it is
+ * not such an order, not payable now, or the id is no id: the caller then reads the order, which
+ * decides by orders' findCallersOrder (a guest order its session's customer pays, a paid order, one
+ * whose payment another call holds).
+ */
+export async function claimOwnPayment(
+  id: string,
+  owner: { customerId?: string | null; sessionId: string },
+  now: Date,
+): Promise<OrderRecord | null> {
+  if (!isValidObjectId(id)) return null;
+  if (owner.customerId && !isValidObjectId(owner.customerId)) return null;
+  const ownedBy = owner.customerId
+    ? { customerId: new Types.ObjectId(owner.customerId) }
+    : { customerId: null, sessionId: owner.sessionId };
+  return OrderModel.findOneAndUpdate(
+    { _id: id, ...ownedBy, status: 'pending_payment', paymentStatus: 'unpaid' },
+    { $set: { paymentStatus: 'charging', chargingSince: now } },
+    { new: true },
+  )
+    .lean<OrderRecord>()
+    .exec();
+}
+
+/**
  * Takes over a payment whose call stopped mid-charge (charging since before `staleBefore`): the order
  * as written, or null when it moved on or another call took it over first.
  */

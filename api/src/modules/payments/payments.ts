@@ -15,6 +15,7 @@ import { clearOrderedLines } from '../cart/cart';
 import { releaseDiscountUse, reserveDiscountUse } from '../discounts/discounts';
 import {
   announcePayment,
+  claimOwnPayment,
   claimPayment,
   findCallersOrder,
   findOrderById,
@@ -157,15 +158,19 @@ export async function completePayment({
     await settlePayment(order, config, owner);
     return completed(order);
   };
-  const found = await findCallersOrder(owner, input.orderId);
-  if (found.paymentStatus === 'paid') return paidAlready(found);
-  if (found.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
-
-  const orderId = found._id.toString();
-  const claimed = await claimOrAwait(orderId, config.payment.staleChargeMs);
-  if ('paidBy' in claimed) return paidAlready(claimed.paidBy);
+  // The usual call takes the payment of the caller's unpaid order at once; any other reads the order
+  // first (not the caller's, paid, expired, or its payment held by another call).
+  let order = await claimOwnPayment(input.orderId, owner, new Date());
+  if (!order) {
+    const found = await findCallersOrder(owner, input.orderId);
+    if (found.paymentStatus === 'paid') return paidAlready(found);
+    if (found.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
+    const claimed = await claimOrAwait(found._id.toString(), config.payment.staleChargeMs);
+    if ('paidBy' in claimed) return paidAlready(claimed.paidBy);
+    order = claimed.charging;
+  }
   // The order as the claim wrote it: what it holds now is what this call charges.
-  const order = claimed.charging;
+  const orderId = order._id.toString();
   const chargingSince = order.chargingSince!;
 
   const failed = async (reason: string) => {
