@@ -396,6 +396,23 @@ describe('POST /api/payment/complete', () => {
     expect(cart.items.map((item: { id: string }) => item.id)).not.toContain(unchanged.id);
   });
 
+  it('when the cart is emptied and filled again after its order was placed, then paying that order leaves the new lines', async () => {
+    const { agent, order } = await cartWithOrder();
+    const [placed] = (await cartItems(agent)) as Array<{ id: string }>;
+    expect((await agent.request('DELETE', `/api/cart/${placed!.id}`)).status).toBe(200);
+    const again = (await addToCart(agent, { customText: 'A new cart' })).body.item;
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    expect(await cartItems(agent)).toEqual([again]);
+  });
+
+  it('when the cart is unchanged since its order was placed, then paying takes the cart away whole', async () => {
+    const { agent, order } = await cartWithOrder();
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    const carts = mongoose.connection.db!.collection('carts');
+    expect(await carts.countDocuments({ _id: `guest:${agent.sessionId}` } as never)).toBe(0);
+    expect(await cartItems(agent)).toEqual([]);
+  });
+
   it('when a guest places an order and signs in before paying, then the customer pays it and the cart is emptied', async () => {
     const agent = app.agent();
     await addToCart(agent);

@@ -41,6 +41,7 @@ import {
   cartStartTimes,
   countCartStarts,
   deleteCart,
+  deleteCartAtRevision,
   findCart,
   newItem,
   recordCartStart,
@@ -102,12 +103,19 @@ export async function listCartLines(owner: CartOwner): Promise<CartLine[]> {
   return (await findCart(owner)).items.map(toCartLine);
 }
 
-/** The cart as an order is placed from it: its lines and the code applied (checked by the caller). */
+/**
+ * The cart as an order is placed from it: its lines, the code applied (checked by the caller) and
+ * the revision read (the order keeps it for clearOrderedLines).
+ */
 export async function readCartToOrder(
   owner: CartOwner,
-): Promise<{ lines: CartLine[]; discountCode: string | null }> {
+): Promise<{ lines: CartLine[]; discountCode: string | null; revision: string | null }> {
   const cart = await findCart(owner);
-  return { lines: cart.items.map(toCartLine), discountCode: cart.discount?.discountCode ?? null };
+  return {
+    lines: cart.items.map(toCartLine),
+    discountCode: cart.discount?.discountCode ?? null,
+    revision: cart.revision,
+  };
 }
 
 /** The cart's subtotal in cents, or null when the cart is empty. */
@@ -163,12 +171,19 @@ function isTheOrderedLine(item: CartItemRecord, ordered: OrderedLine): boolean {
 /**
  * After an order is paid: the lines it contains go (the same line, unchanged), and so does the code
  * it used, if the cart still holds that one. Lines added or changed, and a code applied, after the
- * order was placed stay. One read and at most one write of the cart.
+ * order was placed stay. A cart still at the revision the order was placed from (`cartRevision`) is
+ * all ordered, its every line and its code (placing takes the whole cart, and refuses a code that no
+ * longer applies): it goes in one write. Otherwise one read and at most one write of the cart.
  */
 export async function clearOrderedLines(
   owner: CartOwner,
-  order: { items: ReadonlyArray<OrderedLine>; discountCode: string | null },
+  order: {
+    items: ReadonlyArray<OrderedLine>;
+    discountCode: string | null;
+    cartRevision?: string | null;
+  },
 ): Promise<void> {
+  if (order.cartRevision && (await deleteCartAtRevision(owner, order.cartRevision))) return;
   const orderedLines = new Map(order.items.map((line) => [line.lineId, line]));
   const cart = await findCart(owner);
   const kept = cart.items.filter((item) => {

@@ -38,6 +38,12 @@ export interface CartDiscountRecord {
 export interface CartRecord extends CartDiscountRecord {
   _id: string;
   items: CartItemRecord[];
+  /**
+   * A new random value with every write of the cart (none on a cart written before it existed): an
+   * order placed from the cart keeps it, and the cart still at that revision is exactly what was
+   * ordered (cart.ts, clearOrderedLines).
+   */
+  revision?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -91,6 +97,7 @@ const cartSchema = new Schema<CartRecord>(
     discountCode: { type: String, default: null },
     discountAmountCents: { type: Number, default: 0 },
     discountData: { type: Schema.Types.Mixed, default: null },
+    revision: { type: String, default: null },
   },
   { collection: 'carts', timestamps: true, versionKey: false },
 );

@@ -24,6 +24,8 @@ export type NewCartItem = Pick<
 export interface StoredCart {
   items: CartItemRecord[];
   discount: CartDiscountRecord | null;
+  /** The cart's revision as read (model.ts); null for no cart, or one written before revisions. */
+  revision: string | null;
 }
 
 /** What a cart's discount fields hold when no code is applied. */
@@ -55,6 +57,7 @@ async function findCartByKey(key: string): Promise<StoredCart> {
           discountData: cart.discountData ?? null,
         }
       : null,
+    revision: cart?.revision ?? null,
   };
 }
 
@@ -63,9 +66,19 @@ export function findCart(owner: CartOwner): Promise<StoredCart> {
   return findCartByKey(ownerKeyOf(owner));
 }
 
+/** A cart's next revision: unique, so a cart emptied and started again never repeats one. */
+function newRevision(): string {
+  return new Types.ObjectId().toHexString();
+}
+
 /** Writes fields of the owner's cart, creating it if needed (a lost race to create it is retried). */
 async function writeCartByKey(key: string, fields: Partial<CartRecord>): Promise<void> {
-  const write = () => CartModel.updateOne({ _id: key }, { $set: fields }, { upsert: true }).exec();
+  const write = () =>
+    CartModel.updateOne(
+      { _id: key },
+      { $set: { ...fields, revision: newRevision() } },
+      { upsert: true },
+    ).exec();
   try {
     await write();
   } catch (error) {
@@ -100,11 +113,20 @@ export async function saveDiscount(owner: CartOwner, discount: CartDiscountRecor
 
 /** Takes the code off the owner's cart (its lines stay). */
 export async function clearDiscount(owner: CartOwner): Promise<void> {
-  await CartModel.updateOne({ _id: ownerKeyOf(owner) }, { $set: NO_DISCOUNT }).exec();
+  await CartModel.updateOne(
+    { _id: ownerKeyOf(owner) },
+    { $set: { ...NO_DISCOUNT, revision: newRevision() } },
+  ).exec();
 }
 
 export async function deleteCart(owner: CartOwner): Promise<void> {
   await CartModel.deleteOne({ _id: ownerKeyOf(owner) }).exec();
+}
+
+/** Removes the owner's cart if it is still at this revision (unchanged since it was read); false if not. */
+export async function deleteCartAtRevision(owner: CartOwner, revision: string): Promise<boolean> {
+  const deleted = await CartModel.deleteOne({ _id: ownerKeyOf(owner), revision }).exec();
+  return deleted.deletedCount === 1;
 }
 
 /**

@@ -105,6 +105,11 @@ export interface OrderRecord {
   lastPaymentError: string | null;
   /** Hash of what the order was made of: the same unchanged cart reuses its unpaid order. */
   cartFingerprint: string;
+  /**
+   * The revision of the cart it was placed from (cart model): paid, the order takes that cart away
+   * whole while it is still at that revision. Null on orders placed before revisions.
+   */
+  cartRevision: string | null;
   shipment: {
     carrier: Carrier;
     trackingNumber: string;
@@ -172,6 +177,7 @@ const orderSchema = new Schema<OrderRecord>(
     paymentContact: { type: Schema.Types.Mixed, default: null },
     lastPaymentError: { type: String, default: null },
     cartFingerprint: { type: String, required: true },
+    cartRevision: { type: String, default: null },
     shipment: { type: Schema.Types.Mixed, default: null },
     refundedCents: { type: Number, required: true, default: 0 },
     refundId: { type: String, default: null },

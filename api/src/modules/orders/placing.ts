@@ -142,8 +142,9 @@ export async function priceOrder(
   }: { customerInfo: CustomerInfo; notes: string | null; skipProof?: boolean },
   taxRates: TaxRates,
 ): Promise<PricedOrder> {
+  const cart = await readCartToPlace(owner);
   const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
-    await priceLines(await readCartToPlace(owner), customerInfo.zipCode, taxRates);
+    await priceLines(cart, customerInfo.zipCode, taxRates);
 
   const order: PricedOrder = {
     sessionId: owner.sessionId,
@@ -161,9 +162,16 @@ export async function priceOrder(
     notes,
     skipProof,
     cartFingerprint: '',
+    cartRevision: null,
   };
-  order.cartFingerprint = fingerprintOf({ ...order, cartFingerprint: undefined });
-  return order;
+  // What the order is made of, not which write of the cart it was read from: a cart changed and
+  // changed back still answers its unpaid order.
+  order.cartFingerprint = fingerprintOf({
+    ...order,
+    cartFingerprint: undefined,
+    cartRevision: undefined,
+  });
+  return { ...order, cartRevision: cart.revision };
 }
 
 function ownerKey(owner: CartOwner): string {

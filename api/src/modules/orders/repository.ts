@@ -34,6 +34,7 @@ export type NewOrder = Pick<
   | 'notes'
   | 'skipProof'
   | 'cartFingerprint'
+  | 'cartRevision'
 > & { customerId: string | null };
 
 /** The lower-cased keys the admin's search reads (search.ts). */
