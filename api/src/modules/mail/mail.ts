@@ -160,9 +160,13 @@ export interface OutgoingMail {
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
-/** Reads an attachment's content by its reference when the message is sent (the proofs module). */
+/**
+ * Reads an attachment's content by its reference when the message is sent (the proofs module), told
+ * which message it is for (its kind, and whether this is its first attempt).
+ */
 export type AttachmentLoader = (
   ref: string,
+  message: { kind: MailKind; firstAttempt: boolean },
 ) => Promise<{ content: Buffer; contentType: string } | null>;
 
 /** Where messages go: an SMTP server, or (null) nowhere but the outbox. */
@@ -240,7 +244,10 @@ function describe(error: unknown): string {
 async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
   const files = [];
   for (const attachment of message.attachments ?? []) {
-    const loaded = await load(attachment.ref);
+    const loaded = await load(attachment.ref, {
+      kind: message.kind,
+      firstAttempt: message.attempts === 0,
+    });
     if (!loaded) throw new Error(`Attachment ${attachment.filename} could not be read`);
     files.push({ filename: attachment.filename, ...loaded });
   }

@@ -3,6 +3,7 @@
 import { engravedArtworkOf } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
+import type { AttachmentLoader } from '../mail/mail';
 import { findOrderById, type OrderRecord } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
 import type { UploadStore } from '../uploads/uploads';
@@ -200,10 +201,18 @@ export async function proofSvg(request: ProofRequest) {
   return { svg: renderSvg(drawing), fileName: `${fileName}.svg` };
 }
 
-/** The PDF of a line at a revision, rendered once: later downloads and emails read the kept copy. */
-async function cachedPdfOf(target: ProofLineTarget, store: UploadStore): Promise<Buffer> {
+/**
+ * The PDF of a line at a revision, rendered once: later downloads and emails read the kept copy.
+ * `fresh`: the caller knows it is almost surely not kept yet (a revision's first email), so it is
+ * rendered and kept without a look first; a copy kept meanwhile stays (the same drawing).
+ */
+async function cachedPdfOf(
+  target: ProofLineTarget,
+  store: UploadStore,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<Buffer> {
   const key = `${target.order._id.toString()}:${target.line.lineId}:${target.revision}`;
-  const cached = await findCachedPdf(key);
+  const cached = fresh ? null : await findCachedPdf(key);
   if (cached) return cached;
   // On the PDF worker thread (platform/pdf-thread.ts): pdfkit draws in one synchronous stretch.
   const pdf = await renderOffThread('proof', await drawingOf(target, store));
@@ -228,17 +237,19 @@ export async function uploadedProofFile(request: ProofRequest) {
 
 /**
  * The mail worker's reader of `proof:{orderId}:{lineId}:{revision}` attachments (the proof email):
- * the kept PDF, rendered now if it is not kept yet.
+ * the kept PDF, rendered now if it is not kept yet. A revision's proof request on its first attempt
+ * is the PDF's first reader (sent within seconds of the revision), so it renders without looking.
  */
-export function proofAttachmentLoader(store: UploadStore) {
-  return async (ref: string): Promise<{ content: Buffer; contentType: string } | null> => {
+export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
+  return async (ref, message) => {
     const match = /^proof:([0-9a-f]{24}):([0-9a-f]{24}):(\d+)$/i.exec(ref);
     if (!match) return null;
     const [, orderId, lineId, revision] = match as unknown as [string, string, string, string];
     const order = await findOrderById(orderId);
     if (!order) return null;
     const target = await proofLineOf(order, lineId, Number(revision));
-    return { content: await cachedPdfOf(target, store), contentType: 'application/pdf' };
+    const fresh = message.kind === 'proof_request' && message.firstAttempt;
+    return { content: await cachedPdfOf(target, store, { fresh }), contentType: 'application/pdf' };
   };
 }
 
