@@ -1,6 +1,7 @@
 // The cart: lines priced by the server, owned by one guest session (or customer), the cart session's
 // discount checked again whenever the cart changes, tax by region from the configured table.
 import { Router } from 'express';
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CART_FULL_MESSAGE, EMPTY_CART, MAX_CART_LINES } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
@@ -299,6 +300,58 @@ describe('the same label added again', () => {
     expect((await cart()).items.map((item: { quantity: number }) => item.quantity)).toEqual([
       2, 1, 1, 1,
     ]);
+  });
+});
+
+describe('adding a line in one write', () => {
+  /** What mongoose asks of the carts collection while `run` runs (this process serves the app). */
+  async function cartCommands(run: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    mongoose.set('debug', (collection: string, method: string) => {
+      if (collection === 'carts') seen.push(method);
+    });
+    try {
+      await run();
+    } finally {
+      mongoose.set('debug', false);
+    }
+    return seen;
+  }
+
+  it('when a label is added to no cart or to a cart without it or a code, then one write of the cart', async () => {
+    expect(await cartCommands(() => add(label))).toEqual(['findOneAndUpdate']);
+    expect(await cartCommands(() => add({ ...label, customText: 'VALVE 8' }))).toEqual([
+      'findOneAndUpdate',
+    ]);
+    expect((await cart()).items.map((item: { quantity: number }) => item.quantity)).toEqual([1, 1]);
+  });
+
+  it('when a cart written before label keys holds the same label, then it is more of that line', async () => {
+    const first = (await add({ ...label, quantity: 2 })).body.item;
+    await CartModel.collection.updateOne({ _id: `guest:${ALICE}` } as never, {
+      $unset: { labelKeys: '' },
+    });
+    const again = await add({ ...label, quantity: 3 });
+    expect(again.status).toBe(201);
+    expect(again.body.item).toMatchObject({ id: first.id, quantity: 5 });
+    expect((await cart()).items).toHaveLength(1);
+    // The change wrote the keys again: the next different label takes the one write.
+    expect(await cartCommands(() => add({ ...label, customText: 'VALVE 9' }))).toEqual([
+      'findOneAndUpdate',
+    ]);
+  });
+
+  it('when the cart holds a code, then the code follows the new subtotal as before', async () => {
+    await discount({ code: 'FIVE', type: 'fixed', amountOffCents: 500, minimumOrderCents: 1000 });
+    await add({ ...label, quantity: 2 });
+    const applied = await app.request('POST', '/api/cart/session', {
+      body: { discountCode: 'FIVE' },
+      sessionId: ALICE,
+    });
+    expect(applied.status, applied.text).toBe(200);
+    const added = await add({ ...label, customText: 'VALVE 8', quantity: 1 });
+    expect(added.status).toBe(201);
+    expect(added.body.discount).toMatchObject({ code: 'FIVE', amount: 5 });
   });
 });
 

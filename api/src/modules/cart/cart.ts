@@ -44,6 +44,7 @@ import {
   deleteCartAtRevision,
   findCart,
   newItem,
+  pushNewLine,
   recordCartStart,
   saveCart,
   saveDiscount,
@@ -367,8 +368,24 @@ export async function addToCart(
 ): Promise<CartChangeResponse> {
   await assertFilesAreOwned(owner, configuration.files);
   const { rows } = await checkLabelData(owner, configuration);
-  const cart = await findCart(owner);
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
+  const variable = { ...variableDataOf(configuration), rows };
+  const priced = priceLabel({ material, width, height, mounting, quantity, ...variable });
+  const added = newItem({
+    productConfig: { material, width, height, color, mounting, customText, ...variable },
+    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    quantity,
+    unitPriceCents: priced.unitCents,
+    totalPriceCents: priced.subtotalCents,
+  });
+  // Usually a new line on a cart without a code: one write (the repository's pushNewLine says when).
+  const pushed = await pushNewLine(owner, added, { asNewLine });
+  if (pushed) {
+    if (pushed.started) await recordCartStart(added._id, added.createdAt);
+    const lines = pushed.items.map(toCartLine);
+    return { ...cartResponse(lines, { discount: null }, {}), item: toCartItem(toCartLine(added)) };
+  }
+  const cart = await findCart(owner);
   const same = asNewLine ? -1 : cart.items.findIndex((item) => isSameLabel(item, configuration));
   if (same >= 0) {
     const current = cart.items[same]!;
@@ -390,15 +407,6 @@ export async function addToCart(
   }
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
   if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
-  const variable = { ...variableDataOf(configuration), rows };
-  const priced = priceLabel({ material, width, height, mounting, quantity, ...variable });
-  const added = newItem({
-    productConfig: { material, width, height, color, mounting, customText, ...variable },
-    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
-    quantity,
-    unitPriceCents: priced.unitCents,
-    totalPriceCents: priced.subtotalCents,
-  });
   const saved = [...cart.items, added];
   const answer = await saveChange(owner, cart, saved);
   if (cart.items.length === 0) await recordCartStart(added._id, added.createdAt);

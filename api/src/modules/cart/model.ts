@@ -44,6 +44,12 @@ export interface CartRecord extends CartDiscountRecord {
    * ordered (cart.ts, clearOrderedLines).
    */
   revision?: string | null;
+  /**
+   * Each line's size, colours, mounting and text (repository.ts, labelKeyOf), written with the lines:
+   * a label none of them equals cannot be more of a line already there, so adding it is one write.
+   * Missing on a cart written before it existed.
+   */
+  labelKeys?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -98,6 +104,7 @@ const cartSchema = new Schema<CartRecord>(
     discountAmountCents: { type: Number, default: 0 },
     discountData: { type: Schema.Types.Mixed, default: null },
     revision: { type: String, default: null },
+    labelKeys: { type: [String], default: undefined },
   },
   { collection: 'carts', timestamps: true, versionKey: false },
 );

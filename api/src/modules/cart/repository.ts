@@ -71,12 +71,29 @@ function newRevision(): string {
   return new Types.ObjectId().toHexString();
 }
 
+/**
+ * What a line shares with any label that would be more of it (cart.ts, isSameLabel compares these
+ * and more): two lines with different keys are never the same label.
+ */
+export function labelKeyOf(config: {
+  material: string;
+  width: number;
+  height: number;
+  color: string;
+  mounting: string;
+  customText?: string | null;
+}): string {
+  const { material, width, height, color, mounting, customText } = config;
+  return JSON.stringify([material, width, height, color, mounting, customText ?? '']);
+}
+
 /** Writes fields of the owner's cart, creating it if needed (a lost race to create it is retried). */
 async function writeCartByKey(key: string, fields: Partial<CartRecord>): Promise<void> {
+  const labelKeys = fields.items?.map((item) => labelKeyOf(item.productConfig));
   const write = () =>
     CartModel.updateOne(
       { _id: key },
-      { $set: { ...fields, revision: newRevision() } },
+      { $set: { ...fields, ...(labelKeys ? { labelKeys } : {}), revision: newRevision() } },
       { upsert: true },
     ).exec();
   try {
@@ -104,6 +121,47 @@ export async function saveCart(
 ): Promise<void> {
   if (items.length === 0 && !discount) await deleteCart(owner);
   else await writeCartByKey(ownerKeyOf(owner), { items, ...(discount ?? NO_DISCOUNT) });
+}
+
+/**
+ * Adds a new line in one write when nothing about the cart needs a look first: it has no code (whose
+ * amount would follow the new subtotal), room for another line, and, unless `asNewLine`, no line with
+ * the new one's label key (so none it could be more of). A cart that does not exist is created. The
+ * lines it then holds, oldest first, and whether the line started the cart (it was empty); null
+ * when the cart is not such a cart (nothing written: the caller reads it and decides, as for any
+ * change).
+ */
+export async function pushNewLine(
+  owner: CartOwner,
+  added: CartItemRecord,
+  { asNewLine }: { asNewLine: boolean },
+): Promise<{ items: CartItemRecord[]; started: boolean } | null> {
+  const key = labelKeyOf(added.productConfig);
+  try {
+    const before = await CartModel.findOneAndUpdate(
+      {
+        _id: ownerKeyOf(owner),
+        discountCode: null,
+        // None of these (inside $nor, so that a cart made by the upsert takes only the equalities):
+        // a full cart, one written before label keys, a line with this key.
+        $nor: [
+          { [`items.${MAX_CART_LINES - 1}`]: trusted({ $exists: true }) },
+          { labelKeys: trusted({ $exists: false }) },
+          ...(asNewLine ? [] : [{ labelKeys: key }]),
+        ],
+      },
+      { $push: { items: added, labelKeys: key }, $set: { revision: newRevision() } },
+      { upsert: true, new: false },
+    )
+      .lean<CartRecord>()
+      .exec();
+    const items = before?.items ?? [];
+    return { items: [...items, added].sort(byAge), started: items.length === 0 };
+  } catch (error) {
+    // The cart is there but is not such a cart: the upsert's insert found its _id taken.
+    if (isDuplicateKeyError(error)) return null;
+    throw error;
+  }
 }
 
 /** Applies a code to the owner's cart (creating an empty cart that holds it, if there is none). */
