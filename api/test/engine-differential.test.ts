@@ -619,7 +619,8 @@ describe('the index pushdown (tools/ferretdb/README.md)', () => {
       const first = Array.from({ length: 80 }, () => newDoc(spec));
       const later = Array.from({ length: 80 }, () => newDoc(spec));
       await both(async (db) => (await db.collection(name).insertMany(first)).insertedCount);
-      // half the documents are there when the indexes are made (their stats are scanned), half come after
+      // half the documents are there when the indexes are made (their stats are scanned, and SQLite's
+      // statistics made: its plans are chosen with them), half come after
       await both((db) => db.collection(name).createIndexes(spec.indexes.map((key) => ({ key }))));
       await both(async (db) => (await db.collection(name).insertMany(later)).insertedCount);
       await runQueries(spec, cleanFields(spec, new Set()), 'before flips');

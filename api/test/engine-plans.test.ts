@@ -1,9 +1,19 @@
 // The embedded database answers the shop's kinds of queries from the indexes their schemas declare
 // (tools/ferretdb/README.md, "Index pushdown"): each one's explain is SQLite searching an index, with
-// no sort of its own (no temporary b-tree), and the answer is the right one. Also the index options the
-// shop's schemas use: a TTL index is accepted, a unique index tells types apart as MongoDB does.
+// no sort of its own (no temporary b-tree), and the answer is the right one; but the admin's search for
+// a name prefix few orders have, which SQLite's statistics send to the name indexes' ranges, sorting
+// those few. Also the index options the shop's schemas use: a TTL index is accepted, a unique index
+// tells types apart as MongoDB does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, Long, ObjectId, startEngine, type Db, type EngineServer } from './support/engine';
+import {
+  explain,
+  Long,
+  ObjectId,
+  startEngine,
+  type Db,
+  type Doc,
+  type EngineServer,
+} from './support/engine';
 
 let engine: EngineServer;
 let db: Db;
@@ -202,6 +212,114 @@ describe("the shop's queries on the embedded database", () => {
       (await db.collection('sessions').deleteMany({ expiresAt: { $lte: now } })).deletedCount,
     ).toBe(101);
     expect(await db.collection('sessions').countDocuments()).toBe(399);
+  });
+});
+
+describe("the admin's order search by a name prefix (SQLite's statistics, made after createIndexes)", () => {
+  // As the shop's orders: most are paid; three paid orders have a rare last name. Written before the
+  // indexes are made, so createIndexes analyzes them (tools/ferretdb/README.md, "Planner statistics").
+  const firstNames = ['ann', 'anna', 'annika', 'ben', 'carla', 'dev', 'elena', 'femi', 'grace'];
+  const lastNames = ['lee', 'novak', 'okafor', 'patel', 'quinn', 'rossi', 'silva', 'tanaka'];
+  const all: Doc[] = Array.from({ length: 3_000 }, (_, i) => {
+    const firstNameKey = firstNames[i % firstNames.length]!;
+    const lastNameKey = i % 1000 === 500 ? 'zabriskie' : lastNames[(i >> 3) % lastNames.length]!;
+    return {
+      _id: new ObjectId(),
+      orderNumber: 1000 + i,
+      paymentStatus: i % 10 === 3 ? 'pending' : 'paid',
+      firstNameKey,
+      lastNameKey,
+      emailKey: `${firstNameKey}.${lastNameKey}.${i}@example.com`,
+      // two orders an hour: pages by (createdAt, _id) meet ties
+      createdAt: new Date(start + Math.floor(i / 2) * 3_600_000),
+    };
+  });
+  const newestFirst = (a: Doc, b: Doc) =>
+    (b.createdAt as Date).getTime() - (a.createdAt as Date).getTime() ||
+    (b._id as InstanceType<typeof ObjectId>)
+      .toHexString()
+      .localeCompare((a._id as InstanceType<typeof ObjectId>).toHexString());
+  /** The shop's filter (orders/search.ts): paid, and a first name, last name or email from `p`. */
+  const search = (p: string) => {
+    const range = {
+      $gte: p,
+      $lt: p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1),
+    };
+    return {
+      paymentStatus: 'paid',
+      $and: [{ $or: [{ firstNameKey: range }, { lastNameKey: range }, { emailKey: range }] }],
+    };
+  };
+  const expected = (p: string) =>
+    all
+      .filter((o) => o.paymentStatus === 'paid')
+      .filter((o) =>
+        [o.firstNameKey, o.lastNameKey, o.emailKey].some((k) => (k as string).startsWith(p)),
+      )
+      .sort(newestFirst)
+      .map((o) => o.orderNumber);
+  const sort = { createdAt: -1, _id: -1 } as const;
+
+  beforeAll(async () => {
+    const orders = db.collection('shop_orders');
+    await orders.insertMany(all.map((o) => ({ ...o })));
+    await orders.createIndexes([
+      { key: { emailKey: 1, paymentStatus: 1, createdAt: -1, _id: -1 } },
+      { key: { paymentStatus: 1, createdAt: -1, _id: -1 } },
+      { key: { firstNameKey: 1, createdAt: -1, _id: -1 } },
+      { key: { lastNameKey: 1, createdAt: -1, _id: -1 } },
+    ]);
+  });
+
+  it("when a prefix few orders have is searched, then SQLite reads the three name indexes' ranges (not the paid orders newest first) and sorts those", async () => {
+    const filter = search('zabr');
+    const e = await explain(db, { find: 'shop_orders', filter, sort, limit: 21 });
+    const plan = e.plan.join('\n');
+    expect(plan, e.sql).toMatch(/MULTI-INDEX OR/);
+    for (const index of [
+      'firstNameKey_1_createdAt_-1__id_-1',
+      'lastNameKey_1_createdAt_-1__id_-1',
+      'emailKey_1_paymentStatus_1_createdAt_-1__id_-1',
+    ])
+      expect(plan, e.sql).toMatch(
+        new RegExp(`SEARCH \\S+ USING INDEX \\S+_${index} \\(<expr>>\\? AND <expr><\\?\\)`),
+      );
+    expect(plan, e.sql).not.toMatch(/[0-9a-f]{8}_paymentStatus_1_createdAt/);
+    expect(plan, e.sql).not.toMatch(/\bSCAN\b/);
+    expect(e.pushdown).toEqual({ filter: 'exact', sort: true, limit: 21, count: false });
+    const found = await db.collection('shop_orders').find(filter).sort(sort).limit(21).toArray();
+    expect(found.map((o) => o.orderNumber)).toEqual(expected('zabr'));
+    expect(found).toHaveLength(3);
+  });
+
+  it("when a prefix many orders have is searched, then the paid orders' index answers it in its order, page by page", async () => {
+    const filter = search('ann');
+    await expectIndexSearch(
+      { find: 'shop_orders', filter, sort, limit: 21 },
+      'paymentStatus_1_createdAt_-1__id_-1',
+    );
+    const orders = db.collection('shop_orders');
+    const first = await orders.find(filter).sort(sort).limit(21).toArray();
+    expect(first.map((o) => o.orderNumber)).toEqual(expected('ann').slice(0, 21));
+    const last = first[19]!;
+    const next = await orders
+      .find({
+        ...filter,
+        createdAt: { $lte: last.createdAt },
+        $and: [
+          ...filter.$and,
+          {
+            $or: [
+              { createdAt: { $lt: last.createdAt } },
+              { createdAt: last.createdAt, _id: { $lt: last._id } },
+            ],
+          },
+        ],
+      })
+      .sort(sort)
+      .limit(21)
+      .toArray();
+    expect(next.map((o) => o.orderNumber)).toEqual(expected('ann').slice(20, 41));
   });
 });
 
