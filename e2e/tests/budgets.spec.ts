@@ -25,7 +25,7 @@ const BUDGET = {
   landingJs: 150 * KB,
   /**
    * JavaScript (gzip) each remote's route adds to what the landing page downloaded (measured + ~4 KB):
-   * its remote's files (each remoteEntry.js 9.4-9.9 KB with the enhanced bundler runtime), the shell's
+   * its remote's files (each remoteEntry.js 8.3-8.8 KB with the enhanced bundler runtime), the shell's
    * query cache, which comes with the first remote (react-query and the store module), and the
    * store's parsers for the cart answer (7.9 KB).
    */
