@@ -3,21 +3,9 @@
 // opens a new page: fresh modules, with or without a guest session left by an earlier visit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import type { ShopUser } from '@shop/contracts';
+import { TEST_USER } from '@shop/ui/testing/fixtures';
 
-const USER: ShopUser = {
-  id: '64b7f0c2a1b2c3d4e5f60718',
-  email: 'ann@example.com',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  phone: null,
-  company: 'Acme',
-  address: '1 Main St',
-  zipCode: '12345',
-  isAdmin: false,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-};
+const USER = TEST_USER;
 const EARLIER_SESSION = 'guest-1699999999999-k3j4h5g6f7';
 
 let requests: string[] = [];

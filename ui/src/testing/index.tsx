@@ -7,7 +7,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient, useShopStore } from 'shell/store';
-import type { ShopUser } from '@shop/contracts';
 import type { Toast } from '@shop/contracts/shop-store';
 
 // Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
@@ -199,20 +198,7 @@ export function collectToasts(): Toast[] {
   return raised;
 }
 
-/** A signed-in customer (not an admin). */
-export const TEST_USER: ShopUser = {
-  id: '64b7f0c2a1b2c3d4e5f60718',
-  email: 'ann@example.com',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  phone: null,
-  company: 'Acme',
-  address: '1 Main St',
-  zipCode: '12345',
-  isAdmin: false,
-  createdAt: '2025-01-02T10:00:00.000Z',
-  updatedAt: '2025-01-02T10:00:00.000Z',
-};
+export { TEST_USER } from './fixtures';
 
 /**
  * The open dialog of this name once it takes pointer input. Radix turns the page's pointer events off
