@@ -80,7 +80,9 @@ export async function loadRemoteComponent<P>(
     import('./query-cache'),
   ]);
   if (!module?.default) throw new Error(`Remote module ${id} is not available`);
-  return { default: withQueryCache(module.default as ComponentType<P & object>) as ComponentType<P> };
+  return {
+    default: withQueryCache(module.default as ComponentType<P & object>) as ComponentType<P>,
+  };
 }
 
 /**

@@ -4,7 +4,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CartResponse } from '@shop/contracts';
 import { loadedParsers, loadParsers } from './load-parsers';
-import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, ordersQueryKey, queryClient } from './query-client';
+import {
+  CART_FRESH_MS,
+  CART_KEPT_MS,
+  cartQueryKey,
+  ordersQueryKey,
+  queryClient,
+} from './query-client';
 import { fetchCart, handOverCartReads, keepCartSummary } from './session';
 import { useShopStore } from './shop-store';
 
