@@ -17,7 +17,8 @@ function formatter(
   return made;
 }
 
-function offsetMs(timeZone: string, instant: Date): number {
+/** The zone's wall clock at an instant: year, month (1 to 12), day, hour (0 to 23), minute, second. */
+function wallClock(timeZone: string, instant: Date) {
   const parts = formatter('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -30,14 +31,19 @@ function offsetMs(timeZone: string, instant: Date): number {
   }).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const wallClockAsUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+function offsetMs(timeZone: string, instant: Date): number {
+  const { year, month, day, hour, minute, second } = wallClock(timeZone, instant);
+  const wallClockAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   return wallClockAsUtc - (instant.getTime() - instant.getUTCMilliseconds());
 }
 
@@ -51,18 +57,9 @@ export function startOfDayIn(timeZone: string, day: string): Date {
 
 /** An instant as the zone's clock reads it: YYYY-MM-DD HH:MM (the exports for the books). */
 export function clockTimeIn(timeZone: string, instant: Date): string {
-  const parts = formatter('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  const { year, month, day, hour, minute } = wallClock(timeZone, instant);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`;
 }
 
 /** The day after a YYYY-MM-DD day. */
