@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { adminPage, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
+import { sidewaysOverflow } from '../support/layout';
 
 // The proof step (docs/product.md, "Proofs"): a shopper pays, the proof email is in the Outbox, the
 // shopper opens the order and asks for a change, the admin uploads revision 2, the shopper approves
@@ -208,10 +209,9 @@ test('screenshots of proofs for every material and colour pair, at 375 px and 12
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
       // Fits the phone: the proof never makes the page scroll sideways.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${order.name} at ${width}px`).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => sidewaysOverflow(page), { message: `${order.name} at ${width}px` })
+        .toEqual([]);
       await proof.screenshot({ path: path.join(folder, `${order.name}-${width}.png`) });
     }
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helpers shared with `npm start`
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { sidewaysOverflow } from '../support/layout';
 import { readStackState } from '../support/stack-state.ts';
 
 // The shell's own pages: the landing page's exact copy (docs/product.md sections 1 and 2), the 404 page and the
@@ -11,12 +12,6 @@ import { readStackState } from '../support/stack-state.ts';
 async function shopContact(page: Page): Promise<{ phone: string; email: string }> {
   const config = await (await page.request.get('/config.json')).json();
   return config.contact;
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
 }
 
 test('the landing page has the exact copy and links of the specification', async ({ page }) => {
@@ -94,7 +89,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await horizontalOverflow(page)).toBe(0);
+    await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
   });
 }
 

@@ -69,12 +69,14 @@ export function ColumnChart({
     nice: true,
   });
   // As many labels under the axis as fit, evenly spread, the last always shown (and the one before
-  // it left out when it would touch it).
+  // it left out when it would touch it). The last ends at its bar's right edge: centred, a label wider
+  // than the bar reached past the drawing, and on a phone past the page's edge ("11 PM" under a 9 px
+  // bar), so the page scrolled sideways at some hours of the day and not others.
   const fit = Math.max(1, Math.floor(innerWidth / 64));
   const every = Math.max(1, Math.ceil(points.length / fit));
   const last = points.length - 1;
   const labelled = (index: number) =>
-    index === last || (index % every === 0 && (every === 1 || last - index > every / 2));
+    index === last || (index % every === 0 && (every === 1 || last - index >= every));
   return (
     <Frame ref={ref}>
       <svg width={width} height={height} role="img" aria-labelledby={`${titleId} ${descId}`}>
@@ -121,9 +123,9 @@ export function ColumnChart({
             labelled(index) ? (
               <text
                 key={point.key}
-                x={(x(point.key) ?? 0) + x.bandwidth() / 2}
+                x={(x(point.key) ?? 0) + x.bandwidth() / (index === last ? 1 : 2)}
                 y={innerHeight + 18}
-                textAnchor="middle"
+                textAnchor={index === last ? 'end' : 'middle'}
                 fontSize={12}
               >
                 {point.label}
