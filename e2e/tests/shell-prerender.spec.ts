@@ -94,6 +94,9 @@ test.describe('without JavaScript', () => {
     const response = await page.goto('/products');
     expect(response!.status()).toBe(200);
     await expect(page.getByTestId('page-skeleton')).toBeVisible();
+    // The configurator page's own intro, its largest text, is in the first paint.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configure Your Custom Label');
+    await expect(page.getByRole('main')).toContainText('Choose a material, set the size');
     await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { PageSkeleton, RemoteSlot } from '../components/remote-slot';
+import { ConfiguratorSkeleton, PageSkeleton, RemoteSlot } from '../components/remote-slot';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { runtimeConfig } from '../lib/runtime-config';
@@ -36,6 +36,14 @@ const REMOTE_PAGES: RemotePage[] = remotePages;
 const plainPages = (debug: boolean) =>
   REMOTE_PAGES.filter((page) => !page.path.includes(':') && Boolean(page.debug) === debug);
 
+/**
+ * A remote page whose top the shell draws while it loads (and in the route's prerendered skeleton);
+ * every other remote page has the plain skeleton.
+ */
+const SKELETONS: Record<string, ReactNode> = {
+  'configurator/ConfiguratorPage': <ConfiguratorSkeleton />,
+};
+
 function slotOf(path: string): { module: string; area: string } {
   const page = REMOTE_PAGES.find((p) => p.path === path);
   if (!page) throw new Error(`No remote page for ${path} in remote-pages.json`);
@@ -64,7 +72,9 @@ export function AppRoutes() {
           <Route
             key={path}
             path={path}
-            element={<RemoteSlot key={path} module={module} area={area} />}
+            element={
+              <RemoteSlot key={path} module={module} area={area} fallback={SKELETONS[module]} />
+            }
           />
         ))}
         <Route path="/confirmation/:orderId" element={<ConfirmationRoute />} />

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useEffect, useMemo, type ReactNode } from 'r
 import styled from 'styled-components';
 import { useLocation } from 'react-router-dom';
 import { loadRemoteComponent, remotePageShown, RemoteSkewError } from '../lib/remotes';
-import { Button, theme, cardSurface } from '@shop/ui';
+import { Button, ConfiguratorColumn, ConfiguratorIntro, theme, cardSurface } from '@shop/ui';
 
 const Fallback = styled.section`
   max-width: 40rem;
@@ -70,6 +70,33 @@ export function PageSkeleton() {
         <div />
         <div />
       </Skeleton>
+    </ReservedArea>
+  );
+}
+
+/** The bars under a page's own intro: inside the page's column, which has the margins. */
+const BarsUnderIntro = styled(Skeleton)`
+  max-width: none;
+  margin: 0;
+  padding: 0;
+`;
+
+/**
+ * /products' skeleton: the configurator page's own intro (@shop/ui, the same component the remote
+ * draws), over bars where the configurator goes. The intro is the page's largest text, so the first
+ * paint already shows it, and the remote's arrival draws it again in the same place.
+ */
+export function ConfiguratorSkeleton() {
+  return (
+    <ReservedArea>
+      <ConfiguratorColumn as="div">
+        <ConfiguratorIntro />
+        <BarsUnderIntro role="status" aria-label="Loading" data-testid="page-skeleton">
+          <div />
+          <div />
+          <div />
+        </BarsUnderIntro>
+      </ConfiguratorColumn>
     </ReservedArea>
   );
 }
