@@ -38,11 +38,13 @@ export const PAGES = [
     hydrate: true,
   },
   { path: null, file: '404.html', renderPath: '/404', pageTitle: 'Page not found', hydrate: true },
-  // The nav links' routes get their own skeleton, so the current link is marked from the first paint.
+  // The routes whose skeleton draws the page's own top (the nav links' routes among them, so the current
+  // link is marked from the first paint).
   { path: '/products', file: 'products/index.html', renderPath: '/products', hydrate: false },
   { path: '/cart', file: 'cart/index.html', renderPath: '/cart', hydrate: false },
-  // Every other route: no nav link is current at /checkout.
-  { path: null, file: 'skeleton.html', renderPath: '/checkout', hydrate: false },
+  { path: '/checkout', file: 'checkout/index.html', renderPath: '/checkout', hydrate: false },
+  // Every other route: the plain skeleton, and no nav link is current at /reset-password.
+  { path: null, file: 'skeleton.html', renderPath: '/reset-password', hydrate: false },
 ];
 export const NOT_FOUND_FILE = '404.html';
 export const SKELETON_FILE = 'skeleton.html';

@@ -6,7 +6,7 @@ import { isKnownPath, pageFor, pagesForContact, shopContact } from './pages.mjs'
 import SHOP_IDENTITY_DEFAULTS from '@shop/contracts/shop-identity.json' with { type: 'json' };
 
 describe('pageFor', () => {
-  it('answers the prerendered pages and the nav routes with their own files', () => {
+  it('answers the prerendered pages and the routes whose skeleton draws their top with their own files', () => {
     expect(pageFor('/', 'production')).toEqual({ file: 'index.html', status: 200 });
     expect(pageFor('/contact', 'production')).toEqual({ file: 'contact/index.html', status: 200 });
     expect(pageFor('/products', 'production')).toEqual({
@@ -14,6 +14,10 @@ describe('pageFor', () => {
       status: 200,
     });
     expect(pageFor('/cart/', 'production')).toEqual({ file: 'cart/index.html', status: 200 });
+    expect(pageFor('/checkout', 'production')).toEqual({
+      file: 'checkout/index.html',
+      status: 200,
+    });
   });
 
   it('answers every other route with the skeleton, and a path with no route with the 404 page', () => {

@@ -18,4 +18,4 @@ export * from './visually-hidden';
 export * from './use-zod-form';
 export * from './use-debounced-value';
 export * from './format';
-export * from './configurator-intro';
+export * from './page-tops';

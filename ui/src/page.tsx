@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { fromMedium, theme } from './theme';
 
@@ -43,6 +44,24 @@ export const PageHeader = styled.header`
     }
   }
 `;
+
+interface PageIntroProps {
+  title: string;
+  intro?: ReactNode;
+  /** The heading's id, for the page's aria-labelledby. */
+  headingId?: string;
+  className?: string;
+}
+
+/** A page's PageHeader with its h1 and, when given, its introduction. */
+export function PageIntro({ title, intro, headingId, className }: PageIntroProps) {
+  return (
+    <PageHeader className={className}>
+      <h1 id={headingId}>{title}</h1>
+      {intro && <p>{intro}</p>}
+    </PageHeader>
+  );
+}
 
 /** A centred card for a page's single message (sign in first, nothing here yet, something failed). */
 export const MessageCard = styled.div`

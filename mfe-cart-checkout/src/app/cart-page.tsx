@@ -1,3 +1,4 @@
+import { CART_PAGE_TOP } from '@shop/ui';
 import { useCart } from '../api/get-cart';
 import { ErrorPanel, LoadingPanel } from '../components/load-state';
 import { RemotePage } from '../components/remote-page';
@@ -14,7 +15,7 @@ export default function CartPage() {
   const { droppedMessage, reportDropped } = useCartDiscount(cart.data);
 
   return (
-    <RemotePage title="Shopping Cart">
+    <RemotePage {...CART_PAGE_TOP}>
       <ReorderNotice />
       {!cart.data ? (
         cart.isError ? (

@@ -15,7 +15,7 @@ import { NoItems } from '../features/checkout/components/no-items';
 import { useCardForm } from '../features/checkout/hooks/use-card-form';
 import { useCheckoutForm } from '../features/checkout/hooks/use-checkout-form';
 import { usePlaceOrder } from '../features/checkout/hooks/use-place-order';
-import { fromLarge, useDebouncedValue } from '@shop/ui';
+import { CHECKOUT_PAGE_TOP, fromLarge, useDebouncedValue } from '@shop/ui';
 
 // Phones: what is being bought (folded to its total), then the details, then the card. Large
 // screens: the summary beside both.
@@ -90,7 +90,7 @@ export default function CheckoutPage() {
   }
 
   return (
-    <RemotePage title="Checkout">
+    <RemotePage {...CHECKOUT_PAGE_TOP}>
       {!cart.data || !shownCart ? (
         cart.isError ? (
           <ErrorPanel message="Failed to fetch cart" onRetry={() => void cart.refetch()} />

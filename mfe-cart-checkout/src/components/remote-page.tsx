@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { Page, PageHeader } from '@shop/ui';
+import { Page, PageIntro } from '@shop/ui';
 
-const CenteredHeader = styled(PageHeader)`
+const CenteredIntro = styled(PageIntro)`
   text-align: center;
 `;
 
@@ -16,22 +16,20 @@ interface RemotePageProps {
 }
 
 /**
- * The root of every page this remote exposes (the kit's Page and PageHeader): the shell (and e2e
+ * The root of every page this remote exposes (the kit's Page and PageIntro, which the shell's skeletons
+ * of /cart and /checkout draw too, from @shop/ui's page tops): the shell (and e2e
  * tests) find the remote by data-remote, and data-session-id shows which guest session the page serves.
  */
 export function RemotePage({ title, intro, centered = false, children }: RemotePageProps) {
   const sessionId = useShopStore((s) => s.sessionId);
-  const Header = centered ? CenteredHeader : PageHeader;
+  const Intro = centered ? CenteredIntro : PageIntro;
   return (
     <Page
       data-remote="cart_checkout"
       data-session-id={sessionId}
       aria-labelledby="cart-checkout-page-title"
     >
-      <Header>
-        <h1 id="cart-checkout-page-title">{title}</h1>
-        {intro && <p>{intro}</p>}
-      </Header>
+      <Intro title={title} intro={intro} headingId="cart-checkout-page-title" />
       {children}
     </Page>
   );

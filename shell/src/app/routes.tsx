@@ -1,6 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { ConfiguratorSkeleton, PageSkeleton, RemoteSlot } from '../components/remote-slot';
+import { CART_PAGE_TOP, CHECKOUT_PAGE_TOP } from '@shop/ui';
+import {
+  ConfiguratorSkeleton,
+  PageSkeleton,
+  PageTopSkeleton,
+  RemoteSlot,
+} from '../components/remote-slot';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { runtimeConfig } from '../lib/runtime-config';
@@ -42,6 +48,8 @@ const plainPages = (debug: boolean) =>
  */
 const SKELETONS: Record<string, ReactNode> = {
   'configurator/ConfiguratorPage': <ConfiguratorSkeleton />,
+  'cart_checkout/CartPage': <PageTopSkeleton {...CART_PAGE_TOP} />,
+  'cart_checkout/CheckoutPage': <PageTopSkeleton {...CHECKOUT_PAGE_TOP} />,
 };
 
 function slotOf(path: string): { module: string; area: string } {

@@ -2,7 +2,16 @@ import { Component, lazy, Suspense, useEffect, useMemo, type ReactNode } from 'r
 import styled from 'styled-components';
 import { useLocation } from 'react-router-dom';
 import { loadRemoteComponent, remotePageShown, RemoteSkewError } from '../lib/remotes';
-import { Button, ConfiguratorColumn, ConfiguratorIntro, theme, cardSurface } from '@shop/ui';
+import {
+  Button,
+  ConfiguratorColumn,
+  ConfiguratorIntro,
+  Page,
+  PageIntro,
+  theme,
+  cardSurface,
+  type PageTop,
+} from '@shop/ui';
 
 const Fallback = styled.section`
   max-width: 40rem;
@@ -97,6 +106,26 @@ export function ConfiguratorSkeleton() {
           <div />
         </BarsUnderIntro>
       </ConfiguratorColumn>
+    </ReservedArea>
+  );
+}
+
+/**
+ * /cart's and /checkout's skeleton: the remote page's own column and top (@shop/ui's Page, PageIntro and
+ * page tops, which the remote draws), over bars where its content goes; as /products', the first paint
+ * holds the page's largest text.
+ */
+export function PageTopSkeleton({ title, intro }: PageTop) {
+  return (
+    <ReservedArea>
+      <Page as="div">
+        <PageIntro title={title} intro={intro} />
+        <BarsUnderIntro role="status" aria-label="Loading" data-testid="page-skeleton">
+          <div />
+          <div />
+          <div />
+        </BarsUnderIntro>
+      </Page>
     </ReservedArea>
   );
 }

@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { fromMedium, theme } from './theme';
 
-// The top of the /products page, drawn by the configurator's page and by the shell's skeleton of that
-// route alike (one component, built into both), so the shell's first paint already holds the page's
-// largest text and the remote's arrival draws the same boxes in the same places (docs/architecture.md
-// "A prerendered page").
+// The tops of the remote pages whose skeleton the shell draws with the page's own heading and
+// introduction: /products (the configurator's column and intro), /cart and /checkout (their PageIntro
+// copy). One copy, built into the remote and into the shell, so the shell's first paint already holds
+// the page's largest text and the remote's arrival draws the same boxes in the same places
+// (docs/architecture.md "A prerendered page").
 
 /** The configurator's page column. */
 export const ConfiguratorColumn = styled.section`
@@ -68,3 +69,23 @@ export function ConfiguratorIntro({ headingId, eyebrowExtra }: ConfiguratorIntro
     </Intro>
   );
 }
+
+/** A page's heading and introduction, as PageIntro draws them. */
+export interface PageTop {
+  title: string;
+  intro: string;
+}
+
+/** /cart's top: its copy names nothing the cart's data decides, so the skeleton can draw it. */
+export const CART_PAGE_TOP: PageTop = {
+  title: 'Shopping Cart',
+  intro:
+    "Check each label's material, size, text and quantity before you check out. You can change a quantity or remove a label here.",
+};
+
+/** /checkout's top. */
+export const CHECKOUT_PAGE_TOP: PageTop = {
+  title: 'Checkout',
+  intro:
+    'Tell us who you are and where to send your labels, then pay by card. Nothing is charged until you confirm the payment below.',
+};
