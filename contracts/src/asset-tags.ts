@@ -6,8 +6,8 @@
  * a code is drawn); how large it must be is label-codes.ts.
  */
 import { z } from 'zod';
+import { seriesLast } from './asset-tag-terms';
 import {
-  NUMBER_FIELD,
   CODE_TYPES,
   CODE_TYPE_LABELS,
   CODE_PLACEMENTS,
@@ -21,6 +21,7 @@ import {
 } from './asset-tag-options';
 
 export * from './asset-tag-options';
+export * from './asset-tag-terms';
 
 /** A numbered series: the labels are start, start + step, ... (quantity of them), zero-padded. */
 export const seriesSchema = z.strictObject({
@@ -76,67 +77,6 @@ export interface VariableData {
   series: LabelSeries | null;
   code: LabelCode | null;
   rows: SheetRows | null;
-}
-
-/** The number of the label at index (0-based) of a series. */
-export function seriesNumber(series: LabelSeries, index: number): number {
-  return series.start + series.step * index;
-}
-
-export function formatSeriesNumber(series: LabelSeries, number: number): string {
-  return String(number).padStart(series.padding, '0');
-}
-
-/** The last number of a series of `quantity` labels. */
-export function seriesLast(series: LabelSeries, quantity: number): number {
-  return seriesNumber(series, quantity - 1);
-}
-
-/** The template with every `{n}` replaced by the label's number. */
-export function fillNumber(template: string, series: LabelSeries, index: number): string {
-  return template.split(NUMBER_FIELD).join(formatSeriesNumber(series, seriesNumber(series, index)));
-}
-
-/** What one label of a numbered (or plain) line says: its text and its code's value. */
-export function seriesLabel(
-  line: { customText: string; series: LabelSeries | null; code: LabelCode | null },
-  index: number,
-): { text: string; codeValue: string | null } {
-  const fill = (template: string) =>
-    line.series ? fillNumber(template, line.series, index) : template;
-  return { text: fill(line.customText), codeValue: line.code ? fill(line.code.value) : null };
-}
-
-/** A row's label: its text lines from the mapped columns, and the code's value from its column. */
-export function rowLabel(
-  cells: readonly string[],
-  mapping: Pick<SheetRows, 'textColumns' | 'codeColumn'>,
-): { text: string; codeValue: string | null } {
-  return {
-    text: mapping.textColumns.map((column) => (cells[column] ?? '').trim()).join('\n'),
-    codeValue: mapping.codeColumn === null ? null : (cells[mapping.codeColumn] ?? '').trim(),
-  };
-}
-
-/** "PUMP 1501 to PUMP 2000": the first and last label of a series, on one line. */
-export function describeSeries(
-  line: { customText: string; series: LabelSeries; code: LabelCode | null },
-  quantity: number,
-): string {
-  const first = seriesLabel(line, 0);
-  const last = seriesLabel(line, quantity - 1);
-  const name = (label: { text: string; codeValue: string | null }) =>
-    (line.customText.includes(NUMBER_FIELD) ? label.text : (label.codeValue ?? label.text))
-      .split('\n')
-      .find((piece) => piece.trim() !== '')
-      ?.trim() ?? '';
-  const step = line.series.step === 1 ? '' : `, every ${line.series.step}`;
-  return quantity === 1 ? name(first) : `${name(first)} to ${name(last)}${step}`;
-}
-
-/** Spreadsheet letters for a column index: 0 is A, 25 is Z. */
-export function columnLetter(index: number): string {
-  return String.fromCharCode(65 + index);
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -247,44 +187,3 @@ export type SheetCheck = z.infer<typeof sheetCheckSchema>;
 export const SHEET_FIELD = 'file';
 export const SHEET_ACCEPT =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/**
- * A line's series, code and rows in a few words each, for the cart, the order and its history:
- * `[['Series', 'PUMP 1501 to PUMP 2000'], ['Code', 'QR code under the text: https://…/t/{n}']]`.
- */
-export function variableDataTerms(
-  config: {
-    customText: string;
-    series?: LabelSeries | null;
-    code?: LabelCode | null;
-    rows?: (SheetRows & { originalName?: string }) | null;
-  },
-  quantity: number,
-): Array<[term: string, detail: string]> {
-  const { series = null, code = null, rows = null } = config;
-  const terms: Array<[string, string]> = [];
-  if (series) {
-    const padded = series.padding > 0 ? `, ${series.padding} digits` : '';
-    terms.push([
-      'Series',
-      `${describeSeries({ customText: config.customText, series, code }, quantity)} (${quantity.toLocaleString('en-US')} labels${padded})`,
-    ]);
-  }
-  if (rows) {
-    const columns = rows.textColumns.map(columnLetter).join(', ');
-    terms.push([
-      'Rows',
-      `${rows.originalName ?? 'Spreadsheet'}: ${quantity.toLocaleString('en-US')} rows, one label each${columns ? ` (text from column ${columns})` : ''}`,
-    ]);
-  }
-  if (code) {
-    const where = code.placement === 'below' ? 'under the text' : 'beside the text';
-    const value = rows
-      ? rows.codeColumn === null
-        ? ''
-        : `column ${columnLetter(rows.codeColumn)}`
-      : code.value;
-    terms.push(['Code', `${CODE_TYPE_LABELS[code.type]} ${where}${value ? `: ${value}` : ''}`]);
-  }
-  return terms;
-}

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { COLORS, MATERIALS, MOUNTINGS, SIZE_MAX_INCHES, SIZE_MIN_INCHES } from './label-options';
+import {
+  COLORS,
+  LINE_QUANTITY_LIMIT_MESSAGE,
+  MATERIALS,
+  MAX_LINE_QUANTITY,
+  MOUNTINGS,
+  QUANTITY_MESSAGES,
+  SIZE_MAX_INCHES,
+  SIZE_MIN_INCHES,
+} from './label-options';
 import {
   NUMBER_FIELD,
   codeValueProblem,
@@ -27,14 +36,6 @@ export const uploadedFileRefSchema = z.strictObject({
 export type UploadedFileRef = z.infer<typeof uploadedFileRefSchema>;
 
 /**
- * The most labels one cart line (and one order line) holds. Larger runs are quoted: the price breaks
- * stop at 100+, and a run this long needs the shop to plan material and machine time.
- */
-export const MAX_LINE_QUANTITY = 10_000;
-export const LINE_QUANTITY_LIMIT_MESSAGE =
-  'A line holds at most 10,000 labels. For more, ask us for a quote.';
-
-/**
  * A sign configuration as the browser sends it (docs/product.md section 3); prices are never taken
  * from it. A line of asset tags (section 12) adds a numbered series (`series`, with `{n}` in the text
  * or the code's value; quantity is the series' length), a code (`code`), or one label per row of a
@@ -55,10 +56,11 @@ export const labelConfigurationSchema = z
       .max(500, 'Custom text must be at most 500 characters')
       .optional()
       .default(''),
+    // The rule quantityProblem (label-options.ts) states without zod, for the quantity field.
     quantity: z
-      .number({ error: 'Quantity must be a number' })
-      .int('Quantity must be a whole number')
-      .min(1, 'Quantity must be at least 1')
+      .number({ error: QUANTITY_MESSAGES.notANumber })
+      .int(QUANTITY_MESSAGES.notWhole)
+      .min(1, QUANTITY_MESSAGES.belowOne)
       .max(MAX_LINE_QUANTITY, LINE_QUANTITY_LIMIT_MESSAGE),
     files: z.array(uploadedFileRefSchema).max(20).optional().default([]),
     series: seriesSchema.nullable().optional().default(null),

@@ -1,7 +1,7 @@
 import { useId, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { MAX_LINE_QUANTITY, labelConfigurationSchema } from '@shop/contracts/label-configuration';
+import { MAX_LINE_QUANTITY, quantityProblem } from '@shop/contracts/label-options';
 import { Field, FieldError, FieldHint, Label } from './form-field';
 import { QUOTE_PATH } from './paths';
 import { focusRing, theme } from './theme';
@@ -91,16 +91,14 @@ const LimitHint = styled(FieldHint)`
 
 /**
  * The typed quantity, or the rule it breaks: the contracts' quantity rule, as the server checks it
- * (a whole number from 1 to MAX_LINE_QUANTITY), so "abc" and "100000" get a word, not silence.
+ * (quantityProblem: a whole number from 1 to MAX_LINE_QUANTITY), so "abc" and "100000" get a word,
+ * not silence.
  */
 export function parseQuantity(text: string): { quantity: number } | { problem: string } {
   const trimmed = text.trim();
-  const result = labelConfigurationSchema.shape.quantity.safeParse(
-    trimmed === '' ? Number.NaN : Number(trimmed),
-  );
-  return result.success
-    ? { quantity: result.data }
-    : { problem: result.error.issues[0]?.message ?? 'Quantity must be a whole number' };
+  const quantity = trimmed === '' ? Number.NaN : Number(trimmed);
+  const problem = quantityProblem(quantity);
+  return problem === null ? { quantity } : { problem };
 }
 
 export interface QuantityStepperProps {

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { seriesLabel, variableDataTerms } from '@shop/contracts/asset-tags';
+import { seriesLabel, variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import type { OrderItem } from '@shop/contracts/orders';
 import {
   colorName,

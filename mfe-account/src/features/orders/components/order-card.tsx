@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { variableDataTerms } from '@shop/contracts/asset-tags';
+import { variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import {
   cardSurface,
   colorName,

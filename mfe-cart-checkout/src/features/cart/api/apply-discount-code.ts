@@ -1,12 +1,8 @@
 // POST /api/discount-codes/apply: checks a code against the cart's subtotal.
 import { useMutation } from '@tanstack/react-query';
-import {
-  applyDiscountResponseSchema,
-  applyDiscountSchema,
-  type ApplyDiscountInput,
-  type ApplyDiscountResponse,
-} from '@shop/contracts';
+import type { ApplyDiscountInput, ApplyDiscountResponse } from '@shop/contracts';
 import { apiJson } from 'shell/store';
+import { cartSchemas } from './cart-schemas';
 
 export type { ApplyDiscountInput, ApplyDiscountResponse };
 
@@ -17,7 +13,11 @@ export type DiscountCodeEntry =
  * Checks what the shopper typed with the API's own schema: empty gives 'Please enter a discount code';
  * the code is trimmed and upper-cased, as it is sent.
  */
-export function readDiscountCodeEntry(code: string, subtotal: number): DiscountCodeEntry {
+export async function readDiscountCodeEntry(
+  code: string,
+  subtotal: number,
+): Promise<DiscountCodeEntry> {
+  const { applyDiscountSchema } = await cartSchemas();
   const parsed = applyDiscountSchema.safeParse({ code, subtotal });
   if (parsed.success) return { ok: true, body: parsed.data };
   const issue = parsed.error.issues.find((i) => i.path[0] === 'code') ?? parsed.error.issues[0];
@@ -29,6 +29,7 @@ export function readDiscountCodeEntry(code: string, subtotal: number): DiscountC
  * request, a rate limit) is thrown by the API client. The caller handles both.
  */
 export async function applyDiscountCode(body: ApplyDiscountInput): Promise<ApplyDiscountResponse> {
+  const { applyDiscountResponseSchema } = await cartSchemas();
   return applyDiscountResponseSchema.parse(
     await apiJson<unknown>('/api/discount-codes/apply', { method: 'POST', body }),
   );

@@ -1,10 +1,11 @@
 // DELETE /api/cart/:id: takes an item out of the cart; the API answers with the whole cart.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartDeleteResponseSchema } from '@shop/contracts';
 import { apiJson } from 'shell/store';
+import { cartSchemas } from './cart-schemas';
 import { keepCartAnswer } from './keep-cart-answer';
 
 export async function removeCartItem(itemId: string) {
+  const { cartDeleteResponseSchema } = await cartSchemas();
   const answer = await apiJson<unknown>(`/api/cart/${encodeURIComponent(itemId)}`, {
     method: 'DELETE',
   });

@@ -1,7 +1,7 @@
 // PUT /api/cart/:id: changes an item's quantity (at least 1); the API answers with the whole cart.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartChangeResponseSchema, cartQuantitySchema } from '@shop/contracts';
 import { apiJson } from 'shell/store';
+import { cartSchemas } from './cart-schemas';
 import { keepCartAnswer } from './keep-cart-answer';
 
 export interface UpdateCartItemQuantityInput {
@@ -10,6 +10,7 @@ export interface UpdateCartItemQuantityInput {
 }
 
 export async function updateCartItemQuantity({ itemId, quantity }: UpdateCartItemQuantityInput) {
+  const { cartChangeResponseSchema, cartQuantitySchema } = await cartSchemas();
   const body = cartQuantitySchema.parse({ quantity });
   const answer = await apiJson<unknown>(`/api/cart/${encodeURIComponent(itemId)}`, {
     method: 'PUT',

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiErrorMessage, cartQuery, toast, useShopStore } from 'shell/store';
 import { Button, FieldError, Input, VisuallyHidden, theme, formatDollars } from '@shop/ui';
-import { DISCOUNT_CODE_MAX_LENGTH } from '@shop/contracts';
+import { DISCOUNT_CODE_MAX_LENGTH } from '@shop/contracts/discount-options';
 import { readDiscountCodeEntry, useApplyDiscountCode } from '../api/apply-discount-code';
 import { saveCartSession } from '../api/save-cart-session';
 
@@ -85,13 +85,13 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
 
   async function apply(event: FormEvent) {
     event.preventDefault();
-    const entry = readDiscountCodeEntry(code, subtotal);
-    setEntryError(entry.ok ? null : entry.message);
-    if (!entry.ok) {
-      inputRef.current?.focus();
-      return;
-    }
     try {
+      const entry = await readDiscountCodeEntry(code, subtotal);
+      setEntryError(entry.ok ? null : entry.message);
+      if (!entry.ok) {
+        inputRef.current?.focus();
+        return;
+      }
       const answer = await applyCode.mutateAsync(entry.body);
       if (!answer.valid) {
         toast({

@@ -1,18 +1,43 @@
-import { reorderNoticeSchema } from '@shop/contracts/orders-answers';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { ReorderNotice as Reorder } from '@shop/contracts/orders-answers';
 import { Notice, formatDollars } from '@shop/ui';
+import { cartSchemas } from '../api/cart-schemas';
+
+/**
+ * The history state's `reorder`, checked with the contracts' schema (run once it has loaded: the
+ * state comes from the browser's history, so it is read as untrusted); null while there is none.
+ */
+function useReorder(): Reorder | null {
+  const state: unknown = useLocation().state;
+  const raw =
+    state && typeof state === 'object' ? (state as { reorder?: unknown }).reorder : undefined;
+  const [reorder, setReorder] = useState<{ raw: unknown; checked: Reorder | null }>();
+  useEffect(() => {
+    if (raw === undefined) return;
+    let current = true;
+    cartSchemas().then(
+      ({ reorderNoticeSchema }) => {
+        const parsed = reorderNoticeSchema.safeParse(raw);
+        if (current) setReorder({ raw, checked: parsed.success ? parsed.data : null });
+      },
+      (error: unknown) => console.warn('Could not check the reorder notice', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [raw]);
+  return reorder && reorder.raw === raw ? reorder.checked : null;
+}
 
 /**
  * After "Order again" (the account remote navigates here with the answer in the history state): which
  * order went into the cart, which prices changed since, and which artwork is no longer on file.
  */
 export function ReorderNotice() {
-  const state: unknown = useLocation().state;
-  const parsed = reorderNoticeSchema.safeParse(
-    state && typeof state === 'object' ? (state as { reorder?: unknown }).reorder : undefined,
-  );
-  if (!parsed.success) return null;
-  const { orderNumber, added, priceChanges, missingArtwork } = parsed.data;
+  const reorder = useReorder();
+  if (!reorder) return null;
+  const { orderNumber, added, priceChanges, missingArtwork } = reorder;
   const changed = priceChanges.length > 0;
   return (
     <Notice

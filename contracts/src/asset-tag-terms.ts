@@ -1,0 +1,134 @@
+/**
+ * What a line of asset tags says (docs/product.md section 12), without a schema: each label's text and
+ * code value, and the line's series, rows and code in a few words. Free of zod, so the cart's and the
+ * order pages' first render read them without zod's classic API; asset-tags.ts holds the schemas
+ * (whose types fit the shapes here) and re-exports these.
+ */
+import {
+  CODE_TYPE_LABELS,
+  NUMBER_FIELD,
+  type CodePlacement,
+  type CodeType,
+} from './asset-tag-options';
+
+/** A numbered series, as asset-tags.ts' seriesSchema reads it (LabelSeries). */
+interface Series {
+  start: number;
+  step: number;
+  padding: number;
+}
+
+/** A code on the label, as labelCodeSchema reads it (LabelCode). */
+interface Code {
+  type: CodeType;
+  placement: CodePlacement;
+  value: string;
+}
+
+/** Which columns of a checked spreadsheet a line takes, as sheetRowsSchema reads them (SheetRows). */
+interface RowsMapping {
+  textColumns: readonly number[];
+  codeColumn: number | null;
+}
+
+/** The number of the label at index (0-based) of a series. */
+export function seriesNumber(series: Series, index: number): number {
+  return series.start + series.step * index;
+}
+
+export function formatSeriesNumber(series: Series, number: number): string {
+  return String(number).padStart(series.padding, '0');
+}
+
+/** The last number of a series of `quantity` labels. */
+export function seriesLast(series: Series, quantity: number): number {
+  return seriesNumber(series, quantity - 1);
+}
+
+/** The template with every `{n}` replaced by the label's number. */
+export function fillNumber(template: string, series: Series, index: number): string {
+  return template.split(NUMBER_FIELD).join(formatSeriesNumber(series, seriesNumber(series, index)));
+}
+
+/** What one label of a numbered (or plain) line says: its text and its code's value. */
+export function seriesLabel(
+  line: { customText: string; series: Series | null; code: Code | null },
+  index: number,
+): { text: string; codeValue: string | null } {
+  const fill = (template: string) =>
+    line.series ? fillNumber(template, line.series, index) : template;
+  return { text: fill(line.customText), codeValue: line.code ? fill(line.code.value) : null };
+}
+
+/** A row's label: its text lines from the mapped columns, and the code's value from its column. */
+export function rowLabel(
+  cells: readonly string[],
+  mapping: RowsMapping,
+): { text: string; codeValue: string | null } {
+  return {
+    text: mapping.textColumns.map((column) => (cells[column] ?? '').trim()).join('\n'),
+    codeValue: mapping.codeColumn === null ? null : (cells[mapping.codeColumn] ?? '').trim(),
+  };
+}
+
+/** "PUMP 1501 to PUMP 2000": the first and last label of a series, on one line. */
+export function describeSeries(
+  line: { customText: string; series: Series; code: Code | null },
+  quantity: number,
+): string {
+  const first = seriesLabel(line, 0);
+  const last = seriesLabel(line, quantity - 1);
+  const name = (label: { text: string; codeValue: string | null }) =>
+    (line.customText.includes(NUMBER_FIELD) ? label.text : (label.codeValue ?? label.text))
+      .split('\n')
+      .find((piece) => piece.trim() !== '')
+      ?.trim() ?? '';
+  const step = line.series.step === 1 ? '' : `, every ${line.series.step}`;
+  return quantity === 1 ? name(first) : `${name(first)} to ${name(last)}${step}`;
+}
+
+/** Spreadsheet letters for a column index: 0 is A, 25 is Z. */
+export function columnLetter(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+/**
+ * A line's series, code and rows in a few words each, for the cart, the order and its history:
+ * `[['Series', 'PUMP 1501 to PUMP 2000'], ['Code', 'QR code under the text: https://…/t/{n}']]`.
+ */
+export function variableDataTerms(
+  config: {
+    customText: string;
+    series?: Series | null;
+    code?: Code | null;
+    rows?: (RowsMapping & { sheetId: string; originalName?: string }) | null;
+  },
+  quantity: number,
+): Array<[term: string, detail: string]> {
+  const { series = null, code = null, rows = null } = config;
+  const terms: Array<[string, string]> = [];
+  if (series) {
+    const padded = series.padding > 0 ? `, ${series.padding} digits` : '';
+    terms.push([
+      'Series',
+      `${describeSeries({ customText: config.customText, series, code }, quantity)} (${quantity.toLocaleString('en-US')} labels${padded})`,
+    ]);
+  }
+  if (rows) {
+    const columns = rows.textColumns.map(columnLetter).join(', ');
+    terms.push([
+      'Rows',
+      `${rows.originalName ?? 'Spreadsheet'}: ${quantity.toLocaleString('en-US')} rows, one label each${columns ? ` (text from column ${columns})` : ''}`,
+    ]);
+  }
+  if (code) {
+    const where = code.placement === 'below' ? 'under the text' : 'beside the text';
+    const value = rows
+      ? rows.codeColumn === null
+        ? ''
+        : `column ${columnLetter(rows.codeColumn)}`
+      : code.value;
+    terms.push(['Code', `${CODE_TYPE_LABELS[code.type]} ${where}${value ? `: ${value}` : ''}`]);
+  }
+  return terms;
+}
