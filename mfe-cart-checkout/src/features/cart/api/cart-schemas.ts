@@ -1,5 +1,6 @@
 /**
- * The cart's schemas (schemas.ts), fetched ahead while the browser is idle and run on the cart's first
- * change: the cart page's first render evaluates no zod (docs/architecture.md "A prerendered page").
+ * The cart's schemas (schemas.ts), loaded on the cart's first change, so the cart page's first render
+ * evaluates no zod (docs/design.md, "The cart page's first render runs no zod"). Their zod chunk is
+ * usually there already: the checkout's files, which hold it, are fetched ahead once the cart shows.
  */
-export const cartSchemas = () => import(/* webpackPrefetch: true */ './schemas');
+export const cartSchemas = () => import('./schemas');
