@@ -1,38 +1,18 @@
 // The checkout form's rules and messages (docs/product.md section 5, "Checkout required fields"), shared by the
 // checkout page and POST /api/orders so both refuse the same input with the same words.
 import { z } from 'zod';
+import {
+  CHECKOUT_FIELD_LABELS,
+  addressProblem,
+  checkoutMessages,
+  isValidZipOrPostalCode,
+  joinedAddress,
+  type CheckoutField,
+} from './checkout-options';
 
-/** The checkout's fields, in the order the form shows them, with the labels the messages use. */
-export const CHECKOUT_FIELD_LABELS = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  phone: 'Phone Number',
-  email: 'Email Address',
-  company: 'Company',
-  street: 'Street Address',
-  city: 'City',
-  state: 'State',
-  zipCode: 'ZIP/Postal Code',
-} as const;
-export type CheckoutField = keyof typeof CHECKOUT_FIELD_LABELS;
+export * from './checkout-options';
+
 const checkoutFields = Object.keys(CHECKOUT_FIELD_LABELS) as CheckoutField[];
-
-export const EMAIL_EXAMPLE = 'name@company.com';
-
-export const checkoutMessages = {
-  missing: (labels: string[]) => `Please fill in: ${labels.join(', ')}`,
-  missingTitle: 'Required Information Missing',
-  emailRequired: 'Email address is required.',
-  emailInvalid: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE}).`,
-  addressRequired: 'Address is required.',
-  addressIncomplete: 'Please enter a complete address with street, city, state.',
-  addressInvalidCharacters:
-    'Address contains invalid characters. Please use only letters, numbers, spaces, and common punctuation.',
-  addressNeedsNumber: 'Please include a street number in your address.',
-  zipRequired: 'ZIP code is required.',
-  zipInvalid: 'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
-  fieldRequired: (label: string) => `${label} is required.`,
-} as const;
 
 /** Per-field message when a required field is empty (the spec's own words where it has them). */
 const requiredMessage: Record<CheckoutField, string> = {
@@ -58,30 +38,7 @@ const MAX_LENGTH: Record<CheckoutField, number> = {
   zipCode: 20,
 };
 
-const US_ZIP = /^\d{5}(-\d{4})?$/;
-const CANADIAN_POSTAL_CODE = /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
-// Letters (accented ones too: Montréal), digits, spaces and , . # / -
-const ADDRESS_CHARACTERS = /^[\p{L}0-9 ,.#/-]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidZipOrPostalCode(value: string): boolean {
-  return US_ZIP.test(value) || CANADIAN_POSTAL_CODE.test(value);
-}
-
-/** Street, city and state joined as the address rules read them. */
-export function joinedAddress(info: { street: string; city: string; state: string }): string {
-  return [info.street, info.city, info.state].filter(Boolean).join(', ');
-}
-
-/** The address rules on the joined address, in the spec's order; null when it is fine. */
-export function addressProblem(address: string): string | null {
-  const trimmed = address.trim();
-  if (!trimmed) return checkoutMessages.addressRequired;
-  if (trimmed.length < 5) return checkoutMessages.addressIncomplete;
-  if (!ADDRESS_CHARACTERS.test(trimmed)) return checkoutMessages.addressInvalidCharacters;
-  if (!/\d/.test(trimmed)) return checkoutMessages.addressNeedsNumber;
-  return null;
-}
 
 const field = (name: CheckoutField) =>
   z
@@ -149,21 +106,6 @@ export const createOrderSchema = z.object({
   skipProof: z.boolean({ error: 'skipProof must be true or false' }).optional().default(false),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
-
-export interface CheckoutIssue {
-  path: PropertyKey[];
-  message: string;
-}
-
-/**
- * One line for a failed checkout: 'Please fill in: ...' when fields are missing (shown under
- * "Required Information Missing"), otherwise the rules' messages one after the other.
- */
-export function checkoutSummary(issues: readonly CheckoutIssue[]): string {
-  const missing = issues.find((issue) => issue.message.startsWith('Please fill in: '));
-  if (missing) return missing.message;
-  return [...new Set(issues.map((issue) => issue.message))].join(' ');
-}
 
 /** POST /api/checkout/quote: the amounts for the address entered, before the card is charged. */
 export const checkoutQuoteSchema = z.object({

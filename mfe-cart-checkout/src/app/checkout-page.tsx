@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { isValidZipOrPostalCode } from '@shop/contracts';
+import { isValidZipOrPostalCode } from '@shop/contracts/checkout-options';
 import { toast, useShopStore } from 'shell/store';
 import { useCart } from '../api/get-cart';
 import { ErrorPanel, LoadingPanel } from '../components/load-state';
@@ -84,9 +84,9 @@ export default function CheckoutPage() {
       : undefined,
   });
 
-  function pay() {
-    const checkout = form.submit();
-    if (checkout) void placeOrder(checkout);
+  async function pay() {
+    const checkout = await form.submit();
+    if (checkout) await placeOrder(checkout);
   }
 
   return (

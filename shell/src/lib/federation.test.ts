@@ -233,6 +233,19 @@ describe('preloadExposed', () => {
     ]);
   });
 
+  it('fetches the files a page loads later too when asked, as prefetches', async () => {
+    const page = fakePage();
+    answerManifest(cartManifest);
+    await preloadExposed('cart_checkout', './CartPage', { ahead: true, lazy: true });
+    expect(page.scripts).toEqual([]);
+    expect(page.links.map((l) => [l.rel, l.href])).toEqual([
+      ['prefetch', `${RELEASE}/remoteEntry.js`],
+      ['prefetch', `${RELEASE}/883.1ec6c99c.js`],
+      ['prefetch', `${RELEASE}/__federation_expose_CartPage.js`],
+      ['prefetch', `${RELEASE}/9.a.js`],
+    ]);
+  });
+
   it("adds no second preload for a file the page's HTML already preloads (the server's hints)", async () => {
     const fromServer = document.createElement('link');
     fromServer.setAttribute('rel', 'preload');

@@ -16,7 +16,8 @@ import { runtimeConfig, type RemoteName } from './runtime-config';
 
 /** The parts of a remote's mf-manifest.json (@module-federation/enhanced's) the shell reads. */
 export interface RemoteManifest {
-  exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  /** `sync`: the files an exposed module runs with; `async`: those it loads later, when asked. */
+  exposes: { path: string; assets: { js: { sync: string[]; async?: string[] } } }[];
 }
 
 /** The remote's manifest URL from /config.json (a release's, or REMOTE_*_URL). */
@@ -124,10 +125,13 @@ function parseManifest(answer: unknown): RemoteManifest {
   const valid =
     Array.isArray(exposes) &&
     exposes.every(
-      (e: { path?: unknown; assets?: { js?: { sync?: unknown } } }) =>
+      (e: { path?: unknown; assets?: { js?: { sync?: unknown; async?: unknown } } }) =>
         typeof e?.path === 'string' &&
         Array.isArray(e.assets?.js?.sync) &&
-        e.assets.js.sync.every((file) => typeof file === 'string'),
+        e.assets.js.sync.every((file) => typeof file === 'string') &&
+        (e.assets.js.async === undefined ||
+          (Array.isArray(e.assets.js.async) &&
+            e.assets.js.async.every((file) => typeof file === 'string'))),
     );
   if (!valid) throw new Error('Not a remote manifest');
   return { exposes: exposes as RemoteManifest['exposes'] };
@@ -175,20 +179,22 @@ function preloadScript(href: string, rel: 'preload' | 'prefetch') {
 
 /**
  * Fetches a remote's entry and the files of one exposed module (`./CartPage`) ahead, running none of
- * them. `ahead`: for a page the shopper may open next (prefetched), not the one being opened.
+ * them. `ahead`: for a page the shopper may open next (prefetched), not the one being opened. `lazy`:
+ * the files the module loads later too (prefetched: the schemas a page runs on its first change).
  * Rejects when the manifest cannot be read.
  */
 export async function preloadExposed(
   remote: RemoteName,
   expose: string,
-  { ahead = false }: { ahead?: boolean } = {},
+  { ahead = false, lazy = false }: { ahead?: boolean; lazy?: boolean } = {},
 ): Promise<void> {
   const rel = ahead ? 'prefetch' : 'preload';
   const url = manifestUrl(remote);
   preloadScript(remoteEntryUrl(url), rel);
   const { exposes } = await manifest(remote);
-  const files = exposes.find((e) => e.path === expose)?.assets.js.sync ?? [];
-  for (const file of files) preloadScript(new URL(file, url).href, rel);
+  const { sync = [], async: later = [] } = exposes.find((e) => e.path === expose)?.assets.js ?? {};
+  for (const file of sync) preloadScript(new URL(file, url).href, rel);
+  if (lazy) for (const file of later) preloadScript(new URL(file, url).href, 'prefetch');
 }
 
 /** Forgets the manifests read, the files fetched ahead and the fallbacks (unit tests). */

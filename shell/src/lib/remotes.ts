@@ -106,6 +106,13 @@ const LIKELY_NEXT: Record<string, string[]> = {
   '/cart': ['/checkout'],
 };
 
+/**
+ * Pages whose later files (the schemas their first change runs: the cart's quantities and discount
+ * code, the checkout's form and answers) are fetched ahead, without running, once the page has shown:
+ * the first change does not wait for them, and the first render does not run them.
+ */
+const LATER_FILES_AHEAD = new Set(['/cart', '/checkout']);
+
 const preloaded = new Set<string>();
 
 /** Fetches a route's remote manifest, entry and page chunks without running them; errors are ignored. */
@@ -139,12 +146,28 @@ export function preloadLikelyNext(pathname: string): void {
 /** The mark the budget tests measure a remote route's first render by (e2e/tests/budgets.spec.ts). */
 export const REMOTE_PAGE_SHOWN_MARK = 'shop:remote-page-shown';
 
-/** A remote's page has rendered: marked once per page load, then its likely next pages on idle. */
+/** Fetches the files a shown page loads later (LATER_FILES_AHEAD); errors are ignored. */
+function preloadLaterFiles(pathname: string): void {
+  const target = PRELOADABLE[pathname];
+  if (!target || !LATER_FILES_AHEAD.has(pathname) || releaseRefusal(target.remote)) return;
+  preloadExposed(target.remote, target.expose, { ahead: true, lazy: true }).catch(() => {
+    // The page loads them itself when it needs them.
+  });
+}
+
+/**
+ * A remote's page has rendered: marked once per page load, then on idle its own later files and its
+ * likely next pages.
+ */
 export function remotePageShown(pathname: string): void {
   if (performance.getEntriesByName(REMOTE_PAGE_SHOWN_MARK).length === 0)
     performance.mark(REMOTE_PAGE_SHOWN_MARK);
-  const next = LIKELY_NEXT[pathname];
-  if (next) whenIdle(() => next.forEach(preloadRoute));
+  const next = LIKELY_NEXT[pathname] ?? [];
+  if (next.length > 0 || LATER_FILES_AHEAD.has(pathname))
+    whenIdle(() => {
+      preloadLaterFiles(pathname);
+      next.forEach(preloadRoute);
+    });
 }
 
 /** Hovering or focusing a link to a remote's page fetches that remote ahead of the click. */

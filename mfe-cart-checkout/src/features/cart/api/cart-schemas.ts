@@ -1,6 +1,6 @@
 /**
  * The cart's schemas (schemas.ts), loaded on the cart's first change, so the cart page's first render
- * evaluates no zod (docs/design.md, "The cart page's first render runs no zod"). Their zod chunk is
- * usually there already: the checkout's files, which hold it, are fetched ahead once the cart shows.
+ * evaluates no zod (docs/design.md, "The cart's and the checkout's first render run no zod"). The
+ * shell fetches the file ahead, without running it, once the cart has shown.
  */
 export const cartSchemas = () => import('./schemas');

@@ -1,17 +1,14 @@
 // POST /api/shipping-estimate: each cart item's USPS and UPS rates to the shopper's ZIP.
 import { useQueries } from '@tanstack/react-query';
-import {
-  shippingEstimateResponseSchema,
-  shippingEstimateSchema,
-  type ShippingEstimateInput,
-  type ShippingEstimateResponse,
-} from '@shop/contracts';
+import type { ShippingEstimateInput, ShippingEstimateResponse } from '@shop/contracts';
 import { apiJson } from 'shell/store';
+import { checkoutSchemas } from './checkout-schemas';
 import type { CartItem } from '../../../api/get-cart';
 
 export async function estimateShipping(
   input: ShippingEstimateInput,
 ): Promise<ShippingEstimateResponse> {
+  const { shippingEstimateResponseSchema, shippingEstimateSchema } = await checkoutSchemas();
   const body = shippingEstimateSchema.parse(input);
   return shippingEstimateResponseSchema.parse(
     await apiJson<unknown>('/api/shipping-estimate', { method: 'POST', body }),

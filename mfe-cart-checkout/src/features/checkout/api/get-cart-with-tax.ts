@@ -1,14 +1,16 @@
 // GET /api/cart?zipCode=: the cart with tax worked out for the shopper's ZIP or postal code.
 import { useQuery } from '@tanstack/react-query';
-import { cartQuerySchema, isValidZipOrPostalCode } from '@shop/contracts';
+import { isValidZipOrPostalCode } from '@shop/contracts/checkout-options';
 import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, fetchCart } from 'shell/store';
+import { checkoutSchemas } from './checkout-schemas';
 
 export function cartWithTaxQueryKey(zipCode: string) {
   // Under the cart's key, so every change that invalidates the cart refreshes this too.
   return [...cartQueryKey, 'zip', zipCode] as const;
 }
 
-export function getCartWithTax(zipCode: string) {
+export async function getCartWithTax(zipCode: string) {
+  const { cartQuerySchema } = await checkoutSchemas();
   const { zipCode: zip = '' } = cartQuerySchema.parse({ zipCode });
   return fetchCart(zip);
 }

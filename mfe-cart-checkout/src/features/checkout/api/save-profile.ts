@@ -1,5 +1,7 @@
-import { joinedAddress, shopUserSchema, type CustomerInfo, type ShopUser } from '@shop/contracts';
+import type { CustomerInfo, ShopUser } from '@shop/contracts';
+import { joinedAddress } from '@shop/contracts/checkout-options';
 import { apiJson } from 'shell/store';
+import { checkoutSchemas } from './checkout-schemas';
 
 /**
  * PUT /api/account/profile with the address, ZIP, phone and company the shopper checked out with
@@ -18,5 +20,6 @@ export async function saveCheckoutDetailsToProfile(info: CustomerInfo): Promise<
       zipCode: info.zipCode,
     },
   });
+  const { shopUserSchema } = await checkoutSchemas();
   return shopUserSchema.parse(answer);
 }

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
-import { CHECKOUT_FIELD_LABELS, type CheckoutField } from '@shop/contracts';
+import { CHECKOUT_FIELD_LABELS, type CheckoutField } from '@shop/contracts/checkout-options';
 import { CheckboxField, TextField, fromMedium, theme, Card, CardTitle } from '@shop/ui';
 import type { CheckoutErrors, CheckoutValues } from '../hooks/use-checkout-form';
 

@@ -16,8 +16,8 @@ const valid: CheckoutValues = {
 };
 
 describe("checkout validation (the API's own schema)", () => {
-  it('names every missing field under "Required Information Missing", each on its field', () => {
-    const result = validateCheckout({ ...valid, firstName: '', email: ' ', zipCode: '' });
+  it('names every missing field under "Required Information Missing", each on its field', async () => {
+    const result = await validateCheckout({ ...valid, firstName: '', email: ' ', zipCode: '' });
     expect(result).toMatchObject({
       ok: false,
       title: 'Required Information Missing',
@@ -30,9 +30,9 @@ describe("checkout validation (the API's own schema)", () => {
     });
   });
 
-  it('lists all nine fields when the form is empty', () => {
+  it('lists all nine fields when the form is empty', async () => {
     const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, ''])) as CheckoutValues;
-    const result = validateCheckout(empty);
+    const result = await validateCheckout(empty);
     expect(result.ok || result.description).toBe(
       'Please fill in: First Name, Last Name, Phone Number, Email Address, Company, Street Address, City, State, ZIP/Postal Code',
     );
@@ -55,17 +55,17 @@ describe("checkout validation (the API's own schema)", () => {
       'zipCode',
       'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
     ],
-  ] as const)('%o is refused on %s with the spec message', (change, field, message) => {
-    const result = validateCheckout({ ...valid, ...change });
+  ] as const)('%o is refused on %s with the spec message', async (change, field, message) => {
+    const result = await validateCheckout({ ...valid, ...change });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors[field]).toBe(message);
     expect(result.description).toContain(message);
   });
 
-  it('accepts a Canadian postal code and a ZIP+4, lower-cases the email and keeps a note', () => {
-    expect(validateCheckout({ ...valid, zipCode: 'V1A 1A1' }).ok).toBe(true);
-    const result = validateCheckout({
+  it('accepts a Canadian postal code and a ZIP+4, lower-cases the email and keeps a note', async () => {
+    expect((await validateCheckout({ ...valid, zipCode: 'V1A 1A1' })).ok).toBe(true);
+    const result = await validateCheckout({
       ...valid,
       zipCode: '60601-1234',
       notes: ' Leave at dock 4 ',
@@ -81,9 +81,12 @@ describe("checkout validation (the API's own schema)", () => {
 });
 
 describe('skipping the proof', () => {
-  it('sends skipProof true only when "Skip the proof, engrave as shown" is ticked', () => {
-    expect(validateCheckout(valid)).toMatchObject({ ok: true, checkout: { skipProof: false } });
-    expect(validateCheckout({ ...valid, skipProof: 'yes' })).toMatchObject({
+  it('sends skipProof true only when "Skip the proof, engrave as shown" is ticked', async () => {
+    expect(await validateCheckout(valid)).toMatchObject({
+      ok: true,
+      checkout: { skipProof: false },
+    });
+    expect(await validateCheckout({ ...valid, skipProof: 'yes' })).toMatchObject({
       ok: true,
       checkout: { skipProof: true },
     });

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ShopUser } from '@shop/contracts';
 import {
   CHECKOUT_FIELD_LABELS,
   checkoutMessages,
   checkoutSummary,
-  customerInfoSchema,
   joinedAddress,
   type CheckoutField,
-  type ShopUser,
-} from '@shop/contracts';
+} from '@shop/contracts/checkout-options';
 import { toast, useShopStore } from 'shell/store';
+import { checkoutSchemas } from '../api/checkout-schemas';
 import type { Checkout } from './use-place-order';
 
 export const CHECKOUT_FIELDS = Object.keys(CHECKOUT_FIELD_LABELS) as CheckoutField[];
@@ -74,13 +74,18 @@ export function differsFromProfile(values: CheckoutValues, user: ShopUser): bool
 }
 
 export const CHECK_DETAILS_TITLE = 'Please check your details';
+const CHECKOUT_UNAVAILABLE = {
+  title: 'Checkout unavailable',
+  description: 'The checkout could not be loaded. Check your connection and try again.',
+};
 
 export type CheckoutValidation =
   | { ok: true; checkout: Checkout }
   | { ok: false; errors: CheckoutErrors; title: string; description: string };
 
 /** The same schema POST /api/orders parses with, so the page and the API refuse the same input alike. */
-export function validateCheckout(values: CheckoutValues): CheckoutValidation {
+export async function validateCheckout(values: CheckoutValues): Promise<CheckoutValidation> {
+  const { customerInfoSchema } = await checkoutSchemas();
   const { notes, skipProof, ...customerInfo } = values;
   const parsed = customerInfoSchema.safeParse(customerInfo);
   if (parsed.success)
@@ -148,8 +153,16 @@ export function useCheckoutForm() {
   }
 
   /** The details to order with, or null after telling the shopper what to fix. */
-  function submit(): Checkout | null {
-    const result = validateCheckout(values);
+  async function submit(): Promise<Checkout | null> {
+    let result: CheckoutValidation;
+    try {
+      result = await validateCheckout(values);
+    } catch (error) {
+      // The form's rules could not be loaded (the connection dropped): nothing was sent.
+      console.warn('Could not check the checkout form', error);
+      toast({ ...CHECKOUT_UNAVAILABLE, variant: 'destructive' });
+      return null;
+    }
     if (result.ok) {
       setErrors({});
       return result.checkout;

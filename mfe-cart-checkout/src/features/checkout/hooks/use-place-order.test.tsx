@@ -33,7 +33,7 @@ const values: CheckoutValues = {
   notes: '',
   skipProof: '',
 };
-const checkout = (validateCheckout(values) as { ok: true; checkout: Checkout }).checkout;
+const checkout = ((await validateCheckout(values)) as { ok: true; checkout: Checkout }).checkout;
 const ORDER_ID = '66bb00000000000000000001';
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -113,7 +113,7 @@ describe('placing and paying for an order', () => {
     const { hook } = renderPlaceOrder();
     await act(() => hook.result.current.placeOrder(checkout));
     const moved = (
-      validateCheckout({ ...values, zipCode: '10001' }) as { ok: true; checkout: Checkout }
+      (await validateCheckout({ ...values, zipCode: '10001' })) as { ok: true; checkout: Checkout }
     ).checkout;
     await act(() => hook.result.current.placeOrder(moved));
     expect(calls.filter((c) => c.path === '/api/orders')).toHaveLength(2);

@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ZodError } from 'zod';
-import { EMPTY_CART, joinedAddress, type CustomerInfo, type CreatedOrder } from '@shop/contracts';
+import { EMPTY_CART } from '@shop/contracts/empty-cart';
+import { joinedAddress } from '@shop/contracts/checkout-options';
+import type { CustomerInfo, CreatedOrder } from '@shop/contracts';
 import { apiErrorMessage, apiErrorStatus, cartQueryKey, setCartAnswer, toast } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
-import { saveLastOrder } from '../../../lib/last-order';
 import { completePayment } from '../api/complete-payment';
 import { createOrder } from '../api/create-order';
+import { checkoutSchemas, isSchemaError } from '../api/checkout-schemas';
 import { tokenizeErrorMessage, type PaymentCard } from '../utils/payments-sdk';
 
 /** docs/product.md section 9: the wait between tokenizing the card and completing the payment. */
@@ -45,11 +46,7 @@ export function paymentFailureOf(error: unknown): PaymentFailure {
     return { title: PAYMENT_FAILED_TITLE, description: error.message };
   const reason = apiErrorMessage(error);
   if (reason) return { title: PAYMENT_FAILED_TITLE, description: reason };
-  if (
-    apiErrorStatus(error) !== undefined ||
-    error instanceof TypeError ||
-    error instanceof ZodError
-  )
+  if (apiErrorStatus(error) !== undefined || error instanceof TypeError || isSchemaError(error))
     return { ...PAYMENT_ERROR };
   const message = error instanceof Error ? error.message.trim() : '';
   return { title: PAYMENT_FAILED_TITLE, description: message || PAYMENT_FAILED_DEFAULT };
@@ -129,6 +126,7 @@ export function usePlaceOrder({
 
       placed.current = null;
       await afterPaid?.(checkout);
+      const { saveLastOrder } = await checkoutSchemas();
       saveLastOrder({
         orderId: paid.orderId,
         orderNumber: paid.orderNumber,
