@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import mongoose from 'mongoose';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/platform/logger';
@@ -669,25 +670,40 @@ describe('the proof PDF', () => {
 });
 
 describe('the proof email', () => {
-  it('when the mail worker sends it, then each line’s proof PDF goes with it (the kept copy)', async () => {
-    const guest = app.agent();
-    const order = await paidOrder(guest, { texts: ['VALVE 7'] });
+  /** The mail worker's rounds until the order's proof email is sent, and what they read. */
+  async function sendProofEmail(order: PaidOrder) {
     const sent: OutgoingMail[] = [];
-    for (let round = 0; round < 10; round++) {
-      const { sent: count } = await deliverDueMail({
-        sender: { send: async (mail) => void sent.push(mail), close() {} },
-        from: 'Shop <shop@example.com>',
-        logger: createLogger('silent'),
-        loadAttachment: proofAttachmentLoader(localFolderStore(uploadDir)),
-        batch: 50,
-      });
-      if (sent.some((mail) => mail.subject.includes(`#${order.orderNumber}:`)) || count === 0)
-        break;
+    const reads: string[] = [];
+    mongoose.set('debug', (collection: string, method: string) => {
+      if (method.startsWith('find') && !method.startsWith('findOneAnd')) reads.push(collection);
+    });
+    try {
+      for (let round = 0; round < 10; round++) {
+        const { sent: count } = await deliverDueMail({
+          sender: { send: async (mail) => void sent.push(mail), close() {} },
+          from: 'Shop <shop@example.com>',
+          logger: createLogger('silent'),
+          loadAttachment: proofAttachmentLoader(localFolderStore(uploadDir)),
+          batch: 50,
+        });
+        if (sent.some((mail) => mail.subject.includes(`#${order.orderNumber}:`)) || count === 0)
+          break;
+      }
+    } finally {
+      mongoose.set('debug', false);
     }
     const proofMail = sent.find((mail) =>
       mail.subject.startsWith(`Your proof for order #${order.orderNumber}:`),
     );
+    return { proofMail, reads };
+  }
+
+  it('when the mail worker sends it, then each line’s proof PDF goes with it (the kept copy), drawn from the line queued with it (the order is not read)', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { texts: ['VALVE 7'] });
+    const { proofMail, reads } = await sendProofEmail(order);
     expect(proofMail).toBeDefined();
+    expect(reads).not.toContain('orders');
     expect(proofMail!.attachments).toHaveLength(1);
     const [attachment] = proofMail!.attachments!;
     expect(attachment).toMatchObject({
@@ -695,6 +711,23 @@ describe('the proof email', () => {
       contentType: 'application/pdf',
     });
     expect(squash(await pdfText(attachment!.content))).toContain('VALVE7');
+    const download = await fetchBytes(
+      guest,
+      `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.pdf`,
+    );
+    expect(download.bytes.equals(attachment!.content)).toBe(true);
+  });
+
+  it('when the message was queued without its line (an earlier version), then the worker reads the order and sends the same PDF as the download', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { texts: ['VALVE 9'] });
+    const key = `proof_request:${order.orderId}:1`;
+    await OutboxModel.collection.updateOne({ key }, { $unset: { 'attachments.0.source': '' } });
+    const { proofMail, reads } = await sendProofEmail(order);
+    expect(proofMail).toBeDefined();
+    expect(reads).toContain('orders');
+    const [attachment] = proofMail!.attachments!;
+    expect(squash(await pdfText(attachment!.content))).toContain('VALVE9');
     const download = await fetchBytes(
       guest,
       `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.pdf`,

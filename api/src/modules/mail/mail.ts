@@ -161,11 +161,12 @@ export interface OutgoingMail {
 }
 
 /**
- * Reads an attachment's content by its reference when the message is sent (the proofs module), told
- * which message it is for (its kind, and whether this is its first attempt).
+ * Makes or reads an attachment's content when the message is sent (the proofs module), from its
+ * reference and the source queued with it, told which message it is for (its kind, and whether this
+ * is its first attempt).
  */
 export type AttachmentLoader = (
-  ref: string,
+  attachment: MailAttachmentRef,
   message: { kind: MailKind; firstAttempt: boolean },
 ) => Promise<{ content: Buffer; contentType: string } | null>;
 
@@ -244,7 +245,7 @@ function describe(error: unknown): string {
 async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
   const files = [];
   for (const attachment of message.attachments ?? []) {
-    const loaded = await load(attachment.ref, {
+    const loaded = await load(attachment, {
       kind: message.kind,
       firstAttempt: message.attempts === 0,
     });

@@ -43,8 +43,8 @@ export interface OutboxRecord {
   /** The mail server refused it for good (a 5xx answer): no more tries. */
   failedAt: Date | null;
   /**
-   * Files sent with it, by reference (`proof:{orderId}:{lineId}:{revision}`): the worker reads each
-   * when sending, so the outbox does not hold copies of the PDFs.
+   * Files sent with it, by reference (`proof:{orderId}:{lineId}:{revision}`): the worker makes or
+   * reads each when sending, so the outbox does not hold copies of the PDFs.
    */
   attachments: MailAttachmentRef[];
 }
@@ -52,6 +52,12 @@ export interface OutboxRecord {
 export interface MailAttachmentRef {
   filename: string;
   ref: string;
+  /**
+   * What the module that queued it needs to make the file, written with the message (a proof's
+   * line as the revision shows it), so sending reads nothing else; opaque to the mail module.
+   * Absent on a message queued without it: the loader reads what it needs.
+   */
+  source?: Record<string, unknown> | null;
 }
 
 const outboxSchema = new Schema<OutboxRecord>(
@@ -72,7 +78,10 @@ const outboxSchema = new Schema<OutboxRecord>(
     claimedUntil: { type: Date, default: null },
     claimedBy: { type: String, default: null },
     failedAt: { type: Date, default: null },
-    attachments: { type: [{ _id: false, filename: String, ref: String }], default: [] },
+    attachments: {
+      type: [{ _id: false, filename: String, ref: String, source: Schema.Types.Mixed }],
+      default: [],
+    },
   },
   { versionKey: false },
 );

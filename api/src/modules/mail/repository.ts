@@ -28,7 +28,11 @@ export async function insertMails(mails: NewMail[], now: Date): Promise<boolean[
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    attachments: (mail.attachments ?? []).map(({ filename, ref }) => ({ filename, ref })),
+    attachments: (mail.attachments ?? []).map(({ filename, ref, source }) => ({
+      filename,
+      ref,
+      ...(source ? { source } : {}),
+    })),
     createdAt: now,
     status: 'queued' as const,
     sentAt: null,

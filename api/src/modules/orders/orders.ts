@@ -19,6 +19,7 @@ export { toAdminOrder, toHistoryEntry } from './answers';
 export { findProofEvent, insertProofEvent, listOrderEvents, proofEventKey } from './events';
 export { startProductionOnApproval } from './moves';
 export { orderPageUrl, proofAttachmentRef, proofEmail, sendProof } from './proof-step';
+export type { ProofLineFile, ProofLineSource } from './proof-step';
 export {
   claimOwnPayment,
   claimPayment,

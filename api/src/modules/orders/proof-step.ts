@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { queueMail, type MailToQueue } from '../mail/mail';
 import { proofRequest } from '../mail/mail';
 import { insertProofEvent } from './events';
-import type { OrderRecord } from './model';
+import type { OrderItemRecord, OrderRecord } from './model';
 import { orderLinkUrl } from './order-access';
 
 /**
@@ -25,10 +25,41 @@ export function proofAttachmentRef(orderId: string, lineId: string, revision: nu
   return `proof:${orderId}:${lineId}:${revision}`;
 }
 
+/** A shop's proof file shown on a line in place of its drawn text (proofs' revision lines). */
+export interface ProofLineFile {
+  hashedName: string;
+  originalName: string;
+  contentType: string;
+}
+
+/**
+ * What a line's proof is drawn from (proofs module, drawingOf): the order's line as ordered, its
+ * place in the order, and the line as the revision shows it. Queued with the proof email's
+ * attachment, so the mail worker draws it without reading the order; an order's lines never change.
+ */
+export interface ProofLineSource {
+  orderId: string;
+  orderNumber: number;
+  /** The line's place in the order (0 for the first) and how many lines the order has. */
+  index: number;
+  lineCount: number;
+  revision: number;
+  item: OrderItemRecord;
+  line: { lineId: string; customText: string; uploadedFile: ProofLineFile | null };
+}
+
 export interface ProofSending {
   revision: number;
-  /** Each line as the revision shows it, and whether the revision changed it. */
-  lines: Array<{ lineId: string; customText: string; changed: boolean }>;
+  /**
+   * Each line as the revision shows it (its text, or the shop's proof file: none on revision 1), and
+   * whether the revision changed it.
+   */
+  lines: Array<{
+    lineId: string;
+    customText: string;
+    uploadedFile?: ProofLineFile | null;
+    changed: boolean;
+  }>;
   note: string | null;
   by: string | null;
   now: Date;
@@ -67,12 +98,29 @@ export function proofEmail(
       config.shop,
       reminder ? { reminder: true } : undefined,
     ),
-    attachments: lines.map((line) => ({
-      filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}${
-        reminder && revision === 1 ? '' : `-rev${revision}`
-      }.pdf`,
-      ref: proofAttachmentRef(id, line.lineId, revision),
-    })),
+    attachments: lines.map((line) => {
+      const index = order.items.findIndex((item) => item.lineId === line.lineId);
+      const source: ProofLineSource = {
+        orderId: id,
+        orderNumber: order.orderNumber,
+        index,
+        lineCount: order.items.length,
+        revision,
+        item: order.items[index]!,
+        line: {
+          lineId: line.lineId,
+          customText: line.customText,
+          uploadedFile: line.uploadedFile ?? null,
+        },
+      };
+      return {
+        filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}${
+          reminder && revision === 1 ? '' : `-rev${revision}`
+        }.pdf`,
+        ref: proofAttachmentRef(id, line.lineId, revision),
+        source: { ...source },
+      };
+    }),
   };
 }
 

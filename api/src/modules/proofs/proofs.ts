@@ -4,7 +4,7 @@ import { engravedArtworkOf } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
 import type { AttachmentLoader } from '../mail/mail';
-import { findOrderById, type OrderRecord } from '../orders/orders';
+import { findOrderById, type OrderRecord, type ProofLineSource } from '../orders/orders';
 import { openUpload } from '../uploads/uploads';
 import type { UploadStore } from '../uploads/uploads';
 import { isVariableLine } from '@shop/contracts';
@@ -91,15 +91,15 @@ export interface ProofRequest {
   store: UploadStore;
 }
 
-interface ProofLineTarget {
-  order: OrderRecord;
-  index: number;
-  revision: number;
-  line: ProofRevisionLine;
-}
+/** A line of an order at a revision: what its proof is drawn from (orders' ProofLineSource). */
+type ProofLineTarget = ProofLineSource & { line: ProofRevisionLine };
 
 /** The line of the order at the revision asked for; another's order, a line or revision not there: 404. */
-async function proofLineOf(order: OrderRecord, itemId: string, asked?: number) {
+async function proofLineOf(
+  order: OrderRecord,
+  itemId: string,
+  asked?: number,
+): Promise<ProofLineTarget> {
   const index = order.items.findIndex((item) => item.lineId === itemId);
   if (index < 0) throw AppError.notFound('Order line not found');
   const current = Math.max(1, order.proof?.revision ?? 1);
@@ -109,16 +109,57 @@ async function proofLineOf(order: OrderRecord, itemId: string, asked?: number) {
     (candidate) => candidate.lineId === itemId,
   );
   if (!line) throw AppError.notFound('Order line not found');
-  return { order, index, revision, line } satisfies ProofLineTarget;
+  return {
+    orderId: order._id.toString(),
+    orderNumber: order.orderNumber,
+    index,
+    lineCount: order.items.length,
+    revision,
+    item: order.items[index]!,
+    line,
+  };
 }
 
-function baseName({ order, index, revision }: ProofLineTarget): string {
-  return `proof-${order.orderNumber}-${index + 1}${revision > 1 ? `-rev${revision}` : ''}`;
+/**
+ * The line as its proof email's attachment was queued with it (orders' proofEmail): the line the
+ * order and the revision hold, so nothing is read; null when the attachment has none (queued by an
+ * earlier version) or it is not this reference's.
+ */
+function queuedProofLine(
+  source: Record<string, unknown> | null | undefined,
+  ref: { orderId: string; lineId: string; revision: number },
+): ProofLineTarget | null {
+  const queued = source as Partial<ProofLineSource> | null | undefined;
+  if (
+    !queued?.item ||
+    !queued.line ||
+    queued.orderId !== ref.orderId ||
+    queued.revision !== ref.revision ||
+    queued.line.lineId !== ref.lineId ||
+    queued.item.lineId !== ref.lineId ||
+    typeof queued.orderNumber !== 'number' ||
+    typeof queued.index !== 'number' ||
+    typeof queued.lineCount !== 'number'
+  ) {
+    return null;
+  }
+  return {
+    orderId: queued.orderId,
+    orderNumber: queued.orderNumber,
+    index: queued.index,
+    lineCount: queued.lineCount,
+    revision: queued.revision,
+    item: queued.item,
+    line: { ...queued.line, changed: true },
+  };
+}
+
+function baseName({ orderNumber, index, revision }: ProofLineTarget): string {
+  return `proof-${orderNumber}-${index + 1}${revision > 1 ? `-rev${revision}` : ''}`;
 }
 
 async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<ProofDrawing> {
-  const { order, index, revision, line } = target;
-  const item = order.items[index]!;
+  const { item, revision, line } = target;
   const artwork = await artworkOf(store, item.files);
   // The image engraved on the label (as the configurator's preview draws it): its read content,
   // from the file's own entry (artworkOf keeps the files' order).
@@ -148,9 +189,9 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
   const productConfig = { ...item.productConfig, customText: line.customText };
   return proofDrawing({
     series: isVariableLine(productConfig) ? await seriesOf(productConfig, item.quantity) : null,
-    orderNumber: order.orderNumber,
-    lineNumber: index + 1,
-    lineCount: order.items.length,
+    orderNumber: target.orderNumber,
+    lineNumber: target.index + 1,
+    lineCount: target.lineCount,
     revision,
     productConfig,
     quantity: item.quantity,
@@ -211,7 +252,7 @@ async function cachedPdfOf(
   store: UploadStore,
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<Buffer> {
-  const key = `${target.order._id.toString()}:${target.line.lineId}:${target.revision}`;
+  const key = `${target.orderId}:${target.line.lineId}:${target.revision}`;
   const cached = fresh ? null : await findCachedPdf(key);
   if (cached) return cached;
   // On the PDF worker thread (platform/pdf-thread.ts): pdfkit draws in one synchronous stretch.
@@ -237,17 +278,21 @@ export async function uploadedProofFile(request: ProofRequest) {
 
 /**
  * The mail worker's reader of `proof:{orderId}:{lineId}:{revision}` attachments (the proof email):
- * the kept PDF, rendered now if it is not kept yet. A revision's proof request on its first attempt
- * is the PDF's first reader (sent within seconds of the revision), so it renders without looking.
+ * the kept PDF, rendered now if it is not kept yet, from the line queued with the attachment (or,
+ * queued without it, the order read now). A revision's proof request on its first attempt is the
+ * PDF's first reader (sent within seconds of the revision), so it renders without looking.
  */
 export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
-  return async (ref, message) => {
+  return async ({ ref, source }, message) => {
     const match = /^proof:([0-9a-f]{24}):([0-9a-f]{24}):(\d+)$/i.exec(ref);
     if (!match) return null;
     const [, orderId, lineId, revision] = match as unknown as [string, string, string, string];
-    const order = await findOrderById(orderId);
-    if (!order) return null;
-    const target = await proofLineOf(order, lineId, Number(revision));
+    let target = queuedProofLine(source, { orderId, lineId, revision: Number(revision) });
+    if (!target) {
+      const order = await findOrderById(orderId);
+      if (!order) return null;
+      target = await proofLineOf(order, lineId, Number(revision));
+    }
     const fresh = message.kind === 'proof_request' && message.firstAttempt;
     return { content: await cachedPdfOf(target, store, { fresh }), contentType: 'application/pdf' };
   };
