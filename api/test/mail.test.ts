@@ -10,6 +10,7 @@ import {
   CLAIM_LEASE_MS,
   SENDS_AT_ONCE,
   deliverDueMail,
+  releaseLapsedMailClaims,
   smtpSender,
   type MailSender,
 } from '../src/modules/mail/mail';
@@ -377,6 +378,28 @@ describe("the mail worker's pace", () => {
       claimedBy: null,
     });
     expect(after?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('when the mail job’s rounds leave lapsed claims alone, then the leases’ own sweep makes their messages due again, and the next round sends them once', async () => {
+    const claimedAt = new Date(Date.now() - 11 * 60_000);
+    const [key] = await queue(`lapsed:${Date.now()}`, 1, claimedAt);
+    const stored = await OutboxModel.findOne({ key }).lean();
+    await claimMails([stored!._id], claimedAt, {
+      until: new Date(claimedAt.getTime() + CLAIM_LEASE_MS),
+      by: 'stopped-worker',
+    });
+    const sent: string[] = [];
+    const counting: MailSender = { send: async (mail) => void sent.push(mail.subject), close() {} };
+    const round = () =>
+      deliverDueMail({ sender: counting, from: 'shop@example.com', logger, releaseLapsed: false });
+    await round();
+    expect(sent).not.toContain(key);
+    expect((await OutboxModel.findById(stored!._id).lean())?.status).toBe('sending');
+    expect(await releaseLapsedMailClaims()).toBeGreaterThanOrEqual(1);
+    await round();
+    await round();
+    expect(sent.filter((subject) => subject === key)).toHaveLength(1);
+    expect((await OutboxModel.findById(stored!._id).lean())?.status).toBe('sent');
   });
 
   it('when the worker sends many messages through a mail server, then they share a few connections', async () => {

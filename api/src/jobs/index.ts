@@ -2,7 +2,12 @@
 // on shutdown; tests start and stop them too (test/support/test-app.ts).
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
-import { deliverDueMail, mailSenderFor, type MailSender } from '../modules/mail/mail';
+import {
+  deliverDueMail,
+  mailSenderFor,
+  releaseLapsedMailClaims,
+  type MailSender,
+} from '../modules/mail/mail';
 import { takeInChangedOrders } from '../modules/insights/insights';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
@@ -42,10 +47,14 @@ export function shopJobs(
           loadAttachment,
           now,
           batch: MAIL_BATCH,
+          releaseLapsed: false,
         });
         return { more: taken >= MAIL_BATCH && settled > 0 };
       },
     },
+    // The messages of a worker that stopped mid-send are due again once its lease lapses (minutes):
+    // looked for once a minute, not in every round of the mail worker.
+    { name: 'mail-leases', everyMs: MINUTE_MS, run: (now) => releaseLapsedMailClaims(now) },
     {
       name: 'proof-reminders',
       everyMs: 30 * MINUTE_MS,

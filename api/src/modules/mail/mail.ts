@@ -255,6 +255,15 @@ async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
   return files;
 }
 
+/**
+ * Messages held by a worker whose lease ran out (it stopped mid-send, CLAIM_LEASE_MS ago) are due
+ * again; how many. A lease is minutes long, so looking once a minute (the jobs' `mail-leases`)
+ * rather than every round costs a message of a stopped worker at most a minute more.
+ */
+export async function releaseLapsedMailClaims(now = new Date()): Promise<number> {
+  return releaseLapsedClaims(now);
+}
+
 /** Messages one worker sends at once, over the sender's pooled connections (smtpSender). */
 export const SENDS_AT_ONCE = 4;
 
@@ -275,6 +284,7 @@ export async function deliverDueMail({
   loadAttachment = async () => null,
   now = new Date(),
   batch = 20,
+  releaseLapsed = true,
 }: {
   sender: MailSender | null;
   from: string;
@@ -282,10 +292,15 @@ export async function deliverDueMail({
   loadAttachment?: AttachmentLoader;
   now?: Date;
   batch?: number;
+  /**
+   * Whether the round first makes the messages of lapsed claims due again (releaseLapsedMailClaims):
+   * the mail job leaves it to a job of its own, once a minute.
+   */
+  releaseLapsed?: boolean;
 }): Promise<{ sent: number; failed: number; taken: number; settled: number }> {
   let sent = 0;
   let failed = 0;
-  await releaseLapsedClaims(now);
+  if (releaseLapsed) await releaseLapsedClaims(now);
   const due = await findDueMailIds(now, batch);
   const claim = {
     until: new Date(now.getTime() + CLAIM_LEASE_MS),
