@@ -9,6 +9,7 @@ import { migrateAccounts } from './accounts';
 import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
+import { moveOrderEventsIntoOrders } from './order-events';
 import { moveOrdersOffKeyedLists } from './orders';
 import { dropSkewReportKeys } from './releases';
 import { dropSharedStandIns } from './stand-ins';
@@ -17,6 +18,8 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   foldCartSessions,
   countDiscountUsesOnCodes,
   moveOrdersOffKeyedLists,
+  // After the orders' own move: that one turns the admins' leave markers into pending moves.
+  moveOrderEventsIntoOrders,
   migrateMail,
   dropSkewReportKeys,
   migrateAccounts,

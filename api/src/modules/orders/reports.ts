@@ -4,7 +4,7 @@
 import type { Cursor, Types } from 'mongoose';
 import { PAYMENT_STATUSES, type OrderStatus } from '@shop/contracts';
 import { trusted } from '../../platform/db';
-import { OrderEventModel, OrderModel, type OrderRecord } from './model';
+import { OrderModel, type OrderEventRecord, type OrderRecord } from './model';
 
 /** The fields an order's figures are made of. */
 export type OrderForFigures = Pick<
@@ -112,6 +112,14 @@ export async function ordersInState(
     .exec();
 }
 
+/** The events of these orders (read by _id, the events alone), by order id. */
+async function eventsOfOrders(ids: Types.ObjectId[]): Promise<Map<string, OrderEventRecord[]>> {
+  const found = await OrderModel.find({ _id: trusted({ $in: ids }) }, { events: 1 })
+    .lean<Array<Pick<OrderRecord, '_id' | 'events'>>>()
+    .exec();
+  return new Map(found.map((order) => [order._id.toString(), order.events ?? []]));
+}
+
 /**
  * When each order's proof was approved by the customer (the decision on its current revision), for
  * the orders whose proof is approved; by order id.
@@ -119,16 +127,16 @@ export async function ordersInState(
 export async function approvalTimes(
   orders: Array<Pick<OrderRecord, '_id' | 'proof'>>,
 ): Promise<Map<string, Date>> {
-  const keys = orders
-    .filter((order) => order.proof?.status === 'approved')
-    .map((order) => `${order._id.toString()}:proof:${order.proof!.revision}:decision`);
+  const approved = orders.filter((order) => order.proof?.status === 'approved');
   const times = new Map<string, Date>();
-  if (keys.length === 0) return times;
-  const events = await OrderEventModel.find({ _id: trusted({ $in: keys }) }, { at: 1, proof: 1 })
-    .lean<Array<{ _id: string; at: Date; proof: { action: string } | null }>>()
-    .exec();
-  for (const event of events)
-    if (event.proof?.action === 'approved') times.set(event._id.split(':')[0]!, event.at);
+  if (approved.length === 0) return times;
+  const events = await eventsOfOrders(approved.map((order) => order._id));
+  for (const order of approved) {
+    const id = order._id.toString();
+    const key = `${id}:proof:${order.proof!.revision}:decision`;
+    const decision = events.get(id)?.find((event) => event._id === key);
+    if (decision?.proof?.action === 'approved') times.set(id, decision.at);
+  }
   return times;
 }
 
@@ -138,13 +146,11 @@ export async function processingSince(
 ): Promise<Map<string, Date>> {
   const times = new Map<string, Date>();
   if (orders.length === 0) return times;
-  const events = await OrderEventModel.find(
-    { _id: trusted({ $in: orders.map((order) => `${order._id.toString()}:processing`) }) },
-    { at: 1 },
-  )
-    .lean<Array<{ _id: string; at: Date }>>()
-    .exec();
-  for (const event of events) times.set(event._id.split(':')[0]!, event.at);
+  const events = await eventsOfOrders(orders.map((order) => order._id));
+  for (const [id, held] of events) {
+    const entered = held.find((event) => event._id === `${id}:processing`);
+    if (entered) times.set(id, entered.at);
+  }
   return times;
 }
 

@@ -6,6 +6,7 @@ import { isDuplicateKeyError, trusted } from '../../platform/db';
 import {
   OrderCounterModel,
   OrderModel,
+  type OrderEventRecord,
   type OrderProofState,
   type OrderRecord,
   type PaymentContact,
@@ -229,6 +230,8 @@ export async function recordPaid(
     proof: OrderProofState | null;
     proofReminderDueAt: Date | null;
   },
+  /** What the payment adds to the order's history, written by the same update (once: it is paid once). */
+  events: OrderEventRecord[],
 ): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
     { _id: id, paymentStatus: 'charging' },
@@ -239,6 +242,7 @@ export async function recordPaid(
         chargingSince: null,
         lastPaymentError: null,
       },
+      $push: { events: { $each: events } },
     },
     { new: true },
   )
