@@ -415,3 +415,29 @@ describe('input', () => {
     expect((await app.agent().request('GET', '/api/admin/insights')).status).toBe(401);
   });
 });
+
+describe('carts started', () => {
+  it('when a cart is started, emptied, started again, ordered and paid, then the funnel counts both starts: the emptied one kept apart, the paid one by its order (paying writes no start)', async () => {
+    const startsBefore = (await dashboard('today')).funnel.cartsStarted;
+    const keptBefore = await mongoose.connection.db!.collection('cart_starts').countDocuments();
+    const shopper = app.agent();
+    const first = (await addToCart(shopper)).body.item.id as string;
+    expect((await shopper.request('DELETE', `/api/cart/${first}`)).status).toBe(200);
+    const second = (await addToCart(shopper, { customText: 'AGAIN' })).body.item.id as string;
+    const order = await placeOrder(shopper, customerInfo());
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+
+    const starts = mongoose.connection.db!.collection<{ _id: string }>('cart_starts');
+    expect(await starts.countDocuments()).toBe(keptBefore + 1);
+    expect(await starts.findOne({ _id: first })).not.toBeNull();
+    expect(await starts.findOne({ _id: second })).toBeNull();
+    expect(
+      await mongoose.connection.db!.collection('carts').countDocuments({ startedBy: second }),
+    ).toBe(0);
+    const stored = await mongoose.connection
+      .db!.collection('orders')
+      .findOne({ _id: new Types.ObjectId(order.orderId) });
+    expect(stored?.cartStartedBy).toBe(second);
+    expect((await dashboard('today')).funnel.cartsStarted).toBe(startsBefore + 2);
+  });
+});

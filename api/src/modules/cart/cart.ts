@@ -37,21 +37,20 @@ import { assignSessionUploadsToCustomer, ownedFilenames } from '../uploads/uploa
 import type { CartDiscountRecord, CartItemRecord } from './model';
 import {
   assignGuestCartToCustomer,
+  cartStartsBetween,
   clearDiscount,
-  cartStartTimes,
-  countCartStarts,
-  deleteCart,
   deleteCartAtRevision,
+  deleteCartKeepingStart,
   findCart,
   newItem,
   pushNewLine,
-  recordCartStart,
   saveCart,
   saveDiscount,
+  type CartStart,
   type StoredCart,
 } from './repository';
 
-export { cartStartTimes, countCartStarts };
+export { cartStartsBetween, type CartStart };
 
 export type { CartOwner };
 
@@ -105,17 +104,22 @@ export async function listCartLines(owner: CartOwner): Promise<CartLine[]> {
 }
 
 /**
- * The cart as an order is placed from it: its lines, the code applied (checked by the caller) and
- * the revision read (the order keeps it for clearOrderedLines).
+ * The cart as an order is placed from it: its lines, the code applied (checked by the caller), the
+ * revision read (the order keeps it for clearOrderedLines) and the cart's start (the order keeps it
+ * for the funnel: paying takes the cart away).
  */
-export async function readCartToOrder(
-  owner: CartOwner,
-): Promise<{ lines: CartLine[]; discountCode: string | null; revision: string | null }> {
+export async function readCartToOrder(owner: CartOwner): Promise<{
+  lines: CartLine[];
+  discountCode: string | null;
+  revision: string | null;
+  start: CartStart | null;
+}> {
   const cart = await findCart(owner);
   return {
     lines: cart.items.map(toCartLine),
     discountCode: cart.discount?.discountCode ?? null,
     revision: cart.revision,
+    start: cart.start,
   };
 }
 
@@ -194,7 +198,7 @@ export async function clearOrderedLines(
   const codeUsed =
     order.discountCode !== null && cart.discount?.discountCode === order.discountCode;
   if (kept.length === cart.items.length && !codeUsed) return;
-  await saveCart(owner, kept, codeUsed ? null : cart.discount);
+  await saveCart(owner, cart, kept, codeUsed ? null : cart.discount);
 }
 
 /**
@@ -212,10 +216,10 @@ export async function mergeGuestCartIntoCustomer(
   await assignSessionSheetsToCustomer(sessionId, customerId);
 }
 
-/** The account was deleted: its cart goes (one document by its owner key). */
+/** The account was deleted: its cart goes (one document by its owner key), its start kept. */
 export async function forgetCustomerCart(customerId: string): Promise<void> {
   // The owner key of a customer is the customer alone; the session id plays no part in it.
-  await deleteCart({ sessionId: '', customerId });
+  await deleteCartKeepingStart({ sessionId: '', customerId });
 }
 
 interface CheckedDiscount {
@@ -298,6 +302,7 @@ async function saveChange(
   owner: CartOwner,
   cart: StoredCart,
   saved: CartItemRecord[],
+  started?: CartStart,
 ): Promise<CartResponse> {
   const lines = saved.map(toCartLine);
   const { discount, unusable } = await checkCartDiscount(cart.discount, sumOf(lines));
@@ -305,7 +310,7 @@ async function saveChange(
     cart.discount && discount
       ? { ...cart.discount, discountAmountCents: discount.amountCents }
       : null;
-  await saveCart(owner, saved, kept);
+  await saveCart(owner, cart, saved, kept, started);
   // Answered from the lines just saved; without a ZIP code, so no tax applies and no rate table is
   // needed. A code this change dropped is named, no longer applied.
   return cartResponse(lines, unusable ? { discount: null, unusable } : { discount }, {});
@@ -381,7 +386,6 @@ export async function addToCart(
   // Usually a new line on a cart without a code: one write (the repository's pushNewLine says when).
   const pushed = await pushNewLine(owner, added, { asNewLine });
   if (pushed) {
-    if (pushed.started) await recordCartStart(added._id, added.createdAt);
     const lines = pushed.items.map(toCartLine);
     return { ...cartResponse(lines, { discount: null }, {}), item: toCartItem(toCartLine(added)) };
   }
@@ -408,8 +412,10 @@ export async function addToCart(
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
   if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
   const saved = [...cart.items, added];
-  const answer = await saveChange(owner, cart, saved);
-  if (cart.items.length === 0) await recordCartStart(added._id, added.createdAt);
+  // The first label of an empty cart starts it: the start is written with the line.
+  const started =
+    cart.items.length === 0 ? { id: added._id.toString(), at: added.createdAt } : undefined;
+  const answer = await saveChange(owner, cart, saved, started);
   return { ...answer, item: toCartItem(toCartLine(added)) };
 }
 

@@ -50,6 +50,15 @@ export interface CartRecord extends CartDiscountRecord {
    * Missing on a cart written before it existed.
    */
   labelKeys?: string[];
+  /**
+   * The cart's start (the admin's funnel): the line whose adding made an empty cart a cart, by its
+   * id, and when, written by that same write; null once the cart is emptied (its start is then kept
+   * in cart_starts) and on a cart written before it existed (whose start is in cart_starts). An order
+   * placed from the cart keeps it (orders' `cartStartedBy`), so paying, which takes the cart away,
+   * loses no start.
+   */
+  startedBy?: string | null;
+  startedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -105,16 +114,21 @@ const cartSchema = new Schema<CartRecord>(
     discountData: { type: Schema.Types.Mixed, default: null },
     revision: { type: String, default: null },
     labelKeys: { type: [String], default: undefined },
+    startedBy: { type: String, default: null },
+    startedAt: { type: Date, default: null },
   },
   { collection: 'carts', timestamps: true, versionKey: false },
 );
+// The funnel: the carts started in a stretch of time that still hold their start.
+cartSchema.index({ startedAt: 1 });
 
 export const CartModel = mongoose.model<CartRecord>('Cart', cartSchema);
 
 /**
- * A cart's start: its first label added to an empty cart (the admin's funnel, modules/insights). A
- * cart document goes when it is emptied or ordered, so its start is kept apart, under the first
- * line's id, with when it happened and nothing about the shopper.
+ * A cart's start (its first label added to an empty cart: the admin's funnel, modules/insights) kept
+ * apart from the cart, under the first line's id, with when it happened and nothing about the
+ * shopper: written when a cart holding its start is emptied or removed other than by paying (whose
+ * order keeps the start), and by versions before the cart held its start.
  */
 export interface CartStartRecord {
   _id: string;

@@ -20,12 +20,20 @@ export type NewCartItem = Pick<
   'productConfig' | 'files' | 'quantity' | 'unitPriceCents' | 'totalPriceCents'
 >;
 
+/** A cart's start (model.ts, startedBy and startedAt): the line that started it, and when. */
+export interface CartStart {
+  id: string;
+  at: Date;
+}
+
 /** A cart as the cart module reads it: its lines oldest first, and its code (null: none applied). */
 export interface StoredCart {
   items: CartItemRecord[];
   discount: CartDiscountRecord | null;
   /** The cart's revision as read (model.ts); null for no cart, or one written before revisions. */
   revision: string | null;
+  /** The start the cart holds; null for no cart, an emptied one, or one written before starts. */
+  start: CartStart | null;
 }
 
 /** What a cart's discount fields hold when no code is applied. */
@@ -58,6 +66,7 @@ async function findCartByKey(key: string): Promise<StoredCart> {
         }
       : null,
     revision: cart?.revision ?? null,
+    start: cart?.startedBy && cart.startedAt ? { id: cart.startedBy, at: cart.startedAt } : null,
   };
 }
 
@@ -112,24 +121,35 @@ export function newItem(item: NewCartItem, now = new Date()): CartItemRecord {
 
 /**
  * Writes the owner's whole cart, its lines and its code (null: none), in one write; a cart left with
- * no lines and no code is removed.
+ * no lines and no code is removed. `read`: the cart as the caller read it. Emptied, the cart's start
+ * is kept in cart_starts first (nothing holds it any more); `started`: the start these lines make
+ * (the first label added to an empty cart), written with them.
  */
 export async function saveCart(
   owner: CartOwner,
+  read: Pick<StoredCart, 'start'>,
   items: CartItemRecord[],
   discount: CartDiscountRecord | null,
+  started?: CartStart,
 ): Promise<void> {
+  const emptied = items.length === 0 && read.start !== null;
+  if (emptied) await recordCartStart(read.start!);
+  const start = started
+    ? { startedBy: started.id, startedAt: started.at }
+    : emptied
+      ? { startedBy: null, startedAt: null }
+      : {};
   if (items.length === 0 && !discount) await deleteCart(owner);
-  else await writeCartByKey(ownerKeyOf(owner), { items, ...(discount ?? NO_DISCOUNT) });
+  else await writeCartByKey(ownerKeyOf(owner), { items, ...(discount ?? NO_DISCOUNT), ...start });
 }
 
 /**
- * Adds a new line in one write when nothing about the cart needs a look first: it has no code (whose
- * amount would follow the new subtotal), room for another line, and, unless `asNewLine`, no line with
- * the new one's label key (so none it could be more of). A cart that does not exist is created. The
- * lines it then holds, oldest first, and whether the line started the cart (it was empty); null
- * when the cart is not such a cart (nothing written: the caller reads it and decides, as for any
- * change).
+ * Adds a new line in one write when nothing about the cart needs a look first: it has lines, no code
+ * (whose amount would follow the new subtotal), room for another line, and, unless `asNewLine`, no
+ * line with the new one's label key (so none it could be more of). A cart that does not exist is
+ * created, started by the line (its start written by the same write). The lines it then holds,
+ * oldest first, and whether the line started the cart; null when the cart is not such a cart
+ * (nothing written: the caller reads it and decides, as for any change).
  */
 export async function pushNewLine(
   owner: CartOwner,
@@ -147,16 +167,23 @@ export async function pushNewLine(
         $nor: [
           { [`items.${MAX_CART_LINES - 1}`]: trusted({ $exists: true }) },
           { labelKeys: trusted({ $exists: false }) },
+          // An empty cart (left by a code taken off): its start is written the slower way.
+          { 'items.0': trusted({ $exists: false }) },
           ...(asNewLine ? [] : [{ labelKeys: key }]),
         ],
       },
-      { $push: { items: added, labelKeys: key }, $set: { revision: newRevision() } },
+      {
+        $push: { items: added, labelKeys: key },
+        $set: { revision: newRevision() },
+        // A cart made by this write starts with this line.
+        $setOnInsert: { startedBy: added._id.toString(), startedAt: added.createdAt },
+      },
       { upsert: true, new: false },
     )
       .lean<CartRecord>()
       .exec();
     const items = before?.items ?? [];
-    return { items: [...items, added].sort(byAge), started: items.length === 0 };
+    return { items: [...items, added].sort(byAge), started: before === null };
   } catch (error) {
     // The cart is there but is not such a cart: the upsert's insert found its _id taken.
     if (isDuplicateKeyError(error)) return null;
@@ -219,27 +246,40 @@ export async function assignGuestCartToCustomer(
     await writeCartByKey(customerKey, { items, ...(guest.discount ?? {}) });
   }
   // The guest's code is the customer's now; a guest cart left with no lines is removed.
-  await saveCart({ sessionId }, staying, null);
+  await saveCart({ sessionId }, guest, staying, null);
 }
 
-/** A cart was started by this line (keyed by it: a retried write records it once). */
-export async function recordCartStart(lineId: Types.ObjectId, at: Date): Promise<void> {
+/** Keeps a cart's start apart from its cart (keyed by its line: a retried write records it once). */
+export async function recordCartStart(start: CartStart): Promise<void> {
   await CartStartModel.updateOne(
-    { _id: lineId.toString() },
-    { $setOnInsert: { at } },
+    { _id: start.id },
+    { $setOnInsert: { at: start.at } },
     { upsert: true },
   ).exec();
 }
 
-/** How many carts were started in [start, end). */
-export async function countCartStarts(start: Date, end: Date): Promise<number> {
-  return CartStartModel.countDocuments({ at: trusted({ $gte: start, $lt: end }) }).exec();
+/** Removes the owner's cart, its start kept first in cart_starts (an account deleted). */
+export async function deleteCartKeepingStart(owner: CartOwner): Promise<void> {
+  const cart = await findCart(owner);
+  if (cart.start) await recordCartStart(cart.start);
+  await deleteCart(owner);
 }
 
-/** When each cart started in [start, end) was started. */
-export async function cartStartTimes(start: Date, end: Date): Promise<Date[]> {
-  const starts = await CartStartModel.find({ at: trusted({ $gte: start, $lt: end }) }, { at: 1 })
-    .lean<Array<{ at: Date }>>()
-    .exec();
-  return starts.map((entry) => entry.at);
+/**
+ * The starts in [start, end) that carts hold or cart_starts keeps (one start may be in both: an
+ * emptying stopped before its cart was written), each by its line's id. Those only placed orders
+ * hold are the orders module's.
+ */
+export async function cartStartsBetween(start: Date, end: Date): Promise<CartStart[]> {
+  const range = trusted({ $gte: start, $lt: end });
+  const [kept, held] = await Promise.all([
+    CartStartModel.find({ at: range }, { at: 1 }).lean<Array<{ _id: string; at: Date }>>().exec(),
+    CartModel.find({ startedAt: range }, { startedBy: 1, startedAt: 1 })
+      .lean<Array<{ startedBy: string; startedAt: Date }>>()
+      .exec(),
+  ]);
+  return [
+    ...kept.map((entry) => ({ id: entry._id, at: entry.at })),
+    ...held.map((cart) => ({ id: cart.startedBy, at: cart.startedAt })),
+  ];
 }

@@ -21,9 +21,10 @@ import {
   type LateOrder,
   type Material,
 } from '@shop/contracts';
-import { cartStartTimes, countCartStarts } from '../cart/cart';
+import { cartStartsBetween } from '../cart/cart';
 import {
   approvalTimes,
+  orderCartStartsBetween,
   ordersChangedSince,
   ordersInState,
   ordersPlacedBetween,
@@ -65,12 +66,27 @@ export const LATE_LIMIT = 50;
 const isSettled = (end: Date, computedAt: Date) =>
   computedAt.getTime() >= end.getTime() + SETTLE_MS;
 
+/**
+ * When each cart started in [start, end) was started: the starts carts hold, those kept apart from
+ * emptied carts and those kept by orders placed from carts that paying took away, each start once
+ * (by its line's id) wherever it is found.
+ */
+async function cartStartTimes(start: Date, end: Date): Promise<Date[]> {
+  const [carts, orders] = await Promise.all([
+    cartStartsBetween(start, end),
+    orderCartStartsBetween(start, end),
+  ]);
+  const times = new Map<string, Date>();
+  for (const found of [...carts, ...orders]) times.set(found.id, found.at);
+  return [...times.values()];
+}
+
 /** The figures of the orders placed in one slice, read now. */
 async function readSlice(slice: SliceRange): Promise<InsightSliceRecord> {
   const computedAt = new Date();
   const [orders, cartsStarted] = await Promise.all([
     ordersPlacedBetween(slice.start, slice.end),
-    countCartStarts(slice.start, slice.end),
+    cartStartTimes(slice.start, slice.end).then((times) => times.length),
   ]);
   const approved = await approvalTimes(orders);
   const record: InsightSliceRecord = {

@@ -110,6 +110,14 @@ export interface OrderRecord {
    * whole while it is still at that revision. Null on orders placed before revisions.
    */
   cartRevision: string | null;
+  /**
+   * The start of the cart it was placed from (cart model, startedBy and startedAt: the line that
+   * started it, and when), for the admin's funnel: paying takes the cart away, the order keeps its
+   * start. Null when the cart held none (written before starts were kept in carts, whose start is in
+   * cart_starts) and on orders placed before.
+   */
+  cartStartedBy: string | null;
+  cartStartedAt: Date | null;
   shipment: {
     carrier: Carrier;
     trackingNumber: string;
@@ -197,6 +205,8 @@ const orderSchema = new Schema<OrderRecord>(
     lastPaymentError: { type: String, default: null },
     cartFingerprint: { type: String, required: true },
     cartRevision: { type: String, default: null },
+    cartStartedBy: { type: String, default: null },
+    cartStartedAt: { type: Date, default: null },
     shipment: { type: Schema.Types.Mixed, default: null },
     refundedCents: { type: Number, required: true, default: 0 },
     refundId: { type: String, default: null },
@@ -223,6 +233,8 @@ orderSchema.index({ lastNameKey: 1, createdAt: -1, _id: -1 });
 // Due work: paid orders whose follow-up a stopped call left, unanswered proofs to remind.
 orderSchema.index({ paymentStatus: 1, settledAt: 1 });
 orderSchema.index({ proofReminderDueAt: 1 });
+// The funnel: the carts started in a stretch of time whose start an order keeps.
+orderSchema.index({ cartStartedAt: 1 });
 // The admin's insights (modules/insights): the orders written since an instant, oldest first.
 orderSchema.index({ updatedAt: 1, _id: 1 });
 

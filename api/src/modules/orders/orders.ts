@@ -39,6 +39,7 @@ export {
 export { insertMoveEvent } from './events';
 export {
   approvalTimes,
+  orderCartStartsBetween,
   orderCursor,
   ordersChangedSince,
   ordersInState,

@@ -163,15 +163,24 @@ export async function priceOrder(
     skipProof,
     cartFingerprint: '',
     cartRevision: null,
+    cartStartedBy: null,
+    cartStartedAt: null,
   };
-  // What the order is made of, not which write of the cart it was read from: a cart changed and
-  // changed back still answers its unpaid order.
+  // What the order is made of, not which write of the cart it was read from (nor when the cart was
+  // started): a cart changed and changed back still answers its unpaid order.
   order.cartFingerprint = fingerprintOf({
     ...order,
     cartFingerprint: undefined,
     cartRevision: undefined,
+    cartStartedBy: undefined,
+    cartStartedAt: undefined,
   });
-  return { ...order, cartRevision: cart.revision };
+  return {
+    ...order,
+    cartRevision: cart.revision,
+    cartStartedBy: cart.start?.id ?? null,
+    cartStartedAt: cart.start?.at ?? null,
+  };
 }
 
 function ownerKey(owner: CartOwner): string {

@@ -112,6 +112,23 @@ export async function ordersInState(
     .exec();
 }
 
+/**
+ * The cart starts in [start, end) that orders keep (the carts they were placed from, which paying
+ * took away), each by its line's id: several placings of one cart keep the same one.
+ */
+export async function orderCartStartsBetween(
+  start: Date,
+  end: Date,
+): Promise<Array<{ id: string; at: Date }>> {
+  const found = await OrderModel.find(
+    { cartStartedAt: trusted({ $gte: start, $lt: end }) },
+    { cartStartedBy: 1, cartStartedAt: 1 },
+  )
+    .lean<Array<{ cartStartedBy: string; cartStartedAt: Date }>>()
+    .exec();
+  return found.map((order) => ({ id: order.cartStartedBy, at: order.cartStartedAt }));
+}
+
 /** The events of these orders (read by _id, the events alone), by order id. */
 async function eventsOfOrders(ids: Types.ObjectId[]): Promise<Map<string, OrderEventRecord[]>> {
   const found = await OrderModel.find({ _id: trusted({ $in: ids }) }, { events: 1 })

@@ -36,6 +36,8 @@ export type NewOrder = Pick<
   | 'skipProof'
   | 'cartFingerprint'
   | 'cartRevision'
+  | 'cartStartedBy'
+  | 'cartStartedAt'
 > & { customerId: string | null };
 
 /** The lower-cased keys the admin's search reads (search.ts). */
