@@ -2,6 +2,7 @@
 // through a real SMTP server (smtp-server from npm, started here on a free port), and a mail server that
 // is down loses nothing: the messages go out when it is back.
 import type { AddressInfo } from 'node:net';
+import mongoose from 'mongoose';
 import smtp from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxPageSchema } from '@shop/contracts';
@@ -400,6 +401,31 @@ describe("the mail worker's pace", () => {
     await round();
     expect(sent.filter((subject) => subject === key)).toHaveLength(1);
     expect((await OutboxModel.findById(stored!._id).lean())?.status).toBe('sent');
+  });
+
+  it('when a round takes every due message it found, then it reads the outbox once: the messages as found are the ones it holds', async () => {
+    await deliverDueMail({ sender: null, from: 'shop@example.com', logger }); // earlier tests' mail
+    const keys = await queue(`one-read:${Date.now()}`, 3, new Date());
+    const sent: string[] = [];
+    const counting: MailSender = { send: async (mail) => void sent.push(mail.subject), close() {} };
+    const commands: string[] = [];
+    mongoose.set('debug', (collection: string, method: string) => {
+      if (collection === 'outbox') commands.push(method);
+    });
+    try {
+      await deliverDueMail({
+        sender: counting,
+        from: 'shop@example.com',
+        logger,
+        releaseLapsed: false,
+      });
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(sent.filter((subject) => keys.includes(subject)).sort()).toEqual([...keys].sort());
+    expect(commands).toEqual(['find', 'updateMany', 'bulkWrite']);
+    const stored = await OutboxModel.find({ key: trusted({ $in: keys }) }).lean();
+    expect(stored.map((mail) => [mail.status, mail.attempts])).toEqual(keys.map(() => ['sent', 1]));
   });
 
   it('when the worker sends many messages through a mail server, then they share a few connections', async () => {

@@ -9,7 +9,7 @@ import type { Logger } from '../../platform/logger';
 import type { MailAttachmentRef, OutboxRecord } from './model';
 import {
   claimMails,
-  findDueMailIds,
+  findDueMail,
   insertMails,
   listMail,
   recordMailOutcomes,
@@ -301,12 +301,17 @@ export async function deliverDueMail({
   let sent = 0;
   let failed = 0;
   if (releaseLapsed) await releaseLapsedClaims(now);
-  const due = await findDueMailIds(now, batch);
+  const due = await findDueMail(now, batch);
   const claim = {
     until: new Date(now.getTime() + CLAIM_LEASE_MS),
     by: randomBytes(8).toString('hex'),
   };
-  const claimed = await claimMails(due, now, claim);
+  const claimed = await claimMails(
+    due.map((mail) => mail._id),
+    now,
+    claim,
+    due,
+  );
   const outcomes: MailOutcome[] = [];
   const deliver = async (message: OutboxRecord) => {
     const id = message._id;

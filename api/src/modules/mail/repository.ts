@@ -85,16 +85,12 @@ export async function listMail({
     .lean<OutboxRecord[]>();
 }
 
-/** The ids of the messages due by now, the longest waiting first. */
-export async function findDueMailIds(now: Date, limit: number): Promise<Types.ObjectId[]> {
-  const due = await OutboxModel.find(
-    { status: 'queued', nextAttemptAt: trusted({ $lte: now }) },
-    { _id: 1 },
-  )
+/** The messages due by now, the longest waiting first. */
+export async function findDueMail(now: Date, limit: number): Promise<OutboxRecord[]> {
+  return OutboxModel.find({ status: 'queued', nextAttemptAt: trusted({ $lte: now }) })
     .sort({ nextAttemptAt: 1 })
     .limit(limit)
-    .lean<Array<{ _id: Types.ObjectId }>>();
-  return due.map((mail) => mail._id);
+    .lean<OutboxRecord[]>();
 }
 
 /** Messages whose worker's lease ran out (it stopped mid-send) are due again; how many. */
@@ -115,12 +111,16 @@ export interface MailClaim {
 /**
  * Those of these messages still due, for this worker's round alone until `claim.until`: one
  * conditional update of them all (each document's update is atomic, so of two workers each message
- * goes to one), then one read of what this round holds. Two commands, however many messages.
+ * goes to one), then one read of what this round holds, unless it took every one of the messages
+ * `read` (as the round found them due): a message still due when claimed is as it was read (only a
+ * claim's holder changes it, and one that failed is due again only after its backoff), so those are
+ * what it holds. One or two commands, however many messages.
  */
 export async function claimMails(
   ids: Types.ObjectId[],
   now: Date,
   claim: MailClaim,
+  read?: OutboxRecord[],
 ): Promise<OutboxRecord[]> {
   if (ids.length === 0) return [];
   const { modifiedCount } = await OutboxModel.updateMany(
@@ -128,9 +128,17 @@ export async function claimMails(
     { $set: { status: 'sending', claimedUntil: claim.until, claimedBy: claim.by } },
   );
   if (modifiedCount === 0) return [];
+  if (read && read.length === ids.length && modifiedCount === ids.length) {
+    return read.map((mail) => ({
+      ...mail,
+      status: 'sending' as const,
+      claimedUntil: claim.until,
+      claimedBy: claim.by,
+    }));
+  }
   // Read by _id alone (its index answers exactly); what this round holds is told here.
-  const read = await OutboxModel.find({ _id: trusted({ $in: ids }) }).lean<OutboxRecord[]>();
-  return read.filter((mail) => mail.status === 'sending' && mail.claimedBy === claim.by);
+  const held = await OutboxModel.find({ _id: trusted({ $in: ids }) }).lean<OutboxRecord[]>();
+  return held.filter((mail) => mail.status === 'sending' && mail.claimedBy === claim.by);
 }
 
 /** The outcome of a claimed message's attempt (sent, or failed: due again or refused for good). */
