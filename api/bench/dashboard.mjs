@@ -25,7 +25,6 @@ import {
   startDatabase,
   stopChild,
 } from './lib.mjs';
-import { withEvents } from './seed.mjs';
 
 const require = createRequire(path.join(apiDir, 'package.json'));
 const { MongoClient, ObjectId } = require('mongodb');
@@ -130,8 +129,8 @@ async function seed(uri, count) {
     let orders = [];
     let events = [];
     const flush = async () => {
-      withEvents(orders, events);
       if (orders.length) await db.collection('orders').insertMany(orders, { ordered: false });
+      if (events.length) await db.collection('order_events').insertMany(events, { ordered: false });
       [orders, events] = [[], []];
     };
     for (const [index, at] of times.entries()) {

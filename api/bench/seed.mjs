@@ -5,9 +5,8 @@
 //   - a paid order per customer, two more for every tenth (their history), n paid guest orders and
 //     n/10 checkouts never paid (expired, or still open when placed in the last day), spread over the
 //     last two years with some of them today, numbered in time order by the order counter;
-//   - each order's events, kept in it (paid, proof sent and decided, the admin's moves, a note on one
-//     in ten), its confirmation in the outbox (sent), discount codes whose timesUsed counts their
-//     paid orders;
+//   - each order's events (paid, proof sent and decided, the admin's moves, a note on one in ten), its
+//     confirmation in the outbox (sent), discount codes whose timesUsed counts their paid orders;
 //   - n guest carts of two lines (seedGuestSession), n/10 emailed links (used).
 // Status follows age: awaiting the proof for two hours, processing for two days, shipped for a week,
 // then completed (a few cancelled and refunded). Indexes are left to the API's start (syncIndexes).
@@ -110,17 +109,6 @@ function planOrders(count, now, random) {
   return plans;
 }
 
-/** Each order of a batch with its events in it (the order keeps its history: orders/model.ts). */
-export function withEvents(orders, events) {
-  const byOrder = new Map();
-  for (const { orderId, ...event } of events) {
-    const key = orderId.toString();
-    if (!byOrder.has(key)) byOrder.set(key, []);
-    byOrder.get(key).push(event);
-  }
-  for (const order of orders) order.events = byOrder.get(order._id.toString()) ?? [];
-}
-
 /** Status, events and fields of a paid order of this age. */
 function lifeOf(paidAt, now, random) {
   const age = now - paidAt;
@@ -205,8 +193,8 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
     let eventCount = 0;
     /** Writes what the orders so far made, so that memory holds a batch at a time. */
     const flush = async () => {
-      withEvents(orders, events);
       await insertAll(db.collection('orders'), orders);
+      await insertAll(db.collection('order_events'), events);
       await insertAll(db.collection('outbox'), outbox);
       eventCount += events.length;
       [orders, events, outbox] = [[], [], []];

@@ -147,12 +147,9 @@ async function fromTheList(from: string, to: string) {
   // The proof's approval, from the order's own history (the decision event on its revision).
   const minutes: number[] = [];
   for (const order of paid) {
-    const held = await mongoose.connection
-      .db!.collection('orders')
-      .findOne({ _id: new mongoose.Types.ObjectId(order.id) }, { projection: { events: 1 } });
-    const decision = (held?.events as Array<{ _id: string; at: Date; proof?: { action: string } }>)
-      ?.filter((event) => event.proof?.action === 'approved')
-      .find((event) => event._id === `${order.id}:proof:1:decision`);
+    const decision = await mongoose.connection
+      .db!.collection('order_events')
+      .findOne({ _id: `${order.id}:proof:1:decision` as never, 'proof.action': 'approved' });
     if (decision)
       minutes.push(
         Math.floor(((decision.at as Date).getTime() - new Date(order.paidAt!).getTime()) / MINUTE),

@@ -8,8 +8,7 @@ import { CartModel } from '../src/modules/cart/model';
 import { findCart } from '../src/modules/cart/repository';
 import { reserveDiscountUse } from '../src/modules/discounts/discounts';
 import { findDiscountByCode } from '../src/modules/discounts/repository';
-import { OrderModel } from '../src/modules/orders/model';
-import { findProofEvent, listOrderEvents } from '../src/modules/orders/events';
+import { OrderEventModel, OrderModel } from '../src/modules/orders/model';
 import { issueOrderNumber, listOrdersOfCustomer } from '../src/modules/orders/repository';
 import { searchOrders } from '../src/modules/orders/search';
 import { createLogger } from '../src/platform/logger';
@@ -248,7 +247,7 @@ it('when orders were found through keyed lists, then each order carries what its
     'payment_claims',
   ])
     expect(await db.listCollections({ name }).toArray()).toEqual([]);
-  expect(await db.listCollections({ name: 'order_events' }).toArray()).toEqual([]);
+  expect(await OrderEventModel.exists({ kind: 'leave' })).toBeNull();
   // Numbering goes on after the highest number the older counter issued.
   expect(await issueOrderNumber()).toBe(1010);
   // The customer's history and the admin's search read the moved orders.
@@ -258,78 +257,4 @@ it('when orders were found through keyed lists, then each order carries what its
   expect(
     (await searchOrders({ pageSize: 10, q: 'old.buyer@example.com' }, 'UTC')).orders,
   ).toHaveLength(2);
-});
-
-it("when orders' histories were kept beside them in order_events, then each event moves into its order under its key (once, however many runs), and an event whose order is not there stays", async () => {
-  const db = mongoose.connection.db!;
-  const at = (minutes: number) => new Date(Date.UTC(2026, 0, 5, 12, minutes));
-  const [first, second] = [new Types.ObjectId(), new Types.ObjectId()];
-  const lost = new Types.ObjectId();
-  const event = (orderId: Types.ObjectId, key: string, minutes: number, fields: object = {}) => ({
-    _id: `${orderId.toString()}:${key}`,
-    orderId,
-    kind: 'move',
-    at: at(minutes),
-    by: 'customer',
-    from: 'pending_payment',
-    to: 'awaiting_proof',
-    note: 'Paid $10.00',
-    proof: null,
-    ...fields,
-  });
-  const proofSent = (orderId: Types.ObjectId) =>
-    event(orderId, 'proof:1:sent', 1, {
-      kind: 'proof',
-      by: null,
-      from: null,
-      to: null,
-      note: 'Proof (revision 1) sent to the customer',
-      proof: { action: 'sent', revision: 1 },
-    });
-  const note = event(first, `note:${new Types.ObjectId().toString()}`, 2, {
-    kind: 'note',
-    by: 'admin@example.com',
-    from: null,
-    to: null,
-    note: 'Call first',
-  });
-  // The second order holds its move already (a run stopped before deleting it from order_events).
-  const { orderId: _held, ...heldMove } = event(second, 'awaiting_proof', 0);
-  await db.collection('orders').insertMany([
-    { _id: first, orderNumber: 5001, cartKey: 'order:first', placing: 1 },
-    { _id: second, orderNumber: 5002, cartKey: 'order:second', placing: 1, events: [heldMove] },
-  ]);
-  await db
-    .collection<{ _id: string }>('order_events')
-    .insertMany([
-      event(first, 'awaiting_proof', 0),
-      proofSent(first),
-      note,
-      event(second, 'awaiting_proof', 0),
-      proofSent(second),
-      event(lost, 'awaiting_proof', 0),
-    ] as never[]);
-
-  await runMigrations(createLogger('silent'));
-  await runMigrations(createLogger('silent'));
-
-  const keysOf = async (id: Types.ObjectId) =>
-    (await listOrderEvents(id.toString())).map((each) => each._id.split(':').slice(1).join(':'));
-  expect(await keysOf(first)).toEqual(['awaiting_proof', 'proof:1:sent', note._id.slice(25)]);
-  expect(await keysOf(second)).toEqual(['awaiting_proof', 'proof:1:sent']);
-  expect((await findProofEvent(first.toString(), '1:sent'))?.proof).toEqual({
-    action: 'sent',
-    revision: 1,
-  });
-  const stored = (await OrderModel.findById(first).lean())!;
-  expect(stored.events.find((each) => each.kind === 'note')).toMatchObject({
-    by: 'admin@example.com',
-    note: 'Call first',
-    at: at(2),
-  });
-  // Only the event of an order that is not there is left, with its collection.
-  expect((await db.collection('order_events').find({}).toArray()).map((each) => each._id)).toEqual([
-    `${lost.toString()}:awaiting_proof`,
-  ]);
-  await db.collection('order_events').deleteMany({});
 });

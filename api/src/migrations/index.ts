@@ -9,7 +9,6 @@ import { migrateAccounts } from './accounts';
 import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
-import { moveOrderEventsIntoOrders } from './order-events';
 import { moveOrdersOffKeyedLists } from './orders';
 import { dropSkewReportKeys } from './releases';
 import { dropSharedStandIns } from './stand-ins';
@@ -18,8 +17,6 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   foldCartSessions,
   countDiscountUsesOnCodes,
   moveOrdersOffKeyedLists,
-  // After the orders' own move: that one turns the admins' leave markers into pending moves.
-  moveOrderEventsIntoOrders,
   migrateMail,
   dropSkewReportKeys,
   migrateAccounts,

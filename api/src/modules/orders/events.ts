@@ -1,47 +1,37 @@
-// An order's history, kept in the order itself (model.ts, OrderRecord.events): read with the order,
-// oldest first; an event that must happen once is pushed under its key only while the order holds
-// no event with that key (one conditional update of the order, so two racing calls add it once).
-// The payment's events are pushed by the very update that records the payment (repository.ts,
-// recordPaid).
+// Data access for an order's history (model.ts, OrderEventModel): read in one query by the order,
+// oldest first; an event that must happen once is inserted under an _id of its own.
 import { Types } from 'mongoose';
 import type { OrderStatus } from '@shop/contracts';
-import {
-  OrderModel,
-  type OrderEventRecord,
-  type OrderRecord,
-  type ProofEventDetails,
-} from './model';
+import { isDuplicateKeyError } from '../../platform/db';
+import { OrderEventModel, type OrderEventRecord, type ProofEventDetails } from './model';
 
-/**
- * Adds the event to the order unless it holds one with the same key already; false when it does (a
- * retry, a racing click) or the order is not there.
- */
-async function insertOnce(orderId: string, event: OrderEventRecord): Promise<boolean> {
-  // $nor of the key, not $ne: the embedded engine matches `$ne` on an array's field when any one
-  // element differs.
-  const { modifiedCount } = await OrderModel.updateOne(
-    { _id: orderId, $nor: [{ 'events._id': event._id }] },
-    { $push: { events: event } },
-  ).exec();
-  return modifiedCount === 1;
-}
-
-/** The events among these the order does not hold yet (by key). */
-export function eventsMissingFrom(
-  order: Pick<OrderRecord, 'events'>,
-  events: OrderEventRecord[],
-): OrderEventRecord[] {
-  const held = new Set((order.events ?? []).map((event) => event._id));
-  return events.filter((event) => !held.has(event._id));
+/** Inserts an event under its own _id; false when it is there already (a retry, a racing click). */
+async function insertOnce(event: OrderEventRecord): Promise<boolean> {
+  try {
+    await OrderEventModel.create(event);
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
 }
 
 /**
- * Adds events that happen together (a payment's move and its first proof's sending), each once:
- * one already there (a retry) is kept and the others go in. The payment itself pushes them with its
- * own update; this is for an order paid before that (payments' settlePayment).
+ * Inserts events that happen together (a payment's move and its first proof's sending) with one
+ * insert, each under its own _id: one already there (a retry) is kept and the others go in.
  */
-export async function insertEventsOnce(orderId: string, events: OrderEventRecord[]): Promise<void> {
-  for (const event of events) await insertOnce(orderId, event);
+export async function insertEventsOnce(events: OrderEventRecord[]): Promise<void> {
+  if (events.length === 0) return;
+  try {
+    await OrderEventModel.insertMany(events, { ordered: false });
+  } catch (error) {
+    // Only duplicates (events there already) are fine: each write error's code, or the error's.
+    type WriteError = { code?: number; err?: { code?: number } };
+    const found = (error as { writeErrors?: WriteError | WriteError[] }).writeErrors;
+    const codes =
+      found === undefined ? [] : [found].flat().map((each) => each.code ?? each.err?.code);
+    if (!isDuplicateKeyError(error) || codes.some((code) => code !== 11000)) throw error;
+  }
 }
 
 /** The event of the order entering `to`, keyed by its state (a retry's move adds nothing). */
@@ -56,6 +46,7 @@ export function moveEvent(event: {
   return {
     _id: `${event.orderId}:${event.to}`,
     kind: 'move',
+    orderId: new Types.ObjectId(event.orderId),
     at: event.at,
     by: event.by,
     from: event.from,
@@ -67,19 +58,12 @@ export function moveEvent(event: {
 
 /** The order entered `to` (once per state: a move repeated by a retry adds nothing). */
 export async function insertMoveEvent(event: Parameters<typeof moveEvent>[0]): Promise<boolean> {
-  return insertOnce(event.orderId, moveEvent(event));
+  return insertOnce(moveEvent(event));
 }
 
 /** Takes back the move's event (its work failed and the order stays where it was). */
 export async function deleteMoveEvent(orderId: string, to: OrderStatus): Promise<void> {
-  const key = `${orderId}:${to}`;
-  const event = (await listOrderEvents(orderId)).find((candidate) => candidate._id === key);
-  if (!event) return;
-  // The event as stored, whole: the embedded engine pulls an element equal to the value given.
-  await OrderModel.collection.updateOne(
-    { _id: new Types.ObjectId(orderId) },
-    { $pull: { events: event as never } },
-  );
+  await OrderEventModel.deleteOne({ _id: `${orderId}:${to}` }).exec();
 }
 
 /** An admin's note. */
@@ -91,6 +75,7 @@ export async function insertNoteEvent(note: {
 }): Promise<OrderEventRecord> {
   const event: OrderEventRecord = {
     _id: `${note.orderId}:note:${new Types.ObjectId().toString()}`,
+    orderId: new Types.ObjectId(note.orderId),
     kind: 'note',
     at: note.at,
     by: note.by,
@@ -99,7 +84,7 @@ export async function insertNoteEvent(note: {
     note: note.text,
     proof: null,
   };
-  await OrderModel.updateOne({ _id: note.orderId }, { $push: { events: event } }).exec();
+  await OrderEventModel.create(event);
   return event;
 }
 
@@ -108,7 +93,7 @@ export async function insertNoteEvent(note: {
  * override, so two racing clicks record one; false when the key was taken.
  */
 export async function insertProofEvent(event: Parameters<typeof proofEvent>[0]): Promise<boolean> {
-  return insertOnce(event.orderId, proofEvent(event));
+  return insertOnce(proofEvent(event));
 }
 
 /** A proof event, keyed `{orderId}:proof:{key}`. */
@@ -122,6 +107,7 @@ export function proofEvent(event: {
 }): OrderEventRecord {
   return {
     _id: `${event.orderId}:proof:${event.key}`,
+    orderId: new Types.ObjectId(event.orderId),
     kind: 'proof',
     at: event.at,
     by: event.by,
@@ -137,31 +123,19 @@ export async function findProofEvent(
   orderId: string,
   key: string,
 ): Promise<OrderEventRecord | null> {
-  const id = `${orderId}:proof:${key}`;
-  return (await listOrderEvents(orderId)).find((event) => event._id === id) ?? null;
+  return OrderEventModel.findById(`${orderId}:proof:${key}`).lean<OrderEventRecord>().exec();
 }
-
-const PROOF_MARKER = ':proof:';
 
 /** The key of a proof event (`{orderId}:proof:{key}` -> key), or null for another event. */
 export function proofEventKey(event: OrderEventRecord): string | null {
-  const at = event._id.indexOf(PROOF_MARKER);
-  return at < 0 ? null : event._id.slice(at + PROOF_MARKER.length);
+  const marker = `${event.orderId.toString()}:proof:`;
+  return event._id.startsWith(marker) ? event._id.slice(marker.length) : null;
 }
 
-/** The order's history as the order holds it, oldest first: its moves, proof events and notes. */
-export function eventsOf(order: Pick<OrderRecord, 'events'>): OrderEventRecord[] {
-  return [...(order.events ?? [])].sort(
-    (a, b) =>
-      new Date(a.at).getTime() - new Date(b.at).getTime() ||
-      (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
-  );
-}
-
-/** The order's history, oldest first (read with the order's events alone); none for no order. */
+/** The order's history, oldest first: its moves, proof events and notes. */
 export async function listOrderEvents(orderId: string): Promise<OrderEventRecord[]> {
-  const order = await OrderModel.findById(orderId, { events: 1 })
-    .lean<Pick<OrderRecord, 'events'>>()
+  return OrderEventModel.find({ orderId: new Types.ObjectId(orderId) })
+    .sort({ at: 1, _id: 1 })
+    .lean<OrderEventRecord[]>()
     .exec();
-  return order ? eventsOf(order) : [];
 }

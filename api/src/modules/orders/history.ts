@@ -1,8 +1,8 @@
-// An order's history as its customer and as an admin read it, from the events it holds (events.ts).
+// An order's history as its customer and as an admin read it, from its events (events.ts).
 import type { AdminOrderDetail, OrderDetail, OrderNote, OrderStatus } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { toAdminOrder, toHistoryEntry } from './answers';
-import { eventsOf, insertNoteEvent } from './events';
+import { insertNoteEvent, listOrderEvents } from './events';
 import type { OrderEventRecord, OrderRecord } from './model';
 import { findOrderById } from './repository';
 
@@ -11,7 +11,7 @@ import { findOrderById } from './repository';
  * goes, and its steps with dates: placed, then each state it entered (the admins' names stay out).
  */
 export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
-  const events = eventsOf(order);
+  const events = await listOrderEvents(order._id.toString());
   return {
     ...toHistoryEntry(order),
     customerInfo: order.customerInfo,
@@ -31,7 +31,8 @@ export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
 export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
   const order = await findOrderById(id);
   if (!order) throw AppError.notFound('Order not found');
-  return { ...toAdminOrder(order), ...historyOfEvents(eventsOf(order)) };
+  const events = await listOrderEvents(id);
+  return { ...toAdminOrder(order), ...historyOfEvents(events) };
 }
 
 /** The admin's history, proof history and notes out of the order's events, oldest first. */

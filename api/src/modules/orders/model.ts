@@ -134,11 +134,6 @@ export interface OrderRecord {
   /** When the unanswered proof's reminder is due (proofs/reminders.ts); null when none is. */
   proofReminderDueAt: Date | null;
   pendingMove: PendingMove | null;
-  /**
-   * The order's history (OrderEventRecord): each move, proof event and note, in the order they were
-   * added (readers sort by time, events.ts). Missing on an order with none written before it existed.
-   */
-  events: OrderEventRecord[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -156,20 +151,6 @@ const orderItemSchema = new Schema<OrderItemRecord>(
     totalCents: { type: Number, required: true },
   },
   { _id: false },
-);
-
-const orderEventSchema = new Schema<OrderEventRecord>(
-  {
-    _id: { type: String, required: true },
-    kind: { type: String, required: true, enum: ['move', 'note', 'proof'] },
-    at: { type: Date, required: true },
-    by: { type: String, default: null },
-    from: { type: String, default: null },
-    to: { type: String, default: null },
-    note: { type: String, default: null },
-    proof: { type: Schema.Types.Mixed, default: null },
-  },
-  { versionKey: false },
 );
 
 const orderSchema = new Schema<OrderRecord>(
@@ -214,7 +195,6 @@ const orderSchema = new Schema<OrderRecord>(
     proof: { type: Schema.Types.Mixed, default: null },
     proofReminderDueAt: { type: Date, default: null },
     pendingMove: { type: Schema.Types.Mixed, default: null },
-    events: { type: [orderEventSchema], default: [] },
   },
   { timestamps: true, versionKey: false, minimize: false },
 );
@@ -259,13 +239,14 @@ export const OrderCounterModel = mongoose.model<OrderCounterRecord>(
 );
 
 /**
- * One event of an order's history, kept in the order (OrderRecord.events). An event that must happen
- * once has a key of its own, pushed only while the order holds none with that key: a move
- * `{orderId}:{to}` (an order enters a state once), a proof event `{orderId}:proof:{key}` (one
- * decision per revision, one override). Notes are `{orderId}:note:{ObjectId}`.
+ * The order's history, one document per event, read by `{orderId, at}`. An event that must happen
+ * once has an _id of its own, so a retry inserts it once: a move `{orderId}:{to}` (an order enters a
+ * state once), a proof event `{orderId}:proof:{key}` (one decision per revision, one override).
+ * Notes have ObjectIds.
  */
 export interface OrderEventRecord {
   _id: string;
+  orderId: Types.ObjectId;
   kind: 'move' | 'note' | 'proof';
   at: Date;
   /** Who: an admin's email, 'customer' for the shopper's payment, null for the shop itself. */
@@ -287,6 +268,29 @@ export type ProofEventDetails =
     }
   | { action: 'overridden'; revision: number; reason: string }
   | { action: 'reminded'; revision: number };
+
+const orderEventSchema = new Schema<OrderEventRecord>(
+  {
+    _id: { type: String, required: true },
+    orderId: { type: Schema.Types.ObjectId, required: true },
+    kind: { type: String, required: true, enum: ['move', 'note', 'proof'] },
+    at: { type: Date, required: true },
+    by: { type: String, default: null },
+    from: { type: String, default: null },
+    to: { type: String, default: null },
+    note: { type: String, default: null },
+    proof: { type: Schema.Types.Mixed, default: null },
+  },
+  { versionKey: false },
+);
+orderEventSchema.index({ orderId: 1, at: 1, _id: 1 });
+
+export const OrderEventModel = mongoose.model<OrderEventRecord>(
+  'OrderEvent',
+  orderEventSchema,
+  'order_events',
+);
+
 /**
  * The numbered series a paid order carries, one document per line (_id `{orderId}:{lineId}`, so a
  * retried settle records it once): whose it is, which series (its text and code templates), and its

@@ -12,10 +12,10 @@ import {
   type OrderMailData,
   type ShopContext,
 } from '../mail/mail';
-import { eventsMissingFrom, insertEventsOnce, moveEvent, proofEvent } from './events';
-import type { OrderEventRecord, OrderProofState, OrderRecord, PaymentContact } from './model';
+import { insertEventsOnce, moveEvent, proofEvent } from './events';
+import type { OrderProofState, OrderRecord, PaymentContact } from './model';
 import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
-import { proofEmail, proofSentEvent, type ProofSending } from './proof-step';
+import { proofEmail, proofSentEvent } from './proof-step';
 import { recordPaid } from './repository';
 
 export function shopContext(config: Config): ShopContext {
@@ -39,10 +39,9 @@ export function mailData(order: OrderRecord): OrderMailData {
 }
 
 /**
- * The card was charged: the order, still charging, becomes paid and enters its first state, with
- * that move (and the first proof's sending) in its history by the same update; then what follows the
- * payment is done (announcePayment). Null when the order was not charging (paid by another call
- * meanwhile).
+ * The card was charged: the order, still charging, becomes paid and enters its first state, then
+ * what follows the payment is done (announcePayment). Null when the order was not charging (paid by
+ * another call meanwhile).
  */
 export async function recordPayment(
   order: OrderRecord,
@@ -56,60 +55,16 @@ export async function recordPayment(
     sentAt: payment.paidAt,
     awaitingSince: payment.paidAt,
   };
-  const status = skipProof ? 'processing' : 'awaiting_proof';
-  const paid = await recordPaid(
-    order._id.toString(),
-    {
-      ...payment,
-      status,
-      proof,
-      proofReminderDueAt: skipProof
-        ? null
-        : proofReminderDueAt(payment.paidAt, config.shop.timeZone),
-    },
-    paymentEvents({ ...order, ...payment, status, proof }, config),
-  );
+  const paid = await recordPaid(order._id.toString(), {
+    ...payment,
+    status: skipProof ? 'processing' : 'awaiting_proof',
+    proof,
+    proofReminderDueAt: skipProof ? null : proofReminderDueAt(payment.paidAt, config.shop.timeZone),
+  });
   if (!paid) return null;
   crashAt('after-paid');
   await announcePayment(paid, config);
   return paid;
-}
-
-/** The first proof of a paid order, while it is still the one awaited (a late sweep finds it moved on). */
-function firstProofOf(paid: OrderRecord, config: Config): ProofSending | null {
-  return paid.status === 'awaiting_proof' && paid.proof?.revision === 1
-    ? {
-        revision: 1,
-        lines: paid.items.map((item) => ({
-          lineId: item.lineId,
-          customText: item.productConfig.customText,
-          changed: true,
-        })),
-        note: null,
-        by: null,
-        now: paid.paidAt ?? new Date(),
-        config,
-      }
-    : null;
-}
-
-/** What the payment adds to the order's history: its move and, unless skipped, the first proof's sending. */
-function paymentEvents(paid: OrderRecord, config: Config): OrderEventRecord[] {
-  const orderId = paid._id.toString();
-  const skipProof = paid.skipProof === true;
-  const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
-  const firstProof = firstProofOf(paid, config);
-  return [
-    moveEvent({
-      orderId,
-      at: paid.paidAt ?? new Date(),
-      by: 'customer',
-      from: 'pending_payment',
-      to: skipProof ? 'processing' : 'awaiting_proof',
-      note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
-    }),
-    ...(firstProof ? [proofEvent(proofSentEvent(paid, firstProof))] : []),
-  ];
 }
 
 /**
@@ -121,7 +76,24 @@ function paymentEvents(paid: OrderRecord, config: Config): OrderEventRecord[] {
 export async function announcePayment(paid: OrderRecord, config: Config): Promise<void> {
   const orderId = paid._id.toString();
   const paidAt = paid.paidAt ?? new Date();
-  const firstProof = firstProofOf(paid, config);
+  const skipProof = paid.skipProof === true;
+  // The first proof, while it is still the one awaited (a late sweep finds an order moved on).
+  const firstProof =
+    paid.status === 'awaiting_proof' && paid.proof?.revision === 1
+      ? {
+          revision: 1,
+          lines: paid.items.map((item) => ({
+            lineId: item.lineId,
+            customText: item.productConfig.customText,
+            changed: true,
+          })),
+          note: null,
+          by: null,
+          now: paidAt,
+          config,
+        }
+      : null;
+  const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
   const shop = shopContext(config);
   const mails: MailToQueue[] = [
     ...(firstProof ? [proofEmail(paid, firstProof)] : []),
@@ -144,12 +116,21 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       rendered: adminNewOrder(mailData(paid), shop),
     },
   ];
-  // The history first (the payment wrote it with the payment; an order paid before it did is given
-  // what it lacks), then the messages: a shopper who opens the email finds the order's page saying
-  // what it says. The series' last numbers beside it, for Order again.
-  const missing = eventsMissingFrom(paid, paymentEvents(paid, config));
+  // The history first (the move and the proof's sending in one insert), then the messages: a
+  // shopper who opens the email finds the order's page saying what it says. The series' last
+  // numbers beside it, for Order again.
   await Promise.all([
-    missing.length > 0 ? insertEventsOnce(orderId, missing) : null,
+    insertEventsOnce([
+      moveEvent({
+        orderId,
+        at: paidAt,
+        by: 'customer',
+        from: 'pending_payment',
+        to: skipProof ? 'processing' : 'awaiting_proof',
+        note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
+      }),
+      ...(firstProof ? [proofEvent(proofSentEvent(paid, firstProof))] : []),
+    ]),
     recordOrderedSeries(paid, paidAt),
   ]);
   await queueMails(mails, new Date());

@@ -4,7 +4,7 @@
 import type { Cursor, Types } from 'mongoose';
 import { PAYMENT_STATUSES, type OrderStatus } from '@shop/contracts';
 import { trusted } from '../../platform/db';
-import { OrderModel, type OrderEventRecord, type OrderRecord } from './model';
+import { OrderEventModel, OrderModel, type OrderRecord } from './model';
 
 /** The fields an order's figures are made of. */
 export type OrderForFigures = Pick<
@@ -129,14 +129,6 @@ export async function orderCartStartsBetween(
   return found.map((order) => ({ id: order.cartStartedBy, at: order.cartStartedAt }));
 }
 
-/** The events of these orders (read by _id, the events alone), by order id. */
-async function eventsOfOrders(ids: Types.ObjectId[]): Promise<Map<string, OrderEventRecord[]>> {
-  const found = await OrderModel.find({ _id: trusted({ $in: ids }) }, { events: 1 })
-    .lean<Array<Pick<OrderRecord, '_id' | 'events'>>>()
-    .exec();
-  return new Map(found.map((order) => [order._id.toString(), order.events ?? []]));
-}
-
 /**
  * When each order's proof was approved by the customer (the decision on its current revision), for
  * the orders whose proof is approved; by order id.
@@ -144,16 +136,16 @@ async function eventsOfOrders(ids: Types.ObjectId[]): Promise<Map<string, OrderE
 export async function approvalTimes(
   orders: Array<Pick<OrderRecord, '_id' | 'proof'>>,
 ): Promise<Map<string, Date>> {
-  const approved = orders.filter((order) => order.proof?.status === 'approved');
+  const keys = orders
+    .filter((order) => order.proof?.status === 'approved')
+    .map((order) => `${order._id.toString()}:proof:${order.proof!.revision}:decision`);
   const times = new Map<string, Date>();
-  if (approved.length === 0) return times;
-  const events = await eventsOfOrders(approved.map((order) => order._id));
-  for (const order of approved) {
-    const id = order._id.toString();
-    const key = `${id}:proof:${order.proof!.revision}:decision`;
-    const decision = events.get(id)?.find((event) => event._id === key);
-    if (decision?.proof?.action === 'approved') times.set(id, decision.at);
-  }
+  if (keys.length === 0) return times;
+  const events = await OrderEventModel.find({ _id: trusted({ $in: keys }) }, { at: 1, proof: 1 })
+    .lean<Array<{ _id: string; at: Date; proof: { action: string } | null }>>()
+    .exec();
+  for (const event of events)
+    if (event.proof?.action === 'approved') times.set(event._id.split(':')[0]!, event.at);
   return times;
 }
 
@@ -163,11 +155,13 @@ export async function processingSince(
 ): Promise<Map<string, Date>> {
   const times = new Map<string, Date>();
   if (orders.length === 0) return times;
-  const events = await eventsOfOrders(orders.map((order) => order._id));
-  for (const [id, held] of events) {
-    const entered = held.find((event) => event._id === `${id}:processing`);
-    if (entered) times.set(id, entered.at);
-  }
+  const events = await OrderEventModel.find(
+    { _id: trusted({ $in: orders.map((order) => `${order._id.toString()}:processing`) }) },
+    { at: 1 },
+  )
+    .lean<Array<{ _id: string; at: Date }>>()
+    .exec();
+  for (const event of events) times.set(event._id.split(':')[0]!, event.at);
   return times;
 }
 

@@ -6,7 +6,6 @@ import { isDuplicateKeyError, trusted } from '../../platform/db';
 import {
   OrderCounterModel,
   OrderModel,
-  type OrderEventRecord,
   type OrderProofState,
   type OrderRecord,
   type PaymentContact,
@@ -232,8 +231,6 @@ export async function recordPaid(
     proof: OrderProofState | null;
     proofReminderDueAt: Date | null;
   },
-  /** What the payment adds to the order's history, written by the same update (once: it is paid once). */
-  events: OrderEventRecord[],
 ): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
     { _id: id, paymentStatus: 'charging' },
@@ -244,7 +241,6 @@ export async function recordPaid(
         chargingSince: null,
         lastPaymentError: null,
       },
-      $push: { events: { $each: events } },
     },
     { new: true },
   )
