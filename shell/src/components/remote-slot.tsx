@@ -30,7 +30,8 @@ const Fallback = styled.section`
 `;
 
 /**
- * A remote's page, its skeleton and its fallback all take at least the screen's height, so the footer
+ * A remote's page, its skeleton (marked data-skeleton: route focus waits for the page's own heading,
+ * app/layout/use-route-focus.ts) and its fallback all take at least the screen's height, so the footer
  * below stays below the fold and nothing on screen moves when the remote arrives (no layout shift).
  */
 const ReservedArea = styled.div`
@@ -73,7 +74,7 @@ const Skeleton = styled.div`
 
 export function PageSkeleton() {
   return (
-    <ReservedArea>
+    <ReservedArea data-skeleton="">
       <Skeleton role="status" aria-label="Loading" data-testid="page-skeleton">
         <div />
         <div />
@@ -97,7 +98,7 @@ const BarsUnderIntro = styled(Skeleton)`
  */
 export function ConfiguratorSkeleton() {
   return (
-    <ReservedArea>
+    <ReservedArea data-skeleton="">
       <ConfiguratorColumn as="div">
         <ConfiguratorIntro />
         <BarsUnderIntro role="status" aria-label="Loading" data-testid="page-skeleton">
@@ -117,7 +118,7 @@ export function ConfiguratorSkeleton() {
  */
 export function PageTopSkeleton({ title, intro }: PageTop) {
   return (
-    <ReservedArea>
+    <ReservedArea data-skeleton="">
       <Page as="div">
         <PageIntro title={title} intro={intro} />
         <BarsUnderIntro role="status" aria-label="Loading" data-testid="page-skeleton">

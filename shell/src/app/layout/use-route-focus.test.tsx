@@ -16,6 +16,19 @@ function LatePage() {
   );
 }
 
+/** A remote's route: its skeleton draws the page's heading, then the page replaces it. */
+function SkeletonFirstPage() {
+  const [ready, setReady] = useState(false);
+  return ready ? (
+    <h1>Shopping Cart</h1>
+  ) : (
+    <div data-skeleton="">
+      <h1>Shopping Cart</h1>
+      <button onClick={() => setReady(true)}>Finish loading</button>
+    </div>
+  );
+}
+
 function Shell() {
   useRouteFocus('main');
   return (
@@ -24,6 +37,7 @@ function Shell() {
         <Link to="/">Home</Link>
         <Link to="/contact">Contact</Link>
         <Link to="/products">Products</Link>
+        <Link to="/cart">Cart</Link>
         <Link to="/#contact">Contact section</Link>
       </nav>
       <main id="main" tabIndex={-1}>
@@ -41,6 +55,7 @@ function Shell() {
           />
           <Route path="/contact" element={<h1>Contact Us</h1>} />
           <Route path="/products" element={<LatePage />} />
+          <Route path="/cart" element={<SkeletonFirstPage />} />
         </Routes>
       </main>
     </>
@@ -66,6 +81,14 @@ describe('useRouteFocus', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Products' }));
     await act(async () => screen.getByRole('button', { name: 'Finish loading' }).click());
     expect(screen.getByRole('heading', { level: 1, name: 'Configurator' })).toHaveFocus();
+  });
+
+  it("waits for the page's own heading, not the one its skeleton draws", async () => {
+    renderPage(<Shell />);
+    await userEvent.click(screen.getByRole('link', { name: 'Cart' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).not.toHaveFocus();
+    await act(async () => screen.getByRole('button', { name: 'Finish loading' }).click());
+    expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toHaveFocus();
   });
 
   it('focuses the section a #fragment names', async () => {

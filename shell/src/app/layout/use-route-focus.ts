@@ -43,7 +43,10 @@ export function useRouteFocus(mainId: string): void {
     }
     if (navigationType !== 'POP') window.scrollTo(0, 0);
 
-    const heading = () => main.querySelector<HTMLElement>('h1');
+    // A remote's skeleton may draw the page's heading too (remote-slot.tsx, data-skeleton); the page
+    // replaces it when it arrives, so focus waits for the page's own.
+    const heading = () =>
+      [...main.querySelectorAll<HTMLElement>('h1')].find((h1) => !h1.closest('[data-skeleton]'));
     const found = heading();
     if (found) {
       focusWithoutScroll(found);
