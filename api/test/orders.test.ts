@@ -1,6 +1,7 @@
 // Orders (docs/product.md sections 3, 5, 7; docs/design.md sections 4 and 5a): the server turns the session's cart
 // into an order from its own data, with the checkout's rules and messages and a gap-free order number.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import mongoose from 'mongoose';
 import { checkoutMessages, orderHistorySchema, priceLabel } from '@shop/contracts';
 import { CartModel } from '../src/modules/cart/model';
 import { OrderModel } from '../src/modules/orders/model';
@@ -289,6 +290,57 @@ describe('POST /api/orders', () => {
     expect(third.status).toBe(201);
     expect(third.body.orderId).not.toBe(first.body.orderId);
     expect(third.body.orderNumber).toBeGreaterThan(first.body.orderNumber);
+  });
+
+  it('when a cart is placed for the first time, then no earlier order is looked for; placed again, it is', async () => {
+    /** What mongoose asks of the orders collection while `run` runs (this process serves the app). */
+    async function orderCommands(run: () => Promise<unknown>): Promise<string[]> {
+      const seen: string[] = [];
+      mongoose.set('debug', (collection: string, method: string) => {
+        if (collection === 'orders') seen.push(method);
+      });
+      try {
+        await run();
+      } finally {
+        mongoose.set('debug', false);
+      }
+      return seen;
+    }
+    const agent = app.agent();
+    await addToCart(agent);
+    const cartKey = { _id: `guest:${agent.sessionId}` as never };
+    expect(await CartModel.collection.findOne(cartKey)).toMatchObject({ placed: false });
+    let first;
+    expect(
+      await orderCommands(async () => {
+        first = await checkout(agent, { customerInfo: customerInfo() });
+      }),
+    ).toEqual(['insertOne']);
+    expect(first!.status).toBe(201);
+    expect(await CartModel.collection.findOne(cartKey)).toMatchObject({ placed: true });
+    expect(await orderCommands(() => checkout(agent, { customerInfo: customerInfo() }))).toEqual([
+      'findOne',
+    ]);
+  });
+
+  it('when a cart says it was never placed but was (a mark lost), then the unique placing still answers the same order and the number is not lost', async () => {
+    const [agent, next] = [app.agent(), app.agent()];
+    await addToCart(agent);
+    await addToCart(next);
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    await CartModel.collection.updateOne(
+      { _id: `guest:${agent.sessionId}` as never },
+      {
+        $set: { placed: false },
+      },
+    );
+    const again = await checkout(agent, { customerInfo: customerInfo() });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await OrderModel.countDocuments({ sessionId: agent.sessionId })).toBe(1);
+    // The number the refused write took goes to the next order.
+    const placed = await checkout(next, { customerInfo: customerInfo() });
+    expect(placed.body.orderNumber).toBe(first.body.orderNumber + 1);
   });
 
   it('when the paying process stopped while the card was charging, then the unchanged cart answers that same order, never a second one', async () => {

@@ -42,6 +42,7 @@ import {
   deleteCartAtRevision,
   deleteCartKeepingStart,
   findCart,
+  findCartToPlace,
   newItem,
   pushNewLine,
   saveCart,
@@ -103,23 +104,36 @@ export async function listCartLines(owner: CartOwner): Promise<CartLine[]> {
   return (await findCart(owner)).items.map(toCartLine);
 }
 
-/**
- * The cart as an order is placed from it: its lines, the code applied (checked by the caller), the
- * revision read (the order keeps it for clearOrderedLines) and the cart's start (the order keeps it
- * for the funnel: paying takes the cart away).
- */
-export async function readCartToOrder(owner: CartOwner): Promise<{
+/** The cart as an order is priced or placed from it (readCartToOrder). */
+export interface CartToOrder {
   lines: CartLine[];
+  /** The code applied, checked by the caller. */
   discountCode: string | null;
+  /** The revision read: the order keeps it for clearOrderedLines. */
   revision: string | null;
+  /** The cart's start: the order keeps it for the funnel (paying takes the cart away). */
   start: CartStart | null;
-}> {
-  const cart = await findCart(owner);
+  /** Whether an order may have been placed from this cart before (repository.ts, findCartToPlace). */
+  placedBefore: boolean;
+}
+
+/**
+ * The cart as an order is priced from it (a quote) or, with `placing`, placed from it: then the read
+ * also marks the cart as placed, in the same write.
+ */
+export async function readCartToOrder(
+  owner: CartOwner,
+  { placing }: { placing: boolean },
+): Promise<CartToOrder> {
+  const cart = placing
+    ? await findCartToPlace(owner)
+    : { ...(await findCart(owner)), placedBefore: true };
   return {
     lines: cart.items.map(toCartLine),
     discountCode: cart.discount?.discountCode ?? null,
     revision: cart.revision,
     start: cart.start,
+    placedBefore: cart.placedBefore,
   };
 }
 

@@ -59,6 +59,12 @@ export interface CartRecord extends CartDiscountRecord {
    */
   startedBy?: string | null;
   startedAt?: Date | null;
+  /**
+   * Whether an order was placed from the cart (orders' placing sets it as it reads the cart): false
+   * on a cart never placed, whose first placing then looks for no earlier order (orders/placing.ts).
+   * Missing on a cart made before it existed, which may have been placed.
+   */
+  placed?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -116,6 +122,7 @@ const cartSchema = new Schema<CartRecord>(
     labelKeys: { type: [String], default: undefined },
     startedBy: { type: String, default: null },
     startedAt: { type: Date, default: null },
+    placed: { type: Boolean },
   },
   { collection: 'carts', timestamps: true, versionKey: false },
 );

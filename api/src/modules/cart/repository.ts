@@ -55,7 +55,10 @@ function byAge(a: CartItemRecord, b: CartItemRecord): number {
 }
 
 async function findCartByKey(key: string): Promise<StoredCart> {
-  const cart = await CartModel.findById(key).lean<CartRecord>().exec();
+  return storedCartOf(await CartModel.findById(key).lean<CartRecord>().exec());
+}
+
+function storedCartOf(cart: CartRecord | null): StoredCart {
   return {
     items: [...(cart?.items ?? [])].sort(byAge),
     discount: cart?.discountCode
@@ -73,6 +76,24 @@ async function findCartByKey(key: string): Promise<StoredCart> {
 /** The owner's cart: one lookup. An owner with no cart has no lines and no code. */
 export function findCart(owner: CartOwner): Promise<StoredCart> {
   return findCartByKey(ownerKeyOf(owner));
+}
+
+/**
+ * The owner's cart as findCart reads it, marked placed (model.ts, placed) by the same write;
+ * `placedBefore`: whether an order may have been placed from it already. Only a cart made since
+ * carts hold the mark is known never to have been.
+ */
+export async function findCartToPlace(
+  owner: CartOwner,
+): Promise<StoredCart & { placedBefore: boolean }> {
+  const cart = await CartModel.findByIdAndUpdate(
+    ownerKeyOf(owner),
+    { $set: { placed: true } },
+    { new: false, timestamps: false },
+  )
+    .lean<CartRecord>()
+    .exec();
+  return { ...storedCartOf(cart), placedBefore: cart?.placed !== false };
 }
 
 /** A cart's next revision: unique, so a cart emptied and started again never repeats one. */
@@ -96,13 +117,22 @@ export function labelKeyOf(config: {
   return JSON.stringify([material, width, height, color, mounting, customText ?? '']);
 }
 
+/**
+ * What a cart made by a write holds: no order was placed from it (model.ts, placed). Not null: the
+ * embedded database's $setOnInsert leaves a null out (docs/design.md section 3).
+ */
+const NEVER_PLACED = { placed: false };
+
 /** Writes fields of the owner's cart, creating it if needed (a lost race to create it is retried). */
 async function writeCartByKey(key: string, fields: Partial<CartRecord>): Promise<void> {
   const labelKeys = fields.items?.map((item) => labelKeyOf(item.productConfig));
   const write = () =>
     CartModel.updateOne(
       { _id: key },
-      { $set: { ...fields, ...(labelKeys ? { labelKeys } : {}), revision: newRevision() } },
+      {
+        $set: { ...fields, ...(labelKeys ? { labelKeys } : {}), revision: newRevision() },
+        $setOnInsert: NEVER_PLACED,
+      },
       { upsert: true },
     ).exec();
   try {
@@ -176,7 +206,11 @@ export async function pushNewLine(
         $push: { items: added, labelKeys: key },
         $set: { revision: newRevision() },
         // A cart made by this write starts with this line.
-        $setOnInsert: { startedBy: added._id.toString(), startedAt: added.createdAt },
+        $setOnInsert: {
+          startedBy: added._id.toString(),
+          startedAt: added.createdAt,
+          ...NEVER_PLACED,
+        },
       },
       { upsert: true, new: false },
     )

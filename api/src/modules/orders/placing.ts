@@ -72,9 +72,12 @@ function fingerprintOf(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-/** The caller's cart lines and the code applied to them, in one read; never empty. */
-async function readCartToPlace(owner: CartOwner) {
-  const cart = await readCartToOrder(owner);
+/**
+ * The caller's cart lines and the code applied to them, in one read (with `placing`, the write that
+ * marks the cart placed); never empty.
+ */
+async function readCartToPlace(owner: CartOwner, placing: boolean) {
+  const cart = await readCartToOrder(owner, { placing });
   if (cart.lines.length === 0) {
     throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
   }
@@ -114,7 +117,7 @@ export async function quoteCheckout(
   postalCode: string,
   taxRates: TaxRates,
 ): Promise<CheckoutQuote> {
-  const priced = await priceLines(await readCartToPlace(owner), postalCode, taxRates);
+  const priced = await priceLines(await readCartToPlace(owner, false), postalCode, taxRates);
   return {
     subtotal: toDollars(priced.subtotalCents),
     discountCode: priced.discountCode,
@@ -126,12 +129,15 @@ export async function quoteCheckout(
   };
 }
 
-/** An order as the caller's cart makes it, priced by the server, before it is placed. */
-export type PricedOrder = Omit<NewOrder, 'cartKey' | 'placing'>;
+/**
+ * An order as the caller's cart makes it, priced by the server, before it is placed; and whether an
+ * order may have been placed from that cart before (cart's readCartToOrder).
+ */
+export type PricedOrder = Omit<NewOrder, 'cartKey' | 'placing'> & { cartPlacedBefore: boolean };
 
 /**
- * The order the caller's cart makes for this checkout: the cart read and priced, nothing written
- * (the order route takes the address's attempt meanwhile).
+ * The order the caller's cart makes for this checkout: the cart read, marked placed, and priced (the
+ * order route takes the address's attempt meanwhile).
  */
 export async function priceOrder(
   owner: CartOwner,
@@ -142,11 +148,11 @@ export async function priceOrder(
   }: { customerInfo: CustomerInfo; notes: string | null; skipProof?: boolean },
   taxRates: TaxRates,
 ): Promise<PricedOrder> {
-  const cart = await readCartToPlace(owner);
+  const cart = await readCartToPlace(owner, true);
   const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
     await priceLines(cart, customerInfo.zipCode, taxRates);
 
-  const order: PricedOrder = {
+  const order: Omit<PricedOrder, 'cartPlacedBefore'> = {
     sessionId: owner.sessionId,
     customerId: owner.customerId ?? null,
     guestEmail: owner.customerId ? null : customerInfo.email,
@@ -180,6 +186,7 @@ export async function priceOrder(
     cartRevision: cart.revision,
     cartStartedBy: cart.start?.id ?? null,
     cartStartedAt: cart.start?.at ?? null,
+    cartPlacedBefore: cart.placedBefore,
   };
 }
 
@@ -212,11 +219,14 @@ const MAX_RACES = 20;
  */
 export async function placeOrder(
   owner: CartOwner,
-  order: PricedOrder,
+  { cartPlacedBefore, ...order }: PricedOrder,
 ): Promise<CreatedOrder & { reused: boolean }> {
   const cartKey = `${ownerKey(owner)}:${order.cartFingerprint}`;
   for (let race = 0; race < MAX_RACES; race++) {
-    const latest = await findLatestPlacing(cartKey);
+    // A cart never placed before has no placing to look for: its first is written straight away.
+    // Were there one after all (a placing of the same cart at the same moment), the unique index
+    // refuses the write, and the next round looks.
+    const latest = race === 0 && !cartPlacedBefore ? null : await findLatestPlacing(cartKey);
     if (latest && reusable(latest)) return { ...createdOrder(latest), reused: true };
     if (latest?.paymentStatus === 'paid') {
       await clearOrderedLines(owner, latest);
