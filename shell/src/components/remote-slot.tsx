@@ -40,10 +40,11 @@ const ReservedArea = styled.div`
   display: flow-root;
 `;
 
-const Skeleton = styled.div`
-  max-width: ${theme.maxWidth};
-  margin: 2rem auto;
-  padding: 0 1.25rem;
+/**
+ * The shimmering bars of every skeleton, where the remote's content goes: a heading's, a line's and
+ * a block's height. Without margins of their own: the skeleton around them places them.
+ */
+const Bars = styled.div`
   display: grid;
   gap: 1rem;
   & > div {
@@ -72,40 +73,44 @@ const Skeleton = styled.div`
   }
 `;
 
+/** The bars, marked as the page's loading status (tests and e2e find them by their test id). */
+function SkeletonBars({ className }: { className?: string }) {
+  return (
+    <Bars role="status" aria-label="Loading" data-testid="page-skeleton" className={className}>
+      <div />
+      <div />
+      <div />
+    </Bars>
+  );
+}
+
+/** The plain skeleton's bars: on their own, in the page's width and margins. */
+const PageBars = styled(SkeletonBars)`
+  max-width: ${theme.maxWidth};
+  margin: 2rem auto;
+  padding: 0 1.25rem;
+`;
+
 export function PageSkeleton() {
   return (
     <ReservedArea data-skeleton="">
-      <Skeleton role="status" aria-label="Loading" data-testid="page-skeleton">
-        <div />
-        <div />
-        <div />
-      </Skeleton>
+      <PageBars />
     </ReservedArea>
   );
 }
 
-/** The bars under a page's own intro: inside the page's column, which has the margins. */
-const BarsUnderIntro = styled(Skeleton)`
-  max-width: none;
-  margin: 0;
-  padding: 0;
-`;
-
 /**
  * /products' skeleton: the configurator page's own intro (@shop/ui, the same component the remote
- * draws), over bars where the configurator goes. The intro is the page's largest text, so the first
- * paint already shows it, and the remote's arrival draws it again in the same place.
+ * draws), over bars where the configurator goes (inside the page's column, which has the margins).
+ * The intro is the page's largest text, so the first paint already shows it, and the remote's
+ * arrival draws it again in the same place.
  */
 export function ConfiguratorSkeleton() {
   return (
     <ReservedArea data-skeleton="">
       <ConfiguratorColumn as="div">
         <ConfiguratorIntro />
-        <BarsUnderIntro role="status" aria-label="Loading" data-testid="page-skeleton">
-          <div />
-          <div />
-          <div />
-        </BarsUnderIntro>
+        <SkeletonBars />
       </ConfiguratorColumn>
     </ReservedArea>
   );
@@ -121,11 +126,7 @@ export function PageTopSkeleton({ title, intro }: PageTop) {
     <ReservedArea data-skeleton="">
       <Page as="div">
         <PageIntro title={title} intro={intro} />
-        <BarsUnderIntro role="status" aria-label="Loading" data-testid="page-skeleton">
-          <div />
-          <div />
-          <div />
-        </BarsUnderIntro>
+        <SkeletonBars />
       </Page>
     </ReservedArea>
   );
