@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styled, { css } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { fromMedium, theme } from './theme';
 
 /**
@@ -97,25 +97,37 @@ export const MessageCard = styled.div`
   }
 `;
 
+const shimmer = keyframes`
+  to {
+    background-position: -200% 0;
+  }
+`;
+
+/**
+ * A loading placeholder's fill (every skeleton's bars): a lighter band sweeping across it, still for
+ * those who ask for reduced motion.
+ */
+export const shimmering = css`
+  background: linear-gradient(
+    90deg,
+    ${theme.colors.border},
+    ${theme.colors.sunken},
+    ${theme.colors.border}
+  );
+  background-size: 200% 100%;
+  animation: ${shimmer} 1.2s infinite linear;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
 export const Skeleton = styled.div`
   display: grid;
   gap: 1rem;
   & > div {
     height: 9rem;
     border-radius: ${theme.radius};
-    background: linear-gradient(90deg, #e2e8f0, #f1f5f9, #e2e8f0);
-    background-size: 200% 100%;
-    animation: shop-shimmer 1.2s infinite linear;
-  }
-  @keyframes shop-shimmer {
-    to {
-      background-position: -200% 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    & > div {
-      animation: none;
-    }
+    ${shimmering}
   }
 `;
 

@@ -1,7 +1,5 @@
-import styled, { keyframes } from 'styled-components';
-import { theme, Button, Card } from '@shop/ui';
-
-const shimmer = keyframes`to { background-position: -200% 0; }`;
+import styled from 'styled-components';
+import { theme, Button, Card, shimmering } from '@shop/ui';
 
 const Skeleton = styled.div`
   display: grid;
@@ -9,25 +7,13 @@ const Skeleton = styled.div`
   div {
     height: 1.25rem;
     border-radius: 0.5rem;
-    background: linear-gradient(
-      90deg,
-      ${theme.colors.border},
-      ${theme.colors.sunken},
-      ${theme.colors.border}
-    );
-    background-size: 200% 100%;
-    animation: ${shimmer} 1.2s infinite linear;
+    ${shimmering}
   }
   div:nth-child(2) {
     height: 6rem;
   }
   div:nth-child(3) {
     width: 60%;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    div {
-      animation: none;
-    }
   }
 `;
 

@@ -10,6 +10,7 @@ import {
   PageIntro,
   theme,
   cardSurface,
+  shimmering,
   type PageTop,
 } from '@shop/ui';
 
@@ -50,9 +51,7 @@ const Bars = styled.div`
   & > div {
     height: 1.25rem;
     border-radius: 0.5rem;
-    background: linear-gradient(90deg, #e2e8f0, #f1f5f9, #e2e8f0);
-    background-size: 200% 100%;
-    animation: shimmer 1.2s infinite linear;
+    ${shimmering}
   }
   & > div:first-child {
     height: 2.5rem;
@@ -60,16 +59,6 @@ const Bars = styled.div`
   }
   & > div:nth-child(3) {
     height: 12rem;
-  }
-  @keyframes shimmer {
-    to {
-      background-position: -200% 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    & > div {
-      animation: none;
-    }
   }
 `;
 
