@@ -279,9 +279,16 @@ async function planOf(query: Recorded): Promise<{ text: string; filter: string }
 
 it('when a shopper, a customer, an admin and the jobs go about the shop, then every query they make is answered from an index', async () => {
   await walkTheShop();
+  // The embedded engine takes its planner statistics after createIndexes and on a check every
+  // minute (tools/ferretdb/README.md, "Planner statistics"): taken now, so the plans read below are
+  // the same whether or not a check landed during the walk.
+  for (const model of Object.values(mongoose.models)) await model.createIndexes();
   const distinct = new Map<string, Recorded>();
-  for (const query of recorded)
+  for (const query of recorded) {
+    // Emptying a collection reads all of it whichever way (the dashboard's first reading).
+    if (query.method === 'deleteMany' && Object.keys(query.filter).length === 0) continue;
     if (!distinct.has(shapeOf(query))) distinct.set(shapeOf(query), query);
+  }
   expect(distinct.size).toBeGreaterThan(20);
   const failures: string[] = [];
   for (const query of distinct.values()) {

@@ -136,10 +136,9 @@ export async function feedThrough(now: Date): Promise<Date | null> {
       throw error;
     });
   if (started.upsertedCount === 1) {
-    // Every kept figure ('' is the least of the days).
-    const every = { day: trusted({ $gte: '' }) };
-    await InsightSliceModel.deleteMany(every).exec();
-    await InsightDayModel.deleteMany(every).exec();
+    // Every kept figure.
+    await InsightSliceModel.deleteMany({}).exec();
+    await InsightDayModel.deleteMany({}).exec();
   }
   return null;
 }

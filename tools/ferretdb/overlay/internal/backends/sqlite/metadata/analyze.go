@@ -18,13 +18,20 @@ import (
 // stale (a check with nothing to do reads no rows).
 const analyzeEvery = time.Minute
 
+// analyzeMinRows is the fewest rows a table has for it to be analyzed. A smaller one keeps SQLite's
+// defaults, which take an index for any equality or range on its columns: reading a small table costs
+// little whichever way, while statistics of a handful of rows (a new shop's) steer the table's plans
+// to whole-table scans, which stay as it grows, until it is ten times larger.
+const analyzeMinRows = 1000
+
 // analyzeTable is where the statistics are committed with a change of the schema (created and dropped
 // in the same transaction, never seen).
 const analyzeTable = "_ferretdb_analyze"
 
 // analyze runs ANALYZE on the database's tables that need it, as SQLite itself chooses them (PRAGMA
 // optimize, mask 0x10002: every table, not only those this connection queried): a table with rows and
-// an index without statistics, or ten times larger or smaller than when last analyzed. Not with
+// an index without statistics, or ten times larger or smaller than when last analyzed; and of those,
+// the ones with at least analyzeMinRows rows (counted up to that many). Not with
 // PRAGMA optimize's own limited run, which leaves out sqlite_stat4: its samples of each index are
 // what tells a rare value or range from a common one (`paid`, most of the orders, from a name prefix
 // three orders have). SQLite loads statistics with the schema, so every other connection of the pool
@@ -55,6 +62,11 @@ func analyze(ctx context.Context, db *fsql.DB) error {
 		return lazyerrors.Error(err)
 	}
 
+	stmts, err = withMinRows(ctx, db, stmts)
+	if err != nil {
+		return err
+	}
+
 	if len(stmts) == 0 {
 		return nil
 	}
@@ -74,6 +86,27 @@ func analyze(ctx context.Context, db *fsql.DB) error {
 
 		return nil
 	})
+}
+
+// withMinRows keeps the ANALYZE statements of tables with at least analyzeMinRows rows.
+func withMinRows(ctx context.Context, db *fsql.DB, stmts []string) ([]string, error) {
+	var kept []string
+
+	for _, stmt := range stmts {
+		table := strings.TrimPrefix(stmt, "ANALYZE ")
+		q := fmt.Sprintf("SELECT count(*) FROM (SELECT 1 FROM %s LIMIT %d)", table, analyzeMinRows)
+
+		var n int
+		if err := db.QueryRowContext(ctx, q).Scan(&n); err != nil {
+			return nil, lazyerrors.Error(err)
+		}
+
+		if n >= analyzeMinRows {
+			kept = append(kept, stmt)
+		}
+	}
+
+	return kept, nil
 }
 
 // analyzeAll analyzes every database that needs it (see analyze).
