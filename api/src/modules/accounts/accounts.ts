@@ -39,7 +39,6 @@ import { isDuplicateKeyError } from '../../platform/db';
 export { customerCursor, grantAdmin, toShopUser } from './repository';
 export type { CustomerRecord } from './model';
 export { signIn } from './sessions';
-export { signInLimits, verifyCredentials } from './credentials';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 

@@ -17,7 +17,6 @@ import { findSheet, insertSheet } from './repository';
 import { readSpreadsheet } from './spreadsheet';
 
 export { assignSessionSheetsToCustomer } from './repository';
-export type { SheetCheck } from './checking';
 
 export const SHEET_NOT_FOUND_MESSAGE =
   'That spreadsheet is not on file for this session: upload it again';

@@ -51,9 +51,7 @@ import {
   type StoredCart,
 } from './repository';
 
-export { cartStartsBetween, type CartStart };
-
-export type { CartOwner };
+export { cartStartsBetween };
 
 /** A cart line as the order module reads it: money in cents. */
 export interface CartLine {

@@ -13,13 +13,12 @@ import {
 } from './repository';
 import { searchOrders } from './search';
 
-export type { OrderRecord, OrderEventRecord, PaymentContact } from './model';
+export type { OrderRecord, OrderEventRecord } from './model';
 export { announcePayment, recordPayment } from './paid';
-export { toAdminOrder, toHistoryEntry } from './answers';
 export { findProofEvent, insertProofEvent, listOrderEvents, proofEventKey } from './events';
 export { startProductionOnApproval } from './moves';
-export { orderPageUrl, proofAttachmentRef, proofEmail, sendProof } from './proof-step';
-export type { ProofLineFile, ProofLineSource } from './proof-step';
+export { proofEmail, sendProof } from './proof-step';
+export type { ProofLineSource } from './proof-step';
 export {
   claimOwnPayment,
   claimPayment,
@@ -47,7 +46,6 @@ export {
   processingSince,
   type ChangedOrder,
   type OrderForFigures,
-  type OrderInProgress,
 } from './reports';
 export {
   authorizeOrderReader,

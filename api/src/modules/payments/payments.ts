@@ -36,11 +36,6 @@ export const CHECKOUT_EXPIRED_MESSAGE =
   'This checkout has expired. Please review your cart and place your order again.';
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this order is already in progress. Please wait a moment.';
-/**
- * A payment still "charging" after this long was abandoned (the process stopped mid-call): the
- * default of PAYMENT_STALE_CHARGE_MS (config.ts).
- */
-export const STALE_CHARGE_MS = 5 * 60 * 1000;
 
 export function createPaymentProvider(config: Config): PaymentProvider {
   return config.payment.provider === 'square'
