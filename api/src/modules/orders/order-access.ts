@@ -91,25 +91,10 @@ function isOwner(order: OrderRecord, reader: OrderReader): boolean {
     : reader.sessionId !== null && reader.sessionId === order.sessionId;
 }
 
-/** The order if reader owns it or holds its unexpired guest link; otherwise a 404 like a missing one. */
-export async function findReadableOrder(
-  reader: OrderReader,
-  orderId: string,
-  { secret, now = new Date() }: { secret: string; now?: Date },
-): Promise<OrderRecord> {
-  const order = await findOrderById(orderId);
-  if (
-    !order ||
-    !(isOwner(order, reader) || isValidOrderLink(reader.orderLink, orderId, secret, now))
-  ) {
-    throw AppError.notFound('Order not found');
-  }
-  return order;
-}
-
 /**
  * For routes on one order (its page, invoice, reorder, proofs): the order when the caller is its owner
- * or holds its guest link (`?access=` on the call), else 404. Admins use their own routes.
+ * or holds its unexpired guest link (`?access=` on the call), else a 404 like a missing one. Admins
+ * use their own routes.
  */
 export async function authorizeOrderReader(
   req: Request,
@@ -117,7 +102,14 @@ export async function authorizeOrderReader(
   config: Pick<Config, 'orderLinkSecret'>,
   now: Date = new Date(),
 ): Promise<OrderRecord> {
-  return findReadableOrder(orderReaderOf(req), orderId, { secret: config.orderLinkSecret, now });
+  const reader = orderReaderOf(req);
+  const order = await findOrderById(orderId);
+  const readable =
+    order &&
+    (isOwner(order, reader) ||
+      isValidOrderLink(reader.orderLink, orderId, config.orderLinkSecret, now));
+  if (!readable) throw AppError.notFound('Order not found');
+  return order;
 }
 
 /**

@@ -124,12 +124,7 @@ export function proofEmail(
   };
 }
 
-/** The "sent" event of a revision (once per revision). */
-export async function recordProofSent(order: OrderRecord, sending: ProofSending): Promise<void> {
-  await insertProofEvent(proofSentEvent(order, sending));
-}
-
-/** The event of a revision's sending to the customer (recordProofSent). */
+/** The "sent" event of a revision (once per revision): its sending to the customer. */
 export function proofSentEvent(order: OrderRecord, sending: ProofSending) {
   const { revision, note, by, now } = sending;
   return {
@@ -150,6 +145,6 @@ export function proofSentEvent(order: OrderRecord, sending: ProofSending) {
  * reads it as soon as the email arrives), then the email.
  */
 export async function sendProof(order: OrderRecord, sending: ProofSending): Promise<void> {
-  await recordProofSent(order, sending);
+  await insertProofEvent(proofSentEvent(order, sending));
   await queueMail(proofEmail(order, sending), sending.now);
 }
