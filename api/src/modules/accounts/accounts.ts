@@ -112,30 +112,38 @@ export async function changePassword({
   newPassword: string;
   keepSessionId: string;
 }): Promise<void> {
+  await checkCurrentPassword(
+    customerId,
+    currentPassword,
+    'Too many password change attempts. Please try again later.',
+  );
+  await setPasswordHash(customerId, await hashPassword(newPassword), new Date());
+  await signOutOtherSessions(customerId, keepSessionId);
+}
+
+/**
+ * The signed-in customer once currentPassword is theirs: a wrong one is a 400, and the guesses count
+ * against the change-password limit (429 with tooManyMessage past it).
+ */
+async function checkCurrentPassword(
+  customerId: string,
+  currentPassword: string,
+  tooManyMessage: string,
+): Promise<CustomerRecord> {
   const customer = await findCustomerById(customerId);
   if (!customer) throw AppError.unauthenticated();
   const claim = await changePasswordLimit.claim(customerId);
-  if (!claim.allowed) {
-    throw AppError.rateLimited(
-      claim.retryAfterSeconds,
-      'Too many password change attempts. Please try again later.',
-    );
-  }
+  if (!claim.allowed) throw AppError.rateLimited(claim.retryAfterSeconds, tooManyMessage);
   if (!(await passwordMatches(currentPassword, customer.passwordHash))) {
     throw AppError.invalid(accountMessages.currentPasswordWrong, [
       { path: 'currentPassword', message: accountMessages.currentPasswordWrong },
     ]);
   }
   await changePasswordLimit.reset(customerId);
-  await setPasswordHash(customerId, await hashPassword(newPassword), new Date());
-  await signOutOtherSessions(customerId, keepSessionId);
+  return customer;
 }
 
 // --- Emailed links: password reset, email confirmation (docs/product.md section 10) -----------------
-
-function shopOf(config: Config) {
-  return config.shop;
-}
 
 /** 429 when this email has been asked for too often from this address; the answer names no account. */
 export async function claimPasswordResetRequest(email: string, ip: string): Promise<void> {
@@ -167,7 +175,7 @@ export async function sendPasswordReset(email: string, config: Config, now = new
         link: `${config.shop.url}/reset-password?token=${token}`,
         validFor: 'one hour',
       },
-      shopOf(config),
+      config.shop,
     ),
   });
 }
@@ -209,7 +217,7 @@ export async function sendEmailConfirmation(
         link: `${config.shop.url}/confirm-email?token=${token}`,
         validFor: '7 days',
       },
-      shopOf(config),
+      config.shop,
     ),
   });
 }
@@ -278,21 +286,11 @@ export async function changeEmail(
   }: { customerId: string; email: string; currentPassword: string },
   config: Config,
 ): Promise<ShopUser> {
-  const customer = await findCustomerById(customerId);
-  if (!customer) throw AppError.unauthenticated();
-  const claim = await changePasswordLimit.claim(customerId);
-  if (!claim.allowed) {
-    throw AppError.rateLimited(
-      claim.retryAfterSeconds,
-      'Too many password attempts. Please try again later.',
-    );
-  }
-  if (!(await passwordMatches(currentPassword, customer.passwordHash))) {
-    throw AppError.invalid(accountMessages.currentPasswordWrong, [
-      { path: 'currentPassword', message: accountMessages.currentPasswordWrong },
-    ]);
-  }
-  await changePasswordLimit.reset(customerId);
+  const customer = await checkCurrentPassword(
+    customerId,
+    currentPassword,
+    'Too many password attempts. Please try again later.',
+  );
   // Nothing to move and nothing mailed: a 200 would have the page say a link went to the address.
   if (email === customer.email) {
     throw AppError.invalid(accountMessages.emailUnchanged, [

@@ -18,6 +18,7 @@ import {
   guestSessionIdSchema,
   requireAdmin,
   requireUser,
+  type SessionUser,
 } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
@@ -44,10 +45,11 @@ import { authenticateLocal } from './authentication';
 import { toShopUser } from './repository';
 import { signIn, signOut } from './sessions';
 
-/** The guest cart of this browser (x-session-id) becomes the customer's on sign-in. */
-async function mergeGuestCart(req: Request, customerId: string) {
+/** Signs the customer in; the guest cart of this browser (x-session-id) becomes theirs. */
+async function signInWithGuestCart(req: Request, user: SessionUser) {
   const guest = guestSessionIdSchema.safeParse(req.get('x-session-id'));
-  if (guest.success) await mergeGuestCartIntoCustomer(guest.data, customerId);
+  if (guest.success) await mergeGuestCartIntoCustomer(guest.data, user.id);
+  await signIn(req, user);
 }
 
 export function accountRoutes({ config, logger }: AppDependencies): Router {
@@ -63,8 +65,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     const registration = parseBody(registerSchema, req);
     const customer = await registerCustomer(registration);
     const user = toShopUser(customer);
-    await mergeGuestCart(req, user.id);
-    await signIn(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
+    await signInWithGuestCart(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
     await sendEmailConfirmation(customer, config);
     res.status(201).json(user);
   });
@@ -74,8 +75,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     req.body = parseBody(loginSchema, req);
     const sessionUser = await authenticateLocal(req, res);
     if (!sessionUser) throw AppError.unauthenticated(accountMessages.invalidCredentials);
-    await mergeGuestCart(req, sessionUser.id);
-    await signIn(req, sessionUser);
+    await signInWithGuestCart(req, sessionUser);
     res.json(await currentShopUser(sessionUser.id));
   });
 
@@ -114,8 +114,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     const input = parseBody(resetPasswordSchema, req);
     const customer = await resetPassword(input);
     const user = toShopUser(customer);
-    await mergeGuestCart(req, user.id);
-    await signIn(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
+    await signInWithGuestCart(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
     res.json(user);
   });
 
