@@ -396,29 +396,36 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   const layout = face.layout;
   y = labelTop + labelHeight + 24;
 
-  if (layout.textTooSmall) {
-    const message = [
-      'Text too small to engrave legibly',
-      `Capital letters would be ${letterHeight(layout.capHeight)} high; the smallest we engrave legibly is ${letterHeight(MIN_CAP_HEIGHT_INCHES)} (1/8 in).`,
-      'Shorten the text, use fewer lines or choose a larger label.',
-    ];
-    const box = { top: y - 14, primitiveIndex: primitives.length };
-    primitives.push({
+  // A warning box around what drawText writes, its height known once the text is drawn.
+  const warningBox = (drawText: () => void) => {
+    const top = y - 14;
+    const rect: Extract<Primitive, { kind: 'rect' }> = {
       kind: 'rect',
       x: MARGIN,
-      y: box.top,
+      y: top,
       width: contentWidth,
       height: 0,
       fill: WARNING_BACKGROUND,
       stroke: WARNING,
       strokeWidth: 1,
       radius: 4,
-    });
-    paragraph(message[0]!, 11, 15, { font: 'body-bold', fill: WARNING }, MARGIN + 10);
-    paragraph(`${message[1]!} ${message[2]!}`, 10, 13, { fill: WARNING }, MARGIN + 10);
-    const rect = primitives[box.primitiveIndex] as Extract<Primitive, { kind: 'rect' }>;
-    rect.height = y - box.top - 4;
+    };
+    primitives.push(rect);
+    drawText();
+    rect.height = y - top - 4;
     y += 16;
+  };
+
+  if (layout.textTooSmall) {
+    const message = [
+      'Text too small to engrave legibly',
+      `Capital letters would be ${letterHeight(layout.capHeight)} high; the smallest we engrave legibly is ${letterHeight(MIN_CAP_HEIGHT_INCHES)} (1/8 in).`,
+      'Shorten the text, use fewer lines or choose a larger label.',
+    ];
+    warningBox(() => {
+      paragraph(message[0]!, 11, 15, { font: 'body-bold', fill: WARNING }, MARGIN + 10);
+      paragraph(`${message[1]!} ${message[2]!}`, 10, 13, { fill: WARNING }, MARGIN + 10);
+    });
   }
 
   const codeWarnings = [
@@ -426,22 +433,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     config.code ? invertedCodeWarning(layout.colors.background, layout.colors.text) : null,
   ].filter((warning): warning is string => Boolean(warning));
   for (const warning of codeWarnings) {
-    const box = { top: y - 14, primitiveIndex: primitives.length };
-    primitives.push({
-      kind: 'rect',
-      x: MARGIN,
-      y: box.top,
-      width: contentWidth,
-      height: 0,
-      fill: WARNING_BACKGROUND,
-      stroke: WARNING,
-      strokeWidth: 1,
-      radius: 4,
-    });
-    paragraph(warning, 10, 13, { fill: WARNING }, MARGIN + 10);
-    const rect = primitives[box.primitiveIndex] as Extract<Primitive, { kind: 'rect' }>;
-    rect.height = y - box.top - 4;
-    y += 16;
+    warningBox(() => paragraph(warning, 10, 13, { fill: WARNING }, MARGIN + 10));
   }
 
   const code = config.code ?? null;
