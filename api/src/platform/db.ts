@@ -26,6 +26,19 @@ export function isDuplicateKeyError(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 11000;
 }
 
+/**
+ * Runs an upsert, and once more when two first writes of one document met (a duplicate key): the
+ * document exists now, so the retry updates it.
+ */
+export async function upsertRetryingRace(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    await write();
+  }
+}
+
 // Requests fail after this long while the server is unreachable instead of hanging for the driver's 30s.
 const SERVER_SELECTION_TIMEOUT_MS = 5_000;
 const RETRY_PAUSE_MS = 1_000;

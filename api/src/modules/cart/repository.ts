@@ -6,7 +6,7 @@
 import { Types } from 'mongoose';
 import { MAX_CART_LINES } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { isDuplicateKeyError, trusted, upsertRetryingRace } from '../../platform/db';
 import {
   CartModel,
   CartStartModel,
@@ -126,7 +126,7 @@ const NEVER_PLACED = { placed: false };
 /** Writes fields of the owner's cart, creating it if needed (a lost race to create it is retried). */
 async function writeCartByKey(key: string, fields: Partial<CartRecord>): Promise<void> {
   const labelKeys = fields.items?.map((item) => labelKeyOf(item.productConfig));
-  const write = () =>
+  await upsertRetryingRace(() =>
     CartModel.updateOne(
       { _id: key },
       {
@@ -134,14 +134,8 @@ async function writeCartByKey(key: string, fields: Partial<CartRecord>): Promise
         $setOnInsert: NEVER_PLACED,
       },
       { upsert: true },
-    ).exec();
-  try {
-    await write();
-  } catch (error) {
-    // Two first writes of one cart at once: the cart exists now, so the retry updates it.
-    if (!isDuplicateKeyError(error)) throw error;
-    await write();
-  }
+    ).exec(),
+  );
 }
 
 /** A new line with an id and timestamps of its own, to add with saveCart. */

@@ -1,7 +1,7 @@
 // Who uploaded which file; plain objects out. A record per owner and file (_id
 // `s:{sessionId}:{filename}` / `c:{customerId}:{filename}`), so recording a file twice is one record.
 import type { CartOwner } from '../../platform/auth-guards';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { trusted, upsertRetryingRace } from '../../platform/db';
 import { UploadModel, type UploadRecord } from './model';
 
 const sessionKey = (sessionId: string, filename: string) => `s:${sessionId}:${filename}`;
@@ -19,7 +19,7 @@ async function writeRecord(
   owner: { sessionId: string; customerId: string | null },
   file: { filename: string; originalName: string; size: number },
 ): Promise<void> {
-  const write = () =>
+  await upsertRetryingRace(() =>
     UploadModel.updateOne(
       { _id },
       {
@@ -27,14 +27,8 @@ async function writeRecord(
         $setOnInsert: { filename: file.filename, ...owner },
       },
       { upsert: true },
-    ).exec();
-  try {
-    await write();
-  } catch (error) {
-    // Two first writes of one record at once: it exists now, so the retry updates it.
-    if (!isDuplicateKeyError(error)) throw error;
-    await write();
-  }
+    ).exec(),
+  );
 }
 
 export async function recordUpload(
