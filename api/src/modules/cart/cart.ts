@@ -328,6 +328,29 @@ async function saveChange(
   return cartResponse(lines, unusable ? { discount: null, unusable } : { discount }, {});
 }
 
+/** Saves the cart with the line at index replaced by changed; the answer carries that line. */
+async function saveChangedLine(
+  owner: CartOwner,
+  cart: StoredCart,
+  index: number,
+  changed: CartItemRecord,
+): Promise<CartChangeResponse> {
+  const saved = cart.items.map((item, position) => (position === index ? changed : item));
+  return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
+}
+
+/** The line at a new quantity, repriced with its quantity break. */
+function atQuantity(line: CartItemRecord, quantity: number): CartItemRecord {
+  const priced = priceLabel({ ...line.productConfig, quantity });
+  return {
+    ...line,
+    quantity,
+    unitPriceCents: priced.unitCents,
+    totalPriceCents: priced.subtotalCents,
+    updatedAt: new Date(),
+  };
+}
+
 /** Files on a line must be ones this owner uploaded (a content hash alone gives no access). */
 async function assertFilesAreOwned(
   owner: CartOwner,
@@ -410,16 +433,7 @@ export async function addToCart(
       const message = `Your cart already has ${current.quantity.toLocaleString('en-US')} of this label. ${LINE_QUANTITY_LIMIT_MESSAGE}`;
       throw AppError.invalid(message, [{ path: 'quantity', message }]);
     }
-    const priced = priceLabel({ ...current.productConfig, quantity: merged });
-    const changed: CartItemRecord = {
-      ...current,
-      quantity: merged,
-      unitPriceCents: priced.unitCents,
-      totalPriceCents: priced.subtotalCents,
-      updatedAt: new Date(),
-    };
-    const saved = cart.items.map((item, position) => (position === same ? changed : item));
-    return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
+    return saveChangedLine(owner, cart, same, atQuantity(current, merged));
   }
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
   if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
@@ -470,19 +484,9 @@ export async function changeQuantity(
   quantity: number,
 ): Promise<CartChangeResponse> {
   const { cart, index } = await cartWith(owner, id);
-  const { items } = cart;
-  const current = items[index]!;
+  const current = cart.items[index]!;
   await assertQuantityFitsLine(current, quantity);
-  const priced = priceLabel({ ...current.productConfig, quantity });
-  const changed: CartItemRecord = {
-    ...current,
-    quantity,
-    unitPriceCents: priced.unitCents,
-    totalPriceCents: priced.subtotalCents,
-    updatedAt: new Date(),
-  };
-  const saved = items.map((item, position) => (position === index ? changed : item));
-  return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
+  return saveChangedLine(owner, cart, index, atQuantity(current, quantity));
 }
 
 /**
@@ -497,8 +501,7 @@ export async function replaceCartLine(
   await assertFilesAreOwned(owner, configuration.files);
   const { rows } = await checkLabelData(owner, configuration);
   const { cart, index } = await cartWith(owner, id);
-  const { items } = cart;
-  const current = items[index]!;
+  const current = cart.items[index]!;
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
   const variable = { ...variableDataOf(configuration), rows };
   const priced = priceLabel({ material, width, height, mounting, quantity, ...variable });
@@ -511,8 +514,7 @@ export async function replaceCartLine(
     totalPriceCents: priced.subtotalCents,
     updatedAt: new Date(),
   };
-  const saved = items.map((item, position) => (position === index ? changed : item));
-  return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
+  return saveChangedLine(owner, cart, index, changed);
 }
 
 /** DELETE /api/cart/{id}. */
