@@ -1,6 +1,6 @@
 // The orders module's use cases and what other modules may call (payments, proofs, accounts): they
 // use these functions, never the module's repository or model.
-import type { AdminOrder, AdminOrderPage, OrderHistoryEntry, OrderStatus } from '@shop/contracts';
+import type { AdminOrder, AdminOrderPage, OrderHistoryEntry } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { toAdminOrder, toHistoryEntry } from './answers';
@@ -11,7 +11,7 @@ import {
   joinOrderToCustomer,
   listOrdersOfCustomer,
 } from './repository';
-import { searchOrders } from './search';
+import { searchOrders, type OrderSearch } from './search';
 
 export type { OrderRecord, OrderEventRecord } from './model';
 export { announcePayment, recordPayment } from './paid';
@@ -90,14 +90,7 @@ export async function orderedArtworkOf(customerId: string): Promise<Set<string>>
 
 /** One page of the admin's order list or search (search.ts), newest first. */
 export async function adminOrderPage(
-  query: {
-    pageSize: number;
-    status?: OrderStatus;
-    q?: string;
-    from?: string;
-    to?: string;
-    before?: string;
-  },
+  query: OrderSearch,
   timeZone: string,
 ): Promise<AdminOrderPage> {
   const { orders, next } = await searchOrders(query, timeZone);
