@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
@@ -29,8 +28,7 @@ import {
   parseQuery,
 } from '../../platform/validate';
 import { limitPerAddress, limitPerAddressWhileReading } from '../../platform/address-limits';
-import { localFolderStore } from '../uploads/uploads';
-import { openUpload } from '../uploads/uploads';
+import { localFolderStore, openUpload, sendDownload } from '../uploads/uploads';
 import { assertInvoiceable, invoiceFilename, invoicePdf } from './invoice';
 import { authorizeOrderReader, orderLookupsPerEmail, sendOrderLink } from './order-access';
 import { reorder } from './reorder';
@@ -242,12 +240,7 @@ export function orderRoutes({
   router.get('/admin/orders/:id/files/:filename', requireAdmin, async (req, res) => {
     const { id, filename } = parseParams(orderFileParamsSchema, req);
     await assertOrderHasFile(id, filename);
-    const file = await openUpload(uploads, filename, { owner: null, isAdmin: true });
-    res.attachment(file.originalName);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Cache-Control', 'private, no-store');
-    await pipeline(file.stream, res);
+    await sendDownload(res, await openUpload(uploads, filename, { owner: null, isAdmin: true }));
   });
 
   return router;

@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import {
@@ -15,7 +14,7 @@ import { parseParams } from '../../platform/validate';
 import { checkingStorage, cleanFileName, receivedFilesOf } from './receiving';
 import { limitPerAddress } from '../../platform/address-limits';
 import { localFolderStore, type UploadStore } from './storage';
-import { keepUploads, openUpload } from './uploads';
+import { keepUploads, openUpload, sendDownload } from './uploads';
 
 const MB = 1024 * 1024;
 /**
@@ -104,11 +103,7 @@ export function uploadRoutes(
       owner: isAdmin ? null : cartOwner(req),
       isAdmin,
     });
-    res.attachment(file.originalName);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Cache-Control', 'private, no-store');
-    await pipeline(file.stream, res);
+    await sendDownload(res, file);
   });
 
   return router;

@@ -1,4 +1,6 @@
 // Keeping checked uploads and handing them back (docs/product.md sections 5 and 7, docs/design.md section 8).
+import { pipeline } from 'node:stream/promises';
+import type { Response } from 'express';
 import {
   emptyFileMessage,
   fileTooLargeMessage,
@@ -126,6 +128,15 @@ export async function openUpload(
     contentType: CONTENT_TYPES[extension],
     originalName: record.originalName,
   };
+}
+
+/** Answers with an opened upload as a download (never shown inline), kept out of shared caches. */
+export async function sendDownload(res: Response, file: UploadDownload): Promise<void> {
+  res.attachment(file.originalName);
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Length', String(file.size));
+  res.setHeader('Cache-Control', 'private, no-store');
+  await pipeline(file.stream, res);
 }
 
 /**
