@@ -339,7 +339,7 @@ async function saveChangedLine(
   return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
 }
 
-/** The line at a new quantity, repriced with its quantity break. */
+/** The line at a new quantity, priced by the rules with its quantity break. */
 function atQuantity(line: CartItemRecord, quantity: number): CartItemRecord {
   const priced = priceLabel({ ...line.productConfig, quantity });
   return {
@@ -504,16 +504,14 @@ export async function replaceCartLine(
   const current = cart.items[index]!;
   const { material, width, height, color, mounting, customText, quantity, files } = configuration;
   const variable = { ...variableDataOf(configuration), rows };
-  const priced = priceLabel({ material, width, height, mounting, quantity, ...variable });
-  const changed: CartItemRecord = {
-    ...current,
-    productConfig: { material, width, height, color, mounting, customText, ...variable },
-    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+  const changed = atQuantity(
+    {
+      ...current,
+      productConfig: { material, width, height, color, mounting, customText, ...variable },
+      files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    },
     quantity,
-    unitPriceCents: priced.unitCents,
-    totalPriceCents: priced.subtotalCents,
-    updatedAt: new Date(),
-  };
+  );
   return saveChangedLine(owner, cart, index, changed);
 }
 
