@@ -18,6 +18,7 @@ import { evaluateDiscount } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
 import { taxFor, type TaxRates } from '../tax/tax';
 import type { OrderItemRecord, OrderRecord } from './model';
+import { ownerKeyOf } from './series';
 import {
   findLatestPlacing,
   insertOrder,
@@ -190,10 +191,6 @@ export async function priceOrder(
   };
 }
 
-function ownerKey(owner: CartOwner): string {
-  return owner.customerId ? `customer:${owner.customerId}` : `guest:${owner.sessionId}`;
-}
-
 /**
  * Whether this cart's latest placing is answered again: while it waits for payment, and while its
  * payment is charging (a retry after the paying process stopped pays that same order, under the
@@ -221,7 +218,7 @@ export async function placeOrder(
   owner: CartOwner,
   { cartPlacedBefore, ...order }: PricedOrder,
 ): Promise<CreatedOrder & { reused: boolean }> {
-  const cartKey = `${ownerKey(owner)}:${order.cartFingerprint}`;
+  const cartKey = `${ownerKeyOf(owner)}:${order.cartFingerprint}`;
   for (let race = 0; race < MAX_RACES; race++) {
     // A cart never placed before has no placing to look for: its first is written straight away.
     // Were there one after all (a placing of the same cart at the same moment), the unique index

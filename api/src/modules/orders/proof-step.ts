@@ -2,23 +2,10 @@
 // each line's PDF attached, once per revision, and the "sent" event in the order's history. The
 // reminder is due on the order itself (`proofReminderDueAt`, written with the revision).
 import type { Config } from '../../config';
-import { queueMail, type MailToQueue } from '../mail/mail';
-import { proofRequest } from '../mail/mail';
+import { proofRequest, queueMail, type MailToQueue } from '../mail/mail';
 import { insertProofEvent } from './events';
 import type { OrderItemRecord, OrderRecord } from './model';
 import { orderLinkUrl } from './order-access';
-
-/**
- * The order page a proof email links to: with the order's guest link, so a guest (or a customer
- * signed out) opens it from the email.
- */
-export function orderPageUrl(
-  config: Config,
-  order: Pick<OrderRecord, '_id' | 'orderNumber'>,
-  now = new Date(),
-): string {
-  return orderLinkUrl(order, config, now);
-}
 
 /** The line's proof PDF, as the mail worker finds it (proofs module, proofAttachment). */
 export function proofAttachmentRef(orderId: string, lineId: string, revision: number): string {
@@ -85,7 +72,8 @@ export function proofEmail(
         customerInfo: order.customerInfo,
         revision,
         note,
-        orderUrl: orderPageUrl(config, order, now),
+        // With the order's guest link, so a guest (or a customer signed out) opens it from the email.
+        orderUrl: orderLinkUrl(order, config, now),
         lines: lines.map((line) => {
           const item = order.items.find((candidate) => candidate.lineId === line.lineId)!;
           return {
