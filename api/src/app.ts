@@ -6,6 +6,7 @@ import { accountSessions } from './modules/accounts/sessions';
 import { createPaymentProvider } from './modules/payments/payments';
 import type { PaymentProvider } from './modules/payments/provider';
 import { DEFAULT_TAX_RATES } from './modules/tax/tax';
+import { isLoopback } from './platform/address-limits';
 import { csrfGuard } from './platform/csrf';
 import { databaseGate } from './platform/db';
 import { errorHandler } from './platform/error-handler';
@@ -24,10 +25,6 @@ interface AppOptions {
   routes?: RouteModule[];
   /** Replaces the configured payment provider (tests count charges with it). */
   paymentProvider?: PaymentProvider;
-}
-
-function isLoopback(address: string): boolean {
-  return address === '::1' || /^(::ffff:)?127\./.test(address);
 }
 
 export function createApp({

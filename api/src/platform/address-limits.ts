@@ -12,7 +12,7 @@ import { attemptLimiter, type AttemptLimiter } from './rate-limit';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   return address === '::1' || /^(::ffff:)?127\./.test(address);
 }
 
