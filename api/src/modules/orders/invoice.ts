@@ -87,17 +87,11 @@ export function invoicePdf(order: OrderRecord, shop: Shop): Promise<Buffer> {
   return renderOffThread('invoice', { order: fields, shop } satisfies InvoiceInput);
 }
 
-/** compress: false leaves the text readable in the file (not needed by the tests: they parse it). */
-export function renderInvoicePdf(
-  order: InvoiceOrder,
-  shop: Shop,
-  { compress = true } = {},
-): Promise<Buffer> {
+export function renderInvoicePdf(order: InvoiceOrder, shop: Shop): Promise<Buffer> {
   assertInvoiceable(order);
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 54,
-    compress,
     info: { Title: `Invoice ${order.orderNumber}`, Author: shop.name, Creator: shop.name },
   });
   // pdfkit's types name files only; a parsed font is taken as well (PDFFontFactory.open).

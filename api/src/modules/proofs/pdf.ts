@@ -156,31 +156,21 @@ function draw(doc: Document, primitive: Primitive) {
   }
 }
 
-/** compress: false leaves the content readable (tests read the text operators). */
-export function renderPdf(drawing: ProofDrawing, { compress = true } = {}): Promise<Buffer> {
-  return renderPages(
-    drawing.title,
-    [
-      { width: drawing.width, height: drawing.height, primitives: drawing.primitives },
-      ...(drawing.pages ?? []),
-    ],
-    { compress },
-  );
+export function renderPdf(drawing: ProofDrawing): Promise<Buffer> {
+  return renderPages(drawing.title, [
+    { width: drawing.width, height: drawing.height, primitives: drawing.primitives },
+    ...(drawing.pages ?? []),
+  ]);
 }
 
 /**
  * A PDF of pages, each drawn as it comes and then let go: a production file of thousands of labels
  * is drawn sheet by sheet from a generator, never held as one list of primitives.
  */
-export function renderPages(
-  title: string,
-  pages: Iterable<ProofPage>,
-  { compress = true } = {},
-): Promise<Buffer> {
+export function renderPages(title: string, pages: Iterable<ProofPage>): Promise<Buffer> {
   const set = loadFonts();
   const doc = new PDFDocument({
     margin: 0,
-    compress,
     info: { Title: title, Creator: 'Engraved label shop' },
     autoFirstPage: false,
   });
