@@ -149,8 +149,13 @@ export async function listOrdersOfCustomer(customerId: string): Promise<OrderRec
  * written, or null when another call holds the payment, the order is paid or it ended.
  */
 export async function claimPayment(id: string, now: Date): Promise<OrderRecord | null> {
+  return takePayment({ _id: id }, now);
+}
+
+/** unpaid -> charging for the order the filter names, while it waits for payment; null otherwise. */
+function takePayment(filter: object, now: Date): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
-    { _id: id, status: 'pending_payment', paymentStatus: 'unpaid' },
+    { ...filter, status: 'pending_payment', paymentStatus: 'unpaid' },
     { $set: { paymentStatus: 'charging', chargingSince: now } },
     { new: true },
   )
@@ -175,13 +180,7 @@ export async function claimOwnPayment(
   const ownedBy = owner.customerId
     ? { customerId: new Types.ObjectId(owner.customerId) }
     : { customerId: null, sessionId: owner.sessionId };
-  return OrderModel.findOneAndUpdate(
-    { _id: id, ...ownedBy, status: 'pending_payment', paymentStatus: 'unpaid' },
-    { $set: { paymentStatus: 'charging', chargingSince: now } },
-    { new: true },
-  )
-    .lean<OrderRecord>()
-    .exec();
+  return takePayment({ _id: id, ...ownedBy }, now);
 }
 
 /**
