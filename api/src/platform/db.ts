@@ -26,6 +26,17 @@ export function isDuplicateKeyError(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 11000;
 }
 
+/** Runs an insert under a unique index: true when it went in, false when the key was taken. */
+export async function insertUnlessTaken(insert: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await insert();
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
 /**
  * Runs an upsert, and once more when two first writes of one document met (a duplicate key): the
  * document exists now, so the retry updates it.

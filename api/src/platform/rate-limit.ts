@@ -7,7 +7,7 @@
 // slides: an attempt counts for windowMs after it was made, and a refusal says when the oldest one
 // stops counting. A key's document expires windowMs after its last attempt (platform/expiry.ts).
 import mongoose, { Schema } from 'mongoose';
-import { isDuplicateKeyError } from './db';
+import { insertUnlessTaken, isDuplicateKeyError } from './db';
 import { expiringAt, sweepWhenExpired } from './expiry';
 
 export interface RateLimitRecord {
@@ -54,15 +54,8 @@ const MAX_RACES = 100;
 
 /** Writes the key's attempts if nobody wrote them since `seen` was read; false when someone did. */
 async function swapped(_id: string, seen: RateLimitRecord | null, hits: Date[], expiresAt: Date) {
-  if (!seen) {
-    try {
-      await RateLimitModel.create({ _id, hits, rev: 1, expiresAt });
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
-  }
+  if (!seen)
+    return insertUnlessTaken(() => RateLimitModel.create({ _id, hits, rev: 1, expiresAt }));
   const { matchedCount } = await RateLimitModel.updateOne(
     { _id, rev: seen.rev },
     { $set: { hits, rev: seen.rev + 1, expiresAt } },

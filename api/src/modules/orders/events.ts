@@ -2,18 +2,12 @@
 // oldest first; an event that must happen once is inserted under an _id of its own.
 import { Types } from 'mongoose';
 import type { OrderStatus } from '@shop/contracts';
-import { isDuplicateKeyError } from '../../platform/db';
+import { insertUnlessTaken, isDuplicateKeyError } from '../../platform/db';
 import { OrderEventModel, type OrderEventRecord, type ProofEventDetails } from './model';
 
 /** Inserts an event under its own _id; false when it is there already (a retry, a racing click). */
-async function insertOnce(event: OrderEventRecord): Promise<boolean> {
-  try {
-    await OrderEventModel.create(event);
-    return true;
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
+function insertOnce(event: OrderEventRecord): Promise<boolean> {
+  return insertUnlessTaken(() => OrderEventModel.create(event));
 }
 
 /**

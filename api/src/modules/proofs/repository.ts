@@ -1,6 +1,6 @@
 // Data access for proof revisions and the rendered PDFs; everything is found by _id.
 import { Types } from 'mongoose';
-import { isDuplicateKeyError } from '../../platform/db';
+import { insertUnlessTaken, isDuplicateKeyError } from '../../platform/db';
 import {
   ProofPdfModel,
   ProofRevisionModel,
@@ -24,17 +24,13 @@ export async function insertRevision(revision: {
   note: string | null;
   lines: ProofRevisionLine[];
 }): Promise<boolean> {
-  try {
-    await ProofRevisionModel.create({
+  return insertUnlessTaken(() =>
+    ProofRevisionModel.create({
       ...revision,
       _id: `${revision.orderId}:${revision.revision}`,
       orderId: new Types.ObjectId(revision.orderId),
-    });
-    return true;
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function findCachedPdf(key: string): Promise<Buffer | null> {

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { insertUnlessTaken, trusted } from '../../platform/db';
 import {
   ReleaseAuditModel,
   ReleaseChannelModel,
@@ -13,14 +13,8 @@ import {
 export type NewRelease = Omit<ReleaseRecord, '_id'>;
 
 /** Stores a release once; false when that remote already has this version (releases are immutable). */
-export async function insertRelease(release: NewRelease): Promise<boolean> {
-  try {
-    await ReleaseModel.create(release);
-    return true;
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
+export function insertRelease(release: NewRelease): Promise<boolean> {
+  return insertUnlessTaken(() => ReleaseModel.create(release));
 }
 
 export function findRelease(remote: string, version: string): Promise<ReleaseRecord | null> {
@@ -65,13 +59,9 @@ export async function writeChannel(
 ): Promise<boolean> {
   const updatedAt = new Date();
   if (expectedRev === 0) {
-    try {
-      await ReleaseChannelModel.create({ remote, ...next, rev: 1, updatedAt });
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
+    return insertUnlessTaken(() =>
+      ReleaseChannelModel.create({ remote, ...next, rev: 1, updatedAt }),
+    );
   }
   const result = await ReleaseChannelModel.updateOne(
     { remote, rev: expectedRev },
