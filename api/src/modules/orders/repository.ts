@@ -2,7 +2,7 @@
 // model.ts, and every change of state is a conditional update on the order (the filter names the
 // state it leaves), which is atomic on MongoDB and on the embedded engine alike.
 import { Types, isValidObjectId } from 'mongoose';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { insertUnlessTaken, isDuplicateKeyError, trusted } from '../../platform/db';
 import {
   OrderCounterModel,
   OrderModel,
@@ -63,12 +63,9 @@ export async function issueOrderNumber(): Promise<number> {
       .lean()
       .exec();
     if (counter) return counter.value;
-    try {
-      await OrderCounterModel.create({ _id: ORDER_COUNTER, value: FIRST_ORDER_NUMBER });
-      return FIRST_ORDER_NUMBER;
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
+    const createCounter = () =>
+      OrderCounterModel.create({ _id: ORDER_COUNTER, value: FIRST_ORDER_NUMBER });
+    if (await insertUnlessTaken(createCounter)) return FIRST_ORDER_NUMBER;
   }
 }
 

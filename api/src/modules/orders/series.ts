@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { describeSeries, seriesLast, type OrderedProductConfig } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
-import { isDuplicateKeyError } from '../../platform/db';
+import { insertUnlessTaken } from '../../platform/db';
 import { OrderedSeriesModel, type OrderRecord, type OrderedSeriesRecord } from './model';
 
 /** Which series a line continues: its text and code templates (not its numbers or padding). */
@@ -29,18 +29,16 @@ export async function recordOrderedSeries(order: OrderRecord, at: Date): Promise
   for (const item of order.items) {
     const series = item.productConfig.series;
     if (!series) continue;
-    try {
-      await OrderedSeriesModel.create({
+    await insertUnlessTaken(() =>
+      OrderedSeriesModel.create({
         _id: `${order._id.toString()}:${item.lineId}`,
         owner,
         seriesKey: seriesKeyOf(item.productConfig),
         last: seriesLast(series, item.quantity),
         orderId: new Types.ObjectId(order._id.toString()),
         at,
-      });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
+      }),
+    );
   }
 }
 

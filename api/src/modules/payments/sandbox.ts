@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { insertUnlessTaken, isDuplicateKeyError, trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { expiringAt, sweepWhenExpired } from '../../platform/expiry';
 import { declineReason, type PaymentProvider } from './provider';
@@ -208,8 +208,8 @@ export function sandboxProvider(): PaymentProvider {
       }
       // One record per key: of two calls with one key, both answer the refund recorded first.
       const refundId = `sbxrefund_${randomBytes(12).toString('hex')}`;
-      try {
-        await SandboxRefundModel.updateOne(
+      await insertUnlessTaken(() =>
+        SandboxRefundModel.updateOne(
           { _id: idempotencyKey },
           {
             $setOnInsert: {
@@ -222,10 +222,8 @@ export function sandboxProvider(): PaymentProvider {
             },
           },
           { upsert: true },
-        );
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
+        ),
+      );
       const recorded = await SandboxRefundModel.findById(idempotencyKey).lean();
       return { refundId: recorded!.refundId };
     },

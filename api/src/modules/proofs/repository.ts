@@ -1,6 +1,6 @@
 // Data access for proof revisions and the rendered PDFs; everything is found by _id.
 import { Types } from 'mongoose';
-import { insertUnlessTaken, isDuplicateKeyError } from '../../platform/db';
+import { insertUnlessTaken } from '../../platform/db';
 import {
   ProofPdfModel,
   ProofRevisionModel,
@@ -44,10 +44,6 @@ export async function findCachedPdf(key: string): Promise<Buffer | null> {
 }
 
 export async function cachePdf(key: string, pdf: Buffer, now: Date): Promise<void> {
-  try {
-    await ProofPdfModel.create({ _id: key, pdf, createdAt: now });
-  } catch (error) {
-    // Two renders of the same revision at once: either copy is the same drawing.
-    if (!isDuplicateKeyError(error)) throw error;
-  }
+  // Two renders of the same revision at once: either copy is the same drawing.
+  await insertUnlessTaken(() => ProofPdfModel.create({ _id: key, pdf, createdAt: now }));
 }
