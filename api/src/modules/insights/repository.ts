@@ -1,7 +1,6 @@
 // Data access for the insights' collections; plain objects out. A figure document is written only
 // over an older reading (`computedAt`), so of two readings racing, the later one stays.
 import { Types } from 'mongoose';
-import type { ExportKind, ExportRowShape, OrderStatus } from '@shop/contracts';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
 import {
   ExportModel,
@@ -149,16 +148,9 @@ export async function advanceFeed(through: Date): Promise<void> {
 
 // --- Exports ------------------------------------------------------------------------------------
 
-export async function insertExport(record: {
-  kind: ExportKind;
-  rows: ExportRowShape;
-  from: string;
-  to: string;
-  status: OrderStatus | null;
-  by: string;
-  byId: string;
-  at: Date;
-}): Promise<ExportRecord> {
+export async function insertExport(
+  record: Omit<ExportRecord, '_id' | 'byId' | 'rowCount' | 'downloads'> & { byId: string },
+): Promise<ExportRecord> {
   const created = await ExportModel.create({
     ...record,
     byId: new Types.ObjectId(record.byId),
