@@ -111,10 +111,7 @@ export function accountLinkHidden(
  * shop (MAIL_URL), queued or sent; with no mail server the outbox is where development reads its
  * mail, links included (nothing there reached a real customer).
  */
-export function toOutboxMessage(
-  record: OutboxRecord,
-  { hideAccountLinks = true }: { hideAccountLinks?: boolean } = {},
-): OutboxMessage {
+export function toOutboxMessage(record: OutboxRecord, hideAccountLinks: boolean): OutboxMessage {
   const { text, html } = (hideAccountLinks && accountLinkHidden(record)) || record;
   return {
     id: record._id.toString(),
@@ -133,17 +130,18 @@ export function toOutboxMessage(
 
 /**
  * The admin's Outbox page. `mailServer`: whether MAIL_URL is set, so the page says a message was
- * kept in the outbox rather than sent when there is no server to send it.
+ * kept in the outbox rather than sent when there is no server to send it, and account links are
+ * hidden (toOutboxMessage).
  */
 export async function outboxPage(
   query: { before?: string; limit: number },
-  { mailServer = false, ...view }: { hideAccountLinks?: boolean; mailServer?: boolean } = {},
+  mailServer: boolean,
 ): Promise<OutboxPage> {
   const records = await listMail({ ...query, limit: query.limit + 1 });
   const page = records.slice(0, query.limit);
   return {
     mailServer,
-    messages: page.map((record) => toOutboxMessage(record, view)),
+    messages: page.map((record) => toOutboxMessage(record, mailServer)),
     nextBefore: records.length > query.limit ? (page.at(-1)?._id.toString() ?? null) : null,
   };
 }

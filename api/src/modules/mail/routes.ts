@@ -10,12 +10,11 @@ export function mailRoutes({ config }: AppDependencies): Router {
   // Reset and confirmation links are the recipient's alone once mail really leaves the shop; with no
   // MAIL_URL (development) the Outbox is where they are read (mail.ts, toOutboxMessage).
   const mailServer = config.mail.url !== null;
-  const hideAccountLinks = mailServer;
 
   router.get('/admin/outbox', requireAdmin, async (req, res) => {
     const query = parseQuery(outboxQuerySchema, req);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await outboxPage(query, { hideAccountLinks, mailServer }));
+    res.json(await outboxPage(query, mailServer));
   });
 
   return router;
