@@ -9,8 +9,7 @@ import { guestSessionIdSchema } from '../../platform/auth-guards';
 import { attemptLimiter } from '../../platform/rate-limit';
 import { AppError } from '../../platform/errors';
 import type { OrderRecord } from './model';
-import { queueMail } from '../mail/mail';
-import { orderLink } from '../mail/mail';
+import { orderLink, queueMail } from '../mail/mail';
 import { findOrderById, findOrderByNumber } from './repository';
 
 /** How long a guest order link opens its order. */
@@ -85,7 +84,10 @@ export function orderReaderOf(req: Request): OrderReader {
 }
 
 /** The order's owner: its customer, or for a guest order the session that placed it. */
-function isOwner(order: OrderRecord, reader: OrderReader): boolean {
+export function isOwner(
+  order: OrderRecord,
+  reader: { customerId?: string | null; sessionId: string | null },
+): boolean {
   return order.customerId
     ? reader.customerId === order.customerId.toString()
     : reader.sessionId !== null && reader.sessionId === order.sessionId;

@@ -4,6 +4,7 @@ import type { AdminOrder, AdminOrderPage, OrderHistoryEntry } from '@shop/contra
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { toAdminOrder, toHistoryEntry } from './answers';
+import { isOwner } from './order-access';
 import type { OrderRecord } from './model';
 import {
   findOrderById,
@@ -60,11 +61,7 @@ export {
  */
 export async function findCallersOrder(owner: CartOwner, orderId: string): Promise<OrderRecord> {
   const order = await findOrderById(orderId);
-  if (!order) throw AppError.notFound('Order not found');
-  const mine = order.customerId
-    ? owner.customerId === order.customerId.toString()
-    : order.sessionId === owner.sessionId;
-  if (!mine) throw AppError.notFound('Order not found');
+  if (!order || !isOwner(order, owner)) throw AppError.notFound('Order not found');
   return order;
 }
 
