@@ -3,18 +3,17 @@ import {
   accountMessages,
   adminMessages,
   type AdminCustomerDetail,
+  type registerSchema,
   type ShopUser,
 } from '@shop/contracts';
 import type { z } from 'zod';
-import type { registerSchema } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { attemptLimiter } from '../../platform/rate-limit';
 import type { CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
 import { customerOrdersForAdmin, joinGuestOrders, orderedArtworkOf } from '../orders/orders';
 import type { Config } from '../../config';
-import { queueMail } from '../mail/mail';
-import { emailConfirmation, passwordReset } from '../mail/mail';
+import { emailConfirmation, passwordReset, queueMail } from '../mail/mail';
 import { issueToken, useToken } from './tokens';
 import {
   changeCustomerEmail,

@@ -2,8 +2,7 @@ import type { AdminEnquiry, AdminEnquiryPage, ContactEnquiry } from '@shop/contr
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { queueMails } from '../mail/mail';
-import { enquiryForward, enquiryReceived } from '../mail/mail';
+import { enquiryForward, enquiryReceived, queueMails } from '../mail/mail';
 import { insertEnquiry, listEnquiries, setEnquiryHandled, type StoredEnquiry } from './repository';
 
 /**

@@ -17,8 +17,7 @@ import {
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { queueMail } from '../mail/mail';
-import { orderCancelled, orderShipped, proofApproved } from '../mail/mail';
+import { orderCancelled, orderShipped, proofApproved, queueMail } from '../mail/mail';
 import { toAdminOrder } from './answers';
 import { deleteMoveEvent, insertMoveEvent, insertProofEvent } from './events';
 import type { OrderRecord, PendingMove } from './model';

@@ -5,10 +5,11 @@ import { formatDollars, proofReminderDueAt, toDollars } from '@shop/contracts';
 import { recordOrderedSeries } from './series';
 import type { Config } from '../../config';
 import { crashAt } from '../../platform/fault-points';
-import { queueMails, type MailToQueue } from '../mail/mail';
 import {
   adminNewOrder,
   orderConfirmation,
+  queueMails,
+  type MailToQueue,
   type OrderMailData,
   type ShopContext,
 } from '../mail/mail';

@@ -16,8 +16,7 @@ import {
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { addToCart, listCartLines, readCart } from '../cart/cart';
-import type { UploadStore } from '../uploads/uploads';
-import { reuseOrderedArtwork } from '../uploads/uploads';
+import { reuseOrderedArtwork, type UploadStore } from '../uploads/uploads';
 import type { OrderItemRecord, OrderRecord } from './model';
 import { seriesChoices } from './series';
 

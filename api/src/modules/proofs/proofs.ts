@@ -1,13 +1,11 @@
 // The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
 // current revision or an earlier one. A revision never changes, so its PDF is rendered once and kept.
-import { engravedArtworkOf } from '@shop/contracts';
+import { engravedArtworkOf, isVariableLine } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
 import type { AttachmentLoader } from '../mail/mail';
 import { findOrderById, type OrderRecord, type ProofLineSource } from '../orders/orders';
-import { openUpload } from '../uploads/uploads';
-import type { UploadStore } from '../uploads/uploads';
-import { isVariableLine } from '@shop/contracts';
+import { openUpload, type UploadStore } from '../uploads/uploads';
 import { lineLabels } from '../asset-tags/asset-tags';
 import {
   proofDrawing,

@@ -4,8 +4,7 @@
 import path from 'node:path';
 import type { UploadExtension } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
-import { ContentInspector } from '../uploads/uploads';
-import type { UploadStore } from '../uploads/uploads';
+import { ContentInspector, type UploadStore } from '../uploads/uploads';
 
 export const MAX_PROOF_FILE_BYTES = 10 * 1024 * 1024;
 
