@@ -22,11 +22,12 @@ export function limitedAddress(req: Request, isProduction: boolean): string | un
   return !isProduction && isLoopback(address) ? undefined : address;
 }
 
+/** The 429 of a limit: "Too many {what}. Please try again in N minutes" (at least one, rounded up). */
 export function tooManyRequests(retryAfterSeconds: number, what: string): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return AppError.rateLimited(
     retryAfterSeconds,
-    `Too many ${what} from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );
 }
 
@@ -68,7 +69,7 @@ async function takeAttempt(
   const claim = await addressLimits[name].claim(address);
   if (claim.allowed) return;
   logger.warn({ limit: name, ip: address }, 'Per-address limit reached');
-  throw tooManyRequests(claim.retryAfterSeconds, whatOf[name]);
+  throw tooManyRequests(claim.retryAfterSeconds, `${whatOf[name]} from your network`);
 }
 
 /**

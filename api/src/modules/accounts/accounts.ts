@@ -8,6 +8,7 @@ import {
 } from '@shop/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { tooManyRequests } from '../../platform/address-limits';
 import { attemptLimiter } from '../../platform/rate-limit';
 import type { CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
@@ -147,13 +148,7 @@ async function checkCurrentPassword(
 /** 429 when this email has been asked for too often from this address; the answer names no account. */
 export async function claimPasswordResetRequest(email: string, ip: string): Promise<void> {
   const claim = await passwordResetLimit.claim(`${email}|${ip}`);
-  if (!claim.allowed) {
-    const minutes = Math.max(1, Math.ceil(claim.retryAfterSeconds / 60));
-    throw AppError.rateLimited(
-      claim.retryAfterSeconds,
-      `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  }
+  if (!claim.allowed) throw tooManyRequests(claim.retryAfterSeconds, 'password reset requests');
 }
 
 /**

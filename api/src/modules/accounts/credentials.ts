@@ -1,6 +1,6 @@
 // Checking an email and password at sign-in, behind its attempt limit. Apart from accounts.ts so
 // that passport's strategy (authentication.ts) can use it without a cycle through the sessions.
-import { AppError } from '../../platform/errors';
+import { tooManyRequests } from '../../platform/address-limits';
 import { attemptLimiter } from '../../platform/rate-limit';
 import type { CustomerRecord } from './model';
 import { passwordMatches } from './passwords';
@@ -19,14 +19,6 @@ export const signInLimits = {
   perEmailAndAddress: attemptLimiter('sign-in:email+ip', 5, FIFTEEN_MINUTES_MS),
 };
 
-function tooManySignInAttempts(retryAfterSeconds: number): AppError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return AppError.rateLimited(
-    retryAfterSeconds,
-    `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
-}
-
 /**
  * The customer for this email and password, or false. The answer, and the time it takes, are the
  * same whether the email has an account or not.
@@ -43,7 +35,7 @@ export async function verifyCredentials({
   const addressKey = `${email}|${ip}`;
   // Taken before the password is compared, so parallel guesses cannot slip past the limit.
   const claim = await signInLimits.perEmailAndAddress.claim(addressKey);
-  if (!claim.allowed) throw tooManySignInAttempts(claim.retryAfterSeconds);
+  if (!claim.allowed) throw tooManyRequests(claim.retryAfterSeconds, 'sign-in attempts');
 
   const customer = await findCustomerByEmail(email);
   if (!(await passwordMatches(password, customer?.passwordHash))) return false;

@@ -27,7 +27,11 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
-import { limitPerAddress, limitPerAddressWhileReading } from '../../platform/address-limits';
+import {
+  limitPerAddress,
+  limitPerAddressWhileReading,
+  tooManyRequests,
+} from '../../platform/address-limits';
 import { localFolderStore, openUpload, sendDownload } from '../uploads/uploads';
 import { assertInvoiceable, invoiceFilename, invoicePdf } from './invoice';
 import { authorizeOrderReader, orderLookupsPerEmail, sendOrderLink } from './order-access';
@@ -158,11 +162,7 @@ export function orderRoutes({
     const { email, orderNumber } = parseBody(orderLookupSchema, req);
     const claim = await orderLookupsPerEmail.claim(email.toLowerCase());
     if (!claim.allowed) {
-      const minutes = Math.max(1, Math.ceil(claim.retryAfterSeconds / 60));
-      throw AppError.rateLimited(
-        claim.retryAfterSeconds,
-        `Too many order lookups for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+      throw tooManyRequests(claim.retryAfterSeconds, 'order lookups for this email address');
     }
     await sendOrderLink(email, orderNumber, config);
     res.status(202).json({ message: ORDER_LOOKUP_MESSAGE });
