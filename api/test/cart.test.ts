@@ -1,7 +1,6 @@
 // The cart: lines priced by the server, owned by one guest session (or customer), the cart session's
 // discount checked again whenever the cart changes, tax by region from the configured table.
 import { Router } from 'express';
-import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CART_FULL_MESSAGE, EMPTY_CART, MAX_CART_LINES } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
@@ -19,7 +18,7 @@ import { insertDiscount, type NewDiscountCode } from '../src/modules/discounts/r
 import { UploadModel } from '../src/modules/uploads/model';
 import { recordUpload } from '../src/modules/uploads/repository';
 import { addToCart, PASSWORD, register, uniqueEmail } from './support/shop-flows';
-import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+import { commandsOn, startTestApp, type TestAgent, type TestApp } from './support/test-app';
 import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 const ALICE = 'guest-1700000000000-alicesession';
@@ -304,19 +303,7 @@ describe('the same label added again', () => {
 });
 
 describe('adding a line in one write', () => {
-  /** What mongoose asks of the carts collection while `run` runs (this process serves the app). */
-  async function cartCommands(run: () => Promise<unknown>): Promise<string[]> {
-    const seen: string[] = [];
-    mongoose.set('debug', (collection: string, method: string) => {
-      if (collection === 'carts') seen.push(method);
-    });
-    try {
-      await run();
-    } finally {
-      mongoose.set('debug', false);
-    }
-    return seen;
-  }
+  const cartCommands = (run: () => Promise<unknown>) => commandsOn('carts', run);
 
   it('when a label is added to no cart or to a cart without it or a code, then one write of the cart', async () => {
     expect(await cartCommands(() => add(label))).toEqual(['findOneAndUpdate']);

@@ -1,7 +1,6 @@
 // Orders (docs/product.md sections 3, 5, 7; docs/design.md sections 4 and 5a): the server turns the session's cart
 // into an order from its own data, with the checkout's rules and messages and a gap-free order number.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import mongoose from 'mongoose';
 import { checkoutMessages, orderHistorySchema, priceLabel } from '@shop/contracts';
 import { CartModel } from '../src/modules/cart/model';
 import { OrderModel } from '../src/modules/orders/model';
@@ -16,7 +15,7 @@ import {
   register,
   registerAdmin,
 } from './support/shop-flows';
-import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
+import { commandsOn, startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 const NY_RATE = 0.08875;
 let app: TestApp;
@@ -293,19 +292,7 @@ describe('POST /api/orders', () => {
   });
 
   it('when a cart is placed for the first time, then no earlier order is looked for; placed again, it is', async () => {
-    /** What mongoose asks of the orders collection while `run` runs (this process serves the app). */
-    async function orderCommands(run: () => Promise<unknown>): Promise<string[]> {
-      const seen: string[] = [];
-      mongoose.set('debug', (collection: string, method: string) => {
-        if (collection === 'orders') seen.push(method);
-      });
-      try {
-        await run();
-      } finally {
-        mongoose.set('debug', false);
-      }
-      return seen;
-    }
+    const orderCommands = (run: () => Promise<unknown>) => commandsOn('orders', run);
     const agent = app.agent();
     await addToCart(agent);
     const cartKey = { _id: `guest:${agent.sessionId}` as never };

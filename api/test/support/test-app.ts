@@ -202,3 +202,23 @@ export async function startTestApp(
     close,
   };
 }
+
+/**
+ * What mongoose asks of one collection while `run` runs, method by method (the test app serves from
+ * this process, so its calls go through this mongoose).
+ */
+export async function commandsOn(
+  collection: string,
+  run: () => Promise<unknown>,
+): Promise<string[]> {
+  const seen: string[] = [];
+  mongoose.set('debug', (name: string, method: string) => {
+    if (name === collection) seen.push(method);
+  });
+  try {
+    await run();
+  } finally {
+    mongoose.set('debug', false);
+  }
+  return seen;
+}
