@@ -226,35 +226,19 @@ async function expectReconciled(shown: InsightsDashboard) {
   return expected;
 }
 
-/** Moves a paid order back in time as if it had been placed and paid `ms` earlier. */
-async function placedEarlier(orderId: string, ms: number) {
-  const order = await orders().findOne({ _id: new Types.ObjectId(orderId) });
-  const back = (date: Date | null) => (date ? new Date(date.getTime() - ms) : null);
-  await orders().updateOne(
-    { _id: new Types.ObjectId(orderId) },
-    {
-      $set: {
-        createdAt: back(order!.createdAt),
-        paidAt: back(order!.paidAt),
-        'proof.sentAt': back(order!.proof?.sentAt ?? null),
-        'proof.awaitingSince': back(order!.proof?.awaitingSince ?? null),
-        updatedAt: new Date(),
-      },
-    },
-  );
-}
-
 /**
- * The order paid and its proof sent `ms` earlier, its placing left where it was: it stays today's
- * order at any hour, a minute past midnight included.
+ * Moves a paid order back in time as if it had been placed and paid `ms` earlier. With
+ * `{ placing: 'kept' }` only its payment and proof move: it stays today's order at any hour, a minute
+ * past midnight included.
  */
-async function paidEarlier(orderId: string, ms: number) {
+async function movedEarlier(orderId: string, ms: number, { placing = 'moved' } = {}) {
   const order = await orders().findOne({ _id: new Types.ObjectId(orderId) });
   const back = (date: Date | null) => (date ? new Date(date.getTime() - ms) : null);
   await orders().updateOne(
     { _id: new Types.ObjectId(orderId) },
     {
       $set: {
+        ...(placing === 'moved' ? { createdAt: back(order!.createdAt) } : {}),
         paidAt: back(order!.paidAt),
         'proof.sentAt': back(order!.proof?.sentAt ?? null),
         'proof.awaitingSince': back(order!.proof?.awaitingSince ?? null),
@@ -287,7 +271,7 @@ describe("today's dashboard", () => {
     await addToCart(app.agent());
 
     // The proof of the second order waited 95 minutes for the customer.
-    await paidEarlier(second.orderId, 95 * MINUTE);
+    await movedEarlier(second.orderId, 95 * MINUTE, { placing: 'kept' });
     const approved = await second.shopper.request(
       'POST',
       `/api/orders/${second.orderId}/proof/approve`,
@@ -344,7 +328,7 @@ describe("today's dashboard", () => {
 describe('earlier days', () => {
   it('when an order of three days ago is cancelled and refunded today, then that day and the week change with it, and the kept day is read again rather than added to', async () => {
     const old = await paidOrder([{ material: 'phenolic', width: 5, height: 5, quantity: 4 }]);
-    await placedEarlier(old.orderId, 3 * DAY);
+    await movedEarlier(old.orderId, 3 * DAY);
     const week = await dashboard('7d');
     const day = dayIn(ZONE, new Date(Date.now() - 3 * DAY));
     await expectReconciled(week);
@@ -371,7 +355,7 @@ describe('earlier days', () => {
 
   it('when an order changes while the dashboard is not looked at, then the insights job takes it in and the next call reads it', async () => {
     const later = await paidOrder([{ quantity: 2 }]);
-    await placedEarlier(later.orderId, 2 * DAY);
+    await movedEarlier(later.orderId, 2 * DAY);
     const before = await dashboard('7d');
     await cancel(later.orderId, 1);
     const { takeInChangedOrders } = await import('../src/modules/insights/insights');
@@ -392,9 +376,9 @@ describe('work in progress', () => {
     const waiting = await paidOrder([{ quantity: 1 }], { skipProof: false });
     const late = await paidOrder([{ quantity: 1 }]);
     // Paid (and so in production, the proof skipped) ten days ago: five business days have passed.
-    await placedEarlier(late.orderId, 10 * DAY);
+    await movedEarlier(late.orderId, 10 * DAY);
     const onTime = await paidOrder([{ quantity: 1 }]);
-    await placedEarlier(onTime.orderId, 1 * DAY);
+    await movedEarlier(onTime.orderId, 1 * DAY);
 
     const shown = await dashboard('today');
     expect(shown.proofs.waiting).toBe(1);
