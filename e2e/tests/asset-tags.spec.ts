@@ -1,9 +1,14 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { decodeCodesInPdf } from '../../api/test/support/code-reading.ts';
-import { post, sessionIdOf, unique } from '../support/shop-api';
+import {
+  codeShapesInPdf,
+  decodeCodesInPdf,
+  decodeImage,
+  rasterize,
+} from '../../api/test/support/code-reading.ts';
+import { adminPage, post, sessionIdOf, unique } from '../support/shop-api';
 
 // Asset tags (issue 31): a numbered series with a QR code and with a Code 128 from the configurator
 // to an approved proof whose codes read back; a 2,000-row CSV with three bad rows, fixed and
@@ -70,10 +75,12 @@ async function openConfigurator(page: Page) {
   return configurator;
 }
 
-test('a 500-label series with a QR code and one with a Code 128, to an approved proof whose codes read back; Order again continues it', async ({
+test("a 500-label series with a QR code and one with a Code 128, to an approved proof whose codes read back and the engraver's files; Order again continues it", async ({
   page,
+  browser,
+  baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { sessionId, email } = await signedInShopper(page);
   const configurator = await openConfigurator(page);
 
@@ -185,6 +192,37 @@ test('a 500-label series with a QR code and one with a Code 128, to an approved 
   await proof.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
   await proof.getByRole('button', { name: 'Approve all 2 proofs' }).click();
   await expect(proof.getByRole('status')).toContainText('Approved by Ada Lovelace');
+
+  // The approved series goes to production: the admin reads its range on the order and downloads
+  // the engraver's files from it (every label on sheets, and the CSV of values).
+  const admin = await adminPage(browser, baseURL!);
+  await admin.getByRole('tab', { name: 'Orders' }).click();
+  await admin.getByLabel('Search').fill(String(order.orderNumber));
+  await admin.getByRole('button', { name: `View order ${order.orderNumber}` }).click();
+  const details = admin.getByRole('dialog', { name: `Order #${order.orderNumber}` });
+  await expect(details.getByText('Series: PUMP 1501 to PUMP 2000 (500 labels)')).toHaveCount(2);
+  const firstLine = details.getByRole('listitem', { name: 'Line 1' });
+  const [csv] = await Promise.all([
+    admin.waitForEvent('download'),
+    firstLine.getByRole('link', { name: "Engraver's CSV" }).click(),
+  ]);
+  const rows = (await readFile((await csv.path())!, 'utf8')).trim().split('\r\n');
+  expect(rows).toHaveLength(501);
+  expect(rows[1]).toContain('"PUMP 1501"');
+  const [sheets] = await Promise.all([
+    admin.waitForEvent('download', { timeout: 90_000 }),
+    firstLine.getByRole('button', { name: 'Labels on sheets (PDF)' }).click(),
+  ]);
+  expect(sheets.suggestedFilename()).toBe(`production-${order.orderNumber}-1.pdf`);
+  // Every label's code is in the file; the last one read back (the API tests read them all).
+  const sheetCodes = codeShapesInPdf(await readFile((await sheets.path())!));
+  expect(sheetCodes).toHaveLength(500);
+  expect(decodeImage('qrcode', rasterize(sheetCodes.at(-1)!))).toBe(
+    'https://assets.example.com/t/2000',
+  );
+  await details.getByRole('heading', { name: 'Production files' }).scrollIntoViewIfNeeded();
+  await screenshots(admin, 'admin-production-files');
+  await admin.close();
 
   // Order again: continue the series after the highest number ordered.
   await page.getByRole('button', { name: `Order again: order #${order.orderNumber}` }).click();

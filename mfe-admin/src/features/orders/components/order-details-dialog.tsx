@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
 import {
   ButtonAnchor,
@@ -21,6 +22,7 @@ import type { AdminOrder } from '../api/get-admin-orders';
 import { useAdminOrderDetail } from '../api/order-actions';
 import { PaymentBadge } from '../../../components/payment-badge';
 import { CancelForm, DetailsSection, NoteForm, ShipForm } from './order-action-forms';
+import { ProductionFiles } from './production-files';
 import { ProofSection } from './proof-section';
 
 const Grid = styled.div`
@@ -173,8 +175,15 @@ export function OrderDetailsDialog({
                   <div className="details">
                     {colorName(item.productConfig.color)} ·{' '}
                     {mountingName(item.productConfig.mounting)}
-                    {item.productConfig.customText && <> · “{item.productConfig.customText}”</>}
+                    {item.productConfig.customText && !item.productConfig.series && (
+                      <> · “{item.productConfig.customText}”</>
+                    )}
                   </div>
+                  {variableDataTerms(item.productConfig, item.quantity).map(([term, detail]) => (
+                    <div className="details" key={term}>
+                      {term}: {detail}
+                    </div>
+                  ))}
                   {item.files.length > 0 && (
                     <ul className="files" aria-label="Artwork files">
                       {item.files.map((file) => (
@@ -227,6 +236,7 @@ export function OrderDetailsDialog({
               <ProofSection key={`proof-${order.id}`} order={order} />
             </DetailsSection>
           )}
+          <ProductionFiles order={order} />
           {order.status === 'processing' && order.paymentStatus === 'paid' && (
             <ShipForm key={`ship-${order.id}`} order={order} />
           )}

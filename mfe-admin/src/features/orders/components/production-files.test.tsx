@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminOrder } from '@shop/contracts/orders';
+import { SAMPLE_ORDER } from '@shop/contracts/testing';
+import { json, renderPage, setupShopTests } from '@shop/ui/testing';
+import { ProductionFiles } from './production-files';
+
+const currentFetch = setupShopTests();
+
+const order: AdminOrder = {
+  ...SAMPLE_ORDER,
+  customerId: null,
+  guestEmail: 'ann@example.com',
+  customerInfo: {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    phone: '555-0100',
+    email: 'ann@example.com',
+    company: '',
+    street: '12 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipCode: '10001',
+  },
+  taxRegion: null,
+  paymentId: 'p1',
+  paidAt: '2025-03-05T14:31:00.000Z',
+  updatedAt: '2025-03-05T14:31:00.000Z',
+};
+
+afterEach(() => {
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+describe('the production files', () => {
+  it('are offered only once the proof is approved', () => {
+    renderPage(<ProductionFiles order={{ ...order, status: 'awaiting_proof' }} />);
+    expect(
+      screen.getByText('Offered once the customer approves the proof (or it is skipped).'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('are not offered for an unpaid or cancelled order', () => {
+    renderPage(
+      <>
+        <ProductionFiles order={{ ...order, status: 'pending_payment', paymentStatus: 'unpaid' }} />
+        <ProductionFiles order={{ ...order, status: 'cancelled' }} />
+      </>,
+    );
+    expect(screen.queryByRole('heading', { name: 'Production files' })).not.toBeInTheDocument();
+  });
+
+  it('link the CSV, and fetch a PDF while saying it is being prepared, then save it under its name', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:pdf', revokeObjectURL() {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    let answer!: (response: Response) => void;
+    currentFetch().mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderPage(<ProductionFiles order={order} />);
+
+    const line = screen.getByRole('listitem', { name: 'Line 1' });
+    expect(within(line).getByRole('link', { name: "Engraver's CSV" })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/o1/items/i1/production.csv',
+    );
+    await user.click(within(line).getByRole('button', { name: 'Labels on sheets (PDF)' }));
+    expect(currentFetch().mock.calls[0]?.[0]).toBe(
+      '/api/admin/orders/o1/items/i1/production.pdf?layout=sheet',
+    );
+    expect(within(line).getByRole('button', { name: 'Preparing…' })).toBeDisabled();
+
+    answer(
+      new Response(new Blob(['%PDF-1.7']), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="production-1001-1.pdf"',
+        },
+      }),
+    );
+    await waitFor(() =>
+      expect(within(line).getByRole('button', { name: 'Labels on sheets (PDF)' })).toBeEnabled(),
+    );
+    expect(saved).toEqual(['production-1001-1.pdf blob:pdf']);
+    click.mockRestore();
+  });
+
+  it("shows the API's reason when the file cannot be made", async () => {
+    currentFetch().mockResolvedValueOnce(json({ message: 'Order not found' }, 404));
+    const user = userEvent.setup();
+    renderPage(<ProductionFiles order={order} />);
+    await user.click(screen.getByRole('button', { name: 'One label a page (PDF)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+    expect(currentFetch().mock.calls[0]?.[0]).toBe(
+      '/api/admin/orders/o1/items/i1/production.pdf?layout=page',
+    );
+  });
+});

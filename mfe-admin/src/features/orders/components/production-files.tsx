@@ -1,0 +1,150 @@
+// The engraver's files of an approved order (docs/product.md, "Proof and production"): for each line,
+// every label as a PDF (on 12 x 24 in sheets, or one a page) and the CSV of what each label says.
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { OrderStatus } from '@shop/contracts/orders';
+import { Button, ButtonAnchor } from '@shop/ui';
+import { apiErrorMessage, apiRequest } from 'shell/store';
+import type { AdminOrder } from '../api/get-admin-orders';
+import { DetailsSection } from './order-action-forms';
+
+/** The states in which the proof is approved (or skipped) and the labels may be engraved. */
+const IN_PRODUCTION: readonly OrderStatus[] = ['processing', 'shipped', 'completed'];
+
+const Lines = styled.ul`
+  list-style: none;
+  padding: 0 !important;
+  > li {
+    display: grid;
+    gap: 0.5rem;
+    margin: 0.75rem 0 !important;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+`;
+
+type Layout = 'sheet' | 'page';
+
+const LAYOUT_NAMES: Record<Layout, string> = {
+  sheet: 'Labels on sheets (PDF)',
+  page: 'One label a page (PDF)',
+};
+
+function productionUrl(order: AdminOrder, lineId: string, file: 'pdf' | 'csv') {
+  return `/api/admin/orders/${encodeURIComponent(order.id)}/items/${encodeURIComponent(lineId)}/production.${file}`;
+}
+
+/** Saves what the browser fetched under the file name the answer gives (or `fallback`). */
+async function save(response: Response, fallback: string) {
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = named?.[1] ?? fallback;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * A production PDF is drawn when asked for: about a minute for 5,000 labels (docs/benchmarks.md,
+ * "Asset tags"). It is fetched here rather than by a link, so the admin sees it being prepared and
+ * cannot start a second drawing of it meanwhile.
+ */
+function ProductionPdfButton({
+  order,
+  lineId,
+  line,
+  layout,
+}: {
+  order: AdminOrder;
+  lineId: string;
+  line: number;
+  layout: Layout;
+}) {
+  const [state, setState] = useState<'idle' | 'preparing' | { error: string }>('idle');
+  const download = async () => {
+    setState('preparing');
+    try {
+      const url = `${productionUrl(order, lineId, 'pdf')}?layout=${layout}`;
+      await save(await apiRequest(url), `production-${order.orderNumber}-${line}.pdf`);
+      setState('idle');
+    } catch (error) {
+      setState({ error: apiErrorMessage(error) ?? 'The production file could not be made.' });
+    }
+  };
+  return (
+    <>
+      <Button
+        type="button"
+        $variant="secondary"
+        $size="sm"
+        disabled={state === 'preparing'}
+        onClick={() => void download()}
+      >
+        {state === 'preparing' ? 'Preparing…' : LAYOUT_NAMES[layout]}
+      </Button>
+      {typeof state === 'object' && <span role="alert">{state.error}</span>}
+    </>
+  );
+}
+
+export function ProductionFiles({ order }: { order: AdminOrder }) {
+  if (order.paymentStatus !== 'paid' || order.status === 'cancelled') return null;
+  const approved = order.status !== null && IN_PRODUCTION.includes(order.status);
+  return (
+    <DetailsSection aria-labelledby="production-heading">
+      <h3 id="production-heading">Production files</h3>
+      {approved ? (
+        <>
+          <p className="muted">
+            Every label of the line, as approved. A PDF is drawn when asked for: thousands of labels
+            take a minute or two.
+          </p>
+          <Lines>
+            {order.items.map((item, index) => {
+              const lineId = item.id;
+              if (!lineId) return null;
+              return (
+                <li key={lineId} aria-label={`Line ${index + 1}`}>
+                  <span>
+                    Line {index + 1}: {item.quantity.toLocaleString('en-US')} label
+                    {item.quantity === 1 ? '' : 's'}
+                  </span>
+                  <div className="actions">
+                    <ProductionPdfButton
+                      order={order}
+                      lineId={lineId}
+                      line={index + 1}
+                      layout="sheet"
+                    />
+                    <ProductionPdfButton
+                      order={order}
+                      lineId={lineId}
+                      line={index + 1}
+                      layout="page"
+                    />
+                    <ButtonAnchor
+                      $variant="secondary"
+                      $size="sm"
+                      href={productionUrl(order, lineId, 'csv')}
+                      download={`production-${order.orderNumber}-${index + 1}.csv`}
+                    >
+                      Engraver&apos;s CSV
+                    </ButtonAnchor>
+                  </div>
+                </li>
+              );
+            })}
+          </Lines>
+        </>
+      ) : (
+        <p className="muted">Offered once the customer approves the proof (or it is skipped).</p>
+      )}
+    </DetailsSection>
+  );
+}
