@@ -209,7 +209,7 @@ export function ProofSection({ order }: { order: AdminOrder }) {
                     <li key={line.lineId}>
                       Label {line.lineNumber}
                       {line.changed && revision.revision > 1 ? ' (changed)' : ''}: “
-                      {line.customText}”
+                      {line.customText}”{line.varies && <> · {line.varies}</>}
                       {line.uploadedFile && <> · file {line.uploadedFile.originalName}</>} ·{' '}
                       <a
                         href={proofUrl(order, line.lineId, revision.revision, 'svg')}
