@@ -1,6 +1,6 @@
 // Test fixtures shared by the API tests, the apps' unit tests and the end-to-end specs, so the label a
 // test orders is written once. Not exported from the package root: only tests import it.
-import type { OrderHistoryEntry } from './orders';
+import type { AdminOrder, OrderHistoryEntry } from './orders';
 
 /**
  * The label most tests order: a 3″ × 2″ black-on-white phenolic label with adhesive backing, $5.20 each
@@ -57,3 +57,25 @@ export const SAMPLE_ORDER = {
     },
   ],
 } satisfies OrderHistoryEntry;
+
+/** SAMPLE_ORDER as the admin's answers show it: a guest's order, paid, with the customer's details. */
+export const SAMPLE_ADMIN_ORDER = {
+  ...SAMPLE_ORDER,
+  customerId: null,
+  guestEmail: null,
+  customerInfo: {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    phone: '555-0100',
+    email: 'ann@example.com',
+    company: '',
+    street: '12 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipCode: '10001',
+  },
+  taxRegion: null,
+  paymentId: 'p1',
+  paidAt: '2025-03-05T14:31:00.000Z',
+  updatedAt: '2025-03-05T14:31:00.000Z',
+} satisfies AdminOrder;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrder } from '@shop/contracts/orders';
-import { SAMPLE_ORDER } from '@shop/contracts/testing';
+import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
 import { json, lastToast, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
 import { PaymentBadge } from '../../../components/payment-badge';
 import { CancelForm } from './order-action-forms';
@@ -10,28 +10,8 @@ import { CancelForm } from './order-action-forms';
 const currentFetch = setupShopTests();
 
 const order: AdminOrder = {
-  ...SAMPLE_ORDER,
-  id: 'o1',
-  orderNumber: 1001,
-  status: 'processing',
+  ...SAMPLE_ADMIN_ORDER,
   total: 830.54,
-  customerId: null,
-  guestEmail: null,
-  customerInfo: {
-    firstName: 'Ann',
-    lastName: 'Lee',
-    phone: '555-0100',
-    email: 'ann@example.com',
-    company: '',
-    street: '12 Main St',
-    city: 'New York',
-    state: 'NY',
-    zipCode: '10001',
-  },
-  taxRegion: null,
-  paymentId: 'p1',
-  paidAt: '2025-03-05T14:31:00.000Z',
-  updatedAt: '2025-03-05T14:31:00.000Z',
 };
 
 describe('Cancel and refund', () => {

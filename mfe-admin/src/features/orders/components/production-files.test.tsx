@@ -2,32 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrder } from '@shop/contracts/orders';
-import { SAMPLE_ORDER } from '@shop/contracts/testing';
+import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
 import { json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { ProductionFiles } from './production-files';
 
 const currentFetch = setupShopTests();
 
-const order: AdminOrder = {
-  ...SAMPLE_ORDER,
-  customerId: null,
-  guestEmail: 'ann@example.com',
-  customerInfo: {
-    firstName: 'Ann',
-    lastName: 'Lee',
-    phone: '555-0100',
-    email: 'ann@example.com',
-    company: '',
-    street: '12 Main St',
-    city: 'New York',
-    state: 'NY',
-    zipCode: '10001',
-  },
-  taxRegion: null,
-  paymentId: 'p1',
-  paidAt: '2025-03-05T14:31:00.000Z',
-  updatedAt: '2025-03-05T14:31:00.000Z',
-};
+const order: AdminOrder = SAMPLE_ADMIN_ORDER;
 
 afterEach(() => {
   Reflect.deleteProperty(URL, 'createObjectURL');
