@@ -104,6 +104,8 @@ interface LabelPreviewProps {
   material?: Material | null;
   /** What the figure is called for assistive technology, when it is not the text alone. */
   label?: string;
+  /** What the shopper can do about text too small to engrave; the configurator's advice by default. */
+  tooSmallAdvice?: string;
 }
 
 const Notes = styled.p`
@@ -134,6 +136,7 @@ export function LabelPreview({
   code = null,
   material = null,
   label,
+  tooSmallAdvice = 'Shorten the text, use fewer lines or choose a larger label.',
 }: LabelPreviewProps) {
   const small = drawnSize === 'small';
   // An image the browser could not draw (not really a PNG or JPG, or cut short) says so.
@@ -328,8 +331,7 @@ export function LabelPreview({
       {warn && (
         <Warning role="status">
           Text too small to engrave legibly: capital letters would be {layout.capHeight.toFixed(3)}″
-          high, the minimum is {MIN_CAP_HEIGHT_INCHES}″. Shorten the text, use fewer lines or choose
-          a larger label.
+          high, the minimum is {MIN_CAP_HEIGHT_INCHES}″. {tooSmallAdvice}
         </Warning>
       )}
       <Caption>

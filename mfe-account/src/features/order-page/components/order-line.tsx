@@ -73,8 +73,21 @@ const Price = styled.p`
   }
 `;
 
+/** A placed order's label is changed through its proof (while it is asked), not in the configurator. */
+export const PROOF_TOO_SMALL_ADVICE =
+  'Nothing is engraved before you approve the proof: ask for changes on it (shorter text or fewer lines).';
+
 /** One ordered label: drawn as the configurator draws it, with its configuration, artwork and price. */
-export function OrderLine({ item, position }: { item: OrderItem; position: number }) {
+export function OrderLine({
+  item,
+  position,
+  proofAsked,
+}: {
+  item: OrderItem;
+  position: number;
+  /** Whether the order waits for its payment or its proof's approval, so its labels can still change. */
+  proofAsked: boolean;
+}) {
   const config = item.productConfig;
   const headingId = `order-line-${position}`;
   const engraved = engravedArtworkOf(item.files);
@@ -98,6 +111,7 @@ export function OrderLine({ item, position }: { item: OrderItem; position: numbe
         mounting={config.mounting}
         // Its engraved image's place, as the proof draws it (the image itself is on the proof).
         artwork={engraved && { name: engraved.originalName, src: null }}
+        tooSmallAdvice={proofAsked ? PROOF_TOO_SMALL_ADVICE : ''}
       />
       <Details>
         <h3 id={headingId}>

@@ -142,6 +142,41 @@ describe('OrderPage', () => {
     expect(screen.queryByTestId('order-outcome')).not.toBeInTheDocument();
   });
 
+  const tooSmall = () => {
+    const line = order().items[0]!;
+    return {
+      ...line,
+      productConfig: {
+        ...line.productConfig,
+        width: 0.8,
+        height: 0.8,
+        customText: 'MAIN DISCONNECT 480V THREE PHASE',
+      },
+    };
+  };
+
+  it('says of text too small to engrave, while the proof is asked, that it can still change there', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json(order({ status: 'awaiting_proof', shipment: null, items: [tooSmall()] })),
+    );
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrderPage orderNumber="1001" />);
+    const warning = await screen.findByText(/^Text too small to engrave legibly/);
+    expect(warning).toHaveTextContent(
+      'Nothing is engraved before you approve the proof: ask for changes on it (shorter text or fewer lines).',
+    );
+    expect(warning).not.toHaveTextContent('choose a larger label');
+  });
+
+  it('gives no advice about text too small once the order is past its proof', async () => {
+    currentFetch().mockResolvedValueOnce(json(order({ items: [tooSmall()] })));
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrderPage orderNumber="1001" />);
+    const warning = await screen.findByText(/^Text too small to engrave legibly/);
+    expect(warning).not.toHaveTextContent('approve the proof');
+    expect(warning).not.toHaveTextContent('choose a larger label');
+  });
+
   it('passes the guest link token on to the API', async () => {
     currentFetch().mockResolvedValueOnce(json(order({ shipment: null })));
     useShopStore.getState().setUser(null);

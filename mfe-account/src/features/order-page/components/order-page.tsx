@@ -252,7 +252,12 @@ function OrderView({
           </h2>
           <Lines>
             {order.items.map((item, position) => (
-              <OrderLine key={item.id} item={item} position={position} />
+              <OrderLine
+                key={item.id}
+                item={item}
+                position={position}
+                proofAsked={order.status === 'pending_payment' || order.status === 'awaiting_proof'}
+              />
             ))}
           </Lines>
           {order.notes && (
