@@ -695,7 +695,7 @@ describe('the proof email', () => {
     const proofMail = sent.find((mail) =>
       mail.subject.startsWith(`Your proof for order #${order.orderNumber}:`),
     );
-    return { proofMail, reads };
+    return { proofMail, reads, sent };
   }
 
   it('when the mail worker sends it, then each line’s proof PDF goes with it (the kept copy), drawn from the line queued with it (the order is not read)', async () => {
@@ -716,6 +716,30 @@ describe('the proof email', () => {
       `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.pdf`,
     );
     expect(download.bytes.equals(attachment!.content)).toBe(true);
+  });
+
+  it('when the shop uploaded a proof file for a revision, then its email carries that file as uploaded, after the line’s drawn proof', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { texts: ['VALVE 8'] });
+    await sendProofEmail(order);
+    const uploaded = await uploadRevision(
+      order.orderId,
+      { lineId: order.itemIds[0]!, note: 'Layout from our designer' },
+      { name: 'revised.png', bytes: PNG },
+    );
+    expect(uploaded.status).toBe(201);
+    const { sent } = await sendProofEmail(order);
+    const revised = sent.find((mail) =>
+      mail.subject.startsWith(`Revised proof (revision 2) for order #${order.orderNumber}:`),
+    );
+    expect(revised).toBeDefined();
+    expect(
+      revised!.attachments!.map(({ filename, contentType }) => [filename, contentType]),
+    ).toEqual([
+      [`proof-${order.orderNumber}-1-rev2.pdf`, 'application/pdf'],
+      ['revised.png', 'image/png'],
+    ]);
+    expect(revised!.attachments![1]!.content.equals(PNG)).toBe(true);
   });
 
   it('when the message was queued without its line (an earlier version), then the worker reads the order and sends the same PDF as the download', async () => {

@@ -7,9 +7,17 @@ import { insertProofEvent } from './events';
 import type { OrderItemRecord, OrderRecord } from './model';
 import { orderLinkUrl } from './order-access';
 
-/** The line's proof PDF, as the mail worker finds it (proofs module, proofAttachment). */
-export function proofAttachmentRef(orderId: string, lineId: string, revision: number): string {
-  return `proof:${orderId}:${lineId}:${revision}`;
+/**
+ * The line's proof PDF (`proof`), or the proof file the shop uploaded for the revision
+ * (`proof-file`), as the mail worker finds it (proofs module, proofAttachmentLoader).
+ */
+export function proofAttachmentRef(
+  orderId: string,
+  lineId: string,
+  revision: number,
+  kind: 'proof' | 'proof-file' = 'proof',
+): string {
+  return `${kind}:${orderId}:${lineId}:${revision}`;
 }
 
 /** A shop's proof file shown on a line in place of its drawn text (proofs' revision lines). */
@@ -86,7 +94,9 @@ export function proofEmail(
       config.shop,
       reminder ? { reminder: true } : undefined,
     ),
-    attachments: lines.map((line) => {
+    // Each line's drawn proof, and after it the file the shop uploaded for the line, if any: the
+    // drawing only names a PDF file, and the customer approves what it holds.
+    attachments: lines.flatMap((line) => {
       const index = order.items.findIndex((item) => item.lineId === line.lineId);
       const source: ProofLineSource = {
         orderId: id,
@@ -101,13 +111,20 @@ export function proofEmail(
           uploadedFile: line.uploadedFile ?? null,
         },
       };
-      return {
+      const drawn = {
         filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}${
           reminder && revision === 1 ? '' : `-rev${revision}`
         }.pdf`,
         ref: proofAttachmentRef(id, line.lineId, revision),
         source: { ...source },
       };
+      if (!line.uploadedFile) return [drawn];
+      const uploaded = {
+        filename: line.uploadedFile.originalName,
+        ref: proofAttachmentRef(id, line.lineId, revision, 'proof-file'),
+        source: { ...source },
+      };
+      return [drawn, uploaded];
     }),
   };
 }

@@ -275,21 +275,35 @@ export async function uploadedProofFile(request: ProofRequest) {
 }
 
 /**
- * The mail worker's reader of `proof:{orderId}:{lineId}:{revision}` attachments (the proof email):
- * the kept PDF, rendered now if it is not kept yet, from the line queued with the attachment (or,
+ * The mail worker's reader of the proof email's attachments: `proof-file:{orderId}:{lineId}:{revision}`
+ * is the file the shop uploaded for that revision, and `proof:...` the line's drawn proof: the kept PDF, rendered now if it is not kept yet, from the line queued with the attachment (or,
  * queued without it, the order read now). A revision's proof request on its first attempt is the
  * PDF's first reader (sent within seconds of the revision), so it renders without looking.
  */
 export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
   return async ({ ref, source }, message) => {
-    const match = /^proof:([0-9a-f]{24}):([0-9a-f]{24}):(\d+)$/i.exec(ref);
+    const match = /^(proof|proof-file):([0-9a-f]{24}):([0-9a-f]{24}):(\d+)$/i.exec(ref);
     if (!match) return null;
-    const [, orderId, lineId, revision] = match as unknown as [string, string, string, string];
+    const [, kind, orderId, lineId, revision] = match as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     let target = queuedProofLine(source, { orderId, lineId, revision: Number(revision) });
     if (!target) {
       const order = await findOrderById(orderId);
       if (!order) return null;
       target = await proofLineOf(order, lineId, Number(revision));
+    }
+    if (kind === 'proof-file') {
+      // The shop's uploaded proof file, as uploaded (its content was checked then).
+      const file = target.line.uploadedFile;
+      const opened = file && (await store.open(file.hashedName));
+      return opened && file
+        ? { content: await readAll(opened.stream), contentType: file.contentType }
+        : null;
     }
     const fresh = message.kind === 'proof_request' && message.firstAttempt;
     return { content: await cachedPdfOf(target, store, { fresh }), contentType: 'application/pdf' };

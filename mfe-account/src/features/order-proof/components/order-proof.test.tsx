@@ -72,6 +72,20 @@ describe('the order page’s proof', () => {
     ).toBeInTheDocument();
   });
 
+  it('links the proof file the shop uploaded for a line, with the order link', async () => {
+    const answer = proof();
+    answer.revisions[0]!.lines[0]!.uploadedFile = {
+      originalName: 'layout.pdf',
+      contentType: 'application/pdf',
+    };
+    currentFetch().mockResolvedValueOnce(json(answer));
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    expect(await screen.findByRole('link', { name: 'Our proof file: layout.pdf' })).toHaveAttribute(
+      'href',
+      `/api/orders/64b7f0c2a1b2c3d4e5f60718/items/${'a'.repeat(24)}/proof-file?revision=1&access=token.sig`,
+    );
+  });
+
   it('once the order is cancelled, no longer asks, says why, and is folded', async () => {
     currentFetch().mockResolvedValueOnce(json(proof()));
     renderPage(<OrderProofSection orderId="o1" orderStatus="cancelled" access={null} />);

@@ -144,11 +144,12 @@ function proofPath(
   orderId: string,
   lineId: string,
   revision: number,
-  kind: 'svg' | 'pdf',
+  kind: 'svg' | 'pdf' | 'file',
   access: string | null,
 ) {
+  const name = kind === 'file' ? 'proof-file' : `proof.${kind}`;
   return withAccess(
-    `/api/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(lineId)}/proof.${kind}?revision=${revision}`,
+    `/api/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(lineId)}/${name}?revision=${revision}`,
     access,
   );
 }
@@ -345,6 +346,22 @@ export function OrderProofSection({
                   >
                     Download PDF
                   </a>
+                  {line.uploadedFile && (
+                    <>
+                      {' · '}
+                      <a
+                        href={proofPath(
+                          proof.orderId,
+                          line.lineId,
+                          proof.revision,
+                          'file',
+                          linkAccess,
+                        )}
+                      >
+                        Our proof file: {line.uploadedFile.originalName}
+                      </a>
+                    </>
+                  )}
                   {comment && <> · You asked: “{comment.comment}”</>}
                 </figcaption>
               </figure>

@@ -47,8 +47,14 @@ function ts(at: string) {
   return `${formatDate(at)} ${formatTime(at)}`;
 }
 
-function proofUrl(order: AdminOrder, lineId: string, revision: number, kind: 'svg' | 'pdf') {
-  return `/api/orders/${encodeURIComponent(order.id)}/items/${encodeURIComponent(lineId)}/proof.${kind}?revision=${revision}`;
+function proofUrl(
+  order: AdminOrder,
+  lineId: string,
+  revision: number,
+  kind: 'svg' | 'pdf' | 'file',
+) {
+  const name = kind === 'file' ? 'proof-file' : `proof.${kind}`;
+  return `/api/orders/${encodeURIComponent(order.id)}/items/${encodeURIComponent(lineId)}/${name}?revision=${revision}`;
 }
 
 function RevisionForm({ order, proof }: { order: AdminOrder; proof: OrderProof }) {
@@ -210,7 +216,15 @@ export function ProofSection({ order }: { order: AdminOrder }) {
                       Label {line.lineNumber}
                       {line.changed && revision.revision > 1 ? ' (changed)' : ''}: “
                       {line.customText}”{line.varies && <> · {line.varies}</>}
-                      {line.uploadedFile && <> · file {line.uploadedFile.originalName}</>} ·{' '}
+                      {line.uploadedFile && (
+                        <>
+                          {' · file '}
+                          <a href={proofUrl(order, line.lineId, revision.revision, 'file')}>
+                            {line.uploadedFile.originalName}
+                          </a>
+                        </>
+                      )}{' '}
+                      ·{' '}
                       <a
                         href={proofUrl(order, line.lineId, revision.revision, 'svg')}
                         target="_blank"
