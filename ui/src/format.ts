@@ -40,9 +40,9 @@ export function formatTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
 }
 
-/** 3 -> 3", 2.5 -> 2.5" */
+/** 3 -> 3″, 2.5 -> 2.5″ (the inch mark formatSize writes too) */
 export function formatInches(value: number): string {
-  return `${Number(value.toFixed(2))}"`;
+  return `${Number(value.toFixed(2))}″`;
 }
 
 /** 3″ × 2.5″: sizes keep their two decimals only when they have them. */
