@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { OrderProof } from '@shop/contracts/proof-workflow';
 import { json, renderPage, setupShopTests } from '@shop/ui/testing';
-import { OrderProofSection } from './order-proof';
+import { APPROVAL_NAME_MISSING, OrderProofSection } from './order-proof';
 
 const currentFetch = setupShopTests();
 
@@ -47,6 +48,17 @@ describe('the order page’s proof', () => {
     expect(
       screen.getByRole('group', { name: /Proof of label 1, scrolls sideways/ }),
     ).toHaveAttribute('tabindex', '0');
+  });
+
+  it('asked to approve without a name, says the name is needed and puts the cursor there, sending nothing', async () => {
+    currentFetch().mockResolvedValueOnce(json(proof()));
+    const user = userEvent.setup();
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    await user.click(await screen.findByRole('button', { name: 'Approve the proof' }));
+    const field = screen.getByRole('textbox', { name: 'Your name' });
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(APPROVAL_NAME_MISSING));
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
   });
 
   it('says how many labels an approval covers, and names the numbers of a series', async () => {

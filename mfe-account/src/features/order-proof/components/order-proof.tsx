@@ -1,6 +1,6 @@
 // The proof section of the order page (docs/product.md, "Proofs"): every line's proof as the shop
 // will engrave it, approved in one click with the customer's name, or changes asked for per line.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PROOF_STATUS_LABELS } from '@shop/contracts/proof-workflow';
 import type { OrderStatus } from '@shop/contracts/orders';
@@ -162,16 +162,26 @@ function approvalHint(lines: OrderProof['revisions'][number]['lines']): string {
     : `Approving tells us to engrave exactly what the ${lines.length} proofs show, on ${labels} labels in all.`;
 }
 
+export const APPROVAL_NAME_MISSING = 'Type your name to approve: it is recorded with the approval.';
+
 function Answer({ proof, access }: { proof: OrderProof; access: string | null }) {
   const approve = useApproveProof(proof.orderId, access);
   const changes = useRequestProofChanges(proof.orderId, access);
   const current = proof.revisions.at(-1)!;
   const [name, setName] = useState('');
+  const [nameMissing, setNameMissing] = useState(false);
+  const nameField = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<'approve' | 'changes'>('approve');
   const [comments, setComments] = useState<Record<string, string>>({});
   const error = apiErrorMessage(approve.error ?? changes.error);
   const submitApproval = (event: FormEvent) => {
     event.preventDefault();
+    // An approval is signed: without a name, the field says so (the button stays usable).
+    if (!name.trim()) {
+      setNameMissing(true);
+      nameField.current?.focus();
+      return;
+    }
     approve.mutate({ revision: proof.revision, name: name.trim() });
   };
   const submitChanges = (event: FormEvent) => {
@@ -214,15 +224,17 @@ function Answer({ proof, access }: { proof: OrderProof; access: string | null })
   return (
     <Actions onSubmit={submitApproval} aria-label="Approve the proof">
       <TextField
+        ref={nameField}
         label="Your name"
         hint={approvalHint(current.lines)}
+        error={nameMissing && !name.trim() ? APPROVAL_NAME_MISSING : undefined}
         autoComplete="name"
         maxLength={100}
         value={name}
         onChange={(event) => setName(event.target.value)}
       />
       {error && <p role="alert">{error}</p>}
-      <Button type="submit" disabled={approve.isPending || !name.trim()}>
+      <Button type="submit" disabled={approve.isPending}>
         {approve.isPending
           ? 'Approving…'
           : current.lines.length === 1
