@@ -6,8 +6,9 @@ type Drawing = typeof import('@shop/contracts/label-code-drawing');
 let loading: Promise<Drawing> | null = null;
 
 /**
- * The code drawing module (bwip-js), fetched the first time a code is chosen: a shopper who never
- * picks one never downloads it.
+ * The code drawing module (bwip-js), fetched the first time a code is drawn (a code chosen in the
+ * configurator, an order line with a code on the order page): a page without codes never downloads it.
+ * The app that imports this module bundles it as a chunk of its own.
  */
 export function loadCodeDrawing(): Promise<Drawing> {
   loading ??= import(
@@ -26,7 +27,10 @@ export interface CodeSymbols {
   failed: boolean;
 }
 
-/** bwip-js's drawings of a code type's values, for the preview (the same drawing as the proof). */
+/**
+ * bwip-js's drawings of a code type's values, for the label preview (the same drawing as the proof):
+ * the configurator's and the order page's.
+ */
 export function useCodeSymbols(type: CodeType | null): CodeSymbols {
   const [drawing, setDrawing] = useState<Drawing | null>(null);
   const [failed, setFailed] = useState(false);
