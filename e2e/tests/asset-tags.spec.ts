@@ -188,6 +188,16 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
   await expect(page.getByTestId('order-line-series').first()).toHaveText(
     'PUMP 1501 to PUMP 2000 (500 labels)',
   );
+  // Each line is drawn as the configurator draws it: its first label, the code drawn by bwip-js
+  // (not only its place outlined).
+  const lines = page.getByTestId('order-line');
+  await expect(lines).toHaveCount(2);
+  for (const line of await lines.all()) {
+    const code = line.getByTestId('label-preview-code');
+    await expect(code).toHaveAttribute('data-state', 'shown');
+    await expect(code.locator('path')).toHaveCount(1);
+  }
+  await screenshots(page, 'order-page-series');
   const proof = page.getByRole('region', { name: 'Proof' });
   await proof.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
   await proof.getByRole('button', { name: 'Approve all 2 proofs' }).click();

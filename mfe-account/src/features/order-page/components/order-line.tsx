@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import styled from 'styled-components';
 import { seriesLabel, variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import type { OrderItem } from '@shop/contracts/orders';
@@ -12,6 +12,7 @@ import {
   theme,
 } from '@shop/ui';
 import { LabelPreview } from '@shop/ui/label-preview';
+import { useCodeSymbols } from '@shop/ui/code-symbols';
 import { engravedArtworkOf } from '@shop/contracts/label-layout';
 
 const Line = styled.li`
@@ -96,16 +97,33 @@ export function OrderLine({
     series: config.series ?? null,
     code: config.code ?? null,
   };
+  // A series is drawn as its first label: its text and its code's value with the first number. A
+  // spreadsheet's values are in its rows, not on the order: its code's place is outlined.
+  const first = config.series
+    ? seriesLabel(seriesLine, 0)
+    : { text: config.customText, codeValue: config.rows ? null : (config.code?.value ?? null) };
+  // The code drawn by bwip-js, as the configurator draws it (a chunk fetched once a line has a code).
+  const symbols = useCodeSymbols(config.code?.type ?? null);
+  const symbol = useMemo(
+    () => symbols.symbolOf(first.codeValue),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [config.code?.type, first.codeValue, symbols.ready],
+  );
   return (
     <Line aria-labelledby={headingId} data-testid="order-line">
       <LabelPreview
         size="small"
         color={config.color}
         // A series is drawn as its first label; its range is named beside it.
-        customText={config.series ? seriesLabel(seriesLine, 0).text : config.customText}
+        customText={first.text}
         code={
-          config.code && { type: config.code.type, placement: config.code.placement, symbol: null }
+          config.code && {
+            type: config.code.type,
+            placement: config.code.placement,
+            symbol,
+          }
         }
+        material={config.material}
         width={config.width}
         height={config.height}
         mounting={config.mounting}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useShopStore } from 'shell/store';
 import type { OrderDetail } from '@shop/contracts/orders';
 import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
@@ -94,6 +94,44 @@ describe('OrderPage', () => {
       'href',
       'https://www.ups.com/track?tracknum=1Z999AA10123456784',
     );
+  });
+
+  it("draws a series line's first label with its code, as the configurator does (bwip-js)", async () => {
+    const series = (type: 'qrcode' | 'code128', value: string) => ({
+      id: type,
+      productConfig: {
+        material: 'phenolic' as const,
+        width: 3,
+        height: 1.5,
+        color: 'black-white' as const,
+        mounting: 'no-mounting' as const,
+        customText: 'PUMP {n}',
+        series: { start: 1501, step: 1, padding: 0 },
+        code: { type, placement: 'beside' as const, value },
+      },
+      files: [],
+      quantity: 500,
+      unitPrice: 3.5,
+      totalPrice: 1750,
+    });
+    currentFetch().mockResolvedValueOnce(
+      json(
+        order({
+          items: [series('qrcode', 'https://assets.example.com/t/{n}'), series('code128', '{n}')],
+        }),
+      ),
+    );
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrderPage orderNumber="1001" />);
+
+    const lines = await screen.findAllByTestId('order-line');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(within(line).getByTestId('label-preview-text')).toHaveTextContent('PUMP 1501');
+      const code = within(line).getByTestId('label-preview-code');
+      await waitFor(() => expect(code).toHaveAttribute('data-state', 'shown'));
+      expect(code.querySelector('path')?.getAttribute('d')).toBeTruthy();
+    }
   });
 
   it('leads a cancelled order with its outcome and the refund, and puts what the app adds below', async () => {
