@@ -1,4 +1,6 @@
 import styled from 'styled-components';
+import { seriesLabel } from '@shop/contracts/asset-tag-terms';
+import type { CartItem } from '../api/get-cart';
 import { theme, colorSwatch } from '@shop/ui';
 
 const Swatch = styled.div<{ $background: string; $text: string; $size: 'sm' | 'md' }>`
@@ -31,20 +33,23 @@ const Swatch = styled.div<{ $background: string; $text: string; $size: 'sm' | 'm
   }
 `;
 
+/** The line a swatch pictures: its colours, its text, and its series when it has one. */
+type SwatchLine = Pick<CartItem['productConfig'], 'color' | 'customText' | 'series' | 'code'>;
+
+/**
+ * What a line's swatch says: a series shows its first label (PUMP 1501, not the template PUMP {n});
+ * a sheet's text is in its rows, so it shows the line's own text.
+ */
+function swatchText({ customText, series, code }: SwatchLine): string {
+  return series ? seriesLabel({ customText, series, code: code ?? null }, 0).text : customText;
+}
+
 /** A small picture of the label in its colours, with its text (decorative: the details are in text). */
-export function LabelSwatch({
-  color,
-  text,
-  size = 'md',
-}: {
-  color: string;
-  text?: string | null;
-  size?: 'sm' | 'md';
-}) {
-  const swatch = colorSwatch(color);
+export function LabelSwatch({ line, size = 'md' }: { line: SwatchLine; size?: 'sm' | 'md' }) {
+  const swatch = colorSwatch(line.color);
   return (
     <Swatch $background={swatch.background} $text={swatch.text} $size={size} aria-hidden="true">
-      <span>{text?.trim() || 'SAMPLE TEXT'}</span>
+      <span>{swatchText(line).trim() || 'SAMPLE TEXT'}</span>
     </Swatch>
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { seriesLabel, variableDataTerms } from '@shop/contracts/asset-tag-terms';
+import { variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import type { DiscountRemoved } from '@shop/contracts';
 import { toast } from 'shell/store';
 import type { CartItem } from '../../../api/get-cart';
@@ -182,22 +182,7 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
   return (
     <Card data-testid="cart-item" aria-busy={busy || undefined}>
       <div data-area="swatch">
-        <LabelSwatch
-          color={config.color}
-          // A series shows its first label; a sheet's text is in its rows.
-          text={
-            config.series
-              ? seriesLabel(
-                  {
-                    customText: config.customText,
-                    series: config.series,
-                    code: config.code ?? null,
-                  },
-                  0,
-                ).text
-              : config.customText
-          }
-        />
+        <LabelSwatch line={config} />
       </div>
       <Heading>
         <h3>{name}</h3>

@@ -28,4 +28,31 @@ describe('the checkout’s order summary', () => {
       screen.getByTestId('checkout-total'),
     );
   });
+
+  it('pictures a numbered series by its first label, as the cart does, not by its template', () => {
+    resetShop();
+    const answer = cartAnswer();
+    const cart = {
+      ...answer,
+      items: answer.items.map((item) => ({
+        ...item,
+        productConfig: {
+          ...item.productConfig,
+          customText: 'PUMP {n}',
+          series: { start: 1501, step: 1, padding: 0 },
+        },
+      })),
+    };
+    renderPage(
+      <CheckoutSummary
+        cart={cart}
+        shipping={{ charge: null, loading: false, failed: false, zip: null }}
+        taxKnown={false}
+      />,
+    );
+    // The swatch is decorative (aria-hidden), so its text is read from the summary as drawn.
+    const items = screen.getByTestId('checkout-summary');
+    expect(items).toHaveTextContent('PUMP 1501');
+    expect(items).not.toHaveTextContent('{n}');
+  });
 });

@@ -160,11 +160,7 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
         <Items aria-label="Items in your order">
           {cart.items.map((item) => (
             <Item key={item.id}>
-              <LabelSwatch
-                color={item.productConfig.color}
-                text={item.productConfig.customText}
-                size="sm"
-              />
+              <LabelSwatch line={item.productConfig} size="sm" />
               <p>
                 <strong>
                   {materialName(item.productConfig.material)} label,{' '}
