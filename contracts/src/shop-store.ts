@@ -62,11 +62,19 @@ export interface ToastInput {
   action?: ToastAction;
   /** Milliseconds; 5000 by default. */
   duration?: number;
+  /**
+   * An error toast (destructive) tells what went wrong on the page it was raised on, and is dismissed
+   * when the shopper leaves that page, where it would no longer be true (a declined card over the
+   * confirmation of the order paid with the next one). One still true on the next page says so.
+   */
+  outlivesPage?: boolean;
 }
 
 export interface Toast extends ToastInput {
   id: number;
   open: boolean;
+  /** The path of the page it was raised on (none outside a browser). */
+  page?: string;
 }
 
 export interface ShopState {
@@ -94,6 +102,8 @@ export interface ShopState {
   toast(input: ToastInput): number;
   dismissToast(id: number): void;
   removeToast(id: number): void;
+  /** The shopper is on this path now: the error toasts raised on another page are dismissed. */
+  enterPage(pathname: string): void;
 }
 
 export type ShopStore = UseBoundStore<StoreApi<ShopState>>;

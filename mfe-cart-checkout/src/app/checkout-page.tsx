@@ -78,6 +78,8 @@ export default function CheckoutPage() {
               title: 'Address not saved',
               description: 'Your order is placed, but your profile could not be updated.',
               variant: 'destructive',
+              // Told on the way to the confirmation, where it is still true.
+              outlivesPage: true,
             });
           }
         }

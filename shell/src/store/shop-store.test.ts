@@ -32,6 +32,26 @@ describe('toasts', () => {
   });
 });
 
+describe('error toasts belong to their page', () => {
+  it('dismisses, on another page, the error toasts raised on the one left, and only those', () => {
+    window.history.pushState({}, '', '/checkout');
+    const declined = toast({ variant: 'destructive', title: 'Payment Failed' });
+    useShopStore.getState().enterPage('/checkout');
+    expect(useShopStore.getState().toasts[0]).toMatchObject({ id: declined, open: true });
+    useShopStore.getState().enterPage('/confirmation/order-1');
+    expect(useShopStore.getState().toasts[0]).toMatchObject({ id: declined, open: false });
+
+    const removed = toast({ title: 'Item Removed' });
+    useShopStore.getState().enterPage('/cart');
+    expect(useShopStore.getState().toasts[0]).toMatchObject({ id: removed, open: true });
+
+    const kept = toast({ variant: 'destructive', title: 'Address not saved', outlivesPage: true });
+    useShopStore.getState().enterPage('/confirmation/order-1');
+    expect(useShopStore.getState().toasts[0]).toMatchObject({ id: kept, open: true });
+    window.history.pushState({}, '', '/');
+  });
+});
+
 describe('auth and cart', () => {
   it('marks auth as checked once a user (or null) is set', () => {
     expect(useShopStore.getState().authChecked).toBe(false);

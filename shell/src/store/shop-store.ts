@@ -27,7 +27,12 @@ export const useShopStore = create<ShopState>()((set, get) => ({
   closeAuthDialog: () => set((s) => ({ authDialog: { ...s.authDialog, open: false } })),
   toast: (input: ToastInput) => {
     const id = nextToastId++;
-    set((s) => ({ toasts: [{ ...input, id, open: true }, ...s.toasts].slice(0, TOAST_LIMIT) }));
+    // Where it was raised: navigate() changes the address before the next page renders, so this is
+    // the page the toast is about, even when that page raises it while it mounts.
+    const page = typeof window === 'undefined' ? undefined : window.location.pathname;
+    set((s) => ({
+      toasts: [{ ...input, id, open: true, page }, ...s.toasts].slice(0, TOAST_LIMIT),
+    }));
     return id;
   },
   dismissToast: (id) => {
@@ -35,6 +40,15 @@ export const useShopStore = create<ShopState>()((set, get) => ({
     setTimeout(() => get().removeToast(id), TOAST_REMOVE_DELAY_MS);
   },
   removeToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  // An error toast is about its page (a declined card, a discount code refused): once the shopper is
+  // on another, it is dismissed. Other toasts (Added to Cart, Item Removed) stay true and run out.
+  enterPage: (pathname) => {
+    for (const t of get().toasts) {
+      const leftBehind = t.page !== undefined && t.page !== pathname;
+      if (t.open && t.variant === 'destructive' && !t.outlivesPage && leftBehind)
+        get().dismissToast(t.id);
+    }
+  },
 }));
 
 export function toast(input: ToastInput): number {

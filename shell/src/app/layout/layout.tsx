@@ -5,6 +5,7 @@ import { theme } from '@shop/ui';
 import { AuthDialogSlot } from '../../features/account/components/auth-dialog-slot';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { usePageToasts } from './use-page-toasts';
 import { usePreloadNext } from './use-preload-next';
 import { useRouteFocus } from './use-route-focus';
 
@@ -59,6 +60,7 @@ const SkipLink = styled.a`
 export function Layout({ children }: { children: ReactNode }) {
   useRouteFocus(MAIN_ID);
   usePreloadNext();
+  usePageToasts();
   return (
     <Page>
       <SkipLink href={`#${MAIN_ID}`}>Skip to main content</SkipLink>
