@@ -188,6 +188,7 @@ test('a declined card shows the reason and keeps the cart; paying again succeeds
   const failure = checkout.getByTestId('payment-failure');
   await expect(failure).toContainText('Payment Failed', { timeout: 15_000 });
   await expect(failure).toContainText('Your card was declined');
+  await expect(toast(page)).toContainText('Payment Failed');
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId('cart-badge')).toHaveText('2');
   await expect(checkout.getByTestId('checkout-summary')).toContainText('Phenolic label');
@@ -196,6 +197,9 @@ test('a declined card shows the reason and keeps the cart; paying again succeeds
   await fillCard(page, '4111 1111 1111 1111');
   await pay.click();
   await expect(page).toHaveURL(/\/confirmation\/[0-9a-f]{24}$/, { timeout: 20_000 });
+  // The declined card's toast left with the checkout: read at once, not waited for (it would run
+  // out by itself 5 s after it showed).
+  expect(await toast(page).count()).toBe(0);
   await expect(
     page.locator('[data-remote="cart_checkout"]').getByTestId('order-number'),
   ).toHaveText(/^#\d{4,}$/);
