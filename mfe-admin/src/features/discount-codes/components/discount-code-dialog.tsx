@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   DISCOUNT_CODE_TAKEN_MESSAGE,
   DISCOUNT_DESCRIPTION_MAX_LENGTH,
@@ -18,6 +19,7 @@ import {
   TextField,
   useZodForm,
 } from '@shop/ui';
+import { knownShopTimeZone, shopTimeZoneName } from '../../../lib/shop-time-zone';
 import { discountCodeCreateSchema, useCreateDiscountCode } from '../api/create-discount-code';
 import type { DiscountCode } from '../api/get-discount-codes';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
@@ -53,7 +55,7 @@ function formValuesOf(code: DiscountCode | null): DiscountCodeFormValues {
     value: String(code.value),
     minimumOrder: String(code.minimumOrder ?? 0),
     usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
-    // The day the code runs through (UTC), as a date input shows it.
+    // The last day the code works (the shop's time zone), as a date input shows it.
     expiresAt: code.expiresOn ?? '',
     description: code.description ?? '',
     isActive: code.isActive,
@@ -113,6 +115,8 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
     else create.mutate(input, { onSuccess: onSaved, onError: onFailed });
   };
 
+  // The API ends a code when its last day ends in the shop's time zone (SHOP_TIME_ZONE).
+  const [timeZone] = useState(knownShopTimeZone);
   const percentage = form.values.type === 'percentage';
   const code = form.input('code');
   return (
@@ -174,7 +178,7 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
         label="Expires on"
         type="date"
         optional
-        hint="Usable through the end of this day (UTC). Blank never expires."
+        hint={`Usable through the end of this day in ${shopTimeZoneName(timeZone)}. Blank never expires.`}
         error={form.errors.expiresAt}
         {...form.input('expiresAt')}
       />

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DiscountCode } from '@shop/contracts/discounts';
+import { queryClient } from 'shell/store';
 import {
   json,
   lastToast,
@@ -10,6 +11,7 @@ import {
   sentBody,
   setupShopTests,
 } from '@shop/ui/testing';
+import { adminQueryKey } from '../../../lib/admin-query-key';
 import { DiscountCodesPanel } from './discount-codes-panel';
 
 const currentFetch = setupShopTests();
@@ -98,6 +100,31 @@ describe('Discount codes', () => {
     );
     expect(code).toHaveFocus();
     expect(currentFetch()).toHaveBeenCalledTimes(1);
+  });
+
+  it("says the expiry day ends in the shop's time zone (the API's), not UTC", async () => {
+    currentFetch().mockResolvedValueOnce(json([]));
+    const { dialog } = await openAddDialog();
+    const expiry = within(dialog).getByLabelText('Expires on (optional)');
+    expect(expiry).toHaveAccessibleDescription(
+      expect.stringContaining(
+        "Usable through the end of this day in the shop's time zone. Blank never expires.",
+      ),
+    );
+    expect(expiry).not.toHaveAccessibleDescription(expect.stringContaining('UTC'));
+  });
+
+  it("names the shop's time zone when the dashboard's figures already said it", async () => {
+    queryClient.setQueryData([...adminQueryKey, 'insights', 'today'], {
+      timeZone: 'America/Chicago',
+    });
+    currentFetch().mockResolvedValueOnce(json([]));
+    const { dialog } = await openAddDialog();
+    expect(within(dialog).getByLabelText('Expires on (optional)')).toHaveAccessibleDescription(
+      expect.stringContaining(
+        "Usable through the end of this day in the shop's time zone (America/Chicago).",
+      ),
+    );
   });
 
   it('keeps the value between 0 and 100', async () => {
