@@ -5,6 +5,11 @@ import { adminQueryKey } from '../../../lib/admin-query-key';
 
 export type { DiscountCode };
 
+/** Whether a code's expiry has come: like the API, its expiresAt is the first instant it no longer works. */
+export function hasExpired(code: DiscountCode, now = Date.now()): boolean {
+  return code.expiresAt !== null && Date.parse(code.expiresAt) <= now;
+}
+
 export const discountCodesQueryKey = [...adminQueryKey, 'discount-codes'] as const;
 
 /** GET /api/admin/discount-codes: every code, as the admin panel lists them. */

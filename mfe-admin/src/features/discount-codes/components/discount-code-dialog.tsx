@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   DISCOUNT_CODE_TAKEN_MESSAGE,
   DISCOUNT_DESCRIPTION_MAX_LENGTH,
+  EXPIRY_DAY_PATTERN,
+  expiryInstant,
   type DiscountCodeCreateInput,
 } from '@shop/contracts/discounts';
 import { toast, apiErrorStatus, apiFieldErrors, apiErrorMessage } from 'shell/store';
@@ -21,7 +23,7 @@ import {
 } from '@shop/ui';
 import { knownShopTimeZone, shopTimeZoneName } from '../../../lib/shop-time-zone';
 import { discountCodeCreateSchema, useCreateDiscountCode } from '../api/create-discount-code';
-import type { DiscountCode } from '../api/get-discount-codes';
+import { hasExpired, type DiscountCode } from '../api/get-discount-codes';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
 
 interface DiscountCodeFormValues {
@@ -78,9 +80,49 @@ function toInput(values: DiscountCodeFormValues): DiscountCodeCreateInput {
   };
 }
 
+const EXPIRY_PAST_MESSAGE = 'Expiry must be today or later';
+
+/**
+ * UTC−12, the last place any day ends. Without the shop's time zone, a day counts as gone only once it
+ * has ended everywhere, so no day the API would still honour is refused; the API's answer tells the rest.
+ */
+const LAST_ZONE_TO_END_A_DAY = 'Etc/GMT+12';
+
+/** Whether a picked last day (YYYY-MM-DD) is over: the code would stop working before it was saved. */
+function dayIsOver(day: string, timeZone: string | null, now = Date.now()): boolean {
+  return expiryInstant(day, timeZone ?? LAST_ZONE_TO_END_A_DAY).getTime() <= now;
+}
+
+/**
+ * The contracts' schema, plus: a new expiry day must not be over already (a code that expired the day
+ * it was made is a mistake). A code's unchanged expiry is kept, so an expired code can still be edited.
+ */
+function formSchemaFor(timeZone: string | null, keptDay: string | null) {
+  return discountCodeCreateSchema.extend({
+    expiresAt: discountCodeCreateSchema.shape.expiresAt.refine(
+      (day) =>
+        !day || day === keptDay || !EXPIRY_DAY_PATTERN.test(day) || !dayIsOver(day, timeZone),
+      EXPIRY_PAST_MESSAGE,
+    ),
+  });
+}
+
+/** What a saved code means for shoppers: "ready to use" only when it is. */
+function savedDescription(saved: DiscountCode, editing: boolean): string {
+  if (!saved.isActive) return `${saved.code} was saved as inactive: shoppers cannot use it.`;
+  if (hasExpired(saved)) return `${saved.code} was saved but has expired: shoppers cannot use it.`;
+  return editing ? `${saved.code} was saved.` : `${saved.code} is ready to use.`;
+}
+
 function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; onDone(): void }) {
+  // The API ends a code when its last day ends in the shop's time zone (SHOP_TIME_ZONE).
+  const [timeZone] = useState(knownShopTimeZone);
+  const schema = useMemo(
+    () => formSchemaFor(timeZone, editing?.expiresOn ?? null),
+    [timeZone, editing?.expiresOn],
+  );
   const form = useZodForm({
-    schema: discountCodeCreateSchema,
+    schema,
     initialValues: formValuesOf(editing),
     toInput,
   });
@@ -89,11 +131,10 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
   const pending = create.isPending || update.isPending;
 
   const onSaved = (saved: DiscountCode) => {
-    toast(
-      editing
-        ? { title: 'Discount updated', description: `${saved.code} was saved.` }
-        : { title: 'Discount created', description: `${saved.code} is ready to use.` },
-    );
+    toast({
+      title: editing ? 'Discount updated' : 'Discount created',
+      description: savedDescription(saved, editing !== null),
+    });
     onDone();
   };
 
@@ -115,8 +156,6 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
     else create.mutate(input, { onSuccess: onSaved, onError: onFailed });
   };
 
-  // The API ends a code when its last day ends in the shop's time zone (SHOP_TIME_ZONE).
-  const [timeZone] = useState(knownShopTimeZone);
   const percentage = form.values.type === 'percentage';
   const code = form.input('code');
   return (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DiscountCode } from '@shop/contracts/discounts';
+import { dayIn } from '@shop/contracts/time-zone';
 import { queryClient } from 'shell/store';
 import {
   json,
@@ -125,6 +126,87 @@ describe('Discount codes', () => {
         "Usable through the end of this day in the shop's time zone (America/Chicago).",
       ),
     );
+  });
+
+  it('refuses an expiry day that is already over, on its field, before sending', async () => {
+    currentFetch().mockResolvedValueOnce(json([]));
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('Code'), 'SPRING10');
+    await user.type(within(dialog).getByLabelText('Value (%)'), '10');
+    const expiry = within(dialog).getByLabelText('Expires on (optional)');
+    await user.type(expiry, '2020-03-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+
+    expect(expiry).toHaveAccessibleDescription(
+      expect.stringContaining('Expiry must be today or later'),
+    );
+    expect(expiry).toHaveFocus();
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+    expect(lastToast()).toBeUndefined();
+  });
+
+  it("accepts today, the shop's today, as the last day", async () => {
+    queryClient.setQueryData([...adminQueryKey, 'insights', 'today'], {
+      timeZone: 'America/New_York',
+    });
+    const today = dayIn('America/New_York', new Date());
+    currentFetch()
+      .mockResolvedValueOnce(json([]))
+      .mockResolvedValueOnce(json({ ...spring, id: 'd9', code: 'TODAY' }, 201))
+      .mockResolvedValueOnce(json([]));
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('Code'), 'TODAY');
+    await user.type(within(dialog).getByLabelText('Value (%)'), '10');
+    await user.type(within(dialog).getByLabelText('Expires on (optional)'), today);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ description: 'TODAY is ready to use.' }),
+    );
+    expect(sentBody(currentFetch(), 1)).toMatchObject({ expiresAt: today });
+  });
+
+  it('does not call a code the API saved already expired "ready to use"', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([]))
+      .mockResolvedValueOnce(
+        json(
+          {
+            ...spring,
+            id: 'd9',
+            code: 'SPRING10',
+            expiresAt: '2020-04-01T04:00:00.000Z',
+            expiresOn: '2020-03-31',
+          },
+          201,
+        ),
+      )
+      .mockResolvedValueOnce(json([]));
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('Code'), 'SPRING10');
+    await user.type(within(dialog).getByLabelText('Value (%)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount created' }));
+    expect(lastToast()?.description).not.toContain('ready to use');
+    expect(lastToast()?.description).toBe(
+      'SPRING10 was saved but has expired: shoppers cannot use it.',
+    );
+  });
+
+  it("keeps an expired code's own expiry day when it is edited for something else", async () => {
+    const expired = { ...spring, expiresAt: '2020-04-01T04:00:00.000Z', expiresOn: '2020-03-31' };
+    currentFetch()
+      .mockResolvedValueOnce(json([expired]))
+      .mockResolvedValueOnce(json({ ...expired, description: 'Spring sale 2020' }))
+      .mockResolvedValueOnce(json([expired]));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<DiscountCodesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING-10' }));
+    const dialog = await openedDialog('Edit SPRING-10');
+    await user.type(within(dialog).getByLabelText(/Description/), ' 2020');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount updated' }));
+    expect(sentBody(currentFetch(), 1)).toMatchObject({ expiresAt: '2020-03-31' });
   });
 
   it('keeps the value between 0 and 100', async () => {

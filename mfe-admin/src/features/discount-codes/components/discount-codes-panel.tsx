@@ -12,7 +12,7 @@ import {
 import { OnFirstOpen } from '../../../components/on-first-open';
 import { formatDay, formatDiscountValue, formatDollars } from '@shop/ui';
 import { useDeleteDiscountCode } from '../api/delete-discount-code';
-import { useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
+import { hasExpired, useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
 
 // The Discount Codes tab is what /admin shows first: its dialogs (the dialog kit, the form and its
 // schema) are fetched when first opened, not with the page (docs/design.md §10).
@@ -23,13 +23,9 @@ const ConfirmDialog = lazy(() =>
   import('../../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
 );
 
-function isExpired(code: DiscountCode, now = Date.now()): boolean {
-  return code.expiresAt !== null && Date.parse(code.expiresAt) < now;
-}
-
 function StatusBadge({ code }: { code: DiscountCode }) {
   if (!code.isActive) return <Badge $tone="grey">Inactive</Badge>;
-  if (isExpired(code)) return <Badge $tone="red">Expired</Badge>;
+  if (hasExpired(code)) return <Badge $tone="red">Expired</Badge>;
   if (code.usageLimit !== null && code.timesUsed >= code.usageLimit)
     return <Badge $tone="yellow">Used up</Badge>;
   return <Badge $tone="green">Active</Badge>;
