@@ -112,7 +112,11 @@ export function OrderDetailsDialog({
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} width="44rem">
       {order && (
         <>
-          <DialogTitle>Order #{order.orderNumber}</DialogTitle>
+          {/* Focus starts at the top, whatever the order's state: left to the first control, it
+              landed in a form far down (the refund amount, selected) and typing went into it. */}
+          <DialogTitle tabIndex={-1} data-autofocus>
+            Order #{order.orderNumber}
+          </DialogTitle>
           <DialogDescription>
             Placed {formatDate(order.createdAt)} at {formatTime(order.createdAt)}
             {order.customerId ? ' by a signed-in customer' : ' as a guest'}.

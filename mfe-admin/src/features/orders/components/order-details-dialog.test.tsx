@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ORDER_STATUSES, type AdminOrder } from '@shop/contracts/orders';
+import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
+import { Button } from '@shop/ui';
+import { renderPage, setupShopTests } from '@shop/ui/testing';
+import { OrderDetailsDialog } from './order-details-dialog';
+
+const currentFetch = setupShopTests();
+
+function Opener({ order }: { order: AdminOrder }) {
+  const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  return (
+    <>
+      <Button type="button" onClick={() => setViewing(order)}>
+        View
+      </Button>
+      <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}
+
+describe('the order details dialog', () => {
+  it.each(ORDER_STATUSES)(
+    'opens (%s) with focus on its title, not on a field further down such as the refund amount',
+    async (status) => {
+      // The order's detail (history, notes) is still on its way: the dialog opens on the listed order.
+      currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
+      const user = userEvent.setup();
+      renderPage(<Opener order={{ ...SAMPLE_ADMIN_ORDER, status }} />);
+      await user.click(screen.getByRole('button', { name: 'View' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Order #1001' });
+      expect(screen.getByRole('heading', { name: 'Order #1001' })).toHaveFocus();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    },
+  );
+});
