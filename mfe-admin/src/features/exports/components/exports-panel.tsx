@@ -21,6 +21,7 @@ import {
   VisuallyHidden,
 } from '@shop/ui';
 import { MoreButton } from '../../../components/more-button';
+import { dayRangeError } from '../../../lib/day-range';
 import { useCreateExport, useExports, type ExportRecordAnswer } from '../api/exports';
 
 const Form = styled.form`
@@ -81,7 +82,7 @@ export function ExportsPanel() {
   const [to, setTo] = useState(() => daysAgo(0));
   const create = useCreateExport();
   const exports = useExports();
-  const rangeError = from && to && from > to ? 'The first day must be on or before the last' : null;
+  const rangeError = dayRangeError(from, to);
 
   function submit(event: FormEvent) {
     event.preventDefault();

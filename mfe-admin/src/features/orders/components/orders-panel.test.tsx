@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrder } from '@shop/contracts/orders';
 import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
@@ -75,5 +75,22 @@ describe('Orders', () => {
     expect(await screen.findByText('#1001')).toBeInTheDocument();
     expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/orders?pageSize=20&q=ki');
     expect(screen.getByText(/match from the start of a word/)).toBeInTheDocument();
+  });
+
+  it('says a From day after the To day as the Exports tab does, without asking the server', async () => {
+    currentFetch().mockResolvedValue(page([order('o2', 1002, 'Lee')], null));
+    renderPage(<OrdersPanel />);
+    expect(await screen.findByText('#1002')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(
+      expect.stringContaining('The first day must be on or before the last'),
+    );
+    expect(screen.queryByRole('heading', { name: 'No orders match' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(currentFetch().mock.calls.map((call) => String(call[0]))).not.toContainEqual(
+      expect.stringContaining('to=2026-11-01'),
+    );
   });
 });

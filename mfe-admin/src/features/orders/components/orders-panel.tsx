@@ -19,6 +19,7 @@ import { formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { MoreButton } from '../../../components/more-button';
+import { dayRangeError } from '../../../lib/day-range';
 import { PaymentBadge } from '../../../components/payment-badge';
 import { OrderDetailsDialog } from './order-details-dialog';
 
@@ -65,15 +66,23 @@ export function OrdersPanel() {
   const q = useDebouncedValue(search.trim(), 300);
   // A word too short to look for is said under the field, not sent (the API would answer 400).
   const tooShort = q !== '' && readOrderSearch(q).kind === 'too short';
+  // Dates the wrong way round are said on the To field and instead of the list, not sent.
+  const rangeError = dayRangeError(from, to);
   const orders = useAdminOrders(
     { status, q: q || undefined, from: from || undefined, to: to || undefined },
-    { enabled: !tooShort },
+    { enabled: !tooShort && !rangeError },
   );
   const update = useUpdateOrderStatus();
   const list = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
   let body;
-  if (tooShort) {
+  if (rangeError) {
+    body = (
+      <TableMessage>
+        <p>{rangeError}.</p>
+      </TableMessage>
+    );
+  } else if (tooShort) {
     body = (
       <TableMessage>
         <p>{ORDER_SEARCH_TOO_SHORT}.</p>
@@ -250,6 +259,7 @@ export function OrdersPanel() {
           label="To"
           type="date"
           value={to}
+          error={rangeError ?? undefined}
           onChange={(event) => setTo(event.target.value)}
         />
       </Filters>
