@@ -71,4 +71,15 @@ describe('Dialog', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
+
+  it('breaks a title too long for its line (an email address) instead of running it under the close button', () => {
+    render(
+      <Dialog open onOpenChange={() => {}}>
+        <DialogTitle>owner-with-a-long-name@labelshop.example</DialogTitle>
+      </Dialog>,
+    );
+    expect(
+      screen.getByRole('heading', { name: 'owner-with-a-long-name@labelshop.example' }),
+    ).toHaveStyle({ overflowWrap: 'anywhere' });
+  });
 });

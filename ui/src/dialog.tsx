@@ -34,8 +34,11 @@ const Content = styled(RadixDialog.Content)<{ $width: string }>`
   }
 `;
 
+// The right margin keeps the title clear of the close button; a word too long for the line (an
+// email address on a phone) is broken rather than run under it.
 export const DialogTitle = styled(RadixDialog.Title)`
   margin: 0 2.5rem 0.375rem 0;
+  overflow-wrap: anywhere;
   font-size: 1.3rem;
   line-height: 1.25;
   color: ${theme.colors.brand};
