@@ -59,7 +59,7 @@ export const applyDiscountResponseSchema = z.discriminatedUnion('valid', [
 ]);
 export type ApplyDiscountResponse = z.infer<typeof applyDiscountResponseSchema>;
 
-/** A day the admin picked (YYYY-MM-DD: usable through that whole day, UTC) or an ISO date-time. */
+/** A day the admin picked (YYYY-MM-DD: usable through that whole day in the shop's time zone) or an ISO date-time. */
 export const EXPIRY_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const expiresAtSchema = z
   .string({ error: 'Expiry must be a date' })
