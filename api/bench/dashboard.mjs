@@ -206,6 +206,7 @@ async function seed(uri, count) {
           zipCode: '60601',
         },
         emailKey: person.email,
+        emailDomainKey: person.email.slice(person.email.lastIndexOf('@') + 1),
         firstNameKey: person.firstName.toLowerCase(),
         lastNameKey: person.lastName.toLowerCase(),
         items,

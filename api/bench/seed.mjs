@@ -253,6 +253,7 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
           zipCode: '60601',
         },
         emailKey: person.email,
+        emailDomainKey: person.email.slice(person.email.lastIndexOf('@') + 1),
         firstNameKey: person.firstName.toLowerCase(),
         lastNameKey: person.lastName.toLowerCase(),
         items: [

@@ -230,6 +230,7 @@ describe("the admin's order search by a name prefix (SQLite's statistics, made a
       firstNameKey,
       lastNameKey,
       emailKey: `${firstNameKey}.${lastNameKey}.${i}@example.com`,
+      emailDomainKey: 'example.com',
       // two orders an hour: pages by (createdAt, _id) meet ties
       createdAt: new Date(start + Math.floor(i / 2) * 3_600_000),
     };
@@ -239,7 +240,7 @@ describe("the admin's order search by a name prefix (SQLite's statistics, made a
     (b._id as InstanceType<typeof ObjectId>)
       .toHexString()
       .localeCompare((a._id as InstanceType<typeof ObjectId>).toHexString());
-  /** The shop's filter (orders/search.ts): paid, and a first name, last name or email from `p`. */
+  /** The shop's filter (orders/search.ts): paid, a first name, last name, email or domain from `p`. */
   const search = (p: string) => {
     const range = {
       $gte: p,
@@ -247,14 +248,25 @@ describe("the admin's order search by a name prefix (SQLite's statistics, made a
     };
     return {
       paymentStatus: 'paid',
-      $and: [{ $or: [{ firstNameKey: range }, { lastNameKey: range }, { emailKey: range }] }],
+      $and: [
+        {
+          $or: [
+            { firstNameKey: range },
+            { lastNameKey: range },
+            { emailKey: range },
+            { emailDomainKey: range },
+          ],
+        },
+      ],
     };
   };
   const expected = (p: string) =>
     all
       .filter((o) => o.paymentStatus === 'paid')
       .filter((o) =>
-        [o.firstNameKey, o.lastNameKey, o.emailKey].some((k) => (k as string).startsWith(p)),
+        [o.firstNameKey, o.lastNameKey, o.emailKey, o.emailDomainKey].some((k) =>
+          (k as string).startsWith(p),
+        ),
       )
       .sort(newestFirst)
       .map((o) => o.orderNumber);
@@ -268,10 +280,11 @@ describe("the admin's order search by a name prefix (SQLite's statistics, made a
       { key: { paymentStatus: 1, createdAt: -1, _id: -1 } },
       { key: { firstNameKey: 1, createdAt: -1, _id: -1 } },
       { key: { lastNameKey: 1, createdAt: -1, _id: -1 } },
+      { key: { emailDomainKey: 1, createdAt: -1, _id: -1 } },
     ]);
   });
 
-  it("when a prefix few orders have is searched, then SQLite reads the three name indexes' ranges (not the paid orders newest first) and sorts those", async () => {
+  it("when a prefix few orders have is searched, then SQLite reads the name and email indexes' ranges (not the paid orders newest first) and sorts those", async () => {
     const filter = search('zabr');
     const e = await explain(db, { find: 'shop_orders', filter, sort, limit: 21 });
     const plan = e.plan.join('\n');
@@ -280,6 +293,7 @@ describe("the admin's order search by a name prefix (SQLite's statistics, made a
       'firstNameKey_1_createdAt_-1__id_-1',
       'lastNameKey_1_createdAt_-1__id_-1',
       'emailKey_1_paymentStatus_1_createdAt_-1__id_-1',
+      'emailDomainKey_1_createdAt_-1__id_-1',
     ])
       expect(plan, e.sql).toMatch(
         new RegExp(`SEARCH \\S+ USING INDEX \\S+_${index} \\(<expr>>\\? AND <expr><\\?\\)`),

@@ -1,6 +1,6 @@
 // The admin's order list and search (orders/search.ts): by status, by dates, by the beginnings of the
-// customer's names or email, and their combinations, newest first, paged by key (every match once),
-// an order found under its new status when it moves, and bad values answered 400.
+// customer's names, email or email's domain, and their combinations, newest first, paged by key
+// (every match once), an order found under its new status when it moves, and bad values answered 400.
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,7 +105,7 @@ describe('GET /api/admin/orders', () => {
     expect(await ids(`from=2000-01-01&to=2000-01-02&q=${word}`)).toEqual([]);
   });
 
-  it('when searched by the beginnings of a name or an email, then the orders where every word begins the first name, the last name or the email', async () => {
+  it('when searched by the beginnings of a name or an email, then the orders where every word begins the first name, the last name, the email or its domain', async () => {
     const name = uniqueWord();
     const other = uniqueWord();
     const email = `${name}.smith@${other}.example.com`;
@@ -118,7 +118,29 @@ describe('GET /api/admin/orders', () => {
     expect(await ids(`q=${encodeURIComponent(email.toUpperCase())}`)).toEqual([theirs]);
     expect(await ids(`q=${name.slice(1)}`)).toEqual([]); // not the middle of a name
     expect(await ids(`q=${name}zzzz`)).toEqual([]);
-    expect(await ids(`q=${other}`)).toEqual([]); // the email's domain is not its beginning
+    expect(await ids(`q=${other}`)).toEqual([theirs]); // the beginning of the email's domain
+    expect(await ids(`q=${other.slice(1)}`)).toEqual([]); // not the middle of the domain
+  });
+
+  it("when searched by the beginning of the email's domain, then the orders at that domain, and a word that begins nothing finds none", async () => {
+    const name = uniqueWord();
+    const domain = uniqueWord();
+    const atExample = await order({ lastName: name, email: `jo.${name}@Example.com` });
+    const atTools = await order({ firstName: 'Jo', lastName: name, email: `jo@novak-tools.com` });
+    const atTheirs = await order({ lastName: name, email: `sales@${domain}-tools.com` });
+    // "exam" finds ...@example.com (with the name, to leave out the other orders at example.com).
+    expect(await ids(`q=${encodeURIComponent(`exam ${name}`)}`)).toEqual([atExample]);
+    expect(await ids(`q=${encodeURIComponent(`EXAMPLE ${name}`)}`)).toEqual([atExample]);
+    // A hyphened domain from its start: "novak" finds ...@novak-tools.com.
+    expect(await ids(`q=${encodeURIComponent(`novak ${name}`)}`)).toEqual([atTools]);
+    expect(await ids(`q=${encodeURIComponent(`jo novak`)}`)).toContain(atTools);
+    expect(await ids(`q=${domain.slice(0, 5)}`)).toEqual([atTheirs]);
+    expect(await ids(`q=${domain}`)).toEqual([atTheirs]);
+    // A word that begins no name, email or domain finds nothing.
+    expect(await ids(`q=${domain.slice(1)}`)).toEqual([]); // the middle of the domain
+    expect(await ids(`q=${encodeURIComponent(`tools ${name}`)}`)).toEqual([]); // after its hyphen
+    expect(await ids(`q=${encodeURIComponent(`com ${name}`)}`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent(`exam ${domain}`)}`)).toEqual([]);
   });
 
   it('when paged by nextBefore, then every match comes once, newest first', async () => {

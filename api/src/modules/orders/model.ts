@@ -73,8 +73,12 @@ export interface OrderRecord {
   customerId: Types.ObjectId | null;
   guestEmail: string | null;
   customerInfo: CustomerInfo;
-  /** Lower-cased customer email, first and last name: the admin's search (search.ts). */
+  /**
+   * Lower-cased customer email, its domain (the part after '@'), first and last name: the admin's
+   * search (search.ts).
+   */
   emailKey: string;
+  emailDomainKey: string;
   firstNameKey: string;
   lastNameKey: string;
   items: OrderItemRecord[];
@@ -163,6 +167,7 @@ const orderSchema = new Schema<OrderRecord>(
     guestEmail: { type: String, default: null },
     customerInfo: { type: Schema.Types.Mixed, required: true },
     emailKey: { type: String, required: true },
+    emailDomainKey: { type: String, required: true },
     firstNameKey: { type: String, required: true },
     lastNameKey: { type: String, required: true },
     items: { type: [orderItemSchema], required: true },
@@ -207,9 +212,10 @@ orderSchema.index({ emailKey: 1, paymentStatus: 1, createdAt: -1, _id: -1 });
 // The admin's lists: paid orders newest first, by status (and the unpaid-orders sweep), by date.
 orderSchema.index({ paymentStatus: 1, createdAt: -1, _id: -1 });
 orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
-// The admin's search by name from the start of a word.
+// The admin's search by name or email domain from the start of a word.
 orderSchema.index({ firstNameKey: 1, createdAt: -1, _id: -1 });
 orderSchema.index({ lastNameKey: 1, createdAt: -1, _id: -1 });
+orderSchema.index({ emailDomainKey: 1, createdAt: -1, _id: -1 });
 // Due work: paid orders whose follow-up a stopped call left, unanswered proofs to remind.
 orderSchema.index({ paymentStatus: 1, settledAt: 1 });
 orderSchema.index({ proofReminderDueAt: 1 });

@@ -39,10 +39,17 @@ export type NewOrder = Pick<
   | 'cartStartedAt'
 > & { customerId: string | null };
 
+/** An email's lower-cased domain, the part after its (last) '@': "exam" finds ...@example.com. */
+export function emailDomainKeyOf(email: string): string {
+  const key = email.trim().toLowerCase();
+  return key.slice(key.lastIndexOf('@') + 1);
+}
+
 /** The lower-cased keys the admin's search reads (search.ts). */
 export function searchKeysOf(customerInfo: OrderRecord['customerInfo']) {
   return {
     emailKey: customerInfo.email.trim().toLowerCase(),
+    emailDomainKey: emailDomainKeyOf(customerInfo.email),
     firstNameKey: customerInfo.firstName.trim().toLowerCase(),
     lastNameKey: customerInfo.lastName.trim().toLowerCase(),
   };

@@ -17,7 +17,7 @@ import { findOrderById } from './repository';
 export interface OrderSearch {
   pageSize: number;
   status?: OrderStatus;
-  /** An order number, a whole email, or the beginnings of the customer's names or email. */
+  /** An order number, a whole email, or the beginnings of the customer's names, email or domain. */
   q?: string;
   /** Placed on or after this day, on or before that day (YYYY-MM-DD in the shop's time zone). */
   from?: string;
@@ -39,13 +39,17 @@ function startsWith(prefix: string) {
   return trusted({ $gte: prefix, $lt: upper + String.fromCodePoint(last + 1) });
 }
 
-/** A typed word matches an order whose first name, last name or email begins with it. */
+/**
+ * A typed word matches an order whose first name, last name, email or email's domain begins with it
+ * ("exam" finds ...@example.com).
+ */
 function wordMatches(word: string): FilterQuery<OrderRecord> {
   return {
     $or: [
       { firstNameKey: startsWith(word) },
       { lastNameKey: startsWith(word) },
       { emailKey: startsWith(word) },
+      { emailDomainKey: startsWith(word) },
     ],
   };
 }
