@@ -258,3 +258,37 @@ it('when orders were found through keyed lists, then each order carries what its
     (await searchOrders({ pageSize: 10, q: 'old.buyer@example.com' }, 'UTC')).orders,
   ).toHaveLength(2);
 });
+
+it("when orders were written before they kept their email's domain, then each gets its key, the rest of the order unchanged, and the admin's search finds it by the domain", async () => {
+  const db = mongoose.connection.db!;
+  const [first, second] = [
+    await OrderModel.findOne({ orderNumber: 1000 }).lean(),
+    await OrderModel.findOne({ orderNumber: 1001 }).lean(),
+  ];
+  // Orders of today's shape but from before the key, one of them of an older shop's domain.
+  const older = { ...first!, _id: new Types.ObjectId(), orderNumber: 1100, cartKey: 'older:1' };
+  const oldest = {
+    ...second!,
+    _id: new Types.ObjectId(),
+    orderNumber: 1101,
+    cartKey: 'older:2',
+    customerInfo: { ...second!.customerInfo, email: ' Sales@Novak-Tools.COM ' },
+  };
+  for (const order of [older, oldest]) delete (order as Partial<typeof order>).emailDomainKey;
+  await db.collection('orders').insertMany([older, oldest]);
+  expect(await db.collection('orders').findOne({ _id: older._id })).not.toHaveProperty(
+    'emailDomainKey',
+  );
+
+  await runMigrations(createLogger('silent'));
+  await runMigrations(createLogger('silent'));
+
+  const stored = async (id: Types.ObjectId) => (await OrderModel.findById(id).lean())!;
+  expect(await stored(older._id)).toEqual({ ...older, emailDomainKey: 'example.com' });
+  expect(await stored(oldest._id)).toEqual({ ...oldest, emailDomainKey: 'novak-tools.com' });
+  // The orders moved off the keyed lists got it with their other keys (Old.Buyer@Example.com).
+  expect(await stored(first!._id)).toMatchObject({ emailDomainKey: 'example.com' });
+  expect(await OrderModel.exists({ emailDomainKey: null })).toBeNull();
+  const found = await searchOrders({ pageSize: 10, q: 'novak' }, 'UTC');
+  expect(found.orders.map((order) => order.orderNumber)).toEqual([1101]);
+});

@@ -9,7 +9,7 @@ import { migrateAccounts } from './accounts';
 import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
-import { moveOrdersOffKeyedLists } from './orders';
+import { keyOrderEmailDomains, moveOrdersOffKeyedLists } from './orders';
 import { dropSkewReportKeys } from './releases';
 import { dropSharedStandIns } from './stand-ins';
 
@@ -17,6 +17,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   foldCartSessions,
   countDiscountUsesOnCodes,
   moveOrdersOffKeyedLists,
+  keyOrderEmailDomains,
   migrateMail,
   dropSkewReportKeys,
   migrateAccounts,

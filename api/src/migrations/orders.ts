@@ -3,7 +3,7 @@
 // leave markers, due queues). Each order now carries what its queries read (orders/model.ts), so
 // this moves what the lists knew onto the orders, once, and drops them:
 // - `cartKey`/`placing` from its checkout key (`{owner}:{fingerprint}:{g}`), or a key of its own;
-// - `emailKey`, `firstNameKey`, `lastNameKey` from its customer info;
+// - `emailKey`, `emailDomainKey`, `firstNameKey`, `lastNameKey` from its customer info;
 // - `settledAt` for a paid order whose payment claim said paid (or that had none); a claim still
 //   charging leaves it for the sweep to settle;
 // - `proofReminderDueAt` from the reminder still due in the proof-reminders queue;
@@ -13,7 +13,7 @@
 // nothing; the drops at the end are no error when done already.
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from '../platform/logger';
-import { FIRST_ORDER_NUMBER, searchKeysOf } from '../modules/orders/repository';
+import { FIRST_ORDER_NUMBER, emailDomainKeyOf, searchKeysOf } from '../modules/orders/repository';
 import type { OrderRecord } from '../modules/orders/model';
 import { dropCollectionIfThere, hasCollection } from './collections';
 
@@ -168,4 +168,49 @@ async function seedOrderCounter(): Promise<void> {
   const issued = Math.max(older ? older.value - 1 : 0, top?.orderNumber ?? 0);
   if (issued < FIRST_ORDER_NUMBER) return; // no order yet: the first one starts the counter
   await counters.updateOne({ _id: 'orders' }, { $max: { value: issued } }, { upsert: true });
+}
+
+/** An order as written before `emailDomainKey`, or after (the migration below reads both). */
+interface DomainKeyedOrder {
+  _id: Types.ObjectId;
+  customerInfo?: { email?: string };
+  emailDomainKey?: string | null;
+}
+
+/**
+ * `emailDomainKey` (the email's lower-cased part after '@', for the admin's search) on the orders
+ * written before it: read in `_id` order a batch at a time, each order lacking it given its email's
+ * key (emailDomainKeyOf, as placing writes it). When every order has it the first read finds none:
+ * on the key's index from the second start on, so a later start reads no order. A second run or a
+ * second process writes the same value, and only where the key is still missing.
+ */
+export async function keyOrderEmailDomains(logger: Logger): Promise<void> {
+  const orders = mongoose.connection.db!.collection<DomainKeyedOrder>('orders');
+  if (!(await orders.findOne({ emailDomainKey: null }, { projection: { _id: 1 } }))) return;
+  let keyed = 0;
+  let after: Types.ObjectId | null = null;
+  for (;;) {
+    const batch = await orders
+      .find(after ? { _id: { $gt: after } } : {}, {
+        projection: { 'customerInfo.email': 1, emailDomainKey: 1 },
+      })
+      .sort({ _id: 1 })
+      .limit(BATCH)
+      .toArray();
+    if (batch.length === 0) break;
+    after = batch.at(-1)!._id;
+    const unkeyed = batch.filter((order) => order.emailDomainKey == null);
+    if (unkeyed.length > 0)
+      await orders.bulkWrite(
+        unkeyed.map((order) => ({
+          updateOne: {
+            filter: { _id: order._id, emailDomainKey: null },
+            update: { $set: { emailDomainKey: emailDomainKeyOf(order.customerInfo?.email ?? '') } },
+          },
+        })),
+        { ordered: false },
+      );
+    keyed += unkeyed.length;
+  }
+  logger.info({ orders: keyed }, 'Keyed the orders by their email domain');
 }
