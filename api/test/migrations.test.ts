@@ -274,8 +274,16 @@ it("when orders were written before they kept their email's domain, then each ge
     cartKey: 'older:2',
     customerInfo: { ...second!.customerInfo, email: ' Sales@Novak-Tools.COM ' },
   };
-  for (const order of [older, oldest]) delete (order as Partial<typeof order>).emailDomainKey;
-  await db.collection('orders').insertMany([older, oldest]);
+  // More than a batch (500) of them.
+  const many = Array.from({ length: 600 }, (_, n) => ({
+    ...older,
+    _id: new Types.ObjectId(),
+    orderNumber: 2000 + n,
+    cartKey: `older:many:${n}`,
+  }));
+  for (const order of [older, oldest, ...many])
+    delete (order as Partial<typeof order>).emailDomainKey;
+  await db.collection('orders').insertMany([older, oldest, ...many]);
   expect(await db.collection('orders').findOne({ _id: older._id })).not.toHaveProperty(
     'emailDomainKey',
   );
@@ -286,8 +294,9 @@ it("when orders were written before they kept their email's domain, then each ge
   const stored = async (id: Types.ObjectId) => (await OrderModel.findById(id).lean())!;
   expect(await stored(older._id)).toEqual({ ...older, emailDomainKey: 'example.com' });
   expect(await stored(oldest._id)).toEqual({ ...oldest, emailDomainKey: 'novak-tools.com' });
-  // The orders moved off the keyed lists got it with their other keys (Old.Buyer@Example.com).
+  // The three orders moved off the keyed lists got it with their other keys (Old.Buyer@Example.com).
   expect(await stored(first!._id)).toMatchObject({ emailDomainKey: 'example.com' });
+  expect(await OrderModel.countDocuments({ emailDomainKey: 'example.com' })).toBe(3 + 1 + 600);
   expect(await OrderModel.exists({ emailDomainKey: null })).toBeNull();
   const found = await searchOrders({ pageSize: 10, q: 'novak' }, 'UTC');
   expect(found.orders.map((order) => order.orderNumber)).toEqual([1101]);

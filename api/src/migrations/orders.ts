@@ -179,38 +179,28 @@ interface DomainKeyedOrder {
 
 /**
  * `emailDomainKey` (the email's lower-cased part after '@', for the admin's search) on the orders
- * written before it: read in `_id` order a batch at a time, each order lacking it given its email's
- * key (emailDomainKeyOf, as placing writes it). When every order has it the first read finds none:
- * on the key's index from the second start on, so a later start reads no order. A second run or a
- * second process writes the same value, and only where the key is still missing.
+ * written before it: one read of the orders without it (their ids and emails), then one update per
+ * domain and batch of ids (emailDomainKeyOf, as placing writes it; an update per order in a bulk
+ * write of 100 stalls the embedded engine). From the second start on, the key's index answers that
+ * none is left, reading no order. A second run or a second process writes the same value, and only
+ * where the key is still missing.
  */
 export async function keyOrderEmailDomains(logger: Logger): Promise<void> {
   const orders = mongoose.connection.db!.collection<DomainKeyedOrder>('orders');
-  if (!(await orders.findOne({ emailDomainKey: null }, { projection: { _id: 1 } }))) return;
-  let keyed = 0;
-  let after: Types.ObjectId | null = null;
-  for (;;) {
-    const batch = await orders
-      .find(after ? { _id: { $gt: after } } : {}, {
-        projection: { 'customerInfo.email': 1, emailDomainKey: 1 },
-      })
-      .sort({ _id: 1 })
-      .limit(BATCH)
-      .toArray();
-    if (batch.length === 0) break;
-    after = batch.at(-1)!._id;
-    const unkeyed = batch.filter((order) => order.emailDomainKey == null);
-    if (unkeyed.length > 0)
-      await orders.bulkWrite(
-        unkeyed.map((order) => ({
-          updateOne: {
-            filter: { _id: order._id, emailDomainKey: null },
-            update: { $set: { emailDomainKey: emailDomainKeyOf(order.customerInfo?.email ?? '') } },
-          },
-        })),
-        { ordered: false },
-      );
-    keyed += unkeyed.length;
+  const unkeyed = await orders
+    .find({ emailDomainKey: null }, { projection: { 'customerInfo.email': 1 } })
+    .toArray();
+  const idsOf = new Map<string, Types.ObjectId[]>();
+  for (const order of unkeyed) {
+    const domain = emailDomainKeyOf(order.customerInfo?.email ?? '');
+    idsOf.set(domain, [...(idsOf.get(domain) ?? []), order._id]);
   }
-  logger.info({ orders: keyed }, 'Keyed the orders by their email domain');
+  for (const [domain, ids] of idsOf)
+    for (let i = 0; i < ids.length; i += BATCH)
+      await orders.updateMany(
+        { _id: { $in: ids.slice(i, i + BATCH) }, emailDomainKey: null },
+        { $set: { emailDomainKey: domain } },
+      );
+  if (unkeyed.length > 0)
+    logger.info({ orders: unkeyed.length }, 'Keyed the orders by their email domain');
 }
