@@ -1,7 +1,8 @@
 // A write a unique index refuses answers MongoDB's duplicate-key error on the embedded database
 // (tools/ferretdb/README.md, patch 0011): code 11000, a message naming the index and the key, and
 // keyPattern and keyValue to tell which index refused, for inserts, updates, replacements,
-// findAndModify and upserts alike; the refused write changes nothing.
+// findAndModify and upserts alike; the refused write changes nothing. An update command of many
+// statements completes (patch 0014).
 import mongoose, { Schema } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isDuplicateKeyError } from '../src/platform/db';
@@ -173,4 +174,19 @@ describe('a write a unique index refuses', () => {
     expect(upserted).toMatchObject({ keyPattern: { cartKey: 1, placing: -1 } });
     await expectUnchanged();
   });
+});
+
+describe('an update command of many statements', () => {
+  it('when a bulk write sends 250 updates in one command, then every one is done (past the pool of 100 connections each statement held)', async () => {
+    const many = db.collection<{ _id: number; n: number; seen?: boolean }>(`many_${name}`);
+    await many.insertMany(Array.from({ length: 250 }, (_, n) => ({ _id: n, n })));
+    const result = await many.bulkWrite(
+      Array.from({ length: 250 }, (_, n) => ({
+        updateOne: { filter: { _id: n }, update: { $set: { seen: true } } },
+      })),
+      { ordered: false },
+    );
+    expect(result.modifiedCount).toBe(250);
+    expect(await many.countDocuments({ seen: true })).toBe(250);
+  }, 30_000);
 });

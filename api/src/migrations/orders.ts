@@ -180,8 +180,8 @@ interface DomainKeyedOrder {
 /**
  * `emailDomainKey` (the email's lower-cased part after '@', for the admin's search) on the orders
  * written before it: one read of the orders without it (their ids and emails), then one update per
- * domain and batch of ids (emailDomainKeyOf, as placing writes it; an update per order in a bulk
- * write of 100 stalls the embedded engine). From the second start on, the key's index answers that
+ * domain and batch of ids (emailDomainKeyOf, as placing writes it): a few commands, not one per
+ * order. From the second start on, the key's index answers that
  * none is left, reading no order. A second run or a second process writes the same value, and only
  * where the key is still missing.
  */
