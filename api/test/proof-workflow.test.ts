@@ -169,6 +169,34 @@ describe('paying an order', () => {
   });
 });
 
+describe('skipping the proof', () => {
+  it('when a line’s text is too small to engrave legibly, then "engrave as shown" is refused, naming the line, and the order can be placed with its proof', async () => {
+    const guest = app.agent();
+    await addToCart(guest, { customText: 'MAIN PUMP' });
+    await addToCart(guest, {
+      width: 0.8,
+      height: 0.8,
+      customText: 'MAIN DISCONNECT 480V THREE PHASE',
+    });
+    const refused = await guest.request('POST', '/api/orders', {
+      body: { customerInfo: customerInfo(), skipProof: true },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'Label 2: the text is too small to engrave legibly (its capitals would be under 0.125″), so we send a proof first. Uncheck “Skip the proof, engrave as shown” or change the label.',
+    );
+    expect(refused.body.errors).toEqual([{ path: 'skipProof', message: refused.body.message }]);
+
+    const placed = await guest.request('POST', '/api/orders', {
+      body: { customerInfo: customerInfo() },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    expect((await pay(guest, placed.body.orderId)).status).toBe(200);
+    const detail = await admin.request('GET', `/api/admin/orders/${placed.body.orderId}`);
+    expect(detail.body.status).toBe('awaiting_proof');
+  });
+});
+
 describe('answering the proof', () => {
   it('when anyone but the order’s owner approves or asks for changes, then 404 and nothing changes; the owner approves once (name and time kept)', async () => {
     const owner = app.agent();

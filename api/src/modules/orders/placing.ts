@@ -3,7 +3,11 @@
 // written once, however many times the same checkout is sent.
 import { createHash } from 'node:crypto';
 import {
+  MIN_CAP_HEIGHT_INCHES,
+  engravedArtworkOf,
   isVariableLine,
+  labelLayout,
+  seriesLabel,
   toDollars,
   variableDataOf,
   type CheckoutQuote,
@@ -29,6 +33,39 @@ import {
 } from './repository';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+
+/**
+ * Skipping the proof is refused while a line's text is too small to engrave legibly (capitals under
+ * MIN_CAP_HEIGHT_INCHES, as the preview and the proof lay it out): the proof is where it is settled.
+ */
+export function skipProofRefusal(items: OrderItemRecord[]): string | null {
+  const tooSmall = items.flatMap((item, index) => (textTooSmall(item) ? [index + 1] : []));
+  if (tooSmall.length === 0) return null;
+  const lines = tooSmall.length === 1 ? `Label ${tooSmall[0]}` : `Labels ${tooSmall.join(', ')}`;
+  return `${lines}: the text is too small to engrave legibly (its capitals would be under ${MIN_CAP_HEIGHT_INCHES}″), so we send a proof first. Uncheck “Skip the proof, engrave as shown” or change the label.`;
+}
+
+/** Whether a line's text (a series' longest, its last label) lays out under the smallest we engrave. */
+function textTooSmall({ productConfig: config, files, quantity }: OrderItemRecord): boolean {
+  // A spreadsheet's rows were each checked to fit when the sheet was checked (asset-tags/checking.ts).
+  if (config.rows) return false;
+  const text = config.series
+    ? seriesLabel(
+        { customText: config.customText, series: config.series, code: config.code ?? null },
+        quantity - 1,
+      ).text
+    : config.customText;
+  if (text.trim() === '') return false;
+  return labelLayout({
+    width: config.width,
+    height: config.height,
+    color: config.color,
+    mounting: config.mounting,
+    customText: text,
+    artwork: engravedArtworkOf(files) !== null,
+    code: config.code ? { type: config.code.type, placement: config.code.placement } : null,
+  }).textTooSmall;
+}
 
 function toOrderItem(line: CartLine): OrderItemRecord {
   const { material, width, height, color, mounting, customText } = line.productConfig;
@@ -152,6 +189,8 @@ export async function priceOrder(
   const cart = await readCartToPlace(owner, true);
   const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
     await priceLines(cart, customerInfo.zipCode, taxRates);
+  const refusal = skipProof ? skipProofRefusal(items) : null;
+  if (refusal) throw AppError.invalid(refusal, [{ path: 'skipProof', message: refusal }]);
 
   const order: Omit<PricedOrder, 'cartPlacedBefore'> = {
     sessionId: owner.sessionId,
