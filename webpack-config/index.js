@@ -144,6 +144,19 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
   };
 }
 
+/**
+ * The code drawing (contracts' label-code-drawing: bwip-js's encoders, about 72 KB gzip), which the
+ * configurator and the account's order page both load when a label has a code: shared, not a
+ * singleton, so a shopper who opens one and then the other in the same visit downloads it once.
+ * A subpath of a workspace package: release manifests do not record it (scripts/lib/release.mjs).
+ */
+const CODE_DRAWING_SHARE_KEY = '@shop/contracts/label-code-drawing';
+
+function sharedCodeDrawing() {
+  const version = installedVersion('@shop/contracts');
+  return { [CODE_DRAWING_SHARE_KEY]: { requiredVersion: `^${version}`, version } };
+}
+
 /** The libraries shared as singletons (sharedSingletons' keys without subpaths and the store). */
 const SHARED_PACKAGES = [
   'react',
@@ -235,7 +248,10 @@ function federation({
   overrides = {},
   runtimePlugins = [],
 }) {
-  const shared = sharedSingletons({ provideStore, overrides });
+  const shared = {
+    ...sharedSingletons({ provideStore, overrides }),
+    ...(provideStore ? {} : sharedCodeDrawing()),
+  };
   return [
     new ModuleFederationPlugin({
       name,

@@ -249,6 +249,55 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
   );
 });
 
+test('the code drawing (bwip-js) is downloaded once when the shopper goes from the configurator to an order page in one visit', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { sessionId, email } = await signedInShopper(page);
+  await post(page.request, sessionId, '/api/cart', {
+    material: 'phenolic',
+    width: 3,
+    height: 1.5,
+    color: 'black-white',
+    mounting: 'no-mounting',
+    customText: 'FAN {n}',
+    quantity: 3,
+    files: [],
+    series: { start: 1, step: 1, padding: 0 },
+    code: { type: 'qrcode', placement: 'beside', value: 'FAN-{n}' },
+  });
+  const order = await orderCart(page, sessionId, email);
+  // Each copy of bwip-js that is downloaded, by its address (a message only bwip-js's code holds).
+  const drawings = new Set<string>();
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('bwip-js: bar code text not specified.')) drawings.add(response.url());
+  });
+
+  // The configurator draws a code: its remote loads the drawing.
+  const configurator = await openConfigurator(page);
+  await configurator.getByLabel('Text to engrave').fill('FAN');
+  await configurator.getByLabel('Code', { exact: true }).selectOption('qrcode');
+  await configurator.getByLabel('The code encodes').fill('FAN-1');
+  await expect(configurator.getByTestId('label-preview-code')).toHaveAttribute(
+    'data-state',
+    'shown',
+  );
+  expect(drawings.size).toBe(1);
+
+  // Then, without leaving the page, the order history and the order: the account's remote draws
+  // the order's code with the drawing already loaded.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Order history' }).click();
+  await page.getByRole('link', { name: `Order #${order.orderNumber}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.orderNumber}$`));
+  await expect(page.getByTestId('order-line').getByTestId('label-preview-code')).toHaveAttribute(
+    'data-state',
+    'shown',
+  );
+  expect(drawings.size).toBe(1);
+});
+
 const HEADER = 'Tag,Name,Location';
 function valveSheet(bad: boolean) {
   const rows = Array.from({ length: 2000 }, (_, index) => {
