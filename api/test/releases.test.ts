@@ -188,6 +188,11 @@ describe('preview', () => {
       version: '1.0.0-bbbbbbb',
       preview: true,
     });
+    // The admin's list says which release this browser previews, so the screen offers to end it.
+    expect((await admin.request('GET', '/api/admin/releases')).body.previewing).toEqual({
+      remote: 'configurator',
+      version: '1.0.0-bbbbbbb',
+    });
     const shopper = app.agent();
     expect((await live(shopper)).configurator).toMatchObject({
       version: '1.0.0-ccccccc',
@@ -209,6 +214,7 @@ describe('preview', () => {
     expect(ended.status).toBe(204);
     admin.cookies.delete(RELEASE_PREVIEW_COOKIE);
     expect((await live(admin)).configurator?.version).toBe('1.0.0-ccccccc');
+    expect((await admin.request('GET', '/api/admin/releases')).body.previewing).toBeNull();
   });
 });
 

@@ -88,8 +88,12 @@ export const remoteReleasesSchema = z.object({
 });
 export type RemoteReleases = z.infer<typeof remoteReleasesSchema>;
 
-/** GET /api/admin/releases */
-export const adminReleasesSchema = z.object({ remotes: z.array(remoteReleasesSchema) });
+/** GET /api/admin/releases; `previewing`: the release this browser previews (its cookie), if any. */
+export const adminReleasesSchema = z.object({
+  remotes: z.array(remoteReleasesSchema),
+  // Optional: an API from before it answers without (the admin remote is deployed on its own).
+  previewing: z.object({ remote: z.enum(REMOTE_NAMES), version: z.string() }).nullish(),
+});
 export type AdminReleases = z.infer<typeof adminReleasesSchema>;
 
 /** POST /api/admin/releases/{remote}/promote and /rollback */

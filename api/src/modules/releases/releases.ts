@@ -121,7 +121,8 @@ export function rollbackRelease(remote: RemoteName, actor: Actor) {
   );
 }
 
-export async function adminReleases(): Promise<AdminReleases> {
+/** Every remote's releases, and the one the caller's browser previews (its verified cookie). */
+export async function adminReleases(preview: PreviewClaim | null = null): Promise<AdminReleases> {
   const channels = new Map(
     (await listChannels(REMOTE_NAMES)).map((channel) => [channel.remote, channel]),
   );
@@ -155,7 +156,10 @@ export async function adminReleases(): Promise<AdminReleases> {
       };
     }),
   );
-  return { remotes };
+  return {
+    remotes,
+    previewing: preview ? { remote: preview.remote, version: preview.version } : null,
+  };
 }
 
 // Preview tokens: base64url(JSON {remote, version, exp}) + "." + HMAC-SHA256 of it, keyed from the

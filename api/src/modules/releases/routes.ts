@@ -63,9 +63,10 @@ export function releaseRoutes({ config, logger }: AppDependencies): Router {
     res.status(204).end();
   });
 
-  router.get('/admin/releases', requireAdmin, async (_req, res) => {
+  router.get('/admin/releases', requireAdmin, async (req, res) => {
+    const preview = verifyPreviewToken(cookie(req, RELEASE_PREVIEW_COOKIE), config.sessionSecret);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await adminReleases());
+    res.json(await adminReleases(preview));
   });
 
   router.post('/admin/releases/:remote/promote', requireAdmin, async (req, res) => {

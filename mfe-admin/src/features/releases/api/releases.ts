@@ -73,7 +73,10 @@ export function useEndPreview() {
   return useMutation(
     {
       mutationFn: () => apiJson<unknown>('/api/admin/releases/preview', { method: 'DELETE' }),
-      onSuccess: () => toast({ title: 'Preview ended: this browser gets the live releases' }),
+      onSuccess: async () => {
+        toast({ title: 'Preview ended: this browser gets the live releases' });
+        await queryClient.invalidateQueries({ queryKey: releasesKey });
+      },
     },
     queryClient,
   );

@@ -1,3 +1,4 @@
+import styled from 'styled-components';
 import {
   Badge,
   Button,
@@ -142,6 +143,14 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
   );
 }
 
+const Previewing = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin: 0;
+`;
+
 /** Which release of each remote is live; promote, roll back or preview one (README "Releasing a remote"). */
 export function ReleasesPanel() {
   const releases = useReleases();
@@ -156,9 +165,20 @@ export function ReleasesPanel() {
             next page; preview shows a release to this browser only.
           </p>
         </div>
-        <Button type="button" $variant="secondary" onClick={() => endPreview.mutate()}>
-          End preview
-        </Button>
+        {releases.data?.previewing && (
+          <Previewing role="status">
+            This browser previews {releases.data.previewing.remote}{' '}
+            {releases.data.previewing.version}.{' '}
+            <Button
+              type="button"
+              $variant="secondary"
+              $size="sm"
+              onClick={() => endPreview.mutate()}
+            >
+              End preview
+            </Button>
+          </Previewing>
+        )}
       </SectionHeader>
       <QueryState
         query={releases}
