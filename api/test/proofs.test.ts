@@ -45,13 +45,17 @@ async function uploadPng(agent: TestAgent, name: string) {
   return body.files.map((file) => ({ hashedName: file.filename, originalName: file.originalName }));
 }
 
-/** A paid order of one line; answers its id and the line's id. */
+/**
+ * A paid order of one line; answers its id and the line's id. The proof is skipped unless asked for
+ * (a line whose text is too small to engrave always gets one: `{ skipProof: false }`).
+ */
 async function paidOrder(
   agent: TestAgent,
   overrides: Parameters<typeof addToCart>[1] = {},
+  placing: { skipProof?: boolean } = {},
 ): Promise<{ orderId: string; itemId: string; orderNumber: number }> {
   const added = await addToCart(agent, overrides);
-  const order = await placeOrder(agent);
+  const order = await placeOrder(agent, {}, placing);
   expect((await pay(agent, order.orderId)).status).toBe(200);
   // The order keeps the cart line's id as its line's id.
   return { orderId: order.orderId, itemId: added.body.item.id, orderNumber: order.orderNumber };
@@ -156,11 +160,11 @@ describe('GET /api/orders/:id/items/:itemId/proof.svg and proof.pdf', () => {
 
   it('when the text is too small to engrave, then both formats carry the warning', async () => {
     const guest = app.agent();
-    const order = await paidOrder(guest, {
-      width: 0.75,
-      height: 0.75,
-      customText: 'DANGER 480 VOLTS LOCK OUT BEFORE SERVICING',
-    });
+    const order = await paidOrder(
+      guest,
+      { width: 0.75, height: 0.75, customText: 'DANGER 480 VOLTS LOCK OUT BEFORE SERVICING' },
+      { skipProof: false },
+    );
     const paths = proofPaths(order);
     const svg = (await get(guest, paths.svg)).bytes.toString('utf8');
     const pdf = await pdfText((await get(guest, paths.pdf)).bytes);
@@ -220,10 +224,11 @@ describe('GET /api/orders/:id/items/:itemId/proof.svg and proof.pdf', () => {
   it('when the custom text and a file name carry markup, then the SVG shows them as text, never as elements', async () => {
     const guest = app.agent();
     const files = await uploadPng(guest, '<img src=x onerror=alert(1)>.png');
-    const order = await paidOrder(guest, {
-      customText: '<script>alert("x")</script>\n& <b>bold</b>',
-      files,
-    });
+    const order = await paidOrder(
+      guest,
+      { customText: '<script>alert("x")</script>\n& <b>bold</b>', files },
+      { skipProof: false },
+    );
     const svg = (await get(guest, proofPaths(order).svg)).bytes.toString('utf8');
     expect(svg).not.toContain('<script');
     expect(svg).not.toContain('<b>');
