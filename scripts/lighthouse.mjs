@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, root } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
-import { CHROMIUM_PATH, LIGHTHOUSE_CHROME_FLAGS } from './lib/chromium.mjs';
+import { CHROMIUM_PATH, ensureChromium, LIGHTHOUSE_CHROME_FLAGS } from './lib/chromium.mjs';
 import { freeStackPorts, startStack } from './lib/stack.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
@@ -28,6 +28,7 @@ const median = (values) => {
 };
 
 ensureDependencies();
+ensureChromium();
 buildStale();
 // The servers as `npm run measure` runs them; the build itself is the production build.
 const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn' };

@@ -11,12 +11,18 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureDependencies } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, LIGHTHOUSE_CHROME_FLAGS } from './lib/chromium.mjs';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  ensureChromium,
+  LIGHTHOUSE_CHROME_FLAGS,
+} from './lib/chromium.mjs';
 import { freeStackPorts, startStack } from './lib/stack.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureDependencies();
+ensureChromium();
 buildStale();
 const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn' };
 Object.assign(env, await freeStackPorts());

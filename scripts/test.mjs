@@ -2,31 +2,13 @@
 // every test: unit, API integration against a real database, and the end-to-end suite in Chromium.
 // Ends with one summary line, "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, root } from './lib/install.mjs';
 import { ensureFerretBinary } from './lib/ferretdb.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = path.join(root, '.tmp/test-reports');
-
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  console.log("Installing Debian's chromium package for the end-to-end tests...");
-  const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args) =>
-    spawnSync(asRoot.length ? 'sudo' : args[0], asRoot.length ? args : args.slice(1), {
-      stdio: 'inherit',
-    });
-  if (
-    run(['apt-get', 'update', '-qq']).status !== 0 ||
-    run(['apt-get', 'install', '-y', '-qq', 'chromium']).status !== 0
-  ) {
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM} and could not be installed; install the chromium package or set CHROMIUM_PATH.`,
-    );
-  }
-}
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
