@@ -22,7 +22,14 @@ import {
 } from '../src/modules/orders/order-access';
 import { addBusinessDays } from '@shop/contracts';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
-import { addToCart, customerInfo, pay, register, registerAdmin } from './support/shop-flows';
+import {
+  addToCart,
+  customerInfo,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+} from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 let app: TestApp;
@@ -726,7 +733,7 @@ describe('the proof email', () => {
     return { proofMail, reads, sent };
   }
 
-  it('when the mail worker sends it, then each line’s proof PDF goes with it (the kept copy), drawn from the line queued with it (the order is not read)', async () => {
+  it('when the mail worker sends it, then each line’s proof PDF goes with it, drawn from the line queued with it (the order is not read), and a one-text line’s is not kept', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest, { texts: ['VALVE 7'] });
     const { proofMail, reads } = await sendProofEmail(order);
@@ -738,10 +745,37 @@ describe('the proof email', () => {
       filename: `proof-${order.orderNumber}-1-rev1.pdf`,
       contentType: 'application/pdf',
     });
-    expect(squash(await pdfText(attachment!.content))).toContain('VALVE7');
+    const key = `${order.orderId}:${order.itemIds[0]}:1`;
+    expect(await ProofPdfModel.findById(key).lean()).toBeNull();
+    const drawn = squash(await pdfText(attachment!.content));
+    expect(drawn).toContain('VALVE7');
+    // The download draws the same proof, and keeps it.
     const download = await fetchBytes(
       guest,
       `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.pdf`,
+    );
+    expect(squash(await pdfText(download.bytes))).toBe(drawn);
+    expect(await ProofPdfModel.findById(key).lean()).not.toBeNull();
+  });
+
+  it('when the line is a numbered series, then its email keeps the proof it drew, and the download is that copy', async () => {
+    const guest = app.agent();
+    const itemId = (
+      await addToCart(guest, {
+        customText: 'PUMP {n}',
+        quantity: 30,
+        series: { start: 1, step: 1, padding: 0 },
+      } as never)
+    ).body.item.id as string;
+    const placed = await placeOrder(guest, {}, { skipProof: false });
+    expect((await pay(guest, placed.orderId)).status).toBe(200);
+    const { proofMail } = await sendProofEmail({ ...placed, itemIds: [itemId] });
+    const [attachment] = proofMail!.attachments!;
+    expect(squash(await pdfText(attachment!.content))).toContain('PUMP30');
+    expect(await ProofPdfModel.findById(`${placed.orderId}:${itemId}:1`).lean()).not.toBeNull();
+    const download = await fetchBytes(
+      guest,
+      `/api/orders/${placed.orderId}/items/${itemId}/proof.pdf`,
     );
     expect(download.bytes.equals(attachment!.content)).toBe(true);
   });
@@ -770,7 +804,7 @@ describe('the proof email', () => {
     expect(revised!.attachments![1]!.content.equals(PNG)).toBe(true);
   });
 
-  it('when the message was queued without its line (an earlier version), then the worker reads the order and sends the same PDF as the download', async () => {
+  it('when the message was queued without its line (an earlier version), then the worker reads the order and sends the same proof as the download', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest, { texts: ['VALVE 9'] });
     const key = `proof_request:${order.orderId}:1`;
@@ -784,7 +818,7 @@ describe('the proof email', () => {
       guest,
       `/api/orders/${order.orderId}/items/${order.itemIds[0]}/proof.pdf`,
     );
-    expect(download.bytes.equals(attachment!.content)).toBe(true);
+    expect(squash(await pdfText(download.bytes))).toBe(squash(await pdfText(attachment!.content)));
   });
 });
 

@@ -44,8 +44,8 @@ export const ProofRevisionModel = mongoose.model<ProofRevisionRecord>(
 );
 
 /**
- * A rendered proof PDF, _id `{orderId}:{lineId}:{revision}`: a revision never changes, so its PDF is
- * drawn once and read back for each download and email.
+ * A rendered proof PDF, _id `{orderId}:{lineId}:{revision}`: a revision never changes, so a PDF kept
+ * (on its first download, or a series' on its first email: proofs.ts) is read back from then on.
  */
 export interface ProofPdfRecord {
   _id: string;

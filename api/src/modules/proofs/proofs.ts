@@ -1,5 +1,5 @@
 // The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
-// current revision or an earlier one. A revision never changes, so its PDF is rendered once and kept.
+// current revision or an earlier one. A revision never changes, so a PDF kept once is kept for good.
 import { engravedArtworkOf, isVariableLine } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
@@ -241,27 +241,38 @@ export async function proofSvg(request: ProofRequest) {
 }
 
 /**
- * The PDF of a line at a revision, rendered once: later downloads and emails read the kept copy.
- * `fresh`: the caller knows it is almost surely not kept yet (a revision's first email), so it is
- * rendered and kept without a look first; a copy kept meanwhile stays (the same drawing).
+ * The PDF of a line at a revision. A revision never changes, so a kept copy never goes stale.
+ * `look: false`: the caller knows no copy is kept yet (a revision's first email), so none is looked
+ * for. `keep`: whether a rendering is kept (a copy kept meanwhile stays: the same drawing).
  */
-async function cachedPdfOf(
+async function pdfOf(
   target: ProofLineTarget,
   store: UploadStore,
-  { fresh = false }: { fresh?: boolean } = {},
+  { look, keep }: { look: boolean; keep: boolean },
 ): Promise<Buffer> {
   const key = `${target.orderId}:${target.line.lineId}:${target.revision}`;
-  const cached = fresh ? null : await findCachedPdf(key);
+  const cached = look ? await findCachedPdf(key) : null;
   if (cached) return cached;
   // On the PDF worker thread (platform/pdf-thread.ts): pdfkit draws in one synchronous stretch.
   const pdf = await renderOffThread('proof', await drawingOf(target, store));
-  await cachePdf(key, pdf, new Date());
+  if (keep) await cachePdf(key, pdf, new Date());
   return pdf;
+}
+
+/**
+ * Whether an email keeps the proof it renders: only a series' or a spreadsheet's, whose proof indexes
+ * every label and takes long to draw again. A one-text line's proof draws in milliseconds and is
+ * mostly read in the email alone, so keeping each would cost every paid order a write and the
+ * database a copy of every proof with its artwork; a download keeps it (docs/design.md).
+ */
+function emailKeeps(target: ProofLineTarget): boolean {
+  return isVariableLine(target.item.productConfig);
 }
 
 export async function proofPdf(request: ProofRequest) {
   const target = await proofLineOf(request.order, request.itemId, request.revision);
-  return { pdf: await cachedPdfOf(target, request.store), fileName: `${baseName(target)}.pdf` };
+  const pdf = await pdfOf(target, request.store, { look: true, keep: true });
+  return { pdf, fileName: `${baseName(target)}.pdf` };
 }
 
 /** The shop's uploaded proof file of a line at a revision (for the viewer who may see the order). */
@@ -276,8 +287,9 @@ export async function uploadedProofFile(request: ProofRequest) {
 
 /**
  * The mail worker's reader of the proof email's attachments: `proof-file:{orderId}:{lineId}:{revision}`
- * is the file the shop uploaded for that revision, and `proof:...` the line's drawn proof: the kept PDF, rendered now if it is not kept yet, from the line queued with the attachment (or,
- * queued without it, the order read now). A revision's proof request on its first attempt is the
+ * is the file the shop uploaded for that revision, and `proof:...` the line's drawn proof: a kept
+ * copy, or rendered now (emailKeeps says whether it is kept) from the line queued with the attachment
+ * (or, queued without it, the order read now). A revision's proof request on its first attempt is the
  * PDF's first reader (sent within seconds of the revision), so it renders without looking.
  */
 export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
@@ -305,8 +317,9 @@ export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
         ? { content: await readAll(opened.stream), contentType: file.contentType }
         : null;
     }
-    const fresh = message.kind === 'proof_request' && message.firstAttempt;
-    return { content: await cachedPdfOf(target, store, { fresh }), contentType: 'application/pdf' };
+    const first = message.kind === 'proof_request' && message.firstAttempt;
+    const pdf = await pdfOf(target, store, { look: !first, keep: emailKeeps(target) });
+    return { content: pdf, contentType: 'application/pdf' };
   };
 }
 
