@@ -572,11 +572,33 @@ describe('the cart session and its discount', () => {
       { path: 'discountCode', message: 'This discount code needs an order of at least $25.00' },
     ]);
     expect(await CartModel.find({}).lean().exec()).toEqual([cartBefore]);
-    const unknown = await app.request('POST', '/api/cart/session', {
-      sessionId: ALICE,
-      body: { discountCode: 'NOPE' },
+    // A code that does not exist, or has ended, is refused without reading the cart.
+    let unknown: Awaited<ReturnType<typeof app.request>> | undefined;
+    expect(
+      await commandsOn('carts', async () => {
+        unknown = await app.request('POST', '/api/cart/session', {
+          sessionId: ALICE,
+          body: { discountCode: 'NOPE' },
+        });
+      }),
+    ).toEqual([]);
+    expect(unknown!.body.message).toBe('This discount code is not valid');
+    await discount({
+      code: 'GONE',
+      type: 'fixed',
+      amountOffCents: 100,
+      expiresAt: new Date(Date.now() - 60_000),
     });
-    expect(unknown.body.message).toBe('This discount code is not valid');
+    let ended: Awaited<ReturnType<typeof app.request>> | undefined;
+    expect(
+      await commandsOn('carts', async () => {
+        ended = await app.request('POST', '/api/cart/session', {
+          sessionId: ALICE,
+          body: { discountCode: 'GONE' },
+        });
+      }),
+    ).toEqual([]);
+    expect(ended!.body.message).toBe('This discount code has expired');
   });
 
   it('when a removal takes the subtotal under the minimum, then the discount goes and the DELETE answer says so', async () => {

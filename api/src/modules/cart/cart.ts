@@ -554,9 +554,9 @@ export async function saveCartSession(
     await clearDiscount(owner);
     return toSessionResponse(null);
   }
-  const subtotalCents = sumOf(await listCartLines(owner));
+  // The cart is read only for a code that exists and is usable.
   const evaluation = asAnswerToATypedCode(
-    await evaluateDiscount(update.discountCode, subtotalCents),
+    await evaluateDiscount(update.discountCode, async () => sumOf(await listCartLines(owner))),
   );
   if (!evaluation.valid) {
     throw AppError.invalid(evaluation.message, [

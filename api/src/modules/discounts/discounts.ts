@@ -72,17 +72,13 @@ function percentOfCents(cents: Cents, percent: number): Cents {
 }
 
 /** Why the code cannot be used now for this subtotal, or null when it can. Checked in this order. */
-export function rejectionOf(
-  discount: DiscountCodeRecord | null,
-  subtotalCents: Cents,
-  now: Date,
-): DiscountRejection | null {
+/** Why the code cannot be used on any cart (missing, switched off, ended or used up), or null. */
+function unusableReason(discount: DiscountCodeRecord | null, now: Date): DiscountRejection | null {
   if (!discount) return 'not_found';
   if (!discount.isActive) return 'inactive';
   // expiresAt is the first instant the code no longer works.
   if (discount.expiresAt && now.getTime() >= discount.expiresAt.getTime()) return 'expired';
   if (discount.usageLimit !== null && discount.timesUsed >= discount.usageLimit) return 'used_up';
-  if (subtotalCents < discount.minimumOrderCents) return 'below_minimum';
   return null;
 }
 
@@ -109,19 +105,27 @@ export function asAnswerToATypedCode(evaluation: DiscountEvaluation): DiscountEv
   return { valid: false, reason: 'not_found', message: discountRejectionMessage('not_found') };
 }
 
+/**
+ * Whether the code works on the subtotal, and what it takes off. `subtotal` may be a read of it: it
+ * is made only for a code that exists and is usable, so a mistyped or guessed code costs one read.
+ */
 export async function evaluateDiscount(
   code: string,
-  subtotalCents: Cents,
+  subtotal: Cents | (() => Promise<Cents>),
   now: Date = new Date(),
 ): Promise<DiscountEvaluation> {
   const discount = await findDiscountByCode(normalizeCode(code));
-  const reason = rejectionOf(discount, subtotalCents, now);
-  if (reason || !discount) {
-    const rejection = reason ?? 'not_found';
+  const unusable = unusableReason(discount, now);
+  if (unusable || !discount) {
+    const rejection = unusable ?? 'not_found';
+    return { valid: false, reason: rejection, message: discountRejectionMessage(rejection) };
+  }
+  const subtotalCents = typeof subtotal === 'function' ? await subtotal() : subtotal;
+  if (subtotalCents < discount.minimumOrderCents) {
     return {
       valid: false,
-      reason: rejection,
-      message: discountRejectionMessage(rejection, toDollars(discount?.minimumOrderCents ?? 0)),
+      reason: 'below_minimum',
+      message: discountRejectionMessage('below_minimum', toDollars(discount.minimumOrderCents)),
     };
   }
   return {
