@@ -17,8 +17,11 @@ import { deleteExpired } from '../platform/expiry';
 import { startJobs, type Job, type RunningJobs } from './scheduler';
 
 const MINUTE_MS = 60 * 1000;
-/** Messages one round of the mail worker takes. */
-const MAIL_BATCH = 20;
+/**
+ * Messages one round of the mail worker takes: a round costs three commands however many it sends,
+ * and a worker that stops mid-round sends at most this many again once their claims lapse.
+ */
+const MAIL_BATCH = 50;
 
 export interface JobOptions {
   /** Where mail goes; by default from MAIL_URL (none: the outbox only). */
