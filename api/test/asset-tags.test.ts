@@ -6,6 +6,7 @@ import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/platform/logger';
+import { OutboxModel } from '../src/modules/mail/model';
 import { decodeCodesInPdf } from './support/code-reading';
 import { addToCart, label, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -396,5 +397,34 @@ describe('one label per spreadsheet row', () => {
     const response = await uploadSheet(app.agent(), name, content);
     expect(response.status, JSON.stringify(response.body)).toBe(status);
     expect(response.body.message).toMatch(message);
+  });
+});
+
+describe("the order's emails", () => {
+  it('name each line’s labels: a series’ range and a spreadsheet’s rows, with their code', async () => {
+    const shopper = app.agent();
+    await addToCart(shopper, {
+      ...SERIES,
+      quantity: 12,
+      series: { start: 7, step: 3, padding: 4 },
+    });
+    const sheet = await uploadSheet(shopper, 'valves.csv', header + rowsOf(30));
+    expect(
+      (await shopper.request('POST', '/api/cart', { body: sheetLabel(sheet.body.id!, 30) })).status,
+    ).toBe(201);
+    const order = await placeOrder(shopper, {}, { skipProof: false });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const textOf = async (key: string) =>
+      ((await OutboxModel.findOne({ key }).lean()) as { text: string } | null)?.text ?? '';
+    const series = 'Series: PUMP 0007 to PUMP 0040, every 3 (12 labels, 4 digits)';
+    const rows = 'Rows: valves.csv: 30 rows, one label each (text from column B, A)';
+    const confirmation = await textOf(`order_confirmation:${order.orderId}`);
+    expect(confirmation).toContain(
+      `  Text: PUMP {n}\n  ${series}\n  Code: QR code beside the text`,
+    );
+    expect(confirmation).toContain(`  ${rows}\n  Code: Code 128 under the text: column A`);
+    const proof = await textOf(`proof_request:${order.orderId}:1`);
+    expect(proof).toContain(series);
+    expect(proof).toContain(rows);
   });
 });

@@ -6,6 +6,7 @@ import {
   MOUNTING_LABELS,
   formatDollars,
   toDollars,
+  variableDataTerms,
   type Carrier,
   type CustomerInfo,
   type MailKind,
@@ -192,6 +193,15 @@ function describeItem(config: OrderedProductConfig): string {
   return `${material}, ${config.width}" x ${config.height}", ${colour}, ${mounting}`;
 }
 
+/**
+ * What a line's labels say, a detail each: its text (a series' with "{n}" for each label's number),
+ * and its series' range, spreadsheet rows and code, as the cart and the order page name them.
+ */
+function itemDetails(config: OrderedProductConfig, quantity: number): string[] {
+  const terms = variableDataTerms(config, quantity).map(([term, detail]) => `${term}: ${detail}`);
+  return [...(config.customText ? [`Text: ${config.customText}`] : []), ...terms];
+}
+
 function addressLines(info: CustomerInfo): string[] {
   return [
     `${info.firstName} ${info.lastName}`,
@@ -235,7 +245,7 @@ export function orderConfirmation(
     '',
     ...order.items.flatMap((item) => [
       `- ${item.quantity} x ${describeItem(item.productConfig)}`,
-      ...(item.productConfig.customText ? [`  Text: ${item.productConfig.customText}`] : []),
+      ...itemDetails(item.productConfig, item.quantity).map((detail) => `  ${detail}`),
       `  ${money(item.unitCents)} each, ${money(item.totalCents)}`,
     ]),
     '',
@@ -271,13 +281,12 @@ export function orderConfirmation(
           html`<tr>
             <td style="padding:8px 0;border-bottom:1px solid #e5e7eb;vertical-align:top;">
               ${item.quantity} &times;
-              ${describeItem(item.productConfig)}${
-                item.productConfig.customText
-                  ? html`<br /><span style="color:#4b5563;"
-                        >Text: ${item.productConfig.customText}</span
-                      >`
-                  : ''
-              }<br /><span style="color:#4b5563;">${money(item.unitCents)} each</span>
+              ${describeItem(item.productConfig)}${itemDetails(
+                item.productConfig,
+                item.quantity,
+              ).map(
+                (detail) => html`<br /><span style="color:#4b5563;">${detail}</span>`,
+              )}<br /><span style="color:#4b5563;">${money(item.unitCents)} each</span>
             </td>
             <td
               align="right"
@@ -578,7 +587,12 @@ export interface ProofMailData {
   orderNumber: number;
   customerInfo: CustomerInfo;
   revision: number;
-  lines: Array<{ lineNumber: number; productConfig: OrderedProductConfig; changed: boolean }>;
+  lines: Array<{
+    lineNumber: number;
+    productConfig: OrderedProductConfig;
+    quantity: number;
+    changed: boolean;
+  }>;
   /** What the shop changed (a revision after the first). */
   note: string | null;
   /** The order page, where the proof is approved or changes are asked for. */
@@ -606,7 +620,12 @@ export function proofRequest(
       ? `We have made the changes you asked for on order #${proof.orderNumber}: here is revision ${proof.revision} of the proof.`
       : `Thank you for your order #${proof.orderNumber}. Before we engrave, please check the proof: it shows exactly what we will engrave.`;
   const lineText = (line: ProofMailData['lines'][number]) =>
-    `Label ${line.lineNumber}: ${describeItem(line.productConfig)}${line.productConfig.customText ? `, "${line.productConfig.customText.replace(/\s+/g, ' ')}"` : ''}${revised && line.changed ? ' (changed)' : ''}`;
+    [
+      `Label ${line.lineNumber}: ${describeItem(line.productConfig)}${line.productConfig.customText ? `, "${line.productConfig.customText.replace(/\s+/g, ' ')}"` : ''}${revised && line.changed ? ' (changed)' : ''}`,
+      ...variableDataTerms(line.productConfig, line.quantity).map(
+        ([term, detail]) => `${term}: ${detail}`,
+      ),
+    ].join('; ');
   const text = [
     `Hello ${proof.customerInfo.firstName},`,
     '',

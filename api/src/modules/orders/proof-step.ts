@@ -87,6 +87,7 @@ export function proofEmail(
           return {
             lineNumber: lineNumberOf.get(line.lineId) ?? 0,
             productConfig: { ...item.productConfig, customText: line.customText },
+            quantity: item.quantity,
             changed: line.changed,
           };
         }),
