@@ -71,7 +71,8 @@ beforeAll(async () => {
   admin = app.agent();
   adminEmail = (await registerAdmin(admin)).body.email;
 
-  // A customer whose every field starts like a formula, two labels; a plain one; an unpaid one.
+  // A customer whose every field starts like a formula, two labels; a plain one with a series too; an
+  // unpaid one.
   const hostile = app.agent();
   await addToCart(hostile, { customText: '=1+1', quantity: 2 });
   await addToCart(hostile, { material: 'indoor', customText: '@SUM(A1:A9)', quantity: 3 });
@@ -87,6 +88,11 @@ beforeAll(async () => {
   expect((await pay(hostile, first.orderId)).status).toBe(200);
   const plain = app.agent();
   await addToCart(plain, { quantity: 10 });
+  await addToCart(plain, {
+    customText: 'TAG {n}',
+    quantity: 4,
+    series: { start: 1, step: 1, padding: 0 },
+  } as never);
   const second = await placeOrder(
     plain,
     customerInfo({ firstName: 'Bo', email: 'bo@example.com' }),
@@ -166,7 +172,9 @@ describe('the orders export', () => {
     const list = await listed('processing');
     expect(body).toHaveLength(list.reduce((n, order) => n + order.items.length, 0));
     const text = body.map((row) => row[header!.indexOf('Text')]);
-    expect(text).toEqual(expect.arrayContaining(["'=1+1", "'@SUM(A1:A9)", 'PUMP 1']));
+    expect(text).toEqual(expect.arrayContaining(["'=1+1", "'@SUM(A1:A9)", 'PUMP 1', 'TAG {n}']));
+    const tags = body.map((row) => row[header!.indexOf('Asset tags')]);
+    expect(tags).toEqual(expect.arrayContaining(['', 'Series: TAG 1 to TAG 4 (4 labels)']));
     expect(body.map((row) => row[header!.indexOf('Quantity')])).toEqual(
       expect.arrayContaining(['2', '3', '10']),
     );

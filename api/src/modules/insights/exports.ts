@@ -12,6 +12,7 @@ import {
   ORDER_STATUS_LABELS,
   COLOR_SWATCHES,
   MOUNTING_LABELS,
+  variableDataTerms,
   nextDay,
   startOfDayIn,
   toDollars,
@@ -108,6 +109,7 @@ const LINE_COLUMNS = (timeZone: string) => [
   'Colour',
   'Mounting',
   'Text',
+  'Asset tags',
   'Artwork files',
   'Quantity',
   'Unit price',
@@ -129,6 +131,10 @@ function lineRows(order: OrderRecord, timeZone: string): Cell[][] {
       COLOR_SWATCHES[config.color]?.name ?? config.color,
       MOUNTING_LABELS[config.mounting] ?? config.mounting,
       config.customText,
+      // A series' range, a spreadsheet's rows and the code, as the order page names them.
+      variableDataTerms(config, item.quantity)
+        .map(([term, detail]) => `${term}: ${detail}`)
+        .join('; '),
       item.files.map((file) => file.originalName).join('; '),
       item.quantity,
       money(item.unitCents),
