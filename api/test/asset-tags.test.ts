@@ -155,6 +155,16 @@ describe('a numbered series with a code', () => {
       `/api/admin/orders/${order.orderId}/items/${item.id}/production.pdf`,
     );
     expect(decodeCodesInPdf('qrcode', sheets)).toEqual(expected);
+    // Each layout under a name of its own.
+    for (const layout of ['sheet', 'page'])
+      expect(
+        (
+          await admin.request(
+            'HEAD',
+            `/api/admin/orders/${order.orderId}/items/${item.id}/production.pdf?layout=${layout}`,
+          )
+        ).headers.get('content-disposition'),
+      ).toContain(`production-${order.orderNumber}-1-${layout}s.pdf`);
     const csv = (
       await download(admin, `/api/admin/orders/${order.orderId}/items/${item.id}/production.csv`)
     ).toString('utf8');

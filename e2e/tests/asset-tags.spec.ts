@@ -224,7 +224,7 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
     admin.waitForEvent('download', { timeout: 90_000 }),
     firstLine.getByRole('button', { name: 'Labels on sheets (PDF)' }).click(),
   ]);
-  expect(sheets.suggestedFilename()).toBe(`production-${order.orderNumber}-1.pdf`);
+  expect(sheets.suggestedFilename()).toBe(`production-${order.orderNumber}-1-sheets.pdf`);
   // Every label's code is in the file; the last one read back (the API tests read them all).
   const sheetCodes = codeShapesInPdf(await readFile((await sheets.path())!));
   expect(sheetCodes).toHaveLength(500);

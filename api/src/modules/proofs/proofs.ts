@@ -360,7 +360,9 @@ export async function productionPdf(
     engraved,
     layout,
   };
-  return { pdf: await renderOffThread('production', input), fileName: `${name}.pdf` };
+  // The two layouts under names of their own, so both can be saved side by side.
+  const fileName = `${name}-${layout === 'sheet' ? 'sheets' : 'pages'}.pdf`;
+  return { pdf: await renderOffThread('production', input), fileName };
 }
 
 /** GET /api/admin/orders/{id}/items/{itemId}/production.csv: what each label says, in order. */

@@ -65,14 +65,14 @@ describe('the production files', () => {
       new Response(new Blob(['%PDF-1.7']), {
         headers: {
           'content-type': 'application/pdf',
-          'content-disposition': 'attachment; filename="production-1001-1.pdf"',
+          'content-disposition': 'attachment; filename="production-1001-1-sheets.pdf"',
         },
       }),
     );
     await waitFor(() =>
       expect(within(line).getByRole('button', { name: 'Labels on sheets (PDF)' })).toBeEnabled(),
     );
-    expect(saved).toEqual(['production-1001-1.pdf blob:pdf']);
+    expect(saved).toEqual(['production-1001-1-sheets.pdf blob:pdf']);
     click.mockRestore();
   });
 

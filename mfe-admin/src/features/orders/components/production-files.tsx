@@ -33,6 +33,9 @@ const LAYOUT_NAMES: Record<Layout, string> = {
   page: 'One label a page (PDF)',
 };
 
+/** The end of each layout's file name (the API's too), so both can be saved side by side. */
+const LAYOUT_FILES: Record<Layout, string> = { sheet: 'sheets', page: 'pages' };
+
 function productionUrl(order: AdminOrder, lineId: string, file: 'pdf' | 'csv') {
   return `/api/admin/orders/${encodeURIComponent(order.id)}/items/${encodeURIComponent(lineId)}/production.${file}`;
 }
@@ -71,7 +74,10 @@ function ProductionPdfButton({
     setState('preparing');
     try {
       const url = `${productionUrl(order, lineId, 'pdf')}?layout=${layout}`;
-      await save(await apiRequest(url), `production-${order.orderNumber}-${line}.pdf`);
+      await save(
+        await apiRequest(url),
+        `production-${order.orderNumber}-${line}-${LAYOUT_FILES[layout]}.pdf`,
+      );
       setState('idle');
     } catch (error) {
       setState({ error: apiErrorMessage(error) ?? 'The production file could not be made.' });
