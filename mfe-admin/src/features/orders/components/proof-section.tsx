@@ -3,7 +3,7 @@
 // to processing once approved, or an override with its reason.
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { SHOP_PROOF_STATUS_LABELS } from '@shop/contracts/proof-workflow';
+import { SHOP_PROOF_STATUS_LABELS, type ProofLine } from '@shop/contracts/proof-workflow';
 import type { AdminOrder } from '../api/get-admin-orders';
 import {
   Button,
@@ -45,6 +45,17 @@ const Revisions = styled.ol`
 
 function ts(at: string) {
   return `${formatDate(at)} ${formatTime(at)}`;
+}
+
+/**
+ * A proof line in words: its text in quotes (a series' as the template each number fills), then what
+ * varies from label to label; a spreadsheet line has no text of its own, only its rows.
+ */
+export function lineWords(line: ProofLine): string {
+  const text = line.customText
+    ? `${line.varies ? 'template ' : ''}“${line.customText.replace(/\s+/g, ' ')}”`
+    : '';
+  return [text, line.varies ?? ''].filter(Boolean).join(' · ');
 }
 
 function proofUrl(
@@ -214,8 +225,7 @@ export function ProofSection({ order }: { order: AdminOrder }) {
                   return (
                     <li key={line.lineId}>
                       Label {line.lineNumber}
-                      {line.changed && revision.revision > 1 ? ' (changed)' : ''}: “
-                      {line.customText}”{line.varies && <> · {line.varies}</>}
+                      {line.changed && revision.revision > 1 ? ' (changed)' : ''}: {lineWords(line)}
                       {line.uploadedFile && (
                         <>
                           {' · file '}
