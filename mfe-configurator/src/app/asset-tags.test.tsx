@@ -100,6 +100,10 @@ describe('one label per spreadsheet row', () => {
       'Row 3: "V-1" is also in row 2',
     );
     expect(screen.getByTestId('fixed-quantity')).toHaveTextContent('3');
+    // More labels means more rows: there is no quantity to raise.
+    expect(screen.getByTestId('quantity-nudge')).toHaveTextContent(
+      /^Add 7 more rows to your spreadsheet \(10 in total\) to save 5% on every label/,
+    );
     await waitFor(() => expect(previewText()).toHaveTextContent('V-1Valve 1'));
 
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));

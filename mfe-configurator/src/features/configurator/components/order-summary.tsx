@@ -266,7 +266,7 @@ export function OrderSummary({
       </Button>
       {formError && <FieldError role="alert">{formError}</FieldError>}
       <Note>Made to order in 3–5 business days. Shipping and tax are worked out at checkout.</Note>
-      <QuantityBreaks label={priceable} quantity={quantity} />
+      <QuantityBreaks label={priceable} quantity={quantity} perRow={fixedQuantity !== undefined} />
     </Panel>
   );
 }

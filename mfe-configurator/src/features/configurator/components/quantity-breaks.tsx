@@ -86,6 +86,8 @@ interface QuantityBreaksProps {
   /** The label to price each tier for; null shows the discounts without prices. */
   label: PricedShape | null;
   quantity: number;
+  /** The quantity is a spreadsheet's row count: more labels means more rows, not a bigger number. */
+  perRow?: boolean;
 }
 
 /**
@@ -93,7 +95,7 @@ interface QuantityBreaksProps {
  * shopper's own tier marked, and how many more labels reach the next one. The prices come from the same
  * rules the server uses (the contracts package), for the tiers the shopper has not asked about.
  */
-export function QuantityBreaks({ label, quantity }: QuantityBreaksProps) {
+export function QuantityBreaks({ label, quantity, perRow = false }: QuantityBreaksProps) {
   const unitAt = (minQuantity: number) =>
     label ? toDollars(priceLabel({ ...label, quantity: minQuantity }).unitCents) : null;
   const currentIndex = QUANTITY_TIERS.findLastIndex((tier) => quantity >= tier.minQuantity);
@@ -132,8 +134,10 @@ export function QuantityBreaks({ label, quantity }: QuantityBreaksProps) {
       </Table>
       {next && quantity >= 1 && (
         <Nudge data-testid="quantity-nudge">
-          Order {next.minQuantity - quantity} more ({next.minQuantity} in total) to save{' '}
-          {next.percentOff}% on every label
+          {perRow
+            ? `Add ${next.minQuantity - quantity} more rows to your spreadsheet (${next.minQuantity} in total)`
+            : `Order ${next.minQuantity - quantity} more (${next.minQuantity} in total)`}{' '}
+          to save {next.percentOff}% on every label
           {nextUnit !== null &&
             currentUnit !== null &&
             `: ${formatDollars(nextUnit)} each instead of ${formatDollars(currentUnit)}`}
