@@ -4,17 +4,17 @@ import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { theme } from './theme';
 
-// Above the shell's sticky header (40); toasts (100) stay above dialogs so a result is always seen.
+// Above the shell's sticky header; toasts stay above dialogs (theme.layers).
 const Overlay = styled(RadixDialog.Overlay)`
   position: fixed;
   inset: 0;
-  z-index: 60;
+  z-index: ${theme.layers.dialogOverlay};
   background: rgb(15 23 42 / 0.55);
 `;
 
 const Content = styled(RadixDialog.Content)<{ $width: string }>`
   position: fixed;
-  z-index: 61;
+  z-index: ${theme.layers.dialog};
   top: 50%;
   left: 50%;
   transform: translate(-50%, -50%);

@@ -42,6 +42,20 @@ export const theme = {
   shadow: '0 1px 2px rgb(15 23 42 / 0.06), 0 4px 12px rgb(15 23 42 / 0.06)',
   shadowRaised: '0 10px 30px rgb(15 23 42 / 0.12)',
   breakpoints: { sm: '560px', md: '768px', lg: '1024px' },
+  /**
+   * The stacking order of everything drawn over the page, lowest first, one copy for every app. Dialogs
+   * cover the header; toasts stay above dialogs so a result is always seen; an open menu the shopper is
+   * using (the account menu opens where phone toasts appear, just under the header) stays above toasts.
+   */
+  layers: {
+    stickyBar: 5,
+    header: 40,
+    dialogOverlay: 60,
+    dialog: 61,
+    toasts: 100,
+    menu: 110,
+    skipLink: 200,
+  },
 } as const;
 
 export type ShopTheme = typeof theme;

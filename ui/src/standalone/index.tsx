@@ -36,7 +36,7 @@ const Toasts = styled.ol`
   position: fixed;
   right: 1rem;
   bottom: 1rem;
-  z-index: 100;
+  z-index: ${theme.layers.toasts};
   display: grid;
   gap: 0.5rem;
   max-width: 420px;

@@ -45,7 +45,7 @@ const SkipLink = styled.a`
   position: absolute;
   top: 0.5rem;
   left: 0.5rem;
-  z-index: 200;
+  z-index: ${theme.layers.skipLink};
   padding: 0.75rem 1rem;
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.brand};

@@ -11,7 +11,7 @@ import { shopName as configuredShopName } from '../../lib/runtime-config';
 const Header = styled.header`
   position: sticky;
   top: 0;
-  z-index: 40;
+  z-index: ${theme.layers.header};
   background: rgb(255 255 255 / 0.96);
   border-bottom: 1px solid ${theme.colors.border};
   backdrop-filter: saturate(180%) blur(8px);

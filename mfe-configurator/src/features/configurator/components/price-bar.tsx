@@ -10,7 +10,7 @@ import { ORDER_SUMMARY_ID } from './order-summary';
 const Bar = styled.section<{ $updating: boolean }>`
   position: sticky;
   bottom: 0;
-  z-index: 5;
+  z-index: ${theme.layers.stickyBar};
   display: flex;
   align-items: center;
   justify-content: space-between;

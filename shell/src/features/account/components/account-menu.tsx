@@ -21,7 +21,7 @@ const Initials = styled.span`
 `;
 
 const Menu = styled(DropdownMenu.Content)`
-  z-index: 50;
+  z-index: ${theme.layers.menu};
   min-width: 14rem;
   padding: 0.375rem;
   border: 1px solid ${theme.colors.border};

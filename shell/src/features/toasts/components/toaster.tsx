@@ -14,7 +14,7 @@ const Viewport = styled(Toast.Viewport)`
   top: calc(4rem + 1px);
   right: 0;
   left: 0;
-  z-index: 100;
+  z-index: ${theme.layers.toasts};
   display: flex;
   flex-direction: column-reverse;
   gap: 0.5rem;
