@@ -19,3 +19,4 @@ export * from './use-zod-form';
 export * from './use-debounced-value';
 export * from './format';
 export * from './page-tops';
+export * from './breakable-email';

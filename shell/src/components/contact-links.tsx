@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { runtimeConfig, telHref } from '../lib/runtime-config';
-import { BreakableEmail } from './breakable-email';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, theme } from '@shop/ui';
+import { BreakableEmail, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, theme } from '@shop/ui';
 
 const List = styled.ul<{ $tone: 'light' | 'dark' }>`
   list-style: none;

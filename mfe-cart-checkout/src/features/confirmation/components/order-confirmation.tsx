@@ -1,6 +1,14 @@
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
-import { Button, ButtonLink, fromMedium, theme, Card, formatDollars } from '@shop/ui';
+import {
+  BreakableEmail,
+  Button,
+  ButtonLink,
+  fromMedium,
+  theme,
+  Card,
+  formatDollars,
+} from '@shop/ui';
 import type { LastOrder } from '../../../lib/last-order';
 
 const ConfirmationCard = styled(Card)`
@@ -200,8 +208,11 @@ function AccountOffer({ order }: { order: LastOrder }) {
       <h2 id="account-offer-title">Keep track of this order with an account</h2>
       <p>
         Create an account with the details you just entered and add a password. We email{' '}
-        <strong>{order.email}</strong> a link to confirm it; once you follow it, this order and any
-        others you placed as a guest with that email appear in your order history.
+        <strong>
+          <BreakableEmail email={order.email} />
+        </strong>{' '}
+        a link to confirm it; once you follow it, this order and any others you placed as a guest
+        with that email appear in your order history.
       </p>
       <Button
         type="button"
@@ -254,8 +265,11 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
         </div>
       </Facts>
       <Email>
-        A confirmation email has been sent to <strong>{order.email}</strong> with your order details
-        and receipt.
+        A confirmation email has been sent to{' '}
+        <strong>
+          <BreakableEmail email={order.email} />
+        </strong>{' '}
+        with your order details and receipt.
       </Email>
       <Steps aria-labelledby="next-steps-title">
         <h2 id="next-steps-title">What happens next</h2>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { BreakableEmail } from '../../../components/breakable-email';
 import {
+  BreakableEmail,
   Container,
   CheckIcon,
   ClockIcon,

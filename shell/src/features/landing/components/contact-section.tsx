@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { Container, MailIcon, PhoneIcon, fromMedium, theme } from '@shop/ui';
-import { BreakableEmail } from '../../../components/breakable-email';
+import { BreakableEmail, Container, MailIcon, PhoneIcon, fromMedium, theme } from '@shop/ui';
 import { runtimeConfig, telHref } from '../../../lib/runtime-config';
 import { CardIcon, Section, SectionHeading } from './landing-section';
 
