@@ -101,6 +101,12 @@ export interface ShopState {
   closeAuthDialog(): void;
   toast(input: ToastInput): number;
   dismissToast(id: number): void;
+  /**
+   * Rewrites the text of a toast still on screen, in place (its timer keeps running and it is not
+   * announced again); a toast no longer there is left alone. Optional: a remote may run on a shell
+   * built before it, and then dismisses the toast instead.
+   */
+  updateToast?(id: number, text: Pick<ToastInput, 'title' | 'description'>): void;
   removeToast(id: number): void;
   /** The shopper is on this path now: the error toasts raised on another page are dismissed. */
   enterPage(pathname: string): void;

@@ -109,6 +109,40 @@ describe('checkout page', { timeout: 15_000 }, () => {
     expect(calls.some((c) => c.path === '/api/orders')).toBe(false);
   });
 
+  it('keeps the missing-fields toast true as the fields are filled, and closes it once none is missing', async () => {
+    installFakePayments();
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+    fillDetails({ 'First Name': '', Company: '', City: '' });
+    await userEvent.click(completeButton());
+    const raised = lastToast()!;
+    expect(raised).toMatchObject({
+      description: 'Please fill in: First Name, Company, City',
+      open: true,
+    });
+
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme' } });
+    expect(lastToast()).toMatchObject({
+      id: raised.id,
+      title: 'Required Information Missing',
+      description: 'Please fill in: First Name, City',
+      open: true,
+    });
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: '  ' } });
+    expect(lastToast()).toMatchObject({
+      description: 'Please fill in: First Name, City',
+      open: true,
+    });
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Ada' } });
+    expect(lastToast()).toMatchObject({ description: 'Please fill in: City', open: true });
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Springfield' } });
+    expect(lastToast()).toMatchObject({ id: raised.id, open: false });
+  });
+
   it('shows the email, address and ZIP messages on their fields', async () => {
     installFakePayments();
     stubApi({

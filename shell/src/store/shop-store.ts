@@ -39,6 +39,8 @@ export const useShopStore = create<ShopState>()((set, get) => ({
     set((s) => ({ toasts: s.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)) }));
     setTimeout(() => get().removeToast(id), TOAST_REMOVE_DELAY_MS);
   },
+  updateToast: (id, text) =>
+    set((s) => ({ toasts: s.toasts.map((t) => (t.id === id && t.open ? { ...t, ...text } : t)) })),
   removeToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
   // An error toast is about its page (a declined card, a discount code refused): once the shopper is
   // on another, it is dismissed. Other toasts (Added to Cart, Item Removed) stay true and run out.

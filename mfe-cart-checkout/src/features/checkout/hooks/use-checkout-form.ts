@@ -128,6 +128,33 @@ export function useCheckoutForm() {
     if (focusRequest) fieldRefs.current[focusRequest.field]?.focus();
   }, [focusRequest]);
 
+  // The "Please fill in: ..." toast names the fields that were empty at submit. As the shopper fills
+  // them it names only those still empty, and goes once none is: it never lists a field already filled.
+  const missingToast = useRef<{ id: number; fields: CheckoutField[]; description: string } | null>(
+    null,
+  );
+  useEffect(() => {
+    const shown = missingToast.current;
+    if (!shown) return;
+    const store = useShopStore.getState();
+    if (!store.toasts.some((t) => t.id === shown.id && t.open)) {
+      missingToast.current = null;
+      return;
+    }
+    const still = shown.fields.filter((field) => !values[field].trim());
+    const description = checkoutMessages.missing(
+      still.map((field) => CHECKOUT_FIELD_LABELS[field]),
+    );
+    if (description === shown.description) return;
+    if (still.length === 0 || !store.updateToast) {
+      store.dismissToast(shown.id);
+      missingToast.current = null;
+      return;
+    }
+    store.updateToast(shown.id, { description });
+    shown.description = description;
+  }, [values]);
+
   useEffect(() => {
     if (!user) return;
     const known = fromUser(user);
@@ -163,12 +190,23 @@ export function useCheckoutForm() {
       toast({ ...CHECKOUT_UNAVAILABLE, variant: 'destructive' });
       return null;
     }
+    missingToast.current = null;
     if (result.ok) {
       setErrors({});
       return result.checkout;
     }
     setErrors(result.errors);
-    toast({ title: result.title, description: result.description, variant: 'destructive' });
+    const id = toast({
+      title: result.title,
+      description: result.description,
+      variant: 'destructive',
+    });
+    if (result.title === checkoutMessages.missingTitle)
+      missingToast.current = {
+        id,
+        fields: CHECKOUT_FIELDS.filter((field) => !values[field].trim()),
+        description: result.description,
+      };
     const first = CHECKOUT_FIELDS.find((field) => result.errors[field]);
     if (first) setFocusRequest({ field: first });
     return null;
