@@ -8,13 +8,13 @@ function markup(email: string) {
 }
 
 describe('BreakableEmail', () => {
-  it('offers a line break after the @ and after each dot, nowhere else', () => {
+  it('offers a line break after the @ and before each dot, nowhere else', () => {
     expect(markup('walker2-375-1796215859476@example.com')).toEqual({
-      html: 'walker2-375-1796215859476@<wbr>example.<wbr>com',
+      html: 'walker2-375-1796215859476@<wbr>example<wbr>.com',
       text: 'walker2-375-1796215859476@example.com',
     });
     expect(markup('jane.doe@mail.example.co.uk').html).toBe(
-      'jane.<wbr>doe@<wbr>mail.<wbr>example.<wbr>co.<wbr>uk',
+      'jane<wbr>.doe@<wbr>mail<wbr>.example<wbr>.co<wbr>.uk',
     );
   });
 

@@ -58,7 +58,7 @@ describe('LandingPage', () => {
       'tel:+15550104477',
     );
     expect(
-      contact.getByRole('link', { name: /orders@ ?engravedlabels\. ?example/ }),
+      contact.getByRole('link', { name: /orders@ ?engravedlabels ?\.example/ }),
     ).toHaveAttribute('href', 'mailto:orders@engravedlabels.example');
   });
 
