@@ -106,7 +106,7 @@ export interface ShopState {
    * announced again); a toast no longer there is left alone. Optional: a remote may run on a shell
    * built before it, and then dismisses the toast instead.
    */
-  updateToast?(id: number, text: Pick<ToastInput, 'title' | 'description'>): void;
+  updateToast?(id: number, text: Partial<Pick<ToastInput, 'title' | 'description'>>): void;
   removeToast(id: number): void;
   /** The shopper is on this path now: the error toasts raised on another page are dismissed. */
   enterPage(pathname: string): void;
