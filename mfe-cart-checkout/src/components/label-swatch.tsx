@@ -34,14 +34,19 @@ const Swatch = styled.div<{ $background: string; $text: string; $size: 'sm' | 'm
 `;
 
 /** The line a swatch pictures: its colours, its text, and its series when it has one. */
-type SwatchLine = Pick<CartItem['productConfig'], 'color' | 'customText' | 'series' | 'code'>;
+type SwatchLine = Pick<
+  CartItem['productConfig'],
+  'color' | 'customText' | 'series' | 'code' | 'rows'
+>;
 
 /**
  * What a line's swatch says: a series shows its first label (PUMP 1501, not the template PUMP {n});
- * a sheet's text is in its rows, so it shows the line's own text.
+ * a spreadsheet's texts are in its rows, which the cart does not hold, so it shows the file's name.
  */
-function swatchText({ customText, series, code }: SwatchLine): string {
-  return series ? seriesLabel({ customText, series, code: code ?? null }, 0).text : customText;
+function swatchText({ customText, series, code, rows }: SwatchLine): string {
+  if (series) return seriesLabel({ customText, series, code: code ?? null }, 0).text;
+  if (rows) return rows.originalName ?? 'Spreadsheet';
+  return customText;
 }
 
 /** A small picture of the label in its colours, with its text (decorative: the details are in text). */

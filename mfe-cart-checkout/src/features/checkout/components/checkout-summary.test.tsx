@@ -1,58 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderPage, resetShop } from '@shop/ui/testing';
-import { cartAnswer } from '../../../testing/fixtures';
+import { render, screen, within } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '@shop/ui';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
+import type { Cart } from '../../../api/get-cart';
 import { CheckoutSummary } from './checkout-summary';
 
-describe('the checkout’s order summary', () => {
-  it('folds to its total on a phone, and the toggle opens the details in place', async () => {
-    resetShop();
-    renderPage(
-      <CheckoutSummary
-        cart={cartAnswer()}
-        shipping={{ charge: null, loading: false, failed: false, zip: null }}
-        taxKnown={false}
-      />,
-    );
-    const toggle = screen.getByRole('button', { name: /^Show details · \$/ });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByTestId('checkout-summary')).toHaveAttribute('data-open', 'false');
-    expect(screen.getByTestId('checkout-summary-toggle-total')).toHaveTextContent('$10.40');
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.40');
-    await userEvent.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(toggle).toHaveAccessibleName(/^Hide details · \$/);
-    expect(screen.getByTestId('checkout-summary')).toHaveAttribute('data-open', 'true');
-    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(
-      screen.getByTestId('checkout-total'),
-    );
-  });
+const item = (
+  id: string,
+  productConfig: Partial<Cart['items'][number]['productConfig']>,
+  quantity: number,
+): Cart['items'][number] => ({
+  id,
+  productConfig: {
+    ...SAMPLE_PRODUCT_CONFIG,
+    series: null,
+    code: null,
+    rows: null,
+    ...productConfig,
+  } as Cart['items'][number]['productConfig'],
+  files: [],
+  quantity,
+  unitPrice: 3.5,
+  totalPrice: 3.5 * quantity,
+  createdAt: '2026-12-02T12:00:00.000Z',
+});
 
-  it('pictures a numbered series by its first label, as the cart does, not by its template', () => {
-    resetShop();
-    const answer = cartAnswer();
-    const cart = {
-      ...answer,
-      items: answer.items.map((item) => ({
-        ...item,
-        productConfig: {
-          ...item.productConfig,
-          customText: 'PUMP {n}',
-          series: { start: 1501, step: 1, padding: 0 },
-        },
-      })),
+describe('the checkout summary of asset tags', () => {
+  it("names a series' range and a spreadsheet's rows, and pictures the sheet by its name", () => {
+    const cart: Cart = {
+      items: [
+        item('a', { customText: 'PUMP {n}', series: { start: 1001, step: 1, padding: 0 } }, 200),
+        item(
+          'b',
+          {
+            customText: '',
+            rows: { sheetId: 's1', textColumns: [0], codeColumn: null, originalName: 'valves.csv' },
+          },
+          30,
+        ),
+      ],
+      itemCount: 230,
+      subtotal: 805,
+      discount: null,
+      tax: { region: null, amount: 0 },
+      total: 805,
     };
-    renderPage(
-      <CheckoutSummary
-        cart={cart}
-        shipping={{ charge: null, loading: false, failed: false, zip: null }}
-        taxKnown={false}
-      />,
+    render(
+      <ThemeProvider theme={theme}>
+        <CheckoutSummary
+          cart={cart}
+          shipping={{ charge: null, loading: false, failed: false, zip: null }}
+          taxKnown={false}
+        />
+      </ThemeProvider>,
     );
-    // The swatch is decorative (aria-hidden), so its text is read from the summary as drawn.
-    const items = screen.getByTestId('checkout-summary');
-    expect(items).toHaveTextContent('PUMP 1501');
-    expect(items).not.toHaveTextContent('{n}');
+    const [series, rows] = within(
+      screen.getByRole('list', { name: 'Items in your order', hidden: true }),
+    ).getAllByRole('listitem', { hidden: true });
+    expect(series).toHaveTextContent('PUMP 1001 to PUMP 1200');
+    expect(rows).toHaveTextContent('valves.csv: 30 rows');
+    expect(rows).not.toHaveTextContent('SAMPLE TEXT');
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Cart } from '../../../api/get-cart';
+import { describeSeries } from '@shop/contracts/asset-tag-terms';
 import { LabelSwatch } from '../../../components/label-swatch';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import {
@@ -102,6 +103,7 @@ const Item = styled.li`
     color: ${theme.colors.ink};
   }
   small {
+    display: block;
     color: ${theme.colors.subtle};
     font-size: 0.825rem;
   }
@@ -118,6 +120,18 @@ const Note = styled.p`
 `;
 
 const CARRIER_NAMES = { usps: 'USPS', ups: 'UPS' } as const;
+
+/** Which labels an asset-tag line holds, in a few words: a series' range or a spreadsheet's rows. */
+function labelsOf({ productConfig: config, quantity }: Cart['items'][number]): string | null {
+  if (config.series)
+    return describeSeries(
+      { customText: config.customText, series: config.series, code: config.code ?? null },
+      quantity,
+    );
+  if (config.rows)
+    return `${config.rows.originalName ?? 'Spreadsheet'}: ${quantity.toLocaleString('en-US')} rows`;
+  return null;
+}
 
 interface CheckoutSummaryProps {
   /** The cart, with tax for the entered ZIP once it is a known one. */
@@ -166,6 +180,7 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
                   {materialName(item.productConfig.material)} label,{' '}
                   {formatSize(item.productConfig.width, item.productConfig.height)}
                 </strong>
+                {labelsOf(item) && <small>{labelsOf(item)}</small>}
                 <small>
                   {item.quantity.toLocaleString('en-US')} × {formatDollars(item.unitPrice)}
                 </small>
