@@ -13,6 +13,18 @@ export type { ExportRecordAnswer };
 
 const exportsKey = [...adminQueryKey, 'exports'] as const;
 
+const ROWS_POLL_MS = 2_000;
+const RECENT_MS = 2 * 60_000;
+
+/** A recent export of this admin's, downloadable, whose download has not recorded its rows yet. */
+function awaitsItsRows(record: ExportRecordAnswer, now = Date.now()): boolean {
+  return (
+    record.rowCount === null &&
+    record.downloadUrl !== null &&
+    now - new Date(record.at).getTime() < RECENT_MS
+  );
+}
+
 /** GET /api/admin/exports: the exports made, newest first; older pages by the last id read. */
 export function useExports() {
   return useInfiniteQuery(
@@ -25,6 +37,12 @@ export function useExports() {
       initialPageParam: '',
       getNextPageParam: (last) => last.nextBefore ?? undefined,
       staleTime: 0,
+      // The rows an export's download wrote are recorded when the download ends, which the page
+      // cannot see: while an export made in the last minutes has none, the list is read again.
+      refetchInterval: (query) =>
+        query.state.data?.pages.some((page) => page.exports.some(awaitsItsRows))
+          ? ROWS_POLL_MS
+          : false,
     },
     queryClient,
   );

@@ -57,6 +57,28 @@ describe('Exports', () => {
     clicked.mockRestore();
   });
 
+  it('reads the list again until the download of an export just made has recorded its rows', async () => {
+    const fresh = { ...made, at: new Date().toISOString(), rowCount: null };
+    let reads = 0;
+    stubApi({
+      'GET /api/admin/exports': () => {
+        reads += 1;
+        // The download ends between the second and the third read.
+        return {
+          json: { exports: [reads < 3 ? fresh : { ...fresh, rowCount: 42 }], nextBefore: null },
+        };
+      },
+    });
+    renderPage(<ExportsPanel />);
+    const table = within(await screen.findByRole('region', { name: 'Exports made' }));
+    await waitFor(() => expect(table.getAllByRole('row')[1]).toHaveTextContent('42'), {
+      timeout: 8_000,
+    });
+    const readsWhenCounted = reads;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(reads).toBe(readsWhenCounted);
+  }, 15_000);
+
   it('refuses a range that ends before it starts, without asking the API', async () => {
     const calls = stubApi({
       'GET /api/admin/exports': { json: { exports: [], nextBefore: null } },
