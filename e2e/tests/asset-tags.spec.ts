@@ -211,7 +211,9 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
   await admin.getByRole('button', { name: `View order ${order.orderNumber}` }).click();
   const details = admin.getByRole('dialog', { name: `Order #${order.orderNumber}` });
   await expect(details.getByText('Series: PUMP 1501 to PUMP 2000 (500 labels)')).toHaveCount(2);
-  await expect(details.getByText(/^Label 1: “PUMP \{n\}” · PUMP 1501 to PUMP 2000/)).toBeVisible();
+  await expect(
+    details.getByText(/^Label 1: template “PUMP \{n\}” · PUMP 1501 to PUMP 2000/),
+  ).toBeVisible();
   const firstLine = details.getByRole('listitem', { name: 'Line 1' });
   const [csv] = await Promise.all([
     admin.waitForEvent('download'),
