@@ -2,6 +2,7 @@
 import express, { type Express } from 'express';
 import type { Config } from './config';
 import { routeModules, type RouteModule } from './routes';
+import { engravedTextsOf } from './modules/proofs/proofs';
 import { accountSessions } from './modules/accounts/sessions';
 import { createPaymentProvider } from './modules/payments/payments';
 import type { PaymentProvider } from './modules/payments/provider';
@@ -71,7 +72,15 @@ export function createApp({
   const api = express.Router();
   const taxRates = config.taxRates ?? DEFAULT_TAX_RATES;
   for (const mountRoutes of routes)
-    api.use(mountRoutes({ config, logger, taxRates, paymentProvider: provider }));
+    api.use(
+      mountRoutes({
+        config,
+        logger,
+        taxRates,
+        paymentProvider: provider,
+        engravedTexts: engravedTextsOf,
+      }),
+    );
   app.use('/api', api);
 
   app.use((_req, _res, next) => next(AppError.notFound('Not found')));

@@ -220,6 +220,7 @@ function routesOfTheRouters(): string[] {
       logger: createLogger('silent'),
       paymentProvider: createPaymentProvider(app.config),
       taxRates: app.config.taxRates ?? DEFAULT_TAX_RATES,
+      engravedTexts: async () => new Map(),
     }) as unknown as {
       stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
     };

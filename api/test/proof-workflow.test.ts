@@ -893,3 +893,34 @@ describe('reminders', () => {
     expect(await OutboxModel.countDocuments({ key: `proof_reminder:${order.orderId}:2` })).toBe(1);
   });
 });
+
+describe('after a revision changed a line’s text', () => {
+  it('when the customer orders again, then the cart gets the engraved text (the last revision’s), the ordered price, and the text change is named', async () => {
+    const owner = app.agent();
+    await register(owner);
+    const order = await paidOrder(owner, { texts: ['MAIN PUMP', 'EXIT'] });
+    const [lineId] = order.itemIds as [string];
+    await owner.request('POST', `/api/orders/${order.orderId}/proof/changes`, {
+      body: { revision: 1, comments: [{ lineId, comment: 'Please make it MAIN PUMP 2' }] },
+    });
+    const revised = await uploadRevision(order.orderId, { lineId, customText: 'MAIN PUMP 2' });
+    expect(revised.status, JSON.stringify(revised.body)).toBe(201);
+    const approved = await owner.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 2, name: 'Ann Lee' },
+    });
+    expect(approved.status, approved.text).toBe(200);
+
+    const response = await owner.request('POST', `/api/orders/${order.orderId}/reorder`);
+    expect(response.status, response.text).toBe(200);
+    expect(
+      response.body.cart.items.map(
+        (item: { productConfig: { customText: string } }) => item.productConfig.customText,
+      ),
+    ).toEqual(['MAIN PUMP 2', 'EXIT']);
+    expect(response.body.textChanges).toEqual([
+      { orderLineId: lineId, orderedText: 'MAIN PUMP', engravedText: 'MAIN PUMP 2' },
+    ]);
+    // Prices as the reorder rules say: today's, named only when they changed (they did not).
+    expect(response.body.priceChanges).toEqual([]);
+  });
+});

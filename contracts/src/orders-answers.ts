@@ -149,6 +149,9 @@ export const reorderResultSchema = z.object({
     }),
   ),
   missingArtwork: z.array(z.object({ orderLineId: z.string(), originalName: z.string() })),
+  textChanges: z.array(
+    z.object({ orderLineId: z.string(), orderedText: z.string(), engravedText: z.string() }),
+  ),
 }) satisfies z.ZodType<ReorderResult>;
 
 /** POST /api/orders/lookup (202): the same answer whether or not the order matched. */

@@ -218,11 +218,22 @@ export const reorderOptionsSchema = z.object({
   ),
 });
 
+/**
+ * A line whose proof changed its text: it goes into the cart with the engraved text (the proof's
+ * current revision's), not the text first ordered.
+ */
+export interface ReorderTextChange {
+  orderLineId: string;
+  orderedText: string;
+  engravedText: string;
+}
+
 export interface ReorderResult {
   cart: CartResponse;
   added: number;
   priceChanges: ReorderPriceChange[];
   missingArtwork: ReorderMissingArtwork[];
+  textChanges: ReorderTextChange[];
 }
 
 /** POST /api/orders/lookup: always this answer, matched or not (no enumeration). */

@@ -12,6 +12,7 @@ import {
   type ReorderMissingArtwork,
   type ReorderPriceChange,
   type ReorderResult,
+  type ReorderTextChange,
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
@@ -22,22 +23,27 @@ import { seriesChoices } from './series';
 
 const inches = (value: number) => `${Number(value.toFixed(2))}"`;
 
-/** How a line is named in the answer: "Phenolic 3" × 2" label, "PUMP 3"". */
-function describe(item: OrderItemRecord): string {
-  const { material, width, height, customText } = item.productConfig;
+/** How a line is named in the answer: "Phenolic 3" × 2" label, "PUMP 3"" (the text engraved). */
+function describe(item: OrderItemRecord, customText: string): string {
+  const { material, width, height } = item.productConfig;
   const text = customText.trim() ? `, "${customText.trim().split('\n')[0]}"` : '';
   return `${MATERIAL_LABELS[material].name} ${inches(width)} × ${inches(height)} label${text}`;
 }
 
 /**
  * Adds every line of order to owner's cart. Each line is checked against today's rules before any is
- * added, so a refusal (a full cart, a configuration no longer sold) changes nothing.
+ * added, so a refusal (a full cart, a configuration no longer sold) changes nothing. A line carries the
+ * text it was engraved with (`engraved`, by line id: the proof's current revision's), which a
+ * revision may have changed from the text ordered; such lines are named in `textChanges`.
  */
 export async function reorder(
   owner: CartOwner,
   order: OrderRecord,
   store: UploadStore,
-  { series = 'repeat' }: { series?: 'repeat' | 'continue' } = {},
+  {
+    series = 'repeat',
+    engraved = new Map(),
+  }: { series?: 'repeat' | 'continue'; engraved?: ReadonlyMap<string, string> } = {},
 ): Promise<ReorderResult> {
   // A series continued starts after the highest number this owner ordered under it.
   const nextStarts = new Map(
@@ -48,8 +54,17 @@ export async function reorder(
   const inCart = (await listCartLines(owner)).length;
   if (inCart + order.items.length > MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
 
+  const textChanges: ReorderTextChange[] = [];
   const planned = order.items.map((item, index) => {
-    const config = item.productConfig;
+    const customText = engraved.get(item.lineId) ?? item.productConfig.customText;
+    if (customText !== item.productConfig.customText) {
+      textChanges.push({
+        orderLineId: item.lineId,
+        orderedText: item.productConfig.customText,
+        engravedText: customText,
+      });
+    }
+    const config = { ...item.productConfig, customText };
     const next = nextStarts.get(item.lineId);
     const parsed = labelConfigurationSchema.safeParse({
       ...config,
@@ -71,15 +86,15 @@ export async function reorder(
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'it is no longer sold';
       throw AppError.conflict(
-        `Line ${index + 1} (${describe(item)}) cannot be ordered again as it was: ${reason}. Configure it again in the configurator.`,
+        `Line ${index + 1} (${describe(item, customText)}) cannot be ordered again as it was: ${reason}. Configure it again in the configurator.`,
       );
     }
-    return { item, configuration: parsed.data };
+    return { item, customText, configuration: parsed.data };
   });
 
   const priceChanges: ReorderPriceChange[] = [];
   const missingArtwork: ReorderMissingArtwork[] = [];
-  for (const { item, configuration } of planned) {
+  for (const { item, customText, configuration } of planned) {
     const artwork = await reuseOrderedArtwork(store, owner, item.files);
     missingArtwork.push(
       ...artwork.missing.map((file) => ({
@@ -92,7 +107,7 @@ export async function reorder(
     if (added.item.unitPrice !== toDollars(item.unitCents)) {
       priceChanges.push({
         orderLineId: item.lineId,
-        description: describe(item),
+        description: describe(item, customText),
         quantity: item.quantity,
         orderedUnitPrice: toDollars(item.unitCents),
         unitPrice: added.item.unitPrice,
@@ -101,5 +116,5 @@ export async function reorder(
   }
   // The cart as the cart page reads it (no ZIP yet: tax is worked out at checkout).
   const cart = await readCart(owner, {});
-  return { cart, added: planned.length, priceChanges, missingArtwork };
+  return { cart, added: planned.length, priceChanges, missingArtwork, textChanges };
 }

@@ -78,6 +78,7 @@ export function orderRoutes({
   logger,
   paymentProvider,
   taxRates,
+  engravedTexts,
 }: AppDependencies): Router {
   const router = Router();
   const uploads = localFolderStore(config.uploadDir);
@@ -141,7 +142,9 @@ export function orderRoutes({
     const choice = parseBody(reorderRequestSchema, req);
     const owner = cartOwner(req);
     const order = await authorizeOrderReader(req, id, config);
-    res.json(await reorder(owner, order, uploads, choice));
+    res.json(
+      await reorder(owner, order, uploads, { ...choice, engraved: await engravedTexts(order) }),
+    );
   });
 
   // What "Order again" offers for each numbered series: repeat it, or continue it.

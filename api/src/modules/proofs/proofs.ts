@@ -20,6 +20,16 @@ import { cachePdf, findCachedPdf } from './repository';
 import { revisionLines } from './workflow';
 import type { ProofRevisionLine } from './model';
 
+/**
+ * The text each line is engraved with: the current revision's (docs/product.md, "Proofs": "The
+ * engraved text is the last revision's"), by line id. Revision 1 (or no proof) is the order as placed,
+ * read without a query.
+ */
+export async function engravedTextsOf(order: OrderRecord): Promise<Map<string, string>> {
+  const lines = await revisionLines(order, order.proof?.revision ?? 1);
+  return new Map(lines.map((line) => [line.lineId, line.customText]));
+}
+
 /** Thumbnails are the files themselves: only this many, each at most this large, go into a proof. */
 export const MAX_THUMBNAILS = 6;
 export const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
