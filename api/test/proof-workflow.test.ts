@@ -923,4 +923,27 @@ describe('after a revision changed a line’s text', () => {
     // Prices as the reorder rules say: today's, named only when they changed (they did not).
     expect(response.body.priceChanges).toEqual([]);
   });
+
+  it('when the customer reads the order history, then each order says where its proof stands', async () => {
+    const owner = app.agent();
+    await register(owner);
+    const order = await paidOrder(owner);
+    const [lineId] = order.itemIds as [string];
+    const before = await owner.request('GET', '/api/orders');
+    expect(before.body[0]).toMatchObject({
+      status: 'awaiting_proof',
+      proofStatus: 'awaiting_approval',
+    });
+
+    await owner.request('POST', `/api/orders/${order.orderId}/proof/changes`, {
+      body: { revision: 1, comments: [{ lineId, comment: 'Bigger, please' }] },
+    });
+    const after = await owner.request('GET', '/api/orders');
+    expect(after.body[0]).toMatchObject({
+      status: 'awaiting_proof',
+      proofStatus: 'changes_requested',
+    });
+    const detail = await owner.request('GET', `/api/orders/by-number/${order.orderNumber}`);
+    expect(detail.body.proofStatus).toBe('changes_requested');
+  });
 });

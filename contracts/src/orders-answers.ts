@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { labelCodeSchema, seriesSchema, sheetRowsSchema } from './asset-tags';
 import { cartResponseSchema } from './cart';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField, type CheckoutQuote } from './checkout';
-import { proofHistoryEntrySchema } from './proof-workflow';
+import { PROOF_STATUSES, proofHistoryEntrySchema } from './proof-workflow';
 import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
 import {
   CARRIERS,
@@ -67,6 +67,7 @@ export const orderHistoryEntrySchema = z.object({
   items: z.array(orderItemSchema),
   shipment: shipmentSchema.nullable(),
   refunded: z.number(),
+  proofStatus: z.enum(PROOF_STATUSES).nullable(),
 }) satisfies z.ZodType<OrderHistoryEntry>;
 
 /** GET /api/orders: the signed-in customer's orders, newest first. */

@@ -4,7 +4,7 @@ import type { CartResponse } from './cart';
 import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
 import type { Color, Material, Mounting } from './label-options';
-import type { ProofHistoryEntry } from './proof-workflow';
+import type { ProofHistoryEntry, ProofStatus } from './proof-workflow';
 import type { LabelCode, LabelSeries, SheetRows } from './asset-tags';
 
 /**
@@ -117,6 +117,11 @@ export interface OrderHistoryEntry {
   shipment: Shipment | null;
   /** Dollars given back when the order was cancelled; 0 otherwise. */
   refunded: number;
+  /**
+   * Where the proof stands (null before payment), so a list can tell "waiting for your approval"
+   * from "the shop is revising the proof" while the order's status is awaiting_proof for both.
+   */
+  proofStatus: ProofStatus | null;
 }
 
 /** An order as the admin sees it: the history fields plus who ordered and the payment. */

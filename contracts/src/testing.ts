@@ -56,6 +56,7 @@ export const SAMPLE_ORDER = {
       totalPrice: 10.4,
     },
   ],
+  proofStatus: 'approved',
 } satisfies OrderHistoryEntry;
 
 /** SAMPLE_ORDER as the admin's answers show it: a guest's order, paid, with the customer's details. */

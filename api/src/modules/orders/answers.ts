@@ -20,6 +20,7 @@ export function toHistoryEntry(order: OrderRecord): OrderHistoryEntry {
       ? { ...order.shipment, shippedAt: new Date(order.shipment.shippedAt).toISOString() }
       : null,
     refunded: toDollars(order.refundedCents ?? 0),
+    proofStatus: order.proof?.status ?? null,
     items: order.items.map((item) => ({
       id: item.lineId,
       productConfig: item.productConfig,

@@ -27,6 +27,7 @@ const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
     shippedAt: '2025-03-07T10:00:00.000Z',
   },
   refunded: 0,
+  proofStatus: 'approved',
   customerInfo: {
     firstName: 'Ann',
     lastName: 'Lee',
