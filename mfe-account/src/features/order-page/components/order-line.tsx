@@ -78,18 +78,33 @@ const Price = styled.p`
 export const PROOF_TOO_SMALL_ADVICE =
   'Nothing is engraved before you approve the proof: ask for changes on it (shorter text or fewer lines).';
 
+/**
+ * The line's "Text": the text engraved (the proof's current revision's), and what was ordered when a
+ * revision changed it (docs/product.md section 4: "The engraved text is the last revision's").
+ */
+export function engravedTextTerm(ordered: string, engraved: string): string {
+  const shown = engraved.trim() ? engraved : 'None';
+  if (engraved === ordered) return shown;
+  return `${shown} (changed on the proof; ordered as ${ordered.trim() ? ordered : 'no text'})`;
+}
+
 /** One ordered label: drawn as the configurator draws it, with its configuration, artwork and price. */
 export function OrderLine({
   item,
   position,
   proofAsked,
+  engravedText = null,
 }: {
   item: OrderItem;
   position: number;
   /** Whether the order waits for its payment or its proof's approval, so its labels can still change. */
   proofAsked: boolean;
+  /** The text the proof's current revision engraves (null until the proof is read: as ordered). */
+  engravedText?: string | null;
 }) {
-  const config = item.productConfig;
+  const ordered = item.productConfig;
+  // Drawn and described with the engraved text; the price stays the order's.
+  const config = { ...ordered, customText: engravedText ?? ordered.customText };
   const headingId = `order-line-${position}`;
   const engraved = engravedArtworkOf(item.files);
   const seriesLine = {
@@ -144,7 +159,9 @@ export function OrderLine({
           {!config.rows && (
             <>
               <dt>Text</dt>
-              <dd>{config.customText.trim() ? config.customText : 'None'}</dd>
+              <dd data-testid="order-line-engraved-text">
+                {engravedTextTerm(ordered.customText, config.customText)}
+              </dd>
             </>
           )}
           {variableDataTerms(config, item.quantity).map(([term, detail]) => (

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useShopStore } from 'shell/store';
 import type { OrderDetail } from '@shop/contracts/orders';
-import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
+import type { OrderProof } from '@shop/contracts/proof-workflow';
+import { EMPTY_CART } from '@shop/contracts/cart';
+import { TEST_USER, json, lastToast, renderPage, setupShopTests } from '@shop/ui/testing';
+import userEvent from '@testing-library/user-event';
 import { OrderPage } from './order-page';
 
 const currentFetch = setupShopTests();
@@ -234,5 +237,114 @@ describe('OrderPage', () => {
       'href',
       '/orders/lookup',
     );
+  });
+
+  describe('after the proof was revised', () => {
+    const orderedLine = order().items[0]!;
+    const revisedOrder = (overrides: Partial<OrderDetail> = {}) =>
+      order({
+        status: 'awaiting_proof',
+        proofStatus: 'awaiting_approval',
+        shipment: null,
+        history: [
+          { at: '2025-03-05T14:30:00.000Z', status: 'pending_payment' },
+          { at: '2025-03-05T14:31:00.000Z', status: 'awaiting_proof' },
+        ],
+        items: [
+          {
+            ...orderedLine,
+            productConfig: { ...orderedLine.productConfig, customText: 'MAIN PUMP' },
+          },
+        ],
+        ...overrides,
+      });
+    const proofLine = (customText: string, changed: boolean) => ({
+      lineId: 'i1',
+      lineNumber: 1,
+      customText,
+      labels: 2,
+      varies: null,
+      uploadedFile: null,
+      changed,
+    });
+    const proof = (overrides: Partial<OrderProof> = {}): OrderProof => ({
+      orderId: order().id,
+      orderNumber: 1001,
+      status: 'approved',
+      revision: 2,
+      revisions: [
+        {
+          revision: 1,
+          createdAt: '2025-03-05T14:31:00.000Z',
+          lines: [proofLine('MAIN PUMP', true)],
+          note: null,
+          changesRequested: {
+            at: '2025-03-05T16:00:00.000Z',
+            comments: [{ lineId: 'i1', comment: 'Please make it MAIN PUMP 2' }],
+          },
+          approval: null,
+        },
+        {
+          revision: 2,
+          createdAt: '2025-03-06T09:00:00.000Z',
+          lines: [proofLine('MAIN PUMP 2', true)],
+          note: null,
+          changesRequested: null,
+          approval: { at: '2025-03-06T10:00:00.000Z', name: 'Ann Lee' },
+        },
+      ],
+      override: null,
+      approvalOverdue: false,
+      history: [],
+      ...overrides,
+    });
+    const answer = (detail: OrderDetail, orderProof: OrderProof) =>
+      currentFetch().mockImplementation(async (input) =>
+        String(input).includes('/proof') ? json(orderProof) : json(detail),
+      );
+
+    it('shows and draws the text engraved (the last revision’s) and says it differs from the order', async () => {
+      answer(revisedOrder({ status: 'processing', proofStatus: 'approved' }), proof());
+      useShopStore.getState().setUser(TEST_USER);
+      renderPage(<OrderPage orderNumber="1001" />);
+      const text = await screen.findByTestId('order-line-engraved-text');
+      await waitFor(() =>
+        expect(text).toHaveTextContent('MAIN PUMP 2 (changed on the proof; ordered as MAIN PUMP)'),
+      );
+      expect(screen.getByTestId('label-preview-text')).toHaveTextContent('MAIN PUMP 2');
+      expect(screen.getByTestId('order-line')).toHaveTextContent('$10.40');
+    });
+
+    it('Order again says, once the lines are in the cart, that a text is the engraved one, not the ordered one', async () => {
+      answer(revisedOrder({ status: 'processing', proofStatus: 'approved' }), proof());
+      currentFetch().mockImplementation(async (input, init) => {
+        const url = String(input);
+        if (url.endsWith('/reorder') && init?.method === 'POST') {
+          return json({
+            cart: EMPTY_CART,
+            added: 1,
+            priceChanges: [],
+            missingArtwork: [],
+            textChanges: [
+              { orderLineId: 'i1', orderedText: 'MAIN PUMP', engravedText: 'MAIN PUMP 2' },
+            ],
+          });
+        }
+        return url.includes('/proof')
+          ? json(proof())
+          : json(revisedOrder({ status: 'processing', proofStatus: 'approved' }));
+      });
+      useShopStore.getState().setUser(TEST_USER);
+      renderPage(<OrderPage orderNumber="1001" />);
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Order again: order #1001' }),
+      );
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
+      expect(lastToast()).toMatchObject({
+        title: 'Ordered with the text as engraved',
+        description:
+          'This label is in your cart with the text engraved, not the text first ordered: "MAIN PUMP 2" (changed on the proof; ordered as "MAIN PUMP").',
+      });
+    });
   });
 });

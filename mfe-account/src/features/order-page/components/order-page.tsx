@@ -26,6 +26,7 @@ import {
   TotalsList,
   VisuallyHidden,
 } from '@shop/ui';
+import { useOrderProof } from '../../../api/order-proof';
 import { OrderAgainButton } from '../../../components/order-again-button';
 import { hasOutcome } from '../../../lib/order-outcome';
 import { useOrder, withAccess, type OrderDetail } from '../api/get-order';
@@ -214,6 +215,10 @@ function OrderView({
 }) {
   const info = order.customerInfo;
   const outcome = hasOutcome(order.status);
+  // The proof the proof section reads too (one request): each line's engraved text.
+  const proof = useOrderProof(order.id, access).data;
+  const current = proof?.revisions.find((revision) => revision.revision === proof.revision);
+  const engraved = new Map(current?.lines.map((line) => [line.lineId, line.customText]));
   return (
     <>
       <Heading>
@@ -257,6 +262,7 @@ function OrderView({
                 item={item}
                 position={position}
                 proofAsked={order.status === 'pending_payment' || order.status === 'awaiting_proof'}
+                engravedText={engraved.get(item.id) ?? null}
               />
             ))}
           </Lines>

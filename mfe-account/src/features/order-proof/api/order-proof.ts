@@ -1,6 +1,6 @@
 // The order's proof for its customer or the holder of its guest link (`?access=` passed on): read it,
 // approve every line in one click, or ask for changes per line (docs/product.md, "Proofs").
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   orderProofSchema,
   type ApproveProofInput,
@@ -8,34 +8,10 @@ import {
   type RequestProofChangesInput,
 } from '@shop/contracts/proof-workflow';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+import { proofKey, withAccess } from '../../../api/order-proof';
 
 export type { OrderProof };
-
-/** The path with the guest link's token, when the page was opened through it. */
-export function withAccess(path: string, access: string | null): string {
-  if (!access) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}access=${encodeURIComponent(access)}`;
-}
-
-const proofKey = (orderId: string, access: string | null) =>
-  [...ordersQueryKey, 'proof', orderId, access] as const;
-
-/** GET /api/orders/{id}/proof */
-export function useOrderProof(orderId: string, access: string | null) {
-  return useQuery(
-    {
-      queryKey: proofKey(orderId, access),
-      queryFn: async () =>
-        orderProofSchema.parse(
-          await apiJson<unknown>(
-            withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof`, access),
-          ),
-        ),
-      retry: false,
-    },
-    queryClient,
-  );
-}
+export { useOrderProof, withAccess } from '../../../api/order-proof';
 
 async function answered(orderId: string, access: string | null, proof: OrderProof) {
   queryClient.setQueryData(proofKey(orderId, access), proof);

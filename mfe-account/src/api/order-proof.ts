@@ -1,0 +1,32 @@
+// The order's proof as its customer (or the holder of its guest link) reads it: the proof section
+// answers it, and the order page reads each line's engraved text and where the proof stands from it
+// (one query, one request).
+import { useQuery } from '@tanstack/react-query';
+import { orderProofSchema } from '@shop/contracts/proof-workflow';
+import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+
+/** The path with the guest link's token, when the page was opened through it. */
+export function withAccess(path: string, access: string | null): string {
+  if (!access) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}access=${encodeURIComponent(access)}`;
+}
+
+export const proofKey = (orderId: string, access: string | null) =>
+  [...ordersQueryKey, 'proof', orderId, access] as const;
+
+/** GET /api/orders/{id}/proof */
+export function useOrderProof(orderId: string, access: string | null) {
+  return useQuery(
+    {
+      queryKey: proofKey(orderId, access),
+      queryFn: async () =>
+        orderProofSchema.parse(
+          await apiJson<unknown>(
+            withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof`, access),
+          ),
+        ),
+      retry: false,
+    },
+    queryClient,
+  );
+}
