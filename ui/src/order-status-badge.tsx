@@ -29,13 +29,17 @@ function statusLabel(status: string): string {
   return status ? status[0]!.toUpperCase() + status.slice(1) : 'Unknown';
 }
 
-/** An order's status as the customer's order pages and the admin's order lists show it. */
-export function OrderStatusBadge({ status }: { status: string }) {
+/**
+ * An order's status as the customer's order pages and the admin's order lists show it. `label`
+ * words a state the status alone does not tell (the customer's "Revising proof"); the tone stays the
+ * status's.
+ */
+export function OrderStatusBadge({ status, label }: { status: string; label?: string }) {
   const { tone, dot } = statusTone[status] ?? otherStatus;
   return (
     <StatusBadge $tone={tone} $dot={dot} data-status={status}>
       <VisuallyHidden>Status: </VisuallyHidden>
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </StatusBadge>
   );
 }

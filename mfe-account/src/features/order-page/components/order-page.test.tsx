@@ -346,5 +346,26 @@ describe('OrderPage', () => {
           'This label is in your cart with the text engraved, not the text first ordered: "MAIN PUMP 2" (changed on the proof; ordered as "MAIN PUMP").',
       });
     });
+
+    it('says "Revising proof" in the badge and the progress while the shop makes the asked changes, and leads with the proof', async () => {
+      const asked = proof({ status: 'changes_requested', revision: 1 });
+      asked.revisions.pop();
+      answer(revisedOrder({ proofStatus: 'changes_requested' }), asked);
+      useShopStore.getState().setUser(TEST_USER);
+      renderPage(<OrderPage orderNumber="1001" extras={() => <p data-testid="extras">proof</p>} />);
+      await screen.findByTestId('extras');
+      const badge = document.querySelector('[data-status]');
+      expect(badge).toHaveAttribute('data-status', 'awaiting_proof');
+      await waitFor(() => expect(badge).toHaveTextContent('Status: Revising proof'));
+      const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole(
+        'listitem',
+      );
+      await waitFor(() => expect(steps.length).toBeGreaterThan(0));
+      expect(
+        within(screen.getByRole('list', { name: 'Order progress' }))
+          .getAllByRole('listitem')
+          .at(-1),
+      ).toHaveTextContent(/^Revising proof/);
+    });
   });
 });

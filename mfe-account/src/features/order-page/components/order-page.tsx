@@ -29,6 +29,7 @@ import {
 import { useOrderProof } from '../../../api/order-proof';
 import { OrderAgainButton } from '../../../components/order-again-button';
 import { hasOutcome } from '../../../lib/order-outcome';
+import { REVISING_PROOF, shownStatusLabel } from '../../../lib/shown-status';
 import { useOrder, withAccess, type OrderDetail } from '../api/get-order';
 import { OrderLine } from './order-line';
 
@@ -215,10 +216,16 @@ function OrderView({
 }) {
   const info = order.customerInfo;
   const outcome = hasOutcome(order.status);
-  // The proof the proof section reads too (one request): each line's engraved text.
+  // The proof the proof section reads too (one request): each line's engraved text, and where the
+  // proof stands, fresher than the order's copy right after an answer.
   const proof = useOrderProof(order.id, access).data;
   const current = proof?.revisions.find((revision) => revision.revision === proof.revision);
   const engraved = new Map(current?.lines.map((line) => [line.lineId, line.customText]));
+  const proofStatus = proof?.status ?? order.proofStatus;
+  const revisingSince =
+    order.status === 'awaiting_proof' && proofStatus === 'changes_requested'
+      ? (current?.changesRequested?.at ?? null)
+      : null;
   return (
     <>
       <Heading>
@@ -228,7 +235,10 @@ function OrderView({
             Placed <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge
+          status={order.status}
+          label={shownStatusLabel(order.status, proofStatus)}
+        />
       </Heading>
       <Actions>
         <OrderAgainButton
@@ -304,6 +314,12 @@ function OrderView({
                   <time dateTime={step.at}>{when(step.at)}</time>
                 </li>
               ))}
+              {revisingSince && (
+                <li>
+                  <strong>{REVISING_PROOF}</strong>
+                  <time dateTime={revisingSince}>Changes asked {when(revisingSince)}</time>
+                </li>
+              )}
             </Steps>
           </Panel>
         </Side>

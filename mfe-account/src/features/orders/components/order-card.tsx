@@ -19,6 +19,7 @@ import {
 } from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
 import { OrderAgainButton } from '../../../components/order-again-button';
+import { shownStatusLabel } from '../../../lib/shown-status';
 
 const Card = styled.article`
   ${cardSurface}
@@ -205,7 +206,10 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
           </p>
         </div>
         <HeaderEnd>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge
+            status={order.status}
+            label={shownStatusLabel(order.status, order.proofStatus)}
+          />
           <OrderAgainButton
             order={order}
             variant="secondary"

@@ -70,6 +70,29 @@ describe('OrdersPage', () => {
     ]);
   });
 
+  it('says "Revising proof" while the shop makes the changes the customer asked for, and "Awaiting proof approval" while it waits on them', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json([
+        order({ status: 'awaiting_proof', proofStatus: 'changes_requested' }),
+        order({
+          id: 'o2',
+          orderNumber: 1002,
+          status: 'awaiting_proof',
+          proofStatus: 'awaiting_approval',
+        }),
+      ]),
+    );
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrdersPage />);
+    const revising = await screen.findByRole('article', { name: 'Order #1001' });
+    const badge = revising.querySelector('[data-status]');
+    expect(badge).toHaveAttribute('data-status', 'awaiting_proof');
+    expect(badge).toHaveTextContent('Status: Revising proof');
+    expect(
+      screen.getByRole('article', { name: 'Order #1002' }).querySelector('[data-status]'),
+    ).toHaveTextContent('Status: Awaiting proof approval');
+  });
+
   it('offers the configurator when there are no orders yet, and says guest orders join once the email is confirmed', async () => {
     currentFetch().mockResolvedValueOnce(json([]));
     useShopStore.getState().setUser({ ...TEST_USER, emailConfirmed: false });
