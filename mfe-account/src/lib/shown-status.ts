@@ -13,3 +13,8 @@ export function shownStatusLabel(status: OrderStatus, proofStatus: ProofStatus |
   if (status === 'awaiting_proof' && proofStatus === 'changes_requested') return REVISING_PROOF;
   return ORDER_STATUS_LABELS[status];
 }
+
+/** Whether the order waits on the customer's answer to its proof (the proof's call to action leads). */
+export function waitsForProofAnswer(status: OrderStatus, proofStatus: ProofStatus | null): boolean {
+  return status === 'awaiting_proof' && proofStatus !== 'changes_requested';
+}

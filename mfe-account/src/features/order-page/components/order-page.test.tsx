@@ -4,6 +4,7 @@ import { useShopStore } from 'shell/store';
 import type { OrderDetail } from '@shop/contracts/orders';
 import type { OrderProof } from '@shop/contracts/proof-workflow';
 import { EMPTY_CART } from '@shop/contracts/cart';
+import { theme } from '@shop/ui';
 import { TEST_USER, json, lastToast, renderPage, setupShopTests } from '@shop/ui/testing';
 import userEvent from '@testing-library/user-event';
 import { OrderPage } from './order-page';
@@ -366,6 +367,27 @@ describe('OrderPage', () => {
           .getAllByRole('listitem')
           .at(-1),
       ).toHaveTextContent(/^Revising proof/);
+      // The shop owes the next step: "Order again" stays where it was, filled.
+      const again = screen.getByRole('button', { name: 'Order again: order #1001' });
+      expect(again).toHaveStyle({ background: theme.colors.accent });
+      expect(
+        again.compareDocumentPosition(screen.getByTestId('extras')) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    });
+
+    it('puts "Order again", outlined, after the proof while the order waits for the customer’s answer', async () => {
+      answer(revisedOrder(), proof({ status: 'awaiting_approval', revision: 1, revisions: [] }));
+      useShopStore.getState().setUser(TEST_USER);
+      renderPage(<OrderPage orderNumber="1001" extras={() => <p data-testid="extras">proof</p>} />);
+      const extras = await screen.findByTestId('extras');
+      const again = screen.getByRole('button', { name: 'Order again: order #1001' });
+      expect(again.compareDocumentPosition(extras) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+      // The secondary (outlined) button: white, not the accent's orange.
+      expect(again).toHaveStyle({ background: theme.colors.surface });
+      expect(document.querySelector('[data-status]')).toHaveTextContent(
+        'Status: Awaiting proof approval',
+      );
     });
   });
 });

@@ -29,7 +29,7 @@ import {
 import { useOrderProof } from '../../../api/order-proof';
 import { OrderAgainButton } from '../../../components/order-again-button';
 import { hasOutcome } from '../../../lib/order-outcome';
-import { REVISING_PROOF, shownStatusLabel } from '../../../lib/shown-status';
+import { REVISING_PROOF, shownStatusLabel, waitsForProofAnswer } from '../../../lib/shown-status';
 import { useOrder, withAccess, type OrderDetail } from '../api/get-order';
 import { OrderLine } from './order-line';
 
@@ -226,6 +226,29 @@ function OrderView({
     order.status === 'awaiting_proof' && proofStatus === 'changes_requested'
       ? (current?.changesRequested?.at ?? null)
       : null;
+  // While the order waits for the customer's answer, the proof's call to action leads and "Order
+  // again" follows it, outlined.
+  const proofLeads = waitsForProofAnswer(order.status, proofStatus);
+  const actions = (
+    <Actions>
+      <OrderAgainButton
+        order={order}
+        access={access}
+        variant={proofLeads ? 'secondary' : 'primary'}
+        hasSeries={order.items.some((item) => item.productConfig.series)}
+        lines={order.items}
+      />
+      {order.paymentStatus === 'paid' && (
+        <ButtonAnchor
+          $variant="secondary"
+          href={withAccess(`/api/orders/${order.id}/invoice.pdf`, access)}
+          download={`invoice-${order.orderNumber}.pdf`}
+        >
+          <DownloadIcon size={18} aria-hidden="true" /> Download invoice (PDF)
+        </ButtonAnchor>
+      )}
+    </Actions>
+  );
   return (
     <>
       <Heading>
@@ -240,26 +263,11 @@ function OrderView({
           label={shownStatusLabel(order.status, proofStatus)}
         />
       </Heading>
-      <Actions>
-        <OrderAgainButton
-          order={order}
-          access={access}
-          hasSeries={order.items.some((item) => item.productConfig.series)}
-          lines={order.items}
-        />
-        {order.paymentStatus === 'paid' && (
-          <ButtonAnchor
-            $variant="secondary"
-            href={withAccess(`/api/orders/${order.id}/invoice.pdf`, access)}
-            download={`invoice-${order.orderNumber}.pdf`}
-          >
-            <DownloadIcon size={18} aria-hidden="true" /> Download invoice (PDF)
-          </ButtonAnchor>
-        )}
-      </Actions>
+      {!proofLeads && actions}
       {order.status === 'cancelled' && <Cancelled order={order} />}
       {order.shipment && order.status !== 'cancelled' && <Tracking shipment={order.shipment} />}
       {!outcome && extras?.(order, access)}
+      {proofLeads && actions}
       <Layout>
         <Panel aria-labelledby="order-lines-heading">
           <h2 id="order-lines-heading">
