@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderProof } from '@shop/contracts/proof-workflow';
 import { json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { APPROVAL_NAME_MISSING, OrderProofSection } from './order-proof';
 
 const currentFetch = setupShopTests();
+// jsdom has no scrollIntoView; a test that needs it stubs it.
+const scrollIntoView = Element.prototype.scrollIntoView;
+afterEach(() => {
+  Element.prototype.scrollIntoView = scrollIntoView;
+});
 
 const proof = (overrides: Partial<OrderProof> = {}): OrderProof => ({
   orderId: '64b7f0c2a1b2c3d4e5f60718',
@@ -59,6 +64,25 @@ describe('the order page’s proof', () => {
     expect(field).toHaveFocus();
     expect(field).toHaveAccessibleDescription(expect.stringContaining(APPROVAL_NAME_MISSING));
     expect(currentFetch()).toHaveBeenCalledTimes(1);
+  });
+
+  it('once approved from the keyboard, moves focus to the approval status and scrolls it into view', async () => {
+    const approved = proof({ status: 'approved' });
+    approved.revisions[0]!.approval = { at: '2025-03-05T15:00:00.000Z', name: 'Ann Lee' };
+    currentFetch()
+      .mockResolvedValueOnce(json(proof()))
+      .mockResolvedValueOnce(json(approved))
+      .mockResolvedValue(json(approved));
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const user = userEvent.setup();
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    await user.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Ann Lee{Enter}');
+    const status = await screen.findByText(/^Approved by Ann Lee/);
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Approve the proof' })).not.toBeInTheDocument();
+    expect(scrolled).toHaveBeenCalled();
+    expect(scrolled.mock.contexts.at(-1)).toBe(status);
   });
 
   it('says how many labels an approval covers, and names the numbers of a series', async () => {

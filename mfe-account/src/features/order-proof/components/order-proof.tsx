@@ -1,6 +1,6 @@
 // The proof section of the order page (docs/product.md, "Proofs"): every line's proof as the shop
 // will engrave it, approved in one click with the customer's name, or changes asked for per line.
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import styled from 'styled-components';
 import { PROOF_STATUS_LABELS } from '@shop/contracts/proof-workflow';
 import type { OrderStatus } from '@shop/contracts/orders';
@@ -102,6 +102,11 @@ const Status = styled.p<{ $tone: 'wait' | 'ok' | 'info' }>`
   background: ${({ $tone }) =>
     $tone === 'ok' ? '#dcfce7' : $tone === 'wait' ? '#ffedd5' : '#f1f5f9'};
   color: ${({ $tone }) => ($tone === 'ok' ? '#166534' : $tone === 'wait' ? '#9a3412' : '#334155')};
+  scroll-margin: 5rem 0;
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Actions = styled.form`
@@ -164,7 +169,16 @@ function approvalHint(lines: OrderProof['revisions'][number]['lines']): string {
 
 export const APPROVAL_NAME_MISSING = 'Type your name to approve: it is recorded with the approval.';
 
-function Answer({ proof, access }: { proof: OrderProof; access: string | null }) {
+function Answer({
+  proof,
+  access,
+  onAnswered,
+}: {
+  proof: OrderProof;
+  access: string | null;
+  /** Once the answer is recorded (the form is gone): the section moves focus to its status. */
+  onAnswered: () => void;
+}) {
   const approve = useApproveProof(proof.orderId, access);
   const changes = useRequestProofChanges(proof.orderId, access);
   const current = proof.revisions.at(-1)!;
@@ -182,17 +196,20 @@ function Answer({ proof, access }: { proof: OrderProof; access: string | null })
       nameField.current?.focus();
       return;
     }
-    approve.mutate({ revision: proof.revision, name: name.trim() });
+    approve.mutate({ revision: proof.revision, name: name.trim() }, { onSuccess: onAnswered });
   };
   const submitChanges = (event: FormEvent) => {
     event.preventDefault();
-    changes.mutate({
-      revision: proof.revision,
-      comments: current.lines.map((line) => ({
-        lineId: line.lineId,
-        comment: comments[line.lineId]?.trim() ?? '',
-      })),
-    });
+    changes.mutate(
+      {
+        revision: proof.revision,
+        comments: current.lines.map((line) => ({
+          lineId: line.lineId,
+          comment: comments[line.lineId]?.trim() ?? '',
+        })),
+      },
+      { onSuccess: onAnswered },
+    );
   };
   if (mode === 'changes') {
     const anyComment = Object.values(comments).some((comment) => comment.trim());
@@ -253,11 +270,16 @@ function approvedWhen(proof: OrderProof) {
   return approval ? `Approved by ${approval.name} on ${when(approval.at)}` : 'Approved';
 }
 
-function statusLine(proof: OrderProof, orderStatus: OrderStatus) {
+/**
+ * Where the proof stands. `ref` (with tabIndex -1) lets the section move focus here once the
+ * customer's answer replaced the form, so a keyboard or screen-reader user learns the outcome.
+ */
+function statusLine(proof: OrderProof, orderStatus: OrderStatus, ref: Ref<HTMLParagraphElement>) {
+  const focusable = { ref, tabIndex: -1, 'data-testid': 'proof-status' };
   const unanswered = proof.status === 'awaiting_approval' || proof.status === 'changes_requested';
   if (unanswered && orderStatus !== 'awaiting_proof') {
     return (
-      <Status $tone="info" role="status">
+      <Status $tone="info" role="status" {...focusable}>
         This order was {orderStatus === 'cancelled' ? 'cancelled' : 'closed'} before the proof was
         approved, so nothing more is needed from you.
       </Status>
@@ -266,27 +288,31 @@ function statusLine(proof: OrderProof, orderStatus: OrderStatus) {
   switch (proof.status) {
     case 'awaiting_approval':
       return (
-        <Status $tone="wait" role="status">
+        <Status $tone="wait" role="status" {...focusable}>
           Please check the proof{proof.revision > 1 ? ` (revision ${proof.revision})` : ''}: we
           engrave only after you approve it.
         </Status>
       );
     case 'changes_requested':
       return (
-        <Status $tone="info" role="status">
+        <Status $tone="info" role="status" {...focusable}>
           Thank you: we are making the changes you asked for and will email you a new proof.
         </Status>
       );
     case 'approved':
       return (
-        <Status $tone="ok" role="status">
+        <Status $tone="ok" role="status" {...focusable}>
           {approvedWhen(proof)}.
           {orderStatus === 'processing' &&
             ' Your labels are in production: we engrave exactly this.'}
         </Status>
       );
     default:
-      return <Status $tone="info">{PROOF_STATUS_LABELS[proof.status]}</Status>;
+      return (
+        <Status $tone="info" {...focusable}>
+          {PROOF_STATUS_LABELS[proof.status]}
+        </Status>
+      );
   }
 }
 
@@ -314,6 +340,15 @@ export function OrderProofSection({
   access: string | null;
 }) {
   const query = useOrderProof(orderId, access);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const [answered, setAnswered] = useState(false);
+  const proofStatus = query.data?.status;
+  useEffect(() => {
+    if (!answered || !statusRef.current) return;
+    statusRef.current.focus({ preventScroll: true });
+    statusRef.current.scrollIntoView?.({ block: 'center' });
+    setAnswered(false);
+  }, [answered, proofStatus]);
   if (query.isPending || query.isError) return null;
   const proof = query.data;
   if (proof.revisions.length === 0) return null;
@@ -324,7 +359,7 @@ export function OrderProofSection({
   const asked = orderStatus === 'awaiting_proof' && proof.status === 'awaiting_approval';
   const body = (
     <>
-      {statusLine(proof, orderStatus)}
+      {statusLine(proof, orderStatus, statusRef)}
       {current.note && <p>What changed: {current.note}</p>}
       <p className="scroll-hint">
         Each proof is drawn at a readable size: scroll it sideways, or download its PDF.
@@ -381,7 +416,7 @@ export function OrderProofSection({
           );
         })}
       </Lines>
-      {asked && <Answer proof={proof} access={access} />}
+      {asked && <Answer proof={proof} access={access} onAnswered={() => setAnswered(true)} />}
       {earlier.length > 0 && (
         <Earlier>
           <summary>Earlier proofs ({earlier.length})</summary>
