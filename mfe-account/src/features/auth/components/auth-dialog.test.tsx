@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,7 +14,50 @@ function renderDialog(tab: 'sign-in' | 'create-account' = 'sign-in') {
   return { onOpenChange, user: userEvent.setup() };
 }
 
+/**
+ * The shell's header as far as these tests need it: Sign In, replaced by the account button (a
+ * new element, as the shell's lazy account menu draws it, not Sign In relabelled).
+ */
+function HeaderAndDialog() {
+  const user = useShopStore((s) => s.user);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <header>
+        {user ? (
+          <button
+            key="account"
+            type="button"
+            aria-label={`Account menu for ${user.firstName} ${user.lastName}`}
+          >
+            {user.firstName}
+          </button>
+        ) : (
+          <button key="sign-in" type="button" onClick={() => setOpen(true)}>
+            Sign In
+          </button>
+        )}
+      </header>
+      <AuthDialog open={open} tab="sign-in" onOpenChange={setOpen} />
+    </>
+  );
+}
+
 describe('AuthDialog: Sign In', () => {
+  it('signed in from the keyboard, hands focus to the header’s account button that replaced Sign In', async () => {
+    currentFetch().mockResolvedValueOnce(json(TEST_USER));
+    useShopStore.getState().setUser(null);
+    const user = userEvent.setup();
+    render(<HeaderAndDialog />);
+    screen.getByRole('button', { name: 'Sign In' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    await user.keyboard('ann@example.com{Tab}secret1{Enter}');
+    const account = await screen.findByRole('button', { name: /^Account menu for / });
+    await waitFor(() => expect(account).toHaveFocus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('is a named dialog with both tabs, focusing the email field first', async () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument();

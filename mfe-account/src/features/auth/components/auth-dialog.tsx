@@ -6,6 +6,7 @@ import { useShopStore } from 'shell/store';
 import { Dialog, DialogDescription, DialogTitle, theme } from '@shop/ui';
 import { CreateAccountForm } from './create-account-form';
 import { SignInForm } from './sign-in-form';
+import { focusAccountButtonWhenShown } from '../../../lib/focus-account-button';
 
 type AuthTab = AuthDialogProps['tab'];
 
@@ -77,6 +78,12 @@ export function AuthDialog(props: Partial<AuthDialogProps>) {
   }
 
   const close = () => onOpenChange(false);
+  // Signed in, the header's Sign In (the dialog's opener) is replaced by the account button: focus
+  // goes there, so a keyboard or screen-reader user lands on the outcome, not on <body>.
+  const signedIn = () => {
+    close();
+    focusAccountButtonWhenShown();
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} width="32rem">
       <div data-remote="account" data-session-id={sessionId}>
@@ -88,10 +95,10 @@ export function AuthDialog(props: Partial<AuthDialogProps>) {
             <TabTrigger value="create-account">Create Account</TabTrigger>
           </TabList>
           <Tabs.Content value="sign-in">
-            <SignInForm onSignedIn={close} />
+            <SignInForm onSignedIn={signedIn} />
           </Tabs.Content>
           <Tabs.Content value="create-account">
-            <CreateAccountForm onRegistered={close} prefill={store.prefill} />
+            <CreateAccountForm onRegistered={signedIn} prefill={store.prefill} />
           </Tabs.Content>
         </Tabs.Root>
       </div>
