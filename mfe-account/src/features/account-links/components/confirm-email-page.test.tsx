@@ -21,6 +21,18 @@ describe('ConfirmEmailPage', () => {
     expect(sentBody(currentFetch())).toEqual({ token: TOKEN });
   });
 
+  it('lets a long address in the heading wrap after its @ (no sideways scrolling on a phone)', async () => {
+    const email = 'walker2-375-1796215859476@example.com';
+    currentFetch().mockResolvedValueOnce(
+      json({ user: { ...TEST_USER, email, emailConfirmed: true }, joinedOrders: 0 }),
+    );
+    renderPage(<ConfirmEmailPage />, { path: `/confirm-email?token=${TOKEN}` });
+    const heading = await screen.findByRole('heading', { name: /is confirmed$/ });
+    expect(heading).toHaveTextContent(`Your email ${email} is confirmed`);
+    expect(heading.innerHTML).toContain('walker2-375-1796215859476@<wbr>example.com');
+    expect(heading).toHaveStyle({ overflowWrap: 'break-word' });
+  });
+
   it('says the link does not work when it was used or has expired', async () => {
     currentFetch().mockResolvedValueOnce(
       json({ message: accountMessages.confirmationLinkInvalid }, 400),

@@ -1,11 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { useMutation } from '@tanstack/react-query';
 import { accountMessages } from '@shop/contracts/accounts';
 import { apiErrorMessage, queryClient, useShopStore } from 'shell/store';
 import { ButtonLink, CheckIcon, LockIcon, MessageCard, Page, PageHeader, Skeleton } from '@shop/ui';
 import { useSignedInAs } from '../../../lib/signed-in-as';
 import { confirmEmail } from '../api/account-links';
+import { BreakableEmail } from '../../../components/breakable-email';
+
+/**
+ * The confirmed heading: the address wraps after its @ (BreakableEmail); a part still wider than the
+ * card breaks inside it rather than scrolling the page sideways.
+ */
+const EmailHeading = styled.h2`
+  overflow-wrap: break-word;
+`;
 
 /** What joining did, in words: "2 earlier orders were added to your account". */
 export function joinedOrdersText(count: number): string {
@@ -45,7 +55,10 @@ export function ConfirmEmailPage() {
           <span className="icon" aria-hidden="true">
             <CheckIcon size={26} />
           </span>
-          <h2>Your email {confirm.data.user.email} is confirmed</h2>
+          {/* A long address wraps after its @ at 375 px instead of running past the card. */}
+          <EmailHeading>
+            Your email <BreakableEmail email={confirm.data.user.email} /> is confirmed
+          </EmailHeading>
           <p>{joinedOrdersText(confirm.data.joinedOrders)}</p>
           <div className="actions">
             <ButtonLink to="/orders">Order History</ButtonLink>
