@@ -219,6 +219,59 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
+describe('GET /api/auth/reset-password (whether a link may still set a password)', () => {
+  const check = (agent: TestAgent, token: string, headers: Record<string, string> = {}) =>
+    agent.request('GET', `/api/auth/reset-password?token=${encodeURIComponent(token)}`, {
+      headers,
+    });
+
+  it('when the link is unused, then it is valid and asking spends nothing: the link still sets the password', async () => {
+    const { email, token } = await customerWithResetToken();
+    const asked = await check(app.agent(), token);
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body).toEqual({ valid: true });
+    expect(asked.headers.get('cache-control')).toBe('no-store');
+    expect((await check(app.agent(), token)).status).toBe(200);
+    const record = await AccountTokenModel.findById(
+      createHash('sha256').update(token).digest('hex'),
+    ).lean();
+    expect(record?.usedAt).toBeNull();
+
+    expect((await reset(app.agent(), token)).status).toBe(200);
+    expect((await signIn(app.agent(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('when the link was used, is unknown or malformed, then the reset’s own 400 and message', async () => {
+    const { token } = await customerWithResetToken();
+    expect((await reset(app.agent(), token)).status).toBe(200);
+    for (const link of [token, 'B'.repeat(43), 'short']) {
+      const asked = await check(app.agent(), link);
+      expect(asked.status, link).toBe(400);
+      expect(asked.body.message).toBe(accountMessages.resetLinkInvalid);
+    }
+  });
+
+  it('when one address asks more than 20 times in 15 minutes, then 429, like the reset itself', async () => {
+    const { token } = await customerWithResetToken();
+    const headers = { 'x-forwarded-for': '198.18.77.1' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= 20; attempt++) {
+      statuses.push((await check(app.agent(), token, headers)).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+    // The same budget as the reset: the next reset from that address is refused too.
+    expect(
+      (
+        await app.agent().request('POST', '/api/auth/reset-password', {
+          headers,
+          body: { token, newPassword: NEW_PASSWORD },
+        })
+      ).status,
+    ).toBe(429);
+  });
+});
+
 describe('PUT /api/account/profile', () => {
   it('when the details are valid, then they are saved and shown by /auth/me', async () => {
     const agent = app.agent();

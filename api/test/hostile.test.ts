@@ -159,6 +159,7 @@ const ROUTES: Record<string, RouteRow> = {
   'GET /auth/me': { access: 'anyone', json: false },
   'POST /auth/change-password': { access: 'customer', json: true },
   'POST /auth/forgot-password': { access: 'anyone', json: true },
+  'GET /auth/reset-password': { access: 'anyone', json: false },
   'POST /auth/reset-password': { access: 'anyone', json: true },
   'POST /auth/confirm-email': { access: 'anyone', json: true },
   'PUT /account/profile': { access: 'customer', json: true },

@@ -132,6 +132,9 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** GET /api/auth/reset-password?token=: whether the link may still set a password ({ valid: true }, else the reset's 400). */
+export const resetLinkQuerySchema = resetPasswordSchema.pick({ token: true });
+
 /** The reset page's form: the new password twice. */
 export const resetPasswordFormSchema = z
   .object({ newPassword, confirmPassword: newPassword })

@@ -15,7 +15,7 @@ import { hashPassword, passwordMatches } from './passwords';
 import { customerOrdersForAdmin, joinGuestOrders, orderedArtworkOf } from '../orders/orders';
 import type { Config } from '../../config';
 import { emailConfirmation, passwordReset, queueMail } from '../mail/mail';
-import { issueToken, useToken } from './tokens';
+import { checkToken, issueToken, useToken } from './tokens';
 import {
   changeCustomerEmail,
   markEmailConfirmed,
@@ -178,6 +178,14 @@ export async function sendPasswordReset(email: string, config: Config, now = new
  * Sets a new password from a reset link (used once), voids the customer's other reset links, and signs
  * out every session of the customer; the route then signs this browser in.
  */
+/**
+ * Whether a reset link may still set a password, without using it (the reset page asks on opening):
+ * nothing changes; an unknown, expired, used or void link is the reset's own 400.
+ */
+export async function checkResetLink(token: string, now = new Date()): Promise<void> {
+  await checkToken(token, 'password-reset', accountMessages.resetLinkInvalid, now);
+}
+
 export async function resetPassword(
   { token, newPassword }: { token: string; newPassword: string },
   now = new Date(),

@@ -10,6 +10,7 @@ import {
   loginSchema,
   profileSchema,
   registerSchema,
+  resetLinkQuerySchema,
   resetPasswordSchema,
 } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
@@ -28,6 +29,7 @@ import {
   adminCustomerList,
   changeEmail,
   changePassword,
+  checkResetLink,
   claimPasswordResetRequest,
   confirmEmail,
   confirmationMessages,
@@ -108,6 +110,15 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     sendPasswordReset(email, config).catch((error: unknown) =>
       logger.error({ err: error }, 'Sending a password reset link failed'),
     );
+  });
+
+  // Whether the link may still set a password, asked when the reset page opens: nothing changes,
+  // and it counts against the same per-address limit as the reset (a link cannot be probed faster).
+  router.get('/auth/reset-password', passwordResetLimit, async (req, res) => {
+    const { token } = parseQuery(resetLinkQuerySchema, req);
+    await checkResetLink(token);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ valid: true });
   });
 
   router.post('/auth/reset-password', passwordResetLimit, async (req, res) => {

@@ -40,11 +40,10 @@ export async function issueToken(
 }
 
 /**
- * Uses the token once: the customer it was made for. An unknown, expired or used token, a token for
- * another purpose, or one whose customer has since changed email or gone, is the one `invalid`
- * message (400), whichever it was.
+ * Checks the token without using it: the customer it was made for, while it may still be used. The
+ * same refusals as useToken, which uses it.
  */
-export async function useToken(
+export async function checkToken(
   token: string,
   purpose: AccountTokenPurpose,
   invalidMessage: string,
@@ -52,8 +51,7 @@ export async function useToken(
 ): Promise<{ customer: CustomerRecord; record: AccountTokenRecord }> {
   const invalid = () =>
     AppError.invalid(invalidMessage, [{ path: 'token', message: invalidMessage }]);
-  const hash = hashToken(token);
-  const record = await findAccountToken(hash);
+  const record = await findAccountToken(hashToken(token));
   if (
     !record ||
     record.usedAt ||
@@ -67,6 +65,24 @@ export async function useToken(
   // A reset link made before the password was last set (by another link, or changed) is void.
   const setAt = customer.passwordSetAt?.getTime() ?? 0;
   if (purpose === 'password-reset' && record.createdAt.getTime() < setAt) throw invalid();
+  return { customer, record };
+}
+
+/**
+ * Uses the token once: the customer it was made for. An unknown, expired or used token, a token for
+ * another purpose, or one whose customer has since changed email or gone, is the one `invalid`
+ * message (400), whichever it was.
+ */
+export async function useToken(
+  token: string,
+  purpose: AccountTokenPurpose,
+  invalidMessage: string,
+  now = new Date(),
+): Promise<{ customer: CustomerRecord; record: AccountTokenRecord }> {
+  const { customer, record } = await checkToken(token, purpose, invalidMessage, now);
+  const hash = hashToken(token);
+  const invalid = () =>
+    AppError.invalid(invalidMessage, [{ path: 'token', message: invalidMessage }]);
   // Of two uses of one link at the same moment, one marks it used; the other is refused.
   if (!(await markTokenUsed(hash, now))) throw invalid();
   return { customer, record };
