@@ -12,6 +12,14 @@ export async function resetPassword(input: ResetPasswordInput): Promise<ShopUser
   return shopUserSchema.parse(await apiJson<unknown>('/api/auth/reset-password', { body: input }));
 }
 
+/**
+ * GET /api/auth/reset-password?token=: whether the emailed link may still set a password (it is not
+ * used by asking). Its 400 carries the invalid-link message.
+ */
+export async function checkResetLink(token: string): Promise<void> {
+  await apiJson<unknown>(`/api/auth/reset-password?token=${encodeURIComponent(token)}`);
+}
+
 /** POST /api/auth/confirm-email: the customer and how many guest orders joined the account. */
 export async function confirmEmail(token: string): Promise<EmailConfirmed> {
   return emailConfirmedSchema.parse(

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { accountMessages, resetPasswordFormSchema } from '@shop/contracts/accounts';
 import { apiErrorMessage, queryClient, toast, useShopStore } from 'shell/store';
 import {
   Button,
   FieldError,
+  Skeleton,
   FormStack,
   Page,
   PageHeader,
@@ -16,7 +17,7 @@ import {
 } from '@shop/ui';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useSignedInAs } from '../../../lib/signed-in-as';
-import { resetPassword } from '../api/account-links';
+import { checkResetLink, resetPassword } from '../api/account-links';
 
 const Card = styled.div`
   max-width: 28rem;
@@ -45,6 +46,20 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const signedInAs = useSignedInAs();
   const [linkProblem, setLinkProblem] = useState(false);
+  // A used, expired or unknown link says so on opening, before a password is typed for nothing.
+  const link = useQuery(
+    {
+      queryKey: ['reset-link', token],
+      queryFn: () => checkResetLink(token).then(() => true),
+      enabled: Boolean(token),
+      retry: false,
+      staleTime: Infinity,
+      gcTime: 0,
+    },
+    queryClient,
+  );
+  const linkRefused =
+    link.isError && apiErrorMessage(link.error) === accountMessages.resetLinkInvalid;
   const form = useZodForm({
     schema: resetPasswordFormSchema,
     initialValues: { newPassword: '', confirmPassword: '' },
@@ -73,8 +88,12 @@ export function ResetPasswordPage() {
         <h1>Choose a new password</h1>
         <p>Your other sessions are signed out once the new password is set.</p>
       </PageHeader>
-      {!token || linkProblem ? (
+      {!token || linkProblem || linkRefused ? (
         <NoLink />
+      ) : link.isPending ? (
+        <Skeleton role="status" aria-label="Checking your link">
+          <div />
+        </Skeleton>
       ) : (
         <Card>
           <FormStack
