@@ -172,12 +172,15 @@ export const APPROVAL_NAME_MISSING = 'Type your name to approve: it is recorded 
 function Answer({
   proof,
   access,
-  onAnswered,
+  onAnswering,
 }: {
   proof: OrderProof;
   access: string | null;
-  /** Once the answer is recorded (the form is gone): the section moves focus to its status. */
-  onAnswered: () => void;
+  /**
+   * The answer is being sent: once it is recorded the form is gone (this component with it, so its
+   * own callbacks no longer run), and the section moves focus to its status.
+   */
+  onAnswering: () => void;
 }) {
   const approve = useApproveProof(proof.orderId, access);
   const changes = useRequestProofChanges(proof.orderId, access);
@@ -196,20 +199,19 @@ function Answer({
       nameField.current?.focus();
       return;
     }
-    approve.mutate({ revision: proof.revision, name: name.trim() }, { onSuccess: onAnswered });
+    onAnswering();
+    approve.mutate({ revision: proof.revision, name: name.trim() });
   };
   const submitChanges = (event: FormEvent) => {
     event.preventDefault();
-    changes.mutate(
-      {
-        revision: proof.revision,
-        comments: current.lines.map((line) => ({
-          lineId: line.lineId,
-          comment: comments[line.lineId]?.trim() ?? '',
-        })),
-      },
-      { onSuccess: onAnswered },
-    );
+    onAnswering();
+    changes.mutate({
+      revision: proof.revision,
+      comments: current.lines.map((line) => ({
+        lineId: line.lineId,
+        comment: comments[line.lineId]?.trim() ?? '',
+      })),
+    });
   };
   if (mode === 'changes') {
     const anyComment = Object.values(comments).some((comment) => comment.trim());
@@ -341,14 +343,16 @@ export function OrderProofSection({
 }) {
   const query = useOrderProof(orderId, access);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  const [answered, setAnswered] = useState(false);
+  // Set when the customer sends an answer from this page; once the proof no longer waits for it (the
+  // answer recorded, the form gone), focus goes to the status message, scrolled into view.
+  const answering = useRef(false);
   const proofStatus = query.data?.status;
   useEffect(() => {
-    if (!answered || !statusRef.current) return;
+    if (!answering.current || proofStatus === 'awaiting_approval' || !statusRef.current) return;
+    answering.current = false;
     statusRef.current.focus({ preventScroll: true });
     statusRef.current.scrollIntoView?.({ block: 'center' });
-    setAnswered(false);
-  }, [answered, proofStatus]);
+  }, [proofStatus]);
   if (query.isPending || query.isError) return null;
   const proof = query.data;
   if (proof.revisions.length === 0) return null;
@@ -416,7 +420,9 @@ export function OrderProofSection({
           );
         })}
       </Lines>
-      {asked && <Answer proof={proof} access={access} onAnswered={() => setAnswered(true)} />}
+      {asked && (
+        <Answer proof={proof} access={access} onAnswering={() => (answering.current = true)} />
+      )}
       {earlier.length > 0 && (
         <Earlier>
           <summary>Earlier proofs ({earlier.length})</summary>
