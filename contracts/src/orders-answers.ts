@@ -67,7 +67,8 @@ export const orderHistoryEntrySchema = z.object({
   items: z.array(orderItemSchema),
   shipment: shipmentSchema.nullable(),
   refunded: z.number(),
-  proofStatus: z.enum(PROOF_STATUSES).nullable(),
+  // null when an API from before the field answers (a remote may be released before the API).
+  proofStatus: z.enum(PROOF_STATUSES).nullable().default(null),
 }) satisfies z.ZodType<OrderHistoryEntry>;
 
 /** GET /api/orders: the signed-in customer's orders, newest first. */
