@@ -34,6 +34,24 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   expired: 'Expired (never paid)',
 };
 
+/** What the customer and the admin read while the shop makes the proof revision the customer asked for. */
+export const REVISING_PROOF = 'Revising proof';
+
+/**
+ * An order's state as its pages and lists show it: its stored status, except that an order awaiting
+ * proof approval whose customer asked for changes (no new revision sent yet) waits on the shop, not
+ * on the customer. The stored status stays awaiting_proof (docs/product.md section 4, "Proofs").
+ */
+export function shownStatusLabel(status: OrderStatus, proofStatus: ProofStatus | null): string {
+  if (status === 'awaiting_proof' && proofStatus === 'changes_requested') return REVISING_PROOF;
+  return ORDER_STATUS_LABELS[status];
+}
+
+/** Whether the order waits on the customer's answer to its proof (the proof's call to action leads). */
+export function waitsForProofAnswer(status: OrderStatus, proofStatus: ProofStatus | null): boolean {
+  return status === 'awaiting_proof' && proofStatus !== 'changes_requested';
+}
+
 /** The moves an order may make; anything else is refused. */
 export const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['awaiting_proof', 'processing', 'expired'],

@@ -4,13 +4,21 @@ import styled from 'styled-components';
 import { useMutation } from '@tanstack/react-query';
 import { accountMessages } from '@shop/contracts/accounts';
 import { apiErrorMessage, queryClient, useShopStore } from 'shell/store';
-import { ButtonLink, CheckIcon, LockIcon, MessageCard, Page, PageHeader, Skeleton } from '@shop/ui';
+import {
+  BreakableEmail,
+  ButtonLink,
+  CheckIcon,
+  LockIcon,
+  MessageCard,
+  Page,
+  PageHeader,
+  Skeleton,
+} from '@shop/ui';
 import { useSignedInAs } from '../../../lib/signed-in-as';
 import { confirmEmail } from '../api/account-links';
-import { BreakableEmail } from '../../../components/breakable-email';
 
 /**
- * The confirmed heading: the address wraps after its @ (BreakableEmail); a part still wider than the
+ * The confirmed heading: the address wraps after its @ or before a dot (BreakableEmail); a part still wider than the
  * card breaks inside it rather than scrolling the page sideways.
  */
 const EmailHeading = styled.h2`

@@ -29,7 +29,7 @@ import {
 import { useOrderProof } from '../../../api/order-proof';
 import { OrderAgainButton } from '../../../components/order-again-button';
 import { hasOutcome } from '../../../lib/order-outcome';
-import { REVISING_PROOF, shownStatusLabel, waitsForProofAnswer } from '../../../lib/shown-status';
+import { REVISING_PROOF, shownStatusLabel, waitsForProofAnswer } from '@shop/contracts/orders';
 import { useOrder, withAccess, type OrderDetail } from '../api/get-order';
 import { OrderLine } from './order-line';
 

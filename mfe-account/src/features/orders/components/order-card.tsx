@@ -19,7 +19,7 @@ import {
 } from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
 import { OrderAgainButton } from '../../../components/order-again-button';
-import { shownStatusLabel } from '../../../lib/shown-status';
+import { shownStatusLabel } from '@shop/contracts/orders';
 
 const Card = styled.article`
   ${cardSurface}

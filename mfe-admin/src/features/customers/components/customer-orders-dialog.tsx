@@ -1,3 +1,4 @@
+import { shownStatusLabel } from '@shop/contracts/orders';
 import {
   Dialog,
   DialogDescription,
@@ -39,7 +40,11 @@ export function CustomerOrdersDialog({
               {detail.data.orders.map((order) => (
                 <li key={order.id} style={{ margin: '0.5rem 0' }}>
                   <strong>#{order.orderNumber}</strong> · {formatShortDate(order.createdAt)} ·{' '}
-                  {formatDollars(order.total)} <OrderStatusBadge status={order.status} />
+                  {formatDollars(order.total)}{' '}
+                  <OrderStatusBadge
+                    status={order.status}
+                    label={shownStatusLabel(order.status, order.proofStatus)}
+                  />
                 </li>
               ))}
             </ul>

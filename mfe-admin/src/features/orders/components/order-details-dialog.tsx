@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { variableDataTerms } from '@shop/contracts/asset-tag-terms';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
+import { ORDER_STATUS_LABELS, shownStatusLabel, type OrderStatus } from '@shop/contracts/orders';
 import {
   ButtonAnchor,
   colorName,
@@ -122,7 +122,10 @@ export function OrderDetailsDialog({
             {order.customerId ? ' by a signed-in customer' : ' as a guest'}.
           </DialogDescription>
           <Badges>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge
+              status={order.status}
+              label={shownStatusLabel(order.status, order.proofStatus)}
+            />
             <PaymentBadge order={order} />
             {order.paymentStatus === 'paid' && (
               <ButtonAnchor

@@ -44,6 +44,31 @@ describe('Orders', () => {
     expect(screen.getByText('2 orders shown, newest first')).toBeInTheDocument();
   });
 
+  it('tells an order whose customer asked for proof changes (the shop owes a revision) from one awaiting approval', async () => {
+    currentFetch().mockResolvedValueOnce(
+      page(
+        [
+          {
+            ...order('o2', 1002, 'Lee'),
+            status: 'awaiting_proof',
+            proofStatus: 'changes_requested',
+          },
+          {
+            ...order('o1', 1001, 'Kim'),
+            status: 'awaiting_proof',
+            proofStatus: 'awaiting_approval',
+          },
+        ],
+        null,
+      ),
+    );
+    renderPage(<OrdersPanel />);
+    expect(await screen.findByText('#1002')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Revising proof');
+    expect(rows[2]).toHaveTextContent('Awaiting proof approval');
+  });
+
   it('offers more orders when a page found none but older ones may match', async () => {
     currentFetch()
       .mockResolvedValueOnce(page([], '2025-03-04:7'))

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ORDER_SEARCH_TOO_SHORT, readOrderSearch } from '@shop/contracts/admin';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@shop/contracts/orders';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, shownStatusLabel } from '@shop/contracts/orders';
 import {
   Button,
   OrderStatusBadge,
@@ -168,7 +168,10 @@ export function OrdersPanel() {
                       <PaymentBadge order={order} />
                     </td>
                     <td>
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatusBadge
+                        status={order.status}
+                        label={shownStatusLabel(order.status, order.proofStatus)}
+                      />
                     </td>
                     <td className="actions">
                       <RowButton
