@@ -175,10 +175,6 @@ export async function sendPasswordReset(email: string, config: Config, now = new
 }
 
 /**
- * Sets a new password from a reset link (used once), voids the customer's other reset links, and signs
- * out every session of the customer; the route then signs this browser in.
- */
-/**
  * Whether a reset link may still set a password, without using it (the reset page asks on opening):
  * nothing changes; an unknown, expired, used or void link is the reset's own 400.
  */
@@ -186,6 +182,10 @@ export async function checkResetLink(token: string, now = new Date()): Promise<v
   await checkToken(token, 'password-reset', accountMessages.resetLinkInvalid, now);
 }
 
+/**
+ * Sets a new password from a reset link (used once), voids the customer's other reset links, and signs
+ * out every session of the customer; the route then signs this browser in.
+ */
 export async function resetPassword(
   { token, newPassword }: { token: string; newPassword: string },
   now = new Date(),
