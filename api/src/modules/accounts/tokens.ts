@@ -39,6 +39,11 @@ export async function issueToken(
   return token;
 }
 
+/** A token's refusal: its purpose's one message (400), on the token field. */
+function invalidToken(message: string): AppError {
+  return AppError.invalid(message, [{ path: 'token', message }]);
+}
+
 /**
  * Checks the token without using it: the customer it was made for, while it may still be used. The
  * same refusals as useToken, which uses it.
@@ -49,8 +54,7 @@ export async function checkToken(
   invalidMessage: string,
   now = new Date(),
 ): Promise<{ customer: CustomerRecord; record: AccountTokenRecord }> {
-  const invalid = () =>
-    AppError.invalid(invalidMessage, [{ path: 'token', message: invalidMessage }]);
+  const invalid = () => invalidToken(invalidMessage);
   const record = await findAccountToken(hashToken(token));
   if (
     !record ||
@@ -80,10 +84,7 @@ export async function useToken(
   now = new Date(),
 ): Promise<{ customer: CustomerRecord; record: AccountTokenRecord }> {
   const { customer, record } = await checkToken(token, purpose, invalidMessage, now);
-  const hash = hashToken(token);
-  const invalid = () =>
-    AppError.invalid(invalidMessage, [{ path: 'token', message: invalidMessage }]);
   // Of two uses of one link at the same moment, one marks it used; the other is refused.
-  if (!(await markTokenUsed(hash, now))) throw invalid();
+  if (!(await markTokenUsed(hashToken(token), now))) throw invalidToken(invalidMessage);
   return { customer, record };
 }
