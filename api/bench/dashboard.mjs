@@ -25,6 +25,7 @@ import {
   startDatabase,
   stopChild,
 } from './lib.mjs';
+import { customerSearchKeys } from './seed.mjs';
 
 const require = createRequire(path.join(apiDir, 'package.json'));
 const { MongoClient, ObjectId } = require('mongodb');
@@ -105,7 +106,13 @@ async function seed(uri, count) {
       updatedAt: new Date(now - span - DAY),
     });
     for (let start = 0; start < people.length; start += 2000)
-      await db.collection('customers').insertMany(people.slice(start, start + 2000));
+      await db
+        .collection('customers')
+        .insertMany(
+          people
+            .slice(start, start + 2000)
+            .map((person) => ({ ...person, ...customerSearchKeys(person) })),
+        );
     await db.collection('discount_codes').insertMany(
       ['SPRING10', 'WELCOME10', 'BIG50'].map((code, i) => ({
         code,

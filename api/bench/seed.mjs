@@ -44,6 +44,15 @@ export function seedPerson(n, kind = 'c') {
   const email = `${firstName}.${lastName}.${kind}${n}@${DOMAINS[n % DOMAINS.length]}`.toLowerCase();
   return { firstName, lastName, email };
 }
+
+/** The admin's customer search keys, as the API writes them (customerSearchKeys). */
+export function customerSearchKeys({ firstName, lastName, email }) {
+  return {
+    firstNameKey: firstName.toLowerCase(),
+    lastNameKey: lastName.toLowerCase(),
+    emailDomainKey: email.slice(email.lastIndexOf('@') + 1),
+  };
+}
 export const seedCustomerEmail = (n) => seedPerson(n, 'c').email;
 /** The guest session of the n-th seeded guest cart (two lines). */
 export const seedGuestSession = (n) => `guest-1700000000000-seed${String(n).padStart(8, '0')}`;
@@ -137,9 +146,11 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
     log(`customers: ${count} and an admin`);
     const customers = customerIds.map((_id, i) => {
       const createdAt = new Date(firstOrderAt.get(i) - 10 * 60_000);
+      const person = seedPerson(i, 'c');
       return {
         _id,
-        ...seedPerson(i, 'c'),
+        ...person,
+        ...customerSearchKeys(person),
         phone: '555-0100',
         company: null,
         address: null,
@@ -157,6 +168,7 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
       email: SEED_ADMIN_EMAIL,
       firstName: 'Shop',
       lastName: 'Admin',
+      ...customerSearchKeys({ firstName: 'Shop', lastName: 'Admin', email: SEED_ADMIN_EMAIL }),
       phone: null,
       company: null,
       address: null,

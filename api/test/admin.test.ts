@@ -10,8 +10,11 @@ import {
   adminOrderPageSchema,
   adminOrderSchema,
   adminStatusSchema,
+  CUSTOMER_SEARCH_TOO_SHORT,
   madeAdminSchema,
 } from '@shop/contracts';
+import { keyCustomerSearch } from '../src/migrations/accounts';
+import { createLogger } from '../src/platform/logger';
 import { CustomerModel } from '../src/modules/accounts/model';
 import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
 import { AdminGrantAttemptModel } from '../src/modules/admin/model';
@@ -254,6 +257,87 @@ describe('customers', () => {
     }
     expect(seen).toEqual(ids.map(String).reverse());
     await CustomerModel.collection.deleteMany({ _id: { $in: ids } });
+  });
+
+  it('when an admin searches customers, then names, emails and domains match from the start of a word, newest first, by key', async () => {
+    const t = `q${Date.now().toString(36)}`; // a word no other customer of this run has
+    const search = async (q: string, more = '') => {
+      const answer = await admin.request(
+        'GET',
+        `/api/admin/customers?q=${encodeURIComponent(q)}${more}`,
+      );
+      expect(answer.status, answer.text).toBe(200);
+      return {
+        ids: adminCustomerListSchema.parse(answer.body).map((customer) => customer.id),
+        next: answer.headers.get('x-next-before'),
+      };
+    };
+    const ann = (await register(app.agent(), { firstName: `${t}ann`, email: `a.${t}@example.com` }))
+      .body.id as string;
+    const benAgent = app.agent();
+    const ben = (await register(benAgent, { firstName: 'Ben', lastName: `${t}son` })).body
+      .id as string;
+    const cyEmail = `${t}cy@example.com`;
+    const cy = (await register(app.agent(), { firstName: 'Cy', lastName: 'Doe', email: cyEmail }))
+      .body.id as string;
+    const diAgent = app.agent();
+    const di = (
+      await register(diAgent, { firstName: 'Di', lastName: 'Roe', email: `di@${t}.example` })
+    ).body.id as string;
+    // A word inside a name or an email, not at its start, finds nothing.
+    await register(app.agent(), { firstName: `x${t}`, email: `ed.${t}@example.com` });
+
+    expect((await search(t)).ids).toEqual([di, cy, ben, ann]);
+    expect((await search(` ${t.toUpperCase()} `)).ids).toEqual([di, cy, ben, ann]);
+    expect((await search(`${t} lee`)).ids).toEqual([ann]); // every word must match
+    expect((await search(cyEmail.toUpperCase())).ids).toEqual([cy]); // a whole email
+    const first = await search(t, '&limit=3');
+    expect(first).toEqual({ ids: [di, cy, ben], next: ben });
+    expect(await search(t, `&limit=3&before=${ben}`)).toEqual({ ids: [ann], next: null });
+
+    // A changed name or email is searched as it is now.
+    const profile = await benAgent.request('PUT', '/api/account/profile', {
+      body: { firstName: 'Ben', lastName: 'Smith' },
+    });
+    expect(profile.status, profile.text).toBe(200);
+    const moved = await diAgent.request('POST', '/api/account/email', {
+      body: { email: `di.moved@elsewhere${t}.example`, currentPassword: PASSWORD },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await search(t)).ids).toEqual([cy, ann]);
+    expect((await search(`elsewhere${t}`)).ids).toEqual([di]);
+
+    const short = await admin.request('GET', '/api/admin/customers?q=a');
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toEqual([{ path: 'q', message: CUSTOMER_SEARCH_TOO_SHORT }]);
+  });
+
+  it('when customers were written before the search keys, then the start-up migration keys them', async () => {
+    const t = `k${Date.now().toString(36)}`;
+    const _id = new Types.ObjectId();
+    await CustomerModel.collection.insertOne({
+      _id,
+      email: `old.customer@${t}.example`,
+      firstName: 'Olde',
+      lastName: `${t}Written`,
+      passwordHash: 'x',
+      isAdmin: false,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const find = async () =>
+      (await admin.request('GET', `/api/admin/customers?q=${t}`)).body.map(
+        (customer: { id: string }) => customer.id,
+      );
+    expect(await find()).toEqual([]);
+    await keyCustomerSearch(createLogger('silent'));
+    expect(await CustomerModel.findById(_id).lean()).toMatchObject({
+      firstNameKey: 'olde',
+      lastNameKey: `${t}written`,
+      emailDomainKey: `${t}.example`,
+    });
+    expect(await find()).toEqual([_id.toString()]);
+    await CustomerModel.deleteOne({ _id });
   });
 
   it('when an admin deletes a customer, then it is gone and signed out', async () => {

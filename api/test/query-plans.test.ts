@@ -197,6 +197,9 @@ async function walkTheShop() {
     expect((await admin.request('GET', `/api/admin/orders?${query}`)).status, query).toBe(200);
   await admin.request('GET', `/api/admin/orders/${order.orderId}`);
   await admin.request('GET', '/api/admin/customers');
+  await admin.request('GET', '/api/admin/customers?q=plans');
+  await admin.request('GET', `/api/admin/customers?q=ann%20lee&before=${account.body.id}`);
+  await admin.request('GET', '/api/admin/customers?q=plans.customer@example.com');
   await admin.request('GET', `/api/admin/customers/${account.body.id}`);
   await admin.request('GET', '/api/admin/discount-codes');
   await admin.request('GET', '/api/admin/outbox');
@@ -296,9 +299,12 @@ it('when a shopper, a customer, an admin and the jobs go about the shop, then ev
     // A lookup by _id reads one document, whatever else its filter checks on it.
     const byKey =
       ['string', 'object'].includes(typeof query.filter._id) && !isOperator(query.filter._id);
+    // A search of several indexed keys at once (the admin's customer search) reads each key's range
+    // and sorts what they found: the cost of the matches, not of the collection.
+    const sortsItsMatches = /MULTI-INDEX OR/.test(plan.text) && !/\bSCAN\b/.test(plan.text);
     const bad =
       /\bSCAN\b/.test(plan.text.replace(/SCAN \S+ USING (COVERING )?INDEX/g, '')) ||
-      /TEMP B-TREE/.test(plan.text) ||
+      (/TEMP B-TREE/.test(plan.text) && !sortsItsMatches) ||
       /COLLSCAN|"stage":"SORT"/.test(plan.text) ||
       (!byKey && plan.filter !== 'exact');
     if (bad)

@@ -28,11 +28,13 @@ export interface AdminStatus {
 }
 
 /**
- * GET /api/admin/customers?before=&limit=: the answer is the page's customers (the product's "customer
- * list"), newest first; the id to ask `before` for the next page is in this header, absent after the
- * last page.
+ * GET /api/admin/customers?q=&before=&limit=: the answer is the page's customers (the product's
+ * "customer list"), newest first, those the search `q` finds when given (readCustomerSearch); the id
+ * to ask `before` for the next page is in this header, absent after the last page.
  */
-export const adminCustomersQuerySchema = keyPageQuerySchema('a customer');
+export const adminCustomersQuerySchema = keyPageQuerySchema('a customer').extend({
+  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+});
 export type AdminCustomersQuery = z.input<typeof adminCustomersQuerySchema>;
 export const NEXT_BEFORE_HEADER = 'x-next-before';
 
@@ -72,6 +74,20 @@ export function readOrderSearch(
   if (words.length === 0 || words.some((word) => word.length < ORDER_SEARCH_WORD_MIN))
     return { kind: 'too short' };
   return { kind: 'words', words };
+}
+
+export const CUSTOMER_SEARCH_TOO_SHORT = `Search for an email, or words of at least ${ORDER_SEARCH_WORD_MIN} letters`;
+
+/**
+ * What the admin's customer search text asks for: a whole email, or customers whose first name, last
+ * name, email or email's domain begins with each word typed (digits are words too: there are no
+ * customer numbers); 'too short' as for orders.
+ */
+export function readCustomerSearch(
+  text: string,
+): { kind: 'email'; email: string } | { kind: 'words'; words: string[] } | { kind: 'too short' } {
+  const read = readOrderSearch(text);
+  return read.kind === 'number' ? { kind: 'words', words: orderSearchWords(text) } : read;
 }
 
 /** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30). */

@@ -96,4 +96,9 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
   // The customer list shows this admin, whose account cannot be deleted.
   await page.getByRole('tab', { name: 'Customers' }).click();
   await expect(page.getByRole('button', { name: `Delete ${email}`, exact: true })).toBeDisabled();
+  // A whole email finds that one customer, however it is typed.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(email.toUpperCase());
+  const rows = page.getByRole('region', { name: 'Customers' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(email);
 });

@@ -6,6 +6,7 @@
 // the uploads' owners are in their own documents already. Safe to run twice or in two processes at
 // once: each write is conditional or an insert of what is missing, and a drop already done is no error.
 import mongoose, { Types, isValidObjectId } from 'mongoose';
+import { customerSearchKeys } from '../modules/accounts/model';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../modules/accounts/sessions';
 import type { Logger } from '../platform/logger';
 import { dropCollectionIfThere, hasCollection } from './collections';
@@ -181,4 +182,37 @@ export async function migrateAccounts(logger: Logger): Promise<void> {
       { sessions, usedLinks, limitedKeys, dropped },
       'Moved sessions, used links and attempt limits into their documents; dropped their stand-ins',
     );
+}
+
+/** A customer as written before the admin's customer search (its keys missing). */
+interface UnkeyedCustomer {
+  _id: Types.ObjectId;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * The admin's customer search keys (customerSearchKeys: lower-cased names and email domain) on the
+ * customers written before them: one read of those without, then their updates in batches. From the
+ * second start on, the key's index answers that none is left, reading no customer. A second run or
+ * process writes the same values, and only where they are still missing.
+ */
+export async function keyCustomerSearch(logger: Logger): Promise<void> {
+  const customers = database().collection<UnkeyedCustomer>('customers');
+  const unkeyed = await customers
+    .find({ firstNameKey: null }, { projection: { email: 1, firstName: 1, lastName: 1 } })
+    .toArray();
+  for (let i = 0; i < unkeyed.length; i += BATCH)
+    await customers.bulkWrite(
+      unkeyed.slice(i, i + BATCH).map(({ _id, email = '', firstName = '', lastName = '' }) => ({
+        updateOne: {
+          filter: { _id, firstNameKey: null },
+          update: { $set: customerSearchKeys({ email, firstName, lastName }) },
+        },
+      })),
+      { ordered: false },
+    );
+  if (unkeyed.length > 0)
+    logger.info({ customers: unkeyed.length }, 'Keyed customers for the admin search');
 }

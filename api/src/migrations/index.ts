@@ -5,7 +5,7 @@
 // so a rolling deploy needs no step of its own. Add a module's migration here, oldest first.
 import mongoose from 'mongoose';
 import type { Logger } from '../platform/logger';
-import { migrateAccounts } from './accounts';
+import { keyCustomerSearch, migrateAccounts } from './accounts';
 import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
@@ -21,6 +21,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   migrateMail,
   dropSkewReportKeys,
   migrateAccounts,
+  keyCustomerSearch,
   // Last: the modules' migrations above read what these held for them.
   dropSharedStandIns,
 ];

@@ -2,6 +2,8 @@
 import {
   accountMessages,
   adminMessages,
+  CUSTOMER_SEARCH_TOO_SHORT,
+  readCustomerSearch,
   type AdminCustomerDetail,
   type registerSchema,
   type ShopUser,
@@ -311,12 +313,21 @@ export async function changeEmail(
 
 // --- Admin ----------------------------------------------------------------------------------------
 
-/** A page of the customers, newest first, and the id to page on from (null after the last page). */
+/**
+ * A page of the customers, newest first, those `q` finds when given (readCustomerSearch), and the id
+ * to page on from (null after the last page).
+ */
 export async function adminCustomerList(query: {
   before?: string;
   limit: number;
+  q?: string;
 }): Promise<{ customers: ShopUser[]; nextBefore: string | null }> {
-  const { customers, next } = await listCustomers(query);
+  const search = query.q?.trim() ? readCustomerSearch(query.q) : undefined;
+  if (search?.kind === 'too short')
+    throw AppError.invalid(CUSTOMER_SEARCH_TOO_SHORT, [
+      { path: 'q', message: CUSTOMER_SEARCH_TOO_SHORT },
+    ]);
+  const { customers, next } = await listCustomers({ ...query, search });
   return { customers: customers.map(toShopUser), nextBefore: next };
 }
 

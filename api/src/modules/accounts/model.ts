@@ -1,5 +1,6 @@
 import mongoose, { Schema, type Types } from 'mongoose';
 import { expiringAt, sweepWhenExpired } from '../../platform/expiry';
+import { emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
 
 /** A customer account (docs/product.md section 3, "Customer / user"). Admins are customers with isAdmin. */
 export interface CustomerRecord {
@@ -17,6 +18,10 @@ export interface CustomerRecord {
   emailConfirmedAt?: Date | null;
   /** When the password was last set (changed or reset): a reset link made before it is void. */
   passwordSetAt?: Date | null;
+  /** The admin's search keys (platform/search-keys.ts): lower-cased names and email domain. */
+  firstNameKey: string;
+  lastNameKey: string;
+  emailDomainKey: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,12 +40,30 @@ const customerSchema = new Schema<CustomerRecord>(
     isAdmin: { type: Boolean, required: true, default: false },
     emailConfirmedAt: { type: Date, default: null },
     passwordSetAt: { type: Date, default: null },
+    firstNameKey: { type: String, required: true },
+    lastNameKey: { type: String, required: true },
+    emailDomainKey: { type: String, required: true },
   },
   { timestamps: true, versionKey: false },
 );
-// Sign-in finds a customer by email; the admin's list pages newest first by key.
+// Sign-in finds a customer by email (and the admin's search an email's beginning); the admin's list
+// pages newest first by key, and its search the same way on each key.
 customerSchema.index({ email: 1 }, { unique: true });
 customerSchema.index({ createdAt: -1, _id: -1 });
+customerSchema.index({ firstNameKey: 1, createdAt: -1, _id: -1 });
+customerSchema.index({ lastNameKey: 1, createdAt: -1, _id: -1 });
+customerSchema.index({ emailDomainKey: 1, createdAt: -1, _id: -1 });
+
+/** The keys the admin's customer search reads, from the customer's names and email. */
+export function customerSearchKeys(
+  customer: Pick<CustomerRecord, 'firstName' | 'lastName' | 'email'>,
+): Pick<CustomerRecord, 'firstNameKey' | 'lastNameKey' | 'emailDomainKey'> {
+  return {
+    firstNameKey: searchKeyOf(customer.firstName),
+    lastNameKey: searchKeyOf(customer.lastName),
+    emailDomainKey: emailDomainKeyOf(customer.email),
+  };
+}
 
 export const CustomerModel = mongoose.model<CustomerRecord>(
   'Customer',

@@ -2,15 +2,21 @@
 // documents.
 import { isValidObjectId, type Cursor, type Types } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
+import type { FilterQuery } from 'mongoose';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { emailDomainKeyOf, searchKeyOf, startsWith } from '../../platform/search-keys';
 import {
   AccountTokenModel,
   CustomerModel,
+  customerSearchKeys,
   type AccountTokenRecord,
   type CustomerRecord,
 } from './model';
 
-export type NewCustomer = Omit<CustomerRecord, '_id' | 'isAdmin' | 'createdAt' | 'updatedAt'>;
+export type NewCustomer = Omit<
+  CustomerRecord,
+  '_id' | 'isAdmin' | 'createdAt' | 'updatedAt' | keyof ReturnType<typeof customerSearchKeys>
+>;
 
 /** The client-visible customer: everything but the password hash (docs/product.md section 3). */
 export function toShopUser(record: CustomerRecord): ShopUser {
@@ -44,7 +50,9 @@ export async function findCustomerByEmail(email: string): Promise<CustomerRecord
 export async function insertCustomer(customer: NewCustomer): Promise<CustomerRecord> {
   // The unique email index decides between two sign-ups with one email: it must exist first.
   await CustomerModel.init();
-  return (await CustomerModel.create({ ...customer, isAdmin: false })).toObject();
+  return (
+    await CustomerModel.create({ ...customer, ...customerSearchKeys(customer), isAdmin: false })
+  ).toObject();
 }
 
 /** Sets the password; the reset links made before `at` stop working (tokens.ts). */
@@ -56,30 +64,57 @@ export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
   return CustomerModel.findByIdAndUpdate(id, { $set: { isAdmin: true } }, { new: true }).lean();
 }
 
+/** What the admin's customer search looks for (readCustomerSearch in the contracts). */
+export type CustomerSearch = { kind: 'email'; email: string } | { kind: 'words'; words: string[] };
+
+/** A typed word finds a customer whose first name, last name, email or email's domain begins with it. */
+function wordMatches(word: string): FilterQuery<CustomerRecord> {
+  return {
+    $or: [
+      { firstNameKey: startsWith(word) },
+      { lastNameKey: startsWith(word) },
+      { email: startsWith(word) },
+      { emailDomainKey: startsWith(word) },
+    ],
+  };
+}
+
 /**
  * A page of the customers, newest first (`{createdAt: -1, _id: -1}`), after the customer `before`
- * (or from the newest). `next` is the page's last customer's id when more follow.
+ * (or from the newest), those the search finds when there is one. `next` is the page's last
+ * customer's id when more follow.
  */
 export async function listCustomers({
   before,
   limit,
+  search,
 }: {
   before?: string;
   limit: number;
+  search?: CustomerSearch;
 }): Promise<{ customers: CustomerRecord[]; next: string | null }> {
-  let after = {};
+  if (search?.kind === 'email') {
+    // A whole email names one customer, read by the unique index: the list's only page.
+    if (before) return { customers: [], next: null };
+    const found = await CustomerModel.findOne({ email: search.email }, { passwordHash: 0 }).lean();
+    return { customers: found ? [found] : [], next: null };
+  }
+  const filter: FilterQuery<CustomerRecord> = {};
+  const and: Array<FilterQuery<CustomerRecord>> = [];
+  if (search?.kind === 'words') and.push(...search.words.map(wordMatches));
   if (before) {
     const last = await CustomerModel.findById(before, { createdAt: 1 }).lean<CustomerRecord>();
     if (!last) return { customers: [], next: null };
-    after = {
-      createdAt: trusted({ $lte: last.createdAt }),
+    filter.createdAt = trusted({ $lte: last.createdAt });
+    and.push({
       $or: [
         { createdAt: trusted({ $lt: last.createdAt }) },
         { createdAt: last.createdAt, _id: trusted({ $lt: last._id }) },
       ],
-    };
+    });
   }
-  const found = await CustomerModel.find(after, { passwordHash: 0 })
+  if (and.length > 0) filter.$and = and;
+  const found = await CustomerModel.find(filter, { passwordHash: 0 })
     .sort({ createdAt: -1, _id: -1 })
     .limit(limit + 1)
     .lean<CustomerRecord[]>();
@@ -111,7 +146,15 @@ export async function updateProfile(
   id: string,
   profile: ProfileFields,
 ): Promise<CustomerRecord | null> {
-  return CustomerModel.findByIdAndUpdate(id, { $set: profile }, { new: true }).lean();
+  const keys = {
+    firstNameKey: searchKeyOf(profile.firstName),
+    lastNameKey: searchKeyOf(profile.lastName),
+  };
+  return CustomerModel.findByIdAndUpdate(
+    id,
+    { $set: { ...profile, ...keys } },
+    { new: true },
+  ).lean();
 }
 
 /**
@@ -126,7 +169,13 @@ export async function changeCustomerEmail(
   try {
     return await CustomerModel.findByIdAndUpdate(
       customer._id,
-      { $set: { email: newEmail, emailConfirmedAt: null } },
+      {
+        $set: {
+          email: newEmail,
+          emailDomainKey: emailDomainKeyOf(newEmail),
+          emailConfirmedAt: null,
+        },
+      },
       { new: true },
     ).lean<CustomerRecord>();
   } catch (error) {

@@ -17,25 +17,28 @@ export interface CustomerPage {
 }
 
 /**
- * GET /api/admin/customers: one page, newest first; the next page's key comes in the
- * x-next-before header (the body stays the list of customers).
+ * GET /api/admin/customers: one page, newest first, those the search `q` finds when given; the next
+ * page's key comes in the x-next-before header (the body stays the list of customers).
  */
-export async function getCustomers(before?: string): Promise<CustomerPage> {
+export async function getCustomers(q: string, before?: string): Promise<CustomerPage> {
   const query = new URLSearchParams({ limit: String(CUSTOMERS_PAGE_SIZE) });
+  if (q) query.set('q', q);
   if (before) query.set('before', before);
   const response = await apiRequest(`/api/admin/customers?${query.toString()}`);
   const customers = adminCustomerListSchema.parse(await response.json());
   return { customers, nextBefore: response.headers.get(NEXT_BEFORE_HEADER) };
 }
 
-export function useCustomers() {
+/** The customers, or those `q` finds; not asked while `enabled` is false (a search too short). */
+export function useCustomers(q: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery(
     {
-      queryKey: customersQueryKey,
-      queryFn: ({ pageParam }) => getCustomers(pageParam || undefined),
+      queryKey: [...customersQueryKey, q],
+      queryFn: ({ pageParam }) => getCustomers(q, pageParam || undefined),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextBefore ?? undefined,
       staleTime: 0,
+      enabled,
     },
     queryClient,
   );

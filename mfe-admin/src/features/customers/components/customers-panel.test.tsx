@@ -55,6 +55,29 @@ describe('Customers', () => {
     expect(screen.queryByRole('button', { name: 'More customers' })).not.toBeInTheDocument();
   });
 
+  it('searches names and emails from the start of a word, says a word too short without asking, and says when none match', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([TEST_USER, admin]))
+      .mockResolvedValueOnce(json([admin]))
+      .mockResolvedValueOnce(json([]));
+    const user = userEvent.setup();
+    renderPage(<CustomersPanel />);
+    expect(await screen.findByText('ann@example.com')).toBeInTheDocument();
+    const field = screen.getByLabelText('Search');
+    await user.type(field, 'b');
+    expect(await screen.findAllByText(/words of at least 2 letters/)).not.toHaveLength(0);
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+    await user.type(field, 'o');
+    await waitFor(() =>
+      expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/customers?limit=50&q=bo'),
+    );
+    expect(await screen.findByText('boss@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('ann@example.com')).not.toBeInTheDocument();
+    await user.type(field, 'zz');
+    expect(await screen.findByRole('heading', { name: 'No customers match' })).toBeInTheDocument();
+    expect(currentFetch().mock.calls[2]?.[0]).toBe('/api/admin/customers?limit=50&q=bozz');
+  });
+
   it('cannot delete an admin account', async () => {
     currentFetch().mockResolvedValueOnce(json([TEST_USER, admin]));
     renderPage(<CustomersPanel />);

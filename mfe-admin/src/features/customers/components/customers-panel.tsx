@@ -1,13 +1,21 @@
 import { useState } from 'react';
-import { adminMessages } from '@shop/contracts/admin';
+import styled from 'styled-components';
+import {
+  CUSTOMER_SEARCH_TOO_SHORT,
+  adminMessages,
+  readCustomerSearch,
+} from '@shop/contracts/admin';
 import {
   SectionHeader,
   Badge,
   RowButton,
   Table,
+  TableMessage,
   TableRegion,
+  TextField,
   QueryState,
   formatShortDate,
+  useDebouncedValue,
 } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoreButton } from '../../../components/more-button';
@@ -15,32 +23,52 @@ import { useDeleteCustomer } from '../api/delete-customer';
 import { CustomerOrdersDialog } from './customer-orders-dialog';
 import { useCustomers, type Customer } from '../api/get-customers';
 
+const Search = styled.div`
+  max-width: 28rem;
+  margin-bottom: 1rem;
+`;
+
 function fullName(customer: Customer): string {
   return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || '—';
 }
 
 /**
- * The Customers table, newest first, a page at a time ("More customers" reads the next); admin
- * accounts cannot be deleted (the button is disabled and says why).
+ * The Customers table, newest first, a page at a time ("More customers" reads the next), or those a
+ * search finds; admin accounts cannot be deleted (the button is disabled and says why).
  */
 export function CustomersPanel() {
-  const customers = useCustomers();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  // A word too short to look for is said under the field, not sent (the API would answer 400).
+  const tooShort = q !== '' && readCustomerSearch(q).kind === 'too short';
+  const customers = useCustomers(q, { enabled: !tooShort });
   const list = customers.data?.pages.flatMap((page) => page.customers) ?? [];
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [viewing, setViewing] = useState<Customer | null>(null);
   const remove = useDeleteCustomer({ onDeleted: () => setDeleting(null) });
 
-  const body = (
+  const body = tooShort ? (
+    <TableMessage>
+      <p>{CUSTOMER_SEARCH_TOO_SHORT}.</p>
+    </TableMessage>
+  ) : (
     <QueryState
       query={customers}
       loading="Loading customers…"
       failed="Could not load customers"
       isEmpty={() => list.length === 0}
       empty={
-        <>
-          <h3>No customers yet</h3>
-          <p>Customers appear here once they create an account.</p>
-        </>
+        q ? (
+          <>
+            <h3>No customers match</h3>
+            <p>Names and emails match from the start of a word.</p>
+          </>
+        ) : (
+          <>
+            <h3>No customers yet</h3>
+            <p>Customers appear here once they create an account.</p>
+          </>
+        )
       }
     >
       {() => (
@@ -111,6 +139,17 @@ export function CustomersPanel() {
           <p>Accounts created in the shop. {adminMessages.adminNotDeletable}.</p>
         </div>
       </SectionHeader>
+      <Search>
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Email or name"
+          hint="Names and emails match from the start of a word: “jan” finds Jane and jan@…"
+          error={tooShort ? CUSTOMER_SEARCH_TOO_SHORT : undefined}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </Search>
       {body}
       <CustomerOrdersDialog customer={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { readCustomerSearch, readOrderSearch } from './admin';
+
+describe('the admin searches', () => {
+  it('reads an order number, a whole email, or words from the start of names and emails', () => {
+    expect(readOrderSearch(' #1042 ')).toEqual({ kind: 'number', number: 1042 });
+    expect(readOrderSearch('Ann.Lee@Example.com')).toEqual({
+      kind: 'email',
+      email: 'ann.lee@example.com',
+    });
+    expect(readOrderSearch('Mary-Jo Neil')).toEqual({
+      kind: 'words',
+      words: ['mary', 'jo', 'neil'],
+    });
+    expect(readOrderSearch("O'Neil")).toEqual({ kind: 'too short' }); // "o" is a word
+    expect(readOrderSearch('Ann L')).toEqual({ kind: 'too short' });
+  });
+
+  it('reads a customer search the same way, digits as a word (customers have no number)', () => {
+    expect(readCustomerSearch('#1042')).toEqual({ kind: 'words', words: ['1042'] });
+    expect(readCustomerSearch('ANN@example.com')).toEqual({
+      kind: 'email',
+      email: 'ann@example.com',
+    });
+    expect(readCustomerSearch('ann lee')).toEqual({ kind: 'words', words: ['ann', 'lee'] });
+    expect(readCustomerSearch('a')).toEqual({ kind: 'too short' });
+  });
+});
