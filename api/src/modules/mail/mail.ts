@@ -16,6 +16,8 @@ import {
   releaseLapsedClaims,
   type MailOutcome,
 } from './repository';
+
+export { releaseLapsedClaims as releaseLapsedMailClaims } from './repository';
 import type { RenderedMail } from './templates';
 
 // The messages other modules send, rendered here (templates.ts).
@@ -45,17 +47,8 @@ export interface MailToQueue {
   attachments?: MailAttachmentRef[];
 }
 
-/**
- * Queues the messages (insertMails): for each, false when one with the same key was queued before.
- * `writeAfter`: what must be done before the messages are written (a proof's reminder and history
- * event, so no shopper reads a proof email the order does not record).
- */
-export async function queueMails(
-  mails: MailToQueue[],
-  now = new Date(),
-  writeAfter?: Promise<unknown>,
-): Promise<boolean[]> {
-  await writeAfter;
+/** Queues the messages (insertMails): for each, false when one with the same key was queued before. */
+export async function queueMails(mails: MailToQueue[], now = new Date()): Promise<boolean[]> {
   return insertMails(
     mails.map((mail) => ({
       key: mail.key,
@@ -72,12 +65,8 @@ export async function queueMails(
 }
 
 /** Queues one message (queueMails); false when one with the same key was queued before. */
-export async function queueMail(
-  mail: MailToQueue,
-  now = new Date(),
-  writeAfter?: Promise<unknown>,
-): Promise<boolean> {
-  const [queued] = await queueMails([mail], now, writeAfter);
+export async function queueMail(mail: MailToQueue, now = new Date()): Promise<boolean> {
+  const [queued] = await queueMails([mail], now);
   return queued!;
 }
 
@@ -96,7 +85,7 @@ const LINK_TOKEN = /\btoken=[A-Za-z0-9_-]+/g;
 const HIDDEN_LINK_TOKEN = 'token=hidden';
 
 /** The message's text and HTML with its account link's token hidden; null for other kinds. */
-export function accountLinkHidden(
+function accountLinkHidden(
   message: Pick<OutboxRecord, 'kind' | 'text' | 'html'>,
 ): { text: string; html: string } | null {
   if (!ACCOUNT_LINK_KINDS.has(message.kind)) return null;
@@ -111,7 +100,7 @@ export function accountLinkHidden(
  * shop (MAIL_URL), queued or sent; with no mail server the outbox is where development reads its
  * mail, links included (nothing there reached a real customer).
  */
-export function toOutboxMessage(record: OutboxRecord, hideAccountLinks: boolean): OutboxMessage {
+function toOutboxMessage(record: OutboxRecord, hideAccountLinks: boolean): OutboxMessage {
   const { text, html } = (hideAccountLinks && accountLinkHidden(record)) || record;
   return {
     id: record._id.toString(),
@@ -218,7 +207,7 @@ export function mailSenderFor(config: Config): MailSender | null {
 }
 
 /** Waits after the n-th failed attempt: 30 s, 1 min, 2 min, ... at most an hour. */
-export function retryDelayMs(failedAttempts: number): number {
+function retryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * 60 * 1000);
 }
 
@@ -253,15 +242,6 @@ async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
   return files;
 }
 
-/**
- * Messages held by a worker whose lease ran out (it stopped mid-send, CLAIM_LEASE_MS ago) are due
- * again; how many. A lease is minutes long, so looking once a minute (the jobs' `mail-leases`)
- * rather than every round costs a message of a stopped worker at most a minute more.
- */
-export async function releaseLapsedMailClaims(now = new Date()): Promise<number> {
-  return releaseLapsedClaims(now);
-}
-
 /** Messages one worker sends at once, over the sender's pooled connections (smtpSender). */
 export const SENDS_AT_ONCE = 4;
 
@@ -291,7 +271,7 @@ export async function deliverDueMail({
   now?: Date;
   batch?: number;
   /**
-   * Whether the round first makes the messages of lapsed claims due again (releaseLapsedMailClaims):
+   * Whether the round first makes the messages of lapsed claims due again (releaseLapsedClaims):
    * the mail job leaves it to a job of its own, once a minute.
    */
   releaseLapsed?: boolean;

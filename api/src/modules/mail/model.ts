@@ -6,8 +6,8 @@ import type { MailKind } from '@shop/contracts';
  * worker holds it (until claimedUntil: a worker that stopped mid-send loses it then), `sent`, or
  * `failed` once the mail server refused it for good.
  */
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
  * One message in the outbox: queued by the request that caused it, sent by the mail worker. With no

@@ -93,8 +93,12 @@ export async function findDueMail(now: Date, limit: number): Promise<OutboxRecor
     .lean<OutboxRecord[]>();
 }
 
-/** Messages whose worker's lease ran out (it stopped mid-send) are due again; how many. */
-export async function releaseLapsedClaims(now: Date): Promise<number> {
+/**
+ * Messages held by a worker whose lease ran out (it stopped mid-send, CLAIM_LEASE_MS ago) are due
+ * again; how many. A lease is minutes long, so looking once a minute (the jobs' `mail-leases`)
+ * rather than every round costs a message of a stopped worker at most a minute more.
+ */
+export async function releaseLapsedClaims(now = new Date()): Promise<number> {
   const { modifiedCount } = await OutboxModel.updateMany(
     { status: 'sending', claimedUntil: trusted({ $lte: now }) },
     { $set: { status: 'queued', claimedUntil: null, claimedBy: null } },
@@ -103,7 +107,7 @@ export async function releaseLapsedClaims(now: Date): Promise<number> {
 }
 
 /** A worker's hold on the messages it claimed in one round: until when, and its round's token. */
-export interface MailClaim {
+interface MailClaim {
   until: Date;
   by: string;
 }

@@ -9,7 +9,6 @@ import {
   variableDataTerms,
   type Carrier,
   type CustomerInfo,
-  type MailKind,
   type OrderedProductConfig,
 } from '@shop/contracts';
 
@@ -58,17 +57,7 @@ function money(cents: number): string {
 }
 
 /** The shop's frame around every message: a light page, one column, readable on a phone. */
-function layout({
-  title,
-  preheader,
-  body,
-  shop,
-}: {
-  title: string;
-  preheader: string;
-  body: SafeHtml;
-  shop: ShopContext;
-}): string {
+function layout(title: string, preheader: string, body: SafeHtml, shop: ShopContext): string {
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -125,6 +114,17 @@ function layout({
     </html>`.value;
 }
 
+/** The message: its text lines, and its HTML body in the shop's frame (layout). */
+function message(
+  shop: ShopContext,
+  subject: string,
+  text: string[],
+  body: SafeHtml,
+  preheader = subject,
+): RenderedMail {
+  return { subject, text: text.join('\n'), html: layout(subject, preheader, body, shop) };
+}
+
 function footerText(shop: ShopContext): string {
   return [
     '',
@@ -178,7 +178,7 @@ export interface OrderMailData {
  * What happens after payment, as the confirmation page says it too: a proof first, which the customer
  * approves (or asks to change) before anything is engraved, unless they chose to skip it.
  */
-export function nextStepsAfterPayment(skipProof: boolean): string {
+function nextStepsAfterPayment(skipProof: boolean): string {
   const production =
     'Production takes 3 to 5 business days, and you will get an email with the tracking number when your order ships.';
   return skipProof
@@ -210,6 +210,11 @@ function addressLines(info: CustomerInfo): string[] {
     `${info.city}, ${info.state} ${info.zipCode}`,
     info.phone,
   ].filter((line): line is string => Boolean(line && line.trim()));
+}
+
+/** The address as the text part indents it, a line each. */
+function addressText(info: CustomerInfo): string[] {
+  return addressLines(info).map((line) => `  ${line}`);
 }
 
 function totalsRows(order: OrderMailData): Array<[string, string]> {
@@ -252,7 +257,7 @@ export function orderConfirmation(
     ...totalsRows(order).map(([label, value]) => `${label}: ${value}`),
     '',
     'Shipping to:',
-    ...addressLines(order.customerInfo).map((line) => `  ${line}`),
+    ...addressText(order.customerInfo),
     ...(order.notes ? ['', `Your notes: ${order.notes}`] : []),
     '',
     'What happens next',
@@ -261,7 +266,7 @@ export function orderConfirmation(
     `See your order, its invoice and its progress (no account needed; the link works for ${linkDays} days):`,
     orderUrl,
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       Thank you for your order, ${name}
     </h1>
@@ -334,16 +339,7 @@ export function orderConfirmation(
       <a href="${shop.url}/orders" style="color:#1d4ed8;">Your order history</a> (when you ordered
       with an account)
     </p>`;
-  return {
-    subject,
-    text,
-    html: layout({
-      title: subject,
-      preheader: `Order #${order.orderNumber} confirmed`,
-      body,
-      shop,
-    }),
-  };
+  return message(shop, subject, text, body, `Order #${order.orderNumber} confirmed`);
 }
 
 /** The answer to an order lookup (/orders/lookup) whose email and order number matched. */
@@ -364,7 +360,7 @@ export function orderLink(
     '',
     'If you did not ask for it, you can ignore this email: the link only shows this order.',
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       Your link to order #${String(order.orderNumber)}
     </h1>
@@ -377,7 +373,7 @@ export function orderLink(
     <p style="margin:0;color:#4b5563;">
       If you did not ask for it, you can ignore this email: the link only shows this order.
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
 
 export function orderShipped(
@@ -395,9 +391,9 @@ export function orderShipped(
     ...(shipment.trackingUrl ? [`Track it: ${shipment.trackingUrl}`] : []),
     '',
     'Shipping to:',
-    ...addressLines(order.customerInfo).map((line) => `  ${line}`),
+    ...addressText(order.customerInfo),
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order is on its way</h1>
     <p style="margin:0 0 12px;">
       Hello ${order.customerInfo.firstName}, order <strong>#${order.orderNumber}</strong> has
@@ -409,7 +405,7 @@ export function orderShipped(
     <p style="margin:0;">
       ${addressLines(order.customerInfo).map((line, index) => html`${index ? html`<br />` : ''}${line}`)}
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
 
 export function orderCancelled(
@@ -428,14 +424,14 @@ export function orderCancelled(
     `Your order #${order.orderNumber} has been cancelled.`,
     refund,
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order has been cancelled</h1>
     <p style="margin:0 0 12px;">
       Hello ${order.customerInfo.firstName}, order <strong>#${order.orderNumber}</strong> has been
       cancelled.
     </p>
     <p style="margin:0;">${refund}</p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
 
 export function adminNewOrder(order: OrderMailData, shop: ShopContext): RenderedMail {
@@ -449,7 +445,7 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
     ...(order.notes ? [`Customer notes: ${order.notes}`] : []),
     '',
     `Open the admin panel: ${shop.url}/admin`,
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       New paid order #${order.orderNumber}
     </h1>
@@ -461,7 +457,7 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
     <p style="margin:16px 0 0;">
       <a href="${shop.url}/admin" style="color:#1d4ed8;">Open the admin panel</a>
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
 
 /** The customer's own words, line breaks kept (no template whitespace inside the pre-wrap block). */
@@ -470,7 +466,7 @@ function quoted(message: string, margin: string): SafeHtml {
   return html`<p style="${style}">${message}</p>`;
 }
 
-export interface EnquiryMailData {
+interface EnquiryMailData {
   name: string;
   email: string;
   company: string;
@@ -486,7 +482,7 @@ export function enquiryForward(enquiry: EnquiryMailData, shop: ShopContext): Ren
     enquiry.message,
     '',
     'Reply to this email to answer the customer directly. The contact page promises a reply within 24 hours.',
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Enquiry from the contact page</h1>
     <p style="margin:0 0 8px;">From: ${enquiry.name} &lt;${enquiry.email}&gt;</p>
     ${enquiry.company ? html`<p style="margin:0 0 8px;">Company: ${enquiry.company}</p>` : ''}
@@ -495,7 +491,7 @@ export function enquiryForward(enquiry: EnquiryMailData, shop: ShopContext): Ren
       Reply to this email to answer the customer directly. The contact page promises a reply within
       24 hours.
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
 
 export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): RenderedMail {
@@ -508,18 +504,18 @@ export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): Re
     'Your message:',
     enquiry.message,
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">We received your message</h1>
     <p style="margin:0 0 12px;">
       Hello ${enquiry.name}, thank you for writing to us. We reply within 24 hours.
     </p>
     <p style="margin:0 0 4px;color:#4b5563;">Your message:</p>
     ${quoted(enquiry.message, '0')}`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
 
 /** A link the customer follows from an email (a reset or a confirmation), valid for `validFor`. */
-export interface AccountLinkMailData {
+interface AccountLinkMailData {
   firstName: string;
   link: string;
   validFor: string;
@@ -545,7 +541,7 @@ export function passwordReset(data: AccountLinkMailData, shop: ShopContext): Ren
     '',
     `The link works once and for ${data.validFor}. If you did not ask for it, ignore this email: your password stays as it is.`,
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Reset your password</h1>
     <p style="margin:0 0 12px;">
       Hello ${data.firstName}, someone (we hope you) asked to reset the password of your account.
@@ -555,7 +551,7 @@ export function passwordReset(data: AccountLinkMailData, shop: ShopContext): Ren
       The link works once and for ${data.validFor}. If you did not ask for it, ignore this email:
       your password stays as it is.
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
 
 export function emailConfirmation(data: AccountLinkMailData, shop: ShopContext): RenderedMail {
@@ -568,7 +564,7 @@ export function emailConfirmation(data: AccountLinkMailData, shop: ShopContext):
     '',
     `Orders you placed earlier as a guest with this email join your account once it is confirmed. The link works once and for ${data.validFor}.`,
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Confirm your email address</h1>
     <p style="margin:0 0 12px;">
       Hello ${data.firstName}, please confirm that this is your email address.
@@ -578,12 +574,10 @@ export function emailConfirmation(data: AccountLinkMailData, shop: ShopContext):
       Orders you placed earlier as a guest with this email join your account once it is confirmed.
       The link works once and for ${data.validFor}.
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
 
-export type { MailKind };
-
-export interface ProofMailData {
+interface ProofMailData {
   orderNumber: number;
   customerInfo: CustomerInfo;
   revision: number;
@@ -637,7 +631,7 @@ export function proofRequest(
     '',
     `Approve it, or ask for changes, on your order page: ${proof.orderUrl}`,
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       ${reminder ? 'Your proof is waiting' : revised ? 'Your revised proof' : 'Please approve your proof'}
     </h1>
@@ -654,7 +648,7 @@ export function proofRequest(
         >Review and approve the proof</a
       >
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: opening, body, shop }) };
+  return message(shop, subject, text, body, opening);
 }
 
 /**
@@ -679,12 +673,12 @@ export function proofApproved(
     '',
     `Your order's page: ${orderUrl}`,
     footerText(shop),
-  ].join('\n');
+  ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order is in production</h1>
     <p style="margin:0 0 12px;">Hello ${order.customerInfo.firstName}, ${opening}</p>
     <p style="margin:0 0 16px;">${next}</p>
     <p style="margin:0;">
       <a href="${orderUrl}" style="color:#1d4ed8;font-weight:bold;">View your order</a>
     </p>`;
-  return { subject, text, html: layout({ title: subject, preheader: subject, body, shop }) };
+  return message(shop, subject, text, body);
 }
