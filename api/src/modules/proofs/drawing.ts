@@ -18,14 +18,14 @@ import {
 } from '@shop/contracts';
 import { drawLabelFace, type LabelValues } from './label-face';
 
-export const POINTS_PER_INCH = 72;
+const POINTS_PER_INCH = 72;
 /**
  * At most US Letter's width, so the PDF prints on one sheet at actual size whenever the label fits;
  * at least 5 inches, and no wider than the label needs, so a small label's proof stays readable on a
  * phone (the page shows the SVG at the screen's width).
  */
-export const MAX_PAGE_WIDTH = 8.5 * POINTS_PER_INCH;
-export const MIN_PAGE_WIDTH = 5 * POINTS_PER_INCH;
+const MAX_PAGE_WIDTH = 8.5 * POINTS_PER_INCH;
+const MIN_PAGE_WIDTH = 5 * POINTS_PER_INCH;
 const MARGIN = 28;
 const RULER = 30;
 // Between the rulers and the label: clear of the dashed adhesive outline around it.
@@ -135,7 +135,7 @@ export interface ProofSeries {
   index: ProofLabel[];
 }
 
-export interface ProofContent {
+interface ProofContent {
   /** A line whose labels differ (a series, rows): its labels; null or absent for a plain line. */
   series?: ProofSeries | null;
   /** The image engraved on the label, if the line has one (the configurator's preview draws it too). */
@@ -288,7 +288,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     value: string,
     size: number,
     lineGap: number,
-    options: Partial<Extract<Primitive, { kind: 'text' }>> = {},
+    options: TextOptions = {},
     x = MARGIN,
   ) => {
     for (const piece of wrap(value, size, pageWidth - MARGIN - x)) {
@@ -564,13 +564,7 @@ function drawSamples(
     content: ProofContent;
     y: number;
     pageWidth: number;
-    text: (
-      x: number,
-      y: number,
-      value: string,
-      size: number,
-      options?: Partial<Extract<Primitive, { kind: 'text' }>>,
-    ) => void;
+    text: (x: number, y: number, value: string, size: number, options?: TextOptions) => void;
   },
 ): number {
   let y = top + 10;

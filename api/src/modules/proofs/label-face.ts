@@ -18,7 +18,7 @@ export interface LabelValues {
   codeValue: string | null;
 }
 
-export interface FaceOptions {
+interface FaceOptions {
   config: OrderedProductConfig;
   values: LabelValues;
   engraved?: EngravedArtwork | null;
@@ -32,7 +32,7 @@ export interface FaceOptions {
   muted: string;
 }
 
-export interface DrawnFace {
+interface DrawnFace {
   layout: LabelLayout;
   /** The code's module (narrowest bar) in inches, or null without a code; its problem, if any. */
   code: { module: number; problem: string | null } | null;

@@ -47,7 +47,7 @@ export const ProofRevisionModel = mongoose.model<ProofRevisionRecord>(
  * A rendered proof PDF, _id `{orderId}:{lineId}:{revision}`: a revision never changes, so a PDF kept
  * (on its first download, or a series' on its first email: proofs.ts) is read back from then on.
  */
-export interface ProofPdfRecord {
+interface ProofPdfRecord {
   _id: string;
   pdf: Buffer;
   createdAt: Date;

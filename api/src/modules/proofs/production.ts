@@ -11,7 +11,7 @@ export const PRODUCTION_LAYOUTS = ['sheet', 'page'] as const;
 export type ProductionLayout = (typeof PRODUCTION_LAYOUTS)[number];
 
 const POINTS = 72;
-export const SHEET_INCHES = { width: 12, height: 24 };
+const SHEET_INCHES = { width: 12, height: 24 };
 const SHEET_MARGIN = 0.25;
 const GAP = 0.125;
 const CUT = '#ff0000';
@@ -25,7 +25,7 @@ export interface ProductionInput {
 }
 
 /** How many labels fit on a sheet, across and down (at least one: a label fits the 12 x 24 blank). */
-export function sheetGrid(config: { width: number; height: number }) {
+function sheetGrid(config: { width: number; height: number }) {
   const across = Math.max(
     1,
     Math.floor((SHEET_INCHES.width - 2 * SHEET_MARGIN + GAP) / (config.width + GAP)),

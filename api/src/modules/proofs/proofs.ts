@@ -1,5 +1,6 @@
 // The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
 // current revision or an earlier one. A revision never changes, so a PDF kept once is kept for good.
+import { buffer } from 'node:stream/consumers';
 import { engravedArtworkOf, isVariableLine } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
@@ -31,20 +32,14 @@ export async function engravedTextsOf(order: OrderRecord): Promise<Map<string, s
 }
 
 /** Thumbnails are the files themselves: only this many, each at most this large, go into a proof. */
-export const MAX_THUMBNAILS = 6;
-export const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
+const MAX_THUMBNAILS = 6;
+const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
 
 const IMAGE_TYPES: Record<string, 'image/png' | 'image/jpeg'> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
 };
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 async function artworkOf(
   store: UploadStore,
@@ -83,7 +78,7 @@ async function artworkOf(
       thumbnails += 1;
       artwork.push({
         name: file.originalName,
-        image: { mime, data: await readAll(opened.stream) },
+        image: { mime, data: await buffer(opened.stream) },
       });
     }
   }
@@ -151,15 +146,7 @@ function queuedProofLine(
   ) {
     return null;
   }
-  return {
-    orderId: queued.orderId,
-    orderNumber: queued.orderNumber,
-    index: queued.index,
-    lineCount: queued.lineCount,
-    revision: queued.revision,
-    item: queued.item,
-    line: { ...queued.line, changed: true },
-  };
+  return { ...(queued as ProofLineSource), line: { ...queued.line, changed: true } };
 }
 
 function baseName({ orderNumber, index, revision }: ProofLineTarget): string {
@@ -187,12 +174,11 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
       name: `Revised proof: ${file.originalName}`,
       image:
         opened && mime && opened.size <= MAX_THUMBNAIL_BYTES
-          ? { mime: file.contentType as 'image/png', data: await readAll(opened.stream) }
+          ? { mime: file.contentType as 'image/png', data: await buffer(opened.stream) }
           : null,
       note: opened ? undefined : 'File no longer stored',
     });
-    if (opened && !mime)
-      (opened.stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
+    if (opened && !mime) opened.stream.destroy();
   }
   const productConfig = { ...item.productConfig, customText: line.customText };
   return proofDrawing({
@@ -209,7 +195,7 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
 }
 
 /** Labels a proof draws besides the first and the last: this many, evenly spread. */
-export const PROOF_SAMPLE_LABELS = 4;
+const PROOF_SAMPLE_LABELS = 4;
 
 /** A series' or a sheet's labels as the proof shows them: first, last, a sample, and the index. */
 async function seriesOf(
@@ -234,20 +220,10 @@ async function seriesOf(
   };
 }
 
-/** The drawing of one line of an order the viewer may see; another's order or line is a 404. */
-export async function proofOfOrderLine({
-  order,
-  itemId,
-  revision,
-  store,
-}: ProofRequest): Promise<{ drawing: ProofDrawing; fileName: string }> {
-  const target = await proofLineOf(order, itemId, revision);
-  return { drawing: await drawingOf(target, store), fileName: baseName(target) };
-}
-
 export async function proofSvg(request: ProofRequest) {
-  const { drawing, fileName } = await proofOfOrderLine(request);
-  return { svg: renderSvg(drawing), fileName: `${fileName}.svg` };
+  const target = await proofLineOf(request.order, request.itemId, request.revision);
+  const drawing = await drawingOf(target, request.store);
+  return { svg: renderSvg(drawing), fileName: `${baseName(target)}.svg` };
 }
 
 /**
@@ -269,16 +245,6 @@ async function pdfOf(
   return pdf;
 }
 
-/**
- * Whether an email keeps the proof it renders: only a series' or a spreadsheet's, whose proof indexes
- * every label and takes long to draw again. A one-text line's proof draws in milliseconds and is
- * mostly read in the email alone, so keeping each would cost every paid order a write and the
- * database a copy of every proof with its artwork; a download keeps it (docs/design.md).
- */
-function emailKeeps(target: ProofLineTarget): boolean {
-  return isVariableLine(target.item.productConfig);
-}
-
 export async function proofPdf(request: ProofRequest) {
   const target = await proofLineOf(request.order, request.itemId, request.revision);
   const pdf = await pdfOf(target, request.store, { look: true, keep: true });
@@ -298,7 +264,7 @@ export async function uploadedProofFile(request: ProofRequest) {
 /**
  * The mail worker's reader of the proof email's attachments: `proof-file:{orderId}:{lineId}:{revision}`
  * is the file the shop uploaded for that revision, and `proof:...` the line's drawn proof: a kept
- * copy, or rendered now (emailKeeps says whether it is kept) from the line queued with the attachment
+ * copy, or rendered now (kept for a series or a spreadsheet) from the line queued with the attachment
  * (or, queued without it, the order read now). A revision's proof request on its first attempt is the
  * PDF's first reader (sent within seconds of the revision), so it renders without looking.
  */
@@ -324,11 +290,16 @@ export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
       const file = target.line.uploadedFile;
       const opened = file && (await store.open(file.hashedName));
       return opened && file
-        ? { content: await readAll(opened.stream), contentType: file.contentType }
+        ? { content: await buffer(opened.stream), contentType: file.contentType }
         : null;
     }
     const first = message.kind === 'proof_request' && message.firstAttempt;
-    const pdf = await pdfOf(target, store, { look: !first, keep: emailKeeps(target) });
+    // An email keeps the proof it renders only for a series or a spreadsheet, whose proof indexes
+    // every label and takes long to draw again. A one-text line's proof draws in milliseconds and is
+    // mostly read in the email alone, so keeping each would cost every paid order a write and the
+    // database a copy of every proof with its artwork; a download keeps it.
+    const keep = isVariableLine(target.item.productConfig);
+    const pdf = await pdfOf(target, store, { look: !first, keep });
     return { content: pdf, contentType: 'application/pdf' };
   };
 }
@@ -336,9 +307,8 @@ export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
 /** The labels of the line at the proof's current revision (the text the customer approved). */
 async function approvedLabels(order: OrderRecord, itemId: string) {
   const target = await proofLineOf(order, itemId);
-  const item = order.items[target.index]!;
-  const config = { ...item.productConfig, customText: target.line.customText };
-  const labels = await lineLabels(config, item.quantity);
+  const config = { ...target.item.productConfig, customText: target.line.customText };
+  const labels = await lineLabels(config, target.item.quantity);
   return {
     target,
     config,
@@ -354,8 +324,7 @@ export async function productionPdf(
   store: UploadStore,
 ) {
   const { target, config, labels } = await approvedLabels(order, itemId);
-  const item = order.items[target.index]!;
-  const engravedFile = engravedArtworkOf(item.files);
+  const engravedFile = engravedArtworkOf(target.item.files);
   const engraved = engravedFile
     ? {
         name: engravedFile.originalName,

@@ -1,12 +1,7 @@
 // Data access for proof revisions and the rendered PDFs; everything is found by _id.
 import { Types } from 'mongoose';
 import { insertUnlessTaken } from '../../platform/db';
-import {
-  ProofPdfModel,
-  ProofRevisionModel,
-  type ProofRevisionLine,
-  type ProofRevisionRecord,
-} from './model';
+import { ProofPdfModel, ProofRevisionModel, type ProofRevisionRecord } from './model';
 
 export async function findRevision(
   orderId: string,
@@ -16,14 +11,9 @@ export async function findRevision(
 }
 
 /** false when that revision number was taken by another call first. */
-export async function insertRevision(revision: {
-  orderId: string;
-  revision: number;
-  createdAt: Date;
-  by: string;
-  note: string | null;
-  lines: ProofRevisionLine[];
-}): Promise<boolean> {
+export async function insertRevision(
+  revision: Omit<ProofRevisionRecord, '_id' | 'orderId'> & { orderId: string },
+): Promise<boolean> {
   return insertUnlessTaken(() =>
     ProofRevisionModel.create({
       ...revision,
@@ -34,13 +24,8 @@ export async function insertRevision(revision: {
 }
 
 export async function findCachedPdf(key: string): Promise<Buffer | null> {
-  const found = await ProofPdfModel.findById(key).lean<{ pdf: Buffer | { buffer: Buffer } }>();
-  if (!found) return null;
-  // lean() answers BSON Binary for a Buffer path; its buffer is the bytes.
-  const pdf = found.pdf as unknown;
-  if (Buffer.isBuffer(pdf)) return pdf;
-  const binary = pdf as { buffer?: Uint8Array };
-  return binary.buffer ? Buffer.from(binary.buffer) : null;
+  const found = await ProofPdfModel.findById(key);
+  return found?.pdf ?? null;
 }
 
 export async function cachePdf(key: string, pdf: Buffer, now: Date): Promise<void> {

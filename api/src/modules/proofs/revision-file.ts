@@ -15,8 +15,6 @@ const PROOF_FILE_TYPES: Record<string, { extension: UploadExtension; contentType
   pdf: { extension: 'pdf', contentType: 'application/pdf' },
 };
 
-export const PROOF_FILE_TYPES_MESSAGE = 'A proof file must be a PNG, JPG or PDF';
-
 export async function keepProofFile(
   store: UploadStore,
   file: { originalname: string; buffer: Buffer },
@@ -24,7 +22,7 @@ export async function keepProofFile(
   const originalName = path.basename(file.originalname).slice(0, 200) || 'proof';
   const extension = originalName.slice(originalName.lastIndexOf('.') + 1).toLowerCase();
   const type = PROOF_FILE_TYPES[extension];
-  if (!type) throw AppError.unsupportedMedia(PROOF_FILE_TYPES_MESSAGE);
+  if (!type) throw AppError.unsupportedMedia('A proof file must be a PNG, JPG or PDF');
   const inspector = new ContentInspector(type.extension);
   inspector.push(file.buffer);
   const inspection = inspector.finish();

@@ -18,7 +18,7 @@ function isAllowedInXml(character: string): boolean {
   return code >= 0x20 && code !== 0xfffe && code !== 0xffff;
 }
 
-export function escapeXml(value: string): string {
+function escapeXml(value: string): string {
   return [...value]
     .filter(isAllowedInXml)
     .join('')

@@ -31,17 +31,10 @@ import { findRevision, insertRevision } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const NOT_AWAITING_MESSAGE = 'This proof is not waiting for your answer';
+const NOT_AWAITING_MESSAGE = 'This proof is not waiting for your answer';
 
-/** The lines as a revision shows them: revision 1 is the order as placed. */
-export async function revisionLines(
-  order: OrderRecord,
-  revision: number,
-): Promise<ProofRevisionLine[]> {
-  if (revision > 1) {
-    const stored = await findRevision(order._id.toString(), revision);
-    if (stored) return stored.lines;
-  }
+/** Revision 1 of the proof: the order's lines as placed. */
+function linesAsOrdered(order: OrderRecord): ProofRevisionLine[] {
   return order.items.map((item) => ({
     lineId: item.lineId,
     customText: item.productConfig.customText,
@@ -50,19 +43,20 @@ export async function revisionLines(
   }));
 }
 
+/** The lines as a revision shows them: revision 1 is the order as placed. */
+export async function revisionLines(
+  order: OrderRecord,
+  revision: number,
+): Promise<ProofRevisionLine[]> {
+  const stored = revision > 1 ? await findRevision(order._id.toString(), revision) : null;
+  return stored?.lines ?? linesAsOrdered(order);
+}
+
 /**
  * Who reads the proof: the admin sees which admin did what; the customer sees the shop, as on the
  * order's page, where the admins' names stay out (orders' orderDetail).
  */
-export type ProofViewer = 'admin' | 'customer';
-
-/**
- * Who did it, as the customer reads it: their own answers ('customer'), else the shop, which events
- * already write as null (OrderEventRecord.by); an admin's email never goes out.
- */
-function byAsCustomerSees(by: string | null): string | null {
-  return by === 'customer' ? by : null;
-}
+type ProofViewer = 'admin' | 'customer';
 
 /** A series' range or a spreadsheet's rows, as the cart and the order page name them. */
 function variesOf(item: OrderRecord['items'][number] | undefined, customText: string) {
@@ -91,7 +85,9 @@ export async function proofView(
     if (!event) return;
     history.push({
       at: event.at.toISOString(),
-      by: forCustomer ? byAsCustomerSees(event.by) : event.by,
+      // The customer reads their own answers ('customer'), else the shop, which events already
+      // write as null (OrderEventRecord.by): an admin's email never goes out.
+      by: forCustomer && event.by !== 'customer' ? null : event.by,
       text: (forCustomer ? customerText : undefined) ?? event.note ?? '',
     });
   };
@@ -103,7 +99,7 @@ export async function proofView(
   const proofEvent = (key: string) => proofEvents.get(key) ?? null;
   for (let revision = 1; revision <= current; revision += 1) {
     const stored = revision > 1 ? await findRevision(id, revision) : null;
-    const lines = await revisionLines(order, revision);
+    const lines = stored?.lines ?? linesAsOrdered(order);
     const sent = proofEvent(`${revision}:sent`);
     const decision = proofEvent(`${revision}:decision`);
     const reminded = proofEvent(`${revision}:reminded`);
@@ -282,7 +278,7 @@ export async function requestProofChanges(
   return proofView(updated ?? order, 'customer', now);
 }
 
-export interface RevisionInput {
+interface RevisionInput {
   lineId: string;
   customText?: string;
   file?: { hashedName: string; originalName: string; contentType: string };
