@@ -269,6 +269,8 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   const primitives: Primitive[] = [];
   const text = (x: number, y: number, value: string, size: number, options: TextOptions = {}) =>
     primitives.push(textPrimitive(x, y, value, size, options));
+  const line = (x1: number, y1: number, x2: number, y2: number, strokeWidth: number) =>
+    primitives.push({ kind: 'line', x1, y1, x2, y2, stroke: INK, strokeWidth });
 
   // Actual size when the label fits the widest page; smaller labels are never enlarged.
   const scale = Math.min(
@@ -321,53 +323,23 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   const labelHeight = config.height * k;
 
   // Rulers in inches along the top and the left edge of the label.
-  primitives.push({
-    kind: 'line',
-    x1: labelLeft,
-    y1: labelTop - RULER_GAP,
-    x2: labelLeft + labelWidth,
-    y2: labelTop - RULER_GAP,
-    stroke: INK,
-    strokeWidth: 0.75,
-  });
+  const rulerTop = labelTop - RULER_GAP;
+  const rulerLeft = labelLeft - RULER_GAP;
+  line(labelLeft, rulerTop, labelLeft + labelWidth, rulerTop, 0.75);
   for (const tick of rulerTicks(config.width, k)) {
-    primitives.push({
-      kind: 'line',
-      x1: labelLeft + tick.at,
-      y1: labelTop - RULER_GAP,
-      x2: labelLeft + tick.at,
-      y2: labelTop - RULER_GAP - tick.size,
-      stroke: INK,
-      strokeWidth: 0.5,
-    });
+    line(labelLeft + tick.at, rulerTop, labelLeft + tick.at, rulerTop - tick.size, 0.5);
     if (tick.inch !== undefined) {
-      text(labelLeft + tick.at, labelTop - RULER_GAP - 13, tick.inch, 8, { anchor: 'middle' });
+      text(labelLeft + tick.at, rulerTop - 13, tick.inch, 8, { anchor: 'middle' });
     }
   }
-  primitives.push({
-    kind: 'line',
-    x1: labelLeft - RULER_GAP,
-    y1: labelTop,
-    x2: labelLeft - RULER_GAP,
-    y2: labelTop + labelHeight,
-    stroke: INK,
-    strokeWidth: 0.75,
-  });
+  line(rulerLeft, labelTop, rulerLeft, labelTop + labelHeight, 0.75);
   for (const tick of rulerTicks(config.height, k)) {
-    primitives.push({
-      kind: 'line',
-      x1: labelLeft - RULER_GAP,
-      y1: labelTop + tick.at,
-      x2: labelLeft - RULER_GAP - tick.size,
-      y2: labelTop + tick.at,
-      stroke: INK,
-      strokeWidth: 0.5,
-    });
+    line(rulerLeft, labelTop + tick.at, rulerLeft - tick.size, labelTop + tick.at, 0.5);
     if (tick.inch !== undefined) {
-      text(labelLeft - RULER_GAP - 12, labelTop + tick.at + 3, tick.inch, 8, { anchor: 'end' });
+      text(rulerLeft - 12, labelTop + tick.at + 3, tick.inch, 8, { anchor: 'end' });
     }
   }
-  text(MARGIN, labelTop - RULER_GAP - 13, 'in', 8, { fill: MUTED });
+  text(MARGIN, rulerTop - 13, 'in', 8, { fill: MUTED });
 
   if (config.mounting === 'adhesive') {
     primitives.push({
@@ -437,23 +409,19 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   }
 
   const code = config.code ?? null;
-  const details: Array<[string, string]> = [
-    ...(series
-      ? ([
-          [
-            'Labels',
-            `${series.count.toLocaleString('en-US')} labels, each different: ${series.description}. The index at the end lists every one.`,
-          ],
-        ] satisfies Array<[string, string]>)
-      : []),
-    ...(code && face.code
-      ? ([
-          [
-            'Code',
-            `${CODE_TYPE_LABELS[code.type]} ${CODE_PLACEMENT_LABELS[code.placement].toLowerCase()}, encoding ${series ? `"${code.value || "the row's value"}" (label 1: ${firstValues.codeValue ?? ''})` : `"${code.value}"`}; ${isMatrixCode(code.type) ? 'squares' : 'narrowest bars'} ${face.code.module.toFixed(3)} in (at least ${MIN_MODULE_INCHES[config.material][isMatrixCode(code.type) ? 'matrix' : 'linear'].toFixed(3)} in on ${material.name})`,
-          ],
-        ] satisfies Array<[string, string]>)
-      : []),
+  // A detail without a value (no series, no code, no engraved image) is left out.
+  const details: Array<[string, string | null | undefined]> = [
+    [
+      'Labels',
+      series &&
+        `${series.count.toLocaleString('en-US')} labels, each different: ${series.description}. The index at the end lists every one.`,
+    ],
+    [
+      'Code',
+      code &&
+        face.code &&
+        `${CODE_TYPE_LABELS[code.type]} ${CODE_PLACEMENT_LABELS[code.placement].toLowerCase()}, encoding ${series ? `"${code.value || "the row's value"}" (label 1: ${firstValues.codeValue ?? ''})` : `"${code.value}"`}; ${isMatrixCode(code.type) ? 'squares' : 'narrowest bars'} ${face.code.module.toFixed(3)} in (at least ${MIN_MODULE_INCHES[config.material][isMatrixCode(code.type) ? 'matrix' : 'linear'].toFixed(3)} in on ${material.name})`,
+    ],
     ['Material', `${material.name}: ${material.description}`],
     ['Size', `${inches(config.width)} wide × ${inches(config.height)} high`],
     [
@@ -461,14 +429,12 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
       `${layout.colors.name} (background ${layout.colors.background}, text ${layout.colors.text})`,
     ],
     ['Mounting', mountingDescription(layout, config.mounting)],
-    ...(layout.artwork && content.engraved
-      ? ([
-          [
-            'Engraved image',
-            `${content.engraved.name}, fitted in ${inches(layout.artwork.width)} × ${inches(layout.artwork.height)} ${layout.lines.length > 0 ? (layout.artwork.x < layout.textBox.x ? 'left of the text' : 'above the text') : 'on the label'}`,
-          ],
-        ] satisfies Array<[string, string]>)
-      : []),
+    [
+      'Engraved image',
+      layout.artwork &&
+        content.engraved &&
+        `${content.engraved.name}, fitted in ${inches(layout.artwork.width)} × ${inches(layout.artwork.height)} ${layout.lines.length > 0 ? (layout.artwork.x < layout.textBox.x ? 'left of the text' : 'above the text') : 'on the label'}`,
+    ],
     [
       'Letter height',
       layout.lines.length > 0
@@ -484,6 +450,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   ];
   const valueX = MARGIN + 104;
   for (const [name, value] of details) {
+    if (!value) continue;
     text(MARGIN, y, name, 10, { font: 'body-bold', fill: MUTED });
     paragraph(value, 10, 14, {}, valueX);
   }

@@ -101,6 +101,13 @@ function proofPageLink(req: Request, order: OrderRecord, config: Config, now: Da
   return signOrderLink(orderId, config.orderLinkSecret, now);
 }
 
+/** A file for the caller alone, downloaded rather than shown. */
+function sendDownload(res: Response, fileName: string, type: string, body: Buffer | string) {
+  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.type(type).send(body);
+}
+
 export function proofRoutes(
   { config }: AppDependencies,
   store: UploadStore = localFolderStore(config.uploadDir),
@@ -121,9 +128,7 @@ export function proofRoutes(
 
   router.get('/orders/:id/items/:itemId/proof.pdf', async (req, res) => {
     const { pdf, fileName } = await proofPdf(await proofRequest(req, store, config));
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.type('application/pdf').send(pdf);
+    sendDownload(res, fileName, 'application/pdf', pdf);
   });
 
   // The shop's uploaded proof file of a revision, as uploaded (always a download: never run inline).
@@ -181,18 +186,14 @@ export function proofRoutes(
     const { layout } = parseQuery(productionQuerySchema, req);
     const order = await orderForCaller(req, id, config);
     const { pdf, fileName } = await productionPdf(order, itemId, layout, store);
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.type('application/pdf').send(pdf);
+    sendDownload(res, fileName, 'application/pdf', pdf);
   });
 
   router.get('/admin/orders/:id/items/:itemId/production.csv', requireAdmin, async (req, res) => {
     const { id, itemId } = parseParams(proofParamsSchema, req);
     const order = await orderForCaller(req, id, config);
     const { csv, fileName } = await productionCsvOf(order, itemId);
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.type('text/csv; charset=utf-8').send(csv);
+    sendDownload(res, fileName, 'text/csv; charset=utf-8', csv);
   });
 
   const receiveProofFile = multer({
