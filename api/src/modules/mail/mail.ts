@@ -16,9 +16,9 @@ import {
   releaseLapsedClaims,
   type MailOutcome,
 } from './repository';
+import type { RenderedMail } from './templates';
 
 export { releaseLapsedClaims as releaseLapsedMailClaims } from './repository';
-import type { RenderedMail } from './templates';
 
 // The messages other modules send, rendered here (templates.ts).
 export {
