@@ -1,10 +1,9 @@
 // An order's history as its customer and as an admin read it, from its events (events.ts).
 import type { AdminOrderDetail, OrderDetail, OrderNote, OrderStatus } from '@shop/contracts';
-import { AppError } from '../../platform/errors';
 import { toAdminOrder, toHistoryEntry } from './answers';
 import { insertNoteEvent, listOrderEvents } from './events';
-import type { OrderEventRecord, OrderRecord } from './model';
-import { findOrderById } from './repository';
+import type { OrderRecord } from './model';
+import { loadOrder } from './order-access';
 
 /**
  * One order as its customer (or the holder of its guest link) sees it: the history fields, where it
@@ -28,18 +27,12 @@ export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
   };
 }
 
+/** One order as an admin sees it, with its history, proof history and notes, oldest first. */
 export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
-  const order = await findOrderById(id);
-  if (!order) throw AppError.notFound('Order not found');
+  const order = await loadOrder(id);
   const events = await listOrderEvents(id);
-  return { ...toAdminOrder(order), ...historyOfEvents(events) };
-}
-
-/** The admin's history, proof history and notes out of the order's events, oldest first. */
-export function historyOfEvents(
-  events: OrderEventRecord[],
-): Pick<AdminOrderDetail, 'history' | 'proofHistory' | 'adminNotes'> {
   return {
+    ...toAdminOrder(order),
     history: events
       .filter((event) => event.kind === 'move' && event.to)
       .map((event) => ({
@@ -68,7 +61,7 @@ export async function addOrderNote(
   text: string,
   { by, now = new Date() }: { by: string; now?: Date },
 ): Promise<OrderNote> {
-  if (!(await findOrderById(id))) throw AppError.notFound('Order not found');
+  await loadOrder(id);
   const note = await insertNoteEvent({ orderId: id, at: now, by, text });
   return { id: note._id, at: note.at.toISOString(), by, text };
 }

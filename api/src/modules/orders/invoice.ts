@@ -15,13 +15,12 @@ import { loadFonts } from '../../platform/pdf-fonts';
 import { renderOffThread } from '../../platform/pdf-thread';
 import type { OrderItemRecord, OrderRecord } from './model';
 
-export const INVOICE_UNPAID_MESSAGE =
-  'An invoice is issued once the order is paid; this order has not been paid.';
-
 /** Only a paid order has an invoice (an unpaid checkout was never charged). */
-export function assertInvoiceable(order: Pick<OrderRecord, 'paymentStatus' | 'paidAt'>): void {
+function assertInvoiceable(order: Pick<OrderRecord, 'paymentStatus' | 'paidAt'>): void {
   if (order.paymentStatus !== 'paid' || !order.paidAt) {
-    throw AppError.conflict(INVOICE_UNPAID_MESSAGE);
+    throw AppError.conflict(
+      'An invoice is issued once the order is paid; this order has not been paid.',
+    );
   }
 }
 

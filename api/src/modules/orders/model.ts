@@ -230,7 +230,7 @@ export const OrderModel = mongoose.model<OrderRecord>('Order', orderSchema, 'ord
  * The last order number issued (`{_id: 'orders', value}`), moved on by one `$inc` per order
  * (repository.ts, issueOrderNumber).
  */
-export interface OrderCounterRecord {
+interface OrderCounterRecord {
   _id: string;
   value: number;
 }

@@ -21,9 +21,8 @@ import { orderCancelled, orderShipped, proofApproved, queueMail } from '../mail/
 import { toAdminOrder } from './answers';
 import { deleteMoveEvent, insertMoveEvent, insertProofEvent } from './events';
 import type { OrderRecord, PendingMove } from './model';
-import { orderLinkUrl } from './order-access';
-import { shopContext } from './paid';
-import { dropMove, finishMove, findOrderById, takeMove } from './repository';
+import { loadOrder, orderLinkUrl } from './order-access';
+import { dropMove, finishMove, takeMove } from './repository';
 
 /** Gives money back on the card: the payment provider (sandbox or Square), through the app's dependencies. */
 export interface Refunder {
@@ -34,12 +33,6 @@ export interface Refunder {
     idempotencyKey: string;
     reason: string;
   }): Promise<{ refundId: string }>;
-}
-
-async function loadOrder(id: string): Promise<OrderRecord> {
-  const order = await findOrderById(id);
-  if (!order) throw AppError.notFound('Order not found');
-  return order;
 }
 
 function refuseMove(order: OrderRecord, to: OrderStatus): never {
@@ -156,7 +149,7 @@ export async function shipOrder(
     key: `order_shipped:${id}`,
     kind: 'order_shipped',
     to: shipped.customerInfo.email,
-    rendered: orderShipped(shipped, parcel, shopContext(config)),
+    rendered: orderShipped(shipped, parcel, config.shop),
   });
   return toAdminOrder(shipped);
 }
@@ -203,14 +196,11 @@ export async function startProductionOnApproval(
     rendered: proofApproved(
       { orderNumber: processing.orderNumber, customerInfo: processing.customerInfo, name },
       orderLinkUrl(processing, config, now),
-      shopContext(config),
+      config.shop,
     ),
   });
   return processing;
 }
-
-export const PROOF_NOT_APPROVED_MESSAGE =
-  'The proof is not approved yet: only an approved order can move to processing (or record why it moves on without approval)';
 
 /** awaiting_proof -> processing, only with every line's proof approved by the customer. */
 export async function startProcessing(
@@ -219,7 +209,9 @@ export async function startProcessing(
 ): Promise<AdminOrder> {
   const order = await loadOrder(id);
   if (order.status === 'awaiting_proof' && order.proof?.status !== 'approved') {
-    throw AppError.conflict(PROOF_NOT_APPROVED_MESSAGE);
+    throw AppError.conflict(
+      'The proof is not approved yet: only an approved order can move to processing (or record why it moves on without approval)',
+    );
   }
   const move = await claimMove(
     order,
@@ -269,9 +261,6 @@ export async function completeOrder(
   const move = await claimMove(order, { to: 'completed', by, note: null }, now);
   return toAdminOrder(await finish(id, move));
 }
-
-export const REFUND_FAILED_MESSAGE =
-  'The payment provider did not make the refund; the order is unchanged. Please try again.';
 
 /**
  * Cancels a paid order and refunds refundCents (0 up to what was charged) through the payment
@@ -326,7 +315,10 @@ export async function cancelOrder(
       }
       if (error instanceof AppError) throw error;
       logger.error({ err: error, orderId: id }, 'Refund failed');
-      throw AppError.paymentUnavailable(REFUND_FAILED_MESSAGE, error);
+      throw AppError.paymentUnavailable(
+        'The payment provider did not make the refund; the order is unchanged. Please try again.',
+        error,
+      );
     }
   }
   const cancelled = await finish(id, move, { refundedCents: refund.amountCents, refundId });
@@ -338,7 +330,7 @@ export async function cancelOrder(
     key: `order_cancelled:${id}`,
     kind: 'order_cancelled',
     to: cancelled.customerInfo.email,
-    rendered: orderCancelled(cancelled, refund.amountCents, shopContext(config)),
+    rendered: orderCancelled(cancelled, refund.amountCents, config.shop),
   });
   return toAdminOrder(cancelled);
 }

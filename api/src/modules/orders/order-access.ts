@@ -17,7 +17,7 @@ export const ORDER_LINK_LIFETIME_DAYS = 30;
 const ORDER_LINK_LIFETIME_MS = ORDER_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 /** The query parameter that carries the guest link's token, on the page and on the API calls. */
-export const ORDER_LINK_PARAM = 'access';
+const ORDER_LINK_PARAM = 'access';
 
 const TOKEN_PATTERN = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
 
@@ -64,16 +64,11 @@ export function orderLinkUrl(
 /** Lookups per email address (any case): a mailbox gets at most 3 order links an hour from it. */
 export const orderLookupsPerEmail = attemptLimiter('email:order-lookup', 3, 60 * 60 * 1000);
 
-/** Who is asking to read an order. */
-export interface OrderReader {
-  customerId: string | null;
-  /** The guest session id, when the call carries a well-formed one (a plain download link has none). */
-  sessionId: string | null;
-  /** The guest link's token, when the call carries one. */
-  orderLink: string | null;
-}
-
-export function orderReaderOf(req: Request): OrderReader {
+/**
+ * Who is asking to read an order: the customer signed in, the guest session when the call carries a
+ * well-formed one (a plain download link has none), the guest link's token when it carries one.
+ */
+export function orderReaderOf(req: Request) {
   const session = guestSessionIdSchema.safeParse(req.get('x-session-id'));
   const link = req.query[ORDER_LINK_PARAM];
   return {
@@ -91,6 +86,13 @@ export function isOwner(
   return order.customerId
     ? reader.customerId === order.customerId.toString()
     : reader.sessionId !== null && reader.sessionId === order.sessionId;
+}
+
+/** The order for a caller who may read any order (an admin, the shop's own steps); else a 404. */
+export async function loadOrder(id: string): Promise<OrderRecord> {
+  const order = await findOrderById(id);
+  if (!order) throw AppError.notFound('Order not found');
+  return order;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AdminOrder, AdminOrderPage, OrderHistoryEntry } from '@shop/contra
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { toAdminOrder, toHistoryEntry } from './answers';
-import { isOwner } from './order-access';
+import { isOwner, loadOrder } from './order-access';
 import type { OrderRecord } from './model';
 import {
   findOrderById,
@@ -96,26 +96,11 @@ export async function adminOrderPage(
 
 /** The order's artwork: only a file that is on one of the order's items. */
 export async function assertOrderHasFile(orderId: string, filename: string): Promise<void> {
-  const order = await findOrderById(orderId);
-  if (!order) throw AppError.notFound('Order not found');
+  const order = await loadOrder(orderId);
   const onOrder = order.items.some((item) =>
     item.files.some((file) => file.hashedName === filename),
   );
   if (!onOrder) throw AppError.notFound('File not found');
-}
-
-/** The order for an admin, or for its owner by findCallersOrder's rule; anyone else reads not found. */
-export async function findViewableOrder(
-  viewer: { owner: CartOwner | null; isAdmin: boolean },
-  orderId: string,
-): Promise<OrderRecord> {
-  if (viewer.isAdmin) {
-    const order = await findOrderById(orderId);
-    if (!order) throw AppError.notFound('Order not found');
-    return order;
-  }
-  if (!viewer.owner) throw AppError.notFound('Order not found');
-  return findCallersOrder(viewer.owner, orderId);
 }
 
 /**

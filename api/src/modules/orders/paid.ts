@@ -11,7 +11,6 @@ import {
   queueMails,
   type MailToQueue,
   type OrderMailData,
-  type ShopContext,
 } from '../mail/mail';
 import { insertEventsOnce, moveEvent, proofEvent } from './events';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
@@ -19,11 +18,7 @@ import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
 import { proofEmail, proofSentEvent } from './proof-step';
 import { recordPaid } from './repository';
 
-export function shopContext(config: Config): ShopContext {
-  return config.shop;
-}
-
-export function mailData(order: OrderRecord): OrderMailData {
+function mailData(order: OrderRecord): OrderMailData {
   return {
     orderNumber: order.orderNumber,
     customerInfo: order.customerInfo,
@@ -95,7 +90,7 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
         }
       : null;
   const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
-  const shop = shopContext(config);
+  const data = mailData(paid);
   const mails: MailToQueue[] = [
     ...(firstProof ? [proofEmail(paid, firstProof)] : []),
     {
@@ -103,8 +98,8 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       kind: 'order_confirmation',
       to: paid.customerInfo.email,
       rendered: orderConfirmation(
-        mailData(paid),
-        shop,
+        data,
+        config.shop,
         orderLinkUrl(paid, config),
         ORDER_LINK_LIFETIME_DAYS,
       ),
@@ -114,7 +109,7 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       kind: 'admin_new_order',
       to: config.shop.ordersEmail,
       replyTo: paid.customerInfo.email,
-      rendered: adminNewOrder(mailData(paid), shop),
+      rendered: adminNewOrder(data, config.shop),
     },
   ];
   // The history first (the move and the proof's sending in one insert), then the messages: a

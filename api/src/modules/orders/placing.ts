@@ -32,13 +32,11 @@ import {
   type NewOrder,
 } from './repository';
 
-export const EMPTY_CART_MESSAGE = 'Your cart is empty';
-
 /**
  * Skipping the proof is refused while a line's text is too small to engrave legibly (capitals under
  * MIN_CAP_HEIGHT_INCHES, as the preview and the proof lay it out): the proof is where it is settled.
  */
-export function skipProofRefusal(items: OrderItemRecord[]): string | null {
+function skipProofRefusal(items: OrderItemRecord[]): string | null {
   const tooSmall = items.flatMap((item, index) => (textTooSmall(item) ? [index + 1] : []));
   if (tooSmall.length === 0) return null;
   const lines = tooSmall.length === 1 ? `Label ${tooSmall[0]}` : `Labels ${tooSmall.join(', ')}`;
@@ -117,7 +115,8 @@ function fingerprintOf(parts: unknown): string {
 async function readCartToPlace(owner: CartOwner, placing: boolean) {
   const cart = await readCartToOrder(owner, { placing });
   if (cart.lines.length === 0) {
-    throw AppError.invalid(EMPTY_CART_MESSAGE, [{ path: 'cart', message: EMPTY_CART_MESSAGE }]);
+    const message = 'Your cart is empty';
+    throw AppError.invalid(message, [{ path: 'cart', message }]);
   }
   return cart;
 }
@@ -171,7 +170,7 @@ export async function quoteCheckout(
  * An order as the caller's cart makes it, priced by the server, before it is placed; and whether an
  * order may have been placed from that cart before (cart's readCartToOrder).
  */
-export type PricedOrder = Omit<NewOrder, 'cartKey' | 'placing'> & { cartPlacedBefore: boolean };
+type PricedOrder = Omit<NewOrder, 'cartKey' | 'placing'> & { cartPlacedBefore: boolean };
 
 /**
  * The order the caller's cart makes for this checkout: the cart read, marked placed, and priced (the

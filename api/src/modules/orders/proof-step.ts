@@ -11,7 +11,7 @@ import { orderLinkUrl } from './order-access';
  * The line's proof PDF (`proof`), or the proof file the shop uploaded for the revision
  * (`proof-file`), as the mail worker finds it (proofs module, proofAttachmentLoader).
  */
-export function proofAttachmentRef(
+function proofAttachmentRef(
   orderId: string,
   lineId: string,
   revision: number,
@@ -21,7 +21,7 @@ export function proofAttachmentRef(
 }
 
 /** A shop's proof file shown on a line in place of its drawn text (proofs' revision lines). */
-export interface ProofLineFile {
+interface ProofLineFile {
   hashedName: string;
   originalName: string;
   contentType: string;
@@ -43,7 +43,7 @@ export interface ProofLineSource {
   line: { lineId: string; customText: string; uploadedFile: ProofLineFile | null };
 }
 
-export interface ProofSending {
+interface ProofSending {
   revision: number;
   /**
    * Each line as the revision shows it (its text, or the shop's proof file: none on revision 1), and

@@ -79,7 +79,7 @@ export async function ordersChangedSince(
     .exec();
 }
 
-export type OrderInProgress = Pick<
+type OrderInProgress = Pick<
   OrderRecord,
   '_id' | 'orderNumber' | 'customerInfo' | 'createdAt' | 'paidAt' | 'proof' | 'skipProof'
 >;

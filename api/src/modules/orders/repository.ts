@@ -85,7 +85,7 @@ export async function raiseOrderCounter(atLeast: number): Promise<void> {
   ).exec();
 }
 
-export type InsertedOrder =
+type InsertedOrder =
   { inserted: OrderRecord } | { taken: 'placing' } | { taken: 'orderNumber'; orderNumber: number };
 
 /** Writes a new unpaid order under an order number; says which unique key refused it, if one did. */

@@ -33,13 +33,18 @@ import {
   tooManyRequests,
 } from '../../platform/address-limits';
 import { localFolderStore, openUpload, sendDownload } from '../uploads/uploads';
-import { assertInvoiceable, invoiceFilename, invoicePdf } from './invoice';
-import { authorizeOrderReader, orderLookupsPerEmail, sendOrderLink } from './order-access';
+import { invoiceFilename, invoicePdf } from './invoice';
+import {
+  authorizeOrderReader,
+  loadOrder,
+  orderLookupsPerEmail,
+  sendOrderLink,
+} from './order-access';
 import { reorder } from './reorder';
 import { seriesChoices } from './series';
 import { addOrderNote, adminOrderDetail, orderDetail } from './history';
 import { cancelOrder, completeOrder, overrideProof, shipOrder, startProcessing } from './moves';
-import { adminOrderPage, assertOrderHasFile, findViewableOrder, orderHistory } from './orders';
+import { adminOrderPage, assertOrderHasFile, orderHistory } from './orders';
 import { placeOrder, priceOrder, quoteCheckout } from './placing';
 import { findOrderByNumber } from './repository';
 
@@ -124,9 +129,8 @@ export function orderRoutes({
   router.get('/orders/:id/invoice.pdf', async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     const order = req.user?.isAdmin
-      ? await findViewableOrder({ owner: null, isAdmin: true }, id)
+      ? await loadOrder(id)
       : await authorizeOrderReader(req, id, config);
-    assertInvoiceable(order);
     const pdf = await invoicePdf(order, config.shop);
     // invoice-{digits}.pdf: nothing in the name needs escaping.
     res.setHeader('Content-Disposition', `attachment; filename="${invoiceFilename(order)}"`);

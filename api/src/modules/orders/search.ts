@@ -26,7 +26,7 @@ export interface OrderSearch {
   before?: string;
 }
 
-export interface OrderSearchPage {
+interface OrderSearchPage {
   orders: OrderRecord[];
   /** The id to ask `before` for the next page; null after the last page. */
   next: string | null;

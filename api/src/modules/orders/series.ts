@@ -9,7 +9,7 @@ import { insertUnlessTaken } from '../../platform/db';
 import { OrderedSeriesModel, type OrderRecord, type OrderedSeriesRecord } from './model';
 
 /** Which series a line continues: its text and code templates (not its numbers or padding). */
-export function seriesKeyOf(config: OrderedProductConfig): string {
+function seriesKeyOf(config: OrderedProductConfig): string {
   return createHash('sha256')
     .update(
       JSON.stringify([config.customText, config.code?.type ?? null, config.code?.value ?? null]),
@@ -56,7 +56,7 @@ export async function highestOrdered(
   return found?.last ?? null;
 }
 
-export interface SeriesChoice {
+interface SeriesChoice {
   lineId: string;
   quantity: number;
   /** The series as ordered: "PUMP 1501 to PUMP 2000". */
