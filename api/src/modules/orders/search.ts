@@ -12,7 +12,7 @@ import {
 import { trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { OrderModel, type OrderRecord } from './model';
-import { findOrderById } from './repository';
+import { findOrderById, findOrderByNumber } from './repository';
 
 export interface OrderSearch {
   pageSize: number;
@@ -54,24 +54,27 @@ function wordMatches(word: string): FilterQuery<OrderRecord> {
   };
 }
 
-function badPlace(): AppError {
-  const message = 'before must be the nextBefore of the previous page';
-  return AppError.invalid(message, [{ path: 'before', message }]);
+/** The previous page's last order, named by `before`: the page after it is older, or as old with a lower id. */
+async function lastOfPreviousPage(before: string): Promise<OrderRecord> {
+  const last = await findOrderById(before);
+  if (!last) {
+    const message = 'before must be the nextBefore of the previous page';
+    throw AppError.invalid(message, [{ path: 'before', message }]);
+  }
+  return last;
 }
 
 /** The order of this number, if it is on the list the other conditions make (paged by `before`). */
 async function orderNumbered(orderNumber: number, search: OrderSearch, timeZone: string) {
-  const order = await OrderModel.findOne({ orderNumber }).lean<OrderRecord>().exec();
+  const order = await findOrderByNumber(orderNumber);
   if (!order) return [];
   const listed = search.status ? order.status === search.status : order.paymentStatus === 'paid';
-  const at = order.createdAt.getTime();
   if (!listed) return [];
+  const at = order.createdAt.getTime();
   if (search.from && at < startOfDayIn(timeZone, search.from).getTime()) return [];
   if (search.to && at >= startOfDayIn(timeZone, nextDay(search.to)).getTime()) return [];
   if (search.before !== undefined) {
-    // The page after the order named: older, or as old with a lower id.
-    const last = await findOrderById(search.before);
-    if (!last) throw badPlace();
+    const last = await lastOfPreviousPage(search.before);
     const older =
       at < last.createdAt.getTime() ||
       (at === last.createdAt.getTime() && order._id.toString() < last._id.toString());
@@ -105,9 +108,7 @@ export async function searchOrders(
   if (search.from) createdAt.$gte = startOfDayIn(timeZone, search.from);
   if (search.to) createdAt.$lt = startOfDayIn(timeZone, nextDay(search.to));
   if (search.before !== undefined) {
-    // The page after the order named: older, or as old with a lower id.
-    const last = await findOrderById(search.before);
-    if (!last) throw badPlace();
+    const last = await lastOfPreviousPage(search.before);
     createdAt.$lte = last.createdAt;
     and.push({
       $or: [

@@ -2,7 +2,6 @@
 // last number, and "Order again" continues a series after the highest number its owner ordered
 // under it (the same text and code templates), or repeats it as it was.
 import { createHash } from 'node:crypto';
-import { Types } from 'mongoose';
 import { describeSeries, seriesLast, type OrderedProductConfig } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { insertUnlessTaken } from '../../platform/db';
@@ -35,25 +34,11 @@ export async function recordOrderedSeries(order: OrderRecord, at: Date): Promise
         owner,
         seriesKey: seriesKeyOf(item.productConfig),
         last: seriesLast(series, item.quantity),
-        orderId: new Types.ObjectId(order._id.toString()),
+        orderId: order._id,
         at,
       }),
     );
   }
-}
-
-/** The highest number this owner ordered under the line's series, or null. */
-export async function highestOrdered(
-  owner: CartOwner,
-  config: OrderedProductConfig,
-): Promise<number | null> {
-  const found = await OrderedSeriesModel.findOne({
-    owner: ownerKeyOf(owner),
-    seriesKey: seriesKeyOf(config),
-  })
-    .sort({ last: -1 })
-    .lean<OrderedSeriesRecord>();
-  return found?.last ?? null;
 }
 
 interface SeriesChoice {
@@ -73,10 +58,14 @@ export async function seriesChoices(owner: CartOwner, order: OrderRecord): Promi
     const config = item.productConfig;
     const series = config.series;
     if (!series) continue;
-    const highest = Math.max(
-      (await highestOrdered(owner, config)) ?? 0,
-      seriesLast(series, item.quantity),
-    );
+    // The highest number this owner ordered under the line's series.
+    const ordered = await OrderedSeriesModel.findOne({
+      owner: ownerKeyOf(owner),
+      seriesKey: seriesKeyOf(config),
+    })
+      .sort({ last: -1 })
+      .lean<OrderedSeriesRecord>();
+    const highest = Math.max(ordered?.last ?? 0, seriesLast(series, item.quantity));
     const nextStart = highest + series.step;
     const line = { customText: config.customText, code: config.code ?? null };
     choices.push({
