@@ -149,17 +149,17 @@ export async function listOrdersOfCustomer(customerId: string): Promise<OrderRec
 // --- Payment ------------------------------------------------------------------------------------
 
 /**
- * Takes the order's payment: unpaid -> charging, only while it waits for payment. The order as
- * written, or null when another call holds the payment, the order is paid or it ended.
+ * Takes the order's payment: unpaid -> charging, only while it waits for payment (and, with
+ * `ownedBy`, only an order of that owner). The order as written, or null when another call holds
+ * the payment, the order is paid or it ended.
  */
-export async function claimPayment(id: string, now: Date): Promise<OrderRecord | null> {
-  return takePayment({ _id: id }, now);
-}
-
-/** unpaid -> charging for the order the filter names, while it waits for payment; null otherwise. */
-function takePayment(filter: object, now: Date): Promise<OrderRecord | null> {
+export async function claimPayment(
+  id: string,
+  now: Date,
+  ownedBy: object = {},
+): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
-    { ...filter, status: 'pending_payment', paymentStatus: 'unpaid' },
+    { _id: id, ...ownedBy, status: 'pending_payment', paymentStatus: 'unpaid' },
     { $set: { paymentStatus: 'charging', chargingSince: now } },
     { new: true },
   )
@@ -184,7 +184,7 @@ export async function claimOwnPayment(
   const ownedBy = owner.customerId
     ? { customerId: new Types.ObjectId(owner.customerId) }
     : { customerId: null, sessionId: owner.sessionId };
-  return takePayment({ _id: id, ...ownedBy }, now);
+  return claimPayment(id, now, ownedBy);
 }
 
 /**
