@@ -191,7 +191,7 @@ export async function priceOrder(
   const refusal = skipProof ? skipProofRefusal(items) : null;
   if (refusal) throw AppError.invalid(refusal, [{ path: 'skipProof', message: refusal }]);
 
-  const order: Omit<PricedOrder, 'cartPlacedBefore'> = {
+  const made = {
     sessionId: owner.sessionId,
     customerId: owner.customerId ?? null,
     guestEmail: owner.customerId ? null : customerInfo.email,
@@ -206,22 +206,12 @@ export async function priceOrder(
     totalCents,
     notes,
     skipProof,
-    cartFingerprint: '',
-    cartRevision: null,
-    cartStartedBy: null,
-    cartStartedAt: null,
   };
-  // What the order is made of, not which write of the cart it was read from (nor when the cart was
-  // started): a cart changed and changed back still answers its unpaid order.
-  order.cartFingerprint = fingerprintOf({
-    ...order,
-    cartFingerprint: undefined,
-    cartRevision: undefined,
-    cartStartedBy: undefined,
-    cartStartedAt: undefined,
-  });
   return {
-    ...order,
+    ...made,
+    // What the order is made of, not which write of the cart it was read from (nor when the cart was
+    // started): a cart changed and changed back still answers its unpaid order.
+    cartFingerprint: fingerprintOf(made),
     cartRevision: cart.revision,
     cartStartedBy: cart.start?.id ?? null,
     cartStartedAt: cart.start?.at ?? null,
