@@ -59,9 +59,9 @@ export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
 export async function addOrderNote(
   id: string,
   text: string,
-  { by, now = new Date() }: { by: string; now?: Date },
+  { by }: { by: string },
 ): Promise<OrderNote> {
   await loadOrder(id);
-  const note = await insertNoteEvent({ orderId: id, at: now, by, text });
+  const note = await insertNoteEvent({ orderId: id, at: new Date(), by, text });
   return { id: note._id, at: note.at.toISOString(), by, text };
 }

@@ -203,10 +203,7 @@ export async function startProductionOnApproval(
 }
 
 /** awaiting_proof -> processing, only with every line's proof approved by the customer. */
-export async function startProcessing(
-  id: string,
-  { by, now = new Date() }: { by: string; now?: Date },
-): Promise<AdminOrder> {
+export async function startProcessing(id: string, { by }: { by: string }): Promise<AdminOrder> {
   const order = await loadOrder(id);
   if (order.status === 'awaiting_proof' && order.proof?.status !== 'approved') {
     throw AppError.conflict(
@@ -216,7 +213,7 @@ export async function startProcessing(
   const move = await claimMove(
     order,
     { to: 'processing', by, note: `Proof approved (revision ${order.proof?.revision})` },
-    now,
+    new Date(),
   );
   return toAdminOrder(await finish(id, move));
 }
@@ -228,8 +225,9 @@ export async function startProcessing(
 export async function overrideProof(
   id: string,
   reason: string,
-  { by, now = new Date() }: { by: string; now?: Date },
+  { by }: { by: string },
 ): Promise<AdminOrder> {
+  const now = new Date();
   const order = await loadOrder(id);
   if (order.status !== 'awaiting_proof' || !order.proof) {
     if (order.status === 'pending_payment') refuseMove(order, 'processing');
@@ -253,12 +251,9 @@ export async function overrideProof(
   return toAdminOrder(await finish(id, move, { proof: { ...order.proof, status: 'overridden' } }));
 }
 
-export async function completeOrder(
-  id: string,
-  { by, now = new Date() }: { by: string; now?: Date },
-): Promise<AdminOrder> {
+export async function completeOrder(id: string, { by }: { by: string }): Promise<AdminOrder> {
   const order = await loadOrder(id);
-  const move = await claimMove(order, { to: 'completed', by, note: null }, now);
+  const move = await claimMove(order, { to: 'completed', by, note: null }, new Date());
   return toAdminOrder(await finish(id, move));
 }
 

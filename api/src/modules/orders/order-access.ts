@@ -125,8 +125,8 @@ export async function sendOrderLink(
   email: string,
   orderNumber: number,
   config: Pick<Config, 'orderLinkSecret' | 'shop'>,
-  now: Date = new Date(),
 ): Promise<void> {
+  const now = new Date();
   const order = await findOrderByNumber(orderNumber);
   if (!order || order.paymentStatus !== 'paid') return;
   const placedWith = [order.customerInfo.email, order.guestEmail].filter(Boolean);

@@ -40,10 +40,7 @@ export async function reorder(
   owner: CartOwner,
   order: OrderRecord,
   store: UploadStore,
-  {
-    series = 'repeat',
-    engraved = new Map(),
-  }: { series?: 'repeat' | 'continue'; engraved?: ReadonlyMap<string, string> } = {},
+  { series, engraved }: { series: 'repeat' | 'continue'; engraved: ReadonlyMap<string, string> },
 ): Promise<ReorderResult> {
   // A series continued starts after the highest number this owner ordered under it.
   const nextStarts = new Map(
