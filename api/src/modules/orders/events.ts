@@ -5,11 +5,6 @@ import type { OrderStatus } from '@shop/contracts';
 import { insertUnlessTaken, isDuplicateKeyError } from '../../platform/db';
 import { OrderEventModel, type OrderEventRecord, type ProofEventDetails } from './model';
 
-/** Inserts an event under its own _id; false when it is there already (a retry, a racing click). */
-function insertOnce(event: OrderEventRecord): Promise<boolean> {
-  return insertUnlessTaken(() => OrderEventModel.create(event));
-}
-
 /**
  * Inserts events that happen together (a payment's move and its first proof's sending) with one
  * insert, each under its own _id: one already there (a retry) is kept and the others go in.
@@ -50,9 +45,12 @@ export function moveEvent(event: {
   };
 }
 
-/** The order entered `to` (once per state: a move repeated by a retry adds nothing). */
+/**
+ * The order entered `to` (once per state: a move repeated by a retry adds nothing); false when the
+ * event was there already.
+ */
 export async function insertMoveEvent(event: Parameters<typeof moveEvent>[0]): Promise<boolean> {
-  return insertOnce(moveEvent(event));
+  return insertUnlessTaken(() => OrderEventModel.create(moveEvent(event)));
 }
 
 /** Takes back the move's event (its work failed and the order stays where it was). */
@@ -87,7 +85,7 @@ export async function insertNoteEvent(note: {
  * override, so two racing clicks record one; false when the key was taken.
  */
 export async function insertProofEvent(event: Parameters<typeof proofEvent>[0]): Promise<boolean> {
-  return insertOnce(proofEvent(event));
+  return insertUnlessTaken(() => OrderEventModel.create(proofEvent(event)));
 }
 
 /** A proof event, keyed `{orderId}:proof:{key}`. */
