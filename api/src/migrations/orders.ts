@@ -13,7 +13,8 @@
 // nothing; the drops at the end are no error when done already.
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from '../platform/logger';
-import { FIRST_ORDER_NUMBER, emailDomainKeyOf, searchKeysOf } from '../modules/orders/repository';
+import { FIRST_ORDER_NUMBER, searchKeysOf } from '../modules/orders/repository';
+import { emailDomainKeyOf } from '../platform/search-keys';
 import type { OrderRecord } from '../modules/orders/model';
 import { dropCollectionIfThere, hasCollection } from './collections';
 

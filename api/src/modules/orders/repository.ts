@@ -3,6 +3,7 @@
 // state it leaves), which is atomic on MongoDB and on the embedded engine alike.
 import { Types, isValidObjectId } from 'mongoose';
 import { insertUnlessTaken, isDuplicateKeyError, trusted } from '../../platform/db';
+import { emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
 import {
   OrderCounterModel,
   OrderModel,
@@ -39,19 +40,13 @@ export type NewOrder = Pick<
   | 'cartStartedAt'
 > & { customerId: string | null };
 
-/** An email's lower-cased domain, the part after its (last) '@': "exam" finds ...@example.com. */
-export function emailDomainKeyOf(email: string): string {
-  const key = email.trim().toLowerCase();
-  return key.slice(key.lastIndexOf('@') + 1);
-}
-
 /** The lower-cased keys the admin's search reads (search.ts). */
 export function searchKeysOf(customerInfo: OrderRecord['customerInfo']) {
   return {
-    emailKey: customerInfo.email.trim().toLowerCase(),
+    emailKey: searchKeyOf(customerInfo.email),
     emailDomainKey: emailDomainKeyOf(customerInfo.email),
-    firstNameKey: customerInfo.firstName.trim().toLowerCase(),
-    lastNameKey: customerInfo.lastName.trim().toLowerCase(),
+    firstNameKey: searchKeyOf(customerInfo.firstName),
+    lastNameKey: searchKeyOf(customerInfo.lastName),
   };
 }
 

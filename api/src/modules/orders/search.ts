@@ -11,6 +11,7 @@ import {
 } from '@shop/contracts';
 import { trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { startsWith } from '../../platform/search-keys';
 import { OrderModel, type OrderRecord } from './model';
 import { findOrderById, findOrderByNumber } from './repository';
 
@@ -30,13 +31,6 @@ interface OrderSearchPage {
   orders: OrderRecord[];
   /** The id to ask `before` for the next page; null after the last page. */
   next: string | null;
-}
-
-/** Strings that begin with `prefix`: [prefix, prefix with its last character raised). */
-function startsWith(prefix: string) {
-  const last = prefix.codePointAt(prefix.length - 1)!;
-  const upper = prefix.slice(0, prefix.length - String.fromCodePoint(last).length);
-  return trusted({ $gte: prefix, $lt: upper + String.fromCodePoint(last + 1) });
 }
 
 /**
