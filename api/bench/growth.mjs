@@ -18,6 +18,7 @@ import {
   stopChild,
 } from './lib.mjs';
 import {
+  RARE_CUSTOMER_NAME,
   RARE_LAST_NAME,
   SEED_ADMIN_EMAIL,
   SEED_CODE,
@@ -181,6 +182,24 @@ export const calls = [
     as: 'admin',
     request: (c) => ['GET', `/api/admin/customers?limit=50&before=${c.lastCustomer}`],
     check: (body) => body.length === 50 || `${body.length} customers`,
+  },
+  {
+    name: 'admin: customer search, many',
+    as: 'admin',
+    request: () => ['GET', '/api/admin/customers?limit=50&q=ann'],
+    check: (body) => body.length === 50 || `${body.length} customers`,
+  },
+  {
+    name: 'admin: customer search, few',
+    as: 'admin',
+    request: () => ['GET', `/api/admin/customers?limit=50&q=${RARE_CUSTOMER_NAME.slice(0, 4)}`],
+    check: (body) => body.length === 3 || `${body.length} customers, not 3`,
+  },
+  {
+    name: 'admin: customer by email',
+    as: 'admin',
+    request: () => ['GET', `/api/admin/customers?q=${encodeURIComponent(seedCustomerEmail(7))}`],
+    check: (body) => body.length === 1 || `${body.length} customers`,
   },
   {
     name: 'admin: customer detail',

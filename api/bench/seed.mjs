@@ -29,6 +29,8 @@ export const SEED_CODE = 'SEED10';
 export const SHOP_TIME_ZONE = 'America/New_York';
 /** A last name on exactly three orders whatever the size (a search that matches few). */
 export const RARE_LAST_NAME = 'Zabriskie';
+/** A last name of exactly three customers whatever the size (a customer search that matches few). */
+export const RARE_CUSTOMER_NAME = 'Quixley';
 export const FIRST_ORDER_NUMBER = 1000;
 
 const FIRST_NAMES = ['Ann', 'Anna', 'Annika', 'Ben', 'Carla', 'Dev', 'Elena', 'Femi', 'Grace'];
@@ -147,6 +149,7 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
     const customers = customerIds.map((_id, i) => {
       const createdAt = new Date(firstOrderAt.get(i) - 10 * 60_000);
       const person = seedPerson(i, 'c');
+      if (i < 3) person.lastName = RARE_CUSTOMER_NAME;
       return {
         _id,
         ...person,
