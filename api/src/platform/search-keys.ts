@@ -19,3 +19,8 @@ export function startsWith(prefix: string) {
   const upper = prefix.slice(0, prefix.length - String.fromCodePoint(last).length);
   return trusted({ $gte: prefix, $lt: upper + String.fromCodePoint(last + 1) });
 }
+
+/** A typed word matches a document one of whose keys begins with it ("exam" finds ...@example.com). */
+export function anyStartsWith(keys: readonly string[], word: string) {
+  return { $or: keys.map((key) => ({ [key]: startsWith(word) })) };
+}

@@ -4,7 +4,7 @@ import { isValidObjectId, type Cursor, type Types } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
 import type { FilterQuery } from 'mongoose';
 import { isDuplicateKeyError, trusted } from '../../platform/db';
-import { emailDomainKeyOf, searchKeyOf, startsWith } from '../../platform/search-keys';
+import { anyStartsWith, emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
 import {
   AccountTokenModel,
   CustomerModel,
@@ -67,17 +67,8 @@ export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
 /** What the admin's customer search looks for (readCustomerSearch in the contracts). */
 export type CustomerSearch = { kind: 'email'; email: string } | { kind: 'words'; words: string[] };
 
-/** A typed word finds a customer whose first name, last name, email or email's domain begins with it. */
-function wordMatches(word: string): FilterQuery<CustomerRecord> {
-  return {
-    $or: [
-      { firstNameKey: startsWith(word) },
-      { lastNameKey: startsWith(word) },
-      { email: startsWith(word) },
-      { emailDomainKey: startsWith(word) },
-    ],
-  };
-}
+/** The keys a typed word may begin: first name, last name, email and the email's domain. */
+const WORD_KEYS = ['firstNameKey', 'lastNameKey', 'email', 'emailDomainKey'];
 
 /**
  * A page of the customers, newest first (`{createdAt: -1, _id: -1}`), after the customer `before`
@@ -101,7 +92,8 @@ export async function listCustomers({
   }
   const filter: FilterQuery<CustomerRecord> = {};
   const and: Array<FilterQuery<CustomerRecord>> = [];
-  if (search?.kind === 'words') and.push(...search.words.map(wordMatches));
+  if (search?.kind === 'words')
+    and.push(...search.words.map((word) => anyStartsWith(WORD_KEYS, word)));
   if (before) {
     const last = await CustomerModel.findById(before, { createdAt: 1 }).lean<CustomerRecord>();
     if (!last) return { customers: [], next: null };

@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import { trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { startsWith } from '../../platform/search-keys';
+import { anyStartsWith } from '../../platform/search-keys';
 import { OrderModel, type OrderRecord } from './model';
 import { findOrderById, findOrderByNumber } from './repository';
 
@@ -33,20 +33,8 @@ interface OrderSearchPage {
   next: string | null;
 }
 
-/**
- * A typed word matches an order whose first name, last name, email or email's domain begins with it
- * ("exam" finds ...@example.com).
- */
-function wordMatches(word: string): FilterQuery<OrderRecord> {
-  return {
-    $or: [
-      { firstNameKey: startsWith(word) },
-      { lastNameKey: startsWith(word) },
-      { emailKey: startsWith(word) },
-      { emailDomainKey: startsWith(word) },
-    ],
-  };
-}
+/** The keys a typed word may begin: first name, last name, email and the email's domain. */
+const WORD_KEYS = ['firstNameKey', 'lastNameKey', 'emailKey', 'emailDomainKey'];
 
 /** The previous page's last order, named by `before`: the page after it is older, or as old with a lower id. */
 async function lastOfPreviousPage(before: string): Promise<OrderRecord> {
@@ -97,7 +85,7 @@ export async function searchOrders(
     : { paymentStatus: 'paid' };
   const and: Array<FilterQuery<OrderRecord>> = [];
   if (text?.kind === 'email') filter.emailKey = text.email;
-  if (text?.kind === 'words') and.push(...text.words.map(wordMatches));
+  if (text?.kind === 'words') and.push(...text.words.map((word) => anyStartsWith(WORD_KEYS, word)));
   const createdAt: Record<string, Date> = {};
   if (search.from) createdAt.$gte = startOfDayIn(timeZone, search.from);
   if (search.to) createdAt.$lt = startOfDayIn(timeZone, nextDay(search.to));

@@ -12,13 +12,13 @@ import {
   Table,
   TableMessage,
   TableRegion,
-  TextField,
   QueryState,
   formatShortDate,
   useDebouncedValue,
 } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoreButton } from '../../../components/more-button';
+import { WordSearchField } from '../../../components/word-search-field';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { CustomerOrdersDialog } from './customer-orders-dialog';
 import { useCustomers, type Customer } from '../api/get-customers';
@@ -140,14 +140,11 @@ export function CustomersPanel() {
         </div>
       </SectionHeader>
       <Search>
-        <TextField
-          label="Search"
-          type="search"
+        <WordSearchField
           placeholder="Email or name"
-          hint="Names and emails match from the start of a word: “jan” finds Jane and jan@…"
           error={tooShort ? CUSTOMER_SEARCH_TOO_SHORT : undefined}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
         />
       </Search>
       {body}

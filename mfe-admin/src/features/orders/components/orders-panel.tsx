@@ -19,6 +19,7 @@ import { formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { MoreButton } from '../../../components/more-button';
+import { WordSearchField } from '../../../components/word-search-field';
 import { dayRangeError } from '../../../lib/day-range';
 import { PaymentBadge } from '../../../components/payment-badge';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -229,14 +230,11 @@ export function OrdersPanel() {
         </div>
       </SectionHeader>
       <Filters>
-        <TextField
-          label="Search"
-          type="search"
+        <WordSearchField
           placeholder="Order number, email or name"
-          hint="Names and emails match from the start of a word: “jan” finds Jane and jan@…"
           error={tooShort ? ORDER_SEARCH_TOO_SHORT : undefined}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
         />
         <SelectField
           label="Status"
