@@ -61,7 +61,7 @@ export function CustomersPanel() {
         q ? (
           <>
             <h3>No customers match</h3>
-            <p>Names and emails match from the start of a word.</p>
+            <p>Try fewer words, or the whole email.</p>
           </>
         ) : (
           <>
