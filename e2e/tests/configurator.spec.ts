@@ -126,3 +126,30 @@ test('each material’s safety data sheet is a PDF served by the configurator’
   expect(answer.headers()['content-type']).toBe('application/pdf');
   expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
+
+for (const viewport of [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px the preview stays in view, clear of the field, while the shopper types`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/products');
+    const configurator = page.locator('[data-remote="configurator"]');
+    await configurator.getByText('Indoor', { exact: true }).click();
+    const text = configurator.getByLabel('Text to engrave');
+    // Focus scrolls the field into view: it lands below the pinned preview, not under it.
+    await text.focus();
+    await text.pressSequentially('PUMP 3');
+    await expect(configurator.getByTestId('label-preview-text')).toHaveText('PUMP 3');
+
+    const header = await page.getByRole('banner').boundingBox();
+    const preview = await configurator.getByTestId('label-preview').boundingBox();
+    const field = await text.boundingBox();
+    expect(header && preview && field).toBeTruthy();
+    expect(preview!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(preview!.y + preview!.height).toBeLessThanOrEqual(field!.y);
+    expect(field!.y + field!.height).toBeLessThanOrEqual(viewport.height);
+  });
+}

@@ -25,29 +25,29 @@ const UNIT = 100;
 /** Drawn before a size is typed: a common 3 x 2 label. */
 const DEFAULT_SIZE = { width: 3, height: 2 };
 
-const Figure = styled.figure<{ $small: boolean }>`
+const Figure = styled.figure`
   display: grid;
   gap: 0.75rem;
   margin: 0;
-  padding: ${({ $small }) => ($small ? '0.75rem' : '1.25rem')};
+  padding: 0.75rem;
   border-radius: ${theme.radius};
   background:
     radial-gradient(circle at 1px 1px, rgb(15 23 42 / 0.08) 1px, transparent 0) 0 0 / 14px 14px,
     ${theme.colors.sunken};
 `;
 
-const Stage = styled.div<{ $small: boolean }>`
+const Stage = styled.div`
   display: grid;
   place-items: center;
-  min-height: ${({ $small }) => ($small ? '6rem' : '11rem')};
+  min-height: 6rem;
 `;
 
-const Drawing = styled.svg<{ $small: boolean }>`
+const Drawing = styled.svg`
   display: block;
   width: 100%;
-  max-width: ${({ $small }) => ($small ? '14rem' : '26rem')};
+  max-width: 14rem;
   height: auto;
-  max-height: ${({ $small }) => ($small ? '8rem' : '14rem')};
+  max-height: 8rem;
   overflow: visible;
   filter: drop-shadow(0 6px 12px rgb(15 23 42 / 0.18));
 `;
@@ -93,8 +93,8 @@ interface LabelPreviewProps {
   artwork?: PreviewArtwork | null;
   /** The label's other files, which are not drawn (a PDF, a spreadsheet, a second image). */
   notDrawn?: string[];
-  /** Smaller stage, for a list of lines (an order's page); the configurator draws it full size. */
-  size?: 'regular' | 'small';
+  /** The note that a light code on a dark label may not scan: advice while configuring, not on an order. */
+  codeAdvice?: boolean;
   /**
    * A code on the label: its place comes from the layout; its symbol (bwip-js's drawing, loaded by
    * the page that shows codes) is drawn in it, or the place is outlined while it loads.
@@ -132,13 +132,12 @@ export function LabelPreview({
   mounting,
   artwork = null,
   notDrawn = [],
-  size: drawnSize = 'regular',
+  codeAdvice = true,
   code = null,
   material = null,
   label,
   tooSmallAdvice = 'Shorten the text, use fewer lines or choose a larger label.',
 }: LabelPreviewProps) {
-  const small = drawnSize === 'small';
   // An image the browser could not draw (not really a PNG or JPG, or cut short) says so.
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const failed = Boolean(artwork && (artwork.failed || (artwork.src && artwork.src === brokenSrc)));
@@ -168,16 +167,14 @@ export function LabelPreview({
   const warn = !placeholder && layout.textTooSmall;
   return (
     <Figure
-      $small={small}
       data-testid="label-preview"
       aria-label={
         label ??
         `Preview: ${placeholder && (artwork || code) ? 'no text' : text}${artwork ? `, with ${artwork.name}` : ''}${code ? ', with a code' : ''}, ${swatch.name}`
       }
     >
-      <Stage $small={small}>
+      <Stage>
         <Drawing
-          $small={small}
           viewBox={`0 0 ${w} ${h}`}
           aria-hidden="true"
           fontFamily={ENGRAVING_FONT.family}
@@ -323,7 +320,7 @@ export function LabelPreview({
           proof shows the label as we will engrave it.
         </Notes>
       )}
-      {code && !small && invertedCodeWarning(layout.colors.background, layout.colors.text) && (
+      {code && codeAdvice && invertedCodeWarning(layout.colors.background, layout.colors.text) && (
         <Notes data-testid="label-preview-inverted-code">
           {invertedCodeWarning(layout.colors.background, layout.colors.text)}
         </Notes>

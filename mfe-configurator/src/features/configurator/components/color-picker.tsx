@@ -1,27 +1,14 @@
-import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { COLOR_SWATCHES, COLORS, type Color } from '@shop/contracts/label-options';
 import { FormSection } from '../../../components/form-section';
 import { RadioCard } from '../../../components/radio-card';
-import { fromLarge, theme } from '@shop/ui';
-
-const Layout = styled.div`
-  display: grid;
-  gap: 1.25rem;
-  ${fromLarge} {
-    grid-template-columns: minmax(0, 15rem) minmax(0, 1fr);
-    align-items: start;
-  }
-`;
+import { theme } from '@shop/ui';
 
 const Options = styled.div`
   display: grid;
-  /* As many columns as fit a chip, the longest name and the check; one beside the preview. */
+  /* As many columns as fit a chip, the longest name and the check. */
   grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
   gap: 0.5rem;
-  ${fromLarge} {
-    grid-template-columns: 1fr;
-  }
 `;
 
 const Chip = styled.span<{ $background: string; $text: string }>`
@@ -47,36 +34,31 @@ const Name = styled.span`
 interface ColorPickerProps {
   value: Color;
   onChange(color: Color): void;
-  /** The preview panel shown beside the choices. */
-  preview: ReactNode;
 }
 
-export function ColorPicker({ value, onChange, preview }: ColorPickerProps) {
+export function ColorPicker({ value, onChange }: ColorPickerProps) {
   return (
     <FormSection step={3} title="Colours" description="Background and engraved text colour.">
-      <Layout>
-        <Options>
-          {COLORS.map((color) => {
-            const swatch = COLOR_SWATCHES[color];
-            return (
-              <RadioCard
-                key={color}
-                name="color"
-                value={color}
-                checked={value === color}
-                onChange={() => onChange(color)}
-                layout="row"
-              >
-                <Chip aria-hidden="true" $background={swatch.background} $text={swatch.text}>
-                  Aa
-                </Chip>
-                <Name>{swatch.name}</Name>
-              </RadioCard>
-            );
-          })}
-        </Options>
-        {preview}
-      </Layout>
+      <Options>
+        {COLORS.map((color) => {
+          const swatch = COLOR_SWATCHES[color];
+          return (
+            <RadioCard
+              key={color}
+              name="color"
+              value={color}
+              checked={value === color}
+              onChange={() => onChange(color)}
+              layout="row"
+            >
+              <Chip aria-hidden="true" $background={swatch.background} $text={swatch.text}>
+                Aa
+              </Chip>
+              <Name>{swatch.name}</Name>
+            </RadioCard>
+          );
+        })}
+      </Options>
     </FormSection>
   );
 }

@@ -28,6 +28,7 @@ import { MountingPicker } from './mounting-picker';
 import { OrderSummary } from './order-summary';
 import { PriceBar } from './price-bar';
 import { SizeFields } from './size-fields';
+import { clearsPreviewDock, PreviewDock } from './preview-dock';
 import { AssetTagsSection } from './asset-tags-section';
 import { LabelPicker } from './label-picker';
 import { useSheetCheck, useSheetPage } from '../api/label-sheets';
@@ -49,6 +50,7 @@ const Steps = styled.div`
   display: grid;
   gap: 1.25rem;
   min-width: 0;
+  ${clearsPreviewDock}
 `;
 
 const StartHint = styled.p`
@@ -73,11 +75,11 @@ const EditNote = styled.p`
   }
 `;
 
-const PreviewColumn = styled.div`
+// Below the pinned preview, in the page's flow: which label of a series it draws, and its code.
+const PreviewControls = styled.div`
   display: grid;
-  gap: 0.75rem;
-  align-content: start;
-  min-width: 0;
+  gap: 0.5rem;
+  padding: 0 0.25rem;
 `;
 
 const PickedCode = styled.p`
@@ -199,6 +201,8 @@ export function Configurator() {
     draft.mode === 'rows' ? (draft.sheet?.id ?? null) : null,
     shownIndex,
   );
+  const showPicker =
+    variable && labelCount > 0 && (draft.mode === 'series' || Boolean(draft.sheet));
   const picked = pickedLabel(draft, validation, shownIndex, sheetPage.data);
   const symbols = useCodeSymbols(draft.codeType === 'none' ? null : draft.codeType);
   const symbol = useMemo(
@@ -325,50 +329,49 @@ export function Configurator() {
               onChange={update}
               onBlur={touch}
             />
-            <ColorPicker
-              value={draft.color}
-              onChange={(color) => update({ color })}
-              preview={
-                <PreviewColumn>
-                  <LabelPreview
-                    color={draft.color}
-                    customText={picked.text}
-                    width={width}
-                    height={height}
-                    mounting={draft.mounting}
-                    material={draft.material}
-                    code={
-                      draft.codeType === 'none'
-                        ? null
-                        : { type: draft.codeType, placement: draft.codePlacement, symbol }
-                    }
-                    artwork={
-                      artwork && {
-                        name: artwork.originalName,
-                        src: artworkImage.src,
-                        failed: artworkImage.failed,
-                      }
-                    }
-                    notDrawn={draft.files
-                      .filter((file) => file !== artwork)
-                      .map((file) => file.originalName)}
+            <PreviewDock>
+              <LabelPreview
+                color={draft.color}
+                customText={picked.text}
+                width={width}
+                height={height}
+                mounting={draft.mounting}
+                material={draft.material}
+                code={
+                  draft.codeType === 'none'
+                    ? null
+                    : { type: draft.codeType, placement: draft.codePlacement, symbol }
+                }
+                artwork={
+                  artwork && {
+                    name: artwork.originalName,
+                    src: artworkImage.src,
+                    failed: artworkImage.failed,
+                  }
+                }
+                notDrawn={draft.files
+                  .filter((file) => file !== artwork)
+                  .map((file) => file.originalName)}
+              />
+            </PreviewDock>
+            {(showPicker || picked.codeValue) && (
+              <PreviewControls>
+                {showPicker && (
+                  <LabelPicker
+                    kind={draft.mode === 'rows' ? 'rows' : 'series'}
+                    count={labelCount}
+                    index={shownIndex}
+                    onPick={setPreviewIndex}
                   />
-                  {variable && labelCount > 0 && (draft.mode === 'series' || draft.sheet) && (
-                    <LabelPicker
-                      kind={draft.mode === 'rows' ? 'rows' : 'series'}
-                      count={labelCount}
-                      index={shownIndex}
-                      onPick={setPreviewIndex}
-                    />
-                  )}
-                  {picked.codeValue && (
-                    <PickedCode data-testid="preview-code-value">
-                      Code: <code>{picked.codeValue}</code>
-                    </PickedCode>
-                  )}
-                </PreviewColumn>
-              }
-            />
+                )}
+                {picked.codeValue && (
+                  <PickedCode data-testid="preview-code-value">
+                    Code: <code>{picked.codeValue}</code>
+                  </PickedCode>
+                )}
+              </PreviewControls>
+            )}
+            <ColorPicker value={draft.color} onChange={(color) => update({ color })} />
             <MountingPicker value={draft.mounting} onChange={(mounting) => update({ mounting })} />
             {draft.mode !== 'rows' && (
               <CustomTextField

@@ -1,0 +1,71 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { fromLarge, theme } from '@shop/ui';
+
+/** Below the shell's sticky header (its 4rem bar and its rule), with a small gap. */
+const HEADER_CLEARANCE = 'calc(4rem + 1px + 0.5rem)';
+
+// The preview stays in view while the shopper picks the colours, the mounting and the codes and
+// types the text, on a phone as on a desktop: it pins under the header through the steps that
+// change it, and leaves with them.
+const Dock = styled.section`
+  position: sticky;
+  top: ${HEADER_CLEARANCE};
+  z-index: ${theme.layers.stickyBar};
+  display: grid;
+  gap: 0.5rem;
+  padding: 0.5rem;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  box-shadow: 0 6px 16px rgb(15 23 42 / 0.12);
+  ${fromLarge} {
+    padding: 0.75rem;
+  }
+  /* A phone on its side has too little height to give the preview: it stays in the flow. */
+  @media (max-height: 30rem) {
+    position: static;
+  }
+`;
+
+/**
+ * Sets `--preview-dock` on the dock's parent to the dock's height, so fields scrolled into view
+ * (focus, an error's jump) land below the pinned preview rather than under it.
+ */
+function useDockHeight() {
+  const dock = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = dock.current;
+    const parent = element?.parentElement;
+    if (!element || !parent || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      parent.style.setProperty('--preview-dock', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      parent.style.removeProperty('--preview-dock');
+    };
+  }, []);
+  return dock;
+}
+
+/** The label's preview, pinned under the header while the steps below it are on screen. */
+export function PreviewDock({ children }: { children: ReactNode }) {
+  const dock = useDockHeight();
+  return (
+    <Dock ref={dock} aria-label="Label preview">
+      {children}
+    </Dock>
+  );
+}
+
+/**
+ * For the steps' container: a field brought into view clears the header and the pinned preview
+ * (html's own scroll-padding only clears the header).
+ */
+export const clearsPreviewDock = `
+  :is(input, textarea, select, button) {
+    scroll-margin-top: calc(${HEADER_CLEARANCE} + var(--preview-dock, 0px) + 0.75rem);
+  }
+`;
