@@ -504,7 +504,9 @@ test.describe('6. the uploaded artwork in the live preview', () => {
       expect(drawn.y).toBeGreaterThan(plate.y);
       expect(drawn.y + drawn.height).toBeLessThan(plate.y + plate.height);
       expect(drawn.x + drawn.width).toBeLessThanOrEqual(text.x + 1);
-      await expect(preview.getByTestId('label-preview-not-drawn')).toContainText('“drawing.pdf”');
+      await expect(configurator.getByTestId('label-preview-not-drawn')).toContainText(
+        '“drawing.pdf”',
+      );
       await preview.scrollIntoViewIfNeeded();
       await shot(page, 'configurator-artwork');
     }

@@ -91,8 +91,6 @@ interface LabelPreviewProps {
   mounting: Mounting;
   /** The image engraved on the label: drawn where the proof draws it (labelLayout's artwork). */
   artwork?: PreviewArtwork | null;
-  /** The label's other files, which are not drawn (a PDF, a spreadsheet, a second image). */
-  notDrawn?: string[];
   /** The note that a light code on a dark label may not scan: advice while configuring, not on an order. */
   codeAdvice?: boolean;
   /**
@@ -131,7 +129,6 @@ export function LabelPreview({
   height,
   mounting,
   artwork = null,
-  notDrawn = [],
   codeAdvice = true,
   code = null,
   material = null,
@@ -312,13 +309,6 @@ export function LabelPreview({
           “{artwork.name}” cannot be shown in the preview. It stays with your label, and we check it
           before engraving.
         </Warning>
-      )}
-      {notDrawn.length > 0 && (
-        <Notes data-testid="label-preview-not-drawn">
-          Not drawn on the label: {notDrawn.map((name) => `“${name}”`).join(', ')}. The preview
-          draws the first PNG or JPG image only; we check every file before engraving, and your
-          proof shows the label as we will engrave it.
-        </Notes>
       )}
       {code && codeAdvice && invertedCodeWarning(layout.colors.background, layout.colors.text) && (
         <Notes data-testid="label-preview-inverted-code">

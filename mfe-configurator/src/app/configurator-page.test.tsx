@@ -424,7 +424,7 @@ describe('upload', () => {
     );
     expect(preview.querySelector('image')).toHaveAttribute('href', 'blob:logo');
     expect(preview).toHaveAccessibleName('Preview: no text, with logo.png, Black/White');
-    expect(within(preview).getByTestId('label-preview-not-drawn')).toHaveTextContent(
+    expect(screen.getByTestId('label-preview-not-drawn')).toHaveTextContent(
       'Not drawn on the label: “drawing.pdf”.',
     );
   });

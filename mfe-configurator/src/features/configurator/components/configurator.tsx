@@ -75,14 +75,15 @@ const EditNote = styled.p`
   }
 `;
 
-// Below the pinned preview, in the page's flow: which label of a series it draws, and its code.
+// Below the pinned preview, in the page's flow: which label of a series it draws, its code, and the
+// files it does not draw.
 const PreviewControls = styled.div`
   display: grid;
   gap: 0.5rem;
   padding: 0 0.25rem;
 `;
 
-const PickedCode = styled.p`
+const PreviewNote = styled.p`
   margin: 0;
   font-size: 0.85rem;
   color: ${theme.colors.muted};
@@ -298,6 +299,8 @@ export function Configurator() {
   // The image engraved on the label (the first PNG or JPG), drawn where the proof will draw it.
   const artwork = engravedArtworkOf(draft.files);
   const artworkImage = useArtworkImage(artwork?.hashedName ?? null);
+  // The label's other files (a PDF, a spreadsheet, a second image) are named below the preview.
+  const notDrawn = draft.files.filter((file) => file !== artwork).map((file) => file.originalName);
 
   return (
     <Form
@@ -349,12 +352,9 @@ export function Configurator() {
                     failed: artworkImage.failed,
                   }
                 }
-                notDrawn={draft.files
-                  .filter((file) => file !== artwork)
-                  .map((file) => file.originalName)}
               />
             </PreviewDock>
-            {(showPicker || picked.codeValue) && (
+            {(showPicker || picked.codeValue || notDrawn.length > 0) && (
               <PreviewControls>
                 {showPicker && (
                   <LabelPicker
@@ -365,9 +365,16 @@ export function Configurator() {
                   />
                 )}
                 {picked.codeValue && (
-                  <PickedCode data-testid="preview-code-value">
+                  <PreviewNote data-testid="preview-code-value">
                     Code: <code>{picked.codeValue}</code>
-                  </PickedCode>
+                  </PreviewNote>
+                )}
+                {notDrawn.length > 0 && (
+                  <PreviewNote data-testid="label-preview-not-drawn">
+                    Not drawn on the label: {notDrawn.map((name) => `“${name}”`).join(', ')}. The
+                    preview draws the first PNG or JPG image only; we check every file before
+                    engraving, and your proof shows the label as we will engrave it.
+                  </PreviewNote>
                 )}
               </PreviewControls>
             )}
