@@ -142,7 +142,7 @@ export function ensureFerretBinary(log = console.log) {
   if (go.error || go.status !== 0) {
     throw new Error(
       'The embedded database needs Go to build FerretDB, and `go` was not found.\n' +
-        'Install Go 1.22 or newer (https://go.dev/doc/install), or set MONGODB_URI to a running MongoDB.',
+        'Install Go 1.26 or newer (https://go.dev/doc/install), or set MONGODB_URI to a running MongoDB.',
     );
   }
   log(
