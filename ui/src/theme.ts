@@ -42,6 +42,8 @@ export const theme = {
   shadow: '0 1px 2px rgb(15 23 42 / 0.06), 0 4px 12px rgb(15 23 42 / 0.06)',
   shadowRaised: '0 10px 30px rgb(15 23 42 / 0.12)',
   breakpoints: { sm: '560px', md: '768px', lg: '1024px' },
+  /** The shell's sticky header: its bar, and where it ends (the bar and its 1px rule). */
+  header: { bar: '4rem', bottom: 'calc(4rem + 1px)' },
   /**
    * The stacking order of everything drawn over the page, lowest first, one copy for every app. Dialogs
    * cover the header; toasts stay above dialogs so a result is always seen; an open menu the shopper is

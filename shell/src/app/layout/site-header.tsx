@@ -21,7 +21,7 @@ const Bar = styled(Container)`
   display: flex;
   align-items: center;
   gap: 0.5rem;
-  min-height: 4rem;
+  min-height: ${theme.header.bar};
   ${fromMedium} {
     gap: 1rem;
   }

@@ -2,8 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { fromLarge, theme } from '@shop/ui';
 
-/** Below the shell's sticky header (its 4rem bar and its rule), with a small gap. */
-const HEADER_CLEARANCE = 'calc(4rem + 1px + 0.5rem)';
+/** Below the shell's sticky header, with a small gap. */
+const HEADER_CLEARANCE = `calc(${theme.header.bottom} + 0.5rem)`;
 
 // The preview stays in view while the shopper picks the colours, the mounting and the codes and
 // types the text, on a phone as on a desktop: it pins under the header through the steps that

@@ -7,11 +7,11 @@ import { CloseIcon, fromMedium, theme } from '@shop/ui';
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
-// Top of the screen on phones, just under the sticky header (its 4rem bar and its rule), so the cart
+// Top of the screen on phones, just under the sticky header (theme.header), so the cart
 // badge and the menu stay in sight; bottom-right, at most 420px wide, from medium screens up.
 const Viewport = styled(Toast.Viewport)`
   position: fixed;
-  top: calc(4rem + 1px);
+  top: ${theme.header.bottom};
   right: 0;
   left: 0;
   z-index: ${theme.layers.toasts};
@@ -19,7 +19,7 @@ const Viewport = styled(Toast.Viewport)`
   flex-direction: column-reverse;
   gap: 0.5rem;
   width: 100%;
-  max-height: calc(100vh - 4rem - 1px);
+  max-height: calc(100vh - ${theme.header.bottom});
   margin: 0;
   padding: 1rem;
   list-style: none;
