@@ -151,5 +151,25 @@ for (const viewport of [
     expect(preview!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     expect(preview!.y + preview!.height).toBeLessThanOrEqual(field!.y);
     expect(field!.y + field!.height).toBeLessThanOrEqual(viewport.height);
+
+    // Text too small to engrave: the preview flags it in one line, the field explains it.
+    await text.fill('PROPERTY OF ACME CORPORATION, PLANT 4, PACKAGING LINE 2, CABINET 7');
+    await expect(configurator.getByTestId('label-preview-too-small')).toHaveText(
+      'Text too small to engrave legibly',
+    );
+    await expect(configurator.getByTestId('custom-text-too-small')).toContainText(
+      'Shorten the text, use fewer lines or choose a larger label.',
+    );
+    // A card further down, tapped, lands clear of the pinned preview and of the phone's price bar.
+    const series = configurator.getByRole('radio', { name: /Numbered series/ });
+    await configurator.getByText('Numbered series', { exact: true }).click();
+    await expect(series).toBeChecked();
+    const card = await configurator.getByText('Numbered series', { exact: true }).boundingBox();
+    const pinned = await configurator.getByTestId('label-preview').boundingBox();
+    expect(card!.y).toBeGreaterThanOrEqual(pinned!.y + pinned!.height);
+    const bar = configurator.getByTestId('price-bar');
+    if (await bar.isVisible()) {
+      expect(card!.y + card!.height).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+    }
   });
 }

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ENGRAVING_FONT, MIN_CAP_HEIGHT_INCHES, labelLayout } from '@shop/contracts/label-layout';
-import {
-  codePathData,
-  fitCode,
-  invertedCodeWarning,
-  type CodeSymbol,
-} from '@shop/contracts/label-codes';
+import { codePathData, fitCode, type CodeSymbol } from '@shop/contracts/label-codes';
 import type { CodePlacement, CodeType } from '@shop/contracts/asset-tags';
 import type { Material } from '@shop/contracts/label-options';
 import {
@@ -91,8 +86,6 @@ interface LabelPreviewProps {
   mounting: Mounting;
   /** The image engraved on the label: drawn where the proof draws it (labelLayout's artwork). */
   artwork?: PreviewArtwork | null;
-  /** The note that a light code on a dark label may not scan: advice while configuring, not on an order. */
-  codeAdvice?: boolean;
   /**
    * A code on the label: its place comes from the layout; its symbol (bwip-js's drawing, loaded by
    * the page that shows codes) is drawn in it, or the place is outlined while it loads.
@@ -104,17 +97,61 @@ interface LabelPreviewProps {
   label?: string;
   /** What the shopper can do about text too small to engrave; the configurator's advice by default. */
   tooSmallAdvice?: string;
+  /**
+   * Text too small to engrave is flagged in one line, not explained: the configurator's pinned
+   * preview, whose page explains it by the text field (textTooSmallMessage).
+   */
+  brief?: boolean;
 }
 
-const Notes = styled.p`
-  margin: 0;
-  font-size: 0.85rem;
-  color: ${theme.colors.muted};
-  overflow-wrap: anywhere;
-`;
+/** The label's shape as the preview draws it: what decides its layout. */
+export interface PreviewShape {
+  color: Color;
+  customText: string;
+  width?: number;
+  height?: number;
+  mounting: Mounting;
+  artwork: boolean;
+  code: { type: CodeType; placement: CodePlacement } | null;
+}
 
 function drawable(value: number): number {
   return Math.min(Math.max(value, SIZE_MIN_INCHES), SIZE_MAX_INCHES);
+}
+
+/** What the configurator tells a shopper whose text is too small to engrave. */
+export const TOO_SMALL_ADVICE = 'Shorten the text, use fewer lines or choose a larger label.';
+
+/** The layout the preview draws (labelLayout's, the server's proof's) for a label's shape. */
+export function previewLayout({
+  customText,
+  width,
+  height,
+  artwork,
+  code,
+  ...shape
+}: PreviewShape) {
+  const placeholder = customText.trim() === '';
+  const sized = width !== undefined && height !== undefined && width > 0 && height > 0;
+  // A size outside what is sold is drawn at the nearest size that is; the caption gives the real one.
+  const size = sized ? { width: drawable(width), height: drawable(height) } : DEFAULT_SIZE;
+  return labelLayout({
+    ...shape,
+    ...size,
+    // With an image or a code and no text, they fill the label: SAMPLE TEXT would only crowd it.
+    customText: !placeholder ? customText : artwork || code ? '' : PREVIEW_PLACEHOLDER,
+    artwork,
+    code,
+  });
+}
+
+/** Why the shopper's text (not SAMPLE TEXT) cannot be engraved legibly at this layout, or null. */
+export function textTooSmallMessage(
+  layout: ReturnType<typeof labelLayout>,
+  customText: string,
+): string | null {
+  if (customText.trim() === '' || !layout.textTooSmall) return null;
+  return `Text too small to engrave legibly: capital letters would be ${layout.capHeight.toFixed(3)}″ high, the minimum is ${MIN_CAP_HEIGHT_INCHES}″.`;
 }
 
 /**
@@ -129,11 +166,11 @@ export function LabelPreview({
   height,
   mounting,
   artwork = null,
-  codeAdvice = true,
   code = null,
   material = null,
   label,
-  tooSmallAdvice = 'Shorten the text, use fewer lines or choose a larger label.',
+  tooSmallAdvice = TOO_SMALL_ADVICE,
+  brief = false,
 }: LabelPreviewProps) {
   // An image the browser could not draw (not really a PNG or JPG, or cut short) says so.
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
@@ -142,14 +179,12 @@ export function LabelPreview({
   const placeholder = customText.trim() === '';
   const text = placeholder ? PREVIEW_PLACEHOLDER : customText;
   const sized = width !== undefined && height !== undefined && width > 0 && height > 0;
-  // A size outside what is sold is drawn at the nearest size that is; the caption gives the real one.
-  const size = sized ? { width: drawable(width), height: drawable(height) } : DEFAULT_SIZE;
-  const layout = labelLayout({
-    ...size,
+  const layout = previewLayout({
     color,
+    customText,
+    width,
+    height,
     mounting,
-    // With an image and no text the image fills the label: SAMPLE TEXT would only crowd it.
-    customText: placeholder && (artwork || code) ? '' : text,
     artwork: artwork !== null,
     code: code && { type: code.type, placement: code.placement },
   });
@@ -161,7 +196,7 @@ export function LabelPreview({
   const box = layout.artwork;
   const w = layout.width * UNIT;
   const h = layout.height * UNIT;
-  const warn = !placeholder && layout.textTooSmall;
+  const tooSmall = textTooSmallMessage(layout, customText);
   return (
     <Figure
       data-testid="label-preview"
@@ -310,15 +345,10 @@ export function LabelPreview({
           before engraving.
         </Warning>
       )}
-      {code && codeAdvice && invertedCodeWarning(layout.colors.background, layout.colors.text) && (
-        <Notes data-testid="label-preview-inverted-code">
-          {invertedCodeWarning(layout.colors.background, layout.colors.text)}
-        </Notes>
-      )}
-      {warn && (
-        <Warning role="status">
-          Text too small to engrave legibly: capital letters would be {layout.capHeight.toFixed(3)}″
-          high, the minimum is {MIN_CAP_HEIGHT_INCHES}″. {tooSmallAdvice}
+      {tooSmall && (
+        // Brief, it flags what the page explains and announces by the text field.
+        <Warning role={brief ? undefined : 'status'} data-testid="label-preview-too-small">
+          {brief ? 'Text too small to engrave legibly' : `${tooSmall} ${tooSmallAdvice}`.trim()}
         </Warning>
       )}
       <Caption>

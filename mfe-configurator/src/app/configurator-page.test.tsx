@@ -113,9 +113,34 @@ describe('preview', () => {
     await user.type(screen.getByLabelText('Text to engrave'), 'DANGER 480 VOLTS');
     // A label this small has one hole at each end, and this text would be too small to read.
     expect(preview.querySelectorAll('circle')).toHaveLength(2);
-    expect(within(preview).getByRole('status')).toHaveTextContent(
-      /Text too small to engrave legibly: capital letters would be 0\.\d{3}″ high, the minimum is 0\.125″/,
+    // The pinned preview flags it in one line; the text field explains it, with what to do.
+    expect(within(preview).getByTestId('label-preview-too-small')).toHaveTextContent(
+      /^Text too small to engrave legibly$/,
     );
+    const explained = screen.getByTestId('custom-text-too-small');
+    expect(explained).toHaveAttribute('role', 'status');
+    expect(explained).toHaveTextContent(
+      /^Text too small to engrave legibly: capital letters would be 0\.\d{3}″ high, the minimum is 0\.125″\. Shorten the text, use fewer lines or choose a larger label\.$/,
+    );
+    expect(screen.getByLabelText('Text to engrave')).toHaveAccessibleDescription(
+      expect.stringContaining('capital letters would be'),
+    );
+  });
+});
+
+describe('codes', () => {
+  it('advises, by the code fields, that a light code on a dark plate may not scan', async () => {
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    expect(screen.queryByTestId('inverted-code-advice')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Code'), 'qrcode');
+    expect(screen.getByTestId('inverted-code-advice')).toHaveTextContent(
+      /light on a dark plate: phone cameras read it, many handheld barcode scanners do not/,
+    );
+    await user.click(screen.getByRole('radio', { name: 'White/Black' }));
+    expect(screen.queryByTestId('inverted-code-advice')).not.toBeInTheDocument();
   });
 });
 
@@ -257,6 +282,8 @@ describe('price', () => {
     if (value) await user.type(field, value);
     expect(screen.getByTestId('unit-price')).toHaveTextContent('$0.00');
     expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00');
+    // The phone's bar shows the zeros without a price each, and says what it waits for.
+    expect(screen.getByTestId('price-bar')).toHaveTextContent('$0.00Choose a size and quantity');
 
     await user.clear(field);
     await user.type(field, before);

@@ -127,7 +127,6 @@ export function OrderLine({
   return (
     <Line aria-labelledby={headingId} data-testid="order-line">
       <LabelPreview
-        codeAdvice={false}
         color={config.color}
         // A series is drawn as its first label; its range is named beside it.
         customText={first.text}

@@ -12,6 +12,8 @@ import {
   type CodeType,
   type SheetCheck,
 } from '@shop/contracts/asset-tags';
+import { invertedCodeWarning } from '@shop/contracts/label-codes';
+import { COLOR_SWATCHES } from '@shop/contracts/label-options';
 import { CODE_SURCHARGE_CENTS, VARIABLE_DATA_SURCHARGE_CENTS } from '@shop/contracts/pricing';
 import { formatDollars } from '@shop/contracts/money';
 import { apiErrorMessage } from 'shell/store';
@@ -207,6 +209,9 @@ export function AssetTagsSection({
     }
     onChange(patch);
   };
+  // Light modules on a dark plate: said by the code's choice, where the shopper can act on it.
+  const swatch = COLOR_SWATCHES[draft.color];
+  const inverted = invertedCodeWarning(swatch.background, swatch.text);
   return (
     <FormSection
       step={6}
@@ -337,6 +342,9 @@ export function AssetTagsSection({
               </Field>
             )}
           </Pair>
+          {draft.codeType !== 'none' && inverted && (
+            <FieldHint data-testid="inverted-code-advice">{inverted}</FieldHint>
+          )}
           {draft.codeType !== 'none' && draft.mode !== 'rows' && (
             <Field>
               <Label htmlFor={`${id}-code-value`}>The code encodes</Label>

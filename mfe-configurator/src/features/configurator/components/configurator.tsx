@@ -19,7 +19,12 @@ import { useLivePrice } from '../use-live-price';
 import { ColorPicker } from './color-picker';
 import { CustomTextField } from './custom-text-field';
 import { FileUpload } from './file-upload';
-import { LabelPreview } from '@shop/ui/label-preview';
+import {
+  LabelPreview,
+  previewLayout,
+  textTooSmallMessage,
+  TOO_SMALL_ADVICE,
+} from '@shop/ui/label-preview';
 import { useCodeSymbols } from '@shop/ui/code-symbols';
 import { engravedArtworkOf } from '@shop/contracts/label-layout';
 import { useArtworkImage } from '../api/get-artwork-image';
@@ -91,6 +96,10 @@ const PreviewNote = styled.p`
   code {
     color: ${theme.colors.ink};
   }
+`;
+
+const PreviewWarning = styled(PreviewNote)`
+  color: ${theme.colors.danger};
 `;
 
 type Validation = ReturnType<typeof validateForCart>;
@@ -301,6 +310,24 @@ export function Configurator() {
   const artworkImage = useArtworkImage(artwork?.hashedName ?? null);
   // The label's other files (a PDF, a spreadsheet, a second image) are named below the preview.
   const notDrawn = draft.files.filter((file) => file !== artwork).map((file) => file.originalName);
+  const previewCode =
+    draft.codeType === 'none' ? null : { type: draft.codeType, placement: draft.codePlacement };
+  // The pinned preview flags text too small to engrave in one line; this explains it by the text
+  // field (a spreadsheet's rows: below the preview), so the preview stays short on a phone.
+  const tooSmall = textTooSmallMessage(
+    previewLayout({
+      color: draft.color,
+      customText: picked.text,
+      width,
+      height,
+      mounting: draft.mounting,
+      artwork: artwork !== null,
+      code: previewCode,
+    }),
+    picked.text,
+  );
+  const tooSmallDetail = tooSmall && `${tooSmall} ${TOO_SMALL_ADVICE}`;
+  const rowsTooSmall = draft.mode === 'rows' && tooSmallDetail !== null;
 
   return (
     <Form
@@ -340,11 +367,7 @@ export function Configurator() {
                 height={height}
                 mounting={draft.mounting}
                 material={draft.material}
-                code={
-                  draft.codeType === 'none'
-                    ? null
-                    : { type: draft.codeType, placement: draft.codePlacement, symbol }
-                }
+                code={previewCode && { ...previewCode, symbol }}
                 artwork={
                   artwork && {
                     name: artwork.originalName,
@@ -352,9 +375,10 @@ export function Configurator() {
                     failed: artworkImage.failed,
                   }
                 }
+                brief
               />
             </PreviewDock>
-            {(showPicker || picked.codeValue || notDrawn.length > 0) && (
+            {(showPicker || picked.codeValue || notDrawn.length > 0 || rowsTooSmall) && (
               <PreviewControls>
                 {showPicker && (
                   <LabelPicker
@@ -369,6 +393,7 @@ export function Configurator() {
                     Code: <code>{picked.codeValue}</code>
                   </PreviewNote>
                 )}
+                {rowsTooSmall && <PreviewWarning role="status">{tooSmallDetail}</PreviewWarning>}
                 {notDrawn.length > 0 && (
                   <PreviewNote data-testid="label-preview-not-drawn">
                     Not drawn on the label: {notDrawn.map((name) => `“${name}”`).join(', ')}. The
@@ -384,6 +409,7 @@ export function Configurator() {
               <CustomTextField
                 value={draft.customText}
                 error={errors.customText}
+                warning={tooSmallDetail}
                 onChange={(customText) => update({ customText })}
               />
             )}

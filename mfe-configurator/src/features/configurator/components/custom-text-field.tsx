@@ -14,10 +14,12 @@ const Footer = styled.div`
 interface CustomTextFieldProps {
   value: string;
   error?: string;
+  /** Why the text would not engrave legibly at this size (it can still be ordered: the proof shows it). */
+  warning?: string | null;
   onChange(text: string): void;
 }
 
-export function CustomTextField({ value, error, onChange }: CustomTextFieldProps) {
+export function CustomTextField({ value, error, warning = null, onChange }: CustomTextFieldProps) {
   const id = useId();
   return (
     <FormSection
@@ -36,9 +38,14 @@ export function CustomTextField({ value, error, onChange }: CustomTextFieldProps
           placeholder="e.g. MAIN DISCONNECT 480V"
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}${warning ? ` ${id}-warning` : ''}`}
         />
         {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+        {warning && (
+          <FieldError id={`${id}-warning`} role="status" data-testid="custom-text-too-small">
+            {warning}
+          </FieldError>
+        )}
         <Footer>
           <FieldHint id={`${id}-hint`}>Optional. Line breaks are kept.</FieldHint>
           <FieldHint aria-hidden="true">

@@ -61,11 +61,16 @@ export function PreviewDock({ children }: { children: ReactNode }) {
 }
 
 /**
- * For the steps' container: a field brought into view clears the header and the pinned preview
- * (html's own scroll-padding only clears the header).
+ * For the steps' container: a control brought into view (focus, an error's jump, a tap that scrolls)
+ * clears the header and the pinned preview above it (html's own scroll-padding only clears the
+ * header) and, on a phone, the price bar pinned below it (price-bar.tsx).
  */
 export const clearsPreviewDock = `
-  :is(input, textarea, select, button) {
+  :is(input, textarea, select, button, label, a, [tabindex]) {
     scroll-margin-top: calc(${HEADER_CLEARANCE} + var(--preview-dock, 0px) + 0.75rem);
+    scroll-margin-bottom: 6.5rem;
+    ${fromLarge} {
+      scroll-margin-bottom: 0.75rem;
+    }
   }
 `;

@@ -64,7 +64,7 @@ export function PriceBar({ live, quantity }: { live: LivePrice; quantity: number
           {price ? formatDollars(price.total) : '—'}
         </span>
         <span className="each">
-          {quantity > 0 && price
+          {live.priceable && quantity > 0 && price
             ? `${quantity.toLocaleString('en-US')} × ${formatDollars(price.unitPrice)}`
             : 'Choose a size and quantity'}
         </span>
