@@ -301,7 +301,11 @@ describe('one label per spreadsheet row', () => {
       body: sheetLabel(fixed.body.id!, 40),
     });
     expect(added.status, added.text).toBe(201);
-    expect(added.body.item.productConfig.rows).toMatchObject({ originalName: 'valves.csv' });
+    // The line keeps the file's name and its first label (the order page draws it).
+    expect(added.body.item.productConfig.rows).toMatchObject({
+      originalName: 'valves.csv',
+      firstLabel: { text: 'Valve 1\nV-1000', codeValue: 'V-1000' },
+    });
     const changed = await shopper.request('PUT', `/api/cart/${added.body.item.id}`, {
       body: { quantity: 41 },
     });
@@ -424,6 +428,11 @@ describe("the order's emails", () => {
     ).toBe(201);
     const order = await placeOrder(shopper, {}, { skipProof: false });
     expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const placed = await shopper.request('GET', `/api/orders/${order.orderId}`);
+    expect(placed.body.items[1].productConfig.rows.firstLabel).toEqual({
+      text: 'Valve 1\nV-1000',
+      codeValue: 'V-1000',
+    });
     const textOf = async (key: string) =>
       ((await OutboxModel.findOne({ key }).lean()) as { text: string } | null)?.text ?? '';
     const series = 'Series: PUMP 0007 to PUMP 0040, every 3 (12 labels, 4 digits)';

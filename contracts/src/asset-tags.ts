@@ -72,6 +72,16 @@ export const sheetRowsSchema = z.strictObject({
 });
 export type SheetRows = z.infer<typeof sheetRowsSchema>;
 
+/**
+ * A line's rows as the cart and its order keep them: the mapping, the file's name as uploaded and
+ * the first row's label (what the order page draws; older lines lack both).
+ */
+export const keptSheetRowsSchema = sheetRowsSchema.extend({
+  originalName: z.string().optional(),
+  firstLabel: z.object({ text: z.string(), codeValue: z.string().nullable() }).optional(),
+});
+export type KeptSheetRows = z.infer<typeof keptSheetRowsSchema>;
+
 /** What makes a label vary, as a line carries it (each null when unused). */
 export interface VariableData {
   series: LabelSeries | null;
@@ -127,8 +137,8 @@ export function csvCell(value: string): string {
 export function variableDataOf(config: {
   series?: LabelSeries | null;
   code?: LabelCode | null;
-  rows?: (SheetRows & { originalName?: string }) | null;
-}): VariableData & { rows: (SheetRows & { originalName?: string }) | null } {
+  rows?: KeptSheetRows | null;
+}): VariableData & { rows: KeptSheetRows | null } {
   const { series, code, rows } = config;
   return {
     series: series ? { start: series.start, step: series.step, padding: series.padding } : null,
@@ -139,12 +149,13 @@ export function variableDataOf(config: {
           textColumns: [...rows.textColumns],
           codeColumn: rows.codeColumn,
           ...(rows.originalName !== undefined ? { originalName: rows.originalName } : {}),
+          ...(rows.firstLabel !== undefined ? { firstLabel: { ...rows.firstLabel } } : {}),
         }
       : null,
   };
 }
 
-/** Whether two lines carry the same series, code and rows (a file's name aside). */
+/** Whether two lines carry the same series, code and rows (what is kept of the file aside). */
 export function sameVariableData(
   a: Parameters<typeof variableDataOf>[0],
   b: Parameters<typeof variableDataOf>[0],
@@ -153,7 +164,7 @@ export function sameVariableData(
     const data = variableDataOf(config);
     return JSON.stringify({
       ...data,
-      rows: data.rows && { ...data.rows, originalName: undefined },
+      rows: data.rows && { ...data.rows, originalName: undefined, firstLabel: undefined },
     });
   };
   return key(a) === key(b);

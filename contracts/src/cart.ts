@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
 import { labelConfigurationSchema, uploadedFileRefSchema } from './label-configuration';
-import { labelCodeSchema, seriesSchema, sheetRowsSchema } from './asset-tags';
+import { keptSheetRowsSchema, labelCodeSchema, seriesSchema } from './asset-tags';
 
 /** POST /api/cart: a full sign configuration; prices sent with it are ignored (never trusted). */
 export const addToCartSchema = labelConfigurationSchema;
@@ -37,11 +37,7 @@ export const productConfigSchema = z.object({
   /** Asset tags (docs/product.md section 12); null on a plain label. */
   series: seriesSchema.nullable().optional().default(null),
   code: labelCodeSchema.nullable().optional().default(null),
-  rows: sheetRowsSchema
-    .extend({ originalName: z.string().optional() })
-    .nullable()
-    .optional()
-    .default(null),
+  rows: keptSheetRowsSchema.nullable().optional().default(null),
 });
 export type ProductConfig = z.infer<typeof productConfigSchema>;
 

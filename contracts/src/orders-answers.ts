@@ -4,7 +4,7 @@
  * the schemas check what the apps read, and extra keys are dropped.
  */
 import { z } from 'zod';
-import { labelCodeSchema, seriesSchema, sheetRowsSchema } from './asset-tags';
+import { keptSheetRowsSchema, labelCodeSchema, seriesSchema } from './asset-tags';
 import { cartResponseSchema } from './cart';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField, type CheckoutQuote } from './checkout';
 import { PROOF_STATUSES, proofHistoryEntrySchema } from './proof-workflow';
@@ -35,7 +35,7 @@ const orderItemSchema = z.object({
     customText: z.string(),
     series: seriesSchema.nullable().optional(),
     code: labelCodeSchema.nullable().optional(),
-    rows: sheetRowsSchema.extend({ originalName: z.string().optional() }).nullable().optional(),
+    rows: keptSheetRowsSchema.nullable().optional(),
   }),
   files: z.array(z.object({ hashedName: z.string(), originalName: z.string() })),
   quantity: z.number(),

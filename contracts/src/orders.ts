@@ -5,7 +5,7 @@ import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
 import type { Color, Material, Mounting } from './label-options';
 import type { ProofHistoryEntry, ProofStatus } from './proof-workflow';
-import type { LabelCode, LabelSeries, SheetRows } from './asset-tags';
+import type { KeptSheetRows, LabelCode, LabelSeries } from './asset-tags';
 
 /**
  * pending_payment until the card is approved (never shown to the customer; expired after 24 h unpaid),
@@ -97,8 +97,8 @@ export interface OrderedProductConfig {
   /** Asset tags (docs/product.md section 12): absent or null on a plain label. */
   series?: LabelSeries | null;
   code?: LabelCode | null;
-  /** The checked spreadsheet's rows, with its name as uploaded. */
-  rows?: (SheetRows & { originalName?: string }) | null;
+  /** The checked spreadsheet's rows, with its name as uploaded and its first label. */
+  rows?: KeptSheetRows | null;
 }
 
 export interface OrderItem {

@@ -56,6 +56,15 @@ describe("the store's zod/mini schemas", () => {
             textColumns: [0, 1],
             codeColumn: 2,
             originalName: 'v.csv',
+            firstLabel: { text: 'Valve 1', codeValue: 'V-1000' },
+          },
+        },
+        {
+          rows: {
+            sheetId: 'a'.repeat(24),
+            textColumns: [0],
+            codeColumn: null,
+            firstLabel: { text: 'Valve 1', codeValue: 'V-1000', extra: 1 },
           },
         },
         { series: { start: 1, step: 0, padding: 0 } },

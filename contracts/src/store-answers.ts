@@ -51,6 +51,7 @@ const sheetRows = z.strictObject({
   textColumns: z.array(wholeNumber(0, MAX_SHEET_COLUMNS - 1)).check(z.maxLength(MAX_TEXT_COLUMNS)),
   codeColumn: z.nullable(wholeNumber(0, MAX_SHEET_COLUMNS - 1)),
   originalName: z.optional(z.string()),
+  firstLabel: z.optional(z.object({ text: z.string(), codeValue: z.nullable(z.string()) })),
 });
 
 const cartItem = z.object({

@@ -383,5 +383,15 @@ test('a 2,000-row CSV with three bad rows lists them by row, is fixed, previewed
     textColumns: [0, 1],
     codeColumn: 0,
     originalName: 'valves-fixed.csv',
+    firstLabel: { text: 'V-1000\nValve 1', codeValue: 'V-1000' },
   });
+
+  // The order page draws the line as its first row, its code drawn by the account's remote.
+  await page.goto(`/orders/${order.orderNumber}`);
+  const line = page.getByTestId('order-line');
+  await expect(line.getByTestId('label-preview')).toHaveAttribute(
+    'aria-label',
+    /^Preview: V-1000\nValve 1, with a code/,
+  );
+  await expect(line.getByTestId('label-preview-code')).toHaveAttribute('data-state', 'shown');
 });

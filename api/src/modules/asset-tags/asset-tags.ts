@@ -6,6 +6,7 @@ import {
   describeSeries,
   rowLabel,
   seriesLabel,
+  type KeptSheetRows,
   type LabelConfiguration,
   type OrderedProductConfig,
 } from '@shop/contracts';
@@ -106,12 +107,12 @@ export function assertCodesScan(label: LabelConfiguration): void {
 /**
  * What a line of asset tags must pass before the cart takes it: a code that scans on every label, and
  * for a spreadsheet the owner's checked rows, one label each. Answers the rows as a line keeps them
- * (with the file's name); throws a 400 naming the first problem otherwise.
+ * (with the file's name and the first row's label); throws a 400 naming the first problem otherwise.
  */
 export async function checkLabelData(
   owner: CartOwner,
   label: LabelConfiguration,
-): Promise<{ rows: (NonNullable<LabelConfiguration['rows']> & { originalName: string }) | null }> {
+): Promise<{ rows: KeptSheetRows | null }> {
   if (!label.rows) {
     assertCodesScan(label);
     return { rows: null };
@@ -134,7 +135,9 @@ export async function checkLabelData(
       check.errors.map((error) => ({ path: `rows.${error.row}`, message: error.message })),
     );
   }
-  return { rows: { ...label.rows, originalName: sheet.originalName } };
+  // The line keeps the file's name and its first label, which the order page draws.
+  const firstLabel = rowLabel(sheet.cells.slice(0, sheet.columns.length), label.rows);
+  return { rows: { ...label.rows, originalName: sheet.originalName, firstLabel } };
 }
 
 /** One label of a line: its text, its code's value, and its row in the spreadsheet if it has one. */

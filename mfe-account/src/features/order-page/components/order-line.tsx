@@ -112,11 +112,14 @@ export function OrderLine({
     series: config.series ?? null,
     code: config.code ?? null,
   };
-  // A series is drawn as its first label: its text and its code's value with the first number. A
-  // spreadsheet's values are in its rows, not on the order: its code's place is outlined.
+  // A series is drawn as its first label: its text and its code's value with the first number; a
+  // spreadsheet's as its first row, which the line keeps (a line kept before it did: the plate and
+  // its code's place outlined).
   const first = config.series
     ? seriesLabel(seriesLine, 0)
-    : { text: config.customText, codeValue: config.rows ? null : (config.code?.value ?? null) };
+    : config.rows
+      ? (config.rows.firstLabel ?? { text: '', codeValue: null })
+      : { text: config.customText, codeValue: config.code?.value ?? null };
   // The code drawn by bwip-js, as the configurator draws it (a chunk fetched once a line has a code).
   const symbols = useCodeSymbols(config.code?.type ?? null);
   const symbol = useMemo(
@@ -128,7 +131,7 @@ export function OrderLine({
     <Line aria-labelledby={headingId} data-testid="order-line">
       <LabelPreview
         color={config.color}
-        // A series is drawn as its first label; its range is named beside it.
+        // A series or a spreadsheet is drawn as its first label; its range is named beside it.
         customText={first.text}
         code={
           config.code && {

@@ -139,6 +139,51 @@ describe('OrderPage', () => {
     }
   });
 
+  it("draws a spreadsheet line's first row, with its code, and names the rows beside it", async () => {
+    const sheetLine = (firstLabel?: { text: string; codeValue: string | null }) => ({
+      id: firstLabel ? 'kept' : 'older',
+      productConfig: {
+        material: 'phenolic' as const,
+        width: 3,
+        height: 1.5,
+        color: 'white-black' as const,
+        mounting: 'no-mounting' as const,
+        customText: '',
+        code: { type: 'code128' as const, placement: 'below' as const, value: '' },
+        rows: {
+          sheetId: 'a'.repeat(24),
+          textColumns: [1],
+          codeColumn: 0,
+          originalName: 'valves.csv',
+          ...(firstLabel ? { firstLabel } : {}),
+        },
+      },
+      files: [],
+      quantity: 40,
+      unitPrice: 3.6,
+      totalPrice: 144,
+    });
+    currentFetch().mockResolvedValueOnce(
+      json(order({ items: [sheetLine({ text: 'Valve 1', codeValue: 'V-1000' }), sheetLine()] })),
+    );
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrderPage orderNumber="1001" />);
+
+    const [kept, older] = await screen.findAllByTestId('order-line');
+    expect(within(kept!).getByTestId('label-preview-text')).toHaveTextContent('Valve 1');
+    const code = within(kept!).getByTestId('label-preview-code');
+    await waitFor(() => expect(code).toHaveAttribute('data-state', 'shown'));
+    expect(within(kept!).getByTestId('order-line-rows')).toHaveTextContent(
+      'valves.csv: 40 rows, one label each',
+    );
+    // A line kept before lines kept their first label: the plate, its code's place outlined.
+    expect(within(older!).getByTestId('label-preview-text')).toHaveTextContent('');
+    expect(within(older!).getByTestId('label-preview-code')).toHaveAttribute(
+      'data-state',
+      'loading',
+    );
+  });
+
   it('leads a cancelled order with its outcome and the refund, and puts what the app adds below', async () => {
     currentFetch().mockResolvedValueOnce(
       json(
