@@ -60,6 +60,7 @@ describe('cart page', () => {
       'Subtotal (10,000 items)$41,600.00',
     );
     expect(screen.getByTestId('cart-item-total')).toHaveTextContent('$41,600.00');
+    expect(screen.getByRole('heading', { name: 'Items (10,000)' })).toBeInTheDocument();
   });
 
   it('shows the empty state with a way to the configurator', async () => {

@@ -1,9 +1,17 @@
-import { Card, CardTitle } from '@shop/ui';
+import { Card, CardTitle, theme } from '@shop/ui';
 import { useRef } from 'react';
 import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import type { CartItem } from '../../../api/get-cart';
 import { CartItemCard } from './cart-item-card';
+
+const Title = styled(CardTitle)`
+  outline: none;
+  span {
+    font-weight: 500;
+    color: ${theme.colors.muted};
+  }
+`;
 
 const List = styled.ul`
   margin: 0;
@@ -21,9 +29,9 @@ export function CartItemList({ items, onDiscountRemoved }: CartItemListProps) {
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <Card aria-labelledby="cart-items-title">
-      <CardTitle id="cart-items-title" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-        Items <span style={{ fontWeight: 500, color: '#64748b' }}>({count})</span>
-      </CardTitle>
+      <Title id="cart-items-title" ref={headingRef} tabIndex={-1}>
+        Items <span>({count.toLocaleString('en-US')})</span>
+      </Title>
       <List>
         {items.map((item) => (
           <CartItemCard
