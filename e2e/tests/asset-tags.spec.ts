@@ -1,6 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import {
   codeShapesInPdf,
@@ -8,6 +6,7 @@ import {
   decodeImage,
   rasterize,
 } from '../../api/test/support/code-reading.ts';
+import { screenshots } from '../support/screenshots';
 import { adminPage, post, sessionIdOf, unique } from '../support/shop-api';
 
 // Asset tags (issue 31): a numbered series with a QR code and with a Code 128 from the configurator
@@ -55,17 +54,6 @@ async function orderCart(page: Page, sessionId: string, email: string) {
   return order;
 }
 
-const SHOTS = fileURLToPath(new URL('../../test-results/asset-tags-screenshots', import.meta.url));
-
-/** The page at a phone's and a desktop's width, for a person to look at; back to the desktop after. */
-async function screenshots(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-}
-
 async function openConfigurator(page: Page) {
   await page.goto('/products');
   const configurator = page.locator('[data-remote="configurator"]');
@@ -110,7 +98,7 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
   await picker.getByLabel('Label', { exact: true }).press('Enter');
   await expect(preview).toHaveAttribute('aria-label', /^Preview: PUMP 1750,/);
   await expect(configurator.getByTestId('summary-series')).toHaveText('PUMP 1501 to PUMP 2000');
-  await screenshots(page, 'configurator-series-qr');
+  await screenshots(page, 'asset-tags', 'configurator-series-qr');
 
   // The price is the server's, for the whole series.
   const priced = await post(page.request, sessionId, '/api/calculate-price', {
@@ -153,7 +141,7 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
   await expect(page.getByTestId('cart-item-series').first()).toHaveText(
     'PUMP 1501 to PUMP 2000 (500 labels)',
   );
-  await screenshots(page, 'cart-series');
+  await screenshots(page, 'asset-tags', 'cart-series');
 
   const order = await orderCart(page, sessionId, email);
   const placed = await page.request.get(`/api/orders/${order.orderId}`, {
@@ -197,7 +185,7 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
     await expect(code).toHaveAttribute('data-state', 'shown');
     await expect(code.locator('path')).toHaveCount(1);
   }
-  await screenshots(page, 'order-page-series');
+  await screenshots(page, 'asset-tags', 'order-page-series');
   const proof = page.getByRole('region', { name: 'Proof' });
   await proof.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
   await proof.getByRole('button', { name: 'Approve all 2 proofs' }).click();
@@ -234,7 +222,7 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
     'https://assets.example.com/t/2000',
   );
   await details.getByRole('heading', { name: 'Production files' }).scrollIntoViewIfNeeded();
-  await screenshots(admin, 'admin-production-files');
+  await screenshots(admin, 'asset-tags', 'admin-production-files');
   await admin.close();
 
   // Order again: continue the series after the highest number ordered.
@@ -243,7 +231,7 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
   await expect(choices.getByTestId('reorder-series').first()).toContainText(
     'Continue: PUMP 2001 to PUMP 2500',
   );
-  await screenshots(page, 'order-again-series');
+  await screenshots(page, 'asset-tags', 'order-again-series');
   await choices.getByRole('button', { name: 'Continue the series' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-item-series').first()).toHaveText(
@@ -336,7 +324,7 @@ test('a 2,000-row CSV with three bad rows lists them by row, is fixed, previewed
   const listed = await errors.getByRole('listitem').allTextContents();
   expect(listed.map((line) => /^Row (\d+):/.exec(line)?.[1])).toEqual(['12', '502', '1999']);
   expect(listed[1]).toContain('is also in row 2');
-  await screenshots(page, 'configurator-sheet-errors');
+  await screenshots(page, 'asset-tags', 'configurator-sheet-errors');
 
   // Nothing reaches the cart while a row is wrong.
   await configurator.getByRole('button', { name: 'Add to Cart' }).click();
@@ -366,7 +354,7 @@ test('a 2,000-row CSV with three bad rows lists them by row, is fixed, previewed
   await expect(configurator.getByTestId('sheet-ready')).toContainText(
     'All 2,000 rows fit the label',
   );
-  await screenshots(page, 'configurator-sheet-row-1999');
+  await screenshots(page, 'asset-tags', 'configurator-sheet-row-1999');
 
   await configurator.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(

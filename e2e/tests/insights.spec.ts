@@ -1,25 +1,13 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { adminPage, paidOrder, sessionIdOf, unique } from '../support/shop-api';
 import { sidewaysOverflow } from '../support/layout';
+import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
 
 // The admin's Dashboard and Exports (docs/product.md section 11) in the browser: a paid order shows
 // in today's revenue and its refund takes it out; an export of the orders downloads a CSV with the
 // right rows and no cell a spreadsheet would run. Screenshots at 375 and 1280 px go to
-// test-results/insights-screenshots, to look at.
-
-const SHOTS = fileURLToPath(new URL('../../test-results/insights-screenshots', import.meta.url));
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function shot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
-}
+// test-results/screenshots/insights, to look at.
 
 const LABEL = {
   material: 'phenolic',
@@ -108,7 +96,7 @@ test('a paid order shows in today’s revenue on the Dashboard, and its refund t
     await expect
       .poll(() => sidewaysOverflow(admin), { message: `at ${viewport.width}px` })
       .toEqual([]);
-    await shot(admin, 'dashboard');
+    await screenshot(admin, 'insights', 'dashboard');
   }
   await admin.context().close();
 });
@@ -172,7 +160,7 @@ test('an export of today’s orders downloads a CSV with the right rows and no f
     await expect
       .poll(() => sidewaysOverflow(admin), { message: `at ${viewport.width}px` })
       .toEqual([]);
-    await shot(admin, 'exports');
+    await screenshot(admin, 'insights', 'exports');
   }
   await admin.context().close();
 });

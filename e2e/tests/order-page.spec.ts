@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { screenshots } from '../support/screenshots';
 import { outboxMessages, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
 
 // One order's page: a customer opens it from the history, downloads the invoice and orders it again
@@ -26,16 +27,6 @@ const CUSTOMER = {
   state: 'NY',
   zipCode: '12207',
 };
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({
-      path: `test-results/screenshots/${name}-${width}.png`,
-      fullPage: true,
-    });
-  }
-}
 
 test('a customer opens an order from the history, downloads its invoice and orders it again', async ({
   page,
@@ -71,7 +62,7 @@ test('a customer opens an order from the history, downloads its invoice and orde
   await expect(view.getByTestId('order-total')).toHaveText(`$${order.total.toFixed(2)}`);
   await expect(view.getByRole('list', { name: 'Order progress' })).toContainText('Processing');
   await expect(view.getByText('Tax (NY)')).toBeVisible();
-  await shoot(page, 'order-page');
+  await screenshots(page, 'order-page', 'order-page');
 
   const downloading = page.waitForEvent('download');
   await view.getByRole('link', { name: /Download invoice/ }).click();
@@ -116,7 +107,7 @@ test('a guest finds an order through /orders/lookup and the link emailed to them
   await expect(guest).toHaveURL(/\/orders\/lookup$/);
   const lookup = guest.locator('[data-remote="account"]');
   await expect(lookup.getByRole('heading', { level: 1, name: 'Find your order' })).toBeVisible();
-  await shoot(guest, 'order-lookup');
+  await screenshots(guest, 'order-page', 'order-lookup');
   await lookup.getByLabel('Email address').fill(email);
   await lookup.getByLabel('Order number').fill(String(order.orderNumber));
   await lookup.getByRole('button', { name: 'Email me the link' }).click();

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { screenshots } from '../support/screenshots';
 import { linkFromOutbox, post, sessionIdOf, unique } from '../support/shop-api';
 import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
@@ -12,16 +12,6 @@ const LABEL = {
   quantity: 1,
   files: [],
 };
-const SCREENS = 'test-results/self-service';
-
-async function screenshots(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-  }
-}
-
 test('forgot password: the emailed link sets a new password and signs the shopper in', async ({
   page,
   browser,
@@ -56,7 +46,7 @@ test('forgot password: the emailed link sets a new password and signs the shoppe
   await expect(
     page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
   ).toBeVisible();
-  await screenshots(page, 'reset-password');
+  await screenshots(page, 'self-service', 'reset-password');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByLabel('New password', { exact: true }).fill('new-password-2');
@@ -106,7 +96,7 @@ test('the details saved on the account page fill in the next checkout', async ({
   await main.getByLabel('ZIP code').fill('02110');
   await main.getByRole('button', { name: 'Save Details' }).click();
   await expect(page.getByText('Your details were saved', { exact: true })).toBeVisible();
-  await screenshots(page, 'account');
+  await screenshots(page, 'self-service', 'account');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/checkout');
@@ -161,7 +151,7 @@ test('the cart takes a typed quantity, and Edit changes a line in the configurat
   await expect(line.getByRole('alert')).toHaveCount(0);
   await line.getByRole('button', { name: /^Increase quantity/ }).click();
   await expect(quantity).toHaveValue('101');
-  await screenshots(page, 'cart');
+  await screenshots(page, 'self-service', 'cart');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Edit: the configurator opens with this line; saving replaces it and returns to the cart.

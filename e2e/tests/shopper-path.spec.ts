@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import {
@@ -11,21 +9,13 @@ import {
   unique,
 } from '../support/shop-api';
 import { sidewaysOverflow } from '../support/layout';
+import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
 
 // The shopper's path, as a new customer walks it on a phone (375 px) and a desktop (1280 px): the
 // order's state agrees everywhere once the proof is approved, money actions ask first, the cart does
 // what the shopper means, the price and the summary stay in reach on a phone, the shop is one shop
 // in its pages, invoices and mail, and the uploaded artwork is drawn where it will be engraved.
-// Screenshots of each changed screen go to test-results/shopper-screenshots, to look at.
-
-const SHOTS = fileURLToPath(new URL('../../test-results/shopper-screenshots', import.meta.url));
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function shot(page: Page, name: string, fullPage = false) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage });
-}
+// Screenshots of each changed screen go to test-results/screenshots/shopper, to look at.
 
 /** A real 2 x 2 PNG. */
 const PNG = Buffer.from(
@@ -92,7 +82,7 @@ test.describe('1. proof and order states that agree', () => {
       await expect(proof.getByRole('button', { name: 'Approve the proof' })).toBeVisible({
         timeout: 15_000,
       });
-      await shot(page, 'order-awaiting-proof', true);
+      await screenshot(page, 'shopper', 'order-awaiting-proof');
     }
     const account = page.locator('[data-remote="account"]');
     await expect(account.locator('[data-status]').first()).toContainText('Awaiting proof approval');
@@ -108,7 +98,7 @@ test.describe('1. proof and order states that agree', () => {
     await expect(proof.getByRole('button', { name: 'Approve the proof' })).toHaveCount(0);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await shot(page, 'order-approved', true);
+      await screenshot(page, 'shopper', 'order-approved');
     }
 
     const admin = await adminPage(browser, baseURL!);
@@ -163,7 +153,7 @@ test.describe('1. proof and order states that agree', () => {
       const progress = (await page.getByRole('list', { name: 'Order progress' }).boundingBox())!;
       expect(outcomeBox.y).toBeLessThan(progress.y);
       expect(foldedBox.y).toBeGreaterThan(progress.y);
-      await shot(page, 'order-cancelled', true);
+      await screenshot(page, 'shopper', 'order-cancelled');
     }
     await page.getByText('Proof: not approved before the order was cancelled').click();
     await expect(
@@ -203,7 +193,7 @@ test.describe('2. money actions ask first and then tell the truth', () => {
       );
       const keep = ask.getByRole('button', { name: 'Keep the order' });
       await expect(keep).toBeFocused();
-      await shot(admin, 'admin-cancel-confirm');
+      await screenshot(admin, 'shopper', 'admin-cancel-confirm', { fullPage: false });
       if (viewport === PHONE) {
         // Kept: nothing happens, and focus is back on the button that asked.
         await admin.keyboard.press('Enter');
@@ -223,7 +213,7 @@ test.describe('2. money actions ask first and then tell the truth', () => {
       const row = admin.getByRole('row', { name: new RegExp(`#${order.orderNumber}`) });
       await expect(row.getByText('Refunded')).toBeVisible();
       await expect(row.getByText('Cancelled')).toBeVisible();
-      await shot(admin, 'admin-orders-refunded');
+      await screenshot(admin, 'shopper', 'admin-orders-refunded', { fullPage: false });
       await admin.context().close();
     }
   });
@@ -281,7 +271,7 @@ test.describe('3. the cart does what the shopper means', () => {
       );
       await expect(configurator.getByTestId('total-price')).toHaveText('$0.00');
       await configurator.getByTestId('order-summary').scrollIntoViewIfNeeded();
-      await shot(page, 'configurator-quantity-limit');
+      await screenshot(page, 'shopper', 'configurator-quantity-limit', { fullPage: false });
     }
     await page
       .locator('[data-remote="configurator"]')
@@ -325,7 +315,7 @@ test.describe('3. the cart does what the shopper means', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(plus.x + plus.width + 2);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await shot(page, 'cart-quantity-limit', true);
+      await screenshot(page, 'shopper', 'cart-quantity-limit');
     }
   });
 });
@@ -344,7 +334,7 @@ test.describe('4. the phone layout shows what matters', () => {
       await expect(bar).toBeInViewport();
       await expect(configurator.getByTestId('price-bar-total')).toHaveText('$4.70');
     }
-    await shot(page, 'configurator-price-bar');
+    await screenshot(page, 'shopper', 'configurator-price-bar', { fullPage: false });
     // Its button leads to the summary's quantity.
     await bar.getByRole('button', { name: 'See order summary' }).click();
     await expect(configurator.getByRole('textbox', { name: 'Quantity' })).toBeFocused();
@@ -368,14 +358,14 @@ test.describe('4. the phone layout shows what matters', () => {
     await expect(toggle).toBeInViewport({ timeout: 15_000 });
     await expect(toggle).toContainText('$9.40');
     await expect(checkout.getByTestId('checkout-total')).toBeHidden();
-    await shot(page, 'checkout-summary-folded');
+    await screenshot(page, 'shopper', 'checkout-summary-folded', { fullPage: false });
     await toggle.click();
     await expect(checkout.getByTestId('checkout-total')).toBeVisible();
-    await shot(page, 'checkout-summary-open');
+    await screenshot(page, 'shopper', 'checkout-summary-open', { fullPage: false });
     await page.setViewportSize(DESKTOP);
     await expect(toggle).toBeHidden();
     await expect(checkout.getByTestId('checkout-total')).toBeVisible();
-    await shot(page, 'checkout-summary');
+    await screenshot(page, 'shopper', 'checkout-summary', { fullPage: false });
   });
 
   test('the admin’s tabs and tables stay inside a phone’s width', async ({ browser, baseURL }) => {
@@ -401,7 +391,7 @@ test.describe('4. the phone layout shows what matters', () => {
           .toEqual([]);
       }
       await admin.getByRole('tab', { name: 'Orders' }).click();
-      await shot(admin, 'admin-orders', true);
+      await screenshot(admin, 'shopper', 'admin-orders');
     }
     await admin.context().close();
   });
@@ -454,7 +444,7 @@ test.describe('5. one truth about the shop and its mail', () => {
     await expect(admin.getByRole('cell', { name: 'Sent', exact: true })).toHaveCount(0);
     for (const viewport of [PHONE, DESKTOP]) {
       await admin.setViewportSize(viewport);
-      await shot(admin, 'admin-outbox');
+      await screenshot(admin, 'shopper', 'admin-outbox', { fullPage: false });
     }
     await admin.context().close();
   });
@@ -467,7 +457,7 @@ test.describe('5. one truth about the shop and its mail', () => {
       await expect(page).toHaveURL(/\/contact#send-message$/);
       await expect(page.getByRole('heading', { name: 'Send us a message' })).toBeInViewport();
       await expect(page.getByRole('textbox', { name: /Message/ })).toBeVisible();
-      await shot(page, 'contact-from-quote');
+      await screenshot(page, 'shopper', 'contact-from-quote', { fullPage: false });
     }
   });
 });
@@ -508,7 +498,7 @@ test.describe('6. the uploaded artwork in the live preview', () => {
         '“drawing.pdf”',
       );
       await preview.scrollIntoViewIfNeeded();
-      await shot(page, 'configurator-artwork');
+      await screenshot(page, 'shopper', 'configurator-artwork', { fullPage: false });
     }
   });
 });
@@ -562,9 +552,9 @@ test.describe('7 and 8. after a guest purchase, and a quiet console', () => {
     await expect(offer).toContainText(`We email ${email} a link to confirm it`);
     await page.waitForLoadState('networkidle');
     expect(failures).toEqual([]);
-    await shot(page, 'confirmation', true);
+    await screenshot(page, 'shopper', 'confirmation');
     await page.setViewportSize(DESKTOP);
-    await shot(page, 'confirmation', true);
+    await screenshot(page, 'shopper', 'confirmation');
 
     await offer.getByRole('button', { name: 'Create an account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
@@ -573,7 +563,7 @@ test.describe('7 and 8. after a guest purchase, and a quiet console', () => {
     await expect(dialog.getByLabel(/^Address/)).toHaveValue('120 Main St, Chicago, IL');
     await expect(dialog.getByLabel(/^ZIP code/)).toHaveValue('60601');
     await expect(dialog.getByLabel('Password')).toHaveValue('');
-    await shot(page, 'create-account-prefilled');
+    await screenshot(page, 'shopper', 'create-account-prefilled', { fullPage: false });
     await dialog.getByLabel('Password').fill('analytical-1');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(dialog).toBeHidden();
@@ -585,7 +575,7 @@ test.describe('7 and 8. after a guest purchase, and a quiet console', () => {
     );
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await shot(page, 'orders-empty');
+      await screenshot(page, 'shopper', 'orders-empty', { fullPage: false });
     }
   });
 
