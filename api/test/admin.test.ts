@@ -60,10 +60,13 @@ describe('GET /api/admin/status', () => {
     expect((await app.agent().request('GET', '/api/admin/status')).status).toBe(401);
   });
 
-  it('when signed in, then whether the customer is an admin', async () => {
+  it("when signed in, then whether the customer is an admin, and to an admin the shop's time zone", async () => {
     const { agent } = await signedInCustomer();
     expect((await agent.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: false });
-    expect((await admin.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: true });
+    expect((await admin.request('GET', '/api/admin/status')).body).toEqual({
+      isAdmin: true,
+      timeZone: 'America/New_York',
+    });
     adminStatusSchema.parse((await admin.request('GET', '/api/admin/status')).body);
   });
 });
@@ -85,7 +88,7 @@ describe('POST /api/admin/make-admin', () => {
       user: { id: user.id, isAdmin: true },
     });
     expect(agent.cookies.get(SESSION_COOKIE_NAME)).not.toBe(before);
-    expect((await agent.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: true });
+    expect((await agent.request('GET', '/api/admin/status')).body).toMatchObject({ isAdmin: true });
     expect((await agent.request('GET', '/api/admin/customers')).status).toBe(200);
     // The session id from before the grant is dead.
     const replay = await app.request('GET', '/api/auth/me', {

@@ -11,6 +11,7 @@ import { adminOrderSchema } from './orders-answers';
 /** GET /api/admin/status */
 export const adminStatusSchema = z.object({
   isAdmin: z.boolean(),
+  timeZone: z.string().optional(),
 }) satisfies z.ZodType<AdminStatus>;
 
 /** POST /api/admin/make-admin */

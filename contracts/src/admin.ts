@@ -25,6 +25,11 @@ export type MakeAdminInput = z.input<typeof makeAdminSchema>;
 
 export interface AdminStatus {
   isAdmin: boolean;
+  /**
+   * To an admin, the shop's time zone (IANA, SHOP_TIME_ZONE): the days the admin's lists filter by
+   * and its figures count in, so the admin app shows every date and time in it.
+   */
+  timeZone?: string;
 }
 
 /**

@@ -10,34 +10,47 @@ import {
 
 export { formatDollars };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-
-/** "March 5, 2025"; an unreadable date is shown as it came. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+/** One formatter per style and time zone (the browser's when none is given), made once. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(options: Intl.DateTimeFormatOptions, timeZone: string | undefined) {
+  const key = `${JSON.stringify(options)}|${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
 }
 
-const shortDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** An instant shown in a style, in a time zone (the browser's by default); unreadable: `unreadable`. */
+function formatInstant(
+  iso: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone: string | undefined,
+  unreadable: string,
+): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? unreadable : formatIn(options, timeZone).format(date);
+}
+
+/** "March 5, 2025"; an unreadable date is shown as it came. The admin passes the shop's time zone. */
+export function formatDate(iso: string, timeZone?: string): string {
+  return formatInstant(iso, { dateStyle: 'long' }, timeZone, iso);
+}
 
 /** "Mar 5, 2025", for table columns. */
-export function formatShortDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : shortDateFormat.format(date);
+export function formatShortDate(iso: string, timeZone?: string): string {
+  return formatInstant(iso, { dateStyle: 'medium' }, timeZone, iso);
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A calendar day (YYYY-MM-DD) as "Jun 30, 2030", the same day wherever the browser is. */
 export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+  return formatInstant(`${day}T00:00:00Z`, { dateStyle: 'medium' }, 'UTC', day);
 }
 
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+/** "3:05 PM". */
+export function formatTime(iso: string, timeZone?: string): string {
+  return formatInstant(iso, { timeStyle: 'short' }, timeZone, '');
 }
 
 /** 3 -> 3″, 2.5 -> 2.5″ (the inch mark formatSize writes too) */

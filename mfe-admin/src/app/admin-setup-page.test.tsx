@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient, useShopStore } from 'shell/store';
 import { TEST_USER, renderPage, setupShopTests, stubApi } from '@shop/ui/testing';
-import { adminStatusQueryKey } from '../features/admin-access/api/get-admin-status';
+import { adminStatusQueryKey } from '../lib/admin-query-key';
 import { discountCodesQueryKey } from '../features/discount-codes/api/get-discount-codes';
 import AdminSetupRoute from './admin-setup-page';
 

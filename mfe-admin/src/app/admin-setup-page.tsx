@@ -1,6 +1,7 @@
 // Exposed as admin/AdminSetupPage: the shell mounts it at /admin-setup.
 import { queryClient, useShopStore } from 'shell/store';
-import { adminStatusQueryKey, getAdminStatus } from '../features/admin-access/api/get-admin-status';
+import { getAdminStatus } from '../features/admin-access/api/get-admin-status';
+import { adminStatusQueryKey } from '../lib/admin-query-key';
 import { AdminSetupPage } from '../features/admin-access/components/admin-setup-page';
 import {
   discountCodesQueryKey,

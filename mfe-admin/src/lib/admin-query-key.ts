@@ -3,3 +3,8 @@
  * user) refreshes it all with one invalidation.
  */
 export const adminQueryKey = ['admin'] as const;
+
+/** GET /api/admin/status's answer, kept per customer. */
+export function adminStatusQueryKey(customerId: string | undefined) {
+  return [...adminQueryKey, 'status', customerId ?? 'guest'] as const;
+}

@@ -18,7 +18,8 @@ export function adminRoutes({ config, logger }: AppDependencies): Router {
 
   router.get('/admin/status', requireUser, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ isAdmin: currentUser(req).isAdmin });
+    const { isAdmin } = currentUser(req);
+    res.json(isAdmin ? { isAdmin, timeZone: config.shop.timeZone } : { isAdmin });
   });
 
   router.post('/admin/make-admin', requireUser, async (req, res) => {

@@ -2,11 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminStatus } from '@shop/contracts/admin';
 import { adminStatusSchema } from '@shop/contracts/admin-answers';
 import { apiJson, queryClient } from 'shell/store';
-import { adminQueryKey } from '../../../lib/admin-query-key';
-
-export function adminStatusQueryKey(customerId: string | undefined) {
-  return [...adminQueryKey, 'status', customerId ?? 'guest'] as const;
-}
+import { adminStatusQueryKey } from '../../../lib/admin-query-key';
 
 /** GET /api/admin/status: whether the signed-in customer is an admin (401 when signed out). */
 export async function getAdminStatus(): Promise<AdminStatus> {

@@ -9,6 +9,7 @@ import {
 } from '@shop/ui';
 import { useCustomerDetail } from '../api/get-customer-detail';
 import type { Customer } from '../api/get-customers';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 /** A customer's detail: their paid orders, newest first. */
 export function CustomerOrdersDialog({
@@ -18,6 +19,7 @@ export function CustomerOrdersDialog({
   customer: Customer | null;
   onClose(): void;
 }) {
+  const timeZone = useShopTimeZone();
   const detail = useCustomerDetail(customer?.id ?? null);
   return (
     <Dialog open={customer !== null} onOpenChange={(open) => !open && onClose()} width="36rem">
@@ -27,7 +29,7 @@ export function CustomerOrdersDialog({
           <DialogDescription>
             {[customer.firstName, customer.lastName].filter(Boolean).join(' ')}
             {customer.company ? `, ${customer.company}` : ''} · customer since{' '}
-            {formatShortDate(customer.createdAt)}
+            {formatShortDate(customer.createdAt, timeZone)}
           </DialogDescription>
           {detail.isPending ? (
             <p role="status">Loading orders…</p>
@@ -39,8 +41,8 @@ export function CustomerOrdersDialog({
             <ul aria-label="Orders" style={{ paddingLeft: '1.25rem' }}>
               {detail.data.orders.map((order) => (
                 <li key={order.id} style={{ margin: '0.5rem 0' }}>
-                  <strong>#{order.orderNumber}</strong> · {formatShortDate(order.createdAt)} ·{' '}
-                  {formatDollars(order.total)}{' '}
+                  <strong>#{order.orderNumber}</strong> ·{' '}
+                  {formatShortDate(order.createdAt, timeZone)} · {formatDollars(order.total)}{' '}
                   <OrderStatusBadge
                     status={order.status}
                     label={shownStatusLabel(order.status, order.proofStatus)}

@@ -22,6 +22,7 @@ import { WordSearchField } from '../../../components/word-search-field';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { CustomerOrdersDialog } from './customer-orders-dialog';
 import { useCustomers, type Customer } from '../api/get-customers';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const Search = styled.div`
   max-width: 28rem;
@@ -37,6 +38,7 @@ function fullName(customer: Customer): string {
  * search finds; admin accounts cannot be deleted (the button is disabled and says why).
  */
 export function CustomersPanel() {
+  const timeZone = useShopTimeZone();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   // A word too short to look for is said under the field, not sent (the API would answer 400).
@@ -100,7 +102,7 @@ export function CustomersPanel() {
                         <Badge $tone="grey">Customer</Badge>
                       )}
                     </td>
-                    <td className="nowrap">{formatShortDate(customer.createdAt)}</td>
+                    <td className="nowrap">{formatShortDate(customer.createdAt, timeZone)}</td>
                     <td className="actions">
                       <RowButton
                         type="button"

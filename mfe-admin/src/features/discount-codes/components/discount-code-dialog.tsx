@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   DISCOUNT_CODE_TAKEN_MESSAGE,
   DISCOUNT_DESCRIPTION_MAX_LENGTH,
@@ -21,7 +21,7 @@ import {
   TextField,
   useZodForm,
 } from '@shop/ui';
-import { knownShopTimeZone, shopTimeZoneName } from '../../../lib/shop-time-zone';
+import { shopTimeZoneName, useShopTimeZone } from '../../../lib/shop-time-zone';
 import { discountCodeCreateSchema, useCreateDiscountCode } from '../api/create-discount-code';
 import { hasExpired, type DiscountCode } from '../api/get-discount-codes';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
@@ -89,7 +89,7 @@ const EXPIRY_PAST_MESSAGE = 'Expiry must be today or later';
 const LAST_ZONE_TO_END_A_DAY = 'Etc/GMT+12';
 
 /** Whether a picked last day (YYYY-MM-DD) is over: the code would stop working before it was saved. */
-function dayIsOver(day: string, timeZone: string | null, now = Date.now()): boolean {
+function dayIsOver(day: string, timeZone: string | undefined, now = Date.now()): boolean {
   return expiryInstant(day, timeZone ?? LAST_ZONE_TO_END_A_DAY).getTime() <= now;
 }
 
@@ -97,7 +97,7 @@ function dayIsOver(day: string, timeZone: string | null, now = Date.now()): bool
  * The contracts' schema, plus: a new expiry day must not be over already (a code that expired the day
  * it was made is a mistake). A code's unchanged expiry is kept, so an expired code can still be edited.
  */
-function formSchemaFor(timeZone: string | null, keptDay: string | null) {
+function formSchemaFor(timeZone: string | undefined, keptDay: string | null) {
   return discountCodeCreateSchema.extend({
     expiresAt: discountCodeCreateSchema.shape.expiresAt.refine(
       (day) =>
@@ -116,7 +116,7 @@ function savedDescription(saved: DiscountCode, editing: boolean): string {
 
 function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; onDone(): void }) {
   // The API ends a code when its last day ends in the shop's time zone (SHOP_TIME_ZONE).
-  const [timeZone] = useState(knownShopTimeZone);
+  const timeZone = useShopTimeZone();
   const schema = useMemo(
     () => formSchemaFor(timeZone, editing?.expiresOn ?? null),
     [timeZone, editing?.expiresOn],

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DiscountCode } from '@shop/contracts/discounts';
 import { dayIn } from '@shop/contracts/time-zone';
-import { queryClient } from 'shell/store';
+import { queryClient, useShopStore } from 'shell/store';
 import {
   json,
   lastToast,
@@ -11,8 +11,9 @@ import {
   renderPage,
   sentBody,
   setupShopTests,
+  TEST_USER,
 } from '@shop/ui/testing';
-import { adminQueryKey } from '../../../lib/admin-query-key';
+import { adminStatusQueryKey } from '../../../lib/admin-query-key';
 import { DiscountCodesPanel } from './discount-codes-panel';
 
 const currentFetch = setupShopTests();
@@ -115,8 +116,10 @@ describe('Discount codes', () => {
     expect(expiry).not.toHaveAccessibleDescription(expect.stringContaining('UTC'));
   });
 
-  it("names the shop's time zone when the dashboard's figures already said it", async () => {
-    queryClient.setQueryData([...adminQueryKey, 'insights', 'today'], {
+  it("names the shop's time zone, as the admin status told it", async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    queryClient.setQueryData(adminStatusQueryKey(TEST_USER.id), {
+      isAdmin: true,
       timeZone: 'America/Chicago',
     });
     currentFetch().mockResolvedValueOnce(json([]));
@@ -146,7 +149,9 @@ describe('Discount codes', () => {
   });
 
   it("accepts today, the shop's today, as the last day", async () => {
-    queryClient.setQueryData([...adminQueryKey, 'insights', 'today'], {
+    useShopStore.getState().setUser(TEST_USER);
+    queryClient.setQueryData(adminStatusQueryKey(TEST_USER.id), {
+      isAdmin: true,
       timeZone: 'America/New_York',
     });
     const today = dayIn('America/New_York', new Date());

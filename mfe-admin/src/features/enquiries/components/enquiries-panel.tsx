@@ -12,6 +12,7 @@ import {
 } from '@shop/ui';
 import { MoreButton } from '../../../components/more-button';
 import { useEnquiries, useMarkHandled, type EnquiryState } from '../api/enquiries';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const List = styled.ul`
   display: grid;
@@ -65,6 +66,7 @@ const Filter = styled.div`
 
 /** Enquiries from the contact page, newest first; each is marked handled once answered. */
 export function EnquiriesPanel() {
+  const timeZone = useShopTimeZone();
   const [state, setState] = useState<EnquiryState>('new');
   const enquiries = useEnquiries(state);
   const mark = useMarkHandled();
@@ -103,9 +105,10 @@ export function EnquiriesPanel() {
                 </header>
                 <p className="meta">
                   <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a> ·{' '}
-                  {formatShortDate(enquiry.createdAt)} {formatTime(enquiry.createdAt)}
+                  {formatShortDate(enquiry.createdAt, timeZone)}{' '}
+                  {formatTime(enquiry.createdAt, timeZone)}
                   {enquiry.handledAt &&
-                    ` · handled by ${enquiry.handledBy ?? 'an admin'} ${formatShortDate(enquiry.handledAt)}`}
+                    ` · handled by ${enquiry.handledBy ?? 'an admin'} ${formatShortDate(enquiry.handledAt, timeZone)}`}
                 </p>
                 <p className="message">{enquiry.message}</p>
                 <div className="actions">

@@ -23,6 +23,7 @@ import {
 import { MoreButton } from '../../../components/more-button';
 import { dayRangeError } from '../../../lib/day-range';
 import { useCreateExport, useExports, type ExportRecordAnswer } from '../api/exports';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const Form = styled.form`
   display: grid;
@@ -67,19 +68,21 @@ function describe(record: ExportRecordAnswer): string {
   return record.status ? `${rows}: ${ORDER_STATUS_LABELS[record.status]}` : `${rows}: all paid`;
 }
 
-function daysAgo(days: number): string {
+/** The day (YYYY-MM-DD) it was `days` days ago in the shop's time zone (the browser's if unknown). */
+function daysAgo(days: number, timeZone: string | undefined): string {
   return dayIn(
-    Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     new Date(Date.now() - days * 86_400_000),
   );
 }
 
 export function ExportsPanel() {
+  const timeZone = useShopTimeZone();
   const [kind, setKind] = useState<ExportKind>('orders');
   const [rows, setRows] = useState<ExportRowShape>('order');
   const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [from, setFrom] = useState(() => daysAgo(29));
-  const [to, setTo] = useState(() => daysAgo(0));
+  const [from, setFrom] = useState(() => daysAgo(29, timeZone));
+  const [to, setTo] = useState(() => daysAgo(0, timeZone));
   const create = useCreateExport();
   const exports = useExports();
   const rangeError = dayRangeError(from, to);
@@ -190,7 +193,7 @@ export function ExportsPanel() {
                     .map((record) => (
                       <tr key={record.id}>
                         <td>
-                          {formatShortDate(record.at)} {formatTime(record.at)}
+                          {formatShortDate(record.at, timeZone)} {formatTime(record.at, timeZone)}
                         </td>
                         <td>{record.by}</td>
                         <td>{describe(record)}</td>
@@ -206,7 +209,8 @@ export function ExportsPanel() {
                               Download
                               <VisuallyHidden>
                                 {' '}
-                                the export of {formatShortDate(record.at)} {formatTime(record.at)}
+                                the export of {formatShortDate(record.at, timeZone)}{' '}
+                                {formatTime(record.at, timeZone)}
                               </VisuallyHidden>
                             </a>
                           ) : (

@@ -24,6 +24,7 @@ import { PaymentBadge } from '../../../components/payment-badge';
 import { CancelForm, DetailsSection, NoteForm, ShipForm } from './order-action-forms';
 import { ProductionFiles } from './production-files';
 import { ProofSection } from './proof-section';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const Grid = styled.div`
   display: grid;
@@ -105,6 +106,7 @@ export function OrderDetailsDialog({
   order: AdminOrder | null;
   onClose(): void;
 }) {
+  const timeZone = useShopTimeZone();
   const detail = useAdminOrderDetail(listed?.id ?? null);
   const order = detail.data && detail.data.id === listed?.id ? detail.data : listed;
   const info = order?.customerInfo;
@@ -118,7 +120,8 @@ export function OrderDetailsDialog({
             Order #{order.orderNumber}
           </DialogTitle>
           <DialogDescription>
-            Placed {formatDate(order.createdAt)} at {formatTime(order.createdAt)}
+            Placed {formatDate(order.createdAt, timeZone)} at{' '}
+            {formatTime(order.createdAt, timeZone)}
             {order.customerId ? ' by a signed-in customer' : ' as a guest'}.
           </DialogDescription>
           <Badges>
@@ -165,7 +168,9 @@ export function OrderDetailsDialog({
             {order.paymentId && (
               <div>
                 <h3>Payment</h3>
-                <p>{order.paidAt ? `Paid ${formatDate(order.paidAt)}` : 'Not paid yet'}</p>
+                <p>
+                  {order.paidAt ? `Paid ${formatDate(order.paidAt, timeZone)}` : 'Not paid yet'}
+                </p>
               </div>
             )}
           </Grid>
@@ -225,7 +230,7 @@ export function OrderDetailsDialog({
               <p>
                 {order.shipment.carrier === 'other' ? 'Carrier' : order.shipment.carrier} tracking
                 number {order.shipment.trackingNumber}, shipped{' '}
-                {formatDate(order.shipment.shippedAt)}
+                {formatDate(order.shipment.shippedAt, timeZone)}
                 {order.shipment.trackingUrl && (
                   <>
                     {' · '}
@@ -262,8 +267,8 @@ export function OrderDetailsDialog({
               <ol aria-label="Order history">
                 {detail.data.history.map((move) => (
                   <li key={`${move.to}-${move.at}`}>
-                    {formatDate(move.at)} {formatTime(move.at)}: {statusName(move.from)} →{' '}
-                    {statusName(move.to)}
+                    {formatDate(move.at, timeZone)} {formatTime(move.at, timeZone)}:{' '}
+                    {statusName(move.from)} → {statusName(move.to)}
                     <span className="muted">
                       {' '}
                       by {move.by === 'customer' ? 'the customer' : (move.by ?? 'the shop')}
@@ -280,7 +285,7 @@ export function OrderDetailsDialog({
               <ol aria-label="Proof history">
                 {detail.data.proofHistory.map((entry) => (
                   <li key={`${entry.at}-${entry.text}`}>
-                    {formatDate(entry.at)} {formatTime(entry.at)}: {entry.text}
+                    {formatDate(entry.at, timeZone)} {formatTime(entry.at, timeZone)}: {entry.text}
                     {entry.by && entry.by !== 'customer' && (
                       <span className="muted"> · {entry.by}</span>
                     )}
@@ -298,7 +303,7 @@ export function OrderDetailsDialog({
                     {note.text}
                     <span className="muted">
                       {' '}
-                      · {note.by}, {formatDate(note.at)} {formatTime(note.at)}
+                      · {note.by}, {formatDate(note.at, timeZone)} {formatTime(note.at, timeZone)}
                     </span>
                   </li>
                 ))}

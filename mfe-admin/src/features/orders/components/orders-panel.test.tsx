@@ -3,7 +3,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrder } from '@shop/contracts/orders';
 import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
-import { json, renderPage, setupShopTests } from '@shop/ui/testing';
+import { json, renderPage, setupShopTests, TEST_USER } from '@shop/ui/testing';
+import { queryClient, useShopStore } from 'shell/store';
+import { adminStatusQueryKey } from '../../../lib/admin-query-key';
 import { OrdersPanel } from './orders-panel';
 
 const currentFetch = setupShopTests();
@@ -42,6 +44,23 @@ describe('Orders', () => {
     expect(rows[2]).toHaveTextContent('#1001');
     expect(screen.queryByRole('button', { name: 'More orders' })).not.toBeInTheDocument();
     expect(screen.getByText('2 orders shown, newest first')).toBeInTheDocument();
+  });
+
+  it("dates each order in the shop's time zone, the one its day filters count in", async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    // 20:00 UTC on December 2 is already December 3 in Auckland.
+    const lateOrder = { ...order('o1', 1001, 'Kim'), createdAt: '2026-12-02T20:00:00.000Z' };
+    const dateShown = async (timeZone: string | undefined) => {
+      queryClient.setQueryData(adminStatusQueryKey(TEST_USER.id), { isAdmin: true, timeZone });
+      currentFetch().mockResolvedValueOnce(page([lateOrder], null));
+      const { unmount } = renderPage(<OrdersPanel />);
+      const row = (await screen.findByText('#1001')).closest('tr')!;
+      const text = row.textContent;
+      unmount();
+      return text;
+    };
+    expect(await dateShown('Pacific/Auckland')).toContain('Dec 3, 2026');
+    expect(await dateShown('UTC')).toContain('Dec 2, 2026');
   });
 
   it('tells an order whose customer asked for proof changes (the shop owes a revision) from one awaiting approval', async () => {

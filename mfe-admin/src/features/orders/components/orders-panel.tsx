@@ -23,6 +23,7 @@ import { WordSearchField } from '../../../components/word-search-field';
 import { dayRangeError } from '../../../lib/day-range';
 import { PaymentBadge } from '../../../components/payment-badge';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const Filters = styled.div`
   display: grid;
@@ -59,6 +60,7 @@ function itemCount(order: AdminOrder): number {
  * status, dates and search; an order moves processing -> shipped -> completed.
  */
 export function OrdersPanel() {
+  const timeZone = useShopTimeZone();
   const [status, setStatus] = useState<OrderStatus | undefined>();
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
@@ -158,7 +160,7 @@ export function OrdersPanel() {
                     <th scope="row" className="nowrap">
                       <strong>#{order.orderNumber}</strong>
                     </th>
-                    <td className="nowrap">{formatShortDate(order.createdAt)}</td>
+                    <td className="nowrap">{formatShortDate(order.createdAt, timeZone)}</td>
                     <td className="wrap">
                       {customer.name}
                       <div className="muted">{customer.email}</div>

@@ -21,6 +21,7 @@ import {
   useStartProcessing,
   type OrderProof,
 } from '../api/proof-actions';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const Revisions = styled.ol`
   list-style: none;
@@ -43,8 +44,8 @@ const Revisions = styled.ol`
   }
 `;
 
-function ts(at: string) {
-  return `${formatDate(at)} ${formatTime(at)}`;
+function ts(at: string, timeZone: string | undefined) {
+  return `${formatDate(at, timeZone)} ${formatTime(at, timeZone)}`;
 }
 
 /**
@@ -176,6 +177,7 @@ function OverrideForm({ order }: { order: AdminOrder }) {
 }
 
 export function ProofSection({ order }: { order: AdminOrder }) {
+  const timeZone = useShopTimeZone();
   const query = useAdminOrderProof(order.id);
   const start = useStartProcessing();
   const proof = query.data;
@@ -203,7 +205,8 @@ export function ProofSection({ order }: { order: AdminOrder }) {
       )}
       {proof.override && (
         <p>
-          Overridden by {proof.override.by}, {ts(proof.override.at)}: {proof.override.reason}
+          Overridden by {proof.override.by}, {ts(proof.override.at, timeZone)}:{' '}
+          {proof.override.reason}
         </p>
       )}
       {proof.revisions.length > 0 && (
@@ -213,7 +216,7 @@ export function ProofSection({ order }: { order: AdminOrder }) {
               <div>
                 <strong>Revision {revision.revision}</strong>{' '}
                 <span className="muted">
-                  {ts(revision.createdAt)}
+                  {ts(revision.createdAt, timeZone)}
                   {revision.note ? ` · ${revision.note}` : ''}
                 </span>
               </div>
@@ -250,11 +253,13 @@ export function ProofSection({ order }: { order: AdminOrder }) {
               </ul>
               {revision.approval && (
                 <p>
-                  Approved by {revision.approval.name}, {ts(revision.approval.at)}
+                  Approved by {revision.approval.name}, {ts(revision.approval.at, timeZone)}
                 </p>
               )}
               {revision.changesRequested && (
-                <p className="muted">Changes requested {ts(revision.changesRequested.at)}</p>
+                <p className="muted">
+                  Changes requested {ts(revision.changesRequested.at, timeZone)}
+                </p>
               )}
             </li>
           ))}

@@ -15,6 +15,7 @@ import {
 } from '@shop/ui';
 import { MoreButton } from '../../../components/more-button';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const Viewer = styled.section`
   margin-top: 1.5rem;
@@ -108,6 +109,7 @@ function MessageViewer({ message }: { message: OutboxMessage }) {
 
 /** Every email the shop queued, newest first, with each shown as the customer would see it. */
 export function OutboxPanel() {
+  const timeZone = useShopTimeZone();
   const outbox = useOutbox();
   const [openId, setOpenId] = useState<string | null>(null);
   const messages = outbox.data?.pages.flatMap((page) => page.messages) ?? [];
@@ -153,7 +155,8 @@ export function OutboxPanel() {
                     <td className="wrap">{message.to}</td>
                     <td className="nowrap">{MAIL_KIND_LABELS[message.kind] ?? message.kind}</td>
                     <td className="nowrap">
-                      {formatShortDate(message.createdAt)} {formatTime(message.createdAt)}
+                      {formatShortDate(message.createdAt, timeZone)}{' '}
+                      {formatTime(message.createdAt, timeZone)}
                     </td>
                     <td>
                       <DeliveryBadge message={message} mailServer={mailServer} />

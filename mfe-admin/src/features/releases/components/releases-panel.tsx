@@ -12,6 +12,7 @@ import {
   formatTime,
 } from '@shop/ui';
 import { useEndPreview, useReleaseChange, useReleases, type AdminReleases } from '../api/releases';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const REMOTE_LABELS: Record<string, string> = {
   configurator: 'Configurator',
@@ -23,6 +24,7 @@ const REMOTE_LABELS: Record<string, string> = {
 type RemoteLine = AdminReleases['remotes'][number];
 
 function RemoteReleases({ line }: { line: RemoteLine }) {
+  const timeZone = useShopTimeZone();
   const change = useReleaseChange();
   const label = REMOTE_LABELS[line.remote] ?? line.remote;
   const headingId = `releases-${line.remote}`;
@@ -52,7 +54,7 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
       {line.skewReports.map((report) => (
         <p role="note" key={`${report.version}-${report.reason}`} data-testid="skew-report">
           <Badge $tone="red">Refused</Badge> {report.version}: {report.detail} (last{' '}
-          {formatShortDate(report.lastSeenAt)} {formatTime(report.lastSeenAt)})
+          {formatShortDate(report.lastSeenAt, timeZone)} {formatTime(report.lastSeenAt, timeZone)})
         </p>
       ))}
       {line.available.length === 0 ? (
@@ -81,7 +83,8 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
                   </th>
                   <td className="nowrap">{release.contractsRange}</td>
                   <td className="nowrap">
-                    {formatShortDate(release.publishedAt)} {formatTime(release.publishedAt)}
+                    {formatShortDate(release.publishedAt, timeZone)}{' '}
+                    {formatTime(release.publishedAt, timeZone)}
                   </td>
                   <td>
                     {release.version === line.live ? (
@@ -132,8 +135,8 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
           <ul>
             {line.audit.map((entry) => (
               <li key={`${entry.at}-${entry.action}`}>
-                {formatShortDate(entry.at)} {formatTime(entry.at)}: {entry.by} {entry.action}{' '}
-                {entry.from ?? '–'} → {entry.to ?? '–'}
+                {formatShortDate(entry.at, timeZone)} {formatTime(entry.at, timeZone)}: {entry.by}{' '}
+                {entry.action} {entry.from ?? '–'} → {entry.to ?? '–'}
               </li>
             ))}
           </ul>
