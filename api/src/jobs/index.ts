@@ -20,9 +20,7 @@ const MINUTE_MS = 60 * 1000;
 /**
  * Messages one round of the mail worker takes: a round costs three commands however many it sends,
  * and a worker that stops mid-round sends at most this many again once their claims lapse. Kept
- * small: a round's claim and its outcomes are each one write of all its messages, which the
- * requests' writes wait behind (the embedded database, SQLite, writes one at a time). At 50 a
- * round, create-order's p99 under load was two to three times that at 10 (docs/benchmarks.md,
+ * small: larger rounds are longer bursts of work the requests wait behind (docs/benchmarks.md,
  * "Capacity and open loop").
  */
 const MAIL_BATCH = 10;
