@@ -102,6 +102,11 @@ interface LabelPreviewProps {
    * preview, whose page explains it by the text field (textTooSmallMessage).
    */
   brief?: boolean;
+  /**
+   * The layout, when the page has already made it from the same shape (previewLayout): the
+   * configurator does, to explain text too small by its field.
+   */
+  layout?: PreviewLayout;
 }
 
 /** The label's shape as the preview draws it: what decides its layout. */
@@ -122,7 +127,11 @@ function drawable(value: number): number {
 /** What the configurator tells a shopper whose text is too small to engrave. */
 export const TOO_SMALL_ADVICE = 'Shorten the text, use fewer lines or choose a larger label.';
 
-/** The layout the preview draws (labelLayout's, the server's proof's) for a label's shape. */
+/**
+ * The layout the preview draws (labelLayout's, the server's proof's) for a label's shape, with
+ * whether the shopper's text is still empty (SAMPLE TEXT is drawn) and the size chosen, if any (the
+ * caption's: a size outside what is sold is drawn at the nearest one that is).
+ */
 export function previewLayout({
   customText,
   width,
@@ -132,10 +141,14 @@ export function previewLayout({
   ...shape
 }: PreviewShape) {
   const placeholder = customText.trim() === '';
-  const sized = width !== undefined && height !== undefined && width > 0 && height > 0;
-  // A size outside what is sold is drawn at the nearest size that is; the caption gives the real one.
-  const size = sized ? { width: drawable(width), height: drawable(height) } : DEFAULT_SIZE;
-  return labelLayout({
+  const chosenSize =
+    width !== undefined && height !== undefined && width > 0 && height > 0
+      ? { width, height }
+      : null;
+  const size = chosenSize
+    ? { width: drawable(chosenSize.width), height: drawable(chosenSize.height) }
+    : DEFAULT_SIZE;
+  const layout = labelLayout({
     ...shape,
     ...size,
     // With an image or a code and no text, they fill the label: SAMPLE TEXT would only crowd it.
@@ -143,11 +156,14 @@ export function previewLayout({
     artwork,
     code,
   });
+  return { ...layout, placeholder, chosenSize };
 }
+
+export type PreviewLayout = ReturnType<typeof previewLayout>;
 
 /** Why the shopper's text (not SAMPLE TEXT) cannot be engraved legibly at this layout, or null. */
 export function textTooSmallMessage(
-  layout: ReturnType<typeof labelLayout>,
+  layout: Pick<PreviewLayout, 'textTooSmall' | 'capHeight'>,
   customText: string,
 ): string | null {
   if (customText.trim() === '' || !layout.textTooSmall) return null;
@@ -171,23 +187,25 @@ export function LabelPreview({
   label,
   tooSmallAdvice = TOO_SMALL_ADVICE,
   brief = false,
+  layout: given,
 }: LabelPreviewProps) {
   // An image the browser could not draw (not really a PNG or JPG, or cut short) says so.
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const failed = Boolean(artwork && (artwork.failed || (artwork.src && artwork.src === brokenSrc)));
   const swatch = COLOR_SWATCHES[color];
-  const placeholder = customText.trim() === '';
+  const layout =
+    given ??
+    previewLayout({
+      color,
+      customText,
+      width,
+      height,
+      mounting,
+      artwork: artwork !== null,
+      code: code && { type: code.type, placement: code.placement },
+    });
+  const { placeholder } = layout;
   const text = placeholder ? PREVIEW_PLACEHOLDER : customText;
-  const sized = width !== undefined && height !== undefined && width > 0 && height > 0;
-  const layout = previewLayout({
-    color,
-    customText,
-    width,
-    height,
-    mounting,
-    artwork: artwork !== null,
-    code: code && { type: code.type, placement: code.placement },
-  });
   const codeBox = layout.code;
   const codeFit =
     code?.symbol && codeBox
@@ -355,9 +373,9 @@ export function LabelPreview({
         <span>
           Colour: <strong data-testid="label-preview-color">{swatch.name}</strong>
         </span>
-        {sized && (
+        {layout.chosenSize && (
           <span>
-            {width.toFixed(2)}″ × {height.toFixed(2)}″
+            {layout.chosenSize.width.toFixed(2)}″ × {layout.chosenSize.height.toFixed(2)}″
           </span>
         )}
       </Caption>

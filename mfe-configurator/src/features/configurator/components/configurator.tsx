@@ -314,18 +314,16 @@ export function Configurator() {
     draft.codeType === 'none' ? null : { type: draft.codeType, placement: draft.codePlacement };
   // The pinned preview flags text too small to engrave in one line; this explains it by the text
   // field (a spreadsheet's rows: below the preview), so the preview stays short on a phone.
-  const tooSmall = textTooSmallMessage(
-    previewLayout({
-      color: draft.color,
-      customText: picked.text,
-      width,
-      height,
-      mounting: draft.mounting,
-      artwork: artwork !== null,
-      code: previewCode,
-    }),
-    picked.text,
-  );
+  const layout = previewLayout({
+    color: draft.color,
+    customText: picked.text,
+    width,
+    height,
+    mounting: draft.mounting,
+    artwork: artwork !== null,
+    code: previewCode,
+  });
+  const tooSmall = textTooSmallMessage(layout, picked.text);
   const tooSmallDetail = tooSmall && `${tooSmall} ${TOO_SMALL_ADVICE}`;
   const rowsTooSmall = draft.mode === 'rows' && tooSmallDetail !== null;
 
@@ -376,6 +374,7 @@ export function Configurator() {
                   }
                 }
                 brief
+                layout={layout}
               />
             </PreviewDock>
             {(showPicker || picked.codeValue || notDrawn.length > 0 || rowsTooSmall) && (
