@@ -8,6 +8,7 @@ import {
   PRODUCTION_PROMISE_BUSINESS_DAYS,
   addBusinessDays,
   dayIn,
+  ORDER_STATUSES,
   type AdminOrder,
   type AdminOrderPage,
   type InsightsDashboard,
@@ -105,15 +106,7 @@ async function fromTheList(from: string, to: string) {
   const charged = paid.reduce((sum, order) => sum + cents(order.total), 0);
   const refunded = paid.reduce((sum, order) => sum + cents(order.refunded), 0);
   const byStatus: Array<{ status: OrderStatus; orders: number }> = [];
-  for (const status of [
-    'pending_payment',
-    'awaiting_proof',
-    'processing',
-    'shipped',
-    'completed',
-    'cancelled',
-    'expired',
-  ] as const) {
+  for (const status of ORDER_STATUSES) {
     const count = (await listed(from, to, status)).length;
     if (count > 0) byStatus.push({ status, orders: count });
   }
