@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import { PHONE, screenshot } from '../support/screenshots';
 import { adminPage, paidOrder, sessionIdOf, unique } from '../support/shop-api';
 
 // The admin's Orders tab reads the orders by key: 20 at a time, "More orders" for the next ones (no
-// page count), found by the beginning of a word of the customer's name.
+// page count), found by the beginning of a word of the customer's name; on a phone, one card per
+// order. A screenshot at 375 px goes to test-results/screenshots/admin-orders, to look at.
 
 /** A last name of letters only (one search word) that no other test or run uses. */
 function uniqueName(): string {
@@ -69,4 +71,22 @@ test('an admin searches orders by the start of a name and reads past the first 2
   // Two words: the first name's start and the last name's.
   await search.fill(`id ${lastName.slice(0, 5)}`);
   await expect(table.getByRole('rowheader').first()).toHaveText(`#${newest}`);
+
+  // On a phone the list is one card per order: each value under its column's name, and the row's
+  // actions on screen, with nothing to scroll sideways.
+  await admin.setViewportSize(PHONE);
+  const card = table.getByRole('row').filter({ hasText: `#${newest}` });
+  await expect(card.getByRole('cell').filter({ hasText: 'Ida' })).toHaveAttribute(
+    'data-label',
+    'Customer',
+  );
+  const view = card.getByRole('button', { name: `View order ${newest}` });
+  await view.scrollIntoViewIfNeeded();
+  const box = (await view.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  const region = admin
+    .getByRole('region', { name: 'Orders', exact: true })
+    .and(admin.locator('[data-narrow]'));
+  expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  await screenshot(admin, 'admin-orders', 'orders', { fullPage: false });
 });

@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from './theme';
+import { visuallyHidden } from './visually-hidden';
+
+/** Below this width a list whose region asks for cards shows one card per row (`TableRegion`). */
+const CARDS_BELOW = '46rem';
 
 // The containing block of what is positioned inside (visually hidden text, a cell's pop-up), so the
 // box clips it too: otherwise it stretched the page sideways on a phone (the admin's Orders).
@@ -15,12 +19,15 @@ const Scroller = styled.div`
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
+  &[data-narrow='cards'] {
+    container: table-region / inline-size;
+  }
 `;
 
 export const Table = styled.table`
   width: 100%;
   /* Below this the table scrolls inside its box instead of squeezing every column. */
-  min-width: 46rem;
+  min-width: ${CARDS_BELOW};
   border-collapse: collapse;
   font-size: 0.925rem;
   caption {
@@ -79,15 +86,133 @@ export const Table = styled.table`
   .actions > * + * {
     margin-left: 0.375rem;
   }
+  /* One card per row: the row's heading, then each cell under its column's name (data-label). */
+  @container table-region (width < ${CARDS_BELOW}) {
+    min-width: 0;
+    &,
+    tbody,
+    tr,
+    th,
+    td {
+      display: block;
+    }
+    thead {
+      ${visuallyHidden}
+    }
+    tbody tr {
+      padding: 0.875rem 1rem;
+      border-bottom: 1px solid ${theme.colors.border};
+    }
+    tbody tr > *,
+    tbody tr > .wrap {
+      position: relative;
+      max-width: none;
+      min-width: 0;
+      min-height: 1.75rem;
+      padding: 0.25rem 0 0.25rem 40%;
+      border-bottom: 0;
+      white-space: normal;
+    }
+    tbody tr > *,
+    tbody tr > .numeric,
+    tbody tr > [data-label]::before {
+      text-align: left;
+    }
+    tbody tr > [data-label]::before {
+      content: attr(data-label);
+      position: absolute;
+      top: 0.3rem;
+      left: 0;
+      width: calc(40% - 0.75rem);
+      color: ${theme.colors.muted};
+      font-size: 0.75rem;
+      font-weight: 700;
+      letter-spacing: 0.05em;
+      text-transform: uppercase;
+      overflow-wrap: anywhere;
+    }
+    /* A value left blank (no state yet) shows no card line at all. */
+    tbody tr > td:empty {
+      display: none;
+    }
+    tbody tr > th[scope='row'] {
+      padding: 0 0 0.375rem;
+      font-size: 1rem;
+    }
+    tbody tr > th[scope='row']::before,
+    tbody tr > .actions::before {
+      content: none;
+    }
+    tbody tr > .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+      padding: 0.625rem 0 0;
+    }
+    .actions > * + * {
+      margin-left: 0;
+    }
+  }
 `;
 
 /**
- * A wide table scrolls sideways inside its own box on small screens (the page never does); the box is
- * focusable and named so keyboard users can scroll it too.
+ * Names each body cell after its column (`data-label`, the cards' labels) and gives each part of the
+ * table its role: a table drawn as blocks is then still read as a table by every screen reader.
  */
-export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+function labelCells(region: HTMLElement) {
+  for (const table of region.querySelectorAll('table')) {
+    table.setAttribute('role', 'table');
+    const columns = [...table.querySelectorAll<HTMLTableCellElement>('thead th')].flatMap(
+      (header) => {
+        header.setAttribute('role', 'columnheader');
+        return Array<string>(header.colSpan).fill(header.textContent?.trim() ?? '');
+      },
+    );
+    for (const group of table.querySelectorAll('thead, tbody'))
+      group.setAttribute('role', 'rowgroup');
+    for (const row of table.querySelectorAll<HTMLTableRowElement>('tr')) {
+      row.setAttribute('role', 'row');
+      if (row.parentElement?.tagName !== 'TBODY') continue;
+      let column = 0;
+      for (const cell of row.cells) {
+        cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
+        const name = cell.colSpan === 1 ? columns[column] : undefined;
+        if (name) cell.setAttribute('data-label', name);
+        else cell.removeAttribute('data-label');
+        column += cell.colSpan;
+      }
+    }
+  }
+}
+
+/**
+ * A wide table scrolls sideways inside its own box on small screens (the page never does); the box is
+ * focusable and named so keyboard users can scroll it too. With `narrow="cards"` (the admin's lists,
+ * whose rows end in actions) a narrow box shows one card per row instead, each value under its
+ * column's name: a phone sees every column and every action without scrolling sideways.
+ */
+export function TableRegion({
+  label,
+  narrow = 'scroll',
+  children,
+}: {
+  label: string;
+  narrow?: 'scroll' | 'cards';
+  children: ReactNode;
+}) {
+  const region = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (narrow !== 'cards' || !element) return;
+    labelCells(element);
+    // Rows added or headers renamed later (the next page, a refetch) are named too. Attributes are
+    // not among the changes observed, so naming the cells does not call itself again.
+    const observer = new MutationObserver(() => labelCells(element));
+    observer.observe(element, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [narrow]);
   return (
-    <Scroller role="region" aria-label={label} tabIndex={0}>
+    <Scroller ref={region} role="region" aria-label={label} tabIndex={0} data-narrow={narrow}>
       {children}
     </Scroller>
   );

@@ -75,7 +75,7 @@ export function CustomersPanel() {
     >
       {() => (
         <>
-          <TableRegion label="Customers">
+          <TableRegion label="Customers" narrow="cards">
             <Table>
               <thead>
                 <tr>

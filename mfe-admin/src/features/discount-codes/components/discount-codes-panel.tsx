@@ -55,7 +55,7 @@ export function DiscountCodesPanel() {
       }
     >
       {(list) => (
-        <TableRegion label="Discount codes">
+        <TableRegion label="Discount codes" narrow="cards">
           <Table>
             <thead>
               <tr>

@@ -175,7 +175,7 @@ export function ExportsPanel() {
       >
         {(data) => (
           <>
-            <TableRegion label="Exports made">
+            <TableRegion label="Exports made" narrow="cards">
               <Table>
                 <thead>
                   <tr>

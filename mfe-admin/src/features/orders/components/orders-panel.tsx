@@ -132,7 +132,7 @@ export function OrdersPanel() {
   } else {
     body = (
       <>
-        <TableRegion label="Orders">
+        <TableRegion label="Orders" narrow="cards">
           <Table aria-busy={orders.isPlaceholderData}>
             <thead>
               <tr>

@@ -132,7 +132,7 @@ export function OutboxPanel() {
     >
       {() => (
         <>
-          <TableRegion label="Outbox">
+          <TableRegion label="Outbox" narrow="cards">
             <Table>
               <thead>
                 <tr>

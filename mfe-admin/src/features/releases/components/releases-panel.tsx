@@ -62,7 +62,7 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
           <p>No releases yet: npm run release -- {line.remote.replace('_', '-')}</p>
         </TableMessage>
       ) : (
-        <TableRegion label={`${label} releases`}>
+        <TableRegion label={`${label} releases`} narrow="cards">
           <Table>
             <thead>
               <tr>
