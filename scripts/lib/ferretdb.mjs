@@ -180,9 +180,8 @@ async function ping(uri) {
  * SQLite's `synchronous` setting (FerretDB keeps its files in WAL mode). NORMAL syncs the log at
  * checkpoints, not at every commit: a commit survives the database process being killed (the write
  * is in the OS's hands), and only a power cut or an OS crash can lose the last moments, which is
- * MongoDB's own default (its journal is flushed every 100 ms unless a write asks for j: true). It
- * makes each write two to three times cheaper (api/README.md, "Load"). FERRETDB_SYNCHRONOUS=full
- * syncs at every commit instead.
+ * MongoDB's own default (its journal is flushed every 100 ms unless a write asks for j: true), and
+ * a write costs no sync of its own. FERRETDB_SYNCHRONOUS=full syncs at every commit instead.
  */
 function sqliteSynchronous() {
   const value = (process.env.FERRETDB_SYNCHRONOUS ?? 'normal').toLowerCase();
@@ -212,8 +211,7 @@ export async function startFerret({
       `--listen-addr=127.0.0.1:${port}`,
       // mmap_size: SQLite reads the database file through a memory map (up to 256 MB, pages shared
       // by its connections) instead of a read call per page missing from a connection's small
-      // cache. Without it, lookups in a shop of 100,000 orders cost more than in one of 1,000
-      // (an email search: 7.0 -> 11.7 ms, over the 1.5x bound of bench:growth; with it 1.0x).
+      // cache, so a lookup in a large shop costs what it does in a small one (bench:growth).
       `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}?_pragma=synchronous(${sqliteSynchronous()})&_pragma=mmap_size(268435456)`,
       '--log-level=error',
       ...(indexPushdown ? [] : ['--no-index-pushdown']),
@@ -227,9 +225,8 @@ export async function startFerret({
         : []),
     ],
     // Go collects garbage each time the heap doubles (GOGC=100). The database's live heap is a few
-    // megabytes, and at 400 it collects a fifth as often: 20% less of its processor time per order
-    // under bench:load, for a heap of tens of megabytes (api/README.md, "Load"). GOGC set in the
-    // environment wins.
+    // megabytes; at 400 it collects a fifth as often, for a heap of tens of megabytes. GOGC set in
+    // the environment wins.
     {
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, GOGC: process.env.GOGC ?? '400' },

@@ -1,6 +1,6 @@
 // Password hashing with bcrypt (bcryptjs: pure JavaScript, its async form yields to the event loop).
-// Cost 10, measured on the development machine (2 cores): hash ~150 ms, compare ~120 ms; cost 12 took
-// ~650 ms / ~550 ms, too slow for a sign-in under load. Raise it with faster hardware.
+// Cost 10: each step up doubles a sign-in's processor time, and 12 was too slow for sign-ins under
+// load on a 2-core machine. Raise it with faster hardware.
 import bcrypt from 'bcryptjs';
 
 export const BCRYPT_COST = 10;
