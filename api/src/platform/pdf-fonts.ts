@@ -54,3 +54,13 @@ export function loadFonts(): FontSet {
   };
   return fonts;
 }
+
+/**
+ * pdfkit's document options with the shop's regular face as the document's first font. Left unset,
+ * pdfkit sets every new document in Helvetica first, parsing its metrics again for each, though no PDF
+ * here writes a word in it.
+ */
+export function shopFontOptions<T extends object>(options: T): T {
+  // pdfkit's types name a font file or a standard font only; a parsed font is taken as well.
+  return { ...options, font: loadFonts().regular.data as unknown as string };
+}

@@ -2,7 +2,7 @@
 // set in embedded fonts (DejaVu Sans, with Noto Sans JP for what DejaVu lacks: kana, kanji, hanzi),
 // so the PDF shows the shopper's script, not boxes; engraved lines are scaled to the layout's width.
 import PDFDocument from 'pdfkit';
-import { loadFonts, type FontFace } from '../../platform/pdf-fonts';
+import { loadFonts, shopFontOptions, type FontFace } from '../../platform/pdf-fonts';
 import type { Primitive, ProofDrawing, ProofPage } from './drawing';
 
 type Document = InstanceType<typeof PDFDocument>;
@@ -169,11 +169,13 @@ export function renderPdf(drawing: ProofDrawing): Promise<Buffer> {
  */
 export function renderPages(title: string, pages: Iterable<ProofPage>): Promise<Buffer> {
   const set = loadFonts();
-  const doc = new PDFDocument({
-    margin: 0,
-    info: { Title: title, Creator: 'Engraved label shop' },
-    autoFirstPage: false,
-  });
+  const doc = new PDFDocument(
+    shopFontOptions({
+      margin: 0,
+      info: { Title: title, Creator: 'Engraved label shop' },
+      autoFirstPage: false,
+    }),
+  );
   for (const face of [set.regular, set.bold, set.eastAsianRegular, set.eastAsianBold]) {
     // pdfkit's types name files only; a parsed font is taken as well (PDFFontFactory.open).
     doc.registerFont(face.name, face.data as Buffer);
