@@ -1,7 +1,7 @@
 // The fonts the PDFs are set in (proofs/pdf.ts, orders/invoice.ts): DejaVu Sans for Latin, Cyrillic,
 // Greek, Arabic and Hebrew, Noto Sans JP for what it lacks (kana, kanji, hanzi), from the npm packages
 // `dejavu-fonts-ttf` and `@embedpdf/fonts-jp`. Read and parsed once per thread (the PDF worker's,
-// platform/pdf-thread.ts), not for every PDF.
+// platform/pdf-thread.ts), not for every PDF; so are their glyphs' outlines.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -34,7 +34,37 @@ let fonts: FontSet | null = null;
 function parsedFont(file: Buffer): FontSource {
   const doc = new PDFDocument({ autoFirstPage: false });
   doc.font(file);
-  return (doc as unknown as { _font: { font: FontSource } })._font.font;
+  const font = (doc as unknown as { _font: { font: FontSource } })._font.font;
+  decodingGlyphsOnce(font as unknown as ParsedFont);
+  return font;
+}
+
+// fontkit's font object, in the parts used here (not in its type definitions).
+interface ParsedFont {
+  directory: { tables: Record<string, unknown> };
+  getGlyph(id: number, codePoints?: number[]): { _decode(): unknown } | null;
+}
+
+/**
+ * fontkit's subset of a TrueType font decodes each glyph it takes in full again for every PDF (to
+ * learn whether the glyph is made of others). The parsed font keeps its glyphs, and a glyph of a font
+ * without variations decodes the same every time: each is decoded once per thread.
+ */
+function decodingGlyphsOnce(font: ParsedFont) {
+  const { tables } = font.directory;
+  if (!tables.glyf || tables.fvar) return;
+  const getGlyph = font.getGlyph.bind(font);
+  const decodedOnce = new WeakSet<object>();
+  font.getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && !decodedOnce.has(glyph)) {
+      decodedOnce.add(glyph);
+      const decode = glyph._decode.bind(glyph);
+      let decoded: { value: unknown } | undefined;
+      glyph._decode = () => (decoded ??= { value: decode() }).value;
+    }
+    return glyph;
+  };
 }
 
 /** Read and parsed once, on the first PDF: the four font files are about 10 MB together. */
