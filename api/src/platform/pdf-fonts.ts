@@ -1,7 +1,7 @@
 // The fonts the PDFs are set in (proofs/pdf.ts, orders/invoice.ts): DejaVu Sans for Latin, Cyrillic,
 // Greek, Arabic and Hebrew, Noto Sans JP for what it lacks (kana, kanji, hanzi), from the npm packages
 // `dejavu-fonts-ttf` and `@embedpdf/fonts-jp`. Read and parsed once per thread (the PDF worker's,
-// platform/pdf-thread.ts), not for every PDF; so are their glyphs' outlines.
+// platform/pdf-thread.ts), not for every PDF; so are their glyphs' outlines and their words' layouts.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -36,6 +36,7 @@ function parsedFont(file: Buffer): FontSource {
   doc.font(file);
   const font = (doc as unknown as { _font: { font: FontSource } })._font.font;
   decodingGlyphsOnce(font as unknown as ParsedFont);
+  layingOutOnce(font as unknown as ParsedFont);
   return font;
 }
 
@@ -43,6 +44,12 @@ function parsedFont(file: Buffer): FontSource {
 interface ParsedFont {
   directory: { tables: Record<string, unknown> };
   getGlyph(id: number, codePoints?: number[]): { _decode(): unknown } | null;
+  layout(text: string, ...options: unknown[]): GlyphRun;
+}
+
+interface GlyphRun {
+  glyphs: unknown[];
+  positions: object[];
 }
 
 /**
@@ -64,6 +71,36 @@ function decodingGlyphsOnce(font: ParsedFont) {
       glyph._decode = () => (decoded ??= { value: decode() }).value;
     }
     return glyph;
+  };
+}
+
+/** Texts whose layout a font keeps; all are let go when it holds this many. */
+const LAYOUTS_KEPT = 5_000;
+
+/**
+ * pdfkit lays out each word again in every PDF (it keeps layouts for one document), and laying out is
+ * much of a proof's time, while most of a proof's words are the same in every proof. A font's layout
+ * of a text with no options never changes: kept per thread, each caller given its own copy (pdfkit
+ * scales the positions of the run it gets in place).
+ */
+function layingOutOnce(font: ParsedFont) {
+  const layout = font.layout.bind(font);
+  const kept = new Map<string, GlyphRun>();
+  const copy = <T extends object>(of: T): T =>
+    Object.assign(Object.create(Object.getPrototypeOf(of) as object) as T, of);
+  font.layout = (text, ...options) => {
+    if (typeof text !== 'string' || options.some((option) => option !== undefined))
+      return layout(text, ...options);
+    let run = kept.get(text);
+    if (!run) {
+      if (kept.size >= LAYOUTS_KEPT) kept.clear();
+      run = layout(text);
+      kept.set(text, run);
+    }
+    return Object.assign(copy(run), {
+      glyphs: run.glyphs.slice(),
+      positions: run.positions.map(copy),
+    });
   };
 }
 
