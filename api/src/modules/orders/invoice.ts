@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
-import { loadFonts, shopFontOptions } from '../../platform/pdf-fonts';
+import { loadFonts } from '../../platform/pdf-fonts';
 import { renderOffThread } from '../../platform/pdf-thread';
 import type { OrderItemRecord, OrderRecord } from './model';
 
@@ -88,13 +88,11 @@ export function invoicePdf(order: OrderRecord, shop: Shop): Promise<Buffer> {
 
 export function renderInvoicePdf(order: InvoiceOrder, shop: Shop): Promise<Buffer> {
   assertInvoiceable(order);
-  const doc = new PDFDocument(
-    shopFontOptions({
-      size: 'LETTER',
-      margin: 54,
-      info: { Title: `Invoice ${order.orderNumber}`, Author: shop.name, Creator: shop.name },
-    }),
-  );
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    info: { Title: `Invoice ${order.orderNumber}`, Author: shop.name, Creator: shop.name },
+  });
   // pdfkit's types name files only; a parsed font is taken as well (PDFFontFactory.open).
   const fonts = loadFonts();
   doc.registerFont('Regular', fonts.regular.data as Buffer);
