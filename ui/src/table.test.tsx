@@ -46,7 +46,7 @@ describe('TableRegion', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Name', 'Role', 'Actions']);
-    const [, row] = within(table).getAllByRole('row');
+    const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('rowheader')).toHaveAttribute('data-label', 'Name');
     const cells = within(row).getAllByRole('cell');
     expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Role', 'Actions']);
