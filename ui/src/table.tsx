@@ -109,9 +109,12 @@ export const Table = styled.table`
       max-width: none;
       min-width: 0;
       min-height: 1.75rem;
-      padding: 0.25rem 0 0.25rem 40%;
+      padding: 0.25rem 0;
       border-bottom: 0;
       white-space: normal;
+    }
+    tbody tr > [data-label] {
+      padding-left: 40%;
     }
     tbody tr > *,
     tbody tr > .numeric,
