@@ -193,6 +193,17 @@ test.describe('2. money actions ask first and then tell the truth', () => {
       );
       const keep = ask.getByRole('button', { name: 'Keep the order' });
       await expect(keep).toBeFocused();
+      // The confirmation's shade covers the order's dialog: a point of that dialog beside the
+      // confirmation is the shade's.
+      const orderBox = (await admin.locator('[role="dialog"]').boundingBox())!;
+      const shaded = await ask.evaluate(
+        (confirmation, { x, y }) => {
+          const hit = document.elementFromPoint(x, y);
+          return hit !== null && hit.contains(confirmation) && !hit.closest('[role="dialog"]');
+        },
+        { x: orderBox.x + 8, y: orderBox.y + 8 },
+      );
+      expect(shaded).toBe(true);
       await screenshot(admin, 'shopper', 'admin-cancel-confirm', { fullPage: false });
       if (viewport === PHONE) {
         // Kept: nothing happens, and focus is back on the button that asked.

@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { theme } from './theme';
 
-// Above the shell's sticky header; toasts stay above dialogs (theme.layers).
+// Above the shell's sticky header; toasts stay above dialogs (theme.layers). The overlay holds its
+// dialog, so each dialog is one layer: one opened from another (Cancel order's confirmation, from
+// the order's dialog) covers it, its shade included.
 const Overlay = styled(RadixDialog.Overlay)`
   position: fixed;
   inset: 0;
@@ -112,38 +114,39 @@ export function Dialog({ open, onOpenChange, children, width = '30rem', role }: 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <Overlay />
-        <Content
-          ref={contentRef}
-          $width={width}
-          role={role ?? 'dialog'}
-          onOpenAutoFocus={(event) => {
-            const active = document.activeElement;
-            // An opener inside another dialog counts too (Cancel order's confirmation, opened from
-            // the order's dialog): focus goes back to it when this one closes.
-            openerRef.current =
-              active instanceof HTMLElement &&
-              active !== document.body &&
-              !contentRef.current?.contains(active)
-                ? active
-                : null;
-            const first = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
-            if (!first) return;
-            event.preventDefault();
-            first.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            const opener = openerRef.current;
-            if (!opener?.isConnected) return;
-            event.preventDefault();
-            opener.focus();
-          }}
-        >
-          {children}
-          <CloseButton aria-label="Close">
-            <CloseIcon />
-          </CloseButton>
-        </Content>
+        <Overlay>
+          <Content
+            ref={contentRef}
+            $width={width}
+            role={role ?? 'dialog'}
+            onOpenAutoFocus={(event) => {
+              const active = document.activeElement;
+              // An opener inside another dialog counts too (Cancel order's confirmation, opened from
+              // the order's dialog): focus goes back to it when this one closes.
+              openerRef.current =
+                active instanceof HTMLElement &&
+                active !== document.body &&
+                !contentRef.current?.contains(active)
+                  ? active
+                  : null;
+              const first = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
+              if (!first) return;
+              event.preventDefault();
+              first.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              const opener = openerRef.current;
+              if (!opener?.isConnected) return;
+              event.preventDefault();
+              opener.focus();
+            }}
+          >
+            {children}
+            <CloseButton aria-label="Close">
+              <CloseIcon />
+            </CloseButton>
+          </Content>
+        </Overlay>
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
