@@ -1,25 +1,8 @@
 // The fonts' per-thread keeping (src/platform/pdf-fonts.ts): a word's layout and a glyph's outline
 // are kept across PDFs, and a PDF drawn after others is the same as the first time it was drawn.
 import { describe, expect, it } from 'vitest';
-import { proofDrawing } from '../src/modules/proofs/drawing';
+import { drawingOf } from './support/proof-drawings';
 import { renderPdf } from '../src/modules/proofs/pdf';
-
-const drawingOf = (customText: string) =>
-  proofDrawing({
-    orderNumber: 1000,
-    lineNumber: 1,
-    lineCount: 1,
-    productConfig: {
-      material: 'phenolic',
-      width: 3,
-      height: 2,
-      color: 'black-white',
-      mounting: 'adhesive',
-      customText,
-    },
-    quantity: 1,
-    artwork: [],
-  });
 
 /** The PDF without what differs from one rendering to the next: its creation date and its ID. */
 const comparable = (pdf: Buffer) =>

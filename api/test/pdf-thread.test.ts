@@ -2,34 +2,14 @@
 // PDF when several are rendered at once, a drawing pdfkit cannot render fails its own caller only, and
 // the worker goes on rendering after it.
 import { describe, expect, it } from 'vitest';
-import { proofDrawing } from '../src/modules/proofs/drawing';
+import { drawingOf } from './support/proof-drawings';
 import { loadConfig } from '../src/config';
 import type { InvoiceInput } from '../src/modules/orders/invoice';
 import { renderOffThread } from '../src/platform/pdf-thread';
 import { customerInfo } from './support/shop-flows';
 
-const renderPdfOffThread = (drawing: ReturnType<typeof proofDrawing>) =>
+const renderPdfOffThread = (drawing: ReturnType<typeof drawingOf>) =>
   renderOffThread('proof', drawing);
-
-const drawingOf = (
-  customText: string,
-  artwork: Parameters<typeof proofDrawing>[0]['artwork'] = [],
-) =>
-  proofDrawing({
-    orderNumber: 1000,
-    lineNumber: 1,
-    lineCount: 1,
-    productConfig: {
-      material: 'phenolic',
-      width: 3,
-      height: 2,
-      color: 'black-white',
-      mounting: 'adhesive',
-      customText,
-    },
-    quantity: 1,
-    artwork,
-  });
 
 /** The title of the PDF's document information (an object of its own, written as it was given). */
 function titleOf(pdf: Buffer): string | undefined {
