@@ -4,19 +4,18 @@ import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { theme } from './theme';
 
-// Above the shell's sticky header; toasts stay above dialogs (theme.layers). The overlay holds its
-// dialog, so each dialog is one layer: one opened from another (Cancel order's confirmation, from
-// the order's dialog) covers it, its shade included.
+// Above the shell's sticky header; toasts stay above dialogs (theme.layers.dialog). The overlay
+// holds its dialog, so each dialog with its shade is one layer: one opened from another (Cancel
+// order's confirmation, from the order's dialog) covers it, its shade included.
 const Overlay = styled(RadixDialog.Overlay)`
   position: fixed;
   inset: 0;
-  z-index: ${theme.layers.dialogOverlay};
+  z-index: ${theme.layers.dialog};
   background: rgb(15 23 42 / 0.55);
 `;
 
 const Content = styled(RadixDialog.Content)<{ $width: string }>`
   position: fixed;
-  z-index: ${theme.layers.dialog};
   top: 50%;
   left: 50%;
   transform: translate(-50%, -50%);

@@ -52,8 +52,7 @@ export const theme = {
   layers: {
     stickyBar: 5,
     header: 40,
-    dialogOverlay: 60,
-    dialog: 61,
+    dialog: 60,
     toasts: 100,
     menu: 110,
     skipLink: 200,
