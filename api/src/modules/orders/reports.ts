@@ -1,27 +1,12 @@
 // What the admin's insights read of the orders (modules/insights): the orders placed in a stretch of
 // time, the orders changed since an instant, the work in progress, the times of the go-aheads, and a
 // cursor over the orders of an export. Each is one query on an index declared in model.ts.
-import type { Cursor, Types } from 'mongoose';
+import type { Cursor } from 'mongoose';
 import { PAYMENT_STATUSES, type OrderStatus } from '@shop/contracts';
 import { trusted } from '../../platform/db';
 import { OrderEventModel, OrderModel, type OrderRecord } from './model';
 
 /** The fields an order's figures are made of. */
-export type OrderForFigures = Pick<
-  OrderRecord,
-  | '_id'
-  | 'createdAt'
-  | 'status'
-  | 'paymentStatus'
-  | 'totalCents'
-  | 'refundedCents'
-  | 'discountCode'
-  | 'discountCents'
-  | 'items'
-  | 'proof'
-  | 'paidAt'
->;
-
 const FIGURE_FIELDS = {
   createdAt: 1,
   status: 1,
@@ -34,6 +19,8 @@ const FIGURE_FIELDS = {
   proof: 1,
   paidAt: 1,
 } as const;
+
+export type OrderForFigures = Pick<OrderRecord, '_id' | keyof typeof FIGURE_FIELDS>;
 
 /** Every order placed in [start, end), paid or not. */
 export async function ordersPlacedBetween(start: Date, end: Date): Promise<OrderForFigures[]> {
@@ -48,11 +35,7 @@ export async function ordersPlacedBetween(start: Date, end: Date): Promise<Order
     .exec();
 }
 
-export interface ChangedOrder {
-  _id: Types.ObjectId;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type ChangedOrder = Pick<OrderRecord, '_id' | 'createdAt' | 'updatedAt'>;
 
 /**
  * Orders written at or after `since`, oldest change first, a page at a time: `after` is the last
@@ -79,11 +62,6 @@ export async function ordersChangedSince(
     .exec();
 }
 
-type OrderInProgress = Pick<
-  OrderRecord,
-  '_id' | 'orderNumber' | 'customerInfo' | 'createdAt' | 'paidAt' | 'proof' | 'skipProof'
->;
-
 const IN_PROGRESS_FIELDS = {
   orderNumber: 1,
   customerInfo: 1,
@@ -92,6 +70,8 @@ const IN_PROGRESS_FIELDS = {
   proof: 1,
   skipProof: 1,
 } as const;
+
+type OrderInProgress = Pick<OrderRecord, '_id' | keyof typeof IN_PROGRESS_FIELDS>;
 
 /**
  * Orders in a state now, placed before `placedBefore` (when given), oldest first, at most `limit`:
