@@ -18,22 +18,6 @@ import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
 import { proofEmail, proofSentEvent } from './proof-step';
 import { recordPaid } from './repository';
 
-function mailData(order: OrderRecord): OrderMailData {
-  return {
-    orderNumber: order.orderNumber,
-    customerInfo: order.customerInfo,
-    items: order.items,
-    subtotalCents: order.subtotalCents,
-    discountCode: order.discountCode,
-    discountCents: order.discountCents,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    totalCents: order.totalCents,
-    notes: order.notes,
-    skipProof: order.skipProof === true,
-  };
-}
-
 /**
  * The card was charged: the order, still charging, becomes paid and enters its first state, then
  * what follows the payment is done (announcePayment). Null when the order was not charging (paid by
@@ -90,7 +74,8 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
         }
       : null;
   const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
-  const data = mailData(paid);
+  // The mails read the order's amounts, lines and notes (templates' OrderMailData).
+  const data: OrderMailData = { ...paid, skipProof };
   const mails: MailToQueue[] = [
     ...(firstProof ? [proofEmail(paid, firstProof)] : []),
     {
