@@ -7,19 +7,6 @@ import { insertProofEvent } from './events';
 import type { OrderItemRecord, OrderRecord } from './model';
 import { orderLinkUrl } from './order-access';
 
-/**
- * The line's proof PDF (`proof`), or the proof file the shop uploaded for the revision
- * (`proof-file`), as the mail worker finds it (proofs module, proofAttachmentLoader).
- */
-function proofAttachmentRef(
-  orderId: string,
-  lineId: string,
-  revision: number,
-  kind: 'proof' | 'proof-file' = 'proof',
-): string {
-  return `${kind}:${orderId}:${lineId}:${revision}`;
-}
-
 /** A shop's proof file shown on a line in place of its drawn text (proofs' revision lines). */
 interface ProofLineFile {
   hashedName: string;
@@ -116,13 +103,15 @@ export function proofEmail(
         filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}${
           reminder && revision === 1 ? '' : `-rev${revision}`
         }.pdf`,
-        ref: proofAttachmentRef(id, line.lineId, revision),
+        // `proof:` the drawn PDF, `proof-file:` the shop's upload, as the mail worker finds them
+        // (proofs module, proofAttachmentLoader).
+        ref: `proof:${id}:${line.lineId}:${revision}`,
         source: { ...source },
       };
       if (!line.uploadedFile) return [drawn];
       const uploaded = {
         filename: line.uploadedFile.originalName,
-        ref: proofAttachmentRef(id, line.lineId, revision, 'proof-file'),
+        ref: `proof-file:${id}:${line.lineId}:${revision}`,
         source: { ...source },
       };
       return [drawn, uploaded];
