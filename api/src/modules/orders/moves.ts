@@ -53,13 +53,8 @@ function refuseMove(order: OrderRecord, to: OrderStatus): never {
 export const MOVE_SETTLE_MS = 2 * 60 * 1000;
 
 /** An admin's move as asked, with what it writes that a retry finishing it must write the same. */
-interface MoveAsked {
-  to: OrderStatus;
-  by: string | null;
-  note: string | null;
-  refund?: PendingMove['refund'];
-  shipment?: PendingMove['shipment'];
-}
+type MoveAsked = Pick<PendingMove, 'to' | 'by' | 'note'> &
+  Partial<Pick<PendingMove, 'refund' | 'shipment'>>;
 
 /** The move this call makes: its own, or the one a retry finishes (`resumed`) as first recorded. */
 type ClaimedMove = PendingMove & { resumed: boolean };
