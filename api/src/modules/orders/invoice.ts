@@ -117,9 +117,7 @@ export function renderInvoicePdf(order: InvoiceOrder, shop: Shop): Promise<Buffe
     .fontSize(18)
     .text(shop.name, left, 54, { width: width / 2 });
   doc.font('Regular').fontSize(9).fillColor(muted);
-  const shopLines = [shop.address, shop.phone, shop.email, shop.url].filter(
-    (line): line is string => Boolean(line),
-  );
+  const shopLines = [shop.address, shop.phone, shop.email, shop.url].filter(Boolean);
   doc.text(shopLines.join('\n'), { width: width / 2 });
   const shopBottom = doc.y;
 
