@@ -124,12 +124,10 @@ export async function shipOrder(
   { by, config, now = new Date() }: { by: string; config: Config; now?: Date },
 ): Promise<AdminOrder> {
   const order = await loadOrder(id);
-  const trackingUrl =
-    trackingUrlFor(input.carrier, input.trackingNumber) ?? input.trackingUrl ?? null;
   const shipment = {
     carrier: input.carrier,
     trackingNumber: input.trackingNumber,
-    trackingUrl,
+    trackingUrl: trackingUrlFor(input.carrier, input.trackingNumber) ?? input.trackingUrl ?? null,
     shippedAt: now,
   };
   const move = await claimMove(
