@@ -193,27 +193,19 @@ export function renderInvoicePdf(order: InvoiceOrder, shop: Shop): Promise<Buffe
   }
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
 
-  // Totals.
+  // Totals: a discount and a refund only when there is one, the total in bold.
   y += 10;
-  const totals: Array<[string, string, boolean]> = [
-    ['Subtotal', money(order.subtotalCents), false],
+  const discount = order.discountCode ? ` (${order.discountCode})` : '';
+  const taxRegion = order.taxRegion ? ` (${order.taxRegion})` : '';
+  const totals: Array<[label: string, value: string, strong?: boolean] | false> = [
+    ['Subtotal', money(order.subtotalCents)],
+    order.discountCents > 0 && [`Discount${discount}`, `−${money(order.discountCents)}`],
+    ['Shipping', money(order.shippingCents)],
+    [`Sales tax${taxRegion}`, money(order.taxCents)],
+    ['Total', money(order.totalCents), true],
+    order.refundedCents > 0 && ['Refunded', `−${money(order.refundedCents)}`],
   ];
-  if (order.discountCents > 0) {
-    totals.push([
-      `Discount${order.discountCode ? ` (${order.discountCode})` : ''}`,
-      `−${money(order.discountCents)}`,
-      false,
-    ]);
-  }
-  totals.push(['Shipping', money(order.shippingCents), false]);
-  totals.push([
-    order.taxRegion ? `Sales tax (${order.taxRegion})` : 'Sales tax',
-    money(order.taxCents),
-    false,
-  ]);
-  totals.push(['Total', money(order.totalCents), true]);
-  if (order.refundedCents > 0) totals.push(['Refunded', `−${money(order.refundedCents)}`, false]);
-  for (const [label, value, strong] of totals) {
+  for (const [label, value, strong] of totals.filter((row) => row !== false)) {
     doc
       .font(strong ? 'Bold' : 'Regular')
       .fontSize(strong ? 12 : 10)
