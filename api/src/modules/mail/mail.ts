@@ -50,16 +50,7 @@ export interface MailToQueue {
 /** Queues the messages (insertMails): for each, false when one with the same key was queued before. */
 export async function queueMails(mails: MailToQueue[], now = new Date()): Promise<boolean[]> {
   return insertMails(
-    mails.map((mail) => ({
-      key: mail.key,
-      kind: mail.kind,
-      to: mail.to,
-      replyTo: mail.replyTo ?? null,
-      subject: mail.rendered.subject,
-      text: mail.rendered.text,
-      html: mail.rendered.html,
-      attachments: mail.attachments ?? [],
-    })),
+    mails.map(({ rendered, ...mail }) => ({ ...mail, ...rendered })),
     now,
   );
 }
@@ -223,11 +214,6 @@ function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-function describe(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, 500);
-}
-
 /** The files of a message; one that cannot be read fails the attempt (tried again later). */
 async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
   const files = [];
@@ -337,7 +323,7 @@ export async function deliverDueMail({
         id,
         failed: {
           attempts,
-          error: describe(error),
+          error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
           failedAt: permanent ? now : null,
           // Refused for good: never sent, so nobody needs its link any more.

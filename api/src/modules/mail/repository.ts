@@ -4,10 +4,8 @@ import { trusted } from '../../platform/db';
 import { crashAt } from '../../platform/fault-points';
 import { OutboxModel, type OutboxRecord } from './model';
 
-export type NewMail = Pick<
-  OutboxRecord,
-  'key' | 'kind' | 'to' | 'replyTo' | 'subject' | 'text' | 'html'
-> & { attachments?: OutboxRecord['attachments'] };
+export type NewMail = Pick<OutboxRecord, 'key' | 'kind' | 'to' | 'subject' | 'text' | 'html'> &
+  Partial<Pick<OutboxRecord, 'replyTo' | 'attachments'>>;
 
 /**
  * Queues messages (one event's, say a payment's confirmation, notice and proof) with one insert,
@@ -175,21 +173,13 @@ export async function recordMailOutcomes(
       updateOne: {
         filter: { _id: outcome.id, status: 'sending', claimedBy: claim.by },
         update: {
-          $set:
-            'sent' in outcome
-              ? {
-                  ...outcome.sent,
-                  status: 'sent',
-                  error: null,
-                  claimedUntil: null,
-                  claimedBy: null,
-                }
-              : {
-                  ...outcome.failed,
-                  status: outcome.failed.failedAt ? 'failed' : 'queued',
-                  claimedUntil: null,
-                  claimedBy: null,
-                },
+          $set: {
+            ...('sent' in outcome
+              ? { ...outcome.sent, status: 'sent', error: null }
+              : { ...outcome.failed, status: outcome.failed.failedAt ? 'failed' : 'queued' }),
+            claimedUntil: null,
+            claimedBy: null,
+          },
         },
       },
     })),
