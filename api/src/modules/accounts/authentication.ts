@@ -10,7 +10,7 @@ import { findCustomerById } from './repository';
 
 export { passport };
 
-function toSessionUser(customer: CustomerRecord): SessionUser {
+export function toSessionUser(customer: CustomerRecord): SessionUser {
   return { id: customer._id.toString(), email: customer.email, isAdmin: customer.isAdmin === true };
 }
 

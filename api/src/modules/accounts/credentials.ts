@@ -15,9 +15,7 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
  * (platform/address-limits.ts). A successful sign-in forgets the address's failures. Counted in the
  * database: across replicas.
  */
-export const signInLimits = {
-  perEmailAndAddress: attemptLimiter('sign-in:email+ip', 5, FIFTEEN_MINUTES_MS),
-};
+const signInLimit = attemptLimiter('sign-in:email+ip', 5, FIFTEEN_MINUTES_MS);
 
 /**
  * The customer for this email and password, or false. The answer, and the time it takes, are the
@@ -34,11 +32,11 @@ export async function verifyCredentials({
 }): Promise<CustomerRecord | false> {
   const addressKey = `${email}|${ip}`;
   // Taken before the password is compared, so parallel guesses cannot slip past the limit.
-  const claim = await signInLimits.perEmailAndAddress.claim(addressKey);
+  const claim = await signInLimit.claim(addressKey);
   if (!claim.allowed) throw tooManyRequests(claim.retryAfterSeconds, 'sign-in attempts');
 
   const customer = await findCustomerByEmail(email);
   if (!(await passwordMatches(password, customer?.passwordHash))) return false;
-  await signInLimits.perEmailAndAddress.reset(addressKey);
+  await signInLimit.reset(addressKey);
   return customer ?? false;
 }

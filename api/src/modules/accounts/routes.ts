@@ -43,7 +43,7 @@ import {
   updateCustomerProfile,
 } from './accounts';
 import { limitPerAddress } from '../../platform/address-limits';
-import { authenticateLocal } from './authentication';
+import { authenticateLocal, toSessionUser } from './authentication';
 import { toShopUser } from './repository';
 import { signIn, signOut } from './sessions';
 
@@ -66,10 +66,9 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   router.post('/auth/register', registerLimit, async (req, res) => {
     const registration = parseBody(registerSchema, req);
     const customer = await registerCustomer(registration);
-    const user = toShopUser(customer);
-    await signInWithGuestCart(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
+    await signInWithGuestCart(req, toSessionUser(customer));
     await sendEmailConfirmation(customer, config);
-    res.status(201).json(user);
+    res.status(201).json(toShopUser(customer));
   });
 
   router.post('/auth/login', signInLimit, async (req, res) => {
@@ -124,9 +123,8 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   router.post('/auth/reset-password', passwordResetLimit, async (req, res) => {
     const input = parseBody(resetPasswordSchema, req);
     const customer = await resetPassword(input);
-    const user = toShopUser(customer);
-    await signInWithGuestCart(req, { id: user.id, email: user.email, isAdmin: user.isAdmin });
-    res.json(user);
+    await signInWithGuestCart(req, toSessionUser(customer));
+    res.json(toShopUser(customer));
   });
 
   router.post('/auth/confirm-email', async (req, res) => {
