@@ -43,6 +43,7 @@ import {
   deleteCartKeepingStart,
   findCart,
   findCartToPlace,
+  labelKeyOf,
   newItem,
   pushNewLine,
   saveCart,
@@ -135,12 +136,6 @@ export async function readCartToOrder(
   };
 }
 
-/** The cart's subtotal in cents, or null when the cart is empty. */
-export async function cartSubtotalCents(owner: CartOwner): Promise<Cents | null> {
-  const lines = await listCartLines(owner);
-  return lines.length === 0 ? null : sumOf(lines);
-}
-
 function sumOf(lines: CartLine[]): Cents {
   return lines.reduce((sum, line) => sum + line.totalCents, 0);
 }
@@ -163,19 +158,12 @@ interface OrderedLine {
  * Prices are left out: they follow the rules, not the shopper.
  */
 function isTheOrderedLine(item: CartItemRecord, ordered: OrderedLine): boolean {
-  const line = item.productConfig;
-  const config = ordered.productConfig;
   const files = ordered.files ?? [];
   return (
     String(item._id) === ordered.lineId &&
     item.quantity === ordered.quantity &&
-    line.material === config.material &&
-    line.width === config.width &&
-    line.height === config.height &&
-    line.color === config.color &&
-    line.mounting === config.mounting &&
-    (line.customText ?? '') === (config.customText ?? '') &&
-    sameVariableData(line, config) &&
+    labelKeyOf(item.productConfig) === labelKeyOf(ordered.productConfig) &&
+    sameVariableData(item.productConfig, ordered.productConfig) &&
     item.files.length === files.length &&
     item.files.every(
       (file, index) =>
@@ -386,14 +374,35 @@ function isSameLabel(item: CartItemRecord, configuration: LabelConfiguration): b
       .sort()
       .join('\n');
   return (
-    line.material === configuration.material &&
-    line.width === configuration.width &&
-    line.height === configuration.height &&
-    line.color === configuration.color &&
-    line.mounting === configuration.mounting &&
-    (line.customText ?? '') === configuration.customText &&
+    labelKeyOf(line) === labelKeyOf(configuration) &&
     fileKey(item.files) === fileKey(configuration.files)
   );
+}
+
+/**
+ * The configuration as a cart line keeps it, once its files are the owner's and its asset-tag data
+ * passes (checkLabelData, which answers a spreadsheet's rows as the line keeps them).
+ */
+async function lineOf(
+  owner: CartOwner,
+  configuration: LabelConfiguration,
+): Promise<Pick<CartItemRecord, 'productConfig' | 'files'>> {
+  await assertFilesAreOwned(owner, configuration.files);
+  const { rows } = await checkLabelData(owner, configuration);
+  const { material, width, height, color, mounting, customText, files } = configuration;
+  return {
+    productConfig: {
+      material,
+      width,
+      height,
+      color,
+      mounting,
+      customText,
+      ...variableDataOf(configuration),
+      rows,
+    },
+    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+  };
 }
 
 /**
@@ -406,14 +415,11 @@ export async function addToCart(
   configuration: LabelConfiguration,
   { asNewLine = false }: { asNewLine?: boolean } = {},
 ): Promise<CartChangeResponse> {
-  await assertFilesAreOwned(owner, configuration.files);
-  const { rows } = await checkLabelData(owner, configuration);
-  const { material, width, height, color, mounting, customText, quantity, files } = configuration;
-  const variable = { ...variableDataOf(configuration), rows };
-  const priced = priceLabel({ material, width, height, mounting, quantity, ...variable });
+  const line = await lineOf(owner, configuration);
+  const { quantity } = configuration;
+  const priced = priceLabel({ ...line.productConfig, quantity });
   const added = newItem({
-    productConfig: { material, width, height, color, mounting, customText, ...variable },
-    files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
+    ...line,
     quantity,
     unitPriceCents: priced.unitCents,
     totalPriceCents: priced.subtotalCents,
@@ -498,28 +504,16 @@ export async function replaceCartLine(
   id: string,
   configuration: LabelConfiguration,
 ): Promise<CartChangeResponse> {
-  await assertFilesAreOwned(owner, configuration.files);
-  const { rows } = await checkLabelData(owner, configuration);
+  const line = await lineOf(owner, configuration);
   const { cart, index } = await cartWith(owner, id);
-  const current = cart.items[index]!;
-  const { material, width, height, color, mounting, customText, quantity, files } = configuration;
-  const variable = { ...variableDataOf(configuration), rows };
-  const changed = atQuantity(
-    {
-      ...current,
-      productConfig: { material, width, height, color, mounting, customText, ...variable },
-      files: files.map(({ hashedName, originalName }) => ({ hashedName, originalName })),
-    },
-    quantity,
-  );
+  const changed = atQuantity({ ...cart.items[index]!, ...line }, configuration.quantity);
   return saveChangedLine(owner, cart, index, changed);
 }
 
 /** DELETE /api/cart/{id}. */
 export async function removeFromCart(owner: CartOwner, id: string): Promise<CartDeleteResponse> {
   const { cart, index } = await cartWith(owner, id);
-  const { items } = cart;
-  const saved = items.filter((_, position) => position !== index);
+  const saved = cart.items.filter((_, position) => position !== index);
   return { ...(await saveChange(owner, cart, saved)), id };
 }
 
@@ -587,8 +581,8 @@ export async function applyDiscountCode(
   { code, subtotal }: { code: string; subtotal: number },
   now: Date = new Date(),
 ): Promise<ApplyDiscountResponse> {
-  const cartSubtotal = await cartSubtotalCents(owner);
-  const subtotalCents = cartSubtotal ?? toCents(subtotal);
+  const lines = await listCartLines(owner);
+  const subtotalCents = lines.length === 0 ? toCents(subtotal) : sumOf(lines);
   const evaluation = asAnswerToATypedCode(await evaluateDiscount(code, subtotalCents, now));
   if (!evaluation.valid) {
     return {
