@@ -34,7 +34,6 @@ export {
   proofApproved,
   proofRequest,
   type OrderMailData,
-  type ShopContext,
 } from './templates';
 
 export interface MailToQueue {
@@ -177,15 +176,7 @@ export function smtpSender(mailUrl: string): MailSender {
   });
   return {
     async send(mail) {
-      await transport.sendMail({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo ?? undefined,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments,
-      });
+      await transport.sendMail({ ...mail, replyTo: mail.replyTo ?? undefined });
     },
     close() {
       transport.close();
