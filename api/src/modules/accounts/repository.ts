@@ -138,13 +138,11 @@ export async function updateProfile(
   id: string,
   profile: ProfileFields,
 ): Promise<CustomerRecord | null> {
-  const keys = {
-    firstNameKey: searchKeyOf(profile.firstName),
-    lastNameKey: searchKeyOf(profile.lastName),
-  };
+  const firstNameKey = searchKeyOf(profile.firstName);
+  const lastNameKey = searchKeyOf(profile.lastName);
   return CustomerModel.findByIdAndUpdate(
     id,
-    { $set: { ...profile, ...keys } },
+    { $set: { ...profile, firstNameKey, lastNameKey } },
     { new: true },
   ).lean();
 }
