@@ -305,15 +305,15 @@ async function saveChange(
   started?: CartStart,
 ): Promise<CartResponse> {
   const lines = saved.map(toCartLine);
-  const { discount, unusable } = await checkCartDiscount(cart.discount, sumOf(lines));
+  const checked = await checkCartDiscount(cart.discount, sumOf(lines));
   const kept =
-    cart.discount && discount
-      ? { ...cart.discount, discountAmountCents: discount.amountCents }
+    cart.discount && checked.discount
+      ? { ...cart.discount, discountAmountCents: checked.discount.amountCents }
       : null;
   await saveCart(owner, cart, saved, kept, started);
   // Answered from the lines just saved; without a ZIP code, so no tax applies and no rate table is
   // needed. A code this change dropped is named, no longer applied.
-  return cartResponse(lines, unusable ? { discount: null, unusable } : { discount }, {});
+  return cartResponse(lines, checked, {});
 }
 
 /** Saves the cart with the line at index replaced by changed; the answer carries that line. */

@@ -232,7 +232,7 @@ export async function clearDiscount(owner: CartOwner): Promise<void> {
   ).exec();
 }
 
-export async function deleteCart(owner: CartOwner): Promise<void> {
+async function deleteCart(owner: CartOwner): Promise<void> {
   await CartModel.deleteOne({ _id: ownerKeyOf(owner) }).exec();
 }
 
@@ -278,7 +278,7 @@ export async function assignGuestCartToCustomer(
 }
 
 /** Keeps a cart's start apart from its cart (keyed by its line: a retried write records it once). */
-export async function recordCartStart(start: CartStart): Promise<void> {
+async function recordCartStart(start: CartStart): Promise<void> {
   await CartStartModel.updateOne(
     { _id: start.id },
     { $setOnInsert: { at: start.at } },
