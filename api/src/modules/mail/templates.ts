@@ -45,11 +45,7 @@ function htmlOf(value: HtmlValue): string {
 }
 
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
-  let out = strings[0] ?? '';
-  values.forEach((value, index) => {
-    out += htmlOf(value) + (strings[index + 1] ?? '');
-  });
-  return new SafeHtml(out);
+  return new SafeHtml(String.raw({ raw: strings }, ...values.map(htmlOf)));
 }
 
 function money(cents: number): string {
