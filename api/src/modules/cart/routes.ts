@@ -29,12 +29,9 @@ function appliesACode(req: Request): boolean {
 
 export function cartRoutes({ config, logger, taxRates }: AppDependencies): Router {
   const router = Router();
+  const limits = { isProduction: config.isProduction, logger };
   // Applying a code here tells a guesser as much as /discount-codes/apply: the same limit.
-  const checkLimit = limitPerAddress(
-    'discountCheck',
-    { isProduction: config.isProduction, logger },
-    appliesACode,
-  );
+  const checkLimit = limitPerAddress('discountCheck', limits, appliesACode);
 
   router.get('/cart', async (req, res) => {
     const owner = cartOwner(req);
@@ -83,10 +80,7 @@ export function cartRoutes({ config, logger, taxRates }: AppDependencies): Route
   });
 
   // Checking a code against the cart lives with the cart: the discounts module knows codes, not carts.
-  const applyLimit = limitPerAddress('discountCheck', {
-    isProduction: config.isProduction,
-    logger,
-  });
+  const applyLimit = limitPerAddress('discountCheck', limits);
   router.post('/discount-codes/apply', applyLimit, async (req, res) => {
     const owner = cartOwner(req);
     const input = parseBody(applyDiscountSchema, req);
