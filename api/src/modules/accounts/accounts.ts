@@ -181,7 +181,7 @@ export async function sendPasswordReset(email: string, config: Config, now = new
  * nothing changes; an unknown, expired, used or void link is the reset's own 400.
  */
 export async function checkResetLink(token: string, now = new Date()): Promise<void> {
-  await checkToken(token, 'password-reset', accountMessages.resetLinkInvalid, now);
+  await checkToken(token, 'password-reset', now);
 }
 
 /**
@@ -192,12 +192,7 @@ export async function resetPassword(
   { token, newPassword }: { token: string; newPassword: string },
   now = new Date(),
 ): Promise<CustomerRecord> {
-  const { customer } = await useToken(
-    token,
-    'password-reset',
-    accountMessages.resetLinkInvalid,
-    now,
-  );
+  const { customer } = await useToken(token, 'password-reset', now);
   // Setting it voids the customer's other reset links (tokens.ts checks passwordSetAt).
   await setPasswordHash(customer._id.toString(), await hashPassword(newPassword), now);
   await signOutEverywhere(customer._id.toString());
@@ -253,12 +248,7 @@ export async function confirmEmail(
   token: string,
   now = new Date(),
 ): Promise<{ customer: CustomerRecord; joinedOrders: number }> {
-  const { customer, record } = await useToken(
-    token,
-    'email-confirmation',
-    accountMessages.confirmationLinkInvalid,
-    now,
-  );
+  const { customer, record } = await useToken(token, 'email-confirmation', now);
   await markEmailConfirmed(customer._id, record.email, now);
   const joinedOrders = await joinGuestOrders(customer._id.toString(), record.email);
   const confirmed = await findCustomerById(customer._id.toString());

@@ -2,6 +2,7 @@
 // stored, one use each (a conditional update marks it used), a fixed lifetime (the expiry sweep
 // deletes it then).
 import { createHash, randomBytes } from 'node:crypto';
+import { accountMessages } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import type { AccountTokenPurpose, AccountTokenRecord, CustomerRecord } from './model';
 import {
@@ -14,6 +15,12 @@ import {
 export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   'password-reset': 60 * 60 * 1000,
   'email-confirmation': 7 * 24 * 60 * 60 * 1000,
+};
+
+/** What a refused link answers, whatever the reason: one message per purpose. */
+const INVALID_LINK_MESSAGES: Record<AccountTokenPurpose, string> = {
+  'password-reset': accountMessages.resetLinkInvalid,
+  'email-confirmation': accountMessages.confirmationLinkInvalid,
 };
 
 export function hashToken(token: string): string {
@@ -40,7 +47,8 @@ export async function issueToken(
 }
 
 /** A token's refusal: its purpose's one message (400), on the token field. */
-function invalidToken(message: string): AppError {
+function invalidToken(purpose: AccountTokenPurpose): AppError {
+  const message = INVALID_LINK_MESSAGES[purpose];
   return AppError.invalid(message, [{ path: 'token', message }]);
 }
 
@@ -51,10 +59,9 @@ function invalidToken(message: string): AppError {
 export async function checkToken(
   token: string,
   purpose: AccountTokenPurpose,
-  invalidMessage: string,
   now = new Date(),
 ): Promise<{ customer: CustomerRecord; record: AccountTokenRecord }> {
-  const invalid = () => invalidToken(invalidMessage);
+  const invalid = () => invalidToken(purpose);
   const record = await findAccountToken(hashToken(token));
   if (
     !record ||
@@ -74,17 +81,16 @@ export async function checkToken(
 
 /**
  * Uses the token once: the customer it was made for. An unknown, expired or used token, a token for
- * another purpose, or one whose customer has since changed email or gone, is the one `invalid`
+ * another purpose, or one whose customer has since changed email or gone, is the purpose's one
  * message (400), whichever it was.
  */
 export async function useToken(
   token: string,
   purpose: AccountTokenPurpose,
-  invalidMessage: string,
   now = new Date(),
 ): Promise<{ customer: CustomerRecord; record: AccountTokenRecord }> {
-  const { customer, record } = await checkToken(token, purpose, invalidMessage, now);
+  const { customer, record } = await checkToken(token, purpose, now);
   // Of two uses of one link at the same moment, one marks it used; the other is refused.
-  if (!(await markTokenUsed(hashToken(token), now))) throw invalidToken(invalidMessage);
+  if (!(await markTokenUsed(hashToken(token), now))) throw invalidToken(purpose);
   return { customer, record };
 }
