@@ -7,13 +7,6 @@ import { UploadModel, type UploadRecord } from './model';
 const sessionKey = (sessionId: string, filename: string) => `s:${sessionId}:${filename}`;
 const customerKey = (customerId: string, filename: string) => `c:${customerId}:${filename}`;
 
-/** The record of the file that is the owner's: the signed-in customer's, else the session's. */
-function ownerKey(owner: CartOwner, filename: string) {
-  return owner.customerId
-    ? customerKey(owner.customerId, filename)
-    : sessionKey(owner.sessionId, filename);
-}
-
 async function writeRecord(
   _id: string,
   owner: { sessionId: string; customerId: string | null },
@@ -38,7 +31,9 @@ export async function recordUpload(
   // A guest's upload is the session's alone; a signed-in customer's is the customer's alone, so the
   // guest id reads nothing of the customer's after sign-out.
   await writeRecord(
-    ownerKey(owner, file.filename),
+    owner.customerId
+      ? customerKey(owner.customerId, file.filename)
+      : sessionKey(owner.sessionId, file.filename),
     { sessionId: owner.sessionId, customerId: owner.customerId ?? null },
     file,
   );
@@ -81,8 +76,7 @@ export async function assignSessionUploadsToCustomer(
   sessionId: string,
   customerId: string,
 ): Promise<void> {
-  const records = await UploadModel.find({ sessionId }).lean<UploadRecord[]>();
-  const guests = records.filter((record) => !record.customerId);
+  const guests = await UploadModel.find({ sessionId, customerId: null }).lean<UploadRecord[]>();
   for (const record of guests)
     await writeRecord(customerKey(customerId, record.filename), { sessionId, customerId }, record);
   if (guests.length > 0)

@@ -139,6 +139,8 @@ export async function sendDownload(res: Response, file: UploadDownload): Promise
   await pipeline(file.stream, res);
 }
 
+type OrderedFile = { hashedName: string; originalName: string };
+
 /**
  * An order's artwork going onto a new cart line (reorder): each file still stored is recorded as the
  * new owner's, so the cart accepts it; the ones no longer on file come back as missing. The caller has
@@ -147,13 +149,10 @@ export async function sendDownload(res: Response, file: UploadDownload): Promise
 export async function reuseOrderedArtwork(
   store: UploadStore,
   owner: CartOwner,
-  files: ReadonlyArray<{ hashedName: string; originalName: string }>,
-): Promise<{
-  kept: Array<{ hashedName: string; originalName: string }>;
-  missing: Array<{ hashedName: string; originalName: string }>;
-}> {
-  const kept: Array<{ hashedName: string; originalName: string }> = [];
-  const missing: Array<{ hashedName: string; originalName: string }> = [];
+  files: ReadonlyArray<OrderedFile>,
+): Promise<{ kept: OrderedFile[]; missing: OrderedFile[] }> {
+  const kept: OrderedFile[] = [];
+  const missing: OrderedFile[] = [];
   for (const file of files) {
     const record = await findAnyUpload(file.hashedName);
     const opened = record ? await store.open(file.hashedName) : null;
