@@ -16,7 +16,7 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
-import { localFolderStore, type UploadStore } from '../uploads/uploads';
+import { localFolderStore, sendDownload as sendUpload, type UploadStore } from '../uploads/uploads';
 import {
   productionCsvOf,
   productionPdf,
@@ -133,12 +133,7 @@ export function proofRoutes(
 
   // The shop's uploaded proof file of a revision, as uploaded (always a download: never run inline).
   router.get('/orders/:id/items/:itemId/proof-file', async (req, res) => {
-    const file = await uploadedProofFile(await proofRequest(req, store, config));
-    res.attachment(file.originalName);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Cache-Control', 'private, no-store');
-    file.stream.pipe(res);
+    await sendUpload(res, await uploadedProofFile(await proofRequest(req, store, config)));
   });
 
   // --- The customer's answer: the order's owner only (anyone else: 404, as for the order) ----------
