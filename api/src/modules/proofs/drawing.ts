@@ -217,9 +217,7 @@ function rulerTicks(
     // The last whole inch goes unnumbered when the end's number would crowd it.
     const crowded = !whole && length - i / 8 < 0.3;
     if (i % 8 === 0) ticks.push({ at, size: 10, inch: crowded ? undefined : String(i / 8) });
-    else if (i % 4 === 0) ticks.push({ at, size: 7 });
-    else if (i % 2 === 0) ticks.push({ at, size: 5 });
-    else ticks.push({ at, size: 3 });
+    else ticks.push({ at, size: i % 4 === 0 ? 7 : i % 2 === 0 ? 5 : 3 });
   }
   if (!whole) ticks.push({ at: length * scale, size: 10, inch: length.toFixed(2) });
   return ticks;
@@ -389,14 +387,11 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   };
 
   if (layout.textTooSmall) {
-    const message = [
-      'Text too small to engrave legibly',
-      `Capital letters would be ${letterHeight(layout.capHeight)} high; the smallest we engrave legibly is ${letterHeight(MIN_CAP_HEIGHT_INCHES)} (1/8 in).`,
-      'Shorten the text, use fewer lines or choose a larger label.',
-    ];
+    const heading = 'Text too small to engrave legibly';
+    const advice = `Capital letters would be ${letterHeight(layout.capHeight)} high; the smallest we engrave legibly is ${letterHeight(MIN_CAP_HEIGHT_INCHES)} (1/8 in). Shorten the text, use fewer lines or choose a larger label.`;
     warningBox(() => {
-      paragraph(message[0]!, 11, 15, { font: 'body-bold', fill: WARNING }, MARGIN + 10);
-      paragraph(`${message[1]!} ${message[2]!}`, 10, 13, { fill: WARNING }, MARGIN + 10);
+      paragraph(heading, 11, 15, { font: 'body-bold', fill: WARNING }, MARGIN + 10);
+      paragraph(advice, 10, 13, { fill: WARNING }, MARGIN + 10);
     });
   }
 

@@ -10,14 +10,11 @@ type Document = InstanceType<typeof PDFDocument>;
 type LoadedFont = { font?: { hasGlyphForCodePoint?(codePoint: number): boolean } };
 
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
-const STRONG = /[\p{L}]/u;
 
 /** A line whose first letter is Hebrew or Arabic reads right to left. */
 function readsRightToLeft(text: string): boolean {
-  for (const character of text) {
-    if (STRONG.test(character)) return RTL.test(character);
-  }
-  return false;
+  const firstLetter = /\p{L}/u.exec(text)?.[0];
+  return firstLetter !== undefined && RTL.test(firstLetter);
 }
 
 /**

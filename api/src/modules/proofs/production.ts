@@ -26,15 +26,10 @@ export interface ProductionInput {
 
 /** How many labels fit on a sheet, across and down (at least one: a label fits the 12 x 24 blank). */
 function sheetGrid(config: { width: number; height: number }) {
-  const across = Math.max(
-    1,
-    Math.floor((SHEET_INCHES.width - 2 * SHEET_MARGIN + GAP) / (config.width + GAP)),
-  );
-  const down = Math.max(
-    1,
-    Math.floor((SHEET_INCHES.height - 2 * SHEET_MARGIN + GAP) / (config.height + GAP)),
-  );
-  return { across, down, perSheet: across * down };
+  const fit = (sheet: number, label: number) =>
+    Math.max(1, Math.floor((sheet - 2 * SHEET_MARGIN + GAP) / (label + GAP)));
+  const across = fit(SHEET_INCHES.width, config.width);
+  return { across, perSheet: across * fit(SHEET_INCHES.height, config.height) };
 }
 
 function* productionPages(input: ProductionInput): Generator<ProofPage> {
@@ -105,7 +100,7 @@ export function productionCsv(
   labels: Array<LabelValues & { row: number | null }>,
 ): string {
   const lineCount = Math.max(1, ...labels.map((label) => label.text.split('\n').length));
-  const grid = sheetGrid(config);
+  const { perSheet } = sheetGrid(config);
   const header = [
     'label',
     'sheet',
@@ -115,22 +110,18 @@ export function productionCsv(
     'code type',
     'code value',
   ];
-  const lines = [header.map(csvCell).join(',')];
-  labels.forEach((label, index) => {
+  const rows = labels.map((label, index) => {
     const texts = label.text.split('\n');
-    lines.push(
-      [
-        String(index + 1),
-        String(Math.floor(index / grid.perSheet) + 1),
-        String((index % grid.perSheet) + 1),
-        label.row === null ? '' : String(label.row),
-        ...Array.from({ length: lineCount }, (_, line) => texts[line] ?? ''),
-        config.code?.type ?? '',
-        label.codeValue ?? '',
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    return [
+      String(index + 1),
+      String(Math.floor(index / perSheet) + 1),
+      String((index % perSheet) + 1),
+      label.row === null ? '' : String(label.row),
+      ...Array.from({ length: lineCount }, (_, line) => texts[line] ?? ''),
+      config.code?.type ?? '',
+      label.codeValue ?? '',
+    ];
   });
+  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(','));
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }

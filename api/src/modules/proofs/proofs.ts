@@ -272,13 +272,7 @@ export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
   return async ({ ref, source }, message) => {
     const match = /^(proof|proof-file):([0-9a-f]{24}):([0-9a-f]{24}):(\d+)$/i.exec(ref);
     if (!match) return null;
-    const [, kind, orderId, lineId, revision] = match as unknown as [
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
+    const [kind, orderId, lineId, revision] = match.slice(1) as [string, string, string, string];
     let target = queuedProofLine(source, { orderId, lineId, revision: Number(revision) });
     if (!target) {
       const order = await findOrderById(orderId);

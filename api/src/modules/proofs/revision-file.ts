@@ -2,6 +2,7 @@
 // uploads module checks shoppers' files (docs/design.md section 8), kept in the upload store under the
 // SHA-256 of its bytes.
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { UploadExtension } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { ContentInspector, type UploadStore } from '../uploads/uploads';
@@ -33,10 +34,8 @@ export async function keepProofFile(
   }
   const hashedName = `proof-${inspection.sha256}.${type.extension}`;
   const incoming = await store.begin();
-  await new Promise<void>((resolve, reject) => {
-    incoming.stream.once('error', reject);
-    incoming.stream.end(file.buffer, () => resolve());
-  });
+  incoming.stream.end(file.buffer);
+  await finished(incoming.stream);
   await incoming.commit(hashedName);
   return { hashedName, originalName, contentType: type.contentType };
 }

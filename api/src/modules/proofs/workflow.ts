@@ -31,8 +31,6 @@ import { findRevision, insertRevision } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const NOT_AWAITING_MESSAGE = 'This proof is not waiting for your answer';
-
 /** Revision 1 of the proof: the order's lines as placed. */
 function linesAsOrdered(order: OrderRecord): ProofRevisionLine[] {
   return order.items.map((item) => ({
@@ -182,7 +180,7 @@ export async function adminProof(orderId: string) {
 function assertAwaitingAnswer(order: OrderRecord, revision: number) {
   const proof = order.proof;
   if (order.status !== 'awaiting_proof' || !proof || proof.status !== 'awaiting_approval') {
-    throw AppError.conflict(NOT_AWAITING_MESSAGE);
+    throw AppError.conflict('This proof is not waiting for your answer');
   }
   if (revision !== proof.revision) {
     throw AppError.conflict(
