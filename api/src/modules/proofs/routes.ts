@@ -27,13 +27,7 @@ import {
 } from './proofs';
 import { PRODUCTION_LAYOUTS } from './production';
 import { keepProofFile, MAX_PROOF_FILE_BYTES } from './revision-file';
-import {
-  adminProof,
-  approveProof,
-  createRevision,
-  proofView,
-  requestProofChanges,
-} from './workflow';
+import { approveProof, createRevision, proofView, requestProofChanges } from './workflow';
 import type { Config } from '../../config';
 import {
   authorizeOrderReader,
@@ -165,7 +159,7 @@ export function proofRoutes(
   router.get('/admin/orders/:id/proof', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await adminProof(id));
+    res.json(await proofView(await orderForCaller(req, id, config), 'admin'));
   });
 
   const productionQuerySchema = z.object({

@@ -170,12 +170,6 @@ export async function proofView(
   };
 }
 
-export async function adminProof(orderId: string) {
-  const order = await findOrderById(orderId);
-  if (!order) throw AppError.notFound('Order not found');
-  return proofView(order, 'admin');
-}
-
 /** The order, if it waits for an answer to this revision; otherwise a clear 409. */
 function assertAwaitingAnswer(order: OrderRecord, revision: number) {
   const proof = order.proof;
