@@ -65,7 +65,7 @@ async function artworkOf(
     if (!opened) {
       artwork.push({ name: file.originalName, image: null, note: 'File no longer stored' });
     } else if (opened.size > MAX_THUMBNAIL_BYTES || thumbnails >= MAX_THUMBNAILS) {
-      (opened.stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
+      opened.stream.destroy();
       artwork.push({
         name: file.originalName,
         image: null,
@@ -203,15 +203,14 @@ async function seriesOf(
   quantity: number,
 ): Promise<ProofSeries> {
   const labels = await lineLabels(config, quantity);
-  const labelAt = (index: number): ProofLabel => {
-    const { text, codeValue, row } = labels.at(index);
-    return { number: index + 1, row, values: { text, codeValue } };
-  };
   const picked = new Set([0, labels.count - 1]);
   for (let sample = 1; sample <= PROOF_SAMPLE_LABELS; sample++) {
     picked.add(Math.round((sample * (labels.count - 1)) / (PROOF_SAMPLE_LABELS + 1)));
   }
-  const index = Array.from({ length: labels.count }, (_, position) => labelAt(position));
+  const index = Array.from({ length: labels.count }, (_, position): ProofLabel => {
+    const { text, codeValue, row } = labels.at(position);
+    return { number: position + 1, row, values: { text, codeValue } };
+  });
   return {
     count: labels.count,
     description: labels.description,

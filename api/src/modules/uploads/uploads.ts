@@ -1,4 +1,5 @@
 // Keeping checked uploads and handing them back (docs/product.md sections 5 and 7, docs/design.md section 8).
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import {
@@ -36,16 +37,11 @@ const CONTENT_TYPES: Record<UploadExtension, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-function problemMessage(file: ReceivedFile, problem: FileProblem): string {
-  switch (problem) {
-    case 'type':
-      return unsupportedFileTypeMessage(file.originalName);
-    case 'size':
-      return fileTooLargeMessage(file.originalName, file.size);
-    case 'empty':
-      return emptyFileMessage(file.originalName);
-  }
-}
+const PROBLEM_MESSAGES: Record<FileProblem, (file: ReceivedFile) => string> = {
+  type: (file) => unsupportedFileTypeMessage(file.originalName),
+  size: (file) => fileTooLargeMessage(file.originalName, file.size),
+  empty: (file) => emptyFileMessage(file.originalName),
+};
 
 /** When every file is refused for one reason, the status says which (docs/design.md section 7). */
 const KIND_BY_PROBLEM: Record<FileProblem, ErrorKind> = {
@@ -71,7 +67,7 @@ export async function keepUploads(
     if (file.problem || !file.extension || !file.incoming) {
       const problem = file.problem ?? 'type';
       problems.add(problem);
-      errors.push({ path: `files.${index}`, message: problemMessage(file, problem) });
+      errors.push({ path: `files.${index}`, message: PROBLEM_MESSAGES[problem](file) });
       await file.incoming?.discard();
       continue;
     }
@@ -98,7 +94,7 @@ export async function keepUploads(
 }
 
 export interface UploadDownload {
-  stream: NodeJS.ReadableStream;
+  stream: Readable;
   size: number;
   contentType: string;
   originalName: string;
