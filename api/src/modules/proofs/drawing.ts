@@ -454,10 +454,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   text(MARGIN, y, 'Text as engraved', 10, { font: 'body-bold', fill: MUTED });
   if (layout.lines.length === 0) paragraph('None: the label is left blank', 10, 14, {}, valueX);
   for (const line of layout.lines) {
-    for (const piece of wrap(line.text === '' ? ' ' : line.text, 10, pageWidth - MARGIN - valueX)) {
-      text(valueX, y, piece, 10, { font: 'body-bold' });
-      y += 14;
-    }
+    paragraph(line.text === '' ? ' ' : line.text, 10, 14, { font: 'body-bold' }, valueX);
   }
   y += 6;
 
@@ -486,16 +483,13 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
       });
     }
     const nameX = file.image ? valueX + THUMB + 10 : valueX;
-    let rowY = y;
-    for (const piece of wrap(file.name, 10, pageWidth - MARGIN - nameX)) {
-      text(nameX, rowY, piece, 10);
-      rowY += 14;
-    }
+    const top = y;
+    paragraph(file.name, 10, 14, {}, nameX);
     if (file.note) {
-      text(nameX, rowY, file.note, 9, { fill: MUTED });
-      rowY += 13;
+      text(nameX, y, file.note, 9, { fill: MUTED });
+      y += 13;
     }
-    y = Math.max(rowY, file.image ? y + THUMB + 6 : rowY);
+    if (file.image) y = Math.max(y, top + THUMB + 6);
   }
 
   if (series) y = drawSamples(primitives, { series, config, content, y, pageWidth, text });

@@ -95,18 +95,10 @@ function drawText(doc: Document, primitive: Extract<Primitive, { kind: 'text' }>
 function draw(doc: Document, primitive: Primitive) {
   switch (primitive.kind) {
     case 'rect': {
+      const { x, y, width, height, radius } = primitive;
       doc.save();
-      if (primitive.radius) {
-        doc.roundedRect(
-          primitive.x,
-          primitive.y,
-          primitive.width,
-          primitive.height,
-          primitive.radius,
-        );
-      } else {
-        doc.rect(primitive.x, primitive.y, primitive.width, primitive.height);
-      }
+      if (radius) doc.roundedRect(x, y, width, height, radius);
+      else doc.rect(x, y, width, height);
       if (primitive.dash) doc.dash(primitive.dash, { space: primitive.dash });
       doc.lineWidth(primitive.strokeWidth ?? 0);
       if (primitive.fill && primitive.stroke) doc.fillAndStroke(primitive.fill, primitive.stroke);
