@@ -91,7 +91,5 @@ export async function forgetCustomerUploads(
   customerId: string,
   keep: ReadonlySet<string>,
 ): Promise<void> {
-  const records = await UploadModel.find({ customerId }, { filename: 1 }).lean<UploadRecord[]>();
-  const forgotten = records.filter((record) => !keep.has(record.filename)).map(({ _id }) => _id);
-  if (forgotten.length > 0) await UploadModel.deleteMany({ _id: trusted({ $in: forgotten }) });
+  await UploadModel.deleteMany({ customerId, filename: trusted({ $nin: [...keep] }) });
 }
