@@ -205,10 +205,7 @@ function wrap(text: string, size: number, maxWidth: number): string[] {
 }
 
 /** Ticks every 1/8 inch, numbered at each inch, and the label's own size at its end. */
-function rulerTicks(
-  length: number,
-  scale: number,
-): Array<{ at: number; size: number; inch?: string }> {
+function rulerTicks(length: number, scale: number) {
   const ticks: Array<{ at: number; size: number; inch?: string }> = [];
   const eighths = Math.floor(length * 8 + 1e-6);
   const whole = Math.abs(length - Math.round(length)) < 1e-6;

@@ -17,16 +17,14 @@ function readsRightToLeft(text: string): boolean {
   return firstLetter !== undefined && RTL.test(firstLetter);
 }
 
+type Run = { face: FontFace; text: string };
+
 /**
  * The pieces of a line in the order they are drawn, left to right: words and spaces (in reverse for a
  * right-to-left line; pdfkit shapes each word, but loses the spaces between right-to-left words), each
  * cut where the font changes: the main face, or the East Asian face for what the main one lacks.
  */
-function runsOf(
-  doc: Document,
-  text: string,
-  bold: boolean,
-): Array<{ face: FontFace; text: string }> {
+function runsOf(doc: Document, text: string, bold: boolean): Run[] {
   const set = loadFonts();
   const main = bold ? set.bold : set.regular;
   const fallback = bold ? set.eastAsianBold : set.eastAsianRegular;
@@ -43,9 +41,9 @@ function runsOf(
   };
   const tokens = text.split(/(\s+)/).filter((token) => token !== '');
   if (readsRightToLeft(text)) tokens.reverse();
-  const runs: Array<{ face: FontFace; text: string }> = [];
+  const runs: Run[] = [];
   for (const token of tokens) {
-    let current: { face: FontFace; text: string } | null = null;
+    let current: Run | null = null;
     for (const character of token) {
       const codePoint = character.codePointAt(0)!;
       const useFallback = !mainFont?.hasGlyphForCodePoint?.(codePoint) && fallbackHas(codePoint);
