@@ -36,7 +36,6 @@ const MUTED = '#475569';
 const RULE = '#94a3b8';
 const WARNING = '#b91c1c';
 const WARNING_BACKGROUND = '#fef2f2';
-const PAPER = '#ffffff';
 
 export type TextFont = 'engraving' | 'body' | 'body-bold';
 
@@ -357,8 +356,6 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     top: labelTop,
     k,
     plateStroke: RULE,
-    paper: PAPER,
-    muted: MUTED,
   });
   const layout = face.layout;
   y = labelTop + labelHeight + 24;
@@ -548,8 +545,6 @@ function drawSamples(
       top: y + 18,
       k,
       plateStroke: RULE,
-      paper: PAPER,
-      muted: MUTED,
     });
   });
   return y + rowHeight + 10;

@@ -12,6 +12,10 @@ import {
 import { drawCode } from '@shop/contracts/label-code-drawing';
 import type { EngravedArtwork, Primitive } from './drawing';
 
+// The holes are paper; they and an unread engraved image's place are outlined in the proof's grey.
+const PAPER = '#ffffff';
+const MUTED = '#475569';
+
 /** What one label says: its text (lines) and its code's value. */
 export interface LabelValues {
   text: string;
@@ -27,9 +31,6 @@ interface FaceOptions {
   top: number;
   k: number;
   plateStroke?: string | null;
-  /** Paper colour for the holes. */
-  paper: string;
-  muted: string;
 }
 
 interface DrawnFace {
@@ -68,8 +69,8 @@ export function drawLabelFace(primitives: Primitive[], options: FaceOptions): Dr
       cx: left + hole.x * k,
       cy: top + hole.y * k,
       r: hole.radius * k,
-      fill: options.paper,
-      stroke: options.muted,
+      fill: PAPER,
+      stroke: MUTED,
       strokeWidth: 0.5,
     });
   }
@@ -88,7 +89,7 @@ export function drawLabelFace(primitives: Primitive[], options: FaceOptions): Dr
         kind: 'rect',
         ...box,
         fill: null,
-        stroke: options.muted,
+        stroke: MUTED,
         strokeWidth: 0.5,
         dash: 3,
       });

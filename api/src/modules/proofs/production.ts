@@ -42,8 +42,6 @@ function* productionPages(input: ProductionInput): Generator<ProofPage> {
       left,
       top,
       k: POINTS,
-      paper: '#ffffff',
-      muted: '#475569',
     });
     primitives.push({
       kind: 'rect',
