@@ -43,11 +43,9 @@ import type { Figures, InsightSliceRecord } from './model';
 import {
   advanceFeed,
   feedThrough,
-  figuresPart,
   findDays,
   findSlicesOfDay,
   saveDay,
-  saveSlice,
   saveSlices,
 } from './repository';
 
@@ -81,58 +79,30 @@ async function cartStartTimes(start: Date, end: Date): Promise<Date[]> {
   return [...times.values()];
 }
 
-/** The figures of the orders placed in one slice, read now. */
-async function readSlice(slice: SliceRange): Promise<InsightSliceRecord> {
-  const computedAt = new Date();
-  const [orders, cartsStarted] = await Promise.all([
-    ordersPlacedBetween(slice.start, slice.end),
-    cartStartTimes(slice.start, slice.end).then((times) => times.length),
-  ]);
-  const approved = await approvalTimes(orders);
-  const record: InsightSliceRecord = {
-    _id: slice.key,
-    day: slice.day,
-    index: slice.index,
-    start: slice.start,
-    end: slice.end,
-    computedAt,
-    ...figuresOf(orders, approved, cartsStarted),
-  };
-  await saveSlice(record);
-  return record;
-}
-
 /**
- * A whole day read from the orders, when nothing of it is kept: one query for the day's orders,
- * shared out over its slices.
+ * The figures of the orders placed in each of the slices (consecutive ones), read now: one query for
+ * their orders, shared out over the slices, so a day with nothing kept is read whole at once.
  */
-async function readWholeDay(
-  day: string,
-  timeZone: string,
-  now: Date,
-): Promise<InsightSliceRecord[]> {
+async function readSlices(slices: SliceRange[]): Promise<InsightSliceRecord[]> {
   const computedAt = new Date();
-  const slices = slicesOfDay(day, timeZone).filter((slice) => slice.start <= now);
   if (slices.length === 0) return [];
   const [orders, startTimes] = await Promise.all([
     ordersPlacedBetween(slices[0]!.start, slices.at(-1)!.end),
     cartStartTimes(slices[0]!.start, slices.at(-1)!.end),
   ]);
   const approved = await approvalTimes(orders);
-  const starts = slices.map(
-    (slice) => startTimes.filter((at) => at >= slice.start && at < slice.end).length,
-  );
-  const records = slices.map((slice, index) => ({
+  const within = (at: Date, slice: SliceRange) => at >= slice.start && at < slice.end;
+  const records = slices.map((slice) => ({
     _id: slice.key,
-    day,
+    day: slice.day,
     index: slice.index,
     start: slice.start,
     end: slice.end,
     computedAt,
     ...figuresOf(
-      orders.filter((order) => order.createdAt >= slice.start && order.createdAt < slice.end),
+      orders.filter((order) => within(order.createdAt, slice)),
       approved,
-      starts[index]!,
+      startTimes.filter((at) => within(at, slice)).length,
     ),
   }));
   await saveSlices(records);
@@ -144,23 +114,23 @@ async function readWholeDay(
  * settled; a day with no slice kept is read whole.
  */
 async function slicesOf(day: string, timeZone: string, now: Date): Promise<InsightSliceRecord[]> {
+  const slices = slicesOfDay(day, timeZone).filter((slice) => slice.start <= now);
   const kept = new Map((await findSlicesOfDay(day)).map((slice) => [slice._id, slice]));
-  if (kept.size === 0) return readWholeDay(day, timeZone, now);
-  return Promise.all(
-    slicesOfDay(day, timeZone)
-      .filter((slice) => slice.start <= now)
-      .map((slice) => {
-        const known = kept.get(slice.key);
-        return known && isSettled(known.end, known.computedAt) ? known : readSlice(slice);
-      }),
+  if (kept.size === 0) return readSlices(slices);
+  const read = await Promise.all(
+    slices.map((slice) => {
+      const known = kept.get(slice.key);
+      return known && isSettled(known.end, known.computedAt) ? [known] : readSlices([slice]);
+    }),
   );
+  return read.flat();
 }
 
 /** A past day's figures from its slices; kept as the day once every slice had settled. */
 async function keepDay(day: string, timeZone: string, now: Date): Promise<Figures> {
   const computedAt = new Date();
   const slices = await slicesOf(day, timeZone, now);
-  const figures = sumFigures(slices.map(figuresPart));
+  const figures = sumFigures(slices);
   if (slices.every((slice) => isSettled(slice.end, slice.computedAt)))
     await saveDay({ _id: day, day, computedAt, ...figures });
   return figures;
@@ -197,7 +167,8 @@ export async function catchUp(timeZone: string, now = new Date()): Promise<void>
     // A slice not settled yet is read again whenever it is asked for.
     for (const slice of slices.values()) {
       const kept = known.get(slice.key);
-      if (slice.day === day && kept && isSettled(kept.end, kept.computedAt)) await readSlice(slice);
+      if (slice.day === day && kept && isSettled(kept.end, kept.computedAt))
+        await readSlices([slice]);
     }
     if (day < today) await keepDay(day, timeZone, now);
   }
@@ -221,7 +192,7 @@ async function periodFigures(
     from = dayIn(timeZone, new Date(startOfDayIn(timeZone, from).getTime() - 12 * 3_600_000));
   const days: Array<{ day: string; figures: Figures }> = [];
   if (from < to) {
-    const kept = new Map((await findDays(from, to)).map((day) => [day._id, figuresPart(day)]));
+    const kept = new Map((await findDays(from, to)).map((day) => [day._id, day]));
     for (let day = from; day < to; day = nextDay(day))
       days.push({ day, figures: kept.get(day) ?? (await keepDay(day, timeZone, now)) });
   }
@@ -280,7 +251,7 @@ export async function insightsDashboard(
     periodFigures(period, timeZone, now),
     workInProgress(timeZone, now),
   ]);
-  const todayFigures = sumFigures(today.map(figuresPart));
+  const todayFigures = sumFigures(today);
   const total = sumFigures([...days.map((day) => day.figures), todayFigures]);
   const points =
     period === 'today'

@@ -33,56 +33,35 @@ function fromStored<T extends Figures>(record: StoredFigures<T>): T {
   return { ...record, approvals } as unknown as T;
 }
 
-/** Writes `fields` unless a reading as late or later is there; true when written. */
-async function writeIfNewer(
+/**
+ * Writes the figure documents in one write, each over an older reading only. A document there with a
+ * reading as late or later makes its upsert's insert collide, which is no error.
+ */
+async function saveIfNewer(
   model: typeof InsightSliceModel | typeof InsightDayModel,
-  id: string,
-  fields: Record<string, unknown> & { computedAt: Date },
-): Promise<boolean> {
-  try {
-    const written = await (model as typeof InsightDayModel)
-      .updateOne(
-        { _id: id, computedAt: trusted({ $lt: fields.computedAt }) },
-        { $set: fields },
-        { upsert: true },
-      )
-      .exec();
-    return written.modifiedCount + written.upsertedCount === 1;
-  } catch (error) {
-    // The document is there with a reading as late or later: the upsert's insert collided.
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
+  records: Array<InsightSliceRecord | InsightDayRecord>,
+): Promise<void> {
+  if (records.length === 0) return;
+  await (model as typeof InsightDayModel)
+    .bulkWrite(
+      records.map(toStored).map(({ _id, ...fields }) => ({
+        updateOne: {
+          filter: { _id, computedAt: trusted({ $lt: fields.computedAt }) },
+          update: { $set: fields },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    )
+    .catch((error: unknown) => {
+      const errors = (error as { writeErrors?: unknown[] }).writeErrors;
+      if (!errors || !errors.every((one) => isDuplicateKeyError(one))) throw error;
+    });
 }
 
-/** A whole day's slices in one write, each over an older reading only. */
-export async function saveSlices(slices: InsightSliceRecord[]): Promise<void> {
-  if (slices.length === 0) return;
-  await InsightSliceModel.bulkWrite(
-    slices.map(toStored).map(({ _id, ...fields }) => ({
-      updateOne: {
-        filter: { _id, computedAt: trusted({ $lt: fields.computedAt }) },
-        update: { $set: fields },
-        upsert: true,
-      },
-    })),
-    { ordered: false },
-  ).catch((error: unknown) => {
-    // Slices read later by another call are there already: their upserts collided.
-    const errors = (error as { writeErrors?: unknown[] }).writeErrors;
-    if (!errors || !errors.every((one) => isDuplicateKeyError(one))) throw error;
-  });
-}
+export const saveSlices = (slices: InsightSliceRecord[]) => saveIfNewer(InsightSliceModel, slices);
 
-export async function saveSlice(slice: InsightSliceRecord): Promise<boolean> {
-  const { _id, ...fields } = toStored(slice);
-  return writeIfNewer(InsightSliceModel, _id, fields);
-}
-
-export async function saveDay(day: InsightDayRecord): Promise<boolean> {
-  const { _id, ...fields } = toStored(day);
-  return writeIfNewer(InsightDayModel, _id, fields);
-}
+export const saveDay = (day: InsightDayRecord) => saveIfNewer(InsightDayModel, [day]);
 
 export async function findSlicesOfDay(day: string): Promise<InsightSliceRecord[]> {
   const slices = await InsightSliceModel.find({ day })
@@ -99,22 +78,6 @@ export async function findDays(from: string, to: string): Promise<InsightDayReco
     .lean<Array<StoredFigures<InsightDayRecord>>>()
     .exec();
   return days.map(fromStored);
-}
-
-export function figuresPart(record: Figures): Figures {
-  return {
-    placed: record.placed,
-    paid: record.paid,
-    cancelled: record.cancelled,
-    chargedCents: record.chargedCents,
-    refundedCents: record.refundedCents,
-    cartsStarted: record.cartsStarted,
-    byStatus: record.byStatus,
-    materials: record.materials,
-    sizes: record.sizes,
-    codes: record.codes,
-    approvals: record.approvals,
-  };
 }
 
 /**
