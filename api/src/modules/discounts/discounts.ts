@@ -71,7 +71,6 @@ function percentOfCents(cents: Cents, percent: number): Cents {
   return Math.floor((cents * hundredthsOfAPercent + 5_000) / 10_000);
 }
 
-/** Why the code cannot be used now for this subtotal, or null when it can. Checked in this order. */
 /** Why the code cannot be used on any cart (missing, switched off, ended or used up), or null. */
 function unusableReason(discount: DiscountCodeRecord | null, now: Date): DiscountRejection | null {
   if (!discount) return 'not_found';
@@ -94,7 +93,6 @@ export type DiscountEvaluation =
     }
   | { valid: false; reason: DiscountRejection; message: string };
 
-/** Whether a code can be used on a subtotal (in cents) at `now`, and how much it takes off. */
 /**
  * The refusal as told to someone typing a code: a switched-off code answers exactly as an unknown one,
  * so guessing cannot find codes that exist (expired and used-up codes are told apart: their shoppers
@@ -145,8 +143,7 @@ export async function evaluateDiscount(
  */
 export async function reserveDiscountUse(code: string, now: Date = new Date()): Promise<boolean> {
   const discount = await findDiscountByCode(normalizeCode(code));
-  if (!discount || !discount.isActive) return false;
-  if (discount.expiresAt && now.getTime() >= discount.expiresAt.getTime()) return false;
+  if (!discount || unusableReason(discount, now)) return false;
   return takeDiscountUse(discount);
 }
 
