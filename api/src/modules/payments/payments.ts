@@ -124,6 +124,10 @@ async function claimOrAwait(
   }
 }
 
+/** What a shopper reads when the card processor failed or did not answer. */
+export const PAYMENT_UNAVAILABLE_MESSAGE =
+  'The payment could not be completed because the card processor did not answer. Please try again: your card will be charged at most once for this order.';
+
 /**
  * Charges the order's total with the card token. Idempotent: a paid order answers its payment again
  * and charges nothing; two calls at once charge once (the order's payment claim, claims.ts). A
@@ -131,10 +135,6 @@ async function claimOrAwait(
  * charged) and gives it back if the charge fails. A decline leaves the order unpaid and the cart as it
  * was; success records the payment and empties the cart.
  */
-/** What a shopper reads when the card processor failed or did not answer. */
-export const PAYMENT_UNAVAILABLE_MESSAGE =
-  'The payment could not be completed because the card processor did not answer. Please try again: your card will be charged at most once for this order.';
-
 export async function completePayment({
   owner,
   input,

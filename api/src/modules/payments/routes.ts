@@ -29,7 +29,6 @@ function embeddingOrigin(req: Request, allowedOrigins: readonly string[]): strin
 
 export function paymentRoutes({ config, logger, paymentProvider }: AppDependencies): Router {
   const router = Router();
-  const provider = paymentProvider;
 
   router.get('/payment/config', (_req, res) => {
     res.json(paymentConfig(config));
@@ -38,7 +37,7 @@ export function paymentRoutes({ config, logger, paymentProvider }: AppDependenci
   router.post('/payment/complete', async (req, res) => {
     const owner = cartOwner(req);
     const input = parseBody(completePaymentSchema, req);
-    res.json(await completePayment({ owner, input, provider, logger, config }));
+    res.json(await completePayment({ owner, input, provider: paymentProvider, logger, config }));
   });
 
   if (config.payment.provider === 'sandbox') {

@@ -1,8 +1,22 @@
 // The sandbox card frame's tokenize call: a test card in, a one-time token out (docs/design.md section 5).
 import { z } from 'zod';
-import { passesLuhn, sandboxOutcomeOf, mintSandboxToken, type SandboxCard } from './sandbox';
+import { mintSandboxToken, type SandboxOutcome } from './sandbox';
 
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+
+/** The Luhn check every card number passes. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
 
 function notExpired(expiry: string, now = new Date()): boolean {
   const match = EXPIRY.exec(expiry);
@@ -36,6 +50,18 @@ export const sandboxCardSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/, 'Postal code is not valid.'),
 });
+
+type SandboxCard = z.output<typeof sandboxCardSchema>;
+
+/** What a test card does when charged; 4000 0000 0000 0002 is declined, the rest by CVV, ZIP, expiry. */
+function sandboxOutcomeOf(card: SandboxCard): SandboxOutcome {
+  const digits = card.cardNumber.replace(/\D/g, '');
+  if (digits === '4000000000000002') return 'GENERIC_DECLINE';
+  if (card.expiry.replace(/\s/g, '') === '01/40') return 'INVALID_EXPIRATION';
+  if (card.cvv === '911') return 'CVV_FAILURE';
+  if (card.postalCode.trim() === '99999') return 'ADDRESS_VERIFICATION_FAILURE';
+  return 'approved';
+}
 
 /** Mints the one-time token for a test card; the card itself is not stored (only its last 4). */
 export async function tokenizeSandboxCard(card: SandboxCard): Promise<string> {

@@ -229,36 +229,3 @@ export function sandboxProvider(): PaymentProvider {
     },
   };
 }
-
-// --- Test cards (docs/design.md section 5) -------------------------------------------------------------
-
-export interface SandboxCard {
-  cardNumber: string;
-  expiry: string;
-  cvv: string;
-  postalCode: string;
-}
-
-/** What a test card does when charged; 4000 0000 0000 0002 is declined, the rest by CVV, ZIP, expiry. */
-export function sandboxOutcomeOf(card: SandboxCard): SandboxOutcome {
-  const digits = card.cardNumber.replace(/\D/g, '');
-  if (digits === '4000000000000002') return 'GENERIC_DECLINE';
-  if (card.expiry.replace(/\s/g, '') === '01/40') return 'INVALID_EXPIRATION';
-  if (card.cvv === '911') return 'CVV_FAILURE';
-  if (card.postalCode.trim() === '99999') return 'ADDRESS_VERIFICATION_FAILURE';
-  return 'approved';
-}
-
-/** The Luhn check every card number passes. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}

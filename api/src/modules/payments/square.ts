@@ -14,9 +14,7 @@ type SquareSettings = Config['payment']['square'];
 
 /** Sandbox when the application id is a sandbox one (sandbox-sq0idb-...) or the base URL says so. */
 export function isSquareSandbox({ applicationId, baseUrl }: SquareSettings): boolean {
-  if (baseUrl)
-    return baseUrl.includes('squareupsandbox.com') || !!applicationId?.startsWith('sandbox-');
-  return !!applicationId?.startsWith('sandbox-');
+  return !!baseUrl?.includes('squareupsandbox.com') || !!applicationId?.startsWith('sandbox-');
 }
 
 export function squareProvider(settings: SquareSettings): PaymentProvider {
