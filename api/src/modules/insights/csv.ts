@@ -6,7 +6,7 @@ export type Cell = string | number | null | undefined;
 
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
-  const text = spreadsheetSafe(typeof value === 'number' ? String(value) : value);
+  const text = spreadsheetSafe(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -176,16 +176,7 @@ export async function catchUp(timeZone: string, now = new Date()): Promise<void>
 }
 
 /** The period's figures: its past days as kept (or read and kept), and today from its slices. */
-async function periodFigures(
-  period: InsightPeriod,
-  timeZone: string,
-  now: Date,
-): Promise<{
-  from: string;
-  to: string;
-  days: Array<{ day: string; figures: Figures }>;
-  today: InsightSliceRecord[];
-}> {
+async function periodFigures(period: InsightPeriod, timeZone: string, now: Date) {
   const to = dayIn(timeZone, now);
   let from = to;
   for (let n = 1; n < INSIGHT_PERIOD_DAYS[period]; n++)

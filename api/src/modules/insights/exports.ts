@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
+import type { z } from 'zod';
 import {
   EXPORT_DOWNLOAD_MINUTES,
   clockTimeIn,
@@ -18,7 +19,7 @@ import {
   toDollars,
   type ExportRecordAnswer,
   type ExportsPage,
-  type ExportRequest,
+  type exportRequestSchema,
 } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/auth-guards';
@@ -199,10 +200,7 @@ export function toExportAnswer(
 
 /** Records an export asked for; its file is downloaded from the answer's downloadUrl. */
 export async function createExport(
-  request: Required<Pick<ExportRequest, 'kind' | 'from' | 'to'>> & {
-    status?: ExportRequest['status'];
-    rows: NonNullable<ExportRequest['rows']>;
-  },
+  request: z.output<typeof exportRequestSchema>,
   by: SessionUser,
   now = new Date(),
 ): Promise<ExportRecordAnswer> {
@@ -240,14 +238,15 @@ export async function exportsPage(
 }
 
 /** The file's rows, header first, joined into chunks of about CHUNK_CHARS. */
-async function* csvChunks(
+async function* csvChunks<T>(
   header: string[],
-  records: AsyncIterable<Cell[][]>,
+  records: AsyncIterable<T>,
+  toRows: (record: T) => Cell[][],
   count: { rows: number },
 ): AsyncGenerator<string> {
   let chunk = UTF8_BOM + csvRow(header);
-  for await (const rows of records)
-    for (const row of rows) {
+  for await (const record of records)
+    for (const row of toRows(record)) {
       chunk += csvRow(row);
       count.rows += 1;
       if (chunk.length >= CHUNK_CHARS) {
@@ -256,13 +255,6 @@ async function* csvChunks(
       }
     }
   if (chunk) yield chunk;
-}
-
-async function* mapped<T>(
-  cursor: AsyncIterable<T>,
-  toRows: (record: T) => Cell[][],
-): AsyncGenerator<Cell[][]> {
-  for await (const record of cursor) yield toRows(record);
 }
 
 /**
@@ -288,18 +280,21 @@ export async function streamExport(
     record.kind === 'customers'
       ? csvChunks(
           CUSTOMER_COLUMNS(timeZone),
-          mapped(customerCursor(start, end), (customer) => [customerRow(customer, timeZone)]),
+          customerCursor(start, end),
+          (customer) => [customerRow(customer, timeZone)],
           count,
         )
       : record.rows === 'line'
         ? csvChunks(
             LINE_COLUMNS(timeZone),
-            mapped(orderCursor(start, end, record.status), (order) => lineRows(order, timeZone)),
+            orderCursor(start, end, record.status),
+            (order) => lineRows(order, timeZone),
             count,
           )
         : csvChunks(
             ORDER_COLUMNS(timeZone),
-            mapped(orderCursor(start, end, record.status), (order) => [orderRow(order, timeZone)]),
+            orderCursor(start, end, record.status),
+            (order) => [orderRow(order, timeZone)],
             count,
           );
   const name = `${record.kind}${record.rows === 'line' ? '-lines' : ''}-${record.from}-to-${record.to}.csv`;
