@@ -168,14 +168,10 @@ export async function completePayment({
   const orderId = order._id.toString();
   const chargingSince = order.chargingSince!;
 
-  const failed = async (reason: string) => {
-    await releasePayment(orderId, chargingSince, reason);
-  };
-
   // A use still held from an abandoned attempt (discountReserved) is not taken twice.
   if (order.discountCode && !order.discountReserved) {
     if (!(await reserveDiscountUse(order.discountCode))) {
-      await failed(DISCOUNT_GONE_MESSAGE);
+      await releasePayment(orderId, chargingSince, DISCOUNT_GONE_MESSAGE);
       throw AppError.conflict(DISCOUNT_GONE_MESSAGE);
     }
     await markDiscountReserved(orderId, true);
@@ -201,7 +197,11 @@ export async function completePayment({
       await releaseDiscountUse(order.discountCode);
       await markDiscountReserved(orderId, false);
     }
-    await failed(error instanceof AppError ? error.message : PAYMENT_UNAVAILABLE_MESSAGE);
+    await releasePayment(
+      orderId,
+      chargingSince,
+      error instanceof AppError ? error.message : PAYMENT_UNAVAILABLE_MESSAGE,
+    );
     if (error instanceof AppError) throw error;
     // Unreachable, timed out or broken: not the shopper's card. The order stays payable, and a retry
     // charges at most once (the order id is the provider's idempotency key).
