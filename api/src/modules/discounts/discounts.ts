@@ -46,9 +46,8 @@ export function discountValue(discount: DiscountCodeRecord): number {
 /** The admin's description, or one made from the value ("10% off", "$5.00 off"). */
 export function describeDiscount(discount: DiscountCodeRecord): string {
   if (discount.description.trim()) return discount.description;
-  return discount.type === 'percentage'
-    ? `${discount.percentOff ?? 0}% off`
-    : `${formatDollars(toDollars(discount.amountOffCents ?? 0))} off`;
+  const value = discountValue(discount);
+  return discount.type === 'percentage' ? `${value}% off` : `${formatDollars(value)} off`;
 }
 
 /** The amount off a subtotal: a percentage rounded to the cent, and never more than the subtotal. */
