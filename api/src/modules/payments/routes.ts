@@ -18,9 +18,9 @@ function embeddingOrigin(req: Request, allowedOrigins: readonly string[]): strin
   const given = req.query.origin;
   if (typeof given !== 'string') return null;
   try {
-    const origin = new URL(given).origin;
+    const { origin, host } = new URL(given);
     if (origin !== given) return null;
-    if (allowedOrigins.includes(origin) || new URL(origin).host === req.get('host')) return origin;
+    if (allowedOrigins.includes(origin) || host === req.get('host')) return origin;
   } catch {
     // not a URL
   }
