@@ -46,6 +46,11 @@ export function toSummary(release: ReleaseRecord): ReleaseSummary {
   };
 }
 
+async function assertPublished(remote: string, version: string): Promise<void> {
+  if (!(await findRelease(remote, version)))
+    throw AppError.notFound(releaseMessages.unknownVersion);
+}
+
 /** Makes a release known to the registry (not live: promote does that). Publishing twice is refused. */
 export async function publishRelease(release: NewRelease, actor: Actor): Promise<void> {
   if (!(await insertRelease(release))) {
@@ -57,7 +62,6 @@ export async function publishRelease(release: NewRelease, actor: Actor): Promise
     ...actor,
     from: null,
     to: release.version,
-    at: new Date(),
   });
 }
 
@@ -76,14 +80,7 @@ async function changeChannel(
     const current = { live: channel?.live ?? null, history: channel?.history ?? [] };
     const next = await decide(current);
     if (await writeChannel(remote, channel?.rev ?? 0, next)) {
-      await insertAudit({
-        remote,
-        action,
-        ...actor,
-        from: current.live,
-        to: next.live,
-        at: new Date(),
-      });
+      await insertAudit({ remote, action, ...actor, from: current.live, to: next.live });
       return { live: next.live, previous: next.history.at(-1) ?? null };
     }
   }
@@ -98,8 +95,7 @@ export function promoteRelease(remote: RemoteName, version: string, actor: Actor
     remote,
     'promote',
     async ({ live, history }) => {
-      if (!(await findRelease(remote, version)))
-        throw AppError.notFound(releaseMessages.unknownVersion);
+      await assertPublished(remote, version);
       if (live === version) throw AppError.conflict(releaseMessages.alreadyLive);
       return { live: version, history: [...history, ...(live ? [live] : [])].slice(-HISTORY_KEPT) };
     },
@@ -172,14 +168,14 @@ interface PreviewClaim {
   exp: number;
 }
 
-function previewKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('release-preview').digest();
+function macOf(payload: string, secret: string): Buffer {
+  const key = createHmac('sha256', secret).update('release-preview').digest();
+  return createHmac('sha256', key).update(payload).digest();
 }
 
 export function signPreviewToken(claim: PreviewClaim, secret: string): string {
   const payload = Buffer.from(JSON.stringify(claim)).toString('base64url');
-  const mac = createHmac('sha256', previewKey(secret)).update(payload).digest('base64url');
-  return `${payload}.${mac}`;
+  return `${payload}.${macOf(payload, secret).toString('base64url')}`;
 }
 
 export function verifyPreviewToken(
@@ -190,7 +186,7 @@ export function verifyPreviewToken(
   if (!token || token.length > 1000) return null;
   const [payload, mac, extra] = token.split('.');
   if (!payload || !mac || extra !== undefined) return null;
-  const expected = createHmac('sha256', previewKey(secret)).update(payload).digest();
+  const expected = macOf(payload, secret);
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
@@ -208,16 +204,8 @@ export async function startPreview(
   actor: Actor,
   secret: string,
 ): Promise<string> {
-  if (!(await findRelease(remote, version)))
-    throw AppError.notFound(releaseMessages.unknownVersion);
-  await insertAudit({
-    remote,
-    action: 'preview',
-    ...actor,
-    from: null,
-    to: version,
-    at: new Date(),
-  });
+  await assertPublished(remote, version);
+  await insertAudit({ remote, action: 'preview', ...actor, from: null, to: version });
   const exp = Math.floor(Date.now() / 1000) + PREVIEW_LIFETIME_SECONDS;
   return signPreviewToken({ remote, version, exp }, secret);
 }
@@ -242,8 +230,6 @@ export async function liveReleases(preview: PreviewClaim | null): Promise<LiveRe
 
 /** A shell refused a release: kept (once per remote, version and reason) for the Releases screen. */
 export async function reportSkew(report: SkewReport): Promise<void> {
-  if (!(await findRelease(report.remote, report.version))) {
-    throw AppError.notFound(releaseMessages.unknownVersion);
-  }
+  await assertPublished(report.remote, report.version);
   await recordSkewReport(report);
 }

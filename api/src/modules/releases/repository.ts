@@ -70,8 +70,9 @@ export async function writeChannel(
   return result.modifiedCount === 1;
 }
 
-export async function insertAudit(entry: Omit<ReleaseAuditRecord, '_id'>): Promise<void> {
-  await ReleaseAuditModel.create(entry);
+/** Audits a change as of now. */
+export async function insertAudit(entry: Omit<ReleaseAuditRecord, '_id' | 'at'>): Promise<void> {
+  await ReleaseAuditModel.create({ ...entry, at: new Date() });
 }
 
 export function listAudit(remote: string, limit = 20): Promise<ReleaseAuditRecord[]> {
