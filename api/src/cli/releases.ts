@@ -50,14 +50,6 @@ function readRelease(file: string): NewRelease {
   };
 }
 
-/**
- * The registry's indexes (its models are the only ones this process loads), in case the API never
- * started on this database yet: the API builds every index at start (migrations/index.ts).
- */
-async function ensureRegistryIndexes(): Promise<void> {
-  await mongoose.syncIndexes();
-}
-
 async function run(args: string[], actor: Actor): Promise<string> {
   const [command, ...rest] = args;
   switch (command) {
@@ -92,13 +84,15 @@ async function run(args: string[], actor: Actor): Promise<string> {
     case 'publish': {
       if (!rest[0]) throw new Error(USAGE);
       const release = readRelease(rest[0]);
-      await ensureRegistryIndexes();
+      // The registry's indexes (its models are the only ones this process loads), in case the API
+      // never started on this database yet: the API builds every index at start (migrations/index.ts).
+      await mongoose.syncIndexes();
       await publishRelease(release, actor);
       return `${release.remote}: published ${release.version} (promote it to make it live)`;
     }
     case 'adopt': {
       if (rest.length === 0) throw new Error(USAGE);
-      await ensureRegistryIndexes();
+      await mongoose.syncIndexes(); // as publish does
       const lines = [];
       for (const file of rest) {
         const release = readRelease(file);
