@@ -106,12 +106,7 @@ export function disconnectDatabase(): Promise<void> {
 export type DatabaseState = 'disconnected' | 'connected' | 'connecting' | 'disconnecting';
 
 export function databaseState(): DatabaseState {
-  const names: Record<number, DatabaseState> = {
-    0: 'disconnected',
-    1: 'connected',
-    2: 'connecting',
-    3: 'disconnecting',
-  };
+  const names: DatabaseState[] = ['disconnected', 'connected', 'connecting', 'disconnecting'];
   return names[mongoose.connection.readyState] ?? 'disconnected';
 }
 

@@ -23,21 +23,10 @@ const PACKAGING_MILLI_OUNCES = 6_000;
 const MILLI_OUNCES_PER_POUND = 16_000;
 
 /**
- * Zone by the destination ZIP's first digit (the USPS national areas, east to west) as seen from
- * Chicago; the origin's own three-digit area is zone 1, Alaska and Hawaii zone 9.
+ * Zone by the destination ZIP's first digit, the index (the USPS national areas 0 to 9, east to west)
+ * as seen from Chicago; the origin's own three-digit area is zone 1, Alaska and Hawaii zone 9.
  */
-const ZONE_BY_NATIONAL_AREA: Readonly<Record<string, number>> = {
-  '0': 5,
-  '1': 5,
-  '2': 5,
-  '3': 5,
-  '4': 3,
-  '5': 4,
-  '6': 2,
-  '7': 5,
-  '8': 6,
-  '9': 8,
-};
+const ZONE_BY_NATIONAL_AREA: readonly number[] = [5, 5, 5, 5, 3, 4, 2, 5, 6, 8];
 
 interface CarrierTable {
   /** The first pound: a base plus so much per zone. */
@@ -96,7 +85,7 @@ export function zoneForUsZip(zip: string): number {
   if (prefix === ORIGIN_ZIP_PREFIX) return 1;
   if ((prefixNumber >= 995 && prefixNumber <= 999) || prefixNumber === 967 || prefixNumber === 968)
     return 9;
-  return ZONE_BY_NATIONAL_AREA[zip[0]!] ?? 8;
+  return ZONE_BY_NATIONAL_AREA[Number(zip[0])] ?? 8;
 }
 
 type Destination = { kind: 'us'; zone: number } | { kind: 'canada' };
