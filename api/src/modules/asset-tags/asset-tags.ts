@@ -9,11 +9,13 @@ import {
   type KeptSheetRows,
   type LabelConfiguration,
   type OrderedProductConfig,
+  type SheetCheck,
+  type SheetSummary,
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
-import { checkSeriesCodes, checkSheetRows, type SheetCheck } from './checking';
-import type { LabelSheetRecord } from './model';
+import { checkSeriesCodes, checkSheetRows } from './checking';
+import { sheetRow, type LabelSheetRecord } from './model';
 import { findSheet, insertSheet } from './repository';
 import { readSpreadsheet } from './spreadsheet';
 
@@ -35,26 +37,13 @@ export async function findOwnedSheet(owner: CartOwner, id: string): Promise<Labe
   return sheet;
 }
 
-export interface SheetSummary {
-  id: string;
-  originalName: string;
-  columns: string[];
-  rowCount: number;
-  from: number;
-  rows: Array<{ row: number; cells: string[] }>;
-}
-
 /** The sheet's names and a page of its rows (from is 0-based, among the rows under the header). */
 export function summarizeSheet(sheet: LabelSheetRecord, from = 0, limit = 20): SheetSummary {
-  const width = sheet.columns.length;
   const end = Math.min(sheet.rowCount, from + limit);
-  const rows: SheetSummary['rows'] = [];
-  for (let index = from; index < end; index++) {
-    rows.push({
-      row: sheet.rowNumbers[index]!,
-      cells: sheet.cells.slice(index * width, (index + 1) * width),
-    });
-  }
+  const rows = Array.from({ length: Math.max(0, end - from) }, (_, offset) => ({
+    row: sheet.rowNumbers[from + offset]!,
+    cells: sheetRow(sheet, from + offset),
+  }));
   return {
     id: sheet._id.toString(),
     originalName: sheet.originalName,
@@ -136,16 +125,12 @@ export async function checkLabelData(
     );
   }
   // The line keeps the file's name and its first label, which the order page draws.
-  const firstLabel = rowLabel(sheet.cells.slice(0, sheet.columns.length), label.rows);
+  const firstLabel = rowLabel(sheetRow(sheet, 0), label.rows);
   return { rows: { ...label.rows, originalName: sheet.originalName, firstLabel } };
 }
 
 /** One label of a line: its text, its code's value, and its row in the spreadsheet if it has one. */
-export interface LineLabel {
-  text: string;
-  codeValue: string | null;
-  row: number | null;
-}
+type LineLabel = ReturnType<typeof seriesLabel> & { row: number | null };
 
 /** Every label of an order's or cart's line, one by one, and how the line is named in a sentence. */
 export interface LineLabels {
@@ -175,15 +160,14 @@ export async function lineLabels(
     const mapping = config.rows;
     const sheet = await findSheet(mapping.sheetId);
     if (!sheet) throw AppError.notFound('The spreadsheet of this line is no longer on file');
-    const width = sheet.columns.length;
     return {
       count: sheet.rowCount,
       codeName,
       description: `Rows ${sheet.rowNumbers[0]} to ${sheet.rowNumbers[sheet.rowCount - 1]} of ${sheet.originalName}`,
-      at(index) {
-        const cells = sheet.cells.slice(index * width, (index + 1) * width);
-        return { ...rowLabel(cells, mapping), row: sheet.rowNumbers[index] ?? null };
-      },
+      at: (index) => ({
+        ...rowLabel(sheetRow(sheet, index), mapping),
+        row: sheet.rowNumbers[index] ?? null,
+      }),
     };
   }
   return {

@@ -13,22 +13,10 @@ import {
   seriesLabel,
   type LabelConfiguration,
   type LabelLayoutInput,
+  type SheetCheck,
 } from '@shop/contracts';
 import { codeModulesBound } from '@shop/contracts/label-code-drawing';
-import type { LabelSheetRecord } from './model';
-
-export interface RowProblem {
-  /** The row's number in the spreadsheet (row 1 is the header). */
-  row: number;
-  message: string;
-}
-
-export interface SheetCheck {
-  rowCount: number;
-  errorCount: number;
-  /** The first problems, one per row, in row order. */
-  errors: RowProblem[];
-}
+import { sheetRow, type LabelSheetRecord } from './model';
 
 /** At most this many problems are listed (the count says how many there are). */
 export const MAX_LISTED_PROBLEMS = 200;
@@ -74,7 +62,8 @@ function codeProblem(
 export function checkSheetRows(sheet: LabelSheetRecord, label: LabelConfiguration): SheetCheck {
   const mapping = label.rows!;
   const width = sheet.columns.length;
-  const errors: RowProblem[] = [];
+  // The first problems, one per row, in row order.
+  const errors: SheetCheck['errors'] = [];
   let errorCount = 0;
   const problem = (row: number, message: string) => {
     errorCount += 1;
@@ -96,12 +85,9 @@ export function checkSheetRows(sheet: LabelSheetRecord, label: LabelConfiguratio
     };
   }
   const seen = new Map<string, number>();
-  // Every row with the same number of lines has the same code box: laid out once per line count.
-  const layouts = new Map<number, ReturnType<typeof layoutFor>>();
   for (let index = 0; index < sheet.rowCount; index++) {
     const row = sheet.rowNumbers[index]!;
-    const cells = sheet.cells.slice(index * width, (index + 1) * width);
-    const { text, codeValue } = rowLabel(cells, mapping);
+    const { text, codeValue } = rowLabel(sheetRow(sheet, index), mapping);
     const lines = text.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0 && !codeValue) {
       problem(row, `Row ${row}: the columns chosen for the label are empty`);
@@ -112,7 +98,6 @@ export function checkSheetRows(sheet: LabelSheetRecord, label: LabelConfiguratio
       continue;
     }
     const layout = layoutFor(label, text);
-    if (!layouts.has(lines.length)) layouts.set(lines.length, layout);
     if (layout.textTooSmall) {
       problem(
         row,

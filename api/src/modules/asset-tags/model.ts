@@ -44,3 +44,9 @@ const labelSheetSchema = new Schema<LabelSheetRecord>(
 labelSheetSchema.index({ sessionId: 1 });
 
 export const LabelSheetModel = mongoose.model<LabelSheetRecord>('LabelSheet', labelSheetSchema);
+
+/** The cells of the sheet's row at this index (0-based, among the rows under the header). */
+export function sheetRow(sheet: LabelSheetRecord, index: number): string[] {
+  const width = sheet.columns.length;
+  return sheet.cells.slice(index * width, (index + 1) * width);
+}

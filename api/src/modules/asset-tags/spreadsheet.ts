@@ -71,7 +71,9 @@ function finish(name: string, format: ParsedSheet['format'], table: Array<[numbe
       `The file "${name}" has ${rows.length.toLocaleString('en-US')} rows: at most 10,000 labels fit in one line. Split it into files of at most 10,000 rows.`,
     );
   }
-  const width = Math.max(...filled.map(([, cells]) => lastFilled(cells) + 1));
+  const width = Math.max(
+    ...filled.map(([, cells]) => cells.findLastIndex((cell) => cell.trim() !== '') + 1),
+  );
   if (width > MAX_SHEET_COLUMNS) {
     throw AppError.invalid(
       `The file "${name}" has ${width} columns: at most ${MAX_SHEET_COLUMNS} (A to Z) are read. Remove the columns the labels do not need.`,
@@ -99,13 +101,6 @@ function finish(name: string, format: ParsedSheet['format'], table: Array<[numbe
     rows: rows.map(([, cells]) => pad(cells)),
     rowNumbers: rows.map(([rowNumber]) => rowNumber),
   } satisfies ParsedSheet;
-}
-
-function lastFilled(cells: string[]): number {
-  for (let index = cells.length - 1; index >= 0; index--) {
-    if (cells[index]!.trim() !== '') return index;
-  }
-  return -1;
 }
 
 // --- CSV ---------------------------------------------------------------------------------------
