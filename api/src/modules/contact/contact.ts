@@ -16,7 +16,6 @@ export async function receiveEnquiry(
 ): Promise<StoredEnquiry> {
   const stored = await insertEnquiry({ ...enquiry, sessionId });
   logger.info({ enquiryId: stored.id }, 'Contact enquiry received');
-  const shop = config.shop;
   // The shop's copy and the shopper's acknowledgement, queued together (one insert of each kind).
   await queueMails([
     {
@@ -24,13 +23,13 @@ export async function receiveEnquiry(
       kind: 'enquiry_forward',
       to: config.shop.email,
       replyTo: stored.email,
-      rendered: enquiryForward(stored, shop),
+      rendered: enquiryForward(stored, config.shop),
     },
     {
       key: `enquiry_received:${stored.id}`,
       kind: 'enquiry_received',
       to: stored.email,
-      rendered: enquiryReceived(stored, shop),
+      rendered: enquiryReceived(stored, config.shop),
     },
   ]);
   return stored;
@@ -49,11 +48,9 @@ function toAdminEnquiry(enquiry: StoredEnquiry): AdminEnquiry {
   };
 }
 
-export async function enquiryPage(query: {
-  before?: string;
-  limit: number;
-  state: 'new' | 'handled' | 'all';
-}): Promise<AdminEnquiryPage> {
+export async function enquiryPage(
+  query: Parameters<typeof listEnquiries>[0],
+): Promise<AdminEnquiryPage> {
   const found = await listEnquiries({ ...query, limit: query.limit + 1 });
   const page = found.slice(0, query.limit);
   return {

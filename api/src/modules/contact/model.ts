@@ -22,6 +22,4 @@ contactEnquirySchema.index({ status: 1, _id: -1 });
 
 export type ContactEnquiryDocument = InferSchemaType<typeof contactEnquirySchema>;
 
-export const ContactEnquiryModel =
-  (mongoose.models.ContactEnquiry as mongoose.Model<ContactEnquiryDocument> | undefined) ??
-  mongoose.model('ContactEnquiry', contactEnquirySchema);
+export const ContactEnquiryModel = mongoose.model('ContactEnquiry', contactEnquirySchema);

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { ContactEnquiry } from '@shop/contracts';
 import { trusted } from '../../platform/db';
-import { ContactEnquiryModel } from './model';
+import { ContactEnquiryModel, type ContactEnquiryDocument } from './model';
 
 export interface StoredEnquiry extends ContactEnquiry {
   id: string;
@@ -58,18 +58,7 @@ export async function setEnquiryHandled(
   return updated ? toStoredEnquiry(updated) : null;
 }
 
-function toStoredEnquiry(doc: {
-  _id: unknown;
-  name: string;
-  email: string;
-  company?: string | null;
-  message: string;
-  sessionId?: string | null;
-  status?: string | null;
-  createdAt: Date;
-  handledAt?: Date | null;
-  handledBy?: string | null;
-}): StoredEnquiry {
+function toStoredEnquiry(doc: ContactEnquiryDocument & { _id: unknown }): StoredEnquiry {
   return {
     id: String(doc._id),
     name: doc.name,
