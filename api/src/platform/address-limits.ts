@@ -8,7 +8,7 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from './errors';
 import type { Logger } from './logger';
-import { attemptLimiter, type AttemptLimiter } from './rate-limit';
+import { attemptLimiter } from './rate-limit';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
@@ -31,33 +31,26 @@ export function tooManyRequests(retryAfterSeconds: number, what: string): AppErr
   );
 }
 
+const perFifteenMinutes = (name: string, limit: number, what: string) => ({
+  limiter: attemptLimiter(`address:${name}`, limit, FIFTEEN_MINUTES_MS),
+  /** What the 429 says there were too many of. */
+  what,
+});
+
 /** The limits, each per address per 15 minutes; generous for a shopper, tight for a script. */
 export const addressLimits = {
-  register: attemptLimiter('address:register', 10, FIFTEEN_MINUTES_MS),
-  signIn: attemptLimiter('address:sign-in', 50, FIFTEEN_MINUTES_MS),
-  passwordReset: attemptLimiter('address:password-reset', 20, FIFTEEN_MINUTES_MS),
-  contact: attemptLimiter('address:contact', 5, FIFTEEN_MINUTES_MS),
-  discountCheck: attemptLimiter('address:discount-check', 30, FIFTEEN_MINUTES_MS),
-  upload: attemptLimiter('address:upload', 30, FIFTEEN_MINUTES_MS),
-  order: attemptLimiter('address:order', 20, FIFTEEN_MINUTES_MS),
-  skewReport: attemptLimiter('address:skew-report', 20, FIFTEEN_MINUTES_MS),
-  orderLookup: attemptLimiter('address:order-lookup', 10, FIFTEEN_MINUTES_MS),
+  register: perFifteenMinutes('register', 10, 'sign-ups'),
+  signIn: perFifteenMinutes('sign-in', 50, 'sign-in attempts'),
+  passwordReset: perFifteenMinutes('password-reset', 20, 'password reset requests'),
+  contact: perFifteenMinutes('contact', 5, 'messages'),
+  discountCheck: perFifteenMinutes('discount-check', 30, 'discount code checks'),
+  upload: perFifteenMinutes('upload', 30, 'uploads'),
+  order: perFifteenMinutes('order', 20, 'orders'),
+  skewReport: perFifteenMinutes('skew-report', 20, 'version reports'),
+  orderLookup: perFifteenMinutes('order-lookup', 10, 'order lookups'),
   // Changing the email or asking for its link again: each mails an address the caller chose, so
   // many accounts from one address (sign-ups allow 10) cannot add up their per-account limits.
-  confirmationMail: attemptLimiter('address:confirmation-mail', 10, FIFTEEN_MINUTES_MS),
-} satisfies Record<string, AttemptLimiter>;
-
-const whatOf: Record<keyof typeof addressLimits, string> = {
-  register: 'sign-ups',
-  signIn: 'sign-in attempts',
-  passwordReset: 'password reset requests',
-  contact: 'messages',
-  discountCheck: 'discount code checks',
-  upload: 'uploads',
-  order: 'orders',
-  skewReport: 'version reports',
-  orderLookup: 'order lookups',
-  confirmationMail: 'confirmation emails',
+  confirmationMail: perFifteenMinutes('confirmation-mail', 10, 'confirmation emails'),
 };
 
 /** Takes one attempt from the address's limit; the 429 with Retry-After past it. */
@@ -66,10 +59,11 @@ async function takeAttempt(
   address: string,
   logger: Logger,
 ): Promise<void> {
-  const claim = await addressLimits[name].claim(address);
+  const { limiter, what } = addressLimits[name];
+  const claim = await limiter.claim(address);
   if (claim.allowed) return;
   logger.warn({ limit: name, ip: address }, 'Per-address limit reached');
-  throw tooManyRequests(claim.retryAfterSeconds, `${whatOf[name]} from your network`);
+  throw tooManyRequests(claim.retryAfterSeconds, `${what} from your network`);
 }
 
 /**
