@@ -217,15 +217,8 @@ function walkXml(
 ) {
   const parser = new SaxesParser();
   const local = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1);
-  parser.on('opentag', (tag) => {
-    const attributes: Record<string, string> = {};
-    // Without the xmlns option, saxes gives each attribute as its plain string value.
-    for (const [key, value] of Object.entries(tag.attributes as Record<string, unknown>)) {
-      attributes[key] =
-        typeof value === 'string' ? value : String((value as { value?: unknown }).value ?? '');
-    }
-    handlers.open?.(local(tag.name), attributes);
-  });
+  // Without the xmlns option, saxes gives each attribute as its plain string value.
+  parser.on('opentag', (tag) => handlers.open?.(local(tag.name), tag.attributes));
   parser.on('text', (text) => handlers.text?.(text));
   parser.on('cdata', (text) => handlers.text?.(text));
   parser.on('closetag', (tag) => handlers.close?.(local(tag.name)));
@@ -250,23 +243,21 @@ function firstSheetPath(name: string, parts: Map<string, Buffer>): string {
       }
     },
   });
-  const found: { target: string | null } = { target: null };
+  let target: string | undefined;
   const relations = parts.get(WORKBOOK_RELATIONS);
   if (relations && relationId) {
     walkXml(name, relations, {
       open(element, attributes) {
-        if (element === 'Relationship' && attributes.Id === relationId) {
-          found.target = attributes.Target ?? null;
-        }
+        if (element === 'Relationship' && attributes.Id === relationId) target = attributes.Target;
       },
     });
   }
-  const target = found.target;
-  const path = target
-    ? target.startsWith('/')
+  // A target is relative to xl/, or absolute in the zip; without one, the usual first sheet.
+  const path = !target
+    ? 'xl/worksheets/sheet1.xml'
+    : target.startsWith('/')
       ? target.slice(1)
-      : `xl/${target}`
-    : 'xl/worksheets/sheet1.xml';
+      : `xl/${target}`;
   if (!parts.has(path))
     throw unsupported(name, 'is not an Excel workbook: its first sheet is missing.');
   return path;
