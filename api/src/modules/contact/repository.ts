@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
-import type { ContactEnquiry } from '@shop/contracts';
+import type { z } from 'zod';
+import type { ContactEnquiry, adminEnquiriesQuerySchema } from '@shop/contracts';
 import { trusted } from '../../platform/db';
 import { ContactEnquiryModel, type ContactEnquiryDocument } from './model';
 
@@ -29,11 +30,7 @@ export async function listEnquiries({
   before,
   limit,
   state,
-}: {
-  before?: string;
-  limit: number;
-  state: 'new' | 'handled' | 'all';
-}): Promise<StoredEnquiry[]> {
+}: z.output<typeof adminEnquiriesQuerySchema>): Promise<StoredEnquiry[]> {
   const filter: Record<string, unknown> = {};
   if (before) filter._id = trusted({ $lt: new Types.ObjectId(before) });
   if (state === 'new') filter.status = 'new';
