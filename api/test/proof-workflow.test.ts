@@ -654,6 +654,14 @@ describe('revisions', () => {
     expect(fake.status).toBe(415);
     const exe = await uploadRevision(order.orderId, { lineId }, { name: 'proof.exe', bytes: PNG });
     expect(exe.status).toBe(415);
+    // Names of an object's own machinery are not file types either (a plain object answered them).
+    for (const name of ['proof.constructor', 'proof.__proto__', 'proof.toString']) {
+      const odd = await uploadRevision(order.orderId, { lineId }, { name, bytes: PNG });
+      expect(odd).toMatchObject({
+        status: 415,
+        body: { message: 'A proof file must be a PNG, JPG or PDF' },
+      });
+    }
     expect(
       (await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`)).body.revision,
     ).toBe(1);

@@ -9,12 +9,14 @@ import { ContentInspector, type UploadStore } from '../uploads/uploads';
 
 export const MAX_PROOF_FILE_BYTES = 10 * 1024 * 1024;
 
-const PROOF_FILE_TYPES: Record<string, { extension: UploadExtension; contentType: string }> = {
-  png: { extension: 'png', contentType: 'image/png' },
-  jpg: { extension: 'jpg', contentType: 'image/jpeg' },
-  jpeg: { extension: 'jpeg', contentType: 'image/jpeg' },
-  pdf: { extension: 'pdf', contentType: 'application/pdf' },
-};
+// A Map, so a name's extension is looked up among these four only (a plain object also answers
+// "constructor", "__proto__" and the like).
+const PROOF_FILE_TYPES = new Map<string, { extension: UploadExtension; contentType: string }>([
+  ['png', { extension: 'png', contentType: 'image/png' }],
+  ['jpg', { extension: 'jpg', contentType: 'image/jpeg' }],
+  ['jpeg', { extension: 'jpeg', contentType: 'image/jpeg' }],
+  ['pdf', { extension: 'pdf', contentType: 'application/pdf' }],
+]);
 
 export async function keepProofFile(
   store: UploadStore,
@@ -22,7 +24,7 @@ export async function keepProofFile(
 ): Promise<{ hashedName: string; originalName: string; contentType: string }> {
   const originalName = path.basename(file.originalname).slice(0, 200) || 'proof';
   const extension = originalName.slice(originalName.lastIndexOf('.') + 1).toLowerCase();
-  const type = PROOF_FILE_TYPES[extension];
+  const type = PROOF_FILE_TYPES.get(extension);
   if (!type) throw AppError.unsupportedMedia('A proof file must be a PNG, JPG or PDF');
   const inspector = new ContentInspector(type.extension);
   inspector.push(file.buffer);
