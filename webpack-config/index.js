@@ -9,6 +9,7 @@ const { EsbuildPlugin } = require('esbuild-loader');
 const { PrecompressPlugin } = require('./precompress-plugin');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin');
 const { DeadCodePlugin } = require('./dead-code-plugin');
+const { CompileHintsPlugin } = require('./compile-hints-plugin');
 
 const repoRoot = path.resolve(__dirname, '..');
 /** First in every app's entry: zod without eval, so it runs under the pages' CSP (zod-jitless.mjs). */
@@ -318,7 +319,9 @@ function createRemoteConfig({
             }),
           ]
         : []),
-      ...(mode === 'production' ? [new DeadCodePlugin(), new PrecompressPlugin()] : []),
+      ...(mode === 'production'
+        ? [new DeadCodePlugin(), new CompileHintsPlugin(), new PrecompressPlugin()]
+        : []),
     ],
   };
 }
@@ -380,7 +383,9 @@ function createHostConfig({
         ),
       }),
       ...plugins,
-      ...(production ? [new DeadCodePlugin(), new PrecompressPlugin()] : []),
+      ...(production
+        ? [new DeadCodePlugin(), new CompileHintsPlugin(), new PrecompressPlugin()]
+        : []),
     ],
   };
 }

@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const webpack = require('webpack');
+const { minimizers } = require('./index.js');
+const { CompileHintsPlugin, MAGIC_COMMENT } = require('./compile-hints-plugin.js');
+
+let srcDir;
+let outDir;
+
+beforeAll(async () => {
+  srcDir = mkdtempSync(path.join(os.tmpdir(), 'hints-src-'));
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'hints-out-'));
+  writeFileSync(
+    path.join(srcDir, 'entry.js'),
+    `/* a comment the minifier drops */
+     export function greet(name) { return 'Hello, ' + name; }
+     globalThis.greeting = greet('shop');`,
+  );
+  const compiler = webpack({
+    mode: 'production',
+    context: srcDir,
+    devtool: 'source-map',
+    entry: { main: './entry.js' },
+    output: { path: outDir, filename: '[name].[contenthash:8].js' },
+    optimization: { minimizer: minimizers() },
+    plugins: [new CompileHintsPlugin()],
+  });
+  const stats = await new Promise((resolve, reject) =>
+    compiler.run((error, result) => (error ? reject(error) : resolve(result))),
+  );
+  expect(stats.hasErrors(), stats.toString('errors-only')).toBe(false);
+});
+
+afterAll(() => {
+  rmSync(srcDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the compile hint', () => {
+  const script = () => readdirSync(outDir).find((f) => f.endsWith('.js'));
+
+  it('opens the minified script, which still runs', () => {
+    const source = readFileSync(path.join(outDir, script()), 'utf8');
+    expect(source.startsWith(MAGIC_COMMENT)).toBe(true);
+    expect(source).not.toContain('a comment the minifier drops');
+    const page = vm.createContext({});
+    vm.runInContext(source, page);
+    expect(vm.runInContext('greeting', page)).toBe('Hello, shop');
+  });
+
+  it('moves the source map down a line with the code', () => {
+    const map = JSON.parse(readFileSync(path.join(outDir, `${script()}.map`), 'utf8'));
+    // Line 1 (the hint) maps to nothing; the code's mappings start on line 2.
+    expect(map.mappings.startsWith(';')).toBe(true);
+    expect(map.mappings.startsWith(';;')).toBe(false);
+  });
+});
