@@ -12,6 +12,8 @@ const { DeadCodePlugin } = require('./dead-code-plugin');
 const { CompileHintsPlugin } = require('./compile-hints-plugin');
 
 const repoRoot = path.resolve(__dirname, '..');
+/** Chunks whose libraries a page mostly leaves unrun: no compile hint (compile-hints-plugin.js). */
+const LAZY_COMPILED = [/[\\/]node_modules[\\/]bwip-js[\\/]/];
 /** First in every app's entry: zod without eval, so it runs under the pages' CSP (zod-jitless.mjs). */
 const ZOD_JITLESS = path.join(__dirname, 'zod-jitless.mjs');
 
@@ -320,7 +322,11 @@ function createRemoteConfig({
           ]
         : []),
       ...(mode === 'production'
-        ? [new DeadCodePlugin(), new CompileHintsPlugin(), new PrecompressPlugin()]
+        ? [
+            new DeadCodePlugin(),
+            new CompileHintsPlugin({ except: LAZY_COMPILED }),
+            new PrecompressPlugin(),
+          ]
         : []),
     ],
   };
@@ -384,7 +390,11 @@ function createHostConfig({
       }),
       ...plugins,
       ...(production
-        ? [new DeadCodePlugin(), new CompileHintsPlugin(), new PrecompressPlugin()]
+        ? [
+            new DeadCodePlugin(),
+            new CompileHintsPlugin({ except: LAZY_COMPILED }),
+            new PrecompressPlugin(),
+          ]
         : []),
     ],
   };
