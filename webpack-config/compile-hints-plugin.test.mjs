@@ -1,55 +1,43 @@
 // @vitest-environment node
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './test-build.mjs';
 
 const require = createRequire(import.meta.url);
-const webpack = require('webpack');
 const { minimizers } = require('./index.js');
 const { CompileHintsPlugin, MAGIC_COMMENT } = require('./compile-hints-plugin.js');
 
-let srcDir;
 let outDir;
+let remove;
 
 beforeAll(async () => {
-  srcDir = mkdtempSync(path.join(os.tmpdir(), 'hints-src-'));
-  outDir = mkdtempSync(path.join(os.tmpdir(), 'hints-out-'));
-  writeFileSync(
-    path.join(srcDir, 'entry.js'),
-    `/* a comment the minifier drops */
-     export function greet(name) { return 'Hello, ' + name; }
-     globalThis.greeting = greet('shop');
-     globalThis.drawLater = () => import('./symbologies.js');`,
-  );
-  // A chunk of a library most of which a page never runs, as bwip-js is.
-  writeFileSync(path.join(srcDir, 'symbologies.js'), 'export const code128 = () => 128;');
-  const compiler = webpack({
-    mode: 'production',
-    context: srcDir,
-    devtool: 'source-map',
-    entry: { main: './entry.js' },
-    output: {
-      path: outDir,
-      filename: '[name].[contenthash:8].js',
-      chunkFilename: 'lazy.[contenthash:8].js',
-      publicPath: '/',
+  ({ outDir, remove } = await buildApp(
+    {
+      'entry.js': `/* a comment the minifier drops */
+        export function greet(name) { return 'Hello, ' + name; }
+        globalThis.greeting = greet('shop');
+        globalThis.drawLater = () => import('./symbologies.js');`,
+      // A chunk of a library most of which a page never runs, as bwip-js is.
+      'symbologies.js': 'export const code128 = () => 128;',
     },
-    optimization: { minimizer: minimizers() },
-    plugins: [new CompileHintsPlugin({ except: [/symbologies\.js$/] })],
-  });
-  const stats = await new Promise((resolve, reject) =>
-    compiler.run((error, result) => (error ? reject(error) : resolve(result))),
-  );
-  expect(stats.hasErrors(), stats.toString('errors-only')).toBe(false);
+    {
+      devtool: 'source-map',
+      entry: { main: './entry.js' },
+      output: {
+        filename: '[name].[contenthash:8].js',
+        chunkFilename: 'lazy.[contenthash:8].js',
+        publicPath: '/',
+      },
+      optimization: { minimizer: minimizers() },
+      plugins: [new CompileHintsPlugin({ except: [/symbologies\.js$/] })],
+    },
+  ));
 });
 
-afterAll(() => {
-  rmSync(srcDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
-});
+afterAll(() => remove());
 
 describe('the compile hint', () => {
   const script = (prefix = 'main.') =>

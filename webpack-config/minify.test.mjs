@@ -1,13 +1,12 @@
 // @vitest-environment node
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './test-build.mjs';
 
 const require = createRequire(import.meta.url);
-const webpack = require('webpack');
 const acorn = require('acorn');
 const { containerLibrary, minimizers } = require('./index.js');
 
@@ -49,16 +48,10 @@ const SOURCES = {
 };
 
 let outDir;
-let srcDir;
+let remove;
 
 beforeAll(async () => {
-  srcDir = mkdtempSync(path.join(os.tmpdir(), 'minify-src-'));
-  outDir = mkdtempSync(path.join(os.tmpdir(), 'minify-out-'));
-  for (const [name, source] of Object.entries(SOURCES))
-    writeFileSync(path.join(srcDir, name), source);
-  const compiler = webpack({
-    mode: 'production',
-    context: srcDir,
+  ({ outDir, remove } = await buildApp(SOURCES, {
     devtool: false,
     entry: {
       observer: './observer.js',
@@ -66,19 +59,12 @@ beforeAll(async () => {
       // A container's entry, named on the page as the apps' containers are.
       remoteEntry: { import: './container.js', library: containerLibrary('demo') },
     },
-    output: { path: outDir, filename: '[name].js' },
+    output: { filename: '[name].js' },
     optimization: { minimizer: minimizers() },
-  });
-  const stats = await new Promise((resolve, reject) =>
-    compiler.run((error, result) => (error ? reject(error) : resolve(result))),
-  );
-  expect(stats.hasErrors(), stats.toString('errors-only')).toBe(false);
+  }));
 });
 
-afterAll(() => {
-  rmSync(srcDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
-});
+afterAll(() => remove());
 
 describe("the apps' minifiers", () => {
   it('lower private class members without declaring anything on the page', () => {
