@@ -193,6 +193,18 @@ function containerLibrary(name) {
   return { type: 'self', name };
 }
 
+/**
+ * What every app's production build does to its files after bundling, in this order: drops the code no
+ * chunk runs, adds the compile hint, then writes the compressed copies (each plugin's stage).
+ */
+function finishingPlugins() {
+  return [
+    new DeadCodePlugin(),
+    new CompileHintsPlugin({ except: LAZY_COMPILED }),
+    new PrecompressPlugin(),
+  ];
+}
+
 function baseConfig({ appDir, mode, outputPath }) {
   const production = mode === 'production';
   return {
@@ -321,13 +333,7 @@ function createRemoteConfig({
             }),
           ]
         : []),
-      ...(mode === 'production'
-        ? [
-            new DeadCodePlugin(),
-            new CompileHintsPlugin({ except: LAZY_COMPILED }),
-            new PrecompressPlugin(),
-          ]
-        : []),
+      ...(mode === 'production' ? finishingPlugins() : []),
     ],
   };
 }
@@ -389,13 +395,7 @@ function createHostConfig({
         ),
       }),
       ...plugins,
-      ...(production
-        ? [
-            new DeadCodePlugin(),
-            new CompileHintsPlugin({ except: LAZY_COMPILED }),
-            new PrecompressPlugin(),
-          ]
-        : []),
+      ...(production ? finishingPlugins() : []),
     ],
   };
 }
