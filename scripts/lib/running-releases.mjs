@@ -71,7 +71,8 @@ export function storeRunningBuild({ remote, dir, storeDir, distDir, root, contra
   });
   const staging = path.join(storeDir, `.staging-${version}`);
   rmSync(staging, { recursive: true, force: true });
-  cpSync(distDir, staging, { recursive: true });
+  // With the files' times: the servers send a compressed copy only if it is not older than its file.
+  cpSync(distDir, staging, { recursive: true, preserveTimestamps: true });
   const manifest = {
     ...releaseManifest({
       remote,

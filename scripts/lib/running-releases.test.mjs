@@ -1,7 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { precompressedVariant } from './precompressed.mjs';
 import { buildsToAdopt, STARTED_BUILD, storeRunningBuild } from './running-releases.mjs';
 
 let dir;
@@ -74,5 +83,21 @@ describe('storeRunningBuild', () => {
     // A second copy of the same commit is another version: a release is never overwritten.
     const again = storeRunningBuild({ ...candidate, root, contractsVersion: '1.0.0' });
     expect(JSON.parse(readFileSync(again, 'utf8')).version).not.toBe(release.version);
+  });
+
+  it("keeps the files' times, so the servers still send the build's compressed copies", () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const candidate = remote(null, 'aaa');
+    // As the build leaves them: the copy has its file's time (webpack-config/precompress-plugin.js).
+    writeFileSync(path.join(candidate.distDir, 'aaa.js.br'), 'brotli');
+    const built = new Date('2026-01-01T00:00:00Z');
+    for (const file of ['aaa.js', 'aaa.js.br'])
+      utimesSync(path.join(candidate.distDir, file), built, built);
+    const release = path.dirname(
+      storeRunningBuild({ ...candidate, root, contractsVersion: '1.0.0' }),
+    );
+    const copied = path.join(release, 'aaa.js');
+    expect(statSync(copied).mtimeMs).toBe(built.getTime());
+    expect(precompressedVariant(copied, 'gzip, br')?.encoding).toBe('br');
   });
 });
