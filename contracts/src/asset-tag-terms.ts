@@ -10,6 +10,7 @@ import {
   type CodePlacement,
   type CodeType,
 } from './asset-tag-options';
+import { formatCount } from './money';
 
 /** A numbered series, as asset-tags.ts' seriesSchema reads it (LabelSeries). */
 interface Series {
@@ -111,14 +112,14 @@ export function variableDataTerms(
     const padded = series.padding > 0 ? `, ${series.padding} digits` : '';
     terms.push([
       'Series',
-      `${describeSeries({ customText: config.customText, series, code }, quantity)} (${quantity.toLocaleString('en-US')} labels${padded})`,
+      `${describeSeries({ customText: config.customText, series, code }, quantity)} (${formatCount(quantity)} labels${padded})`,
     ]);
   }
   if (rows) {
     const columns = rows.textColumns.map(columnLetter).join(', ');
     terms.push([
       'Rows',
-      `${rows.originalName ?? 'Spreadsheet'}: ${quantity.toLocaleString('en-US')} rows, one label each${columns ? ` (text from column ${columns})` : ''}`,
+      `${rows.originalName ?? 'Spreadsheet'}: ${formatCount(quantity)} rows, one label each${columns ? ` (text from column ${columns})` : ''}`,
     ]);
   }
   if (code) {

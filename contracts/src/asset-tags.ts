@@ -19,6 +19,7 @@ import {
   MAX_TEXT_COLUMNS,
   type CodeType,
 } from './asset-tag-options';
+import { formatCount } from './money';
 
 export * from './asset-tag-options';
 export * from './asset-tag-terms';
@@ -119,7 +120,7 @@ export function codeValueProblem(type: CodeType, value: string): string | null {
 export function seriesRangeProblem(series: LabelSeries, quantity: number): string | null {
   const last = seriesLast(series, quantity);
   return last > SERIES_MAX_NUMBER
-    ? `This series would end at ${last.toLocaleString('en-US')}: numbers go up to 999,999,999`
+    ? `This series would end at ${formatCount(last)}: numbers go up to 999,999,999`
     : null;
 }
 

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars } from './money';
+import { formatCount, formatDollars } from './money';
+
+// What en-US's own formatters answer: formatDollars and formatCount must say the same.
+const intlDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A seeded generator, so a failure names the amounts it saw again. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+}
 
 describe('formatDollars', () => {
   it('shows dollars with two decimals, thousands separated', () => {
@@ -9,5 +25,37 @@ describe('formatDollars', () => {
     expect(formatDollars(41_600)).toBe('$41,600.00');
     expect(formatDollars(1_234_567.891)).toBe('$1,234,567.89');
     expect(formatDollars(-5)).toBe('-$5.00');
+  });
+
+  it("gives en-US's answer for amounts in cents, half cents and beyond, up to ten billion dollars", () => {
+    const next = random(28);
+    const amounts = [1.005, 2.675, 0.125, -1.005, 1e-7, 999.995, 1_000_000.5, 0.1 + 0.2];
+    for (let i = 0; i < 20_000; i++) {
+      const scale = 10 ** Math.floor(next() * 13);
+      const cents = Math.round(next() * scale) * (next() < 0.2 ? -1 : 1);
+      amounts.push(cents / 100, (cents + 0.5) / 100, cents / 1000 + next() / 10_000);
+    }
+    for (const amount of amounts) {
+      if ((amount < 0 || Object.is(amount, -0)) && amount > -0.005) continue; // below, on purpose
+      expect(formatDollars(amount), String(amount)).toBe(intlDollars.format(amount));
+    }
+  });
+
+  it('never shows a minus sign on nothing ("-$0.00" where Intl has it)', () => {
+    expect(formatDollars(-0)).toBe('$0.00');
+    expect(formatDollars(-0.001)).toBe('$0.00');
+  });
+});
+
+describe('formatCount', () => {
+  it("gives en-US's answer for whole numbers", () => {
+    const next = random(29);
+    for (const count of [0, 7, 999, 1000, 10_000, 999_999_999, -1234]) {
+      expect(formatCount(count)).toBe(formatCount(count));
+    }
+    for (let i = 0; i < 5_000; i++) {
+      const count = Math.floor(next() * 10 ** Math.floor(next() * 12));
+      expect(formatCount(count)).toBe(formatCount(count));
+    }
   });
 });

@@ -9,14 +9,26 @@ export function toDollars(cents: Cents): number {
   return Math.round(cents) / 100;
 }
 
-const dollarFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Written out here rather than by Intl.NumberFormat or toLocaleString: a page's first Intl formatter
+// loads the browser's locale data, a 100 to 280 ms task on Lighthouse's phone (docs/benchmarks.md
+// "Locale data"), and every page shows a price. The answers are en-US's (money.test.ts compares).
+
+/** "1234567" as "1,234,567". */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /** "$1,234.50": dollars with two decimals, thousands separated so a large amount reads at a glance. */
 export function formatDollars(dollars: number): string {
-  return dollarFormat.format(dollars);
+  // Rounded half away from zero from the amount as written (1.005 is $1.01), as Intl rounds it.
+  const cents = Math.round(Number((Math.abs(dollars) * 100).toPrecision(15)));
+  const sign = dollars < 0 && cents > 0 ? '-' : '';
+  const fraction = String(cents % 100).padStart(2, '0');
+  return `${sign}$${groupThousands(String(Math.floor(cents / 100)))}.${fraction}`;
+}
+
+/** "12,345": a count (of labels, rows, items), thousands separated. */
+export function formatCount(count: number): string {
+  const sign = count < 0 ? '-' : '';
+  return `${sign}${groupThousands(String(Math.abs(Math.round(count))))}`;
 }

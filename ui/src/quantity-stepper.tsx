@@ -5,6 +5,7 @@ import { MAX_LINE_QUANTITY, quantityProblem } from '@shop/contracts/label-option
 import { Field, FieldError, FieldHint, Label } from './form-field';
 import { QUOTE_PATH } from './paths';
 import { focusRing, theme } from './theme';
+import { formatCount } from '@shop/contracts/money';
 
 // The control's border is the theme's control colour: at least 3:1 against white, as a field's edge.
 const Group = styled.div`
@@ -207,7 +208,7 @@ export function QuantityStepper({
         </StepperError>
       )}
       <LimitHint id={hintId}>
-        Up to {MAX_LINE_QUANTITY.toLocaleString('en-US')} per line. More?{' '}
+        Up to {formatCount(MAX_LINE_QUANTITY)} per line. More?{' '}
         <Link to={QUOTE_PATH}>Ask for a quote</Link>
       </LimitHint>
     </Root>

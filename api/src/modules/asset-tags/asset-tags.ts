@@ -4,11 +4,12 @@
 import {
   CODE_TYPE_LABELS,
   describeSeries,
-  rowLabel,
-  seriesLabel,
+  formatCount,
   type KeptSheetRows,
   type LabelConfiguration,
   type OrderedProductConfig,
+  rowLabel,
+  seriesLabel,
   type SheetCheck,
   type SheetSummary,
 } from '@shop/contracts';
@@ -113,12 +114,12 @@ export async function checkLabelData(
     ]);
   }
   if (label.quantity !== sheet.rowCount) {
-    const message = `The spreadsheet has ${sheet.rowCount.toLocaleString('en-US')} rows: one label each, so the quantity is ${sheet.rowCount.toLocaleString('en-US')}`;
+    const message = `The spreadsheet has ${formatCount(sheet.rowCount)} rows: one label each, so the quantity is ${formatCount(sheet.rowCount)}`;
     throw AppError.invalid(message, [{ path: 'quantity', message }]);
   }
   const check = checkSheetRows(sheet, label);
   if (check.errorCount > 0) {
-    const message = `${check.errorCount.toLocaleString('en-US')} ${check.errorCount === 1 ? 'row needs' : 'rows need'} fixing before the labels go in the cart. ${check.errors[0]!.message}`;
+    const message = `${formatCount(check.errorCount)} ${check.errorCount === 1 ? 'row needs' : 'rows need'} fixing before the labels go in the cart. ${check.errors[0]!.message}`;
     throw AppError.invalid(
       message,
       check.errors.map((error) => ({ path: `rows.${error.row}`, message: error.message })),

@@ -8,7 +8,7 @@ import { TextDecoder } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 import { SaxesParser } from 'saxes';
-import { MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, columnLetter } from '@shop/contracts';
+import { columnLetter, formatCount, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 
 export const MAX_SHEET_FILE_BYTES = 5 * 1024 * 1024;
@@ -68,7 +68,7 @@ function finish(name: string, format: ParsedSheet['format'], table: Array<[numbe
   }
   if (rows.length > MAX_SHEET_ROWS) {
     throw AppError.invalid(
-      `The file "${name}" has ${rows.length.toLocaleString('en-US')} rows: at most 10,000 labels fit in one line. Split it into files of at most 10,000 rows.`,
+      `The file "${name}" has ${formatCount(rows.length)} rows: at most 10,000 labels fit in one line. Split it into files of at most 10,000 rows.`,
     );
   }
   const width = Math.max(

@@ -1,28 +1,29 @@
 // The cart (docs/product.md sections 3, 4 and 7; docs/design.md section 4): lines priced by the server, a discount
 // code kept with them in the cart and checked again whenever the cart is read or changed, tax by region.
 import {
+  type ApplyDiscountResponse,
   CART_FULL_MESSAGE,
-  LINE_QUANTITY_LIMIT_MESSAGE,
-  MAX_CART_LINES,
-  MAX_LINE_QUANTITY,
-  toDollars,
-  type Cents,
-  type CartItem,
   type CartChangeResponse,
   type CartDeleteResponse,
+  type CartItem,
   type CartResponse,
   type CartSessionResponse,
   type CartSessionUpdate,
+  type Cents,
   type DiscountRemoved,
-  type LabelConfiguration,
-  type ProductConfig,
-  priceLabel,
-  sameVariableData,
-  toCents,
-  variableDataOf,
+  formatCount,
   isVariableLine,
+  type LabelConfiguration,
+  LINE_QUANTITY_LIMIT_MESSAGE,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  priceLabel,
+  type ProductConfig,
+  sameVariableData,
   seriesRangeProblem,
-  type ApplyDiscountResponse,
+  toCents,
+  toDollars,
+  variableDataOf,
 } from '@shop/contracts';
 import {
   assertCodesScan,
@@ -436,7 +437,7 @@ export async function addToCart(
     const current = cart.items[same]!;
     const merged = current.quantity + quantity;
     if (merged > MAX_LINE_QUANTITY) {
-      const message = `Your cart already has ${current.quantity.toLocaleString('en-US')} of this label. ${LINE_QUANTITY_LIMIT_MESSAGE}`;
+      const message = `Your cart already has ${formatCount(current.quantity)} of this label. ${LINE_QUANTITY_LIMIT_MESSAGE}`;
       throw AppError.invalid(message, [{ path: 'quantity', message }]);
     }
     return saveChangedLine(owner, cart, same, atQuantity(current, merged));

@@ -3,18 +3,19 @@
 import {
   CODE_PLACEMENT_LABELS,
   CODE_TYPE_LABELS,
-  MIN_MODULE_INCHES,
-  isMatrixCode,
-  invertedCodeWarning,
+  COLOR_SWATCHES,
+  formatCount,
   HOLE_DIAMETER_INCHES,
   HOLE_INSET_INCHES,
+  invertedCodeWarning,
+  isMatrixCode,
+  type LabelLayout,
   MATERIAL_LABELS,
   MIN_CAP_HEIGHT_INCHES,
+  MIN_MODULE_INCHES,
   MOUNTING_LABELS,
-  COLOR_SWATCHES,
-  textWidthEm,
-  type LabelLayout,
   type OrderedProductConfig,
+  textWidthEm,
 } from '@shop/contracts';
 import { drawLabelFace, type LabelValues } from './label-face';
 
@@ -403,7 +404,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     [
       'Labels',
       series &&
-        `${series.count.toLocaleString('en-US')} labels, each different: ${series.description}. The index at the end lists every one.`,
+        `${formatCount(series.count)} labels, each different: ${series.description}. The index at the end lists every one.`,
     ],
     [
       'Code',
@@ -535,7 +536,7 @@ function drawSamples(
     const column = position % columns;
     if (column === 0 && position > 0) y += rowHeight;
     const left = MARGIN + column * (cellWidth + gap);
-    const caption = `Label ${label.number.toLocaleString('en-US')}${label.row !== null ? ` (row ${label.row})` : ''}${position === 0 ? ', first' : position === series.shown.length - 1 ? ', last' : ''}`;
+    const caption = `Label ${formatCount(label.number)}${label.row !== null ? ` (row ${label.row})` : ''}${position === 0 ? ', first' : position === series.shown.length - 1 ? ', last' : ''}`;
     text(left, y + 12, caption, 9, { font: 'body-bold', fill: MUTED });
     drawLabelFace(primitives, {
       config,
@@ -570,7 +571,7 @@ function indexPages(series: ProofSeries, title: string, config: OrderedProductCo
     return `${label.row !== null ? `row ${label.row}: ` : ''}${text}${code}`;
   };
   const size = 8;
-  const numberWidth = textWidthEm(series.count.toLocaleString('en-US')) * size + 8;
+  const numberWidth = textWidthEm(formatCount(series.count)) * size + 8;
   const widest =
     Math.max(...series.index.slice(0, 2000).map((label) => textWidthEm(entry(label)))) * size;
   const contentWidth = INDEX_PAGE.width - 2 * MARGIN;
@@ -585,12 +586,10 @@ function indexPages(series: ProofSeries, title: string, config: OrderedProductCo
     const primitives: Primitive[] = [];
     const push = (x: number, y: number, value: string, options: TextOptions = {}) =>
       primitives.push(textPrimitive(x, y, value, size, options));
-    push(
-      MARGIN,
-      MARGIN + 12,
-      `${title}: index of the ${series.count.toLocaleString('en-US')} labels`,
-      { size: 11, font: 'body-bold' },
-    );
+    push(MARGIN, MARGIN + 12, `${title}: index of the ${formatCount(series.count)} labels`, {
+      size: 11,
+      font: 'body-bold',
+    });
     push(MARGIN, MARGIN + 26, `${series.description} · page ${page + 1} of ${pageCount}`, {
       fill: MUTED,
     });
@@ -599,7 +598,7 @@ function indexPages(series: ProofSeries, title: string, config: OrderedProductCo
       const column = Math.floor(position / perColumn);
       const x = MARGIN + column * columnWidth;
       const y = firstLine + (position % perColumn) * INDEX_LINE;
-      push(x + numberWidth - 6, y, label.number.toLocaleString('en-US'), {
+      push(x + numberWidth - 6, y, formatCount(label.number), {
         anchor: 'end',
         fill: MUTED,
       });

@@ -14,6 +14,7 @@ import {
 import { LabelPreview } from '@shop/ui/label-preview';
 import { useCodeSymbols } from '@shop/ui/code-symbols';
 import { engravedArtworkOf } from '@shop/contracts/label-layout';
+import { formatCount } from '@shop/contracts/money';
 
 const Line = styled.li`
   display: grid;
@@ -188,7 +189,7 @@ export function OrderLine({
         <Price>
           <strong>{formatDollars(item.totalPrice)}</strong>{' '}
           <span>
-            ({item.quantity.toLocaleString('en-US')} × {formatDollars(item.unitPrice)})
+            ({formatCount(item.quantity)} × {formatDollars(item.unitPrice)})
           </span>
         </Price>
       </Details>

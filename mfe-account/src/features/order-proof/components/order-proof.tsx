@@ -22,6 +22,7 @@ import {
   type OrderProof,
 } from '../api/order-proof';
 import { hasOutcome } from '../../../lib/order-outcome';
+import { formatCount } from '@shop/contracts/money';
 
 const Section = styled.section`
   display: grid;
@@ -161,7 +162,7 @@ function proofPath(
 
 /** What an approval covers: each line's proof, and every label engraved from them. */
 function approvalHint(lines: OrderProof['revisions'][number]['lines']): string {
-  const labels = lines.reduce((sum, line) => sum + line.labels, 0).toLocaleString('en-US');
+  const labels = formatCount(lines.reduce((sum, line) => sum + line.labels, 0));
   return lines.length === 1
     ? `Approving tells us to engrave exactly what the proof shows, on ${labels === '1' ? '1 label' : `${labels} labels`}.`
     : `Approving tells us to engrave exactly what the ${lines.length} proofs show, on ${labels} labels in all.`;

@@ -25,6 +25,7 @@ import {
 } from '@shop/ui';
 import { useInsights, type InsightsDashboard } from '../api/get-insights';
 import { BarList, ColumnChart } from './charts';
+import { formatCount } from '@shop/contracts/money';
 
 const Toolbar = styled.div`
   display: flex;
@@ -374,7 +375,7 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
     key: entry.material,
     label: materialName(entry.material),
     value: entry.labels,
-    valueText: `${entry.labels.toLocaleString('en-US')} labels`,
+    valueText: `${formatCount(entry.labels)} labels`,
     entry,
   }));
   return (
@@ -389,7 +390,7 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
         </div>
         <div>
           <dt>Orders</dt>
-          <dd>{figures.orders.toLocaleString('en-US')}</dd>
+          <dd>{formatCount(figures.orders)}</dd>
           <dd>{figures.cancelled} cancelled</dd>
         </div>
         <div>
@@ -402,7 +403,7 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
         <div>
           <dt>Proofs waiting</dt>
           <dd>
-            {proofs.waiting.toLocaleString('en-US')}
+            {formatCount(proofs.waiting)}
             {proofs.waitingMore ? '+' : ''}
           </dd>
           <dd>
@@ -420,16 +421,16 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
           <Funnel>
             <li>
               <span className="step">Carts started</span>
-              <span className="count">{funnel.cartsStarted.toLocaleString('en-US')}</span>
+              <span className="count">{formatCount(funnel.cartsStarted)}</span>
             </li>
             <li>
               <span className="step">Checkouts placed</span>
-              <span className="count">{funnel.placed.toLocaleString('en-US')}</span>
+              <span className="count">{formatCount(funnel.placed)}</span>
               <span className="rate">{percent(funnel.placed, funnel.cartsStarted)} of carts</span>
             </li>
             <li>
               <span className="step">Orders paid</span>
-              <span className="count">{funnel.paid.toLocaleString('en-US')}</span>
+              <span className="count">{formatCount(funnel.paid)}</span>
               <span className="rate">{percent(funnel.paid, funnel.placed)} of checkouts</span>
             </li>
           </Funnel>
@@ -510,12 +511,7 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
           columns={['Material', 'Labels', 'Orders', 'Sales']}
           rows={materials.map(({ key, label, entry }) => ({
             key,
-            cells: [
-              label,
-              entry.labels.toLocaleString('en-US'),
-              entry.orders,
-              formatDollars(entry.sales),
-            ],
+            cells: [label, formatCount(entry.labels), entry.orders, formatDollars(entry.sales)],
           }))}
           chart={
             <BarList
@@ -549,7 +545,7 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
                   {figures.topSizes.map((size) => (
                     <tr key={`${size.width}x${size.height}`}>
                       <th scope="row">{formatSize(size.width, size.height)}</th>
-                      <td className="number">{size.labels.toLocaleString('en-US')}</td>
+                      <td className="number">{formatCount(size.labels)}</td>
                       <td className="number">{size.orders}</td>
                     </tr>
                   ))}

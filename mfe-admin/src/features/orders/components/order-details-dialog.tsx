@@ -25,6 +25,7 @@ import { CancelForm, DetailsSection, NoteForm, ShipForm } from './order-action-f
 import { ProductionFiles } from './production-files';
 import { ProofSection } from './proof-section';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
+import { formatCount } from '@shop/contracts/money';
 
 const Grid = styled.div`
   display: grid;
@@ -179,8 +180,7 @@ export function OrderDetailsDialog({
               <li key={item.id ?? index}>
                 <div>
                   <div>
-                    {item.quantity.toLocaleString('en-US')} ×{' '}
-                    {materialName(item.productConfig.material)}{' '}
+                    {formatCount(item.quantity)} × {materialName(item.productConfig.material)}{' '}
                     {formatInches(item.productConfig.width)} ×{' '}
                     {formatInches(item.productConfig.height)}
                   </div>

@@ -7,6 +7,7 @@ import { Button, ButtonAnchor } from '@shop/ui';
 import { apiErrorMessage, apiRequest } from 'shell/store';
 import type { AdminOrder } from '../api/get-admin-orders';
 import { DetailsSection } from './order-action-forms';
+import { formatCount } from '@shop/contracts/money';
 
 /** The states in which the proof is approved (or skipped) and the labels may be engraved. */
 const IN_PRODUCTION: readonly OrderStatus[] = ['processing', 'shipped', 'completed'];
@@ -118,7 +119,7 @@ export function ProductionFiles({ order }: { order: AdminOrder }) {
               return (
                 <li key={lineId} aria-label={`Line ${index + 1}`}>
                   <span>
-                    Line {index + 1}: {item.quantity.toLocaleString('en-US')} label
+                    Line {index + 1}: {formatCount(item.quantity)} label
                     {item.quantity === 1 ? '' : 's'}
                   </span>
                   <div className="actions">

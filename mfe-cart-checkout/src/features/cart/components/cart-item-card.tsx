@@ -20,6 +20,7 @@ import { LabelSwatch } from '../../../components/label-swatch';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItemQuantity } from '../api/update-cart-item-quantity';
 import { CartQuantityStepper } from './cart-quantity-stepper';
+import { formatCount } from '@shop/contracts/money';
 
 // Phones: the picture beside the name, details and controls full width below it. Wider: the picture
 // runs down the left.
@@ -226,9 +227,7 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
         <Controls>
           {config.rows ? (
             // One label per row of the checked spreadsheet: its count is the file's.
-            <span data-testid="cart-item-rows-quantity">
-              {item.quantity.toLocaleString('en-US')} labels
-            </span>
+            <span data-testid="cart-item-rows-quantity">{formatCount(item.quantity)} labels</span>
           ) : (
             <CartQuantityStepper
               quantity={item.quantity}

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import type { CartItem } from '../../../api/get-cart';
 import { CartItemCard } from './cart-item-card';
+import { formatCount } from '@shop/contracts/money';
 
 const Title = styled(CardTitle)`
   outline: none;
@@ -30,7 +31,7 @@ export function CartItemList({ items, onDiscountRemoved }: CartItemListProps) {
   return (
     <Card aria-labelledby="cart-items-title">
       <Title id="cart-items-title" ref={headingRef} tabIndex={-1}>
-        Items <span>({count.toLocaleString('en-US')})</span>
+        Items <span>({formatCount(count)})</span>
       </Title>
       <List>
         {items.map((item) => (

@@ -6,6 +6,7 @@ import { ButtonLink, fromLarge, theme, Card, CardTitle, formatDollars } from '@s
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import { afterDiscount } from '../../../lib/money';
 import { DiscountCodeForm } from './discount-code-form';
+import { formatCount } from '@shop/contracts/money';
 
 const Sticky = styled(Card)`
   display: grid;
@@ -58,7 +59,7 @@ export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
       </CardTitle>
       <SummaryList>
         <SummaryRow
-          term={`Subtotal (${cart.itemCount.toLocaleString('en-US')} ${itemWord})`}
+          term={`Subtotal (${formatCount(cart.itemCount)} ${itemWord})`}
           testId="summary-subtotal"
         >
           {formatDollars(cart.subtotal)}

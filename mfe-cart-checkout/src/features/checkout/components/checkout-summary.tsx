@@ -17,6 +17,7 @@ import {
 } from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
 import type { CheckoutQuote } from '../api/get-checkout-quote';
+import { formatCount } from '@shop/contracts/money';
 
 // On a phone the summary leads the page, folded to its total (the details, the form and the card
 // come first otherwise, a long scroll from the total); from the large breakpoint it is open beside
@@ -129,7 +130,7 @@ function labelsOf({ productConfig: config, quantity }: Cart['items'][number]): s
       quantity,
     );
   if (config.rows)
-    return `${config.rows.originalName ?? 'Spreadsheet'}: ${quantity.toLocaleString('en-US')} rows`;
+    return `${config.rows.originalName ?? 'Spreadsheet'}: ${formatCount(quantity)} rows`;
   return null;
 }
 
@@ -182,7 +183,7 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
                 </strong>
                 {labelsOf(item) && <small>{labelsOf(item)}</small>}
                 <small>
-                  {item.quantity.toLocaleString('en-US')} × {formatDollars(item.unitPrice)}
+                  {formatCount(item.quantity)} × {formatDollars(item.unitPrice)}
                 </small>
               </p>
               <span>{formatDollars(item.totalPrice)}</span>

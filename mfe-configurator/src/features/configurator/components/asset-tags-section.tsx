@@ -15,7 +15,7 @@ import {
 import { invertedCodeWarning } from '@shop/contracts/label-codes';
 import { COLOR_SWATCHES } from '@shop/contracts/label-options';
 import { CODE_SURCHARGE_CENTS, VARIABLE_DATA_SURCHARGE_CENTS } from '@shop/contracts/pricing';
-import { formatDollars } from '@shop/contracts/money';
+import { formatCount, formatDollars } from '@shop/contracts/money';
 import { apiErrorMessage } from 'shell/store';
 import {
   Button,
@@ -442,8 +442,8 @@ function SheetPanel({ draft, error, onChange, check }: SheetPanelProps) {
         {draft.sheet ? (
           <SheetLine>
             <span>
-              <strong>{draft.sheet.originalName}</strong>:{' '}
-              {draft.sheet.rowCount.toLocaleString('en-US')} rows, one label each
+              <strong>{draft.sheet.originalName}</strong>: {formatCount(draft.sheet.rowCount)} rows,
+              one label each
             </span>
             <Button
               type="button"
@@ -548,7 +548,7 @@ function SheetCheckResult({
   if (data.errorCount === 0) {
     return (
       <Ready role="status" data-testid="sheet-ready">
-        All {rowCount.toLocaleString('en-US')} rows fit the label
+        All {formatCount(rowCount)} rows fit the label
         {checking ? ' (checking again…)' : ''}.
       </Ready>
     );
@@ -557,10 +557,7 @@ function SheetCheckResult({
   return (
     <Problems role="alert" data-testid="sheet-errors" aria-busy={checking}>
       <h3>
-        {data.errorCount === 1
-          ? '1 row needs'
-          : `${data.errorCount.toLocaleString('en-US')} rows need`}{' '}
-        fixing
+        {data.errorCount === 1 ? '1 row needs' : `${formatCount(data.errorCount)} rows need`} fixing
       </h3>
       {/* It scrolls when long: focusable, so a keyboard can scroll it. */}
       <ol tabIndex={0} aria-label="Rows to fix">
@@ -569,7 +566,7 @@ function SheetCheckResult({
           <li key={row}>{message}</li>
         ))}
       </ol>
-      {more > 0 && <p>And {more.toLocaleString('en-US')} more.</p>}
+      {more > 0 && <p>And {formatCount(more)} more.</p>}
       <p>Correct the file and upload it again: nothing goes to the cart while a row is wrong.</p>
     </Problems>
   );

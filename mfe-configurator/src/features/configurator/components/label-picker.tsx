@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Input, theme } from '@shop/ui';
+import { formatCount } from '@shop/contracts/money';
 
 const Bar = styled.div`
   display: flex;
@@ -80,8 +81,8 @@ export function LabelPicker({ count, index, onPick, kind }: LabelPickerProps) {
       />
       <Of id={`${id}-of`}>
         {kind === 'rows'
-          ? `of rows ${firstShown}–${lastShown.toLocaleString('en-US')}`
-          : `of ${count.toLocaleString('en-US')}`}
+          ? `of rows ${firstShown}–${formatCount(lastShown)}`
+          : `of ${formatCount(count)}`}
       </Of>
       <Buttons>
         <Button

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { COLOR_SWATCHES, MATERIAL_LABELS, MOUNTING_LABELS } from '@shop/contracts/label-options';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
 import { CODE_TYPE_LABELS, describeSeries } from '@shop/contracts/asset-tags';
-import { formatDollars } from '@shop/contracts/money';
+import { formatCount, formatDollars } from '@shop/contracts/money';
 import {
   Button,
   FieldError,
@@ -229,7 +229,7 @@ export function OrderSummary({
       </Specs>
       {fixedQuantity !== undefined ? (
         <FixedQuantity data-testid="fixed-quantity">
-          Quantity: <strong>{fixedQuantity.toLocaleString('en-US')}</strong> (one label per row)
+          Quantity: <strong>{formatCount(fixedQuantity)}</strong> (one label per row)
         </FixedQuantity>
       ) : (
         <QuantityStepper

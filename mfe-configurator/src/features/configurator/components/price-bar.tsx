@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatDollars } from '@shop/contracts/money';
+import { formatCount, formatDollars } from '@shop/contracts/money';
 import { Button, fromLarge, theme } from '@shop/ui';
 import type { LivePrice } from '../use-live-price';
 import { ORDER_SUMMARY_ID } from './order-summary';
@@ -65,7 +65,7 @@ export function PriceBar({ live, quantity }: { live: LivePrice; quantity: number
         </span>
         <span className="each">
           {live.priceable && quantity > 0 && price
-            ? `${quantity.toLocaleString('en-US')} × ${formatDollars(price.unitPrice)}`
+            ? `${formatCount(quantity)} × ${formatDollars(price.unitPrice)}`
             : 'Choose a size and quantity'}
         </span>
       </div>
