@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// The installable app: the web app manifest and its icons, the service worker registered at load, what
+// The installable app: the web app manifest and its icons, the service worker registered once the first
+// page has shown, what
 // it keeps (hashed files of the shell and the remotes) and what it never keeps (/api), and that the
 // files naming a deployment come from the network on every visit.
 
@@ -45,7 +46,7 @@ test('the web app manifest names the shop and lists SVG and PNG icons that load'
   }
 });
 
-test('a service worker is registered at load and keeps hashed files, never /api', async ({
+test('a service worker is registered once the page has shown and keeps hashed files, never /api', async ({
   page,
 }) => {
   await page.goto('/');

@@ -7,6 +7,7 @@ import {
   registerShopRemotes,
   type RemoteFallback,
 } from './federation';
+import { pageShown, whenIdle } from './page-shown';
 import { runtimeConfig, type RemoteName } from './runtime-config';
 
 // The shared singletons' versions of this build (webpack-config's DefinePlugin).
@@ -127,11 +128,6 @@ export function preloadRoute(pathname: string): void {
   });
 }
 
-function whenIdle(run: () => void) {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
-  else setTimeout(run, 2000);
-}
-
 /**
  * After each shell page is shown, its likely next pages are fetched once the browser has nothing to
  * do. A remote's page is not shown yet when the shell has rendered its route (only the skeleton is):
@@ -139,6 +135,7 @@ function whenIdle(run: () => void) {
  */
 export function preloadLikelyNext(pathname: string): void {
   if (pathname in PRELOADABLE) return;
+  pageShown();
   const next = LIKELY_NEXT[pathname];
   if (next) whenIdle(() => next.forEach(preloadRoute));
 }
@@ -162,6 +159,7 @@ function preloadLaterFiles(pathname: string): void {
 export function remotePageShown(pathname: string): void {
   if (performance.getEntriesByName(REMOTE_PAGE_SHOWN_MARK).length === 0)
     performance.mark(REMOTE_PAGE_SHOWN_MARK);
+  pageShown();
   const next = LIKELY_NEXT[pathname] ?? [];
   if (next.length > 0 || LATER_FILES_AHEAD.has(pathname))
     whenIdle(() => {
