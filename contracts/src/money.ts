@@ -10,8 +10,8 @@ export function toDollars(cents: Cents): number {
 }
 
 // Written out here rather than by Intl.NumberFormat or toLocaleString: a page's first Intl formatter
-// loads the browser's locale data, a 100 to 280 ms task on Lighthouse's phone (docs/benchmarks.md
-// "Locale data"), and every page shows a price. The answers are en-US's (money.test.ts compares).
+// loads the browser's locale data, a 100 to 280 ms task on Lighthouse's phone, and every page shows a
+// price (docs/design.md, "No Intl on a page's way in"). The answers are en-US's (money.test.ts).
 
 /** "1234567" as "1,234,567". */
 function groupThousands(digits: string): string {
