@@ -40,3 +40,8 @@ export const SERIES_MAX_PADDING = 9;
 export const MAX_SHEET_COLUMNS = 26;
 export const MAX_TEXT_COLUMNS = 4;
 export const MAX_SHEET_ROWS = 10_000;
+
+/** The spreadsheet field's name in POST /api/label-sheets, and the types it takes. */
+export const SHEET_FIELD = 'file';
+export const SHEET_ACCEPT =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -194,8 +194,3 @@ export const sheetCheckSchema = z.object({
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 export type SheetCheck = z.infer<typeof sheetCheckSchema>;
-
-/** The spreadsheet field's name in POST /api/label-sheets, and the types it takes. */
-export const SHEET_FIELD = 'file';
-export const SHEET_ACCEPT =
-  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

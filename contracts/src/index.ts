@@ -1,6 +1,7 @@
 export * from './money';
 export * from './label-options';
 export * from './pricing';
+export * from './pricing-answers';
 export * from './label-configuration';
 export * from './api-error';
 export * from './contact';

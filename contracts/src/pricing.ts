@@ -1,10 +1,9 @@
 /**
  * Price rules for one label (docs/design.md section 4), computed in integer cents.
  * unit = setup + area x material rate + mounting surcharge, then the quantity break, rounded to the cent.
+ * Free of zod, so a page that shows prices runs none (pricing-answers.ts holds the call's schemas).
  */
-import { z } from 'zod';
 import type { Material, Mounting } from './label-options';
-import { labelConfigurationSchema } from './label-configuration';
 import { toDollars, type Cents } from './money';
 
 export const SETUP_CENTS: Cents = 200;
@@ -98,16 +97,3 @@ export function toPriceResult(priced: PricedLabel): PriceResult {
   const subtotal = toDollars(priced.subtotalCents);
   return { unitPrice: toDollars(priced.unitCents), subtotal, total: subtotal, area: priced.area };
 }
-
-/**
- * POST /api/calculate-price takes a full sign configuration (its files and text do not change the
- * price; a code, a series or rows add their fees, and the quantity is the count of labels).
- */
-export const calculatePriceSchema = labelConfigurationSchema;
-
-export const priceResultSchema = z.object({
-  unitPrice: z.number(),
-  subtotal: z.number(),
-  total: z.number(),
-  area: z.number(),
-});

@@ -2,12 +2,15 @@ import type { CartItem } from '@shop/contracts/cart';
 import type { Color, Material, Mounting } from '@shop/contracts/label-options';
 import type { CodePlacement, CodeType, LabelSeries, LabelCode } from '@shop/contracts/asset-tags';
 import { SIZE_MIN_INCHES } from '@shop/contracts/label-options';
-import {
+import type {
   labelConfigurationSchema,
-  type LabelConfiguration,
-  type LabelConfigurationInput,
-  type UploadedFileRef,
+  LabelConfiguration,
+  LabelConfigurationInput,
+  UploadedFileRef,
 } from '@shop/contracts/label-configuration';
+
+/** The API's schema of a label, loaded once the shopper starts (api/configurator-schemas.ts). */
+export type LabelSchema = typeof labelConfigurationSchema;
 
 /**
  * The label as the shopper is filling it in. Sizes and quantity stay as typed (a shopper may clear a
@@ -126,9 +129,13 @@ export function toConfigurationInput(draft: LabelDraft) {
  * The configuration to price, or null when the price display shows zeros (docs/product.md section 4): material,
  * width, height or quantity missing, or width or height under 0.75 inches. Anything else the server
  * would refuse (over 9 inches, a third decimal) is not sent either, so the display never shows a stale or
- * failed price for a label that cannot be ordered.
+ * failed price for a label that cannot be ordered. Undefined: the schema that judges the rest is not
+ * loaded yet.
  */
-export function priceableConfiguration(draft: LabelDraft): LabelConfiguration | null {
+export function priceableConfiguration(
+  draft: LabelDraft,
+  schema: LabelSchema | undefined,
+): LabelConfiguration | null | undefined {
   const input = toConfigurationInput(draft);
   if (
     input.material === undefined ||
@@ -139,22 +146,30 @@ export function priceableConfiguration(draft: LabelDraft): LabelConfiguration | 
     return null;
   }
   if (input.width < SIZE_MIN_INCHES || input.height < SIZE_MIN_INCHES) return null;
-  const parsed = labelConfigurationSchema.safeParse(input);
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(input);
   return parsed.success ? parsed.data : null;
 }
 
 export type CartValidation =
   { ok: true; configuration: LabelConfiguration } | { ok: false; errors: FieldErrors };
 
-/** Checks the draft with the schema the API uses; the first message per field, for inline errors. */
-export function validateForCart(draft: LabelDraft): CartValidation {
+/**
+ * Checks the draft with the schema the API uses; the first message per field, for inline errors.
+ * Without the schema (not loaded yet) the draft is not ready and no field is blamed.
+ */
+export function validateForCart(
+  draft: LabelDraft,
+  schema: LabelSchema | undefined,
+): CartValidation {
   if (draft.mode === 'rows' && !draft.sheet) {
     return { ok: false, errors: { rows: 'Upload the spreadsheet of your labels (CSV or Excel)' } };
   }
   if (draft.mode === 'rows' && draft.codeType !== 'none' && draft.codeColumn === null) {
     return { ok: false, errors: { rows: 'Choose the column the code encodes' } };
   }
-  const parsed = labelConfigurationSchema.safeParse(toConfigurationInput(draft));
+  if (!schema) return { ok: false, errors: {} };
+  const parsed = schema.safeParse(toConfigurationInput(draft));
   if (parsed.success) return { ok: true, configuration: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {

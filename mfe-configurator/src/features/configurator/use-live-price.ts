@@ -19,9 +19,11 @@ export interface LivePrice {
 
 /**
  * The configurator's live price, shared by the Order Summary and the phone's price bar: priced once
- * the shopper pauses, zeros while the label cannot be priced (docs/product.md section 4).
+ * the shopper pauses, zeros while the label cannot be priced (docs/product.md section 4). `priceable`
+ * undefined: not known yet (the schema that judges it is loading), shown as a price on its way.
  */
-export function useLivePrice(priceable: LabelConfiguration | null): LivePrice {
+export function useLivePrice(priceable: LabelConfiguration | null | undefined): LivePrice {
+  const judging = priceable === undefined;
   // Debounced as text, so a re-render with an equal configuration does not restart the wait.
   const wanted = priceable ? JSON.stringify(priceable) : null;
   const settled = useDebouncedValue(wanted, PRICE_DEBOUNCE_MS);
@@ -31,12 +33,13 @@ export function useLivePrice(priceable: LabelConfiguration | null): LivePrice {
   );
   const quote = usePriceQuote(wanted === null ? null : settledConfiguration);
   const updating =
-    wanted !== null && (wanted !== settled || quote.isFetching || quote.isPlaceholderData);
+    judging ||
+    (wanted !== null && (wanted !== settled || quote.isFetching || quote.isPlaceholderData));
   return {
-    price: wanted === null ? { unitPrice: 0, total: 0 } : quote.data,
+    price: wanted === null && !judging ? { unitPrice: 0, total: 0 } : quote.data,
     updating,
     failed: wanted !== null && quote.isError && !updating,
-    priceable: wanted !== null,
+    priceable: wanted !== null || judging,
     retry: () => void quote.refetch(),
   };
 }

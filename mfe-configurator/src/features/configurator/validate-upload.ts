@@ -8,7 +8,7 @@ import {
   NO_FILES_MESSAGE,
   TOO_MANY_FILES_MESSAGE,
   unsupportedFileTypeMessage,
-} from '@shop/contracts/uploads';
+} from '@shop/contracts/upload-options';
 
 /**
  * What is wrong with a selection of files before it is sent (docs/product.md section 5), one message per

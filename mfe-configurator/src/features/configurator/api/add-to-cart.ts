@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiJson, setCartAnswer } from 'shell/store';
-import { cartChangeResponseSchema, type CartChangeResponse } from '@shop/contracts/cart';
+import type { CartChangeResponse } from '@shop/contracts/cart';
 import { wireConfiguration } from '../label-draft';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
+import { configuratorSchemas } from './configurator-schemas';
 
 /**
  * POST /api/cart with a configuration checked by labelConfigurationSchema. The API answers with the
@@ -10,6 +11,7 @@ import type { LabelConfiguration } from '@shop/contracts/label-configuration';
  * new line without another request.
  */
 export async function addToCart(configuration: LabelConfiguration): Promise<CartChangeResponse> {
+  const { cartChangeResponseSchema } = await configuratorSchemas();
   const cart = cartChangeResponseSchema.parse(
     await apiJson<unknown>('/api/cart', { body: wireConfiguration(configuration) }),
   );

@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiJson } from 'shell/store';
 import { wireConfiguration } from '../label-draft';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
-import { priceResultSchema } from '@shop/contracts/pricing';
+import type { PriceResult } from '@shop/contracts/pricing';
+import { configuratorSchemas } from './configurator-schemas';
 
 /** POST /api/calculate-price: the server's price for one configuration (the source of truth). */
-export type PriceQuote = z.infer<typeof priceResultSchema>;
+export type PriceQuote = PriceResult;
 
 export async function calculatePrice(
   configuration: LabelConfiguration,
   signal?: AbortSignal,
 ): Promise<PriceQuote> {
+  const { priceResultSchema } = await configuratorSchemas();
   return priceResultSchema.parse(
     await apiJson<unknown>('/api/calculate-price', {
       body: wireConfiguration(configuration),

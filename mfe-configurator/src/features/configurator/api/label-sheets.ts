@@ -1,16 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, apiRequest } from 'shell/store';
-import {
-  SHEET_FIELD,
-  sheetCheckSchema,
-  sheetSummarySchema,
-  type SheetCheck,
-  type SheetSummary,
-} from '@shop/contracts/asset-tags';
+import { SHEET_FIELD } from '@shop/contracts/asset-tag-options';
+import type { SheetCheck, SheetSummary } from '@shop/contracts/asset-tags';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
+import { configuratorSchemas } from './configurator-schemas';
 
 /** POST /api/label-sheets: the spreadsheet read and kept by the server; its names and first rows. */
 export async function uploadSheet(file: File): Promise<SheetSummary> {
+  const { sheetSummarySchema } = await configuratorSchemas();
   const form = new FormData();
   form.append(SHEET_FIELD, file, file.name);
   const response = await apiRequest('/api/label-sheets', { body: form });
@@ -29,10 +26,14 @@ export function useSheetPage(sheetId: string | null, index: number) {
   const from = Math.floor(index / SHEET_PAGE_ROWS) * SHEET_PAGE_ROWS;
   return useQuery<SheetSummary>({
     queryKey: ['label-sheet', sheetId, from],
-    queryFn: ({ signal }) =>
-      apiJson<unknown>(`/api/label-sheets/${sheetId}?from=${from}&limit=${SHEET_PAGE_ROWS}`, {
-        signal,
-      }).then((answer) => sheetSummarySchema.parse(answer)),
+    queryFn: async ({ signal }) => {
+      const { sheetSummarySchema } = await configuratorSchemas();
+      const answer = await apiJson<unknown>(
+        `/api/label-sheets/${sheetId}?from=${from}&limit=${SHEET_PAGE_ROWS}`,
+        { signal },
+      );
+      return sheetSummarySchema.parse(answer);
+    },
     enabled: sheetId !== null,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
@@ -44,11 +45,14 @@ export function useSheetCheck(configuration: LabelConfiguration | null) {
   const sheetId = configuration?.rows?.sheetId ?? null;
   return useQuery<SheetCheck>({
     queryKey: ['label-sheet-check', configuration],
-    queryFn: ({ signal }) =>
-      apiJson<unknown>(`/api/label-sheets/${sheetId}/check`, {
+    queryFn: async ({ signal }) => {
+      const { sheetCheckSchema } = await configuratorSchemas();
+      const answer = await apiJson<unknown>(`/api/label-sheets/${sheetId}/check`, {
         body: configuration,
         signal,
-      }).then((answer) => sheetCheckSchema.parse(answer)),
+      });
+      return sheetCheckSchema.parse(answer);
+    },
     enabled: sheetId !== null,
     placeholderData: keepPreviousData,
     staleTime: Infinity,

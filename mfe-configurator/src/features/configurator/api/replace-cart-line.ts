@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, cartQuery, setCartAnswer } from 'shell/store';
-import { cartChangeResponseSchema, type CartChangeResponse } from '@shop/contracts/cart';
+import type { CartChangeResponse } from '@shop/contracts/cart';
 import { wireConfiguration } from '../label-draft';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
+import { configuratorSchemas } from './configurator-schemas';
 
 /**
  * PUT /api/cart/{id}/configuration: the cart line edited here replaces the old one (the server prices
@@ -15,6 +16,7 @@ export async function replaceCartLine({
   lineId: string;
   configuration: LabelConfiguration;
 }): Promise<CartChangeResponse> {
+  const { cartChangeResponseSchema } = await configuratorSchemas();
   const cart = cartChangeResponseSchema.parse(
     await apiJson<unknown>(`/api/cart/${encodeURIComponent(lineId)}/configuration`, {
       method: 'PUT',

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from 'shell/store';
-import { apiErrorBodySchema } from '@shop/contracts/api-error';
-import { UPLOAD_FIELD, uploadResponseSchema, type UploadResponse } from '@shop/contracts/uploads';
+import { UPLOAD_FIELD } from '@shop/contracts/upload-options';
+import type { UploadResponse } from '@shop/contracts/uploads';
+import { configuratorSchemas } from './configurator-schemas';
 
 /** POST /api/upload: multipart, one `files` part per file; the client adds no content type (FormData). */
 export async function uploadFiles(files: readonly File[]): Promise<UploadResponse> {
+  const { uploadResponseSchema } = await configuratorSchemas();
   const form = new FormData();
   for (const file of files) form.append(UPLOAD_FIELD, file, file.name);
   const response = await apiRequest('/api/upload', { body: form });
@@ -30,9 +32,11 @@ function failedBody(error: unknown): unknown {
  * What to tell the shopper when an upload fails (docs/product.md section 8): the server's errors joined by
  * newlines, else its message, else "Upload failed"; one line per toast.
  */
-export function uploadFailureLines(error: unknown): string[] {
-  const body = apiErrorBodySchema.safeParse(failedBody(error));
-  if (body.success) {
+export async function uploadFailureLines(error: unknown): Promise<string[]> {
+  // Without the schemas (the network is down), the fallback line.
+  const schemas = await configuratorSchemas().catch(() => undefined);
+  const body = schemas?.apiErrorBodySchema.safeParse(failedBody(error));
+  if (body?.success) {
     const errors = (body.data.errors ?? []).map((e) => e.message).filter(Boolean);
     const text = errors.length > 0 ? errors.join('\n') : body.data.message;
     const lines = text.split('\n').filter((line) => line.trim() !== '');

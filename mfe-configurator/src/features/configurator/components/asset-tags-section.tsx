@@ -8,10 +8,10 @@ import {
   MAX_TEXT_COLUMNS,
   NUMBER_FIELD,
   SHEET_ACCEPT,
-  columnLetter,
   type CodeType,
-  type SheetCheck,
-} from '@shop/contracts/asset-tags';
+} from '@shop/contracts/asset-tag-options';
+import { columnLetter } from '@shop/contracts/asset-tag-terms';
+import type { SheetCheck } from '@shop/contracts/asset-tags';
 import { invertedCodeWarning } from '@shop/contracts/label-codes';
 import { COLOR_SWATCHES } from '@shop/contracts/label-options';
 import { CODE_SURCHARGE_CENTS, VARIABLE_DATA_SURCHARGE_CENTS } from '@shop/contracts/pricing';

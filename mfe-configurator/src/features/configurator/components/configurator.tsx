@@ -5,6 +5,7 @@ import { toast } from 'shell/store';
 import { fromLarge, parseQuantity, theme } from '@shop/ui';
 import { useAddToCart } from '../api/add-to-cart';
 import { useCartLine, useReplaceCartLine } from '../api/replace-cart-line';
+import { configuratorSchemas, useConfiguratorSchemas } from '../api/configurator-schemas';
 import {
   draftFromCartLine,
   initialLabelDraft,
@@ -39,7 +40,7 @@ import { LabelPicker } from './label-picker';
 import { useSheetCheck, useSheetPage } from '../api/label-sheets';
 import { labelLayout } from '@shop/contracts/label-layout';
 import { fitCode } from '@shop/contracts/label-codes';
-import { rowLabel, seriesLabel } from '@shop/contracts/asset-tags';
+import { rowLabel, seriesLabel } from '@shop/contracts/asset-tag-terms';
 
 const Form = styled.form<{ $started: boolean }>`
   display: grid;
@@ -192,8 +193,19 @@ export function Configurator() {
   const update = (patch: Partial<LabelDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const touch = (field: LabelField) => setTouched((current) => ({ ...current, [field]: true }));
 
-  const validation = useMemo(() => validateForCart(draft), [draft]);
-  const priceable = useMemo(() => priceableConfiguration(draft), [draft]);
+  // The schemas load once the shopper starts (a focus, a touch, a change, or a cart line to edit).
+  const [engaged, setEngaged] = useState(false);
+  const schemas = useConfiguratorSchemas(engaged || draft !== initialLabelDraft ? draft : null);
+  const schema = schemas?.labelConfigurationSchema;
+  const validation = useMemo(() => validateForCart(draft, schema), [draft, schema]);
+  const priceable = useMemo(() => priceableConfiguration(draft, schema), [draft, schema]);
+  // Add to Cart pressed before the schemas arrived: pressed again for the shopper once they have.
+  const [submitWhenReady, setSubmitWhenReady] = useState(false);
+  useEffect(() => {
+    if (!schema || !submitWhenReady) return;
+    setSubmitWhenReady(false);
+    form.current?.requestSubmit();
+  }, [schema, submitWhenReady]);
   const live = useLivePrice(priceable);
 
   // Asset tags: the label the preview draws (0-based in the series or the sheet's rows).
@@ -263,6 +275,20 @@ export function Configurator() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
+    if (!schema) {
+      setSubmitWhenReady(true);
+      configuratorSchemas().catch(() => {
+        setSubmitWhenReady(false);
+        toast({
+          title: 'Error',
+          description: editedLine
+            ? 'Failed to update the cart line. Please try again.'
+            : 'Failed to add item to cart. Please try again.',
+          variant: 'destructive',
+        });
+      });
+      return;
+    }
     if (!validation.ok || rowsBlocked || codeTooSmall) {
       setFocusRequest((n) => n + 1);
       return;
@@ -332,6 +358,8 @@ export function Configurator() {
       ref={form}
       noValidate
       onSubmit={onSubmit}
+      onFocus={() => setEngaged(true)}
+      onPointerDown={() => setEngaged(true)}
       aria-label="Label configuration"
       $started={started}
     >
@@ -458,7 +486,7 @@ export function Configurator() {
       {started && (
         <OrderSummary
           draft={draft}
-          priceable={priceable}
+          priceable={priceable ?? null}
           live={live}
           quantityError={errors.quantity}
           fixedQuantity={draft.mode === 'rows' ? labelCount : undefined}

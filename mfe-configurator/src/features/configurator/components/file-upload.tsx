@@ -2,7 +2,11 @@ import { useId, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { toast } from 'shell/store';
 import type { UploadedFileRef } from '@shop/contracts/label-configuration';
-import { MAX_FILE_SIZE_MB, MAX_FILES_PER_UPLOAD, UPLOAD_ACCEPT } from '@shop/contracts/uploads';
+import {
+  MAX_FILE_SIZE_MB,
+  MAX_FILES_PER_UPLOAD,
+  UPLOAD_ACCEPT,
+} from '@shop/contracts/upload-options';
 import { Button, focusRing, theme, visuallyHidden } from '@shop/ui';
 import { FormSection } from '../../../components/form-section';
 import { uploadFailureLines, useUploadFiles } from '../api/upload-files';
@@ -135,8 +139,8 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
         for (const line of lines)
           toast({ title: 'Upload Failed', description: line, variant: 'destructive' });
       },
-      onError: (error) => {
-        for (const line of uploadFailureLines(error))
+      onError: async (error) => {
+        for (const line of await uploadFailureLines(error))
           toast({ title: 'Upload Failed', description: line, variant: 'destructive' });
       },
     });

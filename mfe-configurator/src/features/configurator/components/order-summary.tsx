@@ -2,7 +2,8 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { COLOR_SWATCHES, MATERIAL_LABELS, MOUNTING_LABELS } from '@shop/contracts/label-options';
 import type { LabelConfiguration } from '@shop/contracts/label-configuration';
-import { CODE_TYPE_LABELS, describeSeries } from '@shop/contracts/asset-tags';
+import { CODE_TYPE_LABELS } from '@shop/contracts/asset-tag-options';
+import { describeSeries } from '@shop/contracts/asset-tag-terms';
 import { formatCount, formatDollars } from '@shop/contracts/money';
 import {
   Button,
