@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, renderPage, resetShop, stubApi } from '@shop/ui/testing';
+import { json, renderPage, stubApi } from '@shop/ui/testing';
 import ConfiguratorPage from './configurator-page';
+import { freshShopForEachTest } from '../testing/configurator-page';
 
 // The configurator's asset tags: a numbered series and one label per spreadsheet row.
 vi.setConfig({ testTimeout: 30_000 });
@@ -10,16 +11,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const SHEET_ID = 'b'.repeat(24);
 const PRICE = { unitPrice: 3.5, subtotal: 1750, total: 1750, area: 4.5 };
 
-beforeEach(() => {
-  resetShop();
-  localStorage.setItem('guest-session-id', 'guest-1700000000000-testsession');
-});
-
-afterEach(() => {
-  cleanup();
-  resetShop();
-  vi.unstubAllGlobals();
-});
+freshShopForEachTest();
 
 async function open() {
   const user = userEvent.setup({ delay: null });

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
-import { collectToasts, json, stubApi, renderPage, resetShop } from '@shop/ui/testing';
+import { collectToasts, json, stubApi, renderPage } from '@shop/ui/testing';
 import ConfiguratorPage from './configurator-page';
+import { addedToCart, freshShopForEachTest } from '../testing/configurator-page';
 import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 
 // Whole-page tests in jsdom (styled-components, many fields) are slow on a busy machine.
@@ -12,16 +13,7 @@ vi.setConfig({ testTimeout: 20_000 });
 const HASH = 'a'.repeat(64);
 const PRICE_5_20 = { unitPrice: 5.2, subtotal: 5.2, total: 5.2, area: 6 };
 
-beforeEach(() => {
-  resetShop();
-  localStorage.setItem('guest-session-id', 'guest-1700000000000-testsession');
-});
-
-afterEach(() => {
-  cleanup();
-  resetShop();
-  vi.unstubAllGlobals();
-});
+freshShopForEachTest();
 
 function openConfigurator() {
   const user = userEvent.setup({ delay: null });
@@ -541,33 +533,9 @@ describe('upload', () => {
 
 describe('add to cart', () => {
   it('adds the label in one call, says so, and updates the cart summary in the store from its answer', async () => {
-    const line = {
-      id: '66aa00000000000000000001',
-      productConfig: {
-        ...SAMPLE_PRODUCT_CONFIG,
-        customText: '',
-      },
-      files: [],
-      quantity: 1,
-      unitPrice: 5.2,
-      totalPrice: 5.2,
-      createdAt: '2025-01-01T00:00:00.000Z',
-    };
     const calls = stubApi({
       'POST /api/calculate-price': () => json(PRICE_5_20),
-      'POST /api/cart': () =>
-        json(
-          {
-            items: [line],
-            item: line,
-            itemCount: 1,
-            subtotal: 5.2,
-            total: 5.2,
-            discount: null,
-            tax: { region: null, amount: 0 },
-          },
-          201,
-        ),
+      'POST /api/cart': addedToCart,
     });
     const user = openConfigurator();
     await chooseMaterial(user);

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
-import { collectToasts, json, renderPage, resetShop, stubApi } from '@shop/ui/testing';
-import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
+import { collectToasts, json, renderPage, stubApi } from '@shop/ui/testing';
 import ConfiguratorPage from './configurator-page';
+import { addedToCart, freshShopForEachTest } from '../testing/configurator-page';
 
 // The configurator's schemas (zod) load once the shopper starts on the form, not with the page
 // (docs/design.md, "The configurator's first render runs no zod"); here their load waits for a gate.
@@ -23,41 +23,12 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const PRICE_5_20 = { unitPrice: 5.2, subtotal: 5.2, total: 5.2, area: 6 };
 
-beforeEach(() => {
-  resetShop();
-  localStorage.setItem('guest-session-id', 'guest-1700000000000-testsession');
-});
-
-afterEach(() => {
-  cleanup();
-  resetShop();
-});
+freshShopForEachTest();
 
 it('renders without the schemas, shows the price on its way while they load, and adds what was pressed once they have', async () => {
-  const line = {
-    id: '66aa00000000000000000001',
-    productConfig: { ...SAMPLE_PRODUCT_CONFIG, customText: '' },
-    files: [],
-    quantity: 1,
-    unitPrice: 5.2,
-    totalPrice: 5.2,
-    createdAt: '2025-01-01T00:00:00.000Z',
-  };
   const calls = stubApi({
     'POST /api/calculate-price': () => json(PRICE_5_20),
-    'POST /api/cart': () =>
-      json(
-        {
-          items: [line],
-          item: line,
-          itemCount: 1,
-          subtotal: 5.2,
-          total: 5.2,
-          discount: null,
-          tax: { region: null, amount: 0 },
-        },
-        201,
-      ),
+    'POST /api/cart': addedToCart,
   });
   const user = userEvent.setup({ delay: null });
   renderPage(<ConfiguratorPage />, { path: '/products' });
