@@ -1,7 +1,7 @@
 // The admin's order list and search: one indexed query per page, newest first, paged by key (the
 // last order's createdAt and _id), so a page costs the same in a shop of a thousand orders or of a
 // million. Without a status the list is the paid orders (an unpaid checkout only under its status).
-import type { FilterQuery } from 'mongoose';
+import { isValidObjectId, type FilterQuery } from 'mongoose';
 import {
   ORDER_SEARCH_TOO_SHORT,
   nextDay,
@@ -13,7 +13,7 @@ import { trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { anyStartsWith } from '../../platform/search-keys';
 import { OrderModel, type OrderRecord } from './model';
-import { findOrderById, findOrderByNumber } from './repository';
+import { findOrderByNumber } from './repository';
 
 export interface OrderSearch {
   pageSize: number;
@@ -36,9 +36,16 @@ interface OrderSearchPage {
 /** The keys a typed word may begin: first name, last name, email and the email's domain. */
 const WORD_KEYS = ['firstNameKey', 'lastNameKey', 'emailKey', 'emailDomainKey'];
 
-/** The previous page's last order, named by `before`: the page after it is older, or as old with a lower id. */
-async function lastOfPreviousPage(before: string): Promise<OrderRecord> {
-  const last = await findOrderById(before);
+type PageKey = Pick<OrderRecord, '_id' | 'createdAt'>;
+
+/**
+ * The key of the previous page's last order, named by `before`: the page after it is older, or as old
+ * with a lower id. Only its key is read, not the whole order.
+ */
+async function lastOfPreviousPage(before: string): Promise<PageKey> {
+  const last = isValidObjectId(before)
+    ? await OrderModel.findById(before, { createdAt: 1 }).lean<PageKey>().exec()
+    : null;
   if (!last) {
     const message = 'before must be the nextBefore of the previous page';
     throw AppError.invalid(message, [{ path: 'before', message }]);
