@@ -1,24 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { CodeType } from '@shop/contracts/asset-tags';
 import type { CodeSymbol } from '@shop/contracts/label-codes';
+import { loadOnce } from './load-once';
 
 type Drawing = typeof import('@shop/contracts/label-code-drawing');
-let loading: Promise<Drawing> | null = null;
 
 /**
  * The code drawing module (bwip-js), fetched the first time a code is drawn (a code chosen in the
  * configurator, an order line with a code on the order page): a page without codes never downloads it.
  * The app that imports this module bundles it as a chunk of its own.
  */
-export function loadCodeDrawing(): Promise<Drawing> {
-  loading ??= import(
-    /* webpackChunkName: "code-drawing" */ '@shop/contracts/label-code-drawing'
-  ).catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+export const loadCodeDrawing = loadOnce<Drawing>(
+  () => import(/* webpackChunkName: "code-drawing" */ '@shop/contracts/label-code-drawing'),
+);
 
 export interface CodeSymbols {
   /** Each value's symbol, once the drawing module is here; null while it loads or for a bad value. */

@@ -18,5 +18,6 @@ export * from './visually-hidden';
 export * from './use-zod-form';
 export * from './use-debounced-value';
 export * from './format';
+export * from './load-once';
 export * from './page-tops';
 export * from './breakable-email';

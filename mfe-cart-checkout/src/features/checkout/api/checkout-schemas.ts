@@ -1,6 +1,4 @@
-type CheckoutSchemas = typeof import('./schemas');
-
-let loaded: CheckoutSchemas | undefined;
+import { loadOnce } from '@shop/ui';
 
 /**
  * The checkout's schemas (schemas.ts), loaded when the checkout first reads an answer (the card form's
@@ -8,12 +6,10 @@ let loaded: CheckoutSchemas | undefined;
  * "The cart's and the checkout's first render run no zod"). The shell fetches the file ahead, without
  * running it, once the checkout has shown.
  */
-export async function checkoutSchemas(): Promise<CheckoutSchemas> {
-  loaded ??= await import('./schemas');
-  return loaded;
-}
+export const checkoutSchemas = loadOnce(() => import('./schemas'));
 
 /** Whether error is a schema's refusal; none can be before the schemas have loaded. */
 export function isSchemaError(error: unknown): boolean {
+  const loaded = checkoutSchemas.loaded();
   return loaded !== undefined && error instanceof loaded.ZodError;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { loadOnce } from '@shop/ui';
 
 export type ConfiguratorSchemas = typeof import('./schemas');
 
-let loaded: ConfiguratorSchemas | undefined;
-let loading: Promise<ConfiguratorSchemas> | undefined;
+const load = loadOnce(() => import('./schemas'));
 const listeners = new Set<() => void>();
 
 /**
@@ -11,20 +11,10 @@ const listeners = new Set<() => void>();
  * call needs them, so the page's first render evaluates no zod (docs/design.md, "The configurator's
  * first render runs no zod"). A failed load is tried again by the next call.
  */
-export function configuratorSchemas(): Promise<ConfiguratorSchemas> {
-  if (loaded) return Promise.resolve(loaded);
-  loading ??= import('./schemas').then(
-    (schemas) => {
-      loaded = schemas;
-      listeners.forEach((listener) => listener());
-      return schemas;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+export async function configuratorSchemas(): Promise<ConfiguratorSchemas> {
+  const schemas = await load();
+  listeners.forEach((listener) => listener());
+  return schemas;
 }
 
 function subscribe(listener: () => void) {
@@ -38,9 +28,9 @@ function subscribe(listener: () => void) {
  * so a load that failed is tried again on the shopper's next change.
  */
 export function useConfiguratorSchemas(work: unknown): ConfiguratorSchemas | undefined {
-  const schemas = useSyncExternalStore(subscribe, () => loaded);
+  const schemas = useSyncExternalStore(subscribe, load.loaded);
   useEffect(() => {
-    if (work === null || loaded) return;
+    if (work === null || load.loaded()) return;
     configuratorSchemas().catch(() => {
       // Not reachable now: the next change tries again, and Add to Cart says it failed.
     });
