@@ -24,6 +24,7 @@ export * from './asset-tags';
 export * from './label-codes';
 export * from './accounts-answers';
 export * from './orders-answers';
+export * from './orders-requests';
 export * from './admin-answers';
 export * from './paging';
 export * from './releases';

@@ -20,6 +20,7 @@ import {
   type OrderHistoryMove,
   type OrderNote,
   type ReorderResult,
+  type ReorderSeriesChoice,
 } from './orders';
 
 const orderStatus = z.enum(ORDER_STATUSES);
@@ -155,6 +156,19 @@ export const reorderResultSchema = z.object({
     z.object({ orderLineId: z.string(), orderedText: z.string(), engravedText: z.string() }),
   ),
 }) satisfies z.ZodType<ReorderResult>;
+
+/** GET /api/orders/{id}/reorder: what repeating and continuing each series would engrave. */
+export const reorderOptionsSchema = z.object({
+  series: z.array(
+    z.object({
+      lineId: z.string(),
+      quantity: z.number(),
+      repeat: z.string(),
+      continue: z.string(),
+      nextStart: z.number(),
+    }) satisfies z.ZodType<ReorderSeriesChoice>,
+  ),
+});
 
 /** POST /api/orders/lookup (202): the same answer whether or not the order matched. */
 export const orderLookupAnswerSchema = z.object({ message: z.string() });

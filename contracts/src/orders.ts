@@ -1,5 +1,4 @@
 // Orders as the API answers them (docs/product.md section 3), in dollars with two decimals.
-import { z } from 'zod';
 import type { CartResponse } from './cart';
 import type { CustomerInfo } from './checkout';
 import type { UploadedFileRef } from './label-configuration';
@@ -210,16 +209,8 @@ export interface ReorderMissingArtwork {
   originalName: string;
 }
 
-/** POST /api/orders/{id}/reorder: the caller's whole cart after the lines were added. */
 /** POST /api/orders/{id}/reorder: a numbered series is repeated as ordered, or continued. */
 export const REORDER_SERIES_CHOICES = ['repeat', 'continue'] as const;
-export const reorderRequestSchema = z.strictObject({
-  series: z
-    .enum(REORDER_SERIES_CHOICES, { error: 'series must be repeat or continue' })
-    .optional()
-    .default('repeat'),
-});
-export type ReorderRequest = z.input<typeof reorderRequestSchema>;
 
 /** GET /api/orders/{id}/reorder: each series line of the order, repeated and continued. */
 export interface ReorderSeriesChoice {
@@ -229,17 +220,6 @@ export interface ReorderSeriesChoice {
   continue: string;
   nextStart: number;
 }
-export const reorderOptionsSchema = z.object({
-  series: z.array(
-    z.object({
-      lineId: z.string(),
-      quantity: z.number(),
-      repeat: z.string(),
-      continue: z.string(),
-      nextStart: z.number(),
-    }),
-  ),
-});
 
 /**
  * A line whose proof changed its text: it goes into the cart with the engraved text (the proof's
@@ -262,20 +242,3 @@ export interface ReorderResult {
 /** POST /api/orders/lookup: always this answer, matched or not (no enumeration). */
 export const ORDER_LOOKUP_MESSAGE =
   'If that order number belongs to that email address, we have sent it a link to the order. It can take a few minutes to arrive.';
-
-/** POST /api/orders/lookup: the email the order was placed with and its number (the form's schema too). */
-export const orderLookupSchema = z.strictObject({
-  email: z
-    .string({ error: 'Email address is required.' })
-    .trim()
-    .min(1, 'Email address is required.')
-    .max(254, 'Email address is too long.')
-    .pipe(z.email({ error: 'Please enter a valid email address (e.g., name@example.com).' })),
-  orderNumber: z
-    .string({ error: 'Order number is required.' })
-    .trim()
-    .min(1, 'Order number is required.')
-    .regex(/^#?\d{1,12}$/, 'Please enter the order number from your confirmation (e.g., 1001).')
-    .transform((value) => Number(value.replace('#', ''))),
-});
-export type OrderLookupInput = z.input<typeof orderLookupSchema>;

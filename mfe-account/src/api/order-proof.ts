@@ -2,8 +2,9 @@
 // answers it, and the order page reads each line's engraved text and where the proof stands from it
 // (one query, one request).
 import { useQuery } from '@tanstack/react-query';
-import { orderProofSchema } from '@shop/contracts/proof-workflow';
+import type { OrderProof } from '@shop/contracts/proof-workflow';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+import { orderSchemas } from './order-schemas';
 
 /** The path with the guest link's token, when the page was opened through it. */
 export function withAccess(path: string, access: string | null): string {
@@ -14,16 +15,20 @@ export function withAccess(path: string, access: string | null): string {
 export const proofKey = (orderId: string, access: string | null) =>
   [...ordersQueryKey, 'proof', orderId, access] as const;
 
+/** A proof answer (the proof read or answered), parsed once the schemas are here too. */
+export async function proofAnswer(answer: Promise<unknown>): Promise<OrderProof> {
+  const [schemas, proof] = await Promise.all([orderSchemas(), answer]);
+  return schemas.orderProofSchema.parse(proof);
+}
+
 /** GET /api/orders/{id}/proof */
 export function useOrderProof(orderId: string, access: string | null) {
   return useQuery(
     {
       queryKey: proofKey(orderId, access),
-      queryFn: async () =>
-        orderProofSchema.parse(
-          await apiJson<unknown>(
-            withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof`, access),
-          ),
+      queryFn: () =>
+        proofAnswer(
+          apiJson(withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof`, access)),
         ),
       retry: false,
     },

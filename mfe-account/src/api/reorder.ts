@@ -1,12 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import {
-  reorderOptionsSchema,
-  type ReorderResult,
-  type ReorderRequest,
-} from '@shop/contracts/orders';
-import { reorderResultSchema, type ReorderNotice } from '@shop/contracts/orders-answers';
+import type { ReorderResult } from '@shop/contracts/orders';
+import type { ReorderRequest } from '@shop/contracts/orders-requests';
+import type { ReorderNotice } from '@shop/contracts/orders-answers';
 import { apiErrorMessage, apiJson, queryClient, setCartAnswer, toast } from 'shell/store';
+import { orderSchemas } from './order-schemas';
 
 const reorderPath = (orderId: string, access: string | null) =>
   `/api/orders/${orderId}/reorder${access ? `?access=${encodeURIComponent(access)}` : ''}`;
@@ -20,12 +18,14 @@ export async function reorder(
   access: string | null,
   series?: ReorderRequest['series'],
 ): Promise<ReorderResult> {
-  return reorderResultSchema.parse(
-    await apiJson<unknown>(reorderPath(orderId, access), {
+  const [schemas, answer] = await Promise.all([
+    orderSchemas(),
+    apiJson<unknown>(reorderPath(orderId, access), {
       method: 'POST',
       ...(series ? { body: { series } } : {}),
     }),
-  );
+  ]);
+  return schemas.reorderResultSchema.parse(answer);
 }
 
 /** GET /api/orders/{id}/reorder: what repeating and continuing each series would engrave. */
@@ -33,10 +33,13 @@ export function useReorderOptions(orderId: string, access: string | null, enable
   return useQuery(
     {
       queryKey: ['reorder-options', orderId],
-      queryFn: ({ signal }) =>
-        apiJson<unknown>(reorderPath(orderId, access), { signal }).then((answer) =>
-          reorderOptionsSchema.parse(answer),
-        ),
+      queryFn: async ({ signal }) => {
+        const [schemas, answer] = await Promise.all([
+          orderSchemas(),
+          apiJson<unknown>(reorderPath(orderId, access), { signal }),
+        ]);
+        return schemas.reorderOptionsSchema.parse(answer);
+      },
       enabled,
       staleTime: 0,
     },

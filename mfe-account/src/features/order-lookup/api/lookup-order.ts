@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { orderLookupSchema } from '@shop/contracts/orders';
+import { orderLookupSchema } from '@shop/contracts/orders-requests';
 import { orderLookupAnswerSchema } from '@shop/contracts/orders-answers';
 import { apiJson, queryClient } from 'shell/store';
 

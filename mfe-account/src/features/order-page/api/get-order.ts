@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@shop/contracts/orders';
-import { orderDetailSchema } from '@shop/contracts/orders-answers';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+import { orderSchemas } from '../../../api/order-schemas';
 
 export type { OrderDetail };
 
@@ -15,9 +15,11 @@ export async function getOrderByNumber(
   orderNumber: number,
   access: string | null,
 ): Promise<OrderDetail> {
-  return orderDetailSchema.parse(
-    await apiJson<unknown>(withAccess(`/api/orders/by-number/${orderNumber}`, access)),
-  );
+  const [schemas, answer] = await Promise.all([
+    orderSchemas(),
+    apiJson<unknown>(withAccess(`/api/orders/by-number/${orderNumber}`, access)),
+  ]);
+  return schemas.orderDetailSchema.parse(answer);
 }
 
 /**

@@ -1,14 +1,13 @@
 // The order's proof for its customer or the holder of its guest link (`?access=` passed on): read it,
 // approve every line in one click, or ask for changes per line (docs/product.md, "Proofs").
 import { useMutation } from '@tanstack/react-query';
-import {
-  orderProofSchema,
-  type ApproveProofInput,
-  type OrderProof,
-  type RequestProofChangesInput,
+import type {
+  ApproveProofInput,
+  OrderProof,
+  RequestProofChangesInput,
 } from '@shop/contracts/proof-workflow';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
-import { proofKey, withAccess } from '../../../api/order-proof';
+import { proofAnswer, proofKey, withAccess } from '../../../api/order-proof';
 
 export type { OrderProof };
 export { useOrderProof, withAccess } from '../../../api/order-proof';
@@ -22,12 +21,12 @@ async function answered(orderId: string, access: string | null, proof: OrderProo
 export function useApproveProof(orderId: string, access: string | null) {
   return useMutation(
     {
-      mutationFn: async (input: ApproveProofInput) =>
-        orderProofSchema.parse(
-          await apiJson<unknown>(
-            withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof/approve`, access),
-            { method: 'POST', body: input },
-          ),
+      mutationFn: (input: ApproveProofInput) =>
+        proofAnswer(
+          apiJson(withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof/approve`, access), {
+            method: 'POST',
+            body: input,
+          }),
         ),
       onSuccess: (proof) => answered(orderId, access, proof),
     },
@@ -39,12 +38,12 @@ export function useApproveProof(orderId: string, access: string | null) {
 export function useRequestProofChanges(orderId: string, access: string | null) {
   return useMutation(
     {
-      mutationFn: async (input: RequestProofChangesInput) =>
-        orderProofSchema.parse(
-          await apiJson<unknown>(
-            withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof/changes`, access),
-            { method: 'POST', body: input },
-          ),
+      mutationFn: (input: RequestProofChangesInput) =>
+        proofAnswer(
+          apiJson(withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof/changes`, access), {
+            method: 'POST',
+            body: input,
+          }),
         ),
       onSuccess: (proof) => answered(orderId, access, proof),
     },

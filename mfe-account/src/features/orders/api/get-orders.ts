@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderHistoryEntry } from '@shop/contracts/orders';
-import { orderHistorySchema } from '@shop/contracts/orders-answers';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+import { orderSchemas } from '../../../api/order-schemas';
 
 export type { OrderHistoryEntry };
 
@@ -10,7 +10,8 @@ export const ORDERS_FAILED_MESSAGE = 'Failed to fetch orders';
 /** GET /api/orders: the signed-in customer's orders, newest first. */
 export async function getOrders(): Promise<OrderHistoryEntry[]> {
   try {
-    return orderHistorySchema.parse(await apiJson<unknown>('/api/orders'));
+    const [schemas, answer] = await Promise.all([orderSchemas(), apiJson<unknown>('/api/orders')]);
+    return schemas.orderHistorySchema.parse(answer);
   } catch (error) {
     throw new Error(ORDERS_FAILED_MESSAGE, { cause: error });
   }
