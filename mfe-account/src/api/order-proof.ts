@@ -5,12 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderProof } from '@shop/contracts/proof-workflow';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
 import { orderSchemas } from './order-schemas';
-
-/** The path with the guest link's token, when the page was opened through it. */
-export function withAccess(path: string, access: string | null): string {
-  if (!access) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}access=${encodeURIComponent(access)}`;
-}
+import { withAccess } from './with-access';
 
 export const proofKey = (orderId: string, access: string | null) =>
   [...ordersQueryKey, 'proof', orderId, access] as const;

@@ -5,9 +5,10 @@ import type { ReorderRequest } from '@shop/contracts/orders-requests';
 import type { ReorderNotice } from '@shop/contracts/orders-answers';
 import { apiErrorMessage, apiJson, queryClient, setCartAnswer, toast } from 'shell/store';
 import { orderSchemas } from './order-schemas';
+import { withAccess } from './with-access';
 
 const reorderPath = (orderId: string, access: string | null) =>
-  `/api/orders/${orderId}/reorder${access ? `?access=${encodeURIComponent(access)}` : ''}`;
+  withAccess(`/api/orders/${orderId}/reorder`, access);
 
 /**
  * POST /api/orders/{id}/reorder: the order's lines into this shopper's cart at today's prices; a

@@ -2,13 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@shop/contracts/orders';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
 import { orderSchemas } from '../../../api/order-schemas';
+import { withAccess } from '../../../api/with-access';
 
 export type { OrderDetail };
-
-/** `?access=` on an API call: the guest link's token, passed on as it came in the page's address. */
-export function withAccess(path: string, access: string | null): string {
-  return access ? `${path}?access=${encodeURIComponent(access)}` : path;
-}
 
 /** GET /api/orders/by-number/{n}: the order for its owner or the holder of its guest link. */
 export async function getOrderByNumber(

@@ -30,7 +30,8 @@ import { useOrderProof } from '../../../api/order-proof';
 import { OrderAgainButton } from '../../../components/order-again-button';
 import { hasOutcome } from '../../../lib/order-outcome';
 import { REVISING_PROOF, shownStatusLabel, waitsForProofAnswer } from '@shop/contracts/orders';
-import { useOrder, withAccess, type OrderDetail } from '../api/get-order';
+import { withAccess } from '../../../api/with-access';
+import { useOrder, type OrderDetail } from '../api/get-order';
 import { OrderLine } from './order-line';
 
 const Heading = styled(PageHeader)`

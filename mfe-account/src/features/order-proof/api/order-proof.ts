@@ -7,10 +7,11 @@ import type {
   RequestProofChangesInput,
 } from '@shop/contracts/proof-workflow';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
-import { proofAnswer, proofKey, withAccess } from '../../../api/order-proof';
+import { proofAnswer, proofKey } from '../../../api/order-proof';
+import { withAccess } from '../../../api/with-access';
 
 export type { OrderProof };
-export { useOrderProof, withAccess } from '../../../api/order-proof';
+export { useOrderProof } from '../../../api/order-proof';
 
 async function answered(orderId: string, access: string | null, proof: OrderProof) {
   queryClient.setQueryData(proofKey(orderId, access), proof);

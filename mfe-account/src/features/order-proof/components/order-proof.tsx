@@ -18,9 +18,9 @@ import {
   useApproveProof,
   useOrderProof,
   useRequestProofChanges,
-  withAccess,
   type OrderProof,
 } from '../api/order-proof';
+import { withAccess } from '../../../api/with-access';
 import { hasOutcome } from '../../../lib/order-outcome';
 import { formatCount } from '@shop/contracts/money';
 
