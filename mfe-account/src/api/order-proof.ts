@@ -10,10 +10,13 @@ import { withAccess } from './with-access';
 export const proofKey = (orderId: string, access: string | null) =>
   [...ordersQueryKey, 'proof', orderId, access] as const;
 
-/** A proof answer (the proof read or answered), parsed once the schemas are here too. */
-export async function proofAnswer(answer: Promise<unknown>): Promise<OrderProof> {
-  const [schemas, proof] = await Promise.all([orderSchemas(), answer]);
-  return schemas.orderProofSchema.parse(proof);
+/**
+ * The proof a call answers (the proof read, approved or sent back). The schemas come first, so an
+ * answer is never sent that could not be read back; the order page has loaded them with the order.
+ */
+export async function proofAnswer(call: () => Promise<unknown>): Promise<OrderProof> {
+  const { orderProofSchema } = await orderSchemas();
+  return orderProofSchema.parse(await call());
 }
 
 /** GET /api/orders/{id}/proof */
@@ -22,7 +25,7 @@ export function useOrderProof(orderId: string, access: string | null) {
     {
       queryKey: proofKey(orderId, access),
       queryFn: () =>
-        proofAnswer(
+        proofAnswer(() =>
           apiJson(withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof`, access)),
         ),
       retry: false,

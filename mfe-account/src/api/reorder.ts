@@ -19,14 +19,14 @@ export async function reorder(
   access: string | null,
   series?: ReorderRequest['series'],
 ): Promise<ReorderResult> {
-  const [schemas, answer] = await Promise.all([
-    orderSchemas(),
-    apiJson<unknown>(reorderPath(orderId, access), {
+  // The schemas first: the cart is not changed by an answer that could not be read back.
+  const { reorderResultSchema } = await orderSchemas();
+  return reorderResultSchema.parse(
+    await apiJson<unknown>(reorderPath(orderId, access), {
       method: 'POST',
       ...(series ? { body: { series } } : {}),
     }),
-  ]);
-  return schemas.reorderResultSchema.parse(answer);
+  );
 }
 
 /** GET /api/orders/{id}/reorder: what repeating and continuing each series would engrave. */

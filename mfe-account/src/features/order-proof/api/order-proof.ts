@@ -23,7 +23,7 @@ export function useApproveProof(orderId: string, access: string | null) {
   return useMutation(
     {
       mutationFn: (input: ApproveProofInput) =>
-        proofAnswer(
+        proofAnswer(() =>
           apiJson(withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof/approve`, access), {
             method: 'POST',
             body: input,
@@ -40,7 +40,7 @@ export function useRequestProofChanges(orderId: string, access: string | null) {
   return useMutation(
     {
       mutationFn: (input: RequestProofChangesInput) =>
-        proofAnswer(
+        proofAnswer(() =>
           apiJson(withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof/changes`, access), {
             method: 'POST',
             body: input,
