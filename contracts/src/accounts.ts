@@ -1,37 +1,18 @@
 // Sign-up, sign-in and password change (docs/product.md sections 5 and 7). The API parses with these schemas
 // and the account remote validates its forms with the same ones, so both say the same thing.
 import { z } from 'zod';
+import {
+  accountMessages,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './account-messages';
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 200;
-/** bcrypt reads only the first 72 bytes of a password; a longer one is refused, never cut short. */
-export const PASSWORD_MAX_BYTES = 72;
+export * from './account-messages';
 
 function utf8Length(value: string): number {
   return new TextEncoder().encode(value).length;
 }
-
-export const accountMessages = {
-  emailInvalid: 'Please enter a valid email address',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_BYTES} characters (fewer with accents, symbols or emoji)`,
-  passwordRequired: 'Please enter your password',
-  currentPasswordRequired: 'Please enter your current password',
-  passwordsDontMatch: "Passwords don't match",
-  newPasswordMismatch: "New password and confirmation don't match",
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists',
-  currentPasswordWrong: 'Current password is incorrect',
-  resetLinkSent:
-    'If an account exists for this email, we sent a link to reset the password. It is valid for one hour.',
-  resetLinkInvalid:
-    'This password reset link is invalid, expired or already used. Please ask for a new one.',
-  confirmationLinkInvalid:
-    'This confirmation link is invalid, expired or already used. Sign in and ask for a new one.',
-  profileSaved: 'Your details were saved',
-  emailChanged: 'Your email was changed. We sent a confirmation link to the new address.',
-  emailUnchanged: 'This is already your email address',
-} as const;
 
 /** Trimmed and lower-cased, so Ann@Example.com and ann@example.com are one account. */
 export const accountEmailSchema = z

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 type FormValues = Record<string, string | boolean>;
@@ -18,8 +18,12 @@ export interface BoundFields<F extends string> {
 }
 
 interface UseZodFormOptions<V extends FormValues, Out> {
-  /** The same schema the server validates with (from the contracts package), or one built on it. */
-  schema: z.ZodType<Out>;
+  /**
+   * The same schema the server validates with (from the contracts package), or one built on it; or a
+   * function that loads it (a lazily loaded chunk, so the form draws before zod has arrived: it is
+   * asked for when the form is drawn, and a submit waits for it).
+   */
+  schema: z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
   initialValues: V;
   /** Turns what the inputs hold (strings) into what the schema reads, such as numbers. */
   toInput?: (values: V) => unknown;
@@ -49,21 +53,37 @@ export function useZodForm<V extends FormValues, Out>({
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const [loadedSchema, setLoadedSchema] = useState<z.ZodType<Out>>();
+  const loaded = typeof schema === 'function' ? loadedSchema : schema;
+
+  useEffect(() => {
+    if (typeof schema !== 'function') return;
+    let current = true;
+    schema().then(
+      (found) => current && setLoadedSchema(() => found),
+      () => {
+        // Not here yet: a submit asks again.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [schema]);
 
   const validate = useCallback(
-    (current: V) => {
-      const result = schema.safeParse(toInput ? toInput(current) : current);
+    (current: V, against: z.ZodType<Out>) => {
+      const result = against.safeParse(toInput ? toInput(current) : current);
       return result.success
         ? { data: result.data, errors: {} as FieldErrors<V> }
         : { data: undefined, errors: errorsOf<V>(result.error) };
     },
-    [schema, toInput],
+    [toInput],
   );
 
   const setValue = <K extends keyof V & string>(name: K, value: V[K]) => {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (submitted) setErrors(validate(next).errors);
+    if (submitted && loaded) setErrors(validate(next, loaded).errors);
   };
 
   /** Props for a text input, select or textarea bound to one field. */
@@ -94,19 +114,45 @@ export function useZodForm<V extends FormValues, Out>({
     }
   };
 
+  const check = (
+    current: V,
+    against: z.ZodType<Out>,
+    onValid: (data: Out) => void,
+    onInvalid?: (errors: FieldErrors<V>) => void,
+  ) => {
+    setSubmitted(true);
+    const result = validate(current, against);
+    setErrors(result.errors);
+    if (result.data !== undefined) {
+      onValid(result.data);
+    } else {
+      focusFirstInvalid(result.errors);
+      onInvalid?.(result.errors);
+    }
+  };
+
+  /**
+   * The form's onSubmit: checks the values and calls onValid with the schema's output, or shows the
+   * problems. With a schema still loading, the check runs once it has; `onLoadFailed` is called if it
+   * cannot be loaded.
+   */
   const handleSubmit =
-    (onValid: (data: Out) => void, onInvalid?: (errors: FieldErrors<V>) => void) =>
+    (
+      onValid: (data: Out) => void,
+      onInvalid?: (errors: FieldErrors<V>) => void,
+      onLoadFailed?: (error: unknown) => void,
+    ) =>
     (event: FormEvent) => {
       event.preventDefault();
-      setSubmitted(true);
-      const result = validate(values);
-      setErrors(result.errors);
-      if (result.data !== undefined) {
-        onValid(result.data);
-      } else {
-        focusFirstInvalid(result.errors);
-        onInvalid?.(result.errors);
-      }
+      if (loaded) return check(values, loaded, onValid, onInvalid);
+      if (typeof schema !== 'function') return;
+      schema().then(
+        (found) => {
+          setLoadedSchema(() => found);
+          check(values, found, onValid, onInvalid);
+        },
+        (error: unknown) => onLoadFailed?.(error),
+      );
     };
 
   /** A problem found elsewhere (the server), shown on its field until the field is changed. */

@@ -1,20 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { shopUserSchema, type ShopUser } from '@shop/contracts';
-import { registerSchema } from '@shop/contracts/accounts';
+import type { ShopUser } from '@shop/contracts';
+import type { registerSchema } from '@shop/contracts/accounts';
 import { apiErrorMessage, apiJson, queryClient, toast } from 'shell/store';
 import { useSignedInAs } from '../../../lib/signed-in-as';
+import { authSchemas } from './auth-schemas';
 
 /**
  * The Create Account form: the API's schema. Phone, company, address and ZIP code are optional, as on
  * the account page: a shop asks for the address where it ships (checkout), and an account given one
  * fills checkout with it.
  */
-export const createAccountSchema = registerSchema;
-export type CreateAccountInput = z.output<typeof createAccountSchema>;
+export const loadCreateAccountSchema = () =>
+  authSchemas().then((schemas) => schemas.registerSchema);
+export type CreateAccountInput = z.output<typeof registerSchema>;
 
 /** POST /api/auth/register: the new customer, signed in. */
 export async function register(input: CreateAccountInput): Promise<ShopUser> {
+  const { shopUserSchema } = await authSchemas();
   return shopUserSchema.parse(await apiJson<unknown>('/api/auth/register', { body: input }));
 }
 

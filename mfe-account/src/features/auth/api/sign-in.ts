@@ -1,15 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { shopUserSchema, type ShopUser } from '@shop/contracts';
-import { accountMessages, loginSchema } from '@shop/contracts/accounts';
+import type { ShopUser } from '@shop/contracts';
+import { accountMessages } from '@shop/contracts/account-messages';
+import type { loginSchema } from '@shop/contracts/accounts';
 import { apiErrorMessage, apiJson, queryClient, toast } from 'shell/store';
 import { useSignedInAs } from '../../../lib/signed-in-as';
+import { authSchemas } from './auth-schemas';
 
-export { loginSchema as signInSchema };
 export type SignInInput = z.output<typeof loginSchema>;
+
+/** The Sign In form's schema: the API's. */
+export const loadSignInSchema = () => authSchemas().then((schemas) => schemas.loginSchema);
 
 /** POST /api/auth/login: the signed-in customer. The API merges the guest's cart into theirs. */
 export async function signIn(input: SignInInput): Promise<ShopUser> {
+  const { shopUserSchema } = await authSchemas();
   return shopUserSchema.parse(await apiJson<unknown>('/api/auth/login', { body: input }));
 }
 

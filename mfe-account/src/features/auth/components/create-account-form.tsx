@@ -1,7 +1,8 @@
 import type { AccountPrefill } from '@shop/contracts';
 import { Button, FormStack, TextField, useZodForm } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
-import { createAccountSchema, useRegister } from '../api/register';
+import { schemasNotLoaded } from '../api/auth-schemas';
+import { loadCreateAccountSchema, useRegister } from '../api/register';
 
 interface CreateAccountFormProps {
   onRegistered(): void;
@@ -22,7 +23,7 @@ const emptyAccount = {
 
 export function CreateAccountForm({ onRegistered, prefill }: CreateAccountFormProps) {
   const form = useZodForm({
-    schema: createAccountSchema,
+    schema: loadCreateAccountSchema,
     initialValues: { ...emptyAccount, ...prefill, password: '' },
   });
   const register = useRegister({ onRegistered });
@@ -30,7 +31,11 @@ export function CreateAccountForm({ onRegistered, prefill }: CreateAccountFormPr
     <FormStack
       ref={form.formRef}
       noValidate
-      onSubmit={form.handleSubmit((input) => register.mutate(input))}
+      onSubmit={form.handleSubmit(
+        (input) => register.mutate(input),
+        undefined,
+        schemasNotLoaded('Registration failed'),
+      )}
     >
       {/* Started from a checkout's details, the password is what is left to give. */}
       <NameFields form={form} autoFocus={!prefill} />

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from 'shell/store';
 import { Button, FieldError, FormStack, TextField, theme, useZodForm } from '@shop/ui';
-import { forgotPasswordSchema, useRequestPasswordReset } from '../api/forgot-password';
+import { schemasNotLoaded } from '../api/auth-schemas';
+import { loadForgotPasswordSchema, useRequestPasswordReset } from '../api/forgot-password';
 
 const Sent = styled.p`
   margin: 0;
@@ -14,15 +15,17 @@ const Sent = styled.p`
 
 /** "Forgot password?": asks for a reset link; the answer never says whether the email has an account. */
 export function ForgotPasswordForm({ email, onBack }: { email: string; onBack(): void }) {
-  const form = useZodForm({ schema: forgotPasswordSchema, initialValues: { email } });
+  const form = useZodForm({ schema: loadForgotPasswordSchema, initialValues: { email } });
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState<string>();
   return (
     <FormStack
       ref={form.formRef}
       noValidate
-      onSubmit={form.handleSubmit((input) =>
-        request.mutate(input, { onSuccess: (message) => setSent(message) }),
+      onSubmit={form.handleSubmit(
+        (input) => request.mutate(input, { onSuccess: (message) => setSent(message) }),
+        undefined,
+        schemasNotLoaded('The reset link could not be sent'),
       )}
     >
       <p style={{ margin: 0 }}>

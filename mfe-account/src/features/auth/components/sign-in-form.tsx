@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, FormStack, TextField, theme, useZodForm } from '@shop/ui';
-import { signInSchema, useSignIn } from '../api/sign-in';
+import { schemasNotLoaded } from '../api/auth-schemas';
+import { loadSignInSchema, useSignIn } from '../api/sign-in';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 const ForgotLink = styled.button`
@@ -27,7 +28,7 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ onSignedIn }: SignInFormProps) {
-  const form = useZodForm({ schema: signInSchema, initialValues: { email: '', password: '' } });
+  const form = useZodForm({ schema: loadSignInSchema, initialValues: { email: '', password: '' } });
   const signIn = useSignIn({ onSignedIn });
   const [forgot, setForgot] = useState(false);
   if (forgot) {
@@ -37,7 +38,11 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     <FormStack
       ref={form.formRef}
       noValidate
-      onSubmit={form.handleSubmit((input) => signIn.mutate(input))}
+      onSubmit={form.handleSubmit(
+        (input) => signIn.mutate(input),
+        undefined,
+        schemasNotLoaded('Login failed'),
+      )}
     >
       <TextField
         label="Email"
