@@ -1,7 +1,8 @@
 // npm run measure: starts the shop on free ports (production builds, as `npm start` serves them) and
 // reports what a shopper's browser downloads, file by file: the JavaScript (gzip) the landing page
 // downloads while it loads, as Lighthouse counts it (and the part before it is interactive), and what
-// each remote route adds (the budgets' quantities), and, with --lighthouse, the landing page's
+// each remote route adds (the budgets' quantities), what the first Sign In adds, and, with
+// --lighthouse, the landing page's
 // Lighthouse performance and accessibility.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -165,6 +166,37 @@ try {
     if (ahead.length > 0) {
       console.log(`  then, once shown, fetched ahead or on demand: ${kb(sum(ahead, 'gzip'))}`);
       for (const s of ahead) console.log(`    ${label(s).padEnd(54)} ${kb(s.gzip)}`);
+    }
+    await page.close();
+  }
+  // The sign-in dialog, opened from the landing page's header for the first time: the files it needs
+  // before it can show (the shell's, the remote's entry and the expose's own files, as the remote's
+  // mf-manifest.json lists them), then what it loads beside it (its forms' schemas).
+  {
+    const { page, scripts, settled } = await openLanding();
+    await page.waitForLoadState('networkidle');
+    await quietFor(page, 1000);
+    await settled();
+    const landed = new Set(scripts.keys());
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('dialog', { name: 'Welcome back' }).getByLabel('Email').waitFor();
+    await page.waitForLoadState('networkidle');
+    await settled();
+    const added = [...scripts.values()].filter((s) => !landed.has(s.url));
+    const entry = added.find((s) => s.url.endsWith('/remoteEntry.js'));
+    const manifest = await (
+      await page.request.get(new URL('mf-manifest.json', entry.url).href)
+    ).json();
+    const dialog = manifest.exposes.find((e) => e.name === 'AuthDialog');
+    const own = new Set(['remoteEntry.js', ...dialog.assets.js.sync]);
+    const needed = (s) => s.url.startsWith(shellOrigin) || own.has(s.url.split('/').at(-1));
+    const waited = added.filter(needed);
+    const beside = added.filter((s) => !needed(s));
+    console.log(`The first Sign In adds ${kb(sum(waited, 'gzip'))} gzip in ${waited.length} files`);
+    for (const s of waited) console.log(`  ${label(s).padEnd(56)} ${kb(s.gzip)}`);
+    if (beside.length > 0) {
+      console.log(`  and beside the shown dialog: ${kb(sum(beside, 'gzip'))}`);
+      for (const s of beside) console.log(`    ${label(s).padEnd(54)} ${kb(s.gzip)}`);
     }
     await page.close();
   }
