@@ -53,6 +53,7 @@ export function useZodForm<V extends FormValues, Out>({
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const waiting = useRef(false);
   const [loadedSchema, setLoadedSchema] = useState<z.ZodType<Out>>();
   const loaded = typeof schema === 'function' ? loadedSchema : schema;
 
@@ -145,14 +146,18 @@ export function useZodForm<V extends FormValues, Out>({
     (event: FormEvent) => {
       event.preventDefault();
       if (loaded) return check(values, loaded, onValid, onInvalid);
-      if (typeof schema !== 'function') return;
-      schema().then(
-        (found) => {
-          setLoadedSchema(() => found);
-          check(values, found, onValid, onInvalid);
-        },
-        (error: unknown) => onLoadFailed?.(error),
-      );
+      // One submit waits for the schema; pressing again meanwhile sends nothing more.
+      if (typeof schema !== 'function' || waiting.current) return;
+      waiting.current = true;
+      schema()
+        .then(
+          (found) => {
+            setLoadedSchema(() => found);
+            check(values, found, onValid, onInvalid);
+          },
+          (error: unknown) => onLoadFailed?.(error),
+        )
+        .finally(() => (waiting.current = false));
     };
 
   /** A problem found elsewhere (the server), shown on its field until the field is changed. */
