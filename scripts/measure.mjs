@@ -2,8 +2,7 @@
 // reports what a shopper's browser downloads, file by file: the JavaScript (gzip) the landing page
 // downloads while it loads, as Lighthouse counts it (and the part before it is interactive), and what
 // each remote route adds (the budgets' quantities), what the first Sign In adds, and, with
-// --lighthouse, the landing page's
-// Lighthouse performance and accessibility.
+// --lighthouse, the landing page's Lighthouse performance and accessibility.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
