@@ -1,6 +1,6 @@
 // What the account forms and the API say, and the password's limits, without zod: the sign-in
-// dialog shows them before the schemas in accounts.ts have loaded (docs/design.md, "The sign-in
-// dialog opens without zod").
+// dialog and the account page show them before the schemas in accounts.ts have loaded
+// (docs/design.md, "The account forms draw without zod").
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
 /** bcrypt reads only the first 72 bytes of a password; a longer one is refused, never cut short. */

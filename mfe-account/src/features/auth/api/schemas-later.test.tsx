@@ -5,7 +5,7 @@ import { TEST_USER, json, lastToast, sentBody, setupShopTests } from '@shop/ui/t
 import { AuthDialog } from '../components/auth-dialog';
 
 // The sign-in dialog's schemas (zod) are a chunk the dialog does not wait for (docs/design.md, "The
-// sign-in dialog opens without zod"); here their load waits for a gate.
+// account forms draw without zod"); here their load waits for a gate.
 const schemas = vi.hoisted(() => {
   const state = { asked: false, open: () => {} };
   const opened = new Promise<void>((resolve) => (state.open = resolve));

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lastToast, setupShopTests } from '@shop/ui/testing';
 import { AuthDialog } from '../components/auth-dialog';
-import { SCHEMAS_NOT_LOADED } from './auth-schemas';
+import { SCHEMAS_NOT_LOADED } from '../../../lib/schemas-not-loaded';
 
 // The connection dropped before the dialog's schemas arrived: a submit says so and sends nothing.
 vi.mock('./schemas', () => Promise.reject(new Error('Loading chunk failed')));

@@ -1,7 +1,7 @@
 import type { AccountPrefill } from '@shop/contracts';
 import { Button, FormStack, TextField, useZodForm } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
-import { schemasNotLoaded } from '../api/auth-schemas';
+import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
 import { loadCreateAccountSchema, useRegister } from '../api/register';
 
 interface CreateAccountFormProps {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from 'shell/store';
 import { Button, FieldError, FormStack, TextField, theme, useZodForm } from '@shop/ui';
-import { schemasNotLoaded } from '../api/auth-schemas';
+import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
 import { loadForgotPasswordSchema, useRequestPasswordReset } from '../api/forgot-password';
 
 const Sent = styled.p`

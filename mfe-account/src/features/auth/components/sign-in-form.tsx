@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, FormStack, TextField, theme, useZodForm } from '@shop/ui';
-import { schemasNotLoaded } from '../api/auth-schemas';
+import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
 import { loadSignInSchema, useSignIn } from '../api/sign-in';
 import { ForgotPasswordForm } from './forgot-password-form';
 

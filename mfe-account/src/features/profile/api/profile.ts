@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { shopUserSchema, type ShopUser } from '@shop/contracts';
+import type { ShopUser } from '@shop/contracts';
 import type { ChangeEmailInput, ProfileInput } from '@shop/contracts/accounts';
 import { apiJson, apiRequest, queryClient } from 'shell/store';
 import { useSignedInAs } from '../../../lib/signed-in-as';
+import { profileSchemas } from './profile-schemas';
 
 /** PUT /api/account/profile: the customer with the saved details. */
 export async function saveProfile(input: ProfileInput): Promise<ShopUser> {
+  const { shopUserSchema } = await profileSchemas();
   return shopUserSchema.parse(
     await apiJson<unknown>('/api/account/profile', { method: 'PUT', body: input }),
   );
@@ -13,6 +15,7 @@ export async function saveProfile(input: ProfileInput): Promise<ShopUser> {
 
 /** POST /api/account/email: the customer under the new (unconfirmed) email. */
 export async function changeEmail(input: ChangeEmailInput): Promise<ShopUser> {
+  const { shopUserSchema } = await profileSchemas();
   return shopUserSchema.parse(await apiJson<unknown>('/api/account/email', { body: input }));
 }
 

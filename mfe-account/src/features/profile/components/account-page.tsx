@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
-import { accountMessages, changeEmailSchema, profileSchema } from '@shop/contracts/accounts';
+import { accountMessages } from '@shop/contracts/account-messages';
 import { apiErrorMessage, apiFieldErrors, toast, useShopStore } from 'shell/store';
 import {
   Button,
@@ -18,6 +18,8 @@ import {
 } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import { useChangeEmail, useResendConfirmation, useSaveProfile } from '../api/profile';
+import { loadChangeEmailSchema, loadProfileSchema } from '../api/profile-schemas';
+import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
 
 const Columns = styled.div`
   display: grid;
@@ -69,7 +71,7 @@ function profileValues(user: ShopUser) {
 }
 
 function ProfileForm({ user }: { user: ShopUser }) {
-  const form = useZodForm({ schema: profileSchema, initialValues: profileValues(user) });
+  const form = useZodForm({ schema: loadProfileSchema, initialValues: profileValues(user) });
   const save = useSaveProfile(() =>
     toast({ title: accountMessages.profileSaved, description: 'Checkout starts from them.' }),
   );
@@ -79,10 +81,13 @@ function ProfileForm({ user }: { user: ShopUser }) {
       <FormStack
         ref={form.formRef}
         noValidate
-        onSubmit={form.handleSubmit((input) =>
-          save.mutate(input, {
-            onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
-          }),
+        onSubmit={form.handleSubmit(
+          (input) =>
+            save.mutate(input, {
+              onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
+            }),
+          undefined,
+          schemasNotLoaded('Save failed'),
         )}
       >
         <NameFields form={form} />
@@ -100,7 +105,7 @@ function ProfileForm({ user }: { user: ShopUser }) {
 
 function EmailForm({ user }: { user: ShopUser }) {
   const form = useZodForm({
-    schema: changeEmailSchema,
+    schema: loadChangeEmailSchema,
     initialValues: { email: '', currentPassword: '' },
   });
   const [done, setDone] = useState<string>();
@@ -139,12 +144,16 @@ function EmailForm({ user }: { user: ShopUser }) {
       <FormStack
         ref={form.formRef}
         noValidate
-        onSubmit={form.handleSubmit((input) => {
-          setDone(undefined);
-          change.mutate(input, {
-            onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
-          });
-        })}
+        onSubmit={form.handleSubmit(
+          (input) => {
+            setDone(undefined);
+            change.mutate(input, {
+              onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
+            });
+          },
+          undefined,
+          schemasNotLoaded('Email not changed'),
+        )}
       >
         <TextField
           label="New email"
