@@ -8,16 +8,10 @@ import { addedToCart, freshShopForEachTest } from '../testing/configurator-page'
 
 // The configurator's schemas (zod) load once the shopper starts on the form, not with the page
 // (docs/design.md, "The configurator's first render runs no zod"); here their load waits for a gate.
-const schemas = vi.hoisted(() => {
-  const state = { asked: false, open: () => {} };
-  const opened = new Promise<void>((resolve) => (state.open = resolve));
-  return { state, opened };
-});
-vi.mock('../features/configurator/api/schemas', async (importOriginal) => {
-  schemas.state.asked = true;
-  await schemas.opened;
-  return importOriginal();
-});
+const schemas = await vi.hoisted(async () =>
+  (await import('@shop/ui/testing/import-gate')).importGate(),
+);
+vi.mock('../features/configurator/api/schemas', (importOriginal) => schemas.pass(importOriginal));
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -35,11 +29,11 @@ it('renders without the schemas, shows the price on its way while they load, and
   expect(
     screen.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' }),
   ).toBeVisible();
-  expect(schemas.state.asked).toBe(false);
+  expect(schemas.asked).toBe(false);
 
   await user.click(screen.getByRole('radio', { name: /Phenolic/ }));
   await user.click(screen.getByRole('radio', { name: /Adhesive/ }));
-  expect(schemas.state.asked).toBe(true);
+  expect(schemas.asked).toBe(true);
   // Not zeros (the label can be priced): the price is on its way, and no field is blamed.
   expect(screen.getByTestId('total-price')).toHaveTextContent('—');
   expect(screen.getByText('Updating price…')).toBeInTheDocument();
@@ -48,7 +42,7 @@ it('renders without the schemas, shows the price on its way while they load, and
   expect(document.querySelector('[aria-invalid="true"]')).toBeNull();
   expect(calls.filter((c) => c.key.startsWith('POST '))).toEqual([]);
 
-  schemas.state.open();
+  schemas.open();
 
   await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
   await waitFor(() =>

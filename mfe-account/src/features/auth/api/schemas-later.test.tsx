@@ -6,16 +6,10 @@ import { AuthDialog } from '../components/auth-dialog';
 
 // The sign-in dialog's schemas (zod) are a chunk the dialog does not wait for (docs/design.md, "The
 // account forms draw without zod"); here their load waits for a gate.
-const schemas = vi.hoisted(() => {
-  const state = { asked: false, open: () => {} };
-  const opened = new Promise<void>((resolve) => (state.open = resolve));
-  return { state, opened };
-});
-vi.mock('./schemas', async (importOriginal) => {
-  schemas.state.asked = true;
-  await schemas.opened;
-  return importOriginal();
-});
+const schemas = await vi.hoisted(async () =>
+  (await import('@shop/ui/testing/import-gate')).importGate(),
+);
+vi.mock('./schemas', (importOriginal) => schemas.pass(importOriginal));
 
 const currentFetch = setupShopTests();
 
@@ -24,7 +18,7 @@ it('opens and takes the details before its schemas are here, and signs in once, 
   const user = userEvent.setup();
   render(<AuthDialog open tab="sign-in" onOpenChange={() => {}} />);
   expect(screen.getByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument();
-  await waitFor(() => expect(schemas.state.asked).toBe(true));
+  await waitFor(() => expect(schemas.asked).toBe(true));
 
   await user.type(screen.getByLabelText('Email'), 'ann@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret1');
@@ -33,7 +27,7 @@ it('opens and takes the details before its schemas are here, and signs in once, 
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
   expect(currentFetch()).not.toHaveBeenCalled();
 
-  schemas.state.open();
+  schemas.open();
 
   await waitFor(() => expect(currentFetch()).toHaveBeenCalledTimes(1));
   expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/auth/login');

@@ -7,16 +7,10 @@ import { AccountPage } from '../components/account-page';
 
 // The account page's schemas (zod) are a chunk its first render does not wait for (docs/design.md,
 // "The account forms draw without zod"); here their load waits for a gate.
-const schemas = vi.hoisted(() => {
-  const state = { asked: false, open: () => {} };
-  const opened = new Promise<void>((resolve) => (state.open = resolve));
-  return { state, opened };
-});
-vi.mock('./schemas', async (importOriginal) => {
-  schemas.state.asked = true;
-  await schemas.opened;
-  return importOriginal();
-});
+const schemas = await vi.hoisted(async () =>
+  (await import('@shop/ui/testing/import-gate')).importGate(),
+);
+vi.mock('./schemas', (importOriginal) => schemas.pass(importOriginal));
 
 const currentFetch = setupShopTests();
 
@@ -26,14 +20,14 @@ it('draws the details before its schemas are here, and saves them once they are'
   const user = userEvent.setup();
   renderPage(<AccountPage />, { path: '/account' });
   const company = screen.getByLabelText(/^Company/);
-  await waitFor(() => expect(schemas.state.asked).toBe(true));
+  await waitFor(() => expect(schemas.asked).toBe(true));
 
   await user.clear(company);
   await user.type(company, 'Analytical Engines');
   await user.click(screen.getByRole('button', { name: 'Save Details' }));
   expect(currentFetch()).not.toHaveBeenCalled();
 
-  schemas.state.open();
+  schemas.open();
 
   await waitFor(() => expect(lastToast()?.title).toBe('Your details were saved'));
   expect(currentFetch().mock.calls.map((call) => call[0])).toEqual(['/api/account/profile']);
