@@ -8,7 +8,7 @@
 // /proc/<pid>/stat, all its threads) before and after, over the checkouts: ms per checkout for the
 // API, the database and the shell. Also counts the collections after the first checkout.
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,6 +92,12 @@ function threadsMs(pid) {
   return new Map(tids.map((tid) => [tid, processorMs(`${pid}/task/${tid}`)]));
 }
 
+/** A thread's nice value (the 19th field of /proc/<pid>/task/<tid>/stat). */
+function niceOf(task) {
+  const stat = readFileSync(`/proc/${task}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 /** Waits until the mail server has taken `expected` messages (at most 3 minutes). */
 async function mailSent(mail, expected) {
   const deadline = performance.now() + 180_000;
@@ -141,8 +147,10 @@ async function main() {
   const warmUp = 20;
   await checkouts(shell, warmUp - 1);
   await mailSent(mail, warmUp * MAILS_PER_ORDER);
-  // The API's threads apart: its main thread (the requests and the jobs), the threads started since
-  // it answered (the proof PDF worker), the others (garbage collection, I/O).
+  // The API's threads apart: its main thread (the requests), its jobs thread (src/jobs-worker.ts:
+  // the mail; the one at the lowest priority when it answered), the threads started since (the
+  // proof PDF worker), the others (garbage collection, I/O).
+  const jobsThread = [...apiAtStart].find((tid) => niceOf(`${api.pid}/task/${tid}`) === 19);
   const apiThread = (which) => () => {
     const threads = [...threadsMs(api.pid)].filter(([tid]) => which(tid));
     return threads.reduce((sum, [, ms]) => sum + ms, 0);
@@ -150,6 +158,7 @@ async function main() {
   const processes = [
     ['API', () => processorMs(api.pid)],
     ['  main thread', apiThread((tid) => tid === String(api.pid))],
+    ['  jobs thread', apiThread((tid) => tid === jobsThread)],
     ['  PDF worker', apiThread((tid) => !apiAtStart.has(tid))],
     ['database', () => processorMs(ferret.process.pid)],
     ['shell', () => processorMs(shellChild.pid)],

@@ -20,11 +20,12 @@ const bundleContracts = {
 };
 
 await build({
-  // The server, the thread it renders PDFs on (src/platform/pdf-thread.ts), and the release registry's
-  // CLI (npm run releases), which needs no running API.
+  // The server, its threads (PDFs: src/platform/pdf-thread.ts; background jobs: src/jobs/thread.ts),
+  // and the release registry's CLI (npm run releases), which needs no running API.
   entryPoints: {
     server: path.join(apiDir, 'src/server.ts'),
     'pdf-worker': path.join(apiDir, 'src/pdf-worker.ts'),
+    'jobs-worker': path.join(apiDir, 'src/jobs-worker.ts'),
     'releases-cli': path.join(apiDir, 'src/cli/releases.ts'),
   },
   outdir: path.join(apiDir, 'dist'),
@@ -37,4 +38,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('Built api/dist/server.js, api/dist/pdf-worker.js and api/dist/releases-cli.js');
+console.log('Built api/dist/server.js, pdf-worker.js, jobs-worker.js and releases-cli.js');

@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, disconnectDatabase, redactUri } from './platform/db';
 import { createLogger } from './platform/logger';
-import { startShopJobs } from './jobs';
+import { startJobsThread } from './jobs/thread';
 import { seedDevelopmentData } from './seed/seed';
 import { prepareDatabase } from './migrations';
 
@@ -55,8 +55,8 @@ async function main() {
   server.listen(config.port, config.host, () => {
     logger.info(`API listening on http://${config.host}:${config.port} (${config.nodeEnv})`);
   });
-  // Background work (mail worker, expiry sweeps): src/jobs.
-  const jobs = startShopJobs(config, logger);
+  // Background work (mail worker, expiry sweeps) on a thread of its own: src/jobs/thread.ts.
+  const jobs = startJobsThread(logger);
   if (!config.mail.url) {
     logger.info("MAIL_URL is not set: email stays in the outbox (the admin panel's Outbox tab)");
   }

@@ -4,7 +4,8 @@
 // process, started on the first PDF, renders one at a time; it keeps the process alive only while it
 // has work. Each module names what it renders (proofs/pdf.ts, orders/invoice.ts) and passes plain
 // data: what the worker gets is a structured clone (Buffers arrive as Uint8Arrays, Dates as Dates).
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from './threads';
 
 /** A PDF to render: the kind names the renderer in src/pdf-worker.ts. */
 export interface PdfJob {
@@ -24,23 +25,9 @@ let worker: Worker | null = null;
 const waiting = new Map<number, Waiting>();
 let lastId = 0;
 
-function startWorker(): Worker {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    // Run from the sources (the API's tests, tsx): the worker compiles its TypeScript through tsx.
-    const entry = JSON.stringify(new URL('../pdf-worker.ts', here).href);
-    return new Worker(
-      `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`,
-      { eval: true },
-    );
-  }
-  // The bundle: dist/pdf-worker.js, built beside dist/server.js (scripts/build.mjs).
-  return new Worker(new URL('./pdf-worker.js', here));
-}
-
 function runningWorker(): Worker {
   if (worker) return worker;
-  const started = startWorker();
+  const started = startThread('pdf-worker');
   started.on('message', ({ id, ...answer }: PdfAnswer) => {
     const job = waiting.get(id);
     waiting.delete(id);
