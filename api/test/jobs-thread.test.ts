@@ -1,7 +1,7 @@
 // The background jobs on their own thread (src/jobs/thread.ts, src/jobs-worker.ts), as the server
-// runs them: they run once at start, so mail queued meanwhile goes out through the mail server; the
-// thread runs at the lowest priority while the thread answering requests keeps its own; stop() ends
-// it, and after that nothing is sent. A thread that cannot reach the database is started again.
+// runs them: mail queued before the thread started goes out through the mail server; the thread
+// runs at the lowest priority while the thread answering requests keeps its own; stop() ends it,
+// and after that nothing is sent. A thread that cannot reach the database is started again.
 import { readdirSync, readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import smtp from 'smtp-server';
@@ -68,7 +68,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   }
 }
 
-it('when the jobs thread starts, then mail queued before it is sent at once, from a thread at the lowest priority; after stop, nothing more is sent', async () => {
+it('when the jobs thread starts, then mail queued before it is sent, from a thread at the lowest priority; after stop, nothing more is sent', async () => {
   const before = await enquire('Before the thread');
   const [lowest, ownNice] = [lowestPriorityThreads(), niceOf(process.pid)];
 
