@@ -1,21 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import './testing';
-import { Table, TableRegion } from './table';
+import { Table, TableHead, TableRegion } from './table';
 
 function People({ names, narrow }: { names: string[]; narrow?: 'cards' }) {
   return (
     <TableRegion label="People" narrow={narrow}>
       <Table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col" className="actions">
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Role']} actions />
         <tbody>
           {names.map((name) => (
             <tr key={name}>
@@ -69,5 +61,27 @@ describe('TableRegion', () => {
     render(<People names={['Ada']} />);
     expect(screen.getByRole('region', { name: 'People' })).toHaveAttribute('data-narrow', 'scroll');
     expect(screen.getByText('Engraver')).not.toHaveAttribute('data-label');
+  });
+});
+
+describe('TableHead', () => {
+  it('heads each column in order, figures right-aligned, and the actions column last', () => {
+    render(
+      <Table>
+        <TableHead columns={['Code', { label: 'Used', numeric: true }]} actions />
+      </Table>,
+    );
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Code', 'Used', 'Actions']);
+    expect(headers.map((header) => header.className)).toEqual(['', 'numeric', 'actions']);
+  });
+
+  it('has no actions column unless the rows end in actions', () => {
+    render(
+      <Table>
+        <TableHead columns={['Quantity', 'Discount']} />
+      </Table>,
+    );
+    expect(screen.getAllByRole('columnheader')).toHaveLength(2);
   });
 });

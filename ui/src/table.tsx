@@ -221,6 +221,42 @@ export function TableRegion({
   );
 }
 
+/** One column of a table's head: its title, or its title and `numeric` for right-aligned figures. */
+export type TableColumn = string | { label: string; numeric?: boolean };
+
+/**
+ * A table's head row: a column header per title, in order, and an "Actions" header last when each row
+ * ends in actions. On a phone's cards (`TableRegion`) each cell is named after its column's header.
+ */
+export function TableHead({
+  columns,
+  actions = false,
+}: {
+  columns: readonly TableColumn[];
+  actions?: boolean;
+}) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => {
+          const { label, numeric } =
+            typeof column === 'string' ? { label: column, numeric: false } : column;
+          return (
+            <th key={label} scope="col" className={numeric ? 'numeric' : undefined}>
+              {label}
+            </th>
+          );
+        })}
+        {actions && (
+          <th scope="col" className="actions">
+            Actions
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 /** Small text buttons inside table rows. */
 export const RowButton = styled.button<{ $tone?: 'danger' }>`
   display: inline-flex;

@@ -6,14 +6,15 @@ import {
   readCustomerSearch,
 } from '@shop/contracts/admin';
 import {
-  SectionHeader,
   Badge,
+  formatShortDate,
+  QueryState,
   RowButton,
+  SectionHeader,
   Table,
+  TableHead,
   TableMessage,
   TableRegion,
-  QueryState,
-  formatShortDate,
   useDebouncedValue,
 } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -77,18 +78,7 @@ export function CustomersPanel() {
         <>
           <TableRegion label="Customers" narrow="cards">
             <Table>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Created</th>
-                  <th scope="col" className="actions">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Email', 'Name', 'Company', 'Role', 'Created']} actions />
               <tbody>
                 {list.map((customer) => (
                   <tr key={customer.id}>

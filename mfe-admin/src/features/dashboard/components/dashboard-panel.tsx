@@ -11,17 +11,18 @@ import {
 import { ORDER_STATUS_LABELS } from '@shop/contracts/orders';
 import {
   Badge,
-  SectionHeader,
-  Table,
-  TableRegion,
   formatDay,
   formatDollars,
   formatSize,
+  fromLarge,
+  fromMedium,
   materialName,
   QueryState,
+  SectionHeader,
+  Table,
+  TableHead,
+  TableRegion,
   theme,
-  fromMedium,
-  fromLarge,
 } from '@shop/ui';
 import { useInsights, type InsightsDashboard } from '../api/get-insights';
 import { BarList, ColumnChart } from './charts';
@@ -154,11 +155,6 @@ const Card = styled.section`
     min-width: 0;
     font-size: 0.875rem;
   }
-  td.number,
-  th.number {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
 `;
 
 const Funnel = styled.ol`
@@ -280,23 +276,19 @@ function RevenueCard({ figures }: { figures: InsightsDashboard }) {
       <Numbers label={`${title}: the numbers`}>
         <TableRegion label={`${title}: the numbers`}>
           <Table>
-            <thead>
-              <tr>
-                <th scope="col">{byHour ? 'Hour' : 'Day'}</th>
-                <th scope="col" className="number">
-                  Orders
-                </th>
-                <th scope="col" className="number">
-                  Revenue
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                byHour ? 'Hour' : 'Day',
+                { label: 'Orders', numeric: true },
+                { label: 'Revenue', numeric: true },
+              ]}
+            />
             <tbody>
               {points.map((point) => (
                 <tr key={point.key}>
                   <th scope="row">{byHour ? point.label : formatDay(point.key)}</th>
-                  <td className="number">{point.orders}</td>
-                  <td className="number">{point.valueText}</td>
+                  <td className="numeric">{point.orders}</td>
+                  <td className="numeric">{point.valueText}</td>
                 </tr>
               ))}
             </tbody>
@@ -330,15 +322,7 @@ function BarsCard({
       <Numbers label={`${title}: the numbers`}>
         <TableRegion label={`${title}: the numbers`}>
           <Table>
-            <thead>
-              <tr>
-                {columns.map((column, index) => (
-                  <th key={column} scope="col" className={index > 0 ? 'number' : undefined}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={columns.map((label, index) => ({ label, numeric: index > 0 }))} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key}>
@@ -348,7 +332,7 @@ function BarsCard({
                         {cell}
                       </th>
                     ) : (
-                      <td key={index} className="number">
+                      <td key={index} className="numeric">
                         {cell}
                       </td>
                     ),
@@ -465,13 +449,7 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
           {production.late.length > 0 && (
             <TableRegion label="Orders past their promised production time">
               <Table>
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Promised by</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Order', 'Customer', 'Promised by']} />
                 <tbody>
                   {production.late.map((order) => (
                     <tr key={order.id}>
@@ -530,23 +508,19 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
           ) : (
             <TableRegion label="Best-selling sizes">
               <Table>
-                <thead>
-                  <tr>
-                    <th scope="col">Size</th>
-                    <th scope="col" className="number">
-                      Labels
-                    </th>
-                    <th scope="col" className="number">
-                      Orders
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    'Size',
+                    { label: 'Labels', numeric: true },
+                    { label: 'Orders', numeric: true },
+                  ]}
+                />
                 <tbody>
                   {figures.topSizes.map((size) => (
                     <tr key={`${size.width}x${size.height}`}>
                       <th scope="row">{formatSize(size.width, size.height)}</th>
-                      <td className="number">{formatCount(size.labels)}</td>
-                      <td className="number">{size.orders}</td>
+                      <td className="numeric">{formatCount(size.labels)}</td>
+                      <td className="numeric">{size.orders}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -562,23 +536,19 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
           ) : (
             <TableRegion label="Discount codes used">
               <Table>
-                <thead>
-                  <tr>
-                    <th scope="col">Code</th>
-                    <th scope="col" className="number">
-                      Uses
-                    </th>
-                    <th scope="col" className="number">
-                      Cost
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    'Code',
+                    { label: 'Uses', numeric: true },
+                    { label: 'Cost', numeric: true },
+                  ]}
+                />
                 <tbody>
                   {figures.discountCodes.map((code) => (
                     <tr key={code.code}>
                       <th scope="row">{code.code}</th>
-                      <td className="number">{code.uses}</td>
-                      <td className="number">{formatDollars(code.discount)}</td>
+                      <td className="numeric">{code.uses}</td>
+                      <td className="numeric">{formatDollars(code.discount)}</td>
                     </tr>
                   ))}
                 </tbody>

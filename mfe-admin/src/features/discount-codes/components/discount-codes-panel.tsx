@@ -1,13 +1,14 @@
 import { lazy, useState } from 'react';
 import {
+  Badge,
   Button,
   PlusIcon,
-  SectionHeader,
-  Badge,
-  RowButton,
-  Table,
-  TableRegion,
   QueryState,
+  RowButton,
+  SectionHeader,
+  Table,
+  TableHead,
+  TableRegion,
 } from '@shop/ui';
 import { OnFirstOpen } from '../../../components/on-first-open';
 import { formatDay, formatDiscountValue, formatDollars } from '@shop/ui';
@@ -57,23 +58,17 @@ export function DiscountCodesPanel() {
       {(list) => (
         <TableRegion label="Discount codes" narrow="cards">
           <Table>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col" className="numeric">
-                  Minimum
-                </th>
-                <th scope="col" className="numeric">
-                  Used
-                </th>
-                <th scope="col">Expires</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Code',
+                'Discount',
+                { label: 'Minimum', numeric: true },
+                { label: 'Used', numeric: true },
+                'Expires',
+                'Status',
+              ]}
+              actions
+            />
             <tbody>
               {list.map((code) => (
                 <tr key={code.id}>

@@ -8,16 +8,17 @@ import type { ExportKind, ExportRowShape } from '@shop/contracts/insights';
 import {
   Button,
   FieldError,
-  SectionHeader,
-  SelectField,
-  Table,
-  TableRegion,
-  TextField,
   formatDay,
   formatShortDate,
   formatTime,
-  theme,
   QueryState,
+  SectionHeader,
+  SelectField,
+  Table,
+  TableHead,
+  TableRegion,
+  TextField,
+  theme,
   VisuallyHidden,
 } from '@shop/ui';
 import { MoreButton } from '../../../components/more-button';
@@ -177,16 +178,7 @@ export function ExportsPanel() {
           <>
             <TableRegion label="Exports made" narrow="cards">
               <Table>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">By</th>
-                    <th scope="col">What</th>
-                    <th scope="col">Days</th>
-                    <th scope="col">Rows</th>
-                    <th scope="col">File</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['When', 'By', 'What', 'Days', 'Rows', 'File']} />
                 <tbody>
                   {data.pages
                     .flatMap((page) => page.exports)

@@ -9,6 +9,7 @@ import {
   SectionHeader,
   SelectField,
   Table,
+  TableHead,
   TableMessage,
   TableRegion,
   TextField,
@@ -134,24 +135,18 @@ export function OrdersPanel() {
       <>
         <TableRegion label="Orders" narrow="cards">
           <Table aria-busy={orders.isPlaceholderData}>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Customer</th>
-                <th scope="col" className="numeric">
-                  Labels
-                </th>
-                <th scope="col" className="numeric">
-                  Total
-                </th>
-                <th scope="col">Payment</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Order',
+                'Placed',
+                'Customer',
+                { label: 'Labels', numeric: true },
+                { label: 'Total', numeric: true },
+                'Payment',
+                'Status',
+              ]}
+              actions
+            />
             <tbody>
               {list.map((order) => {
                 const customer = customerOf(order);

@@ -4,14 +4,15 @@ import { MAIL_KIND_LABELS } from '@shop/contracts/mail';
 import {
   Badge,
   Button,
+  formatShortDate,
+  formatTime,
+  QueryState,
   RowButton,
   SectionHeader,
   Table,
+  TableHead,
   TableRegion,
-  formatShortDate,
-  formatTime,
   theme,
-  QueryState,
 } from '@shop/ui';
 import { MoreButton } from '../../../components/more-button';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
@@ -134,18 +135,7 @@ export function OutboxPanel() {
         <>
           <TableRegion label="Outbox" narrow="cards">
             <Table>
-              <thead>
-                <tr>
-                  <th scope="col">Subject</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Delivery</th>
-                  <th scope="col" className="actions">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Subject', 'To', 'Kind', 'Queued', 'Delivery']} actions />
               <tbody>
                 {messages.map((message) => (
                   <tr key={message.id} aria-selected={message.id === openId}>

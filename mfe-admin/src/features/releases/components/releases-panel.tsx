@@ -2,14 +2,15 @@ import styled from 'styled-components';
 import {
   Badge,
   Button,
+  formatShortDate,
+  formatTime,
   QueryState,
   RowButton,
   SectionHeader,
   Table,
+  TableHead,
   TableMessage,
   TableRegion,
-  formatShortDate,
-  formatTime,
 } from '@shop/ui';
 import { useEndPreview, useReleaseChange, useReleases, type AdminReleases } from '../api/releases';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
@@ -64,17 +65,7 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
       ) : (
         <TableRegion label={`${label} releases`} narrow="cards">
           <Table>
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Contracts</th>
-                <th scope="col">Published</th>
-                <th scope="col">State</th>
-                <th scope="col" className="actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Version', 'Contracts', 'Published', 'State']} actions />
             <tbody>
               {line.available.map((release) => (
                 <tr key={release.version}>

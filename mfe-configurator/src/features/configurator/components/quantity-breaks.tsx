@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { Material, Mounting } from '@shop/contracts/label-options';
 import { formatDollars, toDollars } from '@shop/contracts/money';
 import { priceLabel, QUANTITY_BREAKS } from '@shop/contracts/pricing';
-import { theme, VisuallyHidden } from '@shop/ui';
+import { TableHead, theme, VisuallyHidden } from '@shop/ui';
 
 /** The quantity tiers, smallest first: 1 (no break), then each break. */
 export const QUANTITY_TIERS = [
@@ -108,13 +108,7 @@ export function QuantityBreaks({ label, quantity, perRow = false }: QuantityBrea
     <Box>
       <Table>
         <caption>Volume pricing</caption>
-        <thead>
-          <tr>
-            <th scope="col">Quantity</th>
-            <th scope="col">Discount</th>
-            <th scope="col">Price each</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Quantity', 'Discount', 'Price each']} />
         <tbody>
           {QUANTITY_TIERS.map((tier, index) => {
             const unit = unitAt(tier.minQuantity);
