@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMutation } from '@tanstack/react-query';
-import { accountMessages } from '@shop/contracts/accounts';
-import { apiErrorMessage, queryClient, useShopStore } from 'shell/store';
+import { accountMessages } from '@shop/contracts/account-messages';
+import { apiErrorMessage, apiErrorStatus, queryClient, useShopStore } from 'shell/store';
 import {
   BreakableEmail,
   ButtonLink,
@@ -71,6 +71,12 @@ export function ConfirmEmailPage() {
           <div className="actions">
             <ButtonLink to="/orders">Order History</ButtonLink>
           </div>
+        </MessageCard>
+      ) : confirm.isError && apiErrorStatus(confirm.error) === undefined ? (
+        // No answer (the connection, or the page's schemas that did not arrive): the link may be good.
+        <MessageCard role="alert">
+          <h2>Your email could not be confirmed just now</h2>
+          <p>Please check your connection and open the link again.</p>
         </MessageCard>
       ) : !token || confirm.isError ? (
         <MessageCard role="alert">

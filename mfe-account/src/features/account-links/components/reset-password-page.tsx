@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { accountMessages, resetPasswordFormSchema } from '@shop/contracts/accounts';
+import { accountMessages } from '@shop/contracts/account-messages';
 import { apiErrorMessage, queryClient, toast, useShopStore } from 'shell/store';
 import {
   Button,
@@ -16,8 +16,9 @@ import {
   SignInCard,
 } from '@shop/ui';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
 import { useSignedInAs } from '../../../lib/signed-in-as';
-import { checkResetLink, resetPassword } from '../api/account-links';
+import { checkResetLink, loadResetPasswordSchema, resetPassword } from '../api/account-links';
 
 const Card = styled.div`
   max-width: 28rem;
@@ -61,7 +62,7 @@ export function ResetPasswordPage() {
   const linkRefused =
     link.isError && apiErrorMessage(link.error) === accountMessages.resetLinkInvalid;
   const form = useZodForm({
-    schema: resetPasswordFormSchema,
+    schema: loadResetPasswordSchema,
     initialValues: { newPassword: '', confirmPassword: '' },
   });
   const reset = useMutation(
@@ -99,7 +100,11 @@ export function ResetPasswordPage() {
           <FormStack
             ref={form.formRef}
             noValidate
-            onSubmit={form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
+            onSubmit={form.handleSubmit(
+              ({ newPassword }) => reset.mutate({ token, newPassword }),
+              undefined,
+              schemasNotLoaded('Password not set'),
+            )}
           >
             <NewPasswordFields form={form} />
             {reset.isError && !linkProblem && (

@@ -1,8 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordFormSchema, type ChangePasswordInput } from '@shop/contracts/accounts';
+import type { ChangePasswordInput } from '@shop/contracts/accounts';
 import { apiRequest, queryClient, toast, apiErrorMessage } from 'shell/store';
+import { loadOnce } from '@shop/ui';
 
-export { changePasswordFormSchema };
+/**
+ * The form's schema (schemas.ts), asked for when the form is drawn; its submit waits for it, so
+ * nothing is sent that could not be checked.
+ */
+export const loadChangePasswordSchema = loadOnce(() =>
+  import('./schemas').then((schemas) => schemas.changePasswordFormSchema),
+);
 
 /** POST /api/auth/change-password: only the current and new password travel, never the confirmation. */
 export async function changePassword({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ChangePasswordDialogProps } from '@shop/contracts';
-import { accountMessages } from '@shop/contracts/accounts';
+import { accountMessages } from '@shop/contracts/account-messages';
 import { toast, useShopStore } from 'shell/store';
 import {
   Button,
@@ -13,12 +13,13 @@ import {
   useZodForm,
 } from '@shop/ui';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { changePasswordFormSchema, useChangePassword } from '../api/change-password';
+import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
+import { loadChangePasswordSchema, useChangePassword } from '../api/change-password';
 
 const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
-  const form = useZodForm({ schema: changePasswordFormSchema, initialValues: emptyForm });
+  const form = useZodForm({ schema: loadChangePasswordSchema, initialValues: emptyForm });
   const [currentPasswordProblem, setCurrentPasswordProblem] = useState<string>();
   const changePassword = useChangePassword({
     onChanged: onDone,
@@ -53,10 +54,14 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): 
     <FormStack
       ref={form.formRef}
       noValidate
-      onSubmit={form.handleSubmit((input) => {
-        setCurrentPasswordProblem(undefined);
-        changePassword.mutate(input);
-      }, onInvalid)}
+      onSubmit={form.handleSubmit(
+        (input) => {
+          setCurrentPasswordProblem(undefined);
+          changePassword.mutate(input);
+        },
+        onInvalid,
+        schemasNotLoaded('Password change failed'),
+      )}
     >
       <TextField
         label="Current password"
