@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canonical,
   Double,
+  generator,
   EJSON,
   explain,
   idOf,
@@ -28,24 +29,6 @@ import {
 const seed = Number(process.env.ENGINE_DIFF_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const queriesPerRound = Number(process.env.ENGINE_DIFF_QUERIES ?? 300);
 
-/** A small seeded generator (xorshift: shifts and exclusive ors of a 32-bit state). */
-function generator(s: number) {
-  let state = (s ^ 0x5bd1e995) >>> 0 || 1;
-  const next = () => {
-    state = (state ^ (state << 13)) >>> 0;
-    state = (state ^ (state >>> 17)) >>> 0;
-    state = (state ^ (state << 5)) >>> 0;
-    return state / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    chance: (p: number) => next() < p,
-    pick<T>(items: readonly T[]): T {
-      return items[Math.floor(next() * items.length)]!;
-    },
-  };
-}
 const rnd = generator(seed);
 
 // Values, by class. Numbers are stored as int, long and double; doubles that are whole and below 2^53
@@ -428,7 +411,10 @@ let stock: EngineServer;
 const counts = { compared: 0, exactExpected: 0, limitPushed: 0, superset: 0 };
 
 beforeAll(async () => {
-  [pushdown, stock] = await Promise.all([startEngine(true, true), startEngine(false, true)]);
+  [pushdown, stock] = await Promise.all([
+    startEngine({ typedNumbers: true }),
+    startEngine({ indexPushdown: false, typedNumbers: true }),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([pushdown?.close(), stock?.close()]);

@@ -18,7 +18,7 @@ import {
 let engine: EngineServer;
 let db: Db;
 beforeAll(async () => {
-  engine = await startEngine(true);
+  engine = await startEngine();
   db = engine.db;
 }, 120_000);
 afterAll(async () => {

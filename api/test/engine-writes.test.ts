@@ -11,7 +11,7 @@ import { startEngine, type Db, type Doc, type EngineServer } from './support/eng
 let engine: EngineServer;
 let db: Db;
 beforeAll(async () => {
-  engine = await startEngine(true);
+  engine = await startEngine();
   db = engine.db;
 }, 120_000);
 afterAll(async () => {

@@ -193,7 +193,10 @@ function sqliteSynchronous() {
 /**
  * Starts FerretDB on 127.0.0.1:port with its data under dataDir, waits until it answers a ping.
  * indexPushdown: false answers queries as stock FerretDB does, not from indexes (tools/ferretdb's
- * --no-index-pushdown; the differential suite compares the two). Returns { uri, process, stop }.
+ * --no-index-pushdown; the differential suite compares the two). fastDecode: false reads documents
+ * with stock FerretDB's decoder (--no-fast-decode; api/test/engine-decoding.test.ts compares the
+ * two). pprofAddr (or FERRETDB_PPROF_ADDR) serves Go's profiler and /debug/vars. Returns { uri,
+ * process, stop }.
  */
 export async function startFerret({
   port,
@@ -202,6 +205,8 @@ export async function startFerret({
   log = console.log,
   timeoutMs = 30_000,
   indexPushdown = true,
+  fastDecode = true,
+  pprofAddr = process.env.FERRETDB_PPROF_ADDR,
 }) {
   ensureFerretBinary(log);
   mkdirSync(dataDir, { recursive: true });
@@ -215,14 +220,13 @@ export async function startFerret({
       `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}?_pragma=synchronous(${sqliteSynchronous()})&_pragma=mmap_size(268435456)`,
       '--log-level=error',
       ...(indexPushdown ? [] : ['--no-index-pushdown']),
+      ...(fastDecode ? [] : ['--no-fast-decode']),
       // FERRETDB_RESCAN_INDEX_STATS=1 computes the index stats again from the documents, once needed
       // after a build without them has written to this data folder (tools/ferretdb/README.md).
       ...(process.env.FERRETDB_RESCAN_INDEX_STATS === '1' ? ['--rescan-index-stats'] : []),
       // FERRETDB_PPROF_ADDR (say 127.0.0.1:6060) serves Go's profiler, to see where the database's
       // time goes under a bench (go tool pprof http://127.0.0.1:6060/debug/pprof/profile).
-      ...(process.env.FERRETDB_PPROF_ADDR
-        ? [`--pprof-addr=${process.env.FERRETDB_PPROF_ADDR}`]
-        : []),
+      ...(pprofAddr ? [`--pprof-addr=${pprofAddr}`] : []),
     ],
     // Go collects garbage each time the heap doubles (GOGC=100). The database's live heap is a few
     // megabytes; at 400 it collects a fifth as often, for a heap of tens of megabytes. GOGC set in

@@ -25,11 +25,13 @@ func main() {
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
 	pprofAddr := flag.String("pprof-addr", "", "TCP address for Go's profiler (net/http/pprof); off when empty")
 	noIndexPushdown := flag.Bool("no-index-pushdown", false, "answer queries as stock FerretDB does, not from indexes (README.md)")
+	noFastDecode := flag.Bool("no-fast-decode", false, "read documents with stock FerretDB's decoder (README.md)")
 	rescanIndexStats := flag.Bool("rescan-index-stats", false, "compute the index stats again from the documents (README.md)")
 	flag.Parse()
 
 	ferretdb.SetIndexPushdown(!*noIndexPushdown)
 	ferretdb.SetRescanIndexStats(*rescanIndexStats)
+	ferretdb.SetFastDecode(!*noFastDecode)
 
 	if *pprofAddr != "" {
 		go func() {

@@ -1,6 +1,7 @@
 // The embedded database's own tests (engine-*.test.ts): FerretDB servers of their own, from the
-// build the shop uses, with the index pushdown on or off (tools/ferretdb/README.md), and MongoDB's
-// order of values, to compare their answers.
+// build the shop uses, with the index pushdown or the single-pass reading of documents on or off
+// (tools/ferretdb/README.md), a seeded random generator, and MongoDB's order of values, to compare
+// their answers.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,28 +16,49 @@ export type Db = mongoose.mongo.Db;
 
 export interface EngineServer {
   db: Db;
+  /** Go's published counters of the server (/debug/vars), such as sjson_fast_reads. */
+  counters(): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
 /**
- * A FerretDB of its own on a free port and a throwaway data folder, with the index pushdown on or off.
- * With typedNumbers, numbers come back with their BSON types (Int32, Long, Double), so answers
- * compare exactly.
+ * A FerretDB of its own on a free port and a throwaway data folder, with the index pushdown and the
+ * single-pass reading of documents on (the shop's build) or off (stock FerretDB's). With
+ * typedNumbers, numbers (Int32, Long, Double) and regular expressions come back with their BSON
+ * types, so answers compare exactly.
  */
-export async function startEngine(
-  indexPushdown: boolean,
+export async function startEngine({
+  indexPushdown = true,
+  fastDecode = true,
   typedNumbers = false,
-): Promise<EngineServer> {
-  const port = await freePort();
+}: {
+  indexPushdown?: boolean;
+  fastDecode?: boolean;
+  typedNumbers?: boolean;
+} = {}): Promise<EngineServer> {
+  const [port, pprofPort] = [await freePort(), await freePort()];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-engine-test-'));
-  const ferret = await startFerret({ port, dataDir, log: () => {}, indexPushdown });
+  const pprofAddr = `127.0.0.1:${pprofPort}`;
+  const ferret = await startFerret({
+    port,
+    dataDir,
+    log: () => {},
+    indexPushdown,
+    fastDecode,
+    pprofAddr,
+  });
   const client = new MongoClient(ferret.uri, {
     directConnection: true,
     promoteValues: !typedNumbers,
+    bsonRegExp: typedNumbers, // and regular expressions as BSON's, their options as stored
   });
   await client.connect();
   return {
     db: client.db(),
+    async counters() {
+      const response = await fetch(`http://${pprofAddr}/debug/vars`);
+      return (await response.json()) as Record<string, unknown>;
+    },
     async close() {
       await client.close();
       await ferret.stop();
@@ -45,6 +67,24 @@ export async function startEngine(
   };
 }
 
+/** A small seeded generator (xorshift: shifts and exclusive ors of a 32-bit state). */
+export function generator(s: number) {
+  let state = (s ^ 0x5bd1e995) >>> 0 || 1;
+  const next = () => {
+    state = (state ^ (state << 13)) >>> 0;
+    state = (state ^ (state >>> 17)) >>> 0;
+    state = (state ^ (state << 5)) >>> 0;
+    return state / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    chance: (p: number) => next() < p,
+    pick<T>(items: readonly T[]): T {
+      return items[Math.floor(next() * items.length)]!;
+    },
+  };
+}
 /** The explain of a command: FerretDB's SQLite plan lines, its SQL and what it pushed down. */
 export interface Explained {
   plan: string[];
