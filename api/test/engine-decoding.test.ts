@@ -92,6 +92,9 @@ function document(depth: number): Doc {
   return doc;
 }
 
+/** The collection the documents go to: their _id is a number. */
+const docsOf = (server: EngineServer) => server.db.collection<Doc & { _id: number }>('docs');
+
 let fast: EngineServer;
 let stock: EngineServer;
 
@@ -107,7 +110,7 @@ afterAll(async () => {
 
 /** Everything in the collection, in _id order, as exact extended JSON (types and field order). */
 async function readAll(server: EngineServer): Promise<string[]> {
-  const docs = await server.db.collection('docs').find({}).sort({ _id: 1 }).toArray();
+  const docs = await docsOf(server).find({}).sort({ _id: 1 }).toArray();
   return docs.map((doc) => EJSON.stringify(doc, { relaxed: false }));
 }
 
@@ -118,8 +121,7 @@ it('reads every document, and every document after updates, as the stock decoder
     ids.push(i);
     const results = await Promise.all(
       [fast, stock].map((server) =>
-        server.db
-          .collection('docs')
+        docsOf(server)
           .insertOne(doc)
           .then(
             () => 'inserted',
@@ -138,11 +140,10 @@ it('reads every document, and every document after updates, as the stock decoder
     const _id = rnd.pick(ids);
     const update = rnd.chance(0.5)
       ? { $set: { [rnd.pick(keys)]: value(1) } }
-      : { $unset: { [rnd.pick(keys)]: '' }, $set: { extra: value(2) } };
+      : { $unset: { [rnd.pick(keys)]: '' as const }, $set: { extra: value(2) } };
     const answers = await Promise.all(
       [fast, stock].map((server) =>
-        server.db
-          .collection('docs')
+        docsOf(server)
           .findOneAndUpdate({ _id }, update, { returnDocument: 'after' })
           .then(
             (doc) => EJSON.stringify(doc, { relaxed: false }),
