@@ -154,8 +154,6 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
  * a subpath of a workspace package, release manifests do not record it (scripts/lib/release.mjs).
  * Radix's dialog (the kit's `Dialog`, about 14 KB gzip), in the apps that depend on it: the shell's
  * loading dialog opens before the account's sign-in dialog it stands in for; the admin confirms with it.
- * A release records its version, and the skew check passes over it: a remote built with another major
- * loads its own copy, as federation does for any share whose required version the page lacks.
  */
 const CODE_DRAWING_SHARE_KEY = '@shop/contracts/label-code-drawing';
 
@@ -165,7 +163,6 @@ function dependsOn(appDir, pkg) {
   return pkg in (manifest.dependencies ?? {});
 }
 
-/** Share entries at the versions installed at the repo's root (the code drawing's: @shop/contracts'). */
 function sharedByVersion(keys) {
   return Object.fromEntries(
     keys.map((key) => {
