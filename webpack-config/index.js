@@ -148,28 +148,16 @@ function sharedSingletons({ provideStore = false, overrides = {} } = {}) {
 }
 
 /**
- * Libraries more than one app loads, shared but not singletons: a shopper whose visit has loaded one
- * app's copy downloads none again. The code drawing (contracts' label-code-drawing: bwip-js's encoders,
- * about 72 KB gzip), which the configurator and the account's order page load when a label has a code;
- * a subpath of a workspace package, release manifests do not record it (scripts/lib/release.mjs).
- * Radix's dialog (the kit's `Dialog`, about 14 KB gzip), in the apps that depend on it: the shell's
- * loading dialog opens before the account's sign-in dialog it stands in for; the admin confirms with it.
+ * The code drawing (contracts' label-code-drawing: bwip-js's encoders, about 72 KB gzip), which the
+ * configurator and the account's order page both load when a label has a code: shared, not a
+ * singleton, so a shopper who opens one and then the other in the same visit downloads it once.
+ * A subpath of a workspace package: release manifests do not record it (scripts/lib/release.mjs).
  */
 const CODE_DRAWING_SHARE_KEY = '@shop/contracts/label-code-drawing';
 
-/** Whether the app's package.json lists `pkg` among its dependencies. */
-function dependsOn(appDir, pkg) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'));
-  return pkg in (manifest.dependencies ?? {});
-}
-
-function sharedByVersion(keys) {
-  return Object.fromEntries(
-    keys.map((key) => {
-      const version = installedVersion(key === CODE_DRAWING_SHARE_KEY ? '@shop/contracts' : key);
-      return [key, { requiredVersion: `^${version}`, version }];
-    }),
-  );
+function sharedCodeDrawing() {
+  const version = installedVersion('@shop/contracts');
+  return { [CODE_DRAWING_SHARE_KEY]: { requiredVersion: `^${version}`, version } };
 }
 
 /** The libraries shared as singletons (sharedSingletons' keys without subpaths and the store). */
@@ -268,7 +256,6 @@ const PROVIDE_RUNTIME_PLUGIN = path.join(__dirname, 'provide-federation-runtime.
  * workspace.
  */
 function federation({
-  appDir,
   name,
   exposes = {},
   filename = 'remoteEntry.js',
@@ -278,11 +265,7 @@ function federation({
 }) {
   const shared = {
     ...sharedSingletons({ provideStore, overrides }),
-    // The shell draws no codes.
-    ...sharedByVersion([
-      ...(provideStore ? [] : [CODE_DRAWING_SHARE_KEY]),
-      ...(dependsOn(appDir, '@radix-ui/react-dialog') ? ['@radix-ui/react-dialog'] : []),
-    ]),
+    ...(provideStore ? {} : sharedCodeDrawing()),
   };
   return [
     new ModuleFederationPlugin({
@@ -334,7 +317,7 @@ function createRemoteConfig({
     name,
     entry: standalone ? { main: [ZOD_JITLESS, './src/index.ts'] } : {},
     plugins: [
-      ...federation({ appDir, name, exposes, overrides: sharedVersionOverrides() }),
+      ...federation({ name, exposes, overrides: sharedVersionOverrides() }),
       // A release's own label (SHOP_BUILD_LABEL at build time), shown where a remote chooses to.
       new DefinePlugin({
         'process.env.SHOP_BUILD_LABEL': JSON.stringify(process.env.SHOP_BUILD_LABEL ?? ''),
@@ -391,7 +374,6 @@ function createHostConfig({
     },
     plugins: [
       ...federation({
-        appDir,
         name: SHELL_CONTAINER,
         filename: SHELL_ENTRY.slice(1),
         exposes: { './store': storeModule },

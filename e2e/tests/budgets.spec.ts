@@ -257,23 +257,6 @@ test.describe('performance budgets', () => {
     }
   });
 
-  test("the first Sign In downloads Radix's dialog once: the shell's loading dialog and the account's share it", async ({
-    page,
-  }) => {
-    const scripts = recordScripts(page);
-    await page.goto('/');
-    await waitForInteractive(page);
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    // A name of the dialog's parts that only @radix-ui/react-dialog's code holds.
-    const copies = [...scripts.values()].filter((s) => s.body.includes('DialogContentModal'));
-    expect(
-      copies.length,
-      `@radix-ui/react-dialog: ${copies.length} copies (${copies.map((s) => s.url).join(', ')}); budget 1`,
-    ).toBe(1);
-  });
-
   test('the admin remote is never requested outside the admin routes', async ({ page }) => {
     const adminOrigin = new URL(readStackState().urls['mfe-admin']!).origin;
     const fromAdmin: string[] = [];
