@@ -3,9 +3,11 @@
  * API error), written with `zod/mini`: the same shapes as cartResponseSchema (cart.ts),
  * currentUserAnswerSchema (accounts-answers.ts) and apiErrorBodySchema (api-error.ts). zod's classic
  * API carries every method on every schema and cannot be tree-shaken: these three with it were 36.1 KB
- * gzip of the landing page, 7.3 KB with zod/mini (docs/benchmarks.md, "Frontend"). store-answers.test.ts checks that each one describes
- * exactly what its classic twin does (their JSON Schemas are equal), and `satisfies` ties each to
- * its type, so the two cannot drift apart. Every other answer keeps its classic schema.
+ * gzip of the landing page; with zod/mini they are a chunk of 7.9 KB that comes with the first answer
+ * that needs one (docs/benchmarks.md, "What each page downloads"). store-answers.test.ts checks that
+ * each one describes exactly what its classic twin does (their JSON Schemas are equal), and
+ * `satisfies` ties each to its type, so the two cannot drift apart. Every other answer keeps its
+ * classic schema.
  */
 import * as z from 'zod/mini';
 import type { ApiErrorBody } from './api-error';
