@@ -1,6 +1,6 @@
 // npm test: installs what is missing (dependencies, Debian's Chromium, the embedded database), then runs
 // every test: unit, API integration against a real database, and the end-to-end suite in Chromium.
-// Ends with one summary line, "N passed, N failed".
+// Ends with the failed tests' names, each stage's counts and one summary line, "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,50 @@ function run(title, command, args, env = {}) {
     env: { ...process.env, ...env },
   });
   return result.status === 0;
+}
+
+/** A terminal's colour codes, which vitest leaves in its failure messages. */
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const firstLine = (message = '') =>
+  message.replace(COLOURS, '').trim().split('\n')[0].slice(0, 200);
+
+/** Each failed test of a vitest JSON report: its file, its name and its error's first line. */
+function vitestFailures(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return report.testResults.flatMap((suite) =>
+      suite.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map(
+          (test) =>
+            `${path.relative(root, suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        ),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Each failed or flaky test of a Playwright JSON report, the same way. */
+function playwrightFailures(file) {
+  const failures = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      if (!spec.ok)
+        for (const test of spec.tests) {
+          const error = test.results.find((result) => result.error)?.error?.message;
+          failures.push(
+            `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+          );
+        }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  try {
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites) visit(suite, []);
+  } catch {
+    return [];
+  }
+  return failures;
 }
 
 function vitestCounts(file) {
@@ -73,9 +117,19 @@ const typecheckOk = run('Type check', 'npx', ['lerna', 'run', 'typecheck', '--no
 });
 results.push({ stage: 'typecheck', ok: typecheckOk, passed: 0, failed: typecheckOk ? 0 : 1 });
 const unitOk = run('Unit tests', 'npx', vitest('unit'));
-results.push({ stage: 'unit', ok: unitOk, ...vitestCounts(path.join(reports, 'unit.json')) });
+results.push({
+  stage: 'unit',
+  ok: unitOk,
+  ...vitestCounts(path.join(reports, 'unit.json')),
+  failures: vitestFailures(path.join(reports, 'unit.json')),
+});
 const apiOk = run('API integration tests (real database)', 'npx', vitest('api'));
-results.push({ stage: 'api', ok: apiOk, ...vitestCounts(path.join(reports, 'api.json')) });
+results.push({
+  stage: 'api',
+  ok: apiOk,
+  ...vitestCounts(path.join(reports, 'api.json')),
+  failures: vitestFailures(path.join(reports, 'api.json')),
+});
 const e2eOk = run(
   'End-to-end tests (Chromium)',
   'npx',
@@ -84,11 +138,18 @@ const e2eOk = run(
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
   },
 );
-results.push({ stage: 'e2e', ok: e2eOk, ...playwrightCounts(path.join(reports, 'e2e.json')) });
+results.push({
+  stage: 'e2e',
+  ok: e2eOk,
+  ...playwrightCounts(path.join(reports, 'e2e.json')),
+  failures: playwrightFailures(path.join(reports, 'e2e.json')),
+});
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log('');
+// The failed tests' names last but one, so that the end of the output (all a CI page may keep) names them.
+for (const r of results) for (const failure of r.failures ?? []) console.log(`failed: ${failure}`);
 for (const r of results)
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.stage}: ${r.passed} passed, ${r.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
