@@ -15,22 +15,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
+import {
+  copyModule,
+  ferretModule,
+  ferretVersion,
+  overlayDir,
+  overlayFiles,
+  patchDir,
+  patchNames,
+  toolDir,
+} from '../../tools/ferretdb/sources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const toolDir = path.join(root, 'tools/ferretdb');
 export const ferretBinary = path.join(toolDir, 'bin/ferretdb');
 
-const ferretModule = 'github.com/FerretDB/FerretDB';
-const ferretVersion = 'v1.24.2';
 const thisFile = fileURLToPath(import.meta.url);
 
 // What the build changes in FerretDB v1.24.2 is kept in tools/ferretdb (see its README.md): patches/
 // holds one unified diff per change, each opening with what it does and why, applied in order with
-// `git apply`; overlay/ holds whole new Go files copied into the module. The module is copied from
-// Go's cache into bin/ (ignored), patched, and built against that copy; nothing else of FerretDB is
-// kept in the repository.
-const patchDir = path.join(toolDir, 'patches');
-const overlayDir = path.join(toolDir, 'overlay');
+// `git apply`; overlay/ holds whole new Go files copied into the module (tools/ferretdb/sources.mjs
+// takes both). The module is copied from Go's cache into bin/ (ignored), patched, and built against
+// that copy; nothing else of FerretDB is kept in the repository.
 
 /** The files the binary is built from, relative to tools/ferretdb, sorted. */
 function buildSources() {
@@ -41,7 +46,7 @@ function buildSources() {
           .filter((file) => statSync(file).isFile())
       : [];
   return [
-    ...['main.go', 'go.mod', 'go.sum'].map((f) => path.join(toolDir, f)),
+    ...['main.go', 'go.mod', 'go.sum', 'sources.mjs'].map((f) => path.join(toolDir, f)),
     ...listed(patchDir),
     ...listed(overlayDir),
   ]
@@ -49,7 +54,7 @@ function buildSources() {
     .sort();
 }
 
-/** A digest of everything the binary is built from (this script, main.go, patches, overlay). */
+/** A digest of everything the binary is built from (these scripts, main.go, patches, overlay). */
 function sourceDigest() {
   const hash = createHash('sha256');
   hash.update(readFileSync(thisFile));
@@ -63,37 +68,14 @@ function sourceDigest() {
 const stampFile = path.join(toolDir, 'bin/ferretdb.sources');
 
 function patchedModule(env) {
-  const download = spawnSync(
-    'go',
-    ['mod', 'download', '-json', `${ferretModule}@${ferretVersion}`],
-    {
-      cwd: toolDir,
-      encoding: 'utf8',
-      env,
-    },
-  );
-  if (download.status !== 0)
-    throw new Error(`Fetching FerretDB's sources failed:\n${download.stderr || download.stdout}`);
-  const { Dir } = JSON.parse(download.stdout);
   const copy = path.join(toolDir, 'bin/ferretdb-src');
-  // Go's module cache is read-only; the copy is made writable so it can be patched and replaced.
+  // The last copy, made writable, is replaced.
   if (existsSync(copy)) chmodSync(copy, 0o755);
   for (const entry of existsSync(copy) ? readdirSync(copy, { recursive: true }) : [])
     chmodSync(path.join(copy, entry), 0o755);
   rmSync(copy, { recursive: true, force: true });
-  cpSync(Dir, copy, { recursive: true });
-  chmodSync(copy, 0o755);
-  for (const entry of readdirSync(copy, { recursive: true }))
-    chmodSync(
-      path.join(copy, entry),
-      statSync(path.join(copy, entry)).isDirectory() ? 0o755 : 0o644,
-    );
-  const patches = existsSync(patchDir)
-    ? readdirSync(patchDir)
-        .filter((f) => f.endsWith('.patch'))
-        .sort()
-    : [];
-  for (const patch of patches) {
+  copyModule(copy, env);
+  for (const patch of patchNames()) {
     // GIT_CEILING_DIRECTORIES keeps git from taking the repository around bin/ for the copy's own:
     // the patch applies to the copy, as it would outside any repository.
     const applied = spawnSync('git', ['apply', '--whitespace=nowarn', path.join(patchDir, patch)], {
@@ -107,18 +89,14 @@ function patchedModule(env) {
           `${applied.error?.message ?? applied.stderr}`,
       );
   }
-  if (existsSync(overlayDir)) {
-    for (const entry of readdirSync(overlayDir, { recursive: true })) {
-      const from = path.join(overlayDir, entry);
-      if (!statSync(from).isFile()) continue;
-      const to = path.join(copy, entry);
-      if (existsSync(to))
-        throw new Error(
-          `tools/ferretdb/overlay/${entry} would replace FerretDB's own file; make it a patch.`,
-        );
-      mkdirSync(path.dirname(to), { recursive: true });
-      cpSync(from, to);
-    }
+  for (const entry of overlayFiles()) {
+    const to = path.join(copy, entry);
+    if (existsSync(to))
+      throw new Error(
+        `tools/ferretdb/overlay/${entry} would replace FerretDB's own file; make it a patch.`,
+      );
+    mkdirSync(path.dirname(to), { recursive: true });
+    cpSync(path.join(overlayDir, entry), to);
   }
   const modFile = path.join(toolDir, 'bin/go.patched.mod');
   writeFileSync(

@@ -4,24 +4,16 @@
 //                                               overlay's files linked in (ignored by git there)
 //   node tools/ferretdb/dev.mjs export <dir>    writes patches/ back from that repository's commits
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const toolDir = path.dirname(fileURLToPath(import.meta.url));
-const patchDir = path.join(toolDir, 'patches');
-const overlayDir = path.join(toolDir, 'overlay');
+import {
+  copyModule,
+  ferretVersion,
+  overlayDir,
+  overlayFiles,
+  patchDir,
+  patchNames,
+} from './sources.mjs';
 
 function run(cwd, command, args) {
   const res = spawnSync(command, args, {
@@ -39,21 +31,11 @@ const git = (dir, ...args) =>
 
 function checkout(dir) {
   if (existsSync(dir)) throw new Error(`${dir} exists; give a new folder.`);
-  const { Dir } = JSON.parse(
-    run(toolDir, 'go', ['mod', 'download', '-json', 'github.com/FerretDB/FerretDB@v1.24.2']),
-  );
-  cpSync(Dir, dir, { recursive: true });
-  chmodSync(dir, 0o755);
-  for (const entry of readdirSync(dir, { recursive: true })) {
-    const file = path.join(dir, entry);
-    chmodSync(file, statSync(file).isDirectory() ? 0o755 : 0o644);
-  }
+  copyModule(dir);
   git(dir, 'init', '-q');
   git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', 'FerretDB v1.24.2');
-  for (const patch of readdirSync(patchDir)
-    .filter((f) => f.endsWith('.patch'))
-    .sort()) {
+  git(dir, 'commit', '-qm', `FerretDB ${ferretVersion}`);
+  for (const patch of patchNames()) {
     const text = readFileSync(path.join(patchDir, patch), 'utf8');
     const header = text
       .slice(0, text.indexOf('\ndiff --git'))
@@ -66,11 +48,9 @@ function checkout(dir) {
     git(dir, 'commit', '-q', '-m', `${patch.replace(/\.patch$/, '')}\n\n${header}`);
   }
   const exclude = [];
-  for (const entry of readdirSync(overlayDir, { recursive: true })) {
-    const from = path.join(overlayDir, entry);
-    if (!statSync(from).isFile()) continue;
+  for (const entry of overlayFiles()) {
     mkdirSync(path.dirname(path.join(dir, entry)), { recursive: true });
-    symlinkSync(from, path.join(dir, entry));
+    symlinkSync(path.join(overlayDir, entry), path.join(dir, entry));
     exclude.push(`/${entry}`);
   }
   writeFileSync(path.join(dir, '.git/info/exclude'), `${exclude.join('\n')}\n`);
@@ -83,7 +63,7 @@ function exportPatches(dir) {
     .trim()
     .split('\n')
     .filter(Boolean);
-  for (const f of readdirSync(patchDir)) if (f.endsWith('.patch')) rmSync(path.join(patchDir, f));
+  for (const patch of patchNames()) rmSync(path.join(patchDir, patch));
   for (const commit of commits) {
     const [name, ...body] = git(dir, 'log', '-1', '--format=%B', commit).trim().split('\n');
     if (!/^\d{4}-[a-z0-9-]+$/.test(name ?? ''))
