@@ -2,7 +2,7 @@
 // time zone) and per day, recomputed from the orders (figures.ts), the point up to which changed
 // orders were taken in, and the record of every export made.
 import mongoose, { Schema, type Types } from 'mongoose';
-import type { ExportKind, ExportRowShape, OrderStatus } from '@shop/contracts';
+import type { ExportRecordAnswer, OrderStatus } from '@shop/contracts';
 
 /** The figures of the orders placed in a stretch of time; money in cents. */
 export interface Figures {
@@ -121,19 +121,17 @@ export const InsightFeedModel = mongoose.model<InsightFeedRecord>(
   ),
 );
 
-/** An export: who made it, when, and which rows (docs/product.md section 11). */
-export interface ExportRecord {
+/**
+ * An export: who made it, when, and which rows (docs/product.md section 11); the fields it shares
+ * with the admin's answer are the contract's.
+ */
+export interface ExportRecord extends Pick<
+  ExportRecordAnswer,
+  'kind' | 'rows' | 'from' | 'to' | 'status' | 'by' | 'rowCount'
+> {
   _id: Types.ObjectId;
-  kind: ExportKind;
-  rows: ExportRowShape;
-  from: string;
-  to: string;
-  status: OrderStatus | null;
-  by: string;
   byId: Types.ObjectId;
   at: Date;
-  /** Rows written by the last download that finished. */
-  rowCount: number | null;
   downloads: number;
 }
 
