@@ -25,25 +25,29 @@ const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const firstLine = (message = '') =>
   message.replace(COLOURS, '').trim().split('\n')[0].slice(0, 200);
 
-/** Each failed test of a vitest JSON report: its file, its name and its error's first line. */
-function vitestFailures(file) {
+/** What a vitest JSON report says: counts, and each failed test with its error's first line. */
+function vitestReport(file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    return report.testResults.flatMap((suite) =>
-      suite.assertionResults
-        .filter((test) => test.status === 'failed')
-        .map(
-          (test) =>
-            `${path.relative(root, suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
-        ),
-    );
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + (report.numPendingTests ?? 0),
+      failures: report.testResults.flatMap((suite) =>
+        suite.assertionResults
+          .filter((test) => test.status === 'failed')
+          .map(
+            (test) =>
+              `${path.relative(root, suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+          ),
+      ),
+    };
   } catch {
-    return [];
+    return { passed: 0, failed: 1, failures: [] };
   }
 }
 
-/** Each failed or flaky test of a Playwright JSON report, the same way. */
-function playwrightFailures(file) {
+/** The same of a Playwright JSON report; a flaky or skipped test counts as failed. */
+function playwrightReport(file) {
   const failures = [];
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? [])
@@ -57,31 +61,15 @@ function playwrightFailures(file) {
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
   try {
-    for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites) visit(suite, []);
-  } catch {
-    return [];
-  }
-  return failures;
-}
-
-function vitestCounts(file) {
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+    for (const suite of suites) visit(suite, []);
     return {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + (report.numPendingTests ?? 0),
+      passed: stats.expected,
+      failed: stats.unexpected + stats.flaky + stats.skipped,
+      failures,
     };
   } catch {
-    return { passed: 0, failed: 1 };
-  }
-}
-
-function playwrightCounts(file) {
-  try {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: stats.expected, failed: stats.unexpected + stats.flaky + stats.skipped };
-  } catch {
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, failures: [] };
   }
 }
 
@@ -117,19 +105,9 @@ const typecheckOk = run('Type check', 'npx', ['lerna', 'run', 'typecheck', '--no
 });
 results.push({ stage: 'typecheck', ok: typecheckOk, passed: 0, failed: typecheckOk ? 0 : 1 });
 const unitOk = run('Unit tests', 'npx', vitest('unit'));
-results.push({
-  stage: 'unit',
-  ok: unitOk,
-  ...vitestCounts(path.join(reports, 'unit.json')),
-  failures: vitestFailures(path.join(reports, 'unit.json')),
-});
+results.push({ stage: 'unit', ok: unitOk, ...vitestReport(path.join(reports, 'unit.json')) });
 const apiOk = run('API integration tests (real database)', 'npx', vitest('api'));
-results.push({
-  stage: 'api',
-  ok: apiOk,
-  ...vitestCounts(path.join(reports, 'api.json')),
-  failures: vitestFailures(path.join(reports, 'api.json')),
-});
+results.push({ stage: 'api', ok: apiOk, ...vitestReport(path.join(reports, 'api.json')) });
 const e2eOk = run(
   'End-to-end tests (Chromium)',
   'npx',
@@ -138,12 +116,7 @@ const e2eOk = run(
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
   },
 );
-results.push({
-  stage: 'e2e',
-  ok: e2eOk,
-  ...playwrightCounts(path.join(reports, 'e2e.json')),
-  failures: playwrightFailures(path.join(reports, 'e2e.json')),
-});
+results.push({ stage: 'e2e', ok: e2eOk, ...playwrightReport(path.join(reports, 'e2e.json')) });
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
