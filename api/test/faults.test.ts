@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { SANDBOX_TEST_NONCES, formatDollars } from '@shop/contracts';
 import { startFerret } from '../../scripts/lib/ferretdb.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/platform/db';
 import { deliverDueMail } from '../src/modules/mail/mail';
+import { listOrderEvents, type OrderRecord } from '../src/modules/orders/orders';
+import { overrideProof } from '../src/modules/orders/moves';
 import { UNPAID_ORDER_LIFETIME_MS, expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { createLogger } from '../src/platform/logger';
 import { PASSWORD, customerInfo, label, registerAdmin, uniqueEmail } from './support/shop-flows';
@@ -303,15 +305,14 @@ describe('an API process killed right after the order says paid', () => {
       .find({ key: { $in: keys } })
       .toArray();
     const order = await db
-      .collection('orders')
+      .collection<OrderRecord>('orders')
       .findOne({ _id: new mongoose.Types.ObjectId(orderId) });
-    const moved = await db
-      .collection('order_events')
-      .findOne({ _id: `${orderId}:awaiting_proof` as never });
+    const history = order ? await listOrderEvents(order) : [];
     return {
       kinds: messages.map((message) => message.kind as string).sort(),
       settled: Boolean(order?.settledAt),
-      moved: moved !== null,
+      // The history's move of the payment and the first proof's sending, as its readers see them.
+      history: history.map((event) => event.note),
     };
   }
 
@@ -332,22 +333,29 @@ describe('an API process killed right after the order says paid', () => {
       const orderId = placed.body.orderId as string;
       const { paid } = await ledger([s.sessionId]);
       expect(paid.map((order) => order._id.toString())).toEqual([orderId]);
-      expect(await announced(orderId)).toEqual({ kinds: [], settled: false, moved: false });
-      return { sessionId: s.sessionId, orderId };
+      // The order says paid, and so does its history: it is the paid order's own.
+      const paidNote = `Paid ${formatDollars(placed.body.total as number)}`;
+      const history = [paidNote, 'Proof (revision 1) sent to the customer'];
+      expect(await announced(orderId)).toEqual({ kinds: [], settled: false, history });
+      return {
+        sessionId: s.sessionId,
+        orderId,
+        paidNote,
+        allAnnounced: { ...announcedOnce, history },
+      };
     } finally {
       if (doomed.child.exitCode === null) doomed.child.kill('SIGKILL');
     }
   }
 
   const silent = createLogger('silent');
-  const allAnnounced = {
+  const announcedOnce = {
     kinds: ['admin_new_order', 'order_confirmation', 'proof_request'],
     settled: true,
-    moved: true,
   };
 
   it("the shopper's retry answers the payment and queues the confirmation, the shop's notice and the proof once each", async () => {
-    const { sessionId, orderId } = await paidThenKilled();
+    const { sessionId, orderId, allAnnounced } = await paidThenKilled();
     const retried = shopper(() => app.baseUrl, sessionId);
     const again = await pay(retried, orderId);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
@@ -362,12 +370,26 @@ describe('an API process killed right after the order says paid', () => {
   }, 120_000);
 
   it('with no retry, the unpaid-orders sweep queues them a day later, once', async () => {
-    const { orderId } = await paidThenKilled();
+    const { orderId, allAnnounced } = await paidThenKilled();
     const dayLater = new Date(Date.now() + UNPAID_ORDER_LIFETIME_MS + 60_000);
     await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
     expect(await announced(orderId)).toEqual(allAnnounced);
     await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
     expect(await announced(orderId)).toEqual(allAnnounced);
+  }, 120_000);
+
+  it('an order an admin moved on before the sweep gets no first proof, and its history says so', async () => {
+    const { orderId, paidNote } = await paidThenKilled();
+    await overrideProof(orderId, 'Approved by phone', { by: 'admin@example.com' });
+    const dayLater = new Date(Date.now() + UNPAID_ORDER_LIFETIME_MS + 60_000);
+    await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
+    const after = await announced(orderId);
+    expect(after.kinds).toEqual(['admin_new_order', 'order_confirmation']);
+    expect(after.settled).toBe(true);
+    expect(after.history.slice(0, 2)).toEqual([
+      paidNote,
+      'Proof (revision 1) not emailed: the order had moved on when its payment was settled',
+    ]);
   }, 120_000);
 });
 

@@ -18,7 +18,7 @@ import {
 } from './repository';
 import type { RenderedMail } from './templates';
 
-export { releaseLapsedClaims as releaseLapsedMailClaims } from './repository';
+export { hasMail, releaseLapsedClaims as releaseLapsedMailClaims } from './repository';
 
 // The messages other modules send, rendered here (templates.ts).
 export {

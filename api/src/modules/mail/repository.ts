@@ -53,6 +53,11 @@ export async function insertMails(mails: NewMail[], now: Date): Promise<boolean[
   return wentIn;
 }
 
+/** Whether a message with this key was ever queued (the unique key index answers). */
+export async function hasMail(key: string): Promise<boolean> {
+  return (await OutboxModel.exists({ key })) !== null;
+}
+
 /**
  * The Outbox newest first, paged by key: the messages after `before`'s place in the order
  * (createdAt, _id), none when `before` names no message.

@@ -1,27 +1,16 @@
 // Data access for an order's history (model.ts, OrderEventModel): read in one query by the order,
-// oldest first; an event that must happen once is inserted under an _id of its own.
+// oldest first; an event that must happen once is inserted under an _id of its own. The payment's
+// events (its move and the first proof's sending) are not stored: the paid order holds them
+// (paymentEvents), as it holds its placing.
 import { Types } from 'mongoose';
-import type { OrderStatus } from '@shop/contracts';
-import { insertUnlessTaken, isDuplicateKeyError } from '../../platform/db';
-import { OrderEventModel, type OrderEventRecord, type ProofEventDetails } from './model';
-
-/**
- * Inserts events that happen together (a payment's move and its first proof's sending) with one
- * insert, each under its own _id: one already there (a retry) is kept and the others go in.
- */
-export async function insertEventsOnce(events: OrderEventRecord[]): Promise<void> {
-  if (events.length === 0) return;
-  try {
-    await OrderEventModel.insertMany(events, { ordered: false });
-  } catch (error) {
-    // Only duplicates (events there already) are fine: each write error's code, or the error's.
-    type WriteError = { code?: number; err?: { code?: number } };
-    const found = (error as { writeErrors?: WriteError | WriteError[] }).writeErrors;
-    const codes =
-      found === undefined ? [] : [found].flat().map((each) => each.code ?? each.err?.code);
-    if (!isDuplicateKeyError(error) || codes.some((code) => code !== 11000)) throw error;
-  }
-}
+import { formatDollars, toDollars, type OrderStatus } from '@shop/contracts';
+import { insertUnlessTaken } from '../../platform/db';
+import {
+  OrderEventModel,
+  type OrderEventRecord,
+  type OrderRecord,
+  type ProofEventDetails,
+} from './model';
 
 /** The event of the order entering `to`, keyed by its state (a retry's move adds nothing). */
 export function moveEvent(event: {
@@ -124,10 +113,64 @@ export function proofEventKey(event: OrderEventRecord): string | null {
   return event._id.startsWith(marker) ? event._id.slice(marker.length) : null;
 }
 
-/** The order's history, oldest first: its moves, proof events and notes. */
-export async function listOrderEvents(orderId: string): Promise<OrderEventRecord[]> {
-  return OrderEventModel.find({ orderId: new Types.ObjectId(orderId) })
+/**
+ * The events a paid order's payment made, as the order holds them: its move from pending_payment to
+ * its first state (paid by the customer) and, unless the proof was skipped, revision 1's sending.
+ */
+function paymentEvents(order: OrderRecord): OrderEventRecord[] {
+  if (order.paymentStatus !== 'paid' || !order.paidAt) return [];
+  const orderId = order._id.toString();
+  const skipProof = order.skipProof === true;
+  const paid = `Paid ${formatDollars(toDollars(order.totalCents))}`;
+  const move = moveEvent({
+    orderId,
+    at: order.paidAt,
+    by: 'customer',
+    from: 'pending_payment',
+    to: skipProof ? 'processing' : 'awaiting_proof',
+    note: skipProof ? `${paid}; proof skipped at checkout ("engrave as shown")` : paid,
+  });
+  if (skipProof) return [move];
+  const sent = proofSentEvent(orderId, { revision: 1, note: null, by: null, at: order.paidAt });
+  return [move, proofEvent(sent)];
+}
+
+/** The "sent" event of a proof revision (once per revision): its sending to the customer. */
+export function proofSentEvent(
+  orderId: string,
+  {
+    revision,
+    note,
+    by,
+    at,
+  }: { revision: number; note: string | null; by: string | null; at: Date },
+) {
+  return {
+    orderId,
+    key: `${revision}:sent`,
+    at,
+    by,
+    note:
+      revision === 1
+        ? 'Proof (revision 1) sent to the customer'
+        : `Revision ${revision} sent to the customer${note ? `: ${note}` : ''}`,
+    proof: { action: 'sent' as const, revision },
+  };
+}
+
+const oldestFirst = (a: OrderEventRecord, b: OrderEventRecord) =>
+  a.at.getTime() - b.at.getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+
+/**
+ * The order's history, oldest first: its moves, proof events and notes, the payment's among them
+ * (paymentEvents; one stored under the same _id, by a version that stored them, is the one kept).
+ */
+export async function listOrderEvents(order: OrderRecord): Promise<OrderEventRecord[]> {
+  const stored = await OrderEventModel.find({ orderId: order._id })
     .sort({ at: 1, _id: 1 })
     .lean<OrderEventRecord[]>()
     .exec();
+  const ids = new Set(stored.map((event) => event._id));
+  const derived = paymentEvents(order).filter((event) => !ids.has(event._id));
+  return derived.length === 0 ? stored : [...derived, ...stored].sort(oldestFirst);
 }

@@ -10,7 +10,7 @@ import { loadOrder } from './order-access';
  * goes, and its steps with dates: placed, then each state it entered (the admins' names stay out).
  */
 export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
-  const events = await listOrderEvents(order._id.toString());
+  const events = await listOrderEvents(order);
   return {
     ...toHistoryEntry(order),
     customerInfo: order.customerInfo,
@@ -30,7 +30,7 @@ export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
 /** One order as an admin sees it, with its history, proof history and notes, oldest first. */
 export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
   const order = await loadOrder(id);
-  const events = await listOrderEvents(id);
+  const events = await listOrderEvents(order);
   return {
     ...toAdminOrder(order),
     history: events

@@ -1,21 +1,23 @@
 // An order's payment recorded: it waits for the proof's approval (the first proof is emailed), or,
 // when the shopper chose to skip the proof, goes straight to processing; the shopper's confirmation
-// and the shop's notice are queued. Each of these is keyed, so doing it again adds nothing.
-import { formatDollars, proofReminderDueAt, toDollars } from '@shop/contracts';
+// and the shop's notice are queued. Each of these is keyed, so doing it again adds nothing. The
+// history's entries of the payment are the paid order's own (events.ts, paymentEvents).
+import { proofReminderDueAt } from '@shop/contracts';
 import { recordOrderedSeries } from './series';
 import type { Config } from '../../config';
 import { crashAt } from '../../platform/fault-points';
 import {
   adminNewOrder,
+  hasMail,
   orderConfirmation,
   queueMails,
   type MailToQueue,
   type OrderMailData,
 } from '../mail/mail';
-import { insertEventsOnce, moveEvent, proofEvent } from './events';
+import { insertProofEvent, proofSentEvent } from './events';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
 import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
-import { proofEmail, proofSentEvent } from './proof-step';
+import { proofEmail } from './proof-step';
 import { recordPaid } from './repository';
 
 /**
@@ -48,9 +50,9 @@ export async function recordPayment(
 }
 
 /**
- * What follows an order's payment: the move in its history, the first proof's email (unless the
- * proof was skipped), the shopper's confirmation and the shop's notice. Each is keyed, so doing it
- * again adds nothing: a payment whose call stopped before they were all done has them done by the
+ * What follows an order's payment: the first proof's email (unless the proof was skipped), the
+ * shopper's confirmation and the shop's notice, and the series' last numbers. Each is keyed, so doing
+ * it again adds nothing: a payment whose call stopped before they were all done has them done by the
  * shopper's retry or by the sweep (payments/payments.ts, settlePayment).
  */
 export async function announcePayment(paid: OrderRecord, config: Config): Promise<void> {
@@ -73,7 +75,6 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
           config,
         }
       : null;
-  const paidNote = `Paid ${formatDollars(toDollars(paid.totalCents))}`;
   // The mails read the order's amounts, lines and notes (templates' OrderMailData).
   const data: OrderMailData = { ...paid, skipProof };
   const mails: MailToQueue[] = [
@@ -97,22 +98,15 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       rendered: adminNewOrder(data, config.shop),
     },
   ];
-  // The history first (the move and the proof's sending in one insert), then the messages: a
-  // shopper who opens the email finds the order's page saying what it says. The series' last
-  // numbers beside it, for Order again.
-  await Promise.all([
-    insertEventsOnce([
-      moveEvent({
-        orderId,
-        at: paidAt,
-        by: 'customer',
-        from: 'pending_payment',
-        to: skipProof ? 'processing' : 'awaiting_proof',
-        note: skipProof ? `${paidNote}; proof skipped at checkout ("engrave as shown")` : paidNote,
-      }),
-      ...(firstProof ? [proofEvent(proofSentEvent(paid, firstProof))] : []),
-    ]),
-    recordOrderedSeries(paid, paidAt),
-  ]);
+  // A retry or sweep that finds the order moved on past revision 1 (an admin acted on it before its
+  // payment was settled) sends no first proof: unless the paying call had queued it, the history
+  // says so in place of the sending it shows (events.ts, paymentEvents).
+  if (!skipProof && !firstProof && !(await hasMail(`proof_request:${orderId}:1`)))
+    await insertProofEvent({
+      ...proofSentEvent(orderId, { revision: 1, note: null, by: null, at: paidAt }),
+      note: 'Proof (revision 1) not emailed: the order had moved on when its payment was settled',
+    });
+  // The series' last numbers, for Order again.
+  await recordOrderedSeries(paid, paidAt);
   await queueMails(mails, new Date());
 }

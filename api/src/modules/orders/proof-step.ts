@@ -3,7 +3,7 @@
 // reminder is due on the order itself (`proofReminderDueAt`, written with the revision).
 import type { Config } from '../../config';
 import { proofRequest, queueMail, type MailToQueue } from '../mail/mail';
-import { insertProofEvent } from './events';
+import { insertProofEvent, proofSentEvent } from './events';
 import type { OrderItemRecord, OrderRecord } from './model';
 import { orderLinkUrl } from './order-access';
 
@@ -119,27 +119,12 @@ export function proofEmail(
   };
 }
 
-/** The "sent" event of a revision (once per revision): its sending to the customer. */
-export function proofSentEvent(order: OrderRecord, sending: ProofSending) {
-  const { revision, note, by, now } = sending;
-  return {
-    orderId: order._id.toString(),
-    key: `${revision}:sent`,
-    at: now,
-    by,
-    note:
-      revision === 1
-        ? 'Proof (revision 1) sent to the customer'
-        : `Revision ${revision} sent to the customer${note ? `: ${note}` : ''}`,
-    proof: { action: 'sent' as const, revision },
-  };
-}
-
 /**
  * Asks the customer to approve a revision: the sending in the order's history first (the customer
  * reads it as soon as the email arrives), then the email.
  */
 export async function sendProof(order: OrderRecord, sending: ProofSending): Promise<void> {
-  await insertProofEvent(proofSentEvent(order, sending));
+  const { revision, note, by, now } = sending;
+  await insertProofEvent(proofSentEvent(order._id.toString(), { revision, note, by, at: now }));
   await queueMail(proofEmail(order, sending), sending.now);
 }

@@ -90,7 +90,7 @@ export async function proofView(
     });
   };
   const proofEvents = new Map<string, OrderEventRecord>();
-  for (const event of await listOrderEvents(id)) {
+  for (const event of await listOrderEvents(order)) {
     const key = event.kind === 'proof' ? proofEventKey(event) : null;
     if (key) proofEvents.set(key, event);
   }
