@@ -5,7 +5,8 @@
 //   - a paid order per customer, two more for every tenth (their history), n paid guest orders and
 //     n/10 checkouts never paid (expired, or still open when placed in the last day), spread over the
 //     last two years with some of them today, numbered in time order by the order counter;
-//   - each order's events (paid, proof sent and decided, the admin's moves, a note on one in ten), its
+//   - each order's events (the proof decided, the admin's moves, a note on one in ten; the payment's
+//     move and the first proof's sending are the paid order's own, orders/events.ts), its
 //     confirmation in the outbox (sent), discount codes whose timesUsed counts their paid orders;
 //   - n guest carts of two lines (seedGuestSession), n/10 emailed links (used).
 // Status follows age: awaiting the proof for two hours, processing for two days, shipped for a week,
@@ -353,19 +354,6 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
           move('pending_payment', 'expired', at(24.1), null, 'Not paid within 24 hours');
         continue;
       }
-      move(
-        'pending_payment',
-        'awaiting_proof',
-        paidAt,
-        'customer',
-        `Paid $${(totalCents / 100).toFixed(2)}`,
-      );
-      event('proof:1:sent', {
-        kind: 'proof',
-        at: paidAt,
-        note: 'Proof (revision 1) sent to the customer',
-        proof: { action: 'sent', revision: 1 },
-      });
       outbox.push({
         _id: new ObjectId(Math.floor(paidAt.getTime() / 1000)),
         key: `order_confirmation:${id}`,
