@@ -17,7 +17,7 @@ import {
 import { insertProofEvent, proofSentEvent } from './events';
 import type { OrderProofState, OrderRecord, PaymentContact } from './model';
 import { ORDER_LINK_LIFETIME_DAYS, orderLinkUrl } from './order-access';
-import { proofEmail } from './proof-step';
+import { proofEmail, proofEmailKey } from './proof-step';
 import { recordPaid } from './repository';
 
 /**
@@ -101,7 +101,7 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
   // A retry or sweep that finds the order moved on past revision 1 (an admin acted on it before its
   // payment was settled) sends no first proof: unless the paying call had queued it, the history
   // says so in place of the sending it shows (events.ts, paymentEvents).
-  if (!skipProof && !firstProof && !(await hasMail(`proof_request:${orderId}:1`)))
+  if (!skipProof && !firstProof && !(await hasMail(proofEmailKey(orderId, 1))))
     await insertProofEvent({
       ...proofSentEvent(orderId, { revision: 1, note: null, by: null, at: paidAt }),
       note: 'Proof (revision 1) not emailed: the order had moved on when its payment was settled',

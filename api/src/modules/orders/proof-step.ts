@@ -50,6 +50,11 @@ interface ProofSending {
   reminder?: boolean;
 }
 
+/** The outbox key of a revision's proof email (or its reminder): each is queued once. */
+export function proofEmailKey(orderId: string, revision: number, reminder = false): string {
+  return `${reminder ? 'proof_reminder' : 'proof_request'}:${orderId}:${revision}`;
+}
+
 /** A revision's proof email (or its reminder), keyed so it is queued once. */
 export function proofEmail(
   order: OrderRecord,
@@ -58,7 +63,7 @@ export function proofEmail(
   const id = order._id.toString();
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
   return {
-    key: `${reminder ? 'proof_reminder' : 'proof_request'}:${id}:${revision}`,
+    key: proofEmailKey(id, revision, reminder),
     kind: reminder ? 'proof_reminder' : 'proof_request',
     to: order.customerInfo.email,
     rendered: proofRequest(
