@@ -148,7 +148,7 @@ async function main() {
 
   const apiAtStart = new Set(threadsMs(api.pid).keys());
   // Not measured: the processes compile their hot code over the first few hundred checkouts, which
-  // cost up to a third more than the ones after (docs/benchmarks.md).
+  // cost more than a running shop's (docs/benchmarks.md, "Warm-up").
   await checkouts(shell, warmUp - 1);
   await mailSent(mail, warmUp * MAILS_PER_ORDER);
   // The API's threads apart: its main thread (the requests), its jobs thread (src/jobs-worker.ts:

@@ -375,8 +375,8 @@ async function main() {
   console.log(
     `Load: two API processes on FerretDB (SQLite) behind the shell's forwarding; ${os.cpus().length} cores; ${new Date().toISOString()}\n`,
   );
-  // Warm-up, not measured: each process compiles its hot code as it runs it, and the first thousand
-  // or so shoppers cost up to half again as much processor time as the ones after (docs/benchmarks.md).
+  // Warm-up, not measured: each process compiles its hot code as it runs it, so the first shoppers
+  // cost more than a running shop's (docs/benchmarks.md, "Warm-up").
   await closedLoop(shell.base, 50, warmUpSeconds * 1000, newSamples(), {
     paid: 0,
     orderRefused: 0,
