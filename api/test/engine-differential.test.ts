@@ -355,7 +355,25 @@ function newQuery(spec: CollectionSpec, clean: Clean): Query {
   }
   const limit = rnd.chance(0.7) ? 1 + rnd.int(30) : 0;
   const skip = rnd.chance(0.3) ? rnd.int(20) : 0;
-  return { filter, sort, skip, limit, exact };
+  return { filter, sort, skip, limit, exact: exact && !pinsId(filter) };
+}
+
+/**
+ * Whether the pushdown reads this filter's documents by the _id index alone and leaves the rest of
+ * it to the handler (tools/ferretdb/README.md, "Index pushdown"): its `_id` is a string or ObjectId,
+ * or `$eq` or a non-empty `$in` of them, beside other conditions.
+ */
+function pinsId(filter: Doc): boolean {
+  if (!('_id' in filter) || Object.keys(filter).length < 2) return false;
+  const id = filter._id;
+  const isId = (v: unknown): boolean => typeof v === 'string' || v instanceof ObjectId;
+  if (isId(id)) return true;
+  if (typeof id !== 'object' || id === null || id.constructor !== Object) return false;
+  const ops = Object.entries(id as Doc);
+  if (ops.length !== 1) return false;
+  const [op, value] = ops[0];
+  if (op === '$eq') return isId(value);
+  return op === '$in' && Array.isArray(value) && value.length > 0 && value.every(isId);
 }
 
 function describeQuery(collection: string, what: string, q: unknown): string {

@@ -739,9 +739,59 @@ func (p *planner) orderBy(sort *types.Document) (string, bool) {
 	return " ORDER BY " + strings.Join(keys, ", "), true
 }
 
+// idPinned returns the SQL of a filter's `_id` on the _id index when it names one document or a few
+// (a string or ObjectID, or `$eq` or `$in` of them) and the filter has other conditions too, or nil.
+func (p *planner) idPinned(filter *types.Document) *cond {
+	if filter == nil || filter.Len() < 2 {
+		return nil
+	}
+
+	v, err := filter.Get("_id")
+	if err != nil {
+		return nil
+	}
+
+	values := []any{v}
+
+	if ops, ok := v.(*types.Document); ok {
+		keys := ops.Keys()
+		if len(keys) != 1 {
+			return nil
+		}
+
+		switch op := must.NotFail(ops.Get(keys[0])); keys[0] {
+		case "$eq":
+			values = []any{op}
+		case "$in":
+			arr, ok := op.(*types.Array)
+			if !ok || arr.Len() == 0 || arr.Len() > maxInValues {
+				return nil
+			}
+
+			values = make([]any, arr.Len())
+			for i := range values {
+				values[i] = must.NotFail(arr.Get(i))
+			}
+		default:
+			return nil
+		}
+	}
+
+	return p.idEquals(values)
+}
+
 // planPushdown writes a query in SQL for the collection.
 func planPushdown(meta *metadata.Collection, pd *backends.Pushdown) *pushdownPlan {
 	p := newPlanner(meta)
+
+	// A filter that pins `_id` (an update's or findAndModify's, mostly) reads those few rows by the _id
+	// index alone; the handler applies the rest of the filter to them, as it does to every answer.
+	// Written in SQL, the rest would have SQLite read each row's whole JSON text into its own form to
+	// test it (tools/ferretdb/README.md, "Index pushdown").
+	if id := p.idPinned(pd.Filter); id != nil {
+		return &pushdownPlan{where: " WHERE " + id.sql, args: id.args, filter: filterSuperset}
+	}
+
 	where := p.filter(pd.Filter)
 	orderBy, sorted := p.orderBy(pd.Sort)
 
