@@ -195,7 +195,10 @@ export async function startFerret({
       // mmap_size: SQLite reads the database file through a memory map (up to 256 MB, pages shared
       // by its connections) instead of a read call per page missing from a connection's small
       // cache, so a lookup in a large shop costs what it does in a small one (bench:growth).
-      `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}?_pragma=synchronous(${sqliteSynchronous()})&_pragma=mmap_size(268435456)`,
+      // wal_autocheckpoint: the log is copied into the database file once it holds 5,000 pages (20
+      // MB), not SQLite's 1,000: an index page written again and again between two copies is copied
+      // once (docs/benchmarks.md, "What moved these figures").
+      `--sqlite-url=file:${dataDir.replace(/\/?$/, '/')}?_pragma=synchronous(${sqliteSynchronous()})&_pragma=mmap_size(268435456)&_pragma=wal_autocheckpoint(5000)`,
       '--log-level=error',
       ...(indexPushdown ? [] : ['--no-index-pushdown']),
       ...(fastDecode ? [] : ['--no-fast-decode']),
