@@ -369,9 +369,9 @@ function pinsId(filter: Doc): boolean {
   const isId = (v: unknown): boolean => typeof v === 'string' || v instanceof ObjectId;
   if (isId(id)) return true;
   if (typeof id !== 'object' || id === null || id.constructor !== Object) return false;
-  const ops = Object.entries(id as Doc);
-  if (ops.length !== 1) return false;
-  const [op, value] = ops[0];
+  const [entry, ...more] = Object.entries(id as Doc);
+  if (!entry || more.length > 0) return false;
+  const [op, value] = entry;
   if (op === '$eq') return isId(value);
   return op === '$in' && Array.isArray(value) && value.length > 0 && value.every(isId);
 }

@@ -739,8 +739,8 @@ func (p *planner) orderBy(sort *types.Document) (string, bool) {
 	return " ORDER BY " + strings.Join(keys, ", "), true
 }
 
-// idPinned returns the SQL of a filter's `_id` on the _id index when it names one document or a few
-// (a string or ObjectID, or `$eq` or `$in` of them) and the filter has other conditions too, or nil.
+// idPinned returns the SQL of a filter's `_id` on the _id index when it names its documents by `_id`
+// (a string or ObjectID, or `$eq` or `$in` of them) and has other conditions too, or nil.
 func (p *planner) idPinned(filter *types.Document) *cond {
 	if filter == nil || filter.Len() < 2 {
 		return nil
@@ -784,7 +784,7 @@ func (p *planner) idPinned(filter *types.Document) *cond {
 func planPushdown(meta *metadata.Collection, pd *backends.Pushdown) *pushdownPlan {
 	p := newPlanner(meta)
 
-	// A filter that pins `_id` (an update's or findAndModify's, mostly) reads those few rows by the _id
+	// A filter that pins `_id` (an update's or findAndModify's, mostly) reads those rows by the _id
 	// index alone; the handler applies the rest of the filter to them, as it does to every answer.
 	// Written in SQL, the rest would have SQLite read each row's whole JSON text into its own form to
 	// test it (tools/ferretdb/README.md, "Index pushdown").
