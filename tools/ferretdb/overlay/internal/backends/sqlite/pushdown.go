@@ -543,15 +543,10 @@ func (p *planner) fieldConds(name string, v any) *cond {
 			case "$eq":
 				conds = append(conds, p.equals(name, []any{opValue}))
 			case "$in":
-				arr, ok := opValue.(*types.Array)
+				values, ok := inValues(opValue)
 				if !ok {
 					conds = append(conds, nil)
 					break
-				}
-
-				values := make([]any, arr.Len())
-				for i := range values {
-					values[i] = must.NotFail(arr.Get(i))
 				}
 
 				conds = append(conds, p.equals(name, values))
@@ -595,6 +590,21 @@ func and(conds []*cond) *cond {
 	res.sql = strings.Join(parts, " AND ")
 
 	return res
+}
+
+// inValues returns the values of an `$in` array, or false when it is not an array.
+func inValues(v any) ([]any, bool) {
+	arr, ok := v.(*types.Array)
+	if !ok {
+		return nil, false
+	}
+
+	values := make([]any, arr.Len())
+	for i := range values {
+		values[i] = must.NotFail(arr.Get(i))
+	}
+
+	return values, true
 }
 
 // docs returns the documents of an `$and`, `$or` or `$nor` array, or nil.
@@ -763,15 +773,12 @@ func (p *planner) idPinned(filter *types.Document) *cond {
 		case "$eq":
 			values = []any{op}
 		case "$in":
-			arr, ok := op.(*types.Array)
-			if !ok || arr.Len() == 0 || arr.Len() > maxInValues {
+			in, ok := inValues(op)
+			if !ok || len(in) == 0 || len(in) > maxInValues {
 				return nil
 			}
 
-			values = make([]any, arr.Len())
-			for i := range values {
-				values[i] = must.NotFail(arr.Get(i))
-			}
+			values = in
 		default:
 			return nil
 		}
