@@ -5,8 +5,9 @@ import { sidewaysOverflow } from '../support/layout';
 import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
 
 // The admin's Dashboard and Exports (docs/product.md section 11) in the browser: a paid order shows
-// in today's revenue and its refund takes it out; an export of the orders downloads a CSV with the
-// right rows and no cell a spreadsheet would run. Screenshots at 375 and 1280 px go to
+// in today's revenue and its refund takes it out; a turnover in the millions keeps each key figure on
+// one line in its tile at every width; an export of the orders downloads a CSV with the right rows
+// and no cell a spreadsheet would run. Screenshots at 375 and 1280 px go to
 // test-results/screenshots/insights, to look at.
 
 const LABEL = {
@@ -97,6 +98,53 @@ test('a paid order shows in today’s revenue on the Dashboard, and its refund t
       .poll(() => sidewaysOverflow(admin), { message: `at ${viewport.width}px` })
       .toEqual([]);
     await screenshot(admin, 'insights', 'dashboard');
+  }
+  await admin.context().close();
+});
+
+/**
+ * The key figures that are not on one line inside their tile, as "name: text (lines, px too wide)":
+ * a figure broken across lines ("$11,538." above "94") or running out of its tile.
+ */
+async function brokenFigures(page: Page): Promise<string[]> {
+  return page.getByLabel('Key figures').evaluate((tiles) =>
+    [...tiles.querySelectorAll(':scope > div')].flatMap((tile) => {
+      const name = tile.querySelector('dt')?.textContent ?? '';
+      const value = tile.querySelector('dd')!;
+      const range = document.createRange();
+      range.selectNodeContents(value);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      const tooWide = Math.ceil(
+        range.getBoundingClientRect().right - value.getBoundingClientRect().right,
+      );
+      return lines > 1 || tooWide > 0
+        ? [`${name}: ${value.textContent} (${lines} lines, ${Math.max(0, tooWide)}px too wide)`]
+        : [];
+    }),
+  );
+}
+
+test('a large shop’s key figures stay whole at every width', async ({ browser, baseURL }) => {
+  const admin = await adminPage(browser, baseURL!);
+  // The shop's own answer, with a turnover in the millions.
+  await admin.route('**/api/admin/insights?period=*', async (route) => {
+    const answer = await (await route.fetch()).json();
+    await route.fulfill({
+      json: {
+        ...answer,
+        revenue: 1_234_567.89,
+        charged: 1_250_000.5,
+        refunded: 15_432.61,
+        orders: 123_456,
+        averageOrderValue: 10_125.25,
+      },
+    });
+  });
+  await openToday(admin);
+  for (const width of [375, 560, 768, 1024, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await expect(admin.getByLabel('Key figures')).toContainText('$1,234,567.89');
+    await expect.poll(() => brokenFigures(admin), { message: `at ${width}px` }).toEqual([]);
   }
   await admin.context().close();
 });

@@ -16,6 +16,7 @@ import {
   formatSize,
   fromLarge,
   fromMedium,
+  fromSmall,
   materialName,
   QueryState,
   SectionHeader,
@@ -78,11 +79,16 @@ const PeriodButton = styled.button`
   }
 `;
 
+// A figure is never broken across lines (a phone showed "$11,538." above "94"): one tile a row on
+// phones, two from the small breakpoint, four from the large; in a tile too narrow for its figure the
+// figure's type gets smaller (down to 1rem), sized by the tile's own width.
 const Tiles = styled.dl`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 0.75rem;
   margin: 0 0 1rem;
+  ${fromSmall} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
   ${fromLarge} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
   }
@@ -92,6 +98,7 @@ const Tiles = styled.dl`
     border-radius: ${theme.radiusSmall};
     background: ${theme.colors.surface};
     min-width: 0;
+    container-type: inline-size;
   }
   dt {
     color: ${theme.colors.muted};
@@ -100,15 +107,18 @@ const Tiles = styled.dl`
   }
   dd {
     margin: 0.25rem 0 0;
-    font-size: 1.5rem;
+    font-size: clamp(1rem, 11cqi, 1.5rem);
     font-weight: 700;
     color: ${theme.colors.ink};
-    overflow-wrap: anywhere;
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
   }
   dd + dd {
     font-size: 0.8125rem;
     font-weight: 400;
     color: ${theme.colors.muted};
+    font-variant-numeric: normal;
+    white-space: normal;
   }
 `;
 
