@@ -287,6 +287,39 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(text).toContain('Ann Lee');
   });
 
+  it('when the order runs to hundreds of thousands of dollars, then every quantity and amount stays whole on its line', async () => {
+    const buyer = app.agent();
+    await register(buyer);
+    const big = {
+      material: 'uv-resistant',
+      width: 9,
+      height: 9,
+      mounting: 'mounting-holes',
+    } as const;
+    await addToCart(buyer, { ...big, customText: 'MAIN PUMP', quantity: 10_000 });
+    await addToCart(buyer, { ...big, customText: 'SECOND', quantity: 9_999 });
+    const order = await placeOrder(buyer);
+    expect((await pay(buyer, order.orderId)).status).toBe(200);
+    expect(order.total).toBeGreaterThan(100_000);
+
+    const { body } = await download(buyer, `/api/orders/${order.orderId}/invoice.pdf`);
+    const lines = (await pdfText(body)).split('\n');
+    const saved = await OrderModel.findById(order.orderId).lean();
+    const amounts = [
+      ...saved!.items.flatMap((item) => [item.unitCents, item.totalCents]),
+      saved!.subtotalCents,
+      saved!.shippingCents,
+      saved!.taxCents,
+      saved!.totalCents,
+    ].map((cents) => formatDollars(cents / 100));
+    for (const whole of ['10,000', '9,999', ...amounts]) {
+      expect(
+        lines.some((line) => line.includes(whole)),
+        `${whole} on one line`,
+      ).toBe(true);
+    }
+  });
+
   it('when the shop is configured, then the invoice and every email of the order name that one shop, its address, phone and email', async () => {
     const { body } = await download(owner, `/api/orders/${ownerOrder.orderId}/invoice.pdf`);
     const shop = [

@@ -6,6 +6,7 @@ import {
   COLOR_SWATCHES,
   MATERIAL_LABELS,
   MOUNTING_LABELS,
+  formatCount,
   formatDollars,
   toDollars,
 } from '@shop/contracts';
@@ -160,15 +161,60 @@ export function renderInvoicePdf(order: InvoiceOrder, shop: Shop): Promise<Buffe
     { width: width / 2 },
   );
 
-  // Lines.
+  // Totals: a discount and a refund only when there is one, the total in bold.
+  const discount = order.discountCode ? ` (${order.discountCode})` : '';
+  const taxRegion = order.taxRegion ? ` (${order.taxRegion})` : '';
+  const totals = (
+    [
+      ['Subtotal', money(order.subtotalCents)],
+      order.discountCents > 0 && [`Discount${discount}`, `−${money(order.discountCents)}`],
+      ['Shipping', money(order.shippingCents)],
+      [`Sales tax${taxRegion}`, money(order.taxCents)],
+      ['Total', money(order.totalCents), true],
+      order.refundedCents > 0 && ['Refunded', `−${money(order.refundedCents)}`],
+    ] satisfies Array<[label: string, value: string, strong?: boolean] | false>
+  ).filter((row) => row !== false);
+
+  // Lines. The number columns are as wide as their widest value (an amount or a quantity is never
+  // broken across lines), and at least as wide as a small order's.
   y = doc.y + 24;
-  const columns = { qty: right - 190, unit: right - 140, amount: right - 70 };
+  const widest = (font: string, size: number, values: string[]) => {
+    doc.font(font).fontSize(size);
+    return Math.max(...values.map((value) => doc.widthOfString(value)));
+  };
+  const quantities = order.items.map((item) => formatCount(item.quantity));
+  const units = order.items.map((item) => money(item.unitCents));
+  const amounts = [
+    ...order.items.map((item) => money(item.totalCents)),
+    ...totals.filter(([, , strong]) => !strong).map(([, value]) => value),
+  ];
+  const widths = {
+    qty: Math.max(40, widest('Regular', 10, quantities)),
+    unit: Math.max(60, widest('Regular', 10, units)),
+    amount: Math.max(
+      70,
+      widest('Regular', 10, amounts),
+      widest('Bold', 12, [money(order.totalCents)]),
+    ),
+  };
+  const columns = {
+    amount: right - widths.amount,
+    unit: right - widths.amount - 10 - widths.unit,
+    qty: right - widths.amount - 10 - widths.unit - 10 - widths.qty,
+  };
+  /** A number right-aligned in its column, on one line. */
+  const cell = (value: string, column: keyof typeof columns, top: number) =>
+    doc.text(value, columns[column], top, {
+      width: widths[column],
+      align: 'right',
+      lineBreak: false,
+    });
   const header = (top: number) => {
     doc.font('Bold').fontSize(9).fillColor(muted);
     doc.text('DESCRIPTION', left, top);
-    doc.text('QTY', columns.qty, top, { width: 40, align: 'right' });
-    doc.text('UNIT', columns.unit, top, { width: 60, align: 'right' });
-    doc.text('AMOUNT', columns.amount, top, { width: 70, align: 'right' });
+    cell('QTY', 'qty', top);
+    cell('UNIT', 'unit', top);
+    cell('AMOUNT', 'amount', top);
     doc
       .moveTo(left, top + 14)
       .lineTo(right, top + 14)
@@ -186,32 +232,22 @@ export function renderInvoicePdf(order: InvoiceOrder, shop: Shop): Promise<Buffe
       y = header(doc.page.margins.top);
     }
     doc.fillColor(ink).text(description, left, y, { width: columns.qty - left - 12 });
-    doc.text(String(item.quantity), columns.qty, y, { width: 40, align: 'right' });
-    doc.text(money(item.unitCents), columns.unit, y, { width: 60, align: 'right' });
-    doc.text(money(item.totalCents), columns.amount, y, { width: 70, align: 'right' });
+    cell(formatCount(item.quantity), 'qty', y);
+    cell(money(item.unitCents), 'unit', y);
+    cell(money(item.totalCents), 'amount', y);
     y += height + 10;
   }
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
 
-  // Totals: a discount and a refund only when there is one, the total in bold.
+  // The totals, under the amounts.
   y += 10;
-  const discount = order.discountCode ? ` (${order.discountCode})` : '';
-  const taxRegion = order.taxRegion ? ` (${order.taxRegion})` : '';
-  const totals: Array<[label: string, value: string, strong?: boolean] | false> = [
-    ['Subtotal', money(order.subtotalCents)],
-    order.discountCents > 0 && [`Discount${discount}`, `−${money(order.discountCents)}`],
-    ['Shipping', money(order.shippingCents)],
-    [`Sales tax${taxRegion}`, money(order.taxCents)],
-    ['Total', money(order.totalCents), true],
-    order.refundedCents > 0 && ['Refunded', `−${money(order.refundedCents)}`],
-  ];
-  for (const [label, value, strong] of totals.filter((row) => row !== false)) {
+  for (const [label, value, strong] of totals) {
     doc
       .font(strong ? 'Bold' : 'Regular')
       .fontSize(strong ? 12 : 10)
       .fillColor(ink);
-    doc.text(label, right - 260, y, { width: 180, align: 'right' });
-    doc.text(value, columns.amount, y, { width: 70, align: 'right' });
+    doc.text(label, columns.amount - 190, y, { width: 180, align: 'right' });
+    cell(value, 'amount', y);
     y += strong ? 20 : 16;
   }
 
