@@ -4,6 +4,7 @@ import {
   COLOR_SWATCHES,
   MATERIAL_LABELS,
   MOUNTING_LABELS,
+  formatCount,
   formatDollars,
   toDollars,
   variableDataTerms,
@@ -245,7 +246,7 @@ export function orderConfirmation(
     `Order #${order.orderNumber}`,
     '',
     ...order.items.flatMap((item) => [
-      `- ${item.quantity} x ${describeItem(item.productConfig)}`,
+      `- ${formatCount(item.quantity)} x ${describeItem(item.productConfig)}`,
       ...itemDetails(item.productConfig, item.quantity).map((detail) => `  ${detail}`),
       `  ${money(item.unitCents)} each, ${money(item.totalCents)}`,
     ]),
@@ -281,7 +282,7 @@ export function orderConfirmation(
         (item) =>
           html`<tr>
             <td style="padding:8px 0;border-bottom:1px solid #e5e7eb;vertical-align:top;">
-              ${item.quantity} &times;
+              ${formatCount(item.quantity)} &times;
               ${describeItem(item.productConfig)}${itemDetails(
                 item.productConfig,
                 item.quantity,
@@ -437,7 +438,7 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
   const text = [
     `Order #${order.orderNumber} was paid: ${money(order.totalCents)}.`,
     `Customer: ${who} <${order.customerInfo.email}>`,
-    `Labels: ${count} on ${order.items.length} line(s)`,
+    `Labels: ${formatCount(count)} on ${order.items.length} line(s)`,
     ...(order.notes ? [`Customer notes: ${order.notes}`] : []),
     '',
     `Open the admin panel: ${shop.url}/admin`,
@@ -448,7 +449,7 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
     <p style="margin:0 0 8px;">
       ${who} &lt;${order.customerInfo.email}&gt; paid <strong>${money(order.totalCents)}</strong>.
     </p>
-    <p style="margin:0 0 8px;">Labels: ${count} on ${order.items.length} line(s)</p>
+    <p style="margin:0 0 8px;">Labels: ${formatCount(count)} on ${order.items.length} line(s)</p>
     ${order.notes ? html`<p style="margin:0 0 8px;">Customer notes: ${order.notes}</p>` : ''}
     <p style="margin:16px 0 0;">
       <a href="${shop.url}/admin" style="color:#1d4ed8;">Open the admin panel</a>

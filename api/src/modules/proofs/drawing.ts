@@ -299,7 +299,7 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
   const title = `Proof: order #${content.orderNumber}, label ${content.lineNumber} of ${content.lineCount}${revised}`;
   paragraph(title, 15, 20, { font: 'body-bold' });
   paragraph(
-    `${material.name} · ${inches(config.width)} × ${inches(config.height)} · ${COLOR_SWATCHES[config.color].name} · ${MOUNTING_LABELS[config.mounting]} · Quantity ${content.quantity}`,
+    `${material.name} · ${inches(config.width)} × ${inches(config.height)} · ${COLOR_SWATCHES[config.color].name} · ${MOUNTING_LABELS[config.mounting]} · Quantity ${formatCount(content.quantity)}`,
     10,
     14,
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { variableDataTerms } from '@shop/contracts/asset-tag-terms';
+import { formatCount } from '@shop/contracts/money';
 import {
   cardSurface,
   colorName,
@@ -266,7 +267,7 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
               </div>
               <div className="price">
                 <strong>{formatDollars(item.totalPrice)}</strong>
-                <span>Qty {item.quantity}</span>
+                <span>Qty {formatCount(item.quantity)}</span>
               </div>
             </Item>
           );
