@@ -61,6 +61,12 @@ const SPACE = /\s/u;
 
 /** Width of one character in ems (0 for combining marks, which sit on the letter before). */
 export function characterWidthEm(character: string): number {
+  const code = character.charCodeAt(0);
+  if (character.length === 1 && code < ASCII_WIDTHS.length) return ASCII_WIDTHS[code]!;
+  return classWidthEm(character);
+}
+
+function classWidthEm(character: string): number {
   if (MARK.test(character)) return 0;
   if (WIDE.test(character)) return WIDTH_WIDE;
   if (SPACE.test(character)) return WIDTH_SPACE;
@@ -71,6 +77,11 @@ export function characterWidthEm(character: string): number {
   if (upper !== lower) return character === upper ? WIDTH_UPPER : WIDTH_LOWER;
   return WIDTH_OTHER;
 }
+
+/** The ASCII characters' widths, looked up rather than classified again for every character. */
+const ASCII_WIDTHS = Array.from({ length: 128 }, (_, code) =>
+  classWidthEm(String.fromCharCode(code)),
+);
 
 /** Estimated width of a line of text in ems: the sum of its characters' widths. */
 export function textWidthEm(text: string): number {

@@ -15,6 +15,7 @@ import {
   MIN_MODULE_INCHES,
   MOUNTING_LABELS,
   type OrderedProductConfig,
+  characterWidthEm,
   textWidthEm,
 } from '@shop/contracts';
 import { drawLabelFace, type LabelValues } from './label-face';
@@ -175,29 +176,39 @@ function letterHeight(value: number): string {
   return `${value.toFixed(3)} in`;
 }
 
-/** Splits text into pieces no wider than maxWidth at this size (by the shared width estimate). */
+/**
+ * Splits text into pieces no wider than maxWidth at this size (by the shared width estimate). Each
+ * piece's width is kept as it grows, character by character in order: the sums textWidthEm would
+ * give for it, without measuring the piece again for every word.
+ */
 function wrap(text: string, size: number, maxWidth: number): string[] {
+  const fits = (width: number) => width * size <= maxWidth;
   const pieces: string[] = [];
   let current = '';
+  let currentWidth = 0;
   for (const word of text.split(/(\s+)/)) {
-    if (textWidthEm(current + word) * size <= maxWidth) {
+    let width = currentWidth;
+    for (const character of word) width += characterWidthEm(character);
+    if (fits(width)) {
       current += word;
+      currentWidth = width;
       continue;
     }
     if (current.trim() !== '') pieces.push(current.trimEnd());
     current = word.trimStart();
-    // A word longer than the line is cut where it reaches the edge.
-    while (textWidthEm(current) * size > maxWidth) {
-      let cut = 1;
+    currentWidth = textWidthEm(current);
+    // A word longer than the line is cut where it reaches the edge (after one character at least).
+    while (!fits(currentWidth)) {
       const characters = [...current];
-      while (
-        cut < characters.length &&
-        textWidthEm(characters.slice(0, cut + 1).join('')) * size <= maxWidth
-      ) {
+      let cut = 1;
+      let cutWidth = characterWidthEm(characters[0]!);
+      while (cut < characters.length && fits(cutWidth + characterWidthEm(characters[cut]!))) {
+        cutWidth += characterWidthEm(characters[cut]!);
         cut += 1;
       }
       pieces.push(characters.slice(0, cut).join(''));
       current = characters.slice(cut).join('');
+      currentWidth = textWidthEm(current);
     }
   }
   if (current.trim() !== '' || pieces.length === 0) pieces.push(current.trimEnd());
