@@ -79,9 +79,8 @@ const PeriodButton = styled.button`
   }
 `;
 
-// A figure is never broken across lines (a phone showed "$11,538." above "94"): one tile a row on
-// phones, two from the small breakpoint, four from the large; in a tile too narrow for its figure the
-// figure's type gets smaller (down to 1rem), sized by the tile's own width.
+// A figure stays on one line: one tile a row on phones, two from the small breakpoint, four from the
+// large; in a tile too narrow for its figure the type gets smaller (down to 1rem), by the tile's width.
 const Tiles = styled.dl`
   display: grid;
   gap: 0.75rem;
