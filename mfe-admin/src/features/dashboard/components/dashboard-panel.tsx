@@ -106,6 +106,7 @@ const Tiles = styled.dl`
   }
   dd {
     margin: 0.25rem 0 0;
+    font-size: 1.5rem; /* where container units are unknown */
     font-size: clamp(1rem, 11cqi, 1.5rem);
     font-weight: 700;
     color: ${theme.colors.ink};
