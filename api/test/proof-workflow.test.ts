@@ -148,7 +148,7 @@ describe('paying an order', () => {
       key: `order_confirmation:${withProof.orderId}`,
     }).lean();
     const asked =
-      'First, a proof: we have emailed you a proof of each label. Check it on your order page, then approve it or tell us what to change. We engrave only after you approve.';
+      'First, a proof: we email you a proof of each label. Check it on your order page, then approve it or tell us what to change. We engrave only after you approve.';
     expect(confirmation!.text).toContain(asked);
     expect(confirmation!.html).toContain(asked);
 

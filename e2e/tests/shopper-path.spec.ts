@@ -445,7 +445,7 @@ test.describe('5. one truth about the shop and its mail', () => {
     }
     // The confirmation says a proof comes first and what the customer will be asked to do.
     expect(messages.find((message) => message.kind === 'order_confirmation')?.text).toContain(
-      'First, a proof: we have emailed you a proof of each label. Check it on your order page, then approve it or tell us what to change.',
+      'First, a proof: we email you a proof of each label. Check it on your order page, then approve it or tell us what to change.',
     );
 
     const admin = await adminPage(browser, baseURL!);

@@ -58,7 +58,7 @@ describe('confirmation page', () => {
     // A proof comes first, and the customer is told what to do with it.
     const steps = within(screen.getByRole('region', { name: 'What happens next' }));
     expect(steps.getAllByRole('listitem')[0]).toHaveTextContent(
-      'Check and approve your proofWe have emailed you a proof of each label. Check it on your order’s page, then approve it or tell us what to change: we engrave only after you approve.'.replace(
+      'Check and approve your proofWe email you a proof of each label. Check it on your order’s page, then approve it or tell us what to change: we engrave only after you approve.'.replace(
         '’',
         "'",
       ),
@@ -67,7 +67,7 @@ describe('confirmation page', () => {
       'href',
       '/orders/1001',
     );
-    expect(screen.getByText(/A confirmation email has been sent to/)).toHaveTextContent(
+    expect(screen.getByText(/A confirmation email is on its way to/)).toHaveTextContent(
       'ada@example.com',
     );
     expect(screen.getByTestId('location')).toHaveTextContent(

@@ -180,7 +180,7 @@ function nextStepsAfterPayment(skipProof: boolean): string {
     'Production takes 3 to 5 business days, and you will get an email with the tracking number when your order ships.';
   return skipProof
     ? `You chose to skip the proof, so we engrave your labels exactly as ordered. ${production}`
-    : `First, a proof: we have emailed you a proof of each label. Check it on your order page, then approve it or tell us what to change. We engrave only after you approve. ${production}`;
+    : `First, a proof: we email you a proof of each label. Check it on your order page, then approve it or tell us what to change. We engrave only after you approve. ${production}`;
 }
 
 function describeItem(config: OrderedProductConfig): string {

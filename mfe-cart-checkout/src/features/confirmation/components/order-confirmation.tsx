@@ -181,8 +181,8 @@ function NextSteps({ skipProof }: { skipProof: boolean }) {
       ) : (
         <>
           <Step title="Check and approve your proof">
-            We have emailed you a proof of each label. Check it on your order&apos;s page, then
-            approve it or tell us what to change: we engrave only after you approve.
+            We email you a proof of each label. Check it on your order&apos;s page, then approve it
+            or tell us what to change: we engrave only after you approve.
           </Step>
           <Step title="Production: 3-5 business days">
             Once you approve, your labels are engraved and quality-checked.
@@ -265,7 +265,7 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
         </div>
       </Facts>
       <Email>
-        A confirmation email has been sent to{' '}
+        A confirmation email is on its way to{' '}
         <strong>
           <BreakableEmail email={order.email} />
         </strong>{' '}
