@@ -459,7 +459,7 @@ describe('POST /api/account/confirmation-email', () => {
     const first = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
     const asked = await agent.request('POST', '/api/account/confirmation-email');
     expect(asked.status).toBe(202);
-    expect(asked.body.message).toBe('We sent a new confirmation link.');
+    expect(asked.body.message).toBe('A new confirmation link is on its way.');
     const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
     expect(token).not.toBe(first);
 

@@ -18,12 +18,12 @@ export const accountMessages = {
   emailTaken: 'An account with this email already exists',
   currentPasswordWrong: 'Current password is incorrect',
   resetLinkSent:
-    'If an account exists for this email, we sent a link to reset the password. It is valid for one hour.',
+    'If an account exists for this email, a link to reset the password is on its way. It is valid for one hour.',
   resetLinkInvalid:
     'This password reset link is invalid, expired or already used. Please ask for a new one.',
   confirmationLinkInvalid:
     'This confirmation link is invalid, expired or already used. Sign in and ask for a new one.',
   profileSaved: 'Your details were saved',
-  emailChanged: 'Your email was changed. We sent a confirmation link to the new address.',
+  emailChanged: 'Your email was changed. A confirmation link is on its way to the new address.',
   emailUnchanged: 'This is already your email address',
 } as const;

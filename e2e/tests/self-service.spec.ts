@@ -37,7 +37,7 @@ test('forgot password: the emailed link sets a new password and signs the shoppe
   await expect(dialog.getByLabel('Email')).toHaveValue(email);
   await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(dialog.getByRole('status')).toHaveText(
-    'If an account exists for this email, we sent a link to reset the password. It is valid for one hour.',
+    'If an account exists for this email, a link to reset the password is on its way. It is valid for one hour.',
   );
   await page.keyboard.press('Escape');
 

@@ -223,14 +223,14 @@ export async function sendEmailConfirmation(
 
 /** What asking for the confirmation email again answers: sent, or nothing to confirm. */
 export const confirmationMessages = {
-  linkSent: 'We sent a new confirmation link.',
+  linkSent: 'A new confirmation link is on its way.',
   alreadyConfirmed: 'Your email address is already confirmed.',
 } as const;
 
 /**
  * A signed-in customer asks for the confirmation email again (limited per account). An email
  * confirmed already gets no link, and a 409 saying so: the account page shows the answer's message
- * for a refusal, and "Link sent" for a success, which would not be true.
+ * for a refusal, and "Link on its way" for a success, which would not be true.
  */
 export async function resendEmailConfirmation(customerId: string, config: Config): Promise<void> {
   const customer = await findCustomerById(customerId);

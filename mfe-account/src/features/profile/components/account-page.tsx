@@ -132,7 +132,7 @@ function EmailForm({ user }: { user: ShopUser }) {
             disabled={resend.isPending || resend.isSuccess}
             onClick={() => resend.mutate()}
           >
-            {resend.isSuccess ? 'Link sent' : 'Send the link again'}
+            {resend.isSuccess ? 'Link on its way' : 'Send the link again'}
           </Button>
           {resend.isError && (
             <FieldError role="alert">
