@@ -202,9 +202,10 @@ function wrap(text: string, size: number, maxWidth: number): string[] {
       const characters = [...current];
       let cut = 1;
       let cutWidth = characterWidthEm(characters[0]!);
-      while (cut < characters.length && fits(cutWidth + characterWidthEm(characters[cut]!))) {
-        cutWidth += characterWidthEm(characters[cut]!);
-        cut += 1;
+      for (; cut < characters.length; cut += 1) {
+        const wider = cutWidth + characterWidthEm(characters[cut]!);
+        if (!fits(wider)) break;
+        cutWidth = wider;
       }
       pieces.push(characters.slice(0, cut).join(''));
       current = characters.slice(cut).join('');
