@@ -33,6 +33,12 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
+it("when the database is already in today's shape, then the migrations change nothing and report nothing", async () => {
+  const lines: string[] = [];
+  await runMigrations(createLogger('info', { write: (line: string) => lines.push(line) }));
+  expect(lines).toEqual([]);
+});
+
 it("when carts' codes are kept in cart sessions from before they moved into the carts, then each code joins its cart and the sessions go", async () => {
   const database = mongoose.connection.db!;
   const now = new Date();

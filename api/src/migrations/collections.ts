@@ -1,10 +1,16 @@
 // Helpers the start-up migrations share.
 import mongoose from 'mongoose';
 
-/** Drops a collection; one already gone (dropped by another process starting too) is no error. */
+/**
+ * Drops a collection if the database has it; true when it was there. Dropping one that is not there
+ * answers ok on FerretDB and on MongoDB 7, so the drop's answer cannot tell. One gone meanwhile
+ * (dropped by another process starting too) is no error.
+ */
 export async function dropCollectionIfThere(name: string): Promise<boolean> {
+  if (!(await hasCollection(name))) return false;
   try {
-    return await mongoose.connection.db!.dropCollection(name);
+    await mongoose.connection.db!.dropCollection(name);
+    return true;
   } catch (error) {
     if ((error as { codeName?: string }).codeName === 'NamespaceNotFound') return false;
     throw error;
