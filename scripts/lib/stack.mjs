@@ -160,10 +160,6 @@ export async function startStack({
       console.warn(`The running builds were not registered as releases: ${error.message}`);
     }
 
-    run('api', path.join(root, 'api/dist/server.js'));
-    for (const remote of REMOTES) run(remote.dir, path.join(root, remote.dir, 'server.mjs'));
-    run('shell', path.join(root, 'shell/server.mjs'));
-
     const urls = {
       shell: `http://localhost:${ports.SHELL_PORT}`,
       api: `http://127.0.0.1:${ports.API_PORT}`,
@@ -171,8 +167,14 @@ export async function startStack({
         REMOTES.map((r) => [r.dir, `http://localhost:${ports[r.portVariable]}`]),
       ),
     };
+    run('api', path.join(root, 'api/dist/server.js'));
+    for (const remote of REMOTES) run(remote.dir, path.join(root, remote.dir, 'server.mjs'));
+    // The shell reads the live releases from the API for its first page (scripts/lib/live-remotes.mjs):
+    // started before the API answers, it would begin on REMOTE_*_URL with a warning that the
+    // registry is not readable.
+    await waitForHttp(`${urls.api}/api/health`);
+    run('shell', path.join(root, 'shell/server.mjs'));
     await Promise.all([
-      waitForHttp(`${urls.api}/api/health`),
       ...REMOTES.map((r) => waitForHttp(`${urls[r.dir]}/mf-manifest.json`)),
       waitForHttp(`${urls.shell}/config.json`),
     ]);
