@@ -7,6 +7,7 @@ import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { OrderModel } from '../src/modules/orders/model';
 import type { ChargeRequest, PaymentProvider } from '../src/modules/payments/provider';
 import {
+  DECLINES_PER_ORDER,
   PAYMENT_UNAVAILABLE_MESSAGE,
   WAIT_FOR_OTHER_CALL_MS,
 } from '../src/modules/payments/payments';
@@ -273,6 +274,59 @@ describe('POST /api/payment/complete', () => {
       expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('paid');
     },
   );
+
+  it('when one order has five cards declined within the hour, then a sixth attempt is refused with 429 before any charge, and it pays again an hour after the last decline', async () => {
+    const { agent, order } = await cartWithOrder();
+    for (let i = 0; i < DECLINES_PER_ORDER; i++)
+      expect((await pay(agent, order.orderId, SANDBOX_TEST_NONCES.declined)).status).toBe(402);
+    const declined = charges.length;
+
+    const refused = await pay(agent, order.orderId);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      /^Too many declined cards for this order\. Please try again in (59|60) minutes\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect(charges).toHaveLength(declined);
+    expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+      paymentStatus: 'unpaid',
+      chargingSince: null,
+      declinedPayments: DECLINES_PER_ORDER,
+      lastPaymentError: 'Your card was declined. Please use a different card.',
+    });
+
+    // An hour after the last decline the order may be paid.
+    await OrderModel.updateOne(
+      { _id: order.orderId },
+      { $set: { lastDeclinedAt: new Date(Date.now() - 60 * 60 * 1000 - 1000) } },
+    );
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    expect(charges).toHaveLength(declined + 1);
+  });
+
+  it('when cards keep being declined from one address, then paying again after a decline takes one of its 10 attempts in 15 minutes; a first payment takes none', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.140' };
+    const payFrom = (agent: TestAgent, orderId: string, token: string) =>
+      agent.request('POST', '/api/payment/complete', {
+        headers,
+        body: { orderId, paymentId: token },
+      });
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const { agent, order } = await cartWithOrder();
+      // Each order: a first attempt (not counted) and four retries after its decline (counted).
+      for (let attempt = 0; attempt < 5; attempt++)
+        statuses.push((await payFrom(agent, order.orderId, SANDBOX_TEST_NONCES.declined)).status);
+    }
+    // 3 first attempts and 10 retries declined; the 11th and 12th retries refused before a charge.
+    expect(statuses.filter((status) => status === 402)).toHaveLength(13);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    expect(charges).toHaveLength(13);
+
+    // A first payment from that address is not a retry: it is charged.
+    const { agent, order } = await cartWithOrder();
+    expect((await payFrom(agent, order.orderId, SANDBOX_TEST_NONCES.approved)).status).toBe(200);
+  });
 
   it('when the order belongs to another guest session, then 404 and nothing charged', async () => {
     const { order } = await cartWithOrder();

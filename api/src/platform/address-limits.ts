@@ -48,6 +48,8 @@ export const addressLimits = {
   order: perFifteenMinutes('order', 20, 'orders'),
   skewReport: perFifteenMinutes('skew-report', 20, 'version reports'),
   orderLookup: perFifteenMinutes('order-lookup', 10, 'order lookups'),
+  // Paying again for an order whose card was declined (payments.ts): what a card tester repeats.
+  paymentRetry: perFifteenMinutes('payment-retry', 10, 'payment attempts'),
   // Changing the email or asking for its link again: each mails an address the caller chose, so
   // many accounts from one address (sign-ups allow 10) cannot add up their per-account limits.
   confirmationMail: perFifteenMinutes('confirmation-mail', 10, 'confirmation emails'),
@@ -64,6 +66,19 @@ async function takeAttempt(
   if (claim.allowed) return;
   logger.warn({ limit: name, ip: address }, 'Per-address limit reached');
   throw tooManyRequests(claim.retryAfterSeconds, `${what} from your network`);
+}
+
+/**
+ * Takes one attempt from the address's limit for a call whose use case decides whether it counts
+ * (the middlewares below count every call); the 429 with Retry-After past it.
+ */
+export async function takeAddressAttempt(
+  name: keyof typeof addressLimits,
+  req: Request,
+  { isProduction, logger }: { isProduction: boolean; logger: Logger },
+): Promise<void> {
+  const address = limitedAddress(req, isProduction);
+  if (address !== undefined) await takeAttempt(name, address, logger);
 }
 
 /**

@@ -107,6 +107,12 @@ export interface OrderRecord {
   chargeStuckReportedAt: Date | null;
   paymentContact: PaymentContact | null;
   lastPaymentError: string | null;
+  /**
+   * Cards declined for this order within an hour of each other, and when the last was (payments.ts
+   * limits how many a card tester may try on one order). Missing on orders placed before the count.
+   */
+  declinedPayments?: number;
+  lastDeclinedAt?: Date | null;
   /** Hash of what the order was made of: the same unchanged cart reuses its unpaid order. */
   cartFingerprint: string;
   /**
@@ -189,6 +195,8 @@ const orderSchema = new Schema<OrderRecord>(
     chargeStuckReportedAt: { type: Date, default: null },
     paymentContact: { type: Schema.Types.Mixed, default: null },
     lastPaymentError: { type: String, default: null },
+    declinedPayments: { type: Number, default: 0 },
+    lastDeclinedAt: { type: Date, default: null },
     cartFingerprint: { type: String, required: true },
     cartRevision: { type: String, default: null },
     cartStartedBy: { type: String, default: null },

@@ -202,15 +202,19 @@ export async function takeOverStalePayment(
     .exec();
 }
 
-/** The charge failed: the order waits for payment again (only the call holding the payment). */
+/**
+ * The charge failed or was not made: the order waits for payment again (only the call holding the
+ * payment). `declined`: the card was declined, counted on the order (payments.ts).
+ */
 export async function releasePayment(
   id: string,
   chargingSince: Date,
-  lastPaymentError: string,
+  lastPaymentError: string | null,
+  declined?: { declinedPayments: number; lastDeclinedAt: Date },
 ): Promise<void> {
   await OrderModel.updateOne(
     { _id: id, paymentStatus: 'charging', chargingSince },
-    { $set: { paymentStatus: 'unpaid', chargingSince: null, lastPaymentError } },
+    { $set: { paymentStatus: 'unpaid', chargingSince: null, lastPaymentError, ...declined } },
   ).exec();
 }
 

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { CartOwner } from '../../platform/auth-guards';
+import { tooManyRequests } from '../../platform/address-limits';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { clearOrderedLines } from '../cart/cart';
@@ -124,6 +125,22 @@ async function claimOrAwait(
   }
 }
 
+/**
+ * Cards one order may have declined within an hour of each other: far more than a shopper's typos,
+ * few for a card tester trying stolen numbers on one order. Paying again after a decline also takes
+ * one of the address's payment attempts (platform/address-limits.ts).
+ */
+export const DECLINES_PER_ORDER = 5;
+const DECLINE_WINDOW_MS = 60 * 60 * 1000;
+
+/** The order's declines that still count: those less than an hour after one another, up to now. */
+function recentDeclines(order: OrderRecord, now: Date): number {
+  const last = order.lastDeclinedAt?.getTime();
+  return last !== undefined && now.getTime() - last < DECLINE_WINDOW_MS
+    ? (order.declinedPayments ?? 0)
+    : 0;
+}
+
 /** What a shopper reads when the card processor failed or did not answer. */
 export const PAYMENT_UNAVAILABLE_MESSAGE =
   'The payment could not be completed because the card processor did not answer. Please try again: your card will be charged at most once for this order.';
@@ -133,7 +150,9 @@ export const PAYMENT_UNAVAILABLE_MESSAGE =
  * and charges nothing; two calls at once charge once (the order's payment claim, claims.ts). A
  * discount code takes one use within its limit before the charge (none left: a clean refusal, nothing
  * charged) and gives it back if the charge fails. A decline leaves the order unpaid and the cart as it
- * was; success records the payment and empties the cart.
+ * was, and is counted on the order: past DECLINES_PER_ORDER, or past the address's attempts
+ * (`takeRetryAttempt`, taken only after a decline), a 429 charges nothing. Success records the
+ * payment and empties the cart.
  */
 export async function completePayment({
   owner,
@@ -141,12 +160,14 @@ export async function completePayment({
   provider,
   logger,
   config,
+  takeRetryAttempt,
 }: {
   owner: CartOwner;
   input: PaymentInput;
   provider: PaymentProvider;
   logger: Logger;
   config: Config;
+  takeRetryAttempt: () => Promise<void>;
 }): Promise<CompletedPayment> {
   // A paid order answers its payment again, once what follows it is done (settlePayment).
   const paidAlready = async (order: OrderRecord) => {
@@ -167,6 +188,22 @@ export async function completePayment({
   // The order as the claim wrote it: what it holds now is what this call charges.
   const orderId = order._id.toString();
   const chargingSince = order.chargingSince!;
+
+  // After a decline, the order's and the address's limits first: a refusal gives the payment back.
+  const declines = recentDeclines(order, chargingSince);
+  if (declines > 0) {
+    try {
+      if (declines >= DECLINES_PER_ORDER) {
+        const lastDeclinedAt = order.lastDeclinedAt!.getTime();
+        const retryAfterMs = lastDeclinedAt + DECLINE_WINDOW_MS - chargingSince.getTime();
+        throw tooManyRequests(retryAfterMs / 1000, 'declined cards for this order');
+      }
+      await takeRetryAttempt();
+    } catch (error) {
+      await releasePayment(orderId, chargingSince, order.lastPaymentError);
+      throw error;
+    }
+  }
 
   // A use still held from an abandoned attempt (discountReserved) is not taken twice.
   if (order.discountCode && !order.discountReserved) {
@@ -197,10 +234,15 @@ export async function completePayment({
       await releaseDiscountUse(order.discountCode);
       await markDiscountReserved(orderId, false);
     }
+    const declined =
+      error instanceof AppError && error.kind === 'payment_declined'
+        ? { declinedPayments: declines + 1, lastDeclinedAt: new Date() }
+        : undefined;
     await releasePayment(
       orderId,
       chargingSince,
       error instanceof AppError ? error.message : PAYMENT_UNAVAILABLE_MESSAGE,
+      declined,
     );
     if (error instanceof AppError) throw error;
     // Unreachable, timed out or broken: not the shopper's card. The order stays payable, and a retry

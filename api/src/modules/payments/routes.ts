@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { completePaymentSchema } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
+import { takeAddressAttempt } from '../../platform/address-limits';
 import { cartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { parseBody } from '../../platform/validate';
@@ -37,7 +38,18 @@ export function paymentRoutes({ config, logger, paymentProvider }: AppDependenci
   router.post('/payment/complete', async (req, res) => {
     const owner = cartOwner(req);
     const input = parseBody(completePaymentSchema, req);
-    res.json(await completePayment({ owner, input, provider: paymentProvider, logger, config }));
+    const takeRetryAttempt = () =>
+      takeAddressAttempt('paymentRetry', req, { isProduction: config.isProduction, logger });
+    res.json(
+      await completePayment({
+        owner,
+        input,
+        provider: paymentProvider,
+        logger,
+        config,
+        takeRetryAttempt,
+      }),
+    );
   });
 
   if (config.payment.provider === 'sandbox') {
