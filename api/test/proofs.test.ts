@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProofPdfModel } from '../src/modules/proofs/model';
+import { PROOF_NOT_PAID_MESSAGE } from '../src/modules/proofs/proofs';
 import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
@@ -219,6 +221,28 @@ describe('GET /api/orders/:id/items/:itemId/proof.svg and proof.pdf', () => {
       (await get(guest, proofPaths({ ...order, orderId: '0123456789abcdef01234567' }).svg)).status,
     ).toBe(404);
     expect((await get(guest, proofPaths({ ...order, itemId: 'x' }).svg)).status).toBe(400);
+  });
+
+  it('when the order is not paid yet, then neither format is drawn or kept (409), for its owner or an admin; paid, both are', async () => {
+    const guest = app.agent();
+    const added = await addToCart(guest);
+    const order = await placeOrder(guest);
+    const paths = proofPaths({ orderId: order.orderId, itemId: added.body.item.id });
+    const keptBefore = await ProofPdfModel.countDocuments();
+    for (const [agent, url] of [
+      [guest, paths.svg],
+      [guest, paths.pdf],
+      [admin, paths.pdf],
+    ] as const) {
+      const answer = await get(agent, url);
+      expect(answer.status).toBe(409);
+      expect(JSON.parse(answer.bytes.toString())).toEqual({ message: PROOF_NOT_PAID_MESSAGE });
+    }
+    expect(await ProofPdfModel.countDocuments()).toBe(keptBefore);
+
+    expect((await pay(guest, order.orderId)).status).toBe(200);
+    expect((await get(guest, paths.svg)).status).toBe(200);
+    expect((await get(guest, paths.pdf)).status).toBe(200);
   });
 
   it('when the custom text and a file name carry markup, then the SVG shows them as text, never as elements', async () => {

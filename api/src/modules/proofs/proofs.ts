@@ -97,12 +97,21 @@ export interface ProofRequest {
 /** A line of an order at a revision: what its proof is drawn from (orders' ProofLineSource). */
 type ProofLineTarget = ProofLineSource & { line: ProofRevisionLine };
 
-/** The line of the order at the revision asked for; another's order, a line or revision not there: 404. */
+/** What asking for the proof of an unpaid order answers (409): a checkout is not yet an order to engrave. */
+export const PROOF_NOT_PAID_MESSAGE =
+  'A proof is drawn once the order is paid; this order has not been paid.';
+
+/**
+ * The line of the order at the revision asked for; another's order, a line or revision not there: 404.
+ * An unpaid order has no proof (409): drawn and kept for any checkout placed, proofs would cost the
+ * shop a PDF rendering and a stored copy per line of every order nobody paid for.
+ */
 async function proofLineOf(
   order: OrderRecord,
   itemId: string,
   asked?: number,
 ): Promise<ProofLineTarget> {
+  if (order.paymentStatus !== 'paid') throw AppError.conflict(PROOF_NOT_PAID_MESSAGE);
   const index = order.items.findIndex((item) => item.lineId === itemId);
   if (index < 0) throw AppError.notFound('Order line not found');
   const current = Math.max(1, order.proof?.revision ?? 1);
