@@ -433,16 +433,28 @@ describe('guest links by email', () => {
     expect(opened.status).toBe(200);
   });
 
-  it('lookups are limited per email (3 an hour) and per address (10 per 15 minutes)', async () => {
-    const perEmail = [];
-    for (let attempt = 0; attempt < 4; attempt++) {
-      const response = await app.agent().request('POST', '/api/orders/lookup', {
-        body: { email: 'limit@example.com', orderNumber: '1000' },
-        headers: { 'x-forwarded-for': `203.0.113.${attempt + 1}` },
+  it("links are mailed at most 3 an hour per email, and a stranger's lookups of that email use none of them; lookups are limited per address (10 per 15 minutes)", async () => {
+    const { order } = await paidGuestOrder('limit@example.com');
+    const lookup = (orderNumber: number, address: string) =>
+      app.agent().request('POST', '/api/orders/lookup', {
+        body: { email: 'limit@example.com', orderNumber: String(orderNumber) },
+        headers: { 'x-forwarded-for': address },
       });
-      perEmail.push(response.status);
-    }
-    expect(perEmail).toEqual([202, 202, 202, 429]);
+    const linksSent = async () =>
+      (await OutboxModel.find({ kind: 'order_link', to: 'limit@example.com' }).lean()).length;
+    // A stranger who knows the email but not the order: answered alike, nothing sent, nothing used.
+    for (let attempt = 0; attempt < 4; attempt++)
+      expect(
+        (await lookup(order.orderNumber + 1000 + attempt, `203.0.113.${attempt + 1}`)).status,
+      ).toBe(202);
+    expect(await linksSent()).toBe(0);
+
+    const matching = [];
+    for (let attempt = 0; attempt < 4; attempt++)
+      matching.push((await lookup(order.orderNumber, `203.0.113.${attempt + 20}`)).status);
+    // The fourth match in the hour answers the same, and sends nothing.
+    expect(matching).toEqual([202, 202, 202, 202]);
+    expect(await linksSent()).toBe(3);
 
     const perAddress = [];
     for (let attempt = 0; attempt < 11; attempt++) {

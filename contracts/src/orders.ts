@@ -241,4 +241,4 @@ export interface ReorderResult {
 
 /** POST /api/orders/lookup: always this answer, matched or not (no enumeration). */
 export const ORDER_LOOKUP_MESSAGE =
-  'If that order number belongs to that email address, we have sent it a link to the order. It can take a few minutes to arrive.';
+  'If that order number belongs to that email address, a link to the order is on its way to it. It can take a few minutes to arrive.';

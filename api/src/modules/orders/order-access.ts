@@ -61,8 +61,11 @@ export function orderLinkUrl(
   return `${config.shop.url}/orders/${order.orderNumber}?${ORDER_LINK_PARAM}=${encodeURIComponent(token)}`;
 }
 
-/** Lookups per email address (any case): a mailbox gets at most 3 order links an hour from it. */
-export const orderLookupsPerEmail = attemptLimiter('email:order-lookup', 3, 60 * 60 * 1000);
+/**
+ * Order links mailed per email address (any case): at most 3 an hour. Counted only for a lookup that
+ * matches, so a stranger asking with someone's address uses up none of the owner's.
+ */
+const orderLinksPerEmail = attemptLimiter('email:order-lookup', 3, 60 * 60 * 1000);
 
 /**
  * Who is asking to read an order: the customer signed in, the guest session when the call carries a
@@ -118,8 +121,9 @@ export async function authorizeOrderReader(
 
 /**
  * /orders/lookup: when the order of that number was placed with that email (any case), its guest link
- * is emailed there. The caller answers the same either way, so the lookup tells nobody whether an
- * order exists or whose it is; only the address the order was placed with receives anything.
+ * is emailed there, up to 3 an hour (orderLinksPerEmail; past them nothing is sent). The caller
+ * answers the same either way, so the lookup tells nobody whether an order exists or whose it is;
+ * only the address the order was placed with receives anything.
  */
 export async function sendOrderLink(
   email: string,
@@ -131,6 +135,7 @@ export async function sendOrderLink(
   if (!order || order.paymentStatus !== 'paid') return;
   const placedWith = [order.customerInfo.email, order.guestEmail].filter(Boolean);
   if (!placedWith.some((address) => address!.toLowerCase() === email.toLowerCase())) return;
+  if (!(await orderLinksPerEmail.claim(email.toLowerCase(), now)).allowed) return;
   await queueMail(
     {
       // Each matching lookup sends a fresh link (the per-email limit bounds how many).
