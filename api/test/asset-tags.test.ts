@@ -7,6 +7,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/platform/logger';
 import { OutboxModel } from '../src/modules/mail/model';
+import { signOrderLink } from '../src/modules/orders/order-access';
 import { decodeCodesInPdf } from './support/code-reading';
 import { addToCart, label, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -255,6 +256,27 @@ function sheetLabel(sheetId: string, quantity: number) {
     code: { type: 'code128', placement: 'below', value: '' },
   };
 }
+
+describe('"Order again" with a spreadsheet line, from another browser', () => {
+  it("when the guest link's holder orders again and the spreadsheet is not theirs, then the refusal adds none of the order's lines", async () => {
+    const shopper = app.agent();
+    const uploaded = await uploadSheet(shopper, 'valves.csv', header + rowsOf(3));
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    await addToCart(shopper, { customText: 'MAIN PUMP' });
+    await addToCart(shopper, sheetLabel(uploaded.body.id!, 3));
+    const order = await placeOrder(shopper);
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+
+    const holder = app.agent();
+    const link = signOrderLink(order.orderId, app.config.orderLinkSecret);
+    const refused = await holder.request(
+      'POST',
+      `/api/orders/${order.orderId}/reorder?access=${link}`,
+    );
+    expect(refused.status).toBe(400);
+    expect((await holder.request('GET', '/api/cart')).body.items).toEqual([]);
+  });
+});
 
 describe('one label per spreadsheet row', () => {
   it('checks every row, lists the wrong ones by row number, and keeps them out of the cart until fixed', async () => {

@@ -407,6 +407,17 @@ async function lineOf(
 }
 
 /**
+ * What addToCart checks of a label before it writes anything (its files are the owner's, its series,
+ * spreadsheet and codes are good): for a caller adding several labels, all or none (reorder).
+ */
+export async function checkNewLine(
+  owner: CartOwner,
+  configuration: LabelConfiguration,
+): Promise<void> {
+  await lineOf(owner, configuration);
+}
+
+/**
  * POST /api/cart: the label, priced here. A label identical to a line already in the cart (same
  * options, text and files) adds to that line's quantity, priced at the break the new quantity
  * reaches; anything else is a new line. `asNewLine` keeps an order's lines apart ("Order again").

@@ -16,7 +16,7 @@ import {
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
-import { addToCart, listCartLines, readCart } from '../cart/cart';
+import { addToCart, checkNewLine, listCartLines, readCart } from '../cart/cart';
 import { reuseOrderedArtwork, type UploadStore } from '../uploads/uploads';
 import type { OrderItemRecord, OrderRecord } from './model';
 import { seriesChoices } from './series';
@@ -32,7 +32,8 @@ function describe(item: OrderItemRecord, customText: string): string {
 
 /**
  * Adds every line of order to owner's cart. Each line is checked against today's rules before any is
- * added, so a refusal (a full cart, a configuration no longer sold) changes nothing. A line carries the
+ * added, so a refusal (a full cart, a configuration no longer sold, a spreadsheet this owner does not
+ * have) changes nothing. A line carries the
  * text it was engraved with (`engraved`, by line id: the proof's current revision's), which a
  * revision may have changed from the text ordered; such lines are named in `textChanges`.
  */
@@ -88,6 +89,10 @@ export async function reorder(
     }
     return { item, customText, configuration: parsed.data };
   });
+
+  // What adding each line checks (a spreadsheet on file for this owner, its codes), before any is
+  // added: a line refused part of the way would leave the lines before it in the cart.
+  for (const { configuration } of planned) await checkNewLine(owner, configuration);
 
   const priceChanges: ReorderPriceChange[] = [];
   const missingArtwork: ReorderMissingArtwork[] = [];
