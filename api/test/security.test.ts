@@ -211,6 +211,24 @@ describe('per-address limits', () => {
     expect(statuses[limit]).toBe(429);
   });
 
+  it('an IPv6 address counts as its /64: the 6th contact message from another address of the network is 429; another network is not', async () => {
+    const within = (host: string) => `2001:db8:77:1${host}`;
+    const statuses: number[] = [];
+    for (const host of ['::1', '::2', ':0:aa::3', '::ffff:1:4', ':0:0:0:5', '::6']) {
+      const response = await app.request('POST', '/api/contact', {
+        headers: { 'x-forwarded-for': within(host) },
+        body: {},
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const elsewhere = await app.request('POST', '/api/contact', {
+      headers: { 'x-forwarded-for': '2001:db8:77:2::1' },
+      body: {},
+    });
+    expect(elsewhere.status).toBe(400);
+  });
+
   it('uploads: 30 per 15 minutes from one address', async () => {
     const address = freshAddress();
     const statuses: number[] = [];

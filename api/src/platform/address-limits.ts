@@ -3,8 +3,10 @@
 // and order lookups. Counted in the database (rate-limit.ts), so they hold across replicas.
 //
 // The address is req.ip, which the app reads from its one trusted proxy hop (app.ts), so a forged
-// X-Forwarded-For does not give a fresh address. Outside production, calls from this machine itself
-// (development, the test suites, the benchmarks) are not limited; tests give other addresses.
+// X-Forwarded-For does not give a fresh address; an IPv6 address counts as its /64 (networkOf).
+// Outside production, calls from this machine itself (development, the test suites, the benchmarks)
+// are not limited; tests give other addresses.
+import { isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { AppError } from './errors';
 import type { Logger } from './logger';
@@ -16,10 +18,39 @@ export function isLoopback(address: string): boolean {
   return address === '::1' || /^(::ffff:)?127\./.test(address);
 }
 
+/**
+ * What a limit counts an address as: an IPv4 address itself (an IPv4-mapped one as IPv4), an IPv6
+ * address its /64 network, the usual grant to one subscriber, who would otherwise have 2^64
+ * addresses to spread attempts over.
+ */
+export function networkOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const bare = address.replace(/%.*$/, '');
+  if (!isIPv6(bare)) return address;
+  const [head = '', tail] = bare.split('::');
+  const groupsOf = (part: string) => (part ? part.split(':') : []);
+  // An IPv4 tail stands for two groups; only the first four groups are kept.
+  const tailGroups =
+    tail === undefined ? [] : groupsOf(tail).flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const headGroups = groupsOf(head);
+  const zeros = Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
+  const groups = tail === undefined ? headGroups : [...headGroups, ...zeros, ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** The caller's address as limits count it (networkOf). */
+export function clientNetwork(req: Request): string {
+  return networkOf(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+}
+
 /** The address a per-address limit counts for, or undefined when the call is not limited. */
 export function limitedAddress(req: Request, isProduction: boolean): string | undefined {
   const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  return !isProduction && isLoopback(address) ? undefined : address;
+  return !isProduction && isLoopback(address) ? undefined : networkOf(address);
 }
 
 /** The 429 of a limit: "Too many {what}. Please try again in N minutes" (at least one, rounded up). */

@@ -3,6 +3,7 @@
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
+import { clientNetwork } from '../../platform/address-limits';
 import type { SessionUser } from '../../platform/auth-guards';
 import { verifyCredentials } from './credentials';
 import type { CustomerRecord } from './model';
@@ -30,7 +31,7 @@ passport.use(
   new LocalStrategy(
     { usernameField: 'email', passwordField: 'password', passReqToCallback: true },
     (req, email, password, done) => {
-      verifyCredentials({ email, password, ip: req.ip ?? 'unknown' }).then(
+      verifyCredentials({ email, password, ip: clientNetwork(req) }).then(
         (customer) => done(null, customer ? toSessionUser(customer) : false),
         (error: unknown) => done(error),
       );

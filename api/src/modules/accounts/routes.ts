@@ -42,7 +42,7 @@ import {
   sendPasswordReset,
   updateCustomerProfile,
 } from './accounts';
-import { limitPerAddress } from '../../platform/address-limits';
+import { clientNetwork, limitPerAddress } from '../../platform/address-limits';
 import { authenticateLocal, toSessionUser } from './authentication';
 import { toShopUser } from './repository';
 import { signIn, signOut } from './sessions';
@@ -103,7 +103,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
 
   router.post('/auth/forgot-password', passwordResetLimit, async (req, res) => {
     const { email } = parseBody(forgotPasswordSchema, req);
-    await claimPasswordResetRequest(email, req.ip ?? 'unknown');
+    await claimPasswordResetRequest(email, clientNetwork(req));
     // Answered before the account is looked up: the same answer, as fast, for every email.
     res.status(202).json({ message: accountMessages.resetLinkSent });
     sendPasswordReset(email, config).catch((error: unknown) =>
