@@ -1,7 +1,7 @@
 // Exports for the books (docs/product.md section 11): the orders or the customers of a range of days
 // as CSV, written row by row from a database cursor straight into the response, so a hundred
 // thousand orders take the memory of a few rows. Each export is recorded first (who, when, which
-// rows), and downloaded by its maker from its own address.
+// rows), and downloaded by its maker alone, from its own link, for an hour after it was made.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
