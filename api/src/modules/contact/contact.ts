@@ -29,7 +29,7 @@ export async function receiveEnquiry(
       key: `enquiry_received:${stored.id}`,
       kind: 'enquiry_received',
       to: stored.email,
-      rendered: enquiryReceived(stored, config.shop),
+      rendered: enquiryReceived(config.shop),
     },
   ]);
   return stored;

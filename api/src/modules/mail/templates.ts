@@ -491,23 +491,27 @@ export function enquiryForward(enquiry: EnquiryMailData, shop: ShopContext): Ren
   return message(shop, subject, text, body);
 }
 
-export function enquiryReceived(enquiry: EnquiryMailData, shop: ShopContext): RenderedMail {
+/**
+ * The acknowledgement goes to whatever address the form was given, so it carries nothing the sender
+ * wrote (neither the name nor the message): the contact form cannot be used to mail a chosen text to
+ * anyone.
+ */
+export function enquiryReceived(shop: ShopContext): RenderedMail {
   const subject = 'We received your message';
   const text = [
-    `Hello ${enquiry.name},`,
+    'Hello,',
     '',
-    'Thank you for writing to us. We reply within 24 hours.',
+    'Thank you for writing to us through our contact page. We have your message and reply within 24 hours.',
     '',
-    'Your message:',
-    enquiry.message,
+    'If you did not write to us, you can ignore this email.',
     footerText(shop),
   ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">We received your message</h1>
     <p style="margin:0 0 12px;">
-      Hello ${enquiry.name}, thank you for writing to us. We reply within 24 hours.
+      Hello, thank you for writing to us through our contact page. We have your message and reply
+      within 24 hours.
     </p>
-    <p style="margin:0 0 4px;color:#4b5563;">Your message:</p>
-    ${quoted(enquiry.message, '0')}`;
+    <p style="margin:0;color:#4b5563;">If you did not write to us, you can ignore this email.</p>`;
   return message(shop, subject, text, body);
 }
 
