@@ -257,12 +257,14 @@ describe('price', () => {
   });
 
   it.each([
-    ['the width is under 0.75', 'Width (inches)', '0.5'],
-    ['the height is under 0.75', 'Height (inches)', '0.7'],
-    ['the width is missing', 'Width (inches)', ''],
-    ['the height is missing', 'Height (inches)', ''],
-    ['the quantity is missing', 'Quantity', ''],
-  ])('resets to zeros when %s, and comes back when fixed', async (_case, label, value) => {
+    ['the width is under 0.75', 'Width (inches)', '0.5', 'Correct the size'],
+    ['the height is under 0.75', 'Height (inches)', '0.7', 'Correct the size'],
+    ['the width is over 9', 'Width (inches)', '9.01', 'Correct the size'],
+    ['the width is between steps of 0.01', 'Width (inches)', '1.005', 'Correct the size'],
+    ['the width is missing', 'Width (inches)', '', 'Choose a size and quantity'],
+    ['the height is missing', 'Height (inches)', '', 'Choose a size and quantity'],
+    ['the quantity is missing', 'Quantity', '', 'Choose a size and quantity'],
+  ])('resets to zeros when %s, and comes back when fixed', async (_case, label, value, waiting) => {
     stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
     const user = openConfigurator();
     await chooseMaterial(user);
@@ -274,8 +276,15 @@ describe('price', () => {
     if (value) await user.type(field, value);
     expect(screen.getByTestId('unit-price')).toHaveTextContent('$0.00');
     expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00');
-    // The phone's bar shows the zeros without a price each, and says what it waits for.
-    expect(screen.getByTestId('price-bar')).toHaveTextContent('$0.00Choose a size and quantity');
+    // The phone's bar shows the zeros without a price each, and says what it waits for; so does the
+    // summary, and a size typed as it may not be is never shown rounded to one that may.
+    expect(screen.getByTestId('price-bar')).toHaveTextContent(`$0.00${waiting}`);
+    expect(screen.getByTestId('order-summary')).toHaveTextContent(
+      waiting === 'Correct the size'
+        ? 'Correct the size to see your price.'
+        : 'Enter a size of at least 0.75 inches and a quantity to see your price.',
+    );
+    if (value === '1.005') expect(screen.getByTestId('order-summary')).toHaveTextContent('1.005″');
 
     await user.clear(field);
     await user.type(field, before);

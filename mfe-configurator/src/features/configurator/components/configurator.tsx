@@ -239,6 +239,13 @@ export function Configurator() {
       if (submitted || touched[field]) errors[field] = message;
     }
   }
+  // A size typed in full that the rules refuse (too large, between steps): the price says so at once,
+  // not that a size is still to be entered.
+  const sizeRefused =
+    draft.width.trim() !== '' &&
+    draft.height.trim() !== '' &&
+    !validation.ok &&
+    Boolean(validation.errors.width || validation.errors.height);
   // A quantity typed wrong ("abc", "100000") gets its word at once; an emptied one only once left.
   const typedQuantity = parseQuantity(draft.quantity);
   if (draft.mode !== 'rows' && draft.quantity.trim() !== '' && 'problem' in typedQuantity) {
@@ -473,6 +480,7 @@ export function Configurator() {
         {started && (
           <PriceBar
             live={live}
+            problem={sizeRefused ? 'size' : errors.quantity ? 'quantity' : null}
             quantity={
               draft.mode === 'rows'
                 ? labelCount
@@ -489,6 +497,7 @@ export function Configurator() {
           priceable={priceable ?? null}
           live={live}
           quantityError={errors.quantity}
+          sizeRefused={sizeRefused}
           fixedQuantity={draft.mode === 'rows' ? labelCount : undefined}
           onQuantityChange={(quantity) => update({ quantity })}
           onQuantityDone={quantityDone}

@@ -129,6 +129,8 @@ interface OrderSummaryProps {
   priceable: LabelConfiguration | null;
   live: LivePrice;
   quantityError?: string;
+  /** Both sizes are typed and the rules refuse them (configurator.tsx): the note says to correct it. */
+  sizeRefused?: boolean;
   /** The quantity error answers something just done (Enter): announce it at once. */
   announceQuantityError?: boolean;
   onQuantityChange(quantity: string): void;
@@ -153,13 +155,17 @@ function sizeText(draft: LabelDraft): string {
     !Number.isFinite(height)
   )
     return '—';
-  return `${width.toFixed(2)}″ × ${height.toFixed(2)}″`;
+  // As typed when it has more than two decimals (refused): rounded, it would read as a good size.
+  const shown = (value: number, typed: string) =>
+    Number(value.toFixed(2)) === value ? value.toFixed(2) : typed.trim();
+  return `${shown(width, draft.width)}″ × ${shown(height, draft.height)}″`;
 }
 
 export function OrderSummary({
   draft,
   live,
   quantityError,
+  sizeRefused = false,
   announceQuantityError = false,
   onQuantityChange,
   onQuantityDone,
@@ -173,7 +179,8 @@ export function OrderSummary({
   const { price, updating, failed } = live;
 
   let note = '';
-  if (!live.priceable && quantityError) note = 'Correct the quantity to see your price.';
+  if (!live.priceable && sizeRefused) note = 'Correct the size to see your price.';
+  else if (!live.priceable && quantityError) note = 'Correct the quantity to see your price.';
   else if (!live.priceable)
     note = 'Enter a size of at least 0.75 inches and a quantity to see your price.';
   else if (failed) note = 'We could not calculate the price just now.';

@@ -47,7 +47,16 @@ const Bar = styled.section<{ $updating: boolean }>`
 `;
 
 /** The live total while configuring on a phone, and a way to the summary (its quantity, Add to Cart). */
-export function PriceBar({ live, quantity }: { live: LivePrice; quantity: number }) {
+export function PriceBar({
+  live,
+  quantity,
+  problem = null,
+}: {
+  live: LivePrice;
+  quantity: number;
+  /** A field the rules refuse as typed: the bar says to correct it (configurator.tsx). */
+  problem?: 'size' | 'quantity' | null;
+}) {
   const { price } = live;
   const goToSummary = () => {
     const summary = document.getElementById(ORDER_SUMMARY_ID);
@@ -66,7 +75,11 @@ export function PriceBar({ live, quantity }: { live: LivePrice; quantity: number
         <span className="each">
           {live.priceable && quantity > 0 && price
             ? `${formatCount(quantity)} × ${formatDollars(price.unitPrice)}`
-            : 'Choose a size and quantity'}
+            : problem === 'size'
+              ? 'Correct the size'
+              : problem === 'quantity'
+                ? 'Correct the quantity'
+                : 'Choose a size and quantity'}
         </span>
       </div>
       <Button type="button" $variant="secondary" $size="sm" onClick={goToSummary}>
