@@ -85,6 +85,8 @@ const Details = styled.dl`
     color: ${theme.colors.ink};
     min-width: 0;
     overflow-wrap: anywhere;
+    /* The text as it is engraved: its line breaks kept. */
+    white-space: pre-line;
   }
   ${fromMedium} {
     grid-template-columns: max-content 1fr max-content 1fr;
