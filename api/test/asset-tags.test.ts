@@ -257,6 +257,23 @@ function sheetLabel(sheetId: string, quantity: number) {
   };
 }
 
+describe('checking a spreadsheet', () => {
+  it('is limited to 300 checks per 15 minutes from one address, then 429', async () => {
+    const shopper = app.agent();
+    const uploaded = await uploadSheet(shopper, 'valves.csv', header + rowsOf(2));
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const check = () =>
+      shopper.request('POST', `/api/label-sheets/${uploaded.body.id}/check`, {
+        headers: { 'x-forwarded-for': '198.51.100.230' },
+        body: sheetLabel(uploaded.body.id!, 2),
+      });
+    const statuses = [];
+    for (let attempt = 0; attempt < 301; attempt++) statuses.push((await check()).status);
+    expect(statuses.slice(0, 300).every((status) => status === 200)).toBe(true);
+    expect(statuses[300]).toBe(429);
+  });
+});
+
 describe('"Order again" with a spreadsheet line, from another browser', () => {
   it("when the guest link's holder orders again and the spreadsheet is not theirs, then the refusal adds none of the order's lines", async () => {
     const shopper = app.agent();

@@ -1,6 +1,6 @@
 // Per-address limits on calls that cost the shop something or let a visitor guess: sign-ups, contact
-// messages, confirmation emails, discount-code checks, uploads, new unpaid orders, version reports
-// and order lookups. Counted in the database (rate-limit.ts), so they hold across replicas.
+// messages, confirmation emails, discount-code checks, uploads, spreadsheet checks, new unpaid
+// orders, payments again after a decline, version reports and order lookups. Counted in the database (rate-limit.ts), so they hold across replicas.
 //
 // The address is req.ip, which the app reads from its one trusted proxy hop (app.ts), so a forged
 // X-Forwarded-For does not give a fresh address; an IPv6 address counts as its /64 (networkOf).
@@ -76,6 +76,7 @@ export const addressLimits = {
   contact: perFifteenMinutes('contact', 5, 'messages'),
   discountCheck: perFifteenMinutes('discount-check', 30, 'discount code checks'),
   upload: perFifteenMinutes('upload', 30, 'uploads'),
+  sheetCheck: perFifteenMinutes('sheet-check', 300, 'spreadsheet checks'),
   order: perFifteenMinutes('order', 20, 'orders'),
   skewReport: perFifteenMinutes('skew-report', 20, 'version reports'),
   orderLookup: perFifteenMinutes('order-lookup', 10, 'order lookups'),

@@ -95,7 +95,10 @@ export function assetTagRoutes({ config, logger }: AppDependencies): Router {
     res.json(summarizeSheet(await findOwnedSheet(owner, id), from, count));
   });
 
-  router.post('/label-sheets/:id/check', async (req, res) => {
+  // Checking every row of a sheet takes the processor tens of milliseconds: limited per address,
+  // well above what a shopper changing the label's size, colour and columns asks for.
+  const checkLimit = limitPerAddress('sheetCheck', { isProduction: config.isProduction, logger });
+  router.post('/label-sheets/:id/check', checkLimit, async (req, res) => {
     const owner = cartOwner(req);
     const { id } = parseParams(idParamsSchema, req);
     const label = parseBody(labelConfigurationSchema, req);
