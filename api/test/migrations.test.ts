@@ -9,6 +9,7 @@ import { findCart } from '../src/modules/cart/repository';
 import { reserveDiscountUse } from '../src/modules/discounts/discounts';
 import { findDiscountByCode } from '../src/modules/discounts/repository';
 import { OrderEventModel, OrderModel } from '../src/modules/orders/model';
+import { ProofPdfModel } from '../src/modules/proofs/model';
 import { issueOrderNumber, listOrdersOfCustomer } from '../src/modules/orders/repository';
 import { searchOrders } from '../src/modules/orders/search';
 import { createLogger } from '../src/platform/logger';
@@ -37,6 +38,23 @@ it("when the database is already in today's shape, then the migrations change no
   const lines: string[] = [];
   await runMigrations(createLogger('info', { write: (line: string) => lines.push(line) }));
   expect(lines).toEqual([]);
+});
+
+it('when proof PDFs were kept with no end, then each is given one, 90 days from the start, once', async () => {
+  const kept = {
+    _id: 'old-order:old-line:1',
+    pdf: Buffer.from('%PDF-1.4'),
+    createdAt: new Date(0),
+  };
+  await ProofPdfModel.collection.insertOne(kept as never);
+  const before = Date.now();
+  await runMigrations(createLogger('silent'));
+  const ended = await ProofPdfModel.findById(kept._id).lean();
+  const days = (ended!.expiresAt.getTime() - before) / (24 * 60 * 60 * 1000);
+  expect(days).toBeGreaterThanOrEqual(90);
+  expect(days).toBeLessThan(90.01);
+  await runMigrations(createLogger('silent'));
+  expect((await ProofPdfModel.findById(kept._id).lean())!.expiresAt).toEqual(ended!.expiresAt);
 });
 
 it("when carts' codes are kept in cart sessions from before they moved into the carts, then each code joins its cart and the sessions go", async () => {

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProofPdfModel } from '../src/modules/proofs/model';
+import { PROOF_PDF_KEPT_DAYS, ProofPdfModel } from '../src/modules/proofs/model';
+import { deleteExpired } from '../src/platform/expiry';
 import { PROOF_NOT_PAID_MESSAGE } from '../src/modules/proofs/proofs';
 import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -243,6 +244,23 @@ describe('GET /api/orders/:id/items/:itemId/proof.svg and proof.pdf', () => {
     expect((await pay(guest, order.orderId)).status).toBe(200);
     expect((await get(guest, paths.svg)).status).toBe(200);
     expect((await get(guest, paths.pdf)).status).toBe(200);
+  });
+
+  it('when a proof PDF is downloaded, then its copy is kept for 90 days, swept after, and drawn again on the next download', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const first = await get(guest, proofPaths(order).pdf);
+    expect(first.status).toBe(200);
+    const kept = await ProofPdfModel.findById(`${order.orderId}:${order.itemId}:1`).lean();
+    expect(kept!.expiresAt.getTime() - kept!.createdAt.getTime()).toBe(
+      PROOF_PDF_KEPT_DAYS * 24 * 60 * 60 * 1000,
+    );
+
+    await deleteExpired(new Date(kept!.expiresAt.getTime() + 1));
+    expect(await ProofPdfModel.countDocuments({ _id: kept!._id })).toBe(0);
+    const again = await get(guest, proofPaths(order).pdf);
+    expect(again.status).toBe(200);
+    expect(await pdfText(again.bytes)).toBe(await pdfText(first.bytes));
   });
 
   it('when the custom text and a file name carry markup, then the SVG shows them as text, never as elements', async () => {

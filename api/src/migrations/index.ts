@@ -10,6 +10,7 @@ import { foldCartSessions } from './cart-sessions';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
 import { keyOrderEmailDomains, moveOrdersOffKeyedLists } from './orders';
+import { giveKeptProofsAnEnd } from './proofs';
 import { dropSkewReportKeys } from './releases';
 import { dropSharedStandIns } from './stand-ins';
 
@@ -22,6 +23,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   dropSkewReportKeys,
   migrateAccounts,
   keyCustomerSearch,
+  giveKeptProofsAnEnd,
   // Last: the modules' migrations above read what these held for them.
   dropSharedStandIns,
 ];

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type Types } from 'mongoose';
+import { expiringAt, sweepWhenExpired } from '../../platform/expiry';
 
 /** One line as a revision shows it: its text, or a proof file the shop uploaded for it. */
 export interface ProofRevisionLine {
@@ -45,25 +46,29 @@ export const ProofRevisionModel = mongoose.model<ProofRevisionRecord>(
 
 /**
  * A rendered proof PDF, _id `{orderId}:{lineId}:{revision}`: a revision never changes, so a PDF kept
- * (on its first download, or a series' on its first email: proofs.ts) is read back from then on.
+ * (on its first download, or a series' on its first email: proofs.ts) is read back until it expires,
+ * PROOF_PDF_KEPT_DAYS after it was kept; a download after that draws it again (the same drawing).
  */
 interface ProofPdfRecord {
   _id: string;
   pdf: Buffer;
   createdAt: Date;
+  expiresAt: Date;
 }
+
+/** Proofs are read around their order's making; a copy kept for ever would grow with the history. */
+export const PROOF_PDF_KEPT_DAYS = 90;
 
 const proofPdfSchema = new Schema<ProofPdfRecord>(
   {
     _id: { type: String, required: true },
     pdf: { type: Buffer, required: true },
     createdAt: { type: Date, required: true },
+    expiresAt: expiringAt(),
   },
   { versionKey: false },
 );
 
-export const ProofPdfModel = mongoose.model<ProofPdfRecord>(
-  'ProofPdf',
-  proofPdfSchema,
-  'proof_pdfs',
+export const ProofPdfModel = sweepWhenExpired(
+  mongoose.model<ProofPdfRecord>('ProofPdf', proofPdfSchema, 'proof_pdfs'),
 );

@@ -1,7 +1,14 @@
 // Data access for proof revisions and the rendered PDFs; everything is found by _id.
 import { Types } from 'mongoose';
 import { insertUnlessTaken } from '../../platform/db';
-import { ProofPdfModel, ProofRevisionModel, type ProofRevisionRecord } from './model';
+import {
+  PROOF_PDF_KEPT_DAYS,
+  ProofPdfModel,
+  ProofRevisionModel,
+  type ProofRevisionRecord,
+} from './model';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function findRevision(
   orderId: string,
@@ -23,12 +30,14 @@ export async function insertRevision(
   );
 }
 
+/** A kept copy (one past its time and not yet swept is as good: a revision never changes). */
 export async function findCachedPdf(key: string): Promise<Buffer | null> {
   const found = await ProofPdfModel.findById(key);
   return found?.pdf ?? null;
 }
 
 export async function cachePdf(key: string, pdf: Buffer, now: Date): Promise<void> {
+  const expiresAt = new Date(now.getTime() + PROOF_PDF_KEPT_DAYS * DAY_MS);
   // Two renders of the same revision at once: either copy is the same drawing.
-  await insertUnlessTaken(() => ProofPdfModel.create({ _id: key, pdf, createdAt: now }));
+  await insertUnlessTaken(() => ProofPdfModel.create({ _id: key, pdf, createdAt: now, expiresAt }));
 }
