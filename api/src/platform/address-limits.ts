@@ -1,6 +1,7 @@
 // Per-address limits on calls that cost the shop something or let a visitor guess: sign-ups, contact
 // messages, confirmation emails, discount-code checks, uploads, spreadsheet checks, new unpaid
-// orders, payments again after a decline, version reports and order lookups. Counted in the database (rate-limit.ts), so they hold across replicas.
+// orders, payments again after a decline, version reports and order lookups. Counted in the
+// database (rate-limit.ts), so they hold across replicas.
 //
 // The address is req.ip, which the app reads from its one trusted proxy hop (app.ts), so a forged
 // X-Forwarded-For does not give a fresh address; an IPv6 address counts as its /64 (networkOf).

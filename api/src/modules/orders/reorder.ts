@@ -33,9 +33,9 @@ function describe(item: OrderItemRecord, customText: string): string {
 /**
  * Adds every line of order to owner's cart. Each line is checked against today's rules before any is
  * added, so a refusal (a full cart, a configuration no longer sold, a spreadsheet this owner does not
- * have) changes nothing. A line carries the
- * text it was engraved with (`engraved`, by line id: the proof's current revision's), which a
- * revision may have changed from the text ordered; such lines are named in `textChanges`.
+ * have) changes nothing. A line carries the text it was engraved with (`engraved`, by line id: the
+ * proof's current revision's), which a revision may have changed from the text ordered; such lines
+ * are named in `textChanges`.
  */
 export async function reorder(
   owner: CartOwner,
