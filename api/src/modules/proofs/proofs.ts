@@ -97,7 +97,7 @@ export interface ProofRequest {
 /** A line of an order at a revision: what its proof is drawn from (orders' ProofLineSource). */
 type ProofLineTarget = ProofLineSource & { line: ProofRevisionLine };
 
-/** What asking for the proof of an unpaid order answers (409): a checkout is not yet an order to engrave. */
+/** The proof of an unpaid order answers this (409): a checkout is not yet an order to engrave. */
 export const PROOF_NOT_PAID_MESSAGE =
   'A proof is drawn once the order is paid; this order has not been paid.';
 
