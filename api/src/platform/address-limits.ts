@@ -43,14 +43,16 @@ export function networkOf(address: string): string {
     .join(':')}::/64`;
 }
 
+const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
 /** The caller's address as limits count it (networkOf). */
 export function clientNetwork(req: Request): string {
-  return networkOf(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+  return networkOf(clientAddress(req));
 }
 
 /** The address a per-address limit counts for, or undefined when the call is not limited. */
 export function limitedAddress(req: Request, isProduction: boolean): string | undefined {
-  const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const address = clientAddress(req);
   return !isProduction && isLoopback(address) ? undefined : networkOf(address);
 }
 
@@ -124,8 +126,7 @@ export function limitPerAddress(
   when: (req: Request) => boolean = () => true,
 ): RequestHandler {
   return async (req, _res, next) => {
-    const address = limitedAddress(req, isProduction);
-    if (address !== undefined && when(req)) await takeAttempt(name, address, logger);
+    if (when(req)) await takeAddressAttempt(name, req, { isProduction, logger });
     next();
   };
 }

@@ -59,6 +59,11 @@ interface ProofPdfRecord {
 /** Proofs are read around their order's making; a copy kept for ever would grow with the history. */
 export const PROOF_PDF_KEPT_DAYS = 90;
 
+/** When a copy kept at `keptAt` ends. */
+export function proofPdfEnd(keptAt: Date): Date {
+  return new Date(keptAt.getTime() + PROOF_PDF_KEPT_DAYS * 24 * 60 * 60 * 1000);
+}
+
 const proofPdfSchema = new Schema<ProofPdfRecord>(
   {
     _id: { type: String, required: true },

@@ -1,14 +1,7 @@
 // Data access for proof revisions and the rendered PDFs; everything is found by _id.
 import { Types } from 'mongoose';
 import { insertUnlessTaken } from '../../platform/db';
-import {
-  PROOF_PDF_KEPT_DAYS,
-  ProofPdfModel,
-  ProofRevisionModel,
-  type ProofRevisionRecord,
-} from './model';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { ProofPdfModel, ProofRevisionModel, proofPdfEnd, type ProofRevisionRecord } from './model';
 
 export async function findRevision(
   orderId: string,
@@ -37,7 +30,7 @@ export async function findCachedPdf(key: string): Promise<Buffer | null> {
 }
 
 export async function cachePdf(key: string, pdf: Buffer, now: Date): Promise<void> {
-  const expiresAt = new Date(now.getTime() + PROOF_PDF_KEPT_DAYS * DAY_MS);
+  const expiresAt = proofPdfEnd(now);
   // Two renders of the same revision at once: either copy is the same drawing.
   await insertUnlessTaken(() => ProofPdfModel.create({ _id: key, pdf, createdAt: now, expiresAt }));
 }
