@@ -22,7 +22,11 @@ interface SquareCall {
 }
 
 const calls: SquareCall[] = [];
-const paymentsByKey = new Map<string, object>();
+/** Each idempotency key's request (its card token) and what Square answered it. */
+const requestsByKey = new Map<string, { source: string; status: number; body: unknown }>();
+let payments = 0;
+/** Answers the stand-in loses (the SDK tries a request three times after a 5xx). */
+let answersToLose = 0;
 
 function answer(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -46,40 +50,75 @@ const standIn = http.createServer((req, res) => {
         errors: [{ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED', detail: 'Bad token' }],
       });
     }
-    const earlier = paymentsByKey.get(body.idempotency_key);
-    if (earlier) return answer(res, 200, { payment: earlier });
-    switch (body.source_id) {
-      case 'cnon:card-nonce-ok': {
-        const payment = {
-          id: `sq-payment-${paymentsByKey.size + 1}`,
-          status: 'COMPLETED',
-          amount_money: body.amount_money,
-          location_id: body.location_id,
-        };
-        paymentsByKey.set(body.idempotency_key, payment);
-        return answer(res, 200, { payment });
-      }
-      case 'cnon:card-nonce-declined':
-        return answer(res, 402, {
+    // Like Square: a key sent again answers what its request did, only with the same request.
+    const earlier = requestsByKey.get(body.idempotency_key);
+    if (earlier && earlier.source !== body.source_id) {
+      return answer(res, 400, {
+        errors: [
+          {
+            category: 'INVALID_REQUEST_ERROR',
+            code: 'IDEMPOTENCY_KEY_REUSED',
+            detail: 'The idempotency key can only be retried with the same request data.',
+          },
+        ],
+      });
+    }
+    // A request done whose answer is lost on the way back (a gateway's 500), for each try of it.
+    const lose = () => {
+      answersToLose -= 1;
+      answer(res, 500, {});
+    };
+    if (earlier) return answersToLose > 0 ? lose() : answer(res, earlier.status, earlier.body);
+    const [status, answered] = squareAnswer(body);
+    requestsByKey.set(body.idempotency_key, { source: body.source_id, status, body: answered });
+    if (answersToLose > 0) return lose();
+    return answer(res, status, answered);
+  });
+});
+
+/** What Square does with a new request: a payment for the approving nonces, else its errors. */
+function squareAnswer(body: SquareCall['body']): [number, unknown] {
+  switch (body.source_id) {
+    case 'cnon:card-nonce-ok':
+    case 'cnon:card-nonce-ok-answer-lost': {
+      payments += 1;
+      const payment = {
+        id: `sq-payment-${payments}`,
+        status: 'COMPLETED',
+        amount_money: body.amount_money,
+        location_id: body.location_id,
+      };
+      return [200, { payment }];
+    }
+    case 'cnon:card-nonce-declined':
+      return [
+        402,
+        {
           errors: [
             { category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED', detail: 'Card declined.' },
           ],
-        });
-      case 'cnon:card-nonce-rejected-cvv':
-        return answer(res, 402, {
+        },
+      ];
+    case 'cnon:card-nonce-rejected-cvv':
+      return [
+        402,
+        {
           errors: [
             { category: 'PAYMENT_METHOD_ERROR', code: 'CVV_FAILURE', detail: 'CVV failure.' },
           ],
-        });
-      default:
-        return answer(res, 400, {
+        },
+      ];
+    default:
+      return [
+        400,
+        {
           errors: [
             { category: 'INVALID_REQUEST_ERROR', code: 'BAD_REQUEST', detail: 'Unknown source' },
           ],
-        });
-    }
-  });
-});
+        },
+      ];
+  }
+}
 
 let app: TestApp;
 beforeAll(async () => {
@@ -161,13 +200,52 @@ describe('square provider', () => {
     expect(((await agent.request('GET', '/api/cart')).body.items as unknown[]).length).toBe(1);
   });
 
-  it('when Square fails for another reason, then a 502 saying to retry (no details), the order unpaid and payable later', async () => {
+  it('when Square refuses the request for another reason, then a 502 saying to retry (no details), the order unpaid and payable later', async () => {
     const { agent, orderId } = await orderInCart();
     const broken = await pay(agent, orderId, 'something-square-refuses');
     expect(broken.status).toBe(502);
-    expect(broken.body).toEqual({ message: PAYMENT_UNAVAILABLE_MESSAGE });
+    expect(broken.body).toEqual({
+      message: 'The card processor refused the payment request. Please try again.',
+    });
     expect((await OrderModel.findById(orderId).lean())?.paymentStatus).toBe('unpaid');
     expect((await pay(agent, orderId)).status).toBe(200);
+  });
+
+  it('when a card is declined, then paying with another card sends a new request under a key of its own, and Square charges it', async () => {
+    const { agent, orderId } = await orderInCart();
+    expect((await pay(agent, orderId, 'cnon:card-nonce-declined')).status).toBe(402);
+    expect((await pay(agent, orderId, 'cnon:card-nonce-rejected-cvv')).status).toBe(402);
+    const paid = await pay(agent, orderId);
+    expect(paid.status, paid.text).toBe(200);
+    expect(calls.map((call) => call.body.idempotency_key)).toEqual([
+      orderId,
+      `${orderId}-1`,
+      `${orderId}-2`,
+    ]);
+  });
+
+  it('when Square charges but its answer never comes, then the retry sends that request again and the order is paid by that one payment', async () => {
+    const { agent, orderId, total } = await orderInCart();
+    answersToLose = 3;
+    const lost = await pay(agent, orderId);
+    expect(lost.status).toBe(502);
+    expect(lost.body).toEqual({ message: PAYMENT_UNAVAILABLE_MESSAGE });
+    const waiting = await OrderModel.findById(orderId).lean();
+    expect(waiting).toMatchObject({ paymentStatus: 'unpaid', paymentId: null });
+
+    // The shopper enters a card again: the request never answered goes again as it was.
+    const retried = await pay(agent, orderId, 'cnon:card-nonce-declined');
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body).toMatchObject({ total });
+    // Three tries of the first request, then that request again: one key, one card token, one charge.
+    const sent = calls.map(({ body }) => `${body.idempotency_key} ${body.source_id}`);
+    expect(sent).toEqual(Array(4).fill(`${orderId} cnon:card-nonce-ok`));
+    expect(new Set([...requestsByKey.keys()].filter((key) => key.startsWith(orderId)))).toEqual(
+      new Set([orderId]),
+    );
+    const paid = await OrderModel.findById(orderId).lean();
+    expect(paid).toMatchObject({ paymentStatus: 'paid', unansweredToken: null });
+    expect(paid?.paymentId).toMatch(/^sq-payment-/);
   });
 
   it('when the same order is paid twice, then Square is called once', async () => {

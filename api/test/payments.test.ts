@@ -170,25 +170,58 @@ describe('POST /api/payment/complete', () => {
     expect(charges).toHaveLength(1);
   });
 
-  it('when the processor charged but its answer timed out, then a 502, and the retry is the same one charge', async () => {
-    const { agent, order } = await cartWithOrder();
+  it('when the processor charged but its answer timed out, then a 502 with the discount use held, and the retry sends that request again: the same one charge', async () => {
+    await admin.request('POST', '/api/admin/discount-codes', {
+      body: { code: 'LOSTANSWER', type: 'fixed', value: 1, usageLimit: 1 },
+    });
+    const agent = app.agent();
+    await addToCart(agent);
+    await agent.request('POST', '/api/cart/session', { body: { discountCode: 'LOSTANSWER' } });
+    const order = await placeOrder(agent);
+    const firstCard = await mint();
     loseNextAnswer = true;
-    const failed = await pay(agent, order.orderId);
+    const failed = await pay(agent, order.orderId, firstCard);
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({ message: PAYMENT_UNAVAILABLE_MESSAGE });
-    expect((await OrderModel.findById(order.orderId).lean())?.paymentStatus).toBe('unpaid');
+    expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+      paymentStatus: 'unpaid',
+      discountReserved: true,
+      unansweredToken: firstCard,
+    });
+    // The card may have been charged: the code's one use stays with this order.
+    expect(await timesUsed('LOSTANSWER')).toBe(1);
 
-    const retried = await pay(agent, order.orderId);
-    expect(retried.status).toBe(200);
+    // The shopper enters a card again; the request never answered is what goes.
+    const retried = await pay(agent, order.orderId, await mint());
+    expect(retried.status, retried.text).toBe(200);
+    expect(charges.map(({ token, idempotencyKey }) => [token, idempotencyKey])).toEqual([
+      [firstCard, order.orderId],
+      [firstCard, order.orderId],
+    ]);
     const stored = await OrderModel.findById(order.orderId).lean();
-    expect(stored?.paymentStatus).toBe('paid');
-    // The order id is the processor's idempotency key: the retry is answered with the first payment.
+    expect(stored).toMatchObject({ paymentStatus: 'paid', unansweredToken: null });
     const recorded = await mongoose.connection
       .db!.collection<{ _id: string; paymentId: string }>('sandbox_payments')
       .find({ _id: order.orderId })
       .toArray();
     expect(recorded).toHaveLength(1);
     expect(stored?.paymentId).toBe(recorded[0]!.paymentId);
+    expect(await timesUsed('LOSTANSWER')).toBe(1);
+  });
+
+  it('when a card is declined, then the next card is a new request under a key of its own', async () => {
+    const { agent, order } = await cartWithOrder();
+    const declined = await mint({ cardNumber: SANDBOX_TEST_CARDS.declined });
+    expect((await pay(agent, order.orderId, declined)).status).toBe(402);
+    // The same card entry again is a new request too, refused as a token already used.
+    expect((await pay(agent, order.orderId, declined)).status).toBe(402);
+    const paid = await pay(agent, order.orderId, await mint());
+    expect(paid.status, paid.text).toBe(200);
+    expect(charges.map(({ idempotencyKey }) => idempotencyKey)).toEqual([
+      order.orderId,
+      `${order.orderId}-1`,
+      `${order.orderId}-2`,
+    ]);
   });
 
   it('when the order is already paid, then the same success again and nothing charged', async () => {

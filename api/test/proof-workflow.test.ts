@@ -22,6 +22,7 @@ import {
 } from '../src/modules/orders/order-access';
 import { addBusinessDays } from '@shop/contracts';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
+import { approveProof } from '../src/modules/proofs/workflow';
 import {
   addToCart,
   customerInfo,
@@ -528,6 +529,38 @@ describe('moving to processing', () => {
       body: { revision: 1, name: 'Ann Lee' },
     });
     expect(third.status).toBe(409);
+  });
+
+  it('when the shop sends a new revision while the customer approves the one before, then that approval moves nothing and the customer is asked to look at the new one', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    // The order as the approval's call read it, just before the revision landed.
+    const seen = await OrderModel.findById(order.orderId).lean();
+    const revised = await uploadRevision(order.orderId, {
+      lineId: order.itemIds[0]!,
+      customText: 'MAIN PUMP 2',
+      note: 'Numbered',
+    });
+    expect(revised.status, JSON.stringify(revised.body)).toBe(201);
+    await expect(
+      approveProof(seen!, { revision: 1, name: 'Ann Lee' }, { config: app.config }),
+    ).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'A newer proof (revision 2) was sent: please look at it before answering',
+    });
+    expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+      status: 'awaiting_proof',
+      proof: { revision: 2, status: 'awaiting_approval' },
+    });
+    // Revision 2 approved is what goes into production.
+    const approved = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 2, name: 'Ann Lee' },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+      status: 'processing',
+      proof: { revision: 2, status: 'approved' },
+    });
   });
 
   it('when the admin cancelled the order first, then its approval is refused and the order stays cancelled', async () => {

@@ -1,7 +1,12 @@
-// A refund the payment provider fails to make leaves the order as it was (502, the cancel can be tried
-// again), and the retry refunds once.
+// A refund the payment provider never answers may have been made: the order stays held for that
+// cancel, whose retry refunds once. One it refuses gives the order back as it was.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OrderModel } from '../src/modules/orders/model';
+import {
+  UNANSWERED_REFUND_HOLD_MESSAGE,
+  UNANSWERED_REFUND_MESSAGE,
+} from '../src/modules/orders/moves';
+import { AppError } from '../src/platform/errors';
 import type { PaymentProvider } from '../src/modules/payments/provider';
 import { sandboxProvider } from '../src/modules/payments/sandbox';
 import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
@@ -9,12 +14,14 @@ import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 const sandbox = sandboxProvider();
 let refundsFail = true;
+let refundsRefused = false;
 const refunds: number[] = [];
 const flakyProvider: PaymentProvider = {
   name: 'sandbox',
   charge: (request) => sandbox.charge(request),
   async refund(request) {
     if (refundsFail) throw new Error('connect ETIMEDOUT');
+    if (refundsRefused) throw AppError.invalid('Square refused the refund: amount');
     refunds.push(request.amountCents);
     return sandbox.refund(request);
   },
@@ -31,28 +38,35 @@ afterAll(async () => {
   await app?.close();
 });
 
-it('when the provider fails to refund, then 502, the order is unchanged, and a retry refunds once', async () => {
+it('when the provider does not answer a refund, then 502 saying it may be made, the order held for that cancel alone, and the retry refunds once, the first amount asked', async () => {
   const shopper = app.agent();
   await addToCart(shopper);
   const order = await placeOrder(shopper);
   expect((await pay(shopper, order.orderId)).status).toBe(200);
-  const cancel = () =>
+  const cancel = (refundAmount: number) =>
     admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
-      body: { refundAmount: order.total },
+      body: { refundAmount },
     });
 
-  const failed = await cancel();
+  const failed = await cancel(order.total);
   expect(failed.status).toBe(502);
-  expect(failed.body.message).toBe(
-    'The payment provider did not make the refund; the order is unchanged. Please try again.',
-  );
+  expect(failed.body.message).toBe(UNANSWERED_REFUND_MESSAGE);
   expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
     status: 'processing',
     refundedCents: 0,
+    pendingMove: { to: 'cancelled', unanswered: true },
   });
+  // The history says nothing happened yet, and no other move may start meanwhile.
+  const held = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+  expect(held.body.history.map((move: { to: string }) => move.to)).toEqual(['processing']);
+  const ship = await admin.request('POST', `/api/admin/orders/${order.orderId}/ship`, {
+    body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  });
+  expect(ship.status).toBe(409);
+  expect(ship.body.message).toBe(UNANSWERED_REFUND_HOLD_MESSAGE);
 
   refundsFail = false;
-  const retried = await cancel();
+  const retried = await cancel(1);
   expect(retried.status, retried.text).toBe(200);
   expect(retried.body).toMatchObject({ status: 'cancelled', refunded: order.total });
   expect(refunds).toEqual([Math.round(order.total * 100)]);
@@ -61,4 +75,27 @@ it('when the provider fails to refund, then 502, the order is unchanged, and a r
     'processing',
     'cancelled',
   ]);
+});
+
+it('when the provider refuses a refund, then the order is given back as it was and can be cancelled with another amount', async () => {
+  const shopper = app.agent();
+  await addToCart(shopper);
+  const order = await placeOrder(shopper);
+  expect((await pay(shopper, order.orderId)).status).toBe(200);
+  const cancel = (refundAmount: number) =>
+    admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+      body: { refundAmount },
+    });
+  refundsRefused = true;
+  const refused = await cancel(order.total);
+  expect(refused.status).toBe(400);
+  expect(refused.body.message).toBe('Square refused the refund: amount');
+  expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+    status: 'processing',
+    pendingMove: null,
+  });
+  refundsRefused = false;
+  const cancelled = await cancel(1);
+  expect(cancelled.status, cancelled.text).toBe(200);
+  expect(cancelled.body).toMatchObject({ status: 'cancelled', refunded: 1 });
 });

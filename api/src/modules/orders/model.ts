@@ -55,6 +55,11 @@ export interface PendingMove {
   note: string | null;
   refund: { amountCents: number; reason: string } | null;
   shipment: OrderRecord['shipment'];
+  /**
+   * Its call ended without the payment provider's answer to its refund (which may have been made):
+   * only this move may finish it, and a retry of it does so at once (moves.ts, cancelOrder).
+   */
+  unanswered?: boolean;
 }
 
 /** An order; money in integer cents (the API answers in dollars). */
@@ -113,6 +118,20 @@ export interface OrderRecord {
    */
   declinedPayments?: number;
   lastDeclinedAt?: Date | null;
+  /**
+   * The charge requests this order sent whose answer was a refusal (a decline): each next request
+   * goes under a key of its own (payments.ts, chargeKeyOf), as Square refuses a key sent again with
+   * another card. Missing on orders placed before it: none.
+   */
+  chargeAttempts?: number;
+  /** The card token of the charge under way, as its claim wrote it (a takeover sends it again). */
+  chargingToken?: string | null;
+  /**
+   * The card token of the last charge request whose answer never came (a timeout, a 5xx): it may have
+   * charged, so the next attempt sends that very request again, and the provider answers it with
+   * what it did (payments.ts). Null otherwise.
+   */
+  unansweredToken?: string | null;
   /** Hash of what the order was made of: the same unchanged cart reuses its unpaid order. */
   cartFingerprint: string;
   /**
@@ -197,6 +216,9 @@ const orderSchema = new Schema<OrderRecord>(
     lastPaymentError: { type: String, default: null },
     declinedPayments: { type: Number, default: 0 },
     lastDeclinedAt: { type: Date, default: null },
+    chargeAttempts: { type: Number, default: 0 },
+    chargingToken: { type: String, default: null },
+    unansweredToken: { type: String, default: null },
     cartFingerprint: { type: String, required: true },
     cartRevision: { type: String, default: null },
     cartStartedBy: { type: String, default: null },

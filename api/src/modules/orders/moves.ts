@@ -22,7 +22,7 @@ import { toAdminOrder } from './answers';
 import { deleteMoveEvent, insertMoveEvent, insertProofEvent } from './events';
 import type { OrderRecord, PendingMove } from './model';
 import { loadOrder, orderLinkUrl } from './order-access';
-import { dropMove, finishMove, takeMove } from './repository';
+import { dropMove, finishMove, markMoveUnanswered, takeMove } from './repository';
 
 /** Gives money back on the card: the payment provider (sandbox or Square), through the app's dependencies. */
 export interface Refunder {
@@ -51,6 +51,12 @@ function refuseMove(order: OrderRecord, to: OrderStatus): never {
  * answered 409.
  */
 export const MOVE_SETTLE_MS = 2 * 60 * 1000;
+
+/** A cancel's refund the payment provider never answered: what the admin reads, then on other moves. */
+export const UNANSWERED_REFUND_MESSAGE =
+  'The payment provider did not answer, so the refund may have been made. Cancel the order again to finish: the same refund is asked for again and made at most once.';
+export const UNANSWERED_REFUND_HOLD_MESSAGE =
+  'This order is being cancelled, and the payment provider has not confirmed its refund yet. Cancel it again to finish.';
 
 /** An admin's move as asked, with what it writes that a retry finishing it must write the same. */
 type MoveAsked = Pick<PendingMove, 'to' | 'by' | 'note'> &
@@ -96,7 +102,11 @@ async function claimMove(order: OrderRecord, asked: MoveAsked, now: Date): Promi
         throw AppError.conflict(`This order is already ${current.status}`);
       continue;
     }
-    if (held.to !== asked.to || now.getTime() - new Date(held.at).getTime() < MOVE_SETTLE_MS)
+    if (held.unanswered && held.to !== asked.to)
+      throw AppError.conflict(UNANSWERED_REFUND_HOLD_MESSAGE);
+    const settled =
+      held.unanswered || now.getTime() - new Date(held.at).getTime() >= MOVE_SETTLE_MS;
+    if (held.to !== asked.to || !settled)
       throw AppError.conflict(`This order is already ${held.to}`);
     await insertMoveEvent({ orderId: id, ...held }); // in case its call stopped before the event too
     return { ...held, resumed: true };
@@ -164,7 +174,10 @@ export async function startProductionOnApproval(
   }: { revision: number; name: string; config: Config; now?: Date },
 ): Promise<OrderRecord> {
   const order = await loadOrder(id);
-  if (order.status !== 'awaiting_proof' || !order.proof) return order;
+  // Only the revision approved: one sent after it waits for its own answer.
+  const proof = order.proof;
+  if (order.status !== 'awaiting_proof' || proof?.revision !== revision) return order;
+  if (proof.status !== 'approved') return order;
   let move: ClaimedMove;
   try {
     move = await claimMove(
@@ -181,7 +194,7 @@ export async function startProductionOnApproval(
     if (error instanceof AppError && error.kind === 'conflict') return loadOrder(id);
     throw error;
   }
-  const processing = await finish(id, move, { proof: { ...order.proof, status: 'approved' } });
+  const processing = await finish(id, move, { proof });
   await queueMail({
     key: `proof_approved:${id}`,
     kind: 'proof_approved',
@@ -254,7 +267,8 @@ export async function completeOrder(id: string, { by }: { by: string }): Promise
  * Cancels a paid order and refunds refundCents (0 up to what was charged) through the payment
  * provider, once: the cancel takes the order's way out first (a second click finds it taken: 409),
  * and a refund the provider refuses gives it back so the admin can try again. A cancel whose call
- * stopped after it (maybe after the refund) is finished by a retry once settled (claimMove).
+ * stopped after it (maybe after the refund) is finished by a retry once settled, and one whose
+ * refund was never answered by a retry at once (claimMove).
  */
 export async function cancelOrder(
   id: string,
@@ -295,18 +309,21 @@ export async function cancelOrder(
         reason: refund.reason,
       }));
     } catch (error) {
-      // A move being finished keeps its hold: its first call may have refunded, so the order must
-      // stay out of any other move until a retry gets the refund's answer.
-      if (!move.resumed) {
-        await deleteMoveEvent(id, move.to);
-        await dropMove(id, move);
+      // Refused: nothing was refunded, and the order is given back. A move being finished keeps
+      // its hold, as its first call may have refunded.
+      if (error instanceof AppError) {
+        if (!move.resumed) {
+          await deleteMoveEvent(id, move.to);
+          await dropMove(id, move);
+        }
+        throw error;
       }
-      if (error instanceof AppError) throw error;
-      logger.error({ err: error, orderId: id }, 'Refund failed');
-      throw AppError.paymentUnavailable(
-        'The payment provider did not make the refund; the order is unchanged. Please try again.',
-        error,
-      );
+      // No answer: the refund may have been made, so the order stays held for this cancel alone,
+      // and its retry asks for the same refund (the provider makes it once) and finishes it.
+      await deleteMoveEvent(id, move.to);
+      await markMoveUnanswered(id, move);
+      logger.error({ err: error, orderId: id }, 'Refund not answered');
+      throw AppError.paymentUnavailable(UNANSWERED_REFUND_MESSAGE, error);
     }
   }
   const cancelled = await finish(id, move, { refundedCents: refund.amountCents, refundId });

@@ -150,12 +150,13 @@ export async function listOrdersOfCustomer(customerId: string): Promise<OrderRec
  */
 export async function claimPayment(
   id: string,
+  token: string,
   now: Date,
   ownedBy: object = {},
 ): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
     { _id: id, ...ownedBy, status: 'pending_payment', paymentStatus: 'unpaid' },
-    { $set: { paymentStatus: 'charging', chargingSince: now } },
+    { $set: { paymentStatus: 'charging', chargingSince: now, chargingToken: token } },
     { new: true },
   )
     .lean<OrderRecord>()
@@ -172,6 +173,7 @@ export async function claimPayment(
 export async function claimOwnPayment(
   id: string,
   owner: { customerId?: string | null; sessionId: string },
+  token: string,
   now: Date,
 ): Promise<OrderRecord | null> {
   if (!isValidObjectId(id)) return null;
@@ -179,7 +181,7 @@ export async function claimOwnPayment(
   const ownedBy = owner.customerId
     ? { customerId: new Types.ObjectId(owner.customerId) }
     : { customerId: null, sessionId: owner.sessionId };
-  return claimPayment(id, now, ownedBy);
+  return claimPayment(id, token, now, ownedBy);
 }
 
 /**
@@ -202,19 +204,33 @@ export async function takeOverStalePayment(
     .exec();
 }
 
+/** What became of the charge request a released payment sent, if it sent one (payments.ts). */
+export type ChargeOutcome =
+  { refused: { declinedPayments: number; lastDeclinedAt: Date } | null } | { unanswered: string };
+
 /**
  * The charge failed or was not made: the order waits for payment again (only the call holding the
- * payment). `declined`: the card was declined, counted on the order (payments.ts).
+ * payment). `charged`: the request sent was refused (a decline counted on the order, or another
+ * refusal), and the next goes under a new key; or it was never answered, and its token is kept to
+ * be sent again.
  */
 export async function releasePayment(
   id: string,
   chargingSince: Date,
   lastPaymentError: string | null,
-  declined?: { declinedPayments: number; lastDeclinedAt: Date },
+  charged?: ChargeOutcome,
 ): Promise<void> {
+  const released = { paymentStatus: 'unpaid', chargingSince: null, lastPaymentError };
   await OrderModel.updateOne(
     { _id: id, paymentStatus: 'charging', chargingSince },
-    { $set: { paymentStatus: 'unpaid', chargingSince: null, lastPaymentError, ...declined } },
+    !charged
+      ? { $set: released }
+      : 'unanswered' in charged
+        ? { $set: { ...released, chargingToken: null, unansweredToken: charged.unanswered } }
+        : {
+            $set: { ...released, ...charged.refused, chargingToken: null, unansweredToken: null },
+            $inc: { chargeAttempts: 1 },
+          },
   ).exec();
 }
 
@@ -242,6 +258,8 @@ export async function recordPaid(
         paymentStatus: 'paid',
         chargingSince: null,
         lastPaymentError: null,
+        chargingToken: null,
+        unansweredToken: null,
       },
     },
     { new: true },
@@ -341,6 +359,14 @@ export async function finishMove(
   )
     .lean<OrderRecord>()
     .exec();
+}
+
+/** The move's call ends without knowing what its refund did: a retry of it finishes it at once. */
+export async function markMoveUnanswered(id: string, move: PendingMove): Promise<void> {
+  await OrderModel.updateOne(
+    { _id: id, 'pendingMove.to': move.to, 'pendingMove.at': move.at },
+    { $set: { 'pendingMove.unanswered': true } },
+  ).exec();
 }
 
 /** Gives the way out back (the move's work failed, nothing was changed). */

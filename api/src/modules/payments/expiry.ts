@@ -1,7 +1,8 @@
 // The payments' sweep (jobs/): checkouts never paid end after 24 hours (the order becomes expired and
 // any discount use it held is given back, in the write that ends it, so no late call can charge it);
 // a paid order whose paying call stopped before what follows the payment was done is settled
-// (payments.ts, settlePayment); a charge left in flight a day is reported to the operator once.
+// (payments.ts, settlePayment); a charge left in flight a day, or never answered, is reported to the
+// operator once.
 // Each is an indexed query for the orders due, not a read of every order.
 import {
   expireUnpaid,
@@ -21,6 +22,10 @@ export const UNPAID_ORDER_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** What the sweep says when a payment call stopped mid-charge and nobody came back to the order. */
 export const LEFT_CHARGING_MESSAGE =
   'An order is still charging a day after it was placed: its payment call stopped during the charge and the shopper did not retry. Look the order id up at the payment provider (it is the idempotency key; the order number is the reference) and fulfil or refund what was charged.';
+
+/** What the sweep says when it ends a checkout whose last charge request was never answered. */
+export const LEFT_UNANSWERED_MESSAGE =
+  'An unpaid order expired whose last charge request the card processor never answered: the card may have been charged. Look the order up at the payment provider (its id, or its id and a number, is the idempotency key; the order number is the reference) and refund what was charged.';
 
 /**
  * Expires the checkouts placed a day ago and still unpaid, at most `batch` a round (the rest next
@@ -55,6 +60,11 @@ export async function expireUnpaidOrders(
     });
     if (before.discountCode && before.discountReserved)
       await releaseDiscountUse(before.discountCode);
+    if (before.unansweredToken)
+      followUp?.logger.error(
+        { orderId: order._id.toString(), orderNumber: order.orderNumber },
+        LEFT_UNANSWERED_MESSAGE,
+      );
   }
   if (followUp) {
     for (const paid of await findUnsettledPaidOrders(batch))

@@ -104,12 +104,13 @@ const WAIT_STEP_MS = 100;
  */
 async function claimOrAwait(
   orderId: string,
+  token: string,
   staleChargeMs: number,
 ): Promise<{ charging: OrderRecord } | { paidBy: OrderRecord }> {
   const deadline = Date.now() + WAIT_FOR_OTHER_CALL_MS;
   for (;;) {
     const now = new Date();
-    const charging = await claimPayment(orderId, now);
+    const charging = await claimPayment(orderId, token, now);
     if (charging) return { charging };
     const order = await findOrderById(orderId);
     if (!order) throw AppError.notFound('Order not found');
@@ -141,6 +142,17 @@ function recentDeclines(order: OrderRecord, now: Date): number {
     : 0;
 }
 
+/**
+ * The idempotency key of the order's next charge request: the order's id, then one of its own after
+ * each refused request (Square answers a key sent again only when the request is the same, and the
+ * card token of a new attempt is not).
+ */
+export function chargeKeyOf(order: OrderRecord): string {
+  const id = order._id.toString();
+  const refused = order.chargeAttempts ?? 0;
+  return refused === 0 ? id : `${id}-${refused}`;
+}
+
 /** What a shopper reads when the card processor failed or did not answer. */
 export const PAYMENT_UNAVAILABLE_MESSAGE =
   'The payment could not be completed because the card processor did not answer. Please try again: your card will be charged at most once for this order.';
@@ -149,7 +161,7 @@ export const PAYMENT_UNAVAILABLE_MESSAGE =
  * Charges the order's total with the card token. Idempotent: a paid order answers its payment again
  * and charges nothing; two calls at once charge once (the order's payment claim, claims.ts). A
  * discount code takes one use within its limit before the charge (none left: a clean refusal, nothing
- * charged) and gives it back if the charge fails. A decline leaves the order unpaid and the cart as it
+ * charged) and gives it back if the charge is refused. A decline leaves the order unpaid and the cart as it
  * was, and is counted on the order: past DECLINES_PER_ORDER, or past the address's attempts
  * (`takeRetryAttempt`, taken only after a decline), a 429 charges nothing. Success records the
  * payment and empties the cart.
@@ -176,12 +188,16 @@ export async function completePayment({
   };
   // The usual call takes the payment of the caller's unpaid order at once; any other reads the order
   // first (not the caller's, paid, expired, or its payment held by another call).
-  let order = await claimOwnPayment(input.orderId, owner, new Date());
+  let order = await claimOwnPayment(input.orderId, owner, input.paymentId, new Date());
   if (!order) {
     const found = await findCallersOrder(owner, input.orderId);
     if (found.paymentStatus === 'paid') return paidAlready(found);
     if (found.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
-    const claimed = await claimOrAwait(found._id.toString(), config.payment.staleChargeMs);
+    const claimed = await claimOrAwait(
+      found._id.toString(),
+      input.paymentId,
+      config.payment.staleChargeMs,
+    );
     if ('paidBy' in claimed) return paidAlready(claimed.paidBy);
     order = claimed.charging;
   }
@@ -214,6 +230,9 @@ export async function completePayment({
     await markDiscountReserved(orderId, true);
   }
 
+  // The request this call sends: one never answered is sent again as it was, as it may have charged
+  // (the provider answers it with what it did); a payment taken over sends what its call sent.
+  const token = order.unansweredToken ?? order.chargingToken ?? input.paymentId;
   let paymentId: string;
   try {
     paymentId =
@@ -223,30 +242,33 @@ export async function completePayment({
             await provider.charge({
               orderId,
               amountCents: order.totalCents,
-              token: input.paymentId,
-              idempotencyKey: orderId,
+              token,
+              idempotencyKey: chargeKeyOf(order),
               referenceId: String(order.orderNumber),
               buyerEmail: input.customerEmail ?? order.customerInfo.email,
             })
           ).paymentId;
   } catch (error) {
-    if (order.discountCode) {
-      await releaseDiscountUse(order.discountCode);
-      await markDiscountReserved(orderId, false);
+    if (error instanceof AppError) {
+      // Refused (a decline, a request the provider would not take): nothing was charged, so the
+      // discount's use goes back, and the next attempt is a new request.
+      if (order.discountCode) {
+        await releaseDiscountUse(order.discountCode);
+        await markDiscountReserved(orderId, false);
+      }
+      const declined =
+        error.kind === 'payment_declined'
+          ? { declinedPayments: declines + 1, lastDeclinedAt: new Date() }
+          : null;
+      await releasePayment(orderId, chargingSince, error.message, { refused: declined });
+      throw error;
     }
-    const declined =
-      error instanceof AppError && error.kind === 'payment_declined'
-        ? { declinedPayments: declines + 1, lastDeclinedAt: new Date() }
-        : undefined;
-    await releasePayment(
-      orderId,
-      chargingSince,
-      error instanceof AppError ? error.message : PAYMENT_UNAVAILABLE_MESSAGE,
-      declined,
-    );
-    if (error instanceof AppError) throw error;
-    // Unreachable, timed out or broken: not the shopper's card. The order stays payable, and a retry
-    // charges at most once (the order id is the provider's idempotency key).
+    // Unreachable, timed out or broken: not the shopper's card, and maybe charged. The order stays
+    // payable with its discount's use held, and its next attempt sends this request again, which
+    // the provider answers without charging twice.
+    await releasePayment(orderId, chargingSince, PAYMENT_UNAVAILABLE_MESSAGE, {
+      unanswered: token,
+    });
     logger.error(
       { err: error, orderId, provider: provider.name },
       'Charging the card failed; order left unpaid',

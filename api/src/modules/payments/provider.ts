@@ -7,7 +7,10 @@ export interface ChargeRequest {
   amountCents: number;
   /** The card token from tokenize() (or one of Square's sandbox test nonces). */
   token: string;
-  /** The same key for every attempt at one order, so the provider charges at most once. */
+  /**
+   * One key per charge request of an order, sent again with the same token when the request's answer
+   * never came, so the provider charges at most once (payments.ts, chargeKeyOf).
+   */
   idempotencyKey: string;
   /** Shown in the provider's dashboard. */
   referenceId?: string;

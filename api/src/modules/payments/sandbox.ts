@@ -53,10 +53,18 @@ const SandboxTokenModel = sweepWhenExpired(
   mongoose.model<SandboxToken>('SandboxToken', sandboxTokenSchema, SANDBOX_TOKEN_COLLECTION),
 );
 
+/**
+ * A charge request as Square keeps it, by its idempotency key: the same request again answers what the
+ * first one did (its payment, or its decline); the key with another card token is refused. A declined
+ * request has a payment id of its own that nothing refunds (refundableCents 0).
+ */
 export interface SandboxPayment {
   /** The idempotency key. */
   _id: string;
   paymentId: string;
+  /** The card token it was sent with, and what it did (missing on charges recorded before both). */
+  token?: string;
+  outcome?: SandboxOutcome | 'CARD_TOKEN_USED';
   amountCents: number;
   /** What is left to refund: each refund takes its amount off, only while enough is left. */
   refundableCents: number;
@@ -69,6 +77,8 @@ const sandboxPaymentSchema = new Schema<SandboxPayment>(
   {
     _id: { type: String, required: true },
     paymentId: { type: String, required: true },
+    token: { type: String },
+    outcome: { type: String },
     amountCents: { type: Number, required: true },
     refundableCents: { type: Number, required: true },
     refundKeys: { type: [String], default: [] },
@@ -144,39 +154,49 @@ async function redeemToken(token: string, now: Date): Promise<SandboxOutcome | n
   return used?.outcome ?? null;
 }
 
+/** A key sent again: with its own card token, what it did then; with another, Square's refusal. */
+function answerAgain(earlier: SandboxPayment, token: string): { paymentId: string } {
+  if (earlier.token !== undefined && earlier.token !== token) {
+    // Square's IDEMPOTENCY_KEY_REUSED (400): nothing charged by this request.
+    throw AppError.paymentUnavailable(
+      'The card processor refused the payment request. Please try again.',
+    );
+  }
+  if (earlier.outcome === undefined || earlier.outcome === 'approved')
+    return { paymentId: earlier.paymentId };
+  throw AppError.paymentDeclined(declineReason(earlier.outcome));
+}
+
 export function sandboxProvider(): PaymentProvider {
   return {
     name: 'sandbox',
     async charge({ amountCents, token, idempotencyKey }) {
-      // Like Square: a key already charged answers its payment again, whatever the token. Read only
-      // when the token does not approve (a retry's token is spent); an approving one meets the
-      // earlier charge at the insert below.
+      const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
+      if (earlier) return answerAgain(earlier, token);
       const now = new Date();
-      const outcome = await redeemToken(token, now);
-      if (outcome !== 'approved') {
-        const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
-        if (earlier) return { paymentId: earlier.paymentId };
-        throw AppError.paymentDeclined(declineReason(outcome ?? 'CARD_TOKEN_USED'));
-      }
-
-      const paymentId = `sbxpay_${randomBytes(12).toString('hex')}`;
+      const outcome = (await redeemToken(token, now)) ?? 'CARD_TOKEN_USED';
+      const approved = outcome === 'approved';
+      const paymentId = `${approved ? 'sbxpay' : 'sbxdeclined'}_${randomBytes(12).toString('hex')}`;
       try {
-        // _id is the key: a second charge with it cannot be stored; it answers the first one's id.
+        // _id is the key: a second request with it cannot be stored; it answers as the first did.
         await SandboxPaymentModel.create({
           _id: idempotencyKey,
           paymentId,
+          token,
+          outcome,
           amountCents,
-          refundableCents: amountCents,
+          refundableCents: approved ? amountCents : 0,
           refundKeys: [],
           createdAt: now,
         });
-        return { paymentId };
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
         const winner = await SandboxPaymentModel.findById(idempotencyKey).lean();
         if (!winner) throw error;
-        return { paymentId: winner.paymentId };
+        return answerAgain(winner, token);
       }
+      if (!approved) throw AppError.paymentDeclined(declineReason(outcome));
+      return { paymentId };
     },
 
     async refund({ paymentId, amountCents, idempotencyKey, reason }) {

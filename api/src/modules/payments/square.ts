@@ -1,5 +1,6 @@
-// The real provider: Square's Create Payment through the official `square` package. The order id is
-// the idempotency key, so a retried call (ours or the SDK's own on a 5xx) never charges twice.
+// The real provider: Square's Create Payment through the official `square` package. Each charge
+// request of an order has its idempotency key (payments.ts, chargeKeyOf), so a request sent again
+// (ours after no answer, or the SDK's own on a 5xx) never charges twice.
 import { SquareClient, SquareEnvironment, SquareError } from 'square';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
@@ -55,6 +56,15 @@ export function squareProvider(settings: SquareSettings): PaymentProvider {
           );
           if (decline || error.statusCode === 402) {
             throw AppError.paymentDeclined(declineReason(decline?.code, decline?.detail));
+          }
+          // Any other 4xx is a request Square refused (IDEMPOTENCY_KEY_REUSED, a bad field): nothing
+          // charged by it. A 5xx or no answer is thrown as it is: it may have charged.
+          const status = error.statusCode ?? 0;
+          if (status >= 400 && status < 500) {
+            throw AppError.paymentUnavailable(
+              'The card processor refused the payment request. Please try again.',
+              error,
+            );
           }
         }
         throw error;

@@ -217,7 +217,19 @@ export async function approveProof(
         throw AppError.conflict('This proof was already answered');
       }
     }
-    await setProofState(orderId, proof, { ...proof, status: 'approved' }, null);
+    const approved = await setProofState(orderId, proof, { ...proof, status: 'approved' }, null);
+    if (!approved) {
+      // The order changed since it was read: a newer revision sent meanwhile is what the customer
+      // must see first, and this approval moves nothing (a double click's first call finds it so).
+      const current = await findOrderById(orderId);
+      const sameApproval =
+        current?.proof?.revision === revision && current.proof.status === 'approved';
+      if (!current) throw AppError.notFound('Order not found');
+      if (!sameApproval) {
+        assertAwaitingAnswer(current, revision);
+        throw AppError.conflict('This proof was already answered');
+      }
+    }
   }
   // A call finishing an earlier approval names whoever approved it.
   const decision = halfMade ? (await findProofEvent(orderId, `${revision}:decision`))?.proof : null;
