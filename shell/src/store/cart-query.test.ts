@@ -89,3 +89,35 @@ it("starts a first visit's cart query from the empty cart the session knows, wit
   expect(requests).toEqual(['/api/auth/me']);
   stop();
 });
+
+it('drops what was worked out from the cart once the cart changes, and only then', async () => {
+  const calls = stubCart();
+  const { readCart } = await newPage();
+  await readCart();
+  const { queryClient, cartQueryKey, cartQuery } = await import('./index');
+  const { QueryObserver } = await import('@tanstack/react-query');
+  const taxed = [...cartQueryKey, 'zip', '60601'];
+  const quote = [...cartQueryKey, 'quote', '60601', 1];
+  queryClient.setQueryData(taxed, { total: 5.5 });
+  // The quote is on screen: it is read again rather than dropped.
+  let quoteReads = 0;
+  const onScreen = new QueryObserver(queryClient, {
+    queryKey: quote,
+    queryFn: () => ++quoteReads,
+    staleTime: Infinity,
+  });
+  const stopWatching = onScreen.subscribe(() => {});
+  await vi.waitFor(() => expect(quoteReads).toBe(1));
+
+  // The same cart read again changes nothing.
+  queryClient.setQueryData(cartQueryKey, queryClient.getQueryData(cartQueryKey));
+  expect(queryClient.getQueryData(taxed)).toEqual({ total: 5.5 });
+  expect(quoteReads).toBe(1);
+
+  // A cart read after a change elsewhere (a code saved) brings another cart.
+  await queryClient.fetchQuery({ ...cartQuery, staleTime: 0 });
+  expect(calls.reads).toBe(2);
+  expect(queryClient.getQueryData(taxed)).toBeUndefined();
+  await vi.waitFor(() => expect(quoteReads).toBe(2));
+  stopWatching();
+});

@@ -1,7 +1,7 @@
 // The cart as server state: one query (one key, one fetcher, one parser) every remote reads. Once this
 // module loads, the query cache holds the cart: it takes over the session's cart reads, starts from the
 // answer the session last read, and every cart it holds updates the store's summary (session.ts).
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type Query } from '@tanstack/react-query';
 import type { CartResponse } from '@shop/contracts';
 import { loadedParsers, loadParsers } from './load-parsers';
 import {
@@ -47,15 +47,36 @@ export function setCartAnswer(cart: CartResponse): void {
 
 let syncing = false;
 
+/** The queries worked out from the cart, under its key: its tax for a ZIP, the checkout's quote. */
+const derivedFromCart = (query: Query) =>
+  query.queryKey[0] === cartQueryKey[0] && query.queryKey.length > cartQueryKey.length;
+
+/**
+ * The cart changed, whichever way its new answer came (a change's answer, a read after saving a
+ * code, a sign-in's merge): what was worked out from the old one goes. Those no page shows are
+ * dropped, so the next page asks afresh rather than showing the old cart first; those on screen are
+ * read again.
+ */
+function cartChanged(): void {
+  queryClient.removeQueries({ predicate: (query) => derivedFromCart(query) && !query.isActive() });
+  void queryClient.invalidateQueries({ predicate: derivedFromCart });
+}
+
 /** Called once by the store module: the query cache holds the cart from then on. */
 export function startCartSync(): void {
   if (syncing) return;
   syncing = true;
+  let lastCart: string | undefined;
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const key = event.query.queryKey;
     if (key.length !== cartQueryKey.length || key[0] !== cartQueryKey[0]) return;
-    keepCartSummary(event.query.state.data as CartResponse);
+    const cart = event.query.state.data as CartResponse;
+    keepCartSummary(cart);
+    // A read that finds the cart as it was changes nothing.
+    const seen = JSON.stringify(cart);
+    if (lastCart !== undefined && seen !== lastCart) cartChanged();
+    lastCart = seen;
   });
   const { last, pending } = handOverCartReads({
     read: () => queryClient.fetchQuery({ ...cartQuery, staleTime: 0 }).then(() => undefined),

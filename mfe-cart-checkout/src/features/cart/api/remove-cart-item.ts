@@ -1,5 +1,5 @@
 // DELETE /api/cart/:id: takes an item out of the cart; the API answers with the whole cart.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiJson } from 'shell/store';
 import { cartSchemas } from './cart-schemas';
 import { keepCartAnswer } from './keep-cart-answer';
@@ -13,9 +13,8 @@ export async function removeCartItem(itemId: string) {
 }
 
 export function useRemoveCartItem() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeCartItem,
-    onSuccess: (cart) => keepCartAnswer(queryClient, cart),
+    onSuccess: (cart) => keepCartAnswer(cart),
   });
 }

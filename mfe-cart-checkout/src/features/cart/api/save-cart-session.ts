@@ -11,11 +11,16 @@ export function cartSessionBodyFor(discount: AppliedDiscount | null): CartSessio
   };
 }
 
-/** Saving is best effort: a failure is only logged (docs/product.md section 4); the shopper is not interrupted. */
-export async function saveCartSession(discount: AppliedDiscount | null): Promise<void> {
+/**
+ * Saves the code with the cart; the cart holds the discount, so a failed save is a discount not applied
+ * (or not removed). The failure is logged and handed back (null when saved) for the shopper to be told.
+ */
+export async function saveCartSession(discount: AppliedDiscount | null): Promise<unknown> {
   try {
     await apiRequest('/api/cart/session', { method: 'POST', body: cartSessionBodyFor(discount) });
+    return null;
   } catch (error) {
     console.warn('Could not save the discount to the cart session', error);
+    return error;
   }
 }

@@ -1,5 +1,5 @@
 // PUT /api/cart/:id: changes an item's quantity (at least 1); the API answers with the whole cart.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiJson } from 'shell/store';
 import { cartSchemas } from './cart-schemas';
 import { keepCartAnswer } from './keep-cart-answer';
@@ -20,9 +20,8 @@ export async function updateCartItemQuantity({ itemId, quantity }: UpdateCartIte
 }
 
 export function useUpdateCartItemQuantity() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCartItemQuantity,
-    onSuccess: (cart) => keepCartAnswer(queryClient, cart),
+    onSuccess: (cart) => keepCartAnswer(cart),
   });
 }

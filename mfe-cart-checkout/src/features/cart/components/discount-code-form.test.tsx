@@ -72,7 +72,7 @@ describe('discount code entry', () => {
         discountData: { code: 'SAVE10', description: '10% off' },
       },
     });
-    expect(lastToast()).toMatchObject({ title: 'Discount applied!' });
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount applied!' }));
     await waitFor(() =>
       expect(useShopStore.getState().discount).toEqual({
         code: 'SAVE10',
@@ -151,12 +151,12 @@ describe('discount code entry', () => {
         body: { discountCode: null, discountAmount: null, discountData: null },
       }),
     );
-    expect(lastToast()).toMatchObject({ title: 'Discount removed' });
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount removed' }));
     expect(useShopStore.getState().discount).toBeNull();
     expect(await screen.findByLabelText('Discount code')).toHaveFocus();
   });
 
-  it('only logs a failure to save the discount to the session, and then shows the cart the server kept', async () => {
+  it('tells a code the cart could not keep as not applied, and keeps it in the box', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     stubApi({
       'POST /api/discount-codes/apply': {
@@ -167,17 +167,47 @@ describe('discount code entry', () => {
           newTotal: 36,
         },
       },
-      'POST /api/cart/session': { status: 500, json: { message: 'Internal server error' } },
+      'POST /api/cart/session': {
+        status: 429,
+        json: { message: 'Too many discount code checks. Please try again later.' },
+      },
       'GET /api/cart': { json: cartAnswer({ discount: null }) },
     });
     renderForm();
     await userEvent.type(screen.getByLabelText('Discount code'), 'save10');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(lastToast()).toMatchObject({ title: 'Discount applied!' });
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Discount code invalid',
+        description: 'Too many discount code checks. Please try again later.',
+        variant: 'destructive',
+      }),
+    );
+    expect(warn).toHaveBeenCalled();
     // Not applied on the server, so not shown as applied: the checkout would not honour it.
-    await waitFor(() => expect(screen.getByLabelText('Discount code')).toBeInTheDocument());
+    expect(screen.getByLabelText('Discount code')).toHaveValue('save10');
     expect(useShopStore.getState().discount).toBeNull();
+    warn.mockRestore();
+  });
+
+  it('tells a removal the cart could not save, and keeps showing the discount it still holds', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useShopStore.setState({ discount: { code: 'SAVE10', description: '10% off', amount: 4 } });
+    stubApi({
+      'POST /api/cart/session': { status: 503, text: 'Service unavailable' },
+      'GET /api/cart': { json: cartAnswer({ discount: saved }) },
+    });
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove discount SAVE10' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Discount not removed',
+        description: 'Your discount is still applied. Please try again.',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByTestId('applied-discount')).toHaveTextContent('SAVE10');
+    expect(useShopStore.getState().discount).toMatchObject({ code: 'SAVE10' });
     warn.mockRestore();
   });
 });

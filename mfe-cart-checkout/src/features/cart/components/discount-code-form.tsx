@@ -106,13 +106,16 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
         description: answer.discountCode.description,
         amount: answer.discountAmount,
       };
+      // Applied once the cart holds it: a save refused (the code ran out meanwhile, too many checks)
+      // is told as the code's failure, and the code stays in the box.
+      const failed = await saveCartSession(applied);
+      await refreshCart();
+      if (failed) throw failed;
       setCode('');
       toast({
         title: 'Discount applied!',
         description: `${applied.code}${applied.description ? `: ${applied.description}` : ''} (you save ${formatDollars(applied.amount)})`,
       });
-      await saveCartSession(applied);
-      await refreshCart();
     } catch (error) {
       toast({
         title: 'Discount code invalid',
@@ -124,10 +127,18 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
 
   async function remove() {
     setRemoving(true);
-    toast({ title: 'Discount removed' });
-    await saveCartSession(null);
+    const failed = await saveCartSession(null);
     await refreshCart();
     setRemoving(false);
+    if (failed) {
+      toast({
+        title: 'Discount not removed',
+        description: apiErrorMessage(failed) ?? 'Your discount is still applied. Please try again.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ title: 'Discount removed' });
     inputRef.current?.focus();
   }
 

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { ApiError, queryClient, useShopStore } from 'shell/store';
+import { ApiError, ordersQueryKey, queryClient, useShopStore } from 'shell/store';
 import { cartResponseSchema } from '@shop/contracts';
 import { installFakePayments } from '../../../testing/fake-payments';
 import { lastToast, resetShop, stubApi } from '@shop/ui/testing';
@@ -93,6 +93,10 @@ describe('placing and paying for an order', () => {
     expect(useShopStore.getState().cart.itemCount).toBe(2);
     expect(sessionStorage.getItem('last-order')).toBeNull();
 
+    // What the pages had read: the order history, the quote and the cart with tax for this ZIP.
+    queryClient.setQueryData(ordersQueryKey, []);
+    queryClient.setQueryData(['cart', 'quote', '60601', 2], { total: 20.95 });
+    queryClient.setQueryData(['cart', 'zip', '60601'], cartResponseSchema.parse(cartAnswer()));
     declined = false;
     await act(() => hook.result.current.placeOrder(checkout));
     expect(calls.filter((c) => c.path === '/api/orders')).toHaveLength(1);
@@ -100,6 +104,10 @@ describe('placing and paying for an order', () => {
     expect(hook.result.current.failure).toBeNull();
     expect(hook.result.current.pathname).toBe(`/confirmation/${ORDER_ID}`);
     expect(useShopStore.getState().cart).toEqual({ itemCount: 0, subtotal: 0, total: 0 });
+    expect(queryClient.getQueryState(ordersQueryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData(['cart', 'quote', '60601', 2])).toBeUndefined();
+    expect(queryClient.getQueryData(['cart', 'zip', '60601'])).toBeUndefined();
+    expect(calls.filter((c) => c.path === '/api/checkout/quote')).toHaveLength(0);
   });
 
   it('makes a new order when the details changed since the declined attempt', async () => {

@@ -4,7 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EMPTY_CART } from '@shop/contracts/empty-cart';
 import { joinedAddress } from '@shop/contracts/checkout-options';
 import type { CustomerInfo, CreatedOrder } from '@shop/contracts';
-import { apiErrorMessage, apiErrorStatus, cartQueryKey, setCartAnswer, toast } from 'shell/store';
+import {
+  apiErrorMessage,
+  apiErrorStatus,
+  cartQueryKey,
+  ordersQueryKey,
+  setCartAnswer,
+  toast,
+} from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
 import { completePayment } from '../api/complete-payment';
 import { createOrder } from '../api/create-order';
@@ -142,14 +149,19 @@ export function usePlaceOrder({
           zipCode: info.zipCode,
         },
       });
+      // The checkout's quote and cart with tax (queries under the cart's key) are of a cart that is
+      // gone: dropped first, not asked again of a server whose cart is now empty (a 400 in the
+      // console after every payment).
+      queryClient.removeQueries({
+        predicate: ({ queryKey }) => queryKey[0] === cartQueryKey[0] && queryKey.length > 1,
+      });
       // A paid order empties the cart on the server; the cart query says so at once (the header's
       // badge follows it), and is read again below to confirm.
       setCartAnswer(EMPTY_CART);
-      // The checkout's quote (a query under the cart's key) is of a cart that is gone: dropped, not
-      // asked again of a server whose cart is now empty (a 400 in the console after every payment).
-      queryClient.removeQueries({ queryKey: [...cartQueryKey, 'quote'] });
       navigate(`/confirmation/${encodeURIComponent(paid.orderId)}`);
       void queryClient.invalidateQueries({ queryKey: cartQueryKey, exact: true });
+      // A signed-in customer's order history holds the new order next time it is shown.
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
     } catch (error) {
       console.warn('Checkout failed', error);
       const told = paymentFailureOf(error);
