@@ -136,6 +136,23 @@ describe('codes', () => {
   });
 });
 
+describe('the price waiting for another field', () => {
+  it('says which field to complete, not to enter a size, when the size and quantity are fine', async () => {
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$5.20'));
+
+    // A QR code with nothing yet to encode.
+    await user.selectOptions(screen.getByLabelText('Code'), 'qrcode');
+    await waitFor(() => expect(screen.getByTestId('total-price')).toHaveTextContent('$0.00'));
+    const summary = screen.getByTestId('order-summary');
+    expect(summary).toHaveTextContent(/To see your price: .+\./);
+    expect(summary).not.toHaveTextContent('Enter a size of at least 0.75 inches');
+    expect(screen.getByTestId('price-bar')).toHaveTextContent('$0.00Complete the label');
+  });
+});
+
 describe('quantity', () => {
   it('cannot go below 1: minus is disabled at 1', async () => {
     stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });

@@ -166,6 +166,9 @@ function codeProblem(
 
 const INVALID_FORM = 'Please correct the highlighted fields, then add the label to your cart.';
 
+/** The fields without which a label has no price at all (docs/product.md section 4). */
+const PRICED_BY = new Set<LabelField>(['material', 'width', 'height', 'quantity']);
+
 /**
  * The label configurator: the shopper's draft, its sections (the material first; the rest once one is
  * chosen), the live price and Add to Cart.
@@ -251,6 +254,13 @@ export function Configurator() {
   if (draft.mode !== 'rows' && draft.quantity.trim() !== '' && 'problem' in typedQuantity) {
     errors.quantity = typedQuantity.problem;
   }
+  // The size and quantity are fine but another field is not (a code with nothing to encode, a
+  // series' text without {n}, no spreadsheet yet): the price says which, not to enter a size.
+  const refused = validation.ok ? [] : Object.entries(validation.errors);
+  const labelProblem =
+    refused.length > 0 && !refused.some(([field]) => PRICED_BY.has(field as LabelField))
+      ? (refused[0]![1] ?? null)
+      : null;
   // Nothing reaches the cart while a row is wrong, or before every row has been checked.
   const rowsBlocked =
     draft.mode === 'rows' && validation.ok
@@ -480,7 +490,9 @@ export function Configurator() {
         {started && (
           <PriceBar
             live={live}
-            problem={sizeRefused ? 'size' : errors.quantity ? 'quantity' : null}
+            problem={
+              sizeRefused ? 'size' : errors.quantity ? 'quantity' : labelProblem ? 'label' : null
+            }
             quantity={
               draft.mode === 'rows'
                 ? labelCount
@@ -498,6 +510,7 @@ export function Configurator() {
           live={live}
           quantityError={errors.quantity}
           sizeRefused={sizeRefused}
+          labelProblem={labelProblem}
           fixedQuantity={draft.mode === 'rows' ? labelCount : undefined}
           onQuantityChange={(quantity) => update({ quantity })}
           onQuantityDone={quantityDone}

@@ -131,6 +131,8 @@ interface OrderSummaryProps {
   quantityError?: string;
   /** Both sizes are typed and the rules refuse them (configurator.tsx): the note says to correct it. */
   sizeRefused?: boolean;
+  /** Size and quantity are fine but another field is refused: what to correct (configurator.tsx). */
+  labelProblem?: string | null;
   /** The quantity error answers something just done (Enter): announce it at once. */
   announceQuantityError?: boolean;
   onQuantityChange(quantity: string): void;
@@ -166,6 +168,7 @@ export function OrderSummary({
   live,
   quantityError,
   sizeRefused = false,
+  labelProblem = null,
   announceQuantityError = false,
   onQuantityChange,
   onQuantityDone,
@@ -181,6 +184,7 @@ export function OrderSummary({
   let note = '';
   if (!live.priceable && sizeRefused) note = 'Correct the size to see your price.';
   else if (!live.priceable && quantityError) note = 'Correct the quantity to see your price.';
+  else if (!live.priceable && labelProblem) note = `To see your price: ${labelProblem}.`;
   else if (!live.priceable)
     note = 'Enter a size of at least 0.75 inches and a quantity to see your price.';
   else if (failed) note = 'We could not calculate the price just now.';

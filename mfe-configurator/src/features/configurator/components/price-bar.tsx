@@ -55,7 +55,7 @@ export function PriceBar({
   live: LivePrice;
   quantity: number;
   /** A field the rules refuse as typed: the bar says to correct it (configurator.tsx). */
-  problem?: 'size' | 'quantity' | null;
+  problem?: 'size' | 'quantity' | 'label' | null;
 }) {
   const { price } = live;
   const goToSummary = () => {
@@ -79,7 +79,9 @@ export function PriceBar({
               ? 'Correct the size'
               : problem === 'quantity'
                 ? 'Correct the quantity'
-                : 'Choose a size and quantity'}
+                : problem === 'label'
+                  ? 'Complete the label'
+                  : 'Choose a size and quantity'}
         </span>
       </div>
       <Button type="button" $variant="secondary" $size="sm" onClick={goToSummary}>
