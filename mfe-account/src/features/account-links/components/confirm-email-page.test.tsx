@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { useShopStore } from 'shell/store';
 import { accountMessages } from '@shop/contracts/accounts';
 import { TEST_USER, json, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
 import { ConfirmEmailPage } from './confirm-email-page';
@@ -19,6 +20,21 @@ describe('ConfirmEmailPage', () => {
     expect(currentFetch()).toHaveBeenCalledTimes(1);
     expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/auth/confirm-email');
     expect(sentBody(currentFetch())).toEqual({ token: TOKEN });
+  });
+
+  it('tells the store the email is confirmed when the customer became known while the link was checked', async () => {
+    useShopStore.setState({ user: null });
+    let answer: (response: Response) => void = () => {};
+    currentFetch().mockImplementationOnce(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    renderPage(<ConfirmEmailPage />, { path: `/confirm-email?token=${TOKEN}` });
+    await waitFor(() => expect(currentFetch()).toHaveBeenCalledTimes(1));
+    // The shell's read of who is signed in answers first, from before the confirmation.
+    useShopStore.setState({ user: { ...TEST_USER, emailConfirmed: false } });
+    answer(json({ user: { ...TEST_USER, emailConfirmed: true }, joinedOrders: 0 }));
+    expect(await screen.findByRole('heading', { name: /is confirmed$/ })).toBeInTheDocument();
+    await waitFor(() => expect(useShopStore.getState().user?.emailConfirmed).toBe(true));
   });
 
   it('lets a long address in the heading wrap after its @ (no sideways scrolling on a phone)', async () => {

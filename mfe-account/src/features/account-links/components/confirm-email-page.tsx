@@ -37,7 +37,6 @@ export function joinedOrdersText(count: number): string {
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const currentUser = useShopStore((s) => s.user);
   const signedInAs = useSignedInAs();
   const confirm = useMutation({ mutationFn: confirmEmail }, queryClient);
   const started = useRef(false);
@@ -47,11 +46,13 @@ export function ConfirmEmailPage() {
     if (!token || started.current) return;
     started.current = true;
     confirm.mutate(token, {
+      // The customer signed in now, not when the call started: one known only since (the page
+      // asked who is signed in meanwhile) holds the email as unconfirmed until told.
       onSuccess: ({ user }) => {
-        if (currentUser?.id === user.id) signedInAs(user);
+        if (useShopStore.getState().user?.id === user.id) signedInAs(user);
       },
     });
-  }, [token, confirm, currentUser, signedInAs]);
+  }, [token, confirm, signedInAs]);
 
   return (
     <Page data-remote="account">

@@ -85,6 +85,19 @@ describe('the order page’s proof', () => {
     expect(scrolled.mock.contexts.at(-1)).toBe(status);
   });
 
+  it('when the approval gets no answer (offline, a gateway’s page), says it was not sent and keeps the form', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json(proof()))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    await user.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Ann Lee{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your answer could not be sent. Please try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Approve the proof' })).toBeEnabled();
+  });
+
   it('says how many labels an approval covers, and names the numbers of a series', async () => {
     const series = {
       lineId: 'b'.repeat(24),

@@ -160,6 +160,9 @@ function proofPath(
   );
 }
 
+/** An answer that got no answer back: nothing was recorded, and the customer may send it again. */
+const PROOF_ANSWER_NOT_SENT = 'Your answer could not be sent. Please try again.';
+
 /** What an approval covers: each line's proof, and every label engraved from them. */
 function approvalHint(lines: OrderProof['revisions'][number]['lines']): string {
   const labels = formatCount(lines.reduce((sum, line) => sum + line.labels, 0));
@@ -191,7 +194,9 @@ function Answer({
   const nameField = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<'approve' | 'changes'>('approve');
   const [comments, setComments] = useState<Record<string, string>>({});
-  const error = apiErrorMessage(approve.error ?? changes.error);
+  // The server's reason, or (no answer, a page that is not ours) that nothing was recorded.
+  const failed = approve.error ?? changes.error;
+  const error = failed ? (apiErrorMessage(failed) ?? PROOF_ANSWER_NOT_SENT) : null;
   const submitApproval = (event: FormEvent) => {
     event.preventDefault();
     // An approval is signed: without a name, the field says so (the button stays usable).

@@ -15,6 +15,7 @@ import {
   useZodForm,
   Card,
   SignInCard,
+  Skeleton,
 } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import { useChangeEmail, useResendConfirmation, useSaveProfile } from '../api/profile';
@@ -187,13 +188,19 @@ function EmailForm({ user }: { user: ShopUser }) {
 /** `/account`: the signed-in customer's details and email. */
 export function AccountPage() {
   const user = useShopStore((s) => s.user);
+  // Until the shell knows who is signed in, neither the form nor a sign-in prompt is true yet.
+  const authChecked = useShopStore((s) => s.authChecked);
   return (
     <Page data-remote="account">
       <PageHeader>
         <h1>My Account</h1>
         <p>Your details fill in checkout for you.</p>
       </PageHeader>
-      {user ? (
+      {!authChecked ? (
+        <Skeleton role="status" aria-label="Checking your account">
+          <div />
+        </Skeleton>
+      ) : user ? (
         <Columns>
           <ProfileForm key={user.id} user={user} />
           <EmailForm user={user} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ReorderNotice as Reorder } from '@shop/contracts/orders-answers';
 import { Notice, formatDollars } from '@shop/ui';
 import { cartSchemas } from '../api/cart-schemas';
@@ -7,27 +7,34 @@ import { cartSchemas } from '../api/cart-schemas';
 /**
  * The history state's `reorder`, checked with the contracts' schema (run once it has loaded: the
  * state comes from the browser's history, so it is read as untrusted); null while there is none.
+ * Told once: read, it leaves the history entry (the notice stays for this visit), so Back to this
+ * page later, or a reload, does not tell of lines that may be paid for or removed by then.
  */
 function useReorder(): Reorder | null {
-  const state: unknown = useLocation().state;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state: unknown = location.state;
   const raw =
     state && typeof state === 'object' ? (state as { reorder?: unknown }).reorder : undefined;
-  const [reorder, setReorder] = useState<{ raw: unknown; checked: Reorder | null }>();
+  const [reorder, setReorder] = useState<Reorder | null>(null);
+  const { pathname, search, hash } = location;
   useEffect(() => {
     if (raw === undefined) return;
     let current = true;
     cartSchemas().then(
       ({ reorderNoticeSchema }) => {
+        if (!current) return;
         const parsed = reorderNoticeSchema.safeParse(raw);
-        if (current) setReorder({ raw, checked: parsed.success ? parsed.data : null });
+        setReorder(parsed.success ? parsed.data : null);
+        void navigate({ pathname, search, hash }, { replace: true, state: null });
       },
       (error: unknown) => console.warn('Could not check the reorder notice', error),
     );
     return () => {
       current = false;
     };
-  }, [raw]);
-  return reorder && reorder.raw === raw ? reorder.checked : null;
+  }, [raw, navigate, pathname, search, hash]);
+  return reorder;
 }
 
 /**
