@@ -5,6 +5,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES } from '@shop/contracts';
 import { OrderModel } from '../src/modules/orders/model';
+import { markDiscountReserved } from '../src/modules/orders/orders';
 import type { ChargeRequest, PaymentProvider } from '../src/modules/payments/provider';
 import {
   DECLINES_PER_ORDER,
@@ -441,6 +442,8 @@ describe('POST /api/payment/complete', () => {
     const order = await placeOrder(agent);
     expect((await pay(agent, order.orderId, SANDBOX_TEST_NONCES.declined)).status).toBe(402);
     expect(await timesUsed('ONEUSE')).toBe(0);
+    // A second call giving the same use back (one whose payment was taken over) finds it given.
+    expect(await markDiscountReserved(order.orderId, false)).toBe(false);
     expect((await pay(agent, order.orderId)).status).toBe(200);
     expect(await timesUsed('ONEUSE')).toBe(1);
     // The applied code went with the cart.

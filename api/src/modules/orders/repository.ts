@@ -281,8 +281,16 @@ export async function findUnsettledPaidOrders(limit: number): Promise<OrderRecor
     .exec();
 }
 
-export async function markDiscountReserved(id: string, reserved: boolean): Promise<void> {
-  await OrderModel.updateOne({ _id: id }, { $set: { discountReserved: reserved } }).exec();
+/**
+ * Marks the order as holding its code's use, or not; whether this call changed the mark, so of two
+ * calls giving one use back (a payment taken over, both refused) one gives it back.
+ */
+export async function markDiscountReserved(id: string, reserved: boolean): Promise<boolean> {
+  const marked = await OrderModel.updateOne(
+    { _id: id, discountReserved: !reserved },
+    { $set: { discountReserved: reserved } },
+  ).exec();
+  return marked.modifiedCount === 1;
 }
 
 /**

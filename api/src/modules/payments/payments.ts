@@ -252,10 +252,8 @@ export async function completePayment({
     if (error instanceof AppError) {
       // Refused (a decline, a request the provider would not take): nothing was charged, so the
       // discount's use goes back, and the next attempt is a new request.
-      if (order.discountCode) {
+      if (order.discountCode && (await markDiscountReserved(orderId, false)))
         await releaseDiscountUse(order.discountCode);
-        await markDiscountReserved(orderId, false);
-      }
       const declined =
         error.kind === 'payment_declined'
           ? { declinedPayments: declines + 1, lastDeclinedAt: new Date() }
