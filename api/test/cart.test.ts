@@ -7,11 +7,13 @@ import type { SessionUser } from '../src/platform/auth-guards';
 import type { RouteModule } from '../src/routes';
 import {
   clearOrderedLines,
+  giveGuestCartsAnEnd,
   listCartLines,
   mergeGuestCartIntoCustomer,
   readCartSession,
+  removeAbandonedGuestCarts,
 } from '../src/modules/cart/cart';
-import { CartModel } from '../src/modules/cart/model';
+import { CartModel, CartStartModel, GUEST_CART_KEPT_DAYS } from '../src/modules/cart/model';
 import { cartRoutes } from '../src/modules/cart/routes';
 import { DiscountCodeModel } from '../src/modules/discounts/model';
 import { insertDiscount, type NewDiscountCode } from '../src/modules/discounts/repository';
@@ -879,5 +881,49 @@ describe('signing in with a guest cart', () => {
     expect(texts((await browser.request('GET', '/api/cart')).body.items)).toEqual(
       numbered('GUEST', 3, 5),
     );
+  });
+});
+
+describe("a guest's abandoned cart", () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const abandonedAfterOf = async (key: string) =>
+    (await CartModel.findById(key).lean())?.abandonedAfter ?? null;
+
+  it(`is removed ${GUEST_CART_KEPT_DAYS} days after its last change, its start kept for the funnel; a customer's cart and a guest's changed since stay`, async () => {
+    const before = Date.now();
+    expect((await add(label)).status).toBe(201);
+    const ends = await abandonedAfterOf(`guest:${ALICE}`);
+    expect(ends!.getTime()).toBeGreaterThanOrEqual(before + GUEST_CART_KEPT_DAYS * DAY_MS);
+    const started = (await CartModel.findById(`guest:${ALICE}`).lean())!.startedBy!;
+    expect(
+      (await app.request('POST', '/api/as-customer/cart', { body: label, sessionId: BOB })).status,
+    ).toBe(201);
+    expect(await abandonedAfterOf(`customer:${CUSTOMER.id}`)).toBeNull();
+
+    // Bob's guest cart is changed a day later: it lives on from then.
+    expect((await add(label, BOB)).status).toBe(201);
+    await CartModel.updateOne(
+      { _id: `guest:${BOB}` },
+      { $set: { abandonedAfter: new Date(ends!.getTime() + DAY_MS) } },
+    );
+
+    expect(await removeAbandonedGuestCarts(new Date(ends!.getTime() - 1), 100)).toBe(0);
+    expect(await removeAbandonedGuestCarts(ends!, 100)).toBe(1);
+    expect(await CartModel.findById(`guest:${ALICE}`).lean()).toBeNull();
+    expect(await CartModel.findById(`guest:${BOB}`).lean()).not.toBeNull();
+    expect(await CartModel.findById(`customer:${CUSTOMER.id}`).lean()).not.toBeNull();
+    expect(await CartStartModel.findById(started).lean()).not.toBeNull();
+    expect(await cart()).toMatchObject({ items: [], itemCount: 0 });
+  });
+
+  it('written before carts had an end, gets one counted from the next start, once', async () => {
+    expect((await add(label)).status).toBe(201);
+    await CartModel.updateOne({ _id: `guest:${ALICE}` }, { $unset: { abandonedAfter: 1 } });
+    const now = new Date();
+    expect(await giveGuestCartsAnEnd(now)).toBe(1);
+    expect(await abandonedAfterOf(`guest:${ALICE}`)).toEqual(
+      new Date(now.getTime() + GUEST_CART_KEPT_DAYS * DAY_MS),
+    );
+    expect(await giveGuestCartsAnEnd(now)).toBe(0);
   });
 });

@@ -7,6 +7,7 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { removeAbandonedGuestCarts } from '../src/modules/cart/cart';
 import { takeInChangedOrders } from '../src/modules/insights/insights';
 import { deliverDueMail } from '../src/modules/mail/mail';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
@@ -225,12 +226,13 @@ async function walkTheShop() {
   const exports = await admin.request('GET', '/api/admin/exports?limit=1');
   await admin.request('GET', `/api/admin/exports?limit=1&before=${exports.body.nextBefore}`);
 
-  // The jobs, as they run: mail, expiry, reminders and the unpaid checkouts a day on.
+  // The jobs, as they run: mail, expiry, reminders, the unpaid checkouts a day on, abandoned carts.
   const dayOn = new Date(Date.now() + 3 * 86_400_000);
   await deleteExpired(dayOn);
   await remindUnansweredProofs(app.config, dayOn);
   const logger = createLogger('silent');
   await expireUnpaidOrders(dayOn, { followUp: { config: app.config, logger } });
+  await removeAbandonedGuestCarts(new Date(Date.now() + 100 * 86_400_000), 100);
   await deliverDueMail({ sender: null, from: app.config.mail.from, logger, now: dayOn });
 }
 

@@ -8,6 +8,7 @@ import {
   releaseLapsedMailClaims,
   type MailSender,
 } from '../modules/mail/mail';
+import { removeAbandonedGuestCarts } from '../modules/cart/cart';
 import { takeInChangedOrders } from '../modules/insights/insights';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
@@ -76,6 +77,12 @@ export function shopJobs(
       name: 'insights',
       everyMs: MINUTE_MS,
       run: (now) => takeInChangedOrders(config.shop.timeZone, now),
+    },
+    // Guests' carts unchanged for GUEST_CART_KEPT_DAYS (cart/model.ts), 100 a round.
+    {
+      name: 'abandoned-carts',
+      everyMs: 60 * MINUTE_MS,
+      run: (now) => removeAbandonedGuestCarts(now, 100),
     },
     // Documents past their expiresAt (platform/expiry.ts): MongoDB's TTL monitor's work, on any engine.
     { name: 'expired', everyMs: MINUTE_MS, run: (now) => deleteExpired(now) },

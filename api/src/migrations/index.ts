@@ -7,6 +7,7 @@ import mongoose from 'mongoose';
 import type { Logger } from '../platform/logger';
 import { keyCustomerSearch, migrateAccounts } from './accounts';
 import { foldCartSessions } from './cart-sessions';
+import { endGuestCarts } from './carts';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
 import { keyOrderEmailDomains, moveOrdersOffKeyedLists } from './orders';
@@ -24,6 +25,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   migrateAccounts,
   keyCustomerSearch,
   giveKeptProofsAnEnd,
+  endGuestCarts,
   // Last: the modules' migrations above read what these held for them.
   dropSharedStandIns,
 ];

@@ -44,16 +44,19 @@ import {
   deleteCartKeepingStart,
   findCart,
   findCartToPlace,
+  giveGuestCartsAnEnd,
   labelKeyOf,
   newItem,
   pushNewLine,
+  removeAbandonedGuestCarts,
   saveCart,
   saveDiscount,
   type CartStart,
   type StoredCart,
 } from './repository';
 
-export { cartStartsBetween };
+// The funnel's starts (insights); the sweep of guests' abandoned carts (jobs) and its migration.
+export { cartStartsBetween, giveGuestCartsAnEnd, removeAbandonedGuestCarts };
 
 /** A cart line as the order module reads it: money in cents. */
 export interface CartLine {

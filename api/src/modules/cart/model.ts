@@ -65,9 +65,18 @@ export interface CartRecord extends CartDiscountRecord {
    * Missing on a cart made before it existed, which may have been placed.
    */
   placed?: boolean;
+  /**
+   * A guest's cart unchanged until then is abandoned: the sweep removes it, its start kept
+   * (repository.ts, removeAbandonedGuestCarts). Each write of a guest's cart moves it on
+   * GUEST_CART_KEPT_DAYS; a customer's cart has none and stays with the account.
+   */
+  abandonedAfter?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** How long a guest's cart is kept after its last change. */
+export const GUEST_CART_KEPT_DAYS = 90;
 
 const cartItemSchema = new Schema<CartItemRecord>(
   {
@@ -123,11 +132,14 @@ const cartSchema = new Schema<CartRecord>(
     startedBy: { type: String, default: null },
     startedAt: { type: Date, default: null },
     placed: { type: Boolean },
+    abandonedAfter: { type: Date },
   },
   { collection: 'carts', timestamps: true, versionKey: false },
 );
 // The funnel: the carts started in a stretch of time that still hold their start.
 cartSchema.index({ startedAt: 1 });
+// The sweep: the guests' carts abandoned by now, oldest first.
+cartSchema.index({ abandonedAfter: 1 });
 
 export const CartModel = mongoose.model<CartRecord>('Cart', cartSchema);
 

@@ -10,6 +10,7 @@ import { isDuplicateKeyError, trusted, upsertRetryingRace } from '../../platform
 import {
   CartModel,
   CartStartModel,
+  GUEST_CART_KEPT_DAYS,
   type CartDiscountRecord,
   type CartItemRecord,
   type CartRecord,
@@ -96,6 +97,15 @@ export async function findCartToPlace(
   return { ...storedCartOf(cart), placedBefore: cart?.placed !== false };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a write of the cart under this key sets besides its fields: a guest's cart lives on. */
+function keptOn(key: string, now = new Date()): { abandonedAfter?: Date } {
+  return key.startsWith('guest:')
+    ? { abandonedAfter: new Date(now.getTime() + GUEST_CART_KEPT_DAYS * DAY_MS) }
+    : {};
+}
+
 /** A cart's next revision: unique, so a cart emptied and started again never repeats one. */
 function newRevision(): string {
   return new Types.ObjectId().toHexString();
@@ -130,7 +140,12 @@ async function writeCartByKey(key: string, fields: Partial<CartRecord>): Promise
     CartModel.updateOne(
       { _id: key },
       {
-        $set: { ...fields, ...(labelKeys ? { labelKeys } : {}), revision: newRevision() },
+        $set: {
+          ...fields,
+          ...(labelKeys ? { labelKeys } : {}),
+          revision: newRevision(),
+          ...keptOn(key),
+        },
         $setOnInsert: NEVER_PLACED,
       },
       { upsert: true },
@@ -198,7 +213,7 @@ export async function pushNewLine(
       },
       {
         $push: { items: added, labelKeys: key },
-        $set: { revision: newRevision() },
+        $set: { revision: newRevision(), ...keptOn(ownerKeyOf(owner)) },
         // A cart made by this write starts with this line.
         $setOnInsert: {
           startedBy: added._id.toString(),
@@ -226,9 +241,10 @@ export async function saveDiscount(owner: CartOwner, discount: CartDiscountRecor
 
 /** Takes the code off the owner's cart (its lines stay). */
 export async function clearDiscount(owner: CartOwner): Promise<void> {
+  const key = ownerKeyOf(owner);
   await CartModel.updateOne(
-    { _id: ownerKeyOf(owner) },
-    { $set: { ...NO_DISCOUNT, revision: newRevision() } },
+    { _id: key },
+    { $set: { ...NO_DISCOUNT, revision: newRevision(), ...keptOn(key) } },
   ).exec();
 }
 
@@ -310,4 +326,44 @@ export async function cartStartsBetween(start: Date, end: Date): Promise<CartSta
     ...kept.map((entry) => ({ id: entry._id, at: entry.at })),
     ...held.map((cart) => ({ id: cart.startedBy, at: cart.startedAt })),
   ];
+}
+
+/**
+ * Removes up to `batch` guests' carts abandoned by `now` (model.ts, abandonedAfter), each with its
+ * start kept first in cart_starts (the admin's funnel still counts it), and only if unchanged since
+ * read: a shopper's change meanwhile keeps the cart. How many went.
+ */
+export async function removeAbandonedGuestCarts(now: Date, batch: number): Promise<number> {
+  const due = await CartModel.find(
+    { abandonedAfter: trusted({ $lte: now }) },
+    { abandonedAfter: 1, startedBy: 1, startedAt: 1 },
+  )
+    .sort({ abandonedAfter: 1 })
+    .limit(batch)
+    .lean<Array<Pick<CartRecord, '_id' | 'abandonedAfter' | 'startedBy' | 'startedAt'>>>()
+    .exec();
+  let removed = 0;
+  for (const cart of due) {
+    if (cart.startedBy && cart.startedAt)
+      await recordCartStart({ id: cart.startedBy, at: cart.startedAt });
+    const gone = await CartModel.deleteOne({
+      _id: cart._id,
+      abandonedAfter: cart.abandonedAfter,
+    }).exec();
+    removed += gone.deletedCount;
+  }
+  return removed;
+}
+
+/** Guests' carts written before they had an end get one, counted from now (migrations/carts.ts). */
+export async function giveGuestCartsAnEnd(now: Date): Promise<number> {
+  const { modifiedCount } = await CartModel.updateMany(
+    {
+      _id: trusted({ $gte: 'guest:', $lt: 'guest;' }),
+      abandonedAfter: trusted({ $exists: false }),
+    },
+    { $set: keptOn('guest:', now) },
+    { timestamps: false },
+  ).exec();
+  return modifiedCount;
 }
