@@ -494,9 +494,19 @@ describe('guest orders joining an account', () => {
     expect((await agent.request('GET', '/api/orders')).body).toEqual([]);
 
     const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
-    const confirmed = await app
-      .agent()
-      .request('POST', '/api/auth/confirm-email', { body: { token } });
+    // Opened signed out, or signed in to another account (someone who registered this email would
+    // otherwise get its guest orders by the owner's click): refused, nothing changes, the link stays good.
+    const stranger = app.agent();
+    await register(stranger);
+    for (const opener of [app.agent(), stranger]) {
+      const refused = await opener.request('POST', '/api/auth/confirm-email', { body: { token } });
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toBe(accountMessages.confirmationNeedsSignIn);
+    }
+    expect((await agent.request('GET', '/api/orders')).body).toEqual([]);
+    expect((await agent.request('GET', '/api/auth/me')).body.emailConfirmed).toBe(false);
+
+    const confirmed = await agent.request('POST', '/api/auth/confirm-email', { body: { token } });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(emailConfirmedSchema.parse(confirmed.body)).toMatchObject({
       joinedOrders: 2,
@@ -512,7 +522,7 @@ describe('guest orders joining an account', () => {
     const other = await OrderModel.findById(someoneElse.orderId).lean();
     expect(other?.customerId).toBeNull();
 
-    const again = await app.agent().request('POST', '/api/auth/confirm-email', { body: { token } });
+    const again = await agent.request('POST', '/api/auth/confirm-email', { body: { token } });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(accountMessages.confirmationLinkInvalid);
     expect((await agent.request('GET', '/api/orders')).body).toHaveLength(2);

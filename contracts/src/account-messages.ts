@@ -23,6 +23,8 @@ export const accountMessages = {
     'This password reset link is invalid, expired or already used. Please ask for a new one.',
   confirmationLinkInvalid:
     'This confirmation link is invalid, expired or already used. Sign in and ask for a new one.',
+  confirmationNeedsSignIn:
+    'Sign in to the account this link is for to confirm its email. If you did not create an account with us, ignore the email.',
   profileSaved: 'Your details were saved',
   emailChanged: 'Your email was changed. A confirmation link is on its way to the new address.',
   emailUnchanged: 'This is already your email address',

@@ -246,8 +246,15 @@ export async function resendEmailConfirmation(customerId: string, config: Config
  */
 export async function confirmEmail(
   token: string,
+  signedInAs: string | null,
   now = new Date(),
 ): Promise<{ customer: CustomerRecord; joinedOrders: number }> {
+  // Only the account's holder confirms, signed in to it: the link proves who reads the mailbox, not
+  // who made the account, and confirming joins that address's guest orders to it (someone who
+  // registered another's email must not get them by the owner's click). Refused, the link still works.
+  const checked = await checkToken(token, 'email-confirmation', now);
+  if (checked.customer._id.toString() !== signedInAs)
+    throw AppError.unauthenticated(accountMessages.confirmationNeedsSignIn);
   const { customer, record } = await useToken(token, 'email-confirmation', now);
   await markEmailConfirmed(customer._id, record.email, now);
   const joinedOrders = await joinGuestOrders(customer._id.toString(), record.email);

@@ -129,7 +129,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
 
   router.post('/auth/confirm-email', async (req, res) => {
     const { token } = parseBody(confirmEmailSchema, req);
-    const { customer, joinedOrders } = await confirmEmail(token);
+    const { customer, joinedOrders } = await confirmEmail(token, req.user?.id ?? null);
     res.json({ user: toShopUser(customer), joinedOrders });
   });
 

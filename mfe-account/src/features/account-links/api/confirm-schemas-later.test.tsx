@@ -1,6 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
+import { useShopStore } from 'shell/store';
 import { ConfirmEmailPage } from '../components/confirm-email-page';
 
 // The emailed links' pages' schemas (zod) are a chunk the pages do not wait for (docs/design.md,
@@ -18,6 +19,8 @@ it('the confirmation page shows it is confirming at once, and sends the link onc
   currentFetch().mockResolvedValueOnce(
     json({ user: { ...TEST_USER, emailConfirmed: true }, joinedOrders: 1 }),
   );
+  // The page confirms for the customer signed in.
+  useShopStore.getState().setUser(TEST_USER);
   renderPage(<ConfirmEmailPage />, { path: `/confirm-email?token=${TOKEN}` });
   expect(screen.getByRole('status', { name: 'Confirming your email' })).toBeInTheDocument();
   await waitFor(() => expect(schemas.asked).toBe(true));

@@ -1,7 +1,8 @@
 import { expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, lastToast, renderPage, setupShopTests } from '@shop/ui/testing';
+import { TEST_USER, json, lastToast, renderPage, setupShopTests } from '@shop/ui/testing';
+import { useShopStore } from 'shell/store';
 import { ConfirmEmailPage } from '../components/confirm-email-page';
 import { ResetPasswordPage } from '../components/reset-password-page';
 import { SCHEMAS_NOT_LOADED } from '../../../lib/schemas-not-loaded';
@@ -30,6 +31,8 @@ it('the reset page says its form could not be loaded and sends no new password',
 });
 
 it('the confirmation page sends nothing and does not call a good link invalid', async () => {
+  // The page confirms for the customer signed in.
+  useShopStore.getState().setUser(TEST_USER);
   renderPage(<ConfirmEmailPage />, { path: `/confirm-email?token=${TOKEN}` });
   expect(
     await screen.findByRole('heading', { name: 'Your email could not be confirmed just now' }),

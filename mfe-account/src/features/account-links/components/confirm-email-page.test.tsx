@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useShopStore } from 'shell/store';
 import { accountMessages } from '@shop/contracts/accounts';
 import { TEST_USER, json, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
@@ -7,6 +7,9 @@ import { ConfirmEmailPage } from './confirm-email-page';
 
 const currentFetch = setupShopTests();
 const TOKEN = 'A'.repeat(43);
+
+// A customer signed in: the page confirms only for the account signed in.
+beforeEach(() => useShopStore.getState().setUser(TEST_USER));
 
 describe('ConfirmEmailPage', () => {
   it('confirms the link once and says how many earlier orders joined the account', async () => {
@@ -22,19 +25,33 @@ describe('ConfirmEmailPage', () => {
     expect(sentBody(currentFetch())).toEqual({ token: TOKEN });
   });
 
-  it('tells the store the email is confirmed when the customer became known while the link was checked', async () => {
-    useShopStore.setState({ user: null });
-    let answer: (response: Response) => void = () => {};
-    currentFetch().mockImplementationOnce(
-      () => new Promise<Response>((resolve) => (answer = resolve)),
+  it('signed out, asks to sign in and sends nothing; once signed in, confirms and the store says so', async () => {
+    useShopStore.setState({ user: null, authChecked: true });
+    renderPage(<ConfirmEmailPage />, { path: `/confirm-email?token=${TOKEN}` });
+    expect(
+      screen.getByRole('heading', { name: 'Sign in to confirm your email' }),
+    ).toBeInTheDocument();
+    expect(currentFetch()).not.toHaveBeenCalled();
+
+    currentFetch().mockResolvedValueOnce(
+      json({ user: { ...TEST_USER, emailConfirmed: true }, joinedOrders: 1 }),
+    );
+    act(() => useShopStore.getState().setUser({ ...TEST_USER, emailConfirmed: false }));
+    expect(await screen.findByRole('heading', { name: /is confirmed$/ })).toBeInTheDocument();
+    expect(screen.getByText('1 earlier order was added to your account.')).toBeInTheDocument();
+    await waitFor(() => expect(useShopStore.getState().user?.emailConfirmed).toBe(true));
+  });
+
+  it('signed in to another account, says so and confirms nothing', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json({ message: accountMessages.confirmationNeedsSignIn }, 401),
     );
     renderPage(<ConfirmEmailPage />, { path: `/confirm-email?token=${TOKEN}` });
-    await waitFor(() => expect(currentFetch()).toHaveBeenCalledTimes(1));
-    // The shell's read of who is signed in answers first, from before the confirmation.
-    useShopStore.setState({ user: { ...TEST_USER, emailConfirmed: false } });
-    answer(json({ user: { ...TEST_USER, emailConfirmed: true }, joinedOrders: 0 }));
-    expect(await screen.findByRole('heading', { name: /is confirmed$/ })).toBeInTheDocument();
-    await waitFor(() => expect(useShopStore.getState().user?.emailConfirmed).toBe(true));
+    expect(
+      await screen.findByRole('heading', { name: accountMessages.confirmationNeedsSignIn }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`signed in as ${TEST_USER.email}`))).toBeInTheDocument();
+    expect(useShopStore.getState().user?.emailConfirmed).not.toBe(true);
   });
 
   it('lets a long address in the heading wrap after its @ (no sideways scrolling on a phone)', async () => {

@@ -12,6 +12,7 @@ import {
   MessageCard,
   Page,
   PageHeader,
+  SignInCard,
   Skeleton,
 } from '@shop/ui';
 import { useSignedInAs } from '../../../lib/signed-in-as';
@@ -33,26 +34,33 @@ export function joinedOrdersText(count: number): string {
     : `${count} earlier orders were added to your account.`;
 }
 
-/** `/confirm-email?token=...`: confirms the email once, then says which guest orders joined. */
+/**
+ * `/confirm-email?token=...`: confirms the email of the account signed in (the API confirms only for
+ * the account the link is for, signed in: docs/product.md section 10), then says which guest orders
+ * joined. Signed out, it asks to sign in first and confirms once signed in.
+ */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const user = useShopStore((s) => s.user);
+  const authChecked = useShopStore((s) => s.authChecked);
+  const openAuthDialog = useShopStore((s) => s.openAuthDialog);
   const signedInAs = useSignedInAs();
   const confirm = useMutation({ mutationFn: confirmEmail }, queryClient);
-  const started = useRef(false);
+  // Once per customer signed in: the link is single use, and a refusal (another account) is
+  // tried again only for the next one who signs in.
+  const triedFor = useRef<string | null>(null);
 
   useEffect(() => {
-    // Once per page: the link is single use, a second call would report it used.
-    if (!token || started.current) return;
-    started.current = true;
+    if (!token || !user || triedFor.current === user.id) return;
+    triedFor.current = user.id;
     confirm.mutate(token, {
-      // The customer signed in now, not when the call started: one known only since (the page
-      // asked who is signed in meanwhile) holds the email as unconfirmed until told.
-      onSuccess: ({ user }) => {
-        if (useShopStore.getState().user?.id === user.id) signedInAs(user);
+      onSuccess: ({ user: confirmed }) => {
+        if (useShopStore.getState().user?.id === confirmed.id) signedInAs(confirmed);
       },
     });
-  }, [token, confirm, signedInAs]);
+  }, [token, user, confirm, signedInAs]);
+  const refusedAsSignedIn = confirm.isError && apiErrorStatus(confirm.error) === 401;
 
   return (
     <Page data-remote="account">
@@ -79,6 +87,16 @@ export function ConfirmEmailPage() {
           <h2>Your email could not be confirmed just now</h2>
           <p>Please check your connection and open the link again.</p>
         </MessageCard>
+      ) : token && !confirm.isPending && authChecked && (!user || refusedAsSignedIn) ? (
+        <SignInCard
+          role={refusedAsSignedIn ? 'alert' : undefined}
+          title={user ? accountMessages.confirmationNeedsSignIn : 'Sign in to confirm your email'}
+          onSignIn={() => openAuthDialog('sign-in')}
+        >
+          {user
+            ? `You are signed in as ${user.email}. Sign out, then sign in to the account the link was sent for.`
+            : 'The link confirms the email of an account: sign in to that account and it is confirmed at once. If you did not create an account with us, ignore the email.'}
+        </SignInCard>
       ) : !token || confirm.isError ? (
         <MessageCard role="alert">
           <span className="icon" aria-hidden="true">
