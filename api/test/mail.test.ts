@@ -500,6 +500,7 @@ describe('GET /api/admin/outbox', () => {
         'attachments',
         'createdAt',
         'error',
+        'failedAt',
         'html',
         'id',
         'kind',
@@ -695,5 +696,11 @@ describe('reset and confirmation links', () => {
     expect(refused?.text).not.toMatch(TOKEN);
     expect(refused?.html).not.toMatch(TOKEN);
     expect(refused?.text).toContain('token=hidden');
+    // The admin's outbox tells it refused, not retried.
+    const listed = await admin.request('GET', '/api/admin/outbox?limit=50');
+    const shown = (listed.body.messages as Array<{ id: string; failedAt: string | null }>).find(
+      (message) => message.id === reset!._id.toString(),
+    );
+    expect(shown?.failedAt).toBe(refused!.failedAt!.toISOString());
   });
 });

@@ -53,6 +53,8 @@ export const outboxPageSchema = z.object({
       createdAt: z.string(),
       sentAt: z.string().nullable(),
       error: z.string().nullable(),
+      // Missing from an API before it: not refused.
+      failedAt: z.string().nullable().default(null),
       attachments: z.array(z.string()),
     }),
   ),

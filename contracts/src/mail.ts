@@ -45,6 +45,8 @@ export interface OutboxMessage {
   createdAt: string;
   sentAt: string | null;
   error: string | null;
+  /** When the mail server refused it for good (a 5xx: a bad address): never tried again. */
+  failedAt: string | null;
   /** File names of the attachments (a proof's PDFs). */
   attachments: string[];
 }

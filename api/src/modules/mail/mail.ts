@@ -103,6 +103,7 @@ function toOutboxMessage(record: OutboxRecord, hideAccountLinks: boolean): Outbo
     createdAt: record.createdAt.toISOString(),
     sentAt: record.sentAt?.toISOString() ?? null,
     error: record.error,
+    failedAt: record.failedAt?.toISOString() ?? null,
     attachments: (record.attachments ?? []).map((attachment) => attachment.filename),
   };
 }

@@ -16,6 +16,7 @@ const message = {
   createdAt: '2025-01-02T10:00:00.000Z',
   sentAt: '2025-01-02T10:00:05.000Z',
   error: null,
+  failedAt: null,
   attachments: [],
 };
 
@@ -39,5 +40,24 @@ describe('Outbox', () => {
     const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('Sent');
     expect(screen.queryByText(/No mail server is configured/)).not.toBeInTheDocument();
+  });
+
+  it('tells a message the mail server refused for good from one it retries', async () => {
+    const refused = {
+      ...message,
+      id: 'm2',
+      sentAt: null,
+      error: '550 No such user',
+      failedAt: '2025-01-02T10:00:06.000Z',
+    };
+    const retried = { ...message, id: 'm3', sentAt: null, error: 'Connection timeout' };
+    currentFetch().mockResolvedValueOnce(
+      json({ mailServer: true, messages: [refused, retried], nextBefore: null }),
+    );
+    renderPage(<OutboxPanel />);
+    const [, first, second] = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(first).toHaveTextContent('Not sent: refused');
+    expect(first).not.toHaveTextContent('Retrying');
+    expect(second).toHaveTextContent('Retrying');
   });
 });

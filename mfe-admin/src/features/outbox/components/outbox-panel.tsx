@@ -64,6 +64,7 @@ const Viewer = styled.section`
 function DeliveryBadge({ message, mailServer }: { message: OutboxMessage; mailServer: boolean }) {
   if (message.sentAt && !mailServer) return <Badge $tone="grey">Kept in the outbox</Badge>;
   if (message.sentAt) return <Badge $tone="green">Sent</Badge>;
+  if (message.failedAt) return <Badge $tone="red">Not sent: refused</Badge>;
   if (message.error) return <Badge $tone="red">Retrying</Badge>;
   return <Badge $tone="yellow">Queued</Badge>;
 }
@@ -76,7 +77,13 @@ function MessageViewer({ message }: { message: OutboxMessage }) {
         <h3 id="message-subject">{message.subject}</h3>
         <p>To: {message.to}</p>
         {message.replyTo && <p>Reply-To: {message.replyTo}</p>}
-        {message.error && <p role="note">Last attempt failed: {message.error}</p>}
+        {message.error && (
+          <p role="note">
+            {message.failedAt
+              ? `Refused by the mail server, not tried again: ${message.error}`
+              : `Last attempt failed: ${message.error}`}
+          </p>
+        )}
         <div className="switch" role="group" aria-label="Show part">
           <Button
             type="button"
@@ -179,7 +186,7 @@ export function OutboxPanel() {
           <h2 id="outbox-heading">Outbox</h2>
           <p>
             {mailServer
-              ? 'Email the shop sends, newest first. Queued messages are retried until sent.'
+              ? 'Email the shop sends, newest first. Queued messages are retried until sent, unless the mail server refuses one for good.'
               : 'No mail server is configured (MAIL_URL), so nothing is sent: every message is kept here, newest first, as the customer would see it.'}
           </p>
         </div>
