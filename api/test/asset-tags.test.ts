@@ -371,6 +371,20 @@ describe('one label per spreadsheet row', () => {
     expect(other.status).toBe(404);
   });
 
+  it('numbers a CSV row as a spreadsheet shows it (a cell holding a line break is one row) and keeps every row after blank ones', async () => {
+    const blank = ',,\n'.repeat(12_000);
+    const content = `${header}"Boiler\nroom",Feed pump,Hall 1\n\n${blank}V-2000,Valve,Hall 2\n`;
+    const uploaded = await uploadSheet(app.agent(), 'tags.csv', content);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body).toMatchObject({
+      rowCount: 2,
+      rows: [
+        { row: 2, cells: ['Boiler\nroom', 'Feed pump', 'Hall 1'] },
+        { row: 12_004, cells: ['V-2000', 'Valve', 'Hall 2'] },
+      ],
+    });
+  });
+
   it('reads the first sheet of an Excel workbook, by its content', async () => {
     const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
     const workbook = zipSync({

@@ -72,18 +72,24 @@ export function rowLabel(
   };
 }
 
-/** "PUMP 1501 to PUMP 2000": the first and last label of a series, on one line. */
+/**
+ * "PUMP 1501 to PUMP 2000": the first and last label of a series, on one line, each named by the
+ * text line its number is on ("TAG 1501" of "BOILER ROOM / TAG {n}"), else by its code's value.
+ */
 export function describeSeries(
   line: { customText: string; series: Series; code: Code | null },
   quantity: number,
 ): string {
   const first = seriesLabel(line, 0);
   const last = seriesLabel(line, quantity - 1);
+  const numbered = line.customText.split('\n').findIndex((piece) => piece.includes(NUMBER_FIELD));
   const name = (label: { text: string; codeValue: string | null }) =>
-    (line.customText.includes(NUMBER_FIELD) ? label.text : (label.codeValue ?? label.text))
-      .split('\n')
-      .find((piece) => piece.trim() !== '')
-      ?.trim() ?? '';
+    numbered >= 0
+      ? (label.text.split('\n')[numbered]?.trim() ?? '')
+      : ((label.codeValue ?? label.text)
+          .split('\n')
+          .find((piece) => piece.trim() !== '')
+          ?.trim() ?? '');
   const step = line.series.step === 1 ? '' : `, every ${line.series.step}`;
   return quantity === 1 ? name(first) : `${name(first)} to ${name(last)}${step}`;
 }

@@ -44,6 +44,13 @@ describe('a numbered series', () => {
     expect(seriesLabel(padded, 2).text).toBe('PUMP 0017');
     expect(describeSeries(line, 500)).toBe('PUMP 1501 to PUMP 2000');
     expect(describeSeries(padded, 3)).toBe('PUMP 0007 to PUMP 0017, every 5');
+    // Named by the line its number is on, not the first.
+    const twoLines = { ...line, customText: 'BOILER ROOM\nTAG {n}' };
+    expect(describeSeries(twoLines, 500)).toBe('TAG 1501 to TAG 2000');
+    // No number in the text: by the code's value.
+    expect(describeSeries({ ...line, customText: 'PUMP' }, 2)).toBe(
+      'https://assets.example.com/t/1501 to https://assets.example.com/t/1502',
+    );
   });
 
   it('needs {n} somewhere, and stays within the numbers sold', () => {

@@ -55,10 +55,17 @@ export function readSpreadsheet(name: string, bytes: Uint8Array): ParsedSheet {
   if (extension === 'xlsx') {
     throw unsupported(name, 'is not an Excel workbook: its content is not a .xlsx file.');
   }
-  return finish(name, 'csv', readCsv(name, bytes));
+  const csv = readCsv(name, bytes);
+  return finish(name, 'csv', csv.table, csv.filledRows);
 }
 
-function finish(name: string, format: ParsedSheet['format'], table: Array<[number, string[]]>) {
+/** `filledRows`: how many filled rows the file has, header included, when `table` holds fewer. */
+function finish(
+  name: string,
+  format: ParsedSheet['format'],
+  table: Array<[number, string[]]>,
+  filledRows?: number,
+) {
   const filled = table.filter(([, cells]) => cells.some((cell) => cell.trim() !== ''));
   const [header, ...rows] = filled;
   if (!header || rows.length === 0) {
@@ -66,9 +73,10 @@ function finish(name: string, format: ParsedSheet['format'], table: Array<[numbe
       `The file "${name}" has no rows under its first row. Row 1 holds the column names; each row under it is one label.`,
     );
   }
-  if (rows.length > MAX_SHEET_ROWS) {
+  const labels = (filledRows ?? filled.length) - 1;
+  if (labels > MAX_SHEET_ROWS) {
     throw AppError.invalid(
-      `The file "${name}" has ${formatCount(rows.length)} rows: at most 10,000 labels fit in one line. Split it into files of at most 10,000 rows.`,
+      `The file "${name}" has ${formatCount(labels)} rows: at most 10,000 labels fit in one line. Split it into files of at most 10,000 rows.`,
     );
   }
   const width = Math.max(
@@ -105,7 +113,10 @@ function finish(name: string, format: ParsedSheet['format'], table: Array<[numbe
 
 // --- CSV ---------------------------------------------------------------------------------------
 
-function readCsv(name: string, bytes: Uint8Array): Array<[number, string[]]> {
+function readCsv(
+  name: string,
+  bytes: Uint8Array,
+): { table: Array<[number, string[]]>; filledRows: number } {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     throw unsupported(
       name,
@@ -131,22 +142,29 @@ function readCsv(name: string, bytes: Uint8Array): Array<[number, string[]]> {
   const delimiter = [',', ';', '\t'].reduce((best, candidate) =>
     firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
   );
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+  // Each filled row under the number a spreadsheet shows it at: blank lines count (a spreadsheet
+  // shows them as rows), and a cell's line break does not. Blank rows (",,," from an Excel export)
+  // are read to the end of the file, never kept; filled rows past the most a sheet may hold are
+  // counted, not kept, so the refusal says how many there are.
+  const table: Array<[number, string[]]> = [];
+  let filled = 0;
   try {
-    records = parseCsv(text, {
+    parseCsv(text, {
       delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
-      info: true,
-      // Enough to tell that there are more than 10,000 rows, blank ones among them.
-      to: MAX_SHEET_ROWS * 2,
       max_record_size: MAX_CELL_LENGTH * MAX_SHEET_COLUMNS * 2,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+      on_record: (record: string[], { records, empty_lines }) => {
+        if (record.some((cell) => cell.trim() !== '') && ++filled <= MAX_SHEET_ROWS + 1)
+          table.push([records + empty_lines, record]);
+        return null;
+      },
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw AppError.invalid(`The file "${name}" could not be read as CSV: ${message}`);
   }
-  return records.map(({ record, info }) => [info.lines, record]);
+  return { table, filledRows: filled };
 }
 
 // --- XLSX --------------------------------------------------------------------------------------
