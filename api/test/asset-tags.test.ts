@@ -274,6 +274,49 @@ describe('checking a spreadsheet', () => {
   });
 });
 
+describe("the shop's revision of a spreadsheet line", () => {
+  it('refuses new text (the rows are what is engraved) and changes nothing; a malformed upload is a 400', async () => {
+    const shopper = app.agent();
+    const uploaded = await uploadSheet(shopper, 'valves.csv', header + rowsOf(3));
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const added = await shopper.request('POST', '/api/cart', {
+      body: sheetLabel(uploaded.body.id!, 3),
+    });
+    expect(added.status, added.text).toBe(201);
+    const order = await placeOrder(shopper, {}, { skipProof: false });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const lineId = added.body.item.id as string;
+
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const send = (body: BodyInit, contentType?: string) =>
+      fetch(`${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`, {
+        method: 'POST',
+        headers: {
+          'x-session-id': admin.sessionId,
+          cookie,
+          ...(contentType ? { 'content-type': contentType } : {}),
+        },
+        body,
+      });
+    const form = new FormData();
+    form.append('lineId', lineId);
+    form.append('customText', 'NEW TEXT');
+    const refused = await send(form);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^A spreadsheet line's text comes from its rows/,
+    );
+    const proof = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
+    expect(proof.body.revisions).toHaveLength(1);
+
+    const truncated = await send(
+      '--x\r\nContent-Disposition: form-data; name="lineId"\r\n\r\nabc',
+      'multipart/form-data; boundary=x',
+    );
+    expect(truncated.status).toBe(400);
+  });
+});
+
 describe('"Order again" with a spreadsheet line, from another browser', () => {
   it("when the guest link's holder orders again and the spreadsheet is not theirs, then the refusal adds none of the order's lines", async () => {
     const shopper = app.agent();

@@ -203,7 +203,11 @@ export function proofRoutes(
         if (error instanceof multer.MulterError) {
           return next(AppError.invalid('Send one proof file in the "file" field'));
         }
-        next(error);
+        // The form itself could not be read (a truncated body): bad input, not a fault. A failure of
+        // the disk (it has a syscall) stays a fault.
+        if (error instanceof AppError || (error as { syscall?: unknown } | null)?.syscall)
+          return next(error);
+        next(AppError.invalid('The upload could not be read (malformed multipart body)'));
       });
     },
     async (req, res) => {

@@ -308,10 +308,18 @@ export async function createRevision(
   ) {
     throw AppError.conflict('A revision can only be made while the order waits for proof approval');
   }
-  if (!order.items.some((item) => item.lineId === input.lineId)) {
+  const item = order.items.find(({ lineId }) => lineId === input.lineId);
+  if (!item) {
     throw AppError.invalid('This line is not in the order', [
       { path: 'lineId', message: 'This line is not in the order' },
     ]);
+  }
+  // A spreadsheet's labels take their text from its rows: new text would be mailed as the change
+  // while the proof and the production file still draw the rows.
+  if (item.productConfig.rows && input.customText !== undefined) {
+    const message =
+      "A spreadsheet line's text comes from its rows: upload a proof file for it, or ask the customer for a corrected spreadsheet";
+    throw AppError.invalid(message, [{ path: 'customText', message }]);
   }
   if ((input.customText === undefined) === (input.file === undefined)) {
     const message = "Send either the line's new text or a proof file";
