@@ -288,7 +288,7 @@ describe("the shop's revision of a spreadsheet line", () => {
     const lineId = added.body.item.id as string;
 
     const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const send = (body: BodyInit, contentType?: string) =>
+    const send = (body: FormData | string, contentType?: string) =>
       fetch(`${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`, {
         method: 'POST',
         headers: {

@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROOF_PDF_KEPT_DAYS, ProofPdfModel } from '../src/modules/proofs/model';
@@ -315,6 +316,62 @@ describe('the engraved image on the proof', () => {
     );
     const pdf = (await get(guest, proofPaths(order).pdf)).bytes;
     expect(squash(await pdfText(pdf))).toContain(squash('Engraved image'));
+  });
+});
+
+/** A real PNG of width x height grey pixels, stored uncompressed: about 3 bytes a pixel. */
+function largePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.alloc(1 + width * 3, 0x80);
+  row[0] = 0; // no filter
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(pixels, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('a large engraved image', () => {
+  it('when the PNG is larger than a thumbnail may be (over 2 MB), then the proof still draws it on the label', async () => {
+    const guest = app.agent();
+    const bytes = largePng(1000, 1000);
+    expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024);
+    const form = new FormData();
+    form.append('files', new Blob([bytes]), 'big-logo.png');
+    const uploaded = await fetch(`${app.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { 'x-session-id': guest.sessionId },
+      body: form,
+    });
+    const body = (await uploaded.json()) as { files: Array<{ filename: string }> };
+    expect(uploaded.status, JSON.stringify(body)).toBe(200);
+    const files = [{ hashedName: body.files[0]!.filename, originalName: 'big-logo.png' }];
+    const order = await paidOrder(guest, { width: 6, height: 2, customText: 'MAIN PUMP', files });
+    const svg = (await get(guest, proofPaths(order).svg)).bytes.toString('utf8');
+    // On the label: the image itself, not a box naming the file.
+    expect(svg).toContain(`href="data:image/png;base64,${bytes.toString('base64')}"`);
+
+    // The engraver's file carries it too; with the file gone, it is refused, never drawn without.
+    const production = `/api/admin/orders/${order.orderId}/items/${order.itemId}/production.pdf?layout=page`;
+    const drawn = await get(admin, production);
+    expect(drawn.status).toBe(200);
+    expect(drawn.bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    await rm(path.join(uploadDir, files[0]!.hashedName));
+    const refused = await get(admin, production);
+    expect(refused.status).toBe(409);
   });
 });
 

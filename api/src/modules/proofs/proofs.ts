@@ -85,6 +85,27 @@ async function artworkOf(
   return artwork;
 }
 
+/**
+ * The image engraved on a label, read whole whatever its size (uploads are limited to 10 MB): the
+ * proof and the production file draw it where it is engraved, unlike the thumbnails. Null when the
+ * file is not an image or no longer stored.
+ */
+async function engravedImageOf(
+  store: UploadStore,
+  file: { hashedName: string },
+): Promise<ProofArtwork['image']> {
+  const mime =
+    IMAGE_TYPES[file.hashedName.slice(file.hashedName.lastIndexOf('.') + 1).toLowerCase()];
+  if (!mime) return null;
+  const opened = await openUpload(store, file.hashedName, { owner: null, isAdmin: true }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError && error.kind === 'not_found') return null;
+      throw error;
+    },
+  );
+  return opened ? { mime, data: await buffer(opened.stream) } : null;
+}
+
 export interface ProofRequest {
   /** An order the caller may see (its owner, its guest link's holder, an admin): the route decides. */
   order: OrderRecord;
@@ -171,7 +192,9 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
   const engraved = engravedFile
     ? {
         name: engravedFile.originalName,
-        image: artwork[item.files.indexOf(engravedFile)]?.image ?? null,
+        image:
+          artwork[item.files.indexOf(engravedFile)]?.image ??
+          (await engravedImageOf(store, engravedFile)),
       }
     : null;
   if (line.uploadedFile) {
@@ -327,12 +350,14 @@ export async function productionPdf(
 ) {
   const { target, config, labels } = await approvedLabels(order, itemId);
   const engravedFile = engravedArtworkOf(target.item.files);
-  const engraved = engravedFile
-    ? {
-        name: engravedFile.originalName,
-        image: (await artworkOf(store, [engravedFile]))[0]?.image ?? null,
-      }
-    : null;
+  const image = engravedFile ? await engravedImageOf(store, engravedFile) : null;
+  if (engravedFile && !image) {
+    // The engraver's file never stands a placeholder in for the artwork.
+    throw AppError.conflict(
+      `The artwork "${engravedFile.originalName}" is no longer stored: the production file cannot be drawn without it`,
+    );
+  }
+  const engraved = engravedFile && image ? { name: engravedFile.originalName, image } : null;
   const name = `production-${order.orderNumber}-${target.index + 1}`;
   const input: ProductionInput = {
     title: `Order #${order.orderNumber}, line ${target.index + 1}: ${labels.length} labels`,
