@@ -238,6 +238,50 @@ describe('"Order again" with a numbered series', () => {
     expect(repeated.status).toBe(200);
     expect(repeated.body.cart.items[0].productConfig.series.start).toBe(1501);
   });
+
+  it('continues after the numbers engraved under a revised text, and counts the owner’s numbers for a guest link’s holder too', async () => {
+    const customer = app.agent();
+    await register(customer);
+    const added = await addToCart(customer, SERIES);
+    const first = await placeOrder(customer, {}, { skipProof: false });
+    expect((await pay(customer, first.orderId)).status).toBe(200);
+    // The shop's revision changes the text; the customer approves it.
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const form = new FormData();
+    form.append('lineId', added.body.item.id);
+    form.append('customText', 'PMP {n}');
+    const revised = await fetch(
+      `${app.baseUrl}/api/admin/orders/${first.orderId}/proof/revisions`,
+      { method: 'POST', headers: { 'x-session-id': admin.sessionId, cookie }, body: form },
+    );
+    expect(revised.status).toBe(201);
+    const approved = await customer.request('POST', `/api/orders/${first.orderId}/proof/approve`, {
+      body: { revision: 2, name: 'Ann Lee' },
+    });
+    expect(approved.status, approved.text).toBe(200);
+
+    const options = await customer.request('GET', `/api/orders/${first.orderId}/reorder`);
+    expect(options.body.series[0]).toMatchObject({
+      repeat: 'PMP 1501 to PMP 2000',
+      continue: 'PMP 2001 to PMP 2500',
+    });
+    const continued = await customer.request('POST', `/api/orders/${first.orderId}/reorder`, {
+      body: { series: 'continue' },
+    });
+    expect(continued.status, continued.text).toBe(200);
+    const second = await placeOrder(customer);
+    expect((await pay(customer, second.orderId)).status).toBe(200);
+
+    // The second order went under the engraved text: continuing the first again starts after it.
+    const again = await customer.request('GET', `/api/orders/${first.orderId}/reorder`);
+    expect(again.body.series[0].continue).toBe('PMP 2501 to PMP 3000');
+    // The same numbers for the holder of the order's guest link, signed out in another browser.
+    const link = signOrderLink(first.orderId, app.config.orderLinkSecret);
+    const holder = await app
+      .agent()
+      .request('GET', `/api/orders/${first.orderId}/reorder?access=${link}`);
+    expect(holder.body.series[0].continue).toBe('PMP 2501 to PMP 3000');
+  });
 });
 
 const header = 'Tag,Name,Location\n';

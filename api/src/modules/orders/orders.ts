@@ -13,6 +13,7 @@ import {
   listOrdersOfCustomer,
 } from './repository';
 import { searchOrders, type OrderSearch } from './search';
+import { moveOrderedSeriesTo } from './series';
 
 export type { OrderRecord, OrderEventRecord } from './model';
 export { announcePayment, recordPayment } from './paid';
@@ -111,7 +112,10 @@ export async function assertOrderHasFile(orderId: string, filename: string): Pro
 export async function joinGuestOrders(customerId: string, confirmedEmail: string): Promise<number> {
   let joined = 0;
   for (const order of await findPaidGuestOrdersByEmail(confirmedEmail.toLowerCase())) {
-    if (await joinOrderToCustomer(order._id, customerId)) joined += 1;
+    if (await joinOrderToCustomer(order._id, customerId)) {
+      await moveOrderedSeriesTo(order._id.toString(), customerId);
+      joined += 1;
+    }
   }
   return joined;
 }

@@ -43,10 +43,10 @@ export async function reorder(
   store: UploadStore,
   { series, engraved }: { series: 'repeat' | 'continue'; engraved: ReadonlyMap<string, string> },
 ): Promise<ReorderResult> {
-  // A series continued starts after the highest number this owner ordered under it.
+  // A series continued starts after the highest number the order's owner ordered under it.
   const nextStarts = new Map(
     series === 'continue'
-      ? (await seriesChoices(owner, order)).map((choice) => [choice.lineId, choice.nextStart])
+      ? (await seriesChoices(order, engraved)).map((choice) => [choice.lineId, choice.nextStart])
       : [],
   );
   const inCart = (await listCartLines(owner)).length;

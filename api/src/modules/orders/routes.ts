@@ -145,10 +145,9 @@ export function orderRoutes({
   // What "Order again" offers for each numbered series: repeat it, or continue it.
   router.get('/orders/:id/reorder', async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
-    const owner = cartOwner(req);
     const order = await authorizeOrderReader(req, id, config);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ series: await seriesChoices(owner, order) });
+    res.json({ series: await seriesChoices(order, await engravedTexts(order)) });
   });
 
   // Same answer whether or not the email and number match; limited per address (and the links

@@ -1,10 +1,9 @@
 // Numbered series across orders (docs/product.md section 12): a paid order records each series line's
-// last number, and "Order again" continues a series after the highest number its owner ordered
-// under it (the same text and code templates), or repeats it as it was.
+// last number, and "Order again" continues a series after the highest number the order's owner
+// ordered under it (the same text and code templates), or repeats it as it was.
 import { createHash } from 'node:crypto';
 import { describeSeries, seriesLast, type OrderedProductConfig } from '@shop/contracts';
-import type { CartOwner } from '../../platform/auth-guards';
-import { insertUnlessTaken } from '../../platform/db';
+import { insertUnlessTaken, trusted } from '../../platform/db';
 import { OrderedSeriesModel, type OrderRecord, type OrderedSeriesRecord } from './model';
 
 /** Which series a line continues: its text and code templates (not its numbers or padding). */
@@ -51,23 +50,39 @@ interface SeriesChoice {
   nextStart: number;
 }
 
-/** For each series line of the order: what repeating and what continuing it would give. */
-export async function seriesChoices(owner: CartOwner, order: OrderRecord): Promise<SeriesChoice[]> {
+/** The highest number recorded under this series for this owner; 0 for none. */
+async function highestOrdered(owner: string, seriesKey: string): Promise<number> {
+  const ordered = await OrderedSeriesModel.findOne({ owner, seriesKey })
+    .sort({ last: -1 })
+    .lean<OrderedSeriesRecord>();
+  return ordered?.last ?? 0;
+}
+
+/**
+ * For each series line of the order: what repeating and what continuing it would give. The numbers
+ * are the order's owner's (whoever asks: its guest link's holder too), and a line counts as the
+ * series it was ordered under and the one it was engraved under (`engraved`, by line id: a proof's
+ * revision may have changed its text, and an order placed again from it carries the engraved text).
+ */
+export async function seriesChoices(
+  order: OrderRecord,
+  engraved: ReadonlyMap<string, string>,
+): Promise<SeriesChoice[]> {
+  const owner = ownerKeyOf({
+    customerId: order.customerId?.toString() ?? null,
+    sessionId: order.sessionId,
+  });
   const choices: SeriesChoice[] = [];
   for (const item of order.items) {
     const config = item.productConfig;
     const series = config.series;
     if (!series) continue;
-    // The highest number this owner ordered under the line's series.
-    const ordered = await OrderedSeriesModel.findOne({
-      owner: ownerKeyOf(owner),
-      seriesKey: seriesKeyOf(config),
-    })
-      .sort({ last: -1 })
-      .lean<OrderedSeriesRecord>();
-    const highest = Math.max(ordered?.last ?? 0, seriesLast(series, item.quantity));
+    const customText = engraved.get(item.lineId) ?? config.customText;
+    const keys = new Set([seriesKeyOf(config), seriesKeyOf({ ...config, customText })]);
+    let highest = seriesLast(series, item.quantity);
+    for (const key of keys) highest = Math.max(highest, await highestOrdered(owner, key));
     const nextStart = highest + series.step;
-    const line = { customText: config.customText, code: config.code ?? null };
+    const line = { customText, code: config.code ?? null };
     choices.push({
       lineId: item.lineId,
       quantity: item.quantity,
@@ -77,4 +92,12 @@ export async function seriesChoices(owner: CartOwner, order: OrderRecord): Promi
     });
   }
   return choices;
+}
+
+/** A guest order joined its customer's account: its series count as the customer's from now on. */
+export async function moveOrderedSeriesTo(orderId: string, customerId: string): Promise<void> {
+  await OrderedSeriesModel.updateMany(
+    { _id: trusted({ $gte: `${orderId}:`, $lt: `${orderId};` }) },
+    { $set: { owner: ownerKeyOf({ customerId, sessionId: '' }) } },
+  );
 }
