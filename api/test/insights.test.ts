@@ -367,6 +367,13 @@ describe('earlier days', () => {
 describe('work in progress', () => {
   it('shows the proofs waiting for the customer and the orders in production past their promised time, most overdue first, until they ship', async () => {
     const waiting = await paidOrder([{ quantity: 1 }], { skipProof: false });
+    // At the proof step too, but waiting for the shop's revision: not counted.
+    const revising = await paidOrder([{ quantity: 1 }], { skipProof: false });
+    await orders().updateOne(
+      { _id: new Types.ObjectId(revising.orderId) },
+      { $set: { 'proof.status': 'changes_requested' } },
+    );
+    await movedEarlier(revising.orderId, 3 * DAY);
     const late = await paidOrder([{ quantity: 1 }]);
     // Paid (and so in production, the proof skipped) ten days ago: five business days have passed.
     await movedEarlier(late.orderId, 10 * DAY);

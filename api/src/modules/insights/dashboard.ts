@@ -191,9 +191,13 @@ async function periodFigures(period: InsightPeriod, timeZone: string, now: Date)
   return { from, to, days, today };
 }
 
-/** Proofs waiting now, and the orders in production past their promise now. */
+/**
+ * Proofs waiting for the customer now (not those the shop is revising, at the same step), and the
+ * orders in production past their promise now.
+ */
 async function workInProgress(timeZone: string, now: Date) {
-  const waiting = await ordersInState('awaiting_proof', WAITING_LIMIT + 1);
+  const atProofStep = await ordersInState('awaiting_proof', WAITING_LIMIT + 1);
+  const waiting = atProofStep.filter((order) => order.proof?.status === 'awaiting_approval');
   // An order placed less than the promise's length ago cannot be late (its go-ahead came later).
   const candidates = await ordersInState(
     'processing',
@@ -220,13 +224,14 @@ async function workInProgress(timeZone: string, now: Date) {
     });
   }
   late.sort((a, b) => a.promisedBy.localeCompare(b.promisedBy));
-  const oldest = waiting[0];
+  // Each waits since its current revision was sent.
+  const since = waiting.map((order) =>
+    new Date(order.proof?.sentAt ?? order.paidAt ?? order.createdAt).getTime(),
+  );
   return {
     waiting: Math.min(waiting.length, WAITING_LIMIT),
-    waitingMore: waiting.length > WAITING_LIMIT,
-    oldestWaitingSince: oldest
-      ? new Date(oldest.proof?.awaitingSince ?? oldest.paidAt ?? oldest.createdAt).toISOString()
-      : null,
+    waitingMore: atProofStep.length > WAITING_LIMIT,
+    oldestWaitingSince: since.length > 0 ? new Date(Math.min(...since)).toISOString() : null,
     late: late.slice(0, LATE_LIMIT),
     lateMore: late.length > LATE_LIMIT || candidates.length === LATE_LIMIT * 4,
   };
