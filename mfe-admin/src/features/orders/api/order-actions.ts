@@ -51,7 +51,7 @@ export function useShipOrder() {
         });
         await refresh();
       },
-      onError: toastFailure('Could not mark the order shipped'),
+      onError: toastFailure('Could not mark the order shipped', { then: refresh }),
     },
     queryClient,
   );
@@ -73,7 +73,7 @@ export function useCancelOrder() {
         });
         await refresh();
       },
-      onError: toastFailure('Could not cancel the order'),
+      onError: toastFailure('Could not cancel the order', { then: refresh }),
     },
     queryClient,
   );

@@ -62,7 +62,7 @@ export function useCreateProofRevision() {
         });
         await refresh();
       },
-      onError: toastFailure('Could not make the revision'),
+      onError: toastFailure('Could not make the revision', { then: refresh }),
     },
     queryClient,
   );
@@ -81,7 +81,7 @@ export function useStartProcessing() {
         toast({ title: 'Processing', description: `Order #${order.orderNumber} is processing.` });
         await refresh();
       },
-      onError: toastFailure('Could not move the order to processing'),
+      onError: toastFailure('Could not move the order to processing', { then: refresh }),
     },
     queryClient,
   );
@@ -103,7 +103,7 @@ export function useOverrideProof() {
         });
         await refresh();
       },
-      onError: toastFailure('Could not override the proof'),
+      onError: toastFailure('Could not override the proof', { then: refresh }),
     },
     queryClient,
   );

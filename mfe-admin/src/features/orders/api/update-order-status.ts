@@ -30,7 +30,9 @@ export function useUpdateOrderStatus() {
         });
         await queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
       },
-      onError: toastFailure('Update failed'),
+      onError: toastFailure('Update failed', {
+        then: () => queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey }),
+      }),
     },
     queryClient,
   );

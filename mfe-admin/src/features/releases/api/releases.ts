@@ -77,6 +77,9 @@ export function useEndPreview() {
         toast({ title: 'Preview ended: this browser gets the live releases' });
         await queryClient.invalidateQueries({ queryKey: releasesKey });
       },
+      onError: toastFailure('Could not end the preview', {
+        then: () => queryClient.invalidateQueries({ queryKey: releasesKey }),
+      }),
     },
     queryClient,
   );
