@@ -10,6 +10,7 @@ import {
   evaluateDiscount,
   releaseDiscountUse,
   reserveDiscountUse,
+  USED_CODE_RENAME_MESSAGE,
 } from '../src/modules/discounts/discounts';
 import { discountRoutes } from '../src/modules/discounts/routes';
 import {
@@ -517,6 +518,21 @@ describe('admin discount codes', () => {
       body: { usageLimit: null },
     });
     expect(await reserveDiscountUse('SPRING-25')).toBe(true);
+  });
+
+  it('when a used code is renamed, then 409 saying to make a new code, and nothing changes; an unused one is renamed', async () => {
+    const { id } = (await create(valid)).body;
+    const unused = await app.request('PUT', `/api/as-admin/admin/discount-codes/${id}`, {
+      body: { code: 'SPRING-26' },
+    });
+    expect(unused.status, unused.text).toBe(200);
+    expect(await reserveDiscountUse('SPRING-26')).toBe(true);
+    const used = await app.request('PUT', `/api/as-admin/admin/discount-codes/${id}`, {
+      body: { code: 'SPRING-27', value: 10 },
+    });
+    expect(used.status).toBe(409);
+    expect(used.body.message).toBe(USED_CODE_RENAME_MESSAGE);
+    expect(await findDiscountByCode('SPRING-26')).toMatchObject({ timesUsed: 1 });
   });
 
   it('when an edit renames a code to a taken one, then 409 and nothing changes', async () => {

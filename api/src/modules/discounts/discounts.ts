@@ -216,6 +216,9 @@ export async function createDiscountCode(
   return toDiscountCode(created, timeZone);
 }
 
+export const USED_CODE_RENAME_MESSAGE =
+  'A code that has been used keeps its name, which its orders carry: create a new code instead, and switch this one off if it should stop working.';
+
 export async function updateDiscountCode(
   id: string,
   input: DiscountCodeUpdateInput,
@@ -223,8 +226,12 @@ export async function updateDiscountCode(
 ): Promise<DiscountCode> {
   const current = await findDiscountById(id);
   if (!current) throw AppError.notFound('Discount code not found');
-  if (input.code !== undefined && input.code !== current.code)
+  if (input.code !== undefined && input.code !== current.code) {
+    // Orders name the code they used, and a use held by an unpaid order is given back by that name:
+    // a used code keeps it (a new name is a new code).
+    if (current.timesUsed > 0) throw AppError.conflict(USED_CODE_RENAME_MESSAGE);
     await assertCodeIsFree(input.code, id);
+  }
 
   const changes: DiscountCodeChanges = {};
   if (input.code !== undefined) changes.code = input.code;
