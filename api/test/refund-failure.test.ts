@@ -38,7 +38,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-it('when the provider does not answer a refund, then 502 saying it may be made, the order held for that cancel alone, and the retry refunds once, the first amount asked', async () => {
+/** A paid order, and the admin's cancel of it with a refund of this amount. */
+async function paidOrderToCancel() {
   const shopper = app.agent();
   await addToCart(shopper);
   const order = await placeOrder(shopper);
@@ -47,6 +48,11 @@ it('when the provider does not answer a refund, then 502 saying it may be made, 
     admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
       body: { refundAmount },
     });
+  return { order, cancel };
+}
+
+it('when the provider does not answer a refund, then 502 saying it may be made, the order held for that cancel alone, and the retry refunds once, the first amount asked', async () => {
+  const { order, cancel } = await paidOrderToCancel();
 
   const failed = await cancel(order.total);
   expect(failed.status).toBe(502);
@@ -78,14 +84,7 @@ it('when the provider does not answer a refund, then 502 saying it may be made, 
 });
 
 it('when the provider refuses a refund, then the order is given back as it was and can be cancelled with another amount', async () => {
-  const shopper = app.agent();
-  await addToCart(shopper);
-  const order = await placeOrder(shopper);
-  expect((await pay(shopper, order.orderId)).status).toBe(200);
-  const cancel = (refundAmount: number) =>
-    admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
-      body: { refundAmount },
-    });
+  const { order, cancel } = await paidOrderToCancel();
   refundsRefused = true;
   const refused = await cancel(order.total);
   expect(refused.status).toBe(400);
