@@ -628,6 +628,9 @@ describe('revisions', () => {
     });
     expect(revised.status, JSON.stringify(revised.body)).toBe(201);
     expect(revised.body).toMatchObject({ status: 'awaiting_approval', revision: 2 });
+    // The admin's order names what is now engraved on the line.
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    expect(detail.body.engravedTexts).toEqual([{ lineId: first, text: '208 VOLTS' }]);
 
     const proof = await guest.request('GET', `/api/orders/${order.orderId}/proof`);
     expect(proof.body.revisions).toHaveLength(2);

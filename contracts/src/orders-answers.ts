@@ -117,6 +117,7 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   history: z.array(orderHistoryMoveSchema),
   adminNotes: z.array(orderNoteAnswerSchema),
   proofHistory: z.array(proofHistoryEntrySchema),
+  engravedTexts: z.array(z.object({ lineId: z.string(), text: z.string() })),
 }) satisfies z.ZodType<AdminOrderDetail>;
 
 /** POST /api/checkout/quote. */

@@ -175,6 +175,8 @@ export interface AdminOrderDetail extends AdminOrder {
   adminNotes: OrderNote[];
   /** The proof step's events (sent, reminded, approved, changes requested, overridden), oldest first. */
   proofHistory: ProofHistoryEntry[];
+  /** The lines a proof revision gave other text: what is engraved, by line id. */
+  engravedTexts: Array<{ lineId: string; text: string }>;
 }
 
 /** One step of an order's life as its customer sees it: the state it entered and when. */

@@ -27,12 +27,23 @@ export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
   };
 }
 
-/** One order as an admin sees it, with its history, proof history and notes, oldest first. */
-export async function adminOrderDetail(id: string): Promise<AdminOrderDetail> {
+/**
+ * One order as an admin sees it, with its history, proof history and notes, oldest first, and the
+ * text engraved on each line a proof revision changed (`engraved`: the proofs module's, by line id).
+ */
+export async function adminOrderDetail(
+  id: string,
+  engraved: (order: OrderRecord) => Promise<ReadonlyMap<string, string>>,
+): Promise<AdminOrderDetail> {
   const order = await loadOrder(id);
   const events = await listOrderEvents(order);
+  const texts = await engraved(order);
   return {
     ...toAdminOrder(order),
+    engravedTexts: order.items.flatMap(({ lineId, productConfig }) => {
+      const text = texts.get(lineId);
+      return text !== undefined && text !== productConfig.customText ? [{ lineId, text }] : [];
+    }),
     history: events
       .filter((event) => event.kind === 'move' && event.to)
       .map((event) => ({

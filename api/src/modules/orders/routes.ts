@@ -176,7 +176,7 @@ export function orderRoutes({
   router.get('/admin/orders/:id', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await adminOrderDetail(id));
+    res.json(await adminOrderDetail(id, engravedTexts));
   });
 
   // awaiting_proof -> processing (proof approved), shipped -> completed. Shipping needs its carrier and

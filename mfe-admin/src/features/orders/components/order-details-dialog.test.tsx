@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ORDER_STATUSES, type AdminOrder } from '@shop/contracts/orders';
 import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
 import { Button } from '@shop/ui';
-import { renderPage, setupShopTests } from '@shop/ui/testing';
+import { json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { OrderDetailsDialog } from './order-details-dialog';
 
 const currentFetch = setupShopTests();
@@ -37,4 +37,22 @@ describe('the order details dialog', () => {
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     },
   );
+
+  it('names the text a proof revision engraves on a line, where it differs from the one ordered', async () => {
+    currentFetch().mockResolvedValue(
+      json({
+        ...SAMPLE_ADMIN_ORDER,
+        history: [],
+        adminNotes: [],
+        proofHistory: [],
+        engravedTexts: [{ lineId: 'i1', text: 'PUMP 1 REV B' }],
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<Opener order={SAMPLE_ADMIN_ORDER} />);
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    expect(await screen.findByTestId('engraved-text')).toHaveTextContent(
+      'Engraved, as the proof revised it: “PUMP 1 REV B”',
+    );
+  });
 });

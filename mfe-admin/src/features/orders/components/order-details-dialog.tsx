@@ -110,6 +110,12 @@ export function OrderDetailsDialog({
   const timeZone = useShopTimeZone();
   const detail = useAdminOrderDetail(listed?.id ?? null);
   const order = detail.data && detail.data.id === listed?.id ? detail.data : listed;
+  // The lines a proof revision gave other text: what the engraver works from.
+  const engraved = new Map(
+    (detail.data?.id === listed?.id ? (detail.data?.engravedTexts ?? []) : []).map(
+      ({ lineId, text }) => [lineId, text],
+    ),
+  );
   const info = order?.customerInfo;
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} width="44rem">
@@ -191,6 +197,11 @@ export function OrderDetailsDialog({
                       <> · “{item.productConfig.customText}”</>
                     )}
                   </div>
+                  {engraved.get(item.id ?? '') !== undefined && (
+                    <div className="details" data-testid="engraved-text">
+                      Engraved, as the proof revised it: “{engraved.get(item.id ?? '')}”
+                    </div>
+                  )}
                   {variableDataTerms(item.productConfig, item.quantity).map(([term, detail]) => (
                     <div className="details" key={term}>
                       {term}: {detail}
