@@ -72,6 +72,40 @@ describe('Dialog', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('gives focus to the heading of the opener’s section when its action took the opener away', async () => {
+    function DeleteRow() {
+      const [open, setOpen] = useState(false);
+      const [deleted, setDeleted] = useState(false);
+      return (
+        <section aria-labelledby="codes">
+          <h2 id="codes">Discount codes</h2>
+          {!deleted && (
+            <Button type="button" onClick={() => setOpen(true)}>
+              Delete SPRING
+            </Button>
+          )}
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogTitle>Delete SPRING?</DialogTitle>
+            <Button
+              type="button"
+              onClick={() => {
+                setDeleted(true);
+                setOpen(false);
+              }}
+            >
+              Delete
+            </Button>
+          </Dialog>
+        </section>
+      );
+    }
+    const user = userEvent.setup();
+    render(<DeleteRow />);
+    await user.click(screen.getByRole('button', { name: 'Delete SPRING' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('heading', { name: 'Discount codes' })).toHaveFocus();
+  });
+
   it('breaks a title too long for its line (an email address) instead of running it under the close button', () => {
     render(
       <Dialog open onOpenChange={() => {}}>

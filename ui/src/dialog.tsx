@@ -105,11 +105,20 @@ interface DialogProps {
  * focus goes to the element marked `data-autofocus` (the first field), else to the first control; on
  * closing, back to the control that opened it when that is still on the page.
  */
+/** The first heading of a section still on the page (focusable for the moment), or the section. */
+function placeNear(section: HTMLElement | null): HTMLElement | null {
+  if (!section?.isConnected) return null;
+  const place = section.querySelector<HTMLElement>('h1, h2, h3') ?? section;
+  if (!place.hasAttribute('tabindex')) place.setAttribute('tabindex', '-1');
+  return place;
+}
+
 export function Dialog({ open, onOpenChange, children, width = '30rem', role }: DialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   // Radix gives focus back to its own Trigger; these dialogs are opened from elsewhere (the shell's
   // header, a table row), so the element that had focus when one opened is kept and focused again.
   const openerRef = useRef<HTMLElement | null>(null);
+  const sectionRef = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -128,6 +137,7 @@ export function Dialog({ open, onOpenChange, children, width = '30rem', role }: 
                 !contentRef.current?.contains(active)
                   ? active
                   : null;
+              sectionRef.current = openerRef.current?.closest<HTMLElement>('section, main') ?? null;
               const first = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
               if (!first) return;
               event.preventDefault();
@@ -135,9 +145,13 @@ export function Dialog({ open, onOpenChange, children, width = '30rem', role }: 
             }}
             onCloseAutoFocus={(event) => {
               const opener = openerRef.current;
-              if (!opener?.isConnected) return;
+              if (!opener) return;
+              // An opener the dialog's action took away (a deleted row's Delete button): the heading
+              // of the section it was in, so keyboard and screen reader users keep their place.
+              const target = opener.isConnected ? opener : placeNear(sectionRef.current);
+              if (!target) return;
               event.preventDefault();
-              opener.focus();
+              target.focus();
             }}
           >
             {children}
