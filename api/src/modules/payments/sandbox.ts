@@ -171,10 +171,15 @@ export function sandboxProvider(): PaymentProvider {
   return {
     name: 'sandbox',
     async charge({ amountCents, token, idempotencyKey }) {
-      const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
-      if (earlier) return answerAgain(earlier, token);
       const now = new Date();
-      const outcome = (await redeemToken(token, now)) ?? 'CARD_TOKEN_USED';
+      const redeemed = await redeemToken(token, now);
+      // A token spent or unknown may be a request sent again: the key answers what it did. Read
+      // only then: an approving token meets an earlier request under its key at the insert below.
+      if (redeemed !== 'approved') {
+        const earlier = await SandboxPaymentModel.findById(idempotencyKey).lean();
+        if (earlier) return answerAgain(earlier, token);
+      }
+      const outcome = redeemed ?? 'CARD_TOKEN_USED';
       const approved = outcome === 'approved';
       const paymentId = `${approved ? 'sbxpay' : 'sbxdeclined'}_${randomBytes(12).toString('hex')}`;
       try {
