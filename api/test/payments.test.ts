@@ -67,6 +67,17 @@ beforeEach(() => {
   charges.length = 0;
 });
 
+/** An order placed with a new $1 code of one use applied to its cart. */
+async function orderWithOneUseCode(code: string) {
+  await admin.request('POST', '/api/admin/discount-codes', {
+    body: { code, type: 'fixed', value: 1, usageLimit: 1 },
+  });
+  const agent = app.agent();
+  await addToCart(agent);
+  await agent.request('POST', '/api/cart/session', { body: { discountCode: code } });
+  return { agent, order: await placeOrder(agent) };
+}
+
 async function cartWithOrder(agent: TestAgent = app.agent()) {
   await addToCart(agent);
   const order = await placeOrder(agent);
@@ -172,13 +183,7 @@ describe('POST /api/payment/complete', () => {
   });
 
   it('when the processor charged but its answer timed out, then a 502 with the discount use held, and the retry sends that request again: the same one charge', async () => {
-    await admin.request('POST', '/api/admin/discount-codes', {
-      body: { code: 'LOSTANSWER', type: 'fixed', value: 1, usageLimit: 1 },
-    });
-    const agent = app.agent();
-    await addToCart(agent);
-    await agent.request('POST', '/api/cart/session', { body: { discountCode: 'LOSTANSWER' } });
-    const order = await placeOrder(agent);
+    const { agent, order } = await orderWithOneUseCode('LOSTANSWER');
     const firstCard = await mint();
     loseNextAnswer = true;
     const failed = await pay(agent, order.orderId, firstCard);
@@ -433,13 +438,7 @@ describe('POST /api/payment/complete', () => {
   });
 
   it('when a card with a discount is declined, then the use is given back', async () => {
-    await admin.request('POST', '/api/admin/discount-codes', {
-      body: { code: 'ONEUSE', type: 'fixed', value: 1, usageLimit: 1 },
-    });
-    const agent = app.agent();
-    await addToCart(agent);
-    await agent.request('POST', '/api/cart/session', { body: { discountCode: 'ONEUSE' } });
-    const order = await placeOrder(agent);
+    const { agent, order } = await orderWithOneUseCode('ONEUSE');
     expect((await pay(agent, order.orderId, SANDBOX_TEST_NONCES.declined)).status).toBe(402);
     expect(await timesUsed('ONEUSE')).toBe(0);
     // A second call giving the same use back (one whose payment was taken over) finds it given.

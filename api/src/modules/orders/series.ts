@@ -15,8 +15,10 @@ function seriesKeyOf(config: OrderedProductConfig): string {
     .digest('hex');
 }
 
+const customerOwnerKey = (customerId: string) => `customer:${customerId}`;
+
 export const ownerKeyOf = (owner: { customerId?: string | null; sessionId: string }) =>
-  owner.customerId ? `customer:${owner.customerId}` : `guest:${owner.sessionId}`;
+  owner.customerId ? customerOwnerKey(owner.customerId) : `guest:${owner.sessionId}`;
 
 /** Records the paid order's series lines; twice records each once. */
 export async function recordOrderedSeries(order: OrderRecord, at: Date): Promise<void> {
@@ -98,6 +100,6 @@ export async function seriesChoices(
 export async function moveOrderedSeriesTo(orderId: string, customerId: string): Promise<void> {
   await OrderedSeriesModel.updateMany(
     { _id: trusted({ $gte: `${orderId}:`, $lt: `${orderId};` }) },
-    { $set: { owner: ownerKeyOf({ customerId, sessionId: '' }) } },
+    { $set: { owner: customerOwnerKey(customerId) } },
   );
 }

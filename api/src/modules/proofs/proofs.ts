@@ -41,6 +41,21 @@ const IMAGE_TYPES: Record<string, 'image/png' | 'image/jpeg'> = {
   jpeg: 'image/jpeg',
 };
 
+/** An image file's type by its stored name's extension; undefined for any other file. */
+const imageTypeOf = (hashedName: string) =>
+  IMAGE_TYPES[hashedName.slice(hashedName.lastIndexOf('.') + 1).toLowerCase()];
+
+/**
+ * A line's stored file, opened as the shop (the order's owner was checked by the caller, and the
+ * line's files were checked as this shopper's own when the line went into the cart); null when gone.
+ */
+async function openLineFile(store: UploadStore, hashedName: string) {
+  return openUpload(store, hashedName, { owner: null, isAdmin: true }).catch((error: unknown) => {
+    if (error instanceof AppError && error.kind === 'not_found') return null;
+    throw error;
+  });
+}
+
 async function artworkOf(
   store: UploadStore,
   files: Array<{ hashedName: string; originalName: string }>,
@@ -48,20 +63,12 @@ async function artworkOf(
   let thumbnails = 0;
   const artwork: ProofArtwork[] = [];
   for (const file of files) {
-    const extension = file.hashedName.slice(file.hashedName.lastIndexOf('.') + 1).toLowerCase();
-    const mime = IMAGE_TYPES[extension];
+    const mime = imageTypeOf(file.hashedName);
     if (!mime) {
       artwork.push({ name: file.originalName, image: null });
       continue;
     }
-    // The order's owner was checked by the caller, and the line's files were checked as this
-    // shopper's own when the line went into the cart, so the file is read as the shop.
-    const opened = await openUpload(store, file.hashedName, { owner: null, isAdmin: true }).catch(
-      (error: unknown) => {
-        if (error instanceof AppError && error.kind === 'not_found') return null;
-        throw error;
-      },
-    );
+    const opened = await openLineFile(store, file.hashedName);
     if (!opened) {
       artwork.push({ name: file.originalName, image: null, note: 'File no longer stored' });
     } else if (opened.size > MAX_THUMBNAIL_BYTES || thumbnails >= MAX_THUMBNAILS) {
@@ -94,15 +101,9 @@ async function engravedImageOf(
   store: UploadStore,
   file: { hashedName: string },
 ): Promise<ProofArtwork['image']> {
-  const mime =
-    IMAGE_TYPES[file.hashedName.slice(file.hashedName.lastIndexOf('.') + 1).toLowerCase()];
+  const mime = imageTypeOf(file.hashedName);
   if (!mime) return null;
-  const opened = await openUpload(store, file.hashedName, { owner: null, isAdmin: true }).catch(
-    (error: unknown) => {
-      if (error instanceof AppError && error.kind === 'not_found') return null;
-      throw error;
-    },
-  );
+  const opened = await openLineFile(store, file.hashedName);
   return opened ? { mime, data: await buffer(opened.stream) } : null;
 }
 
