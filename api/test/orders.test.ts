@@ -485,6 +485,43 @@ describe('GET /api/orders', () => {
     expect(JSON.stringify(response.body)).not.toContain(unpaid.orderId);
   });
 
+  it('when a page is asked, then it holds `limit` orders and the next one’s place is in x-next-before', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const placed = [];
+    for (const text of ['ONE', 'TWO', 'THREE']) {
+      await addToCart(agent, { customText: text });
+      const order = await placeOrder(agent);
+      expect((await pay(agent, order.orderId)).status).toBe(200);
+      placed.unshift(order.orderId);
+    }
+    const idsOf = (body: Array<{ id: string }>) => body.map((order) => order.id);
+
+    const first = await agent.request('GET', '/api/orders?limit=2');
+    expect(first.status).toBe(200);
+    expect(idsOf(first.body)).toEqual(placed.slice(0, 2));
+    expect(first.headers.get('x-next-before')).toBe(placed[1]);
+    const last = await agent.request('GET', `/api/orders?limit=2&before=${placed[1]}`);
+    expect(idsOf(last.body)).toEqual(placed.slice(2));
+    expect(last.headers.get('x-next-before')).toBeNull();
+    const whole = await agent.request('GET', '/api/orders?limit=3');
+    expect(idsOf(whole.body)).toEqual(placed);
+    expect(whole.headers.get('x-next-before')).toBeNull();
+
+    // Another customer's order names no place in this history.
+    const someoneElse = app.agent();
+    await register(someoneElse);
+    const theirs = await someoneElse.request('GET', `/api/orders?before=${placed[0]}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toEqual([]);
+
+    for (const query of ['limit=0', 'limit=101', 'limit=two', 'before=1001', 'status=paid']) {
+      const refused = await agent.request('GET', `/api/orders?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.message).toEqual(expect.any(String));
+    }
+  });
+
   it('when a guest’s orders were made before signing up, then they are not in the customer’s history', async () => {
     const agent = app.agent();
     await addToCart(agent);

@@ -112,6 +112,7 @@ async function walkTheShop() {
   const theirs = await placeOrder(customer, { email: account.body.email });
   expect((await pay(customer, theirs.orderId, SANDBOX_TEST_NONCES.approved)).status).toBe(200);
   await customer.request('GET', '/api/orders');
+  await customer.request('GET', `/api/orders?limit=1&before=${theirs.orderId}`);
   await customer.request('GET', '/api/auth/me');
   await customer.request('POST', '/api/auth/logout');
   await customer.request('POST', '/api/auth/login', {

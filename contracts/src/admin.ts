@@ -41,7 +41,6 @@ export const adminCustomersQuerySchema = keyPageQuerySchema('a customer').extend
   q: z.string().max(200, 'q must be at most 200 characters').optional(),
 });
 export type AdminCustomersQuery = z.input<typeof adminCustomersQuerySchema>;
-export const NEXT_BEFORE_HEADER = 'x-next-before';
 
 /** The shortest word a name-or-email search looks for (the beginnings of words are listed from it). */
 export const ORDER_SEARCH_WORD_MIN = 2;
@@ -209,8 +208,15 @@ export const ORDER_STATUS_PREDECESSOR = {
   completed: 'shipped',
 } as const;
 
-/** GET /api/admin/customers/{id}: the customer and their paid orders, newest first. */
+/** How many of a customer's paid orders their detail lists (the newest). */
+export const CUSTOMER_DETAIL_ORDERS = 20;
+
+/**
+ * GET /api/admin/customers/{id}: the customer and their newest CUSTOMER_DETAIL_ORDERS paid orders,
+ * newest first; `moreOrders` when they have more (the order search by their email lists them all).
+ */
 export interface AdminCustomerDetail {
   customer: ShopUser;
   orders: AdminOrder[];
+  moreOrders: boolean;
 }

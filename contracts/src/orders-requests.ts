@@ -3,6 +3,7 @@
 // "The order pages' first render runs no zod").
 import { z } from 'zod';
 import { REORDER_SERIES_CHOICES } from './orders';
+import { keyPageQuerySchema } from './paging';
 
 /** POST /api/orders/{id}/reorder: a numbered series is repeated as ordered (the default), or continued. */
 export const reorderRequestSchema = z.strictObject({
@@ -29,3 +30,11 @@ export const orderLookupSchema = z.strictObject({
     .transform((value) => Number(value.replace('#', ''))),
 });
 export type OrderLookupInput = z.input<typeof orderLookupSchema>;
+
+/**
+ * GET /api/orders?before=&limit=: the body is the page's orders (the spec's "order list"), newest
+ * first; the id to ask `before` for the next page is in the x-next-before header, absent after the
+ * last page (as GET /api/admin/customers).
+ */
+export const orderHistoryQuerySchema = keyPageQuerySchema('an order').strict();
+export type OrderHistoryQuery = z.input<typeof orderHistoryQuerySchema>;

@@ -116,6 +116,12 @@ export interface CreatedOrder {
   total: number;
 }
 
+/**
+ * The header of a list paged by key (GET /api/orders, the admin's customers) that names the id to ask
+ * `before` for the next page; absent after the last page. Here, away from zod, for the order pages.
+ */
+export const NEXT_BEFORE_HEADER = 'x-next-before';
+
 /** One order of GET /api/orders (the signed-in customer's history, newest first). */
 export interface OrderHistoryEntry {
   id: string;

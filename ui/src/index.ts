@@ -21,3 +21,4 @@ export * from './format';
 export * from './load-once';
 export * from './page-tops';
 export * from './breakable-email';
+export * from './more-button';

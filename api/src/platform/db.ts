@@ -19,6 +19,21 @@ mongoose.set('skipOriginalStackTraces', true);
 export const trusted = mongoose.trusted;
 
 /**
+ * What follows `last` in a list sorted `{[field]: -1, _id: -1}`: the filter of a page read by key
+ * (api/README.md, "Data access"), its `$lte` the start of the index's range.
+ */
+export function olderThan<F extends string>(
+  field: F,
+  last: { _id: unknown } & Record<F, Date>,
+): Record<string, unknown> {
+  const at = last[field];
+  return {
+    [field]: trusted({ $lte: at }),
+    $or: [{ [field]: trusted({ $lt: at }) }, { [field]: at, _id: trusted({ $lt: last._id }) }],
+  };
+}
+
+/**
  * True for MongoDB's (and FerretDB's) duplicate-key error, code 11000: an insert under a unique index
  * lost a race. Placing an order once, code uses and the like are built on it (api/README.md).
  */

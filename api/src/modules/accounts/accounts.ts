@@ -332,7 +332,7 @@ export async function adminCustomerList(query: {
 export async function adminCustomerDetail(id: string): Promise<AdminCustomerDetail> {
   const customer = await findCustomerById(id);
   if (!customer) throw AppError.notFound('Customer not found');
-  return { customer: toShopUser(customer), orders: await customerOrdersForAdmin(id) };
+  return { customer: toShopUser(customer), ...(await customerOrdersForAdmin(id)) };
 }
 
 /**

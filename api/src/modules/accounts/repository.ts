@@ -3,7 +3,7 @@
 import { isValidObjectId, type Cursor, type Types } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
 import type { FilterQuery } from 'mongoose';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { isDuplicateKeyError, olderThan, trusted } from '../../platform/db';
 import { anyStartsWith, emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
 import {
   AccountTokenModel,
@@ -97,13 +97,7 @@ export async function listCustomers({
   if (before) {
     const last = await CustomerModel.findById(before, { createdAt: 1 }).lean<CustomerRecord>();
     if (!last) return { customers: [], next: null };
-    filter.createdAt = trusted({ $lte: last.createdAt });
-    and.push({
-      $or: [
-        { createdAt: trusted({ $lt: last.createdAt }) },
-        { createdAt: last.createdAt, _id: trusted({ $lt: last._id }) },
-      ],
-    });
+    Object.assign(filter, olderThan('createdAt', last));
   }
   if (and.length > 0) filter.$and = and;
   const found = await CustomerModel.find(filter, { passwordHash: 0 })

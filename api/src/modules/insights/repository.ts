@@ -1,7 +1,7 @@
 // Data access for the insights' collections; plain objects out. A figure document is written only
 // over an older reading (`computedAt`), so of two readings racing, the later one stays.
 import { Types } from 'mongoose';
-import { isDuplicateKeyError, trusted } from '../../platform/db';
+import { isDuplicateKeyError, olderThan, trusted } from '../../platform/db';
 import {
   ExportModel,
   InsightDayModel,
@@ -138,16 +138,7 @@ export async function listExports(
   before: ExportRecord | null,
   limit: number,
 ): Promise<ExportRecord[]> {
-  const filter = before
-    ? {
-        at: trusted({ $lte: before.at }),
-        $or: [
-          { at: trusted({ $lt: before.at }) },
-          { at: before.at, _id: trusted({ $lt: before._id }) },
-        ],
-      }
-    : {};
-  return ExportModel.find(filter)
+  return ExportModel.find(before ? olderThan('at', before) : {})
     .sort({ at: -1, _id: -1 })
     .limit(limit)
     .lean<ExportRecord[]>()

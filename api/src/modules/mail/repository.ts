@@ -1,6 +1,6 @@
 // Data access for the outbox; plain objects out.
 import { Types } from 'mongoose';
-import { trusted } from '../../platform/db';
+import { olderThan, trusted } from '../../platform/db';
 import { crashAt } from '../../platform/fault-points';
 import { OutboxModel, type OutboxRecord } from './model';
 
@@ -73,14 +73,7 @@ export async function listMail({
   if (before) {
     const last = await OutboxModel.findById(before, { createdAt: 1 }).lean<OutboxRecord>();
     if (!last) return [];
-    const at = last.createdAt;
-    filter = {
-      createdAt: trusted({ $lte: at }),
-      $or: [
-        { createdAt: trusted({ $lt: at }) },
-        { createdAt: at, _id: trusted({ $lt: last._id }) },
-      ],
-    };
+    filter = olderThan('createdAt', last);
   }
   return OutboxModel.find(filter)
     .sort({ createdAt: -1, _id: -1 })

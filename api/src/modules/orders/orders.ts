@@ -1,6 +1,11 @@
 // The orders module's use cases and what other modules may call (payments, proofs, accounts): they
 // use these functions, never the module's repository or model.
-import type { AdminOrder, AdminOrderPage, OrderHistoryEntry } from '@shop/contracts';
+import {
+  CUSTOMER_DETAIL_ORDERS,
+  type AdminOrder,
+  type AdminOrderPage,
+  type OrderHistoryEntry,
+} from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { toAdminOrder, toHistoryEntry } from './answers';
@@ -10,6 +15,7 @@ import {
   findOrderById,
   findPaidGuestOrdersByEmail,
   joinOrderToCustomer,
+  listOrderedFilesOfCustomer,
   listOrdersOfCustomer,
 } from './repository';
 import { searchOrders, type OrderSearch } from './search';
@@ -66,24 +72,31 @@ export async function findCallersOrder(owner: CartOwner, orderId: string): Promi
   return order;
 }
 
-/** The signed-in customer's orders, newest first. */
-export async function orderHistory(customerId: string): Promise<OrderHistoryEntry[]> {
-  return (await listOrdersOfCustomer(customerId)).map(toHistoryEntry);
+/** A page of the signed-in customer's orders, newest first (contracts' orderHistoryQuerySchema). */
+export async function orderHistory(
+  customerId: string,
+  page: { before?: string; limit: number },
+): Promise<{ orders: OrderHistoryEntry[]; nextBefore: string | null }> {
+  const { orders, next } = await listOrdersOfCustomer(customerId, page);
+  return { orders: orders.map(toHistoryEntry), nextBefore: next };
 }
 
-/** The customer's paid orders as the admin sees them (a customer's detail view). */
-export async function customerOrdersForAdmin(customerId: string): Promise<AdminOrder[]> {
-  return (await listOrdersOfCustomer(customerId)).map(toAdminOrder);
+/**
+ * The customer's newest paid orders as the admin sees them (a customer's detail view), and whether
+ * there are more (the admin's order search by their email lists them all).
+ */
+export async function customerOrdersForAdmin(
+  customerId: string,
+): Promise<{ orders: AdminOrder[]; moreOrders: boolean }> {
+  const { orders, next } = await listOrdersOfCustomer(customerId, {
+    limit: CUSTOMER_DETAIL_ORDERS,
+  });
+  return { orders: orders.map(toAdminOrder), moreOrders: next !== null };
 }
 
 /** The artwork files on the customer's paid orders (kept when the customer is deleted). */
 export async function orderedArtworkOf(customerId: string): Promise<Set<string>> {
-  const orders = await listOrdersOfCustomer(customerId);
-  return new Set(
-    orders.flatMap((order) =>
-      order.items.flatMap((item) => item.files.map((file) => file.hashedName)),
-    ),
-  );
+  return new Set(await listOrderedFilesOfCustomer(customerId));
 }
 
 /** One page of the admin's order list or search (search.ts), newest first. */

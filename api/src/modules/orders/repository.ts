@@ -1,8 +1,8 @@
 // Data access for order documents; plain objects out. Every query runs on an index declared in
 // model.ts, and every change of state is a conditional update on the order (the filter names the
 // state it leaves), which is atomic on MongoDB and on the embedded engine alike.
-import { Types, isValidObjectId } from 'mongoose';
-import { insertUnlessTaken, isDuplicateKeyError, trusted } from '../../platform/db';
+import { Types, isValidObjectId, type FilterQuery } from 'mongoose';
+import { insertUnlessTaken, isDuplicateKeyError, olderThan, trusted } from '../../platform/db';
 import { emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
 import {
   OrderCounterModel,
@@ -132,13 +132,48 @@ export async function findLatestPlacing(cartKey: string): Promise<OrderRecord | 
   return OrderModel.findOne({ cartKey }).sort({ placing: -1 }).lean<OrderRecord>().exec();
 }
 
-/** The customer's paid orders (an unpaid checkout is not an order to them), newest first. */
-export async function listOrdersOfCustomer(customerId: string): Promise<OrderRecord[]> {
-  if (!isValidObjectId(customerId)) return [];
-  return OrderModel.find({ customerId: new Types.ObjectId(customerId), paymentStatus: 'paid' })
+/**
+ * A page of the customer's paid orders (an unpaid checkout is not an order to them), newest first,
+ * after the order `before` of theirs (none when it is not theirs). `next` is the page's last order's
+ * id when more follow.
+ */
+export async function listOrdersOfCustomer(
+  customerId: string,
+  { before, limit }: { before?: string; limit: number },
+): Promise<{ orders: OrderRecord[]; next: string | null }> {
+  if (!isValidObjectId(customerId)) return { orders: [], next: null };
+  const filter: FilterQuery<OrderRecord> = {
+    customerId: new Types.ObjectId(customerId),
+    paymentStatus: 'paid',
+  };
+  if (before) {
+    const last = await OrderModel.findOne({ ...filter, _id: before }, { createdAt: 1 })
+      .lean<Pick<OrderRecord, '_id' | 'createdAt'>>()
+      .exec();
+    if (!last) return { orders: [], next: null };
+    Object.assign(filter, olderThan('createdAt', last));
+  }
+  const found = await OrderModel.find(filter)
     .sort({ createdAt: -1, _id: -1 })
+    .limit(limit + 1)
     .lean<OrderRecord[]>()
     .exec();
+  const orders = found.slice(0, limit);
+  return { orders, next: found.length > limit ? (orders.at(-1)?._id.toString() ?? null) : null };
+}
+
+/** The artwork files on the customer's paid orders, every one (deleting a customer keeps them). */
+export async function listOrderedFilesOfCustomer(customerId: string): Promise<string[]> {
+  if (!isValidObjectId(customerId)) return [];
+  const orders = await OrderModel.find(
+    { customerId: new Types.ObjectId(customerId), paymentStatus: 'paid' },
+    { items: 1 },
+  )
+    .lean<Array<Pick<OrderRecord, 'items'>>>()
+    .exec();
+  return orders.flatMap((order) =>
+    order.items.flatMap((item) => item.files.map((file) => file.hashedName)),
+  );
 }
 
 // --- Payment ------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import {
   NEXT_BEFORE_HEADER,
   ORDER_LOOKUP_MESSAGE,
   orderLookupSchema,
+  orderHistoryQuerySchema,
   orderNoteSchema,
   overrideProofSchema,
   shipOrderSchema,
@@ -94,9 +95,13 @@ export function orderRoutes({
     res.status(reused ? 200 : 201).json(created);
   });
 
+  // Paged by key (api/README.md, "Data access"): the body stays the list of orders.
   router.get('/orders', requireUser, async (req, res) => {
+    const page = parseQuery(orderHistoryQuerySchema, req);
+    const { orders, nextBefore } = await orderHistory(currentUser(req).id, page);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await orderHistory(currentUser(req).id));
+    if (nextBefore) res.setHeader(NEXT_BEFORE_HEADER, nextBefore);
+    res.json(orders);
   });
 
   // One order for its owner or the holder of its guest link (?access=); 404 for anyone else.

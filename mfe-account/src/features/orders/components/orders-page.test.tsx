@@ -47,7 +47,7 @@ describe('OrdersPage', () => {
     renderPage(<OrdersPage />);
 
     const first = await screen.findByRole('article', { name: 'Order #1001' });
-    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/orders');
+    expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/orders?limit=20');
     expect(within(first).getByText('Status:', { exact: false }).parentElement).toHaveTextContent(
       'Status: Processing',
     );
@@ -126,5 +126,37 @@ describe('OrdersPage', () => {
     useShopStore.getState().setUser(TEST_USER);
     renderPage(<OrdersPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch orders');
+  });
+
+  it('shows older orders page by page, from the place the API names, and says when a page fails', async () => {
+    const page = (orders: OrderHistoryEntry[], nextBefore?: string) =>
+      new Response(JSON.stringify(orders), {
+        headers: {
+          'content-type': 'application/json',
+          ...(nextBefore ? { 'x-next-before': nextBefore } : {}),
+        },
+      });
+    currentFetch()
+      .mockResolvedValueOnce(page([order({ id: 'o2', orderNumber: 1002 })], 'o2'))
+      .mockResolvedValueOnce(json({ message: 'boom' }, 500))
+      .mockResolvedValueOnce(page([order({ id: 'o1', orderNumber: 1001 })]));
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrdersPage />);
+
+    await screen.findByRole('article', { name: 'Order #1002' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your older orders could not be loaded. Please try again.',
+    );
+    expect(screen.getByRole('article', { name: 'Order #1002' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    await screen.findByRole('article', { name: 'Order #1001' });
+    expect(currentFetch().mock.calls.map((call) => call[0])).toEqual([
+      '/api/orders?limit=20',
+      '/api/orders?limit=20&before=o2',
+      '/api/orders?limit=20&before=o2',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

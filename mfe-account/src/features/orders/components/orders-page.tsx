@@ -6,6 +6,7 @@ import {
   ButtonLink,
   PackageIcon,
   MessageCard,
+  MoreButton,
   Page,
   PageHeader,
   Skeleton,
@@ -72,7 +73,8 @@ function OrderHistory({ user }: { user: ShopUser }) {
       </Skeleton>
     );
   }
-  if (orders.isError) {
+  // A later page that fails keeps the pages read (its own message is under the list).
+  if (!orders.data) {
     return (
       <MessageCard role="alert">
         <h2>{ORDERS_FAILED_MESSAGE}</h2>
@@ -90,7 +92,8 @@ function OrderHistory({ user }: { user: ShopUser }) {
       </MessageCard>
     );
   }
-  if (orders.data.length === 0) {
+  const list = orders.data.pages.flatMap((page) => page.orders);
+  if (list.length === 0) {
     return (
       <MessageCard>
         <span className="icon" aria-hidden="true">
@@ -115,13 +118,19 @@ function OrderHistory({ user }: { user: ShopUser }) {
     );
   }
   return (
-    <OrderList aria-label="Orders">
-      {orders.data.map((order) => (
-        <li key={order.id}>
-          <OrderCard order={order} />
-        </li>
-      ))}
-    </OrderList>
+    <>
+      <OrderList aria-label="Orders">
+        {list.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </OrderList>
+      {orders.isFetchNextPageError && (
+        <p role="alert">Your older orders could not be loaded. Please try again.</p>
+      )}
+      <MoreButton pages={orders} label="Show older orders" busyLabel="Loading older orders…" />
+    </>
   );
 }
 

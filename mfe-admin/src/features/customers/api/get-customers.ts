@@ -1,5 +1,5 @@
 import { adminCustomerListSchema } from '@shop/contracts/admin-answers';
-import { NEXT_BEFORE_HEADER } from '@shop/contracts/admin';
+import { NEXT_BEFORE_HEADER } from '@shop/contracts/orders';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ShopUser } from '@shop/contracts';
 import { apiRequest, queryClient } from 'shell/store';

@@ -1,3 +1,4 @@
+import { CUSTOMER_DETAIL_ORDERS } from '@shop/contracts/admin';
 import { shownStatusLabel } from '@shop/contracts/orders';
 import {
   Dialog,
@@ -11,7 +12,7 @@ import { useCustomerDetail } from '../api/get-customer-detail';
 import type { Customer } from '../api/get-customers';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
-/** A customer's detail: their paid orders, newest first. */
+/** A customer's detail: their newest paid orders, newest first. */
 export function CustomerOrdersDialog({
   customer,
   onClose,
@@ -38,18 +39,26 @@ export function CustomerOrdersDialog({
           ) : detail.data.orders.length === 0 ? (
             <p>No paid orders yet.</p>
           ) : (
-            <ul aria-label="Orders" style={{ paddingLeft: '1.25rem' }}>
-              {detail.data.orders.map((order) => (
-                <li key={order.id} style={{ margin: '0.5rem 0' }}>
-                  <strong>#{order.orderNumber}</strong> ·{' '}
-                  {formatShortDate(order.createdAt, timeZone)} · {formatDollars(order.total)}{' '}
-                  <OrderStatusBadge
-                    status={order.status}
-                    label={shownStatusLabel(order.status, order.proofStatus)}
-                  />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul aria-label="Orders" style={{ paddingLeft: '1.25rem' }}>
+                {detail.data.orders.map((order) => (
+                  <li key={order.id} style={{ margin: '0.5rem 0' }}>
+                    <strong>#{order.orderNumber}</strong> ·{' '}
+                    {formatShortDate(order.createdAt, timeZone)} · {formatDollars(order.total)}{' '}
+                    <OrderStatusBadge
+                      status={order.status}
+                      label={shownStatusLabel(order.status, order.proofStatus)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {detail.data.moreOrders && (
+                <p>
+                  These are the newest {CUSTOMER_DETAIL_ORDERS}. To see them all, search Orders for{' '}
+                  {customer.email}.
+                </p>
+              )}
+            </>
           )}
         </>
       )}

@@ -9,6 +9,7 @@ import {
   renderPage,
   setupShopTests,
 } from '@shop/ui/testing';
+import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
 import { CustomersPanel } from './customers-panel';
 
 const currentFetch = setupShopTests();
@@ -76,6 +77,25 @@ describe('Customers', () => {
     await user.type(field, 'zz');
     expect(await screen.findByRole('heading', { name: 'No customers match' })).toBeInTheDocument();
     expect(currentFetch().mock.calls[2]?.[0]).toBe('/api/admin/customers?limit=50&q=bozz');
+  });
+
+  it('shows a customer’s newest orders and, when they have more, where to see them all', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([TEST_USER]))
+      .mockResolvedValueOnce(
+        json({ customer: TEST_USER, orders: [SAMPLE_ADMIN_ORDER], moreOrders: true }),
+      );
+    const user = userEvent.setup();
+    renderPage(<CustomersPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Orders of ann@example.com' }));
+    const dialog = await openedDialog('ann@example.com');
+    expect(
+      await within(dialog).findByText(`#${SAMPLE_ADMIN_ORDER.orderNumber}`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      'These are the newest 20. To see them all, search Orders for ann@example.com.',
+    );
+    expect(currentFetch().mock.calls[1]?.[0]).toBe(`/api/admin/customers/${TEST_USER.id}`);
   });
 
   it('cannot delete an admin account', async () => {

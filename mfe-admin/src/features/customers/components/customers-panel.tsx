@@ -8,6 +8,7 @@ import {
 import {
   Badge,
   formatShortDate,
+  MoreButton,
   QueryState,
   RowButton,
   SectionHeader,
@@ -18,7 +19,6 @@ import {
   useDebouncedValue,
 } from '@shop/ui';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { MoreButton } from '../../../components/more-button';
 import { WordSearchField } from '../../../components/word-search-field';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { CustomerOrdersDialog } from './customer-orders-dialog';

@@ -3,14 +3,14 @@ import styled from 'styled-components';
 import {
   Badge,
   Button,
-  SectionHeader,
-  SelectField,
   formatShortDate,
   formatTime,
-  theme,
+  MoreButton,
   QueryState,
+  SectionHeader,
+  SelectField,
+  theme,
 } from '@shop/ui';
-import { MoreButton } from '../../../components/more-button';
 import { useEnquiries, useMarkHandled, type EnquiryState } from '../api/enquiries';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
 

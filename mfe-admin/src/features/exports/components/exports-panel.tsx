@@ -11,6 +11,7 @@ import {
   formatDay,
   formatShortDate,
   formatTime,
+  MoreButton,
   QueryState,
   SectionHeader,
   SelectField,
@@ -21,7 +22,6 @@ import {
   theme,
   VisuallyHidden,
 } from '@shop/ui';
-import { MoreButton } from '../../../components/more-button';
 import { dayRangeError } from '../../../lib/day-range';
 import { useCreateExport, useExports, type ExportRecordAnswer } from '../api/exports';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';

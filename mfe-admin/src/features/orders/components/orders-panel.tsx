@@ -4,6 +4,7 @@ import { ORDER_SEARCH_TOO_SHORT, readOrderSearch } from '@shop/contracts/admin';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, shownStatusLabel } from '@shop/contracts/orders';
 import {
   Button,
+  MoreButton,
   OrderStatusBadge,
   RowButton,
   SectionHeader,
@@ -19,7 +20,6 @@ import {
 import { formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { MoreButton } from '../../../components/more-button';
 import { WordSearchField } from '../../../components/word-search-field';
 import { dayRangeError } from '../../../lib/day-range';
 import { PaymentBadge } from '../../../components/payment-badge';

@@ -6,6 +6,7 @@ import {
   Button,
   formatShortDate,
   formatTime,
+  MoreButton,
   QueryState,
   RowButton,
   SectionHeader,
@@ -14,7 +15,6 @@ import {
   TableRegion,
   theme,
 } from '@shop/ui';
-import { MoreButton } from '../../../components/more-button';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
 

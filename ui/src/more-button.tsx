@@ -1,4 +1,4 @@
-import { Button } from '@shop/ui';
+import { Button } from './button';
 
 /** What MoreButton needs of an infinite query (react-query's useInfiniteQuery result). */
 interface PagedQuery {
