@@ -239,6 +239,33 @@ describe('"Order again" with a numbered series', () => {
     expect(repeated.body.cart.items[0].productConfig.series.start).toBe(1501);
   });
 
+  it('continues two lines of one series one after the other, never with the same numbers', async () => {
+    const customer = app.agent();
+    await register(customer);
+    await addToCart(customer, { ...SERIES, quantity: 10 });
+    await addToCart(customer, {
+      ...SERIES,
+      quantity: 10,
+      series: { ...SERIES.series, start: 1511 },
+    });
+    const first = await placeOrder(customer);
+    expect((await pay(customer, first.orderId)).status).toBe(200);
+
+    const options = await customer.request('GET', `/api/orders/${first.orderId}/reorder`);
+    expect(options.body.series.map((line: { continue: string }) => line.continue)).toEqual([
+      'PUMP 1521 to PUMP 1530',
+      'PUMP 1531 to PUMP 1540',
+    ]);
+    const continued = await customer.request('POST', `/api/orders/${first.orderId}/reorder`, {
+      body: { series: 'continue' },
+    });
+    expect(
+      continued.body.cart.items.map(
+        (item: { productConfig: { series: { start: number } } }) => item.productConfig.series.start,
+      ),
+    ).toEqual([1521, 1531]);
+  });
+
   it('continues after the numbers engraved under a revised text, and counts the owner’s numbers for a guest link’s holder too', async () => {
     const customer = app.agent();
     await register(customer);

@@ -75,6 +75,9 @@ export async function seriesChoices(
     sessionId: order.sessionId,
   });
   const choices: SeriesChoice[] = [];
+  // The last number each series' continuation gives an earlier line of this order: two lines of one
+  // series continue one after the other, never with the same numbers.
+  const continuedTo = new Map<string, number>();
   for (const item of order.items) {
     const config = item.productConfig;
     const series = config.series;
@@ -82,8 +85,13 @@ export async function seriesChoices(
     const customText = engraved.get(item.lineId) ?? config.customText;
     const keys = new Set([seriesKeyOf(config), seriesKeyOf({ ...config, customText })]);
     let highest = seriesLast(series, item.quantity);
-    for (const key of keys) highest = Math.max(highest, await highestOrdered(owner, key));
+    for (const key of keys) {
+      const recorded = continuedTo.get(key) ?? (await highestOrdered(owner, key));
+      highest = Math.max(highest, recorded);
+    }
     const nextStart = highest + series.step;
+    const continuedLast = seriesLast({ ...series, start: nextStart }, item.quantity);
+    for (const key of keys) continuedTo.set(key, continuedLast);
     const line = { customText, code: config.code ?? null };
     choices.push({
       lineId: item.lineId,
