@@ -9,7 +9,15 @@ import { createLogger } from '../src/platform/logger';
 import { OutboxModel } from '../src/modules/mail/model';
 import { signOrderLink } from '../src/modules/orders/order-access';
 import { decodeCodesInPdf } from './support/code-reading';
-import { addToCart, label, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
+import {
+  addToCart,
+  customerInfo,
+  label,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+} from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 let uploadDir: string;
@@ -101,6 +109,33 @@ describe('a numbered series with a code', () => {
       /^Label 1 \(https:\/\/assets\.example\.com\/t\/1501\): Too small to scan: the QR code's squares would be 0\.0\d\d in wide and laser engraving on Phenolic needs at least 0\.015 in/,
     );
     expect((await shopper.request('GET', '/api/cart')).body.items).toHaveLength(0);
+  });
+
+  it('checks the text of its widest label, not only its last: skipping the proof is refused, and the proof names that label', async () => {
+    // "EQUIPMENT 10" is set smaller than "EQUIPMENT 11" (two wide digits against two narrow ones).
+    const small = {
+      ...label({ color: 'white-black', mounting: 'no-mounting', width: 1.53, height: 0.75 }),
+      customText: 'EQUIPMENT {n}',
+      quantity: 11,
+      series: { start: 1, step: 1, padding: 0 },
+    };
+    const shopper = app.agent();
+    await addToCart(shopper, small);
+    const refused = await shopper.request('POST', '/api/orders', {
+      body: { customerInfo: customerInfo(), skipProof: true },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Label 1: the text is too small to engrave legibly/);
+
+    const order = await placeOrder(shopper, {}, { skipProof: false });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const item = (await shopper.request('GET', `/api/orders/${order.orderId}`)).body.items[0];
+    const svg = (
+      await download(shopper, `/api/orders/${order.orderId}/items/${item.id}/proof.svg`)
+    ).toString('utf8');
+    const words = svg.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(words).toContain('Text too small to engrave legibly');
+    expect(words).toContain('On label 10 (“EQUIPMENT 10”), capital letters would be');
   });
 
   it('refuses characters its code cannot carry', async () => {

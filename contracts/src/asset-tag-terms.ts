@@ -10,6 +10,7 @@ import {
   type CodePlacement,
   type CodeType,
 } from './asset-tag-options';
+import { characterWidthEm } from './label-layout';
 import { formatCount } from './money';
 
 /** A numbered series, as asset-tags.ts' seriesSchema reads it (LabelSeries). */
@@ -44,6 +45,23 @@ export function formatSeriesNumber(series: Series, number: number): string {
 /** The last number of a series of `quantity` labels. */
 export function seriesLast(series: Series, quantity: number): number {
   return seriesNumber(series, quantity - 1);
+}
+
+/**
+ * The index of the label whose number is widest as engraved (the most digits, then the fewest narrow
+ * ones: "10" is wider than "11"), the last of equals: the label whose text is set smallest, which the
+ * checks of a series' text lay out. Not always the last ("EQUIPMENT 10" of 1 to 11).
+ */
+export function widestSeriesIndex(series: Series, quantity: number): number {
+  let widest = 0;
+  let widestEm = -1;
+  for (let index = 0; index < quantity; index++) {
+    const digits = formatSeriesNumber(series, seriesNumber(series, index));
+    let em = 0;
+    for (const digit of digits) em += characterWidthEm(digit);
+    if (em >= widestEm) [widest, widestEm] = [index, em];
+  }
+  return widest;
 }
 
 /** The template with every `{n}` replaced by the label's number. */

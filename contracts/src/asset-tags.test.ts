@@ -6,6 +6,7 @@ import {
   rowLabel,
   seriesLabel,
   variableDataTerms,
+  widestSeriesIndex,
 } from './asset-tags';
 import { labelConfigurationSchema } from './label-configuration';
 import { codeModulesBound, drawCode } from './label-code-drawing';
@@ -50,6 +51,28 @@ describe('a numbered series', () => {
     // No number in the text: by the code's value.
     expect(describeSeries({ ...line, customText: 'PUMP' }, 2)).toBe(
       'https://assets.example.com/t/1501 to https://assets.example.com/t/1502',
+    );
+  });
+
+  it('finds the label whose number is widest: the most digits, then the fewest narrow ones', () => {
+    const from = (start: number, step = 1, padding = 0) => ({ start, step, padding });
+    // 1 to 11: "10" (two wide digits) is wider than "11" (two narrow ones).
+    expect(widestSeriesIndex(from(1), 11)).toBe(9);
+    // 1 to 111: "109" is the last of the three-digit numbers with one narrow digit.
+    expect(widestSeriesIndex(from(1), 111)).toBe(108);
+    // Padded to 4: every number has four digits; "0100" has one 1, "0099" none.
+    expect(widestSeriesIndex(from(1, 1, 4), 100)).toBe(98);
+    // Plain cases: the last, and the only.
+    expect(widestSeriesIndex(from(1501), 500)).toBe(499);
+    expect(widestSeriesIndex(from(7), 1)).toBe(0);
+    // Every 5 from 1: 1, 6, 11, 16, 21: "16" and "21" tie, the last of equals.
+    expect(widestSeriesIndex(from(1, 5), 5)).toBe(4);
+    expect(
+      labelLayout({ ...plain, customText: seriesLabel({ ...line, series: from(1) }, 9).text })
+        .capHeight,
+    ).toBeLessThan(
+      labelLayout({ ...plain, customText: seriesLabel({ ...line, series: from(1) }, 10).text })
+        .capHeight,
     );
   });
 

@@ -161,13 +161,17 @@ export function previewLayout({
 
 export type PreviewLayout = ReturnType<typeof previewLayout>;
 
-/** Why the shopper's text (not SAMPLE TEXT) cannot be engraved legibly at this layout, or null. */
+/**
+ * Why the shopper's text (not SAMPLE TEXT) cannot be engraved legibly at this layout, or null; `on`
+ * names the label when it is another than the one drawn ("label 10 (“PUMP 10”)").
+ */
 export function textTooSmallMessage(
   layout: Pick<PreviewLayout, 'textTooSmall' | 'capHeight'>,
   customText: string,
+  on?: string,
 ): string | null {
   if (customText.trim() === '' || !layout.textTooSmall) return null;
-  return `Text too small to engrave legibly: capital letters would be ${layout.capHeight.toFixed(3)}″ high, the minimum is ${MIN_CAP_HEIGHT_INCHES}″.`;
+  return `Text too small to engrave legibly${on ? ` on ${on}` : ''}: capital letters would be ${layout.capHeight.toFixed(3)}″ high, the minimum is ${MIN_CAP_HEIGHT_INCHES}″.`;
 }
 
 /**

@@ -52,6 +52,34 @@ describe('a numbered series', () => {
       ),
     );
   });
+
+  it('warns of the label whose text is set smallest, whichever label the preview draws', async () => {
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE) });
+    const user = await open();
+    const width = screen.getByLabelText('Width (inches)');
+    const height = screen.getByLabelText('Height (inches)');
+    await user.clear(width);
+    await user.type(width, '1.53');
+    await user.clear(height);
+    await user.type(height, '0.75');
+    await user.type(screen.getByLabelText('Text to engrave'), 'EQUIPMENT');
+    await user.click(screen.getByRole('radio', { name: /Numbered series/ }));
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '11');
+
+    // "EQUIPMENT 1" and "EQUIPMENT 11" fit; "EQUIPMENT 10" is set under the smallest we engrave.
+    expect(previewText()).toHaveTextContent('EQUIPMENT 1');
+    expect(screen.getByTestId('custom-text-too-small')).toHaveTextContent(
+      /^Text too small to engrave legibly on label 10 \(“EQUIPMENT 10”\): capital letters would be 0\.12\d″ high, the minimum is 0\.125″\./,
+    );
+    await user.click(screen.getByRole('button', { name: 'Last' }));
+    expect(previewText()).toHaveTextContent('EQUIPMENT 11');
+    expect(screen.getByTestId('custom-text-too-small')).toHaveTextContent(/on label 10 /);
+    await user.clear(quantity);
+    await user.type(quantity, '9');
+    expect(screen.queryByTestId('custom-text-too-small')).not.toBeInTheDocument();
+  });
 });
 
 describe('one label per spreadsheet row', () => {

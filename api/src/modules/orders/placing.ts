@@ -10,6 +10,7 @@ import {
   seriesLabel,
   toDollars,
   variableDataOf,
+  widestSeriesIndex,
   type CheckoutQuote,
   type CreatedOrder,
   type CustomerInfo,
@@ -43,14 +44,14 @@ function skipProofRefusal(items: OrderItemRecord[]): string | null {
   return `${lines}: the text is too small to engrave legibly (its capitals would be under ${MIN_CAP_HEIGHT_INCHES}″), so we send a proof first. Uncheck “Skip the proof, engrave as shown” or change the label.`;
 }
 
-/** Whether a line's text (a series' longest, its last label) lays out under the smallest we engrave. */
+/** Whether a line's text (a series' widest label: widestSeriesIndex) lays out under the smallest we engrave. */
 function textTooSmall({ productConfig: config, files, quantity }: OrderItemRecord): boolean {
   // A spreadsheet's rows were each checked to fit when the sheet was checked (asset-tags/checking.ts).
   if (config.rows) return false;
   const text = config.series
     ? seriesLabel(
         { customText: config.customText, series: config.series, code: config.code ?? null },
-        quantity - 1,
+        widestSeriesIndex(config.series, quantity),
       ).text
     : config.customText;
   if (text.trim() === '') return false;

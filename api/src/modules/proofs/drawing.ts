@@ -9,6 +9,7 @@ import {
   HOLE_INSET_INCHES,
   invertedCodeWarning,
   isMatrixCode,
+  labelLayout,
   type LabelLayout,
   MATERIAL_LABELS,
   MIN_CAP_HEIGHT_INCHES,
@@ -266,6 +267,44 @@ function textPrimitive(
   };
 }
 
+/** A text's first line that is not blank. */
+function firstLine(text: string): string {
+  return (
+    text
+      .split('\n')
+      .find((piece) => piece.trim() !== '')
+      ?.trim() ?? ''
+  );
+}
+
+/**
+ * The smallest text too small to engrave of the labels the proof shows (a series' widest label is
+ * among them: proofs.ts), with the label when it is not the first, whose layout is `first`; else the
+ * first's layout.
+ */
+function smallestText(
+  content: ProofContent,
+  first: LabelLayout,
+): { layout: LabelLayout; label: ProofLabel | null } {
+  const config = content.productConfig;
+  let smallest: { layout: LabelLayout; label: ProofLabel | null } = { layout: first, label: null };
+  for (const label of content.series?.shown.slice(1) ?? []) {
+    const layout = labelLayout({
+      width: config.width,
+      height: config.height,
+      color: config.color,
+      mounting: config.mounting,
+      customText: label.values.text,
+      artwork: Boolean(content.engraved),
+      code: config.code ? { type: config.code.type, placement: config.code.placement } : null,
+    });
+    // A label without text (a blank row) sets none: it is never the smallest.
+    const smaller = !smallest.layout.textTooSmall || layout.capHeight < smallest.layout.capHeight;
+    if (layout.textTooSmall && smaller) smallest = { layout, label };
+  }
+  return smallest;
+}
+
 /** The proof of one order line: the label to scale with rulers, its details, warnings and artwork. */
 export function proofDrawing(content: ProofContent): ProofDrawing {
   const config = content.productConfig;
@@ -393,9 +432,13 @@ export function proofDrawing(content: ProofContent): ProofDrawing {
     y += 16;
   };
 
-  if (layout.textTooSmall) {
+  const smallest = smallestText(content, layout);
+  if (smallest.layout.textTooSmall) {
     const heading = 'Text too small to engrave legibly';
-    const advice = `Capital letters would be ${letterHeight(layout.capHeight)} high; the smallest we engrave legibly is ${letterHeight(MIN_CAP_HEIGHT_INCHES)} (1/8 in). Shorten the text, use fewer lines or choose a larger label.`;
+    const which = smallest.label
+      ? `On label ${smallest.label.number} (“${firstLine(smallest.label.values.text)}”), c`
+      : 'C';
+    const advice = `${which}apital letters would be ${letterHeight(smallest.layout.capHeight)} high; the smallest we engrave legibly is ${letterHeight(MIN_CAP_HEIGHT_INCHES)} (1/8 in). Shorten the text, use fewer lines or choose a larger label.`;
     warningBox(() => {
       paragraph(heading, 11, 15, { font: 'body-bold', fill: WARNING }, MARGIN + 10);
       paragraph(advice, 10, 13, { fill: WARNING }, MARGIN + 10);

@@ -1,7 +1,7 @@
 // The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
 // current revision or an earlier one. A revision never changes, so a PDF kept once is kept for good.
 import { buffer } from 'node:stream/consumers';
-import { engravedArtworkOf, isVariableLine } from '@shop/contracts';
+import { engravedArtworkOf, isVariableLine, widestSeriesIndex } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
 import type { AttachmentLoader } from '../mail/mail';
@@ -230,13 +230,15 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
 /** Labels a proof draws besides the first and the last: this many, evenly spread. */
 const PROOF_SAMPLE_LABELS = 4;
 
-/** A series' or a sheet's labels as the proof shows them: first, last, a sample, and the index. */
+/** A series' or a sheet's labels as the proof shows them: first, last, widest, a sample, and the index. */
 async function seriesOf(
   config: OrderRecord['items'][number]['productConfig'],
   quantity: number,
 ): Promise<ProofSeries> {
   const labels = await lineLabels(config, quantity);
+  // A series' widest label too: the one whose text is set smallest (the proof warns of it).
   const picked = new Set([0, labels.count - 1]);
+  if (config.series) picked.add(widestSeriesIndex(config.series, quantity));
   for (let sample = 1; sample <= PROOF_SAMPLE_LABELS; sample++) {
     picked.add(Math.round((sample * (labels.count - 1)) / (PROOF_SAMPLE_LABELS + 1)));
   }

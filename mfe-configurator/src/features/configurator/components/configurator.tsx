@@ -24,6 +24,7 @@ import {
   LabelPreview,
   previewLayout,
   textTooSmallMessage,
+  type PreviewLayout,
   TOO_SMALL_ADVICE,
 } from '@shop/ui/label-preview';
 import { useCodeSymbols } from '@shop/ui/code-symbols';
@@ -40,7 +41,7 @@ import { LabelPicker } from './label-picker';
 import { useSheetCheck, useSheetPage } from '../api/label-sheets';
 import { labelLayout } from '@shop/contracts/label-layout';
 import { fitCode } from '@shop/contracts/label-codes';
-import { rowLabel, seriesLabel } from '@shop/contracts/asset-tag-terms';
+import { rowLabel, seriesLabel, widestSeriesIndex } from '@shop/contracts/asset-tag-terms';
 
 const Form = styled.form<{ $started: boolean }>`
   display: grid;
@@ -132,6 +133,30 @@ function pickedLabel(
     }
   }
   return { text: draft.customText, codeValue: code || null };
+}
+
+/**
+ * Why a series' widest label (widestSeriesIndex: its text is set smallest) cannot be engraved legibly
+ * when the preview draws another, or null.
+ */
+function widestTooSmall(
+  draft: LabelDraft,
+  validation: Validation,
+  count: number,
+  shownIndex: number,
+  layoutOf: (customText: string) => PreviewLayout,
+): string | null {
+  const series = draft.mode === 'series' && validation.ok ? validation.configuration.series : null;
+  if (!series) return null;
+  const widest = widestSeriesIndex(series, count);
+  if (widest === shownIndex) return null;
+  const { text } = seriesLabel({ customText: draft.customText, series, code: null }, widest);
+  const named =
+    text
+      .split('\n')
+      .find((piece) => piece.trim() !== '')
+      ?.trim() ?? '';
+  return textTooSmallMessage(layoutOf(text), text, `label ${widest + 1} (“${named}”)`);
 }
 
 /** Why the code would not scan on this label (the last of a series: its longest value), or null. */
@@ -366,7 +391,19 @@ export function Configurator() {
     artwork: artwork !== null,
     code: previewCode,
   });
-  const tooSmall = textTooSmallMessage(layout, picked.text);
+  const tooSmall =
+    textTooSmallMessage(layout, picked.text) ??
+    widestTooSmall(draft, validation, labelCount, shownIndex, (customText) =>
+      previewLayout({
+        color: draft.color,
+        customText,
+        width,
+        height,
+        mounting: draft.mounting,
+        artwork: artwork !== null,
+        code: previewCode,
+      }),
+    );
   const tooSmallDetail = tooSmall && `${tooSmall} ${TOO_SMALL_ADVICE}`;
   const rowsTooSmall = draft.mode === 'rows' && tooSmallDetail !== null;
 
