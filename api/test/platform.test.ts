@@ -75,6 +75,31 @@ describe('answers in the error format', () => {
     expect(response.body).toEqual({ message: 'Malformed JSON body' });
   });
 
+  it('when a path does not decode or a compressed body does not inflate, then 400 "Malformed request", not a bug', async () => {
+    const bugsBefore = logLines.filter((line) => line.msg === 'Unhandled error').length;
+    for (const path of [
+      '/api/probe/items/%ZZ',
+      '/api/orders/%E0%A4%A',
+      '/api/admin/customers/%C0%AF',
+    ]) {
+      const response = await app.request('GET', path);
+      expect(response.status, path).toBe(400);
+      expect(response.body, path).toEqual({ message: 'Malformed request' });
+    }
+    const notGzip = await fetch(new URL('/api/probe/echo', app.baseUrl), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'x-session-id': 's',
+      },
+      body: '{"name":"Ann"}',
+    });
+    expect(notGzip.status).toBe(400);
+    expect(await notGzip.json()).toEqual({ message: 'Malformed request' });
+    expect(logLines.filter((line) => line.msg === 'Unhandled error')).toHaveLength(bugsBefore);
+  });
+
   it('when the body is over 100kb, then 413 with a JSON message', async () => {
     const response = await app.request('POST', '/api/probe/echo', {
       body: { name: 'x'.repeat(110 * 1024) },

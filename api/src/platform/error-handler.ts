@@ -24,24 +24,36 @@ function fromZod(error: ZodError): ErrorAnswer {
   return { status: 400, body: { message, errors } };
 }
 
-/** Errors of the body parser (http-errors carrying a `type`); their own status is right, the text is ours. */
-function fromBodyParser(error: { type: string; status: number }): ErrorAnswer {
+/**
+ * A 4xx of Express's own parts (http-errors): the body parser's (carrying a `type`), the router's for
+ * a path it cannot decode (`/api/orders/%ZZ`), a compressed body that does not inflate. Their status
+ * is right; the text is ours.
+ */
+interface ClientHttpError {
+  status: number;
+  type?: unknown;
+  expose?: unknown;
+}
+
+function fromClientHttpError(error: ClientHttpError): ErrorAnswer {
   const messages: Record<string, string> = {
     'entity.parse.failed': 'Malformed JSON body',
     'entity.too.large': 'Request body is too large',
     'encoding.unsupported': 'Unsupported request body encoding',
     'charset.unsupported': 'Unsupported request body charset',
   };
-  return {
-    status: error.status,
-    body: { message: messages[error.type] ?? 'Could not read the request body' },
-  };
+  const byType = typeof error.type === 'string' ? messages[error.type] : undefined;
+  const fallback =
+    typeof error.type === 'string' ? 'Could not read the request body' : 'Malformed request';
+  return { status: error.status, body: { message: byType ?? fallback } };
 }
 
-function isBodyParserError(error: unknown): error is { type: string; status: number } {
-  const candidate = error as { type?: unknown; status?: unknown } | null;
+function isClientHttpError(error: unknown): error is ClientHttpError {
+  const candidate = error as { type?: unknown; status?: unknown; expose?: unknown } | null;
   return (
-    typeof candidate?.type === 'string' &&
+    (typeof candidate?.type === 'string' ||
+      candidate?.expose === true ||
+      error instanceof URIError) &&
     typeof candidate.status === 'number' &&
     candidate.status >= 400 &&
     candidate.status < 500
@@ -70,7 +82,7 @@ export function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
     return { status: error.status, body, retryAfterSeconds: error.retryAfterSeconds };
   }
   if (error instanceof ZodError) return fromZod(error);
-  if (isBodyParserError(error)) return fromBodyParser(error);
+  if (isClientHttpError(error)) return fromClientHttpError(error);
   // A value mongoose could not cast (an id that slipped past validation) is still the caller's bad input.
   if (error instanceof mongoose.Error.CastError) {
     return {
