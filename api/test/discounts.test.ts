@@ -458,11 +458,13 @@ describe('admin discount codes', () => {
     [{ minimumOrder: -0.01 }, 'minimumOrder', 'Minimum order must be at least 0'],
     [{ usageLimit: 0 }, 'usageLimit', 'Usage limit must be at least 1'],
     [{ usageLimit: 2.5 }, 'usageLimit', 'Usage limit must be a whole number'],
-    [
-      { expiresAt: 'next tuesday' },
-      'expiresAt',
-      'Expiry must be a date (YYYY-MM-DD) or an ISO date-time',
-    ],
+    ...['next tuesday', '2030-02-30', '9999-12-31', '0000-01-01', '9999-12-31T10:00:00Z'].map(
+      (expiresAt) => [
+        { expiresAt },
+        'expiresAt',
+        'Expiry must be a date (YYYY-MM-DD) or an ISO date-time',
+      ],
+    ),
     [{ description: 'd'.repeat(201) }, 'description', 'Description must be at most 200 characters'],
   ])(
     'when creating with %j, then 400 naming %s and nothing is stored',

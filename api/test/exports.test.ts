@@ -187,6 +187,23 @@ describe('the orders export', () => {
     expect(unpaid.rows).toHaveLength(2);
   });
 
+  it('of days the calendar does not have is refused, and nothing is recorded', async () => {
+    const newest = async () =>
+      (await admin.request('GET', '/api/admin/exports?limit=1')).body.exports[0]?.id ?? null;
+    const before = await newest();
+    for (const [from, to] of [
+      ['2024-01-01', '9999-12-31'],
+      ['0000-01-01', '2024-01-01'],
+      ['2024-02-30', '2024-03-01'],
+    ]) {
+      const refused = await admin.request('POST', '/api/admin/exports', {
+        body: { kind: 'orders', from, to },
+      });
+      expect(refused.status, `${from} ${to}`).toBe(400);
+    }
+    expect(await newest()).toBe(before);
+  });
+
   it('of another range holds no order of today', async () => {
     const { rows } = await exportFile(admin, {
       kind: 'orders',

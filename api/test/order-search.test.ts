@@ -174,6 +174,8 @@ describe('GET /api/admin/orders', () => {
       'from=2026-01-01&before=2026-02-30',
       `before=${new Types.ObjectId().toString()}`,
       'from=2026-13-01',
+      'to=9999-12-31',
+      'from=0000-01-01',
       'pageSize=0',
     ]) {
       const response = await admin.request('GET', `/api/admin/orders?${query}`);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ShopUser } from './shop-store';
 import { CARRIERS, ORDER_STATUSES, type AdminOrder } from './orders';
 import { keyPageQuerySchema } from './paging';
+import { isCalendarDay } from './time-zone';
 
 export const ADMIN_SECRET_ATTEMPTS = 3;
 export const ADMIN_SECRET_WINDOW_MINUTES = 15;
@@ -94,16 +95,10 @@ export function readCustomerSearch(
   return read.kind === 'number' ? { kind: 'words', words: orderSearchWords(text) } : read;
 }
 
-/** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30). */
+/** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30), in the years the shop takes. */
 export function calendarDay(field: string) {
   const message = `${field} must be a date (YYYY-MM-DD)`;
-  return z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((day) => {
-      const at = Date.parse(`${day}T00:00:00Z`);
-      return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
-    }, message);
+  return z.string().refine(isCalendarDay, message);
 }
 
 /** A place in the admin's order lists: the id of the previous page's last order. */

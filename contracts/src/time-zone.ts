@@ -62,6 +62,17 @@ export function clockTimeIn(timeZone: string, instant: Date): string {
   return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`;
 }
 
+/** The first and the last day the shop's dates take (the day after the last is still a date). */
+export const FIRST_DAY = '1970-01-01';
+export const LAST_DAY = '9998-12-31';
+
+/** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30), from FIRST_DAY to LAST_DAY. */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day < FIRST_DAY || day > LAST_DAY) return false;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
+}
+
 /** The day after a YYYY-MM-DD day. */
 export function nextDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
