@@ -459,7 +459,7 @@ describe('admin discount codes', () => {
     [{ usageLimit: 0 }, 'usageLimit', 'Usage limit must be at least 1'],
     [{ usageLimit: 2.5 }, 'usageLimit', 'Usage limit must be a whole number'],
     ...['next tuesday', '2030-02-30', '9999-12-31', '0000-01-01', '9999-12-31T10:00:00Z'].map(
-      (expiresAt) => [
+      (expiresAt): [Record<string, unknown>, string, string] => [
         { expiresAt },
         'expiresAt',
         'Expiry must be a date (YYYY-MM-DD) or an ISO date-time',

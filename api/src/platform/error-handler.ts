@@ -49,14 +49,13 @@ function fromClientHttpError(error: ClientHttpError): ErrorAnswer {
 }
 
 function isClientHttpError(error: unknown): error is ClientHttpError {
-  const candidate = error as { type?: unknown; status?: unknown; expose?: unknown } | null;
+  if (typeof error !== 'object' || error === null) return false;
+  const { type, status, expose } = error as { type?: unknown; status?: unknown; expose?: unknown };
   return (
-    (typeof candidate?.type === 'string' ||
-      candidate?.expose === true ||
-      error instanceof URIError) &&
-    typeof candidate.status === 'number' &&
-    candidate.status >= 400 &&
-    candidate.status < 500
+    (typeof type === 'string' || expose === true || error instanceof URIError) &&
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500
   );
 }
 
