@@ -123,7 +123,8 @@ export async function authorizeOrderReader(
  * /orders/lookup: when the order of that number was placed with that email (any case), its guest link
  * is emailed there, up to 3 an hour (orderLinksPerEmail; past them nothing is sent). The caller
  * answers the same either way, so the lookup tells nobody whether an order exists or whose it is;
- * only the address the order was placed with receives anything.
+ * only the address the order was placed with receives anything. The route answers before calling this,
+ * so neither does the answer's timing.
  */
 export async function sendOrderLink(
   email: string,

@@ -163,8 +163,11 @@ export function orderRoutes({
   });
   router.post('/orders/lookup', lookupLimit, async (req, res) => {
     const { email, orderNumber } = parseBody(orderLookupSchema, req);
-    await sendOrderLink(email, orderNumber, config);
+    // Answered before the order is looked up: the same answer, as fast, for every email and number.
     res.status(202).json({ message: ORDER_LOOKUP_MESSAGE });
+    sendOrderLink(email, orderNumber, config).catch((error: unknown) =>
+      logger.error({ err: error }, 'Sending an order link failed'),
+    );
   });
 
   // --- Admin: every call is requireAdmin (401 signed out, 403 not admin) ---------------------------
