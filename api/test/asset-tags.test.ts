@@ -181,6 +181,16 @@ describe('a numbered series with a code', () => {
     expect(inProof.every((value) => expected.includes(value))).toBe(true);
     expect(proof.toString('latin1')).toContain('/Count 2');
 
+    // The engraver's files: refused until the customer approves the proof, then every label.
+    const productionCsv = `/api/admin/orders/${order.orderId}/items/${item.id}/production.csv`;
+    const early = await admin.request('GET', productionCsv);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/once the proof is approved/);
+    const approved = await shopper.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann Lee' },
+    });
+    expect(approved.status, approved.text).toBe(200);
+
     const production = await download(
       admin,
       `/api/admin/orders/${order.orderId}/items/${item.id}/production.pdf?layout=page`,

@@ -109,6 +109,12 @@ export interface OrderItem {
   totalPrice: number;
 }
 
+/**
+ * The states in which the proof is approved (or was skipped) and the labels may be engraved: the
+ * engraver's production files are made only then.
+ */
+export const PRODUCTION_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'completed'];
+
 /** 201 of POST /api/orders (200 when the session's unpaid order for the same cart is reused). */
 export interface CreatedOrder {
   orderId: string;

@@ -1,7 +1,12 @@
 // The proof of an order line, for the order's owner or an admin: the drawing, as SVG or PDF, of the
 // current revision or an earlier one. A revision never changes, so a PDF kept once is kept for good.
 import { buffer } from 'node:stream/consumers';
-import { engravedArtworkOf, isVariableLine, widestSeriesIndex } from '@shop/contracts';
+import {
+  engravedArtworkOf,
+  isVariableLine,
+  PRODUCTION_STATUSES,
+  widestSeriesIndex,
+} from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { renderOffThread } from '../../platform/pdf-thread';
 import type { AttachmentLoader } from '../mail/mail';
@@ -334,6 +339,12 @@ export function proofAttachmentLoader(store: UploadStore): AttachmentLoader {
 
 /** The labels of the line at the proof's current revision (the text the customer approved). */
 async function approvedLabels(order: OrderRecord, itemId: string) {
+  // Never a revision the customer has not approved: the engraver works from these files alone.
+  if (!PRODUCTION_STATUSES.includes(order.status)) {
+    throw AppError.conflict(
+      'The production files are made once the proof is approved (or was skipped): this order is not in production',
+    );
+  }
   const target = await proofLineOf(order, itemId);
   const config = { ...target.item.productConfig, customText: target.line.customText };
   const labels = await lineLabels(config, target.item.quantity);

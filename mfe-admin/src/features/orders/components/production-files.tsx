@@ -2,15 +2,12 @@
 // every label as a PDF (on 12 x 24 in sheets, or one a page) and the CSV of what each label says.
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { OrderStatus } from '@shop/contracts/orders';
+import { PRODUCTION_STATUSES } from '@shop/contracts/orders';
 import { Button, ButtonAnchor } from '@shop/ui';
 import { apiErrorMessage, apiRequest } from 'shell/store';
 import type { AdminOrder } from '../api/get-admin-orders';
 import { DetailsSection } from './order-action-forms';
 import { formatCount } from '@shop/contracts/money';
-
-/** The states in which the proof is approved (or skipped) and the labels may be engraved. */
-const IN_PRODUCTION: readonly OrderStatus[] = ['processing', 'shipped', 'completed'];
 
 const Lines = styled.ul`
   list-style: none;
@@ -102,7 +99,7 @@ function ProductionPdfButton({
 
 export function ProductionFiles({ order }: { order: AdminOrder }) {
   if (order.paymentStatus !== 'paid' || order.status === 'cancelled') return null;
-  const approved = order.status !== null && IN_PRODUCTION.includes(order.status);
+  const approved = order.status !== null && PRODUCTION_STATUSES.includes(order.status);
   return (
     <DetailsSection aria-labelledby="production-heading">
       <h3 id="production-heading">Production files</h3>
