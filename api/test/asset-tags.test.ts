@@ -311,6 +311,27 @@ describe('"Order again" with a numbered series', () => {
     ).toEqual([1521, 1531]);
   });
 
+  it('refuses a revision whose text loses the number every label carries, and changes nothing', async () => {
+    const shopper = app.agent();
+    const added = await addToCart(shopper, { ...SERIES, quantity: 5, code: null });
+    const order = await placeOrder(shopper, {}, { skipProof: false });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const form = new FormData();
+    form.append('lineId', added.body.item.id);
+    form.append('customText', 'PUMP');
+    const revised = await fetch(
+      `${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`,
+      { method: 'POST', headers: { 'x-session-id': admin.sessionId, cookie }, body: form },
+    );
+    expect(revised.status).toBe(400);
+    expect(((await revised.json()) as { message: string }).message).toMatch(
+      /^Put \{n\} in the text where the number goes/,
+    );
+    const view = await shopper.request('GET', `/api/orders/${order.orderId}/proof`);
+    expect(view.body.revisions).toHaveLength(1);
+  });
+
   it('continues after the numbers engraved under a revised text, and counts the owner’s numbers for a guest link’s holder too', async () => {
     const customer = app.agent();
     await register(customer);

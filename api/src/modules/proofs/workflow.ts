@@ -3,6 +3,7 @@
 // proof file) and the customer is asked again. Each decision is an event under a unique key (one per
 // revision), so two racing clicks record one answer.
 import {
+  NUMBER_FIELD,
   PROOF_APPROVAL_LIMIT_DAYS,
   PROOF_STATUS_LABELS,
   isVariableLine,
@@ -319,6 +320,18 @@ export async function createRevision(
   if (item.productConfig.rows && input.customText !== undefined) {
     const message =
       "A spreadsheet line's text comes from its rows: upload a proof file for it, or ask the customer for a corrected spreadsheet";
+    throw AppError.invalid(message, [{ path: 'customText', message }]);
+  }
+  // A series' new text keeps its number, unless its code carries it (the rule the cart checks).
+  const series = item.productConfig.series;
+  const code = item.productConfig.code;
+  if (
+    series &&
+    input.customText !== undefined &&
+    !input.customText.includes(NUMBER_FIELD) &&
+    !code?.value.includes(NUMBER_FIELD)
+  ) {
+    const message = `Put ${NUMBER_FIELD} in the text where the number goes: every label of this series would read the same`;
     throw AppError.invalid(message, [{ path: 'customText', message }]);
   }
   if ((input.customText === undefined) === (input.file === undefined)) {
