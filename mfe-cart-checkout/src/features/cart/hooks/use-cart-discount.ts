@@ -5,9 +5,12 @@ import type { Cart } from '../../../api/get-cart';
 import { saveCartSession } from '../api/save-cart-session';
 
 export interface CartDiscountState {
-  /** Why the shopper's discount no longer applies, while that is news. */
+  /**
+   * Which discount the last cart change took off and why ("SAVE5 was removed. ..."), until the next
+   * change: what the cart then holds may qualify again, and the notice would no longer be true.
+   */
   droppedMessage: string | null;
-  /** For answers of cart changes that say a discount was dropped. */
+  /** For the answer of every cart change: the discount it dropped, or undefined. */
   reportDropped(dropped: DiscountRemoved | undefined): void;
 }
 
@@ -21,9 +24,13 @@ export function useCartDiscount(cart: Cart | undefined): CartDiscountState {
   const [droppedMessage, setDroppedMessage] = useState<string | null>(null);
 
   const reportDropped = useCallback((dropped: DiscountRemoved | undefined) => {
-    if (!dropped) return;
-    setDroppedMessage(dropped.message);
-    toast({ title: 'Discount removed', description: dropped.message });
+    if (!dropped) {
+      setDroppedMessage(null);
+      return;
+    }
+    const message = `${dropped.code} was removed. ${dropped.message}`;
+    setDroppedMessage(message);
+    toast({ title: 'Discount removed', description: message });
   }, []);
 
   const unusable = cart?.discountRemoved;
