@@ -342,6 +342,8 @@ describe('the exact amount before the card is charged', () => {
       const quote = await shopper.request('POST', '/api/checkout/quote', { body: { zipCode } });
       expect(quote.status, quote.text).toBe(200);
       checkoutQuoteAnswerSchema.parse(quote.body);
+      // The rate charged is a carrier's: named for a Canadian postal code too.
+      expect(['usps', 'ups'], zipCode).toContain(quote.body.shippingCarrier);
       expect(quote.body.total).toBeCloseTo(
         quote.body.subtotal - quote.body.discountAmount + quote.body.shipping + quote.body.tax,
         10,

@@ -123,6 +123,8 @@ export interface CheckoutQuote {
   discountCode: string | null;
   discountAmount: number;
   shipping: number;
+  /** The carrier that rate is: the lower of USPS's and UPS's (USPS when equal); null with no lines. */
+  shippingCarrier: 'usps' | 'ups' | null;
   tax: number;
   taxRegion: string | null;
   total: number;

@@ -126,6 +126,7 @@ export const checkoutQuoteAnswerSchema = z.object({
   discountCode: z.string().nullable(),
   discountAmount: z.number(),
   shipping: z.number(),
+  shippingCarrier: z.enum(['usps', 'ups']).nullable(),
   tax: z.number(),
   taxRegion: z.string().nullable(),
   total: z.number(),

@@ -216,6 +216,40 @@ describe('checkout page', { timeout: 15_000 }, () => {
     expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('$24.70');
   });
 
+  it('for a Canadian postal code, shows the server’s quote with the carrier it charges', async () => {
+    const cart = cartAnswer();
+    stubApi({
+      'GET /api/cart': { json: cart },
+      'GET /api/cart?zipCode=M5V%202T6': {
+        json: { ...cart, tax: { region: 'ON', amount: 0 }, total: cart.subtotal },
+      },
+      'GET /api/payment/config': { json: paymentConfig },
+      'POST /api/checkout/quote': {
+        json: {
+          subtotal: cart.subtotal,
+          discountCode: null,
+          discountAmount: 0,
+          shipping: 26,
+          shippingCarrier: 'ups',
+          tax: 0,
+          taxRegion: 'ON',
+          total: cart.subtotal + 26,
+        },
+      },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'ZIP/Postal Code' }),
+      'M5V 2T6',
+    );
+    const summary = screen.getByTestId('checkout-summary');
+    await waitFor(() =>
+      expect(within(summary).getByTestId('checkout-shipping')).toHaveTextContent(
+        'Shipping (UPS)$26.00',
+      ),
+    );
+  });
+
   it('pays: creates the order, tokenizes, completes, empties the cart badge and opens the confirmation', async () => {
     const payments = installFakePayments();
     useShopStore.setState({ cart: { itemCount: 2, subtotal: 10.4, total: 10.4 } });

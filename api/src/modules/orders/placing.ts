@@ -141,9 +141,20 @@ async function priceLines(
     postalCode,
   );
   const shippingCents = shipping.chargeCents;
+  const shippingCarrier: CheckoutQuote['shippingCarrier'] =
+    items.length === 0 ? null : shipping.upsCents < shipping.uspsCents ? 'ups' : 'usps';
   const tax = taxFor(postalCode, subtotalCents - discountCents, taxRates);
   const totalCents = Math.max(0, subtotalCents - discountCents + shippingCents + tax.amountCents);
-  return { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents };
+  return {
+    items,
+    subtotalCents,
+    discountCode,
+    discountCents,
+    shippingCents,
+    shippingCarrier,
+    tax,
+    totalCents,
+  };
 }
 
 /**
@@ -161,6 +172,7 @@ export async function quoteCheckout(
     discountCode: priced.discountCode,
     discountAmount: toDollars(priced.discountCents),
     shipping: toDollars(priced.shippingCents),
+    shippingCarrier: priced.shippingCarrier,
     tax: toDollars(priced.tax.amountCents),
     taxRegion: priced.tax.region ?? null,
     total: toDollars(priced.totalCents),

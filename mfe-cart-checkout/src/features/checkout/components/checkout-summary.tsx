@@ -147,6 +147,8 @@ interface CheckoutSummaryProps {
 /** Items, subtotal, discount, shipping estimate, tax and what the card will be charged. */
 export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: CheckoutSummaryProps) {
   const shippingAmount = quote?.shipping ?? shipping.charge?.amount ?? 0;
+  // The server's quote names its carrier for a Canadian postal code too (no estimate is asked there).
+  const carrier = quote ? quote.shippingCarrier : (shipping.charge?.carrier ?? null);
   const total = quote?.total ?? Math.round((cart.total + shippingAmount) * 100) / 100;
   const complete = quote !== null;
   const [open, setOpen] = useState(false);
@@ -204,10 +206,8 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
             </SummaryRow>
           )}
           <SummaryRow
-            term={
-              shipping.charge ? `Shipping (${CARRIER_NAMES[shipping.charge.carrier]})` : 'Shipping'
-            }
-            tone={shipping.charge ? 'default' : 'muted'}
+            term={carrier ? `Shipping (${CARRIER_NAMES[carrier]})` : 'Shipping'}
+            tone={quote || shipping.charge ? 'default' : 'muted'}
             testId="checkout-shipping"
           >
             {quote
