@@ -26,7 +26,7 @@ it("asks for a customer's orders and the schemas at once, and lists the orders o
   useShopStore.getState().setUser(TEST_USER);
   renderPage(<OrdersPage />);
   await vi.waitFor(() => expect(schemas.asked).toBe(true));
-  expect(currentFetch().mock.calls.map((call) => call[0])).toEqual(['/api/orders']);
+  expect(currentFetch().mock.calls.map((call) => call[0])).toEqual(['/api/orders?limit=20']);
   expect(screen.getByRole('status', { name: 'Loading your orders' })).toBeInTheDocument();
 
   schemas.open();
