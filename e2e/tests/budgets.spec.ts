@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { readStackState } from '../support/stack-state.ts';
 import { trackRequests } from '../support/network.ts';
+import { paidOrder, sessionIdOf, unique } from '../support/shop-api.ts';
 
 const KB = 1024;
 // The byte budgets hold what the shop achieves today (plus a few KB) so it cannot grow back; the
@@ -290,37 +291,88 @@ test.describe('performance budgets', () => {
     { name: 'phone', width: 412, height: 823 },
     { name: 'desktop', width: 1280, height: 720 },
   ];
+  /** Sums the page's layout shifts that no input caused, from its first paint on. */
+  async function recordShifts(page: Page) {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+        }[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  }
+
+  /** The shifts summed once the network settles and two frames pass (a last shift is recorded). */
+  async function shiftsAfterLoad(page: Page): Promise<number> {
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  }
+
   for (const { path: route, ready } of CLS_ROUTES)
     for (const viewport of VIEWPORTS) {
       test(`${route} does not shift its layout as it loads on a ${viewport.name}`, async ({
         page,
       }) => {
         await page.setViewportSize(viewport);
-        await page.addInitScript(() => {
-          const w = window as unknown as { __cls: number };
-          w.__cls = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as unknown as {
-              value: number;
-              hadRecentInput: boolean;
-            }[]) {
-              if (!entry.hadRecentInput) w.__cls += entry.value;
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        await recordShifts(page);
         await page.goto(route);
         await expect(page.locator(ready).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        // Two frames after the network settles, so a last shift is recorded.
-        await page.evaluate(
-          () =>
-            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-        );
-        const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+        const cls = await shiftsAfterLoad(page);
         expect(
           cls,
           `${route} on a ${viewport.name}: cumulative layout shift ${cls.toFixed(4)} (budget < ${BUDGET.cls})`,
         ).toBeLessThan(BUDGET.cls);
       });
     }
+
+  // The order page reads the order, then its proof and the proof's drawings, which lead the page
+  // while the customer's answer is awaited.
+  for (const viewport of VIEWPORTS)
+    test(`an order waiting for its proof's approval does not shift its layout as it loads on a ${viewport.name}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const sessionId = await sessionIdOf(page);
+      const order = await paidOrder(page, sessionId, {
+        label: {
+          material: 'phenolic',
+          width: 3,
+          height: 2,
+          color: 'yellow-black',
+          mounting: 'mounting-holes',
+          customText: 'PUMP 3\nDANGER',
+          quantity: 4,
+          files: [],
+        },
+        customerInfo: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: `${unique('shift')}@example.com`,
+          phone: '312 555 0100',
+          company: 'Analytical Engines',
+          street: '120 Main St',
+          city: 'Albany',
+          state: 'NY',
+          zipCode: '12207',
+        },
+      });
+      await recordShifts(page);
+      await page.goto(`/orders/${order.orderNumber}`);
+      await expect(page.getByRole('heading', { name: 'Proof' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('img', { name: /Proof of label 1/ })).toBeVisible();
+      const cls = await shiftsAfterLoad(page);
+      expect(
+        cls,
+        `the order page on a ${viewport.name}: cumulative layout shift ${cls.toFixed(4)} (budget < ${BUDGET.cls})`,
+      ).toBeLessThan(BUDGET.cls);
+    });
 });

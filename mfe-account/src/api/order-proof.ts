@@ -19,15 +19,66 @@ export async function proofAnswer(call: () => Promise<unknown>): Promise<OrderPr
   return orderProofSchema.parse(await call());
 }
 
-/** GET /api/orders/{id}/proof */
+/** A proof's file: its drawing (svg), its PDF, or the file the shop uploaded for the line. */
+export function proofPath(
+  orderId: string,
+  lineId: string,
+  revision: number,
+  kind: 'svg' | 'pdf' | 'file',
+  access: string | null,
+) {
+  const name = kind === 'file' ? 'proof-file' : `proof.${kind}`;
+  return withAccess(
+    `/api/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(lineId)}/${name}?revision=${revision}`,
+    access,
+  );
+}
+
+/** The drawn size of each proof image read (by its path), so the page lays it out before it shows. */
+const imageSizes = new Map<string, { width: number; height: number }>();
+
+export function proofImageSize(path: string) {
+  return imageSizes.get(path);
+}
+
+/** How long the page waits for the proof's images before it shows without their sizes. */
+const IMAGE_WAIT_MS = 3000;
+
+/** Loads the current revision's drawings and keeps their sizes (a drawing that fails keeps none). */
+async function measureImages(proof: OrderProof, access: string | null): Promise<void> {
+  const current = proof.revisions.at(-1);
+  if (!current || typeof Image === 'undefined') return;
+  const paths = current.lines.map((line) =>
+    proofPath(proof.orderId, line.lineId, proof.revision, 'svg', access ?? proof.access ?? null),
+  );
+  const measured = paths.map(async (path) => {
+    if (imageSizes.has(path)) return;
+    const image = new Image();
+    image.src = path;
+    await image.decode();
+    imageSizes.set(path, { width: image.naturalWidth, height: image.naturalHeight });
+  });
+  await Promise.race([
+    Promise.allSettled(measured),
+    new Promise((resolve) => setTimeout(resolve, IMAGE_WAIT_MS)),
+  ]);
+}
+
+/**
+ * GET /api/orders/{id}/proof, answered once the current revision's drawings are loaded: the page
+ * shows the proof whole, and what follows it does not move as its images arrive.
+ */
 export function useOrderProof(orderId: string, access: string | null) {
   return useQuery(
     {
       queryKey: proofKey(orderId, access),
-      queryFn: () =>
-        proofAnswer(() =>
+      queryFn: async () => {
+        const proof = await proofAnswer(() =>
           apiJson(withAccess(`/api/orders/${encodeURIComponent(orderId)}/proof`, access)),
-        ),
+        );
+        await measureImages(proof, access);
+        return proof;
+      },
       retry: false,
     },
     queryClient,

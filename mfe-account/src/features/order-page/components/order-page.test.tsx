@@ -78,7 +78,8 @@ describe('OrderPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #1001' })).toBeVisible();
     expect(currentFetch().mock.calls[0]?.[0]).toBe('/api/orders/by-number/1001');
-    const line = screen.getByTestId('order-line');
+    // The details show once the proof's answer is in (here, none: the section says so).
+    const line = await screen.findByTestId('order-line');
     const preview = within(line).getByTestId('label-preview');
     expect(within(preview).getByTestId('label-preview-text')).toHaveTextContent('PUMP 1');
     expect(within(preview).getByTestId('label-preview-plate')).toHaveAttribute('fill', '#facc15');

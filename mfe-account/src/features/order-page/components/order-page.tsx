@@ -219,7 +219,8 @@ function OrderView({
   const outcome = hasOutcome(order.status);
   // The proof the proof section reads too (one request): each line's engraved text, and where the
   // proof stands, fresher than the order's copy right after an answer.
-  const proof = useOrderProof(order.id, access).data;
+  const proofQuery = useOrderProof(order.id, access);
+  const proof = proofQuery.data;
   const current = proof?.revisions.find((revision) => revision.revision === proof.revision);
   const engraved = new Map(current?.lines.map((line) => [line.lineId, line.customText]));
   const proofStatus = proof?.status ?? order.proofStatus;
@@ -264,76 +265,91 @@ function OrderView({
           label={shownStatusLabel(order.status, proofStatus)}
         />
       </Heading>
-      {!proofLeads && actions}
-      {order.status === 'cancelled' && <Cancelled order={order} />}
-      {order.shipment && order.status !== 'cancelled' && <Tracking shipment={order.shipment} />}
-      {!outcome && extras?.(order, access)}
-      {proofLeads && actions}
-      <Layout>
-        <Panel aria-labelledby="order-lines-heading">
-          <h2 id="order-lines-heading">
-            {order.items.length === 1 ? '1 label design' : `${order.items.length} label designs`}
-          </h2>
-          <Lines>
-            {order.items.map((item, position) => (
-              <OrderLine
-                key={item.id}
-                item={item}
-                position={position}
-                proofAsked={order.status === 'pending_payment' || order.status === 'awaiting_proof'}
-                engravedText={engraved.get(item.id) ?? null}
-              />
-            ))}
-          </Lines>
-          {order.notes && (
-            <Notice $tone="info">
-              <strong>Your notes</strong>
-              <p>{order.notes}</p>
-            </Notice>
-          )}
-        </Panel>
-        <Side>
-          <OrderSummary order={order} />
-          <Panel aria-labelledby="order-address-heading">
-            <h2 id="order-address-heading">Ship to</h2>
-            <Address>
-              {info.firstName} {info.lastName}
-              {info.company && (
-                <>
+      {proofQuery.isPending ? (
+        // What follows reads the proof (each line's engraved text, which action leads) and the proof
+        // section shows above it: held until the proof is in, so nothing moves when it shows.
+        <Skeleton role="status" aria-label="Loading the proof">
+          <div />
+          <div />
+        </Skeleton>
+      ) : (
+        <>
+          {!proofLeads && actions}
+          {order.status === 'cancelled' && <Cancelled order={order} />}
+          {order.shipment && order.status !== 'cancelled' && <Tracking shipment={order.shipment} />}
+          {!outcome && extras?.(order, access)}
+          {proofLeads && actions}
+          <Layout>
+            <Panel aria-labelledby="order-lines-heading">
+              <h2 id="order-lines-heading">
+                {order.items.length === 1
+                  ? '1 label design'
+                  : `${order.items.length} label designs`}
+              </h2>
+              <Lines>
+                {order.items.map((item, position) => (
+                  <OrderLine
+                    key={item.id}
+                    item={item}
+                    position={position}
+                    proofAsked={
+                      order.status === 'pending_payment' || order.status === 'awaiting_proof'
+                    }
+                    engravedText={engraved.get(item.id) ?? null}
+                  />
+                ))}
+              </Lines>
+              {order.notes && (
+                <Notice $tone="info">
+                  <strong>Your notes</strong>
+                  <p>{order.notes}</p>
+                </Notice>
+              )}
+            </Panel>
+            <Side>
+              <OrderSummary order={order} />
+              <Panel aria-labelledby="order-address-heading">
+                <h2 id="order-address-heading">Ship to</h2>
+                <Address>
+                  {info.firstName} {info.lastName}
+                  {info.company && (
+                    <>
+                      <br />
+                      {info.company}
+                    </>
+                  )}
                   <br />
-                  {info.company}
-                </>
-              )}
-              <br />
-              {info.street}
-              <br />
-              {info.city}, {info.state} {info.zipCode}
-              <br />
-              {info.email}
-              <br />
-              {info.phone}
-            </Address>
-          </Panel>
-          <Panel aria-labelledby="order-progress-heading">
-            <h2 id="order-progress-heading">Progress</h2>
-            <Steps aria-label="Order progress">
-              {order.history.map((step) => (
-                <li key={step.status}>
-                  <strong>{stepName(step.status)}</strong>
-                  <time dateTime={step.at}>{when(step.at)}</time>
-                </li>
-              ))}
-              {revisingSince && (
-                <li>
-                  <strong>{REVISING_PROOF}</strong>
-                  <time dateTime={revisingSince}>Changes asked {when(revisingSince)}</time>
-                </li>
-              )}
-            </Steps>
-          </Panel>
-        </Side>
-      </Layout>
-      {outcome && <Below>{extras?.(order, access)}</Below>}
+                  {info.street}
+                  <br />
+                  {info.city}, {info.state} {info.zipCode}
+                  <br />
+                  {info.email}
+                  <br />
+                  {info.phone}
+                </Address>
+              </Panel>
+              <Panel aria-labelledby="order-progress-heading">
+                <h2 id="order-progress-heading">Progress</h2>
+                <Steps aria-label="Order progress">
+                  {order.history.map((step) => (
+                    <li key={step.status}>
+                      <strong>{stepName(step.status)}</strong>
+                      <time dateTime={step.at}>{when(step.at)}</time>
+                    </li>
+                  ))}
+                  {revisingSince && (
+                    <li>
+                      <strong>{REVISING_PROOF}</strong>
+                      <time dateTime={revisingSince}>Changes asked {when(revisingSince)}</time>
+                    </li>
+                  )}
+                </Steps>
+              </Panel>
+            </Side>
+          </Layout>
+          {outcome && <Below>{extras?.(order, access)}</Below>}
+        </>
+      )}
     </>
   );
 }

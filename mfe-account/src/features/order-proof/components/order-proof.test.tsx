@@ -55,6 +55,38 @@ describe('the order page’s proof', () => {
     ).toHaveAttribute('tabindex', '0');
   });
 
+  it('shows once its drawings are loaded, each laid out at its own size, so nothing moves', async () => {
+    // jsdom loads no image: decode resolves here, and the drawing is 612 by 431.
+    const decode = vi.fn(() => Promise.resolve());
+    HTMLImageElement.prototype.decode = decode;
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(612);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(431);
+    try {
+      currentFetch().mockResolvedValueOnce(json(proof()));
+      renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+      const image = await screen.findByRole('img', { name: /Proof of label 1/ });
+      expect(decode).toHaveBeenCalled();
+      expect(image).toHaveAttribute('width', '612');
+      expect(image).toHaveAttribute('height', '431');
+    } finally {
+      vi.restoreAllMocks();
+      delete (HTMLImageElement.prototype as Partial<HTMLImageElement>).decode;
+    }
+  });
+
+  it('when it cannot be read, says so and reads it again when asked', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json({ message: 'Internal server error' }, 500))
+      .mockResolvedValueOnce(json(proof({ orderId: 'o2' })));
+    const user = userEvent.setup();
+    renderPage(<OrderProofSection orderId="o2" orderStatus="awaiting_proof" access={null} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your proof could not be loaded. Please try again.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Approve the proof' })).toBeInTheDocument();
+  });
+
   it('asked to approve without a name, says the name is needed and puts the cursor there, sending nothing', async () => {
     currentFetch().mockResolvedValueOnce(json(proof()));
     const user = userEvent.setup();

@@ -20,7 +20,7 @@ import {
   useRequestProofChanges,
   type OrderProof,
 } from '../api/order-proof';
-import { withAccess } from '../../../api/with-access';
+import { proofImageSize, proofPath } from '../../../api/order-proof';
 import { hasOutcome } from '../../../lib/order-outcome';
 import { formatCount } from '@shop/contracts/money';
 
@@ -146,20 +146,6 @@ function when(at: string) {
   return `${formatDate(at)} at ${formatTime(at)}`;
 }
 
-function proofPath(
-  orderId: string,
-  lineId: string,
-  revision: number,
-  kind: 'svg' | 'pdf' | 'file',
-  access: string | null,
-) {
-  const name = kind === 'file' ? 'proof-file' : `proof.${kind}`;
-  return withAccess(
-    `/api/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(lineId)}/${name}?revision=${revision}`,
-    access,
-  );
-}
-
 /** An answer that got no answer back: nothing was recorded, and the customer may send it again. */
 const PROOF_ANSWER_NOT_SENT = 'Your answer could not be sent. Please try again.';
 
@@ -221,13 +207,17 @@ function Answer({
   };
   if (mode === 'changes') {
     const anyComment = Object.values(comments).some((comment) => comment.trim());
+    // One comment is needed: with one label it is that label's; with several, any of them.
+    const several = current.lines.length > 1;
     return (
       <Actions onSubmit={submitChanges} aria-label="Request changes">
+        {several && <p>Say what should change on at least one label.</p>}
         {current.lines.map((line) => (
           <TextAreaField
             key={line.lineId}
             label={`What should change on label ${line.lineNumber}?`}
-            optional
+            optional={several}
+            required={!several}
             rows={2}
             maxLength={1000}
             value={comments[line.lineId] ?? ''}
@@ -359,7 +349,26 @@ export function OrderProofSection({
     statusRef.current.focus({ preventScroll: true });
     statusRef.current.scrollIntoView?.({ block: 'center' });
   }, [proofStatus]);
-  if (query.isPending || query.isError) return null;
+  // While it loads, the order page holds what follows (order-page.tsx): nothing moves when it shows.
+  if (query.isPending) return null;
+  if (query.isError) {
+    return (
+      <Section aria-labelledby="proof-heading">
+        <h2 id="proof-heading">Proof</h2>
+        <p role="alert">Your proof could not be loaded. Please try again.</p>
+        <div>
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </Button>
+        </div>
+      </Section>
+    );
+  }
   const proof = query.data;
   if (proof.revisions.length === 0) return null;
   // The images and PDF links cannot send the session header: they use the order's link.
@@ -379,6 +388,7 @@ export function OrderProofSection({
           const comment = current.changesRequested?.comments.find(
             (entry) => entry.lineId === line.lineId,
           );
+          const drawing = proofPath(proof.orderId, line.lineId, proof.revision, 'svg', linkAccess);
           return (
             <li key={line.lineId}>
               <figure>
@@ -389,9 +399,9 @@ export function OrderProofSection({
                   aria-label={`Proof of label ${line.lineNumber}, scrolls sideways`}
                 >
                   <img
-                    src={proofPath(proof.orderId, line.lineId, proof.revision, 'svg', linkAccess)}
+                    src={drawing}
+                    {...proofImageSize(drawing)}
                     alt={`Proof of label ${line.lineNumber}: ${line.varies ?? (line.customText || 'no text')}`}
-                    loading="lazy"
                   />
                 </div>
                 <figcaption>
