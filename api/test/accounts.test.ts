@@ -98,7 +98,10 @@ describe('POST /api/auth/register', () => {
       body: { email: email.toUpperCase(), password: PASSWORD, firstName: 'B', lastName: 'C' },
     });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: accountMessages.emailTaken });
+    expect(again.body).toEqual({
+      message: accountMessages.emailTaken,
+      errors: [{ path: 'email', message: accountMessages.emailTaken }],
+    });
     expect(await CustomerModel.countDocuments({ email })).toBe(1);
   });
 

@@ -64,8 +64,8 @@ export class AppError extends Error {
     return new AppError('not_found', message);
   }
 
-  static conflict(message: string): AppError {
-    return new AppError('conflict', message);
+  static conflict(message: string, errors?: FieldError[]): AppError {
+    return new AppError('conflict', message, { errors });
   }
 
   static tooLarge(message = 'Request body is too large'): AppError {

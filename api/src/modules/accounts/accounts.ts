@@ -79,16 +79,22 @@ async function claimConfirmationEmail(customerId: string) {
 
 export type Registration = z.output<typeof registerSchema>;
 
+/** A 409 that names the email field, so the form says it by the field. */
+const emailTaken = () =>
+  AppError.conflict(accountMessages.emailTaken, [
+    { path: 'email', message: accountMessages.emailTaken },
+  ]);
+
 /** A new customer account (never an admin); a taken email is a 409. */
 export async function registerCustomer(registration: Registration): Promise<CustomerRecord> {
   const { password, ...profile } = registration;
-  if (await findCustomerByEmail(profile.email)) throw AppError.conflict(accountMessages.emailTaken);
+  if (await findCustomerByEmail(profile.email)) throw emailTaken();
   const passwordHash = await hashPassword(password);
   try {
     return await insertCustomer({ ...profile, passwordHash });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets one through.
-    if (isDuplicateKeyError(error)) throw AppError.conflict(accountMessages.emailTaken);
+    if (isDuplicateKeyError(error)) throw emailTaken();
     throw error;
   }
 }
@@ -302,7 +308,7 @@ export async function changeEmail(
   const moved = await changeCustomerEmail(customer, email);
   if (!moved) {
     await confirmation.release();
-    throw AppError.conflict(accountMessages.emailTaken);
+    throw emailTaken();
   }
   await sendEmailConfirmation(moved, config);
   return toShopUser(moved);

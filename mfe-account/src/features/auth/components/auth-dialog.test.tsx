@@ -3,7 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient, useShopStore } from 'shell/store';
-import { TEST_USER, json, lastToast, sentBody, setupShopTests } from '@shop/ui/testing';
+import {
+  TEST_USER,
+  collectToasts,
+  json,
+  lastToast,
+  sentBody,
+  setupShopTests,
+} from '@shop/ui/testing';
 import { AuthDialog } from './auth-dialog';
 
 const currentFetch = setupShopTests();
@@ -215,9 +222,10 @@ describe('AuthDialog: Create Account', () => {
     expect(lastToast()).toMatchObject({ title: 'Account created!' });
   });
 
-  it('says Registration failed with the server reason, or Failed to create account', async () => {
+  it('says Registration failed: Failed to create account, and a taken email by its field', async () => {
+    const taken = 'An account with this email already exists';
     currentFetch().mockResolvedValueOnce(
-      json({ message: 'An account with this email already exists' }, 409),
+      json({ message: taken, errors: [{ path: 'email', message: taken }] }, 409),
     );
     const { user } = renderDialog('create-account');
     await user.type(screen.getByLabelText('First name'), 'Ann');
@@ -230,17 +238,24 @@ describe('AuthDialog: Create Account', () => {
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
         title: 'Registration failed',
-        description: 'An account with this email already exists',
+        description: 'Failed to create account',
       }),
     );
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      expect.stringContaining(taken),
+    );
 
+    // No answer at all: the same words.
+    const raised = collectToasts();
     currentFetch().mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() =>
-      expect(lastToast()).toMatchObject({
-        title: 'Registration failed',
-        description: 'Failed to create account',
-      }),
+      expect(raised).toEqual([
+        expect.objectContaining({
+          title: 'Registration failed',
+          description: 'Failed to create account',
+        }),
+      ]),
     );
   });
 });

@@ -1,4 +1,5 @@
 import type { AccountPrefill } from '@shop/contracts';
+import { apiFieldErrors } from 'shell/store';
 import { Button, FormStack, TextField, useZodForm } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
@@ -32,7 +33,10 @@ export function CreateAccountForm({ onRegistered, prefill }: CreateAccountFormPr
       ref={form.formRef}
       noValidate
       onSubmit={form.handleSubmit(
-        (input) => register.mutate(input),
+        (input) =>
+          register.mutate(input, {
+            onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
+          }),
         undefined,
         schemasNotLoaded('Registration failed'),
       )}
