@@ -138,6 +138,20 @@ describe('a numbered series with a code', () => {
     expect(words).toContain('On label 10 (“EQUIPMENT 10”), capital letters would be');
   });
 
+  it('measures a code as the preview draws it: a value whose digits pack tighter than the worst case fits', async () => {
+    // Code 128 packs "00001234" two digits a bar pattern: 112 modules drawn, where the worst case
+    // of ten characters is 145 (narrowest bars 0.0105 in drawn, 0.008 in the worst case).
+    const response = await app.request('POST', '/api/cart', {
+      body: {
+        ...label({ color: 'white-black', mounting: 'no-mounting', width: 2.53, height: 1 }),
+        customText: 'PUMP',
+        quantity: 1,
+        code: { type: 'code128', placement: 'beside', value: 'AT00001234' },
+      },
+    });
+    expect(response.status, response.text).toBe(201);
+  });
+
   it('refuses characters its code cannot carry', async () => {
     const response = await app.request('POST', '/api/cart', {
       body: { ...SERIES, code: { type: 'code128', placement: 'below', value: 'PUMPÉ {n}' } },

@@ -1,8 +1,10 @@
 // Checking asset tags before they reach the cart (docs/product.md section 12): every label of a line
 // is looked at, a spreadsheet's rows one by one (its text fits the label, its code takes the value and
-// scans at the label's size, no value twice), a series' numbers for its code. A code's size is
-// checked against the largest symbol a value of its kind and length can need (codeModulesBound), one
-// encoding per kind and length, so 10,000 rows cost a few encodings and layouts, not 10,000 drawings.
+// scans at the label's size, no value twice), a series' numbers for its code. A plain label's code
+// and a series' are drawn and measured as the configurator's preview measures them (drawCode: a
+// series' values of one length encode alike, so one drawing per length). A spreadsheet row's code is
+// checked against the largest symbol a value of its kind and length can need (codeModulesBound), so
+// 10,000 rows cost a few encodings and layouts, not 10,000 drawings.
 import {
   MIN_CAP_HEIGHT_INCHES,
   codeValueProblem,
@@ -15,7 +17,7 @@ import {
   type LabelLayoutInput,
   type SheetCheck,
 } from '@shop/contracts';
-import { codeModulesBound } from '@shop/contracts/label-code-drawing';
+import { codeModulesBound, drawCode } from '@shop/contracts/label-code-drawing';
 import { sheetRow, type LabelSheetRecord } from './model';
 
 /** At most this many problems are listed (the count says how many there are). */
@@ -44,18 +46,21 @@ function layoutFor(label: Label, text: string) {
   return labelLayout(input);
 }
 
-/** Why this code value would not do on the label, or null. */
+/**
+ * Why this code value would not do on the label, or null: its size measured by `measure` (the drawn
+ * symbol, or the bound of its kind and length).
+ */
 function codeProblem(
   label: Label,
   value: string,
   box: { x: number; y: number; width: number; height: number } | null,
+  measure: typeof drawCode | typeof codeModulesBound,
 ) {
   if (!label.code) return null;
   const problem = codeValueProblem(label.code.type, value);
   if (problem) return problem;
   if (!box) return null;
-  return fitCode(label.code.type, codeModulesBound(label.code.type, value), box, label.material)
-    .problem;
+  return fitCode(label.code.type, measure(label.code.type, value), box, label.material).problem;
 }
 
 /** Every row of the sheet as the label's mapping takes it. */
@@ -110,7 +115,7 @@ export function checkSheetRows(sheet: LabelSheetRecord, label: LabelConfiguratio
         problem(row, `Row ${row}: there is no value for the code`);
         continue;
       }
-      const wrong = codeProblem(label, codeValue, layout.code);
+      const wrong = codeProblem(label, codeValue, layout.code, codeModulesBound);
       if (wrong) {
         problem(row, `Row ${row}: ${wrong}`);
         continue;
@@ -145,7 +150,7 @@ export function checkSeriesCodes(label: LabelConfiguration): string | null {
     // A series' values differ in their digits only: one check per length of value.
     if (value.length === checkedLength) continue;
     checkedLength = value.length;
-    const wrong = codeProblem(label, value, box);
+    const wrong = codeProblem(label, value, box, drawCode);
     if (wrong) return label.series && count > 1 ? `Label ${index + 1} (${value}): ${wrong}` : wrong;
   }
   return null;
