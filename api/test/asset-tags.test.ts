@@ -610,6 +610,33 @@ describe('one label per spreadsheet row', () => {
     });
   });
 
+  it('reads a workbook’s numbers as its formats show them: padded tags, dates, sums', async () => {
+    const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
+    const workbook = zipSync({
+      '[Content_Types].xml': xml('<Types/>'),
+      'xl/workbook.xml': xml(
+        '<workbook xmlns:r="r"><sheets><sheet name="Tags" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+      'xl/_rels/workbook.xml.rels': xml(
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/styles.xml': xml(
+        '<styleSheet><numFmts count="1"><numFmt numFmtId="164" formatCode="&quot;TAG-&quot;0000"/></numFmts>' +
+          '<cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs>' +
+          '<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>',
+      ),
+      'xl/worksheets/sheet1.xml': xml(
+        '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Tag</t></is></c>' +
+          '<c r="B1" t="inlineStr"><is><t>Fitted</t></is></c><c r="C1" t="inlineStr"><is><t>Load</t></is></c></row>' +
+          '<row r="2"><c r="A2" s="1"><v>7</v></c><c r="B2" s="2"><v>45292</v></c><c r="C2"><v>0.30000000000000004</v></c></row>' +
+          '</sheetData></worksheet>',
+      ),
+    });
+    const uploaded = await uploadSheet(app.agent(), 'formatted.xlsx', workbook);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body.rows).toEqual([{ row: 2, cells: ['TAG-0007', '1/1/2024', '0.3'] }]);
+  });
+
   it.each<[string, string, string | Uint8Array, number, RegExp]>([
     ['empty', 'empty.csv', '', 400, /is empty/],
     ['larger than 5MB', 'huge.csv', 'a,b\n'.repeat(1_400_000), 413, /larger than 5MB/],

@@ -3,13 +3,15 @@
 // content, not by name: a CSV must be UTF-8 text with no NUL byte; a workbook must be a zip holding
 // xl/workbook.xml. What is unpacked is bounded as it streams (a small zip may unpack to gigabytes),
 // and only the parts a sheet needs are unpacked at all. Row 1 holds the column names; blank rows are
-// skipped, and every row keeps the number the shopper's spreadsheet shows it under.
+// skipped, and every row keeps the number the shopper's spreadsheet shows it under. A number cell
+// reads as its format shows it (cell-numbers.ts).
 import { TextDecoder } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 import { SaxesParser } from 'saxes';
 import { columnLetter, formatCount, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
+import { NumberFormats, shownNumber } from './cell-numbers';
 
 export const MAX_SHEET_FILE_BYTES = 5 * 1024 * 1024;
 /** What a workbook's sheet, shared strings and workbook parts may unpack to, together. */
@@ -172,6 +174,7 @@ function readCsv(
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELATIONS = 'xl/_rels/workbook.xml.rels';
 const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const STYLES = 'xl/styles.xml';
 const isWorksheet = (path: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(path);
 const CHUNK = 16 * 1024;
 
@@ -183,7 +186,7 @@ function unpack(name: string, bytes: Uint8Array): Map<string, Buffer> {
   let broken: unknown = null;
   const unzip = new Unzip((file: UnzipFile) => {
     if (
-      ![WORKBOOK, WORKBOOK_RELATIONS, SHARED_STRINGS].includes(file.name) &&
+      ![WORKBOOK, WORKBOOK_RELATIONS, SHARED_STRINGS, STYLES].includes(file.name) &&
       !isWorksheet(file.name)
     )
       return;
@@ -309,6 +312,36 @@ function sharedStringsOf(name: string, part: Buffer | undefined): string[] {
   return strings;
 }
 
+/** The number formats of the workbook's cell styles (cell-numbers.ts); none without a styles part. */
+function numberFormatsOf(name: string, part: Buffer | undefined): NumberFormats {
+  const formats = new NumberFormats();
+  if (!part) return formats;
+  let inCellStyles = false;
+  walkXml(name, part, {
+    open(element, attributes) {
+      if (element === 'numFmt') {
+        formats.addFormat(Number(attributes.numFmtId), attributes.formatCode ?? '');
+      } else if (element === 'cellXfs') inCellStyles = true;
+      else if (element === 'xf' && inCellStyles) formats.addStyle(Number(attributes.numFmtId ?? 0));
+    },
+    close(element) {
+      if (element === 'cellXfs') inCellStyles = false;
+    },
+  });
+  return formats;
+}
+
+/** Whether the workbook counts its dates from 1904 (a workbook made on an old Mac). */
+function countsFrom1904(name: string, workbook: Buffer): boolean {
+  let from1904 = false;
+  walkXml(name, workbook, {
+    open(element, attributes) {
+      if (element === 'workbookPr') from1904 = ['1', 'true'].includes(attributes.date1904 ?? '');
+    },
+  });
+  return from1904;
+}
+
 /** Column letters of a cell reference ("AB12") as a 0-based index. */
 function columnIndex(reference: string): number {
   let index = 0;
@@ -324,10 +357,12 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
   const parts = unpack(name, bytes);
   const sheet = parts.get(firstSheetPath(name, parts))!;
   const shared = sharedStringsOf(name, parts.get(SHARED_STRINGS));
+  const formats = numberFormatsOf(name, parts.get(STYLES));
+  const date1904 = countsFrom1904(name, parts.get(WORKBOOK)!);
   const table: Array<[number, string[]]> = [];
   let row: string[] | null = null;
   let rowNumber = 0;
-  let cell: { column: number; type: string } | null = null;
+  let cell: { column: number; type: string; style: string | undefined } | null = null;
   let value = '';
   let reading = false;
   let tooWide = false;
@@ -341,7 +376,7 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
       } else if (element === 'c' && row) {
         const column = attributes.r ? columnIndex(attributes.r) : row.length;
         if (column >= MAX_SHEET_COLUMNS) tooWide = true;
-        cell = { column, type: attributes.t ?? 'n' };
+        cell = { column, type: attributes.t ?? 'n', style: attributes.s };
         value = '';
       } else if ((element === 'v' || element === 't') && cell) {
         reading = true;
@@ -360,7 +395,9 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
               ? value === '1'
                 ? 'TRUE'
                 : 'FALSE'
-              : value;
+              : cell.type === 'n'
+                ? shownNumber(value, formats.formatOf(cell.style), date1904)
+                : value;
         if (cell.column < MAX_SHEET_COLUMNS) row[cell.column] = text;
         else if (text.trim() !== '') tooWide = true;
         cell = null;

@@ -1,0 +1,139 @@
+// A workbook's number cells as its spreadsheet shows them (docs/product.md section 12): a cell stores
+// a number and, through its style, a number format. A tag number 7 formatted 0000 shows 0007, a date
+// is a day count, 0.1 + 0.2 is stored as 0.30000000000000004. The label engraves what the shopper
+// saw, so the common formats are applied: General (15 significant digits, as Excel shows a value),
+// zero-padded and fixed decimals (0000, 0.00), thousands (#,##0), percentages and dates. A format
+// this does not know shows the number as General does.
+
+/** Excel's built-in formats (ECMA-376 part 1, 18.8.30) that the sheets of labels use. */
+const BUILT_IN: Record<number, string> = {
+  0: 'General',
+  1: '0',
+  2: '0.00',
+  3: '#,##0',
+  4: '#,##0.00',
+  9: '0%',
+  10: '0.00%',
+  14: 'm/d/yyyy',
+  15: 'd-mmm-yy',
+  16: 'd-mmm',
+  17: 'mmm-yy',
+  22: 'm/d/yyyy h:mm',
+  49: '@',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The format codes of a workbook's cell styles (xl/styles.xml), by the style index a cell names. */
+export class NumberFormats {
+  private readonly custom = new Map<number, string>();
+  private readonly styles: number[] = [];
+
+  /** A <numFmt numFmtId formatCode> of the styles part. */
+  addFormat(id: number, code: string) {
+    this.custom.set(id, code);
+  }
+
+  /** The next <xf numFmtId> of the styles part's <cellXfs>. */
+  addStyle(formatId: number) {
+    this.styles.push(formatId);
+  }
+
+  /** The format of a cell's style index (its `s`); General when it has none. */
+  formatOf(style: string | undefined): string {
+    const id = this.styles[Number(style ?? 0)] ?? 0;
+    return this.custom.get(id) ?? BUILT_IN[id] ?? 'General';
+  }
+}
+
+/** The number as General shows it: at most 15 significant digits, no trailing zeros. */
+function general(value: number): string {
+  return String(Number(value.toPrecision(15)));
+}
+
+/** The date of a day count (1900 system: day 1 is 1900-01-01, with Excel's 1900-02-29 kept). */
+function dateOf(serial: number, date1904: boolean): Date {
+  const days = date1904 ? serial + 1462 : serial;
+  // Day 60 is Excel's 1900-02-29; from day 61 on a day is one behind the real calendar's.
+  const epoch = Date.UTC(1899, 11, days >= 61 || date1904 ? 30 : 31);
+  return new Date(epoch + Math.round(days * 86_400_000));
+}
+
+/** A date format's tokens filled in; `m` next to an hour or a second is minutes, as in Excel. */
+function formatDate(code: string, date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const tokens = code.match(/yyyy|yy|mmmm|mmm|mm|m|dd|d|hh|h|ss|s|[^ymdhs]+/g) ?? [];
+  const isField = (token: string | undefined) => token !== undefined && /^[ymdhs]/.test(token);
+  const neighbour = (index: number, step: 1 | -1) => {
+    for (let at = index + step; at >= 0 && at < tokens.length; at += step)
+      if (isField(tokens[at])) return tokens[at]!;
+    return '';
+  };
+  return tokens
+    .map((token, index) => {
+      switch (token) {
+        case 'yyyy':
+          return String(date.getUTCFullYear());
+        case 'yy':
+          return two(date.getUTCFullYear() % 100);
+        case 'mmmm':
+        case 'mmm':
+          return MONTHS[date.getUTCMonth()]!;
+        case 'mm':
+        case 'm': {
+          const minutes = /^h/.test(neighbour(index, -1)) || /^s/.test(neighbour(index, 1));
+          const n = minutes ? date.getUTCMinutes() : date.getUTCMonth() + 1;
+          return token === 'mm' ? two(n) : String(n);
+        }
+        case 'dd':
+          return two(date.getUTCDate());
+        case 'd':
+          return String(date.getUTCDate());
+        case 'hh':
+          return two(date.getUTCHours());
+        case 'h':
+          return String(date.getUTCHours());
+        case 'ss':
+          return two(date.getUTCSeconds());
+        case 's':
+          return String(date.getUTCSeconds());
+        default:
+          return token;
+      }
+    })
+    .join('');
+}
+
+/** A format's literal text: quoted text and escaped characters as they read, the rest dropped. */
+function literal(part: string): string {
+  return part
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/[_*]./g, '')
+    .replace(/"([^"]*)"|\\(.)/g, (_, quoted?: string, escaped?: string) => quoted ?? escaped ?? '');
+}
+
+/** The value of a number cell as its format shows it. */
+export function shownNumber(stored: string, format: string, date1904 = false): string {
+  const value = Number(stored);
+  if (stored.trim() === '' || !Number.isFinite(value)) return stored;
+  // The first section (positive numbers, and negative ones when it is the only section).
+  const section = format.split(';')[0] ?? '';
+  const bare = section.replace(/"[^"]*"|\[[^\]]*\]|\\.|[_*]./g, '').trim();
+  if (/^(general|@)?$/i.test(bare)) return general(value);
+  if (/[ymdh]/i.test(bare) && !/[0#]/.test(bare)) {
+    return formatDate(bare.toLowerCase(), dateOf(value, date1904));
+  }
+  // Literal text, then the digits' shape (0000, #,##0.00), then % and literal text.
+  const shape =
+    /^((?:"[^"]*"|\\.|\[[^\]]*\]|[^#0"\\[])*)([#,]*0+)(?:\.(0+))?(%?)((?:"[^"]*"|\\.|[^#0.])*)$/.exec(
+      section,
+    );
+  if (!shape) return general(value);
+  const [, before = '', whole = '0', fraction = '', percent = '', after = ''] = shape;
+  const shown = Math.abs(percent ? value * 100 : value);
+  const [integer = '0', decimals] = shown.toFixed(fraction.length).split('.');
+  let digits = integer.padStart(whole.replace(/[#,]/g, '').length, '0');
+  if (whole.includes(',')) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const number = decimals === undefined ? digits : `${digits}.${decimals}`;
+  return `${value < 0 ? '-' : ''}${literal(before)}${number}${percent}${literal(after)}`;
+}
