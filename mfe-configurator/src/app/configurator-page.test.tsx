@@ -35,6 +35,8 @@ describe('material gating', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByRole('radio')).toHaveLength(3);
     expect(screen.getByRole('radio', { name: /Indoor/ })).not.toBeChecked();
+    // The rates add up to the price: the setup each label costs is said with them.
+    expect(screen.getByText(/A label costs \$2\.00 to set up, plus its area/)).toBeInTheDocument();
     for (const hidden of [/Width/, /Height/, /Text to engrave/, /Quantity/]) {
       expect(screen.queryByLabelText(hidden)).not.toBeInTheDocument();
     }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { MATERIAL_LABELS, MATERIALS, type Material } from '@shop/contracts/label-options';
-import { MATERIAL_RATE_CENTS } from '@shop/contracts/pricing';
+import { MATERIAL_RATE_CENTS, SETUP_CENTS } from '@shop/contracts/pricing';
 import { formatDollars } from '@shop/contracts/money';
 import { FormSection } from '../../../components/form-section';
 import { RadioCard } from '../../../components/radio-card';
@@ -81,7 +81,7 @@ export function MaterialPicker({ value, onChange }: MaterialPickerProps) {
     <FormSection
       step={1}
       title="Material"
-      description="Pick the stock your label is engraved in; the rest of the options open once you do."
+      description={`Pick the stock your label is engraved in; the rest of the options open once you do. A label costs ${formatDollars(SETUP_CENTS / 100)} to set up, plus its area at its material's rate.`}
     >
       <Grid>
         {MATERIALS.map((material) => (
