@@ -332,6 +332,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
       total: 20.95,
       email: 'ada@example.com',
       skipProof: false,
+      signedIn: false,
       details: {
         firstName: 'Ada',
         lastName: 'Lovelace',

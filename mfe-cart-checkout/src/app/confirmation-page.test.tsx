@@ -117,12 +117,25 @@ describe('confirmation page', () => {
 
   it('offers no account to a signed-in customer', () => {
     useShopStore.getState().setUser(TEST_USER);
-    sessionStorage.setItem('last-order', JSON.stringify(lastOrder));
+    sessionStorage.setItem('last-order', JSON.stringify({ ...lastOrder, signedIn: true }));
     renderPage(<ShellRoute />, {
       path: '/confirmation/66bb00000000000000000001',
       routePath: '/confirmation/:orderId',
     });
     expect(screen.queryByRole('button', { name: 'Create an account' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Order History' })).toBeInTheDocument();
+  });
+
+  it('after a guest creates an account here, says when the order joins the history, and offers no empty history', () => {
+    useShopStore.getState().setUser(TEST_USER);
+    sessionStorage.setItem('last-order', JSON.stringify({ ...lastOrder, signedIn: false }));
+    renderPage(<ShellRoute />, {
+      path: '/confirmation/66bb00000000000000000001',
+      routePath: '/confirmation/:orderId',
+    });
+    expect(screen.getByTestId('guest-order-joins')).toHaveTextContent(
+      `This order was placed as a guest: it joins your order history once ${lastOrder.email} is confirmed by the link we emailed there.`,
+    );
+    expect(screen.queryByRole('link', { name: 'View Order History' })).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,8 @@ export const lastOrderSchema = z.object({
   orderNumber: z.number(),
   total: z.number(),
   email: z.string(),
+  /** Placed signed in: the order is in the customer's history (a guest's joins once confirmed). */
+  signedIn: z.boolean().optional().default(false),
   /** "Skip the proof, engrave as shown" was ticked: no proof comes first. */
   skipProof: z.boolean().optional().default(false),
   /**

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button, theme, Card, CardTitle, formatDollars } from '@shop/ui';
 import { Spinner } from '../../../components/spinner';
@@ -75,6 +76,12 @@ interface CardPaymentProps {
 /** The provider's card form and the Complete Payment button (disabled while paying or not ready). */
 export function CardPayment({ cardForm, processing, failure, total = null }: CardPaymentProps) {
   const ready = cardForm.status === 'ready';
+  // A refused payment's box is brought to the middle of the screen, with the card fields just above
+  // it: on a phone the toast that says the same covers the top of the screen.
+  const failureBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureBox.current?.scrollIntoView?.({ block: 'center' });
+  }, [failure]);
   return (
     <Card aria-labelledby="payment-title" aria-busy={processing || undefined}>
       <CardTitle id="payment-title">Payment</CardTitle>
@@ -92,7 +99,7 @@ export function CardPayment({ cardForm, processing, failure, total = null }: Car
         )}
       </CardBox>
       {failure && (
-        <Failure role="alert" data-testid="payment-failure">
+        <Failure ref={failureBox} role="alert" data-testid="payment-failure">
           <strong>{failure.title}</strong>
           <p>{failure.description}</p>
         </Failure>

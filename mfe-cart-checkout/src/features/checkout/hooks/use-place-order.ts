@@ -11,6 +11,7 @@ import {
   ordersQueryKey,
   setCartAnswer,
   toast,
+  useShopStore,
 } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
 import { completePayment } from '../api/complete-payment';
@@ -140,6 +141,7 @@ export function usePlaceOrder({
         total: paid.total,
         email: info.email,
         skipProof: checkout.skipProof === true,
+        signedIn: useShopStore.getState().user !== null,
         details: {
           firstName: info.firstName,
           lastName: info.lastName,

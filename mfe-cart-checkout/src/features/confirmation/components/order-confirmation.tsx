@@ -276,6 +276,15 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
         <NextSteps skipProof={order.skipProof} />
       </Steps>
       {!signedIn && <AccountOffer order={order} />}
+      {signedIn && !order.signedIn && (
+        <Email data-testid="guest-order-joins">
+          This order was placed as a guest: it joins your order history once{' '}
+          <strong>
+            <BreakableEmail email={order.email} />
+          </strong>{' '}
+          is confirmed by the link we emailed there.
+        </Email>
+      )}
       <Actions>
         <ButtonLink to={`/orders/${order.orderNumber}`}>
           {order.skipProof ? 'View your order' : 'Review your proof'}
@@ -283,7 +292,7 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
         <ButtonLink to="/products" $variant="secondary">
           Continue Shopping
         </ButtonLink>
-        {signedIn && (
+        {signedIn && order.signedIn && (
           <ButtonLink to="/orders" $variant="secondary">
             View Order History
           </ButtonLink>
