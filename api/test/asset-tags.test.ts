@@ -46,6 +46,18 @@ async function download(agent: TestAgent, url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** The admin's proof revision of a line's text (multipart, as the admin's form sends it). */
+async function reviseText(orderId: string, lineId: string, customText: string) {
+  const form = new FormData();
+  form.append('lineId', lineId);
+  form.append('customText', customText);
+  return fetch(`${app.baseUrl}/api/admin/orders/${orderId}/proof/revisions`, {
+    method: 'POST',
+    headers: { 'x-session-id': admin.sessionId, cookie: cookieOf(admin) },
+    body: form,
+  });
+}
+
 async function uploadSheet(agent: TestAgent, name: string, content: string | Uint8Array) {
   const form = new FormData();
   form.append('file', new Blob([content]), name);
@@ -330,14 +342,7 @@ describe('"Order again" with a numbered series', () => {
     const added = await addToCart(shopper, { ...SERIES, quantity: 5, code: null });
     const order = await placeOrder(shopper, {}, { skipProof: false });
     expect((await pay(shopper, order.orderId)).status).toBe(200);
-    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const form = new FormData();
-    form.append('lineId', added.body.item.id);
-    form.append('customText', 'PUMP');
-    const revised = await fetch(
-      `${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`,
-      { method: 'POST', headers: { 'x-session-id': admin.sessionId, cookie }, body: form },
-    );
+    const revised = await reviseText(order.orderId, added.body.item.id, 'PUMP');
     expect(revised.status).toBe(400);
     expect(((await revised.json()) as { message: string }).message).toMatch(
       /^Put \{n\} in the text where the number goes/,
@@ -353,14 +358,7 @@ describe('"Order again" with a numbered series', () => {
     const first = await placeOrder(customer, {}, { skipProof: false });
     expect((await pay(customer, first.orderId)).status).toBe(200);
     // The shop's revision changes the text; the customer approves it.
-    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const form = new FormData();
-    form.append('lineId', added.body.item.id);
-    form.append('customText', 'PMP {n}');
-    const revised = await fetch(
-      `${app.baseUrl}/api/admin/orders/${first.orderId}/proof/revisions`,
-      { method: 'POST', headers: { 'x-session-id': admin.sessionId, cookie }, body: form },
-    );
+    const revised = await reviseText(first.orderId, added.body.item.id, 'PMP {n}');
     expect(revised.status).toBe(201);
     const approved = await customer.request('POST', `/api/orders/${first.orderId}/proof/approve`, {
       body: { revision: 2, name: 'Ann Lee' },

@@ -27,6 +27,19 @@ export const SAMPLE_CHECKOUT_FIELDS: Readonly<Record<string, string>> = {
   'ZIP/Postal Code': '60601',
 };
 
+/** The same customer as the API's checkout takes them (`customerInfo`); a test gives its own email. */
+export const SAMPLE_CUSTOMER_INFO = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '312 555 0100',
+  company: 'Analytical Engines',
+  street: '120 Main St',
+  city: 'Chicago',
+  state: 'IL',
+  zipCode: '60601',
+} as const;
+
 /**
  * A paid order of two SAMPLE_PRODUCT_CONFIG labels as the order answers show it (the customer's
  * history, the admin's list); a test spreads its own fields over it.

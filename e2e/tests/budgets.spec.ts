@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readStackState } from '../support/stack-state.ts';
 import { trackRequests } from '../support/network.ts';
 import { paidOrder, sessionIdOf, unique } from '../support/shop-api.ts';
+import { SAMPLE_CUSTOMER_INFO, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 const KB = 1024;
 // The byte budgets hold what the shop achieves today (plus a few KB) so it cannot grow back; the
@@ -343,27 +344,8 @@ test.describe('performance budgets', () => {
       await page.goto('/');
       const sessionId = await sessionIdOf(page);
       const order = await paidOrder(page, sessionId, {
-        label: {
-          material: 'phenolic',
-          width: 3,
-          height: 2,
-          color: 'yellow-black',
-          mounting: 'mounting-holes',
-          customText: 'PUMP 3\nDANGER',
-          quantity: 4,
-          files: [],
-        },
-        customerInfo: {
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          email: `${unique('shift')}@example.com`,
-          phone: '312 555 0100',
-          company: 'Analytical Engines',
-          street: '120 Main St',
-          city: 'Albany',
-          state: 'NY',
-          zipCode: '12207',
-        },
+        label: { ...SAMPLE_PRODUCT_CONFIG, customText: 'PUMP 3\nDANGER', quantity: 4, files: [] },
+        customerInfo: { ...SAMPLE_CUSTOMER_INFO, email: `${unique('shift')}@example.com` },
       });
       await recordShifts(page);
       await page.goto(`/orders/${order.orderNumber}`);
