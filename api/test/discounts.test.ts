@@ -317,7 +317,7 @@ describe('reserveDiscountUse and releaseDiscountUse', () => {
 
   it('when uses are given back and taken again concurrently, then the limit still holds', async () => {
     await discount({ code: 'CHURN', usageLimit: 5, timesUsed: 5 });
-    await Promise.all(Array.from({ length: 3 }, () => releaseDiscountUse('CHURN')));
+    await Promise.all(Array.from({ length: 3 }, () => releaseDiscountUse('CHURN', null)));
     expect(await usesOf('CHURN')).toBe(2);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => reserveDiscountUse('CHURN')),
@@ -325,14 +325,14 @@ describe('reserveDiscountUse and releaseDiscountUse', () => {
     expect(answers.filter(Boolean)).toHaveLength(3);
     expect(await usesOf('CHURN')).toBe(5);
     // 10 concurrent releases of 5 uses: never below zero.
-    await Promise.all(Array.from({ length: 10 }, () => releaseDiscountUse('CHURN')));
+    await Promise.all(Array.from({ length: 10 }, () => releaseDiscountUse('CHURN', null)));
     expect(await usesOf('CHURN')).toBe(0);
   });
 
   it('when an admin changes the limit while checkouts take uses, then the new limit holds', async () => {
     const { _id } = await discount({ code: 'RELIMIT', usageLimit: 10 });
-    expect(await reserveDiscountUse('RELIMIT')).toBe(true);
-    expect(await reserveDiscountUse('RELIMIT')).toBe(true);
+    expect(await reserveDiscountUse('RELIMIT')).not.toBeNull();
+    expect(await reserveDiscountUse('RELIMIT')).not.toBeNull();
     const [answers] = await Promise.all([
       Promise.all(Array.from({ length: 10 }, () => reserveDiscountUse('RELIMIT'))),
       DiscountCodeModel.updateOne({ _id }, { $set: { usageLimit: 4 } }),
@@ -340,7 +340,7 @@ describe('reserveDiscountUse and releaseDiscountUse', () => {
     // Taken before the change count against the old limit; none is taken past the new one.
     expect(await usesOf('RELIMIT')).toBeLessThanOrEqual(10);
     expect(await usesOf('RELIMIT')).toBe(2 + answers.filter(Boolean).length);
-    expect(await reserveDiscountUse('RELIMIT')).toBe(false);
+    expect(await reserveDiscountUse('RELIMIT')).toBeNull();
   });
 
   it('when a code is unlimited, then every reservation succeeds and is counted', async () => {
@@ -354,16 +354,29 @@ describe('reserveDiscountUse and releaseDiscountUse', () => {
 
   it('when a reservation is released, then the use can be taken again', async () => {
     await discount({ code: 'ONCE', usageLimit: 1 });
-    expect(await reserveDiscountUse('ONCE')).toBe(true);
-    expect(await reserveDiscountUse('ONCE')).toBe(false);
-    await releaseDiscountUse('ONCE');
+    expect(await reserveDiscountUse('ONCE')).not.toBeNull();
+    expect(await reserveDiscountUse('ONCE')).toBeNull();
+    await releaseDiscountUse('ONCE', null);
     expect(await usesOf('ONCE')).toBe(0);
-    expect(await reserveDiscountUse('ONCE')).toBe(true);
+    expect(await reserveDiscountUse('ONCE')).not.toBeNull();
+  });
+
+  it('when a use is given back, then it goes to the code it was taken from, never to one made later under its name', async () => {
+    const first = await discount({ code: 'REBORN', usageLimit: 3 });
+    const taken = await reserveDiscountUse('REBORN');
+    expect(taken?.toString()).toBe(first._id.toString());
+    // The admin deletes the code and makes another under the same name; a shopper uses it.
+    await DiscountCodeModel.deleteOne({ _id: first._id });
+    await discount({ code: 'REBORN', usageLimit: 3 });
+    expect(await reserveDiscountUse('REBORN')).not.toBeNull();
+    // The first code's use comes back (the charge was refused): the new code keeps its one use.
+    await releaseDiscountUse('REBORN', taken);
+    expect(await usesOf('REBORN')).toBe(1);
   });
 
   it('when nothing was reserved, then a release does not go below zero', async () => {
     await discount({ code: 'ZERO', usageLimit: 2 });
-    await releaseDiscountUse('ZERO');
+    await releaseDiscountUse('ZERO', null);
     expect(await usesOf('ZERO')).toBe(0);
   });
 
@@ -371,10 +384,10 @@ describe('reserveDiscountUse and releaseDiscountUse', () => {
     const expiresAt = new Date('2030-01-01T00:00:00Z');
     await discount({ code: 'SLEEPING', isActive: false });
     await discount({ code: 'ENDING', expiresAt });
-    expect(await reserveDiscountUse('SLEEPING')).toBe(false);
-    expect(await reserveDiscountUse('UNKNOWN')).toBe(false);
-    expect(await reserveDiscountUse('ENDING', expiresAt)).toBe(false);
-    expect(await reserveDiscountUse('ENDING', new Date(expiresAt.getTime() - 1))).toBe(true);
+    expect(await reserveDiscountUse('SLEEPING')).toBeNull();
+    expect(await reserveDiscountUse('UNKNOWN')).toBeNull();
+    expect(await reserveDiscountUse('ENDING', expiresAt)).toBeNull();
+    expect(await reserveDiscountUse('ENDING', new Date(expiresAt.getTime() - 1))).not.toBeNull();
     expect(await usesOf('SLEEPING')).toBe(0);
   });
 });
@@ -514,12 +527,12 @@ describe('admin discount codes', () => {
       body: { usageLimit: 3 },
     });
     expect(await findDiscountByCode('SPRING-25')).toMatchObject({ timesUsed: 2, usageLimit: 3 });
-    expect(await reserveDiscountUse('SPRING-25')).toBe(true);
-    expect(await reserveDiscountUse('SPRING-25')).toBe(false);
+    expect(await reserveDiscountUse('SPRING-25')).not.toBeNull();
+    expect(await reserveDiscountUse('SPRING-25')).toBeNull();
     await app.request('PUT', `/api/as-admin/admin/discount-codes/${id}`, {
       body: { usageLimit: null },
     });
-    expect(await reserveDiscountUse('SPRING-25')).toBe(true);
+    expect(await reserveDiscountUse('SPRING-25')).not.toBeNull();
   });
 
   it('when a used code is renamed, then 409 saying to make a new code, and nothing changes; an unused one is renamed', async () => {
@@ -528,7 +541,7 @@ describe('admin discount codes', () => {
       body: { code: 'SPRING-26' },
     });
     expect(unused.status, unused.text).toBe(200);
-    expect(await reserveDiscountUse('SPRING-26')).toBe(true);
+    expect(await reserveDiscountUse('SPRING-26')).not.toBeNull();
     const used = await app.request('PUT', `/api/as-admin/admin/discount-codes/${id}`, {
       body: { code: 'SPRING-27', value: 10 },
     });

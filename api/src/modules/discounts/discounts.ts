@@ -28,6 +28,7 @@ import {
   updateDiscount,
   type DiscountCodeChanges,
 } from './repository';
+import type { Types } from 'mongoose';
 import type { DiscountCodeRecord } from './model';
 import { isDuplicateKeyError } from '../../platform/db';
 
@@ -140,14 +141,28 @@ export async function evaluateDiscount(
  * checkouts (and API replicas) a limit of n gives exactly n true answers. False when the code is used
  * up, inactive, expired at `now`, or gone.
  */
-export async function reserveDiscountUse(code: string, now: Date = new Date()): Promise<boolean> {
+export async function reserveDiscountUse(
+  code: string,
+  now: Date = new Date(),
+): Promise<Types.ObjectId | null> {
   const discount = await findDiscountByCode(normalizeCode(code));
-  if (!discount || unusableReason(discount, now)) return false;
-  return takeDiscountUse(discount);
+  if (!discount || unusableReason(discount, now)) return null;
+  return (await takeDiscountUse(discount)) ? discount._id : null;
 }
 
-/** Gives back one reserved use (the charge failed). Call it once per reservation: the caller keeps track. */
-export async function releaseDiscountUse(code: string): Promise<void> {
+/**
+ * Gives back one reserved use (the charge failed) to the code it was taken from (`codeId`; a code
+ * deleted since takes nothing back, and one made later under its name is another code). A use held
+ * before the id was kept is given back by name. Call it once per reservation: the caller keeps track.
+ */
+export async function releaseDiscountUse(
+  code: string,
+  codeId: Types.ObjectId | null | undefined,
+): Promise<void> {
+  if (codeId) {
+    await giveBackDiscountUse(codeId);
+    return;
+  }
   const discount = await findDiscountByCode(normalizeCode(code));
   if (discount) await giveBackDiscountUse(discount._id);
 }

@@ -101,6 +101,11 @@ export interface OrderRecord {
   chargingSince: Date | null;
   /** A use of discountCode is held for this order (taken before charging, given back on a decline). */
   discountReserved: boolean;
+  /**
+   * The code whose use is held, by id: given back to that code, never to another made later under the
+   * same name (null on a use held before it was kept: given back by name).
+   */
+  discountCodeId?: Types.ObjectId | null;
   paymentId: string | null;
   paidAt: Date | null;
   /**
@@ -208,6 +213,7 @@ const orderSchema = new Schema<OrderRecord>(
     paymentStatus: { type: String, required: true, default: 'unpaid' },
     chargingSince: { type: Date, default: null },
     discountReserved: { type: Boolean, required: true, default: false },
+    discountCodeId: { type: Schema.Types.ObjectId, default: null },
     paymentId: { type: String, default: null },
     paidAt: { type: Date, default: null },
     settledAt: { type: Date, default: null },

@@ -320,10 +320,17 @@ export async function findUnsettledPaidOrders(limit: number): Promise<OrderRecor
  * Marks the order as holding its code's use, or not; whether this call changed the mark, so of two
  * calls giving one use back (a payment taken over, both refused) one gives it back.
  */
-export async function markDiscountReserved(id: string, reserved: boolean): Promise<boolean> {
+export async function markDiscountReserved(
+  id: string,
+  reserved: { codeId: Types.ObjectId } | false,
+): Promise<boolean> {
   const marked = await OrderModel.updateOne(
     { _id: id, discountReserved: !reserved },
-    { $set: { discountReserved: reserved } },
+    {
+      $set: reserved
+        ? { discountReserved: true, discountCodeId: reserved.codeId }
+        : { discountReserved: false, discountCodeId: null },
+    },
   ).exec();
   return marked.modifiedCount === 1;
 }

@@ -59,7 +59,7 @@ export async function expireUnpaidOrders(
       note: 'Not paid within 24 hours',
     });
     if (before.discountCode && before.discountReserved)
-      await releaseDiscountUse(before.discountCode);
+      await releaseDiscountUse(before.discountCode, before.discountCodeId);
     if (before.unansweredToken)
       followUp?.logger.error(
         { orderId: order._id.toString(), orderNumber: order.orderNumber },

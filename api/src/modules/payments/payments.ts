@@ -222,12 +222,14 @@ export async function completePayment({
   }
 
   // A use still held from an abandoned attempt (discountReserved) is not taken twice.
+  let reservedFrom = order.discountCodeId ?? null;
   if (order.discountCode && !order.discountReserved) {
-    if (!(await reserveDiscountUse(order.discountCode))) {
+    reservedFrom = await reserveDiscountUse(order.discountCode);
+    if (!reservedFrom) {
       await releasePayment(orderId, chargingSince, DISCOUNT_GONE_MESSAGE);
       throw AppError.conflict(DISCOUNT_GONE_MESSAGE);
     }
-    await markDiscountReserved(orderId, true);
+    await markDiscountReserved(orderId, { codeId: reservedFrom });
   }
 
   // The request this call sends: one never answered is sent again as it was, as it may have charged
@@ -253,7 +255,7 @@ export async function completePayment({
       // Refused (a decline, a request the provider would not take): nothing was charged, so the
       // discount's use goes back, and the next attempt is a new request.
       if (order.discountCode && (await markDiscountReserved(orderId, false)))
-        await releaseDiscountUse(order.discountCode);
+        await releaseDiscountUse(order.discountCode, reservedFrom);
       const declined =
         error.kind === 'payment_declined'
           ? { declinedPayments: declines + 1, lastDeclinedAt: new Date() }
