@@ -162,15 +162,6 @@ describe('cart page', () => {
     await userEvent.click(field);
     await userEvent.tab();
     expect(puts()).toHaveLength(1);
-
-    // A typed quantity left in the field is saved once typing pauses: the totals follow it.
-    await userEvent.clear(field);
-    await userEvent.type(field, '3');
-    await waitFor(() => expect(useShopStore.getState().cart.itemCount).toBe(3), {
-      timeout: 5000,
-    });
-    expect(puts()).toEqual([{ quantity: 100 }, { quantity: 3 }]);
-    expect(field).toHaveFocus();
   });
 
   it('says beside each quantity how many a line holds, and where to ask for more', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { parseQuantity, QuantityStepper } from '@shop/ui';
 
 interface CartQuantityStepperProps {
@@ -10,14 +10,10 @@ interface CartQuantityStepperProps {
   onChange(quantity: number, onFailed?: () => void): void;
 }
 
-/** How long the shopper may pause typing before the typed quantity is saved. */
-export const TYPING_PAUSE_MS = 800;
-
 /**
- * A cart line's quantity: minus and plus save at once; a typed quantity is saved on Enter, on leaving
- * the field, or once typing pauses (so the totals beside it never describe another quantity for
- * long), and Escape puts the saved one back. A typed quantity that breaks the rule shows the rule
- * (on Enter or leaving the field) and changes nothing.
+ * A cart line's quantity: minus and plus save at once; a typed quantity is saved on Enter or on leaving
+ * the field, and Escape puts the saved one back. A typed quantity that breaks the rule shows the rule
+ * and changes nothing.
  */
 export function CartQuantityStepper({
   quantity,
@@ -47,14 +43,6 @@ export function CartQuantityStepper({
     // A failed save puts the saved quantity back in the field (the card says why).
     if (typed.quantity !== quantity) onChange(typed.quantity, () => setDraft(String(quantity)));
   }
-
-  useEffect(() => {
-    if (busy || draft === String(quantity) || 'problem' in parseQuantity(draft)) return;
-    const timer = setTimeout(commit, TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-    // commit reads this render's draft and quantity, which are the effect's dependencies.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft, quantity, busy]);
 
   function onKeyDown(event: { key: string }) {
     if (event.key === 'Escape') {
