@@ -82,6 +82,15 @@ const StepperError = styled(FieldError)`
   max-width: 16rem;
 `;
 
+const PendingNote = styled(FieldHint)`
+  max-width: 16rem;
+  &:empty {
+    display: none;
+  }
+  color: ${theme.colors.ink};
+  font-weight: 600;
+`;
+
 const LimitHint = styled(FieldHint)`
   max-width: 16rem;
   a {
@@ -127,6 +136,8 @@ export interface QuantityStepperProps {
   /** A save is under way: the buttons are disabled and the field read-only. */
   busy?: boolean;
   error?: ReactNode;
+  /** What the typed quantity waits for (a cart line saves it on Enter or leaving), said politely. */
+  pending?: ReactNode;
   /** Announce the error at once (role="alert"), for an error shown in answer to Enter or leaving. */
   announceError?: boolean;
   onBlur?(event: FocusEvent<HTMLInputElement>): void;
@@ -147,6 +158,7 @@ export function QuantityStepper({
   itemName,
   busy = false,
   error,
+  pending,
   announceError = false,
   onBlur,
   onKeyDown,
@@ -154,6 +166,8 @@ export function QuantityStepper({
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-limit`;
+  const pendingId = `${id}-pending`;
+  const describedBy = [error && errorId, pending && pendingId, hintId].filter(Boolean).join(' ');
   const of = itemName ? ` of ${itemName}` : '';
   return (
     <Root>
@@ -180,7 +194,7 @@ export function QuantityStepper({
           enterKeyHint="done"
           aria-label={itemName ? `Quantity${of}` : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-describedby={describedBy}
           value={text}
           readOnly={busy}
           onChange={(event) => onTextChange(event.target.value)}
@@ -207,6 +221,9 @@ export function QuantityStepper({
           {error}
         </StepperError>
       )}
+      <PendingNote id={pendingId} role="status">
+        {pending}
+      </PendingNote>
       <LimitHint id={hintId}>
         Up to {formatCount(MAX_LINE_QUANTITY)} per line. More?{' '}
         <Link to={QUOTE_PATH}>Ask for a quote</Link>

@@ -151,12 +151,20 @@ describe('cart page', () => {
     );
     expect(puts()).toEqual([]);
 
+    // Typed and not yet saved: the field says so, as the totals beside it are the saved ones.
+    await userEvent.clear(field);
+    await userEvent.type(field, '100');
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining('Not saved yet: press Enter or leave the field to update the total.'),
+    );
+    expect(puts()).toEqual([]);
     await userEvent.clear(field);
     await userEvent.type(field, '100{Enter}');
     await waitFor(() => expect(useShopStore.getState().cart.itemCount).toBe(100));
     expect(puts()).toEqual([{ quantity: 100 }]);
     expect(field).toHaveValue('100');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Not saved yet/)).not.toBeInTheDocument();
 
     // Leaving the field unchanged sends nothing.
     await userEvent.click(field);

@@ -12,7 +12,8 @@ interface CartQuantityStepperProps {
 
 /**
  * A cart line's quantity: minus and plus save at once; a typed quantity is saved on Enter or on leaving
- * the field, and Escape puts the saved one back. A typed quantity that breaks the rule shows the rule
+ * the field (until then the field says it is not saved: the totals beside it are the saved ones), and
+ * Escape puts the saved one back. A typed quantity that breaks the rule shows the rule
  * and changes nothing.
  */
 export function CartQuantityStepper({
@@ -57,12 +58,21 @@ export function CartQuantityStepper({
       quantity={quantity}
       itemName={itemName}
       busy={busy}
-      onTextChange={setDraft}
+      onTextChange={(text) => {
+        // A new text is judged when it is taken (Enter or leaving): the old problem goes.
+        setDraft(text);
+        setProblem(undefined);
+      }}
       onStep={(next) => onChange(next)}
       onEnter={commit}
       onKeyDown={onKeyDown}
       onBlur={commit}
       error={problem && `${problem.replace(/\.$/, '')}. Nothing was changed.`}
+      pending={
+        !problem && draft.trim() !== String(quantity)
+          ? 'Not saved yet: press Enter or leave the field to update the total.'
+          : undefined
+      }
       announceError
     />
   );
