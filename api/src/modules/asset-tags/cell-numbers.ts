@@ -22,7 +22,20 @@ const BUILT_IN: Record<number, string> = {
   49: '@',
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The format codes of a workbook's cell styles (xl/styles.xml), by the style index a cell names. */
 export class NumberFormats {
@@ -59,16 +72,31 @@ function dateOf(serial: number, date1904: boolean): Date {
   return new Date(epoch + Math.round(days * 86_400_000));
 }
 
-/** A date format's tokens filled in; `m` next to an hour or a second is minutes, as in Excel. */
-function formatDate(code: string, date: Date): string {
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** A date format's tokens: its fields, AM/PM, and the text between them. */
+const DATE_TOKENS = /yyyy|yy|mmmmm|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|am\/pm|a\/p|[^ymdhsa]+/g;
+
+/**
+ * A date format's tokens filled in, or null for a token this does not know (the caller shows the
+ * number as General): `m` next to an hour or a second is minutes, and AM/PM makes the hours 12-hour.
+ */
+function formatDate(code: string, date: Date): string | null {
   const two = (n: number) => String(n).padStart(2, '0');
-  const tokens = code.match(/yyyy|yy|mmmm|mmm|mm|m|dd|d|hh|h|ss|s|[^ymdhs]+/g) ?? [];
+  const tokens = code.match(DATE_TOKENS) ?? [];
+  // A letter outside the known tokens (an era, a calendar) is a format this does not know.
+  const known = /^(yyyy|yy|m{1,5}|d{1,4}|hh?|ss?|am\/pm|a\/p|[^a-z]+)$/;
+  if (tokens.join('') !== code || !tokens.every((token) => known.test(token))) return null;
   const isField = (token: string | undefined) => token !== undefined && /^[ymdhs]/.test(token);
   const neighbour = (index: number, step: 1 | -1) => {
     for (let at = index + step; at >= 0 && at < tokens.length; at += step)
       if (isField(tokens[at])) return tokens[at]!;
     return '';
   };
+  const twelveHour = tokens.some((token) => token === 'am/pm' || token === 'a/p');
+  const hours = date.getUTCHours();
+  const shownHours = twelveHour ? hours % 12 || 12 : hours;
+  const month = MONTHS[date.getUTCMonth()]!;
   return tokens
     .map((token, index) => {
       switch (token) {
@@ -76,32 +104,50 @@ function formatDate(code: string, date: Date): string {
           return String(date.getUTCFullYear());
         case 'yy':
           return two(date.getUTCFullYear() % 100);
+        case 'mmmmm':
+          return month.slice(0, 1);
         case 'mmmm':
+          return month;
         case 'mmm':
-          return MONTHS[date.getUTCMonth()]!;
+          return month.slice(0, 3);
         case 'mm':
         case 'm': {
           const minutes = /^h/.test(neighbour(index, -1)) || /^s/.test(neighbour(index, 1));
           const n = minutes ? date.getUTCMinutes() : date.getUTCMonth() + 1;
           return token === 'mm' ? two(n) : String(n);
         }
+        case 'dddd':
+          return WEEKDAYS[date.getUTCDay()]!;
+        case 'ddd':
+          return WEEKDAYS[date.getUTCDay()]!.slice(0, 3);
         case 'dd':
           return two(date.getUTCDate());
         case 'd':
           return String(date.getUTCDate());
         case 'hh':
-          return two(date.getUTCHours());
+          return two(shownHours);
         case 'h':
-          return String(date.getUTCHours());
+          return String(shownHours);
         case 'ss':
           return two(date.getUTCSeconds());
         case 's':
           return String(date.getUTCSeconds());
+        case 'am/pm':
+          return hours < 12 ? 'AM' : 'PM';
+        case 'a/p':
+          return hours < 12 ? 'A' : 'P';
         default:
           return token;
       }
     })
     .join('');
+}
+
+/** The value rounded to `decimals` places as a person rounds it: half away from zero, in decimal. */
+function roundDecimal(value: number, decimals: number): number {
+  // From the 15 digits Excel shows, through an exponent: 2.675 to 2 places is 2.68, not 2.67.
+  const shown = Number(Math.abs(value).toPrecision(15));
+  return Math.sign(value) * Number(`${Math.round(Number(`${shown}e${decimals}`))}e-${decimals}`);
 }
 
 /** A format's literal text: quoted text and escaped characters as they read, the rest dropped. */
@@ -121,7 +167,7 @@ export function shownNumber(stored: string, format: string, date1904 = false): s
   const bare = section.replace(/"[^"]*"|\[[^\]]*\]|\\.|[_*]./g, '').trim();
   if (/^(general|@)?$/i.test(bare)) return general(value);
   if (/[ymdh]/i.test(bare) && !/[0#]/.test(bare)) {
-    return formatDate(bare.toLowerCase(), dateOf(value, date1904));
+    return formatDate(bare.toLowerCase(), dateOf(value, date1904)) ?? general(value);
   }
   // Literal text, then the digits' shape (0000, #,##0.00), then % and literal text.
   const shape =
@@ -130,7 +176,7 @@ export function shownNumber(stored: string, format: string, date1904 = false): s
     );
   if (!shape) return general(value);
   const [, before = '', whole = '0', fraction = '', percent = '', after = ''] = shape;
-  const shown = Math.abs(percent ? value * 100 : value);
+  const shown = Math.abs(roundDecimal(percent ? value * 100 : value, fraction.length));
   const [integer = '0', decimals] = shown.toFixed(fraction.length).split('.');
   let digits = integer.padStart(whole.replace(/[#,]/g, '').length, '0');
   if (whole.includes(',')) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
