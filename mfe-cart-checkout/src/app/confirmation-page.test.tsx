@@ -127,7 +127,9 @@ describe('confirmation page', () => {
   });
 
   it('after a guest creates an account here, says when the order joins the history, and offers no empty history', () => {
-    useShopStore.getState().setUser(TEST_USER);
+    useShopStore
+      .getState()
+      .setUser({ ...TEST_USER, email: lastOrder.email, emailConfirmed: false });
     sessionStorage.setItem('last-order', JSON.stringify({ ...lastOrder, signedIn: false }));
     renderPage(<ShellRoute />, {
       path: '/confirmation/66bb00000000000000000001',
@@ -137,5 +139,21 @@ describe('confirmation page', () => {
       `This order was placed as a guest: it joins your order history once ${lastOrder.email} is confirmed by the link we emailed there.`,
     );
     expect(screen.queryByRole('link', { name: 'View Order History' })).not.toBeInTheDocument();
+  });
+
+  it('after a guest signs in to another account, says the order stays a guest order and where to find it', () => {
+    useShopStore.getState().setUser({ ...TEST_USER, email: 'someone.else@example.com' });
+    sessionStorage.setItem('last-order', JSON.stringify({ ...lastOrder, signedIn: false }));
+    renderPage(<ShellRoute />, {
+      path: '/confirmation/66bb00000000000000000001',
+      routePath: '/confirmation/:orderId',
+    });
+    expect(screen.getByTestId('guest-order-joins')).toHaveTextContent(
+      'This order was placed as a guest, so it is not in this account’s order history.',
+    );
+    expect(screen.getByRole('link', { name: 'Find a guest order' })).toHaveAttribute(
+      'href',
+      '/orders/lookup',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Link } from 'react-router-dom';
 import { useShopStore } from 'shell/store';
 import {
   BreakableEmail,
@@ -227,6 +228,35 @@ function AccountOffer({ order }: { order: LastOrder }) {
   );
 }
 
+/**
+ * For a customer signed in after placing the order as a guest: whether and when it joins their
+ * history. The API's rule: paid guest orders join an account when the account's email, the same as
+ * the order's, is confirmed by its emailed link (docs/product.md section 10).
+ */
+function GuestOrderNote({ order }: { order: LastOrder }) {
+  const user = useShopStore((s) => s.user);
+  const sameEmail = user?.email.toLowerCase() === order.email.toLowerCase();
+  return (
+    <Email data-testid="guest-order-joins">
+      {sameEmail && !user?.emailConfirmed ? (
+        <>
+          This order was placed as a guest: it joins your order history once{' '}
+          <strong>
+            <BreakableEmail email={order.email} />
+          </strong>{' '}
+          is confirmed by the link we emailed there.
+        </>
+      ) : (
+        <>
+          This order was placed as a guest, so it is not in this account’s order history. Its page
+          stays open to you through the link in its confirmation email, or through{' '}
+          <Link to="/orders/lookup">Find a guest order</Link>.
+        </>
+      )}
+    </Email>
+  );
+}
+
 /** The thank-you: order number, what was charged, what happens next, and the email on its way. */
 export function OrderConfirmation({ order }: { order: LastOrder }) {
   const signedIn = useShopStore((s) => s.user !== null);
@@ -276,15 +306,7 @@ export function OrderConfirmation({ order }: { order: LastOrder }) {
         <NextSteps skipProof={order.skipProof} />
       </Steps>
       {!signedIn && <AccountOffer order={order} />}
-      {signedIn && !order.signedIn && (
-        <Email data-testid="guest-order-joins">
-          This order was placed as a guest: it joins your order history once{' '}
-          <strong>
-            <BreakableEmail email={order.email} />
-          </strong>{' '}
-          is confirmed by the link we emailed there.
-        </Email>
-      )}
+      {signedIn && !order.signedIn && <GuestOrderNote order={order} />}
       <Actions>
         <ButtonLink to={`/orders/${order.orderNumber}`}>
           {order.skipProof ? 'View your order' : 'Review your proof'}
