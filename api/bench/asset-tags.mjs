@@ -163,6 +163,11 @@ async function main() {
   await measure('proof PDF (10,000-label series, QR)', () =>
     call(buyer, 'GET', `${itemPath}/proof.pdf`),
   );
+  // The engraver's files are made once the proof is approved (the order in production).
+  await call(buyer, 'POST', `/api/orders/${placed.orderId}/proof/approve`, {
+    revision: 1,
+    name: 'Ann Lee',
+  });
 
   const admin = { id: newSessionId() };
   await call(admin, 'POST', '/api/auth/register', {

@@ -475,7 +475,7 @@ describe('admin discount codes', () => {
       (expiresAt): [Record<string, unknown>, string, string] => [
         { expiresAt },
         'expiresAt',
-        'Expiry must be a date (YYYY-MM-DD) or an ISO date-time',
+        'Expiry must be a date (YYYY-MM-DD) or an ISO date-time, from 1970-01-01 to 9998-12-31',
       ],
     ),
     [{ description: 'd'.repeat(201) }, 'description', 'Description must be at most 200 characters'],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ShopUser } from './shop-store';
 import { CARRIERS, ORDER_STATUSES, type AdminOrder } from './orders';
 import { keyPageQuerySchema } from './paging';
-import { isCalendarDay } from './time-zone';
+import { FIRST_DAY, LAST_DAY, isCalendarDay } from './time-zone';
 
 export const ADMIN_SECRET_ATTEMPTS = 3;
 export const ADMIN_SECRET_WINDOW_MINUTES = 15;
@@ -97,7 +97,7 @@ export function readCustomerSearch(
 
 /** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30), in the years the shop takes. */
 export function calendarDay(field: string) {
-  const message = `${field} must be a date (YYYY-MM-DD)`;
+  const message = `${field} must be a date (YYYY-MM-DD) from ${FIRST_DAY} to ${LAST_DAY}`;
   return z.string().refine(isCalendarDay, message);
 }
 

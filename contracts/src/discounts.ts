@@ -3,7 +3,7 @@
  * and the messages a shopper reads when a code cannot be used.
  */
 import { z } from 'zod';
-import { dayIn, isCalendarDay, nextDay, startOfDayIn } from './time-zone';
+import { FIRST_DAY, LAST_DAY, dayIn, isCalendarDay, nextDay, startOfDayIn } from './time-zone';
 import {
   DISCOUNT_CODE_MAX_LENGTH,
   DISCOUNT_CODE_PATTERN,
@@ -68,7 +68,7 @@ const expiresAtSchema = z
       /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
       isCalendarDay(value.slice(0, 10)) &&
       !Number.isNaN(Date.parse(value)),
-    'Expiry must be a date (YYYY-MM-DD) or an ISO date-time',
+    `Expiry must be a date (YYYY-MM-DD) or an ISO date-time, from ${FIRST_DAY} to ${LAST_DAY}`,
   )
   .nullable();
 
