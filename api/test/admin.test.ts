@@ -188,7 +188,7 @@ describe('customers', () => {
     expect(adminCustomerDetailSchema.parse(detail.body)).toMatchObject({
       customer: { id: user.id },
       orders: [],
-      moreOrders: false,
+      nextBefore: null,
     });
     expect(response.body.find((customer: { id: string }) => customer.id === user.id)).toMatchObject(
       {

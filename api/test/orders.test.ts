@@ -485,9 +485,9 @@ describe('GET /api/orders', () => {
     expect(JSON.stringify(response.body)).not.toContain(unpaid.orderId);
   });
 
-  it('when a page is asked, then it holds `limit` orders and the next one’s place is in x-next-before', async () => {
+  it('when a page is asked, then it holds `limit` orders and the next one’s place is in x-next-before; the admin pages them alike', async () => {
     const agent = app.agent();
-    await register(agent);
+    const account = await register(agent);
     const placed = [];
     for (const text of ['ONE', 'TWO', 'THREE']) {
       await addToCart(agent, { customText: text });
@@ -507,6 +507,16 @@ describe('GET /api/orders', () => {
     const whole = await agent.request('GET', '/api/orders?limit=3');
     expect(idsOf(whole.body)).toEqual(placed);
     expect(whole.headers.get('x-next-before')).toBeNull();
+
+    // The admin's view of the customer pages the same orders by the same places.
+    const detail = `/api/admin/customers/${account.body.id}`;
+    const firstPage = await admin.request('GET', `${detail}?limit=2`);
+    expect(idsOf(firstPage.body.orders)).toEqual(placed.slice(0, 2));
+    expect(firstPage.body.nextBefore).toBe(placed[1]);
+    const lastPage = await admin.request('GET', `${detail}?limit=2&before=${placed[1]}`);
+    expect(idsOf(lastPage.body.orders)).toEqual(placed.slice(2));
+    expect(lastPage.body.nextBefore).toBeNull();
+    expect((await admin.request('GET', `${detail}?before=nope`)).status).toBe(400);
 
     // Another customer's order names no place in this history.
     const someoneElse = app.agent();

@@ -29,7 +29,7 @@ export const adminCustomerListSchema = z.array(shopUserSchema);
 export const adminCustomerDetailSchema = z.object({
   customer: shopUserSchema,
   orders: z.array(adminOrderSchema),
-  moreOrders: z.boolean(),
+  nextBefore: z.string().nullable(),
 }) satisfies z.ZodType<AdminCustomerDetail>;
 
 /** GET /api/admin/orders */

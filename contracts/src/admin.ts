@@ -203,15 +203,13 @@ export const ORDER_STATUS_PREDECESSOR = {
   completed: 'shipped',
 } as const;
 
-/** How many of a customer's paid orders their detail lists (the newest). */
-export const CUSTOMER_DETAIL_ORDERS = 20;
-
 /**
- * GET /api/admin/customers/{id}: the customer and their newest CUSTOMER_DETAIL_ORDERS paid orders,
- * newest first; `moreOrders` when they have more (the order search by their email lists them all).
+ * GET /api/admin/customers/{id}?before=&limit=: the customer and a page of their paid orders, newest
+ * first (20 by default; the query of GET /api/orders, orderHistoryQuerySchema); `nextBefore` is the
+ * order to ask `before` for the next page, null after the last.
  */
 export interface AdminCustomerDetail {
   customer: ShopUser;
   orders: AdminOrder[];
-  moreOrders: boolean;
+  nextBefore: string | null;
 }

@@ -58,10 +58,12 @@ async function measureImages(proof: OrderProof, access: string | null): Promise<
     await image.decode();
     imageSizes.set(path, { width: image.naturalWidth, height: image.naturalHeight });
   });
+  let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     Promise.allSettled(measured),
-    new Promise((resolve) => setTimeout(resolve, IMAGE_WAIT_MS)),
+    new Promise((resolve) => (timer = setTimeout(resolve, IMAGE_WAIT_MS))),
   ]);
+  clearTimeout(timer);
 }
 
 /**

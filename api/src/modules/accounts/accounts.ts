@@ -335,10 +335,13 @@ export async function adminCustomerList(query: {
 }
 
 /** A customer with their paid orders, newest first. */
-export async function adminCustomerDetail(id: string): Promise<AdminCustomerDetail> {
+export async function adminCustomerDetail(
+  id: string,
+  page: { before?: string; limit: number },
+): Promise<AdminCustomerDetail> {
   const customer = await findCustomerById(id);
   if (!customer) throw AppError.notFound('Customer not found');
-  return { customer: toShopUser(customer), ...(await customerOrdersForAdmin(id)) };
+  return { customer: toShopUser(customer), ...(await customerOrdersForAdmin(id, page)) };
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   NEXT_BEFORE_HEADER,
   accountMessages,
   adminCustomersQuerySchema,
+  orderHistoryQuerySchema,
   changeEmailSchema,
   changePasswordSchema,
   confirmEmailSchema,
@@ -170,8 +171,9 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
 
   router.get('/admin/customers/:id', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
+    const page = parseQuery(orderHistoryQuerySchema, req);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await adminCustomerDetail(id));
+    res.json(await adminCustomerDetail(id, page));
   });
 
   router.delete('/admin/customers/:id', requireAdmin, async (req, res) => {

@@ -1,11 +1,6 @@
 // The orders module's use cases and what other modules may call (payments, proofs, accounts): they
 // use these functions, never the module's repository or model.
-import {
-  CUSTOMER_DETAIL_ORDERS,
-  type AdminOrder,
-  type AdminOrderPage,
-  type OrderHistoryEntry,
-} from '@shop/contracts';
+import type { AdminOrder, AdminOrderPage, OrderHistoryEntry } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { toAdminOrder, toHistoryEntry } from './answers';
@@ -81,17 +76,13 @@ export async function orderHistory(
   return { orders: orders.map(toHistoryEntry), nextBefore: next };
 }
 
-/**
- * The customer's newest paid orders as the admin sees them (a customer's detail view), and whether
- * there are more (the admin's order search by their email lists them all).
- */
+/** A page of the customer's paid orders as the admin sees them (a customer's detail view). */
 export async function customerOrdersForAdmin(
   customerId: string,
-): Promise<{ orders: AdminOrder[]; moreOrders: boolean }> {
-  const { orders, next } = await listOrdersOfCustomer(customerId, {
-    limit: CUSTOMER_DETAIL_ORDERS,
-  });
-  return { orders: orders.map(toAdminOrder), moreOrders: next !== null };
+  page: { before?: string; limit: number },
+): Promise<{ orders: AdminOrder[]; nextBefore: string | null }> {
+  const { orders, next } = await listOrdersOfCustomer(customerId, page);
+  return { orders: orders.map(toAdminOrder), nextBefore: next };
 }
 
 /** The artwork files on the customer's paid orders (kept when the customer is deleted). */

@@ -1,4 +1,3 @@
-import { CUSTOMER_DETAIL_ORDERS } from '@shop/contracts/admin';
 import { shownStatusLabel } from '@shop/contracts/orders';
 import {
   Dialog,
@@ -6,6 +5,7 @@ import {
   DialogTitle,
   formatDollars,
   formatShortDate,
+  MoreButton,
   OrderStatusBadge,
 } from '@shop/ui';
 import { useCustomerDetail } from '../api/get-customer-detail';
@@ -22,6 +22,7 @@ export function CustomerOrdersDialog({
 }) {
   const timeZone = useShopTimeZone();
   const detail = useCustomerDetail(customer?.id ?? null);
+  const orders = detail.data?.pages.flatMap((page) => page.orders) ?? [];
   return (
     <Dialog open={customer !== null} onOpenChange={(open) => !open && onClose()} width="36rem">
       {customer && (
@@ -34,14 +35,14 @@ export function CustomerOrdersDialog({
           </DialogDescription>
           {detail.isPending ? (
             <p role="status">Loading orders…</p>
-          ) : detail.isError ? (
+          ) : !detail.data ? (
             <p role="alert">Could not load this customer’s orders.</p>
-          ) : detail.data.orders.length === 0 ? (
+          ) : orders.length === 0 ? (
             <p>No paid orders yet.</p>
           ) : (
             <>
               <ul aria-label="Orders" style={{ paddingLeft: '1.25rem' }}>
-                {detail.data.orders.map((order) => (
+                {orders.map((order) => (
                   <li key={order.id} style={{ margin: '0.5rem 0' }}>
                     <strong>#{order.orderNumber}</strong> ·{' '}
                     {formatShortDate(order.createdAt, timeZone)} · {formatDollars(order.total)}{' '}
@@ -52,12 +53,10 @@ export function CustomerOrdersDialog({
                   </li>
                 ))}
               </ul>
-              {detail.data.moreOrders && (
-                <p>
-                  These are the newest {CUSTOMER_DETAIL_ORDERS}. To see them all, search Orders for{' '}
-                  {customer.email}.
-                </p>
+              {detail.isFetchNextPageError && (
+                <p role="alert">The next orders could not be loaded. Please try again.</p>
               )}
+              <MoreButton pages={detail} label="More orders" busyLabel="Loading orders…" />
             </>
           )}
         </>

@@ -79,12 +79,18 @@ describe('Customers', () => {
     expect(currentFetch().mock.calls[2]?.[0]).toBe('/api/admin/customers?limit=50&q=bozz');
   });
 
-  it('shows a customer’s newest orders and, when they have more, where to see them all', async () => {
+  it('shows a customer’s orders a page at a time, the next from where the last ended', async () => {
+    const older = { ...SAMPLE_ADMIN_ORDER, id: 'o0', orderNumber: 1000 };
     currentFetch()
       .mockResolvedValueOnce(json([TEST_USER]))
       .mockResolvedValueOnce(
-        json({ customer: TEST_USER, orders: [SAMPLE_ADMIN_ORDER], moreOrders: true }),
-      );
+        json({
+          customer: TEST_USER,
+          orders: [SAMPLE_ADMIN_ORDER],
+          nextBefore: SAMPLE_ADMIN_ORDER.id,
+        }),
+      )
+      .mockResolvedValueOnce(json({ customer: TEST_USER, orders: [older], nextBefore: null }));
     const user = userEvent.setup();
     renderPage(<CustomersPanel />);
     await user.click(await screen.findByRole('button', { name: 'Orders of ann@example.com' }));
@@ -92,10 +98,17 @@ describe('Customers', () => {
     expect(
       await within(dialog).findByText(`#${SAMPLE_ADMIN_ORDER.orderNumber}`, { exact: false }),
     ).toBeInTheDocument();
-    expect(dialog).toHaveTextContent(
-      'These are the newest 20. To see them all, search Orders for ann@example.com.',
-    );
-    expect(currentFetch().mock.calls[1]?.[0]).toBe(`/api/admin/customers/${TEST_USER.id}`);
+    await user.click(within(dialog).getByRole('button', { name: 'More orders' }));
+    expect(await within(dialog).findByText('#1000', { exact: false })).toBeInTheDocument();
+    expect(
+      currentFetch()
+        .mock.calls.slice(1)
+        .map((call) => call[0]),
+    ).toEqual([
+      `/api/admin/customers/${TEST_USER.id}`,
+      `/api/admin/customers/${TEST_USER.id}?before=${SAMPLE_ADMIN_ORDER.id}`,
+    ]);
+    expect(within(dialog).queryByRole('button', { name: 'More orders' })).not.toBeInTheDocument();
   });
 
   it('cannot delete an admin account', async () => {
