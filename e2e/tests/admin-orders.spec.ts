@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
-import { PHONE, screenshot } from '../support/screenshots';
-import { adminPage, paidOrder, sessionIdOf, unique } from '../support/shop-api';
+import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
+import { adminPage, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
 
 // The admin's Orders tab reads the orders by key: 20 at a time, "More orders" for the next ones (no
 // page count), found by the beginning of a word of the customer's name; on a phone, one card per
@@ -35,13 +35,16 @@ test('an admin searches orders by the start of a name and reads past the first 2
     zipCode: '60601',
   };
   const numbers: number[] = [];
+  const ids: string[] = [];
   for (let n = 0; n < 22; n++) {
     const order = await paidOrder(page, sessionId, {
       label: { ...SAMPLE_PRODUCT_CONFIG, customText: `TAG ${n}`, quantity: 1, files: [] },
       customerInfo: { ...customerInfo, email: `${unique('orders')}@example.com` },
-      skipProof: true,
+      // The newest waits for its proof: the list's longest status ("Awaiting proof approval").
+      skipProof: n < 21,
     });
     numbers.push(order.orderNumber);
+    ids.push(order.orderId);
   }
   // A newer order of someone else: the unfiltered list starts with it, the search does not.
   await paidOrder(page, sessionId, {
@@ -51,6 +54,12 @@ test('an admin searches orders by the start of a name and reads past the first 2
   });
 
   const admin = await adminPage(browser, baseURL!);
+  // One shipped: its row offers Mark completed, the widest of the rows' actions.
+  const adminSession = await admin.evaluate(() => localStorage.getItem('guest-session-id'));
+  await post(admin.request, adminSession!, `/api/admin/orders/${ids[20]}/ship`, {
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+  });
   await admin.getByRole('tab', { name: 'Orders' }).click();
   const search = admin.getByLabel('Search');
   await search.fill('z');
@@ -72,6 +81,17 @@ test('an admin searches orders by the start of a name and reads past the first 2
   await search.fill(`id ${lastName.slice(0, 5)}`);
   await expect(table.getByRole('rowheader').first()).toHaveText(`#${newest}`);
 
+  // On a desktop every column, the rows' buttons included, fits the table's box.
+  const region = admin
+    .getByRole('region', { name: 'Orders', exact: true })
+    .and(admin.locator('[data-narrow]'));
+  const overflow = () => region.evaluate((element) => element.scrollWidth - element.clientWidth);
+  await admin.setViewportSize(DESKTOP);
+  await expect(table.getByText('Awaiting proof approval')).toBeVisible();
+  await expect(table.getByRole('button', { name: /Mark completed/ })).toBeVisible();
+  await expect.poll(overflow).toBe(0);
+  await screenshot(admin, 'admin-orders', 'orders', { fullPage: false });
+
   // On a phone the list is one card per order: each value under its column's name, and the row's
   // actions on screen, with nothing to scroll sideways.
   await admin.setViewportSize(PHONE);
@@ -84,9 +104,9 @@ test('an admin searches orders by the start of a name and reads past the first 2
   await view.scrollIntoViewIfNeeded();
   const box = (await view.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-  const region = admin
-    .getByRole('region', { name: 'Orders', exact: true })
-    .and(admin.locator('[data-narrow]'));
-  expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  await expect.poll(overflow).toBe(0);
+  // No card scrolls sideways either (a long status, the buttons).
+  for (const row of await table.locator('tbody tr').all())
+    expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   await screenshot(admin, 'admin-orders', 'orders', { fullPage: false });
 });

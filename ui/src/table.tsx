@@ -35,7 +35,7 @@ export const Table = styled.table`
   }
   th,
   td {
-    padding: 0.75rem 1rem;
+    padding: 0.75rem;
     text-align: left;
     vertical-align: middle;
     border-bottom: 1px solid ${theme.colors.border};
@@ -79,9 +79,12 @@ export const Table = styled.table`
     color: ${theme.colors.muted};
     font-size: 0.85rem;
   }
+  /* A row's buttons wrap one under another rather than push the table past its box. */
   .actions {
     text-align: right;
-    white-space: nowrap;
+  }
+  .actions > * {
+    margin: 0.125rem 0;
   }
   .actions > * + * {
     margin-left: 0.375rem;
@@ -104,7 +107,9 @@ export const Table = styled.table`
       border-bottom: 1px solid ${theme.colors.border};
     }
     tbody tr > *,
-    tbody tr > .wrap {
+    tbody tr > .wrap,
+    tbody tr > .nowrap,
+    tbody tr > .numeric {
       position: relative;
       max-width: none;
       min-width: 0;
@@ -304,11 +309,11 @@ export const Badge = styled.span<{ $tone: BadgeTone }>`
   display: inline-flex;
   align-items: center;
   padding: 0.2rem 0.6rem;
-  border-radius: 999px;
   background: ${({ $tone }) => tones[$tone].background};
   color: ${({ $tone }) => tones[$tone].color};
   font-size: 0.775rem;
   font-weight: 700;
   line-height: 1.3;
-  white-space: nowrap;
+  /* A long status ("Awaiting proof approval") wraps in a narrow column rather than overflow it. */
+  border-radius: 0.75rem;
 `;
