@@ -245,7 +245,7 @@ describe('shipping, cancelling and refunding', () => {
         by: adminEmail,
         from: 'processing',
         to: 'shipped',
-        note: 'other AB-123',
+        note: 'Tracking AB-123',
       },
       { at: expect.any(String), by: adminEmail, from: 'shipped', to: 'completed', note: null },
     ]);

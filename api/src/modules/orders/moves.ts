@@ -35,6 +35,11 @@ export interface Refunder {
   }): Promise<{ refundId: string }>;
 }
 
+/** A 409 for a move another call made first: the state it is in, as the admin reads it. */
+function alreadyIn(status: OrderStatus): AppError {
+  return AppError.conflict(`This order is already ${ORDER_STATUS_LABELS[status].toLowerCase()}`);
+}
+
 function refuseMove(order: OrderRecord, to: OrderStatus): never {
   const message =
     to === 'shipped' && order.status === 'pending_payment'
@@ -77,7 +82,7 @@ async function claimMove(order: OrderRecord, asked: MoveAsked, now: Date): Promi
   const id = order._id.toString();
   const from = order.status;
   if (from === 'pending_payment' || !ORDER_MOVES[from].includes(asked.to)) {
-    if (from === asked.to) throw AppError.conflict(`This order is already ${from}`);
+    if (from === asked.to) throw alreadyIn(from);
     refuseMove(order, asked.to);
   }
   const move: PendingMove = {
@@ -98,16 +103,14 @@ async function claimMove(order: OrderRecord, asked: MoveAsked, now: Date): Promi
     const current = await loadOrder(id);
     const held = current.pendingMove;
     if (!held) {
-      if (current.status !== from)
-        throw AppError.conflict(`This order is already ${current.status}`);
+      if (current.status !== from) throw alreadyIn(current.status);
       continue;
     }
     if (held.unanswered && held.to !== asked.to)
       throw AppError.conflict(UNANSWERED_REFUND_HOLD_MESSAGE);
     const settled =
       held.unanswered || now.getTime() - new Date(held.at).getTime() >= MOVE_SETTLE_MS;
-    if (held.to !== asked.to || !settled)
-      throw AppError.conflict(`This order is already ${held.to}`);
+    if (held.to !== asked.to || !settled) throw alreadyIn(held.to);
     await insertMoveEvent({ orderId: id, ...held }); // in case its call stopped before the event too
     return { ...held, resumed: true };
   }
@@ -125,7 +128,7 @@ async function finish(
   // Finished meanwhile by a retry of the same move: the order as it is now.
   const current = await loadOrder(id);
   if (current.status === move.to) return current;
-  throw AppError.conflict(`This order is already ${current.status}`);
+  throw alreadyIn(current.status);
 }
 
 export async function shipOrder(
@@ -142,7 +145,13 @@ export async function shipOrder(
   };
   const move = await claimMove(
     order,
-    { to: 'shipped', by, note: `${input.carrier} ${input.trackingNumber}`, shipment },
+    {
+      to: 'shipped',
+      by,
+      // "UPS 1Z…"; another carrier's is named by its tracking link, not by the word "other".
+      note: `${input.carrier === 'other' ? 'Tracking' : input.carrier} ${input.trackingNumber}`,
+      shipment,
+    },
     now,
   );
   // The parcel its move names: this call's, or the first call's when this one finishes its move.
