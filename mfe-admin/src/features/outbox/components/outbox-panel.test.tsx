@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { OutboxPanel } from './outbox-panel';
 
@@ -30,6 +31,18 @@ describe('Outbox', () => {
     expect(row).toHaveTextContent('Kept in the outbox');
     expect(row).not.toHaveTextContent('Sent');
     expect(screen.getByText(/No mail server is configured \(MAIL_URL\)/)).toBeInTheDocument();
+  });
+
+  it('opens a message below the list and takes the focus there', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json({ mailServer: true, messages: [message], nextBefore: null }),
+    );
+    renderPage(<OutboxPanel />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Open email: ${message.subject}` }),
+    );
+    expect(screen.getByRole('heading', { level: 3, name: message.subject })).toHaveFocus();
+    expect(screen.getByTitle(`Email: ${message.subject}`)).toBeInTheDocument();
   });
 
   it('with a mail server, says the message was sent', async () => {

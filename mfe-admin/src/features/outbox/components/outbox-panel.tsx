@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { MAIL_KIND_LABELS } from '@shop/contracts/mail';
 import {
@@ -71,10 +71,18 @@ function DeliveryBadge({ message, mailServer }: { message: OutboxMessage; mailSe
 
 function MessageViewer({ message }: { message: OutboxMessage }) {
   const [part, setPart] = useState<'html' | 'text'>('html');
+  // Opened below the list: the view and the focus go to it, so Open is seen to do something.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
     <Viewer aria-labelledby="message-subject">
       <header>
-        <h3 id="message-subject">{message.subject}</h3>
+        <h3 id="message-subject" ref={heading} tabIndex={-1}>
+          {message.subject}
+        </h3>
         <p>To: {message.to}</p>
         {message.replyTo && <p>Reply-To: {message.replyTo}</p>}
         {message.error && (
