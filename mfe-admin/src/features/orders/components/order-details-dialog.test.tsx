@@ -55,4 +55,15 @@ describe('the order details dialog', () => {
       'Engraved, as the proof revised it: “PUMP 1 REV B”',
     );
   });
+
+  it('says in the payment box what a cancel refunded, in part or in full', async () => {
+    currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
+    const user = userEvent.setup();
+    const paid = { ...SAMPLE_ADMIN_ORDER, paymentId: 'sbx_1', paidAt: '2025-01-02T10:00:00.000Z' };
+    renderPage(<Opener order={{ ...paid, status: 'cancelled', refunded: 5 }} />);
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    expect(
+      await screen.findByText(`Refunded $5.00 of $${paid.total.toFixed(2)}`),
+    ).toBeInTheDocument();
+  });
 });

@@ -178,6 +178,13 @@ export function OrderDetailsDialog({
                 <p>
                   {order.paidAt ? `Paid ${formatDate(order.paidAt, timeZone)}` : 'Not paid yet'}
                 </p>
+                {order.refunded > 0 && (
+                  <p>
+                    {order.refunded >= order.total
+                      ? `Refunded in full: ${formatDollars(order.refunded)}`
+                      : `Refunded ${formatDollars(order.refunded)} of ${formatDollars(order.total)}`}
+                  </p>
+                )}
               </div>
             )}
           </Grid>
