@@ -71,11 +71,11 @@ function DeliveryBadge({ message, mailServer }: { message: OutboxMessage; mailSe
 
 function MessageViewer({ message }: { message: OutboxMessage }) {
   const [part, setPart] = useState<'html' | 'text'>('html');
-  // Opened below the list: the view and the focus go to it, so Open is seen to do something.
+  // Opened below the list: the focus goes to it (and the view with it), so Open is seen to do
+  // something. Focus alone: a second scroll of its own left a tab's click landing on the email.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
-    heading.current?.scrollIntoView?.({ block: 'start' });
   }, []);
   return (
     <Viewer aria-labelledby="message-subject">
