@@ -46,6 +46,21 @@ async function download(agent: TestAgent, url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** An .xlsx of one sheet "Tags": the workbook's parts, and the given ones (each an XML body). */
+function xlsx(parts: Record<string, string>): Uint8Array {
+  const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
+  return zipSync({
+    '[Content_Types].xml': xml('<Types/>'),
+    'xl/workbook.xml': xml(
+      '<workbook xmlns:r="r"><sheets><sheet name="Tags" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    'xl/_rels/workbook.xml.rels': xml(
+      '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    ...Object.fromEntries(Object.entries(parts).map(([path, body]) => [path, xml(body)])),
+  });
+}
+
 /** The admin's proof revision of a line's text (multipart, as the admin's form sends it). */
 async function reviseText(orderId: string, lineId: string, customText: string) {
   const form = new FormData();
@@ -578,23 +593,13 @@ describe('one label per spreadsheet row', () => {
   });
 
   it('reads the first sheet of an Excel workbook, by its content', async () => {
-    const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
-    const workbook = zipSync({
-      '[Content_Types].xml': xml('<Types/>'),
-      'xl/workbook.xml': xml(
-        '<workbook xmlns:r="r"><sheets><sheet name="Tags" sheetId="1" r:id="rId1"/></sheets></workbook>',
-      ),
-      'xl/_rels/workbook.xml.rels': xml(
-        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
-      ),
-      'xl/sharedStrings.xml': xml(
+    const workbook = xlsx({
+      'xl/sharedStrings.xml':
         '<sst><si><t>Tag</t></si><si><t>Name</t></si><si><r><t>Boiler </t></r><r><t>feed</t></r></si></sst>',
-      ),
-      'xl/worksheets/sheet1.xml': xml(
+      'xl/worksheets/sheet1.xml':
         '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>' +
-          '<row r="3"><c r="A3"><v>1501</v></c><c r="B3" t="s"><v>2</v></c></row>' +
-          '<row r="4"><c r="A4"><v>1502</v></c><c r="B4" t="inlineStr"><is><t>Feed pump</t></is></c></row></sheetData></worksheet>',
-      ),
+        '<row r="3"><c r="A3"><v>1501</v></c><c r="B3" t="s"><v>2</v></c></row>' +
+        '<row r="4"><c r="A4"><v>1502</v></c><c r="B4" t="inlineStr"><is><t>Feed pump</t></is></c></row></sheetData></worksheet>',
     });
     const uploaded = await uploadSheet(app.agent(), 'tags.xlsx', workbook);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
@@ -609,26 +614,16 @@ describe('one label per spreadsheet row', () => {
   });
 
   it('reads a workbook’s numbers as its formats show them: padded tags, dates, sums', async () => {
-    const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
-    const workbook = zipSync({
-      '[Content_Types].xml': xml('<Types/>'),
-      'xl/workbook.xml': xml(
-        '<workbook xmlns:r="r"><sheets><sheet name="Tags" sheetId="1" r:id="rId1"/></sheets></workbook>',
-      ),
-      'xl/_rels/workbook.xml.rels': xml(
-        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
-      ),
-      'xl/styles.xml': xml(
+    const workbook = xlsx({
+      'xl/styles.xml':
         '<styleSheet><numFmts count="1"><numFmt numFmtId="164" formatCode="&quot;TAG-&quot;0000"/></numFmts>' +
-          '<cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs>' +
-          '<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>',
-      ),
-      'xl/worksheets/sheet1.xml': xml(
+        '<cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs>' +
+        '<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>',
+      'xl/worksheets/sheet1.xml':
         '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Tag</t></is></c>' +
-          '<c r="B1" t="inlineStr"><is><t>Fitted</t></is></c><c r="C1" t="inlineStr"><is><t>Load</t></is></c></row>' +
-          '<row r="2"><c r="A2" s="1"><v>7</v></c><c r="B2" s="2"><v>45292</v></c><c r="C2"><v>0.30000000000000004</v></c></row>' +
-          '</sheetData></worksheet>',
-      ),
+        '<c r="B1" t="inlineStr"><is><t>Fitted</t></is></c><c r="C1" t="inlineStr"><is><t>Load</t></is></c></row>' +
+        '<row r="2"><c r="A2" s="1"><v>7</v></c><c r="B2" s="2"><v>45292</v></c><c r="C2"><v>0.30000000000000004</v></c></row>' +
+        '</sheetData></worksheet>',
     });
     const uploaded = await uploadSheet(app.agent(), 'formatted.xlsx', workbook);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);

@@ -8,21 +8,11 @@ import {
 } from '../../api/test/support/code-reading.ts';
 import { screenshots } from '../support/screenshots';
 import { adminPage, post, sessionIdOf, unique } from '../support/shop-api';
+import { SAMPLE_CUSTOMER_INFO } from '../../contracts/src/testing.ts';
 
 // Asset tags (issue 31): a numbered series with a QR code and with a Code 128 from the configurator
 // to an approved proof whose codes read back; a 2,000-row CSV with three bad rows, fixed and
 // ordered; "Order again" continuing the series.
-
-const CUSTOMER = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '312 555 0100',
-  company: 'Analytical Engines',
-  street: '120 Main St',
-  city: 'Chicago',
-  state: 'IL',
-  zipCode: '60601',
-};
 
 async function signedInShopper(page: Page) {
   const sessionId = await sessionIdOf(page);
@@ -39,7 +29,7 @@ async function signedInShopper(page: Page) {
 /** The session's cart ordered and paid through the API (the sandbox card), awaiting its proof. */
 async function orderCart(page: Page, sessionId: string, email: string) {
   const order = (await post(page.request, sessionId, '/api/orders', {
-    customerInfo: { ...CUSTOMER, email },
+    customerInfo: { ...SAMPLE_CUSTOMER_INFO, email },
   })) as { orderId: string; orderNumber: number };
   await post(page.request, sessionId, '/api/payment/complete', {
     orderId: order.orderId,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { adminPage, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
 import { sidewaysOverflow } from '../support/layout';
+import { SAMPLE_CUSTOMER_INFO } from '../../contracts/src/testing.ts';
 
 // The proof step (docs/product.md, "Proofs"): a shopper pays, the proof email is in the Outbox, the
 // shopper opens the order and asks for a change, the admin uploads revision 2, the shopper approves
@@ -27,18 +28,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const CUSTOMER = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '312 555 0100',
-  company: 'Analytical Engines',
-  street: '120 Main St',
-  city: 'Chicago',
-  state: 'IL',
-  zipCode: '60601',
-};
-
-const proofCustomer = () => ({ ...CUSTOMER, email: `${unique('proof')}@example.com` });
+const proofCustomer = () => ({ ...SAMPLE_CUSTOMER_INFO, email: `${unique('proof')}@example.com` });
 
 test('pay, proof email, ask for a change, admin uploads revision 2, the shopper approves and the order is in processing', async ({
   page,

@@ -10,6 +10,7 @@ import {
 } from '../support/shop-api';
 import { sidewaysOverflow } from '../support/layout';
 import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
+import { SAMPLE_CUSTOMER_INFO } from '../../contracts/src/testing.ts';
 
 // The shopper's path, as a new customer walks it on a phone (375 px) and a desktop (1280 px): the
 // order's state agrees everywhere once the proof is approved, money actions ask first, the cart does
@@ -35,18 +36,7 @@ const LABEL = {
   files: [],
 };
 
-const CUSTOMER = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '312 555 0100',
-  company: 'Analytical Engines',
-  street: '120 Main St',
-  city: 'Chicago',
-  state: 'IL',
-  zipCode: '60601',
-};
-
-const customer = () => ({ ...CUSTOMER, email: `${unique('shopper')}@example.com` });
+const customer = () => ({ ...SAMPLE_CUSTOMER_INFO, email: `${unique('shopper')}@example.com` });
 
 async function chooseMaterial(page: Page, name = 'Phenolic') {
   const configurator = page.locator('[data-remote="configurator"]');
