@@ -7,10 +7,13 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
-import { removeAbandonedGuestCarts } from '../src/modules/cart/cart';
+import { sweepGuestSheets } from '../src/modules/asset-tags/asset-tags';
+import { findGuestCartHoldings, removeAbandonedGuestCarts } from '../src/modules/cart/cart';
 import { takeInChangedOrders } from '../src/modules/insights/insights';
 import { deliverDueMail } from '../src/modules/mail/mail';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
+import { localFolderStore } from '../src/modules/uploads/storage';
+import { sweepGuestUploads } from '../src/modules/uploads/uploads';
 import { createLogger } from '../src/platform/logger';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { deleteExpired } from '../src/platform/expiry';
@@ -177,6 +180,25 @@ async function walkTheShop() {
     body: { email: taggerAccount.body.email, password: 'correct horse' },
   });
 
+  // Guests' artwork: one file ordered, one left in a cart, one never used (the sweep of guests' files).
+  const uploadArtwork = async (agent: TestAgent, content: string) => {
+    const files = new FormData();
+    files.append('files', new Blob([content]), 'artwork.txt');
+    const response = await fetch(`${app.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { 'x-session-id': agent.sessionId },
+      body: files,
+    });
+    const [file] = ((await response.json()) as { files: Array<{ filename: string }> }).files;
+    return { hashedName: file!.filename, originalName: 'artwork.txt' };
+  };
+  const artist = app.agent();
+  await addToCart(artist, { files: [await uploadArtwork(artist, 'ordered artwork')] });
+  await uploadArtwork(artist, 'never used');
+  await placeOrder(artist, customerInfo({ email: 'plans.artist@example.com' }));
+  const keeper = app.agent();
+  await addToCart(keeper, { files: [await uploadArtwork(keeper, 'kept in a cart')] });
+
   // An unpaid checkout, for the admin's status list and the sweep.
   const unpaid = app.agent();
   await addToCart(unpaid);
@@ -227,13 +249,24 @@ async function walkTheShop() {
   const exports = await admin.request('GET', '/api/admin/exports?limit=1');
   await admin.request('GET', `/api/admin/exports?limit=1&before=${exports.body.nextBefore}`);
 
-  // The jobs, as they run: mail, expiry, reminders, the unpaid checkouts a day on, abandoned carts.
+  // The jobs, as they run: mail, expiry, reminders, the unpaid checkouts a day on, abandoned carts
+  // and guests' files (while their carts are there, and after).
   const dayOn = new Date(Date.now() + 3 * 86_400_000);
   await deleteExpired(dayOn);
   await remindUnansweredProofs(app.config, dayOn);
   const logger = createLogger('silent');
   await expireUnpaidOrders(dayOn, { followUp: { config: app.config, logger } });
-  await removeAbandonedGuestCarts(new Date(Date.now() + 100 * 86_400_000), 100);
+  const later = new Date(Date.now() + 100 * 86_400_000);
+  const uploads = localFolderStore(app.config.uploadDir);
+  await sweepGuestUploads(uploads, findGuestCartHoldings, later, 100);
+  await sweepGuestSheets(findGuestCartHoldings, later, 100);
+  await removeAbandonedGuestCarts(later, 100);
+  await sweepGuestUploads(
+    uploads,
+    findGuestCartHoldings,
+    new Date(later.getTime() + 86_400_000),
+    100,
+  );
   await deliverDueMail({ sender: null, from: app.config.mail.from, logger, now: dayOn });
 }
 

@@ -8,12 +8,14 @@ import {
   releaseLapsedMailClaims,
   type MailSender,
 } from '../modules/mail/mail';
-import { removeAbandonedGuestCarts } from '../modules/cart/cart';
+import { sweepGuestSheets } from '../modules/asset-tags/asset-tags';
+import { findGuestCartHoldings, removeAbandonedGuestCarts } from '../modules/cart/cart';
 import { takeInChangedOrders } from '../modules/insights/insights';
 import { expireUnpaidOrders } from '../modules/payments/expiry';
 import { proofAttachmentLoader } from '../modules/proofs/proofs';
 import { remindUnansweredProofs } from '../modules/proofs/reminders';
 import { localFolderStore } from '../modules/uploads/storage';
+import { sweepGuestUploads } from '../modules/uploads/uploads';
 import { deleteExpired } from '../platform/expiry';
 import { startJobs, type Job, type RunningJobs } from './scheduler';
 
@@ -38,7 +40,8 @@ export function shopJobs(
   logger: Logger,
   { mailSender = mailSenderFor(config), mailEveryMs = 5_000 }: JobOptions = {},
 ): Job[] {
-  const loadAttachment = proofAttachmentLoader(localFolderStore(config.uploadDir));
+  const uploads = localFolderStore(config.uploadDir);
+  const loadAttachment = proofAttachmentLoader(uploads);
   return [
     {
       name: 'mail',
@@ -83,6 +86,15 @@ export function shopJobs(
       name: 'abandoned-carts',
       everyMs: 60 * MINUTE_MS,
       run: (now) => removeAbandonedGuestCarts(now, 100),
+    },
+    // Guests' files and spreadsheets no order holds, once no cart holds them either (uploads/model.ts,
+    // asset-tags/model.ts: sweepAfter), 100 of each a round.
+    {
+      name: 'guest-files',
+      everyMs: 60 * MINUTE_MS,
+      run: async (now) =>
+        (await sweepGuestUploads(uploads, findGuestCartHoldings, now, 100)) +
+        (await sweepGuestSheets(findGuestCartHoldings, now, 100)),
     },
     // Documents past their expiresAt (platform/expiry.ts): MongoDB's TTL monitor's work, on any engine.
     { name: 'expired', everyMs: MINUTE_MS, run: (now) => deleteExpired(now) },

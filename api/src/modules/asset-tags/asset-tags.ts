@@ -17,10 +17,16 @@ import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { checkSeriesCodes, checkSheetRows } from './checking';
 import { sheetRow, type LabelSheetRecord } from './model';
-import { findSheet, insertSheet } from './repository';
+import {
+  deleteSweptSheet,
+  findDueSheets,
+  findSheet,
+  insertSheet,
+  postponeSheetSweep,
+} from './repository';
 import { readSpreadsheet } from './spreadsheet';
 
-export { assignSessionSheetsToCustomer } from './repository';
+export { assignSessionSheetsToCustomer, keepOrderedSheets } from './repository';
 
 export const SHEET_NOT_FOUND_MESSAGE =
   'That spreadsheet is not on file for this session: upload it again';
@@ -179,4 +185,34 @@ export async function lineLabels(
       : (line.customText.split('\n')[0] ?? ''),
     at: (index) => ({ ...seriesLabel(line, line.series ? index : 0), row: null }),
   };
+}
+
+/** The sheets a guest's cart holds and when that cart is abandoned; null when the guest has none. */
+export type GuestCartSheets = (
+  sessionId: string,
+) => Promise<{ sheets: ReadonlySet<string>; abandonedAfter: Date } | null>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Guests' sheets no order was placed with, looked at GUEST_SHEET_KEPT_DAYS after they were uploaded
+ * (model.ts, sweepAfter), up to `batch` a round: one the guest's cart still holds is looked at again
+ * when that cart would be abandoned; any other goes. How many went.
+ */
+export async function sweepGuestSheets(
+  guestCart: GuestCartSheets,
+  now: Date,
+  batch: number,
+): Promise<number> {
+  let removed = 0;
+  for (const sheet of await findDueSheets(now, batch)) {
+    const cart = await guestCart(sheet.sessionId);
+    if (cart?.sheets.has(sheet._id.toString())) {
+      const later = Math.max(cart.abandonedAfter.getTime(), now.getTime() + DAY_MS);
+      await postponeSheetSweep(sheet, new Date(later));
+    } else if (await deleteSweptSheet(sheet)) {
+      removed += 1;
+    }
+  }
+  return removed;
 }

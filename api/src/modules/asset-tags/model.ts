@@ -21,7 +21,16 @@ export interface LabelSheetRecord {
   rowNumbers: number[];
   rowCount: number;
   createdAt: Date;
+  /**
+   * A guest's sheet that no order holds: when the sweep looks at it (GUEST_SHEET_KEPT_DAYS after it
+   * was uploaded; later while the guest's cart holds it). Absent on a customer's sheet, on one an
+   * order was placed with, and on one uploaded before it existed: those are kept.
+   */
+  sweepAfter?: Date | null;
 }
+
+/** How long a guest's sheet no cart or order holds is kept: as long as a guest's cart (cart/model.ts). */
+export const GUEST_SHEET_KEPT_DAYS = 90;
 
 const labelSheetSchema = new Schema<LabelSheetRecord>(
   {
@@ -33,6 +42,7 @@ const labelSheetSchema = new Schema<LabelSheetRecord>(
     cells: { type: [String], required: true },
     rowNumbers: { type: [Number], required: true },
     rowCount: { type: Number, required: true },
+    sweepAfter: { type: Date },
   },
   {
     collection: 'label_sheets',
@@ -42,6 +52,8 @@ const labelSheetSchema = new Schema<LabelSheetRecord>(
 );
 // Signing in hands the session's sheets to the customer.
 labelSheetSchema.index({ sessionId: 1 });
+// The sweep: guests' sheets due to be looked at, oldest first.
+labelSheetSchema.index({ sweepAfter: 1 });
 
 export const LabelSheetModel = mongoose.model<LabelSheetRecord>('LabelSheet', labelSheetSchema);
 

@@ -1,12 +1,22 @@
-// Data access for spreadsheets of labels: found by _id; a session's, by sessionId.
+// Data access for spreadsheets of labels: found by _id; a session's, by sessionId; guests' due to be
+// swept, by sweepAfter.
 import { Types } from 'mongoose';
 import { trusted } from '../../platform/db';
-import { LabelSheetModel, type LabelSheetRecord } from './model';
+import { GUEST_SHEET_KEPT_DAYS, LabelSheetModel, type LabelSheetRecord } from './model';
 
-export type NewLabelSheet = Omit<LabelSheetRecord, '_id' | 'createdAt'>;
+export type NewLabelSheet = Omit<LabelSheetRecord, '_id' | 'createdAt' | 'sweepAfter'>;
 
-export async function insertSheet(sheet: NewLabelSheet): Promise<LabelSheetRecord> {
-  const created = await LabelSheetModel.create(sheet);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Keeps a new sheet; a guest's is due to be swept GUEST_SHEET_KEPT_DAYS on. */
+export async function insertSheet(
+  sheet: NewLabelSheet,
+  now = new Date(),
+): Promise<LabelSheetRecord> {
+  const sweep = sheet.customerId
+    ? {}
+    : { sweepAfter: new Date(now.getTime() + GUEST_SHEET_KEPT_DAYS * DAY_MS) };
+  const created = await LabelSheetModel.create({ ...sheet, ...sweep });
   return created.toObject<LabelSheetRecord>();
 }
 
@@ -25,6 +35,50 @@ export async function assignSessionSheetsToCustomer(
   >();
   const guests = sheets.filter((sheet) => !sheet.customerId).map((sheet) => sheet._id);
   if (guests.length > 0) {
-    await LabelSheetModel.updateMany({ _id: trusted({ $in: guests }) }, { $set: { customerId } });
+    await LabelSheetModel.updateMany(
+      { _id: trusted({ $in: guests }) },
+      { $set: { customerId }, $unset: { sweepAfter: 1 } },
+    );
   }
+}
+
+/** An order is being placed with these sheets: they are kept from now on (the order's labels). */
+export async function keepOrderedSheets(ids: string[]): Promise<void> {
+  const valid = ids.filter((id) => Types.ObjectId.isValid(id));
+  if (valid.length === 0) return;
+  await LabelSheetModel.updateMany(
+    { _id: trusted({ $in: valid.map((id) => new Types.ObjectId(id)) }) },
+    { $unset: { sweepAfter: 1 } },
+  ).exec();
+}
+
+export type DueSheet = Pick<LabelSheetRecord, '_id' | 'sessionId' | 'sweepAfter'>;
+
+/** Up to `batch` guests' sheets due to be looked at by `now`, oldest first. */
+export async function findDueSheets(now: Date, batch: number): Promise<DueSheet[]> {
+  return LabelSheetModel.find(
+    { sweepAfter: trusted({ $lte: now }) },
+    { sessionId: 1, sweepAfter: 1 },
+  )
+    .sort({ sweepAfter: 1 })
+    .limit(batch)
+    .lean<DueSheet[]>()
+    .exec();
+}
+
+/** Looks at the sheet again at `until`, unless it changed since it was read. */
+export async function postponeSheetSweep(sheet: DueSheet, until: Date): Promise<void> {
+  await LabelSheetModel.updateOne(
+    { _id: sheet._id, sweepAfter: sheet.sweepAfter },
+    { $set: { sweepAfter: until } },
+  ).exec();
+}
+
+/** Removes the sheet unless it changed since it was read (kept by an order meanwhile): whether it went. */
+export async function deleteSweptSheet(sheet: DueSheet): Promise<boolean> {
+  const { deletedCount } = await LabelSheetModel.deleteOne({
+    _id: sheet._id,
+    sweepAfter: sheet.sweepAfter,
+  }).exec();
+  return deletedCount === 1;
 }

@@ -44,6 +44,7 @@ import {
   deleteCartKeepingStart,
   findCart,
   findCartToPlace,
+  findGuestCartHoldings,
   giveGuestCartsAnEnd,
   labelKeyOf,
   newItem,
@@ -55,8 +56,9 @@ import {
   type StoredCart,
 } from './repository';
 
-// The funnel's starts (insights); the sweep of guests' abandoned carts (jobs) and its migration.
-export { cartStartsBetween, giveGuestCartsAnEnd, removeAbandonedGuestCarts };
+// The funnel's starts (insights); the sweep of guests' abandoned carts (jobs) and its migration; what
+// a guest's cart holds, for the sweeps of guests' uploads and sheets (jobs).
+export { cartStartsBetween, findGuestCartHoldings, giveGuestCartsAnEnd, removeAbandonedGuestCarts };
 
 /** A cart line as the order module reads it: money in cents. */
 export interface CartLine {

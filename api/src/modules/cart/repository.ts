@@ -355,6 +355,22 @@ export async function removeAbandonedGuestCarts(now: Date, batch: number): Promi
   return removed;
 }
 
+/**
+ * The stored files and spreadsheets a guest's lines hold, and when the cart is abandoned (the sweeps
+ * of guests' uploads and sheets keep what a cart holds until then); null when the guest has no cart.
+ */
+export async function findGuestCartHoldings(sessionId: string, now = new Date()) {
+  const cart = await CartModel.findById(ownerKeyOf({ sessionId }), { items: 1, abandonedAfter: 1 })
+    .lean<Pick<CartRecord, 'items' | 'abandonedAfter'>>()
+    .exec();
+  if (!cart) return null;
+  return {
+    files: new Set(cart.items.flatMap((item) => item.files.map((file) => file.hashedName))),
+    sheets: new Set(cart.items.flatMap((item) => item.productConfig.rows?.sheetId ?? [])),
+    abandonedAfter: cart.abandonedAfter ?? keptOn('guest:', now).abandonedAfter!,
+  };
+}
+
 /** Guests' carts written before they had an end get one, counted from now (migrations/carts.ts). */
 export async function giveGuestCartsAnEnd(now: Date): Promise<number> {
   const { modifiedCount } = await CartModel.updateMany(

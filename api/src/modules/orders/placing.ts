@@ -19,9 +19,11 @@ import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { crashAt } from '../../platform/fault-points';
 import { clearOrderedLines, readCartToOrder, type CartLine } from '../cart/cart';
+import { keepOrderedSheets } from '../asset-tags/asset-tags';
 import { evaluateDiscount } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
 import { taxFor, type TaxRates } from '../tax/tax';
+import { keepOrderedUploads } from '../uploads/uploads';
 import type { OrderItemRecord, OrderRecord } from './model';
 import { ownerKeyOf } from './series';
 import {
@@ -244,6 +246,18 @@ function reusable(order: OrderRecord): boolean {
   );
 }
 
+/**
+ * The artwork files and spreadsheets an order is made from are kept from now on, never swept with a
+ * guest's other uploads (uploads/model.ts, sweepAfter); done before the order is written, so a
+ * placing that stops in between keeps a file for nothing but never loses one an order holds.
+ */
+async function keepOrderedArtwork(owner: CartOwner, items: OrderItemRecord[]): Promise<void> {
+  const files = items.flatMap((item) => item.files.map((file) => file.hashedName));
+  const sheets = items.flatMap((item) => item.productConfig.rows?.sheetId ?? []);
+  await keepOrderedUploads(owner.sessionId, files);
+  await keepOrderedSheets(sheets);
+}
+
 /** Placings of one cart that lose a race in a row before giving up (never, in practice). */
 const MAX_RACES = 20;
 
@@ -260,6 +274,7 @@ export async function placeOrder(
   { cartPlacedBefore, ...order }: PricedOrder,
 ): Promise<CreatedOrder & { reused: boolean }> {
   const cartKey = `${ownerKeyOf(owner)}:${order.cartFingerprint}`;
+  await keepOrderedArtwork(owner, order.items);
   for (let race = 0; race < MAX_RACES; race++) {
     // A cart never placed before has no placing to look for: its first is written straight away.
     // Were there one after all (a placing of the same cart at the same moment), the unique index

@@ -12,7 +12,16 @@ export interface UploadRecord {
   sessionId: string;
   customerId: string | null;
   createdAt: Date;
+  /**
+   * A guest's upload that no order holds: when the sweep looks at it (GUEST_UPLOAD_KEPT_DAYS after it
+   * was recorded; later while the guest's cart holds it). Absent on a customer's upload, on one an
+   * order was placed with, and on one recorded before it existed: those are kept.
+   */
+  sweepAfter?: Date | null;
 }
+
+/** How long a guest's upload no cart or order holds is kept: as long as a guest's cart (cart/model.ts). */
+export const GUEST_UPLOAD_KEPT_DAYS = 90;
 
 const uploadSchema = new Schema<UploadRecord>(
   {
@@ -22,6 +31,7 @@ const uploadSchema = new Schema<UploadRecord>(
     size: { type: Number, required: true },
     sessionId: { type: String, required: true },
     customerId: { type: String, default: null },
+    sweepAfter: { type: Date },
   },
   { collection: 'uploads', timestamps: { createdAt: true, updatedAt: false } },
 );
@@ -30,5 +40,7 @@ const uploadSchema = new Schema<UploadRecord>(
 uploadSchema.index({ sessionId: 1 });
 uploadSchema.index({ customerId: 1 });
 uploadSchema.index({ filename: 1, createdAt: -1, _id: -1 });
+// The sweep: guests' uploads due to be looked at, oldest first.
+uploadSchema.index({ sweepAfter: 1 });
 
 export const UploadModel = mongoose.model<UploadRecord>('Upload', uploadSchema);

@@ -2,22 +2,32 @@
 // `s:{sessionId}:{filename}` / `c:{customerId}:{filename}`), so recording a file twice is one record.
 import type { CartOwner } from '../../platform/auth-guards';
 import { trusted, upsertRetryingRace } from '../../platform/db';
-import { UploadModel, type UploadRecord } from './model';
+import { GUEST_UPLOAD_KEPT_DAYS, UploadModel, type UploadRecord } from './model';
 
 const sessionKey = (sessionId: string, filename: string) => `s:${sessionId}:${filename}`;
 const customerKey = (customerId: string, filename: string) => `c:${customerId}:${filename}`;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Records the file for its owner; a guest's new record is due to be swept GUEST_UPLOAD_KEPT_DAYS on
+ * (set once: recording the file again never makes a kept record sweepable).
+ */
 async function writeRecord(
   _id: string,
   owner: { sessionId: string; customerId: string | null },
   file: { filename: string; originalName: string; size: number },
+  now = new Date(),
 ): Promise<void> {
+  const sweep = owner.customerId
+    ? {}
+    : { sweepAfter: new Date(now.getTime() + GUEST_UPLOAD_KEPT_DAYS * DAY_MS) };
   await upsertRetryingRace(() =>
     UploadModel.updateOne(
       { _id },
       {
         $set: { originalName: file.originalName, size: file.size },
-        $setOnInsert: { filename: file.filename, ...owner },
+        $setOnInsert: { filename: file.filename, ...owner, ...sweep },
       },
       { upsert: true },
     ).exec(),
@@ -92,4 +102,52 @@ export async function forgetCustomerUploads(
   keep: ReadonlySet<string>,
 ): Promise<void> {
   await UploadModel.deleteMany({ customerId, filename: trusted({ $nin: [...keep] }) });
+}
+
+/**
+ * An order is being placed with these files: the session's records of them are kept from now on (the
+ * shop engraves from them and an admin downloads them). A customer's records are kept anyway.
+ */
+export async function keepOrderedUploads(sessionId: string, filenames: string[]): Promise<void> {
+  if (filenames.length === 0) return;
+  await UploadModel.updateMany(
+    { _id: trusted({ $in: filenames.map((filename) => sessionKey(sessionId, filename)) }) },
+    { $unset: { sweepAfter: 1 } },
+  ).exec();
+}
+
+type DueUpload = Pick<UploadRecord, '_id' | 'filename' | 'sessionId' | 'sweepAfter'>;
+
+/** Up to `batch` guests' uploads due to be looked at by `now`, oldest first. */
+export async function findDueUploads(now: Date, batch: number): Promise<DueUpload[]> {
+  return UploadModel.find(
+    { sweepAfter: trusted({ $lte: now }) },
+    { filename: 1, sessionId: 1, sweepAfter: 1 },
+  )
+    .sort({ sweepAfter: 1 })
+    .limit(batch)
+    .lean<DueUpload[]>()
+    .exec();
+}
+
+/** Looks at the record again at `until`, unless it changed since it was read. */
+export async function postponeSweep(record: DueUpload, until: Date): Promise<void> {
+  await UploadModel.updateOne(
+    { _id: record._id, sweepAfter: record.sweepAfter },
+    { $set: { sweepAfter: until } },
+  ).exec();
+}
+
+/** Removes the record unless it changed since it was read (kept by an order meanwhile): whether it went. */
+export async function deleteSweptUpload(record: DueUpload): Promise<boolean> {
+  const { deletedCount } = await UploadModel.deleteOne({
+    _id: record._id,
+    sweepAfter: record.sweepAfter,
+  }).exec();
+  return deletedCount === 1;
+}
+
+/** Whether anyone still has a record of the file (another guest, a customer, an order's). */
+export async function isRecorded(filename: string): Promise<boolean> {
+  return (await UploadModel.exists({ filename }).exec()) !== null;
 }

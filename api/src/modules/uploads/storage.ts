@@ -22,6 +22,11 @@ export interface UploadStore {
   begin(): Promise<IncomingFile>;
   /** The stored file, or null when there is none of that name. */
   open(name: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * Removes the stored file unless it was written at `writtenBefore` or later (an upload of the same
+   * bytes kept it again meanwhile): whether it went.
+   */
+  remove(name: string, writtenBefore: Date): Promise<boolean>;
 }
 
 /** An upload still arriving after this long was cut off by a crash: its leftover is removed. */
@@ -80,6 +85,26 @@ export function localFolderStore(folder: string): UploadStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+
+    async remove(name, writtenBefore) {
+      await ensureFolders();
+      const file = path.join(folder, path.basename(name));
+      // Moved aside first (a rename is atomic), so an upload keeping the same bytes under the name
+      // meanwhile either comes after it (its file stays) or is the file moved, which is then fresh.
+      const aside = path.join(incoming, `${Date.now()}-${randomBytes(8).toString('hex')}-removed`);
+      try {
+        await rename(file, aside);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+      if ((await stat(aside)).mtimeMs >= writtenBefore.getTime()) {
+        await rename(aside, file);
+        return false;
+      }
+      await rm(aside, { force: true });
+      return true;
     },
   };
 }

@@ -13,7 +13,15 @@ import {
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError, type ErrorKind, type FieldError } from '../../platform/errors';
 import type { FileProblem, ReceivedFile } from './receiving';
-import { findAnyUpload, findOwnedUpload, recordUpload } from './repository';
+import {
+  deleteSweptUpload,
+  findAnyUpload,
+  findDueUploads,
+  findOwnedUpload,
+  isRecorded,
+  postponeSweep,
+  recordUpload,
+} from './repository';
 
 // What other modules use: the cart checks a line's files, sign-in hands a guest's uploads over.
 export { ContentInspector } from './content-check';
@@ -21,6 +29,7 @@ export { localFolderStore, type UploadStore } from './storage';
 export {
   assignSessionUploadsToCustomer,
   forgetCustomerUploads,
+  keepOrderedUploads,
   ownedFilenames,
 } from './repository';
 import type { UploadStore } from './storage';
@@ -165,4 +174,41 @@ export async function reuseOrderedArtwork(
     kept.push(file);
   }
   return { kept, missing };
+}
+
+/** The files a guest's cart holds and when that cart is abandoned; null when the guest has none. */
+export type GuestCartFiles = (
+  sessionId: string,
+) => Promise<{ files: ReadonlySet<string>; abandonedAfter: Date } | null>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A file written this recently was kept again by an upload: the sweep leaves it. */
+const FRESH_MS = 60 * 60 * 1000;
+
+/**
+ * Guests' uploads no order was placed with, looked at GUEST_UPLOAD_KEPT_DAYS after they were made
+ * (model.ts, sweepAfter), up to `batch` a round: one the guest's cart still holds is looked at again
+ * when that cart would be abandoned; any other record goes, and its file with it once nobody has a
+ * record of the file. How many records went.
+ */
+export async function sweepGuestUploads(
+  store: UploadStore,
+  guestCart: GuestCartFiles,
+  now: Date,
+  batch: number,
+): Promise<number> {
+  let removed = 0;
+  for (const record of await findDueUploads(now, batch)) {
+    const cart = await guestCart(record.sessionId);
+    if (cart?.files.has(record.filename)) {
+      const later = Math.max(cart.abandonedAfter.getTime(), now.getTime() + DAY_MS);
+      await postponeSweep(record, new Date(later));
+      continue;
+    }
+    if (!(await deleteSweptUpload(record))) continue;
+    removed += 1;
+    if (!(await isRecorded(record.filename)))
+      await store.remove(record.filename, new Date(Date.now() - FRESH_MS));
+  }
+  return removed;
 }
