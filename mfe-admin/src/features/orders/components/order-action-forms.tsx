@@ -4,6 +4,7 @@ import { CARRIERS, type Carrier } from '@shop/contracts/orders';
 import { Button, formatDollars, SelectField, TextAreaField, TextField, theme } from '@shop/ui';
 import type { AdminOrder } from '../api/get-admin-orders';
 import { useAddOrderNote, useCancelOrder, useShipOrder } from '../api/order-actions';
+import { useUpdateOrderStatus } from '../api/update-order-status';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 // The order details dialog's after-sale actions, each a small form of its own.
@@ -96,6 +97,26 @@ export function ShipForm({ order }: { order: AdminOrder }) {
         )}
         <Button type="submit" disabled={ship.isPending || !trackingNumber.trim()}>
           {ship.isPending ? 'Saving…' : 'Mark shipped and email the customer'}
+        </Button>
+      </form>
+    </DetailsSection>
+  );
+}
+
+/** Mark completed: a shipped order that has arrived (no email goes out). */
+export function CompleteForm({ order }: { order: AdminOrder }) {
+  const update = useUpdateOrderStatus();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ order, status: 'completed' });
+  };
+  return (
+    <DetailsSection aria-labelledby="complete-heading">
+      <h3 id="complete-heading">Mark completed</h3>
+      <p className="muted">When the parcel has arrived. The customer is not emailed.</p>
+      <form onSubmit={submit}>
+        <Button type="submit" $variant="secondary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Mark completed'}
         </Button>
       </form>
     </DetailsSection>

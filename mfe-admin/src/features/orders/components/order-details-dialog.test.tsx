@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORDER_STATUSES, type AdminOrder } from '@shop/contracts/orders';
 import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
@@ -55,6 +55,43 @@ describe('the order details dialog', () => {
       'Engraved, as the proof revised it: “PUMP 1 REV B”',
     );
   });
+
+  it('marks a shipped order completed from the dialog, and offers it for no other state', async () => {
+    const shipped = { ...SAMPLE_ADMIN_ORDER, status: 'shipped' as const };
+    let status: AdminOrder['status'] = 'shipped';
+    currentFetch().mockImplementation(async (_input, init) => {
+      if (init?.method === 'PATCH') status = 'completed';
+      const order = { ...shipped, status };
+      return init?.method === 'PATCH'
+        ? json(order)
+        : json({ ...order, history: [], adminNotes: [], proofHistory: [], engravedTexts: [] });
+    });
+    const user = userEvent.setup();
+    renderPage(<Opener order={shipped} />);
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark completed' }));
+
+    const patch = currentFetch().mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(String(patch?.[0])).toBe(`/api/admin/orders/${shipped.id}`);
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'completed' });
+    // The dialog reads the order again: completed, nothing more to mark.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Mark completed' })).toBeNull(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Order #1001' })).toHaveTextContent('Completed');
+  });
+
+  it.each(ORDER_STATUSES.filter((status) => status !== 'shipped'))(
+    'offers no Mark completed for an order %s',
+    async (status) => {
+      currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
+      const user = userEvent.setup();
+      renderPage(<Opener order={{ ...SAMPLE_ADMIN_ORDER, status }} />);
+      await user.click(screen.getByRole('button', { name: 'View' }));
+      await screen.findByRole('dialog', { name: 'Order #1001' });
+      expect(screen.queryByRole('button', { name: 'Mark completed' })).toBeNull();
+    },
+  );
 
   it('says in the payment box what a cancel refunded, in part or in full', async () => {
     currentFetch().mockImplementation(() => new Promise<Response>(() => {}));

@@ -21,7 +21,7 @@ import {
 import type { AdminOrder } from '../api/get-admin-orders';
 import { useAdminOrderDetail } from '../api/order-actions';
 import { PaymentBadge } from '../../../components/payment-badge';
-import { CancelForm, DetailsSection, NoteForm, ShipForm } from './order-action-forms';
+import { CancelForm, CompleteForm, DetailsSection, NoteForm, ShipForm } from './order-action-forms';
 import { ProductionFiles } from './production-files';
 import { ProofSection } from './proof-section';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
@@ -269,6 +269,9 @@ export function OrderDetailsDialog({
           <ProductionFiles order={order} />
           {order.status === 'processing' && order.paymentStatus === 'paid' && (
             <ShipForm key={`ship-${order.id}`} order={order} />
+          )}
+          {order.status === 'shipped' && (
+            <CompleteForm key={`complete-${order.id}`} order={order} />
           )}
           {(order.status === 'awaiting_proof' ||
             order.status === 'processing' ||
