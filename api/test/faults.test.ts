@@ -369,13 +369,18 @@ describe('an API process killed right after the order says paid', () => {
     expectOnePaidOrderAndChargeEach([sessionId], held);
   }, 120_000);
 
-  it('with no retry, the unpaid-orders sweep queues them a day later, once', async () => {
-    const { orderId, allAnnounced } = await paidThenKilled();
+  it('with no retry, the unpaid-orders sweep queues them a day later, once, and takes the paid line out of the cart', async () => {
+    const { sessionId, orderId, allAnnounced } = await paidThenKilled();
     const dayLater = new Date(Date.now() + UNPAID_ORDER_LIFETIME_MS + 60_000);
     await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
     expect(await announced(orderId)).toEqual(allAnnounced);
     await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
     expect(await announced(orderId)).toEqual(allAnnounced);
+    // The shopper comes back: the paid line is not in the cart to be checked out and paid again.
+    const back = shopper(() => app.baseUrl, sessionId);
+    expect((await back.call('GET', '/api/cart')).body.items).toEqual([]);
+    expect((await pay(back, orderId)).status).toBe(200);
+    expectOnePaidOrderAndChargeEach([sessionId], await ledger([sessionId]));
   }, 120_000);
 
   it('an order an admin moved on before the sweep gets no first proof, and its history says so', async () => {

@@ -79,18 +79,30 @@ function completed(order: OrderRecord): CompletedPayment {
 /**
  * Finishes what follows a paid order's payment when the call that paid it stopped first: the
  * history and the messages (each once; orders' announcePayment), the cart emptied of the lines paid
- * for, then the order marked settled. `owner`: the shopper whose cart still holds those lines (the
- * sweep, expiry.ts, has none). A settled order costs nothing.
+ * for, then the order marked settled. `owner`: the caller, whose cart is emptied; the sweep
+ * (expiry.ts) has none and empties the cart the order was placed from. A settled order's lines are
+ * taken out of the caller's cart again (a settlement by the sweep emptied the placing owner's, and
+ * the caller may have signed in since): the same lines only, so nothing added later goes.
  */
 export async function settlePayment(
   order: OrderRecord,
   config: Config,
   owner: CartOwner | null,
 ): Promise<void> {
-  if (order.settledAt) return;
+  if (order.settledAt) {
+    if (owner) await clearOrderedLines(owner, order);
+    return;
+  }
   await announcePayment(order, config);
-  if (owner) await clearOrderedLines(owner, order);
+  await clearOrderedLines(owner ?? placedBy(order), order);
   await markSettled(order._id, new Date());
+}
+
+/** The owner of the cart an order was placed from. */
+function placedBy(order: OrderRecord): CartOwner {
+  return order.customerId
+    ? { sessionId: order.sessionId, customerId: order.customerId.toString() }
+    : { sessionId: order.sessionId };
 }
 
 /** How long a second call for one order waits for the first one's outcome before answering 409. */
