@@ -43,6 +43,20 @@ func IndexPushdown() bool {
 // maxInValues is the most values of an `$in` written in SQL.
 const maxInValues = 1000
 
+// A WHERE clause is written only within SQLite's limits on one statement (an expression at most 1000
+// deep, at most 32766 bound values; an `$or` or `$and` of N conditions is N deep): a larger filter is
+// left to the handler, as FerretDB's own path does.
+const (
+	maxWhereTerms = 500
+	maxWhereArgs  = 10000
+)
+
+// tooLarge reports whether the condition is past what one statement may hold.
+func (c *cond) tooLarge() bool {
+	terms := strings.Count(c.sql, " AND ") + strings.Count(c.sql, " OR ")
+	return terms > maxWhereTerms || len(c.args) > maxWhereArgs
+}
+
 // Filter pushdown, as explain reports it.
 const (
 	filterExact    = "exact"    // the WHERE clause selects exactly the matching documents
@@ -800,6 +814,10 @@ func planPushdown(meta *metadata.Collection, pd *backends.Pushdown) *pushdownPla
 	}
 
 	where := p.filter(pd.Filter)
+	if where.tooLarge() {
+		where = &cond{}
+	}
+
 	orderBy, sorted := p.orderBy(pd.Sort)
 
 	plan := &pushdownPlan{filter: filterNone}
