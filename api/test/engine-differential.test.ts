@@ -670,12 +670,16 @@ describe('the index pushdown (tools/ferretdb/README.md)', () => {
 
   it('when a filter is too large for one SQL statement, then the handler answers it, as the stock path does', async () => {
     const name = 'large_filters';
-    const docs = Array.from({ length: 300 }, (_, i) => ({ _id: i, a: new Int32(i), b: i % 7 }));
+    const docs: Doc[] = Array.from({ length: 300 }, (_, i) => ({
+      _id: i,
+      a: new Int32(i),
+      b: i % 7,
+    }));
     await both(async (db) => (await db.collection(name).insertMany(docs)).insertedCount);
     await both((db) => db.collection(name).createIndexes([{ key: { a: 1 } }, { key: { b: 1 } }]));
     const range = (n: number, of: (i: number) => unknown) =>
       Array.from({ length: n }, (_, i) => of(i));
-    const filters = [
+    const filters: Doc[] = [
       // 1,200 branches (past SQLite's expression depth), 40 `$in`s of 1,000 (past its bound values)
       { $or: range(1200, (i) => ({ a: i % 400 })) },
       { $or: range(40, (i) => ({ a: { $in: range(1000, (j) => i * 1000 + j) } })) },
