@@ -16,10 +16,12 @@ const sandbox = sandboxProvider();
 let refundsFail = true;
 let refundsRefused = false;
 const refunds: number[] = [];
+const keys: string[] = [];
 const flakyProvider: PaymentProvider = {
   name: 'sandbox',
   charge: (request) => sandbox.charge(request),
   async refund(request) {
+    keys.push(request.idempotencyKey);
     if (refundsFail) throw new Error('connect ETIMEDOUT');
     if (refundsRefused) throw AppError.invalid('Square refused the refund: amount');
     refunds.push(request.amountCents);
@@ -97,4 +99,27 @@ it('when the provider refuses a refund, then the order is given back as it was a
   const cancelled = await cancel(1);
   expect(cancelled.status, cancelled.text).toBe(200);
   expect(cancelled.body).toMatchObject({ status: 'cancelled', refunded: 1 });
+});
+
+it('when a refund goes unanswered and its retry is refused, then the order is given back (nothing was refunded under its key) and a new cancel asks under a new key', async () => {
+  const { order, cancel } = await paidOrderToCancel();
+  refundsFail = true;
+  expect((await cancel(order.total)).status).toBe(502);
+  refundsFail = false;
+  refundsRefused = true;
+  const refused = await cancel(order.total);
+  expect(refused.status).toBe(400);
+  expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+    status: 'processing',
+    pendingMove: null,
+  });
+  const held = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+  expect(held.body.history.map((move: { to: string }) => move.to)).toEqual(['processing']);
+  // The retry asked under the first call's key; the new cancel under its own.
+  expect(keys.at(-1)).toBe(keys.at(-2));
+  refundsRefused = false;
+  const cancelled = await cancel(2);
+  expect(cancelled.status, cancelled.text).toBe(200);
+  expect(cancelled.body).toMatchObject({ status: 'cancelled', refunded: 2 });
+  expect(keys.at(-1)).not.toBe(keys.at(-2));
 });

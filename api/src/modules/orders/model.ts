@@ -53,7 +53,12 @@ export interface PendingMove {
   at: Date;
   by: string | null;
   note: string | null;
-  refund: { amountCents: number; reason: string } | null;
+  /**
+   * A cancel's refund. `idempotencyKey`: what the provider knows it by, one per cancel, so a cancel
+   * after a refused one asks for a new refund; absent on a move recorded before it existed, whose
+   * key was `refund-{orderId}`.
+   */
+  refund: { amountCents: number; reason: string; idempotencyKey?: string } | null;
   shipment: OrderRecord['shipment'];
   /**
    * Its call ended without the payment provider's answer to its refund (which may have been made):

@@ -302,10 +302,11 @@ export async function cancelOrder(
   const asked = {
     amountCents: refundCents,
     reason: reason || `Order #${order.orderNumber} cancelled`,
+    idempotencyKey: `refund-${id}-${now.getTime()}`,
   };
   const move = await claimMove(order, { to: 'cancelled', by, note, refund: asked }, now);
-  // The refund as first asked: the provider answers a repeated idempotency key with its earlier
-  // refund, and Square only when the request is the same.
+  // The refund as first asked, under its key: the provider answers a repeated idempotency key with
+  // its earlier refund, and Square only when the request is the same.
   const refund = move.refund ?? asked;
 
   let refundId: string | null = null;
@@ -314,17 +315,15 @@ export async function cancelOrder(
       ({ refundId } = await refunder.refund({
         paymentId: order.paymentId,
         amountCents: refund.amountCents,
-        idempotencyKey: `refund-${id}`,
+        idempotencyKey: refund.idempotencyKey ?? `refund-${id}`,
         reason: refund.reason,
       }));
     } catch (error) {
-      // Refused: nothing was refunded, and the order is given back. A move being finished keeps
-      // its hold, as its first call may have refunded.
+      // Refused: nothing was refunded under this key (a refund its first call made would be
+      // answered again, not refused), so the order is given back, a move being finished too.
       if (error instanceof AppError) {
-        if (!move.resumed) {
-          await deleteMoveEvent(id, move.to);
-          await dropMove(id, move);
-        }
+        await deleteMoveEvent(id, move.to);
+        await dropMove(id, move);
         throw error;
       }
       // No answer: the refund may have been made, so the order stays held for this cancel alone,
