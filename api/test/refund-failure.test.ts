@@ -17,11 +17,14 @@ let refundsFail = true;
 let refundsRefused = false;
 const refunds: number[] = [];
 const keys: string[] = [];
+/** While set, a refund waits for it (a provider slow to answer). */
+let refundGate: Promise<void> | null = null;
 const flakyProvider: PaymentProvider = {
   name: 'sandbox',
   charge: (request) => sandbox.charge(request),
   async refund(request) {
     keys.push(request.idempotencyKey);
+    if (refundGate) await refundGate;
     if (refundsFail) throw new Error('connect ETIMEDOUT');
     if (refundsRefused) throw AppError.invalid('Square refused the refund: amount');
     refunds.push(request.amountCents);
@@ -50,7 +53,7 @@ async function paidOrderToCancel() {
     admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
       body: { refundAmount },
     });
-  return { order, cancel };
+  return { order, cancel, shopper };
 }
 
 it('when the provider does not answer a refund, then 502 saying it may be made, the order held for that cancel alone, and the retry refunds once, the first amount asked', async () => {
@@ -122,4 +125,31 @@ it('when a refund goes unanswered and its retry is refused, then the order is gi
   expect(cancelled.status, cancelled.text).toBe(200);
   expect(cancelled.body).toMatchObject({ status: 'cancelled', refunded: 2 });
   expect(keys.at(-1)).not.toBe(keys.at(-2));
+});
+
+it('while a refund is on its way, then neither the customer nor an admin reads the order as cancelled; once made, both do', async () => {
+  const { order, cancel, shopper } = await paidOrderToCancel();
+  let answer!: () => void;
+  refundGate = new Promise((resolve) => (answer = resolve));
+  const cancelling = cancel(order.total);
+  for (let tries = 0; !(await OrderModel.findById(order.orderId).lean())?.pendingMove; tries++) {
+    expect(tries).toBeLessThan(100);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const statuses = async () => [
+    (await shopper.request('GET', `/api/orders/${order.orderId}`)).body.history.map(
+      (step: { status: string }) => step.status,
+    ),
+    (await admin.request('GET', `/api/admin/orders/${order.orderId}`)).body.history.map(
+      (move: { to: string }) => move.to,
+    ),
+  ];
+  expect(await statuses()).toEqual([['pending_payment', 'processing'], ['processing']]);
+  answer();
+  refundGate = null;
+  expect((await cancelling).status).toBe(200);
+  expect(await statuses()).toEqual([
+    ['pending_payment', 'processing', 'cancelled'],
+    ['processing', 'cancelled'],
+  ]);
 });

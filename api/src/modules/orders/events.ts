@@ -161,15 +161,29 @@ export function proofSentEvent(
 const oldestFirst = (a: OrderEventRecord, b: OrderEventRecord) =>
   a.at.getTime() - b.at.getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 
+/** Whether the event is the move the order is still making (its refund not answered yet, say). */
+function underWay(order: OrderRecord, event: OrderEventRecord): boolean {
+  const move = order.pendingMove;
+  return (
+    !!move &&
+    event.kind === 'move' &&
+    event.to === move.to &&
+    event.at.getTime() === new Date(move.at).getTime()
+  );
+}
+
 /**
  * The order's history, oldest first: its moves, proof events and notes, the payment's among them
  * (paymentEvents; one stored under the same _id, by a version that stored them, is the one kept).
+ * A move still under way is not in it until the order has made it (moves.ts writes its event first).
  */
 export async function listOrderEvents(order: OrderRecord): Promise<OrderEventRecord[]> {
-  const stored = await OrderEventModel.find({ orderId: order._id })
-    .sort({ at: 1, _id: 1 })
-    .lean<OrderEventRecord[]>()
-    .exec();
+  const stored = (
+    await OrderEventModel.find({ orderId: order._id })
+      .sort({ at: 1, _id: 1 })
+      .lean<OrderEventRecord[]>()
+      .exec()
+  ).filter((event) => !underWay(order, event));
   const ids = new Set(stored.map((event) => event._id));
   const derived = paymentEvents(order).filter((event) => !ids.has(event._id));
   return derived.length === 0 ? stored : [...derived, ...stored].sort(oldestFirst);

@@ -29,7 +29,7 @@ export interface Refunder {
   refund(request: {
     paymentId: string;
     amountCents: number;
-    /** One refund per order, whatever the number of calls. */
+    /** One refund per cancel, whatever the number of calls (its retries ask under its key). */
     idempotencyKey: string;
     reason: string;
   }): Promise<{ refundId: string }>;
