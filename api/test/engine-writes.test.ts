@@ -20,9 +20,9 @@ afterAll(async () => {
 
 interface Account {
   _id: number;
-  email?: string;
+  email?: string | null;
   cartKey?: string;
-  placing?: number;
+  placing?: number | null;
   seen?: boolean;
 }
 
@@ -120,6 +120,48 @@ describe('a write a unique index refuses', () => {
       duplicateKey('_id_', '{ _id: 1 }', { _id: 1 }, { _id: 1 }),
     );
     await expectUnchanged();
+  });
+
+  it('when a second document has a unique key null or missing, then it is refused as on MongoDB (null and missing are one value), by insert, update and upsert', async () => {
+    const emailNull = () =>
+      duplicateKey('email_1', '{ email: null }', { email: 1 }, { email: null });
+    await coll().insertOne({ _id: 3, cartKey: 'cart-b', placing: 1 });
+    await expect(coll().insertOne({ _id: 4, cartKey: 'cart-c', placing: 1 })).rejects.toMatchObject(
+      emailNull(),
+    );
+    await expect(
+      coll().insertOne({ _id: 4, email: null, cartKey: 'cart-c', placing: 1 }),
+    ).rejects.toMatchObject(emailNull());
+    await expect(coll().updateOne({ _id: 2 }, { $unset: { email: '' } })).rejects.toMatchObject(
+      emailNull(),
+    );
+    await expect(
+      coll().updateOne({ _id: 4 }, { $set: { cartKey: 'cart-c', placing: 1 } }, { upsert: true }),
+    ).rejects.toMatchObject(emailNull());
+    // A compound key with one field missing collides with the same key with that field null.
+    await coll().insertOne({ _id: 5, email: 'eve@example.com', cartKey: 'cart-d' });
+    await expect(
+      coll().insertOne({
+        _id: 6,
+        email: 'fay@example.com',
+        cartKey: 'cart-d',
+        placing: null,
+      }),
+    ).rejects.toMatchObject({ code: 11000, keyPattern: { cartKey: 1, placing: -1 } });
+    // Other values still go in beside them: another cart, a number where the other is missing.
+    await coll().insertOne({ _id: 6, email: 'fay@example.com', cartKey: 'cart-e' });
+    await coll().insertOne({ _id: 7, email: 'gus@example.com', cartKey: 'cart-d', placing: 0 });
+    expect(await coll().countDocuments({})).toBe(6);
+  });
+
+  it('when a unique index is made over two documents missing its key, then it is refused; dropped, it refuses nothing more', async () => {
+    await expect(coll().createIndex({ seen: 1 }, { unique: true })).rejects.toThrow();
+    await coll().dropIndex('email_1');
+    await coll().insertMany([
+      { _id: 3, cartKey: 'cart-y', placing: 1 },
+      { _id: 4, cartKey: 'cart-z', placing: 1 },
+    ]);
+    expect(await coll().countDocuments({ email: null })).toBe(2);
   });
 
   it('when one statement of several is refused, then the others keep their counts: ordered stops there, unordered goes on', async () => {

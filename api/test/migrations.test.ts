@@ -204,6 +204,9 @@ it('when orders were found through keyed lists, then each order carries what its
     paidAt: null,
     proof: null,
   });
+  // That version had no {cartKey, placing} index (the start makes it after the migrations, which
+  // give every order its key: prepareDatabase); as on MongoDB, two orders without it would collide.
+  await db.collection('orders').dropIndex('cartKey_1_placing_-1');
   await db.collection('orders').insertMany([settled, charging, unpaid]);
   await db
     .collection<{ _id: string }>('payment_claims')
@@ -245,6 +248,7 @@ it('when orders were found through keyed lists, then each order carries what its
 
   await runMigrations(createLogger('silent'));
   await runMigrations(createLogger('silent'));
+  await OrderModel.syncIndexes();
 
   const stored = async (id: Types.ObjectId) => (await OrderModel.findById(id).lean())!;
   expect(await stored(settled._id)).toMatchObject({

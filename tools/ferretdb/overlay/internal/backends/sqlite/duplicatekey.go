@@ -25,7 +25,8 @@ func duplicateKeyError(meta *metadata.Collection, doc *types.Document, err error
 		sqlName := strings.ReplaceAll(m[1], "''", "'")
 
 		for _, index := range meta.Settings.Indexes {
-			if meta.TableName+"_"+index.Name != sqlName {
+			if meta.TableName+"_"+index.Name != sqlName &&
+				metadata.NullKeysIndexName(meta.TableName, index.Name) != sqlName {
 				continue
 			}
 

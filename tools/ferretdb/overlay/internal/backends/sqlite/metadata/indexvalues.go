@@ -116,6 +116,32 @@ func indexColumns(index *IndexInfo) ([]string, bool) {
 	return columns, values
 }
 
+// NullKeysIndexName is the SQL name of a unique index's companion over the documents whose key holds
+// null or a missing field.
+func NullKeysIndexName(table, index string) string {
+	return table + "_" + index + "$nullkeys"
+}
+
+// nullKeysIndexSQL makes a unique index's companion: SQLite's UNIQUE takes any number of rows with a
+// NULL in the key, and a null or missing field is NULL in the index on values, where MongoDB lets one
+// document in. Over the rows whose key has a NULL (a partial index, so it holds only those), null and
+// missing are keyed as one value of their own class, and the other fields as the index keys them.
+func nullKeysIndexSQL(table string, index *IndexInfo) string {
+	columns := make([]string, 0, 2*len(index.Key))
+	nulls := make([]string, 0, len(index.Key))
+
+	for _, key := range index.Key {
+		value := ValueExpr(key.Field)
+		columns = append(columns, "coalesce("+value+", 0)", "coalesce("+classExpr(key.Field)+", 'null')")
+		nulls = append(nulls, value+" IS NULL")
+	}
+
+	return fmt.Sprintf(
+		"CREATE UNIQUE INDEX %q ON %q (%s) WHERE %s",
+		NullKeysIndexName(table, index.Name), table, strings.Join(columns, ", "), strings.Join(nulls, " OR "),
+	)
+}
+
 // StatsKnown reports whether the index has stats for each of its keys.
 func (index *IndexInfo) StatsKnown() bool {
 	return index.Stats != nil && len(index.Stats) == len(index.Key)
@@ -391,7 +417,8 @@ func (r *Registry) upgradeIndexes(ctx context.Context, dbName string, db *fsql.D
 	for name, c := range r.colls[dbName] {
 		rescan := rescanStats.Load()
 		if !rescan && !slices.ContainsFunc(c.Settings.Indexes, func(index IndexInfo) bool {
-			return (!index.Values && ValuesIndexable(&index)) || (statsTracked(&index) && !index.StatsKnown())
+			return (!index.Values && ValuesIndexable(&index)) || (statsTracked(&index) && !index.StatsKnown()) ||
+				(index.Values && index.Unique && !index.NullKeys)
 		}) {
 			continue
 		}
@@ -407,6 +434,16 @@ func (r *Registry) upgradeIndexes(ctx context.Context, dbName string, db *fsql.D
 		err := db.InTransaction(ctx, func(tx *fsql.Tx) error {
 			for i := range upgraded.Settings.Indexes {
 				index := &upgraded.Settings.Indexes[i]
+
+				// a unique index on values made before its companion (nullKeysIndexSQL) gets it
+				if index.Values && index.Unique && !index.NullKeys {
+					if _, err := tx.ExecContext(ctx, nullKeysIndexSQL(upgraded.TableName, index)); err != nil {
+						return lazyerrors.Error(err)
+					}
+
+					index.NullKeys = true
+				}
+
 				if index.Values || !ValuesIndexable(index) {
 					continue
 				}
@@ -430,6 +467,14 @@ func (r *Registry) upgradeIndexes(ctx context.Context, dbName string, db *fsql.D
 
 				index.Values = true
 				index.Stats = nil
+
+				if index.Unique {
+					if _, err := tx.ExecContext(ctx, nullKeysIndexSQL(upgraded.TableName, index)); err != nil {
+						return lazyerrors.Error(err)
+					}
+
+					index.NullKeys = true
+				}
 			}
 
 			return nil
