@@ -10,7 +10,8 @@ import {
   type CodePlacement,
   type CodeType,
 } from './asset-tag-options';
-import { characterWidthEm } from './label-layout';
+import { characterWidthEm, engravedArtworkOf, labelLayout } from './label-layout';
+import type { Color, Mounting } from './label-options';
 import { formatCount } from './money';
 
 /** A numbered series, as asset-tags.ts' seriesSchema reads it (LabelSeries). */
@@ -156,4 +157,60 @@ export function variableDataTerms(
     terms.push(['Code', `${CODE_TYPE_LABELS[code.type]} ${where}${value ? `: ${value}` : ''}`]);
   }
   return terms;
+}
+
+/** A line of the cart or an order, as far as how its text lays out goes. */
+export interface EngravedLine {
+  productConfig: {
+    width: number;
+    height: number;
+    color: Color;
+    mounting: Mounting;
+    customText: string;
+    series?: Series | null;
+    code?: { type: CodeType; placement: CodePlacement; value?: string } | null;
+    rows?: unknown;
+  };
+  files: ReadonlyArray<{ hashedName: string }>;
+  quantity: number;
+}
+
+/**
+ * Whether a line's text lays out under the smallest the shop engraves (MIN_CAP_HEIGHT_INCHES), as
+ * the preview and the proof lay it out: a series' widest label (widestSeriesIndex). Such a line gets
+ * a proof however the order is placed. A spreadsheet's rows were each checked to fit when the sheet
+ * was (the API's asset-tags/checking.ts).
+ */
+export function lineTextTooSmall({
+  productConfig: config,
+  files,
+  quantity,
+}: EngravedLine): boolean {
+  if (config.rows) return false;
+  const text = config.series
+    ? seriesLabel(
+        { customText: config.customText, series: config.series, code: null },
+        widestSeriesIndex(config.series, quantity),
+      ).text
+    : config.customText;
+  if (text.trim() === '') return false;
+  return labelLayout({
+    width: config.width,
+    height: config.height,
+    color: config.color,
+    mounting: config.mounting,
+    customText: text,
+    artwork: engravedArtworkOf(files) !== null,
+    code: config.code ? { type: config.code.type, placement: config.code.placement } : null,
+  }).textTooSmall;
+}
+
+/** The numbers (from 1) of the lines whose text is too small to engrave (lineTextTooSmall). */
+export function linesTooSmallToEngrave(lines: readonly EngravedLine[]): number[] {
+  return lines.flatMap((line, index) => (lineTextTooSmall(line) ? [index + 1] : []));
+}
+
+/** "Label 2" or "Labels 1, 3". */
+export function labelNumbers(numbers: readonly number[]): string {
+  return numbers.length === 1 ? `Label ${numbers[0]}` : `Labels ${numbers.join(', ')}`;
 }

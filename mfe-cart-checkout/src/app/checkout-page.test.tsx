@@ -250,6 +250,36 @@ describe('checkout page', { timeout: 15_000 }, () => {
     );
   });
 
+  it('does not offer to skip the proof when a line’s text is too small to engrave, and says which line', async () => {
+    const line = cartAnswer().items[0]!;
+    const tiny = {
+      ...line,
+      id: '66aa00000000000000000002',
+      productConfig: {
+        ...line.productConfig,
+        width: 1,
+        height: 0.75,
+        customText: 'MAIN SUPPLY PUMP ISOLATION VALVE',
+      },
+    };
+    stubApi({ 'GET /api/cart': { json: cartAnswer({ items: [line, tiny] }) } });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    const skip = await screen.findByRole('checkbox', { name: 'Skip the proof, engrave as shown' });
+    expect(skip).toBeDisabled();
+    expect(skip).not.toBeChecked();
+    expect(skip).toHaveAccessibleDescription(
+      /Label 2: the text is too small to engrave legibly at this size, so this order gets a proof\./,
+    );
+  });
+
+  it('offers to skip the proof when every line can be engraved as shown', async () => {
+    stubApi({ 'GET /api/cart': { json: cartAnswer() } });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    const skip = await screen.findByRole('checkbox', { name: 'Skip the proof, engrave as shown' });
+    expect(skip).toBeEnabled();
+    expect(skip).not.toHaveAccessibleDescription(/too small/);
+  });
+
   it('pays: creates the order, tokenizes, completes, empties the cart badge and opens the confirmation', async () => {
     const payments = installFakePayments();
     useShopStore.setState({ cart: { itemCount: 2, subtotal: 10.4, total: 10.4 } });

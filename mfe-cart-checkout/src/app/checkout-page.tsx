@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { linesTooSmallToEngrave } from '@shop/contracts/asset-tag-terms';
 import { isValidZipOrPostalCode } from '@shop/contracts/checkout-options';
 import { toast, useShopStore } from 'shell/store';
 import { useCart } from '../api/get-cart';
@@ -51,6 +52,8 @@ export default function CheckoutPage() {
   const zip = useDebouncedValue(form.values.zipCode.trim(), ZIP_SETTLE_MS);
   const items = cart.data?.items ?? [];
   const hasItems = items.length > 0;
+  // Lines whose text is too small to engrave get a proof: skipping it is not offered.
+  const proofRequired = linesTooSmallToEngrave(items);
 
   const taxed = useCartWithTax(zip);
   const taxKnown =
@@ -88,7 +91,8 @@ export default function CheckoutPage() {
 
   async function pay() {
     const checkout = await form.submit();
-    if (checkout) await placeOrder(checkout);
+    if (checkout)
+      await placeOrder(proofRequired.length > 0 ? { ...checkout, skipProof: false } : checkout);
   }
 
   return (
@@ -119,6 +123,7 @@ export default function CheckoutPage() {
               onChange={form.setValue}
               registerField={form.registerField}
               onSubmit={pay}
+              proofRequired={proofRequired}
               saveOffer={
                 form.offerSave
                   ? { checked: form.saveToProfile, onChange: form.setSaveToProfile }

@@ -4,13 +4,11 @@
 import { createHash } from 'node:crypto';
 import {
   MIN_CAP_HEIGHT_INCHES,
-  engravedArtworkOf,
   isVariableLine,
-  labelLayout,
-  seriesLabel,
+  labelNumbers,
+  linesTooSmallToEngrave,
   toDollars,
   variableDataOf,
-  widestSeriesIndex,
   type CheckoutQuote,
   type CreatedOrder,
   type CustomerInfo,
@@ -40,32 +38,9 @@ import {
  * MIN_CAP_HEIGHT_INCHES, as the preview and the proof lay it out): the proof is where it is settled.
  */
 function skipProofRefusal(items: OrderItemRecord[]): string | null {
-  const tooSmall = items.flatMap((item, index) => (textTooSmall(item) ? [index + 1] : []));
+  const tooSmall = linesTooSmallToEngrave(items);
   if (tooSmall.length === 0) return null;
-  const lines = tooSmall.length === 1 ? `Label ${tooSmall[0]}` : `Labels ${tooSmall.join(', ')}`;
-  return `${lines}: the text is too small to engrave legibly (its capitals would be under ${MIN_CAP_HEIGHT_INCHES}″), so we send a proof first. Uncheck “Skip the proof, engrave as shown” or change the label.`;
-}
-
-/** Whether a line's text (a series' widest label: widestSeriesIndex) lays out under the smallest we engrave. */
-function textTooSmall({ productConfig: config, files, quantity }: OrderItemRecord): boolean {
-  // A spreadsheet's rows were each checked to fit when the sheet was checked (asset-tags/checking.ts).
-  if (config.rows) return false;
-  const text = config.series
-    ? seriesLabel(
-        { customText: config.customText, series: config.series, code: config.code ?? null },
-        widestSeriesIndex(config.series, quantity),
-      ).text
-    : config.customText;
-  if (text.trim() === '') return false;
-  return labelLayout({
-    width: config.width,
-    height: config.height,
-    color: config.color,
-    mounting: config.mounting,
-    customText: text,
-    artwork: engravedArtworkOf(files) !== null,
-    code: config.code ? { type: config.code.type, placement: config.code.placement } : null,
-  }).textTooSmall;
+  return `${labelNumbers(tooSmall)}: the text is too small to engrave legibly (its capitals would be under ${MIN_CAP_HEIGHT_INCHES}″), so we send a proof first. Uncheck “Skip the proof, engrave as shown” or change the label.`;
 }
 
 function toOrderItem(line: CartLine): OrderItemRecord {

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
+import { labelNumbers } from '@shop/contracts/asset-tag-terms';
 import { CHECKOUT_FIELD_LABELS, type CheckoutField } from '@shop/contracts/checkout-options';
 import { CheckboxField, TextField, fromMedium, theme, Card, CardTitle } from '@shop/ui';
 import type { CheckoutErrors, CheckoutValues } from '../hooks/use-checkout-form';
@@ -133,6 +134,11 @@ interface ContactFormProps {
   onSubmit(): void;
   /** A signed-in customer whose details differ from the profile may save them back (after paying). */
   saveOffer?: { checked: boolean; onChange(checked: boolean): void } | undefined;
+  /**
+   * The lines (numbered from 1) whose text is too small to engrave legibly: they get a proof, so
+   * skipping it is not offered (the API would refuse it).
+   */
+  proofRequired?: readonly number[];
 }
 
 /**
@@ -147,7 +153,9 @@ export function ContactForm({
   registerField,
   onSubmit,
   saveOffer,
+  proofRequired = [],
 }: ContactFormProps) {
+  const mustProof = proofRequired.length > 0;
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit();
@@ -214,13 +222,15 @@ export function ContactForm({
           <legend>Proof</legend>
           <ProofNote id="checkout-proof-note">
             We email you a proof of every label after payment and engrave only after you approve it.
+            {mustProof &&
+              ` ${labelNumbers(proofRequired)}: the text is too small to engrave legibly at this size, so this order gets a proof.`}
           </ProofNote>
           <CheckboxField
             name="skipProof"
             label="Skip the proof, engrave as shown"
             aria-describedby="checkout-proof-note"
-            checked={values.skipProof === 'yes'}
-            disabled={disabled}
+            checked={values.skipProof === 'yes' && !mustProof}
+            disabled={disabled || mustProof}
             onChange={(event) => onChange('skipProof', event.target.checked ? 'yes' : '')}
           />
         </Fieldset>
