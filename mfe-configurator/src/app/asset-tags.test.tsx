@@ -127,9 +127,19 @@ describe('one label per spreadsheet row', () => {
     await waitFor(() => expect(previewText()).toHaveTextContent('V-1Valve 1'));
 
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    // Said under the spreadsheet and by the button (on a phone the list is screens away), and the
+    // focus goes to the spreadsheet's upload.
+    expect(screen.getAllByText('Correct the rows listed and upload the file again.')).toHaveLength(
+      2,
+    );
     expect(
-      screen.getAllByText('Correct the rows listed and upload the file again.').length,
-    ).toBeGreaterThan(0);
+      screen
+        .getAllByRole('alert')
+        .some(
+          (alert) => alert.textContent === 'Correct the rows listed and upload the file again.',
+        ),
+    ).toBe(true);
+    expect(screen.getByRole('button', { name: 'Upload a corrected file' })).toHaveFocus();
     expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
   });
 });

@@ -451,6 +451,8 @@ function SheetPanel({ draft, error, onChange, check }: SheetPanelProps) {
               $size="sm"
               onClick={() => input.current?.click()}
               disabled={upload.isPending}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
             >
               {upload.isPending ? 'Uploading…' : 'Upload a corrected file'}
             </Button>
@@ -462,6 +464,7 @@ function SheetPanel({ draft, error, onChange, check }: SheetPanelProps) {
               $variant="secondary"
               onClick={() => input.current?.click()}
               disabled={upload.isPending}
+              aria-invalid={error ? true : undefined}
               aria-describedby={`${id}-file-hint${error ? ` ${id}-error` : ''}`}
             >
               {upload.isPending ? 'Uploading…' : 'Upload CSV or Excel file'}

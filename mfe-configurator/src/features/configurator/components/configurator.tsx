@@ -553,7 +553,13 @@ export function Configurator() {
           onQuantityDone={quantityDone}
           adding={addToCart.isPending || replaceLine.isPending}
           editing={editing}
-          formError={submitted && !validation.ok ? INVALID_FORM : undefined}
+          formError={
+            !submitted
+              ? undefined
+              : !validation.ok
+                ? INVALID_FORM
+                : (rowsBlocked ?? codeTooSmall ?? undefined)
+          }
         />
       )}
     </Form>
