@@ -476,6 +476,14 @@ describe('moving to processing', () => {
     });
     expect(approved.status, approved.text).toBe(200);
     expect(approved.body.status).toBe('approved');
+    // The answer opens the proof's drawings as the read's does (an <img> sends no session header).
+    const svg = `/api/orders/${order.orderId}/items/${approved.body.revisions[0].lines[0].lineId}/proof.svg?revision=1`;
+    const drawing = await app.request(
+      'GET',
+      `${svg}&access=${encodeURIComponent(approved.body.access)}`,
+      { sessionId: null },
+    );
+    expect(drawing.status).toBe(200);
 
     const page = await guest.request('GET', `/api/orders/${order.orderId}`);
     expect(page.body.status).toBe('processing');

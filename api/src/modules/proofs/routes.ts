@@ -142,16 +142,25 @@ export function proofRoutes(
     });
   });
 
+  // The answers carry the page's access too, as the read does: the page's images keep opening.
   router.post('/orders/:id/proof/approve', async (req, res) => {
     const input = parseBody(approveProofSchema, req);
-    const order = await answeringOrder(req, config);
-    res.json(await approveProof(order, input, { config }));
+    const now = new Date();
+    const order = await answeringOrder(req, config, now);
+    res.json({
+      ...(await approveProof(order, input, { config })),
+      access: proofPageLink(req, order, config, now),
+    });
   });
 
   router.post('/orders/:id/proof/changes', async (req, res) => {
     const input = parseBody(requestProofChangesSchema, req);
-    const order = await answeringOrder(req, config);
-    res.json(await requestProofChanges(order, input));
+    const now = new Date();
+    const order = await answeringOrder(req, config, now);
+    res.json({
+      ...(await requestProofChanges(order, input)),
+      access: proofPageLink(req, order, config, now),
+    });
   });
 
   // --- Admin -----------------------------------------------------------------------------------------
