@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import { SAMPLE_CUSTOMER_INFO, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
 import { adminPage, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
 
@@ -109,4 +109,49 @@ test('an admin searches orders by the start of a name and reads past the first 2
   for (const row of await table.locator('tbody tr').all())
     expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   await screenshot(admin, 'admin-orders', 'orders', { fullPage: false });
+});
+
+test("an admin opens one of a customer's orders from the customer's dialog, and comes back to it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const sessionId = await sessionIdOf(page);
+  const email = `${unique('customer-orders')}@example.com`;
+  await post(page.request, sessionId, '/api/auth/register', {
+    email,
+    password: 'customer-pass-1',
+    firstName: 'Ivo',
+    lastName: 'Marsh',
+  });
+  const order = await paidOrder(page, sessionId, {
+    label: { ...SAMPLE_PRODUCT_CONFIG, customText: 'IVO 1', quantity: 1, files: [] },
+    customerInfo: { ...SAMPLE_CUSTOMER_INFO, email },
+    skipProof: true,
+  });
+
+  const admin = await adminPage(browser, baseURL!);
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport);
+    await admin.goto('/admin');
+    await admin.getByRole('tab', { name: 'Customers' }).click();
+    await admin.getByRole('searchbox', { name: 'Search' }).fill(email);
+    await admin.getByRole('button', { name: `Orders of ${email}` }).click();
+    const customer = admin.getByRole('dialog', { name: email });
+    const view = customer.getByRole('button', { name: `View order ${order.orderNumber}` });
+    await view.click();
+    const details = admin.getByRole('dialog', { name: `Order #${order.orderNumber}` });
+    await expect(
+      details.getByRole('heading', { name: `Order #${order.orderNumber}` }),
+    ).toBeFocused();
+    await expect(details).toContainText('in a customer’s account');
+    await screenshot(admin, 'admin-orders', 'customer-order', { fullPage: false });
+    // Closing the order comes back to the customer's orders, on the button that opened it.
+    await admin.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(customer).toBeVisible();
+    await expect(view).toBeFocused();
+    await admin.keyboard.press('Escape');
+    await expect(customer).toBeHidden();
+  }
 });

@@ -1,5 +1,5 @@
 // Exposed as admin/AdminPage: the shell mounts it at /admin.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useShopStore } from 'shell/store';
 import { Page, PageHeader, Skeleton } from '@shop/ui';
 import { Tabs } from '../components/tabs';
@@ -31,6 +31,20 @@ const CustomersPanel = lazy(() =>
 const OrdersPanel = lazy(() =>
   import('../features/orders/components/orders-panel').then((m) => ({ default: m.OrdersPanel })),
 );
+const OrderDetailsDialog = lazy(() =>
+  import('../features/orders/components/order-details-dialog').then((m) => ({
+    default: m.OrderDetailsDialog,
+  })),
+);
+
+/** An order's dialog opened from a customer's orders: the Orders tab's own, fetched on first use. */
+function CustomerOrderDialog(props: ComponentProps<typeof OrderDetailsDialog>) {
+  return (
+    <Suspense fallback={null}>
+      <OrderDetailsDialog {...props} />
+    </Suspense>
+  );
+}
 const EnquiriesPanel = lazy(() =>
   import('../features/enquiries/components/enquiries-panel').then((m) => ({
     default: m.EnquiriesPanel,
@@ -105,7 +119,7 @@ function AdminPanel() {
           label: 'Customers',
           panel: (
             <OnDemand label="customers">
-              <CustomersPanel />
+              <CustomersPanel OrderDialog={CustomerOrderDialog} />
             </OnDemand>
           ),
         },

@@ -1,4 +1,5 @@
-import { shownStatusLabel } from '@shop/contracts/orders';
+import { useState, type ComponentType } from 'react';
+import { shownStatusLabel, type AdminOrder } from '@shop/contracts/orders';
 import {
   Dialog,
   DialogDescription,
@@ -7,24 +8,39 @@ import {
   formatShortDate,
   MoreButton,
   OrderStatusBadge,
+  RowButton,
 } from '@shop/ui';
 import { useCustomerDetail } from '../api/get-customer-detail';
 import type { Customer } from '../api/get-customers';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
-/** A customer's detail: their newest paid orders, newest first. */
+/** The Orders tab's dialog of one order, handed in by the admin page (features do not import each other). */
+export type OrderDialogComponent = ComponentType<{ order: AdminOrder | null; onClose(): void }>;
+
+/** A customer's detail: their newest paid orders, newest first, each opened in the order's dialog. */
 export function CustomerOrdersDialog({
   customer,
   onClose,
+  OrderDialog,
 }: {
   customer: Customer | null;
   onClose(): void;
+  OrderDialog?: OrderDialogComponent;
 }) {
   const timeZone = useShopTimeZone();
+  const [opened, setOpened] = useState<AdminOrder | null>(null);
   const detail = useCustomerDetail(customer?.id ?? null);
   const orders = detail.data?.pages.flatMap((page) => page.orders) ?? [];
   return (
-    <Dialog open={customer !== null} onOpenChange={(open) => !open && onClose()} width="36rem">
+    <Dialog
+      open={customer !== null}
+      onOpenChange={(open) => {
+        if (open) return;
+        setOpened(null);
+        onClose();
+      }}
+      width="36rem"
+    >
       {customer && (
         <>
           <DialogTitle>{customer.email}</DialogTitle>
@@ -44,8 +60,18 @@ export function CustomerOrdersDialog({
               <ul aria-label="Orders" style={{ paddingLeft: '1.25rem' }}>
                 {orders.map((order) => (
                   <li key={order.id} style={{ margin: '0.5rem 0' }}>
-                    <strong>#{order.orderNumber}</strong> ·{' '}
-                    {formatShortDate(order.createdAt, timeZone)} · {formatDollars(order.total)}{' '}
+                    {OrderDialog ? (
+                      <RowButton
+                        type="button"
+                        aria-label={`View order ${order.orderNumber}`}
+                        onClick={() => setOpened(order)}
+                      >
+                        #{order.orderNumber}
+                      </RowButton>
+                    ) : (
+                      <strong>#{order.orderNumber}</strong>
+                    )}{' '}
+                    · {formatShortDate(order.createdAt, timeZone)} · {formatDollars(order.total)}{' '}
                     <OrderStatusBadge
                       status={order.status}
                       label={shownStatusLabel(order.status, order.proofStatus)}
@@ -59,6 +85,7 @@ export function CustomerOrdersDialog({
               <MoreButton pages={detail} label="More orders" busyLabel="Loading orders…" />
             </>
           )}
+          {OrderDialog && <OrderDialog order={opened} onClose={() => setOpened(null)} />}
         </>
       )}
     </Dialog>

@@ -9,6 +9,7 @@ import {
   renderPage,
   setupShopTests,
 } from '@shop/ui/testing';
+import type { AdminOrder } from '@shop/contracts/orders';
 import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
 import { CustomersPanel } from './customers-panel';
 
@@ -109,6 +110,35 @@ describe('Customers', () => {
       `/api/admin/customers/${TEST_USER.id}?before=${SAMPLE_ADMIN_ORDER.id}`,
     ]);
     expect(within(dialog).queryByRole('button', { name: 'More orders' })).not.toBeInTheDocument();
+  });
+
+  it('opens one of the customer’s orders in the order’s dialog, over the customer’s', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([TEST_USER]))
+      .mockResolvedValueOnce(
+        json({ customer: TEST_USER, orders: [SAMPLE_ADMIN_ORDER], nextBefore: null }),
+      );
+    const opened: Array<string | null> = [];
+    const OrderDialog = ({ order, onClose }: { order: AdminOrder | null; onClose(): void }) => {
+      opened.push(order?.id ?? null);
+      return order ? (
+        <button type="button" onClick={onClose}>
+          Close order {order.orderNumber}
+        </button>
+      ) : null;
+    };
+    const user = userEvent.setup();
+    renderPage(<CustomersPanel OrderDialog={OrderDialog} />);
+    await user.click(await screen.findByRole('button', { name: 'Orders of ann@example.com' }));
+    const dialog = await openedDialog('ann@example.com');
+    await user.click(
+      await within(dialog).findByRole('button', {
+        name: `View order ${SAMPLE_ADMIN_ORDER.orderNumber}`,
+      }),
+    );
+    expect(opened.at(-1)).toBe(SAMPLE_ADMIN_ORDER.id);
+    await user.click(screen.getByRole('button', { name: /^Close order/ }));
+    expect(opened.at(-1)).toBeNull();
   });
 
   it('cannot delete an admin account', async () => {

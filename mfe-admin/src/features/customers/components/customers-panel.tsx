@@ -21,7 +21,7 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { WordSearchField } from '../../../components/word-search-field';
 import { useDeleteCustomer } from '../api/delete-customer';
-import { CustomerOrdersDialog } from './customer-orders-dialog';
+import { CustomerOrdersDialog, type OrderDialogComponent } from './customer-orders-dialog';
 import { useCustomers, type Customer } from '../api/get-customers';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
@@ -38,7 +38,7 @@ function fullName(customer: Customer): string {
  * The Customers table, newest first, a page at a time ("More customers" reads the next), or those a
  * search finds; admin accounts cannot be deleted (the button is disabled and says why).
  */
-export function CustomersPanel() {
+export function CustomersPanel({ OrderDialog }: { OrderDialog?: OrderDialogComponent }) {
   const timeZone = useShopTimeZone();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
@@ -140,7 +140,11 @@ export function CustomersPanel() {
         />
       </Search>
       {body}
-      <CustomerOrdersDialog customer={viewing} onClose={() => setViewing(null)} />
+      <CustomerOrdersDialog
+        customer={viewing}
+        onClose={() => setViewing(null)}
+        OrderDialog={OrderDialog}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -158,6 +158,8 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
 
   const percentage = form.values.type === 'percentage';
   const code = form.input('code');
+  // A code shoppers have used keeps its name: their orders name it (the API refuses a rename).
+  const named = editing !== null && editing.timesUsed > 0;
   return (
     <FormStack ref={form.formRef} noValidate onSubmit={form.handleSubmit(save)}>
       <TextField
@@ -167,9 +169,14 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
         spellCheck={false}
         maxLength={50}
         data-autofocus
-        hint="Uppercase letters, numbers, hyphens and underscores, such as SPRING-10."
+        hint={
+          named
+            ? 'Used on orders already, so it keeps its name: create a new code instead, and switch this one off if it should stop working.'
+            : 'Uppercase letters, numbers, hyphens and underscores, such as SPRING-10.'
+        }
         error={form.errors.code}
         {...code}
+        readOnly={named}
         // The form upper-cases the code as it is typed (docs/product.md section 5).
         onChange={(event) => form.setValue('code', event.target.value.toUpperCase())}
       />

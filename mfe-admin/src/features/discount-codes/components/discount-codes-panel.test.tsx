@@ -297,6 +297,22 @@ describe('Discount codes', () => {
     });
   });
 
+  it('keeps the name of a code shoppers have used, saying why; an unused one can be renamed', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json([spring, { ...spring, id: 'd2', code: 'NEW-5', timesUsed: 0 }]),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage(<DiscountCodesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING-10' }));
+    const used = within(await openedDialog('Edit SPRING-10')).getByLabelText('Code');
+    expect(used).toHaveAttribute('readonly');
+    expect(used).toHaveAccessibleDescription(/Used on orders already, so it keeps its name/);
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Edit NEW-5' }));
+    const unused = within(await openedDialog('Edit NEW-5')).getByLabelText('Code');
+    expect(unused).not.toHaveAttribute('readonly');
+  });
+
   it('deletes only after confirmation, and says Delete failed when refused', async () => {
     currentFetch()
       .mockResolvedValueOnce(json([spring]))

@@ -47,8 +47,11 @@ export const DetailsSection = styled.section`
   }
 `;
 
-/** Mark shipped: carrier, tracking number (and a link for another carrier); the customer is emailed. */
-export function ShipForm({ order }: { order: AdminOrder }) {
+/**
+ * Mark shipped: carrier, tracking number (and a link for another carrier); the customer is emailed.
+ * `autoFocus`: the dialog opens on its first field (the dialog focuses `data-autofocus`).
+ */
+export function ShipForm({ order, autoFocus = false }: { order: AdminOrder; autoFocus?: boolean }) {
   const ship = useShipOrder();
   const [carrier, setCarrier] = useState<Carrier>('USPS');
   const [trackingNumber, setTrackingNumber] = useState('');
@@ -70,6 +73,7 @@ export function ShipForm({ order }: { order: AdminOrder }) {
       <form className="row" onSubmit={submit}>
         <SelectField
           label="Carrier"
+          data-autofocus={autoFocus || undefined}
           value={carrier}
           onChange={(event) => setCarrier(event.target.value as Carrier)}
         >

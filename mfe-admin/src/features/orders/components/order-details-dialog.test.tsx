@@ -10,14 +10,14 @@ import { OrderDetailsDialog } from './order-details-dialog';
 
 const currentFetch = setupShopTests();
 
-function Opener({ order }: { order: AdminOrder }) {
+function Opener({ order, start }: { order: AdminOrder; start?: 'top' | 'ship' }) {
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
   return (
     <>
       <Button type="button" onClick={() => setViewing(order)}>
         View
       </Button>
-      <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} />
+      <OrderDetailsDialog order={viewing} start={start} onClose={() => setViewing(null)} />
     </>
   );
 }
@@ -37,6 +37,20 @@ describe('the order details dialog', () => {
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     },
   );
+
+  it('opened to ship a paid order in processing, starts on the Mark shipped form’s carrier', async () => {
+    currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
+    const user = userEvent.setup();
+    const paid = {
+      ...SAMPLE_ADMIN_ORDER,
+      status: 'processing' as const,
+      paymentStatus: 'paid' as const,
+    };
+    renderPage(<Opener order={paid} start="ship" />);
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    await screen.findByRole('dialog', { name: 'Order #1001' });
+    expect(screen.getByRole('combobox', { name: 'Carrier' })).toHaveFocus();
+  });
 
   it('names the text a proof revision engraves on a line, where it differs from the one ordered', async () => {
     currentFetch().mockResolvedValue(

@@ -103,9 +103,12 @@ function statusName(status: OrderStatus | null): string {
 export function OrderDetailsDialog({
   order: listed,
   onClose,
+  start = 'top',
 }: {
   order: AdminOrder | null;
   onClose(): void;
+  /** Where focus starts: the title, or the Mark shipped form's first field (the row's Ship…). */
+  start?: 'top' | 'ship';
 }) {
   const timeZone = useShopTimeZone();
   const detail = useAdminOrderDetail(listed?.id ?? null);
@@ -123,13 +126,15 @@ export function OrderDetailsDialog({
         <>
           {/* Focus starts at the top, whatever the order's state: left to the first control, it
               landed in a form far down (the refund amount, selected) and typing went into it. */}
-          <DialogTitle tabIndex={-1} data-autofocus>
+          <DialogTitle tabIndex={-1} data-autofocus={start === 'top' || undefined}>
             Order #{order.orderNumber}
           </DialogTitle>
           <DialogDescription>
             Placed {formatDate(order.createdAt, timeZone)} at{' '}
             {formatTime(order.createdAt, timeZone)}
-            {order.customerId ? ' by a signed-in customer' : ' as a guest'}.
+            {/* An account holds the order whether it was placed signed in or joined later (a
+                guest order joins the account its email signs up with). */}
+            {order.customerId ? ', in a customer’s account' : ' as a guest'}.
           </DialogDescription>
           <Badges>
             <OrderStatusBadge
@@ -268,7 +273,7 @@ export function OrderDetailsDialog({
           )}
           <ProductionFiles order={order} />
           {order.status === 'processing' && order.paymentStatus === 'paid' && (
-            <ShipForm key={`ship-${order.id}`} order={order} />
+            <ShipForm key={`ship-${order.id}`} order={order} autoFocus={start === 'ship'} />
           )}
           {order.status === 'shipped' && (
             <CompleteForm key={`complete-${order.id}`} order={order} />

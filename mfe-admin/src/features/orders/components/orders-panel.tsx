@@ -67,6 +67,12 @@ export function OrdersPanel() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  // Ship… opens the order at its Mark shipped form; View at its top.
+  const [start, setStart] = useState<'top' | 'ship'>('top');
+  const open = (order: AdminOrder, at: 'top' | 'ship') => {
+    setStart(at);
+    setViewing(order);
+  };
   const q = useDebouncedValue(search.trim(), 300);
   // A word too short to look for is said under the field, not sent (the API would answer 400).
   const tooShort = q !== '' && readOrderSearch(q).kind === 'too short';
@@ -175,7 +181,7 @@ export function OrdersPanel() {
                       <RowButton
                         type="button"
                         aria-label={`View order ${order.orderNumber}`}
-                        onClick={() => setViewing(order)}
+                        onClick={() => open(order, 'top')}
                       >
                         View
                       </RowButton>
@@ -183,7 +189,7 @@ export function OrdersPanel() {
                         <RowButton
                           type="button"
                           aria-label={`Ship order ${order.orderNumber}`}
-                          onClick={() => setViewing(order)}
+                          onClick={() => open(order, 'ship')}
                         >
                           Ship…
                         </RowButton>
@@ -262,7 +268,7 @@ export function OrdersPanel() {
         />
       </Filters>
       {body}
-      <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} />
+      <OrderDetailsDialog order={viewing} start={start} onClose={() => setViewing(null)} />
     </section>
   );
 }
