@@ -35,8 +35,7 @@ function render({ kind, input }: PdfJob): Promise<Buffer> {
       },
     });
   }
-  const { order, shop } = input as InvoiceInput;
-  return renderInvoicePdf(order, shop);
+  return renderInvoicePdf(input as InvoiceInput);
 }
 
 parentPort?.on('message', async (job: PdfJob) => {

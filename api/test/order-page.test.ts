@@ -287,6 +287,41 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(text).toContain('Ann Lee');
   });
 
+  it("when a line is a numbered series and another's text was changed on the proof, then the invoice names the series' labels and the text engraved", async () => {
+    const buyer = app.agent();
+    await register(buyer);
+    await addToCart(buyer, {
+      customText: 'VALVE {n}',
+      quantity: 12,
+      series: { start: 1, step: 1, padding: 0 },
+    } as never);
+    const pump = await addToCart(buyer, { customText: 'MAIN PUMP', quantity: 1 });
+    const order = await placeOrder(buyer, {}, { skipProof: false });
+    expect((await pay(buyer, order.orderId)).status).toBe(200);
+    const admin = app.agent();
+    await registerAdmin(admin);
+    const form = new FormData();
+    form.append('lineId', pump.body.item.id as string);
+    form.append('customText', 'MAIN PUMP 1');
+    const cookie = [...admin.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+    const revised = await fetch(
+      `${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`,
+      {
+        method: 'POST',
+        headers: { 'x-session-id': admin.sessionId, cookie },
+        body: form,
+      },
+    );
+    expect(revised.status).toBe(201);
+
+    const text = await pdfText(
+      (await download(buyer, `/api/orders/${order.orderId}/invoice.pdf`)).body,
+    );
+    expect(text).toContain('Series: VALVE 1 to VALVE 12 (12 labels)');
+    expect(text).not.toContain('{n}');
+    expect(text).toContain('Text: MAIN PUMP 1 (changed on the proof)');
+  });
+
   it('when the order runs to hundreds of thousands of dollars, then every quantity and amount stays whole on its line', async () => {
     const buyer = app.agent();
     await register(buyer);

@@ -70,6 +70,7 @@ describe('renderOffThread', () => {
         refundedCents: 0,
       },
       shop: loadConfig({ NODE_ENV: 'test', MONGODB_URI: 'mongodb://127.0.0.1:1/unused' }).shop,
+      lines: [],
     };
     const [invoice, proof] = await Promise.all([
       renderOffThread('invoice', input),

@@ -7,6 +7,7 @@ import {
   MATERIAL_LABELS,
   MOUNTING_LABELS,
   formatCount,
+  variableDataTerms,
   formatDollars,
   toDollars,
 } from '@shop/contracts';
@@ -37,13 +38,29 @@ function day(date: Date, timeZone: string): string {
 const money = (cents: number) => formatDollars(toDollars(cents));
 const inches = (value: number) => `${Number(value.toFixed(2))}"`;
 
-function lineDescription(item: OrderItemRecord): string {
-  const { material, width, height, color, mounting, customText } = item.productConfig;
+/**
+ * A line as the invoice names it: the label, its text as engraved (`engraved`: the proof's last
+ * revision, when it changed the text), a series' or a spreadsheet's labels and its code, as the
+ * order page words them, and its artwork.
+ */
+function lineDescription(item: OrderItemRecord, engraved: string | undefined): string {
+  const config = item.productConfig;
+  const { material, width, height, color, mounting } = config;
+  const changed = engraved !== undefined && engraved !== config.customText;
+  const customText = changed ? engraved : config.customText;
   const parts = [
     `${MATERIAL_LABELS[material].name} label ${inches(width)} × ${inches(height)}`,
     `${COLOR_SWATCHES[color].name}, ${MOUNTING_LABELS[mounting]}`,
   ];
-  if (customText.trim()) parts.push(`Text: ${customText.trim().replace(/\s*\n\s*/g, ' / ')}`);
+  const terms = variableDataTerms({ ...config, customText }, item.quantity);
+  if (!config.series && !config.rows && customText.trim()) {
+    const text = customText.trim().replace(/\s*\n\s*/g, ' / ');
+    parts.push(`Text: ${text}${changed ? ' (changed on the proof)' : ''}`);
+  }
+  for (const [term, detail] of terms)
+    parts.push(
+      `${term}: ${detail}${changed && term === 'Series' ? ' (changed on the proof)' : ''}`,
+    );
   if (item.files.length > 0) {
     parts.push(`Artwork: ${item.files.map((file) => file.originalName).join(', ')}`);
   }
@@ -76,18 +93,28 @@ type InvoiceOrder = Pick<OrderRecord, (typeof INVOICE_FIELDS)[number]>;
 export interface InvoiceInput {
   order: InvoiceOrder;
   shop: Shop;
+  /** Each line's description (lineDescription), in the order's order. */
+  lines: string[];
 }
 
-/** The invoice of a paid order, rendered on the PDF worker thread (platform/pdf-thread.ts). */
-export function invoicePdf(order: OrderRecord, shop: Shop): Promise<Buffer> {
+/**
+ * The invoice of a paid order, rendered on the PDF worker thread (platform/pdf-thread.ts).
+ * `engraved`: each line's text as the proof's last revision has it, by line id (proofs' engravedTextsOf).
+ */
+export function invoicePdf(
+  order: OrderRecord,
+  shop: Shop,
+  engraved: ReadonlyMap<string, string>,
+): Promise<Buffer> {
   assertInvoiceable(order);
   const fields = Object.fromEntries(
     INVOICE_FIELDS.map((field) => [field, order[field]]),
   ) as InvoiceOrder;
-  return renderOffThread('invoice', { order: fields, shop } satisfies InvoiceInput);
+  const lines = order.items.map((item) => lineDescription(item, engraved.get(item.lineId)));
+  return renderOffThread('invoice', { order: fields, shop, lines } satisfies InvoiceInput);
 }
 
-export function renderInvoicePdf(order: InvoiceOrder, shop: Shop): Promise<Buffer> {
+export function renderInvoicePdf({ order, shop, lines }: InvoiceInput): Promise<Buffer> {
   assertInvoiceable(order);
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -223,8 +250,8 @@ export function renderInvoicePdf(order: InvoiceOrder, shop: Shop): Promise<Buffe
     return top + 22;
   };
   y = header(y);
-  for (const item of order.items) {
-    const description = lineDescription(item);
+  for (const [index, item] of order.items.entries()) {
+    const description = lines[index] ?? '';
     doc.font('Regular').fontSize(10);
     const height = doc.heightOfString(description, { width: columns.qty - left - 12 });
     if (y + height > doc.page.height - doc.page.margins.bottom - 140) {

@@ -127,7 +127,7 @@ export function orderRoutes({
     const order = req.user?.isAdmin
       ? await loadOrder(id)
       : await authorizeOrderReader(req, id, config);
-    const pdf = await invoicePdf(order, config.shop);
+    const pdf = await invoicePdf(order, config.shop, await engravedTexts(order));
     // invoice-{digits}.pdf: nothing in the name needs escaping.
     res.setHeader('Content-Disposition', `attachment; filename="${invoiceFilename(order)}"`);
     res.setHeader('Content-Type', 'application/pdf');
