@@ -320,6 +320,13 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(text).toContain('Series: VALVE 1 to VALVE 12 (12 labels)');
     expect(text).not.toContain('{n}');
     expect(text).toContain('Text: MAIN PUMP 1 (changed on the proof)');
+    // The customer's history says the same, with the tax's region.
+    const [listed] = (await buyer.request('GET', '/api/orders')).body;
+    expect(listed.taxRegion).toBe('NY');
+    expect(listed.items.map((item: { engravedText: string | null }) => item.engravedText)).toEqual([
+      null,
+      'MAIN PUMP 1',
+    ]);
   });
 
   it('when the order runs to hundreds of thousands of dollars, then every quantity and amount stays whole on its line', async () => {

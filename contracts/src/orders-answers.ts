@@ -42,6 +42,8 @@ const orderItemSchema = z.object({
   quantity: z.number(),
   unitPrice: z.number(),
   totalPrice: z.number(),
+  // null when an API from before the field answers (a remote may be released before the API).
+  engravedText: z.string().nullable().default(null),
 });
 
 const shipmentSchema = z.object({
@@ -63,6 +65,7 @@ export const orderHistoryEntrySchema = z.object({
   discountAmount: z.number(),
   shipping: z.number(),
   tax: z.number(),
+  taxRegion: z.string().nullable().default(null),
   total: z.number(),
   notes: z.string().nullable(),
   items: z.array(orderItemSchema),
@@ -90,7 +93,6 @@ export const adminOrderSchema = orderHistoryEntrySchema.extend({
   customerId: z.string().nullable(),
   guestEmail: z.string().nullable(),
   customerInfo: customerInfoAnswerSchema,
-  taxRegion: z.string().nullable(),
   paymentId: z.string().nullable(),
   paidAt: z.string().nullable(),
   updatedAt: z.string(),
@@ -128,14 +130,13 @@ export const checkoutQuoteAnswerSchema = z.object({
   shipping: z.number(),
   shippingCarrier: z.enum(['usps', 'ups']).nullable(),
   tax: z.number(),
-  taxRegion: z.string().nullable(),
+  taxRegion: z.string().nullable().default(null),
   total: z.number(),
 }) satisfies z.ZodType<CheckoutQuote>;
 
 /** GET /api/orders/{id} and GET /api/orders/by-number/{orderNumber}. */
 export const orderDetailSchema = orderHistoryEntrySchema.extend({
   customerInfo: customerInfoAnswerSchema,
-  taxRegion: z.string().nullable(),
   paidAt: z.string().nullable(),
   history: z.array(z.object({ at: z.string(), status: orderStatus })),
 }) satisfies z.ZodType<OrderDetail>;

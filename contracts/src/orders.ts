@@ -107,6 +107,11 @@ export interface OrderItem {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  /**
+   * The text engraved where a proof revision changed the one ordered (the last revision's); null or
+   * absent otherwise, and in answers that do not read the proof (the customer's history has it).
+   */
+  engravedText?: string | null;
 }
 
 /**
@@ -140,6 +145,8 @@ export interface OrderHistoryEntry {
   discountAmount: number;
   shipping: number;
   tax: number;
+  /** The region the tax was charged for (a state), or null when none was. */
+  taxRegion: string | null;
   total: number;
   notes: string | null;
   items: OrderItem[];
@@ -158,7 +165,6 @@ export interface AdminOrder extends OrderHistoryEntry {
   customerId: string | null;
   guestEmail: string | null;
   customerInfo: CustomerInfo;
-  taxRegion: string | null;
   paymentId: string | null;
   paidAt: string | null;
   updatedAt: string;
@@ -203,7 +209,6 @@ export interface OrderStep {
  */
 export interface OrderDetail extends OrderHistoryEntry {
   customerInfo: CustomerInfo;
-  taxRegion: string | null;
   paidAt: string | null;
   history: OrderStep[];
 }

@@ -2,7 +2,18 @@
 import { toDollars, type AdminOrder, type OrderHistoryEntry } from '@shop/contracts';
 import type { OrderRecord } from './model';
 
-export function toHistoryEntry(order: OrderRecord): OrderHistoryEntry {
+/** The engraved text where it differs from the one ordered, else null. */
+const changedText = (ordered: string, engraved: string | undefined) =>
+  engraved !== undefined && engraved !== ordered ? engraved : null;
+
+/**
+ * An order as its lists answer it. `engraved`: each line's text as the proof's last revision has it,
+ * by line id (proofs' engravedTextsOf), where the caller read it; a line it changed says so.
+ */
+export function toHistoryEntry(
+  order: OrderRecord,
+  engraved: ReadonlyMap<string, string> = new Map(),
+): OrderHistoryEntry {
   return {
     id: order._id.toString(),
     orderNumber: order.orderNumber,
@@ -14,6 +25,7 @@ export function toHistoryEntry(order: OrderRecord): OrderHistoryEntry {
     discountAmount: toDollars(order.discountCents),
     shipping: toDollars(order.shippingCents),
     tax: toDollars(order.taxCents),
+    taxRegion: order.taxRegion,
     total: toDollars(order.totalCents),
     notes: order.notes,
     shipment: order.shipment
@@ -28,6 +40,7 @@ export function toHistoryEntry(order: OrderRecord): OrderHistoryEntry {
       quantity: item.quantity,
       unitPrice: toDollars(item.unitCents),
       totalPrice: toDollars(item.totalCents),
+      engravedText: changedText(item.productConfig.customText, engraved.get(item.lineId)),
     })),
   };
 }
@@ -38,7 +51,6 @@ export function toAdminOrder(order: OrderRecord): AdminOrder {
     customerId: order.customerId?.toString() ?? null,
     guestEmail: order.guestEmail,
     customerInfo: order.customerInfo,
-    taxRegion: order.taxRegion,
     paymentId: order.paymentId,
     paidAt: order.paidAt?.toISOString() ?? null,
     updatedAt: order.updatedAt.toISOString(),

@@ -14,7 +14,6 @@ export async function orderDetail(order: OrderRecord): Promise<OrderDetail> {
   return {
     ...toHistoryEntry(order),
     customerInfo: order.customerInfo,
-    taxRegion: order.taxRegion,
     paidAt: order.paidAt?.toISOString() ?? null,
     history: [
       { at: order.createdAt.toISOString(), status: 'pending_payment' as const },

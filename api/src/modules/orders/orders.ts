@@ -67,13 +67,23 @@ export async function findCallersOrder(owner: CartOwner, orderId: string): Promi
   return order;
 }
 
-/** A page of the signed-in customer's orders, newest first (contracts' orderHistoryQuerySchema). */
+/**
+ * A page of the signed-in customer's orders, newest first (contracts' orderHistoryQuerySchema), with
+ * the text a proof revision changed on a line (`engraved`: proofs' engravedTextsOf, read only for an
+ * order whose proof has been revised).
+ */
 export async function orderHistory(
   customerId: string,
   page: { before?: string; limit: number },
+  engraved: (order: OrderRecord) => Promise<ReadonlyMap<string, string>>,
 ): Promise<{ orders: OrderHistoryEntry[]; nextBefore: string | null }> {
   const { orders, next } = await listOrdersOfCustomer(customerId, page);
-  return { orders: orders.map(toHistoryEntry), nextBefore: next };
+  const entries = [];
+  for (const order of orders)
+    entries.push(
+      toHistoryEntry(order, (order.proof?.revision ?? 1) > 1 ? await engraved(order) : undefined),
+    );
+  return { orders: entries, nextBefore: next };
 }
 
 /** A page of the customer's paid orders as the admin sees them (a customer's detail view). */

@@ -98,7 +98,7 @@ export function orderRoutes({
   // Paged by key (api/README.md, "Data access"): the body stays the list of orders.
   router.get('/orders', requireUser, async (req, res) => {
     const page = parseQuery(orderHistoryQuerySchema, req);
-    const { orders, nextBefore } = await orderHistory(currentUser(req).id, page);
+    const { orders, nextBefore } = await orderHistory(currentUser(req).id, page, engravedTexts);
     res.setHeader('Cache-Control', 'no-store');
     if (nextBefore) res.setHeader(NEXT_BEFORE_HEADER, nextBefore);
     res.json(orders);

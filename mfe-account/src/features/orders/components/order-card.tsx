@@ -238,7 +238,10 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
       )}
       <Items aria-label={`Items in order ${order.orderNumber}`}>
         {order.items.map((item, index) => {
-          const config = item.productConfig;
+          // The text engraved: a proof revision's where it changed the one ordered.
+          const changed = item.engravedText ?? null;
+          const config =
+            changed === null ? item.productConfig : { ...item.productConfig, customText: changed };
           const swatch = colorSwatch(config.color);
           return (
             <Item key={item.id ?? index}>
@@ -257,11 +260,14 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
                     ` · ${item.files.length} file${item.files.length === 1 ? '' : 's'}`}
                 </div>
                 {config.customText && !config.series && (
-                  <div className="text">“{config.customText}”</div>
+                  <div className="text">
+                    “{config.customText}”{changed !== null && ' (changed on the proof)'}
+                  </div>
                 )}
                 {variableDataTerms(config, item.quantity).map(([term, detail]) => (
                   <div className="text" key={term}>
                     {term}: {detail}
+                    {changed !== null && term === 'Series' && ' (changed on the proof)'}
                   </div>
                 ))}
               </div>

@@ -70,6 +70,21 @@ describe('OrdersPage', () => {
     ]);
   });
 
+  it('shows the text a proof revision changed, marked so, and the region the tax was charged for', async () => {
+    const [line] = SAMPLE_ORDER.items;
+    currentFetch().mockResolvedValueOnce(
+      json([order({ taxRegion: 'IL', items: [{ ...line!, engravedText: 'PUMP 1 REV B' }] })]),
+    );
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrdersPage />);
+    const card = await screen.findByRole('article', { name: 'Order #1001' });
+    expect(within(card).getByText(/PUMP 1 REV B/)).toHaveTextContent(
+      '“PUMP 1 REV B” (changed on the proof)',
+    );
+    expect(within(card).queryByText('“PUMP 1”')).toBeNull();
+    expect(within(card).getByText('Tax (IL)')).toBeInTheDocument();
+  });
+
   it('says "Revising proof" while the shop makes the changes the customer asked for, and "Awaiting proof approval" while it waits on them', async () => {
     currentFetch().mockResolvedValueOnce(
       json([
