@@ -1,5 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { SAMPLE_CHECKOUT_FIELDS, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import { PHONE } from '../support/screenshots';
 
 // The cart, checkout and confirmation remote against the real API and the sandbox card provider:
 // a discount applied and restored, a paid order confirmed, a declined card keeping the cart.
@@ -175,6 +176,7 @@ test('a declined card shows the reason and keeps the cart; paying again succeeds
 }) => {
   test.setTimeout(60_000);
   const problems = failOnPageErrors(page);
+  await page.setViewportSize(PHONE);
   await addLabelToCart(page);
 
   await page.goto('/checkout');
@@ -189,6 +191,22 @@ test('a declined card shows the reason and keeps the cart; paying again succeeds
   await expect(failure).toContainText('Payment Failed', { timeout: 15_000 });
   await expect(failure).toContainText('Your card was declined');
   await expect(toast(page)).toContainText('Payment Failed');
+  // On a phone the toast sits at the top of the screen: the card fields to change are below it,
+  // on screen, with the button under them.
+  // The toast's foot, once it has slid into its place.
+  let lastBottom = NaN;
+  await expect
+    .poll(async () => {
+      const box = (await toast(page).boundingBox())!;
+      const settled = box.y + box.height === lastBottom;
+      lastBottom = box.y + box.height;
+      return settled;
+    })
+    .toBe(true);
+  const cardBox = (await checkout.getByTestId('card-container').boundingBox())!;
+  expect(cardBox.y).toBeGreaterThanOrEqual(lastBottom);
+  const payBox = (await pay.boundingBox())!;
+  expect(payBox.y + payBox.height).toBeLessThanOrEqual(PHONE.height);
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId('cart-badge')).toHaveText('2');
   await expect(checkout.getByTestId('checkout-summary')).toContainText('Phenolic label');

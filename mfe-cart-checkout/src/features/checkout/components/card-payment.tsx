@@ -76,11 +76,12 @@ interface CardPaymentProps {
 /** The provider's card form and the Complete Payment button (disabled while paying or not ready). */
 export function CardPayment({ cardForm, processing, failure, total = null }: CardPaymentProps) {
   const ready = cardForm.status === 'ready';
-  // A refused payment's box is brought to the middle of the screen, with the card fields just above
-  // it: on a phone the toast that says the same covers the top of the screen.
-  const failureBox = useRef<HTMLDivElement>(null);
+  // A refused payment: Complete Payment is brought to the foot of the screen, with the failure box
+  // and the card fields just above it. On a phone the toast that says the same covers the top of
+  // the screen, and must not cover the card number to change.
+  const payButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (failure) failureBox.current?.scrollIntoView?.({ block: 'center' });
+    if (failure) payButton.current?.scrollIntoView?.({ block: 'end' });
   }, [failure]);
   return (
     <Card aria-labelledby="payment-title" aria-busy={processing || undefined}>
@@ -99,12 +100,13 @@ export function CardPayment({ cardForm, processing, failure, total = null }: Car
         )}
       </CardBox>
       {failure && (
-        <Failure ref={failureBox} role="alert" data-testid="payment-failure">
+        <Failure role="alert" data-testid="payment-failure">
           <strong>{failure.title}</strong>
           <p>{failure.description}</p>
         </Failure>
       )}
       <Button
+        ref={payButton}
         type="submit"
         form={CHECKOUT_FORM_ID}
         $size="lg"
