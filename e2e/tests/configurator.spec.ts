@@ -47,8 +47,14 @@ test('a configured label is priced by the server, takes artwork, and reaches the
 
   // Everything past the material opens once one is chosen.
   await expect(configurator.getByLabel('Width (inches)')).toHaveCount(0);
-  await configurator.getByText('Phenolic', { exact: true }).click();
+  // The card does not move under the pointer as the steps and the summary open (the summary's
+  // column is there from the start).
+  const phenolic = (await configurator.getByText('Phenolic', { exact: true }).elementHandle())!;
+  const before = await phenolic.boundingBox();
+  await phenolic.click();
   await expect(configurator.getByRole('radio', { name: /Phenolic/ })).toBeChecked();
+  await expect(configurator.getByTestId('order-summary')).toBeVisible();
+  expect(await phenolic.boundingBox()).toEqual(before);
 
   await configurator.getByLabel('Width (inches)').fill('3');
   await configurator.getByLabel('Height (inches)').fill('2');

@@ -43,12 +43,14 @@ import { labelLayout } from '@shop/contracts/label-layout';
 import { fitCode } from '@shop/contracts/label-codes';
 import { rowLabel, seriesLabel, widestSeriesIndex } from '@shop/contracts/asset-tag-terms';
 
-const Form = styled.form<{ $started: boolean }>`
+// Large screens: the steps, and beside them the summary (before a material is chosen, the hint in
+// its place), so choosing the first material moves nothing under the pointer.
+const Form = styled.form`
   display: grid;
   gap: 1.25rem;
   align-items: start;
   ${fromLarge} {
-    grid-template-columns: ${({ $started }) => ($started ? 'minmax(0, 1fr) 22rem' : 'minmax(0, 1fr)')};
+    grid-template-columns: minmax(0, 1fr) 22rem;
     gap: 1.5rem;
   }
 `;
@@ -415,7 +417,6 @@ export function Configurator() {
       onFocus={() => setEngaged(true)}
       onPointerDown={() => setEngaged(true)}
       aria-label="Label configuration"
-      $started={started}
     >
       <Steps>
         {editing && (
@@ -518,12 +519,7 @@ export function Configurator() {
               }
             />
           </>
-        ) : (
-          <StartHint>
-            Choose a material above to set the size, colours, mounting and text, and to see your
-            price.
-          </StartHint>
-        )}
+        ) : null}
         {started && (
           <PriceBar
             live={live}
@@ -540,6 +536,11 @@ export function Configurator() {
           />
         )}
       </Steps>
+      {!started && (
+        <StartHint>
+          Choose a material to set the size, colours, mounting and text, and to see your price.
+        </StartHint>
+      )}
       {started && (
         <OrderSummary
           draft={draft}
