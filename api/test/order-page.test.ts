@@ -43,7 +43,11 @@ afterAll(async () => {
   if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
 });
 
-async function upload(agent: TestAgent, name: string, content: string): Promise<string> {
+async function upload(
+  agent: TestAgent,
+  name: string,
+  content: string | Uint8Array<ArrayBuffer>,
+): Promise<string> {
   const form = new FormData();
   form.append('files', new Blob([content]), name);
   const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
@@ -262,6 +266,32 @@ describe('POST /api/orders/{id}/reorder', () => {
     );
     expect(response.status, response.text).toBe(200);
     expect((await holder.request('GET', '/api/cart')).body.items).toHaveLength(1);
+  });
+});
+
+describe('GET /api/orders/{id}/files/{filename}', () => {
+  it("when the order's owner or its guest link's holder asks for a line's artwork, then the file; anyone else, or a file not on the order, 404", async () => {
+    const buyer = app.agent();
+    // A 1 x 1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const logo = await upload(buyer, 'logo.png', new Uint8Array(png));
+    const other = await upload(buyer, 'other.txt', `not on the order ${Date.now()}`);
+    await addToCart(buyer, { files: [{ hashedName: logo, originalName: 'logo.png' }] });
+    const order = await placeOrder(buyer);
+    expect((await pay(buyer, order.orderId)).status).toBe(200);
+    const path = (name: string) => `/api/orders/${order.orderId}/files/${name}`;
+
+    const owned = await buyer.request('GET', path(logo));
+    expect(owned.status).toBe(200);
+    expect(owned.headers.get('content-type')).toBe('image/png');
+    const link = signOrderLink(order.orderId, app.config.orderLinkSecret);
+    const linked = await app.request('GET', `${path(logo)}?access=${link}`, { sessionId: null });
+    expect(linked.status).toBe(200);
+    expect((await app.agent().request('GET', path(logo))).status).toBe(404);
+    expect((await buyer.request('GET', path(other))).status).toBe(404);
   });
 });
 

@@ -504,6 +504,43 @@ test.describe('6. the uploaded artwork in the live preview', () => {
   });
 });
 
+test.describe('6b. the artwork on the order page', () => {
+  test('the order page draws the ordered PNG on the label, as the configurator did', async ({
+    page,
+  }) => {
+    const sessionId = await sessionIdOf(page);
+    const uploaded = await page.request.post('/api/upload', {
+      headers: { 'x-session-id': sessionId },
+      multipart: { files: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } },
+    });
+    expect(uploaded.status()).toBe(200);
+    const [file] = ((await uploaded.json()) as { files: Array<{ filename: string }> }).files;
+    const order = await paidOrder(page, sessionId, {
+      label: {
+        ...LABEL,
+        width: 6,
+        files: [{ hashedName: file!.filename, originalName: 'logo.png' }],
+      },
+      customerInfo: customer(),
+    });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/orders/${order.orderNumber}`);
+      const preview = page.getByTestId('order-line').getByTestId('label-preview');
+      await expect(preview.getByTestId('label-preview-artwork')).toHaveAttribute(
+        'data-state',
+        'shown',
+      );
+      await expect(preview.locator('image')).toHaveAttribute(
+        'href',
+        new RegExp(`/api/orders/${order.orderId}/files/${file!.filename}`),
+      );
+      await preview.scrollIntoViewIfNeeded();
+      await screenshot(page, 'shopper', 'order-artwork', { fullPage: false });
+    }
+  });
+});
+
 test.describe('7 and 8. after a guest purchase, and a quiet console', () => {
   test('a guest pays on a phone: no 400 after paying, the thank-you page says a proof comes first and offers an account with the details entered', async ({
     page,

@@ -4,7 +4,7 @@ import type { AdminOrder, AdminOrderPage, OrderHistoryEntry } from '@shop/contra
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { toAdminOrder, toHistoryEntry } from './answers';
-import { isOwner, loadOrder } from './order-access';
+import { isOwner } from './order-access';
 import type { OrderRecord } from './model';
 import {
   findOrderById,
@@ -110,8 +110,7 @@ export async function adminOrderPage(
 }
 
 /** The order's artwork: only a file that is on one of the order's items. */
-export async function assertOrderHasFile(orderId: string, filename: string): Promise<void> {
-  const order = await loadOrder(orderId);
+export function assertOrderHasFile(order: OrderRecord, filename: string): void {
   const onOrder = order.items.some((item) =>
     item.files.some((file) => file.hashedName === filename),
   );

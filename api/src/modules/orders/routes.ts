@@ -121,6 +121,14 @@ export function orderRoutes({
     res.json(await orderDetail(order));
   });
 
+  // A line's artwork for the order's owner or the guest link's holder (the order page draws the
+  // label with it); 404 for anyone else and for a file not on the order.
+  router.get('/orders/:id/files/:filename', async (req, res) => {
+    const { id, filename } = parseParams(orderFileParamsSchema, req);
+    assertOrderHasFile(await authorizeOrderReader(req, id, config), filename);
+    await sendDownload(res, await openUpload(uploads, filename, { owner: null, isAdmin: true }));
+  });
+
   // The owner, the guest link's holder, or an admin; 409 before the order is paid.
   router.get('/orders/:id/invoice.pdf', async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
@@ -241,7 +249,7 @@ export function orderRoutes({
 
   router.get('/admin/orders/:id/files/:filename', requireAdmin, async (req, res) => {
     const { id, filename } = parseParams(orderFileParamsSchema, req);
-    await assertOrderHasFile(id, filename);
+    assertOrderHasFile(await loadOrder(id), filename);
     await sendDownload(res, await openUpload(uploads, filename, { owner: null, isAdmin: true }));
   });
 

@@ -95,6 +95,7 @@ export function OrderLine({
   position,
   proofAsked,
   engravedText = null,
+  artworkPath,
 }: {
   item: OrderItem;
   position: number;
@@ -102,6 +103,8 @@ export function OrderLine({
   proofAsked: boolean;
   /** The text the proof's current revision engraves (null until the proof is read: as ordered). */
   engravedText?: string | null;
+  /** Where the page reads one of the line's files (its engraved image, drawn on the label). */
+  artworkPath: (hashedName: string) => string;
 }) {
   const ordered = item.productConfig;
   // Drawn and described with the engraved text; the price stays the order's.
@@ -145,8 +148,8 @@ export function OrderLine({
         width={config.width}
         height={config.height}
         mounting={config.mounting}
-        // Its engraved image's place, as the proof draws it (the image itself is on the proof).
-        artwork={engraved && { name: engraved.originalName, src: null }}
+        // Its engraved image, where the proof draws it.
+        artwork={engraved && { name: engraved.originalName, src: artworkPath(engraved.hashedName) }}
         tooSmallAdvice={proofAsked ? PROOF_TOO_SMALL_ADVICE : ''}
       />
       <Details>

@@ -296,6 +296,13 @@ function OrderView({
                       order.status === 'pending_payment' || order.status === 'awaiting_proof'
                     }
                     engravedText={engraved.get(item.id) ?? null}
+                    artworkPath={(hashedName) =>
+                      // The page's link, or the proof's (images send no session header).
+                      withAccess(
+                        `/api/orders/${encodeURIComponent(order.id)}/files/${encodeURIComponent(hashedName)}`,
+                        access ?? proof?.access ?? null,
+                      )
+                    }
                   />
                 ))}
               </Lines>
