@@ -70,6 +70,8 @@ it('when the provider does not answer a refund, then 502 saying it may be made, 
   // The history says nothing happened yet, and no other move may start meanwhile.
   const held = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
   expect(held.body.history.map((move: { to: string }) => move.to)).toEqual(['processing']);
+  // The admin reads that a refund may be on its way, and of how much.
+  expect(held.body.refundPending).toEqual({ amount: order.total, askedAt: expect.any(String) });
   const ship = await admin.request('POST', `/api/admin/orders/${order.orderId}/ship`, {
     body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
   });
@@ -79,7 +81,11 @@ it('when the provider does not answer a refund, then 502 saying it may be made, 
   refundsFail = false;
   const retried = await cancel(1);
   expect(retried.status, retried.text).toBe(200);
-  expect(retried.body).toMatchObject({ status: 'cancelled', refunded: order.total });
+  expect(retried.body).toMatchObject({
+    status: 'cancelled',
+    refunded: order.total,
+    refundPending: null,
+  });
   expect(refunds).toEqual([Math.round(order.total * 100)]);
   const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
   expect(detail.body.history.map((move: { to: string }) => move.to)).toEqual([

@@ -96,6 +96,7 @@ export const adminOrderSchema = orderHistoryEntrySchema.extend({
   paymentId: z.string().nullable(),
   paidAt: z.string().nullable(),
   updatedAt: z.string(),
+  refundPending: z.object({ amount: z.number(), askedAt: z.string() }).nullable().default(null),
 }) satisfies z.ZodType<AdminOrder>;
 
 /** POST /api/admin/orders/{id}/notes (201). */

@@ -168,6 +168,11 @@ export interface AdminOrder extends OrderHistoryEntry {
   paymentId: string | null;
   paidAt: string | null;
   updatedAt: string;
+  /**
+   * A cancel whose refund the payment provider never answered (it may have been made): the order is
+   * held for it, and only cancelling again finishes it, with this refund. Null otherwise.
+   */
+  refundPending?: { amount: number; askedAt: string } | null;
 }
 
 /** One move of an order: who (null: the shop itself, e.g. the payment or the expiry sweep), when, from, to. */

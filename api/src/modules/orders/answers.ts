@@ -54,5 +54,15 @@ export function toAdminOrder(order: OrderRecord): AdminOrder {
     paymentId: order.paymentId,
     paidAt: order.paidAt?.toISOString() ?? null,
     updatedAt: order.updatedAt.toISOString(),
+    refundPending: refundPendingOf(order),
+  };
+}
+
+/** The refund of a cancel the payment provider never answered (moves.ts), as the admin reads it. */
+function refundPendingOf({ pendingMove: move }: OrderRecord): AdminOrder['refundPending'] {
+  if (move?.to !== 'cancelled' || !move.unanswered) return null;
+  return {
+    amount: toDollars(move.refund?.amountCents ?? 0),
+    askedAt: new Date(move.at).toISOString(),
   };
 }

@@ -1,11 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CARRIERS, type Carrier } from '@shop/contracts/orders';
-import { Button, formatDollars, SelectField, TextAreaField, TextField, theme } from '@shop/ui';
+import {
+  Button,
+  formatDate,
+  formatDollars,
+  formatTime,
+  SelectField,
+  TextAreaField,
+  TextField,
+  theme,
+} from '@shop/ui';
 import type { AdminOrder } from '../api/get-admin-orders';
 import { useAddOrderNote, useCancelOrder, useShipOrder } from '../api/order-actions';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 // The order details dialog's after-sale actions, each a small form of its own.
 
@@ -133,6 +143,48 @@ export function CompleteForm({ order }: { order: AdminOrder }) {
  * (focus starts on Keep the order, so Enter never refunds by accident).
  */
 export function CancelForm({ order }: { order: AdminOrder }) {
+  if (order.refundPending) return <FinishCancelForm order={order} pending={order.refundPending} />;
+  return <NewCancelForm order={order} />;
+}
+
+/**
+ * A cancel whose refund the payment provider never answered: the order is held for it (no other
+ * move), and cancelling again asks for that same refund, which the provider makes at most once.
+ */
+function FinishCancelForm({
+  order,
+  pending,
+}: {
+  order: AdminOrder;
+  pending: NonNullable<AdminOrder['refundPending']>;
+}) {
+  const cancel = useCancelOrder();
+  const timeZone = useShopTimeZone();
+  const amount = formatDollars(pending.amount);
+  return (
+    <DetailsSection aria-labelledby="cancel-heading">
+      <h3 id="cancel-heading">Cancel and refund</h3>
+      <p role="status">
+        This order is being cancelled. Its refund of {amount}, asked for on{' '}
+        {formatDate(pending.askedAt, timeZone)} at {formatTime(pending.askedAt, timeZone)}, was not
+        answered by the payment provider, so it may have been made. Finish the cancel: the same
+        refund is asked for again and made at most once.
+      </p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          cancel.mutate({ id: order.id, input: { refundAmount: pending.amount, reason: '' } });
+        }}
+      >
+        <Button type="submit" $variant="danger" disabled={cancel.isPending}>
+          {cancel.isPending ? 'Cancelling…' : `Finish cancelling (refund ${amount})`}
+        </Button>
+      </form>
+    </DetailsSection>
+  );
+}
+
+function NewCancelForm({ order }: { order: AdminOrder }) {
   const cancel = useCancelOrder();
   const [amount, setAmount] = useState(order.total.toFixed(2));
   const [reason, setReason] = useState('');

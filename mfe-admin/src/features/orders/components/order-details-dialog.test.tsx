@@ -107,6 +107,31 @@ describe('the order details dialog', () => {
     },
   );
 
+  it('while a cancel waits on its refund’s answer, offers only to finish it, with the refund first asked for', async () => {
+    const held = {
+      ...SAMPLE_ADMIN_ORDER,
+      status: 'processing' as const,
+      paymentStatus: 'paid' as const,
+      refundPending: { amount: 12.5, askedAt: '2025-03-06T15:00:00.000Z' },
+    };
+    currentFetch().mockImplementation(async (_input, init) =>
+      init?.method === 'POST'
+        ? json({ ...held, status: 'cancelled', refundPending: null, refunded: 12.5 })
+        : json({ ...held, history: [], adminNotes: [], proofHistory: [], engravedTexts: [] }),
+    );
+    const user = userEvent.setup();
+    renderPage(<Opener order={held} />);
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #1001' });
+    expect(dialog).toHaveTextContent('Its refund of $12.50');
+    expect(screen.queryByRole('heading', { name: 'Mark shipped' })).toBeNull();
+    expect(screen.queryByLabelText('Refund amount ($)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Finish cancelling (refund $12.50)' }));
+    const post = currentFetch().mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toBe(`/api/admin/orders/${held.id}/cancel`);
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ refundAmount: 12.5, reason: '' });
+  });
+
   it('says in the payment box what a cancel refunded, in part or in full', async () => {
     currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
     const user = userEvent.setup();

@@ -272,10 +272,13 @@ export function OrderDetailsDialog({
             </DetailsSection>
           )}
           <ProductionFiles order={order} />
-          {order.status === 'processing' && order.paymentStatus === 'paid' && (
-            <ShipForm key={`ship-${order.id}`} order={order} autoFocus={start === 'ship'} />
-          )}
-          {order.status === 'shipped' && (
+          {/* While a cancel waits on its refund's answer, finishing it is the one move left. */}
+          {order.status === 'processing' &&
+            order.paymentStatus === 'paid' &&
+            !order.refundPending && (
+              <ShipForm key={`ship-${order.id}`} order={order} autoFocus={start === 'ship'} />
+            )}
+          {order.status === 'shipped' && !order.refundPending && (
             <CompleteForm key={`complete-${order.id}`} order={order} />
           )}
           {(order.status === 'awaiting_proof' ||

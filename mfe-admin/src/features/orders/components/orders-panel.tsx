@@ -185,16 +185,18 @@ export function OrdersPanel() {
                       >
                         View
                       </RowButton>
-                      {order.status === 'processing' && order.paymentStatus === 'paid' && (
-                        <RowButton
-                          type="button"
-                          aria-label={`Ship order ${order.orderNumber}`}
-                          onClick={() => open(order, 'ship')}
-                        >
-                          Ship…
-                        </RowButton>
-                      )}
-                      {order.status === 'shipped' && (
+                      {order.status === 'processing' &&
+                        order.paymentStatus === 'paid' &&
+                        !order.refundPending && (
+                          <RowButton
+                            type="button"
+                            aria-label={`Ship order ${order.orderNumber}`}
+                            onClick={() => open(order, 'ship')}
+                          >
+                            Ship…
+                          </RowButton>
+                        )}
+                      {order.status === 'shipped' && !order.refundPending && (
                         <RowButton
                           type="button"
                           aria-label={`Mark completed: order ${order.orderNumber}`}

@@ -160,7 +160,7 @@ function OverrideForm({ order }: { order: AdminOrder }) {
     >
       <TextField
         label="Reason for moving on without approval"
-        hint="Kept in the order's history."
+        hint="At least 5 characters, kept in the order's history."
         value={reason}
         maxLength={500}
         onChange={(event) => setReason(event.target.value)}
