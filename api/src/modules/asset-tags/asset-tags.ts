@@ -17,13 +17,7 @@ import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { checkSeriesCodes, checkSheetRows } from './checking';
 import { sheetRow, type LabelSheetRecord } from './model';
-import {
-  deleteSweptSheet,
-  findDueSheets,
-  findSheet,
-  insertSheet,
-  postponeSheetSweep,
-} from './repository';
+import { findSheet, insertSheet, sweepDueSheets } from './repository';
 import { readSpreadsheet } from './spreadsheet';
 
 export { assignSessionSheetsToCustomer, keepOrderedSheets } from './repository';
@@ -192,27 +186,18 @@ export type GuestCartSheets = (
   sessionId: string,
 ) => Promise<{ sheets: ReadonlySet<string>; abandonedAfter: Date } | null>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Guests' sheets no order was placed with, looked at GUEST_SHEET_KEPT_DAYS after they were uploaded
  * (model.ts, sweepAfter), up to `batch` a round: one the guest's cart still holds is looked at again
  * when that cart would be abandoned; any other goes. How many went.
  */
-export async function sweepGuestSheets(
+export function sweepGuestSheets(
   guestCart: GuestCartSheets,
   now: Date,
   batch: number,
 ): Promise<number> {
-  let removed = 0;
-  for (const sheet of await findDueSheets(now, batch)) {
+  return sweepDueSheets(now, batch, async (sheet) => {
     const cart = await guestCart(sheet.sessionId);
-    if (cart?.sheets.has(sheet._id.toString())) {
-      const later = Math.max(cart.abandonedAfter.getTime(), now.getTime() + DAY_MS);
-      await postponeSheetSweep(sheet, new Date(later));
-    } else if (await deleteSweptSheet(sheet)) {
-      removed += 1;
-    }
-  }
-  return removed;
+    return cart?.sheets.has(sheet._id.toString()) ? cart.abandonedAfter : null;
+  });
 }

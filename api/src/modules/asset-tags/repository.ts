@@ -2,6 +2,7 @@
 // swept, by sweepAfter.
 import { Types } from 'mongoose';
 import { trusted } from '../../platform/db';
+import { sweepUnheld } from '../../platform/held-sweep';
 import { GUEST_SHEET_KEPT_DAYS, LabelSheetModel, type LabelSheetRecord } from './model';
 
 export type NewLabelSheet = Omit<LabelSheetRecord, '_id' | 'createdAt' | 'sweepAfter'>;
@@ -54,31 +55,16 @@ export async function keepOrderedSheets(ids: string[]): Promise<void> {
 
 export type DueSheet = Pick<LabelSheetRecord, '_id' | 'sessionId' | 'sweepAfter'>;
 
-/** Up to `batch` guests' sheets due to be looked at by `now`, oldest first. */
-export async function findDueSheets(now: Date, batch: number): Promise<DueSheet[]> {
-  return LabelSheetModel.find(
-    { sweepAfter: trusted({ $lte: now }) },
-    { sessionId: 1, sweepAfter: 1 },
-  )
-    .sort({ sweepAfter: 1 })
-    .limit(batch)
-    .lean<DueSheet[]>()
-    .exec();
-}
-
-/** Looks at the sheet again at `until`, unless it changed since it was read. */
-export async function postponeSheetSweep(sheet: DueSheet, until: Date): Promise<void> {
-  await LabelSheetModel.updateOne(
-    { _id: sheet._id, sweepAfter: sheet.sweepAfter },
-    { $set: { sweepAfter: until } },
-  ).exec();
-}
-
-/** Removes the sheet unless it changed since it was read (kept by an order meanwhile): whether it went. */
-export async function deleteSweptSheet(sheet: DueSheet): Promise<boolean> {
-  const { deletedCount } = await LabelSheetModel.deleteOne({
-    _id: sheet._id,
-    sweepAfter: sheet.sweepAfter,
-  }).exec();
-  return deletedCount === 1;
+/** The sweep of guests' sheets (platform/held-sweep.ts): how many went. */
+export function sweepDueSheets(
+  now: Date,
+  batch: number,
+  heldUntil: (sheet: DueSheet) => Promise<Date | null>,
+): Promise<number> {
+  return sweepUnheld<DueSheet>(LabelSheetModel, {
+    now,
+    batch,
+    fields: { sessionId: 1 },
+    heldUntil,
+  });
 }

@@ -2,6 +2,7 @@
 // `s:{sessionId}:{filename}` / `c:{customerId}:{filename}`), so recording a file twice is one record.
 import type { CartOwner } from '../../platform/auth-guards';
 import { trusted, upsertRetryingRace } from '../../platform/db';
+import { sweepUnheld } from '../../platform/held-sweep';
 import { GUEST_UPLOAD_KEPT_DAYS, UploadModel, type UploadRecord } from './model';
 
 const sessionKey = (sessionId: string, filename: string) => `s:${sessionId}:${filename}`;
@@ -116,35 +117,20 @@ export async function keepOrderedUploads(sessionId: string, filenames: string[])
   ).exec();
 }
 
-type DueUpload = Pick<UploadRecord, '_id' | 'filename' | 'sessionId' | 'sweepAfter'>;
+export type DueUpload = Pick<UploadRecord, '_id' | 'filename' | 'sessionId' | 'sweepAfter'>;
 
-/** Up to `batch` guests' uploads due to be looked at by `now`, oldest first. */
-export async function findDueUploads(now: Date, batch: number): Promise<DueUpload[]> {
-  return UploadModel.find(
-    { sweepAfter: trusted({ $lte: now }) },
-    { filename: 1, sessionId: 1, sweepAfter: 1 },
-  )
-    .sort({ sweepAfter: 1 })
-    .limit(batch)
-    .lean<DueUpload[]>()
-    .exec();
-}
-
-/** Looks at the record again at `until`, unless it changed since it was read. */
-export async function postponeSweep(record: DueUpload, until: Date): Promise<void> {
-  await UploadModel.updateOne(
-    { _id: record._id, sweepAfter: record.sweepAfter },
-    { $set: { sweepAfter: until } },
-  ).exec();
-}
-
-/** Removes the record unless it changed since it was read (kept by an order meanwhile): whether it went. */
-export async function deleteSweptUpload(record: DueUpload): Promise<boolean> {
-  const { deletedCount } = await UploadModel.deleteOne({
-    _id: record._id,
-    sweepAfter: record.sweepAfter,
-  }).exec();
-  return deletedCount === 1;
+/** The sweep of guests' uploads (platform/held-sweep.ts): how many records went. */
+export function sweepDueUploads(
+  now: Date,
+  batch: number,
+  hooks: Pick<Parameters<typeof sweepUnheld<DueUpload>>[1], 'heldUntil' | 'removed'>,
+): Promise<number> {
+  return sweepUnheld<DueUpload>(UploadModel, {
+    now,
+    batch,
+    fields: { filename: 1, sessionId: 1 },
+    ...hooks,
+  });
 }
 
 /** Whether anyone still has a record of the file (another guest, a customer, an order's). */

@@ -14,13 +14,11 @@ import type { CartOwner } from '../../platform/auth-guards';
 import { AppError, type ErrorKind, type FieldError } from '../../platform/errors';
 import type { FileProblem, ReceivedFile } from './receiving';
 import {
-  deleteSweptUpload,
   findAnyUpload,
-  findDueUploads,
   findOwnedUpload,
   isRecorded,
-  postponeSweep,
   recordUpload,
+  sweepDueUploads,
 } from './repository';
 
 // What other modules use: the cart checks a line's files, sign-in hands a guest's uploads over.
@@ -181,7 +179,6 @@ export type GuestCartFiles = (
   sessionId: string,
 ) => Promise<{ files: ReadonlySet<string>; abandonedAfter: Date } | null>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A file written this recently was kept again by an upload: the sweep leaves it. */
 const FRESH_MS = 60 * 60 * 1000;
 
@@ -191,24 +188,20 @@ const FRESH_MS = 60 * 60 * 1000;
  * when that cart would be abandoned; any other record goes, and its file with it once nobody has a
  * record of the file. How many records went.
  */
-export async function sweepGuestUploads(
+export function sweepGuestUploads(
   store: UploadStore,
   guestCart: GuestCartFiles,
   now: Date,
   batch: number,
 ): Promise<number> {
-  let removed = 0;
-  for (const record of await findDueUploads(now, batch)) {
-    const cart = await guestCart(record.sessionId);
-    if (cart?.files.has(record.filename)) {
-      const later = Math.max(cart.abandonedAfter.getTime(), now.getTime() + DAY_MS);
-      await postponeSweep(record, new Date(later));
-      continue;
-    }
-    if (!(await deleteSweptUpload(record))) continue;
-    removed += 1;
-    if (!(await isRecorded(record.filename)))
-      await store.remove(record.filename, new Date(Date.now() - FRESH_MS));
-  }
-  return removed;
+  return sweepDueUploads(now, batch, {
+    async heldUntil(record) {
+      const cart = await guestCart(record.sessionId);
+      return cart?.files.has(record.filename) ? cart.abandonedAfter : null;
+    },
+    async removed(record) {
+      if (!(await isRecorded(record.filename)))
+        await store.remove(record.filename, new Date(Date.now() - FRESH_MS));
+    },
+  });
 }
