@@ -16,6 +16,19 @@ export async function sessionIdOf(page: Page): Promise<string> {
   return sessionId!;
 }
 
+/** A new customer, signed in on the page's session through the API (the cookie is the context's). */
+export async function signedInCustomer(page: Page, prefix = 'customer') {
+  const sessionId = await sessionIdOf(page);
+  const email = `${unique(prefix)}@example.com`;
+  await post(page.request, sessionId, '/api/auth/register', {
+    email,
+    password: 'customer-pass-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
+  return { sessionId, email };
+}
+
 /** A POST as that guest session (and the context's cookie) that must succeed; answers its JSON. */
 export async function post(api: APIRequestContext, sessionId: string, url: string, data: unknown) {
   const response = await api.post(url, { data, headers: { 'x-session-id': sessionId } });

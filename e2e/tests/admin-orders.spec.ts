@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { SAMPLE_CUSTOMER_INFO, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
-import { adminPage, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
+import {
+  adminPage,
+  paidOrder,
+  post,
+  sessionIdOf,
+  signedInCustomer,
+  unique,
+} from '../support/shop-api';
 
 // The admin's Orders tab reads the orders by key: 20 at a time, "More orders" for the next ones (no
 // page count), found by the beginning of a word of the customer's name; on a phone, one card per
@@ -80,6 +87,10 @@ test('an admin searches orders by the start of a name and reads past the first 2
   // Two words: the first name's start and the last name's.
   await search.fill(`id ${lastName.slice(0, 5)}`);
   await expect(table.getByRole('rowheader').first()).toHaveText(`#${newest}`);
+  // Its own first page, not the last search's 22 rows still shown while it was asked (the rows are
+  // read one by one below: one taken away meanwhile would be waited for until the test times out).
+  await expect(table.getByRole('rowheader')).toHaveCount(20);
+  await expect(admin.getByRole('button', { name: 'More orders' })).toBeVisible();
 
   // On a desktop every column, the rows' buttons included, fits the table's box.
   const region = admin
@@ -116,14 +127,7 @@ test("an admin opens one of a customer's orders from the customer's dialog, and 
   browser,
   baseURL,
 }) => {
-  const sessionId = await sessionIdOf(page);
-  const email = `${unique('customer-orders')}@example.com`;
-  await post(page.request, sessionId, '/api/auth/register', {
-    email,
-    password: 'customer-pass-1',
-    firstName: 'Ivo',
-    lastName: 'Marsh',
-  });
+  const { sessionId, email } = await signedInCustomer(page, 'customer-orders');
   const order = await paidOrder(page, sessionId, {
     label: { ...SAMPLE_PRODUCT_CONFIG, customText: 'IVO 1', quantity: 1, files: [] },
     customerInfo: { ...SAMPLE_CUSTOMER_INFO, email },

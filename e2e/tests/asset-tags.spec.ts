@@ -7,24 +7,14 @@ import {
   rasterize,
 } from '../../api/test/support/code-reading.ts';
 import { screenshots } from '../support/screenshots';
-import { adminPage, post, sessionIdOf, unique } from '../support/shop-api';
+import { adminPage, post, signedInCustomer } from '../support/shop-api';
 import { SAMPLE_CUSTOMER_INFO } from '../../contracts/src/testing.ts';
 
 // Asset tags (issue 31): a numbered series with a QR code and with a Code 128 from the configurator
 // to an approved proof whose codes read back; a 2,000-row CSV with three bad rows, fixed and
 // ordered; "Order again" continuing the series.
 
-async function signedInShopper(page: Page) {
-  const sessionId = await sessionIdOf(page);
-  const email = `${unique('tags')}@example.com`;
-  await post(page.request, sessionId, '/api/auth/register', {
-    email,
-    password: 'tag-password-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-  });
-  return { sessionId, email };
-}
+const signedInShopper = (page: Page) => signedInCustomer(page, 'tags');
 
 /** The session's cart ordered and paid through the API (the sandbox card), awaiting its proof. */
 async function orderCart(page: Page, sessionId: string, email: string) {

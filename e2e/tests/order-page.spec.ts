@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { screenshots } from '../support/screenshots';
-import { outboxMessages, paidOrder, post, sessionIdOf, unique } from '../support/shop-api';
+import {
+  outboxMessages,
+  paidOrder,
+  sessionIdOf,
+  signedInCustomer,
+  unique,
+} from '../support/shop-api';
 
 // One order's page: a customer opens it from the history, downloads the invoice and orders it again
 // (landing on the cart); a guest finds an order through /orders/lookup and the emailed link.
@@ -32,14 +38,7 @@ test('a customer opens an order from the history, downloads its invoice and orde
   page,
 }) => {
   test.setTimeout(120_000);
-  const email = `${unique('orders')}@example.com`;
-  const sessionId = await sessionIdOf(page);
-  await post(page.request, sessionId, '/api/auth/register', {
-    email,
-    password: 'shopper-pass-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-  });
+  const { sessionId, email } = await signedInCustomer(page, 'orders');
   const order = await paidOrder(page, sessionId, {
     label: LABEL,
     customerInfo: { ...CUSTOMER, email },
