@@ -12,6 +12,7 @@ import {
 } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { getCurrentUser } from './get-current-user';
+import { readAgain } from '../../../lib/read-again';
 
 export { makeAdminSchema };
 export type MakeAdminInput = z.output<typeof makeAdminSchema>;
@@ -37,7 +38,7 @@ export function useMakeAdmin({ onGranted }: { onGranted?: () => void } = {}) {
         toast({ title: 'Admin access granted', description: 'Taking you to the admin panel…' });
         const user = await getCurrentUser().catch(() => answer.user);
         if (user) setUser(user);
-        await queryClient.invalidateQueries({ queryKey: adminQueryKey });
+        await readAgain(adminQueryKey);
         onGranted?.();
       },
       onError: (error) => {

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest, queryClient, toast } from 'shell/store';
 import { customersQueryKey, type Customer } from './get-customers';
 import { toastFailure } from '../../../lib/toast-failure';
+import { readAgain } from '../../../lib/read-again';
 
 /** DELETE /api/admin/customers/{id}: refused (403) for admin accounts. */
 export async function deleteCustomer(customer: Customer): Promise<void> {
@@ -14,7 +15,7 @@ export function useDeleteCustomer({ onDeleted }: { onDeleted?: () => void } = {}
       mutationFn: deleteCustomer,
       onSuccess: async (_answer, customer) => {
         toast({ title: 'Customer deleted', description: `${customer.email} was removed.` });
-        await queryClient.invalidateQueries({ queryKey: customersQueryKey });
+        await readAgain(customersQueryKey);
         onDeleted?.();
       },
       onError: toastFailure('Delete failed'),

@@ -7,6 +7,7 @@ import {
 } from '@shop/contracts/discounts';
 import { apiJson, queryClient } from 'shell/store';
 import { discountCodesQueryKey } from './get-discount-codes';
+import { readAgain } from '../../../lib/read-again';
 
 export { discountCodeCreateSchema };
 
@@ -21,7 +22,7 @@ export function useCreateDiscountCode() {
   return useMutation(
     {
       mutationFn: createDiscountCode,
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: discountCodesQueryKey }),
+      onSuccess: () => readAgain(discountCodesQueryKey),
     },
     queryClient,
   );

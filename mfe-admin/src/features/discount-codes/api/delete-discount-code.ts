@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest, queryClient, toast } from 'shell/store';
 import { discountCodesQueryKey, type DiscountCode } from './get-discount-codes';
 import { toastFailure } from '../../../lib/toast-failure';
+import { readAgain } from '../../../lib/read-again';
 
 /** DELETE /api/admin/discount-codes/{id}. */
 export async function deleteDiscountCode(code: DiscountCode): Promise<void> {
@@ -16,7 +17,7 @@ export function useDeleteDiscountCode({ onDeleted }: { onDeleted?: () => void } 
       mutationFn: deleteDiscountCode,
       onSuccess: async (_answer, code) => {
         toast({ title: 'Discount deleted', description: `${code.code} can no longer be used.` });
-        await queryClient.invalidateQueries({ queryKey: discountCodesQueryKey });
+        await readAgain(discountCodesQueryKey);
         onDeleted?.();
       },
       onError: toastFailure('Delete failed'),

@@ -7,6 +7,7 @@ import {
 } from '@shop/contracts/discounts';
 import { apiJson, queryClient } from 'shell/store';
 import { discountCodesQueryKey } from './get-discount-codes';
+import { readAgain } from '../../../lib/read-again';
 
 export { discountCodeUpdateSchema };
 
@@ -28,7 +29,7 @@ export function useUpdateDiscountCode() {
   return useMutation(
     {
       mutationFn: updateDiscountCode,
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: discountCodesQueryKey }),
+      onSuccess: () => readAgain(discountCodesQueryKey),
     },
     queryClient,
   );

@@ -4,6 +4,7 @@ import type { AdminEnquiry } from '@shop/contracts/contact';
 import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { toastFailure } from '../../../lib/toast-failure';
+import { readAgain } from '../../../lib/read-again';
 
 export type { AdminEnquiry };
 export type EnquiryState = 'new' | 'handled' | 'all';
@@ -37,7 +38,7 @@ export function useMarkHandled() {
           body: { handled },
         }).then((answer) => adminEnquirySchema.parse(answer)),
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: enquiriesKey });
+        await readAgain(enquiriesKey);
       },
       onError: toastFailure('Could not update the enquiry'),
     },

@@ -8,6 +8,7 @@ import {
 import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { toastFailure } from '../../../lib/toast-failure';
+import { readAgain } from '../../../lib/read-again';
 
 export type { ExportRecordAnswer };
 
@@ -60,7 +61,7 @@ export function useCreateExport() {
           exportRecordAnswerSchema.parse(answer),
         ),
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: exportsKey });
+        await readAgain(exportsKey);
       },
       onError: toastFailure('The export could not be made'),
     },

@@ -10,6 +10,7 @@ import { formatDollars } from '@shop/contracts/money';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
+import { readAgain } from '../../../lib/read-again';
 
 export type { AdminOrderDetail };
 
@@ -32,7 +33,7 @@ export function useAdminOrderDetail(id: string | null) {
 }
 
 async function refresh() {
-  await queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
+  await readAgain(adminOrdersQueryKey);
 }
 
 /** POST /api/admin/orders/{id}/ship: the shipped email goes out with the tracking link. */

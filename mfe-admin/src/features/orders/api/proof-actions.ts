@@ -6,6 +6,7 @@ import { adminOrderSchema } from '@shop/contracts/orders-answers';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
+import { readAgain } from '../../../lib/read-again';
 
 export type { OrderProof };
 
@@ -28,7 +29,7 @@ export function useAdminOrderProof(id: string | null) {
 }
 
 async function refresh() {
-  await queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
+  await readAgain(adminOrdersQueryKey);
 }
 
 export interface RevisionRequest {

@@ -4,6 +4,7 @@ import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
+import { readAgain } from '../../../lib/read-again';
 
 /** PATCH /api/admin/orders/{id}: shipped -> completed (shipping and cancelling: order-actions.ts). */
 export async function updateOrderStatus({
@@ -28,10 +29,10 @@ export function useUpdateOrderStatus() {
           title: 'Order updated',
           description: `Order #${updated.orderNumber} is now ${updated.status}.`,
         });
-        await queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
+        await readAgain(adminOrdersQueryKey);
       },
       onError: toastFailure('Update failed', {
-        then: () => queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey }),
+        then: () => readAgain(adminOrdersQueryKey),
       }),
     },
     queryClient,

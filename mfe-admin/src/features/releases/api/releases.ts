@@ -9,6 +9,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { toastFailure } from '../../../lib/toast-failure';
+import { readAgain } from '../../../lib/read-again';
 
 export type { AdminReleases, RemoteName };
 
@@ -60,7 +61,7 @@ export function useReleaseChange() {
               ? 'Other shoppers keep the live release.'
               : 'Shoppers get it on their next page (within a few seconds).',
         });
-        await queryClient.invalidateQueries({ queryKey: releasesKey });
+        await readAgain(releasesKey);
       },
       onError: toastFailure('Could not change the release'),
     },
@@ -75,10 +76,10 @@ export function useEndPreview() {
       mutationFn: () => apiJson<unknown>('/api/admin/releases/preview', { method: 'DELETE' }),
       onSuccess: async () => {
         toast({ title: 'Preview ended: this browser gets the live releases' });
-        await queryClient.invalidateQueries({ queryKey: releasesKey });
+        await readAgain(releasesKey);
       },
       onError: toastFailure('Could not end the preview', {
-        then: () => queryClient.invalidateQueries({ queryKey: releasesKey }),
+        then: () => readAgain(releasesKey),
       }),
     },
     queryClient,
