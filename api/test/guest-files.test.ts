@@ -14,7 +14,15 @@ import { GUEST_UPLOAD_KEPT_DAYS, UploadModel } from '../src/modules/uploads/mode
 import { localFolderStore } from '../src/modules/uploads/storage';
 import { sweepGuestUploads } from '../src/modules/uploads/uploads';
 import { trusted } from '../src/platform/db';
-import { addToCart, label, pay, placeOrder, register } from './support/shop-flows';
+import {
+  addToCart,
+  cookieOf,
+  label,
+  pay,
+  placeOrder,
+  register,
+  uploadFile,
+} from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 let uploadDir: string;
@@ -30,20 +38,8 @@ afterAll(async () => {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysOn = (days: number) => new Date(Date.now() + days * DAY_MS);
-const cookieOf = (agent: TestAgent) =>
-  [...agent.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
-
 async function upload(agent: TestAgent, name: string, content: string): Promise<string> {
-  const form = new FormData();
-  form.append('files', new Blob([content]), name);
-  const response = await fetch(`${app.baseUrl}/api/upload`, {
-    method: 'POST',
-    headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-  const filename = ((await response.json()) as { files: Array<{ filename: string }> }).files[0]!
-    .filename;
+  const filename = await uploadFile(app.baseUrl, agent, name, content);
   // Written long ago, as a file the sweep finds 90 days on would be.
   const long = new Date(Date.now() - 100 * DAY_MS);
   await utimes(path.join(uploadDir, filename), long, long);

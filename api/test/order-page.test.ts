@@ -14,7 +14,15 @@ import {
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
 import { signOrderLink } from '../src/modules/orders/order-access';
-import { addToCart, pay, placeOrder, register, registerAdmin } from './support/shop-flows';
+import {
+  addToCart,
+  cookieOf,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+  uploadFile,
+} from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 let uploadDir: string;
@@ -43,22 +51,8 @@ afterAll(async () => {
   if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
 });
 
-async function upload(
-  agent: TestAgent,
-  name: string,
-  content: string | Uint8Array<ArrayBuffer>,
-): Promise<string> {
-  const form = new FormData();
-  form.append('files', new Blob([content]), name);
-  const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
-  const response = await fetch(`${app.baseUrl}/api/upload`, {
-    method: 'POST',
-    headers: { 'x-session-id': agent.sessionId, cookie },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { files: Array<{ filename: string }> }).files[0]!.filename;
-}
+const upload = (agent: TestAgent, name: string, content: string | Uint8Array<ArrayBuffer>) =>
+  uploadFile(app.baseUrl, agent, name, content);
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -70,7 +64,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
 }
 
 async function download(agent: TestAgent, url: string) {
-  const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+  const cookie = cookieOf(agent);
   const response = await fetch(`${app.baseUrl}${url}`, { headers: { cookie } });
   return { response, body: Buffer.from(await response.arrayBuffer()) };
 }
@@ -333,7 +327,7 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     const form = new FormData();
     form.append('lineId', pump.body.item.id as string);
     form.append('customText', 'MAIN PUMP 1');
-    const cookie = [...admin.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+    const cookie = cookieOf(admin);
     const revised = await fetch(
       `${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`,
       {

@@ -24,6 +24,7 @@ import {
   placeOrder,
   register,
   registerAdmin,
+  uploadFile,
 } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
@@ -181,17 +182,10 @@ async function walkTheShop() {
   });
 
   // Guests' artwork: one file ordered, one left in a cart, one never used (the sweep of guests' files).
-  const uploadArtwork = async (agent: TestAgent, content: string) => {
-    const files = new FormData();
-    files.append('files', new Blob([content]), 'artwork.txt');
-    const response = await fetch(`${app.baseUrl}/api/upload`, {
-      method: 'POST',
-      headers: { 'x-session-id': agent.sessionId },
-      body: files,
-    });
-    const [file] = ((await response.json()) as { files: Array<{ filename: string }> }).files;
-    return { hashedName: file!.filename, originalName: 'artwork.txt' };
-  };
+  const uploadArtwork = async (agent: TestAgent, content: string) => ({
+    hashedName: await uploadFile(app.baseUrl, agent, 'artwork.txt', content),
+    originalName: 'artwork.txt',
+  });
   const artist = app.agent();
   await addToCart(artist, { files: [await uploadArtwork(artist, 'ordered artwork')] });
   await uploadArtwork(artist, 'never used');

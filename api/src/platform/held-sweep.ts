@@ -13,6 +13,14 @@ interface Sweepable {
   sweepAfter?: Date | null;
 }
 
+/** What a module's sweep decides about its own documents. */
+export interface SweepHooks<D> {
+  /** When whatever still holds the document lets it go, or null when nothing does. */
+  heldUntil(doc: D): Promise<Date | null>;
+  /** After the document went (the file it names, say). */
+  removed?(doc: D): Promise<void>;
+}
+
 /** How many of up to `batch` due documents went. */
 export async function sweepUnheld<D extends Sweepable>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,15 +31,11 @@ export async function sweepUnheld<D extends Sweepable>(
     fields,
     heldUntil,
     removed,
-  }: {
+  }: SweepHooks<D> & {
     now: Date;
     batch: number;
     /** What heldUntil and removed read of a document, besides its _id. */
     fields: Record<string, 1>;
-    /** When whatever still holds the document lets it go, or null when nothing does. */
-    heldUntil(doc: D): Promise<Date | null>;
-    /** After the document went (the file it names, say). */
-    removed?(doc: D): Promise<void>;
   },
 ): Promise<number> {
   const due = await model

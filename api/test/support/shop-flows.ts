@@ -107,3 +107,27 @@ export function pay(
     },
   });
 }
+
+/** The agent's cookies as its browser would send them. */
+export function cookieOf(agent: TestAgent): string {
+  return [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** One file uploaded as the agent (POST /api/upload must take it); its stored name. */
+export async function uploadFile(
+  baseUrl: string,
+  agent: TestAgent,
+  name: string,
+  content: string | Uint8Array<ArrayBuffer>,
+): Promise<string> {
+  const form = new FormData();
+  form.append('files', new Blob([content]), name);
+  const response = await fetch(`${baseUrl}/api/upload`, {
+    method: 'POST',
+    headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
+    body: form,
+  });
+  const body = (await response.json()) as { files?: Array<{ filename: string }> };
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body.files![0]!.filename;
+}

@@ -2,7 +2,7 @@
 // swept, by sweepAfter.
 import { Types } from 'mongoose';
 import { trusted } from '../../platform/db';
-import { sweepUnheld } from '../../platform/held-sweep';
+import { sweepUnheld, type SweepHooks } from '../../platform/held-sweep';
 import { GUEST_SHEET_KEPT_DAYS, LabelSheetModel, type LabelSheetRecord } from './model';
 
 export type NewLabelSheet = Omit<LabelSheetRecord, '_id' | 'createdAt' | 'sweepAfter'>;
@@ -59,7 +59,7 @@ export type DueSheet = Pick<LabelSheetRecord, '_id' | 'sessionId' | 'sweepAfter'
 export function sweepDueSheets(
   now: Date,
   batch: number,
-  heldUntil: (sheet: DueSheet) => Promise<Date | null>,
+  heldUntil: SweepHooks<DueSheet>['heldUntil'],
 ): Promise<number> {
   return sweepUnheld<DueSheet>(LabelSheetModel, {
     now,

@@ -2,7 +2,7 @@
 // `s:{sessionId}:{filename}` / `c:{customerId}:{filename}`), so recording a file twice is one record.
 import type { CartOwner } from '../../platform/auth-guards';
 import { trusted, upsertRetryingRace } from '../../platform/db';
-import { sweepUnheld } from '../../platform/held-sweep';
+import { sweepUnheld, type SweepHooks } from '../../platform/held-sweep';
 import { GUEST_UPLOAD_KEPT_DAYS, UploadModel, type UploadRecord } from './model';
 
 const sessionKey = (sessionId: string, filename: string) => `s:${sessionId}:${filename}`;
@@ -123,7 +123,7 @@ export type DueUpload = Pick<UploadRecord, '_id' | 'filename' | 'sessionId' | 's
 export function sweepDueUploads(
   now: Date,
   batch: number,
-  hooks: Pick<Parameters<typeof sweepUnheld<DueUpload>>[1], 'heldUntil' | 'removed'>,
+  hooks: SweepHooks<DueUpload>,
 ): Promise<number> {
   return sweepUnheld<DueUpload>(UploadModel, {
     now,

@@ -22,17 +22,22 @@ function Opener({ order, start }: { order: AdminOrder; start?: 'top' | 'ship' })
   );
 }
 
+/** Renders a View button for the order and clicks it: the user, and the dialog once it is open. */
+async function openDetails(order: AdminOrder, start?: 'top' | 'ship') {
+  const user = userEvent.setup();
+  renderPage(<Opener order={order} start={start} />);
+  await user.click(screen.getByRole('button', { name: 'View' }));
+  const dialog = await screen.findByRole('dialog', { name: `Order #${order.orderNumber}` });
+  return { user, dialog };
+}
+
 describe('the order details dialog', () => {
   it.each(ORDER_STATUSES)(
     'opens (%s) with focus on its title, not on a field further down such as the refund amount',
     async (status) => {
       // The order's detail (history, notes) is still on its way: the dialog opens on the listed order.
       currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
-      const user = userEvent.setup();
-      renderPage(<Opener order={{ ...SAMPLE_ADMIN_ORDER, status }} />);
-      await user.click(screen.getByRole('button', { name: 'View' }));
-
-      const dialog = await screen.findByRole('dialog', { name: 'Order #1001' });
+      const { dialog } = await openDetails({ ...SAMPLE_ADMIN_ORDER, status });
       expect(screen.getByRole('heading', { name: 'Order #1001' })).toHaveFocus();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     },
@@ -40,15 +45,12 @@ describe('the order details dialog', () => {
 
   it('opened to ship a paid order in processing, starts on the Mark shipped form’s carrier', async () => {
     currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
-    const user = userEvent.setup();
     const paid = {
       ...SAMPLE_ADMIN_ORDER,
       status: 'processing' as const,
       paymentStatus: 'paid' as const,
     };
-    renderPage(<Opener order={paid} start="ship" />);
-    await user.click(screen.getByRole('button', { name: 'View' }));
-    await screen.findByRole('dialog', { name: 'Order #1001' });
+    await openDetails(paid, 'ship');
     expect(screen.getByRole('combobox', { name: 'Carrier' })).toHaveFocus();
   });
 
@@ -62,9 +64,7 @@ describe('the order details dialog', () => {
         engravedTexts: [{ lineId: 'i1', text: 'PUMP 1 REV B' }],
       }),
     );
-    const user = userEvent.setup();
-    renderPage(<Opener order={SAMPLE_ADMIN_ORDER} />);
-    await user.click(screen.getByRole('button', { name: 'View' }));
+    await openDetails(SAMPLE_ADMIN_ORDER);
     expect(await screen.findByTestId('engraved-text')).toHaveTextContent(
       'Engraved, as the proof revised it: “PUMP 1 REV B”',
     );
@@ -80,9 +80,7 @@ describe('the order details dialog', () => {
         ? json(order)
         : json({ ...order, history: [], adminNotes: [], proofHistory: [], engravedTexts: [] });
     });
-    const user = userEvent.setup();
-    renderPage(<Opener order={shipped} />);
-    await user.click(screen.getByRole('button', { name: 'View' }));
+    const { user } = await openDetails(shipped);
     await user.click(await screen.findByRole('button', { name: 'Mark completed' }));
 
     const patch = currentFetch().mock.calls.find(([, init]) => init?.method === 'PATCH');
@@ -99,10 +97,7 @@ describe('the order details dialog', () => {
     'offers no Mark completed for an order %s',
     async (status) => {
       currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
-      const user = userEvent.setup();
-      renderPage(<Opener order={{ ...SAMPLE_ADMIN_ORDER, status }} />);
-      await user.click(screen.getByRole('button', { name: 'View' }));
-      await screen.findByRole('dialog', { name: 'Order #1001' });
+      await openDetails({ ...SAMPLE_ADMIN_ORDER, status });
       expect(screen.queryByRole('button', { name: 'Mark completed' })).toBeNull();
     },
   );
@@ -119,10 +114,7 @@ describe('the order details dialog', () => {
         ? json({ ...held, status: 'cancelled', refundPending: null, refunded: 12.5 })
         : json({ ...held, history: [], adminNotes: [], proofHistory: [], engravedTexts: [] }),
     );
-    const user = userEvent.setup();
-    renderPage(<Opener order={held} />);
-    await user.click(screen.getByRole('button', { name: 'View' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Order #1001' });
+    const { user, dialog } = await openDetails(held);
     expect(dialog).toHaveTextContent('Its refund of $12.50');
     expect(screen.queryByRole('heading', { name: 'Mark shipped' })).toBeNull();
     expect(screen.queryByLabelText('Refund amount ($)')).toBeNull();
@@ -134,10 +126,8 @@ describe('the order details dialog', () => {
 
   it('says in the payment box what a cancel refunded, in part or in full', async () => {
     currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
-    const user = userEvent.setup();
     const paid = { ...SAMPLE_ADMIN_ORDER, paymentId: 'sbx_1', paidAt: '2025-01-02T10:00:00.000Z' };
-    renderPage(<Opener order={{ ...paid, status: 'cancelled', refunded: 5 }} />);
-    await user.click(screen.getByRole('button', { name: 'View' }));
+    await openDetails({ ...paid, status: 'cancelled', refunded: 5 });
     expect(
       await screen.findByText(`Refunded $5.00 of $${paid.total.toFixed(2)}`),
     ).toBeInTheDocument();
