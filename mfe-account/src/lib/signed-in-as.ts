@@ -1,5 +1,6 @@
 import type { ShopUser } from '@shop/contracts';
-import { cartQueryKey, ordersQueryKey, queryClient, useShopStore } from 'shell/store';
+import { cartQueryKey, ordersQueryKey, useShopStore } from 'shell/store';
+import { readAgain } from '@shop/ui/read-again';
 
 /**
  * The whole page learns who is signed in: the store's user. When the customer on
@@ -11,7 +12,7 @@ export function useSignedInAs() {
   return (user: ShopUser, { sameCustomer = false }: { sameCustomer?: boolean } = {}) => {
     setUser(user);
     if (sameCustomer) return;
-    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+    void readAgain(cartQueryKey);
+    void readAgain(ordersQueryKey);
   };
 }

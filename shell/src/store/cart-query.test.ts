@@ -54,7 +54,7 @@ it('starts the cart query from the answer the session read, then reads through t
   expect(queryClient.getQueryData(cartQueryKey)).toMatchObject({ itemCount: 2 });
   expect(useShopStore.getState().cart.itemCount).toBe(2);
   useShopStore.getState().setUser({ id: 'u1' } as ShopUser);
-  expect(invalidate).toHaveBeenCalledWith({ queryKey: ordersQueryKey });
+  await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ordersQueryKey }));
 });
 
 it('takes over a read under way: the page waits for it instead of reading the cart again', async () => {
@@ -120,4 +120,32 @@ it('drops what was worked out from the cart once the cart changes, and only then
   expect(queryClient.getQueryData(taxed)).toBeUndefined();
   await vi.waitFor(() => expect(quoteReads).toBe(2));
   stopWatching();
+});
+
+it("never shows the customer before's orders from a first read still on its way when the customer changes", async () => {
+  stubCart();
+  const { readCart, useShopStore } = await newPage();
+  await readCart();
+  const { queryClient, ordersQueryKey } = await import('./index');
+  const { QueryObserver } = await import('@tanstack/react-query');
+  let answerFirst!: () => void;
+  let reads = 0;
+  const orders = new QueryObserver(queryClient, {
+    queryKey: ordersQueryKey,
+    queryFn: async () => {
+      reads += 1;
+      const whose = useShopStore.getState().user?.id ?? 'nobody';
+      // The first read (as u1) is slow: the customer changes while it is on its way.
+      if (reads === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+      return whose;
+    },
+  });
+  useShopStore.getState().setUser({ id: 'u1' } as ShopUser);
+  const stop = orders.subscribe(() => {});
+  await vi.waitFor(() => expect(reads).toBe(1));
+
+  useShopStore.getState().setUser({ id: 'u2' } as ShopUser);
+  answerFirst();
+  await vi.waitFor(() => expect(orders.getCurrentResult().data).toBe('u2'));
+  stop();
 });

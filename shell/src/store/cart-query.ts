@@ -85,9 +85,12 @@ export function startCartSync(): void {
   // The session's read under way becomes the query's: a page that asks now waits for it.
   if (pending) void queryClient.prefetchQuery({ ...cartQuery, queryFn: () => pending });
   else if (last) queryClient.setQueryData(cartQueryKey, last.cart, { updatedAt: last.at });
-  // Another customer's orders are never shown from the cache.
+  // Another customer's orders are never shown from the cache, nor from a first read still on its
+  // way for the customer before (dropped and asked again, as @shop/ui/read-again does).
   useShopStore.subscribe((state, previous) => {
-    if (state.user?.id !== previous.user?.id)
-      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+    if (state.user?.id === previous.user?.id) return;
+    void queryClient
+      .cancelQueries({ queryKey: ordersQueryKey })
+      .then(() => queryClient.invalidateQueries({ queryKey: ordersQueryKey }));
   });
 }

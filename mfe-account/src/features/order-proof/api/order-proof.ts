@@ -7,6 +7,7 @@ import type {
   RequestProofChangesInput,
 } from '@shop/contracts/proof-workflow';
 import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+import { readAgain } from '@shop/ui/read-again';
 import { proofAnswer, proofKey } from '../../../api/order-proof';
 import { withAccess } from '../../../api/with-access';
 
@@ -15,7 +16,7 @@ export { useOrderProof } from '../../../api/order-proof';
 
 async function answered(orderId: string, access: string | null, proof: OrderProof) {
   queryClient.setQueryData(proofKey(orderId, access), proof);
-  await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+  await readAgain(ordersQueryKey);
 }
 
 /** POST /api/orders/{id}/proof/approve */

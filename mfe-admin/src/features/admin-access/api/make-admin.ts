@@ -12,7 +12,7 @@ import {
 } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { getCurrentUser } from './get-current-user';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 export { makeAdminSchema };
 export type MakeAdminInput = z.output<typeof makeAdminSchema>;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest, queryClient, toast } from 'shell/store';
 import { customersQueryKey, type Customer } from './get-customers';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 /** DELETE /api/admin/customers/{id}: refused (403) for admin accounts. */
 export async function deleteCustomer(customer: Customer): Promise<void> {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest, queryClient, toast } from 'shell/store';
 import { discountCodesQueryKey, type DiscountCode } from './get-discount-codes';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 /** DELETE /api/admin/discount-codes/{id}. */
 export async function deleteDiscountCode(code: DiscountCode): Promise<void> {

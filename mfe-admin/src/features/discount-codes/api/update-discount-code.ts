@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts/discounts';
 import { apiJson, queryClient } from 'shell/store';
 import { discountCodesQueryKey } from './get-discount-codes';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 export { discountCodeUpdateSchema };
 

@@ -4,7 +4,7 @@ import type { AdminEnquiry } from '@shop/contracts/contact';
 import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 export type { AdminEnquiry };
 export type EnquiryState = 'new' | 'handled' | 'all';

@@ -8,7 +8,7 @@ import {
 import { apiJson, queryClient } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 export type { ExportRecordAnswer };
 

@@ -10,7 +10,7 @@ import { formatDollars } from '@shop/contracts/money';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 export type { AdminOrderDetail };
 

@@ -6,7 +6,7 @@ import { adminOrderSchema } from '@shop/contracts/orders-answers';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 export type { OrderProof };
 

@@ -4,7 +4,7 @@ import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminOrdersQueryKey } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 /** PATCH /api/admin/orders/{id}: shipped -> completed (shipping and cancelling: order-actions.ts). */
 export async function updateOrderStatus({

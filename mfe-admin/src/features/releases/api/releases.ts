@@ -9,7 +9,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '../../../lib/read-again';
+import { readAgain } from '@shop/ui/read-again';
 
 export type { AdminReleases, RemoteName };
 

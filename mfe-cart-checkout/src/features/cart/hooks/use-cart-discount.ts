@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DiscountRemoved } from '@shop/contracts';
-import { cartQueryKey, queryClient, toast } from 'shell/store';
+import { cartQueryKey, toast } from 'shell/store';
+import { readAgain } from '@shop/ui/read-again';
 import type { Cart } from '../../../api/get-cart';
 import { saveCartSession } from '../api/save-cart-session';
 
@@ -37,9 +38,7 @@ export function useCartDiscount(cart: Cart | undefined): CartDiscountState {
   useEffect(() => {
     if (!unusable) return;
     reportDropped(unusable);
-    void saveCartSession(null).then(() =>
-      queryClient.invalidateQueries({ queryKey: cartQueryKey }),
-    );
+    void saveCartSession(null).then(() => readAgain(cartQueryKey));
   }, [unusable, reportDropped]);
 
   return { droppedMessage, reportDropped };

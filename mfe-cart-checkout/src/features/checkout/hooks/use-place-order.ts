@@ -13,6 +13,7 @@ import {
   toast,
   useShopStore,
 } from 'shell/store';
+import { readAgain } from '@shop/ui/read-again';
 import type { Cart } from '../../../api/get-cart';
 import { completePayment } from '../api/complete-payment';
 import { createOrder } from '../api/create-order';
@@ -163,7 +164,7 @@ export function usePlaceOrder({
       navigate(`/confirmation/${encodeURIComponent(paid.orderId)}`);
       void queryClient.invalidateQueries({ queryKey: cartQueryKey, exact: true });
       // A signed-in customer's order history holds the new order next time it is shown.
-      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      void readAgain(ordersQueryKey);
     } catch (error) {
       console.warn('Checkout failed', error);
       const told = paymentFailureOf(error);

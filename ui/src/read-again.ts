@@ -6,7 +6,7 @@ import { queryClient } from 'shell/store';
  * search typed just before, say) may answer with what was there before the change: it is dropped
  * and asked again, where invalidating alone would wait on it and keep its answer.
  */
-export async function readAgain(queryKey: QueryKey): Promise<void> {
-  await queryClient.cancelQueries({ queryKey });
-  await queryClient.invalidateQueries({ queryKey });
+export async function readAgain(queryKey: QueryKey, { exact = false } = {}): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact });
+  await queryClient.invalidateQueries({ queryKey, exact });
 }
