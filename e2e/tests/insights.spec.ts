@@ -97,6 +97,16 @@ test('a paid order shows in today’s revenue on the Dashboard, and its refund t
     await expect
       .poll(() => sidewaysOverflow(admin), { message: `at ${viewport.width}px` })
       .toEqual([]);
+    // Every card's numbers fit the card: none hides a column in a box scrolled sideways.
+    for (const numbers of await admin.locator('summary', { hasText: ': the numbers' }).all()) {
+      await numbers.click();
+      const table = admin.getByRole('region', { name: (await numbers.textContent())! });
+      expect(
+        await table.evaluate((box) => box.scrollWidth - box.clientWidth),
+        `${await numbers.textContent()} at ${viewport.width}px`,
+      ).toBeLessThanOrEqual(0);
+      await numbers.click();
+    }
     await screenshot(admin, 'insights', 'dashboard');
   }
   await admin.context().close();

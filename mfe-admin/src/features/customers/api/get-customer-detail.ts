@@ -1,7 +1,7 @@
 import { adminCustomerDetailSchema } from '@shop/contracts/admin-answers';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiJson, queryClient } from 'shell/store';
-import { adminQueryKey } from '../../../lib/admin-query-key';
+import { customersQueryKey } from '../../../lib/admin-query-key';
 
 /**
  * GET /api/admin/customers/{id}: the customer and their paid orders, newest first, a page at a time
@@ -10,7 +10,7 @@ import { adminQueryKey } from '../../../lib/admin-query-key';
 export function useCustomerDetail(id: string | null) {
   return useInfiniteQuery(
     {
-      queryKey: [...adminQueryKey, 'customers', 'detail', id ?? ''],
+      queryKey: [...customersQueryKey, 'detail', id ?? ''],
       queryFn: ({ pageParam }) => {
         const before = pageParam ? `?before=${encodeURIComponent(pageParam)}` : '';
         return apiJson<unknown>(

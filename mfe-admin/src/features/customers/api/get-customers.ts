@@ -3,12 +3,12 @@ import { NEXT_BEFORE_HEADER } from '@shop/contracts/orders';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ShopUser } from '@shop/contracts';
 import { apiRequest, queryClient } from 'shell/store';
-import { adminQueryKey } from '../../../lib/admin-query-key';
+import { customersQueryKey } from '../../../lib/admin-query-key';
 
 /** A customer as the admin sees them: the client-visible user (never the password hash). */
 export type Customer = ShopUser;
 
-export const customersQueryKey = [...adminQueryKey, 'customers'] as const;
+export { customersQueryKey };
 export const CUSTOMERS_PAGE_SIZE = 50;
 
 export interface CustomerPage {

@@ -160,10 +160,18 @@ const Card = styled.section`
     display: flex;
     align-items: center;
   }
-  /* The figures' tables have two or three columns: they fit a card, without the kit's width for wide lists. */
+  /* The figures' tables have two to four columns: they fit a card, even a phone's, without the
+     kit's width for wide lists or its roomy cells. */
   table {
     min-width: 0;
     font-size: 0.875rem;
+  }
+  th,
+  td {
+    padding: 0.625rem 0.5rem;
+  }
+  thead th {
+    letter-spacing: 0;
   }
 `;
 

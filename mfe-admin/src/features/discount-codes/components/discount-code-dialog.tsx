@@ -151,9 +151,15 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
   };
 
   const save = (input: DiscountCodeCreateInput) => {
-    if (editing)
-      update.mutate({ id: editing.id, changes: input }, { onSuccess: onSaved, onError: onFailed });
-    else create.mutate(input, { onSuccess: onSaved, onError: onFailed });
+    if (!editing) {
+      create.mutate(input, { onSuccess: onSaved, onError: onFailed });
+      return;
+    }
+    // An expiry day left as it was is not sent: the code keeps its own end, which the API may have
+    // been given as an instant within that day (a day sent would end it at the day's end).
+    const { expiresAt, ...others } = input;
+    const changes = expiresAt === editing.expiresOn ? others : input;
+    update.mutate({ id: editing.id, changes }, { onSuccess: onSaved, onError: onFailed });
   };
 
   const percentage = form.values.type === 'percentage';

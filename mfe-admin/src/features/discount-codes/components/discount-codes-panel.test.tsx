@@ -198,8 +198,9 @@ describe('Discount codes', () => {
     );
   });
 
-  it("keeps an expired code's own expiry day when it is edited for something else", async () => {
-    const expired = { ...spring, expiresAt: '2020-04-01T04:00:00.000Z', expiresOn: '2020-03-31' };
+  it("keeps an expired code's own expiry when it is edited for something else: the day is not sent", async () => {
+    // Set through the API to end at noon, not at the day's end.
+    const expired = { ...spring, expiresAt: '2020-03-31T16:00:00.000Z', expiresOn: '2020-03-31' };
     currentFetch()
       .mockResolvedValueOnce(json([expired]))
       .mockResolvedValueOnce(json({ ...expired, description: 'Spring sale 2020' }))
@@ -211,7 +212,8 @@ describe('Discount codes', () => {
     await user.type(within(dialog).getByLabelText(/Description/), ' 2020');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount updated' }));
-    expect(sentBody(currentFetch(), 1)).toMatchObject({ expiresAt: '2020-03-31' });
+    expect(sentBody(currentFetch(), 1)).toMatchObject({ description: 'Spring sale 2020' });
+    expect(sentBody(currentFetch(), 1)).not.toHaveProperty('expiresAt');
   });
 
   it('keeps the value between 0 and 100', async () => {

@@ -3,12 +3,18 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminOrderPage } from '@shop/contracts/admin';
 import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
 import { apiJson, queryClient } from 'shell/store';
-import { adminQueryKey } from '../../../lib/admin-query-key';
+import { readAgain } from '@shop/ui/read-again';
+import { adminQueryKey, customersQueryKey } from '../../../lib/admin-query-key';
 
 export type { AdminOrder, AdminOrderPage, OrderStatus };
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const adminOrdersQueryKey = [...adminQueryKey, 'orders'] as const;
+
+/** After an order changed: the order lists, its details, and a customer's orders (opened from Customers). */
+export async function readOrdersAgain(): Promise<void> {
+  await Promise.all([readAgain(adminOrdersQueryKey), readAgain(customersQueryKey)]);
+}
 
 export interface AdminOrdersFilter {
   status?: OrderStatus | undefined;

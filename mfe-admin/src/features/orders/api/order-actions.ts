@@ -8,9 +8,8 @@ import type { CancelOrderInput, ShipOrderInput } from '@shop/contracts/admin';
 import type { AdminOrderDetail } from '@shop/contracts/orders';
 import { formatDollars } from '@shop/contracts/money';
 import { apiJson, queryClient, toast } from 'shell/store';
-import { adminOrdersQueryKey } from './get-admin-orders';
+import { adminOrdersQueryKey, readOrdersAgain } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '@shop/ui/read-again';
 
 export type { AdminOrderDetail };
 
@@ -32,10 +31,6 @@ export function useAdminOrderDetail(id: string | null) {
   );
 }
 
-async function refresh() {
-  await readAgain(adminOrdersQueryKey);
-}
-
 /** POST /api/admin/orders/{id}/ship: the shipped email goes out with the tracking link. */
 export function useShipOrder() {
   return useMutation(
@@ -50,9 +45,9 @@ export function useShipOrder() {
           title: 'Order shipped',
           description: `Order #${order.orderNumber} is marked shipped; the customer is emailed the tracking link.`,
         });
-        await refresh();
+        await readOrdersAgain();
       },
-      onError: toastFailure('Could not mark the order shipped', { then: refresh }),
+      onError: toastFailure('Could not mark the order shipped', { then: readOrdersAgain }),
     },
     queryClient,
   );
@@ -72,9 +67,9 @@ export function useCancelOrder() {
           title: 'Order cancelled',
           description: `Order #${order.orderNumber} is cancelled; ${formatDollars(order.refunded)} refunded.`,
         });
-        await refresh();
+        await readOrdersAgain();
       },
-      onError: toastFailure('Could not cancel the order', { then: refresh }),
+      onError: toastFailure('Could not cancel the order', { then: readOrdersAgain }),
     },
     queryClient,
   );
@@ -89,7 +84,7 @@ export function useAddOrderNote() {
           method: 'POST',
           body: { text },
         }).then((answer) => orderNoteAnswerSchema.parse(answer)),
-      onSuccess: refresh,
+      onSuccess: readOrdersAgain,
       onError: toastFailure('Could not add the note'),
     },
     queryClient,

@@ -4,9 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { orderProofSchema, type OrderProof } from '@shop/contracts/proof-workflow';
 import { adminOrderSchema } from '@shop/contracts/orders-answers';
 import { apiJson, queryClient, toast } from 'shell/store';
-import { adminOrdersQueryKey } from './get-admin-orders';
+import { adminOrdersQueryKey, readOrdersAgain } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '@shop/ui/read-again';
 
 export type { OrderProof };
 
@@ -26,10 +25,6 @@ export function useAdminOrderProof(id: string | null) {
     },
     queryClient,
   );
-}
-
-async function refresh() {
-  await readAgain(adminOrdersQueryKey);
 }
 
 export interface RevisionRequest {
@@ -61,9 +56,9 @@ export function useCreateProofRevision() {
           title: `Revision ${proof.revision} sent`,
           description: `The customer is emailed revision ${proof.revision} of the proof to approve.`,
         });
-        await refresh();
+        await readOrdersAgain();
       },
-      onError: toastFailure('Could not make the revision', { then: refresh }),
+      onError: toastFailure('Could not make the revision', { then: readOrdersAgain }),
     },
     queryClient,
   );
@@ -80,9 +75,9 @@ export function useStartProcessing() {
         }).then((answer) => adminOrderSchema.parse(answer)),
       onSuccess: async (order) => {
         toast({ title: 'Processing', description: `Order #${order.orderNumber} is processing.` });
-        await refresh();
+        await readOrdersAgain();
       },
-      onError: toastFailure('Could not move the order to processing', { then: refresh }),
+      onError: toastFailure('Could not move the order to processing', { then: readOrdersAgain }),
     },
     queryClient,
   );
@@ -102,9 +97,9 @@ export function useOverrideProof() {
           title: 'Moved on without approval',
           description: `Order #${order.orderNumber} is processing; the reason is in its history.`,
         });
-        await refresh();
+        await readOrdersAgain();
       },
-      onError: toastFailure('Could not override the proof', { then: refresh }),
+      onError: toastFailure('Could not override the proof', { then: readOrdersAgain }),
     },
     queryClient,
   );

@@ -2,9 +2,8 @@ import { adminOrderSchema } from '@shop/contracts/orders-answers';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
 import { apiJson, queryClient, toast } from 'shell/store';
-import { adminOrdersQueryKey } from './get-admin-orders';
+import { readOrdersAgain } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
-import { readAgain } from '@shop/ui/read-again';
 
 /** PATCH /api/admin/orders/{id}: shipped -> completed (shipping and cancelling: order-actions.ts). */
 export async function updateOrderStatus({
@@ -29,10 +28,10 @@ export function useUpdateOrderStatus() {
           title: 'Order updated',
           description: `Order #${updated.orderNumber} is now ${updated.status}.`,
         });
-        await readAgain(adminOrdersQueryKey);
+        await readOrdersAgain();
       },
       onError: toastFailure('Update failed', {
-        then: () => readAgain(adminOrdersQueryKey),
+        then: readOrdersAgain,
       }),
     },
     queryClient,
