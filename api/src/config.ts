@@ -141,7 +141,7 @@ const envSchema = z
     PAYMENT_PROVIDER: z.enum(['sandbox', 'square']).default('sandbox'),
     /**
      * A payment still charging after this long was abandoned (its process stopped mid-call): another
-     * call may take it over, charging under the same idempotency key (payments/claims.ts). Longer
+     * call may take it over, charging under the same idempotency key (payments.ts, claimOrAwait). Longer
      * than the provider's own timeout (Square's 30 s), so a live charge is never taken over.
      */
     PAYMENT_STALE_CHARGE_MS: positiveMilliseconds.default(300_000),

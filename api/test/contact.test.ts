@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findEnquiryById } from '../src/modules/contact/repository';
+import { ContactEnquiryModel } from '../src/modules/contact/model';
 import { registerAdmin } from './support/shop-flows';
 import { startTestApp, TEST_SESSION_ID, type TestApp } from './support/test-app';
 
@@ -26,7 +26,7 @@ describe('POST /api/contact', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/) });
 
-    const stored = await findEnquiryById(response.body.id);
+    const stored = await ContactEnquiryModel.findById(response.body.id).lean();
     expect(stored).toMatchObject({ ...enquiry, sessionId: TEST_SESSION_ID, status: 'new' });
     expect(stored?.createdAt).toBeInstanceOf(Date);
   });
@@ -35,7 +35,9 @@ describe('POST /api/contact', () => {
     const { company: _company, ...withoutCompany } = enquiry;
     const response = await app.request('POST', '/api/contact', { body: withoutCompany });
     expect(response.status).toBe(201);
-    expect(await findEnquiryById(response.body.id)).toMatchObject({ company: '' });
+    expect(await ContactEnquiryModel.findById(response.body.id).lean()).toMatchObject({
+      company: '',
+    });
   });
 
   it("when fields are missing or wrong, then 400 naming each one with the form's messages, and nothing is stored", async () => {

@@ -19,8 +19,10 @@ import {
   cookieOf,
   label,
   pay,
+  PASSWORD,
   placeOrder,
   register,
+  uniqueEmail,
   uploadFile,
 } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -208,5 +210,32 @@ describe("the sweep of guests' spreadsheets", () => {
     expect(await sheetThere(orderedSheet)).toBe(true);
     const kept = await LabelSheetModel.findById(orderedSheet).lean();
     expect(kept?.sweepAfter).toBeUndefined();
+  });
+
+  it("makes a guest's sheets the customer's at sign-in, never swept; a sheet another customer left in the browser stays theirs", async () => {
+    const browser = app.agent();
+    const first = (await register(browser)).body as { id: string };
+    const firstsSheet = await uploadSheet(browser);
+    expect((await browser.request('POST', '/api/auth/logout')).status).toBe(204);
+    const guestSheets = [await uploadSheet(browser), await uploadSheet(browser)];
+    const owned = await LabelSheetModel.find({ _id: trusted({ $in: guestSheets }) }).lean();
+    expect(owned.map((sheet) => [sheet.customerId, sheet.sweepAfter instanceof Date])).toEqual([
+      [null, true],
+      [null, true],
+    ]);
+
+    const email = uniqueEmail();
+    const second = (await register(app.agent(), { email })).body as { id: string };
+    const signedIn = await browser.request('POST', '/api/auth/login', {
+      body: { email, password: PASSWORD },
+    });
+    expect(signedIn.status).toBe(200);
+
+    const joined = await LabelSheetModel.find({ _id: trusted({ $in: guestSheets }) }).lean();
+    expect(joined.map((sheet) => [sheet.customerId, sheet.sweepAfter])).toEqual([
+      [second.id, undefined],
+      [second.id, undefined],
+    ]);
+    expect((await LabelSheetModel.findById(firstsSheet).lean())?.customerId).toBe(first.id);
   });
 });

@@ -280,7 +280,7 @@ it('when orders were found through keyed lists, then each order carries what its
   expect(await issueOrderNumber()).toBe(1010);
   // The customer's history and the admin's search read the moved orders.
   expect(
-    (await listOrdersOfCustomer(customerId.toString(), { limit: 20 })).orders.map(
+    (await listOrdersOfCustomer(customerId.toString(), { limit: 20 })).items.map(
       (order) => order.orderNumber,
     ),
   ).toEqual([1001, 1000]);

@@ -300,6 +300,8 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="invoice-${ownerOrder.orderNumber}.pdf"`,
     );
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(Number(response.headers.get('content-length'))).toBe(body.length);
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(body);
     expect(text).toContain('Acme Engraving Co');

@@ -698,6 +698,8 @@ describe('sandbox browser files', () => {
     expect(response.text).toContain('tokenize');
     // The script never reads card fields: they live in the frame.
     expect(response.text).not.toMatch(/cardNumber|cvv/);
+    // Its own cache rule, not the API's no-store.
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('when the card frame is asked for by an allowed page, then it is served with its own strict CSP', async () => {
@@ -721,6 +723,8 @@ describe('sandbox browser files', () => {
     const frameScript = await app.request('GET', '/api/payment/sandbox/card-frame.js');
     expect(frameScript.status).toBe(200);
     expect(frameScript.text).toContain("fetch('tokenize'");
+    expect(frameScript.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it('when the card frame is asked for by an unknown page, then 400 and no frame', async () => {

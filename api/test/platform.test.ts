@@ -251,6 +251,11 @@ describe('request ids and headers', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    // An error answer too, whichever part refused the call.
+    const missing = await app.request('GET', '/api/no-such-route');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -21,10 +21,8 @@ import { startJobs, type Job, type RunningJobs } from './scheduler';
 
 const MINUTE_MS = 60 * 1000;
 /**
- * Messages one round of the mail worker takes: a round costs three commands however many it sends,
- * and a worker that stops mid-round sends at most this many again once their claims lapse. Kept
- * small: larger rounds are longer bursts of work the requests wait behind (docs/benchmarks.md,
- * "Capacity and open loop").
+ * Messages one round of the mail worker takes. Small, so a round is a short burst of work beside the
+ * requests, and a worker that stops mid-round sends at most this many again once their claims lapse.
  */
 const MAIL_BATCH = 10;
 
@@ -38,7 +36,7 @@ export interface JobOptions {
 export function shopJobs(
   config: Config,
   logger: Logger,
-  { mailSender = mailSenderFor(config), mailEveryMs = 5_000 }: JobOptions = {},
+  { mailSender, mailEveryMs = 5_000 }: JobOptions & { mailSender: MailSender | null },
 ): Job[] {
   const uploads = localFolderStore(config.uploadDir);
   const loadAttachment = proofAttachmentLoader(uploads);

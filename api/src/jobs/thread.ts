@@ -1,7 +1,6 @@
-// The API's background jobs on a thread of their own (src/jobs-worker.ts), at the lowest priority: a
-// mail round (a proof PDF and three messages per paid order) no longer holds up the requests that
-// arrive meanwhile (docs/benchmarks.md, "Capacity and open loop"). A thread that stops (the database
-// not reached in time, say) is started again.
+// The API's background jobs on a thread of their own (src/jobs-worker.ts), at the lowest priority, so
+// a mail round (a proof PDF and three messages per paid order) does not hold up the requests that
+// arrive meanwhile. A thread that stops (the database not reached in time, say) is started again.
 import type { Worker, WorkerOptions } from 'node:worker_threads';
 import type { Logger } from '../platform/logger';
 import { startThread } from '../platform/threads';

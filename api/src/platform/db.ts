@@ -1,6 +1,6 @@
 // The mongoose connection. The same code runs on MongoDB and on FerretDB v1 (docs/design.md section 3).
 import type { RequestHandler } from 'express';
-import mongoose from 'mongoose';
+import mongoose, { type FilterQuery, type Model, type ProjectionType, type Types } from 'mongoose';
 import { AppError } from './errors';
 import type { Logger } from './logger';
 
@@ -31,6 +31,59 @@ export function olderThan<F extends string>(
     [field]: trusted({ $lte: at }),
     $or: [{ [field]: trusted({ $lt: at }) }, { [field]: at, _id: trusted({ $lt: last._id }) }],
   };
+}
+
+/** A page of a list read by key: its items, and the id to ask `before` for next (null: no more). */
+export interface KeyPage<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** The page of `found`, read `limit + 1` long to know whether more follow. */
+export function pageOf<T extends { _id: { toString(): string } }>(
+  found: T[],
+  limit: number,
+): KeyPage<T> {
+  const items = found.slice(0, limit);
+  return { items, next: found.length > limit ? (items.at(-1)?._id.toString() ?? null) : null };
+}
+
+/**
+ * A page of `model`'s documents of `scope` and `filter`, newest first (`{createdAt: -1, _id: -1}`),
+ * after the document `before` (read first, for its key; one outside `scope` gives an empty page).
+ */
+export async function pageByKey<T extends { _id: Types.ObjectId; createdAt: Date }>(
+  model: Model<T>,
+  {
+    scope = {},
+    filter = {},
+    projection,
+    before,
+    limit,
+  }: {
+    scope?: FilterQuery<T>;
+    filter?: FilterQuery<T>;
+    projection?: ProjectionType<T>;
+    before?: string;
+    limit: number;
+  },
+): Promise<KeyPage<T>> {
+  let after = {};
+  if (before) {
+    const last = await model
+      .findOne({ ...scope, _id: before }, { createdAt: 1 })
+      .lean<Pick<T, '_id' | 'createdAt'>>()
+      .exec();
+    if (!last) return { items: [], next: null };
+    after = olderThan('createdAt', last);
+  }
+  const found = await model
+    .find({ ...scope, ...after, ...filter }, projection)
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(limit + 1)
+    .lean<T[]>()
+    .exec();
+  return pageOf(found, limit);
 }
 
 /**
@@ -125,18 +178,21 @@ export function databaseState(): DatabaseState {
   return names[mongoose.connection.readyState] ?? 'disconnected';
 }
 
+/** How long a ping may take before the database counts as down. */
+const PING_TIMEOUT_MS = 1_000;
+
 /**
- * True when mongoose is connected and the server answers a ping within timeoutMs (a health check must
- * not wait for the driver's own timeouts). It pings even while mongoose reports the connection down:
+ * True when mongoose is connected and the server answers a ping within PING_TIMEOUT_MS (a health
+ * check must not wait for the driver's own timeouts). It pings even while mongoose reports the connection down:
  * a ping makes the driver look for the server at once instead of at its next heartbeat, so an outage
  * ends as soon as the server is back.
  */
-export async function pingDatabase(timeoutMs = 1_000): Promise<boolean> {
+export async function pingDatabase(): Promise<boolean> {
   const db = mongoose.connection.db;
   if (!db) return false;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
   });
   const answered = db
     .admin()

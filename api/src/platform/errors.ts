@@ -51,6 +51,11 @@ export class AppError extends Error {
     return new AppError('invalid', message, { errors });
   }
 
+  /** Bad input in one field: the message is the answer's and the field's. */
+  static invalidField(path: string, message: string): AppError {
+    return AppError.invalid(message, [{ path, message }]);
+  }
+
   static unauthenticated(message = 'Please sign in'): AppError {
     return new AppError('unauthenticated', message);
   }

@@ -66,8 +66,7 @@ async function swapped(_id: string, seen: RateLimitRecord | null, hits: Date[], 
 /**
  * A key's document as a claim first finds it, in one command: when there is none, this claim's
  * attempt is inserted as it (an upsert that sets fields only on insert) and `inserted` is true; when
- * there is one, it is answered unchanged. Most keys (a shopper's address, a code) are new in their
- * window, so most claims cost the database one command.
+ * there is one, it is answered unchanged.
  */
 async function readOrInsert(
   _id: string,

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { tooManyRequests } from '../../platform/address-limits';
 import { attemptLimiter } from '../../platform/rate-limit';
-import type { CustomerRecord } from './model';
+import type { AccountTokenPurpose, CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
 import { customerOrdersForAdmin, joinGuestOrders, orderedArtworkOf } from '../orders/orders';
 import type { Config } from '../../config';
@@ -143,9 +143,7 @@ async function checkCurrentPassword(
   const claim = await changePasswordLimit.claim(customerId);
   if (!claim.allowed) throw AppError.rateLimited(claim.retryAfterSeconds, tooManyMessage);
   if (!(await passwordMatches(currentPassword, customer.passwordHash))) {
-    throw AppError.invalid(accountMessages.currentPasswordWrong, [
-      { path: 'currentPassword', message: accountMessages.currentPasswordWrong },
-    ]);
+    throw AppError.invalidField('currentPassword', accountMessages.currentPasswordWrong);
   }
   await changePasswordLimit.reset(customerId);
   return customer;
@@ -165,21 +163,7 @@ export async function claimPasswordResetRequest(email: string, ip: string): Prom
  */
 export async function sendPasswordReset(email: string, config: Config, now = new Date()) {
   const customer = await findCustomerByEmail(email);
-  if (!customer) return;
-  const token = await issueToken(customer, 'password-reset', now);
-  await queueMail({
-    key: `password_reset:${token.slice(0, 16)}`,
-    kind: 'password_reset',
-    to: customer.email,
-    rendered: passwordReset(
-      {
-        firstName: customer.firstName,
-        link: `${config.shop.url}/reset-password?token=${token}`,
-        validFor: 'one hour',
-      },
-      config.shop,
-    ),
-  });
+  if (customer) await mailAccountLink(customer, 'password-reset', config, now);
 }
 
 /**
@@ -211,19 +195,40 @@ export async function sendEmailConfirmation(
   config: Config,
   now = new Date(),
 ): Promise<void> {
-  const token = await issueToken(customer, 'email-confirmation', now);
-  await queueMail({
-    key: `email_confirmation:${token.slice(0, 16)}`,
+  await mailAccountLink(customer, 'email-confirmation', config, now);
+}
+
+/** Each emailed account link: its message's kind, the shop page it opens, how long it works. */
+const ACCOUNT_LINK_MAILS = {
+  'password-reset': {
+    kind: 'password_reset',
+    page: 'reset-password',
+    validFor: 'one hour',
+    render: passwordReset,
+  },
+  'email-confirmation': {
     kind: 'email_confirmation',
+    page: 'confirm-email',
+    validFor: '7 days',
+    render: emailConfirmation,
+  },
+} as const;
+
+/** Issues the customer a link for `purpose` and queues its message, keyed by the token. */
+async function mailAccountLink(
+  customer: Pick<CustomerRecord, '_id' | 'email' | 'firstName'>,
+  purpose: AccountTokenPurpose,
+  config: Config,
+  now: Date,
+): Promise<void> {
+  const { kind, page, validFor, render } = ACCOUNT_LINK_MAILS[purpose];
+  const token = await issueToken(customer, purpose, now);
+  const link = `${config.shop.url}/${page}?token=${token}`;
+  await queueMail({
+    key: `${kind}:${token.slice(0, 16)}`,
+    kind,
     to: customer.email,
-    rendered: emailConfirmation(
-      {
-        firstName: customer.firstName,
-        link: `${config.shop.url}/confirm-email?token=${token}`,
-        validFor: '7 days',
-      },
-      config.shop,
-    ),
+    rendered: render({ firstName: customer.firstName, link, validFor }, config.shop),
   });
 }
 
@@ -300,9 +305,7 @@ export async function changeEmail(
   );
   // Nothing to move and nothing mailed: a 200 would have the page say a link went to the address.
   if (email === customer.email) {
-    throw AppError.invalid(accountMessages.emailUnchanged, [
-      { path: 'email', message: accountMessages.emailUnchanged },
-    ]);
+    throw AppError.invalidField('email', accountMessages.emailUnchanged);
   }
   const confirmation = await claimConfirmationEmail(customerId);
   const moved = await changeCustomerEmail(customer, email);
@@ -326,12 +329,9 @@ export async function adminCustomerList(query: {
   q?: string;
 }): Promise<{ customers: ShopUser[]; nextBefore: string | null }> {
   const search = query.q?.trim() ? readCustomerSearch(query.q) : undefined;
-  if (search?.kind === 'too short')
-    throw AppError.invalid(CUSTOMER_SEARCH_TOO_SHORT, [
-      { path: 'q', message: CUSTOMER_SEARCH_TOO_SHORT },
-    ]);
-  const { customers, next } = await listCustomers({ ...query, search });
-  return { customers: customers.map(toShopUser), nextBefore: next };
+  if (search?.kind === 'too short') throw AppError.invalidField('q', CUSTOMER_SEARCH_TOO_SHORT);
+  const { items, next } = await listCustomers({ ...query, search });
+  return { customers: items.map(toShopUser), nextBefore: next };
 }
 
 /** A customer with their paid orders, newest first. */

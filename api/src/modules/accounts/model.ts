@@ -48,8 +48,8 @@ const customerSchema = new Schema<CustomerRecord>(
 );
 // Sign-in finds a customer by email (and the admin's search an email's beginning); the admin's list
 // pages newest first by key, and its search the same way on each key. The list's index carries the
-// search's keys too: a word many customers begin walks it newest first, each entry tested on the
-// index alone and only the matches read (docs/benchmarks.md, "What moved these figures").
+// search's keys too, so a search walks it newest first testing each entry on the index alone, and
+// reads only the customers that match.
 customerSchema.index({ email: 1 }, { unique: true });
 customerSchema.index({
   createdAt: -1,

@@ -2,8 +2,7 @@
 // documents.
 import { isValidObjectId, type Cursor, type Types } from 'mongoose';
 import type { ShopUser } from '@shop/contracts';
-import type { FilterQuery } from 'mongoose';
-import { isDuplicateKeyError, olderThan, trusted } from '../../platform/db';
+import { isDuplicateKeyError, pageByKey, trusted, type KeyPage } from '../../platform/db';
 import { anyStartsWith, emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
 import {
   AccountTokenModel,
@@ -48,8 +47,6 @@ export async function findCustomerByEmail(email: string): Promise<CustomerRecord
 
 /** A new customer; rejects with the duplicate-key error when the email is taken. */
 export async function insertCustomer(customer: NewCustomer): Promise<CustomerRecord> {
-  // The unique email index decides between two sign-ups with one email: it must exist first.
-  await CustomerModel.init();
   return (
     await CustomerModel.create({ ...customer, ...customerSearchKeys(customer), isAdmin: false })
   ).toObject();
@@ -72,8 +69,7 @@ const WORD_KEYS = ['firstNameKey', 'lastNameKey', 'email', 'emailDomainKey'];
 
 /**
  * A page of the customers, newest first (`{createdAt: -1, _id: -1}`), after the customer `before`
- * (or from the newest), those the search finds when there is one. `next` is the page's last
- * customer's id when more follow.
+ * (or from the newest), those the search finds when there is one.
  */
 export async function listCustomers({
   before,
@@ -83,32 +79,18 @@ export async function listCustomers({
   before?: string;
   limit: number;
   search?: CustomerSearch;
-}): Promise<{ customers: CustomerRecord[]; next: string | null }> {
+}): Promise<KeyPage<CustomerRecord>> {
   if (search?.kind === 'email') {
     // A whole email names one customer, read by the unique index: the list's only page.
-    if (before) return { customers: [], next: null };
+    if (before) return { items: [], next: null };
     const found = await CustomerModel.findOne({ email: search.email }, { passwordHash: 0 }).lean();
-    return { customers: found ? [found] : [], next: null };
+    return { items: found ? [found] : [], next: null };
   }
-  const filter: FilterQuery<CustomerRecord> = {};
-  const and: Array<FilterQuery<CustomerRecord>> = [];
-  if (search?.kind === 'words')
-    and.push(...search.words.map((word) => anyStartsWith(WORD_KEYS, word)));
-  if (before) {
-    const last = await CustomerModel.findById(before, { createdAt: 1 }).lean<CustomerRecord>();
-    if (!last) return { customers: [], next: null };
-    Object.assign(filter, olderThan('createdAt', last));
-  }
-  if (and.length > 0) filter.$and = and;
-  const found = await CustomerModel.find(filter, { passwordHash: 0 })
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(limit + 1)
-    .lean<CustomerRecord[]>();
-  const customers = found.slice(0, limit);
-  return {
-    customers,
-    next: found.length > limit ? (customers.at(-1)?._id.toString() ?? null) : null,
-  };
+  const words = search?.kind === 'words' ? search.words : [];
+  const filter =
+    words.length > 0 ? { $and: words.map((word) => anyStartsWith(WORD_KEYS, word)) } : {};
+  const projection = { passwordHash: 0 } as const;
+  return pageByKey<CustomerRecord>(CustomerModel, { filter, projection, before, limit });
 }
 
 /**

@@ -87,7 +87,6 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   });
 
   router.get('/auth/me', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(req.user ? await currentShopUser(req.user.id) : null);
   });
 
@@ -117,7 +116,6 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   router.get('/auth/reset-password', passwordResetLimit, async (req, res) => {
     const { token } = parseQuery(resetLinkQuerySchema, req);
     await checkResetLink(token);
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ valid: true });
   });
 
@@ -164,7 +162,6 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   router.get('/admin/customers', requireAdmin, async (req, res) => {
     const query = parseQuery(adminCustomersQuerySchema, req);
     const { customers, nextBefore } = await adminCustomerList(query);
-    res.setHeader('Cache-Control', 'no-store');
     if (nextBefore) res.setHeader(NEXT_BEFORE_HEADER, nextBefore);
     res.json(customers);
   });
@@ -172,7 +169,6 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   router.get('/admin/customers/:id', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     const page = parseQuery(orderHistoryQuerySchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await adminCustomerDetail(id, page));
   });
 

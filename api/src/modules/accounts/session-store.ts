@@ -81,10 +81,8 @@ export async function signOutOtherSessions(
   customerId: string,
   keepSessionId: string,
 ): Promise<number> {
-  const theirs = await SessionModel.find({ customerId }, { _id: 1 }).lean<{ _id: string }[]>();
-  const others = theirs.map(({ _id }) => _id).filter((id) => id !== keepSessionId);
-  if (others.length === 0) return 0;
-  return (await SessionModel.deleteMany({ _id: trusted({ $in: others }) })).deletedCount;
+  const others = { customerId, _id: trusted({ $ne: keepSessionId }) };
+  return (await SessionModel.deleteMany(others)).deletedCount;
 }
 
 /** Signs the customer out everywhere (a password reset, the account deleted). */

@@ -49,7 +49,7 @@ export async function issueToken(
 /** A token's refusal: its purpose's one message (400), on the token field. */
 function invalidToken(purpose: AccountTokenPurpose): AppError {
   const message = INVALID_LINK_MESSAGES[purpose];
-  return AppError.invalid(message, [{ path: 'token', message }]);
+  return AppError.invalidField('token', message);
 }
 
 /**

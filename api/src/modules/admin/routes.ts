@@ -17,7 +17,6 @@ export function adminRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
 
   router.get('/admin/status', requireUser, (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     const { isAdmin } = currentUser(req);
     res.json(isAdmin ? { isAdmin, timeZone: config.shop.timeZone } : { isAdmin });
   });

@@ -81,9 +81,7 @@ export async function checkSheet(
   label: LabelConfiguration,
 ): Promise<SheetCheck> {
   if (!label.rows || label.rows.sheetId !== id) {
-    throw AppError.invalid('Choose the columns of this spreadsheet', [
-      { path: 'rows', message: 'Choose the columns of this spreadsheet' },
-    ]);
+    throw AppError.invalidField('rows', 'Choose the columns of this spreadsheet');
   }
   return checkSheetRows(await findOwnedSheet(owner, id), label);
 }
@@ -91,7 +89,7 @@ export async function checkSheet(
 /** A plain label's or a series' code scans on every label of the line; else a 400 naming why. */
 export function assertCodesScan(label: LabelConfiguration): void {
   const problem = checkSeriesCodes(label);
-  if (problem) throw AppError.invalid(problem, [{ path: 'code', message: problem }]);
+  if (problem) throw AppError.invalidField('code', problem);
 }
 
 /**
@@ -109,13 +107,11 @@ export async function checkLabelData(
   }
   const sheet = await findSheet(label.rows.sheetId);
   if (!sheet || !ownedBy(sheet, owner)) {
-    throw AppError.invalid(SHEET_NOT_FOUND_MESSAGE, [
-      { path: 'rows.sheetId', message: SHEET_NOT_FOUND_MESSAGE },
-    ]);
+    throw AppError.invalidField('rows.sheetId', SHEET_NOT_FOUND_MESSAGE);
   }
   if (label.quantity !== sheet.rowCount) {
     const message = `The spreadsheet has ${formatCount(sheet.rowCount)} rows: one label each, so the quantity is ${formatCount(sheet.rowCount)}`;
-    throw AppError.invalid(message, [{ path: 'quantity', message }]);
+    throw AppError.invalidField('quantity', message);
   }
   const check = checkSheetRows(sheet, label);
   if (check.errorCount > 0) {

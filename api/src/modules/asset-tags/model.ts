@@ -50,8 +50,8 @@ const labelSheetSchema = new Schema<LabelSheetRecord>(
     versionKey: false,
   },
 );
-// Signing in hands the session's sheets to the customer.
-labelSheetSchema.index({ sessionId: 1 });
+// Signing in hands the session's sheets no customer holds to the customer.
+labelSheetSchema.index({ sessionId: 1, customerId: 1 });
 // The sweep: guests' sheets due to be looked at, oldest first.
 labelSheetSchema.index({ sweepAfter: 1 });
 

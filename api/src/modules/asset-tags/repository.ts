@@ -31,16 +31,10 @@ export async function assignSessionSheetsToCustomer(
   sessionId: string,
   customerId: string,
 ): Promise<void> {
-  const sheets = await LabelSheetModel.find({ sessionId }, { customerId: 1 }).lean<
-    Array<Pick<LabelSheetRecord, '_id' | 'customerId'>>
-  >();
-  const guests = sheets.filter((sheet) => !sheet.customerId).map((sheet) => sheet._id);
-  if (guests.length > 0) {
-    await LabelSheetModel.updateMany(
-      { _id: trusted({ $in: guests }) },
-      { $set: { customerId }, $unset: { sweepAfter: 1 } },
-    );
-  }
+  await LabelSheetModel.updateMany(
+    { sessionId, customerId: null },
+    { $set: { customerId }, $unset: { sweepAfter: 1 } },
+  );
 }
 
 /** An order is being placed with these sheets: they are kept from now on (the order's labels). */

@@ -48,6 +48,7 @@ import {
   giveGuestCartsAnEnd,
   labelKeyOf,
   newItem,
+  ownerKeyOf,
   pushNewLine,
   removeAbandonedGuestCarts,
   saveCart,
@@ -57,8 +58,15 @@ import {
 } from './repository';
 
 // The funnel's starts (insights); the sweep of guests' abandoned carts (jobs) and its migration; what
-// a guest's cart holds, for the sweeps of guests' uploads and sheets (jobs).
-export { cartStartsBetween, findGuestCartHoldings, giveGuestCartsAnEnd, removeAbandonedGuestCarts };
+// a guest's cart holds, for the sweeps of guests' uploads and sheets (jobs); the key that names a cart's
+// owner, which an order's placing and series keep too (orders).
+export {
+  cartStartsBetween,
+  findGuestCartHoldings,
+  giveGuestCartsAnEnd,
+  ownerKeyOf,
+  removeAbandonedGuestCarts,
+};
 
 /** A cart line as the order module reads it: money in cents. */
 export interface CartLine {
@@ -454,7 +462,7 @@ export async function addToCart(
     const merged = current.quantity + quantity;
     if (merged > MAX_LINE_QUANTITY) {
       const message = `Your cart already has ${formatCount(current.quantity)} of this label. ${LINE_QUANTITY_LIMIT_MESSAGE}`;
-      throw AppError.invalid(message, [{ path: 'quantity', message }]);
+      throw AppError.invalidField('quantity', message);
     }
     return saveChangedLine(owner, cart, same, atQuantity(current, merged));
   }
@@ -487,13 +495,11 @@ async function assertQuantityFitsLine(line: CartItemRecord, quantity: number): P
   const config = line.productConfig;
   if (config.rows) {
     if (quantity === line.quantity) return;
-    throw AppError.invalid(SHEET_QUANTITY_MESSAGE, [
-      { path: 'quantity', message: SHEET_QUANTITY_MESSAGE },
-    ]);
+    throw AppError.invalidField('quantity', SHEET_QUANTITY_MESSAGE);
   }
   if (config.series) {
     const range = seriesRangeProblem(config.series, quantity);
-    if (range) throw AppError.invalid(range, [{ path: 'quantity', message: range }]);
+    if (range) throw AppError.invalidField('quantity', range);
   }
   if (config.code && quantity > line.quantity) {
     assertCodesScan({ ...config, ...variableDataOf(config), quantity, files: line.files });
@@ -570,9 +576,7 @@ export async function saveCartSession(
     await evaluateDiscount(update.discountCode, async () => sumOf(await listCartLines(owner))),
   );
   if (!evaluation.valid) {
-    throw AppError.invalid(evaluation.message, [
-      { path: 'discountCode', message: evaluation.message },
-    ]);
+    throw AppError.invalidField('discountCode', evaluation.message);
   }
   const applied: CartDiscountRecord = {
     discountCode: evaluation.code,

@@ -44,6 +44,7 @@ const NO_DISCOUNT: CartDiscountRecord = {
   discountData: null,
 };
 
+/** The key a cart is kept under: `customer:{id}` when signed in, else `guest:{sessionId}`. */
 export function ownerKeyOf(owner: CartOwner): string {
   return owner.customerId ? `customer:${owner.customerId}` : `guest:${owner.sessionId}`;
 }

@@ -36,7 +36,6 @@ export function cartRoutes({ config, logger, taxRates }: AppDependencies): Route
   router.get('/cart', async (req, res) => {
     const owner = cartOwner(req);
     const { zipCode } = parseQuery(cartQuerySchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await readCart(owner, taxRates, zipCode));
   });
 
@@ -49,7 +48,6 @@ export function cartRoutes({ config, logger, taxRates }: AppDependencies): Route
   // Before /cart/:id, so "session" is not read as an id.
   router.get('/cart/session', async (req, res) => {
     const owner = cartOwner(req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await readCartSession(owner));
   });
 

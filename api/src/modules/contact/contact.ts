@@ -51,12 +51,8 @@ function toAdminEnquiry(enquiry: StoredEnquiry): AdminEnquiry {
 export async function enquiryPage(
   query: Parameters<typeof listEnquiries>[0],
 ): Promise<AdminEnquiryPage> {
-  const found = await listEnquiries({ ...query, limit: query.limit + 1 });
-  const page = found.slice(0, query.limit);
-  return {
-    enquiries: page.map(toAdminEnquiry),
-    nextBefore: found.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-  };
+  const { items, next } = await listEnquiries(query);
+  return { enquiries: items.map(toAdminEnquiry), nextBefore: next };
 }
 
 export async function markEnquiryHandled(

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { z } from 'zod';
 import type { ContactEnquiry, adminEnquiriesQuerySchema } from '@shop/contracts';
-import { trusted } from '../../platform/db';
+import { pageOf, trusted, type KeyPage } from '../../platform/db';
 import { ContactEnquiryModel, type ContactEnquiryDocument } from './model';
 
 export interface StoredEnquiry extends ContactEnquiry {
@@ -20,23 +20,22 @@ export async function insertEnquiry(
   return toStoredEnquiry(created.toObject());
 }
 
-export async function findEnquiryById(id: string): Promise<StoredEnquiry | null> {
-  const found = await ContactEnquiryModel.findById(id).lean();
-  return found ? toStoredEnquiry(found) : null;
-}
-
-/** Newest first, `before` an id of the page read last; state narrows to new or handled ones. */
+/** A page, newest first, after the id `before`; state narrows to new or handled ones. */
 export async function listEnquiries({
   before,
   limit,
   state,
-}: z.output<typeof adminEnquiriesQuerySchema>): Promise<StoredEnquiry[]> {
+}: z.output<typeof adminEnquiriesQuerySchema>): Promise<KeyPage<StoredEnquiry>> {
   const filter: Record<string, unknown> = {};
   if (before) filter._id = trusted({ $lt: new Types.ObjectId(before) });
   if (state === 'new') filter.status = 'new';
   if (state === 'handled') filter.status = 'answered';
-  const found = await ContactEnquiryModel.find(filter).sort({ _id: -1 }).limit(limit).lean();
-  return found.map(toStoredEnquiry);
+  const found = await ContactEnquiryModel.find(filter)
+    .sort({ _id: -1 })
+    .limit(limit + 1)
+    .lean();
+  const { items, next } = pageOf(found, limit);
+  return { items: items.map(toStoredEnquiry), next };
 }
 
 export async function setEnquiryHandled(

@@ -29,7 +29,6 @@ export function contactRoutes({ config, logger }: AppDependencies): Router {
 
   router.get('/admin/enquiries', requireAdmin, async (req, res) => {
     const query = parseQuery(adminEnquiriesQuerySchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await enquiryPage(query));
   });
 

@@ -6,7 +6,6 @@ export function healthRoutes(): Router {
 
   router.get('/health', async (_req, res) => {
     const report = await checkHealth();
-    res.setHeader('Cache-Control', 'no-store');
     if (report.status === 'ok') {
       res.json(report);
     } else {

@@ -4,8 +4,8 @@
 // orders themselves: every write of an order sets its updatedAt, which is indexed, so the orders
 // written since the feed's last reading name the slices to read again. Nothing needs to be told
 // about a payment, a refund or an approval, and a process dying between an order's write and
-// anything else loses nothing. A call costs the orders of the current hour, the orders changed since
-// the last call (the insights job keeps that short), and at most 90 day documents.
+// anything else loses nothing. A call reads the current hour's orders, those changed since the last
+// reading (the insights job keeps them few), and at most 90 day documents.
 import {
   ORDER_STATUSES,
   INSIGHT_PERIOD_DAYS,

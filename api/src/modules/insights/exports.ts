@@ -21,6 +21,7 @@ import {
   type ExportsPage,
   type exportRequestSchema,
 } from '@shop/contracts';
+import { pageOf } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/auth-guards';
 import { customerCursor, type CustomerRecord } from '../accounts/accounts';
@@ -226,15 +227,11 @@ export async function exportsPage(
     before = await findExport(query.before);
     if (!before) {
       const message = 'before must be the id of an export';
-      throw AppError.invalid(message, [{ path: 'before', message }]);
+      throw AppError.invalidField('before', message);
     }
   }
-  const found = await listExports(before, query.limit + 1);
-  const page = found.slice(0, query.limit);
-  return {
-    exports: page.map((record) => toExportAnswer(record, viewer)),
-    nextBefore: found.length > query.limit ? page.at(-1)!._id.toString() : null,
-  };
+  const { items, next } = pageOf(await listExports(before, query.limit + 1), query.limit);
+  return { exports: items.map((record) => toExportAnswer(record, viewer)), nextBefore: next };
 }
 
 /** The file's rows, header first, joined into chunks of about CHUNK_CHARS. */
@@ -300,7 +297,6 @@ export async function streamExport(
   const name = `${record.kind}${record.rows === 'line' ? '-lines' : ''}-${record.from}-to-${record.to}.csv`;
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-  res.setHeader('Cache-Control', 'no-store');
   await pipeline(Readable.from(chunks), res);
   await recordDownload(record._id, count.rows);
 }

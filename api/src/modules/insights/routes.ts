@@ -12,13 +12,11 @@ export function insightRoutes({ config }: AppDependencies): Router {
 
   router.get('/admin/insights', requireAdmin, async (req, res) => {
     const { period } = parseQuery(insightsQuerySchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await insightsDashboard(period, timeZone));
   });
 
   router.get('/admin/exports', requireAdmin, async (req, res) => {
     const query = parseQuery(exportsQuerySchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await exportsPage(query, currentUser(req)));
   });
 

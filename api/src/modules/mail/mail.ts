@@ -117,12 +117,11 @@ export async function outboxPage(
   query: { before?: string; limit: number },
   mailServer: boolean,
 ): Promise<OutboxPage> {
-  const records = await listMail({ ...query, limit: query.limit + 1 });
-  const page = records.slice(0, query.limit);
+  const { items, next } = await listMail(query);
   return {
     mailServer,
-    messages: page.map((record) => toOutboxMessage(record, mailServer)),
-    nextBefore: records.length > query.limit ? (page.at(-1)?._id.toString() ?? null) : null,
+    messages: items.map((record) => toOutboxMessage(record, mailServer)),
+    nextBefore: next,
   };
 }
 
@@ -226,8 +225,8 @@ export const SENDS_AT_ONCE = 4;
 /**
  * One round of the mail worker: up to `batch` messages due now are claimed together (a conditional
  * update, so workers on several processes send each message once), sent (or, with no mail server,
- * delivered to the outbox) `SENDS_AT_ONCE` at a time, and their outcomes written together: a round
- * costs the database the same few commands however many messages it sends. A failure keeps the
+ * delivered to the outbox) `SENDS_AT_ONCE` at a time, and their outcomes written in one bulk write,
+ * so the round's commands do not grow with its messages. A failure keeps the
  * message due again after its backoff; nothing is lost (a worker that stops mid-round loses its claims
  * when they lapse, and its messages are sent again). `taken`: the due messages the round found (as
  * many as `batch` when more may be waiting), `settled`: those whose attempt it made; a round that took

@@ -1,6 +1,6 @@
 // Data access for the outbox; plain objects out.
 import { Types } from 'mongoose';
-import { olderThan, trusted } from '../../platform/db';
+import { pageByKey, trusted, type KeyPage } from '../../platform/db';
 import { crashAt } from '../../platform/fault-points';
 import { OutboxModel, type OutboxRecord } from './model';
 
@@ -14,8 +14,6 @@ export type NewMail = Pick<OutboxRecord, 'key' | 'kind' | 'to' | 'subject' | 'te
  */
 export async function insertMails(mails: NewMail[], now: Date): Promise<boolean[]> {
   if (mails.length === 0) return [];
-  // The unique key index must exist before the first insert of a new database.
-  await OutboxModel.init();
   // Ids made in this order: the Outbox lists messages of the same moment newest (last) first.
   const docs = mails.map((mail) => ({
     _id: new Types.ObjectId(),
@@ -58,27 +56,9 @@ export async function hasMail(key: string): Promise<boolean> {
   return (await OutboxModel.exists({ key })) !== null;
 }
 
-/**
- * The Outbox newest first, paged by key: the messages after `before`'s place in the order
- * (createdAt, _id), none when `before` names no message.
- */
-export async function listMail({
-  before,
-  limit,
-}: {
-  before?: string;
-  limit: number;
-}): Promise<OutboxRecord[]> {
-  let filter = {};
-  if (before) {
-    const last = await OutboxModel.findById(before, { createdAt: 1 }).lean<OutboxRecord>();
-    if (!last) return [];
-    filter = olderThan('createdAt', last);
-  }
-  return OutboxModel.find(filter)
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(limit)
-    .lean<OutboxRecord[]>();
+/** A page of the Outbox, newest first, after the message `before` (none when it names none). */
+export function listMail(page: { before?: string; limit: number }): Promise<KeyPage<OutboxRecord>> {
+  return pageByKey<OutboxRecord>(OutboxModel, page);
 }
 
 /** The messages due by now, the longest waiting first. */
@@ -109,12 +89,12 @@ interface MailClaim {
 }
 
 /**
- * Those of these messages still due, for this worker's round alone until `claim.until`: one
- * conditional update of them all (each document's update is atomic, so of two workers each message
- * goes to one), then one read of what this round holds, unless it took every one of the messages
- * `read` (as the round found them due): a message still due when claimed is as it was read (only a
- * claim's holder changes it, and one that failed is due again only after its backoff), so those are
- * what it holds. One or two commands, however many messages.
+ * Claims those of these messages still due for this worker's round, until `claim.until`, in one
+ * conditional update (each document's update is atomic, so of two workers each message goes to one),
+ * and answers the messages the round holds. When it claimed every one of `read` (the messages as the
+ * round found them due), they are answered as read: a message still due is unchanged since (only a
+ * claim's holder changes it, and one that failed is due again only after its backoff). Otherwise
+ * they are read again.
  */
 export async function claimMails(
   ids: Types.ObjectId[],

@@ -13,7 +13,6 @@ export function mailRoutes({ config }: AppDependencies): Router {
 
   router.get('/admin/outbox', requireAdmin, async (req, res) => {
     const query = parseQuery(outboxQuerySchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await outboxPage(query, mailServer));
   });
 

@@ -246,8 +246,8 @@ const orderSchema = new Schema<OrderRecord>(
 );
 orderSchema.index({ orderNumber: 1 }, { unique: true });
 orderSchema.index({ cartKey: 1, placing: -1 }, { unique: true });
-// A customer's history, the guest orders an account joins and the admin's search by email (with
-// paymentStatus in it, SQLite takes this index over the admin list's for an email's paid orders).
+// A customer's history, the guest orders an account joins and the admin's search by email: each
+// filters on paymentStatus too, so an email's paid orders are one range of the index.
 orderSchema.index({ customerId: 1, paymentStatus: 1, createdAt: -1, _id: -1 });
 orderSchema.index({ emailKey: 1, paymentStatus: 1, createdAt: -1, _id: -1 });
 // The admin's lists: paid orders newest first, by status (and the unpaid-orders sweep), by date.

@@ -45,7 +45,7 @@ function refuseMove(order: OrderRecord, to: OrderStatus): never {
     to === 'shipped' && order.status === 'pending_payment'
       ? 'Only a paid order can be shipped'
       : `An order cannot be moved from ${ORDER_STATUS_LABELS[order.status].toLowerCase()} to ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
-  throw AppError.invalid(message, [{ path: 'status', message }]);
+  throw AppError.invalidField('status', message);
 }
 
 /**
@@ -294,7 +294,7 @@ export async function cancelOrder(
   const refundCents = toCents(refundAmount);
   if (refundCents > order.totalCents) {
     const message = `The refund cannot be more than the ${formatDollars(toDollars(order.totalCents))} charged`;
-    throw AppError.invalid(message, [{ path: 'refundAmount', message }]);
+    throw AppError.invalidField('refundAmount', message);
   }
   const note = [`Refund ${formatDollars(toDollars(refundCents))}`, reason]
     .filter(Boolean)

@@ -77,7 +77,7 @@ export async function orderHistory(
   page: { before?: string; limit: number },
   engraved: (order: OrderRecord) => Promise<ReadonlyMap<string, string>>,
 ): Promise<{ orders: OrderHistoryEntry[]; nextBefore: string | null }> {
-  const { orders, next } = await listOrdersOfCustomer(customerId, page);
+  const { items: orders, next } = await listOrdersOfCustomer(customerId, page);
   const entries = [];
   for (const order of orders)
     entries.push(
@@ -91,8 +91,8 @@ export async function customerOrdersForAdmin(
   customerId: string,
   page: { before?: string; limit: number },
 ): Promise<{ orders: AdminOrder[]; nextBefore: string | null }> {
-  const { orders, next } = await listOrdersOfCustomer(customerId, page);
-  return { orders: orders.map(toAdminOrder), nextBefore: next };
+  const { items, next } = await listOrdersOfCustomer(customerId, page);
+  return { orders: items.map(toAdminOrder), nextBefore: next };
 }
 
 /** The artwork files on the customer's paid orders (kept when the customer is deleted). */
@@ -126,7 +126,7 @@ export async function joinGuestOrders(customerId: string, confirmedEmail: string
   let joined = 0;
   for (const order of await findPaidGuestOrdersByEmail(confirmedEmail.toLowerCase())) {
     if (await joinOrderToCustomer(order._id, customerId)) {
-      await moveOrderedSeriesTo(order._id.toString(), customerId);
+      await moveOrderedSeriesTo(order, customerId);
       joined += 1;
     }
   }

@@ -16,14 +16,13 @@ import {
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { crashAt } from '../../platform/fault-points';
-import { clearOrderedLines, readCartToOrder, type CartLine } from '../cart/cart';
+import { clearOrderedLines, ownerKeyOf, readCartToOrder, type CartLine } from '../cart/cart';
 import { keepOrderedSheets } from '../asset-tags/asset-tags';
 import { evaluateDiscount } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
 import { taxFor, type TaxRates } from '../tax/tax';
 import { keepOrderedUploads } from '../uploads/uploads';
 import type { OrderItemRecord, OrderRecord } from './model';
-import { ownerKeyOf } from './series';
 import {
   findLatestPlacing,
   insertOrder,
@@ -94,7 +93,7 @@ async function readCartToPlace(owner: CartOwner, placing: boolean) {
   const cart = await readCartToOrder(owner, { placing });
   if (cart.lines.length === 0) {
     const message = 'Your cart is empty';
-    throw AppError.invalid(message, [{ path: 'cart', message }]);
+    throw AppError.invalidField('cart', message);
   }
   return cart;
 }
@@ -179,7 +178,7 @@ export async function priceOrder(
   const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
     await priceLines(cart, customerInfo.zipCode, taxRates);
   const refusal = skipProof ? skipProofRefusal(items) : null;
-  if (refusal) throw AppError.invalid(refusal, [{ path: 'skipProof', message: refusal }]);
+  if (refusal) throw AppError.invalidField('skipProof', refusal);
 
   const made = {
     sessionId: owner.sessionId,

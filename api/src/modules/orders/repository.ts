@@ -1,8 +1,14 @@
 // Data access for order documents; plain objects out. Every query runs on an index declared in
 // model.ts, and every change of state is a conditional update on the order (the filter names the
 // state it leaves), which is atomic on MongoDB and on the embedded engine alike.
-import { Types, isValidObjectId, type FilterQuery } from 'mongoose';
-import { insertUnlessTaken, isDuplicateKeyError, olderThan, trusted } from '../../platform/db';
+import { Types, isValidObjectId } from 'mongoose';
+import {
+  insertUnlessTaken,
+  isDuplicateKeyError,
+  pageByKey,
+  trusted,
+  type KeyPage,
+} from '../../platform/db';
 import { emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
 import {
   OrderCounterModel,
@@ -134,32 +140,15 @@ export async function findLatestPlacing(cartKey: string): Promise<OrderRecord | 
 
 /**
  * A page of the customer's paid orders (an unpaid checkout is not an order to them), newest first,
- * after the order `before` of theirs (none when it is not theirs). `next` is the page's last order's
- * id when more follow.
+ * after the order `before` of theirs (none when it is not theirs).
  */
 export async function listOrdersOfCustomer(
   customerId: string,
-  { before, limit }: { before?: string; limit: number },
-): Promise<{ orders: OrderRecord[]; next: string | null }> {
-  if (!isValidObjectId(customerId)) return { orders: [], next: null };
-  const filter: FilterQuery<OrderRecord> = {
-    customerId: new Types.ObjectId(customerId),
-    paymentStatus: 'paid',
-  };
-  if (before) {
-    const last = await OrderModel.findOne({ ...filter, _id: before }, { createdAt: 1 })
-      .lean<Pick<OrderRecord, '_id' | 'createdAt'>>()
-      .exec();
-    if (!last) return { orders: [], next: null };
-    Object.assign(filter, olderThan('createdAt', last));
-  }
-  const found = await OrderModel.find(filter)
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(limit + 1)
-    .lean<OrderRecord[]>()
-    .exec();
-  const orders = found.slice(0, limit);
-  return { orders, next: found.length > limit ? (orders.at(-1)?._id.toString() ?? null) : null };
+  page: { before?: string; limit: number },
+): Promise<KeyPage<OrderRecord>> {
+  if (!isValidObjectId(customerId)) return { items: [], next: null };
+  const scope = { customerId: new Types.ObjectId(customerId), paymentStatus: 'paid' };
+  return pageByKey<OrderRecord>(OrderModel, { scope, ...page });
 }
 
 /** The artwork files on the customer's paid orders, every one (deleting a customer keeps them). */

@@ -19,6 +19,7 @@ import {
 } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
 import { cartOwner, currentUser, requireAdmin, requireUser } from '../../platform/auth-guards';
+import { sendAttachment } from '../../platform/downloads';
 import { AppError } from '../../platform/errors';
 import {
   assertNoOperatorKeys,
@@ -83,7 +84,6 @@ export function orderRoutes({
   router.post('/checkout/quote', async (req, res) => {
     const owner = cartOwner(req);
     const { zipCode } = parseBody(checkoutQuoteSchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await quoteCheckout(owner, zipCode, taxRates));
   });
 
@@ -99,7 +99,6 @@ export function orderRoutes({
   router.get('/orders', requireUser, async (req, res) => {
     const page = parseQuery(orderHistoryQuerySchema, req);
     const { orders, nextBefore } = await orderHistory(currentUser(req).id, page, engravedTexts);
-    res.setHeader('Cache-Control', 'no-store');
     if (nextBefore) res.setHeader(NEXT_BEFORE_HEADER, nextBefore);
     res.json(orders);
   });
@@ -110,14 +109,12 @@ export function orderRoutes({
     const numbered = await findOrderByNumber(orderNumber);
     if (!numbered) throw AppError.notFound('Order not found');
     const order = await authorizeOrderReader(req, numbered._id.toString(), config);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await orderDetail(order));
   });
 
   router.get('/orders/:id', async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     const order = await authorizeOrderReader(req, id, config);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await orderDetail(order));
   });
 
@@ -137,11 +134,7 @@ export function orderRoutes({
       : await authorizeOrderReader(req, id, config);
     const pdf = await invoicePdf(order, config.shop, await engravedTexts(order));
     // invoice-{digits}.pdf: nothing in the name needs escaping.
-    res.setHeader('Content-Disposition', `attachment; filename="${invoiceFilename(order)}"`);
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Length', String(pdf.length));
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(pdf);
+    sendAttachment(res, invoiceFilename(order), 'application/pdf', pdf);
   });
 
   // The order's lines into the caller's cart at today's prices (owner or guest link holder only).
@@ -159,7 +152,6 @@ export function orderRoutes({
   router.get('/orders/:id/reorder', async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     const order = await authorizeOrderReader(req, id, config);
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ series: await seriesChoices(order, await engravedTexts(order)) });
   });
 
@@ -183,7 +175,6 @@ export function orderRoutes({
   router.get('/admin/orders', requireAdmin, async (req, res) => {
     const query = parseQuery(adminOrdersQuerySchema, req);
     const page = await adminOrderPage(query, config.shop.timeZone);
-    res.setHeader('Cache-Control', 'no-store');
     // Paged by key (api/README.md, "Data access"), the next place also in the header.
     if (page.nextBefore) res.setHeader(NEXT_BEFORE_HEADER, page.nextBefore);
     res.json(page);
@@ -191,7 +182,6 @@ export function orderRoutes({
 
   router.get('/admin/orders/:id', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await adminOrderDetail(id, engravedTexts));
   });
 
@@ -211,7 +201,7 @@ export function orderRoutes({
           : status === 'cancelled'
             ? 'Cancel an order with its refund (POST /api/admin/orders/{id}/cancel)'
             : `An order cannot be moved to ${status} by hand`;
-      throw AppError.invalid(message, [{ path: 'status', message }]);
+      throw AppError.invalidField('status', message);
     }
     res.json(await completeOrder(id, { by: currentUser(req).email }));
   });

@@ -9,7 +9,7 @@ import {
   startOfDayIn,
   type OrderStatus,
 } from '@shop/contracts';
-import { trusted } from '../../platform/db';
+import { pageOf, trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { anyStartsWith } from '../../platform/search-keys';
 import { OrderModel, type OrderRecord } from './model';
@@ -48,7 +48,7 @@ async function lastOfPreviousPage(before: string): Promise<PageKey> {
     : null;
   if (!last) {
     const message = 'before must be the nextBefore of the previous page';
-    throw AppError.invalid(message, [{ path: 'before', message }]);
+    throw AppError.invalidField('before', message);
   }
   return last;
 }
@@ -77,13 +77,10 @@ export async function searchOrders(
   timeZone: string,
 ): Promise<OrderSearchPage> {
   const text = search.q?.trim() ? readOrderSearch(search.q) : null;
-  if (text?.kind === 'too short')
-    throw AppError.invalid(ORDER_SEARCH_TOO_SHORT, [
-      { path: 'q', message: ORDER_SEARCH_TOO_SHORT },
-    ]);
+  if (text?.kind === 'too short') throw AppError.invalidField('q', ORDER_SEARCH_TOO_SHORT);
 
-  // An order number names one order: read by its unique index, then held to the other conditions
-  // (sorted with the list's filter, SQLite would walk the paid orders' index to find it).
+  // An order number names one order: read by its unique index alone, then held to the other
+  // conditions here rather than in the query, whose sort would have it walk the list's index.
   if (text?.kind === 'number')
     return { orders: await orderNumbered(text.number, search, timeZone), next: null };
 
@@ -114,7 +111,6 @@ export async function searchOrders(
     .limit(search.pageSize + 1)
     .lean<OrderRecord[]>()
     .exec();
-  const orders = found.slice(0, search.pageSize);
-  const more = found.length > search.pageSize;
-  return { orders, next: more ? orders.at(-1)!._id.toString() : null };
+  const { items, next } = pageOf(found, search.pageSize);
+  return { orders: items, next };
 }

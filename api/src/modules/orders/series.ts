@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { describeSeries, seriesLast, type OrderedProductConfig } from '@shop/contracts';
 import { insertUnlessTaken, trusted } from '../../platform/db';
+import { ownerKeyOf } from '../cart/cart';
 import { OrderedSeriesModel, type OrderRecord, type OrderedSeriesRecord } from './model';
 
 /** Which series a line continues: its text and code templates (not its numbers or padding). */
@@ -15,17 +16,13 @@ function seriesKeyOf(config: OrderedProductConfig): string {
     .digest('hex');
 }
 
-const customerOwnerKey = (customerId: string) => `customer:${customerId}`;
-
-export const ownerKeyOf = (owner: { customerId?: string | null; sessionId: string }) =>
-  owner.customerId ? customerOwnerKey(owner.customerId) : `guest:${owner.sessionId}`;
+/** Whose numbers the order's series count as: the key its owner's cart has. */
+const ownerKeyOfOrder = (order: OrderRecord, customerId = order.customerId?.toString()) =>
+  ownerKeyOf({ sessionId: order.sessionId, customerId });
 
 /** Records the paid order's series lines; twice records each once. */
 export async function recordOrderedSeries(order: OrderRecord, at: Date): Promise<void> {
-  const owner = ownerKeyOf({
-    customerId: order.customerId?.toString() ?? null,
-    sessionId: order.sessionId,
-  });
+  const owner = ownerKeyOfOrder(order);
   for (const item of order.items) {
     const series = item.productConfig.series;
     if (!series) continue;
@@ -70,10 +67,7 @@ export async function seriesChoices(
   order: OrderRecord,
   engraved: ReadonlyMap<string, string>,
 ): Promise<SeriesChoice[]> {
-  const owner = ownerKeyOf({
-    customerId: order.customerId?.toString() ?? null,
-    sessionId: order.sessionId,
-  });
+  const owner = ownerKeyOfOrder(order);
   const choices: SeriesChoice[] = [];
   // The last number each series' continuation gives an earlier line of this order: two lines of one
   // series continue one after the other, never with the same numbers.
@@ -105,9 +99,10 @@ export async function seriesChoices(
 }
 
 /** A guest order joined its customer's account: its series count as the customer's from now on. */
-export async function moveOrderedSeriesTo(orderId: string, customerId: string): Promise<void> {
+export async function moveOrderedSeriesTo(order: OrderRecord, customerId: string): Promise<void> {
+  const orderId = order._id.toString();
   await OrderedSeriesModel.updateMany(
     { _id: trusted({ $gte: `${orderId}:`, $lt: `${orderId};` }) },
-    { $set: { owner: customerOwnerKey(customerId) } },
+    { $set: { owner: ownerKeyOfOrder(order, customerId) } },
   );
 }

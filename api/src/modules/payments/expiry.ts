@@ -27,25 +27,22 @@ export const LEFT_CHARGING_MESSAGE =
 export const LEFT_UNANSWERED_MESSAGE =
   'An unpaid order expired whose last charge request the card processor never answered: the card may have been charged. Look the order up at the payment provider (its id, or its id and a number, is the idempotency key; the order number is the reference) and refund what was charged.';
 
+/** Orders one round of the sweep looks at, of each kind; the rest wait for the next round. */
+const BATCH = 100;
+
 /**
- * Expires the checkouts placed a day ago and still unpaid, at most `batch` a round (the rest next
+ * Expires the checkouts placed a day ago and still unpaid, at most BATCH a round (the rest next
  * round). With `followUp` (the jobs pass it), paid orders not settled are settled, and an order
  * still charging a day on, whose card may have been charged, is logged once as an error. How many
  * orders it expired.
  */
 export async function expireUnpaidOrders(
   now = new Date(),
-  {
-    batch = 100,
-    followUp,
-  }: {
-    batch?: number;
-    followUp?: { config: Config; logger: Logger };
-  } = {},
+  { followUp }: { followUp?: { config: Config; logger: Logger } } = {},
 ): Promise<number> {
   const placedBefore = new Date(now.getTime() - UNPAID_ORDER_LIFETIME_MS);
   let expired = 0;
-  for (const order of await findOpenCheckoutsPlacedBefore(placedBefore, 'unpaid', batch)) {
+  for (const order of await findOpenCheckoutsPlacedBefore(placedBefore, 'unpaid', BATCH)) {
     // The write that ends it is the payment's guard too: a payment that took the order first wins.
     const before = await expireUnpaid(order._id);
     if (!before) continue;
@@ -67,9 +64,9 @@ export async function expireUnpaidOrders(
       );
   }
   if (followUp) {
-    for (const paid of await findUnsettledPaidOrders(batch))
+    for (const paid of await findUnsettledPaidOrders(BATCH))
       await settlePayment(paid, followUp.config, null);
-    for (const charging of await findOpenCheckoutsPlacedBefore(placedBefore, 'charging', batch)) {
+    for (const charging of await findOpenCheckoutsPlacedBefore(placedBefore, 'charging', BATCH)) {
       if (charging.chargeStuckReportedAt || !(await markChargeStuckReported(charging._id, now)))
         continue;
       followUp.logger.error(

@@ -171,7 +171,7 @@ export const PAYMENT_UNAVAILABLE_MESSAGE =
 
 /**
  * Charges the order's total with the card token. Idempotent: a paid order answers its payment again
- * and charges nothing; two calls at once charge once (the order's payment claim, claims.ts). A
+ * and charges nothing; two calls at once charge once (the order's payment claim, claimOrAwait). A
  * discount code takes one use within its limit before the charge (none left: a clean refusal, nothing
  * charged) and gives it back if the charge is refused. A decline leaves the order unpaid and the cart as it
  * was, and is counted on the order: past DECLINES_PER_ORDER, or past the address's attempts

@@ -82,13 +82,11 @@ export function paymentRoutes({ config, logger, paymentProvider }: AppDependenci
           `frame-ancestors 'self' ${parentOrigin}`,
         ].join('; '),
       );
-      res.setHeader('Cache-Control', 'no-store');
       res.type('html').send(sandboxCardFramePage(parentOrigin, styleNonce));
     });
 
     router.post('/payment/sandbox/tokenize', async (req, res) => {
       const card = parseBody(sandboxCardSchema, req);
-      res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ token: await tokenizeSandboxCard(card) });
     });
   }

@@ -16,7 +16,8 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
-import { localFolderStore, sendDownload as sendUpload, type UploadStore } from '../uploads/uploads';
+import { sendAttachment } from '../../platform/downloads';
+import { localFolderStore, sendDownload, type UploadStore } from '../uploads/uploads';
 import {
   productionCsvOf,
   productionPdf,
@@ -95,18 +96,9 @@ function proofPageLink(req: Request, order: OrderRecord, config: Config, now: Da
   return signOrderLink(orderId, config.orderLinkSecret, now);
 }
 
-/** A file for the caller alone, downloaded rather than shown. */
-function sendDownload(res: Response, fileName: string, type: string, body: Buffer | string) {
-  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.type(type).send(body);
-}
-
-export function proofRoutes(
-  { config }: AppDependencies,
-  store: UploadStore = localFolderStore(config.uploadDir),
-): Router {
+export function proofRoutes({ config }: AppDependencies): Router {
   const router = Router();
+  const store = localFolderStore(config.uploadDir);
 
   router.get('/orders/:id/items/:itemId/proof.svg', async (req, res) => {
     const { svg, fileName } = await proofSvg(await proofRequest(req, store, config));
@@ -122,12 +114,12 @@ export function proofRoutes(
 
   router.get('/orders/:id/items/:itemId/proof.pdf', async (req, res) => {
     const { pdf, fileName } = await proofPdf(await proofRequest(req, store, config));
-    sendDownload(res, fileName, 'application/pdf', pdf);
+    sendAttachment(res, fileName, 'application/pdf', pdf);
   });
 
   // The shop's uploaded proof file of a revision, as uploaded (always a download: never run inline).
   router.get('/orders/:id/items/:itemId/proof-file', async (req, res) => {
-    await sendUpload(res, await uploadedProofFile(await proofRequest(req, store, config)));
+    await sendDownload(res, await uploadedProofFile(await proofRequest(req, store, config)));
   });
 
   // --- The customer's answer: the order's owner only (anyone else: 404, as for the order) ----------
@@ -135,7 +127,6 @@ export function proofRoutes(
   router.get('/orders/:id/proof', async (req, res) => {
     const now = new Date();
     const order = await answeringOrder(req, config, now);
-    res.setHeader('Cache-Control', 'no-store');
     res.json({
       ...(await proofView(order, 'customer', now)),
       access: proofPageLink(req, order, config, now),
@@ -167,7 +158,6 @@ export function proofRoutes(
 
   router.get('/admin/orders/:id/proof', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await proofView(await orderForCaller(req, id, config), 'admin'));
   });
 
@@ -184,14 +174,14 @@ export function proofRoutes(
     const { layout } = parseQuery(productionQuerySchema, req);
     const order = await orderForCaller(req, id, config);
     const { pdf, fileName } = await productionPdf(order, itemId, layout, store);
-    sendDownload(res, fileName, 'application/pdf', pdf);
+    sendAttachment(res, fileName, 'application/pdf', pdf);
   });
 
   router.get('/admin/orders/:id/items/:itemId/production.csv', requireAdmin, async (req, res) => {
     const { id, itemId } = parseParams(proofParamsSchema, req);
     const order = await orderForCaller(req, id, config);
     const { csv, fileName } = await productionCsvOf(order, itemId);
-    sendDownload(res, fileName, 'text/csv; charset=utf-8', csv);
+    sendAttachment(res, fileName, 'text/csv; charset=utf-8', csv);
   });
 
   const receiveProofFile = multer({

@@ -311,16 +311,14 @@ export async function createRevision(
   }
   const item = order.items.find(({ lineId }) => lineId === input.lineId);
   if (!item) {
-    throw AppError.invalid('This line is not in the order', [
-      { path: 'lineId', message: 'This line is not in the order' },
-    ]);
+    throw AppError.invalidField('lineId', 'This line is not in the order');
   }
   // A spreadsheet's labels take their text from its rows: new text would be mailed as the change
   // while the proof and the production file still draw the rows.
   if (item.productConfig.rows && input.customText !== undefined) {
     const message =
       "A spreadsheet line's text comes from its rows: upload a proof file for it, or ask the customer for a corrected spreadsheet";
-    throw AppError.invalid(message, [{ path: 'customText', message }]);
+    throw AppError.invalidField('customText', message);
   }
   // A series' new text keeps its number, unless its code carries it (the rule the cart checks).
   const series = item.productConfig.series;
@@ -332,11 +330,11 @@ export async function createRevision(
     !code?.value.includes(NUMBER_FIELD)
   ) {
     const message = `Put ${NUMBER_FIELD} in the text where the number goes: every label of this series would read the same`;
-    throw AppError.invalid(message, [{ path: 'customText', message }]);
+    throw AppError.invalidField('customText', message);
   }
   if ((input.customText === undefined) === (input.file === undefined)) {
     const message = "Send either the line's new text or a proof file";
-    throw AppError.invalid(message, [{ path: 'customText', message }]);
+    throw AppError.invalidField('customText', message);
   }
   const previous = await revisionLines(order, proof.revision);
   const lines = previous.map((line) =>

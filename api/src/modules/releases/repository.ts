@@ -21,11 +21,11 @@ export function findRelease(remote: string, version: string): Promise<ReleaseRec
   return ReleaseModel.findOne({ remote, version }).lean<ReleaseRecord>();
 }
 
-/** Newest first. */
-export function listReleases(remote: string, limit = 50): Promise<ReleaseRecord[]> {
+/** The latest 50, newest first. */
+export function listReleases(remote: string): Promise<ReleaseRecord[]> {
   return ReleaseModel.find({ remote })
     .sort({ publishedAt: -1, _id: -1 })
-    .limit(limit)
+    .limit(50)
     .lean<ReleaseRecord[]>();
 }
 
@@ -75,10 +75,11 @@ export async function insertAudit(entry: Omit<ReleaseAuditRecord, '_id' | 'at'>)
   await ReleaseAuditModel.create({ ...entry, at: new Date() });
 }
 
-export function listAudit(remote: string, limit = 20): Promise<ReleaseAuditRecord[]> {
+/** The latest 20 entries, newest first. */
+export function listAudit(remote: string): Promise<ReleaseAuditRecord[]> {
   return ReleaseAuditModel.find({ remote })
     .sort({ at: -1, _id: -1 })
-    .limit(limit)
+    .limit(20)
     .lean<ReleaseAuditRecord[]>();
 }
 
@@ -100,9 +101,10 @@ export async function recordSkewReport({
   );
 }
 
-export function listSkewReports(remote: string, limit = 10): Promise<SkewReportRecord[]> {
+/** The 10 seen last. */
+export function listSkewReports(remote: string): Promise<SkewReportRecord[]> {
   return SkewReportModel.find({ remote })
     .sort({ lastSeenAt: -1 })
-    .limit(limit)
+    .limit(10)
     .lean<SkewReportRecord[]>();
 }

@@ -51,7 +51,6 @@ export function releaseRoutes({ config, logger }: AppDependencies): Router {
 
   router.get('/releases/live', async (req, res) => {
     const preview = verifyPreviewToken(cookie(req, RELEASE_PREVIEW_COOKIE), config.sessionSecret);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await liveReleases(preview));
   });
 
@@ -65,7 +64,6 @@ export function releaseRoutes({ config, logger }: AppDependencies): Router {
 
   router.get('/admin/releases', requireAdmin, async (req, res) => {
     const preview = verifyPreviewToken(cookie(req, RELEASE_PREVIEW_COOKIE), config.sessionSecret);
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await adminReleases(preview));
   });
 

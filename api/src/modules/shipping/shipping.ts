@@ -94,9 +94,7 @@ function destinationOf(postalCode: string): Destination {
   const code = postalCode.trim().toUpperCase();
   if (US_ZIP_CODE_PATTERN.test(code)) return { kind: 'us', zone: zoneForUsZip(code) };
   if (CANADIAN_POSTAL_CODE_PATTERN.test(code)) return { kind: 'canada' };
-  throw AppError.invalid('We ship to US ZIP codes and Canadian postal codes only', [
-    { path: 'zipCode', message: 'We ship to US ZIP codes and Canadian postal codes only' },
-  ]);
+  throw AppError.invalidField('zipCode', 'We ship to US ZIP codes and Canadian postal codes only');
 }
 
 function ratesFor(line: ShippableLine, destination: Destination): CarrierRates {

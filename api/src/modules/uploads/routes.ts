@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors';
 import { parseParams } from '../../platform/validate';
 import { checkingStorage, cleanFileName, receivedFilesOf } from './receiving';
 import { limitPerAddress } from '../../platform/address-limits';
-import { localFolderStore, type UploadStore } from './storage';
+import { localFolderStore } from './storage';
 import { keepUploads, openUpload, sendDownload } from './uploads';
 
 const MB = 1024 * 1024;
@@ -38,14 +38,10 @@ function asUploadError(error: unknown): unknown {
   if (error instanceof multer.MulterError) {
     switch (error.code) {
       case 'LIMIT_FILE_COUNT':
-        return AppError.invalid(TOO_MANY_FILES_MESSAGE, [
-          { path: UPLOAD_FIELD, message: TOO_MANY_FILES_MESSAGE },
-        ]);
+        return AppError.invalidField(UPLOAD_FIELD, TOO_MANY_FILES_MESSAGE);
       case 'LIMIT_UNEXPECTED_FILE':
         return error.field === UPLOAD_FIELD
-          ? AppError.invalid(TOO_MANY_FILES_MESSAGE, [
-              { path: UPLOAD_FIELD, message: TOO_MANY_FILES_MESSAGE },
-            ])
+          ? AppError.invalidField(UPLOAD_FIELD, TOO_MANY_FILES_MESSAGE)
           : AppError.invalid(`Files must be sent in the "${UPLOAD_FIELD}" field`);
       case 'LIMIT_FILE_SIZE': {
         // multer 2 names the file on the error; its type declarations do not say so yet.
@@ -62,11 +58,9 @@ function asUploadError(error: unknown): unknown {
   return AppError.invalid('The upload could not be read (malformed multipart body)');
 }
 
-export function uploadRoutes(
-  { config, logger }: AppDependencies,
-  store: UploadStore = localFolderStore(config.uploadDir),
-): Router {
+export function uploadRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
+  const store = localFolderStore(config.uploadDir);
   const receiveFiles = multer({
     storage: checkingStorage(store),
     limits,
@@ -88,9 +82,7 @@ export function uploadRoutes(
       if (error) return next(asUploadError(error));
       const received = receivedFilesOf(req);
       if (received.length === 0) {
-        return next(
-          AppError.invalid(NO_FILES_MESSAGE, [{ path: UPLOAD_FIELD, message: NO_FILES_MESSAGE }]),
-        );
+        return next(AppError.invalidField(UPLOAD_FIELD, NO_FILES_MESSAGE));
       }
       keepUploads(owner, received).then((answer) => res.json(answer), next);
     });
