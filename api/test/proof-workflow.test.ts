@@ -22,7 +22,8 @@ import {
 } from '../src/modules/orders/order-access';
 import { addBusinessDays } from '@shop/contracts';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
-import { approveProof } from '../src/modules/proofs/workflow';
+import { approveProof, requestProofChanges } from '../src/modules/proofs/workflow';
+import { findProofEvent } from '../src/modules/orders/orders';
 import {
   addToCart,
   customerInfo,
@@ -586,6 +587,55 @@ describe('moving to processing', () => {
     expect((await guest.request('GET', `/api/orders/${order.orderId}`)).body.status).toBe(
       'cancelled',
     );
+  });
+
+  it('when a cancel is under way as the customer answers, then the answer is refused and leaves nothing in the history', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest, { texts: ['MAIN PUMP', 'SPARE PUMP'] });
+    // The order as the answers' calls read it, just before an admin's cancel claimed it (its refund
+    // on its way).
+    const seen = await OrderModel.findById(order.orderId).lean();
+    await OrderModel.updateOne(
+      { _id: order.orderId },
+      {
+        $set: {
+          pendingMove: {
+            from: 'awaiting_proof',
+            to: 'cancelled',
+            at: new Date(),
+            by: adminEmail,
+            note: 'Customer asked',
+            refund: { cents: 100, key: `refund-${order.orderId}-1` },
+            shipment: null,
+          },
+        },
+      },
+    );
+    await expect(
+      approveProof(seen!, { revision: 1, name: 'Racer' }, { config: app.config }),
+    ).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This proof is not waiting for your answer',
+    });
+    await expect(
+      requestProofChanges(seen!, {
+        revision: 1,
+        comments: [{ lineId: order.itemIds[1]!, comment: 'Bigger' }],
+      }),
+    ).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This proof is not waiting for your answer',
+    });
+    // Through the API too (the order read with the move under way).
+    const late = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Racer' },
+    });
+    expect(late.status).toBe(409);
+    expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+      status: 'awaiting_proof',
+      proof: { revision: 1, status: 'awaiting_approval' },
+    });
+    expect(await findProofEvent(order.orderId, '1:decision')).toBeNull();
   });
 
   it('when an order waits for approval, then the admin may cancel it with a full refund; after 14 days it is flagged overdue', async () => {

@@ -77,6 +77,11 @@ export async function insertProofEvent(event: Parameters<typeof proofEvent>[0]):
   return insertUnlessTaken(() => OrderEventModel.create(proofEvent(event)));
 }
 
+/** Takes back a decision's event whose state the order did not take (a cancel got there first). */
+export async function deleteProofEvent(orderId: string, key: string): Promise<void> {
+  await OrderEventModel.deleteOne({ _id: `${orderId}:proof:${key}` }).exec();
+}
+
 /** A proof event, keyed `{orderId}:proof:{key}`. */
 export function proofEvent(event: {
   orderId: string;

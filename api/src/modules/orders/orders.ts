@@ -18,7 +18,13 @@ import { moveOrderedSeriesTo } from './series';
 
 export type { OrderRecord, OrderEventRecord } from './model';
 export { announcePayment, recordPayment } from './paid';
-export { findProofEvent, insertProofEvent, listOrderEvents, proofEventKey } from './events';
+export {
+  deleteProofEvent,
+  findProofEvent,
+  insertProofEvent,
+  listOrderEvents,
+  proofEventKey,
+} from './events';
 export { startProductionOnApproval } from './moves';
 export { proofEmail, sendProof } from './proof-step';
 export type { ProofLineSource } from './proof-step';

@@ -418,7 +418,8 @@ export async function dropMove(id: string, move: PendingMove): Promise<void> {
 
 /**
  * Writes the proof step's state while the order waits for the proof (the revision it names in the
- * filter, so a decision on an older revision writes nothing); the order as written, or null.
+ * filter, so a decision on an older revision writes nothing) and no move is under way (a cancel
+ * claimed first); the order as written, or null.
  */
 export async function setProofState(
   id: string,
@@ -427,7 +428,7 @@ export async function setProofState(
   proofReminderDueAt: Date | null,
 ): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
-    { _id: id, status: 'awaiting_proof', 'proof.revision': expected.revision },
+    { _id: id, status: 'awaiting_proof', pendingMove: null, 'proof.revision': expected.revision },
     { $set: { proof, proofReminderDueAt } },
     { new: true },
   )

@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import {
   findOrderById,
+  deleteProofEvent,
   findProofEvent,
   insertProofEvent,
   listOrderEvents,
@@ -174,7 +175,13 @@ export async function proofView(
 /** The order, if it waits for an answer to this revision; otherwise a clear 409. */
 function assertAwaitingAnswer(order: OrderRecord, revision: number) {
   const proof = order.proof;
-  if (order.status !== 'awaiting_proof' || !proof || proof.status !== 'awaiting_approval') {
+  // A move under way (an admin's cancel) leaves the order: it takes no answer meanwhile.
+  if (
+    order.status !== 'awaiting_proof' ||
+    order.pendingMove ||
+    !proof ||
+    proof.status !== 'awaiting_approval'
+  ) {
     throw AppError.conflict('This proof is not waiting for your answer');
   }
   if (revision !== proof.revision) {
@@ -227,6 +234,7 @@ export async function approveProof(
         current?.proof?.revision === revision && current.proof.status === 'approved';
       if (!current) throw AppError.notFound('Order not found');
       if (!sameApproval) {
+        if (won) await deleteProofEvent(orderId, `${revision}:decision`);
         assertAwaitingAnswer(current, revision);
         throw AppError.conflict('This proof was already answered');
       }
@@ -280,7 +288,15 @@ export async function requestProofChanges(
     { ...proof, status: 'changes_requested' },
     null,
   );
-  return proofView(updated ?? order, 'customer', now);
+  if (!updated) {
+    // The order moved on meanwhile (a cancel, a newer revision): the request is not recorded.
+    await deleteProofEvent(orderId, `${revision}:decision`);
+    const current = await findOrderById(orderId);
+    if (!current) throw AppError.notFound('Order not found');
+    assertAwaitingAnswer(current, revision);
+    throw AppError.conflict('This proof was already answered');
+  }
+  return proofView(updated, 'customer', now);
 }
 
 interface RevisionInput {
