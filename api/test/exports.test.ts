@@ -187,6 +187,44 @@ describe('the orders export', () => {
     expect(unpaid.rows).toHaveLength(2);
   });
 
+  it('names the text a proof revision changed, as engraved, and an order the shop is revising as such', async () => {
+    const shopper = app.agent();
+    const line = (await addToCart(shopper, { customText: 'VALVE 1' })).body.item.id as string;
+    const order = await placeOrder(shopper, customerInfo({ email: 'revised@example.com' }), {
+      skipProof: false,
+    });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const answer = (path: string, body: unknown) =>
+      shopper.request('POST', `/api/orders/${order.orderId}/proof/${path}`, { body });
+    const changes = await answer('changes', {
+      revision: 1,
+      comments: [{ lineId: line, comment: 'It is valve 2' }],
+    });
+    expect(changes.status, changes.text).toBe(200);
+    const rowOf = async (rows: 'order' | 'line') => {
+      const file = await exportFile(admin, { kind: 'orders', from: today(), to: today(), rows });
+      const [header, ...body] = file.rows;
+      const row = body.find((cells) => Number(cells[0]) === order.orderNumber)!;
+      return (name: string) => row[header!.indexOf(name)];
+    };
+    expect((await rowOf('order'))('Status')).toBe('Revising proof');
+    expect((await rowOf('line'))('Status')).toBe('Revising proof');
+
+    const form = new FormData();
+    form.append('lineId', line);
+    form.append('customText', 'VALVE 2');
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const revised = await fetch(
+      `${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`,
+      { method: 'POST', headers: { 'x-session-id': admin.sessionId, cookie }, body: form },
+    );
+    expect(revised.status, await revised.text()).toBe(201);
+    expect((await answer('approve', { revision: 2, name: 'Ann Lee' })).status).toBe(200);
+    const cell = await rowOf('line');
+    expect(cell('Text')).toBe('VALVE 2');
+    expect(cell('Status')).toBe('Processing');
+  });
+
   it('of days the calendar does not have is refused, and nothing is recorded', async () => {
     const newest = async () =>
       (await admin.request('GET', '/api/admin/exports?limit=1')).body.exports[0]?.id ?? null;

@@ -10,7 +10,7 @@ import {
   EXPORT_DOWNLOAD_MINUTES,
   clockTimeIn,
   MATERIAL_LABELS,
-  ORDER_STATUS_LABELS,
+  shownStatusLabel,
   COLOR_SWATCHES,
   MOUNTING_LABELS,
   variableDataTerms,
@@ -24,6 +24,7 @@ import {
 import { pageOf } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/auth-guards';
+import type { AppDependencies } from '../../routes';
 import { customerCursor, type CustomerRecord } from '../accounts/accounts';
 import { orderCursor, type OrderRecord } from '../orders/orders';
 import { csvRow, UTF8_BOM, type Cell } from './csv';
@@ -68,13 +69,17 @@ const ORDER_COLUMNS = (timeZone: string) => [
   'Refund id',
 ];
 
+/** The order's state as the admin's lists word it ("Revising proof" while the shop revises it). */
+const statusOf = (order: OrderRecord) =>
+  shownStatusLabel(order.status, order.proof?.status ?? null);
+
 function orderRow(order: OrderRecord, timeZone: string): Cell[] {
   const info = order.customerInfo;
   return [
     order.orderNumber,
     localTime(order.createdAt, timeZone),
     localTime(order.paidAt, timeZone),
-    ORDER_STATUS_LABELS[order.status],
+    statusOf(order),
     info.firstName,
     info.lastName,
     info.email,
@@ -118,13 +123,24 @@ const LINE_COLUMNS = (timeZone: string) => [
   'Line total',
 ];
 
-function lineRows(order: OrderRecord, timeZone: string): Cell[][] {
+/**
+ * An order's lines, each with the text it is engraved with (`engraved`: the proof's last revision's,
+ * by line id, as the admin's order and the production files have it).
+ */
+function lineRows(
+  order: OrderRecord,
+  timeZone: string,
+  engraved: ReadonlyMap<string, string>,
+): Cell[][] {
   return order.items.map((item, index) => {
-    const config = item.productConfig;
+    const config = {
+      ...item.productConfig,
+      customText: engraved.get(item.lineId) ?? item.productConfig.customText,
+    };
     return [
       order.orderNumber,
       localTime(order.createdAt, timeZone),
-      ORDER_STATUS_LABELS[order.status],
+      statusOf(order),
       order.customerInfo.email,
       index + 1,
       MATERIAL_LABELS[config.material]?.name ?? config.material,
@@ -238,12 +254,12 @@ export async function exportsPage(
 async function* csvChunks<T>(
   header: string[],
   records: AsyncIterable<T>,
-  toRows: (record: T) => Cell[][],
+  toRows: (record: T) => Cell[][] | Promise<Cell[][]>,
   count: { rows: number },
 ): AsyncGenerator<string> {
   let chunk = UTF8_BOM + csvRow(header);
   for await (const record of records)
-    for (const row of toRows(record)) {
+    for (const row of await toRows(record)) {
       chunk += csvRow(row);
       count.rows += 1;
       if (chunk.length >= CHUNK_CHARS) {
@@ -261,7 +277,7 @@ async function* csvChunks<T>(
 export async function streamExport(
   id: string,
   viewer: SessionUser,
-  timeZone: string,
+  { timeZone, engravedTexts }: Pick<AppDependencies, 'engravedTexts'> & { timeZone: string },
   res: Response,
   now = new Date(),
 ): Promise<void> {
@@ -285,7 +301,7 @@ export async function streamExport(
         ? csvChunks(
             LINE_COLUMNS(timeZone),
             orderCursor(start, end, record.status),
-            (order) => lineRows(order, timeZone),
+            async (order) => lineRows(order, timeZone, await engravedTexts(order)),
             count,
           )
         : csvChunks(

@@ -6,7 +6,7 @@ import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platfo
 import { createExport, exportsPage, insightsDashboard, streamExport } from './insights';
 
 /** The admin's dashboard and exports; admins only (401 signed out, 403 not admin). */
-export function insightRoutes({ config }: AppDependencies): Router {
+export function insightRoutes({ config, engravedTexts }: AppDependencies): Router {
   const router = Router();
   const timeZone = config.shop.timeZone;
 
@@ -27,7 +27,7 @@ export function insightRoutes({ config }: AppDependencies): Router {
 
   router.get('/admin/exports/:id/download', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
-    await streamExport(id, currentUser(req), timeZone, res);
+    await streamExport(id, currentUser(req), { timeZone, engravedTexts }, res);
   });
 
   return router;
