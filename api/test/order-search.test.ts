@@ -143,6 +143,26 @@ describe('GET /api/admin/orders', () => {
     expect(await ids(`q=${encodeURIComponent(`exam ${domain}`)}`)).toEqual([]);
   });
 
+  it("when searched with a name's or an email's punctuation, then as typed: Mary-Jo, O'Neil, jane.doe, example.com", async () => {
+    const name = uniqueWord();
+    const domain = uniqueWord();
+    const email = `mj.o-${name}@${domain}.example.com`;
+    const theirs = await order({ firstName: 'Mary-Jo', lastName: `O'${name}`, email });
+    const janeDoe = await order({ firstName: 'Jane', lastName: name });
+    const found = (q: string) => ids(`q=${encodeURIComponent(q)}`);
+    expect(await found(`Mary-Jo O'${name}`)).toEqual([theirs]);
+    expect(await found(`O'${name.slice(0, 5)}`)).toEqual([theirs]);
+    expect(await found(`mj.o-${name}`)).toEqual([theirs]);
+    expect(await found(`${domain}.example.com`)).toEqual([theirs]);
+    expect(await found(`${domain}.exa`)).toEqual([theirs]);
+    // A word's parts each begin a key: "jane.doe" finds Jane Doe.
+    expect(await found(`jane.${name}`)).toEqual([janeDoe]);
+    expect(await found(`${name}.`)).toEqual([janeDoe]);
+    // Not the middle of a word, with its punctuation or without.
+    expect(await found(`Jo O'${name}`)).toEqual([]);
+    expect(await found(`${name.slice(2)}.jane`)).toEqual([]);
+  });
+
   it('when paged by nextBefore, then every match comes once, newest first', async () => {
     const word = uniqueWord();
     const placed: string[] = [];

@@ -209,6 +209,7 @@ async function walkTheShop() {
     'q=plans.guest@example.com',
     'q=ann',
     'q=ann%20lee',
+    "q=mary-jo%20o'neil",
     `from=${today}&to=${today}`,
     `from=${today}&status=awaiting_proof`,
   ])
@@ -216,6 +217,7 @@ async function walkTheShop() {
   await admin.request('GET', `/api/admin/orders/${order.orderId}`);
   await admin.request('GET', '/api/admin/customers');
   await admin.request('GET', '/api/admin/customers?q=plans');
+  await admin.request('GET', '/api/admin/customers?q=plans.cust');
   await admin.request('GET', `/api/admin/customers?q=ann%20lee&before=${account.body.id}`);
   await admin.request('GET', '/api/admin/customers?q=plans.customer@example.com');
   await admin.request('GET', `/api/admin/customers/${account.body.id}`);

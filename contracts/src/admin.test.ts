@@ -8,21 +8,38 @@ describe('the admin searches', () => {
       kind: 'email',
       email: 'ann.lee@example.com',
     });
-    expect(readOrderSearch('Mary-Jo Neil')).toEqual({
+    expect(readOrderSearch("Mary-Jo  O'Neil")).toEqual({
       kind: 'words',
-      words: ['mary', 'jo', 'neil'],
+      words: [
+        { typed: 'mary-jo', parts: ['mary', 'jo'] },
+        { typed: "o'neil", parts: ['o', 'neil'] },
+      ],
     });
-    expect(readOrderSearch("O'Neil")).toEqual({ kind: 'too short' }); // "o" is a word
+    expect(readOrderSearch('example.com')).toEqual({
+      kind: 'words',
+      words: [{ typed: 'example.com', parts: ['example', 'com'] }],
+    });
+    // Each word needs 2 letters or digits.
     expect(readOrderSearch('Ann L')).toEqual({ kind: 'too short' });
+    expect(readOrderSearch("Ann O'")).toEqual({ kind: 'too short' });
   });
 
   it('reads a customer search the same way, digits as a word (customers have no number)', () => {
-    expect(readCustomerSearch('#1042')).toEqual({ kind: 'words', words: ['1042'] });
+    expect(readCustomerSearch(' #1042 ')).toEqual({
+      kind: 'words',
+      words: [{ typed: '#1042', parts: ['1042'] }],
+    });
     expect(readCustomerSearch('ANN@example.com')).toEqual({
       kind: 'email',
       email: 'ann@example.com',
     });
-    expect(readCustomerSearch('ann lee')).toEqual({ kind: 'words', words: ['ann', 'lee'] });
+    expect(readCustomerSearch('ann lee')).toEqual({
+      kind: 'words',
+      words: [
+        { typed: 'ann', parts: ['ann'] },
+        { typed: 'lee', parts: ['lee'] },
+      ],
+    });
     expect(readCustomerSearch('a')).toEqual({ kind: 'too short' });
   });
 });

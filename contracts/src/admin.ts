@@ -48,15 +48,27 @@ export const ORDER_SEARCH_WORD_MIN = 2;
 export const ORDER_SEARCH_TOO_SHORT = `Search for an order number, an email, or words of at least ${ORDER_SEARCH_WORD_MIN} letters`;
 
 /**
- * The words an order search matches: letters and digits, lower-cased, split at anything else
- * ("Mary-Jo O'Neil", "mj.oneil@example.com" -> mary, jo, o, neil, mj, oneil, example, com).
+ * A word typed into an admin search, lower-cased: as typed, punctuation kept ("mary-jo", "o'neil",
+ * "example.com"), and its parts, its runs of letters and digits ("jane.doe" -> jane, doe). It finds a
+ * name or an email one of whose keys begins with it as typed, or with each of its parts
+ * ("jane.doe" finds Jane Doe; docs/product.md section 2, the admin's Orders).
  */
-export function orderSearchWords(text: string): string[] {
+export interface SearchWord {
+  typed: string;
+  parts: string[];
+}
+
+/** The words of a search, split at spaces ("Mary-Jo O'Neil" -> mary-jo, o'neil). */
+export function searchWords(text: string): SearchWord[] {
   return text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((typed) => ({ typed, parts: typed.split(/[^\p{L}\p{N}]+/u).filter(Boolean) }));
 }
+
+/** A word with fewer than ORDER_SEARCH_WORD_MIN letters and digits ("a", "o'"). */
+const tooShort = (word: SearchWord) => word.parts.join('').length < ORDER_SEARCH_WORD_MIN;
 
 /**
  * What the admin's order search text asks for: an order number ("1042", "#1042"), a whole email, or
@@ -68,16 +80,15 @@ export function readOrderSearch(
 ):
   | { kind: 'number'; number: number }
   | { kind: 'email'; email: string }
-  | { kind: 'words'; words: string[] }
+  | { kind: 'words'; words: SearchWord[] }
   | { kind: 'too short' } {
   const trimmed = text.trim();
   const number = /^#?(\d{1,12})$/.exec(trimmed);
   if (number) return { kind: 'number', number: Number(number[1]) };
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed))
     return { kind: 'email', email: trimmed.toLowerCase() };
-  const words = orderSearchWords(trimmed);
-  if (words.length === 0 || words.some((word) => word.length < ORDER_SEARCH_WORD_MIN))
-    return { kind: 'too short' };
+  const words = searchWords(trimmed);
+  if (words.length === 0 || words.some(tooShort)) return { kind: 'too short' };
   return { kind: 'words', words };
 }
 
@@ -90,9 +101,12 @@ export const CUSTOMER_SEARCH_TOO_SHORT = `Search for an email, or words of at le
  */
 export function readCustomerSearch(
   text: string,
-): { kind: 'email'; email: string } | { kind: 'words'; words: string[] } | { kind: 'too short' } {
+):
+  | { kind: 'email'; email: string }
+  | { kind: 'words'; words: SearchWord[] }
+  | { kind: 'too short' } {
   const read = readOrderSearch(text);
-  return read.kind === 'number' ? { kind: 'words', words: orderSearchWords(text) } : read;
+  return read.kind === 'number' ? { kind: 'words', words: searchWords(text.trim()) } : read;
 }
 
 /** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30), in the years the shop takes. */

@@ -1,5 +1,6 @@
 // The admin's searches (orders, customers) find a name or an email from the start of a word on
 // indexed keys: each searched field is also kept lower-cased, and a typed word is a range on it.
+import { ORDER_SEARCH_WORD_MIN, type SearchWord } from '@shop/contracts';
 import { trusted } from './db';
 
 /** A name or an email as its search key: trimmed and lower-cased. */
@@ -20,7 +21,19 @@ export function startsWith(prefix: string) {
   return trusted({ $gte: prefix, $lt: upper + String.fromCodePoint(last + 1) });
 }
 
-/** A typed word matches a document one of whose keys begins with it ("exam" finds ...@example.com). */
-export function anyStartsWith(keys: readonly string[], word: string) {
-  return { $or: keys.map((key) => ({ [key]: startsWith(word) })) };
+/**
+ * A typed word (the contracts' searchWords) finds a document one of whose keys begins with it as
+ * typed ("o'neil", "example.com"), or with its one part ("neil." finds Neil), or, when it has two
+ * parts or more of ORDER_SEARCH_WORD_MIN letters each, one each of whose parts begins a key
+ * ("jane.doe" finds Jane Doe, "mary-jo" Mary Jones).
+ */
+export function wordMatch(keys: readonly string[], word: SearchWord) {
+  const ranges = (prefix: string) => keys.map((key) => ({ [key]: startsWith(prefix) }));
+  const { typed, parts } = word;
+  const [only] = parts;
+  if (parts.length === 1 && only !== typed && only!.length >= ORDER_SEARCH_WORD_MIN)
+    return { $or: [...ranges(typed), ...ranges(only!)] };
+  if (parts.length < 2 || parts.some((part) => part.length < ORDER_SEARCH_WORD_MIN))
+    return { $or: ranges(typed) };
+  return { $or: [...ranges(typed), { $and: parts.map((part) => ({ $or: ranges(part) })) }] };
 }

@@ -1,9 +1,9 @@
 // Data access for customer accounts and their emailed tokens; plain objects out, never mongoose
 // documents.
 import { isValidObjectId, type Cursor, type Types } from 'mongoose';
-import type { ShopUser } from '@shop/contracts';
+import type { SearchWord, ShopUser } from '@shop/contracts';
 import { isDuplicateKeyError, pageByKey, trusted, type KeyPage } from '../../platform/db';
-import { anyStartsWith, emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
+import { emailDomainKeyOf, searchKeyOf, wordMatch } from '../../platform/search-keys';
 import {
   AccountTokenModel,
   CustomerModel,
@@ -62,7 +62,8 @@ export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
 }
 
 /** What the admin's customer search looks for (readCustomerSearch in the contracts). */
-export type CustomerSearch = { kind: 'email'; email: string } | { kind: 'words'; words: string[] };
+export type CustomerSearch =
+  { kind: 'email'; email: string } | { kind: 'words'; words: SearchWord[] };
 
 /** The keys a typed word may begin: first name, last name, email and the email's domain. */
 const WORD_KEYS = ['firstNameKey', 'lastNameKey', 'email', 'emailDomainKey'];
@@ -87,8 +88,7 @@ export async function listCustomers({
     return { items: found ? [found] : [], next: null };
   }
   const words = search?.kind === 'words' ? search.words : [];
-  const filter =
-    words.length > 0 ? { $and: words.map((word) => anyStartsWith(WORD_KEYS, word)) } : {};
+  const filter = words.length > 0 ? { $and: words.map((word) => wordMatch(WORD_KEYS, word)) } : {};
   const projection = { passwordHash: 0 } as const;
   return pageByKey<CustomerRecord>(CustomerModel, { filter, projection, before, limit });
 }

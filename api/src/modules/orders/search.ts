@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import { pageOf, trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { anyStartsWith } from '../../platform/search-keys';
+import { wordMatch } from '../../platform/search-keys';
 import { OrderModel, type OrderRecord } from './model';
 import { findOrderByNumber } from './repository';
 
@@ -89,7 +89,7 @@ export async function searchOrders(
     : { paymentStatus: 'paid' };
   const and: Array<FilterQuery<OrderRecord>> = [];
   if (text?.kind === 'email') filter.emailKey = text.email;
-  if (text?.kind === 'words') and.push(...text.words.map((word) => anyStartsWith(WORD_KEYS, word)));
+  if (text?.kind === 'words') and.push(...text.words.map((word) => wordMatch(WORD_KEYS, word)));
   const createdAt: Record<string, Date> = {};
   if (search.from) createdAt.$gte = startOfDayIn(timeZone, search.from);
   if (search.to) createdAt.$lt = startOfDayIn(timeZone, nextDay(search.to));
