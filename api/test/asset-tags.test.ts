@@ -482,7 +482,7 @@ describe("the shop's revision of a spreadsheet line", () => {
 });
 
 describe('"Order again" with a spreadsheet line, from another browser', () => {
-  it("when the guest link's holder orders again and the spreadsheet is not theirs, then the refusal adds none of the order's lines", async () => {
+  it("when the guest link's holder orders again, then the spreadsheet's line comes with a copy of its rows kept for them, and the owner's own sheet stays theirs", async () => {
     const shopper = app.agent();
     const uploaded = await uploadSheet(shopper, 'valves.csv', header + rowsOf(3));
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
@@ -496,12 +496,32 @@ describe('"Order again" with a spreadsheet line, from another browser', () => {
 
     const holder = app.agent();
     const link = signOrderLink(order.orderId, app.config.orderLinkSecret);
-    const refused = await holder.request(
+    const again = await holder.request(
       'POST',
       `/api/orders/${order.orderId}/reorder?access=${link}`,
     );
-    expect(refused.status).toBe(400);
-    expect((await holder.request('GET', '/api/cart')).body.items).toEqual([]);
+    expect(again.status, again.text).toBe(200);
+    const items = (await holder.request('GET', '/api/cart')).body.items;
+    expect(items).toHaveLength(2);
+    const sheetId = items.find(
+      (item: { productConfig: { rows: unknown } }) => item.productConfig.rows,
+    ).productConfig.rows.sheetId as string;
+    expect(sheetId).not.toBe(uploaded.body.id);
+    // The copy is the holder's (its rows read back), and the original is not.
+    const rows = await holder.request('GET', `/api/label-sheets/${sheetId}`);
+    expect(rows.status, rows.text).toBe(200);
+    expect(rows.body.rowCount).toBe(3);
+    const theirs = await holder.request('GET', `/api/label-sheets/${uploaded.body.id}`);
+    expect(theirs.status).toBe(404);
+    // The owner orders again from their own sheet.
+    expect((await shopper.request('POST', `/api/orders/${order.orderId}/reorder`)).status).toBe(
+      200,
+    );
+    const own = (await shopper.request('GET', '/api/cart')).body.items;
+    expect(
+      own.find((item: { productConfig: { rows: unknown } }) => item.productConfig.rows)
+        .productConfig.rows.sheetId,
+    ).toBe(uploaded.body.id);
   });
 });
 

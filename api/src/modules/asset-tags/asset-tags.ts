@@ -38,6 +38,29 @@ export async function findOwnedSheet(owner: CartOwner, id: string): Promise<Labe
   return sheet;
 }
 
+/**
+ * The sheet an order was placed with, for `owner` to order again from (the caller may read the order:
+ * its owner, its guest link's holder): its id when it is theirs, else the id of a copy kept for them;
+ * null when it is no longer on file.
+ */
+export async function reuseOrderedSheet(owner: CartOwner, id: string): Promise<string | null> {
+  const sheet = await findSheet(id);
+  if (!sheet) return null;
+  if (ownedBy(sheet, owner)) return id;
+  const { originalName, format, columns, cells, rowNumbers, rowCount } = sheet;
+  const copy = await insertSheet({
+    sessionId: owner.sessionId,
+    customerId: owner.customerId ?? null,
+    originalName,
+    format,
+    columns,
+    cells,
+    rowNumbers,
+    rowCount,
+  });
+  return copy._id.toString();
+}
+
 /** The sheet's names and a page of its rows (from is 0-based, among the rows under the header). */
 export function summarizeSheet(sheet: LabelSheetRecord, from = 0, limit = 20): SheetSummary {
   const end = Math.min(sheet.rowCount, from + limit);

@@ -16,6 +16,7 @@ import {
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
+import { reuseOrderedSheet } from '../asset-tags/asset-tags';
 import { addToCart, checkNewLine, listCartLines, readCart } from '../cart/cart';
 import { reuseOrderedArtwork, type UploadStore } from '../uploads/uploads';
 import type { OrderItemRecord, OrderRecord } from './model';
@@ -32,8 +33,8 @@ function describe(item: OrderItemRecord, customText: string): string {
 
 /**
  * Adds every line of order to owner's cart. Each line is checked against today's rules before any is
- * added, so a refusal (a full cart, a configuration no longer sold, a spreadsheet this owner does not
- * have) changes nothing. A line carries the text it was engraved with (`engraved`, by line id: the
+ * added, so a refusal (a full cart, a configuration no longer sold, a spreadsheet no longer on file)
+ * changes nothing. A line carries the text it was engraved with (`engraved`, by line id: the
  * proof's current revision's), which a revision may have changed from the text ordered; such lines
  * are named in `textChanges`.
  */
@@ -89,6 +90,20 @@ export async function reorder(
     }
     return { item, customText, configuration: parsed.data };
   });
+
+  // A spreadsheet line takes the order's sheet: a copy kept for the caller when it is another's (the
+  // guest link's holder in another browser).
+  for (const [index, plan] of planned.entries()) {
+    const rows = plan.configuration.rows;
+    if (!rows) continue;
+    const sheetId = await reuseOrderedSheet(owner, rows.sheetId);
+    if (!sheetId) {
+      throw AppError.conflict(
+        `Line ${index + 1} (${describe(plan.item, plan.customText)}) cannot be ordered again: its spreadsheet is no longer on file. Configure it again in the configurator.`,
+      );
+    }
+    plan.configuration = { ...plan.configuration, rows: { ...rows, sheetId } };
+  }
 
   // What adding each line checks (a spreadsheet on file for this owner, its codes), before any is
   // added: a line refused part of the way would leave the lines before it in the cart.
