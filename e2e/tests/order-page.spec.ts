@@ -95,11 +95,19 @@ test('a guest finds an order through /orders/lookup and the link emailed to them
     skipProof: true,
   });
 
+  // In the browser that placed it, the guest downloads the invoice (a link sends no session: it
+  // carries the order's access).
+  await page.goto(`/orders/${order.orderNumber}`);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Download invoice/ }).click();
+  const pdf = await readFile((await (await downloading).path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
   // Another browser: no session of the order, no account.
   const context = await browser.newContext({ baseURL });
   const guest = await context.newPage();
   await guest.goto(`/orders/${order.orderNumber}`);
-  await expect(guest.getByRole('heading', { name: 'Order not found' })).toBeVisible({
+  await expect(guest.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible({
     timeout: 15_000,
   });
   await guest.getByRole('link', { name: 'Find a guest order' }).click();

@@ -80,6 +80,8 @@ export const MessageCard = styled.div`
     background: ${theme.colors.accentSoft};
     color: ${theme.colors.accent};
   }
+  /* A page that is only this message has it as its h1 (the order page's "Order not found"). */
+  h1,
   h2 {
     margin: 0 0 0.5rem;
     font-size: 1.25rem;

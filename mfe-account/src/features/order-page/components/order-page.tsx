@@ -221,6 +221,8 @@ function OrderView({
   // proof stands, fresher than the order's copy right after an answer.
   const proofQuery = useOrderProof(order.id, access);
   const proof = proofQuery.data;
+  // Links to the order's files carry the page's access, or the proof's (a link sends no session).
+  const fileAccess = access ?? proof?.access ?? null;
   const current = proof?.revisions.find((revision) => revision.revision === proof.revision);
   const engraved = new Map(current?.lines.map((line) => [line.lineId, line.customText]));
   const proofStatus = proof?.status ?? order.proofStatus;
@@ -243,7 +245,7 @@ function OrderView({
       {order.paymentStatus === 'paid' && (
         <ButtonAnchor
           $variant="secondary"
-          href={withAccess(`/api/orders/${order.id}/invoice.pdf`, access)}
+          href={withAccess(`/api/orders/${order.id}/invoice.pdf`, fileAccess)}
           download={`invoice-${order.orderNumber}.pdf`}
         >
           <DownloadIcon size={18} aria-hidden="true" /> Download invoice (PDF)
@@ -297,10 +299,9 @@ function OrderView({
                     }
                     engravedText={engraved.get(item.id) ?? null}
                     artworkPath={(hashedName) =>
-                      // The page's link, or the proof's (images send no session header).
                       withAccess(
                         `/api/orders/${encodeURIComponent(order.id)}/files/${encodeURIComponent(hashedName)}`,
-                        access ?? proof?.access ?? null,
+                        fileAccess,
                       )
                     }
                   />
@@ -368,7 +369,7 @@ function NotFound({ signedIn }: { signedIn: boolean }) {
       <span className="icon" aria-hidden="true">
         <PackageIcon size={26} />
       </span>
-      <h2>Order not found</h2>
+      <h1 id="order-heading">Order not found</h1>
       <p>
         {signedIn
           ? 'This order is not in your account. If you ordered as a guest, we can email you a link to it.'
@@ -413,7 +414,7 @@ function OrderLoader({
     }
     return (
       <MessageCard role="alert">
-        <h2>The order could not be loaded</h2>
+        <h1 id="order-heading">The order could not be loaded</h1>
         <p>Please try again.</p>
         <div className="actions">
           <Button

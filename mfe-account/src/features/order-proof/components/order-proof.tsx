@@ -317,7 +317,10 @@ function statusLine(proof: OrderProof, orderStatus: OrderStatus, ref: Ref<HTMLPa
 /** What a folded proof says before it is opened. */
 function foldedSummary(proof: OrderProof, orderStatus: OrderStatus) {
   const revision = proof.revision > 1 ? ` (revision ${proof.revision})` : '';
-  if (proof.status === 'approved') return `Proof${revision}: ${approvedWhen(proof).toLowerCase()}`;
+  if (proof.status === 'approved') {
+    const approved = approvedWhen(proof);
+    return `Proof${revision}: ${approved[0]!.toLowerCase()}${approved.slice(1)}`;
+  }
   if (orderStatus === 'cancelled' && proof.status !== 'overridden' && proof.status !== 'skipped')
     return `Proof${revision}: not approved before the order was cancelled`;
   return `Proof${revision}: ${PROOF_STATUS_LABELS[proof.status].toLowerCase()}`;
