@@ -1,6 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { SAMPLE_CHECKOUT_FIELDS, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 import { PHONE } from '../support/screenshots';
+import { adminPage, sessionIdOf } from '../support/shop-api';
 
 // The cart, checkout and confirmation remote against the real API and the sandbox card provider:
 // a discount applied and restored, a paid order confirmed, a declined card keeping the cart.
@@ -221,5 +222,77 @@ test('a declined card shows the reason and keeps the cart; paying again succeeds
   await expect(
     page.locator('[data-remote="cart_checkout"]').getByTestId('order-number'),
   ).toHaveText(/^#\d{4,}$/);
+  expect(problems).toEqual([]);
+});
+
+test('a code switched off while the shopper is at checkout is said, taken off, and the next payment charges the new total', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const problems = failOnPageErrors(page);
+  const code = `OFF${Date.now().toString(36).toUpperCase()}`;
+  await createDiscountCode(baseURL!, {
+    code,
+    type: 'percentage',
+    value: 10,
+    description: 'switched off during the e2e run',
+  });
+  await addLabelToCart(page);
+  await page.goto('/cart');
+  const cart = page.locator('[data-remote="cart_checkout"]');
+  await cart.getByRole('textbox', { name: 'Discount code' }).fill(code);
+  await cart.getByRole('button', { name: 'Apply' }).click();
+  await expect(cart.getByTestId('summary-discount')).toContainText(`Discount (${code})`);
+  await cart.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  const checkout = page.locator('[data-remote="cart_checkout"]');
+  const summary = checkout.getByTestId('checkout-summary');
+  await fillDetails(page);
+  await expect(summary.getByTestId('checkout-discount')).toContainText(`Discount (${code})`);
+  await expect(checkout.getByRole('button', { name: /Complete Payment: \$/ })).toBeVisible({
+    timeout: 15_000,
+  });
+
+  // An admin switches the code off.
+  const admin = await adminPage(browser, baseURL!);
+  const adminSession = await sessionIdOf(admin);
+  const codes = await admin.request.get('/api/admin/discount-codes', {
+    headers: { 'x-session-id': adminSession },
+  });
+  const { id } = ((await codes.json()) as Array<{ id: string; code: string }>).find(
+    (listed) => listed.code === code,
+  )!;
+  const off = await admin.request.put(`/api/admin/discount-codes/${id}`, {
+    data: { isActive: false },
+    headers: { 'x-session-id': adminSession },
+  });
+  expect(off.status(), await off.text()).toBe(200);
+  await admin.context().close();
+
+  // Nothing is charged: the refusal says why, and the checkout takes the code off and says so.
+  await fillCard(page, '4111 1111 1111 1111');
+  await checkout.getByRole('button', { name: /Complete Payment/ }).click();
+  await expect(checkout.getByTestId('payment-failure')).toContainText(
+    'This discount code is no longer active. Remove it from your cart to continue.',
+    { timeout: 15_000 },
+  );
+  await expect(summary.getByRole('status')).toContainText(
+    `${code} was removed. This discount code is no longer active`,
+  );
+  await expect(summary.getByTestId('checkout-discount')).toHaveCount(0);
+  const total = summary.getByTestId('checkout-total');
+  await expect(total).toContainText('Total');
+  await expect(total).not.toContainText('Estimated');
+  const charged = (await total.textContent())!.replace(/^.*\$/, '');
+  await expect(
+    checkout.getByRole('button', { name: `Complete Payment: $${charged}` }),
+  ).toBeVisible();
+
+  await checkout.getByRole('button', { name: /Complete Payment/ }).click();
+  await expect(page).toHaveURL(/\/confirmation\/[0-9a-f]{24}$/, { timeout: 20_000 });
+  await expect(page.locator('[data-remote="cart_checkout"]').getByTestId('order-total')).toHaveText(
+    `$${charged}`,
+  );
   expect(problems).toEqual([]);
 });

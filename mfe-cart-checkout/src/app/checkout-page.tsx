@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { linesTooSmallToEngrave } from '@shop/contracts/asset-tag-terms';
 import { isValidZipOrPostalCode } from '@shop/contracts/checkout-options';
-import { toast, useShopStore } from 'shell/store';
+import { apiErrorMessage, toast, useShopStore } from 'shell/store';
 import { useCart } from '../api/get-cart';
+import { useCartDiscount } from '../features/cart/hooks/use-cart-discount';
 import { ErrorPanel, LoadingPanel } from '../components/load-state';
 import { RemotePage } from '../components/remote-page';
 import { useShippingEstimate } from '../features/checkout/api/estimate-shipping';
@@ -64,6 +65,12 @@ export default function CheckoutPage() {
   // The exact amount, only for the ZIP now in the field and the cart as it is.
   const quote =
     quoted.data && !quoted.isFetching && zip === form.values.zipCode.trim() ? quoted.data : null;
+  const quoteError =
+    quoted.isError && !quoted.isFetching
+      ? (apiErrorMessage(quoted.error) ?? 'Please try again.')
+      : null;
+  // A code the cart no longer takes (switched off, expired, used up) is said here too, and taken off.
+  const { droppedMessage } = useCartDiscount(cart.data);
   const cardForm = useCardForm(hasItems);
   const setUser = useShopStore((s) => s.setUser);
   const { placeOrder, processing, failure } = usePlaceOrder({
@@ -113,6 +120,8 @@ export default function CheckoutPage() {
               shipping={shipping}
               taxKnown={taxKnown}
               quote={quote}
+              quoteError={quoteError}
+              droppedDiscount={droppedMessage}
             />
           </div>
           <div data-area="contact">

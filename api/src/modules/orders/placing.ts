@@ -72,7 +72,7 @@ async function currentDiscount(code: string | null, subtotalCents: number) {
   if (!evaluated.valid) {
     // Not dropped silently: the shopper would pay more than the cart showed.
     throw AppError.conflict(
-      `The discount code ${code} can no longer be used: ${evaluated.message} Remove it from your cart to continue.`,
+      `The discount code ${code} can no longer be used: ${evaluated.message}. Remove it from your cart to continue.`,
     );
   }
   return {

@@ -14,6 +14,7 @@ import {
   formatSize,
   materialName,
   formatDollars,
+  Notice,
 } from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
 import type { CheckoutQuote } from '../api/get-checkout-quote';
@@ -142,10 +143,21 @@ interface CheckoutSummaryProps {
   taxKnown: boolean;
   /** The server's exact amounts for the entered address: what the card will be charged. */
   quote?: CheckoutQuote | null;
+  /** Why the exact amounts could not be worked out for the entered address (the server's reason). */
+  quoteError?: string | null;
+  /** The discount the cart no longer takes, and why ("SAVE5 was removed. ..."). */
+  droppedDiscount?: string | null;
 }
 
 /** Items, subtotal, discount, shipping estimate, tax and what the card will be charged. */
-export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: CheckoutSummaryProps) {
+export function CheckoutSummary({
+  cart,
+  shipping,
+  taxKnown,
+  quote = null,
+  quoteError = null,
+  droppedDiscount = null,
+}: CheckoutSummaryProps) {
   const shippingAmount = quote?.shipping ?? shipping.charge?.amount ?? 0;
   // The server's quote names its carrier for a Canadian postal code too (no estimate is asked there).
   const carrier = quote ? quote.shippingCarrier : (shipping.charge?.carrier ?? null);
@@ -237,11 +249,18 @@ export function CheckoutSummary({ cart, shipping, taxKnown, quote = null }: Chec
             <span aria-live="polite">{formatDollars(total)}</span>
           </SummaryRow>
         </SummaryList>
+        {droppedDiscount && !cart.discount && (
+          <Notice $tone="warning" role="status">
+            {droppedDiscount}
+          </Notice>
+        )}
         <Note>
           Shipping is the lower of the USPS and UPS rates.{' '}
           {complete
             ? 'The total is exactly what your card will be charged.'
-            : 'Enter your ZIP or postal code to see the exact total before you pay.'}
+            : quoteError
+              ? `The exact total could not be worked out: ${quoteError}`
+              : 'Enter your ZIP or postal code to see the exact total before you pay.'}
         </Note>
       </Body>
     </Sticky>

@@ -170,6 +170,9 @@ export function usePlaceOrder({
       const told = paymentFailureOf(error);
       setFailure(told);
       toast({ ...told, variant: 'destructive' });
+      // Refused for what the cart holds (a code switched off, say): the page reads the cart again,
+      // which says what changed.
+      if (apiErrorStatus(error) === 409) void readAgain(cartQueryKey);
     } finally {
       busy.current = false;
       setProcessing(false);
