@@ -179,3 +179,41 @@ for (const viewport of [
     }
   });
 }
+
+test('on a phone, every control the keyboard reaches is shown clear of the price bar', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/products');
+  const configurator = page.locator('[data-remote="configurator"]');
+  await configurator.getByText('Indoor', { exact: true }).click();
+  const bar = configurator.getByTestId('price-bar');
+  await expect(bar).toBeVisible();
+  const hidden: string[] = [];
+  for (let step = 0; step < 60; step++) {
+    await page.keyboard.press('Tab');
+    // What the shopper sees of the focused control: its label when the control itself is drawn
+    // by it (a choice card's radio, the upload's file input).
+    const seen = await page.evaluate(() => {
+      const control = document.activeElement as HTMLElement | null;
+      if (!control?.closest('[data-remote="configurator"]')) return null;
+      if (control.closest('[data-testid="price-bar"], [aria-label="Label preview"]')) return null;
+      const input = control instanceof HTMLInputElement ? control : null;
+      const shown =
+        input && input.offsetWidth <= 1 ? (input.labels?.[0] ?? input.closest('label')) : control;
+      const box = (shown ?? control).getBoundingClientRect();
+      return { name: control.getAttribute('aria-label') ?? control.textContent?.trim() ?? '', box };
+    });
+    if (!seen) continue;
+    // The bar pins to the screen's foot while the steps are on screen, and leaves with them.
+    const barBox = (await bar.boundingBox())!;
+    const barTop = barBox.y;
+    const pinned = barBox.y + barBox.height >= 740 - 1;
+    if (pinned && seen.box.y + seen.box.height > barTop + 0.5)
+      hidden.push(
+        `${seen.name.slice(0, 40)} ends at ${Math.round(seen.box.bottom)}, bar at ${barTop}`,
+      );
+  }
+  expect(hidden).toEqual([]);
+});

@@ -35,7 +35,7 @@ import { MountingPicker } from './mounting-picker';
 import { OrderSummary } from './order-summary';
 import { PriceBar } from './price-bar';
 import { SizeFields } from './size-fields';
-import { clearsPreviewDock, PreviewDock } from './preview-dock';
+import { clearsPreviewDock, PreviewDock, showFocusedLabel } from './preview-dock';
 import { AssetTagsSection } from './asset-tags-section';
 import { LabelPicker } from './label-picker';
 import { useSheetCheck, useSheetPage } from '../api/label-sheets';
@@ -418,7 +418,7 @@ export function Configurator() {
       onPointerDown={() => setEngaged(true)}
       aria-label="Label configuration"
     >
-      <Steps>
+      <Steps onFocus={showFocusedLabel}>
         {editing && (
           <EditNote role="status">
             You are changing a label in your cart: Save Changes replaces it.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { fromLarge, theme } from '@shop/ui';
 
@@ -58,6 +58,17 @@ export function PreviewDock({ children }: { children: ReactNode }) {
       {children}
     </Dock>
   );
+}
+
+/**
+ * For the steps' container's focusin: a control drawn by its label (a choice card's radio, the
+ * upload's file input: 1 px and visually hidden) brings its label into view, so the card the keyboard
+ * is on clears the preview and the phone's price bar as a visible control does.
+ */
+export function showFocusedLabel(event: FocusEvent<HTMLElement>): void {
+  const control = event.target;
+  if (!(control instanceof HTMLInputElement) || control.offsetWidth > 1) return;
+  (control.labels?.[0] ?? control.closest('label'))?.scrollIntoView({ block: 'nearest' });
 }
 
 /**
