@@ -54,6 +54,11 @@ const Failure = styled.div`
   }
 `;
 
+// The card's width is the button's: the amount keeps to the button's line on a phone.
+const PayButton = styled(Button)`
+  padding-inline: 0.75rem;
+`;
+
 const Secure = styled.p`
   display: flex;
   align-items: center;
@@ -105,7 +110,7 @@ export function CardPayment({ cardForm, processing, failure, total = null }: Car
           <p>{failure.description}</p>
         </Failure>
       )}
-      <Button
+      <PayButton
         ref={payButton}
         type="submit"
         form={CHECKOUT_FORM_ID}
@@ -122,7 +127,7 @@ export function CardPayment({ cardForm, processing, failure, total = null }: Car
         ) : (
           'Complete Payment'
         )}
-      </Button>
+      </PayButton>
       <Secure>
         <svg
           width="14"
