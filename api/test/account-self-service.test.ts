@@ -347,6 +347,43 @@ describe('POST /api/account/email', () => {
     await tokenFromOutbox(newEmail, 'email_confirmation', 'confirm-email');
   });
 
+  it('when a confirmed email is changed, then the address left is told, the links mailed before stay void, and other sessions are signed out', async () => {
+    const agent = app.agent();
+    const oldEmail = (await register(agent, { firstName: 'Wren' })).body.email as string;
+    const confirmToken = await tokenFromOutbox(oldEmail, 'email_confirmation', 'confirm-email');
+    expect(
+      (await agent.request('POST', '/api/auth/confirm-email', { body: { token: confirmToken } }))
+        .status,
+    ).toBe(200);
+    const elsewhere = app.agent();
+    expect((await signIn(elsewhere, oldEmail, PASSWORD)).status).toBe(200);
+    expect((await forgot(app.agent(), oldEmail)).status).toBe(202);
+    const resetToken = await tokenFromOutbox(oldEmail, 'password_reset', 'reset-password');
+
+    const newEmail = uniqueEmail('away');
+    const moved = await agent.request('POST', '/api/account/email', {
+      body: { email: newEmail, currentPassword: PASSWORD },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    const notice = await OutboxModel.findOne({ to: oldEmail, kind: 'email_changed' }).lean();
+    expect(notice?.subject).toBe('The email address of your account was changed');
+    expect(notice?.text).toContain(`was changed to ${newEmail}`);
+    expect(notice?.text).toContain('If you did not change it');
+    expect(await OutboxModel.countDocuments({ to: newEmail, kind: 'email_changed' })).toBe(0);
+    // This browser stays signed in; the other is out.
+    expect((await me(agent))?.email).toBe(newEmail);
+    expect(await me(elsewhere)).toBeNull();
+
+    // Back to the old address: the reset link mailed there before stays void.
+    const back = await agent.request('POST', '/api/account/email', {
+      body: { email: oldEmail, currentPassword: PASSWORD },
+    });
+    expect(back.status, back.text).toBe(200);
+    expect((await reset(app.agent(), resetToken)).status).toBe(400);
+    // The new address was never confirmed: it is not told of the move away from it.
+    expect(await OutboxModel.countDocuments({ to: newEmail, kind: 'email_changed' })).toBe(0);
+  });
+
   it('when the email belongs to another account, then 409 with the clear message and nothing changes', async () => {
     const taken = (await register(app.agent())).body.email as string;
     const agent = app.agent();

@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'order_link',
   'password_reset',
   'email_confirmation',
+  'email_changed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_link: 'Link to an order (order lookup)',
   password_reset: 'Password reset',
   email_confirmation: 'Email confirmation',
+  email_changed: 'Email changed (to the old address)',
 };
 
 /** One message: sentAt null while queued; error is the last failed attempt's reason. */

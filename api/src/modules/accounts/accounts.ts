@@ -16,7 +16,7 @@ import type { AccountTokenPurpose, CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
 import { customerOrdersForAdmin, joinGuestOrders, orderedArtworkOf } from '../orders/orders';
 import type { Config } from '../../config';
-import { emailConfirmation, passwordReset, queueMail } from '../mail/mail';
+import { emailChanged, emailConfirmation, passwordReset, queueMail } from '../mail/mail';
 import { checkToken, issueToken, useToken } from './tokens';
 import {
   changeCustomerEmail,
@@ -288,14 +288,17 @@ export async function updateCustomerProfile(
  * Moves the account to another email after checking the current password (the change-password
  * limit counts the guesses); the new email must be free (409) and is unconfirmed until its link is
  * followed. Each move mails a confirmation, so it takes one of the account's confirmation emails
- * (429 past them, nothing changed or sent), given back when the email turns out to be taken.
+ * (429 past them, nothing changed or sent), given back when the email turns out to be taken. The
+ * address left is told when it was confirmed, the links mailed before are void, and every other
+ * session is signed out: whoever moved the account's mail away, its owner hears of it.
  */
 export async function changeEmail(
   {
     customerId,
     email,
     currentPassword,
-  }: { customerId: string; email: string; currentPassword: string },
+    keepSessionId,
+  }: { customerId: string; email: string; currentPassword: string; keepSessionId: string },
   config: Config,
 ): Promise<ShopUser> {
   const customer = await checkCurrentPassword(
@@ -312,6 +315,17 @@ export async function changeEmail(
   if (!moved) {
     await confirmation.release();
     throw emailTaken();
+  }
+  await deleteAccountTokensOf(customerId);
+  await signOutOtherSessions(customerId, keepSessionId);
+  // Told only to an address the owner confirmed: an unconfirmed one may be a stranger's typo.
+  if (customer.emailConfirmedAt) {
+    await queueMail({
+      key: `email_changed:${customerId}:${moved.updatedAt.getTime()}`,
+      kind: 'email_changed',
+      to: customer.email,
+      rendered: emailChanged({ firstName: customer.firstName, newEmail: email }, config.shop),
+    });
   }
   await sendEmailConfirmation(moved, config);
   return toShopUser(moved);

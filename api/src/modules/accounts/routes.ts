@@ -142,7 +142,10 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
   router.post('/account/email', requireUser, confirmationMailLimit, async (req, res) => {
     const { email, currentPassword } = parseBody(changeEmailSchema, req);
     res.json(
-      await changeEmail({ customerId: currentUser(req).id, email, currentPassword }, config),
+      await changeEmail(
+        { customerId: currentUser(req).id, email, currentPassword, keepSessionId: req.sessionID },
+        config,
+      ),
     );
   });
 
