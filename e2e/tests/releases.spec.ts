@@ -177,24 +177,38 @@ test('a promoted build reaches shoppers on their next page, a preview only its a
   console.log(`releases: ${test.info().annotations.at(-1)!.description}`);
 });
 
-test('a release built for another contracts major is refused cleanly and reported; a patch-newer React shares the one copy', async ({
+test('a release built for another contracts major is not promoted, is refused cleanly in a preview and reported; a patch-newer React shares the one copy', async ({
   page,
   browser,
   baseURL,
 }) => {
   const admin = await adminPage(browser, baseURL!);
-  await adminCall(admin, '/api/admin/releases/configurator/promote', {
+  const sessionId = await admin.evaluate(() => localStorage.getItem('guest-session-id'));
+  const promoted = await admin.request.post('/api/admin/releases/configurator/promote', {
+    headers: { 'x-session-id': sessionId! },
+    data: { version: versions.contracts2 },
+  });
+  expect(promoted.status()).toBe(409);
+  expect(((await promoted.json()) as { message: string }).message).toBe(
+    'The shop cannot run this release: it needs contracts ^2.0.0; this shop provides 1.0.0',
+  );
+  // Previewed, the admin's own shell refuses it cleanly, and reports it.
+  await adminCall(admin, '/api/admin/releases/configurator/preview', {
     version: versions.contracts2,
   });
   await expect(async () => {
-    await page.goto('/products');
-    await expect(page.getByTestId('remote-skew')).toBeVisible({ timeout: 5_000 });
+    await admin.goto('/products');
+    await expect(admin.getByTestId('remote-skew')).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
   await expect(
-    page.getByRole('heading', { name: 'The label configurator is unavailable right now' }),
+    admin.getByRole('heading', { name: 'The label configurator is unavailable right now' }),
   ).toBeVisible();
-  await expect(page.getByTestId('remote-skew')).toContainText(versions.contracts2);
-  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(admin.getByTestId('remote-skew')).toContainText(versions.contracts2);
+  await expect(admin.getByRole('banner')).toBeVisible();
+  const ended = await admin.request.delete('/api/admin/releases/preview', {
+    headers: { 'x-session-id': sessionId! },
+  });
+  expect(ended.status()).toBe(204);
 
   await admin.goto('/admin');
   await admin.getByRole('tab', { name: 'Releases' }).click();

@@ -10,6 +10,7 @@
 //   session is deleted on sign-out.
 // - A session ends at its expiresAt (platform/expiry.ts deletes it then).
 import type { Request, RequestHandler, Response } from 'express';
+import { RELEASE_PREVIEW_COOKIE } from '@shop/contracts';
 import session from 'express-session';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../platform/auth-guards';
@@ -85,10 +86,19 @@ export async function signIn(
   });
 }
 
-/** Deletes the session from the store and tells the browser to drop the cookie. */
+/**
+ * Deletes the session from the store and tells the browser to drop the cookie, and an admin's release
+ * preview with it: the browser signed out shows the shop's live releases.
+ */
 export function signOut(req: Request, res: Response, config: Config): Promise<void> {
   const { httpOnly, sameSite, secure, path } = cookieOptions(config);
   res.clearCookie(SESSION_COOKIE_NAME, { httpOnly, sameSite, secure: secure === true, path });
+  res.clearCookie(RELEASE_PREVIEW_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secure === true,
+    path: '/',
+  });
   if (!req.session) return Promise.resolve();
   return new Promise((resolve, reject) => {
     req.session.destroy((error: unknown) => (error ? reject(error) : resolve()));

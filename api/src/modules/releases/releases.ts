@@ -2,6 +2,7 @@
 // changed by promote and rollback with an audit entry each, and the preview token that shows one
 // admin's browser a candidate release.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts/release-skew';
 import {
   REMOTE_NAMES,
   releaseMessages,
@@ -46,9 +47,22 @@ export function toSummary(release: ReleaseRecord): ReleaseSummary {
   };
 }
 
-async function assertPublished(remote: string, version: string): Promise<void> {
-  if (!(await findRelease(remote, version)))
-    throw AppError.notFound(releaseMessages.unknownVersion);
+async function assertPublished(remote: string, version: string): Promise<ReleaseRecord> {
+  const release = await findRelease(remote, version);
+  if (!release) throw AppError.notFound(releaseMessages.unknownVersion);
+  return release;
+}
+
+/**
+ * Why the shop's shell would refuse the release, as far as the API can tell: the contracts it was
+ * built for (this API and the shell are built from one contracts version). The shared libraries'
+ * versions are the shell's to check, in the browser.
+ */
+function contractsSkew(release: ReleaseRecord) {
+  return releaseSkew(
+    { ...release, shared: {} },
+    { contractsVersion: CONTRACTS_VERSION, shared: {} },
+  );
 }
 
 /** Makes a release known to the registry (not live: promote does that). Publishing twice is refused. */
@@ -95,7 +109,9 @@ export function promoteRelease(remote: RemoteName, version: string, actor: Actor
     remote,
     'promote',
     async ({ live, history }) => {
-      await assertPublished(remote, version);
+      const skew = contractsSkew(await assertPublished(remote, version));
+      // Every shopper's shell would refuse it: the remote would be gone from the shop.
+      if (skew) throw AppError.conflict(`The shop cannot run this release: it ${skew.detail}`);
       if (live === version) throw AppError.conflict(releaseMessages.alreadyLive);
       return { live: version, history: [...history, ...(live ? [live] : [])].slice(-HISTORY_KEPT) };
     },
@@ -228,8 +244,19 @@ export async function liveReleases(preview: PreviewClaim | null): Promise<LiveRe
   return { remotes };
 }
 
-/** A shell refused a release: kept (once per remote, version and reason) for the Releases screen. */
+/**
+ * A shell refused a release: kept (once per remote, version and reason, as first told) for the
+ * Releases screen. Anyone may report, so a refusal for the contracts is kept only when the release's
+ * range truly leaves out this shop's, in the API's own words; one for a shared library only when it
+ * names a library the release was built with, at that version.
+ */
 export async function reportSkew(report: SkewReport): Promise<void> {
-  await assertPublished(report.remote, report.version);
-  await recordSkewReport(report);
+  const release = await assertPublished(report.remote, report.version);
+  if (report.reason === 'contracts') {
+    const skew = contractsSkew(release);
+    if (skew) await recordSkewReport({ ...report, detail: skew.detail });
+    return;
+  }
+  const named = /^built with (\S+) (\S+); /.exec(report.detail);
+  if (named && release.shared[named[1]!] === named[2]) await recordSkewReport(report);
 }

@@ -96,7 +96,7 @@ export async function recordSkewReport({
   const now = new Date();
   await SkewReportModel.updateOne(
     { remote, version, reason },
-    { $set: { detail, lastSeenAt: now }, $setOnInsert: { firstSeenAt: now } },
+    { $set: { lastSeenAt: now }, $setOnInsert: { detail, firstSeenAt: now } },
     { upsert: true },
   );
 }

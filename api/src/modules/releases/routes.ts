@@ -90,7 +90,8 @@ export function releaseRoutes({ config, logger }: AppDependencies): Router {
     res.json({ remote, version, expiresInSeconds: PREVIEW_LIFETIME_SECONDS });
   });
 
-  router.delete('/admin/releases/preview', requireAdmin, (_req, res) => {
+  // Ending one's own preview needs no rights: it only clears this browser's cookie.
+  router.delete('/admin/releases/preview', (_req, res) => {
     res.clearCookie(RELEASE_PREVIEW_COOKIE, previewCookie(0));
     res.status(204).end();
   });
