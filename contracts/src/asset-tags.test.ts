@@ -93,13 +93,35 @@ describe('a numbered series', () => {
   });
 
   it('leaves a plain label exactly as it was: no series, no code, no rows', () => {
-    const parsed = labelConfigurationSchema.parse({
+    const parsed = labelConfigurationSchema.parse({ ...plain, customText: 'PUMP 3', quantity: 3 });
+    expect(parsed).toMatchObject({ series: null, code: null, rows: null, customText: 'PUMP 3' });
+    expect(priceLabel(parsed).unitCents).toBe(520 - 50);
+  });
+
+  it('refuses {n} on a label that is not a series (the braces would be engraved), and a series code without it (every tag alike)', () => {
+    const unnumbered = "{n} is a numbered series' number: choose Numbered series, or take it out";
+    const inText = labelConfigurationSchema.safeParse({ ...plain, customText: 'PUMP {n}' });
+    expect(inText.error?.issues).toEqual([
+      expect.objectContaining({ path: ['customText'], message: unnumbered }),
+    ]);
+    const inCode = labelConfigurationSchema.safeParse({
+      ...plain,
+      customText: 'PUMP 3',
+      code: { type: 'code128', value: '{n}', placement: 'beside' },
+    });
+    expect(inCode.error?.issues[0]).toMatchObject({ path: ['code', 'value'], message: unnumbered });
+    const sameCode = labelConfigurationSchema.safeParse({
       ...plain,
       customText: 'PUMP {n}',
-      quantity: 3,
+      series: { start: 1, step: 1, padding: 0 },
+      code: { type: 'qrcode', value: 'https://assets.example.com/t/', placement: 'beside' },
     });
-    expect(parsed).toMatchObject({ series: null, code: null, rows: null, customText: 'PUMP {n}' });
-    expect(priceLabel(parsed).unitCents).toBe(520 - 50);
+    expect(sameCode.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['code', 'value'],
+        message: "Put {n} in the code's value where the number goes",
+      }),
+    ]);
   });
 });
 

@@ -78,8 +78,16 @@ export const labelConfigurationSchema = z
       const numbered =
         label.customText.includes(NUMBER_FIELD) || label.code?.value.includes(NUMBER_FIELD);
       if (!numbered) issue(['customText'], `Put ${NUMBER_FIELD} in the text where the number goes`);
+      // Each label's code is its own: one value on every label would tag them all alike.
+      if (label.code && !label.code.value.includes(NUMBER_FIELD))
+        issue(['code', 'value'], `Put ${NUMBER_FIELD} in the code's value where the number goes`);
       const range = seriesRangeProblem(label.series, label.quantity);
       if (range) issue(['series', 'start'], range);
+    } else {
+      // Only a series fills in the number: anything else would engrave the braces.
+      const unnumbered = `${NUMBER_FIELD} is a numbered series' number: choose Numbered series, or take it out`;
+      if (label.customText.includes(NUMBER_FIELD)) issue(['customText'], unnumbered);
+      if (label.code?.value.includes(NUMBER_FIELD)) issue(['code', 'value'], unnumbered);
     }
     if (label.rows) {
       if (label.customText.trim() !== '') {

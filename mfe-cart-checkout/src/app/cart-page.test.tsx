@@ -192,6 +192,24 @@ describe('cart page', () => {
     );
   });
 
+  it("says why the line's rules refuse a quantity, since trying again cannot help", async () => {
+    const reason = 'Label 100 (ASSET-TAG-100): Too small to scan';
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      [`PUT /api/cart/${ITEM_ID}`]: { status: 400, json: { message: reason, errors: [] } },
+      ...session,
+    });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    await userEvent.click(await screen.findByRole('button', { name: /Increase quantity/ }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Quantity not changed',
+        description: reason,
+        variant: 'destructive',
+      }),
+    );
+  });
+
   it('tells the shopper when a quantity change or removal fails', async () => {
     stubApi({
       'GET /api/cart': { json: cartAnswer() },

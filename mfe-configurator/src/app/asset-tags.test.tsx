@@ -53,6 +53,24 @@ describe('a numbered series', () => {
     );
   });
 
+  it('takes {n} out of the text and the code when the label is no longer a series, and puts it back after', async () => {
+    stubApi({ 'POST /api/calculate-price': () => json(PRICE) });
+    const user = await open();
+    await user.type(screen.getByLabelText('Text to engrave'), 'PUMP');
+    await user.click(screen.getByRole('radio', { name: /Numbered series/ }));
+    await user.selectOptions(screen.getByLabelText('Code'), 'code128');
+    const encodes = () => screen.getByLabelText('The code encodes');
+    expect(encodes()).toHaveValue('{n}');
+    await user.clear(encodes());
+    await user.type(encodes(), 'https://assets.example.com/t/{{n}');
+    await user.click(screen.getByRole('radio', { name: /All the same/ }));
+    expect(screen.getByLabelText('Text to engrave')).toHaveValue('PUMP');
+    expect(encodes()).toHaveValue('https://assets.example.com/t/');
+    await user.click(screen.getByRole('radio', { name: /Numbered series/ }));
+    expect(screen.getByLabelText('Text to engrave')).toHaveValue('PUMP {n}');
+    expect(encodes()).toHaveValue('https://assets.example.com/t/{n}');
+  });
+
   it('warns of the label whose text is set smallest, whichever label the preview draws', async () => {
     stubApi({ 'POST /api/calculate-price': () => json(PRICE) });
     const user = await open();

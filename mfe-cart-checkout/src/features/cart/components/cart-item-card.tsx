@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import styled from 'styled-components';
 import { variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import type { DiscountRemoved } from '@shop/contracts';
-import { toast } from 'shell/store';
+import { apiErrorMessage, apiErrorStatus, toast } from 'shell/store';
 import type { CartItem } from '../../../api/get-cart';
 import {
   Button,
@@ -154,13 +154,20 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
       { itemId: item.id, quantity },
       {
         onSuccess: (answer) => onDiscountRemoved(answer.discountRemoved),
-        onError: () => {
+        onError: (error) => {
           onFailed?.();
-          toast({
-            title: 'Error',
-            description: 'Failed to update quantity. Please try again.',
-            variant: 'destructive',
-          });
+          // A quantity the line's rules refuse (a series' code too small to scan at that count):
+          // the reason, since trying again cannot help. Anything else: the shop's message.
+          const refusal = apiErrorStatus(error) === 400 ? apiErrorMessage(error) : undefined;
+          toast(
+            refusal
+              ? { title: 'Quantity not changed', description: refusal, variant: 'destructive' }
+              : {
+                  title: 'Error',
+                  description: 'Failed to update quantity. Please try again.',
+                  variant: 'destructive',
+                },
+          );
         },
       },
     );

@@ -198,7 +198,13 @@ export function AssetTagsSection({
     if (mode !== 'series' && draft.customText.includes(NUMBER_FIELD)) {
       patch.customText = draft.customText.split(NUMBER_FIELD).join('').trim();
     }
-    if (mode === 'series' && draft.codeValue === '') patch.codeValue = NUMBER_FIELD;
+    // A series' code carries the number too (at the end of a template typed before); nothing else's.
+    if (mode === 'series' && !draft.codeValue.includes(NUMBER_FIELD)) {
+      patch.codeValue = `${draft.codeValue.trim()}${NUMBER_FIELD}`;
+    }
+    if (mode !== 'series' && draft.codeValue.includes(NUMBER_FIELD)) {
+      patch.codeValue = draft.codeValue.split(NUMBER_FIELD).join('').trim();
+    }
     onChange(patch);
   };
   const setCode = (value: string) => {
