@@ -737,3 +737,37 @@ describe("the order's emails", () => {
     expect(proof).toContain(rows);
   });
 });
+
+describe('characters the engraving cannot draw', () => {
+  it('are refused by name on the text and by row in a spreadsheet; Cyrillic, Greek and Japanese are engraved', async () => {
+    const shopper = app.agent();
+    const engraved = await shopper.request('POST', '/api/cart', {
+      body: { ...label(), customText: 'НАСОС Ω ポンプ 1' },
+    });
+    expect(engraved.status, engraved.text).toBe(201);
+    const refused = await shopper.request('POST', '/api/cart', {
+      body: { ...label(), customText: 'PUMP 𝐖𝐖 泵' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      {
+        path: 'customText',
+        message: '"𝐖", "泵" cannot be engraved: our engraving font does not have them',
+      },
+    ]);
+
+    const uploaded = await uploadSheet(
+      shopper,
+      'pumps.csv',
+      `${header}P-1,Pump 1,Hall 1\nP-2,泵 2,Hall 2\nP-3,Pump 3,Hall 3`,
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const checked = await shopper.request('POST', `/api/label-sheets/${uploaded.body.id}/check`, {
+      body: sheetLabel(uploaded.body.id!, 3),
+    });
+    expect(checked.status, checked.text).toBe(200);
+    expect(checked.body.errors).toEqual([
+      { row: 3, message: 'Row 3: "泵" cannot be engraved: our engraving font does not have it' },
+    ]);
+  });
+});

@@ -122,6 +122,36 @@ export function loadFonts(): FontSet {
   return fonts;
 }
 
+type GlyphTable = { hasGlyphForCodePoint?(codePoint: number): boolean };
+
+/**
+ * The characters of a label's text that its engraving cannot draw, each once: a label's text is set in
+ * the bold face, or the East Asian bold face for what that lacks (proofs/pdf.ts); a character neither
+ * has would be a box on the proof and on the plate. Spaces and line breaks are not drawn.
+ */
+export function charactersNotEngraved(text: string): string[] {
+  const missing = new Set<string>();
+  for (const character of text) {
+    if (/\s/u.test(character) || missing.has(character)) continue;
+    const codePoint = character.codePointAt(0)!;
+    const { bold, eastAsianBold } = loadFonts();
+    const has = (face: FontFace) => (face.data as GlyphTable).hasGlyphForCodePoint?.(codePoint);
+    if (!has(bold) && !has(eastAsianBold)) missing.add(character);
+  }
+  return [...missing];
+}
+
+/** Why a text cannot be engraved, naming up to five of its characters; null when it can. */
+export function notEngravedMessage(text: string): string | null {
+  const missing = charactersNotEngraved(text);
+  if (missing.length === 0) return null;
+  const named = missing
+    .slice(0, 5)
+    .map((character) => `"${character}"`)
+    .join(', ');
+  return `${named} cannot be engraved: our engraving font does not have ${missing.length === 1 ? 'it' : 'them'}`;
+}
+
 /**
  * pdfkit's document options with the shop's regular face as the document's first font. Left unset,
  * pdfkit sets every new document in Helvetica first, parsing its metrics again for each, though no PDF

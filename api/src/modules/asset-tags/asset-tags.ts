@@ -15,6 +15,7 @@ import {
 } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
+import { notEngravedMessage } from '../../platform/pdf-fonts';
 import { checkSeriesCodes, checkSheetRows } from './checking';
 import { sheetRow, type LabelSheetRecord } from './model';
 import { findSheet, insertSheet, sweepDueSheets } from './repository';
@@ -125,6 +126,8 @@ export async function checkLabelData(
   label: LabelConfiguration,
 ): Promise<{ rows: KeptSheetRows | null }> {
   if (!label.rows) {
+    const notEngraved = notEngravedMessage(label.customText);
+    if (notEngraved) throw AppError.invalidField('customText', notEngraved);
     assertCodesScan(label);
     return { rows: null };
   }

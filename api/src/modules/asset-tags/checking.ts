@@ -18,6 +18,7 @@ import {
   type SheetCheck,
 } from '@shop/contracts';
 import { codeModulesBound, drawCode } from '@shop/contracts/label-code-drawing';
+import { notEngravedMessage } from '../../platform/pdf-fonts';
 import { sheetRow, type LabelSheetRecord } from './model';
 
 /** At most this many problems are listed (the count says how many there are). */
@@ -100,6 +101,11 @@ export function checkSheetRows(sheet: LabelSheetRecord, label: LabelConfiguratio
     }
     if (text.length > MAX_TEXT_LENGTH) {
       problem(row, `Row ${row}: the text is longer than ${MAX_TEXT_LENGTH} characters`);
+      continue;
+    }
+    const notEngraved = notEngravedMessage(text);
+    if (notEngraved) {
+      problem(row, `Row ${row}: ${notEngraved}`);
       continue;
     }
     const layout = layoutFor(label, text);

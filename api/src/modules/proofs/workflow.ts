@@ -15,6 +15,7 @@ import {
 } from '@shop/contracts';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
+import { notEngravedMessage } from '../../platform/pdf-fonts';
 import {
   findOrderById,
   deleteProofEvent,
@@ -352,6 +353,8 @@ export async function createRevision(
     const message = "Send either the line's new text or a proof file";
     throw AppError.invalidField('customText', message);
   }
+  const notEngraved = input.customText === undefined ? null : notEngravedMessage(input.customText);
+  if (notEngraved) throw AppError.invalidField('customText', notEngraved);
   const previous = await revisionLines(order, proof.revision);
   const lines = previous.map((line) =>
     line.lineId !== input.lineId
