@@ -580,4 +580,27 @@ describe('guest orders joining an account', () => {
     expect(confirmed.body.joinedOrders).toBe(1);
     expect((await agent.request('GET', '/api/orders')).body).toHaveLength(1);
   });
+
+  it('when a guest order is paid with an email already confirmed, then it joins at the next sign-in; an unconfirmed account joins nothing', async () => {
+    const agent = app.agent();
+    const email = (await register(agent)).body.email as string;
+    const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
+    expect(
+      (await agent.request('POST', '/api/auth/confirm-email', { body: { token } })).status,
+    ).toBe(200);
+    const later = await paidGuestOrder(email);
+    expect((await agent.request('GET', '/api/orders')).body).toEqual([]);
+    const browser = app.agent();
+    expect((await signIn(browser, email, PASSWORD)).status).toBe(200);
+    const history = (await browser.request('GET', '/api/orders')).body as Array<{ id: string }>;
+    expect(history.map((order) => order.id)).toEqual([later.orderId]);
+
+    // Registered with someone's email but never confirmed: their guest orders stay theirs.
+    const unconfirmed = uniqueEmail('unconfirmed');
+    const taker = app.agent();
+    await register(taker, { email: unconfirmed });
+    await paidGuestOrder(unconfirmed);
+    expect((await signIn(app.agent(), unconfirmed, PASSWORD)).status).toBe(200);
+    expect((await taker.request('GET', '/api/orders')).body).toEqual([]);
+  });
 });

@@ -106,6 +106,18 @@ export async function currentShopUser(customerId: string): Promise<ShopUser | nu
 }
 
 /**
+ * A customer signing in with a confirmed email: the paid guest orders placed with it since it was
+ * confirmed (by the customer in another browser, say) join the account, as the confirmation joined
+ * those before. The customer as the browser sees it.
+ */
+export async function signedInShopUser(customerId: string): Promise<ShopUser | null> {
+  const customer = await findCustomerById(customerId);
+  if (!customer) return null;
+  if (customer.emailConfirmedAt) await joinGuestOrders(customerId, customer.email);
+  return toShopUser(customer);
+}
+
+/**
  * Replaces the password after checking the current one (400 when wrong), and signs out every other
  * session of the customer: whoever knew the old password is out.
  */

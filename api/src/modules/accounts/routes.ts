@@ -41,6 +41,7 @@ import {
   resetPassword,
   sendEmailConfirmation,
   sendPasswordReset,
+  signedInShopUser,
   updateCustomerProfile,
 } from './accounts';
 import { clientNetwork, limitPerAddress } from '../../platform/address-limits';
@@ -78,7 +79,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     const sessionUser = await authenticateLocal(req, res);
     if (!sessionUser) throw AppError.unauthenticated(accountMessages.invalidCredentials);
     await signInWithGuestCart(req, sessionUser);
-    res.json(await currentShopUser(sessionUser.id));
+    res.json(await signedInShopUser(sessionUser.id));
   });
 
   router.post('/auth/logout', async (req, res) => {
