@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { useRef, useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import './testing';
@@ -104,6 +104,85 @@ describe('Dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Delete SPRING' }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('heading', { name: 'Discount codes' })).toHaveFocus();
+  });
+
+  it('opened from a menu’s item (gone once the menu closed), gives focus to the menu’s button', async () => {
+    function MenuOpener() {
+      const [menu, setMenu] = useState(false);
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" id="menu-button" onClick={() => setMenu(true)}>
+            Account
+          </button>
+          {menu && (
+            <div role="menu" aria-labelledby="menu-button">
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => setOpen(true)}
+                // As the shell's (Radix) menu does, it closes after the dialog saw its item focused.
+                onBlur={() => setMenu(false)}
+              >
+                Change Password
+              </button>
+            </div>
+          )}
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogTitle>Change Password</DialogTitle>
+            <input aria-label="Current password" data-autofocus />
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<MenuOpener />);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    // Keyboard: the item has focus as it is chosen, and the dialog opens as the menu closes.
+    screen.getByRole('menuitem', { name: 'Change Password' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Current password')).toHaveFocus();
+    await waitFor(() => expect(document.querySelector('[role="menu"]')).toBeNull());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus();
+  });
+
+  it('gives focus to `returnFocusTo` when its opener is gone', async () => {
+    function Gone() {
+      const [open, setOpen] = useState(false);
+      const [shown, setShown] = useState(true);
+      const fallback = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <button type="button" ref={fallback}>
+            Menu
+          </button>
+          {shown && (
+            <button
+              type="button"
+              onClick={() => {
+                setShown(false);
+                setOpen(true);
+              }}
+            >
+              Open once
+            </button>
+          )}
+          <Dialog open={open} onOpenChange={setOpen} returnFocusTo={fallback}>
+            <DialogTitle>Once</DialogTitle>
+            <input aria-label="Field" data-autofocus />
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Gone />);
+    await user.click(screen.getByRole('button', { name: 'Open once' }));
+    expect(screen.getByLabelText('Field')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
   });
 
   it('breaks a title too long for its line (an email address) instead of running it under the close button', () => {

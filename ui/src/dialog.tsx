@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { theme } from './theme';
@@ -97,13 +97,30 @@ interface DialogProps {
   /** Widest the dialog gets on large screens. */
   width?: string;
   role?: 'dialog' | 'alertdialog';
+  /**
+   * Where focus goes on closing when the control that opened the dialog is no longer on the page
+   * (an item of a menu that closed as it opened the dialog: the menu's button).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The place to give focus back to once a dialog opened from `opener` closes, remembered as it opens:
+ * the opener while it is on the page. A menu's item is gone once its menu closed, and the menu's
+ * button (the element the menu is labelled by, as Radix's menus are) takes its place.
+ */
+export function rememberOpener(opener: HTMLElement | null): () => HTMLElement | null {
+  const menuLabel = opener?.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  const menuButton = menuLabel ? document.getElementById(menuLabel) : null;
+  return () => (opener?.isConnected ? opener : menuButton?.isConnected ? menuButton : null);
 }
 
 /**
  * An accessible modal (Radix): focus is trapped inside and returns to the opener, Escape and the close
  * button close it, the rest of the page is hidden from screen readers while it is open. On opening,
  * focus goes to the element marked `data-autofocus` (the first field), else to the first control; on
- * closing, back to the control that opened it when that is still on the page.
+ * closing, back to the control that opened it when that is still on the page (else `returnFocusTo`,
+ * else the heading of the section the opener was in).
  */
 /** The first heading of a section still on the page (focusable for the moment), or the section. */
 function placeNear(section: HTMLElement | null): HTMLElement | null {
@@ -113,11 +130,18 @@ function placeNear(section: HTMLElement | null): HTMLElement | null {
   return place;
 }
 
-export function Dialog({ open, onOpenChange, children, width = '30rem', role }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  children,
+  width = '30rem',
+  role,
+  returnFocusTo,
+}: DialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   // Radix gives focus back to its own Trigger; these dialogs are opened from elsewhere (the shell's
   // header, a table row), so the element that had focus when one opened is kept and focused again.
-  const openerRef = useRef<HTMLElement | null>(null);
+  const openerRef = useRef<() => HTMLElement | null>(() => null);
   const sectionRef = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -131,24 +155,27 @@ export function Dialog({ open, onOpenChange, children, width = '30rem', role }: 
               const active = document.activeElement;
               // An opener inside another dialog counts too (Cancel order's confirmation, opened from
               // the order's dialog): focus goes back to it when this one closes.
-              openerRef.current =
+              const opener =
                 active instanceof HTMLElement &&
                 active !== document.body &&
                 !contentRef.current?.contains(active)
                   ? active
                   : null;
-              sectionRef.current = openerRef.current?.closest<HTMLElement>('section, main') ?? null;
+              openerRef.current = rememberOpener(opener);
+              sectionRef.current = opener?.closest<HTMLElement>('section, main') ?? null;
               const first = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
               if (!first) return;
               event.preventDefault();
               first.focus();
             }}
             onCloseAutoFocus={(event) => {
-              const opener = openerRef.current;
-              if (!opener) return;
-              // An opener the dialog's action took away (a deleted row's Delete button): the heading
-              // of the section it was in, so keyboard and screen reader users keep their place.
-              const target = opener.isConnected ? opener : placeNear(sectionRef.current);
+              // An opener the dialog's action took away (a deleted row's Delete button): the place
+              // the dialog was told, else the heading of the section it was in, so keyboard and
+              // screen reader users keep their place.
+              const target =
+                openerRef.current() ??
+                (returnFocusTo?.current?.isConnected ? returnFocusTo.current : null) ??
+                placeNear(sectionRef.current);
               if (!target) return;
               event.preventDefault();
               target.focus();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -71,6 +71,44 @@ describe('RemoteDialogSlot', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus());
+  });
+
+  it('gives focus to `returnFocusTo` when what opened it is gone (a menu’s item)', async () => {
+    load.mockResolvedValue({ default: RemoteSignIn as never });
+    function FromMenu() {
+      const [open, setOpen] = useState(false);
+      const [item, setItem] = useState(true);
+      const menuButton = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <button type="button" ref={menuButton}>
+            Account menu
+          </button>
+          {item && (
+            <button type="button" onClick={() => setOpen(true)} onBlur={() => setItem(false)}>
+              Change Password
+            </button>
+          )}
+          <RemoteDialogSlot
+            module="account/ChangePasswordDialog"
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={menuButton}
+            unavailableTitle="Change Password is unavailable right now"
+            unavailableText="Please try again in a few minutes."
+          />
+        </>
+      );
+    }
+    renderPage(<FromMenu />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    const done = await screen.findByRole('button', { name: 'Done' });
+    done.focus();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Change Password' })).toBeNull(),
+    );
+    await userEvent.click(done);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus());
   });
 
   it('shows a loading dialog while the remote loads', async () => {

@@ -7,7 +7,9 @@ import {
   useRef,
   useState,
   type ReactNode,
+  type RefObject,
 } from 'react';
+import { rememberOpener } from '@shop/ui';
 import { loadRemoteComponent } from '../lib/remotes';
 
 // The shell's own dialog (loading, unavailable) is downloaded only when a remote dialog is first opened.
@@ -24,6 +26,7 @@ export interface RemoteDialogProps {
 interface BoundaryProps extends RemoteDialogProps {
   unavailableTitle: string;
   unavailableText: string;
+  returnFocusTo?: RefObject<HTMLElement | null>;
   /** Called when the fallback is closed, so the next opening tries the remote again. */
   onReset(): void;
   children: ReactNode;
@@ -42,11 +45,13 @@ class DialogBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    const { open, onOpenChange, unavailableTitle, unavailableText, onReset } = this.props;
+    const { open, onOpenChange, unavailableTitle, unavailableText, returnFocusTo, onReset } =
+      this.props;
     return (
       <Suspense fallback={null}>
         <MessageDialog
           open={open}
+          returnFocusTo={returnFocusTo}
           title={unavailableTitle}
           description={unavailableText}
           onOpenChange={(next) => {
@@ -65,6 +70,11 @@ interface RemoteDialogSlotProps extends RemoteDialogProps {
   /** Shown in a dialog of the shell's own when the remote cannot be loaded. */
   unavailableTitle: string;
   unavailableText: string;
+  /**
+   * Where focus goes when the dialog closes and what opened it is gone (the account menu's item:
+   * the menu's button).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   props?: Record<string, unknown>;
 }
 
@@ -77,24 +87,27 @@ interface RemoteDialogSlotProps extends RemoteDialogProps {
  * Radix does this itself only for a dialog mounted before it opened; a remote's dialog mounts after
  * its loading dialog, which by then holds the focus.
  */
-function useReturnFocus(open: boolean) {
-  const opener = useRef<HTMLElement | null>(null);
+function useReturnFocus(open: boolean, returnFocusTo?: RefObject<HTMLElement | null>) {
+  const opener = useRef<(() => HTMLElement | null) | null>(null);
   useLayoutEffect(() => {
     if (open) {
       // Layout effects run before the dialogs' own focus handling: this is still the opener.
-      opener.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const active = document.activeElement;
+      opener.current = rememberOpener(
+        active instanceof HTMLElement && active !== document.body ? active : null,
+      );
       return;
     }
-    const target = opener.current;
+    const place = opener.current;
     opener.current = null;
-    if (!target) return;
+    if (!place) return;
     const frame = requestAnimationFrame(() => {
       const lost = !document.activeElement || document.activeElement === document.body;
-      if (lost && target.isConnected) target.focus();
+      const fallback = returnFocusTo?.current?.isConnected ? returnFocusTo.current : null;
+      if (lost) (place() ?? fallback)?.focus();
     });
     return () => cancelAnimationFrame(frame);
-  }, [open]);
+  }, [open, returnFocusTo]);
 }
 
 export function RemoteDialogSlot({
@@ -103,12 +116,13 @@ export function RemoteDialogSlot({
   onOpenChange,
   unavailableTitle,
   unavailableText,
+  returnFocusTo,
   props = {},
 }: RemoteDialogSlotProps) {
   const [requested, setRequested] = useState(open);
   const [attempt, setAttempt] = useState(0);
   if (open && !requested) setRequested(true);
-  useReturnFocus(open);
+  useReturnFocus(open, returnFocusTo);
   // A new lazy component per attempt: React.lazy remembers a failed load for good.
   const RemoteDialog = useMemo(
     () => lazy(() => loadRemoteComponent<RemoteDialogProps & Record<string, unknown>>(module)),
@@ -123,6 +137,7 @@ export function RemoteDialogSlot({
       onOpenChange={onOpenChange}
       unavailableTitle={unavailableTitle}
       unavailableText={unavailableText}
+      returnFocusTo={returnFocusTo}
       onReset={() => setAttempt((n) => n + 1)}
     >
       <Suspense
@@ -131,6 +146,7 @@ export function RemoteDialogSlot({
             <MessageDialog
               open={open}
               onOpenChange={onOpenChange}
+              returnFocusTo={returnFocusTo}
               title="Loading…"
               description="One moment, please."
             />

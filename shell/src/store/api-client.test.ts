@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { TEST_USER } from '@shop/ui/testing/fixtures';
 import { ApiError, apiJson, apiRequest } from './api-client';
+import { useShopStore } from './shop-store';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -9,7 +12,10 @@ function lastCall(): [string, RequestInit] {
   return call as [string, RequestInit];
 }
 
+const initialStore = useShopStore.getState();
+
 beforeEach(() => {
+  useShopStore.setState(initialStore, true);
   localStorage.clear();
   localStorage.setItem('guest-session-id', 'guest-1700000000000-abc123');
   fetchMock.mockReset();
@@ -122,5 +128,71 @@ describe('apiJson', () => {
   it('gives undefined for an empty answer', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     await expect(apiJson('/api/cart/abc', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});
+
+describe('apiRequest answered 401', () => {
+  const pleaseSignIn = () =>
+    new Response('{"message":"Please sign in"}', { status: 401, statusText: 'Unauthorized' });
+  const paths = () => fetchMock.mock.calls.map(([path]) => path);
+
+  it('signed in, but signed out elsewhere: raises the 401 as before, and the page is signed out too once /api/auth/me says guest', async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    fetchMock.mockImplementation(async (path) =>
+      path === '/api/auth/me' ? new Response('null', { status: 200 }) : pleaseSignIn(),
+    );
+    const errors = await Promise.all(
+      ['/api/orders', '/api/account/profile'].map((path) =>
+        apiRequest(path).catch((e: unknown) => e),
+      ),
+    );
+    for (const error of errors) expect(error).toMatchObject({ name: 'ApiError', status: 401 });
+    await waitFor(() => expect(useShopStore.getState().user).toBeNull());
+    expect(useShopStore.getState().authChecked).toBe(true);
+    // One question for the 401s that came together, made without the client: no loop.
+    expect(paths().filter((path) => path === '/api/auth/me')).toHaveLength(1);
+    const [, init] = fetchMock.mock.calls.find(([path]) => path === '/api/auth/me')!;
+    expect(init).toMatchObject({
+      credentials: 'include',
+      headers: { 'x-session-id': 'guest-1700000000000-abc123' },
+    });
+  });
+
+  it('signed in, and still so by /api/auth/me (a link for another account): keeps the customer', async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    fetchMock.mockImplementation(async (path) =>
+      path === '/api/auth/me' ? new Response(JSON.stringify(TEST_USER)) : pleaseSignIn(),
+    );
+    await expect(apiRequest('/api/auth/confirm-email', { body: {} })).rejects.toThrow('401');
+    await waitFor(() => expect(paths()).toContain('/api/auth/me'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useShopStore.getState().user).toEqual(TEST_USER);
+  });
+
+  it('signed out (a wrong password at sign-in): raises the 401 and asks nothing more', async () => {
+    useShopStore.getState().setUser(null);
+    fetchMock.mockResolvedValue(
+      new Response('{"message":"Invalid email or password"}', { status: 401 }),
+    );
+    await expect(apiRequest('/api/auth/login', { body: {} })).rejects.toThrow('401');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(paths()).toEqual(['/api/auth/login']);
+    expect(useShopStore.getState().user).toBeNull();
+  });
+
+  it('leaves a customer who signed in meanwhile signed in', async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    let answerMe: (response: Response) => void = () => {};
+    fetchMock.mockImplementation((path) =>
+      path === '/api/auth/me'
+        ? new Promise<Response>((resolve) => (answerMe = resolve))
+        : Promise.resolve(pleaseSignIn()),
+    );
+    await expect(apiRequest('/api/orders')).rejects.toThrow('401');
+    const other = { ...TEST_USER, id: 'another-customer' };
+    useShopStore.getState().setUser(other);
+    answerMe(new Response('null'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useShopStore.getState().user).toEqual(other);
   });
 });

@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ApiRequestOptions } from '@shop/contracts';
 import { getGuestSessionId } from './guest-session';
 import { loadParsers } from './load-parsers';
+import { useShopStore } from './shop-store';
 
 /**
  * A non-ok answer. The body is read once, here: `serverMessage` and `fieldErrors` come from the API's
@@ -46,9 +47,40 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
   return error instanceof ApiError ? error.fieldErrors : {};
 }
 
+let sessionCheck: Promise<void> | undefined;
+
+/** Whether GET /api/auth/me answers a guest's null (false when it answers anything else, or not). */
+async function signedOutOnServer(): Promise<boolean> {
+  const response = await fetch('/api/auth/me', {
+    credentials: 'include',
+    headers: { 'x-session-id': getGuestSessionId() },
+  });
+  return response.ok && (await response.json()) === null;
+}
+
+/**
+ * A 401 to a request made signed in: the session may have ended elsewhere (signed out, or the
+ * password changed, in another browser). Who is signed in is asked once for all the 401s that come
+ * together; a guest's answer signs this page out too, so the header offers Sign In. A 401 about
+ * something else (a link for another account's email) leaves the customer signed in, as does no
+ * answer. The question goes past apiRequest, so it never leads to another check.
+ */
+function checkSession(userId: string): void {
+  sessionCheck ??= signedOutOnServer()
+    .then(
+      (signedOut) => {
+        const { user, setUser } = useShopStore.getState();
+        if (signedOut && user?.id === userId) setUser(null);
+      },
+      () => {},
+    )
+    .finally(() => (sessionCheck = undefined));
+}
+
 /**
  * The one API client. Every call sends credentials and x-session-id; a JSON content type and body only
- * when there is a body (FormData goes as multipart). No retry; a 401 is raised like any other error.
+ * when there is a body (FormData goes as multipart). No retry; a 401 is raised like any other error,
+ * and one to a signed-in customer also checks whether their session is still there (checkSession).
  */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const {
@@ -69,7 +101,9 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     init.body = JSON.stringify(body);
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
   }
+  const signedIn = useShopStore.getState().user;
   const response = await fetch(path, init);
+  if (response.status === 401 && signedIn) checkSession(signedIn.id);
   if (!response.ok) {
     const text = (await response.text().catch(() => '')) || response.statusText;
     const { parseApiErrorBody } = await loadParsers();

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { EMPTY_CART } from '@shop/contracts';
-import { readCart, useShopStore } from '../../store/session';
+import { apiRequest, readCart, useShopStore } from '../../store/session';
 import { stubApi, json, renderPage, TEST_USER } from '@shop/ui/testing';
 import { resetShell } from '../../testing/shell-config';
 import { SiteHeader } from './site-header';
@@ -180,6 +180,20 @@ describe('SiteHeader signed in', () => {
     expect(calls).toEqual(['logout']);
     expect(within(mainNav()).queryByRole('link', { name: 'Orders', hidden: true })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('offers Sign In again once a 401 shows the session ended elsewhere (the password changed in another browser)', async () => {
+    stubApi({
+      'GET /api/orders': { status: 401, json: { message: 'Please sign in' } },
+      'GET /api/auth/me': { json: null },
+      'GET /api/cart': () => json(EMPTY_CART),
+    });
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<SiteHeader />);
+    expect(await screen.findByRole('button', { name: 'Account menu for Ann Lee' })).toBeVisible();
+    await act(() => expect(apiRequest('/api/orders')).rejects.toMatchObject({ status: 401 }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
   });
 
   it('keeps the user and says so when sign out fails', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useShopStore } from '../../../store/session';
 import { ChevronDownIcon, UserIcon } from '@shop/ui';
 import { AccountTrigger } from './account-trigger';
@@ -14,6 +14,9 @@ export function AccountButton() {
   const user = useShopStore((s) => s.user);
   const authChecked = useShopStore((s) => s.authChecked);
   const openAuthDialog = useShopStore((s) => s.openAuthDialog);
+  // Signing out from the menu takes its button (and the focus on it) away: Sign In, in its place,
+  // takes the focus, so keyboard and screen reader users are not dropped at the top of the page.
+  const focusSignIn = useRef(false);
 
   // Until the shop knows who this is (and in the prerendered page): Sign In's box, without the claim.
   if (!authChecked) {
@@ -28,7 +31,16 @@ export function AccountButton() {
   }
   if (!user) {
     return (
-      <AccountTrigger type="button" onClick={() => openAuthDialog('sign-in')} aria-label="Sign In">
+      <AccountTrigger
+        ref={(button) => {
+          if (!button || !focusSignIn.current) return;
+          focusSignIn.current = false;
+          button.focus();
+        }}
+        type="button"
+        onClick={() => openAuthDialog('sign-in')}
+        aria-label="Sign In"
+      >
         <UserIcon />
         <span className="label">Sign In</span>
       </AccountTrigger>
@@ -44,7 +56,7 @@ export function AccountButton() {
         </AccountTrigger>
       }
     >
-      <AccountMenu user={user} />
+      <AccountMenu user={user} onSignedOut={() => (focusSignIn.current = true)} />
     </Suspense>
   );
 }

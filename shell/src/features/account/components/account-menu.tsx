@@ -71,11 +71,16 @@ function initialsOf(firstName: string, lastName: string, email: string): string 
   return initials || (email[0] ?? '?').toUpperCase();
 }
 
-/** The signed-in shopper's menu: My Account, Order History, Admin Panel (admins only), Change Password, Sign Out. */
-export function AccountMenu({ user }: { user: ShopUser }) {
+/**
+ * The signed-in shopper's menu: My Account, Order History, Admin Panel (admins only), Change Password,
+ * Sign Out. `onSignedOut` is called as Sign Out succeeds, before the menu gives way to Sign In.
+ */
+export function AccountMenu({ user, onSignedOut }: { user: ShopUser; onSignedOut?(): void }) {
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
   const navigate = useNavigate();
-  const signOut = useSignOut();
+  const signOut = useSignOut({ onSignedOut });
+  // Change Password's opener is the menu's item, gone once the menu closed: focus comes back here.
+  const triggerRef = useRef<HTMLButtonElement>(null);
   // An item that opens another page leaves focus to the page change (its heading gets it, see
   // use-route-focus.ts) instead of the menu handing it back to its button.
   const leaving = useRef(false);
@@ -89,7 +94,7 @@ export function AccountMenu({ user }: { user: ShopUser }) {
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <AccountTrigger type="button" aria-label={`Account menu for ${name}`}>
+          <AccountTrigger ref={triggerRef} type="button" aria-label={`Account menu for ${name}`}>
             <Initials aria-hidden="true">
               {initialsOf(user.firstName ?? '', user.lastName ?? '', user.email)}
             </Initials>
@@ -126,6 +131,7 @@ export function AccountMenu({ user }: { user: ShopUser }) {
         module="account/ChangePasswordDialog"
         open={changePasswordOpen}
         onOpenChange={setChangePasswordOpen}
+        returnFocusTo={triggerRef}
         unavailableTitle="Change Password is unavailable right now"
         unavailableText="Please try again in a few minutes."
       />
