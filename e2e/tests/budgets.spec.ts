@@ -39,7 +39,10 @@ const BUDGET = {
     // 46.1 KB, no zod (the cart's schemas load on its first change); the checkout page fetched ahead
     // starts after the cart page is shown, on idle or on hover/focus of its link, and is not counted here
     '/cart': 50 * KB,
-    '/checkout': 52 * KB, // 48.1 KB, no zod (the checkout's schemas load with its first answer)
+    // 52.3 KB (48.1 when first set): since then the proof's note, a declined card's handling and the
+    // notice of a code the cart no longer takes; no zod (the checkout's schemas load with its first
+    // answer)
+    '/checkout': 56 * KB,
     // 44.3 KB, no zod (the order pages' schemas load with their first answer)
     '/orders': 48 * KB,
     // 71.3 KB: the page, its gate and the Discount Codes tab; every other tab and the dialogs are

@@ -193,6 +193,21 @@ test('on a phone, every control the keyboard reaches is shown clear of the price
   const hidden: string[] = [];
   for (let step = 0; step < 60; step++) {
     await page.keyboard.press('Tab');
+    // Measured once the page has stopped scrolling to the control.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let last = -1;
+          let still = 0;
+          const tick = () => {
+            still = window.scrollY === last ? still + 1 : 0;
+            last = window.scrollY;
+            if (still >= 3) resolve();
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
     // What the shopper sees of the focused control: its label when the control itself is drawn
     // by it (a choice card's radio, the upload's file input).
     const seen = await page.evaluate(() => {

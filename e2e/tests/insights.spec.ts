@@ -147,6 +147,10 @@ test('a large shop’s key figures stay whole at every width', async ({ browser,
         refunded: 15_432.61,
         orders: 123_456,
         averageOrderValue: 10_125.25,
+        materials: [
+          { material: 'phenolic', labels: 98_765, orders: 12_345, sales: 345_678.91 },
+          { material: 'uv-resistant', labels: 45_678, orders: 6_789, sales: 123_456.78 },
+        ],
       },
     });
   });
@@ -156,6 +160,14 @@ test('a large shop’s key figures stay whole at every width', async ({ browser,
     await expect(admin.getByLabel('Key figures')).toContainText('$1,234,567.89');
     await expect.poll(() => brokenFigures(admin), { message: `at ${width}px` }).toEqual([]);
   }
+  // Its materials' numbers fit their card on a phone: no column hidden in a box scrolled sideways.
+  await admin.setViewportSize({ width: 375, height: 900 });
+  await admin.locator('summary', { hasText: 'Materials: the numbers' }).click();
+  const materials = admin.getByRole('region', { name: 'Materials: the numbers' });
+  await expect(materials).toContainText('$345,678.91');
+  expect(await materials.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(
+    0,
+  );
   await admin.context().close();
 });
 

@@ -3,6 +3,7 @@ import { useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { theme } from './theme';
+import { rememberOpener } from './return-focus';
 
 // Above the shell's sticky header; toasts stay above dialogs (theme.layers.dialog). The overlay
 // holds its dialog, so each dialog with its shade is one layer: one opened from another (Cancel
@@ -102,17 +103,6 @@ interface DialogProps {
    * (an item of a menu that closed as it opened the dialog: the menu's button).
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
-}
-
-/**
- * The place to give focus back to once a dialog opened from `opener` closes, remembered as it opens:
- * the opener while it is on the page. A menu's item is gone once its menu closed, and the menu's
- * button (the element the menu is labelled by, as Radix's menus are) takes its place.
- */
-export function rememberOpener(opener: HTMLElement | null): () => HTMLElement | null {
-  const menuLabel = opener?.closest('[role="menu"]')?.getAttribute('aria-labelledby');
-  const menuButton = menuLabel ? document.getElementById(menuLabel) : null;
-  return () => (opener?.isConnected ? opener : menuButton?.isConnected ? menuButton : null);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { rememberOpener } from '@shop/ui';
+import { rememberOpener } from '@shop/ui/return-focus';
 import { loadRemoteComponent } from '../lib/remotes';
 
 // The shell's own dialog (loading, unavailable) is downloaded only when a remote dialog is first opened.

@@ -164,11 +164,17 @@ const Card = styled.section`
      kit's width for wide lists or its roomy cells. */
   table {
     min-width: 0;
-    font-size: 0.875rem;
+    font-size: 0.8125rem;
+    ${fromSmall} {
+      font-size: 0.875rem;
+    }
   }
   th,
   td {
-    padding: 0.625rem 0.5rem;
+    padding: 0.625rem 0.3125rem;
+    ${fromSmall} {
+      padding-inline: 0.5rem;
+    }
   }
   thead th {
     letter-spacing: 0;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
 import { ButtonLink, fromLarge, theme, Card, CardTitle, formatDollars } from '@shop/ui';
+import { DroppedDiscount } from '../../../components/dropped-discount';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import { afterDiscount } from '../../../lib/money';
 import { DiscountCodeForm } from './discount-code-form';
@@ -15,15 +16,6 @@ const Sticky = styled(Card)`
     position: sticky;
     top: 6rem;
   }
-`;
-
-const Notice = styled.p`
-  margin: 0;
-  padding: 0.625rem 0.75rem;
-  border-radius: ${theme.radiusSmall};
-  background: ${theme.colors.accentSoft};
-  color: ${theme.colors.accentHover};
-  font-size: 0.9rem;
 `;
 
 const Continue = styled(Link)`
@@ -79,7 +71,9 @@ export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
           {formatDollars(afterDiscount(cart.subtotal, discountAmount))}
         </SummaryRow>
       </SummaryList>
-      {droppedDiscount && !discount && <Notice role="status">{droppedDiscount}</Notice>}
+      {droppedDiscount && !discount && (
+        <DroppedDiscount role="status">{droppedDiscount}</DroppedDiscount>
+      )}
       <DiscountCodeForm subtotal={cart.subtotal} />
       <ButtonLink to="/checkout" $size="lg" $block>
         Proceed to Checkout

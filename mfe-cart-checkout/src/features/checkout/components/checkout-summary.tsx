@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { Cart } from '../../../api/get-cart';
 import { describeSeries } from '@shop/contracts/asset-tag-terms';
 import { LabelSwatch } from '../../../components/label-swatch';
+import { DroppedDiscount } from '../../../components/dropped-discount';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import {
   ChevronDownIcon,
@@ -14,7 +15,6 @@ import {
   formatSize,
   materialName,
   formatDollars,
-  Notice,
 } from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
 import type { CheckoutQuote } from '../api/get-checkout-quote';
@@ -250,9 +250,7 @@ export function CheckoutSummary({
           </SummaryRow>
         </SummaryList>
         {droppedDiscount && !cart.discount && (
-          <Notice $tone="warning" role="status">
-            {droppedDiscount}
-          </Notice>
+          <DroppedDiscount role="status">{droppedDiscount}</DroppedDiscount>
         )}
         <Note>
           Shipping is the lower of the USPS and UPS rates.{' '}

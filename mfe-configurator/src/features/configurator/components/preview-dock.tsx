@@ -29,30 +29,31 @@ const Dock = styled.section`
 `;
 
 /**
- * Sets `--preview-dock` on the dock's parent to the dock's height, so fields scrolled into view
- * (focus, an error's jump) land below the pinned preview rather than under it.
+ * Sets `property` on the element's parent to the element's height: the pinned preview's
+ * (`--preview-dock`) and the phone's price bar's (`--price-bar`), so fields scrolled into view (focus,
+ * an error's jump) land clear of both rather than under them.
  */
-function useDockHeight() {
-  const dock = useRef<HTMLElement>(null);
+export function usePinnedHeight(property: '--preview-dock' | '--price-bar') {
+  const pinned = useRef<HTMLElement>(null);
   useEffect(() => {
-    const element = dock.current;
+    const element = pinned.current;
     const parent = element?.parentElement;
     if (!element || !parent || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() =>
-      parent.style.setProperty('--preview-dock', `${element.offsetHeight}px`),
+      parent.style.setProperty(property, `${element.offsetHeight}px`),
     );
     observer.observe(element);
     return () => {
       observer.disconnect();
-      parent.style.removeProperty('--preview-dock');
+      parent.style.removeProperty(property);
     };
-  }, []);
-  return dock;
+  }, [property]);
+  return pinned;
 }
 
 /** The label's preview, pinned under the header while the steps below it are on screen. */
 export function PreviewDock({ children }: { children: ReactNode }) {
-  const dock = useDockHeight();
+  const dock = usePinnedHeight('--preview-dock');
   return (
     <Dock ref={dock} aria-label="Label preview">
       {children}
@@ -79,7 +80,7 @@ export function showFocusedLabel(event: FocusEvent<HTMLElement>): void {
 export const clearsPreviewDock = `
   :is(input, textarea, select, button, label, a, [tabindex]) {
     scroll-margin-top: calc(${HEADER_CLEARANCE} + var(--preview-dock, 0px) + 0.75rem);
-    scroll-margin-bottom: 6.5rem;
+    scroll-margin-bottom: calc(var(--price-bar, 6rem) + 0.5rem);
     ${fromLarge} {
       scroll-margin-bottom: 0.75rem;
     }

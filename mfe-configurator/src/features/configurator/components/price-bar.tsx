@@ -3,6 +3,7 @@ import { formatCount, formatDollars } from '@shop/contracts/money';
 import { Button, fromLarge, theme } from '@shop/ui';
 import type { LivePrice } from '../use-live-price';
 import { ORDER_SUMMARY_ID } from './order-summary';
+import { usePinnedHeight } from './preview-dock';
 
 // Below the large breakpoint the Order Summary comes after every step, a long scroll down on a
 // phone: this bar keeps the price in view while configuring, and rests above the summary at the end
@@ -58,6 +59,7 @@ export function PriceBar({
   problem?: 'size' | 'quantity' | 'label' | null;
 }) {
   const { price } = live;
+  const bar = usePinnedHeight('--price-bar');
   const goToSummary = () => {
     const summary = document.getElementById(ORDER_SUMMARY_ID);
     summary?.scrollIntoView({ block: 'start' });
@@ -66,7 +68,12 @@ export function PriceBar({
     });
   };
   return (
-    <Bar $updating={live.updating} aria-labelledby="price-bar-heading" data-testid="price-bar">
+    <Bar
+      ref={bar}
+      $updating={live.updating}
+      aria-labelledby="price-bar-heading"
+      data-testid="price-bar"
+    >
       <div>
         <h2 id="price-bar-heading">Your price</h2>
         <span className="total" data-testid="price-bar-total">
