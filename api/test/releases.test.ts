@@ -256,6 +256,12 @@ describe('skew reports', () => {
       body: { ...report, version: '1.0.0-0000000' },
     });
     expect(unknown.status).toBe(404);
+    const { version: _none, ...unversioned } = report;
+    const noVersion = await app.request('POST', '/api/releases/skew-reports', {
+      body: unversioned,
+    });
+    expect(noVersion.status).toBe(400);
+    expect(noVersion.body.message).toBe('Please give the version of the release refused');
     const { remotes } = adminReleasesSchema.parse(
       (await admin.request('GET', '/api/admin/releases')).body,
     );

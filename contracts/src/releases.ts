@@ -20,11 +20,15 @@ export const releaseMessages = {
   noPrevious: 'There is no previous release to roll back to',
 } as const;
 
-export const releaseVersionSchema = z
-  .string({ error: releaseMessages.versionRequired })
-  .min(1, releaseMessages.versionRequired)
-  .max(80, releaseMessages.versionInvalid)
-  .regex(RELEASE_VERSION, releaseMessages.versionInvalid);
+/** A release's version, `missing` said when there is none. */
+const releaseVersion = (missing: string) =>
+  z
+    .string({ error: missing })
+    .min(1, missing)
+    .max(80, releaseMessages.versionInvalid)
+    .regex(RELEASE_VERSION, releaseMessages.versionInvalid);
+
+export const releaseVersionSchema = releaseVersion(releaseMessages.versionRequired);
 
 export const remoteParamsSchema = z.object({
   remote: z.enum(REMOTE_NAMES, { error: releaseMessages.unknownRemote }),
@@ -38,7 +42,7 @@ export type PromoteReleaseInput = z.input<typeof promoteReleaseSchema>;
 export const skewReportSchema = z
   .object({
     remote: z.enum(REMOTE_NAMES, { error: releaseMessages.unknownRemote }),
-    version: releaseVersionSchema,
+    version: releaseVersion('Please give the version of the release refused'),
     reason: z.enum(SKEW_REASONS),
     detail: z.string().min(1).max(300),
   })

@@ -72,8 +72,10 @@ async function run(args: string[], actor: Actor): Promise<string> {
     }
     case 'promote': {
       const remote = remoteArg(rest[0]);
-      const version = releaseVersionSchema.parse(rest[1]);
-      const result = await promoteRelease(remote, version, actor);
+      const version = releaseVersionSchema.safeParse(rest[1]);
+      // The schema's own words ("Not a release version (such as 1.0.0-3f9c2a1)"), not its issue list.
+      if (!version.success) throw new Error(version.error.issues[0]!.message);
+      const result = await promoteRelease(remote, version.data, actor);
       return `${remote}: ${result.live} is live (previous ${result.previous ?? '-'})`;
     }
     case 'rollback': {
