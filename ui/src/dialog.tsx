@@ -105,13 +105,6 @@ interface DialogProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/**
- * An accessible modal (Radix): focus is trapped inside and returns to the opener, Escape and the close
- * button close it, the rest of the page is hidden from screen readers while it is open. On opening,
- * focus goes to the element marked `data-autofocus` (the first field), else to the first control; on
- * closing, back to the control that opened it when that is still on the page (else `returnFocusTo`,
- * else the heading of the section the opener was in).
- */
 /** The first heading of a section still on the page (focusable for the moment), or the section. */
 function placeNear(section: HTMLElement | null): HTMLElement | null {
   if (!section?.isConnected) return null;
@@ -120,6 +113,13 @@ function placeNear(section: HTMLElement | null): HTMLElement | null {
   return place;
 }
 
+/**
+ * An accessible modal (Radix): focus is trapped inside and returns to the opener, Escape and the close
+ * button close it, the rest of the page is hidden from screen readers while it is open. On opening,
+ * focus goes to the element marked `data-autofocus` (the first field), else to the first control; on
+ * closing, back to the control that opened it when that is still on the page (else `returnFocusTo`,
+ * else the heading of the section the opener was in).
+ */
 export function Dialog({
   open,
   onOpenChange,
