@@ -41,8 +41,12 @@ export function proofImageSize(path: string) {
   return imageSizes.get(path);
 }
 
-/** How long the page waits for the proof's images before it shows without their sizes. */
-const IMAGE_WAIT_MS = 3000;
+/**
+ * How long the page waits for the proof's images before it shows without their sizes (and moves when
+ * they arrive). A drawing is made on request and took over 3 s on a busy machine: the wait is for a
+ * drawing that never comes, not a slow one.
+ */
+const IMAGE_WAIT_MS = 15_000;
 
 /** Loads the current revision's drawings and keeps their sizes (a drawing that fails keeps none). */
 async function measureImages(proof: OrderProof, access: string | null): Promise<void> {
