@@ -650,6 +650,56 @@ describe('one label per spreadsheet row', () => {
     expect(uploaded.body.rows).toEqual([{ row: 2, cells: ['TAG-0007', '1/1/2024', '0.3'] }]);
   });
 
+  it('refuses a row whose chosen cell shows a formula’s error, from a workbook or a CSV saved from one', async () => {
+    const shopper = app.agent();
+    const workbook = xlsx({
+      'xl/worksheets/sheet1.xml':
+        '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Tag</t></is></c>' +
+        '<c r="B1" t="inlineStr"><is><t>Name</t></is></c><c r="C1" t="inlineStr"><is><t>Location</t></is></c></row>' +
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>V-1</t></is></c><c r="B2" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="C2" t="inlineStr"><is><t>Hall 1</t></is></c></row>' +
+        '<row r="3"><c r="A3" t="inlineStr"><is><t>V-2</t></is></c><c r="B3" t="inlineStr"><is><t>Valve 2</t></is></c><c r="C3" t="e"><f>VLOOKUP(A3,D:E,2,0)</f><v>#N/A</v></c></row>' +
+        '</sheetData></worksheet>',
+    });
+    const fromWorkbook = await uploadSheet(shopper, 'tags.xlsx', workbook);
+    expect(fromWorkbook.status, JSON.stringify(fromWorkbook.body)).toBe(201);
+    const fromCsv = await uploadSheet(
+      shopper,
+      'tags.csv',
+      `${header}V-1,#DIV/0!,Hall 1\nV-2,Valve 2,#N/A\n`,
+    );
+    expect(fromCsv.status, JSON.stringify(fromCsv.body)).toBe(201);
+    for (const id of [fromWorkbook.body.id!, fromCsv.body.id!]) {
+      const checked = await shopper.request('POST', `/api/label-sheets/${id}/check`, {
+        body: sheetLabel(id, 2),
+      });
+      expect(checked.status, checked.text).toBe(200);
+      // Row 3's error is in the Location column, which the label does not use.
+      expect(checked.body.errors).toEqual([
+        {
+          row: 2,
+          message:
+            'Row 2: "Name" shows #DIV/0!, a formula\'s error, not a value to engrave. Correct it in the spreadsheet and upload the file again.',
+        },
+      ]);
+      const refused = await shopper.request('POST', '/api/cart', { body: sheetLabel(id, 2) });
+      expect(refused.status).toBe(400);
+    }
+  });
+
+  it('refuses a workbook whose formulas were never calculated, naming the first cell', async () => {
+    const workbook = xlsx({
+      'xl/worksheets/sheet1.xml':
+        '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Tag</t></is></c></row>' +
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>V-1</t></is></c></row>' +
+        '<row r="3"><c r="A3"><f>A2&amp;"0"</f></c></row></sheetData></worksheet>',
+    });
+    const uploaded = await uploadSheet(app.agent(), 'generated.xlsx', workbook);
+    expect(uploaded.status).toBe(400);
+    expect(uploaded.body.message).toBe(
+      'The workbook "generated.xlsx" has formulas whose results were never saved (the first in cell A3): open it in Excel or LibreOffice and save it, or save it as CSV UTF-8, then upload it again.',
+    );
+  });
+
   it.each<[string, string, string | Uint8Array, number, RegExp]>([
     ['empty', 'empty.csv', '', 400, /is empty/],
     ['larger than 5MB', 'huge.csv', 'a,b\n'.repeat(1_400_000), 413, /larger than 5MB/],

@@ -30,6 +30,22 @@ type Label = Pick<
   'material' | 'width' | 'height' | 'color' | 'mounting' | 'code' | 'files'
 >;
 
+/**
+ * What a spreadsheet shows where a formula failed (Excel's error values, LibreOffice's "Err:502"):
+ * kept as text by a workbook and by a CSV saved from one, and never a tag's value.
+ */
+const FORMULA_ERROR =
+  /^(#(NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|GETTING_DATA|SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!|UNKNOWN!)|Err:\d{3})$/i;
+
+/** The first of the row's chosen cells that shows a formula's error, with its column's name. */
+function formulaError(cells: readonly string[], columns: readonly string[], chosen: number[]) {
+  for (const column of chosen) {
+    const value = (cells[column] ?? '').trim();
+    if (FORMULA_ERROR.test(value)) return { value, column: columns[column] ?? '' };
+  }
+  return null;
+}
+
 const letters = (inches: number) => `${inches.toFixed(3)} in`;
 const size = (label: Label) => `${label.width.toFixed(2)} × ${label.height.toFixed(2)} in`;
 
@@ -91,9 +107,22 @@ export function checkSheetRows(sheet: LabelSheetRecord, label: LabelConfiguratio
     };
   }
   const seen = new Map<string, number>();
+  const chosen = [
+    ...mapping.textColumns,
+    ...(mapping.codeColumn === null ? [] : [mapping.codeColumn]),
+  ];
   for (let index = 0; index < sheet.rowCount; index++) {
     const row = sheet.rowNumbers[index]!;
-    const { text, codeValue } = rowLabel(sheetRow(sheet, index), mapping);
+    const cells = sheetRow(sheet, index);
+    const failed = formulaError(cells, sheet.columns, chosen);
+    if (failed) {
+      problem(
+        row,
+        `Row ${row}: "${failed.column}" shows ${failed.value}, a formula's error, not a value to engrave. Correct it in the spreadsheet and upload the file again.`,
+      );
+      continue;
+    }
+    const { text, codeValue } = rowLabel(cells, mapping);
     const lines = text.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0 && !codeValue) {
       problem(row, `Row ${row}: the columns chosen for the label are empty`);

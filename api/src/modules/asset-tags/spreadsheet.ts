@@ -362,7 +362,17 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
   const table: Array<[number, string[]]> = [];
   let row: string[] | null = null;
   let rowNumber = 0;
-  let cell: { column: number; type: string; style: string | undefined } | null = null;
+  let cell: {
+    column: number;
+    type: string;
+    style: string | undefined;
+    reference: string;
+    formula: boolean;
+    valued: boolean;
+  } | null = null;
+  // The first cell holding a formula whose result was never saved (a workbook written by a program
+  // that does not calculate): its value is unknown, and engraving it blank would be wrong.
+  let uncalculated: string | null = null;
   let value = '';
   let reading = false;
   let tooWide = false;
@@ -376,10 +386,20 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
       } else if (element === 'c' && row) {
         const column = attributes.r ? columnIndex(attributes.r) : row.length;
         if (column >= MAX_SHEET_COLUMNS) tooWide = true;
-        cell = { column, type: attributes.t ?? 'n', style: attributes.s };
+        cell = {
+          column,
+          type: attributes.t ?? 'n',
+          style: attributes.s,
+          reference: attributes.r ?? `${columnLetter(column)}${rowNumber}`,
+          formula: false,
+          valued: false,
+        };
         value = '';
       } else if ((element === 'v' || element === 't') && cell) {
         reading = true;
+        cell.valued = true;
+      } else if (element === 'f' && cell) {
+        cell.formula = true;
       }
     },
     text(text) {
@@ -398,6 +418,9 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
               : cell.type === 'n'
                 ? shownNumber(value, formats.formatOf(cell.style), date1904)
                 : value;
+        if (cell.formula && !cell.valued) {
+          uncalculated ??= cell.reference;
+        }
         if (cell.column < MAX_SHEET_COLUMNS) row[cell.column] = text;
         else if (text.trim() !== '') tooWide = true;
         cell = null;
@@ -412,6 +435,11 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
   if (tooWide) {
     throw AppError.invalid(
       `The file "${name}" has cells past column Z: at most ${MAX_SHEET_COLUMNS} columns (A to Z) are read. Remove the columns the labels do not need.`,
+    );
+  }
+  if (uncalculated !== null) {
+    throw AppError.invalid(
+      `The workbook "${name}" has formulas whose results were never saved (the first in cell ${uncalculated}): open it in Excel or LibreOffice and save it, or save it as CSV UTF-8, then upload it again.`,
     );
   }
   if (filled > MAX_SHEET_ROWS + 1) {
