@@ -24,7 +24,6 @@ const Swatch = styled.div<{ $background: string; $text: string; $size: 'sm' | 'm
     letter-spacing: 0.04em;
     line-height: 1.15;
     text-align: center;
-    text-transform: uppercase;
     text-overflow: ellipsis;
     display: -webkit-box;
     -webkit-line-clamp: 2;
@@ -40,21 +39,25 @@ type SwatchLine = Pick<
 >;
 
 /**
- * What a line's swatch says: a series shows its first label (PUMP 1501, not the template PUMP {n});
- * a spreadsheet's texts are in its rows, which the cart does not hold, so it shows the file's name.
+ * What a line's swatch says, as it is engraved (its case kept): a series shows its first label (PUMP
+ * 1501, not the template PUMP {n}), a spreadsheet its first row's (lines kept before the cart held
+ * it: the file's name).
  */
 function swatchText({ customText, series, code, rows }: SwatchLine): string {
   if (series) return seriesLabel({ customText, series, code: code ?? null }, 0).text;
-  if (rows) return rows.originalName ?? 'Spreadsheet';
+  if (rows) return rows.firstLabel?.text || rows.originalName || 'Spreadsheet';
   return customText;
 }
 
-/** A small picture of the label in its colours, with its text (decorative: the details are in text). */
+/**
+ * A small picture of the label in its colours, with its text (none on a label engraved without
+ * text); decorative: the details are in text.
+ */
 export function LabelSwatch({ line, size = 'md' }: { line: SwatchLine; size?: 'sm' | 'md' }) {
   const swatch = colorSwatch(line.color);
   return (
     <Swatch $background={swatch.background} $text={swatch.text} $size={size} aria-hidden="true">
-      <span>{swatchText(line).trim() || 'SAMPLE TEXT'}</span>
+      <span>{swatchText(line).trim()}</span>
     </Swatch>
   );
 }

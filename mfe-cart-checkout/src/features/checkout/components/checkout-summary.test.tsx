@@ -27,7 +27,7 @@ const item = (
 });
 
 describe('the checkout summary of asset tags', () => {
-  it("names a series' range and a spreadsheet's rows, and pictures the sheet by its name", () => {
+  it("names a series' range and a spreadsheet's rows, and pictures each by its first label as engraved", () => {
     const cart: Cart = {
       items: [
         item('a', { customText: 'PUMP {n}', series: { start: 1001, step: 1, padding: 0 } }, 200),
@@ -35,7 +35,13 @@ describe('the checkout summary of asset tags', () => {
           'b',
           {
             customText: '',
-            rows: { sheetId: 's1', textColumns: [0], codeColumn: null, originalName: 'valves.csv' },
+            rows: {
+              sheetId: 's1',
+              textColumns: [0],
+              codeColumn: null,
+              originalName: 'valves.csv',
+              firstLabel: { text: 'Valve 7', codeValue: null },
+            },
           },
           30,
         ),
@@ -61,5 +67,10 @@ describe('the checkout summary of asset tags', () => {
     expect(series).toHaveTextContent('PUMP 1001 to PUMP 1200');
     expect(rows).toHaveTextContent('valves.csv: 30 rows');
     expect(rows).not.toHaveTextContent('SAMPLE TEXT');
+    // The swatches (decorative) show the first label, in the case it is engraved in.
+    expect(series!.querySelector('[aria-hidden="true"] span')).toHaveTextContent(/^PUMP 1001$/);
+    const sheetSwatch = rows!.querySelector('[aria-hidden="true"] span')!;
+    expect(sheetSwatch).toHaveTextContent(/^Valve 7$/);
+    expect(getComputedStyle(sheetSwatch).textTransform).not.toBe('uppercase');
   });
 });
