@@ -160,4 +160,38 @@ describe('one label per spreadsheet row', () => {
     expect(screen.getByRole('button', { name: 'Upload a corrected file' })).toHaveFocus();
     expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
   });
+
+  it('asks for the code’s column at its own select, and Add to Cart takes the focus there', async () => {
+    const page = {
+      id: SHEET_ID,
+      originalName: 'valves.csv',
+      columns: ['Tag', 'Name'],
+      rowCount: 1,
+      from: 0,
+      rows: [{ row: 2, cells: ['V-1', 'Valve 1'] }],
+    };
+    const calls = stubApi({
+      'POST /api/calculate-price': () => json(PRICE),
+      'POST /api/label-sheets': () => json(page, 201),
+      [`GET /api/label-sheets/${SHEET_ID}`]: () => json(page),
+      [`POST /api/label-sheets/${SHEET_ID}/check`]: () =>
+        json({ rowCount: 1, errorCount: 0, errors: [] }),
+    });
+    const user = await open();
+    await user.click(screen.getByRole('radio', { name: /One per spreadsheet row/ }));
+    await user.upload(
+      screen.getByTestId('sheet-file'),
+      new File(['Tag,Name\n'], 'valves.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText(/1 rows?, one label each/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Code'), 'code128');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const column = screen.getByLabelText('Column the code encodes');
+    expect(column).toHaveFocus();
+    expect(column).toHaveAccessibleDescription('Choose the column the code encodes');
+    expect(screen.getByRole('button', { name: 'Upload a corrected file' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+    expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
+  });
 });

@@ -74,7 +74,9 @@ export type LabelField =
   | 'files'
   | 'series'
   | 'code'
-  | 'rows';
+  | 'rows'
+  /** The spreadsheet's column a code encodes (its own select, under the text columns). */
+  | 'codeColumn';
 export type FieldErrors = Partial<Record<LabelField, string>>;
 
 /** A typed number, or undefined when the field is empty or not a number. */
@@ -166,7 +168,7 @@ export function validateForCart(
     return { ok: false, errors: { rows: 'Upload the spreadsheet of your labels (CSV or Excel)' } };
   }
   if (draft.mode === 'rows' && draft.codeType !== 'none' && draft.codeColumn === null) {
-    return { ok: false, errors: { rows: 'Choose the column the code encodes' } };
+    return { ok: false, errors: { codeColumn: 'Choose the column the code encodes' } };
   }
   if (!schema) return { ok: false, errors: {} };
   const parsed = schema.safeParse(toConfigurationInput(draft));
@@ -174,8 +176,14 @@ export function validateForCart(
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as LabelField | undefined;
-    // With a spreadsheet, the count is its rows: a problem with it is the sheet's.
-    const shown = draft.mode === 'rows' && field === 'quantity' ? 'rows' : field;
+    // With a spreadsheet, the count is its rows: a problem with it is the sheet's; the code's column
+    // has its own select while a code type is chosen.
+    const shown =
+      draft.mode === 'rows' && field === 'quantity'
+        ? 'rows'
+        : field === 'rows' && issue.path[1] === 'codeColumn' && draft.codeType !== 'none'
+          ? 'codeColumn'
+          : field;
     if (shown && !errors[shown]) errors[shown] = issue.message;
   }
   return { ok: false, errors };

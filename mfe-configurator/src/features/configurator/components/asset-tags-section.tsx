@@ -167,6 +167,7 @@ export interface AssetTagErrors {
   series?: string;
   code?: string;
   rows?: string;
+  codeColumn?: string;
 }
 
 interface AssetTagsSectionProps {
@@ -303,7 +304,13 @@ export function AssetTagsSection({
       )}
 
       {draft.mode === 'rows' && (
-        <SheetPanel draft={draft} error={errors.rows} onChange={onChange} check={check} />
+        <SheetPanel
+          draft={draft}
+          error={errors.rows}
+          codeColumnError={errors.codeColumn}
+          onChange={onChange}
+          check={check}
+        />
       )}
 
       <Group data-testid="code-fields">
@@ -388,11 +395,12 @@ export function AssetTagsSection({
 interface SheetPanelProps {
   draft: LabelDraft;
   error?: string;
+  codeColumnError?: string;
   onChange(patch: Partial<LabelDraft>): void;
   check: AssetTagsSectionProps['check'];
 }
 
-function SheetPanel({ draft, error, onChange, check }: SheetPanelProps) {
+function SheetPanel({ draft, error, codeColumnError, onChange, check }: SheetPanelProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadSheet();
@@ -513,6 +521,8 @@ function SheetPanel({ draft, error, onChange, check }: SheetPanelProps) {
                 <Select
                   id={`${id}-code-column`}
                   value={draft.codeColumn === null ? '' : String(draft.codeColumn)}
+                  aria-invalid={codeColumnError ? true : undefined}
+                  aria-describedby={codeColumnError ? `${id}-code-column-error` : undefined}
                   onChange={(event) =>
                     onChange({
                       codeColumn: event.target.value === '' ? null : Number(event.target.value),
@@ -526,6 +536,9 @@ function SheetPanel({ draft, error, onChange, check }: SheetPanelProps) {
                     </option>
                   ))}
                 </Select>
+                {codeColumnError && (
+                  <FieldError id={`${id}-code-column-error`}>{codeColumnError}</FieldError>
+                )}
               </Field>
             )}
             <SheetCheckResult check={check} rowCount={draft.sheet.rowCount} />

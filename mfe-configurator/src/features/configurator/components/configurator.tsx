@@ -497,7 +497,12 @@ export function Configurator() {
             )}
             <AssetTagsSection
               draft={draft}
-              errors={{ series: errors.series, code: errors.code, rows: errors.rows }}
+              errors={{
+                series: errors.series,
+                code: errors.code,
+                rows: errors.rows,
+                codeColumn: errors.codeColumn,
+              }}
               onChange={update}
               onBlur={touch}
               check={{
