@@ -180,6 +180,18 @@ describe('a code on the label', () => {
       'indoor',
     );
     expect(short.problem).toMatch(/bars would be 0\.200 in tall/);
+    // Just short of the minimum, the two widths never read alike.
+    const symbol128 = drawCode('code128', 'PUMP 1501');
+    const across = symbol128.columns + 20;
+    const justShort = fitCode(
+      'code128',
+      symbol128,
+      { x: 0, y: 0, width: across * (MIN_MODULE_INCHES.indoor.linear - 0.0002), height: 0.5 },
+      'indoor',
+    );
+    expect(justShort.problem).toMatch(
+      /narrowest bars would be 0\.0\d{3} in wide and laser engraving on Indoor needs at least 0\.0\d\d in/,
+    );
   });
 
   it('checks a value against the largest symbol a value of its kind and length can need', () => {

@@ -62,6 +62,15 @@ export interface CodeFit {
 const thousandths = (inches: number) => `${inches.toFixed(3)} in`;
 
 /**
+ * A size found short of `minimum`, in thousandths unless those would show the two alike (0.0098
+ * against 0.010): then in ten-thousandths, rounded down, so it always reads as less.
+ */
+function shortOf(inches: number, minimum: number): string {
+  if (thousandths(inches) !== thousandths(minimum)) return thousandths(inches);
+  return `${(Math.floor(inches * 10_000) / 10_000).toFixed(4)} in`;
+}
+
+/**
  * The symbol placed in its box (inches): centred, as large as the box and the quiet zone allow, and
  * whether it is large enough to scan on this material.
  */
@@ -90,7 +99,7 @@ export function fitCode(
       },
       problem:
         module + 1e-9 < minimum
-          ? `Too small to scan: the ${name}'s squares would be ${thousandths(module)} wide and ${where}. Choose a larger label or a shorter value.`
+          ? `Too small to scan: the ${name}'s squares would be ${shortOf(module, minimum)} wide and ${where}. Choose a larger label or a shorter value.`
           : null,
     };
   }
@@ -99,9 +108,9 @@ export function fitCode(
   const symbol = { x: box.x + (box.width - width) / 2, y: box.y, width, height: box.height };
   const problem =
     module + 1e-9 < minimum
-      ? `Too small to scan: the ${name}'s narrowest bars would be ${thousandths(module)} wide and ${where}. Choose a wider label or a shorter value.`
+      ? `Too small to scan: the ${name}'s narrowest bars would be ${shortOf(module, minimum)} wide and ${where}. Choose a wider label or a shorter value.`
       : box.height + 1e-9 < MIN_BAR_HEIGHT_INCHES
-        ? `Too small to scan: the ${name}'s bars would be ${thousandths(box.height)} tall; a scanner needs at least ${thousandths(MIN_BAR_HEIGHT_INCHES)}. Choose a taller label.`
+        ? `Too small to scan: the ${name}'s bars would be ${shortOf(box.height, MIN_BAR_HEIGHT_INCHES)} tall; a scanner needs at least ${thousandths(MIN_BAR_HEIGHT_INCHES)}. Choose a taller label.`
         : null;
   return { module, symbol, problem };
 }
