@@ -11,6 +11,7 @@ import { MOVE_SETTLE_MS, cancelOrder, shipOrder, type Refunder } from '../src/mo
 import type { PaymentProvider } from '../src/modules/payments/provider';
 import { SandboxRefundModel, sandboxProvider } from '../src/modules/payments/sandbox';
 import { trusted } from '../src/platform/db';
+import { AppError } from '../src/platform/errors';
 import { createLogger } from '../src/platform/logger';
 import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -18,13 +19,16 @@ import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 const sandbox = sandboxProvider();
 const logger = createLogger('silent');
 
-/** A refund that waits, as Square's takes seconds: `reached` once asked, made when `release` is called. */
-function slowRefund() {
+/**
+ * A refund that waits, as Square's takes seconds: `reached` once asked, made when `release` is called
+ * (or, `refused`, declined by the provider then).
+ */
+function slowRefund({ refused = false }: { refused?: boolean } = {}) {
   let reached!: () => void;
   let release!: () => void;
   const asked = new Promise<void>((resolve) => (reached = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
-  return { asked, released, reached: () => reached(), release: () => release() };
+  return { asked, released, refused, reached: () => reached(), release: () => release() };
 }
 
 let heldRefund: ReturnType<typeof slowRefund> | null = null;
@@ -36,6 +40,7 @@ const provider: PaymentProvider = {
     if (held) {
       held.reached();
       await held.released;
+      if (held.refused) throw AppError.paymentDeclined('The refund was declined');
     }
     return sandbox.refund(request);
   },
@@ -58,7 +63,7 @@ async function paidOrder({ skipProof = true }: { skipProof?: boolean } = {}) {
   await addToCart(shopper, { quantity: 10 });
   const order = await placeOrder(shopper, {}, { skipProof });
   expect((await pay(shopper, order.orderId)).status).toBe(200);
-  return order;
+  return { ...order, shopper };
 }
 
 /** What the order's history, its mails and the provider's refunds say about it. */
@@ -133,6 +138,50 @@ describe('two moves out of one state', () => {
     expect(record.stored.proof?.status).toBe('awaiting_approval');
     expect(record.moves).toEqual(['awaiting_proof', 'cancelled']);
     expect(record.proofHistory.some((text) => text.includes('without the customer'))).toBe(false);
+  });
+
+  it('when an admin makes a proof revision while another cancels the order and the refund is under way, then the revision is refused 409 naming the cancel, and once the refund is refused the next revision is made and sent', async () => {
+    const order = await paidOrder({ skipProof: false });
+    const shopper = order.shopper;
+    const lineId = (await admin.request('GET', `/api/admin/orders/${order.orderId}`)).body.items[0]
+      .id as string;
+    const revise = async (customText: string) => {
+      const form = new FormData();
+      form.append('lineId', lineId);
+      form.append('customText', customText);
+      const response = await fetch(
+        `${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`,
+        {
+          method: 'POST',
+          headers: {
+            'x-session-id': admin.sessionId,
+            cookie: [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+          },
+          body: form,
+        },
+      );
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    heldRefund = slowRefund({ refused: true });
+    const cancelling = admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+      body: { refundAmount: order.total },
+    });
+    await heldRefund.asked;
+
+    const during = await revise('PUMP 2');
+    expect(during.status).toBe(409);
+    expect(during.body.message).toBe(
+      'This order is being moved to cancelled: make the revision once that is done, if it still waits for approval',
+    );
+
+    heldRefund.release();
+    expect((await cancelling).status).toBe(402);
+    heldRefund = null;
+    const after = await revise('PUMP 2');
+    expect(after.status, JSON.stringify(after.body)).toBe(201);
+    expect(after.body).toMatchObject({ revision: 2, status: 'awaiting_approval' });
+    const proof = await shopper.request('GET', `/api/orders/${order.orderId}/proof`);
+    expect(proof.body.revisions.at(-1).lines[0].customText).toBe('PUMP 2');
   });
 
   it('when an admin moves an unpaid order to processing, then 400: only its payment moves it, and it can still be paid', async () => {

@@ -23,6 +23,11 @@ export async function insertRevision(
   );
 }
 
+/** Takes back a revision this call inserted (`createdAt`, its own) and could not send. */
+export async function deleteRevision(orderId: string, revision: number, createdAt: Date) {
+  await ProofRevisionModel.deleteOne({ _id: `${orderId}:${revision}`, createdAt });
+}
+
 /** A kept copy (one past its time and not yet swept is as good: a revision never changes). */
 export async function findCachedPdf(key: string): Promise<Buffer | null> {
   const found = await ProofPdfModel.findById(key);

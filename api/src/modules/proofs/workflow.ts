@@ -4,6 +4,7 @@
 // revision), so two racing clicks record one answer.
 import {
   NUMBER_FIELD,
+  ORDER_STATUS_LABELS,
   PROOF_APPROVAL_LIMIT_DAYS,
   PROOF_STATUS_LABELS,
   isVariableLine,
@@ -30,7 +31,7 @@ import {
   type OrderRecord,
 } from '../orders/orders';
 import type { ProofRevisionLine } from './model';
-import { findRevision, insertRevision } from './repository';
+import { deleteRevision, findRevision, insertRevision } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -326,6 +327,13 @@ export async function createRevision(
   ) {
     throw AppError.conflict('A revision can only be made while the order waits for proof approval');
   }
+  // A move under way (an admin's cancel, its refund not yet answered) may take the order out of the
+  // proof step: a revision waits until it is done.
+  if (order.pendingMove) {
+    throw AppError.conflict(
+      `This order is being moved to ${ORDER_STATUS_LABELS[order.pendingMove.to].toLowerCase()}: make the revision once that is done, if it still waits for approval`,
+    );
+  }
   const item = order.items.find(({ lineId }) => lineId === input.lineId);
   if (!item) {
     throw AppError.invalidField('lineId', 'This line is not in the order');
@@ -376,7 +384,12 @@ export async function createRevision(
     { ...proof, status: 'awaiting_approval', revision, sentAt: now },
     proofReminderDueAt(now, config.shop.timeZone),
   );
-  if (!updated) throw AppError.conflict('Another revision was just made: reload the order');
+  if (!updated) {
+    // The order changed since it was read (a move began, an answer came): this revision was never
+    // sent, so its number is given back for the next one.
+    await deleteRevision(orderId, revision, now);
+    throw AppError.conflict('The order changed while the revision was made: reload the order');
+  }
   await sendProof(updated, { revision, lines, note, by, now, config });
   return proofView(updated, 'admin', now);
 }
