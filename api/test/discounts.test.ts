@@ -386,8 +386,10 @@ describe('reserveDiscountUse and releaseDiscountUse', () => {
     await discount({ code: 'ENDING', expiresAt });
     expect(await reserveDiscountUse('SLEEPING')).toBeNull();
     expect(await reserveDiscountUse('UNKNOWN')).toBeNull();
-    expect(await reserveDiscountUse('ENDING', expiresAt)).toBeNull();
-    expect(await reserveDiscountUse('ENDING', new Date(expiresAt.getTime() - 1))).not.toBeNull();
+    expect(await reserveDiscountUse('ENDING', null, expiresAt)).toBeNull();
+    expect(
+      await reserveDiscountUse('ENDING', null, new Date(expiresAt.getTime() - 1)),
+    ).not.toBeNull();
     expect(await usesOf('SLEEPING')).toBe(0);
   });
 });

@@ -450,6 +450,36 @@ describe('POST /api/payment/complete', () => {
     expect(session.body.discountCode).toBeNull();
   });
 
+  it('when the code is deleted and another made under its name between placing and paying, then the payment is refused, nothing is charged, the new code keeps its uses, and the order placed again takes the new code', async () => {
+    const first = await admin.request('POST', '/api/admin/discount-codes', {
+      body: { code: 'SWAP', type: 'percentage', value: 50, usageLimit: 1 },
+    });
+    const agent = app.agent();
+    await addToCart(agent, { quantity: 10 });
+    await agent.request('POST', '/api/cart/session', { body: { discountCode: 'SWAP' } });
+    const order = await placeOrder(agent);
+    expect(
+      (await admin.request('DELETE', `/api/admin/discount-codes/${first.body.id}`)).status,
+    ).toBe(200);
+    await admin.request('POST', '/api/admin/discount-codes', {
+      body: { code: 'SWAP', type: 'fixed', value: 1, usageLimit: 1 },
+    });
+    const charged = charges.length;
+
+    const refused = await pay(agent, order.orderId);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'This discount code is no longer available' });
+    expect(charges).toHaveLength(charged);
+    expect(await timesUsed('SWAP')).toBe(0);
+
+    const again = await placeOrder(agent);
+    expect(again.orderId).not.toBe(order.orderId);
+    expect(again.total).toBeGreaterThan(order.total);
+    expect((await OrderModel.findById(again.orderId).lean())!.discountCents).toBe(100);
+    expect((await pay(agent, again.orderId)).status).toBe(200);
+    expect(await timesUsed('SWAP')).toBe(1);
+  });
+
   it('when a code is applied after an order without one was placed, then paying that order leaves the code and the new line', async () => {
     await admin.request('POST', '/api/admin/discount-codes', {
       body: { code: 'LATER5', type: 'percentage', value: 5 },

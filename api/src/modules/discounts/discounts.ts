@@ -85,6 +85,8 @@ export type DiscountEvaluation =
   | {
       valid: true;
       code: string;
+      /** The code's document: an order keeps it, so its payment takes the use from this code. */
+      codeId: Types.ObjectId;
       description: string;
       discountCents: Cents;
       type: DiscountType;
@@ -129,6 +131,7 @@ export async function evaluateDiscount(
   return {
     valid: true,
     code: discount.code,
+    codeId: discount._id,
     description: describeDiscount(discount),
     discountCents: discountCentsFor(discount, subtotalCents),
     type: discount.type,
@@ -138,14 +141,19 @@ export async function evaluateDiscount(
 
 /**
  * Takes one use of the code just before the card is charged. Atomic: under any number of concurrent
- * checkouts (and API replicas) a limit of n gives exactly n true answers. False when the code is used
- * up, inactive, expired at `now`, or gone.
+ * checkouts (and API replicas) a limit of n gives exactly n true answers. Null when the code is used
+ * up, inactive, expired at `now`, or gone. `codeId`: the code the order was placed with (a code
+ * deleted since is gone, and one made later under its name is another code, whose use this is not);
+ * an order placed before orders kept it is looked up by name.
  */
 export async function reserveDiscountUse(
   code: string,
+  codeId: Types.ObjectId | null = null,
   now: Date = new Date(),
 ): Promise<Types.ObjectId | null> {
-  const discount = await findDiscountByCode(normalizeCode(code));
+  const discount = codeId
+    ? await findDiscountById(codeId.toString())
+    : await findDiscountByCode(normalizeCode(code));
   if (!discount || unusableReason(discount, now)) return null;
   return (await takeDiscountUse(discount)) ? discount._id : null;
 }

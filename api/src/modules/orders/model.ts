@@ -107,8 +107,9 @@ export interface OrderRecord {
   /** A use of discountCode is held for this order (taken before charging, given back on a decline). */
   discountReserved: boolean;
   /**
-   * The code whose use is held, by id: given back to that code, never to another made later under the
-   * same name (null on a use held before it was kept: given back by name).
+   * The code the order was placed with, by id: its payment takes the use from that code and a decline
+   * gives it back there, never to another made later under the same name (null on an order placed
+   * before it was kept: its use is taken and given back by name).
    */
   discountCodeId?: Types.ObjectId | null;
   paymentId: string | null;

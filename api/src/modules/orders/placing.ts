@@ -67,7 +67,7 @@ function toOrderItem(line: CartLine): OrderItemRecord {
 
 /** The code applied to the cart, checked again against today's rules and this subtotal. */
 async function currentDiscount(code: string | null, subtotalCents: number) {
-  if (!code) return { discountCode: null, discountCents: 0 };
+  if (!code) return { discountCode: null, discountCodeId: null, discountCents: 0 };
   const evaluated = await evaluateDiscount(code, subtotalCents);
   if (!evaluated.valid) {
     // Not dropped silently: the shopper would pay more than the cart showed.
@@ -77,6 +77,7 @@ async function currentDiscount(code: string | null, subtotalCents: number) {
   }
   return {
     discountCode: evaluated.code,
+    discountCodeId: evaluated.codeId,
     discountCents: Math.min(Math.max(0, evaluated.discountCents), subtotalCents),
   };
 }
@@ -106,7 +107,10 @@ async function priceLines(
 ) {
   const items = lines.map(toOrderItem);
   const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
-  const { discountCode, discountCents } = await currentDiscount(applied, subtotalCents);
+  const { discountCode, discountCodeId, discountCents } = await currentDiscount(
+    applied,
+    subtotalCents,
+  );
   const shipping = await quoteShipping(
     items.map(({ productConfig: { material, width, height }, quantity }) => ({
       material,
@@ -125,6 +129,7 @@ async function priceLines(
     items,
     subtotalCents,
     discountCode,
+    discountCodeId,
     discountCents,
     shippingCents,
     shippingCarrier,
@@ -175,8 +180,16 @@ export async function priceOrder(
   taxRates: TaxRates,
 ): Promise<PricedOrder> {
   const cart = await readCartToPlace(owner, true);
-  const { items, subtotalCents, discountCode, discountCents, shippingCents, tax, totalCents } =
-    await priceLines(cart, customerInfo.zipCode, taxRates);
+  const {
+    items,
+    subtotalCents,
+    discountCode,
+    discountCodeId,
+    discountCents,
+    shippingCents,
+    tax,
+    totalCents,
+  } = await priceLines(cart, customerInfo.zipCode, taxRates);
   const refusal = skipProof ? skipProofRefusal(items) : null;
   if (refusal) throw AppError.invalidField('skipProof', refusal);
 
@@ -196,11 +209,19 @@ export async function priceOrder(
     notes,
     skipProof,
   };
+  // The code the order is placed with, by id: its payment takes the use from that code, never from
+  // one made later under its name (discounts' reserveDiscountUse).
+  const code = discountCodeId ? { discountCodeId } : {};
   return {
     ...made,
+    ...code,
     // What the order is made of, not which write of the cart it was read from (nor when the cart was
-    // started): a cart changed and changed back still answers its unpaid order.
-    cartFingerprint: fingerprintOf(made),
+    // started): a cart changed and changed back still answers its unpaid order (placed with the same
+    // code, not another under its name).
+    cartFingerprint: fingerprintOf({
+      ...made,
+      ...(discountCodeId ? { discountCodeId: String(discountCodeId) } : {}),
+    }),
     cartRevision: cart.revision,
     cartStartedBy: cart.start?.id ?? null,
     cartStartedAt: cart.start?.at ?? null,

@@ -44,6 +44,7 @@ export type NewOrder = Pick<
   | 'cartRevision'
   | 'cartStartedBy'
   | 'cartStartedAt'
+  | 'discountCodeId'
 > & { customerId: string | null };
 
 /** The lower-cased keys the admin's search reads (search.ts). */
@@ -318,7 +319,7 @@ export async function markDiscountReserved(
     {
       $set: reserved
         ? { discountReserved: true, discountCodeId: reserved.codeId }
-        : { discountReserved: false, discountCodeId: null },
+        : { discountReserved: false },
     },
   ).exec();
   return marked.modifiedCount === 1;

@@ -236,7 +236,7 @@ export async function completePayment({
   // A use still held from an abandoned attempt (discountReserved) is not taken twice.
   let reservedFrom = order.discountCodeId ?? null;
   if (order.discountCode && !order.discountReserved) {
-    reservedFrom = await reserveDiscountUse(order.discountCode);
+    reservedFrom = await reserveDiscountUse(order.discountCode, order.discountCodeId ?? null);
     if (!reservedFrom) {
       await releasePayment(orderId, chargingSince, DISCOUNT_GONE_MESSAGE);
       throw AppError.conflict(DISCOUNT_GONE_MESSAGE);
