@@ -408,8 +408,11 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
     close(element) {
       if (element === 'v' || element === 't') reading = false;
       else if (element === 'c' && cell && row) {
-        const text =
-          cell.type === 's'
+        // A cell without a value is blank (a text cell's Number('') would read the first string,
+        // a true/false one FALSE).
+        const text = !cell.valued
+          ? ''
+          : cell.type === 's'
             ? (shared[Number(value)] ?? '')
             : cell.type === 'b'
               ? value === '1'
@@ -426,8 +429,12 @@ function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]
         cell = null;
       } else if (element === 'row' && row) {
         const cells = Array.from(row as string[], (text) => text ?? '');
-        if (cells.some((text) => text.trim() !== '')) filled += 1;
-        table.push([rowNumber, cells]);
+        // Only filled rows are kept, as for a CSV: a small workbook of millions of empty <row/>
+        // elements would otherwise hold a table of them in memory.
+        if (cells.some((text) => text.trim() !== '')) {
+          filled += 1;
+          table.push([rowNumber, cells]);
+        }
         row = null;
       }
     },
