@@ -353,7 +353,8 @@ function columnIndex(reference: string): number {
   return index - 1;
 }
 
-function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]> {
+/** The first sheet's filled rows as read, each with its row number (before finish checks them). */
+export function readWorkbook(name: string, bytes: Uint8Array): Array<[number, string[]]> {
   const parts = unpack(name, bytes);
   const sheet = parts.get(firstSheetPath(name, parts))!;
   const shared = sharedStringsOf(name, parts.get(SHARED_STRINGS));
