@@ -423,19 +423,43 @@ function sheetLabel(sheetId: string, quantity: number) {
 }
 
 describe('checking a spreadsheet', () => {
-  it('is limited to 300 checks per 15 minutes from one address, then 429', async () => {
+  it('is limited to 300 checks per 15 minutes from one address, the cart’s checks of a sheet’s rows counted in, then 429', async () => {
     const shopper = app.agent();
     const uploaded = await uploadSheet(shopper, 'valves.csv', header + rowsOf(2));
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const headers = { 'x-forwarded-for': '198.51.100.230' };
     const check = () =>
       shopper.request('POST', `/api/label-sheets/${uploaded.body.id}/check`, {
-        headers: { 'x-forwarded-for': '198.51.100.230' },
+        headers,
         body: sheetLabel(uploaded.body.id!, 2),
       });
+    // A label without a sheet checks no rows: not counted.
+    const plain = await shopper.request('POST', '/api/cart', { headers, body: label() });
+    expect(plain.status, plain.text).toBe(201);
     const statuses = [];
-    for (let attempt = 0; attempt < 301; attempt++) statuses.push((await check()).status);
-    expect(statuses.slice(0, 300).every((status) => status === 200)).toBe(true);
-    expect(statuses[300]).toBe(429);
+    for (let attempt = 0; attempt < 299; attempt++) statuses.push((await check()).status);
+    // The cart checks every row too: adding the sheet's label is the 300th check.
+    const viaCart = await shopper.request('POST', '/api/cart', {
+      headers,
+      body: sheetLabel(uploaded.body.id!, 2),
+    });
+    expect(viaCart.status, viaCart.text).toBe(201);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect((await check()).status).toBe(429);
+    const line = viaCart.body.item.id as string;
+    const edited = await shopper.request('PUT', `/api/cart/${line}/configuration`, {
+      headers,
+      body: sheetLabel(uploaded.body.id!, 2),
+    });
+    expect(edited.status).toBe(429);
+    expect(
+      (
+        await shopper.request('POST', '/api/cart', {
+          headers,
+          body: sheetLabel(uploaded.body.id!, 2),
+        })
+      ).status,
+    ).toBe(429);
   });
 });
 

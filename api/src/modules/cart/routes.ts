@@ -27,11 +27,19 @@ function appliesACode(req: Request): boolean {
   return typeof code === 'string' && code.trim() !== '';
 }
 
+/** A label from a spreadsheet: taking it in checks every row, as /label-sheets/:id/check does. */
+function checksASheet(req: Request): boolean {
+  const rows: unknown = (req.body as { rows?: unknown } | undefined)?.rows;
+  return typeof rows === 'object' && rows !== null;
+}
+
 export function cartRoutes({ config, logger, taxRates }: AppDependencies): Router {
   const router = Router();
   const limits = { isProduction: config.isProduction, logger };
   // Applying a code here tells a guesser as much as /discount-codes/apply: the same limit.
   const checkLimit = limitPerAddress('discountCheck', limits, appliesACode);
+  // The check of a spreadsheet's rows costs the same here: the same limit, not a way around it.
+  const sheetLimit = limitPerAddress('sheetCheck', limits, checksASheet);
 
   router.get('/cart', async (req, res) => {
     const owner = cartOwner(req);
@@ -39,7 +47,7 @@ export function cartRoutes({ config, logger, taxRates }: AppDependencies): Route
     res.json(await readCart(owner, taxRates, zipCode));
   });
 
-  router.post('/cart', async (req, res) => {
+  router.post('/cart', sheetLimit, async (req, res) => {
     const owner = cartOwner(req);
     const configuration = parseBody(addToCartSchema, req);
     res.status(201).json(await addToCart(owner, configuration));
@@ -64,7 +72,7 @@ export function cartRoutes({ config, logger, taxRates }: AppDependencies): Route
     res.json(await changeQuantity(owner, id, quantity));
   });
 
-  router.put('/cart/:id/configuration', async (req, res) => {
+  router.put('/cart/:id/configuration', sheetLimit, async (req, res) => {
     const owner = cartOwner(req);
     const { id } = parseParams(idParamsSchema, req);
     const configuration = parseBody(addToCartSchema, req);
