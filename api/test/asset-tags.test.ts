@@ -353,6 +353,31 @@ describe('"Order again" with a numbered series', () => {
     ).toEqual([1521, 1531]);
   });
 
+  it('counts a line whose text a proof revision changed under its new text too: continuing an order of that text never repeats its numbers', async () => {
+    const customer = app.agent();
+    await register(customer);
+    const plain = { ...SERIES, code: null, series: { start: 1, step: 1, padding: 0 } };
+    const first = await addToCart(customer, { ...plain, customText: 'PUMP {n}', quantity: 50 });
+    const revised = await placeOrder(customer, {}, { skipProof: false });
+    expect((await pay(customer, revised.orderId)).status).toBe(200);
+    expect((await reviseText(revised.orderId, first.body.item.id, 'PMP {n}')).status).toBe(201);
+    const approved = await customer.request(
+      'POST',
+      `/api/orders/${revised.orderId}/proof/approve`,
+      {
+        body: { revision: 2, name: 'Ann Lee' },
+      },
+    );
+    expect(approved.status, approved.text).toBe(200);
+
+    // PMP 1 to PMP 50 are engraved; an order of "PMP {n}" 1 to 10 continues after 50.
+    await addToCart(customer, { ...plain, customText: 'PMP {n}', quantity: 10 });
+    const later = await placeOrder(customer);
+    expect((await pay(customer, later.orderId)).status).toBe(200);
+    const options = await customer.request('GET', `/api/orders/${later.orderId}/reorder`);
+    expect(options.body.series[0]).toMatchObject({ continue: 'PMP 51 to PMP 60', nextStart: 51 });
+  });
+
   it('refuses a revision whose text loses the number every label carries, and changes nothing', async () => {
     const shopper = app.agent();
     const added = await addToCart(shopper, { ...SERIES, quantity: 5, code: null });

@@ -26,6 +26,7 @@ export {
   proofEventKey,
 } from './events';
 export { startProductionOnApproval } from './moves';
+export { recordRevisedSeries } from './series';
 export { proofEmail, sendProof } from './proof-step';
 export type { ProofLineSource } from './proof-step';
 export {

@@ -39,6 +39,32 @@ export async function recordOrderedSeries(order: OrderRecord, at: Date): Promise
   }
 }
 
+/**
+ * A series line whose text a proof revision changed (PUMP {n} to PMP {n}): its numbers count under
+ * the new text too, so continuing an order of "PMP {n}" never repeats them. Recorded when the
+ * revision is made (numbers skipped for a revision never approved are safer than numbers engraved
+ * twice); once per revision.
+ */
+export async function recordRevisedSeries(
+  order: OrderRecord,
+  { lineId, customText, revision }: { lineId: string; customText: string; revision: number },
+  at: Date,
+): Promise<void> {
+  const item = order.items.find((line) => line.lineId === lineId);
+  const series = item?.productConfig.series;
+  if (!item || !series) return;
+  await insertUnlessTaken(() =>
+    OrderedSeriesModel.create({
+      _id: `${order._id.toString()}:${lineId}:${revision}`,
+      owner: ownerKeyOfOrder(order),
+      seriesKey: seriesKeyOf({ ...item.productConfig, customText }),
+      last: seriesLast(series, item.quantity),
+      orderId: order._id,
+      at,
+    }),
+  );
+}
+
 interface SeriesChoice {
   lineId: string;
   quantity: number;

@@ -26,6 +26,7 @@ import {
   proofEventKey,
   sendProof,
   setProofState,
+  recordRevisedSeries,
   startProductionOnApproval,
   type OrderEventRecord,
   type OrderRecord,
@@ -389,6 +390,13 @@ export async function createRevision(
     // sent, so its number is given back for the next one.
     await deleteRevision(orderId, revision, now);
     throw AppError.conflict('The order changed while the revision was made: reload the order');
+  }
+  if (input.customText !== undefined) {
+    await recordRevisedSeries(
+      order,
+      { lineId: input.lineId, customText: input.customText, revision },
+      now,
+    );
   }
   await sendProof(updated, { revision, lines, note, by, now, config });
   return proofView(updated, 'admin', now);
