@@ -35,6 +35,15 @@ describe('a number cell as its format shows it', () => {
     ['45292.75', 'hh:mm:ss', '18:00:00'],
     ['45292', 'yyyy-mm-dd ggg', '45292'],
     ['7', '0.0E+00', '7'],
+    ['45292', 'dd\\/mm\\/yyyy', '01/01/2024'],
+    ['45292', 'yyyy"年"m"月"d"日"', '2024年1月1日'],
+    ['45292', '"Fitted "mmm yyyy', 'Fitted Jan 2024'],
+    ['45292', '[$-809]dd/mm/yyyy', '01/01/2024'],
+    ['7', '000-000', '000-007'],
+    ['1234567', '000-000', '1234-567'],
+    ['5551234567', '(000) 000-0000', '(555) 123-4567'],
+    ['7', '#-##', '-7'],
+    ['-42', '00-00', '-00-42'],
     ['text', '0000', 'text'],
   ])('%s formatted %s reads %s', (stored, format, shown) => {
     expect(shownNumber(stored, format)).toBe(shown);
@@ -51,7 +60,9 @@ describe('a number cell as its format shows it', () => {
     formats.addStyle(0);
     formats.addStyle(164);
     formats.addStyle(14);
+    formats.addStyle(20);
     expect(formats.formatOf(undefined)).toBe('General');
+    expect(shownNumber('45292.5', formats.formatOf('3'))).toBe('12:00');
     expect(formats.formatOf('1')).toBe('0000');
     expect(formats.formatOf('2')).toBe('m/d/yyyy');
     expect(formats.formatOf('9')).toBe('General');

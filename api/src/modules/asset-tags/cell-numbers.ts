@@ -2,8 +2,9 @@
 // a number and, through its style, a number format. A tag number 7 formatted 0000 shows 0007, a date
 // is a day count, 0.1 + 0.2 is stored as 0.30000000000000004. The label engraves what the shopper
 // saw, so the common formats are applied: General (15 significant digits, as Excel shows a value),
-// zero-padded and fixed decimals (0000, 0.00), thousands (#,##0), percentages and dates. A format
-// this does not know shows the number as General does.
+// zero-padded and fixed decimals (0000, 0.00), thousands (#,##0), percentages, digits split by text
+// (000-000) and dates and times with their text (dd\/mm\/yyyy, "Fitted "mmm yyyy). A format this does
+// not know shows the number as General does.
 
 /** Excel's built-in formats (ECMA-376 part 1, 18.8.30) that the sheets of labels use. */
 const BUILT_IN: Record<number, string> = {
@@ -18,7 +19,12 @@ const BUILT_IN: Record<number, string> = {
   15: 'd-mmm-yy',
   16: 'd-mmm',
   17: 'mmm-yy',
+  18: 'h:mm AM/PM',
+  19: 'h:mm:ss AM/PM',
+  20: 'h:mm',
+  21: 'h:mm:ss',
   22: 'm/d/yyyy h:mm',
+  45: 'mm:ss',
   49: '@',
 };
 
@@ -77,20 +83,47 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 /** A date format's tokens: its fields, AM/PM, and the text between them. */
 const DATE_TOKENS = /yyyy|yy|mmmmm|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|am\/pm|a\/p|[^ymdhsa]+/g;
 
+/** Quoted text and an escaped character: shown as written, never read as a field. */
+const LITERAL = /"([^"]*)"|\\(.)/g;
+
+/**
+ * A date format's pieces: its fields and AM/PM lower-cased, and its literal text (quoted, escaped, or
+ * between fields) as `{ text }`; null for a letter this does not know (an era, a calendar).
+ */
+function dateTokens(code: string): Array<string | { text: string }> | null {
+  const known = /^(yyyy|yy|m{1,5}|d{1,4}|hh?|ss?|am\/pm|a\/p|[^a-z]+)$/;
+  const tokens: Array<string | { text: string }> = [];
+  let at = 0;
+  const fields = (part: string) => {
+    const lower = part.toLowerCase();
+    const found = lower.match(DATE_TOKENS) ?? [];
+    if (found.join('') !== lower || !found.every((token) => known.test(token))) return false;
+    for (const token of found) tokens.push(/^[a-z]/.test(token) ? token : { text: token });
+    return true;
+  };
+  for (const match of code.matchAll(LITERAL)) {
+    if (!fields(code.slice(at, match.index))) return null;
+    tokens.push({ text: match[1] ?? match[2] ?? '' });
+    at = match.index + match[0].length;
+  }
+  return fields(code.slice(at)) ? tokens : null;
+}
+
 /**
  * A date format's tokens filled in, or null for a token this does not know (the caller shows the
  * number as General): `m` next to an hour or a second is minutes, and AM/PM makes the hours 12-hour.
  */
 function formatDate(code: string, date: Date): string | null {
   const two = (n: number) => String(n).padStart(2, '0');
-  const tokens = code.match(DATE_TOKENS) ?? [];
-  // A letter outside the known tokens (an era, a calendar) is a format this does not know.
-  const known = /^(yyyy|yy|m{1,5}|d{1,4}|hh?|ss?|am\/pm|a\/p|[^a-z]+)$/;
-  if (tokens.join('') !== code || !tokens.every((token) => known.test(token))) return null;
-  const isField = (token: string | undefined) => token !== undefined && /^[ymdhs]/.test(token);
-  const neighbour = (index: number, step: 1 | -1) => {
-    for (let at = index + step; at >= 0 && at < tokens.length; at += step)
-      if (isField(tokens[at])) return tokens[at]!;
+  const tokens = dateTokens(code);
+  if (!tokens) return null;
+  const isField = (token: string | { text: string } | undefined) =>
+    typeof token === 'string' && /^[ymdhs]/.test(token);
+  const neighbour = (index: number, step: 1 | -1): string => {
+    for (let at = index + step; at >= 0 && at < tokens.length; at += step) {
+      const token = tokens[at];
+      if (typeof token === 'string' && isField(token)) return token;
+    }
     return '';
   };
   const twelveHour = tokens.some((token) => token === 'am/pm' || token === 'a/p');
@@ -99,6 +132,7 @@ function formatDate(code: string, date: Date): string | null {
   const month = MONTHS[date.getUTCMonth()]!;
   return tokens
     .map((token, index) => {
+      if (typeof token !== 'string') return token.text;
       switch (token) {
         case 'yyyy':
           return String(date.getUTCFullYear());
@@ -158,6 +192,41 @@ function literal(part: string): string {
     .replace(/"([^"]*)"|\\(.)/g, (_, quoted?: string, escaped?: string) => quoted ?? escaped ?? '');
 }
 
+/**
+ * A whole number in a format whose digits are split by text (000-000, (000) 000-0000): filled from
+ * the right, a 0 showing 0 where the number has no more digits and a # nothing, the first
+ * placeholder taking what is left. Null for a format that is not only that.
+ */
+function digitGroups(section: string, value: number): string | null {
+  const pieces: Array<{ digit: '0' | '#' } | { text: string }> = [];
+  const pattern = /"([^"]*)"|\\(.)|\[[^\]]*\]|[_*].|([0#])|([^0#"\\[_*.,%eE?/@])/g;
+  let read = 0;
+  for (const match of section.matchAll(pattern)) {
+    if (match.index !== read) return null;
+    read = match.index + match[0].length;
+    if (match[3]) pieces.push({ digit: match[3] as '0' | '#' });
+    else if (match[1] !== undefined || match[2] !== undefined || match[4] !== undefined)
+      pieces.push({ text: match[1] ?? match[2] ?? match[4]! });
+  }
+  const placeholders = pieces.filter((piece) => 'digit' in piece).length;
+  if (read !== section.length || placeholders === 0) return null;
+  let digits = String(Math.abs(roundDecimal(value, 0)));
+  const shown: string[] = [];
+  let left = placeholders;
+  for (let index = pieces.length - 1; index >= 0; index--) {
+    const piece = pieces[index]!;
+    if ('text' in piece) {
+      shown.unshift(piece.text);
+      continue;
+    }
+    left -= 1;
+    const take = left === 0 ? digits : digits.slice(-1);
+    digits = left === 0 ? '' : digits.slice(0, -1);
+    shown.unshift(take || (piece.digit === '0' ? '0' : ''));
+  }
+  return `${value < 0 ? '-' : ''}${shown.join('')}`;
+}
+
 /** The value of a number cell as its format shows it. */
 export function shownNumber(stored: string, format: string, date1904 = false): string {
   const value = Number(stored);
@@ -167,14 +236,15 @@ export function shownNumber(stored: string, format: string, date1904 = false): s
   const bare = section.replace(/"[^"]*"|\[[^\]]*\]|\\.|[_*]./g, '').trim();
   if (/^(general|@)?$/i.test(bare)) return general(value);
   if (/[ymdh]/i.test(bare) && !/[0#]/.test(bare)) {
-    return formatDate(bare.toLowerCase(), dateOf(value, date1904)) ?? general(value);
+    const code = section.replace(/\[[^\]]*\]|[_*]./g, '').trim();
+    return formatDate(code, dateOf(value, date1904)) ?? general(value);
   }
   // Literal text, then the digits' shape (0000, #,##0.00), then % and literal text.
   const shape =
     /^((?:"[^"]*"|\\.|\[[^\]]*\]|[^#0"\\[])*)([#,]*0+)(?:\.(0+))?(%?)((?:"[^"]*"|\\.|[^#0.])*)$/.exec(
       section,
     );
-  if (!shape) return general(value);
+  if (!shape) return digitGroups(section, value) ?? general(value);
   const [, before = '', whole = '0', fraction = '', percent = '', after = ''] = shape;
   const shown = Math.abs(roundDecimal(percent ? value * 100 : value, fraction.length));
   const [integer = '0', decimals] = shown.toFixed(fraction.length).split('.');
