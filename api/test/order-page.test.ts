@@ -19,8 +19,10 @@ import {
   cookieOf,
   pay,
   placeOrder,
+  PASSWORD,
   register,
   registerAdmin,
+  uniqueEmail,
   uploadFile,
 } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -551,6 +553,34 @@ describe('guest links by email', () => {
     }
     expect(perAddress.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(perAddress[10]).toBe(429);
+  });
+
+  it('an order in an account is mailed no lookup link, even to the address it was placed with: after an email change that address reads nothing', async () => {
+    const customer = app.agent();
+    const placedWith = (await register(customer)).body.email as string;
+    await addToCart(customer);
+    const order = await placeOrder(customer, { email: placedWith });
+    expect((await pay(customer, order.orderId)).status).toBe(200);
+    const moved = await customer.request('POST', '/api/account/email', {
+      body: { email: uniqueEmail('moved'), currentPassword: PASSWORD },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    const lookup = await app.agent().request('POST', '/api/orders/lookup', {
+      body: { email: placedWith, orderNumber: String(order.orderNumber) },
+      headers: { 'x-forwarded-for': '198.51.100.91' },
+    });
+    expect(lookup.status).toBe(202);
+    // A guest order looked up after it is mailed its link; the account's order never was.
+    const { order: guest } = await paidGuestOrder('after-move@example.com');
+    await app.agent().request('POST', '/api/orders/lookup', {
+      body: { email: 'after-move@example.com', orderNumber: String(guest.orderNumber) },
+      headers: { 'x-forwarded-for': '198.51.100.92' },
+    });
+    await settledCount(
+      () => OutboxModel.find({ kind: 'order_link', to: 'after-move@example.com' }).lean(),
+      1,
+    );
+    expect(await OutboxModel.countDocuments({ kind: 'order_link', to: placedWith })).toBe(0);
   });
 
   it('a lookup with a malformed email or number is a 400 naming the field', async () => {

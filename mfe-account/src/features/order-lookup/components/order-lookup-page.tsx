@@ -35,7 +35,8 @@ export function OrderLookupPage() {
           <h1 id="lookup-heading">Find your order</h1>
           <p>
             Ordered without an account? Enter the email address you ordered with and the order
-            number from your confirmation, and we will email you a link to the order.
+            number from your confirmation, and we will email you a link to the order. An order
+            placed in your account is under Orders once you sign in.
           </p>
         </PageHeader>
         {lookup.isSuccess ? (
