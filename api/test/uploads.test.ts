@@ -104,14 +104,44 @@ function zip(entries: Array<[string, Buffer]>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** A PNG's first bytes: its signature and an IHDR chunk of this size (the rest is not read here). */
+function pngOf(width: number, height: number): Buffer {
+  const header = Buffer.alloc(25);
+  header.writeUInt32BE(13, 0);
+  header.write('IHDR', 4, 'latin1');
+  header.writeUInt32BE(width, 8);
+  header.writeUInt32BE(height, 12);
+  header.set([8, 6, 0, 0, 0], 16);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    header,
+    Buffer.alloc(32, 1),
+  ]);
+}
+
+/**
+ * A JPEG's first bytes: `metadata` bytes of APP segments (EXIF, colour profiles: at most 65,533 bytes
+ * each), then a frame header of this size.
+ */
+function jpegOf(width: number, height: number, metadata = 16): Buffer {
+  const segments: Buffer[] = [];
+  for (let left = metadata; left > 0; left -= 60_000) {
+    const segment = Buffer.alloc(4 + Math.min(left, 60_000), 0);
+    segment.set([0xff, 0xe1]);
+    segment.writeUInt16BE(2 + Math.min(left, 60_000), 2);
+    segments.push(segment);
+  }
+  const frame = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03]);
+  frame.writeUInt16BE(height, 5);
+  frame.writeUInt16BE(width, 7);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), ...segments, frame, Buffer.alloc(64, 2)]);
+}
+
 const xml = Buffer.from('<?xml version="1.0"?><Types/>');
 const files = {
   pdf: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
-  png: Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.alloc(64, 1),
-  ]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]),
+  png: pngOf(64, 48),
+  jpeg: jpegOf(64, 48),
   docx: zip([
     ['[Content_Types].xml', xml],
     ['word/document.xml', xml],
@@ -221,6 +251,8 @@ describe('POST /api/upload', () => {
     ['noextension', files.pdf],
     ['fake.pdf', Buffer.from('MZ\x90\x00 not a pdf')],
     ['photo.png', files.jpeg],
+    ['headless.png', Buffer.concat([files.png.subarray(0, 8), Buffer.alloc(64, 1)])],
+    ['frameless.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xda]), Buffer.alloc(64, 2)])],
     ['plain.docx', zip([['readme.txt', xml]])],
     ['sheet.xlsx', files.docx],
     ['words.docx', files.xlsx],
@@ -248,6 +280,32 @@ describe('POST /api/upload', () => {
       { path: 'files.0', message: 'File "blank.pdf": File appears to be empty.' },
     ]);
     expect(response.body.message).toBe(emptyFileMessage('blank.pdf'));
+  });
+
+  it('when an image has more than 25 megapixels, then 413 naming its size, read from the PNG header or the JPEG frame header (after a large EXIF block too)', async () => {
+    const response = await upload([
+      { name: 'bomb.png', content: pngOf(10_000, 10_000) },
+      { name: 'camera.jpg', content: jpegOf(6_000, 5_000, 200_000) },
+      { name: 'fine.jpg', content: jpegOf(5_000, 5_000, 200_000) },
+    ]);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.errors).toEqual([
+      {
+        path: 'files.0',
+        message:
+          'File "bomb.png": The image is 10,000 × 10,000 pixels; at most 25 megapixels (5,000 × 5,000, for example) are taken. Save it smaller and upload it again.',
+      },
+      {
+        path: 'files.1',
+        message:
+          'File "camera.jpg": The image is 6,000 × 5,000 pixels; at most 25 megapixels (5,000 × 5,000, for example) are taken. Save it smaller and upload it again.',
+      },
+    ]);
+    expect(response.body.files.map((file: { originalName: string }) => file.originalName)).toEqual([
+      'fine.jpg',
+    ]);
+    const alone = await upload([{ name: 'bomb.png', content: pngOf(10_000, 10_000) }]);
+    expect(alone.status).toBe(413);
   });
 
   it('when a file is over 10MB, then 413 naming its size in MB with two decimals, rounded up', async () => {

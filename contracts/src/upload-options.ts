@@ -43,6 +43,15 @@ export const fileTooLargeMessage = (file: string, bytes: number) =>
 
 export const emptyFileMessage = (file: string) => `File "${file}": File appears to be empty.`;
 
+/**
+ * The most pixels an uploaded image may have (a 5,000 × 5,000 picture): an image is drawn into the
+ * proof and the engraver's files, which decode every pixel, and a small file can claim billions.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
+export const imageTooLargeMessage = (file: string, width: number, height: number) =>
+  `File "${file}": The image is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels; at most 25 megapixels (5,000 × 5,000, for example) are taken. Save it smaller and upload it again.`;
+
 /** The extension of a file name, lower-cased, or '' when it has none. */
 export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');

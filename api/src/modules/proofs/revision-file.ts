@@ -3,7 +3,7 @@
 // SHA-256 of its bytes.
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import type { UploadExtension } from '@shop/contracts';
+import { MAX_IMAGE_PIXELS, imageTooLargeMessage, type UploadExtension } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 import { ContentInspector, type UploadStore } from '../uploads/uploads';
 
@@ -33,6 +33,10 @@ export async function keepProofFile(
     throw AppError.unsupportedMedia(
       `File "${originalName}": its content is not a ${type.extension.toUpperCase()} file`,
     );
+  }
+  const image = inspection.image;
+  if (image && image.width * image.height > MAX_IMAGE_PIXELS) {
+    throw AppError.tooLarge(imageTooLargeMessage(originalName, image.width, image.height));
   }
   const hashedName = `proof-${inspection.sha256}.${type.extension}`;
   const incoming = await store.begin();

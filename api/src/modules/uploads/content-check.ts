@@ -1,12 +1,15 @@
 // What a file really is, read from its bytes as they stream past (docs/design.md section 8): magic numbers
 // for PDF, PNG, JPEG and the legacy Office (OLE) files; for docx and xlsx, which are zip files, the entry
 // names in the first and last 64KB only (local headers at the start, the central directory at the end),
-// never the whole archive; for text, valid UTF-8 without NUL bytes. Memory stays bounded by the window.
+// never the whole archive; for text, valid UTF-8 without NUL bytes; for an image, its width and height
+// (PNG's header, JPEG's frame header, within the first 1MB). Memory stays bounded by the windows.
 import { createHash, type Hash } from 'node:crypto';
 import { TextDecoder } from 'node:util';
 import type { UploadExtension } from '@shop/contracts';
 
 const WINDOW_BYTES = 64 * 1024;
+/** A JPEG's frame header comes after its metadata (EXIF, colour profiles), rarely far in. */
+const IMAGE_WINDOW_BYTES = 1024 * 1024;
 
 const PDF = Buffer.from('%PDF-', 'latin1');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -19,8 +22,10 @@ const ZIP_END_OF_DIRECTORY = 0x06054b50;
 export interface Inspection {
   size: number;
   sha256: string;
-  /** Whether the bytes are what the extension says. */
+  /** Whether the bytes are what the extension says (an image: with a size that can be read). */
   matchesExtension: boolean;
+  /** An image's size in pixels; null for other files. */
+  image: { width: number; height: number } | null;
 }
 
 /** Fed chunk by chunk; keeps the first and last 64KB, the hash, the size, and the UTF-8 state for text. */
@@ -31,16 +36,18 @@ export class ContentInspector {
   private size = 0;
   private readonly utf8: TextDecoder | null;
   private textIsValid = true;
+  private readonly headBytes: number;
 
   constructor(private readonly extension: UploadExtension) {
     this.utf8 = extension === 'txt' ? new TextDecoder('utf-8', { fatal: true }) : null;
+    this.headBytes = imageKind(extension) ? IMAGE_WINDOW_BYTES : WINDOW_BYTES;
   }
 
   push(chunk: Buffer): void {
     this.hash.update(chunk);
     this.size += chunk.length;
-    if (this.head.length < WINDOW_BYTES) {
-      this.head = Buffer.concat([this.head, chunk.subarray(0, WINDOW_BYTES - this.head.length)]);
+    if (this.head.length < this.headBytes) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, this.headBytes - this.head.length)]);
     }
     this.tail = Buffer.concat([this.tail, chunk]);
     if (this.tail.length > WINDOW_BYTES)
@@ -66,10 +73,13 @@ export class ContentInspector {
         this.textIsValid = false;
       }
     }
+    const kind = imageKind(this.extension);
+    const image = kind ? imageSize(this.head, kind) : null;
     return {
       size: this.size,
       sha256: this.hash.digest('hex'),
-      matchesExtension: this.size > 0 && this.matches(),
+      matchesExtension: this.size > 0 && this.matches() && (kind === null || image !== null),
+      image,
     };
   }
 
@@ -102,6 +112,48 @@ export class ContentInspector {
       names.includes('[Content_Types].xml') && names.some((name) => name.startsWith(partFolder))
     );
   }
+}
+
+function imageKind(extension: UploadExtension): 'png' | 'jpeg' | null {
+  return extension === 'png' ? 'png' : extension === 'jpg' || extension === 'jpeg' ? 'jpeg' : null;
+}
+
+/**
+ * An image's width and height from its first bytes: a PNG's IHDR chunk (always first), a JPEG's
+ * start-of-frame segment (found by walking the segments before it); null when they are not there.
+ */
+export function imageSize(
+  head: Buffer,
+  kind: 'png' | 'jpeg',
+): { width: number; height: number } | null {
+  if (kind === 'png') {
+    if (head.length < 24 || head.toString('latin1', 12, 16) !== 'IHDR') return null;
+    return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  }
+  let offset = 2;
+  while (offset + 4 <= head.length) {
+    if (head[offset] !== 0xff) return null;
+    const marker = head[offset + 1]!;
+    // Fill bytes, and markers without a length (restart, start of image).
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      offset += 2;
+      continue;
+    }
+    const length = head.readUInt16BE(offset + 2);
+    // SOF0 to SOF15, but DHT (C4), JPG (C8) and DAC (CC), which share the range.
+    const frame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+    if (frame) {
+      if (offset + 9 > head.length) return null;
+      return { height: head.readUInt16BE(offset + 5), width: head.readUInt16BE(offset + 7) };
+    }
+    if (marker === 0xda || length < 2) return null; // the image data began without a frame header
+    offset += 2 + length;
+  }
+  return null;
 }
 
 function startsWith(buffer: Buffer, prefix: Buffer): boolean {

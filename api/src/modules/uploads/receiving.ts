@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import {
   MAX_FILE_SIZE_BYTES,
+  MAX_IMAGE_PIXELS,
   fileExtension,
   isAllowedUploadExtension,
   type UploadExtension,
@@ -14,13 +15,15 @@ import {
 import { ContentInspector } from './content-check';
 import type { IncomingFile, UploadStore } from './storage';
 
-export type FileProblem = 'type' | 'size' | 'empty';
+export type FileProblem = 'type' | 'size' | 'empty' | 'pixels';
 
 export interface ReceivedFile {
   originalName: string;
   extension: UploadExtension | null;
   size: number;
   sha256: string;
+  /** An image's size in pixels; null for other files. */
+  image: { width: number; height: number } | null;
   problem: FileProblem | null;
   /** The bytes, still temporary; null when they were not kept (unsupported extension). */
   incoming: IncomingFile | null;
@@ -49,7 +52,16 @@ async function receive(store: UploadStore, file: Express.Multer.File): Promise<R
     // Read past it without keeping a byte.
     let size = 0;
     for await (const chunk of file.stream) size += (chunk as Buffer).length;
-    return { originalName, extension: null, size, sha256: '', problem: 'type', incoming: null };
+    const problem = 'type';
+    return {
+      originalName,
+      extension: null,
+      size,
+      sha256: '',
+      image: null,
+      problem,
+      incoming: null,
+    };
   }
 
   const inspector = new ContentInspector(extension);
@@ -69,10 +81,18 @@ async function receive(store: UploadStore, file: Express.Multer.File): Promise<R
     await incoming.discard();
     throw error;
   }
-  const { size, sha256, matchesExtension } = inspector.finish();
+  const { size, sha256, matchesExtension, image } = inspector.finish();
   const problem: FileProblem | null =
-    size === 0 ? 'empty' : size > MAX_FILE_SIZE_BYTES ? 'size' : matchesExtension ? null : 'type';
-  return { originalName, extension, size, sha256, problem, incoming };
+    size === 0
+      ? 'empty'
+      : size > MAX_FILE_SIZE_BYTES
+        ? 'size'
+        : !matchesExtension
+          ? 'type'
+          : image && image.width * image.height > MAX_IMAGE_PIXELS
+            ? 'pixels'
+            : null;
+  return { originalName, extension, size, sha256, image, problem, incoming };
 }
 
 /** multer hands each file to _handleFile; what it returns lands on req.files[i].received. */

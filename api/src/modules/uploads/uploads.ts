@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import {
   emptyFileMessage,
   fileTooLargeMessage,
+  imageTooLargeMessage,
   unsupportedFileTypeMessage,
   type UploadExtension,
   type UploadResponse,
@@ -48,11 +49,13 @@ const PROBLEM_MESSAGES: Record<FileProblem, (file: ReceivedFile) => string> = {
   type: (file) => unsupportedFileTypeMessage(file.originalName),
   size: (file) => fileTooLargeMessage(file.originalName, file.size),
   empty: (file) => emptyFileMessage(file.originalName),
+  pixels: (file) => imageTooLargeMessage(file.originalName, file.image!.width, file.image!.height),
 };
 
 /** When every file is refused for one reason, the status says which (docs/design.md section 7). */
 const KIND_BY_PROBLEM: Record<FileProblem, ErrorKind> = {
   size: 'too_large',
+  pixels: 'too_large',
   type: 'unsupported_media',
   empty: 'invalid',
 };
