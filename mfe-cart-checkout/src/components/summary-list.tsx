@@ -21,6 +21,7 @@ const Row = styled.div<{ $total?: boolean; $tone?: 'default' | 'success' | 'mute
     font-weight: ${({ $total }) => ($total ? 700 : 400)};
     font-size: ${({ $total }) => ($total ? '1.0625rem' : '0.95rem')};
     min-width: 0;
+    overflow-wrap: anywhere;
   }
   dd {
     margin: 0;
@@ -34,7 +35,9 @@ const Row = styled.div<{ $total?: boolean; $tone?: 'default' | 'success' | 'mute
         : $tone === 'muted'
           ? theme.colors.subtle
           : theme.colors.ink};
-    ${({ $tone }) => ($tone === 'muted' ? 'font-weight: 400; font-style: italic;' : '')}
+    /* An amount never breaks ("−" above "$5.00" reads as a charge); a long term wraps instead. */
+    ${({ $tone }) =>
+      $tone === 'muted' ? 'font-weight: 400; font-style: italic;' : 'white-space: nowrap;'}
   }
 `;
 
