@@ -296,3 +296,32 @@ test('a code switched off while the shopper is at checkout is said, taken off, a
   );
   expect(problems).toEqual([]);
 });
+
+test('a keyboard shopper steps a line up three times and removes it, and the focus is never lost', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  const sessionId = await sessionIdOf(page);
+  const added = await page.request.post('/api/cart', {
+    headers: { 'x-session-id': sessionId },
+    data: { ...LABEL, quantity: 1 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto('/cart');
+  const cart = page.locator('[data-remote="cart_checkout"]');
+  const plus = cart.getByRole('button', { name: /^Increase quantity/ });
+  const field = cart.getByRole('textbox', { name: /^Quantity of/ });
+  await plus.focus();
+  // Pressed as a person presses: again once the last press is saved (the button says it is busy).
+  for (const quantity of ['2', '3', '4']) {
+    await page.keyboard.press('Enter');
+    await expect(field).toHaveValue(quantity);
+    await expect(plus).not.toHaveAttribute('aria-disabled');
+    await expect(plus).toBeFocused();
+  }
+  await expect(page.getByRole('link', { name: /^Cart, 4 items/ })).toBeVisible();
+  await cart.getByRole('button', { name: /^Remove/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(cart.getByRole('heading', { name: 'Your cart is empty' })).toBeFocused();
+});

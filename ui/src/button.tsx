@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { theme } from './theme';
@@ -91,11 +92,12 @@ export const buttonStyles = css<ButtonStyleProps>`
     border-color 120ms ease,
     transform 120ms ease;
   ${({ $variant = 'primary' }) => variants[$variant]}
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     opacity: 0.6;
     cursor: not-allowed;
   }
-  &:active:not(:disabled) {
+  &:active:not(:disabled):not([aria-disabled='true']) {
     transform: translateY(1px);
   }
   &:focus-visible {
@@ -103,6 +105,22 @@ export const buttonStyles = css<ButtonStyleProps>`
     outline-offset: 2px;
   }
 `;
+
+/**
+ * A button whose call is under way: it says so (aria-disabled) and ignores presses (a submit button
+ * submits nothing), but keeps the keyboard's focus, which a disabled button drops on the page's body
+ * (the next Enter then does nothing, the next Tab starts over).
+ */
+export function busyProps(busy: boolean) {
+  if (!busy) return {};
+  return {
+    'aria-disabled': true as const,
+    onClickCapture(event: MouseEvent) {
+      event.preventDefault();
+      event.stopPropagation();
+    },
+  };
+}
 
 export const Button = styled.button<ButtonStyleProps>`
   ${buttonStyles}

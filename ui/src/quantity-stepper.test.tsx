@@ -61,7 +61,8 @@ describe('QuantityStepper', () => {
     });
   });
 
-  it('on a cart line: named after the item, buttons off while busy, the error announced', () => {
+  it('on a cart line: named after the item, buttons off while busy, the error announced', async () => {
+    const onStep = vi.fn();
     render(
       <QuantityStepper
         text="0"
@@ -69,7 +70,7 @@ describe('QuantityStepper', () => {
         itemName="Phenolic label"
         busy
         onTextChange={vi.fn()}
-        onStep={vi.fn()}
+        onStep={onStep}
         error="Quantity must be at least 1"
         announceError
       />,
@@ -79,12 +80,49 @@ describe('QuantityStepper', () => {
     expect(field).toHaveAccessibleDescription(
       'Quantity must be at least 1 Up to 10,000 per line. More? Ask for a quote',
     );
+    // Off without leaving the keyboard's focus: aria-disabled, and a press does nothing.
+    const plus = screen.getByRole('button', { name: 'Increase quantity of Phenolic label' });
     expect(
       screen.getByRole('button', { name: 'Decrease quantity of Phenolic label' }),
-    ).toBeDisabled();
-    expect(
-      screen.getByRole('button', { name: 'Increase quantity of Phenolic label' }),
-    ).toBeDisabled();
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(plus).toHaveAttribute('aria-disabled', 'true');
+    plus.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onStep).not.toHaveBeenCalled();
+    expect(plus).toHaveFocus();
     expect(screen.getByRole('alert')).toHaveTextContent('Quantity must be at least 1');
+  });
+
+  it('keeps the focus on a button pressed while its save is under way, and on the field when minus reaches 1', async () => {
+    const onStep = vi.fn();
+    const props = { text: '2', quantity: 2, onTextChange: vi.fn(), onStep, itemName: 'Tag' };
+    const { rerender } = render(<QuantityStepper {...props} />);
+    const plus = screen.getByRole('button', { name: 'Increase quantity of Tag' });
+    plus.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onStep).toHaveBeenLastCalledWith(3);
+    rerender(
+      <MemoryRouter>
+        <QuantityStepper {...props} busy />
+      </MemoryRouter>,
+    );
+    expect(plus).toHaveFocus();
+    rerender(
+      <MemoryRouter>
+        <QuantityStepper {...props} text="3" quantity={3} />
+      </MemoryRouter>,
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(onStep).toHaveBeenLastCalledWith(4);
+    rerender(
+      <MemoryRouter>
+        <QuantityStepper {...props} />
+      </MemoryRouter>,
+    );
+    const minus = screen.getByRole('button', { name: 'Decrease quantity of Tag' });
+    minus.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onStep).toHaveBeenLastCalledWith(1);
+    expect(screen.getByRole('textbox', { name: 'Quantity of Tag' })).toHaveFocus();
   });
 });

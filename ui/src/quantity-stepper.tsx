@@ -2,6 +2,7 @@ import { useId, type FocusEvent, type KeyboardEvent, type ReactNode } from 'reac
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { MAX_LINE_QUANTITY, quantityProblem } from '@shop/contracts/label-options';
+import { busyProps } from './button';
 import { Field, FieldError, FieldHint, Label } from './form-field';
 import { QUOTE_PATH } from './paths';
 import { focusRing, theme } from './theme';
@@ -33,13 +34,14 @@ const Step = styled.button`
   line-height: 1;
   cursor: pointer;
   touch-action: manipulation;
-  &:hover:not(:disabled) {
+  &:hover:not(:disabled):not([aria-disabled='true']) {
     background: ${theme.colors.border};
   }
   &:focus-visible {
     ${focusRing} outline-offset: -3px;
   }
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     color: ${theme.colors.subtle};
     cursor: not-allowed;
     opacity: 0.6;
@@ -133,7 +135,10 @@ export interface QuantityStepperProps {
    * field has the visible label "Quantity" (a form).
    */
   itemName?: string;
-  /** A save is under way: the buttons are disabled and the field read-only. */
+  /**
+   * A save is under way: the buttons take no press (aria-disabled: a focused one keeps the focus, so
+   * the next press works once the save is done) and the field is read-only.
+   */
   busy?: boolean;
   error?: ReactNode;
   /** What the typed quantity waits for (a cart line saves it on Enter or leaving), said politely. */
@@ -180,8 +185,14 @@ export function QuantityStepper({
         <Step
           type="button"
           aria-label={`Decrease quantity${of}`}
-          disabled={busy || quantity <= 1}
-          onClick={() => onStep(Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity - 1)))}
+          disabled={quantity <= 1}
+          {...busyProps(busy)}
+          onClick={(event) => {
+            const next = Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity - 1));
+            // Minus is disabled at 1: the focus goes to the field rather than the page's body.
+            if (next <= 1) event.currentTarget.parentElement?.querySelector('input')?.focus();
+            onStep(next);
+          }}
         >
           <span aria-hidden="true">−</span>
         </Step>
@@ -210,8 +221,14 @@ export function QuantityStepper({
         <Step
           type="button"
           aria-label={`Increase quantity${of}`}
-          disabled={busy || quantity >= MAX_LINE_QUANTITY}
-          onClick={() => onStep(Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity + 1)))}
+          disabled={quantity >= MAX_LINE_QUANTITY}
+          {...busyProps(busy)}
+          onClick={(event) => {
+            const next = Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity + 1));
+            if (next >= MAX_LINE_QUANTITY)
+              event.currentTarget.parentElement?.querySelector('input')?.focus();
+            onStep(next);
+          }}
         >
           <span aria-hidden="true">+</span>
         </Step>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CART_PAGE_TOP } from '@shop/ui';
 import { useCart } from '../api/get-cart';
 import { ErrorPanel, LoadingPanel } from '../components/load-state';
@@ -13,6 +14,8 @@ import { useCartDiscount } from '../features/cart/hooks/use-cart-discount';
 export default function CartPage() {
   const cart = useCart();
   const { droppedMessage, reportDropped } = useCartDiscount(cart.data);
+  // The shopper removed the last line: the empty cart's heading takes the focus the Remove had.
+  const [emptied, setEmptied] = useState(false);
 
   return (
     <RemotePage {...CART_PAGE_TOP}>
@@ -24,10 +27,14 @@ export default function CartPage() {
           <LoadingPanel label="Loading your cart" />
         )
       ) : cart.data.items.length === 0 ? (
-        <EmptyCart />
+        <EmptyCart focusHeading={emptied} />
       ) : (
         <TwoColumn>
-          <CartItemList items={cart.data.items} onDiscountRemoved={reportDropped} />
+          <CartItemList
+            items={cart.data.items}
+            onDiscountRemoved={reportDropped}
+            onEmptied={() => setEmptied(true)}
+          />
           <CartSummary cart={cart.data} droppedDiscount={droppedMessage} />
         </TwoColumn>
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, FormStack, TextField, theme, useZodForm } from '@shop/ui';
+import { Button, FormStack, TextField, busyProps, theme, useZodForm } from '@shop/ui';
 import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
 import { loadSignInSchema, useSignIn } from '../api/sign-in';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -63,7 +63,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
       <ForgotLink type="button" onClick={() => setForgot(true)}>
         Forgot password?
       </ForgotLink>
-      <Button type="submit" $block disabled={signIn.isPending}>
+      <Button type="submit" $block {...busyProps(signIn.isPending)}>
         {signIn.isPending ? 'Signing in…' : 'Sign In'}
       </Button>
     </FormStack>

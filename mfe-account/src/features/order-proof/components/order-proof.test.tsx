@@ -130,6 +130,21 @@ describe('the order page’s proof', () => {
     expect(screen.getByRole('button', { name: 'Approve the proof' })).toBeEnabled();
   });
 
+  it('from the keyboard, Request changes puts the cursor in the comment box, and Back on Request changes', async () => {
+    currentFetch().mockResolvedValue(json(proof()));
+    const user = userEvent.setup();
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    (await screen.findByRole('button', { name: 'Request changes' })).focus();
+    await user.keyboard('{Enter}');
+    const comment = screen.getByRole('textbox', { name: 'What should change on label 1?' });
+    expect(comment).toHaveFocus();
+    await user.keyboard('Make the text bigger');
+    expect(comment).toHaveValue('Make the text bigger');
+    screen.getByRole('button', { name: 'Back' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Request changes' })).toHaveFocus();
+  });
+
   it('says how many labels an approval covers, and names the numbers of a series', async () => {
     const series = {
       lineId: 'b'.repeat(24),

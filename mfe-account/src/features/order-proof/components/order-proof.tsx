@@ -7,6 +7,7 @@ import type { OrderStatus } from '@shop/contracts/orders';
 import {
   Button,
   TextAreaField,
+  busyProps,
   TextField,
   formatDate,
   formatTime,
@@ -180,6 +181,23 @@ function Answer({
   const nameField = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<'approve' | 'changes'>('approve');
   const [comments, setComments] = useState<Record<string, string>>({});
+  // The form that replaces the one whose button was pressed takes the focus: the first comment box,
+  // or, back, Request changes (the pressed button is gone, and the focus with it).
+  const switched = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    const target =
+      mode === 'changes'
+        ? form.current?.querySelector<HTMLElement>('textarea')
+        : form.current?.querySelector<HTMLElement>('[data-request-changes]');
+    target?.focus();
+  }, [mode]);
+  const switchTo = (next: 'approve' | 'changes') => {
+    switched.current = true;
+    setMode(next);
+  };
   // The server's reason, or (no answer, a page that is not ours) that nothing was recorded.
   const failed = approve.error ?? changes.error;
   const error = failed ? (apiErrorMessage(failed) ?? PROOF_ANSWER_NOT_SENT) : null;
@@ -210,7 +228,7 @@ function Answer({
     // One comment is needed: with one label it is that label's; with several, any of them.
     const several = current.lines.length > 1;
     return (
-      <Actions onSubmit={submitChanges} aria-label="Request changes">
+      <Actions ref={form} onSubmit={submitChanges} aria-label="Request changes">
         {several && <p>Say what should change on at least one label.</p>}
         {current.lines.map((line) => (
           <TextAreaField
@@ -227,17 +245,17 @@ function Answer({
           />
         ))}
         {error && <p role="alert">{error}</p>}
-        <Button type="submit" disabled={changes.isPending || !anyComment}>
+        <Button type="submit" disabled={!anyComment} {...busyProps(changes.isPending)}>
           {changes.isPending ? 'Sending…' : 'Send my changes'}
         </Button>
-        <Button type="button" $variant="secondary" onClick={() => setMode('approve')}>
+        <Button type="button" $variant="secondary" onClick={() => switchTo('approve')}>
           Back
         </Button>
       </Actions>
     );
   }
   return (
-    <Actions onSubmit={submitApproval} aria-label="Approve the proof">
+    <Actions ref={form} onSubmit={submitApproval} aria-label="Approve the proof">
       <TextField
         ref={nameField}
         label="Your name"
@@ -249,14 +267,19 @@ function Answer({
         onChange={(event) => setName(event.target.value)}
       />
       {error && <p role="alert">{error}</p>}
-      <Button type="submit" disabled={approve.isPending}>
+      <Button type="submit" {...busyProps(approve.isPending)}>
         {approve.isPending
           ? 'Approving…'
           : current.lines.length === 1
             ? 'Approve the proof'
             : `Approve all ${current.lines.length} proofs`}
       </Button>
-      <Button type="button" $variant="secondary" onClick={() => setMode('changes')}>
+      <Button
+        type="button"
+        $variant="secondary"
+        data-request-changes
+        onClick={() => switchTo('changes')}
+      >
         Request changes
       </Button>
     </Actions>

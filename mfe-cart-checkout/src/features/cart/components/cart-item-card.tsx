@@ -8,6 +8,7 @@ import {
   Button,
   ButtonLink,
   VisuallyHidden,
+  busyProps,
   fromMedium,
   theme,
   colorSwatch,
@@ -253,7 +254,13 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
           >
             Edit<VisuallyHidden> {name}</VisuallyHidden>
           </ButtonLink>
-          <Button type="button" $variant="danger-ghost" $size="sm" onClick={remove} disabled={busy}>
+          <Button
+            type="button"
+            $variant="danger-ghost"
+            $size="sm"
+            onClick={remove}
+            {...busyProps(busy)}
+          >
             Remove<VisuallyHidden> {name}</VisuallyHidden>
           </Button>
         </Controls>

@@ -23,9 +23,11 @@ const List = styled.ul`
 interface CartItemListProps {
   items: CartItem[];
   onDiscountRemoved(dropped: DiscountRemoved | undefined): void;
+  /** The last line was removed: the list gives way to the empty cart, which takes the focus. */
+  onEmptied(): void;
 }
 
-export function CartItemList({ items, onDiscountRemoved }: CartItemListProps) {
+export function CartItemList({ items, onDiscountRemoved, onEmptied }: CartItemListProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   return (
@@ -38,7 +40,7 @@ export function CartItemList({ items, onDiscountRemoved }: CartItemListProps) {
           <CartItemCard
             key={item.id}
             item={item}
-            onRemoved={() => headingRef.current?.focus()}
+            onRemoved={() => (items.length === 1 ? onEmptied() : headingRef.current?.focus())}
             onDiscountRemoved={onDiscountRemoved}
           />
         ))}

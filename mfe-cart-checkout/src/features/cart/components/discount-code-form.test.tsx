@@ -81,6 +81,8 @@ describe('discount code entry', () => {
       }),
     );
     expect(await screen.findByTestId('applied-discount')).toHaveTextContent('SAVE10');
+    // The Apply pressed is gone: the applied code's Remove has the focus.
+    expect(screen.getByRole('button', { name: 'Remove discount SAVE10' })).toHaveFocus();
   });
 
   it('shows the server message when the code cannot be used (200, valid false)', async () => {
@@ -98,7 +100,8 @@ describe('discount code entry', () => {
     });
     renderForm();
     await userEvent.type(screen.getByLabelText('Discount code'), 'OLD');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    screen.getByRole('button', { name: 'Apply' }).focus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
         title: 'Discount code invalid',
@@ -107,6 +110,8 @@ describe('discount code entry', () => {
       }),
     );
     expect(useShopStore.getState().discount).toBeNull();
+    // The cursor goes back to the code, to correct it.
+    expect(screen.getByLabelText('Discount code')).toHaveFocus();
   });
 
   it('shows the server message of a 4xx answer, or the default when there is none', async () => {

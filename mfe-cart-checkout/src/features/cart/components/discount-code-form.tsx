@@ -1,8 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiErrorMessage, cartQuery, toast, useShopStore } from 'shell/store';
-import { Button, FieldError, Input, VisuallyHidden, theme, formatDollars } from '@shop/ui';
+import {
+  Button,
+  FieldError,
+  Input,
+  VisuallyHidden,
+  busyProps,
+  theme,
+  formatDollars,
+} from '@shop/ui';
 import { DISCOUNT_CODE_MAX_LENGTH } from '@shop/contracts/discount-options';
 import { readDiscountCodeEntry, useApplyDiscountCode } from '../api/apply-discount-code';
 import { saveCartSession } from '../api/save-cart-session';
@@ -74,7 +82,16 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
   const [entryError, setEntryError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  // Set when this form applied the code: the form gives way to the applied code, whose Remove takes
+  // the focus (the Apply button pressed is gone).
+  const applied = useRef(false);
   const errorId = 'discount-code-error';
+  useEffect(() => {
+    if (!discount || !applied.current) return;
+    applied.current = false;
+    removeRef.current?.focus();
+  }, [discount]);
 
   /** The store's discount follows the cart query: the cart read again shows what the server kept. */
   async function refreshCart() {
@@ -99,29 +116,33 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
           description: answer.message || FAILED,
           variant: 'destructive',
         });
+        inputRef.current?.focus();
         return;
       }
-      const applied = {
+      const saved = {
         code: answer.discountCode.code,
         description: answer.discountCode.description,
         amount: answer.discountAmount,
       };
       // Applied once the cart holds it: a save refused (the code ran out meanwhile, too many checks)
       // is told as the code's failure, and the code stays in the box.
-      const failed = await saveCartSession(applied);
+      applied.current = true;
+      const failed = await saveCartSession(saved);
       await refreshCart();
       if (failed) throw failed;
       setCode('');
       toast({
         title: 'Discount applied!',
-        description: `${applied.code}${applied.description ? `: ${applied.description}` : ''} (you save ${formatDollars(applied.amount)})`,
+        description: `${saved.code}${saved.description ? `: ${saved.description}` : ''} (you save ${formatDollars(saved.amount)})`,
       });
     } catch (error) {
+      applied.current = false;
       toast({
         title: 'Discount code invalid',
         description: apiErrorMessage(error) ?? FAILED,
         variant: 'destructive',
       });
+      inputRef.current?.focus();
     }
   }
 
@@ -150,7 +171,14 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
           <strong>{discount.code}</strong>
           {discount.description && <span>{discount.description}</span>}
         </div>
-        <Button type="button" $variant="ghost" $size="sm" onClick={remove} disabled={removing}>
+        <Button
+          ref={removeRef}
+          type="button"
+          $variant="ghost"
+          $size="sm"
+          onClick={remove}
+          {...busyProps(removing)}
+        >
           Remove<VisuallyHidden> discount {discount.code}</VisuallyHidden>
         </Button>
       </Applied>
@@ -178,7 +206,7 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
           aria-invalid={entryError ? true : undefined}
           aria-describedby={entryError ? errorId : undefined}
         />
-        <Button type="submit" $variant="secondary" disabled={applyCode.isPending}>
+        <Button type="submit" $variant="secondary" {...busyProps(applyCode.isPending)}>
           {applyCode.isPending ? 'Applying…' : 'Apply'}
         </Button>
       </Row>

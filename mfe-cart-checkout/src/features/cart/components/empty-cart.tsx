@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { ButtonLink, theme, Card } from '@shop/ui';
 
@@ -8,6 +9,7 @@ const Box = styled(Card)`
   padding: 3rem 1.5rem;
   text-align: center;
   h2 {
+    outline: none;
     margin: 0;
     font-size: 1.375rem;
     color: ${theme.colors.ink};
@@ -25,7 +27,12 @@ const Icon = styled.svg`
   color: ${theme.colors.borderStrong};
 `;
 
-export function EmptyCart() {
+/** `focusHeading`: the cart was just emptied on this page, so its heading takes the focus. */
+export function EmptyCart({ focusHeading = false }: { focusHeading?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   return (
     <Box aria-labelledby="empty-cart-title" data-testid="empty-cart">
       <Icon
@@ -43,7 +50,9 @@ export function EmptyCart() {
         <circle cx="10" cy="20" r="1.25" />
         <circle cx="17" cy="20" r="1.25" />
       </Icon>
-      <h2 id="empty-cart-title">Your cart is empty</h2>
+      <h2 id="empty-cart-title" ref={heading} tabIndex={-1}>
+        Your cart is empty
+      </h2>
       <p>Configure a custom engraved label, see its price instantly, and add it to your cart.</p>
       <ButtonLink to="/products" $size="lg">
         Configure a Label

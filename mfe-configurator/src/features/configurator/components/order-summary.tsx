@@ -11,6 +11,7 @@ import {
   focusRing,
   fromLarge,
   QuantityStepper,
+  busyProps,
   theme,
   cardSurface,
 } from '@shop/ui';
@@ -273,7 +274,7 @@ export function OrderSummary({
           </Retry>
         )}
       </PriceNote>
-      <Button type="submit" $block disabled={adding}>
+      <Button type="submit" $block {...busyProps(adding)}>
         {editing ? (adding ? 'Saving…' : 'Save Changes') : adding ? 'Adding…' : 'Add to Cart'}
       </Button>
       {formError && <FieldError role="alert">{formError}</FieldError>}
