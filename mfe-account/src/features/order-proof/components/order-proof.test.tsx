@@ -74,6 +74,30 @@ describe('the order page’s proof', () => {
     }
   });
 
+  it('lays a drawing out at its size when the browser refuses to decode it ahead but loads it', async () => {
+    // Chrome's decode() rejects a drawing it has no image memory for; the load still gives its size.
+    HTMLImageElement.prototype.decode = vi.fn(() =>
+      Promise.reject(new DOMException('The source image cannot be decoded.', 'EncodingError')),
+    );
+    vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (
+      this: HTMLImageElement,
+    ) {
+      setTimeout(() => this.onload?.(new Event('load')), 10);
+    });
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(480);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(733);
+    try {
+      currentFetch().mockResolvedValueOnce(json(proof({ orderId: 'o3' })));
+      renderPage(<OrderProofSection orderId="o3" orderStatus="awaiting_proof" access={null} />);
+      const image = await screen.findByRole('img', { name: /Proof of label 1/ });
+      expect(image).toHaveAttribute('width', '480');
+      expect(image).toHaveAttribute('height', '733');
+    } finally {
+      vi.restoreAllMocks();
+      delete (HTMLImageElement.prototype as Partial<HTMLImageElement>).decode;
+    }
+  });
+
   it('when it cannot be read, says so and reads it again when asked', async () => {
     currentFetch()
       .mockResolvedValueOnce(json({ message: 'Internal server error' }, 500))
