@@ -120,6 +120,8 @@ test('an admin searches orders by the start of a name and reads past the first 2
   for (const row of await table.locator('tbody tr').all())
     expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   await screenshot(admin, 'admin-orders', 'orders', { fullPage: false });
+  // The admin's browser of its own is closed: left open, its pages kept polling through later tests.
+  await admin.context().close();
 });
 
 test("an admin opens one of a customer's orders from the customer's dialog, and comes back to it", async ({
@@ -158,4 +160,5 @@ test("an admin opens one of a customer's orders from the customer's dialog, and 
     await admin.keyboard.press('Escape');
     await expect(customer).toBeHidden();
   }
+  await admin.context().close();
 });

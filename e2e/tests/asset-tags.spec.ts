@@ -203,7 +203,7 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
   );
   await details.getByRole('heading', { name: 'Production files' }).scrollIntoViewIfNeeded();
   await screenshots(admin, 'asset-tags', 'admin-production-files');
-  await admin.close();
+  await admin.context().close();
 
   // Order again: continue the series after the highest number ordered.
   await page.getByRole('button', { name: `Order again: order #${order.orderNumber}` }).click();

@@ -175,6 +175,7 @@ test('a promoted build reaches shoppers on their next page, a preview only its a
     description: `promote->next page ${promoteMs} ms; CLI rollback->next page ${rollbackMs} ms (the CLI itself ${cliMs} ms); screen rollback->next page ${screenRollbackMs} ms`,
   });
   console.log(`releases: ${test.info().annotations.at(-1)!.description}`);
+  await admin.context().close();
 });
 
 test('a release built for another contracts major is not promoted, is refused cleanly in a preview and reported; a patch-newer React shares the one copy', async ({
@@ -239,4 +240,5 @@ test('a release built for another contracts major is not promoted, is refused cl
     reactCopies.join(),
   ).toBe(true);
   expect(new Set(reactCopies).size).toBeLessThanOrEqual(1);
+  await admin.context().close();
 });
