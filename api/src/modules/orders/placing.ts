@@ -180,17 +180,8 @@ export async function priceOrder(
   taxRates: TaxRates,
 ): Promise<PricedOrder> {
   const cart = await readCartToPlace(owner, true);
-  const {
-    items,
-    subtotalCents,
-    discountCode,
-    discountCodeId,
-    discountCents,
-    shippingCents,
-    tax,
-    totalCents,
-  } = await priceLines(cart, customerInfo.zipCode, taxRates);
-  const refusal = skipProof ? skipProofRefusal(items) : null;
+  const priced = await priceLines(cart, customerInfo.zipCode, taxRates);
+  const refusal = skipProof ? skipProofRefusal(priced.items) : null;
   if (refusal) throw AppError.invalidField('skipProof', refusal);
 
   const made = {
@@ -198,29 +189,29 @@ export async function priceOrder(
     customerId: owner.customerId ?? null,
     guestEmail: owner.customerId ? null : customerInfo.email,
     customerInfo,
-    items,
-    subtotalCents,
-    discountCode,
-    discountCents,
-    shippingCents,
-    taxCents: tax.amountCents,
-    taxRegion: tax.region ?? null,
-    totalCents,
+    items: priced.items,
+    subtotalCents: priced.subtotalCents,
+    discountCode: priced.discountCode,
+    discountCents: priced.discountCents,
+    shippingCents: priced.shippingCents,
+    taxCents: priced.tax.amountCents,
+    taxRegion: priced.tax.region ?? null,
+    totalCents: priced.totalCents,
     notes,
     skipProof,
   };
   // The code the order is placed with, by id: its payment takes the use from that code, never from
   // one made later under its name (discounts' reserveDiscountUse).
-  const code = discountCodeId ? { discountCodeId } : {};
+  const codeId = priced.discountCodeId;
   return {
     ...made,
-    ...code,
+    ...(codeId ? { discountCodeId: codeId } : {}),
     // What the order is made of, not which write of the cart it was read from (nor when the cart was
     // started): a cart changed and changed back still answers its unpaid order (placed with the same
     // code, not another under its name).
     cartFingerprint: fingerprintOf({
       ...made,
-      ...(discountCodeId ? { discountCodeId: String(discountCodeId) } : {}),
+      ...(codeId ? { discountCodeId: String(codeId) } : {}),
     }),
     cartRevision: cart.revision,
     cartStartedBy: cart.start?.id ?? null,
