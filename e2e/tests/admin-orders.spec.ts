@@ -120,6 +120,12 @@ test('an admin searches orders by the start of a name and reads past the first 2
   for (const row of await table.locator('tbody tr').all())
     expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   await screenshot(admin, 'admin-orders', 'orders', { fullPage: false });
+  // Mark completed from the keyboard: the row's button goes, and its View keeps the focus.
+  const complete = table.getByRole('button', { name: /Mark completed/ }).first();
+  const completing = /order (\d+)$/.exec((await complete.getAttribute('aria-label'))!)![1];
+  await complete.focus();
+  await admin.keyboard.press('Enter');
+  await expect(table.getByRole('button', { name: `View order ${completing}` })).toBeFocused();
   // The admin's browser of its own is closed: left open, its pages kept polling through later tests.
   await admin.context().close();
 });

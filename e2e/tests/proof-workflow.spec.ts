@@ -112,11 +112,15 @@ test('pay, proof email, ask for a change, admin uploads revision 2, the shopper 
     .getByLabel('Proof file')
     .setInputFiles({ name: 'revised-208.png', mimeType: 'image/png', buffer: PNG });
   await dialog.getByLabel('What changed').fill('Voltage corrected to 208');
-  await dialog.getByRole('button', { name: 'Send revision 2 to the customer' }).click();
+  await dialog.getByRole('button', { name: 'Send revision 2 to the customer' }).focus();
+  await admin.keyboard.press('Enter');
   await expect(dialog.getByRole('list', { name: 'Proof revisions' })).toContainText('Revision 2');
   await expect(dialog.getByRole('list', { name: 'Proof revisions' })).toContainText(
     'revised-208.png',
   );
+  // The form starts over for revision 3: its file field is empty and its heading has the focus.
+  await expect(dialog.getByRole('heading', { name: 'Make revision 3' })).toBeFocused();
+  await expect(dialog.getByLabel('Proof file')).toHaveValue('');
 
   // The shopper sees revision 2 and approves it.
   await page.reload();

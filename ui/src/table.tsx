@@ -277,11 +277,12 @@ export const RowButton = styled.button<{ $tone?: 'danger' }>`
   font-size: 0.85rem;
   font-weight: 600;
   cursor: pointer;
-  &:hover:not(:disabled) {
+  &:hover:not(:disabled):not([aria-disabled='true']) {
     border-color: ${({ $tone }) => ($tone === 'danger' ? theme.colors.danger : theme.colors.brand)};
     background: ${({ $tone }) => ($tone === 'danger' ? theme.colors.dangerSoft : theme.colors.sunken)};
   }
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     color: ${theme.colors.subtle};
     background: ${theme.colors.sunken};
     cursor: not-allowed;

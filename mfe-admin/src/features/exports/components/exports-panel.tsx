@@ -9,6 +9,7 @@ import {
   Button,
   FieldError,
   formatDay,
+  busyProps,
   formatShortDate,
   formatTime,
   MoreButton,
@@ -160,7 +161,7 @@ export function ExportsPanel() {
           onChange={(event) => setTo(event.target.value)}
         />
         <div className="submit">
-          <Button type="submit" disabled={create.isPending || Boolean(rangeError)}>
+          <Button type="submit" disabled={Boolean(rangeError)} {...busyProps(create.isPending)}>
             {create.isPending ? 'Exporting…' : 'Export CSV'}
           </Button>
           {create.isError && <FieldError role="alert">The export could not be made.</FieldError>}

@@ -17,7 +17,7 @@ import {
   theme,
   useDebouncedValue,
 } from '@shop/ui';
-import { formatDollars, formatShortDate } from '@shop/ui';
+import { busyProps, formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { WordSearchField } from '../../../components/word-search-field';
@@ -200,8 +200,17 @@ export function OrdersPanel() {
                         <RowButton
                           type="button"
                           aria-label={`Mark completed: order ${order.orderNumber}`}
-                          disabled={update.isPending}
-                          onClick={() => update.mutate({ order, status: 'completed' })}
+                          {...busyProps(update.isPending)}
+                          onClick={(event) => {
+                            // Once completed the button is gone: the row's View takes the focus.
+                            const view = event.currentTarget
+                              .closest('td')
+                              ?.querySelector<HTMLButtonElement>('button');
+                            update.mutate(
+                              { order, status: 'completed' },
+                              { onSuccess: () => view?.focus() },
+                            );
+                          }}
                         >
                           Mark completed
                         </RowButton>

@@ -1,7 +1,7 @@
 // The order's proof for the admin (docs/product.md, "Proofs"): every revision with the customer's
 // answer, a new revision of one line (new text, drawn again, or an uploaded PNG, JPG or PDF), the move
 // to processing once approved, or an override with its reason.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { SHOP_PROOF_STATUS_LABELS, type ProofLine } from '@shop/contracts/proof-workflow';
 import type { AdminOrder } from '../api/get-admin-orders';
@@ -10,6 +10,7 @@ import {
   SelectField,
   TextAreaField,
   TextField,
+  busyProps,
   formatDate,
   formatTime,
   theme,
@@ -77,7 +78,10 @@ function RevisionForm({ order, proof }: { order: AdminOrder; proof: OrderProof }
   const [mode, setMode] = useState<'text' | 'file'>('text');
   const [text, setText] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  // A new key empties the file field once its file is sent (a file field cannot be set to nothing).
+  const [fileField, setFileField] = useState(0);
   const [note, setNote] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
@@ -88,14 +92,20 @@ function RevisionForm({ order, proof }: { order: AdminOrder; proof: OrderProof }
         onSuccess: () => {
           setText(null);
           setFile(null);
+          setFileField((key) => key + 1);
           setNote('');
+          // The form starts over for the next revision: the focus goes to its heading, not the
+          // page's body (the send button waits for a file again).
+          heading.current?.focus();
         },
       },
     );
   };
   return (
     <form onSubmit={submit} aria-labelledby="revision-heading">
-      <h4 id="revision-heading">Make revision {proof.revision + 1}</h4>
+      <h4 id="revision-heading" ref={heading} tabIndex={-1}>
+        Make revision {proof.revision + 1}
+      </h4>
       <SelectField
         label="Label"
         value={lineId}
@@ -128,6 +138,7 @@ function RevisionForm({ order, proof }: { order: AdminOrder; proof: OrderProof }
         />
       ) : (
         <TextField
+          key={fileField}
           label="Proof file"
           type="file"
           accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
@@ -141,7 +152,7 @@ function RevisionForm({ order, proof }: { order: AdminOrder; proof: OrderProof }
         maxLength={500}
         onChange={(event) => setNote(event.target.value)}
       />
-      <Button type="submit" disabled={create.isPending || (mode === 'file' && !file)}>
+      <Button type="submit" disabled={mode === 'file' && !file} {...busyProps(create.isPending)}>
         {create.isPending ? 'Sending…' : `Send revision ${proof.revision + 1} to the customer`}
       </Button>
     </form>
