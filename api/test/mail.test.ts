@@ -674,6 +674,50 @@ describe('reset and confirmation links', () => {
     expect(reset.status, reset.text).toBe(200);
   });
 
+  it("when the mail server refuses the shop's login (535), then no message is given up: they go once the login works", async () => {
+    let loginWorks = false;
+    const delivered: string[] = [];
+    const refusingLogin = new smtp.SMTPServer({
+      logger: false,
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      closeTimeout: 100,
+      onAuth(auth, _session, callback) {
+        if (loginWorks && auth.username === 'shop' && auth.password === 'secret')
+          return callback(null, { user: 'shop' });
+        callback(Object.assign(new Error('Invalid login'), { responseCode: 535 }));
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          delivered.push(...session.envelope.rcptTo.map((address) => address.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => refusingLogin.listen(0, '127.0.0.1', () => resolve()));
+    const port = (refusingLogin.server.address() as AddressInfo).port;
+    const withLogin = smtpSender(`smtp://shop:secret@127.0.0.1:${port}`);
+    try {
+      const email = (await register(app.agent())).body.email as string;
+      const [confirmation] = await queuedTo(email, 1);
+      await deliverDueMail({ sender: withLogin, from: app.config.mail.from, logger });
+      const waiting = await OutboxModel.findById(confirmation!._id).lean();
+      expect(waiting?.status).not.toBe('failed');
+      expect(waiting?.failedAt ?? null).toBeNull();
+      expect(waiting?.error).toMatch(/Invalid login/);
+
+      loginWorks = true;
+      const later = new Date(Date.now() + 5 * 60_000);
+      await deliverDueMail({ sender: withLogin, from: app.config.mail.from, logger, now: later });
+      expect(delivered).toContain(email);
+      expect((await OutboxModel.findById(confirmation!._id).lean())?.status).toBe('sent');
+    } finally {
+      withLogin.close();
+      await new Promise<void>((resolve) => refusingLogin.close(() => resolve()));
+    }
+  });
+
   it('when the mail server refuses a reset mail for good, then the stored message keeps no working link', async () => {
     const email = (await register(app.agent())).body.email as string;
     await runWorker(); // the sign-up's confirmation, sent
@@ -686,7 +730,9 @@ describe('reset and confirmation links', () => {
 
     const refusing: MailSender = {
       send: () =>
-        Promise.reject(Object.assign(new Error('550 No such user'), { responseCode: 550 })),
+        Promise.reject(
+          Object.assign(new Error('550 No such user'), { responseCode: 550, command: 'RCPT TO' }),
+        ),
       close: () => {},
     };
     await deliverDueMail({ sender: refusing, from: app.config.mail.from, logger });

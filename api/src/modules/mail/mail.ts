@@ -200,10 +200,15 @@ function retryDelayMs(failedAttempts: number): number {
  */
 export const CLAIM_LEASE_MS = 10 * 60 * 1000;
 
-/** An SMTP 5xx answer refuses the message for good (a bad address); anything else is retried. */
+/**
+ * A 5xx answer to this message's recipient or content refuses it for good (a bad address, a message
+ * the server will not take). Anything else is retried: a 5xx to the login or the sender (an expired
+ * password, the shop's own address refused) refuses every message alike until the shop mends it.
+ */
 function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  const refused = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  return refused && (command === 'RCPT TO' || command === 'DATA');
 }
 
 /** The files of a message; one that cannot be read fails the attempt (tried again later). */
