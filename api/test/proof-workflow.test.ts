@@ -969,6 +969,30 @@ describe('reminders', () => {
     );
   });
 
+  it('when a cancel holds the order (its refund not yet answered), then the reminder waits, and goes if the order stays waiting', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const key = `proof_reminder:${order.orderId}:1`;
+    const later = new Date(Date.now() + 12 * 86_400_000);
+    const held = {
+      from: 'awaiting_proof',
+      to: 'cancelled',
+      at: new Date(),
+      by: adminEmail,
+      note: null,
+      refund: { amountCents: 100 },
+      shipment: null,
+      unanswered: true,
+    };
+    await OrderModel.updateOne({ _id: order.orderId }, { $set: { pendingMove: held } });
+    await remindUnansweredProofs(app.config, later);
+    expect(await OutboxModel.countDocuments({ key })).toBe(0);
+    // The refund was refused: the move is given back and the order still waits for approval.
+    await OrderModel.updateOne({ _id: order.orderId }, { $set: { pendingMove: null } });
+    await remindUnansweredProofs(app.config, later);
+    expect(await OutboxModel.countDocuments({ key })).toBe(1);
+  });
+
   it('when the proof was answered, then no reminder is sent', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest);

@@ -48,6 +48,9 @@ async function remind(order: OrderRecord, config: Config, now: Date): Promise<bo
 export async function remindUnansweredProofs(config: Config, now = new Date()): Promise<number> {
   let reminded = 0;
   for (const order of await findDueProofReminders(now, REMINDERS_PER_ROUND)) {
+    // A move under way (a cancel waiting for its refund's answer) takes no answer: its reminder
+    // waits, to go if the order stays waiting for approval, or be cleared once it has left.
+    if (order.pendingMove) continue;
     const waiting =
       order.status === 'awaiting_proof' && order.proof?.status === 'awaiting_approval';
     if (waiting && (await remind(order, config, now))) reminded += 1;
