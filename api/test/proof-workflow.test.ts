@@ -993,6 +993,43 @@ describe('reminders', () => {
     expect(await OutboxModel.countDocuments({ key })).toBe(1);
   });
 
+  it('a revision’s email says what it answers: the changes asked for, or a revision unasked, and names a proof file', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const [lineId] = order.itemIds as [string];
+    const mailOf = async (revision: number) =>
+      (await OutboxModel.findOne({ key: `proof_request:${order.orderId}:${revision}` }).lean())!;
+
+    // Revised by the shop before the customer answered: nothing was asked for.
+    expect(
+      (await uploadRevision(order.orderId, { lineId, customText: 'MAIN PUMP 1' })).status,
+    ).toBe(201);
+    const unasked = await mailOf(2);
+    expect(unasked.text).toContain(
+      `We have revised the proof of order #${order.orderNumber}: here is revision 2.`,
+    );
+    expect(unasked.text).not.toContain('you asked for');
+
+    // Asked for, and answered with the shop's own proof file: the email names the file.
+    await guest.request('POST', `/api/orders/${order.orderId}/proof/changes`, {
+      body: { revision: 2, comments: [{ lineId, comment: 'Use our logo' }] },
+    });
+    const withFile = await uploadRevision(
+      order.orderId,
+      { lineId },
+      { name: 'logo-proof.png', bytes: PNG },
+    );
+    expect(withFile.status, JSON.stringify(withFile.body)).toBe(201);
+    const asked = await mailOf(3);
+    expect(asked.text).toContain(
+      `We have made the changes you asked for on order #${order.orderNumber}: here is revision 3 of the proof.`,
+    );
+    expect(asked.text).toContain('attached as a PDF, with the proof files we made:');
+    expect(asked.text).toMatch(
+      /Label 1: .*"MAIN PUMP 1"; our proof file logo-proof\.png \(changed\)/,
+    );
+  });
+
   it('when the proof was answered, then no reminder is sent', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest);

@@ -618,9 +618,13 @@ interface ProofMailData {
     productConfig: OrderedProductConfig;
     quantity: number;
     changed: boolean;
+    /** The name of the proof file the shop made for the line, attached after its drawing. */
+    proofFile: string | null;
   }>;
   /** What the shop changed (a revision after the first). */
   note: string | null;
+  /** The customer asked for changes to the revision before (else the shop revised it unasked). */
+  changesAsked: boolean;
   /** The order page, where the proof is approved or changes are asked for. */
   orderUrl: string;
 }
@@ -643,22 +647,27 @@ export function proofRequest(
   const opening = reminder
     ? `We have not heard from you about the proof of order #${proof.orderNumber}. We engrave only after you approve it.`
     : revised
-      ? `We have made the changes you asked for on order #${proof.orderNumber}: here is revision ${proof.revision} of the proof.`
+      ? proof.changesAsked
+        ? `We have made the changes you asked for on order #${proof.orderNumber}: here is revision ${proof.revision} of the proof.`
+        : `We have revised the proof of order #${proof.orderNumber}: here is revision ${proof.revision}.`
       : `Thank you for your order #${proof.orderNumber}. Before we engrave, please check the proof: it shows exactly what we will engrave.`;
   const lineText = (line: ProofMailData['lines'][number]) =>
     [
-      `Label ${line.lineNumber}: ${describeItem(line.productConfig)}${line.productConfig.customText ? `, "${line.productConfig.customText.replace(/\s+/g, ' ')}"` : ''}${revised && line.changed ? ' (changed)' : ''}`,
+      `Label ${line.lineNumber}: ${describeItem(line.productConfig)}${line.productConfig.customText ? `, "${line.productConfig.customText.replace(/\s+/g, ' ')}"` : ''}${line.proofFile ? `; our proof file ${line.proofFile}` : ''}${revised && line.changed ? ' (changed)' : ''}`,
       ...variableDataTerms(line.productConfig, line.quantity).map(
         ([term, detail]) => `${term}: ${detail}`,
       ),
     ].join('; ');
+  const attached = proof.lines.some((line) => line.proofFile)
+    ? 'The proof of each label is attached as a PDF, with the proof files we made:'
+    : 'The proof of each label is attached as a PDF:';
   const text = [
     `Hello ${proof.customerInfo.firstName},`,
     '',
     opening,
     ...(proof.note ? ['', `What changed: ${proof.note}`] : []),
     '',
-    'The proof of each label is attached as a PDF:',
+    attached,
     ...proof.lines.map((line) => `  ${lineText(line)}`),
     '',
     `Approve it, or ask for changes, on your order page: ${proof.orderUrl}`,
@@ -669,7 +678,7 @@ export function proofRequest(
     </h1>
     <p style="margin:0 0 12px;">Hello ${proof.customerInfo.firstName}, ${opening}</p>
     ${proof.note ? html`<p style="margin:0 0 12px;">What changed: ${proof.note}</p>` : ''}
-    <p style="margin:0 0 4px;">The proof of each label is attached as a PDF:</p>
+    <p style="margin:0 0 4px;">${attached}</p>
     <ul style="margin:0 0 16px;padding-left:20px;">
       ${proof.lines.map((line) => html`<li>${lineText(line)}</li>`)}
     </ul>

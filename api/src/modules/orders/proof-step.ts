@@ -48,6 +48,8 @@ interface ProofSending {
   config: Config;
   /** A reminder of an unanswered revision (same lines, worded as a reminder). */
   reminder?: boolean;
+  /** The customer asked for changes to the revision before this one (a revision's email says so). */
+  changesAsked?: boolean;
 }
 
 /** The outbox key of a revision's proof email (or its reminder): each is queued once. */
@@ -58,7 +60,7 @@ export function proofEmailKey(orderId: string, revision: number, reminder = fals
 /** A revision's proof email (or its reminder), keyed so it is queued once. */
 export function proofEmail(
   order: OrderRecord,
-  { revision, lines, note, now, config, reminder = false }: ProofSending,
+  { revision, lines, note, now, config, reminder = false, changesAsked = false }: ProofSending,
 ): MailToQueue {
   const id = order._id.toString();
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
@@ -72,6 +74,7 @@ export function proofEmail(
         customerInfo: order.customerInfo,
         revision,
         note,
+        changesAsked,
         // With the order's guest link, so a guest (or a customer signed out) opens it from the email.
         orderUrl: orderLinkUrl(order, config, now),
         lines: lines.map((line) => {
@@ -81,6 +84,7 @@ export function proofEmail(
             productConfig: { ...item.productConfig, customText: line.customText },
             quantity: item.quantity,
             changed: line.changed,
+            proofFile: line.uploadedFile?.originalName ?? null,
           };
         }),
       },

@@ -398,6 +398,7 @@ export async function createRevision(
       now,
     );
   }
-  await sendProof(updated, { revision, lines, note, by, now, config });
+  const changesAsked = proof.status === 'changes_requested';
+  await sendProof(updated, { revision, lines, note, by, now, config, changesAsked });
   return proofView(updated, 'admin', now);
 }
