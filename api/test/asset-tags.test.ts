@@ -897,4 +897,23 @@ describe('characters the engraving cannot draw', () => {
       { row: 3, message: 'Row 3: "泵" cannot be engraved: our engraving font does not have it' },
     ]);
   });
+
+  it('refuse a control character by its code, in the cart and in the shop’s revision', async () => {
+    const shopper = app.agent();
+    const refused = await shopper.request('POST', '/api/cart', {
+      body: { ...label(), customText: 'PUMP\u00071' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      {
+        path: 'customText',
+        message: 'U+0007 cannot be engraved: our engraving font does not have it',
+      },
+    ]);
+    const added = await addToCart(shopper, { ...label(), customText: 'PUMP 1' });
+    const order = await placeOrder(shopper, {}, { skipProof: false });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const revised = await reviseText(order.orderId, added.body.item.id, '\u0000\u0007');
+    expect(revised.status).toBe(400);
+  });
 });

@@ -127,13 +127,19 @@ type GlyphTable = { hasGlyphForCodePoint?(codePoint: number): boolean };
 /**
  * The characters of a label's text that its engraving cannot draw, each once: a label's text is set in
  * the bold face, or the East Asian bold face for what that lacks (proofs/pdf.ts); a character neither
- * has would be a box on the proof and on the plate. Spaces and line breaks are not drawn.
+ * has would be a box on the proof and on the plate. Spaces and line breaks are not drawn; a control
+ * character is never engraved.
  */
 export function charactersNotEngraved(text: string): string[] {
   const missing = new Set<string>();
   for (const character of text) {
     if (/\s/u.test(character) || missing.has(character)) continue;
     const codePoint = character.codePointAt(0)!;
+    // A control character (NUL, BEL) draws nothing, whatever a face maps it to.
+    if (/\p{Cc}/u.test(character)) {
+      missing.add(character);
+      continue;
+    }
     const { bold, eastAsianBold } = loadFonts();
     const has = (face: FontFace) => (face.data as GlyphTable).hasGlyphForCodePoint?.(codePoint);
     if (!has(bold) && !has(eastAsianBold)) missing.add(character);
@@ -147,7 +153,11 @@ export function notEngravedMessage(text: string): string | null {
   if (missing.length === 0) return null;
   const named = missing
     .slice(0, 5)
-    .map((character) => `"${character}"`)
+    .map((character) =>
+      /\p{Cc}/u.test(character)
+        ? `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+        : `"${character}"`,
+    )
     .join(', ');
   return `${named} cannot be engraved: our engraving font does not have ${missing.length === 1 ? 'it' : 'them'}`;
 }
