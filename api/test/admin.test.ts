@@ -386,9 +386,14 @@ describe('customers', () => {
     await addToCart(agent, {
       files: [{ hashedName: `${'b'.repeat(64)}.png`, originalName: 'a.png' }],
     });
-    await pay(agent, (await placeOrder(agent)).orderId);
+    const kept = await placeOrder(agent);
+    await pay(agent, kept.orderId);
     await addToCart(agent);
     await addToCart(other.agent);
+    expect((await admin.request('GET', `/api/admin/orders/${kept.orderId}`)).body).toMatchObject({
+      customerId: user.id,
+      accountDeleted: false,
+    });
     const db = mongoose.connection.db!;
     const sessionsOf = (id: string) =>
       db.collection('sessions').countDocuments({ customerId: new Types.ObjectId(id) });
@@ -425,6 +430,11 @@ describe('customers', () => {
         .findOne({ _id: `c:${other.user.id}:${'c'.repeat(64)}.png` as never }),
     ).not.toBeNull();
     expect((await other.agent.request('GET', '/api/auth/me')).body?.id).toBe(other.user.id);
+    // The paid order stays, as sold, and says its account is gone.
+    expect((await admin.request('GET', `/api/admin/orders/${kept.orderId}`)).body).toMatchObject({
+      customerId: user.id,
+      accountDeleted: true,
+    });
   });
 
   it('when an admin account is deleted, then 403 and it stays', async () => {

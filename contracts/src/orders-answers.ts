@@ -91,6 +91,7 @@ const customerInfoAnswerSchema = z.object(
 /** An order as the admin sees it (the answer of ship, cancel and complete too). */
 export const adminOrderSchema = orderHistoryEntrySchema.extend({
   customerId: z.string().nullable(),
+  accountDeleted: z.boolean().default(false),
   guestEmail: z.string().nullable(),
   customerInfo: customerInfoAnswerSchema,
   paymentId: z.string().nullable(),

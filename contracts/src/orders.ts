@@ -163,6 +163,8 @@ export interface OrderHistoryEntry {
 /** An order as the admin sees it: the history fields plus who ordered and the payment. */
 export interface AdminOrder extends OrderHistoryEntry {
   customerId: string | null;
+  /** The account customerId names was deleted (the order stays, as sold). */
+  accountDeleted: boolean;
   guestEmail: string | null;
   customerInfo: CustomerInfo;
   paymentId: string | null;

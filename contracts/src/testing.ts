@@ -77,6 +77,7 @@ export const SAMPLE_ORDER = {
 export const SAMPLE_ADMIN_ORDER = {
   ...SAMPLE_ORDER,
   customerId: null,
+  accountDeleted: false,
   guestEmail: null,
   customerInfo: {
     firstName: 'Ann',

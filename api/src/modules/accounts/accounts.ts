@@ -14,7 +14,12 @@ import { tooManyRequests } from '../../platform/address-limits';
 import { attemptLimiter } from '../../platform/rate-limit';
 import type { AccountTokenPurpose, CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
-import { customerOrdersForAdmin, joinGuestOrders, orderedArtworkOf } from '../orders/orders';
+import {
+  customerOrdersForAdmin,
+  forgetOrdersCustomer,
+  joinGuestOrders,
+  orderedArtworkOf,
+} from '../orders/orders';
 import type { Config } from '../../config';
 import { emailChanged, emailConfirmation, passwordReset, queueMail } from '../mail/mail';
 import { checkToken, issueToken, useToken } from './tokens';
@@ -383,4 +388,5 @@ export async function deleteCustomer(id: string): Promise<void> {
   await forgetCustomerCart(id);
   await deleteAccountTokensOf(id);
   await forgetCustomerUploads(id, await orderedArtworkOf(id));
+  await forgetOrdersCustomer(id);
 }

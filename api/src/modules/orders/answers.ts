@@ -49,6 +49,7 @@ export function toAdminOrder(order: OrderRecord): AdminOrder {
   return {
     ...toHistoryEntry(order),
     customerId: order.customerId?.toString() ?? null,
+    accountDeleted: order.accountDeleted === true,
     guestEmail: order.guestEmail,
     customerInfo: order.customerInfo,
     paymentId: order.paymentId,

@@ -112,6 +112,8 @@ export interface OrderRecord {
    * before it was kept: its use is taken and given back by name).
    */
   discountCodeId?: Types.ObjectId | null;
+  /** The account the order is in (customerId) was deleted by an admin; the order stays, as sold. */
+  accountDeleted?: boolean;
   paymentId: string | null;
   paidAt: Date | null;
   /**
@@ -220,6 +222,7 @@ const orderSchema = new Schema<OrderRecord>(
     chargingSince: { type: Date, default: null },
     discountReserved: { type: Boolean, required: true, default: false },
     discountCodeId: { type: Schema.Types.ObjectId, default: null },
+    accountDeleted: { type: Boolean },
     paymentId: { type: String, default: null },
     paidAt: { type: Date, default: null },
     settledAt: { type: Date, default: null },

@@ -12,6 +12,7 @@ import {
   joinOrderToCustomer,
   listOrderedFilesOfCustomer,
   listOrdersOfCustomer,
+  markAccountDeleted,
 } from './repository';
 import { searchOrders, type OrderSearch } from './search';
 import { moveOrderedSeriesTo } from './series';
@@ -105,6 +106,11 @@ export async function customerOrdersForAdmin(
 /** The artwork files on the customer's paid orders (kept when the customer is deleted). */
 export async function orderedArtworkOf(customerId: string): Promise<Set<string>> {
   return new Set(await listOrderedFilesOfCustomer(customerId));
+}
+
+/** An admin deleted the customer: their orders stay, and say their account is gone. */
+export async function forgetOrdersCustomer(customerId: string): Promise<void> {
+  await markAccountDeleted(customerId);
 }
 
 /** One page of the admin's order list or search (search.ts), newest first. */

@@ -464,6 +464,14 @@ export async function findPaidGuestOrdersByEmail(email: string): Promise<OrderRe
     .exec();
 }
 
+/** Marks the orders of a deleted account as such (they stay, as sold, under its id). */
+export async function markAccountDeleted(customerId: string): Promise<void> {
+  await OrderModel.updateMany(
+    { customerId: new Types.ObjectId(customerId) },
+    { $set: { accountDeleted: true } },
+  ).exec();
+}
+
 /** Moves a guest order into the customer's account; false when it was joined before (or meanwhile). */
 export async function joinOrderToCustomer(
   orderId: Types.ObjectId,

@@ -43,6 +43,16 @@ describe('the order details dialog', () => {
     },
   );
 
+  it.each([
+    [{ customerId: null, accountDeleted: false }, 'as a guest.'],
+    [{ customerId: 'c1', accountDeleted: false }, 'in a customer’s account.'],
+    [{ customerId: 'c1', accountDeleted: true }, 'in a customer’s account since deleted.'],
+  ])('says whose the order is (%o): %s', async (whose, said) => {
+    currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
+    const { dialog } = await openDetails({ ...SAMPLE_ADMIN_ORDER, ...whose });
+    expect(dialog).toHaveTextContent(said);
+  });
+
   it('opened to ship a paid order in processing, starts on the Mark shipped form’s carrier', async () => {
     currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
     const paid = {

@@ -134,7 +134,12 @@ export function OrderDetailsDialog({
             {formatTime(order.createdAt, timeZone)}
             {/* An account holds the order whether it was placed signed in or joined later (a
                 guest order joins the account its email signs up with). */}
-            {order.customerId ? ', in a customer’s account' : ' as a guest'}.
+            {order.customerId
+              ? order.accountDeleted
+                ? ', in a customer’s account since deleted'
+                : ', in a customer’s account'
+              : ' as a guest'}
+            .
           </DialogDescription>
           <Badges>
             <OrderStatusBadge
