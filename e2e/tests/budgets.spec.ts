@@ -370,5 +370,23 @@ test.describe('performance budgets', () => {
         cls,
         `the order page on a ${name}: cumulative layout shift ${cls.toFixed(4)} (budget < ${BUDGET.cls})`,
       ).toBeLessThan(BUDGET.cls);
+      // The drawing's box is held before it loads: Chrome shows a drawing it has in memory at once,
+      // but fetches it again when short of memory (as in a long run), and the page must not move
+      // then either. A copy of the image, its file never answered, takes the drawing's size.
+      await page.route('**/never-answered.svg', () => {});
+      const drawing = page.getByRole('img', { name: /Proof of label 1/ });
+      const held = await drawing.evaluate((image: HTMLImageElement) => {
+        const pending = image.cloneNode() as HTMLImageElement;
+        pending.src = '/never-answered.svg';
+        image.after(pending);
+        const { width, height } = pending.getBoundingClientRect();
+        const loaded = image.getBoundingClientRect();
+        pending.remove();
+        return { pending: [width, height], loaded: [loaded.width, loaded.height] };
+      });
+      // Within 2 px: the attributes are whole pixels, the drawing's own ratio is not.
+      expect(held.pending[1]).toBeGreaterThan(100);
+      expect(Math.abs(held.pending[0]! - held.loaded[0]!)).toBeLessThan(2);
+      expect(Math.abs(held.pending[1]! - held.loaded[1]!)).toBeLessThan(2);
     });
 });

@@ -75,10 +75,10 @@ const Lines = styled.ol`
   }
   img {
     display: block;
-    /* Its page's own size in points: 10 pt details at about 13 px. */
-    width: auto;
+    /* Its page's own size (10 pt details at about 13 px), from the width and height the page
+       measured: no CSS size here, so those attributes hold its box before it loads (width: auto and
+       height: auto left it empty until then, and the page moved when a drawing was fetched again). */
     max-width: none;
-    height: auto;
     background: #fff;
   }
   ${fromMedium} {
