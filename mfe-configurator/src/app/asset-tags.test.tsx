@@ -100,31 +100,35 @@ describe('a numbered series', () => {
   });
 });
 
+/** The API of a sheet "valves.csv" (columns Tag and Name) with these rows, and its check's errors. */
+function stubSheet(cells: string[][], errors: Array<{ row: number; message: string }>) {
+  const page = {
+    id: SHEET_ID,
+    originalName: 'valves.csv',
+    columns: ['Tag', 'Name'],
+    rowCount: cells.length,
+    from: 0,
+    rows: cells.map((row, index) => ({ row: index + 2, cells: row })),
+  };
+  return stubApi({
+    'POST /api/calculate-price': () => json(PRICE),
+    'POST /api/label-sheets': () => json(page, 201),
+    [`GET /api/label-sheets/${SHEET_ID}`]: () => json(page),
+    [`POST /api/label-sheets/${SHEET_ID}/check`]: () =>
+      json({ rowCount: cells.length, errorCount: errors.length, errors }),
+  });
+}
+
 describe('one label per spreadsheet row', () => {
   it('lists the rows the server found wrong and sends nothing to the cart', async () => {
-    const page = {
-      id: SHEET_ID,
-      originalName: 'valves.csv',
-      columns: ['Tag', 'Name'],
-      rowCount: 3,
-      from: 0,
-      rows: [
-        { row: 2, cells: ['V-1', 'Valve 1'] },
-        { row: 3, cells: ['V-1', 'Valve 2'] },
-        { row: 4, cells: ['V-3', 'Valve 3'] },
+    const calls = stubSheet(
+      [
+        ['V-1', 'Valve 1'],
+        ['V-1', 'Valve 2'],
+        ['V-3', 'Valve 3'],
       ],
-    };
-    const calls = stubApi({
-      'POST /api/calculate-price': () => json(PRICE),
-      'POST /api/label-sheets': () => json(page, 201),
-      [`GET /api/label-sheets/${SHEET_ID}`]: () => json(page),
-      [`POST /api/label-sheets/${SHEET_ID}/check`]: () =>
-        json({
-          rowCount: 3,
-          errorCount: 1,
-          errors: [{ row: 3, message: 'Row 3: "V-1" is also in row 2: each tag must be unique' }],
-        }),
-    });
+      [{ row: 3, message: 'Row 3: "V-1" is also in row 2: each tag must be unique' }],
+    );
     const user = await open();
     await user.click(screen.getByRole('radio', { name: /One per spreadsheet row/ }));
     expect(screen.queryByLabelText('Text to engrave')).not.toBeInTheDocument();
@@ -162,21 +166,7 @@ describe('one label per spreadsheet row', () => {
   });
 
   it('asks for the code’s column at its own select, and Add to Cart takes the focus there', async () => {
-    const page = {
-      id: SHEET_ID,
-      originalName: 'valves.csv',
-      columns: ['Tag', 'Name'],
-      rowCount: 1,
-      from: 0,
-      rows: [{ row: 2, cells: ['V-1', 'Valve 1'] }],
-    };
-    const calls = stubApi({
-      'POST /api/calculate-price': () => json(PRICE),
-      'POST /api/label-sheets': () => json(page, 201),
-      [`GET /api/label-sheets/${SHEET_ID}`]: () => json(page),
-      [`POST /api/label-sheets/${SHEET_ID}/check`]: () =>
-        json({ rowCount: 1, errorCount: 0, errors: [] }),
-    });
+    const calls = stubSheet([['V-1', 'Valve 1']], []);
     const user = await open();
     await user.click(screen.getByRole('radio', { name: /One per spreadsheet row/ }));
     await user.upload(
