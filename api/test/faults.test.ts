@@ -396,6 +396,27 @@ describe('an API process killed right after the order says paid', () => {
       'Proof (revision 1) not emailed: the order had moved on when its payment was settled',
     ]);
   }, 120_000);
+  it('an order an admin cancelled before the sweep is not confirmed: the cancel said what happened', async () => {
+    const { sessionId, orderId } = await paidThenKilled();
+    const admin = app.agent();
+    await registerAdmin(admin);
+    const cancelled = await admin.request('POST', `/api/admin/orders/${orderId}/cancel`, {
+      body: { refundAmount: 0, reason: 'Customer phoned to cancel' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const dayLater = new Date(Date.now() + UNPAID_ORDER_LIFETIME_MS + 60_000);
+    await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
+    const after = await announced(orderId);
+    expect(after.kinds).toEqual([]);
+    expect(after.settled).toBe(true);
+    const cancelMail = await mongoose.connection
+      .db!.collection('outbox')
+      .countDocuments({ key: `order_cancelled:${orderId}` });
+    expect(cancelMail).toBe(1);
+    // The paid line still leaves the cart it was placed from.
+    const back = shopper(() => app.baseUrl, sessionId);
+    expect((await back.call('GET', '/api/cart')).body.items).toEqual([]);
+  }, 120_000);
 });
 
 describe('an API process killed right after writing a mail message', () => {

@@ -51,11 +51,15 @@ export async function recordPayment(
 
 /**
  * What follows an order's payment: the first proof's email (unless the proof was skipped), the
- * shopper's confirmation and the shop's notice, and the series' last numbers. Each is keyed, so doing
+ * shopper's confirmation and the shop's notice, and the series' last numbers; none of them for an
+ * order cancelled meanwhile. Each is keyed, so doing
  * it again adds nothing: a payment whose call stopped before they were all done has them done by the
  * shopper's retry or by the sweep (payments/payments.ts, settlePayment).
  */
 export async function announcePayment(paid: OrderRecord, config: Config): Promise<void> {
+  // Cancelled before its payment was settled: the cancel's email told the shopper of the refund, and
+  // no number of it is engraved, so nothing is announced.
+  if (paid.status === 'cancelled') return;
   const orderId = paid._id.toString();
   const paidAt = paid.paidAt ?? new Date();
   const skipProof = paid.skipProof === true;
