@@ -3,6 +3,7 @@
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
 import {
+  MailServerBackoff,
   deliverDueMail,
   mailSenderFor,
   releaseLapsedMailClaims,
@@ -40,6 +41,8 @@ export function shopJobs(
 ): Job[] {
   const uploads = localFolderStore(config.uploadDir);
   const loadAttachment = proofAttachmentLoader(uploads);
+  // While the mail server fails, the worker pauses and the messages keep their order.
+  const mailBackoff = new MailServerBackoff();
   return [
     {
       name: 'mail',
@@ -55,6 +58,7 @@ export function shopJobs(
           now,
           batch: MAIL_BATCH,
           releaseLapsed: false,
+          backoff: mailBackoff,
         });
         return { more: taken >= MAIL_BATCH && settled > 0 };
       },

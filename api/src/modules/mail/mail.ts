@@ -1,6 +1,6 @@
 // Transactional email. A request only queues a message (an insert into the outbox), so sending never
-// blocks or fails the request; the mail worker (jobs/) sends it, retrying with backoff while the mail
-// server is down. With no MAIL_URL the outbox is the destination: the admin reads it in the Outbox tab.
+// blocks or fails the request; the mail worker (jobs/) sends it, pausing while the mail server is
+// down (the messages keep their order). With no MAIL_URL the outbox is the destination: the admin reads it in the Outbox tab.
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { MailKind, OutboxMessage, OutboxPage } from '@shop/contracts';
@@ -190,7 +190,7 @@ export function mailSenderFor(config: Config): MailSender | null {
 }
 
 /** Waits after the n-th failed attempt: 30 s, 1 min, 2 min, ... at most an hour. */
-function retryDelayMs(failedAttempts: number): number {
+export function retryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * 60 * 1000);
 }
 
@@ -206,9 +206,36 @@ export const CLAIM_LEASE_MS = 10 * 60 * 1000;
  * password, the shop's own address refused) refuses every message alike until the shop mends it.
  */
 function isPermanent(error: unknown): boolean {
-  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  const { responseCode } = (error ?? {}) as { responseCode?: unknown };
   const refused = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
-  return refused && (command === 'RCPT TO' || command === 'DATA');
+  return refused && isAboutMessage(error);
+}
+
+/** A failure of this message (its recipient, its content, its files), not of the mail server. */
+function isAboutMessage(error: unknown): boolean {
+  if (error instanceof AttachmentMissing) return true;
+  const { command } = (error ?? {}) as { command?: unknown };
+  return command === 'RCPT TO' || command === 'DATA';
+}
+
+class AttachmentMissing extends Error {}
+
+/**
+ * The mail worker's pause while the mail server cannot be reached or refuses the shop (its login or
+ * sender): 30 s, 1 min, 2 min, ... at most an hour, over from the first round that reaches it. The
+ * messages keep their places meanwhile, so they go in the order they were queued once it is back (a
+ * cancel's email never before the order's confirmation). One per worker (jobs/index.ts).
+ */
+export class MailServerBackoff {
+  private failures = 0;
+  private until = 0;
+  waiting(now: Date): boolean {
+    return now.getTime() < this.until;
+  }
+  record(reached: boolean, now: Date): void {
+    this.failures = reached ? 0 : this.failures + 1;
+    this.until = reached ? 0 : now.getTime() + retryDelayMs(this.failures);
+  }
 }
 
 /** The files of a message; one that cannot be read fails the attempt (tried again later). */
@@ -219,7 +246,7 @@ async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
       kind: message.kind,
       firstAttempt: message.attempts === 0,
     });
-    if (!loaded) throw new Error(`Attachment ${attachment.filename} could not be read`);
+    if (!loaded) throw new AttachmentMissing(`Attachment ${attachment.filename} could not be read`);
     files.push({ filename: attachment.filename, ...loaded });
   }
   return files;
@@ -231,12 +258,15 @@ export const SENDS_AT_ONCE = 4;
 /**
  * One round of the mail worker: up to `batch` messages due now are claimed together (a conditional
  * update, so workers on several processes send each message once), sent (or, with no mail server,
- * delivered to the outbox) `SENDS_AT_ONCE` at a time, and their outcomes written in one bulk write,
- * so the round's commands do not grow with its messages. A failure keeps the
- * message due again after its backoff; nothing is lost (a worker that stops mid-round loses its claims
- * when they lapse, and its messages are sent again). `taken`: the due messages the round found (as
- * many as `batch` when more may be waiting), `settled`: those whose attempt it made; a round that took
- * a whole batch and settled some is followed by the next at once (jobs/index.ts).
+ * delivered to the outbox) `SENDS_AT_ONCE` recipients at a time, each recipient's messages one
+ * after another in the order they were queued, and their outcomes written in one bulk write, so the
+ * round's commands do not grow with its messages. A failure of a message (its recipient or content)
+ * makes it due again after its own backoff; a failure of the mail server ends the round with every
+ * message in its place, and `backoff` pauses the worker (MailServerBackoff). Nothing is lost (a
+ * worker that stops mid-round loses its claims when they lapse, and its messages are sent again).
+ * `taken`: the due messages the round found (as many as `batch` when more may be waiting),
+ * `settled`: those whose attempt it made; a round that took a whole batch and settled some is
+ * followed by the next at once (jobs/index.ts).
  */
 export async function deliverDueMail({
   sender,
@@ -246,6 +276,7 @@ export async function deliverDueMail({
   now = new Date(),
   batch = 20,
   releaseLapsed = true,
+  backoff,
 }: {
   sender: MailSender | null;
   from: string;
@@ -258,9 +289,13 @@ export async function deliverDueMail({
    * the mail job leaves it to a job of its own, once a minute.
    */
   releaseLapsed?: boolean;
+  /** The worker's pause while the mail server fails: no round runs during it. */
+  backoff?: MailServerBackoff;
 }): Promise<{ sent: number; failed: number; taken: number; settled: number }> {
   let sent = 0;
   let failed = 0;
+  let serverFailed = false;
+  if (backoff?.waiting(now)) return { sent, failed, taken: 0, settled: 0 };
   if (releaseLapsed) await releaseLapsedClaims(now);
   const due = await findDueMail(now, batch);
   const claim = {
@@ -276,6 +311,11 @@ export async function deliverDueMail({
   const outcomes: MailOutcome[] = [];
   const deliver = async (message: OutboxRecord) => {
     const id = message._id;
+    // The server failed another of this round's messages: this one keeps its place, untried.
+    if (serverFailed) {
+      outcomes.push({ id, putBack: true });
+      return;
+    }
     // Sent or refused for good by a worker of the version before message statuses, which recorded
     // only the time (migrations/mail.ts): recorded as such, not tried again.
     if (message.sentAt) {
@@ -316,12 +356,17 @@ export async function deliverDueMail({
     } catch (error) {
       failed += 1;
       const permanent = isPermanent(error);
+      const ofServer = !isAboutMessage(error);
+      serverFailed ||= ofServer;
       outcomes.push({
         id,
         failed: {
           attempts,
           error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          // The server's failure keeps the message in its place (the worker pauses instead).
+          nextAttemptAt: ofServer
+            ? message.nextAttemptAt
+            : new Date(now.getTime() + retryDelayMs(attempts)),
           failedAt: permanent ? now : null,
           // Refused for good: never sent, so nobody needs its link any more.
           ...(permanent ? accountLinkHidden(message) : null),
@@ -333,13 +378,22 @@ export async function deliverDueMail({
       );
     }
   };
-  // A few at a time; the outcomes are written once the sends under way are done.
+  // A few recipients at a time, each one's messages in the order they were queued (due first); the
+  // outcomes are written once the sends under way are done.
+  const byRecipient = new Map<string, OutboxRecord[]>();
+  for (const message of claimed) {
+    byRecipient.set(message.to, [...(byRecipient.get(message.to) ?? []), message]);
+  }
+  const recipients = [...byRecipient.values()];
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(SENDS_AT_ONCE, claimed.length) }, async () => {
-      while (next < claimed.length) await deliver(claimed[next++]!);
+    Array.from({ length: Math.min(SENDS_AT_ONCE, recipients.length) }, async () => {
+      while (next < recipients.length) {
+        for (const message of recipients[next++]!) await deliver(message);
+      }
     }),
   );
   await recordMailOutcomes(claim, outcomes);
+  if (claimed.length > 0) backoff?.record(!serverFailed, now);
   return { sent, failed, taken: due.length, settled: claimed.length };
 }

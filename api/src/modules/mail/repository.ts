@@ -92,9 +92,10 @@ interface MailClaim {
  * Claims those of these messages still due for this worker's round, until `claim.until`, in one
  * conditional update (each document's update is atomic, so of two workers each message goes to one),
  * and answers the messages the round holds. When it claimed every one of `read` (the messages as the
- * round found them due), they are answered as read: a message still due is unchanged since (only a
- * claim's holder changes it, and one that failed is due again only after its backoff). Otherwise
- * they are read again.
+ * round found them due), they are answered as read: what a send reads of a message still due is
+ * unchanged since (only a claim's holder changes a message, and its text only when it is sent or
+ * given up; a message another worker tried meanwhile while the server failed is counted an attempt
+ * short). Otherwise they are read again.
  */
 export async function claimMails(
   ids: Types.ObjectId[],
@@ -124,6 +125,8 @@ export async function claimMails(
 /** The outcome of a claimed message's attempt (sent, or failed: due again or refused for good). */
 export type MailOutcome =
   | { id: Types.ObjectId; sent: { attempts: number; sentAt: Date; text?: string; html?: string } }
+  /** Not tried (the server failed another message of the round): due again as it was. */
+  | { id: Types.ObjectId; putBack: true }
   | {
       id: Types.ObjectId;
       failed: {
@@ -154,7 +157,9 @@ export async function recordMailOutcomes(
           $set: {
             ...('sent' in outcome
               ? { ...outcome.sent, status: 'sent', error: null }
-              : { ...outcome.failed, status: outcome.failed.failedAt ? 'failed' : 'queued' }),
+              : 'putBack' in outcome
+                ? { status: 'queued' }
+                : { ...outcome.failed, status: outcome.failed.failedAt ? 'failed' : 'queued' }),
             claimedUntil: null,
             claimedBy: null,
           },
