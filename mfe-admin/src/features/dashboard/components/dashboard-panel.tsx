@@ -43,21 +43,34 @@ const Toolbar = styled.div`
   }
 `;
 
+// The periods share one row: the toolbar's whole width on a phone (wrapped, the last one sat alone
+// on a second row), their own width from the small breakpoint.
 const Periods = styled.div`
-  display: inline-flex;
-  flex-wrap: wrap;
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: 1fr;
+  width: 100%;
   gap: 0.25rem;
   padding: 0.25rem;
   border: 1px solid ${theme.colors.borderStrong};
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.surface};
+  ${fromSmall} {
+    display: inline-grid;
+    grid-auto-columns: auto;
+    width: auto;
+  }
 `;
 
 /** A period to show: the one shown is pressed (brand on white, white on brand). */
 const PeriodButton = styled.button`
   min-height: 2.75rem;
   min-width: 2.75rem;
-  padding: 0 0.875rem;
+  padding: 0 0.25rem;
+  white-space: nowrap;
+  ${fromSmall} {
+    padding: 0 0.875rem;
+  }
   border: 0;
   border-radius: calc(${theme.radiusSmall} - 0.125rem);
   background: transparent;
