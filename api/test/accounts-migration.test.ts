@@ -67,8 +67,8 @@ it('when the stand-in collections hold a database’s sessions, used links, atte
   await db.collection('customer_session_heads').insertOne({ _id: user.id, from: 1 } as never);
 
   // Two reset links without usedAt, one of them used (its use a document of its own).
-  const usedLink = await issueToken(customer, 'password-reset', now);
-  const liveLink = await issueToken(customer, 'password-reset', now);
+  const { token: usedLink } = await issueToken(customer, 'password-reset', now);
+  const { token: liveLink } = await issueToken(customer, 'password-reset', now);
   await AccountTokenModel.collection.updateMany(
     { _id: { $in: [hashToken(usedLink), hashToken(liveLink)] } } as never,
     { $unset: { usedAt: '' } },

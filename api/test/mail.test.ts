@@ -9,6 +9,7 @@ import { outboxPageSchema } from '@shop/contracts';
 import { startShopJobs } from '../src/jobs';
 import {
   CLAIM_LEASE_MS,
+  LINK_EXPIRED_UNSENT,
   MailServerBackoff,
   SENDS_AT_ONCE,
   deliverDueMail,
@@ -773,5 +774,21 @@ describe('reset and confirmation links', () => {
       (message) => message.id === reset!._id.toString(),
     );
     expect(shown?.failedAt).toBe(refused!.failedAt!.toISOString());
+  });
+  it('when a reset mail waited out its link’s hour (the mail server down), then it is not sent, and says why', async () => {
+    const email = (await register(app.agent())).body.email as string;
+    await runWorker(); // the sign-up's confirmation, sent
+    const forgot = await app
+      .agent()
+      .request('POST', '/api/auth/forgot-password', { body: { email } });
+    expect(forgot.status).toBe(202);
+    const [reset] = (await queuedTo(email, 2)).filter((mail) => mail.kind === 'password_reset');
+    const before = mailServer.received.length;
+    // Still unsent an hour on (the server was down meanwhile): its link no longer works.
+    await runWorker(new Date(Date.now() + 60 * 60_000 + 1_000));
+    expect(mailServer.received.slice(before).map((mail) => mail.to[0])).not.toContain(email);
+    const given = await OutboxModel.findById(reset!._id).lean();
+    expect(given).toMatchObject({ status: 'failed', error: LINK_EXPIRED_UNSENT, sentAt: null });
+    expect(given?.text).not.toMatch(TOKEN);
   });
 });

@@ -239,13 +239,14 @@ async function mailAccountLink(
   now: Date,
 ): Promise<void> {
   const { kind, page, validFor, render } = ACCOUNT_LINK_MAILS[purpose];
-  const token = await issueToken(customer, purpose, now);
+  const { token, expiresAt } = await issueToken(customer, purpose, now);
   const link = `${config.shop.url}/${page}?token=${token}`;
   await queueMail({
     key: `${kind}:${token.slice(0, 16)}`,
     kind,
     to: customer.email,
     rendered: render({ firstName: customer.firstName, link, validFor }, config.shop),
+    linkExpiresAt: expiresAt,
   });
 }
 

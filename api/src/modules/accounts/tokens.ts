@@ -27,23 +27,27 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A new token for the customer's current email; the caller puts it in the link it sends. */
+/**
+ * A new token for the customer's current email, and when it expires; the caller puts it in the link
+ * it sends.
+ */
 export async function issueToken(
   customer: Pick<CustomerRecord, '_id' | 'email'>,
   purpose: AccountTokenPurpose,
   now = new Date(),
-): Promise<string> {
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);
   await insertAccountToken({
     _id: hashToken(token),
     purpose,
     customerId: customer._id,
     email: customer.email,
     usedAt: null,
-    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
+    expiresAt,
     createdAt: now,
   });
-  return token;
+  return { token, expiresAt };
 }
 
 /** A token's refusal: its purpose's one message (400), on the token field. */

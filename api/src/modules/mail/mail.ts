@@ -45,6 +45,8 @@ export interface MailToQueue {
   replyTo?: string | null;
   rendered: RenderedMail;
   attachments?: MailAttachmentRef[];
+  /** When the link it carries stops working: a message still unsent then is given up. */
+  linkExpiresAt?: Date;
 }
 
 /** Queues the messages (insertMails): for each, false when one with the same key was queued before. */
@@ -252,6 +254,9 @@ async function loadAttachments(message: OutboxRecord, load: AttachmentLoader) {
   return files;
 }
 
+/** What the outbox says of a message whose link expired before the mail server took it. */
+export const LINK_EXPIRED_UNSENT = 'Not sent: its link expired before the mail server took it';
+
 /** Messages one worker sends at once, over the sender's pooled connections (smtpSender). */
 export const SENDS_AT_ONCE = 4;
 
@@ -332,6 +337,21 @@ export async function deliverDueMail({
           failedAt: message.failedAt,
         },
       });
+      return;
+    }
+    // Queued before an outage, its link (a reset's hour) ran out: a dead link is not sent.
+    if (message.linkExpiresAt && now >= message.linkExpiresAt) {
+      outcomes.push({
+        id,
+        failed: {
+          attempts: message.attempts,
+          error: LINK_EXPIRED_UNSENT,
+          nextAttemptAt: message.nextAttemptAt,
+          failedAt: now,
+          ...accountLinkHidden(message),
+        },
+      });
+      failed += 1;
       return;
     }
     const attempts = message.attempts + 1;

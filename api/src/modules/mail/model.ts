@@ -4,7 +4,7 @@ import type { MailKind } from '@shop/contracts';
 /**
  * Where a message stands: `queued` until a worker claims it (due at nextAttemptAt), `sending` while a
  * worker holds it (until claimedUntil: a worker that stopped mid-send loses it then), `sent`, or
- * `failed` once the mail server refused it for good.
+ * `failed` once the mail server refused it for good or its link expired before it could be sent.
  */
 const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -40,8 +40,10 @@ export interface OutboxRecord {
   claimedUntil: Date | null;
   /** While `sending`: the claiming worker's round (a random token), which alone writes the outcome. */
   claimedBy: string | null;
-  /** The mail server refused it for good (a 5xx answer): no more tries. */
+  /** The mail server refused it for good (a 5xx answer), or its link expired first: no more tries. */
   failedAt: Date | null;
+  /** When the link it carries stops working (a reset link's hour): not sent after it. */
+  linkExpiresAt?: Date | null;
   /**
    * Files sent with it, by reference (`proof:{orderId}:{lineId}:{revision}`): the worker makes or
    * reads each when sending, so the outbox does not hold copies of the PDFs.
@@ -78,6 +80,7 @@ const outboxSchema = new Schema<OutboxRecord>(
     claimedUntil: { type: Date, default: null },
     claimedBy: { type: String, default: null },
     failedAt: { type: Date, default: null },
+    linkExpiresAt: { type: Date, default: null },
     attachments: {
       type: [{ _id: false, filename: String, ref: String, source: Schema.Types.Mixed }],
       default: [],

@@ -5,7 +5,7 @@ import { crashAt } from '../../platform/fault-points';
 import { OutboxModel, type OutboxRecord } from './model';
 
 export type NewMail = Pick<OutboxRecord, 'key' | 'kind' | 'to' | 'subject' | 'text' | 'html'> &
-  Partial<Pick<OutboxRecord, 'replyTo' | 'attachments'>>;
+  Partial<Pick<OutboxRecord, 'replyTo' | 'attachments' | 'linkExpiresAt'>>;
 
 /**
  * Queues messages (one event's, say a payment's confirmation, notice and proof) with one insert,
@@ -37,6 +37,7 @@ export async function insertMails(mails: NewMail[], now: Date): Promise<boolean[
     nextAttemptAt: now,
     claimedUntil: null,
     failedAt: null,
+    linkExpiresAt: mail.linkExpiresAt ?? null,
   }));
   const wentIn = docs.map(() => true);
   try {
