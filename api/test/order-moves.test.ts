@@ -308,4 +308,34 @@ describe('a move whose status write was lost', () => {
     const mail = await OutboxModel.findOne({ key: `order_shipped:${id}` }).lean();
     expect(mail?.text).toContain('1Z999AA10123456784');
   });
+  it('when a ship or a cancel stopped after the order moved and before its email was queued, then the retry is 409 and queues the email, once, with what the move recorded', async () => {
+    const shippedOne = await paidOrder();
+    const shipBody = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+    const ship = () =>
+      admin.request('POST', `/api/admin/orders/${shippedOne.orderId}/ship`, { body: shipBody });
+    expect((await ship()).status).toBe(200);
+    const cancelledOne = await paidOrder();
+    const cancel = () =>
+      admin.request('POST', `/api/admin/orders/${cancelledOne.orderId}/cancel`, {
+        body: { refundAmount: 1.5, reason: 'Customer asked' },
+      });
+    expect((await cancel()).status).toBe(200);
+    // What such a call leaves: the order moved, no email.
+    const keys = [`order_shipped:${shippedOne.orderId}`, `order_cancelled:${cancelledOne.orderId}`];
+    await OutboxModel.deleteMany({ key: trusted({ $in: keys }) });
+
+    const shipAgain = await ship();
+    expect(shipAgain.status).toBe(409);
+    expect(shipAgain.body.message).toBe('This order is already shipped');
+    const cancelAgain = await cancel();
+    expect(cancelAgain.status).toBe(409);
+    expect((await ship()).status).toBe(409);
+    expect((await recordOf(shippedOne.orderId)).mails).toEqual(['order_shipped']);
+    expect((await recordOf(cancelledOne.orderId)).mails).toEqual(['order_cancelled']);
+    const shippedMail = await OutboxModel.findOne({ key: keys[0] }).lean();
+    expect(shippedMail?.text).toContain('1Z999AA10123456784');
+    const cancelledMail = await OutboxModel.findOne({ key: keys[1] }).lean();
+    expect(cancelledMail?.text).toContain('$1.50');
+    expect((await recordOf(cancelledOne.orderId)).refunds).toEqual([150]);
+  });
 });

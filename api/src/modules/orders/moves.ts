@@ -17,7 +17,13 @@ import {
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { orderCancelled, orderShipped, proofApproved, queueMail } from '../mail/mail';
+import {
+  orderCancelled,
+  orderShipped,
+  proofApproved,
+  queueMail,
+  type MailToQueue,
+} from '../mail/mail';
 import { toAdminOrder } from './answers';
 import { deleteMoveEvent, insertMoveEvent, insertProofEvent } from './events';
 import type { OrderRecord, PendingMove } from './model';
@@ -131,12 +137,37 @@ async function finish(
   throw alreadyIn(current.status);
 }
 
+/**
+ * A made move's email, queued again by a call that finds the move made (a retry, a second click):
+ * keyed, so it is queued once, and a call that stopped between its move and its email loses no email.
+ */
+async function queueMoveMail(order: OrderRecord, config: Config): Promise<void> {
+  const mail = moveMail(order, config);
+  if (mail) await queueMail(mail);
+}
+
+/** The email a made move sends, from the order as the move left it: shipped and cancelled. */
+function moveMail(order: OrderRecord, config: Config): MailToQueue | null {
+  const id = order._id.toString();
+  const to = order.customerInfo.email;
+  if (order.status === 'shipped' && order.shipment) {
+    const rendered = orderShipped(order, order.shipment, config.shop);
+    return { key: `order_shipped:${id}`, kind: 'order_shipped', to, rendered };
+  }
+  if (order.status === 'cancelled') {
+    const rendered = orderCancelled(order, order.refundedCents, config.shop);
+    return { key: `order_cancelled:${id}`, kind: 'order_cancelled', to, rendered };
+  }
+  return null;
+}
+
 export async function shipOrder(
   id: string,
   input: { carrier: Carrier; trackingNumber: string; trackingUrl?: string | null },
   { by, config, now = new Date() }: { by: string; config: Config; now?: Date },
 ): Promise<AdminOrder> {
   const order = await loadOrder(id);
+  if (order.status === 'shipped') await queueMoveMail(order, config);
   const shipment = {
     carrier: input.carrier,
     trackingNumber: input.trackingNumber,
@@ -157,12 +188,7 @@ export async function shipOrder(
   // The parcel its move names: this call's, or the first call's when this one finishes its move.
   const parcel = move.shipment ?? shipment;
   const shipped = await finish(id, move, { shipment: parcel });
-  await queueMail({
-    key: `order_shipped:${id}`,
-    kind: 'order_shipped',
-    to: shipped.customerInfo.email,
-    rendered: orderShipped(shipped, parcel, config.shop),
-  });
+  await queueMoveMail(shipped, config);
   return toAdminOrder(shipped);
 }
 
@@ -291,6 +317,7 @@ export async function cancelOrder(
   }: { by: string; refunder: Refunder; config: Config; logger: Logger; now?: Date },
 ): Promise<AdminOrder> {
   const order = await loadOrder(id);
+  if (order.status === 'cancelled') await queueMoveMail(order, config);
   const refundCents = toCents(refundAmount);
   if (refundCents > order.totalCents) {
     const message = `The refund cannot be more than the ${formatDollars(toDollars(order.totalCents))} charged`;
@@ -339,11 +366,6 @@ export async function cancelOrder(
     { orderId: id, refundCents: refund.amountCents, refundId, by, resumed: move.resumed },
     'Order cancelled',
   );
-  await queueMail({
-    key: `order_cancelled:${id}`,
-    kind: 'order_cancelled',
-    to: cancelled.customerInfo.email,
-    rendered: orderCancelled(cancelled, refund.amountCents, config.shop),
-  });
+  await queueMoveMail(cancelled, config);
   return toAdminOrder(cancelled);
 }
