@@ -540,6 +540,27 @@ describe('moving to processing', () => {
     expect(third.status).toBe(409);
   });
 
+  it('when an approval stopped after the order moved on and before its email, then the customer’s next click queues the email, once, naming who approved', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const approve = () =>
+      guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+        body: { revision: 1, name: 'Someone Else' },
+      });
+    const first = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann Lee' },
+    });
+    expect(first.status, first.text).toBe(200);
+    const key = `proof_approved:${order.orderId}`;
+    await OutboxModel.deleteOne({ key }); // what such a call leaves: the order moved, no email
+    expect((await approve()).status).toBe(409);
+    expect((await approve()).status).toBe(409);
+    const mails = await OutboxModel.find({ key }).lean();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Ann Lee');
+    expect(mails[0]!.text).not.toContain('Someone Else');
+  });
+
   it('when the shop sends a new revision while the customer approves the one before, then that approval moves nothing and the customer is asked to look at the new one', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest);

@@ -211,8 +211,13 @@ export async function startProductionOnApproval(
   const order = await loadOrder(id);
   // Only the revision approved: one sent after it waits for its own answer.
   const proof = order.proof;
-  if (order.status !== 'awaiting_proof' || proof?.revision !== revision) return order;
-  if (proof.status !== 'approved') return order;
+  if (proof?.revision !== revision || proof.status !== 'approved') return order;
+  // Moved by an approval whose call stopped before its email: the email now (keyed: once).
+  if (order.status === 'processing') {
+    await queueMail(approvalMail(order, name, config, now));
+    return order;
+  }
+  if (order.status !== 'awaiting_proof') return order;
   let move: ClaimedMove;
   try {
     move = await claimMove(
@@ -230,17 +235,22 @@ export async function startProductionOnApproval(
     throw error;
   }
   const processing = await finish(id, move, { proof });
-  await queueMail({
-    key: `proof_approved:${id}`,
+  await queueMail(approvalMail(processing, name, config, now));
+  return processing;
+}
+
+/** The customer's email of an approval that moved the order into production. */
+function approvalMail(order: OrderRecord, name: string, config: Config, now: Date): MailToQueue {
+  return {
+    key: `proof_approved:${order._id.toString()}`,
     kind: 'proof_approved',
-    to: processing.customerInfo.email,
+    to: order.customerInfo.email,
     rendered: proofApproved(
-      { orderNumber: processing.orderNumber, customerInfo: processing.customerInfo, name },
-      orderLinkUrl(processing, config, now),
+      { orderNumber: order.orderNumber, customerInfo: order.customerInfo, name },
+      orderLinkUrl(order, config, now),
       config.shop,
     ),
-  });
-  return processing;
+  };
 }
 
 /** awaiting_proof -> processing, only with every line's proof approved by the customer. */

@@ -199,8 +199,8 @@ function assertAwaitingAnswer(order: OrderRecord, revision: number) {
  * The customer approves every line of the revision they saw, in one click, with their name. `order` is
  * one the caller may answer for: its owner or the holder of its guest link (orders' authorizeOrderReader).
  * The approval is the go-ahead: the order moves to processing at once (startProductionOnApproval).
- * An approval whose call stopped after its decision was recorded, before the order moved on, is
- * finished by the customer's next click.
+ * An approval whose call stopped after its decision was recorded, before the order moved on or
+ * before its email was queued, is finished by the customer's next click.
  */
 export async function approveProof(
   order: OrderRecord,
@@ -208,10 +208,17 @@ export async function approveProof(
   { config, now = new Date() }: { config: Config; now?: Date },
 ): Promise<OrderProof> {
   const orderId = order._id.toString();
-  const halfMade =
-    order.status === 'awaiting_proof' &&
-    order.proof?.status === 'approved' &&
-    order.proof.revision === revision;
+  const approvedAlready = order.proof?.status === 'approved' && order.proof.revision === revision;
+  if (approvedAlready && order.status === 'processing') {
+    // Moved on by this approval: its email, in case its call stopped before it (keyed: once). The
+    // click is answered as any answer the proof no longer waits for (409).
+    const decision = (await findProofEvent(orderId, `${revision}:decision`))?.proof;
+    if (decision?.action === 'approved') {
+      await startProductionOnApproval(orderId, { revision, name: decision.name, config, now });
+    }
+    assertAwaitingAnswer(order, revision);
+  }
+  const halfMade = approvedAlready && order.status === 'awaiting_proof';
   if (!halfMade) {
     const proof = assertAwaitingAnswer(order, revision);
     const won = await insertProofEvent({
