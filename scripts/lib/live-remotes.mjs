@@ -4,7 +4,10 @@
 
 /** How long one answer of the registry serves every shopper's pages (a preview is never cached). */
 export const LIVE_CACHE_MS = 3000;
-/** A registry that does not answer in time is treated as empty: the env URLs keep the shop up. */
+/**
+ * A registry that does not answer in time is read as unreachable: the pages keep its last answer (the
+ * releases promoted, or rolled back to), and only a shell that never read it uses the env URLs.
+ */
 const REGISTRY_TIMEOUT_MS = 800;
 const PREVIEW_COOKIE = 'shop_release_preview';
 
@@ -24,7 +27,11 @@ function previewCookie(cookieHeader = '') {
  */
 export function createLiveRemotes({ apiUrl, fallback, now = Date.now, log = console.warn }) {
   let cached = { at: -Infinity, remotes: {} };
+  /** The registry's last answer (null before the first): what the pages use while it is unreachable. */
+  let lastRead = null;
   let reachable = true;
+  /** Releases whose entry was refused (each logged once). */
+  const refusedEntries = new Set();
 
   async function read(cookie) {
     try {
@@ -39,11 +46,39 @@ export function createLiveRemotes({ apiUrl, fallback, now = Date.now, log = cons
       return body.remotes ?? {};
     } catch (error) {
       if (reachable) {
-        log(`shell: release registry not readable (${error.message}); using REMOTE_*_URL`);
+        const using = lastRead ? 'keeping its last answer' : 'using REMOTE_*_URL';
+        log(`shell: release registry not readable (${error.message}); ${using}`);
       }
       reachable = false;
-      return {};
+      return null;
     }
+  }
+
+  /** The live releases (unless a preview's read is given), or the last answer while unreachable. */
+  async function releasesFor(preview) {
+    if (preview) return (await read(preview)) ?? lastRead ?? {};
+    if (now() - cached.at >= LIVE_CACHE_MS) {
+      const remotes = await read();
+      if (remotes) lastRead = remotes;
+      cached = { at: now(), remotes: remotes ?? lastRead ?? {} };
+    }
+    return cached.remotes;
+  }
+
+  /** A release's manifest URL, or null (logged) when its entry is not an http(s) address. */
+  function entryUrl(name, release) {
+    try {
+      const url = new URL(release.entry, fallback[name]);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+    } catch {
+      // not a URL: refused below
+    }
+    const refused = `${name} ${release.version}`;
+    if (!refusedEntries.has(refused)) {
+      refusedEntries.add(refused);
+      log(`shell: ${refused}'s entry is not an http(s) address; using REMOTE_*_URL`);
+    }
+    return null;
   }
 
   /**
@@ -51,21 +86,14 @@ export function createLiveRemotes({ apiUrl, fallback, now = Date.now, log = cons
    * version, contracts range and shared versions). Remotes without a live release keep the env URL.
    */
   return async function liveRemotes(cookieHeader) {
-    const preview = previewCookie(cookieHeader);
-    let releases;
-    if (preview) {
-      releases = await read(preview);
-    } else {
-      if (now() - cached.at >= LIVE_CACHE_MS) {
-        cached = { at: now(), remotes: await read() };
-      }
-      releases = cached.remotes;
-    }
+    const releases = await releasesFor(previewCookie(cookieHeader));
     const remotes = { ...fallback };
     const checks = {};
     for (const [name, release] of Object.entries(releases)) {
       if (!(name in fallback) || !release) continue;
-      remotes[name] = new URL(release.entry, fallback[name]).href;
+      const entry = entryUrl(name, release);
+      if (!entry) continue;
+      remotes[name] = entry;
       checks[name] = {
         version: release.version,
         contractsRange: release.contractsRange,

@@ -18,11 +18,16 @@ const release = (version, preview = false) => ({
 let server;
 let apiUrl;
 let live = {};
+let registryDown = false;
 const seen = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     seen.push(req.headers.cookie ?? null);
+    if (registryDown) {
+      res.writeHead(503);
+      return res.end();
+    }
     const previewing = (req.headers.cookie ?? '').includes('shop_release_preview=');
     const remotes = previewing ? { ...live, configurator: release('1.0.0-ccccccc', true) } : live;
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -69,5 +74,48 @@ describe('createLiveRemotes', () => {
     });
     expect(await liveRemotes()).toEqual({ remotes: fallback, releases: {} });
     expect(lines[0]).toMatch(/release registry not readable/);
+  });
+
+  it('keeps the registry’s last answer while it is unreachable (a rolled-back release stays rolled back)', async () => {
+    let clock = 0;
+    const lines = [];
+    const liveRemotes = createLiveRemotes({
+      apiUrl,
+      fallback,
+      now: () => clock,
+      log: (line) => lines.push(line),
+    });
+    live = { configurator: release('1.0.0-aaaaaaa') };
+    const before = await liveRemotes();
+    registryDown = true; // the API restarting
+    try {
+      clock += LIVE_CACHE_MS;
+      expect(await liveRemotes()).toEqual(before);
+      expect((await liveRemotes('shop_release_preview=abc.def')).remotes).toEqual(before.remotes);
+    } finally {
+      registryDown = false;
+    }
+    expect(lines).toEqual([expect.stringMatching(/not readable .*keeping its last answer/)]);
+  });
+
+  it('skips a release whose entry is not an http(s) address, logging it once', async () => {
+    let clock = 0;
+    const lines = [];
+    const liveRemotes = createLiveRemotes({
+      apiUrl,
+      fallback,
+      now: () => clock,
+      log: (line) => lines.push(line),
+    });
+    live = {
+      configurator: { ...release('1.0.0-badurl'), entry: 'http://[oops/mf-manifest.json' },
+      admin: { ...release('1.0.0-script'), entry: 'javascript:alert(1)' },
+    };
+    const answer = await liveRemotes();
+    expect(answer).toEqual({ remotes: fallback, releases: {} });
+    clock += LIVE_CACHE_MS;
+    await liveRemotes();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/configurator 1\.0\.0-badurl's entry is not an http\(s\) address/);
   });
 });

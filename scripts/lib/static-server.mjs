@@ -293,14 +293,23 @@ export function createStaticServer({
       return res.end();
     }
     if (json[pathname]) {
-      return Promise.resolve(json[pathname](req)).then((value) => {
-        res.writeHead(200, {
-          'content-type': CONTENT_TYPES['.json'],
-          'cache-control': 'no-cache',
-          ...headers,
-        });
-        res.end(JSON.stringify(value));
-      });
+      return Promise.resolve()
+        .then(() => json[pathname](req))
+        .then(
+          (value) => {
+            res.writeHead(200, {
+              'content-type': CONTENT_TYPES['.json'],
+              'cache-control': 'no-cache',
+              ...headers,
+            });
+            res.end(JSON.stringify(value));
+          },
+          (error) => {
+            console.error(`${pathname} failed:`, error);
+            if (!res.headersSent) res.writeHead(500, { 'cache-control': 'no-store' });
+            res.end();
+          },
+        );
     }
 
     let decoded;
@@ -329,12 +338,17 @@ export function createStaticServer({
       const { file, status } = spa(decoded);
       return send(req, res, path.join(root, file), status);
     }
-    return notFound(res);
+    return notFound(res, cors);
   });
 }
 
-function notFound(res) {
-  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+/** A 404; a remote's says so to the page that asked (CORS), so a missing file reads as missing. */
+function notFound(res, cors = false) {
+  res.writeHead(404, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...(cors ? { 'access-control-allow-origin': '*' } : {}),
+  });
   res.end('Not found');
 }
 
