@@ -1,9 +1,14 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminReleasesSchema, liveReleasesSchema, RELEASE_PREVIEW_COOKIE } from '@shop/contracts';
+import {
+  adminReleasesSchema,
+  liveReleasesSchema,
+  releaseMessages,
+  RELEASE_PREVIEW_COOKIE,
+} from '@shop/contracts';
 import { runMigrations } from '../src/migrations';
 import { publishRelease, signPreviewToken } from '../src/modules/releases/releases';
-import { ReleaseAuditModel, SkewReportModel } from '../src/modules/releases/model';
+import { ReleaseAuditModel, ReleaseModel, SkewReportModel } from '../src/modules/releases/model';
 import { createLogger } from '../src/platform/logger';
 import { register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -170,6 +175,56 @@ describe('promote and rollback', () => {
 
   it('publishes a version once: releases are immutable', async () => {
     await expect(publish('configurator', '1.0.0-aaaaaaa')).rejects.toThrow(/already published/);
+  });
+
+  it('publishes only an entry every page can load: a path on the remote or an http(s) URL', async () => {
+    const withEntry = (version: string, entry: string) =>
+      publishRelease(
+        {
+          remote: 'admin',
+          version,
+          entry,
+          contractsVersion: '1.0.0',
+          contractsRange: '^1.0.0',
+          shared: SHARED,
+          commit: 'e1',
+          publishedAt: new Date(),
+        },
+        { by: 'cli:test', origin: 'cli' },
+      );
+    for (const [i, entry] of [
+      'http://[oops/mf-manifest.json',
+      'javascript:alert(1)',
+      '//evil.example/mf-manifest.json',
+      'releases/mf-manifest.json',
+    ].entries()) {
+      await expect(withEntry(`1.0.0-bad${i}`, entry)).rejects.toMatchObject({
+        message: releaseMessages.entryInvalid,
+      });
+    }
+    await withEntry('1.0.0-good1', 'https://cdn.example.com/admin/1.0.0-good1/mf-manifest.json');
+    await withEntry('1.0.0-good2', '/releases/1.0.0-good2/mf-manifest.json');
+    expect(await ReleaseModel.countDocuments({ remote: 'admin', version: /^1\.0\.0-bad/ })).toBe(0);
+  });
+
+  it('refuses a rollback to a release this shop can no longer run, as a promote would (409)', async () => {
+    await publish('cart_checkout', '1.0.0-eeeeeee');
+    await publish('cart_checkout', '1.0.0-fffffff');
+    for (const version of ['1.0.0-eeeeeee', '1.0.0-fffffff']) {
+      const promoted = await admin.request('POST', '/api/admin/releases/cart_checkout/promote', {
+        body: { version },
+      });
+      expect(promoted.status).toBe(200);
+    }
+    // The shop's contracts moved on since 1.0.0-eeeeeee was live (it accepts only a later major).
+    await ReleaseModel.updateOne(
+      { remote: 'cart_checkout', version: '1.0.0-eeeeeee' },
+      { $set: { contractsRange: '^9.0.0' } },
+    );
+    const back = await admin.request('POST', '/api/admin/releases/cart_checkout/rollback');
+    expect(back.status).toBe(409);
+    expect(back.body.message).toMatch(/^The shop cannot run 1\.0\.0-eeeeeee: it /);
+    expect((await live()).cart_checkout?.version).toBe('1.0.0-fffffff');
   });
 });
 

@@ -18,7 +18,21 @@ export const releaseMessages = {
   unknownVersion: 'No such release of this remote',
   alreadyLive: 'This release is already live',
   noPrevious: 'There is no previous release to roll back to',
+  entryInvalid:
+    "A release's entry is a path on the remote's origin (/releases/...) or an http(s) URL of its mf-manifest.json",
 } as const;
+
+/** Where a release's mf-manifest.json is: a path on the remote's own origin, or an http(s) URL. */
+export function isReleaseEntry(entry: string): boolean {
+  if (entry.length > 500) return false;
+  if (entry.startsWith('/')) return !entry.startsWith('//');
+  try {
+    const url = new URL(entry);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 /** A release's version, `missing` said when there is none. */
 const releaseVersion = (missing: string) =>

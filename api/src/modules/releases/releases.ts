@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CONTRACTS_VERSION, releaseSkew } from '@shop/contracts/release-skew';
 import {
   REMOTE_NAMES,
+  isReleaseEntry,
   releaseMessages,
   type AdminReleases,
   type LiveReleases,
@@ -67,6 +68,10 @@ function contractsSkew(release: ReleaseRecord) {
 
 /** Makes a release known to the registry (not live: promote does that). Publishing twice is refused. */
 export async function publishRelease(release: NewRelease, actor: Actor): Promise<void> {
+  // Every page's shell builds the remote's address from it (scripts/lib/live-remotes.mjs).
+  if (!isReleaseEntry(release.entry)) {
+    throw AppError.invalidField('entry', releaseMessages.entryInvalid);
+  }
   if (!(await insertRelease(release))) {
     throw AppError.conflict(`${release.remote} ${release.version} is already published`);
   }
@@ -127,6 +132,9 @@ export function rollbackRelease(remote: RemoteName, actor: Actor) {
     async ({ history }) => {
       const previous = history.at(-1);
       if (!previous) throw AppError.conflict(releaseMessages.noPrevious);
+      // As a promote's: a release built for contracts this shop no longer speaks is refused.
+      const skew = contractsSkew(await assertPublished(remote, previous));
+      if (skew) throw AppError.conflict(`The shop cannot run ${previous}: it ${skew.detail}`);
       return { live: previous, history: history.slice(0, -1) };
     },
     actor,
