@@ -229,6 +229,9 @@ function baseConfig({ appDir, mode, outputPath }) {
       publicPath: 'auto',
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      // A remote's chunks load on the shell's page from the remote's origin: as CORS requests, so the
+      // service worker sees their status and keeps only a 200 (shell/src/service-worker/sw.ts).
+      crossOriginLoading: 'anonymous',
       clean: true,
     },
     optimization: { minimizer: minimizers() },

@@ -74,6 +74,24 @@ test('a service worker is registered once the page has shown and keeps hashed fi
   expect(
     urls.some((url) => url.startsWith(configuratorOrigin) && /\.[0-9a-f]{8}\.js$/.test(url)),
   ).toBe(true);
+
+  // Every kept answer is a 200 the worker could read: a remote's scripts are fetched with CORS, never
+  // as opaque answers (status 0) that may hide a 404 kept for 60 days.
+  const kept = await page.evaluate(async () => {
+    const answers: Array<{ url: string; type: string; status: number }> = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const answer = (await cache.match(request))!;
+        answers.push({ url: request.url, type: answer.type, status: answer.status });
+      }
+    }
+    return answers;
+  });
+  expect(kept.filter((answer) => answer.url.startsWith(configuratorOrigin)).length).toBeGreaterThan(
+    0,
+  );
+  expect(kept.filter((answer) => answer.status !== 200)).toEqual([]);
 });
 
 test('on the next visit, hashed files come from the cache and the deployment entries from the network', async ({

@@ -35,6 +35,9 @@ const escapeAttribute = (value) =>
  */
 const preloadLink = (href) =>
   `<link rel="preload" as="script" fetchpriority="low" href="${escapeAttribute(href)}">`;
+/** A remote's file, from its own origin: fetched as the script that runs it is, with CORS. */
+const remotePreloadLink = (href) =>
+  `<link rel="preload" as="script" fetchpriority="low" crossorigin="anonymous" href="${escapeAttribute(href)}">`;
 
 async function fetchManifest(url) {
   const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -101,6 +104,6 @@ export function createRemoteHints({
     const urls = [new URL('remoteEntry.js', base), ...js.map((file) => new URL(file, base))]
       .filter((url) => url.origin === base.origin)
       .map((url) => url.href);
-    return shellLinks + [...new Set(urls)].map(preloadLink).join('');
+    return shellLinks + [...new Set(urls)].map(remotePreloadLink).join('');
   };
 }

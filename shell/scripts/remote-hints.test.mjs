@@ -60,9 +60,9 @@ describe('remote hints', () => {
   it("preloads the route's remote entry and its page's files, from the manifest the page's config names", async () => {
     const { hints } = hintsWith({ [REMOTES.configurator]: CONFIGURATOR });
     expect(await hints('/products', 'production', REMOTES)).toBe(
-      '<link rel="preload" as="script" fetchpriority="low" href="http://cdn.example/configurator/r7/remoteEntry.js">' +
-        '<link rel="preload" as="script" fetchpriority="low" href="http://cdn.example/configurator/r7/145.aa.js">' +
-        '<link rel="preload" as="script" fetchpriority="low" href="http://cdn.example/configurator/r7/176.bb.js">',
+      '<link rel="preload" as="script" fetchpriority="low" crossorigin="anonymous" href="http://cdn.example/configurator/r7/remoteEntry.js">' +
+        '<link rel="preload" as="script" fetchpriority="low" crossorigin="anonymous" href="http://cdn.example/configurator/r7/145.aa.js">' +
+        '<link rel="preload" as="script" fetchpriority="low" crossorigin="anonymous" href="http://cdn.example/configurator/r7/176.bb.js">',
     );
   });
 

@@ -68,6 +68,10 @@ export function shopRuntimePlugin(check: (remote: string) => void): ModuleFedera
       }
       return args;
     },
+    // A remote's entry is fetched with CORS, as its chunks are: the service worker sees its status.
+    createScript({ url }) {
+      return remoteScript(url);
+    },
     errorLoadRemote({ id, error, lifecycle }) {
       // A refusal in beforeRequest is answered again as the load's failure ('onLoad'): one answer.
       if (lifecycle !== 'onLoad') return undefined;
@@ -79,6 +83,17 @@ export function shopRuntimePlugin(check: (remote: string) => void): ModuleFedera
       return { default: () => createElement(fallback, { error: cause }) };
     },
   };
+}
+
+/**
+ * A <script> for a remote's file: remotes live on their own origins, which answer with CORS
+ * (scripts/lib/static-server.mjs), so it is fetched as a CORS request and its status can be read.
+ */
+export function remoteScript(url: string): HTMLScriptElement {
+  const script = document.createElement('script');
+  script.crossOrigin = 'anonymous';
+  script.src = url;
+  return script;
 }
 
 /** The release check the registered plugin applies (the runtime keeps one plugin of a name). */
@@ -173,6 +188,8 @@ function preloadScript(href: string, rel: 'preload' | 'prefetch') {
   const link = document.createElement('link');
   link.rel = rel;
   link.as = 'script';
+  // As the script that runs it will be fetched (remoteScript, webpack's crossOriginLoading).
+  link.crossOrigin = 'anonymous';
   link.href = href;
   document.head.append(link);
 }

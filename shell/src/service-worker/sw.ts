@@ -29,8 +29,9 @@ registerRoute(
   new CacheFirst({
     cacheName: `${CACHE_PREFIX}-assets`,
     plugins: [
-      // Remotes' scripts are loaded by <script> tags from other origins: opaque answers (status 0).
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      // 200 only: remotes' scripts are fetched with CORS (shell/src/lib/federation.ts), so a 404 or
+      // a 500 is seen as such and never kept (an opaque answer, status 0, could be either).
+      new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({
         maxEntries: 300,
         maxAgeSeconds: 60 * 60 * 24 * 60,
@@ -44,7 +45,7 @@ registerRoute(
   ({ url, request }) => cachingRule(url, request, ownOrigin) === 'entry',
   new NetworkFirst({
     cacheName: `${CACHE_PREFIX}-entries`,
-    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] })],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
   }),
 );
 
