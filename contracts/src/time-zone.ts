@@ -52,7 +52,11 @@ export function startOfDayIn(timeZone: string, day: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const midnightUtc = Date.UTC(year, month - 1, date);
   const first = midnightUtc - offsetMs(timeZone, new Date(midnightUtc));
-  return new Date(midnightUtc - offsetMs(timeZone, new Date(first)));
+  const start = new Date(midnightUtc - offsetMs(timeZone, new Date(first)));
+  if (dayIn(timeZone, start) === day) return start;
+  // No midnight that day (clocks forward at 00:00, as in Havana or Santiago): the day starts when
+  // the clocks jump, the instant of midnight by the day before's offset.
+  return new Date(first);
 }
 
 /** An instant as the zone's clock reads it: YYYY-MM-DD HH:MM (the exports for the books). */
