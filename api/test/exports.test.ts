@@ -185,6 +185,10 @@ describe('the orders export', () => {
       status: 'pending_payment',
     });
     expect(unpaid.rows).toHaveLength(2);
+    // Asked for, never paid: the shop kept nothing of its total.
+    const [unpaidHeader, unpaidRow] = unpaid.rows;
+    expect(Number(unpaidRow![unpaidHeader!.indexOf('Total')])).toBeGreaterThan(0);
+    expect(unpaidRow![unpaidHeader!.indexOf('Net')]).toBe('0.00');
   });
 
   it('names the text a proof revision changed, as engraved, and an order the shop is revising as such', async () => {

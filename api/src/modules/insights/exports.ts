@@ -98,7 +98,8 @@ function orderRow(order: OrderRecord, timeZone: string): Cell[] {
     money(order.taxCents),
     money(order.totalCents),
     money(order.refundedCents ?? 0),
-    money(order.totalCents - (order.refundedCents ?? 0)),
+    // What the shop kept: nothing of an order never paid (its total was only asked for).
+    money(order.paymentStatus === 'paid' ? order.totalCents - (order.refundedCents ?? 0) : 0),
     order.paymentId,
     order.refundId,
   ];
