@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
 import { collectToasts, json, stubApi, renderPage } from '@shop/ui/testing';
@@ -517,6 +517,9 @@ describe('upload', () => {
 
     choose([new File(['x'], 'a.png'), new File(['y'], 'b.pdf')]);
 
+    // One at a time (the page shows one): the next once the one before has closed.
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    act(() => useShopStore.getState().dismissToast(toasts[0]!.id));
     await waitFor(() => expect(toasts).toHaveLength(2));
     expect(toasts).toEqual([
       expect.objectContaining({
@@ -529,6 +532,46 @@ describe('upload', () => {
         description: 'File "b.pdf": File content does not match its type.',
         variant: 'destructive',
       }),
+    ]);
+  });
+
+  it('shows the success, then each file refused, in turn; a later toast ends the turn', async () => {
+    stubApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () =>
+        json({
+          message: '1 file of 3 uploaded successfully.',
+          errors: [
+            { path: 'files.0', message: 'File "a.png": File content does not match its type.' },
+            { path: 'files.1', message: 'File "b.jpg": File content does not match its type.' },
+          ],
+          files: [{ filename: `${HASH}.txt`, originalName: 'ok.txt' }],
+        }),
+    });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    const toasts = collectToasts();
+    choose([new File(['x'], 'a.png'), new File(['y'], 'b.jpg'), new File(['z'], 'ok.txt')]);
+
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({
+      title: 'Files Uploaded Successfully',
+      description: '1 file of 3 uploaded successfully.',
+    });
+    act(() => useShopStore.getState().dismissToast(toasts[0]!.id));
+    await waitFor(() => expect(toasts).toHaveLength(2));
+    expect(toasts[1]).toMatchObject({
+      title: 'Upload Failed',
+      description: expect.stringContaining('a.png'),
+    });
+    // Another action's toast takes the place: the rest of the turn is not shown over it.
+    act(() => void useShopStore.getState().toast({ title: 'Added to Cart' }));
+    act(() => useShopStore.getState().dismissToast(toasts[2]!.id));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toasts.map((t) => t.title)).toEqual([
+      'Files Uploaded Successfully',
+      'Upload Failed',
+      'Added to Cart',
     ]);
   });
 

@@ -1,6 +1,7 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { toast } from 'shell/store';
+import type { ToastInput } from '@shop/contracts';
 import type { UploadedFileRef } from '@shop/contracts/label-configuration';
 import {
   MAX_FILE_SIZE_MB,
@@ -9,6 +10,7 @@ import {
 } from '@shop/contracts/upload-options';
 import { Button, focusRing, theme, visuallyHidden } from '@shop/ui';
 import { FormSection } from '../../../components/form-section';
+import { toastsInTurn } from '../../../lib/toasts-in-turn';
 import { uploadFailureLines, useUploadFiles } from '../api/upload-files';
 import { validateUploadSelection } from '../validate-upload';
 
@@ -106,6 +108,13 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const upload = useUploadFiles();
+  // The upload's toasts still to show; the turn ends with the page.
+  const endTurn = useRef(() => {});
+  useEffect(() => () => endTurn.current(), []);
+  const showInTurn = (toasts: ToastInput[]) => {
+    endTurn.current();
+    endTurn.current = toastsInTurn(toasts);
+  };
 
   function send(selected: File[]) {
     const problems = validateUploadSelection(selected);
@@ -119,6 +128,7 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
     }
     upload.mutate(selected, {
       onSuccess: (answer) => {
+        const toasts: ToastInput[] = [];
         if (answer.files.length > 0) {
           onFilesAdded(
             answer.files.map((file) => ({
@@ -126,7 +136,7 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
               originalName: file.originalName,
             })),
           );
-          toast({ title: 'Files Uploaded Successfully', description: answer.message });
+          toasts.push({ title: 'Files Uploaded Successfully', description: answer.message });
         }
         // Files the server refused while keeping others: one toast per line, after the success.
         const refused = answer.errors
@@ -136,12 +146,10 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
           answer.files.length === 0 && refused.length === 0
             ? [answer.message || 'Upload failed']
             : refused;
-        for (const line of lines)
-          toast({ title: 'Upload Failed', description: line, variant: 'destructive' });
+        showInTurn([...toasts, ...lines.map(uploadFailed)]);
       },
       onError: async (error) => {
-        for (const line of await uploadFailureLines(error))
-          toast({ title: 'Upload Failed', description: line, variant: 'destructive' });
+        showInTurn((await uploadFailureLines(error)).map(uploadFailed));
       },
     });
   }
@@ -227,4 +235,9 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
       )}
     </FormSection>
   );
+}
+
+/** One refused line of an upload, as its toast. */
+function uploadFailed(line: string): ToastInput {
+  return { title: 'Upload Failed', description: line, variant: 'destructive' };
 }
