@@ -96,6 +96,12 @@ test('unknown paths get the 404 page with a way home', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: /home/i }).first().click();
   await expect(page).toHaveURL(/\/$/);
+  // A path that looks like a file gets the same page, not a bare "Not found".
+  for (const path of ['/products.html', '/notes.txt']) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  }
 });
 
 test('a remote whose server is down shows a fallback on its routes only', async ({ page }) => {

@@ -333,7 +333,10 @@ export function createStaticServer({
     if (!mount && existsSync(folderIndex) && statSync(folderIndex).isFile()) {
       return send(req, res, folderIndex);
     }
-    if (spa && !mount && !path.extname(decoded)) {
+    // A path of the app, or any other a browser opens as a page (/products.html): the app's page
+    // (its 404 page for a path it does not have), not a bare "Not found".
+    const opensAsPage = !path.extname(decoded) || (req.headers.accept ?? '').includes('text/html');
+    if (spa && !mount && opensAsPage) {
       if (spa === true) return send(req, res, indexFile);
       const { file, status } = spa(decoded);
       return send(req, res, path.join(root, file), status);
