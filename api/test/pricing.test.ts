@@ -30,6 +30,13 @@ describe('POST /api/calculate-price', () => {
     expect(response.body).toEqual({ unitPrice: 5.2, subtotal: 5.2, total: 5.2, area: 6 });
   });
 
+  it('prices one label when no quantity is given (its default is 1)', async () => {
+    const { quantity: _quantity, ...withoutQuantity } = base;
+    const response = await price(withoutQuantity);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ unitPrice: 5.2, subtotal: 5.2, total: 5.2, area: 6 });
+  });
+
   // [material, width, height, mounting, quantity, area, unit cents, subtotal cents] with the working.
   const table: Array<[string, number, number, string, number, number, number, number, string]> = [
     ['indoor', 1, 1, 'no-mounting', 1, 1, 235, 235, '200 + 1 x 35'],
@@ -220,7 +227,6 @@ describe('POST /api/calculate-price with bad input', () => {
       'height',
       'material',
       'mounting',
-      'quantity',
       'width',
     ]);
   });

@@ -4,16 +4,20 @@
  */
 import { z } from 'zod';
 import { COLORS, MATERIALS, MOUNTINGS } from './label-options';
-import { labelConfigurationSchema, uploadedFileRefSchema } from './label-configuration';
+import {
+  labelConfigurationSchema,
+  lineQuantitySchema,
+  uploadedFileRefSchema,
+} from './label-configuration';
 import { keptSheetRowsSchema, labelCodeSchema, seriesSchema } from './asset-tags';
 
 /** POST /api/cart: a full sign configuration; prices sent with it are ignored (never trusted). */
 export const addToCartSchema = labelConfigurationSchema;
 export type AddToCartInput = z.input<typeof addToCartSchema>;
 
-/** The same quantity rule as the configuration's. */
+/** PUT /api/cart/{id}: the new quantity, by the configuration's rule (required here). */
 export const cartQuantitySchema = z.object({
-  quantity: labelConfigurationSchema.shape.quantity,
+  quantity: lineQuantitySchema,
 });
 export type CartQuantityInput = z.infer<typeof cartQuantitySchema>;
 

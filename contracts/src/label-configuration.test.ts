@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelConfigurationSchema } from './label-configuration';
+import { lineQuantitySchema } from './label-configuration';
 import { MAX_LINE_QUANTITY, quantityProblem } from './label-options';
 
 describe('quantityProblem', () => {
@@ -22,7 +22,7 @@ describe('quantityProblem', () => {
       1e20,
     ];
     for (const value of values) {
-      const parsed = labelConfigurationSchema.shape.quantity.safeParse(value);
+      const parsed = lineQuantitySchema.safeParse(value);
       const expected = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
       expect({ value, problem: quantityProblem(value) }).toEqual({ value, problem: expected });
     }

@@ -42,6 +42,13 @@ export type UploadedFileRef = z.infer<typeof uploadedFileRefSchema>;
  * checked spreadsheet (`rows`; quantity is its row count, checked by the server). Each is null on a
  * plain label, which is exactly what it was before.
  */
+/** A line's quantity: the rule quantityProblem (label-options.ts) states without zod. */
+export const lineQuantitySchema = z
+  .number({ error: QUANTITY_MESSAGES.notANumber })
+  .int(QUANTITY_MESSAGES.notWhole)
+  .min(1, QUANTITY_MESSAGES.belowOne)
+  .max(MAX_LINE_QUANTITY, LINE_QUANTITY_LIMIT_MESSAGE);
+
 export const labelConfigurationSchema = z
   .object({
     material: z.enum(MATERIALS, {
@@ -56,12 +63,8 @@ export const labelConfigurationSchema = z
       .max(500, 'Custom text must be at most 500 characters')
       .optional()
       .default(''),
-    // The rule quantityProblem (label-options.ts) states without zod, for the quantity field.
-    quantity: z
-      .number({ error: QUANTITY_MESSAGES.notANumber })
-      .int(QUANTITY_MESSAGES.notWhole)
-      .min(1, QUANTITY_MESSAGES.belowOne)
-      .max(MAX_LINE_QUANTITY, LINE_QUANTITY_LIMIT_MESSAGE),
+    // One label when none is given (the specification's default).
+    quantity: lineQuantitySchema.default(1),
     files: z.array(uploadedFileRefSchema).max(20).optional().default([]),
     series: seriesSchema.nullable().optional().default(null),
     code: labelCodeSchema.nullable().optional().default(null),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MATERIALS } from './label-options';
-import { labelConfigurationSchema } from './label-configuration';
+import { labelConfigurationSchema, lineQuantitySchema } from './label-configuration';
 import { US_ZIP_CODE_PATTERN } from './tax';
 
 export const SHIPPING_ZIP_MESSAGE =
@@ -14,7 +14,7 @@ export const shippingEstimateSchema = z.object({
   labelType: z.enum(MATERIALS, { error: `Label type must be one of ${MATERIALS.join(', ')}` }),
   width: labelConfigurationSchema.shape.width,
   height: labelConfigurationSchema.shape.height,
-  quantity: labelConfigurationSchema.shape.quantity,
+  quantity: lineQuantitySchema,
   toZip: z
     .string({ error: SHIPPING_ZIP_MESSAGE })
     .trim()
