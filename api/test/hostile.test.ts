@@ -205,7 +205,7 @@ const ROUTES: Record<string, RouteRow> = {
   'POST /releases/skew-reports': { access: 'anyone', json: true },
   'GET /admin/releases': { access: 'admin', json: false },
   'POST /admin/releases/:remote/promote': { access: 'admin', json: true },
-  'POST /admin/releases/:remote/rollback': { access: 'admin', json: false },
+  'POST /admin/releases/:remote/rollback': { access: 'admin', json: true, emptyBodyIsValid: true },
   'POST /admin/releases/:remote/preview': { access: 'admin', json: true },
   'DELETE /admin/releases/preview': { access: 'anyone', json: false },
   'GET /admin/insights': { access: 'admin', json: false },

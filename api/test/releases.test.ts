@@ -207,6 +207,31 @@ describe('promote and rollback', () => {
     expect(await ReleaseModel.countDocuments({ remote: 'admin', version: /^1\.0\.0-bad/ })).toBe(0);
   });
 
+  it('refuses a promote or rollback asked of a live release another admin changed since (409), changing nothing', async () => {
+    await publish('account', '1.0.0-1111111');
+    await publish('account', '1.0.0-2222222');
+    const promote = (version: string, expectedLive: string | null) =>
+      admin.request('POST', '/api/admin/releases/account/promote', {
+        body: { version, expectedLive },
+      });
+    expect((await promote('1.0.0-1111111', null)).status).toBe(200);
+    // Two admins saw 1.0.0-1111111 live: one promotes, the other's rollback must not undo it.
+    expect((await promote('1.0.0-2222222', '1.0.0-1111111')).status).toBe(200);
+    const stale = await admin.request('POST', '/api/admin/releases/account/rollback', {
+      body: { expectedLive: '1.0.0-1111111' },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(releaseMessages.liveChanged);
+    const stalePromote = await promote('1.0.0-ddddddd', '1.0.0-1111111');
+    expect(stalePromote.status).toBe(409);
+    expect((await live()).account?.version).toBe('1.0.0-2222222');
+    const fresh = await admin.request('POST', '/api/admin/releases/account/rollback', {
+      body: { expectedLive: '1.0.0-2222222' },
+    });
+    expect(fresh.status).toBe(200);
+    expect((await live()).account?.version).toBe('1.0.0-1111111');
+  });
+
   it('refuses a rollback to a release this shop can no longer run, as a promote would (409)', async () => {
     await publish('cart_checkout', '1.0.0-eeeeeee');
     await publish('cart_checkout', '1.0.0-fffffff');

@@ -18,6 +18,8 @@ export const releaseMessages = {
   unknownVersion: 'No such release of this remote',
   alreadyLive: 'This release is already live',
   noPrevious: 'There is no previous release to roll back to',
+  liveChanged:
+    'The live release changed meanwhile (another admin, or the command line): look at it again before changing it',
   entryInvalid:
     "A release's entry is a path on the remote's origin (/releases/...) or an http(s) URL of its mf-manifest.json",
 } as const;
@@ -48,9 +50,23 @@ export const remoteParamsSchema = z.object({
   remote: z.enum(REMOTE_NAMES, { error: releaseMessages.unknownRemote }),
 });
 
-/** POST /api/admin/releases/{remote}/promote and /preview */
-export const promoteReleaseSchema = z.object({ version: releaseVersionSchema }).strict();
+/**
+ * The release live as the admin's screen showed it (null: none): a promote or rollback is refused
+ * when it is no longer so, so it never undoes another admin's change unseen. Left out, not checked.
+ */
+const expectedLive = z.union([releaseVersion(releaseMessages.versionInvalid), z.null()]).optional();
+
+/** POST /api/admin/releases/{remote}/preview */
+export const previewReleaseSchema = z.object({ version: releaseVersionSchema }).strict();
+
+/** POST /api/admin/releases/{remote}/promote */
+export const promoteReleaseSchema = z
+  .object({ version: releaseVersionSchema, expectedLive })
+  .strict();
 export type PromoteReleaseInput = z.input<typeof promoteReleaseSchema>;
+
+/** POST /api/admin/releases/{remote}/rollback */
+export const rollbackReleaseSchema = z.object({ expectedLive }).strict();
 
 /** POST /api/releases/skew-reports: the shell refused to mount a release. */
 export const skewReportSchema = z

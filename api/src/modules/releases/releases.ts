@@ -109,11 +109,24 @@ async function changeChannel(
 /** The earlier live releases kept for rollbacks. */
 const HISTORY_KEPT = 20;
 
-export function promoteRelease(remote: RemoteName, version: string, actor: Actor) {
+/** A change asked of the release the screen showed live, refused when another was made since. */
+function assertLive(live: string | null, expectedLive: string | null | undefined) {
+  if (expectedLive !== undefined && live !== expectedLive) {
+    throw AppError.conflict(releaseMessages.liveChanged);
+  }
+}
+
+export function promoteRelease(
+  remote: RemoteName,
+  version: string,
+  actor: Actor,
+  expectedLive?: string | null,
+) {
   return changeChannel(
     remote,
     'promote',
     async ({ live, history }) => {
+      assertLive(live, expectedLive);
       const skew = contractsSkew(await assertPublished(remote, version));
       // Every shopper's shell would refuse it: the remote would be gone from the shop.
       if (skew) throw AppError.conflict(`The shop cannot run this release: it ${skew.detail}`);
@@ -125,11 +138,12 @@ export function promoteRelease(remote: RemoteName, version: string, actor: Actor
 }
 
 /** Back to the release that was live before the current one. */
-export function rollbackRelease(remote: RemoteName, actor: Actor) {
+export function rollbackRelease(remote: RemoteName, actor: Actor, expectedLive?: string | null) {
   return changeChannel(
     remote,
     'rollback',
-    async ({ history }) => {
+    async ({ live, history }) => {
+      assertLive(live, expectedLive);
       const previous = history.at(-1);
       if (!previous) throw AppError.conflict(releaseMessages.noPrevious);
       // As a promote's: a release built for contracts this shop no longer speaks is refused.

@@ -1,8 +1,10 @@
 import { Router, type Request } from 'express';
 import {
   RELEASE_PREVIEW_COOKIE,
+  previewReleaseSchema,
   promoteReleaseSchema,
   remoteParamsSchema,
+  rollbackReleaseSchema,
   skewReportSchema,
 } from '@shop/contracts';
 import type { AppDependencies } from '../../routes';
@@ -69,22 +71,23 @@ export function releaseRoutes({ config, logger }: AppDependencies): Router {
 
   router.post('/admin/releases/:remote/promote', requireAdmin, async (req, res) => {
     const { remote } = parseParams(remoteParamsSchema, req);
-    const { version } = parseBody(promoteReleaseSchema, req);
-    const result = await promoteRelease(remote, version, actor(req));
+    const { version, expectedLive } = parseBody(promoteReleaseSchema, req);
+    const result = await promoteRelease(remote, version, actor(req), expectedLive);
     logger.info({ remote, ...result, by: currentUser(req).email }, 'Release promoted');
     res.json({ remote, ...result });
   });
 
   router.post('/admin/releases/:remote/rollback', requireAdmin, async (req, res) => {
     const { remote } = parseParams(remoteParamsSchema, req);
-    const result = await rollbackRelease(remote, actor(req));
+    const { expectedLive } = parseBody(rollbackReleaseSchema, req);
+    const result = await rollbackRelease(remote, actor(req), expectedLive);
     logger.info({ remote, ...result, by: currentUser(req).email }, 'Release rolled back');
     res.json({ remote, ...result });
   });
 
   router.post('/admin/releases/:remote/preview', requireAdmin, async (req, res) => {
     const { remote } = parseParams(remoteParamsSchema, req);
-    const { version } = parseBody(promoteReleaseSchema, req);
+    const { version } = parseBody(previewReleaseSchema, req);
     const token = await startPreview(remote, version, actor(req), config.sessionSecret);
     res.cookie(RELEASE_PREVIEW_COOKIE, token, previewCookie(PREVIEW_LIFETIME_SECONDS));
     res.json({ remote, version, expiresInSeconds: PREVIEW_LIFETIME_SECONDS });

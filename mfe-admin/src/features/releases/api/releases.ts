@@ -28,9 +28,13 @@ export function useReleases() {
   );
 }
 
+/**
+ * `expectedLive`: the release the screen shows live, so a change another admin made meanwhile is
+ * refused (409) rather than undone unseen.
+ */
 type Change =
-  | { action: 'promote'; remote: RemoteName; version: string }
-  | { action: 'rollback'; remote: RemoteName }
+  | { action: 'promote'; remote: RemoteName; version: string; expectedLive: string | null }
+  | { action: 'rollback'; remote: RemoteName; expectedLive: string | null }
   | { action: 'preview'; remote: RemoteName; version: string };
 
 /**
@@ -42,13 +46,12 @@ export function useReleaseChange() {
     {
       mutationFn: async (change: Change) => {
         const path = `/api/admin/releases/${change.remote}/${change.action}`;
-        if (change.action === 'rollback') {
-          return releaseChangeSchema.parse(await apiJson<unknown>(path, { method: 'POST' }));
+        if (change.action === 'preview') {
+          const answer = await apiJson<unknown>(path, { body: { version: change.version } });
+          return { ...releasePreviewSchema.parse(answer), live: null };
         }
-        const answer = await apiJson<unknown>(path, { body: { version: change.version } });
-        return change.action === 'preview'
-          ? { ...releasePreviewSchema.parse(answer), live: null }
-          : releaseChangeSchema.parse(answer);
+        const { action: _action, remote: _remote, ...body } = change;
+        return releaseChangeSchema.parse(await apiJson<unknown>(path, { body }));
       },
       onSuccess: async (result, change) => {
         toast({
@@ -63,7 +66,8 @@ export function useReleaseChange() {
         });
         await readAgain(releasesKey);
       },
-      onError: toastFailure('Could not change the release'),
+      // Refused (another admin changed the releases, say): the screen shows them as they are now.
+      onError: toastFailure('Could not change the release', { then: () => readAgain(releasesKey) }),
     },
     queryClient,
   );

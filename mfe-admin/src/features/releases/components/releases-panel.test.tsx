@@ -41,6 +41,46 @@ describe('the Releases screen', () => {
     expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/releases/preview');
   });
 
+  it('asks a promote and a rollback of the release it shows live, and shows the releases again when refused', async () => {
+    const shown = releases(null);
+    shown.remotes[0] = {
+      ...shown.remotes[0]!,
+      previous: '1.0.0-0000000',
+      available: [
+        {
+          version: '1.0.0-bbbbbbb',
+          entry: '/releases/1.0.0-bbbbbbb/mf-manifest.json',
+          contractsVersion: '1.0.0',
+          contractsRange: '^1.0.0',
+          shared: {},
+          commit: 'bbbbbbb',
+          publishedAt: '2026-12-01T10:00:00.000Z',
+        },
+      ],
+    };
+    const refused = { message: 'The live release changed meanwhile' };
+    currentFetch()
+      .mockResolvedValueOnce(json(shown))
+      .mockResolvedValueOnce(json(refused, 409))
+      .mockResolvedValueOnce(json(shown))
+      .mockResolvedValueOnce(json(refused, 409))
+      .mockResolvedValueOnce(json(shown));
+    const user = userEvent.setup();
+    renderPage(<ReleasesPanel />);
+    await user.click(await screen.findByRole('button', { name: /^Promote .*1\.0\.0-bbbbbbb$/ }));
+    await waitFor(() => expect(currentFetch().mock.calls).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: /^Roll back/ }));
+    await waitFor(() => expect(currentFetch().mock.calls).toHaveLength(5));
+    const body = (call: number) =>
+      JSON.parse(String((currentFetch().mock.calls[call]?.[1] as RequestInit).body));
+    expect(currentFetch().mock.calls[1]?.[0]).toBe('/api/admin/releases/configurator/promote');
+    expect(body(1)).toEqual({ version: '1.0.0-bbbbbbb', expectedLive: '1.0.0-aaaaaaa' });
+    expect(currentFetch().mock.calls[3]?.[0]).toBe('/api/admin/releases/configurator/rollback');
+    expect(body(3)).toEqual({ expectedLive: '1.0.0-aaaaaaa' });
+    // Each refusal read the releases again (calls 2 and 4).
+    expect(currentFetch().mock.calls[2]?.[0]).toBe('/api/admin/releases');
+  });
+
   it('shows no End preview when nothing is previewed', async () => {
     currentFetch().mockResolvedValueOnce(json(releases(null)));
     renderPage(<ReleasesPanel />);

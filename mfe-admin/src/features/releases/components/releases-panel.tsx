@@ -47,7 +47,9 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
           $variant="secondary"
           disabled={!line.previous || change.isPending}
           aria-label={`Roll back ${label}`}
-          onClick={() => change.mutate({ action: 'rollback', remote: line.remote })}
+          onClick={() =>
+            change.mutate({ action: 'rollback', remote: line.remote, expectedLive: line.live })
+          }
         >
           Roll back
         </Button>
@@ -94,6 +96,7 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
                           action: 'promote',
                           remote: line.remote,
                           version: release.version,
+                          expectedLive: line.live,
                         })
                       }
                     >
