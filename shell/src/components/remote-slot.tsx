@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, useEffect, useMemo, type ReactNode } from 'r
 import styled from 'styled-components';
 import { useLocation } from 'react-router-dom';
 import { loadRemoteComponent, remotePageShown, RemoteSkewError } from '../lib/remotes';
+import { runtimeConfig, type RemoteName } from '../lib/runtime-config';
 import {
   Button,
   ConfiguratorColumn,
@@ -121,12 +122,42 @@ export function PageTopSkeleton({ title, intro }: PageTop) {
   );
 }
 
+/** The release of the remote this browser previews (an admin's preview cookie), if any. */
+function previewedRelease(module: string): string | null {
+  const remote = module.slice(0, module.indexOf('/')) as RemoteName;
+  const release = runtimeConfig().releases?.[remote];
+  return release?.preview ? release.version : null;
+}
+
+/**
+ * Drops this browser's preview cookie (DELETE /api/admin/releases/preview needs no rights) and opens
+ * the page again with the live release: the way out of a previewed remote that cannot be shown, the
+ * admin's Releases tab among them.
+ */
+async function endPreview() {
+  await fetch('/api/admin/releases/preview', { method: 'DELETE' }).catch(() => undefined);
+  window.location.reload();
+}
+
 /** A remote's route when the remote cannot be shown: why, and that the rest of the shop works. */
-function RemoteUnavailable({ area, skew }: { area: string; skew: string | null }) {
+function RemoteUnavailable({
+  area,
+  skew,
+  previewed,
+}: {
+  area: string;
+  skew: string | null;
+  previewed: string | null;
+}) {
   return (
     <Fallback role="alert" data-testid="remote-fallback">
       <h1>The {area} is unavailable right now</h1>
-      {skew ? (
+      {previewed ? (
+        <p data-testid="remote-preview">
+          This browser previews release {previewed} of the {area}, which could not be opened. End
+          the preview to go back to the live release.
+        </p>
+      ) : skew ? (
         <p data-testid="remote-skew">
           This version of the {area} ({skew}) does not fit this version of the shop, so it was not
           opened. The shop&apos;s team has been told. The rest of the shop still works.
@@ -134,9 +165,15 @@ function RemoteUnavailable({ area, skew }: { area: string; skew: string | null }
       ) : (
         <p>The rest of the shop still works. Please try again in a few minutes.</p>
       )}
-      <Button type="button" onClick={() => window.location.reload()}>
-        Try again
-      </Button>
+      {previewed ? (
+        <Button type="button" onClick={() => void endPreview()}>
+          End preview
+        </Button>
+      ) : (
+        <Button type="button" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      )}
     </Fallback>
   );
 }
@@ -144,13 +181,16 @@ function RemoteUnavailable({ area, skew }: { area: string; skew: string | null }
 const skewOf = (error: unknown) => (error instanceof RemoteSkewError ? error.version : null);
 
 /** What the federation runtime resolves a remote page to when it is refused or cannot be loaded. */
-const unavailableIn = (area: string) =>
+const unavailableIn = (area: string, module: string) =>
   function RemoteUnavailableHere({ error }: { error: unknown }) {
-    return <RemoteUnavailable area={area} skew={skewOf(error)} />;
+    return (
+      <RemoteUnavailable area={area} skew={skewOf(error)} previewed={previewedRelease(module)} />
+    );
   };
 
 interface BoundaryProps {
   area: string;
+  module: string;
   children: ReactNode;
 }
 
@@ -168,7 +208,13 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; skew: s
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <RemoteUnavailable area={this.props.area} skew={this.state.skew} />;
+    return (
+      <RemoteUnavailable
+        area={this.props.area}
+        skew={this.state.skew}
+        previewed={previewedRelease(this.props.module)}
+      />
+    );
   }
 }
 
@@ -195,7 +241,8 @@ export function RemoteSlot({
   fallback = <PageSkeleton />,
 }: RemoteSlotProps) {
   const RemoteComponent = useMemo(
-    () => lazy(() => loadRemoteComponent<Record<string, unknown>>(module, unavailableIn(area))),
+    () =>
+      lazy(() => loadRemoteComponent<Record<string, unknown>>(module, unavailableIn(area, module))),
     [module, area],
   );
   // Prerendered (src/prerender): the route's skeleton, the same box the browser's first render draws,
@@ -205,7 +252,7 @@ export function RemoteSlot({
   }
   return (
     <ReservedArea>
-      <RemoteBoundary area={area}>
+      <RemoteBoundary area={area} module={module}>
         <Suspense fallback={fallback}>
           <RemoteComponent {...props} />
           <PageShown />
