@@ -185,6 +185,9 @@ describe('the orders export', () => {
       status: 'pending_payment',
     });
     expect(unpaid.rows).toHaveLength(2);
+    expect(unpaid.response.headers.get('content-disposition')).toBe(
+      `attachment; filename="orders-pending-payment-${today()}-to-${today()}.csv"`,
+    );
     // Asked for, never paid: the shop kept nothing of its total.
     const [unpaidHeader, unpaidRow] = unpaid.rows;
     expect(Number(unpaidRow![unpaidHeader!.indexOf('Total')])).toBeGreaterThan(0);

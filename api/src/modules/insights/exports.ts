@@ -311,7 +311,15 @@ export async function streamExport(
             (order) => [orderRow(order, timeZone)],
             count,
           );
-  const name = `${record.kind}${record.rows === 'line' ? '-lines' : ''}-${record.from}-to-${record.to}.csv`;
+  // Named by what it holds: two exports of the same days with different statuses are told apart.
+  const name = [
+    record.kind,
+    ...(record.rows === 'line' ? ['lines'] : []),
+    ...(record.status ? [record.status.replace(/_/g, '-')] : []),
+    record.from,
+    'to',
+    `${record.to}.csv`,
+  ].join('-');
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
   await pipeline(Readable.from(chunks), res);
