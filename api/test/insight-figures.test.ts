@@ -125,5 +125,12 @@ describe('figures', () => {
         { minutes: 1000, orders: 1 },
       ]),
     ).toBe(15);
+    // In whole minutes: the middle two's mean rounded.
+    expect(
+      medianMinutes([
+        { minutes: 10, orders: 1 },
+        { minutes: 11, orders: 1 },
+      ]),
+    ).toBe(11);
   });
 });

@@ -193,5 +193,8 @@ export function medianMinutes(approvals: Figures['approvals']): number | null {
     }
     return sorted.at(-1)!.minutes;
   };
-  return count % 2 === 1 ? at((count - 1) / 2) : (at(count / 2 - 1) + at(count / 2)) / 2;
+  // Whole minutes (docs/product.md section 11): the mean of the middle two, rounded.
+  return count % 2 === 1
+    ? at((count - 1) / 2)
+    : Math.round((at(count / 2 - 1) + at(count / 2)) / 2);
 }
