@@ -152,18 +152,19 @@ function RemoteUnavailable({
   return (
     <Fallback role="alert" data-testid="remote-fallback">
       <h1>The {area} is unavailable right now</h1>
-      {previewed ? (
-        <p data-testid="remote-preview">
-          This browser previews release {previewed} of the {area}, which could not be opened. End
-          the preview to go back to the live release.
-        </p>
-      ) : skew ? (
+      {skew ? (
         <p data-testid="remote-skew">
           This version of the {area} ({skew}) does not fit this version of the shop, so it was not
           opened. The shop&apos;s team has been told. The rest of the shop still works.
         </p>
       ) : (
         <p>The rest of the shop still works. Please try again in a few minutes.</p>
+      )}
+      {previewed && (
+        <p data-testid="remote-preview">
+          This browser previews release {previewed} of the {area}. End the preview to go back to the
+          live release.
+        </p>
       )}
       {previewed ? (
         <Button type="button" onClick={() => void endPreview()}>
