@@ -167,6 +167,10 @@ test('a promoted build reaches shoppers on their next page, a preview only its a
   await expect(admin.getByTestId('live-configurator')).toHaveText(versions.b);
   since = Date.now();
   await admin.getByRole('button', { name: 'Roll back Configurator' }).click();
+  const asked = admin.getByRole('alertdialog', {
+    name: `Roll Configurator back to ${versions.a}?`,
+  });
+  await asked.getByRole('button', { name: 'Roll back' }).click();
   await expect(admin.getByTestId('live-configurator')).toHaveText(versions.a);
   const screenRollbackMs = await nextPageShows(page, 'Build A', since);
 
@@ -206,10 +210,12 @@ test('a release built for another contracts major is not promoted, is refused cl
   ).toBeVisible();
   await expect(admin.getByTestId('remote-skew')).toContainText(versions.contracts2);
   await expect(admin.getByRole('banner')).toBeVisible();
-  const ended = await admin.request.delete('/api/admin/releases/preview', {
-    headers: { 'x-session-id': sessionId! },
-  });
-  expect(ended.status()).toBe(204);
+  // The way out is on the page itself: End preview, and the live release shows again.
+  await expect(admin.getByTestId('remote-preview')).toContainText(versions.contracts2);
+  await admin.getByRole('button', { name: 'End preview' }).click();
+  await expect(
+    admin.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' }),
+  ).toBeVisible({ timeout: 15_000 });
 
   await admin.goto('/admin');
   await admin.getByRole('tab', { name: 'Releases' }).click();

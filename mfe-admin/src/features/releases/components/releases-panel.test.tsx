@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminReleases } from '@shop/contracts/releases';
 import { json, renderPage, setupShopTests } from '@shop/ui/testing';
@@ -67,9 +67,21 @@ describe('the Releases screen', () => {
       .mockResolvedValueOnce(json(shown));
     const user = userEvent.setup();
     renderPage(<ReleasesPanel />);
+    expect(await screen.findByRole('cell', { name: 'its own server' })).toBeVisible();
     await user.click(await screen.findByRole('button', { name: /^Promote .*1\.0\.0-bbbbbbb$/ }));
+    // Asked first: every shopper gets it.
+    const promoting = await screen.findByRole('alertdialog', {
+      name: 'Make Configurator 1.0.0-bbbbbbb live?',
+    });
+    expect(promoting).toHaveTextContent('Its files come from its own server.');
+    expect(currentFetch().mock.calls).toHaveLength(1);
+    await user.click(within(promoting).getByRole('button', { name: 'Promote' }));
     await waitFor(() => expect(currentFetch().mock.calls).toHaveLength(3));
-    await user.click(screen.getByRole('button', { name: /^Roll back/ }));
+    await user.click(screen.getByRole('button', { name: 'Roll back Configurator' }));
+    const rolling = await screen.findByRole('alertdialog', {
+      name: 'Roll Configurator back to 1.0.0-0000000?',
+    });
+    await user.click(within(rolling).getByRole('button', { name: 'Roll back' }));
     await waitFor(() => expect(currentFetch().mock.calls).toHaveLength(5));
     const body = (call: number) =>
       JSON.parse(String((currentFetch().mock.calls[call]?.[1] as RequestInit).body));

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Badge,
@@ -13,6 +14,7 @@ import {
   TableRegion,
 } from '@shop/ui';
 import { useEndPreview, useReleaseChange, useReleases, type AdminReleases } from '../api/releases';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
 const REMOTE_LABELS: Record<string, string> = {
@@ -24,11 +26,37 @@ const REMOTE_LABELS: Record<string, string> = {
 
 type RemoteLine = AdminReleases['remotes'][number];
 
+/** Where a release's files come from: the remote's own server (a path), or the host its URL names. */
+function releaseSource(entry: string): string {
+  if (entry.startsWith('/')) return 'its own server';
+  try {
+    return new URL(entry).host;
+  } catch {
+    return entry;
+  }
+}
+
+/** A change every shopper gets, asked before it is made. */
+type Asked = { action: 'promote' | 'rollback'; version: string; source: string | null };
+
 function RemoteReleases({ line }: { line: RemoteLine }) {
   const timeZone = useShopTimeZone();
   const change = useReleaseChange();
+  const [asked, setAsked] = useState<Asked | null>(null);
   const label = REMOTE_LABELS[line.remote] ?? line.remote;
   const headingId = `releases-${line.remote}`;
+  const confirm = () => {
+    if (!asked) return;
+    const done = { onSettled: () => setAsked(null) };
+    const expectedLive = line.live;
+    if (asked.action === 'rollback')
+      change.mutate({ action: 'rollback', remote: line.remote, expectedLive }, done);
+    else
+      change.mutate(
+        { action: 'promote', remote: line.remote, version: asked.version, expectedLive },
+        done,
+      );
+  };
   return (
     <section aria-labelledby={headingId}>
       <SectionHeader>
@@ -48,7 +76,7 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
           disabled={!line.previous || change.isPending}
           aria-label={`Roll back ${label}`}
           onClick={() =>
-            change.mutate({ action: 'rollback', remote: line.remote, expectedLive: line.live })
+            line.previous && setAsked({ action: 'rollback', version: line.previous, source: null })
           }
         >
           Roll back
@@ -67,7 +95,7 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
       ) : (
         <TableRegion label={`${label} releases`} narrow="cards">
           <Table>
-            <TableHead columns={['Version', 'Contracts', 'Published', 'State']} actions />
+            <TableHead columns={['Version', 'Contracts', 'Published', 'From', 'State']} actions />
             <tbody>
               {line.available.map((release) => (
                 <tr key={release.version}>
@@ -79,6 +107,7 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
                     {formatShortDate(release.publishedAt, timeZone)}{' '}
                     {formatTime(release.publishedAt, timeZone)}
                   </td>
+                  <td className="nowrap">{releaseSource(release.entry)}</td>
                   <td>
                     {release.version === line.live ? (
                       <Badge $tone="green">Live</Badge>
@@ -92,11 +121,10 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
                       disabled={release.version === line.live || change.isPending}
                       aria-label={`Promote ${label} ${release.version}`}
                       onClick={() =>
-                        change.mutate({
+                        setAsked({
                           action: 'promote',
-                          remote: line.remote,
                           version: release.version,
-                          expectedLive: line.live,
+                          source: releaseSource(release.entry),
                         })
                       }
                     >
@@ -123,6 +151,24 @@ function RemoteReleases({ line }: { line: RemoteLine }) {
           </Table>
         </TableRegion>
       )}
+      <ConfirmDialog
+        open={asked !== null}
+        onOpenChange={(open) => !open && setAsked(null)}
+        title={
+          asked?.action === 'rollback'
+            ? `Roll ${label} back to ${asked.version}?`
+            : `Make ${label} ${asked?.version ?? ''} live?`
+        }
+        description={
+          asked?.action === 'rollback'
+            ? `Every shopper gets ${asked.version} again on their next page, within a few seconds.`
+            : `Every shopper gets it on their next page, within a few seconds. Its files come from ${asked?.source ?? 'its own server'}.`
+        }
+        confirmLabel={asked?.action === 'rollback' ? 'Roll back' : 'Promote'}
+        pendingLabel={asked?.action === 'rollback' ? 'Rolling back…' : 'Promoting…'}
+        pending={change.isPending}
+        onConfirm={confirm}
+      />
       {line.audit.length > 0 && (
         <details>
           <summary>History</summary>
