@@ -1,6 +1,7 @@
 // Transactional email. A request only queues a message (an insert into the outbox), so sending never
 // blocks or fails the request; the mail worker (jobs/) sends it, pausing while the mail server is
-// down (the messages keep their order). With no MAIL_URL the outbox is the destination: the admin reads it in the Outbox tab.
+// down (the messages keep their order). With no MAIL_URL the outbox is the destination: the admin
+// reads it in the Outbox tab.
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { MailKind, OutboxMessage, OutboxPage } from '@shop/contracts';
@@ -192,7 +193,7 @@ export function mailSenderFor(config: Config): MailSender | null {
 }
 
 /** Waits after the n-th failed attempt: 30 s, 1 min, 2 min, ... at most an hour. */
-export function retryDelayMs(failedAttempts: number): number {
+function retryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * 60 * 1000);
 }
 
@@ -225,8 +226,8 @@ class AttachmentMissing extends Error {}
 /**
  * The mail worker's pause while the mail server cannot be reached or refuses the shop (its login or
  * sender): 30 s, 1 min, 2 min, ... at most an hour, over from the first round that reaches it. The
- * messages keep their places meanwhile, so they go in the order they were queued once it is back (a
- * cancel's email never before the order's confirmation). One per worker (jobs/index.ts).
+ * messages keep their places meanwhile, so they go oldest first once it is back (a customer's
+ * cancellation after the confirmation it follows). One per worker (jobs/index.ts).
  */
 export class MailServerBackoff {
   private failures = 0;
