@@ -744,7 +744,8 @@ describe('reset and confirmation links', () => {
     }
   });
 
-  it('when the mail server refuses a reset mail for good, then the stored message keeps no working link', async () => {
+  /** A new customer's reset mail, queued and not yet sent (their sign-up's confirmation is). */
+  async function queuedReset() {
     const email = (await register(app.agent())).body.email as string;
     await runWorker(); // the sign-up's confirmation, sent
     const forgot = await app
@@ -752,7 +753,12 @@ describe('reset and confirmation links', () => {
       .request('POST', '/api/auth/forgot-password', { body: { email } });
     expect(forgot.status).toBe(202);
     const [reset] = (await queuedTo(email, 2)).filter((mail) => mail.kind === 'password_reset');
-    expect(reset?.text).toMatch(TOKEN); // queued: the worker needs it
+    return { email, reset: reset! };
+  }
+
+  it('when the mail server refuses a reset mail for good, then the stored message keeps no working link', async () => {
+    const { reset } = await queuedReset();
+    expect(reset.text).toMatch(TOKEN); // queued: the worker needs it
 
     const refusing: MailSender = {
       send: () =>
@@ -762,7 +768,7 @@ describe('reset and confirmation links', () => {
       close: () => {},
     };
     await deliverDueMail({ sender: refusing, from: app.config.mail.from, logger });
-    const refused = await OutboxModel.findById(reset!._id).lean();
+    const refused = await OutboxModel.findById(reset._id).lean();
     expect(refused?.failedAt).toBeInstanceOf(Date);
     expect(refused?.status).toBe('failed');
     expect(refused?.text).not.toMatch(TOKEN);
@@ -771,23 +777,18 @@ describe('reset and confirmation links', () => {
     // The admin's outbox tells it refused, not retried.
     const listed = await admin.request('GET', '/api/admin/outbox?limit=50');
     const shown = (listed.body.messages as Array<{ id: string; failedAt: string | null }>).find(
-      (message) => message.id === reset!._id.toString(),
+      (message) => message.id === reset._id.toString(),
     );
     expect(shown?.failedAt).toBe(refused!.failedAt!.toISOString());
   });
+
   it('when a reset mail waited out its link’s hour (the mail server down), then it is not sent, and says why', async () => {
-    const email = (await register(app.agent())).body.email as string;
-    await runWorker(); // the sign-up's confirmation, sent
-    const forgot = await app
-      .agent()
-      .request('POST', '/api/auth/forgot-password', { body: { email } });
-    expect(forgot.status).toBe(202);
-    const [reset] = (await queuedTo(email, 2)).filter((mail) => mail.kind === 'password_reset');
+    const { email, reset } = await queuedReset();
     const before = mailServer.received.length;
     // Still unsent an hour on (the server was down meanwhile): its link no longer works.
     await runWorker(new Date(Date.now() + 60 * 60_000 + 1_000));
     expect(mailServer.received.slice(before).map((mail) => mail.to[0])).not.toContain(email);
-    const given = await OutboxModel.findById(reset!._id).lean();
+    const given = await OutboxModel.findById(reset._id).lean();
     expect(given).toMatchObject({ status: 'failed', error: LINK_EXPIRED_UNSENT, sentAt: null });
     expect(given?.text).not.toMatch(TOKEN);
   });

@@ -38,6 +38,19 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
+/** Live remotes on a clock the test moves (`later`), with the lines they log. */
+function watched() {
+  let clock = 0;
+  const lines = [];
+  const liveRemotes = createLiveRemotes({
+    apiUrl,
+    fallback,
+    now: () => clock,
+    log: (line) => lines.push(line),
+  });
+  return { liveRemotes, lines, later: (ms) => (clock += ms) };
+}
+
 describe('createLiveRemotes', () => {
   it('uses the live release where there is one and the env URL elsewhere, cached a few seconds', async () => {
     let clock = 0;
@@ -77,19 +90,12 @@ describe('createLiveRemotes', () => {
   });
 
   it('keeps the registry’s last answer while it is unreachable (a rolled-back release stays rolled back)', async () => {
-    let clock = 0;
-    const lines = [];
-    const liveRemotes = createLiveRemotes({
-      apiUrl,
-      fallback,
-      now: () => clock,
-      log: (line) => lines.push(line),
-    });
+    const { liveRemotes, lines, later } = watched();
     live = { configurator: release('1.0.0-aaaaaaa') };
     const before = await liveRemotes();
     registryDown = true; // the API restarting
     try {
-      clock += LIVE_CACHE_MS;
+      later(LIVE_CACHE_MS);
       expect(await liveRemotes()).toEqual(before);
       expect((await liveRemotes('shop_release_preview=abc.def')).remotes).toEqual(before.remotes);
     } finally {
@@ -99,21 +105,14 @@ describe('createLiveRemotes', () => {
   });
 
   it('skips a release whose entry is not an http(s) address, logging it once', async () => {
-    let clock = 0;
-    const lines = [];
-    const liveRemotes = createLiveRemotes({
-      apiUrl,
-      fallback,
-      now: () => clock,
-      log: (line) => lines.push(line),
-    });
+    const { liveRemotes, lines, later } = watched();
     live = {
       configurator: { ...release('1.0.0-badurl'), entry: 'http://[oops/mf-manifest.json' },
       admin: { ...release('1.0.0-script'), entry: 'javascript:alert(1)' },
     };
     const answer = await liveRemotes();
     expect(answer).toEqual({ remotes: fallback, releases: {} });
-    clock += LIVE_CACHE_MS;
+    later(LIVE_CACHE_MS);
     await liveRemotes();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/configurator 1\.0\.0-badurl's entry is not an http\(s\) address/);
