@@ -1,7 +1,13 @@
 // Orders (docs/product.md sections 3, 5, 7; docs/design.md sections 4 and 5a): the server turns the session's cart
 // into an order from its own data, with the checkout's rules and messages and a gap-free order number.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkoutMessages, orderHistorySchema, priceLabel } from '@shop/contracts';
+import {
+  checkoutMessages,
+  formatDollars,
+  orderHistorySchema,
+  priceLabel,
+  totalChangedMessage,
+} from '@shop/contracts';
 import { CartModel } from '../src/modules/cart/model';
 import { OrderModel } from '../src/modules/orders/model';
 import { trusted } from '../src/platform/db';
@@ -273,6 +279,37 @@ describe('POST /api/orders', () => {
       /^The discount code GONESOON can no longer be used: .+ Remove it from your cart to continue\.$/,
     );
     expect(await OrderModel.countDocuments()).toBe(before);
+  });
+
+  it('when the cart changed since the page showed its total (another tab), then 409 naming the new total and no order; at that total it is placed', async () => {
+    const agent = app.agent();
+    const line = await addToCart(agent);
+    const quoted = await agent.request('POST', '/api/checkout/quote', {
+      body: { zipCode: customerInfo().zipCode },
+    });
+    expect(quoted.status).toBe(200);
+    // Another tab makes it three labels.
+    const more = await agent.request('PUT', `/api/cart/${line.body.item.id}`, {
+      body: { quantity: 3 },
+    });
+    expect(more.status).toBe(200);
+    const now = await agent.request('POST', '/api/checkout/quote', {
+      body: { zipCode: customerInfo().zipCode },
+    });
+    const before = await OrderModel.countDocuments();
+    const stale = await checkout(agent, {
+      customerInfo: customerInfo(),
+      expectedTotal: quoted.body.total,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(totalChangedMessage(formatDollars(now.body.total)));
+    expect(await OrderModel.countDocuments()).toBe(before);
+    const placed = await checkout(agent, {
+      customerInfo: customerInfo(),
+      expectedTotal: now.body.total,
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.total).toBe(now.body.total);
   });
 
   it('when the same unchanged cart is checked out again, then the same unpaid order answers (200)', async () => {

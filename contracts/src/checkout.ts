@@ -104,8 +104,21 @@ export const createOrderSchema = z.object({
     .transform((value) => value || null),
   /** "Skip the proof, engrave as shown": the paid order goes straight to processing. */
   skipProof: z.boolean({ error: 'skipProof must be true or false' }).optional().default(false),
+  /**
+   * The total the page showed (its quote, dollars): the order is refused (409) when the cart now
+   * makes another, so the card is never charged an amount the shopper did not see. Left out, not
+   * checked (a client without a quote).
+   */
+  expectedTotal: z
+    .number({ error: 'expectedTotal must be a number' })
+    .nonnegative('expectedTotal must be a number')
+    .optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+/** The 409 of an order whose cart makes another total than the one the page showed. */
+export const totalChangedMessage = (total: string) =>
+  `Your cart changed since this total was shown: it is now ${total}. Please check your order and pay again.`;
 
 /** POST /api/checkout/quote: the amounts for the address entered, before the card is charged. */
 export const checkoutQuoteSchema = z.object({

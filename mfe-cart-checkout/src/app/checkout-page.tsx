@@ -76,6 +76,7 @@ export default function CheckoutPage() {
   const { placeOrder, processing, failure } = usePlaceOrder({
     cart: shownCart,
     card: cardForm.card,
+    expectedTotal: quote?.total ?? null,
     afterPaid: form.saveToProfile
       ? async ({ customerInfo }) => {
           // The order is paid whatever happens here: a failed save is told, never a failed order.

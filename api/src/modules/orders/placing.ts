@@ -7,7 +7,10 @@ import {
   isVariableLine,
   labelNumbers,
   linesTooSmallToEngrave,
+  formatDollars,
+  toCents,
   toDollars,
+  totalChangedMessage,
   variableDataOf,
   type CheckoutQuote,
   type CreatedOrder,
@@ -176,11 +179,21 @@ export async function priceOrder(
     customerInfo,
     notes,
     skipProof = false,
-  }: { customerInfo: CustomerInfo; notes: string | null; skipProof?: boolean },
+    expectedTotal,
+  }: {
+    customerInfo: CustomerInfo;
+    notes: string | null;
+    skipProof?: boolean;
+    expectedTotal?: number;
+  },
   taxRates: TaxRates,
 ): Promise<PricedOrder> {
   const cart = await readCartToPlace(owner, true);
   const priced = await priceLines(cart, customerInfo.zipCode, taxRates);
+  // The cart changed since the page showed its total (another tab, another device): not placed.
+  if (expectedTotal !== undefined && toCents(expectedTotal) !== priced.totalCents) {
+    throw AppError.conflict(totalChangedMessage(formatDollars(toDollars(priced.totalCents))));
+  }
   const refusal = skipProof ? skipProofRefusal(priced.items) : null;
   if (refusal) throw AppError.invalidField('skipProof', refusal);
 

@@ -3,8 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { ApiError, ordersQueryKey, queryClient, useShopStore } from 'shell/store';
-import { cartResponseSchema } from '@shop/contracts';
+import { ApiError, cartQueryKey, ordersQueryKey, queryClient, useShopStore } from 'shell/store';
+import { cartResponseSchema, totalChangedMessage } from '@shop/contracts';
 import { installFakePayments } from '../../../testing/fake-payments';
 import { lastToast, resetShop, stubApi } from '@shop/ui/testing';
 import { cartAnswer } from '../../../testing/fixtures';
@@ -108,6 +108,25 @@ describe('placing and paying for an order', () => {
     expect(queryClient.getQueryData(['cart', 'quote', '60601', 2])).toBeUndefined();
     expect(queryClient.getQueryData(['cart', 'zip', '60601'])).toBeUndefined();
     expect(calls.filter((c) => c.path === '/api/checkout/quote')).toHaveLength(0);
+  });
+
+  it('asks for the order at the total the page shows; refused because the cart changed, charges nothing and reads the cart again', async () => {
+    const changed = totalChangedMessage('$14.87');
+    const calls = stubApi({ 'POST /api/orders': { status: 409, json: { message: changed } } });
+    const { card } = installFakePayments();
+    const cart = cartResponseSchema.parse(cartAnswer());
+    queryClient.setQueryData(cartQueryKey, cart);
+    const hook = renderHook(() => usePlaceOrder({ cart, card, expectedTotal: 8.39, settleMs: 0 }), {
+      wrapper,
+    });
+    await act(() => hook.result.current.placeOrder(checkout));
+    expect(calls.find((c) => c.path === '/api/orders')?.body).toMatchObject({
+      expectedTotal: 8.39,
+    });
+    expect(hook.result.current.failure).toEqual({ title: 'Payment Failed', description: changed });
+    expect(card.tokenize).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.path === '/api/payment/complete')).toHaveLength(0);
+    expect(queryClient.getQueryState(cartQueryKey)?.isInvalidated).toBe(true);
   });
 
   it('makes a new order when the details changed since the declined attempt', async () => {

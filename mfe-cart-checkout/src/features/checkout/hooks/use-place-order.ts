@@ -75,6 +75,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface PlaceOrderOptions {
   cart: Cart | undefined;
   card: PaymentCard | null;
+  /** The total the page shows (its quote): the order is refused if the cart now makes another. */
+  expectedTotal?: number | null;
   settleMs?: number;
   /** Runs once the payment succeeded, before the confirmation page (saving details to the profile). */
   afterPaid?: (checkout: Checkout) => Promise<void>;
@@ -88,6 +90,7 @@ interface PlaceOrderOptions {
 export function usePlaceOrder({
   cart,
   card,
+  expectedTotal = null,
   settleMs = PAYMENT_SETTLE_MS,
   afterPaid,
 }: PlaceOrderOptions) {
@@ -113,7 +116,10 @@ export function usePlaceOrder({
       const order =
         placed.current?.fingerprint === fingerprint
           ? placed.current.order
-          : await createOrder(checkout);
+          : await createOrder({
+              ...checkout,
+              ...(expectedTotal === null ? {} : { expectedTotal }),
+            });
       placed.current = { fingerprint, order };
 
       const tokenized = await card.tokenize();
@@ -170,9 +176,10 @@ export function usePlaceOrder({
       const told = paymentFailureOf(error);
       setFailure(told);
       toast({ ...told, variant: 'destructive' });
-      // Refused for what the cart holds (a code switched off, say): the page reads the cart again,
-      // which says what changed.
-      if (apiErrorStatus(error) === 409) void readAgain(cartQueryKey);
+      // Refused for what the cart holds (a code switched off, the cart changed in another tab, or
+      // emptied): the page reads the cart and its quote again, which say what changed.
+      const status = apiErrorStatus(error);
+      if (status !== undefined && status >= 400 && status < 500) void readAgain(cartQueryKey);
     } finally {
       busy.current = false;
       setProcessing(false);
