@@ -234,6 +234,32 @@ describe('cart page', () => {
     );
   });
 
+  it('when the line was changed or removed in another window, says so and shows the cart as it is now', async () => {
+    let answer = cartAnswer();
+    const gone = { status: 404, json: { message: 'Cart item not found' } };
+    const calls = stubApi({
+      'GET /api/cart': () => ({ json: answer }),
+      [`PUT /api/cart/${ITEM_ID}`]: gone,
+      [`DELETE /api/cart/${ITEM_ID}`]: gone,
+      ...session,
+    });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    await userEvent.click(await screen.findByRole('button', { name: /Increase quantity/ }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Quantity not changed',
+        description: 'This item is no longer in your cart: it was changed in another window.',
+      }),
+    );
+    // The cart was read again after the refusal.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === 'GET /api/cart').length).toBeGreaterThan(1),
+    );
+    answer = { ...cartAnswer(), items: [] };
+    await userEvent.click(screen.getByRole('button', { name: /^Remove Phenolic/ }));
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  });
+
   it('removes an item with an "Item Removed" toast', async () => {
     const calls = stubApi({
       'GET /api/cart': { json: cartAnswer() },

@@ -1,6 +1,7 @@
 // DELETE /api/cart/:id: takes an item out of the cart; the API answers with the whole cart.
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from 'shell/store';
+import { apiJson, cartQueryKey } from 'shell/store';
+import { readAgain } from '@shop/ui/read-again';
 import { cartSchemas } from './cart-schemas';
 import { keepCartAnswer } from './keep-cart-answer';
 
@@ -16,5 +17,7 @@ export function useRemoveCartItem() {
   return useMutation({
     mutationFn: removeCartItem,
     onSuccess: (cart) => keepCartAnswer(cart),
+    // Refused (the line changed or went in another tab, say): the page shows the cart as it is.
+    onError: () => readAgain(cartQueryKey),
   });
 }

@@ -1,6 +1,7 @@
 // PUT /api/cart/:id: changes an item's quantity (at least 1); the API answers with the whole cart.
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from 'shell/store';
+import { apiJson, cartQueryKey } from 'shell/store';
+import { readAgain } from '@shop/ui/read-again';
 import { cartSchemas } from './cart-schemas';
 import { keepCartAnswer } from './keep-cart-answer';
 
@@ -23,5 +24,7 @@ export function useUpdateCartItemQuantity() {
   return useMutation({
     mutationFn: updateCartItemQuantity,
     onSuccess: (cart) => keepCartAnswer(cart),
+    // Refused (the line changed or went in another tab, say): the page shows the cart as it is.
+    onError: () => readAgain(cartQueryKey),
   });
 }

@@ -141,6 +141,9 @@ interface CartItemCardProps {
   onDiscountRemoved(dropped: DiscountRemoved | undefined): void;
 }
 
+/** A line changed or removed elsewhere (another tab): the cart shown is read again. */
+const LINE_GONE = 'This item is no longer in your cart: it was changed in another window.';
+
 export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCardProps) {
   const updateQuantity = useUpdateCartItemQuantity();
   const removeItem = useRemoveCartItem();
@@ -158,8 +161,11 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
         onError: (error) => {
           onFailed?.();
           // A quantity the line's rules refuse (a series' code too small to scan at that count):
-          // the reason, since trying again cannot help. Anything else: the shop's message.
-          const refusal = apiErrorStatus(error) === 400 ? apiErrorMessage(error) : undefined;
+          // the reason, since trying again cannot help; a line gone (removed in another tab), that.
+          // Anything else: the shop's message.
+          const status = apiErrorStatus(error);
+          const refusal =
+            status === 400 ? apiErrorMessage(error) : status === 404 ? LINE_GONE : undefined;
           toast(
             refusal
               ? { title: 'Quantity not changed', description: refusal, variant: 'destructive' }
@@ -181,12 +187,15 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
         toast({ title: 'Item Removed', description: `${name} was removed from your cart.` });
         onRemoved();
       },
-      onError: () =>
+      onError: (error) => {
+        // Gone already (removed in another tab): the cart read again no longer shows it.
+        if (apiErrorStatus(error) === 404) return onRemoved();
         toast({
           title: 'Error',
           description: 'Failed to remove item. Please try again.',
           variant: 'destructive',
-        }),
+        });
+      },
     });
   }
 
