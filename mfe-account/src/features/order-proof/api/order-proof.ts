@@ -6,7 +6,7 @@ import type {
   OrderProof,
   RequestProofChangesInput,
 } from '@shop/contracts/proof-workflow';
-import { apiJson, ordersQueryKey, queryClient } from 'shell/store';
+import { apiErrorStatus, apiJson, ordersQueryKey, queryClient } from 'shell/store';
 import { readAgain } from '@shop/ui/read-again';
 import { proofAnswer, proofKey } from '../../../api/order-proof';
 import { withAccess } from '../../../api/with-access';
@@ -17,6 +17,16 @@ export { useOrderProof } from '../../../api/order-proof';
 async function answered(orderId: string, access: string | null, proof: OrderProof) {
   queryClient.setQueryData(proofKey(orderId, access), proof);
   await readAgain(ordersQueryKey);
+}
+
+/**
+ * An answer refused because the proof moved on (answered in another window, a newer revision sent,
+ * the order cancelled): the page reads the proof and the order again, so it shows where they stand
+ * beside the refusal's reason.
+ */
+async function refused(orderId: string, access: string | null, error: unknown) {
+  if (apiErrorStatus(error) !== 409) return;
+  await Promise.all([readAgain(proofKey(orderId, access)), readAgain(ordersQueryKey)]);
 }
 
 /** POST /api/orders/{id}/proof/approve */
@@ -31,6 +41,7 @@ export function useApproveProof(orderId: string, access: string | null) {
           }),
         ),
       onSuccess: (proof) => answered(orderId, access, proof),
+      onError: (error) => refused(orderId, access, error),
     },
     queryClient,
   );
@@ -48,6 +59,7 @@ export function useRequestProofChanges(orderId: string, access: string | null) {
           }),
         ),
       onSuccess: (proof) => answered(orderId, access, proof),
+      onError: (error) => refused(orderId, access, error),
     },
     queryClient,
   );

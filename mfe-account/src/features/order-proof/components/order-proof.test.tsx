@@ -154,6 +154,26 @@ describe('the order page’s proof', () => {
     expect(screen.getByRole('button', { name: 'Approve the proof' })).toBeEnabled();
   });
 
+  it('when a newer revision was sent meanwhile (another window), says so and shows that revision', async () => {
+    const newer = proof({ revision: 2 });
+    newer.revisions.unshift({
+      ...newer.revisions[0]!,
+      revision: 2,
+      lines: [{ ...newer.revisions[0]!.lines[0]!, customText: 'PUMP 1A' }],
+    });
+    const refusal = 'A newer proof (revision 2) was sent: please look at it before answering';
+    currentFetch()
+      .mockResolvedValueOnce(json(proof()))
+      .mockResolvedValueOnce(json({ message: refusal }, 409))
+      .mockResolvedValue(json(newer));
+    const user = userEvent.setup();
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    await user.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Ann Lee{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(await screen.findByRole('heading', { name: 'Proof (revision 2)' })).toBeVisible();
+    expect(currentFetch().mock.calls.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('from the keyboard, Request changes puts the cursor in the comment box, and Back on Request changes', async () => {
     currentFetch().mockResolvedValue(json(proof()));
     const user = userEvent.setup();
