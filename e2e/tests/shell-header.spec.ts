@@ -136,6 +136,30 @@ test('signed in, Orders joins the links and the account menu offers My Account, 
   await expect(header.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
 
+test('signing out in one tab signs the shop out in the others: their header offers Sign In', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signInThroughApi(page);
+  const other = await page.context().newPage();
+  await other.goto('/products');
+  const otherHeader = other.getByRole('banner');
+  await expect(
+    otherHeader.getByRole('button', { name: 'Account menu for Rosa Diaz' }),
+  ).toBeVisible();
+
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: 'Account menu for Rosa Diaz' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  // The other tab was told: it reads who is signed in again, without a reload.
+  await expect(otherHeader.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(mainNavLinks(other)).toHaveText(['Home', 'Products', 'Cart', 'Contact']);
+  await other.close();
+});
+
 test('an admin also gets Admin Panel in the account menu', async ({ page }) => {
   await page.goto('/');
   await signInThroughApi(page, { admin: true });

@@ -119,6 +119,29 @@ describe('the session', () => {
     await waitFor(() => expect(cartReads()).toBe(3));
   });
 
+  it('tells the shop’s other tabs of a sign-in or sign-out, and reads who is signed in when one tells it', async () => {
+    stubShop(null);
+    const { startSession, useShopStore } = await openPage({ returning: true });
+    stop = startSession();
+    await waitFor(() => expect(useShopStore.getState().authChecked).toBe(true));
+    const otherTab = new BroadcastChannel('shop-session');
+    const told: unknown[] = [];
+    otherTab.onmessage = (event) => told.push(event.data);
+    try {
+      useShopStore.getState().setUser(USER);
+      await waitFor(() => expect(told).toHaveLength(1));
+      // The other tab signed out: this one reads /api/auth/me again, and tells nobody back.
+      const asked = requests.filter((r) => r === '/api/auth/me').length;
+      otherTab.postMessage('signed-in-customer-changed');
+      await waitFor(() => expect(useShopStore.getState().user).toBeNull());
+      expect(requests.filter((r) => r === '/api/auth/me')).toHaveLength(asked + 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(told).toHaveLength(1);
+    } finally {
+      otherTab.close();
+    }
+  });
+
   it('does not read the cart on focus', async () => {
     stubShop(null);
     const { readCart } = await openPage({ returning: true });

@@ -115,9 +115,9 @@ export function handOverCartReads(reads: CartReads): {
  * The page's first reads, started before its first render: who is signed in (without an answer the
  * shopper is a guest) and the cart. A guest whose session this page started has an empty cart: it is
  * known without reading it (nor fetching the parsers), as if read (the cart query starts from it),
- * and a first visit asks the API one question. When the signed-in customer changes (a remote signs someone in, the header signs
- * them out), the cart is read again: signing in merges the guest's cart into the customer's. Returns
- * the stop (tests start a session per test).
+ * and a first visit asks the API one question. When the signed-in customer changes (a remote signs
+ * someone in, the header signs them out, or another tab did), the cart is read again: signing in
+ * merges the guest's cart into the customer's. Returns the stop (tests start a session per test).
  */
 export function startSession(): () => void {
   const { setUser } = useShopStore.getState();
@@ -133,7 +133,33 @@ export function startSession(): () => void {
       if (answer) return read();
       cartReads.receive(EMPTY_CART);
     });
-  return useShopStore.subscribe((state, previous) => {
-    if (previous.authChecked && state.user?.id !== previous.user?.id) void read();
+  // Another tab of the shop signed someone in or out: who is signed in is read again here too, so
+  // this tab never shows a customer (or a cart) its session no longer holds.
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+  let toldByAnotherTab = false;
+  if (channel) {
+    channel.onmessage = () => {
+      void fetchCurrentUser().then(
+        (answer) => {
+          toldByAnotherTab = true;
+          setUser(answer);
+          toldByAnotherTab = false;
+        },
+        () => {},
+      );
+    };
+  }
+  const stopWatching = useShopStore.subscribe((state, previous) => {
+    if (!previous.authChecked || state.user?.id === previous.user?.id) return;
+    void read();
+    if (!toldByAnotherTab) channel?.postMessage('signed-in-customer-changed');
   });
+  return () => {
+    stopWatching();
+    channel?.close();
+  };
 }
+
+/** The channel the shop's tabs tell each other of a sign-in or sign-out on. */
+const SESSION_CHANNEL = 'shop-session';
