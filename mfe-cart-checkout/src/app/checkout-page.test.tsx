@@ -216,6 +216,24 @@ describe('checkout page', { timeout: 15_000 }, () => {
     expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('$24.70');
   });
 
+  it('when the cart read with tax says another tab changed it, reads the page’s own cart again', async () => {
+    installFakePayments();
+    const one = cartAnswer();
+    const changed = { ...one, items: [{ ...one.items[0]!, quantity: 5 }], itemCount: 5 };
+    let plain = one;
+    const calls = stubApi({
+      'GET /api/cart': () => ({ json: plain }),
+      'GET /api/cart?zipCode=60601': { json: changed },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    const zip = await screen.findByRole('textbox', { name: 'ZIP/Postal Code' });
+    plain = changed; // the other tab's change, which the page has not read
+    await userEvent.type(zip, '60601');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/cart')).toHaveLength(2));
+    await waitFor(() => expect(useShopStore.getState().cart.itemCount).toBe(5));
+  });
+
   it('for a Canadian postal code, shows the server’s quote with the carrier it charges', async () => {
     const cart = cartAnswer();
     stubApi({

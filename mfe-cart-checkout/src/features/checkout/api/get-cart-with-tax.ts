@@ -1,7 +1,7 @@
 // GET /api/cart?zipCode=: the cart with tax worked out for the shopper's ZIP or postal code.
 import { useQuery } from '@tanstack/react-query';
 import { isValidZipOrPostalCode } from '@shop/contracts/checkout-options';
-import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, fetchCart } from 'shell/store';
+import { CART_FRESH_MS, CART_KEPT_MS, cartQueryKey, fetchCart, queryClient } from 'shell/store';
 import { checkoutSchemas } from './checkout-schemas';
 
 export function cartWithTaxQueryKey(zipCode: string) {
@@ -12,7 +12,13 @@ export function cartWithTaxQueryKey(zipCode: string) {
 export async function getCartWithTax(zipCode: string) {
   const { cartQuerySchema } = await checkoutSchemas();
   const { zipCode: zip = '' } = cartQuerySchema.parse({ zipCode });
-  return fetchCart(zip);
+  const answer = await fetchCart(zip);
+  // The cart changed in another tab since the page read it: the page's own cart (the header's
+  // badge, the quote's key) is read again too, so the page does not say two things.
+  const shown = queryClient.getQueryData<{ itemCount: number }>(cartQueryKey);
+  if (shown && shown.itemCount !== answer.itemCount)
+    void queryClient.invalidateQueries({ queryKey: cartQueryKey, exact: true });
+  return answer;
 }
 
 /** Only for a ZIP or postal code the shop knows; until then the plain cart is shown without tax. */
