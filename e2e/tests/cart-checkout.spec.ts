@@ -297,6 +297,50 @@ test('a code switched off while the shopper is at checkout is said, taken off, a
   expect(problems).toEqual([]);
 });
 
+test('a cart changed in another tab while the shopper is at checkout is not charged unseen: the page says the new total, and the next payment charges it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const problems = failOnPageErrors(page);
+  await addLabelToCart(page);
+  await page.goto('/checkout');
+  const checkout = page.locator('[data-remote="cart_checkout"]');
+  await fillDetails(page);
+  const pay = checkout.getByRole('button', { name: /Complete Payment: \$/ });
+  await expect(pay).toBeVisible({ timeout: 15_000 });
+  const shown = (await pay.textContent())!.replace(/^.*\$/, '');
+
+  // Another tab of the same browser makes it three labels.
+  const sessionId = (await page.evaluate(() => localStorage.getItem('guest-session-id')))!;
+  const other = await page.context().newPage();
+  const cart = await other.request.get('/api/cart', { headers: { 'x-session-id': sessionId } });
+  const [line] = ((await cart.json()) as { items: Array<{ id: string }> }).items;
+  const changed = await other.request.put(`/api/cart/${line!.id}`, {
+    data: { quantity: 3 },
+    headers: { 'x-session-id': sessionId },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await other.close();
+
+  await fillCard(page, '4111 1111 1111 1111');
+  await pay.click();
+  const failure = checkout.getByTestId('payment-failure');
+  await expect(failure).toContainText('Your cart changed since this total was shown: it is now $', {
+    timeout: 15_000,
+  });
+  const now = /it is now \$([\d,.]+)\./.exec((await failure.textContent())!)![1]!;
+  expect(now).not.toBe(shown);
+  // The page reads the cart again: the button states the new total, and paying charges it.
+  const payNow = checkout.getByRole('button', { name: `Complete Payment: $${now}` });
+  await expect(payNow).toBeVisible({ timeout: 15_000 });
+  await payNow.click();
+  await expect(page).toHaveURL(/\/confirmation\/[0-9a-f]{24}$/, { timeout: 20_000 });
+  await expect(page.locator('[data-remote="cart_checkout"]').getByTestId('order-total')).toHaveText(
+    `$${now}`,
+  );
+  expect(problems).toEqual([]);
+});
+
 test('a keyboard shopper steps a line up three times and removes it, and the focus is never lost', async ({
   page,
 }) => {
