@@ -213,9 +213,9 @@ test('a release built for another contracts major is not promoted, is refused cl
   // The way out is on the page itself: End preview, and the live release shows again.
   await expect(admin.getByTestId('remote-preview')).toContainText(versions.contracts2);
   await admin.getByRole('button', { name: 'End preview' }).click();
-  await expect(
-    admin.getByRole('heading', { level: 1, name: 'Configure Your Custom Label' }),
-  ).toBeVisible({ timeout: 15_000 });
+  // The live configurator itself, not the page's skeleton (which draws the same heading).
+  await expect(admin.locator('[data-remote="configurator"]')).toBeVisible({ timeout: 15_000 });
+  await expect(admin.getByTestId('remote-fallback')).toHaveCount(0);
 
   await admin.goto('/admin');
   await admin.getByRole('tab', { name: 'Releases' }).click();

@@ -58,7 +58,13 @@ describe('a remote that cannot be shown', () => {
       );
       await user.click(screen.getByRole('button', { name: 'End preview' }));
       await waitFor(() => expect(reload).toHaveBeenCalled());
-      expect(ended).toHaveBeenCalledWith('/api/admin/releases/preview', { method: 'DELETE' });
+      expect(ended).toHaveBeenCalledWith(
+        '/api/admin/releases/preview',
+        expect.objectContaining({
+          method: 'DELETE',
+          headers: expect.objectContaining({ 'x-session-id': expect.any(String) }),
+        }),
+      );
     } finally {
       vi.unstubAllGlobals();
     }

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useLocation } from 'react-router-dom';
 import { loadRemoteComponent, remotePageShown, RemoteSkewError } from '../lib/remotes';
 import { runtimeConfig, type RemoteName } from '../lib/runtime-config';
+import { apiRequest } from '../store/api-client';
 import {
   Button,
   ConfiguratorColumn,
@@ -135,7 +136,8 @@ function previewedRelease(module: string): string | null {
  * admin's Releases tab among them.
  */
 async function endPreview() {
-  await fetch('/api/admin/releases/preview', { method: 'DELETE' }).catch(() => undefined);
+  // Through the API client: a change carries the session header the API asks of every one.
+  await apiRequest('/api/admin/releases/preview', { method: 'DELETE' }).catch(() => undefined);
   window.location.reload();
 }
 
