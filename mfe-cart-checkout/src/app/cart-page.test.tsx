@@ -192,6 +192,12 @@ describe('cart page', () => {
     );
   });
 
+  /** The cart page, with its line's + pressed once. */
+  async function openCartAndStepUp() {
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    await userEvent.click(await screen.findByRole('button', { name: /Increase quantity/ }));
+  }
+
   it("says why the line's rules refuse a quantity, since trying again cannot help", async () => {
     const reason = 'Label 100 (ASSET-TAG-100): Too small to scan';
     stubApi({
@@ -199,8 +205,7 @@ describe('cart page', () => {
       [`PUT /api/cart/${ITEM_ID}`]: { status: 400, json: { message: reason, errors: [] } },
       ...session,
     });
-    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
-    await userEvent.click(await screen.findByRole('button', { name: /Increase quantity/ }));
+    await openCartAndStepUp();
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
         title: 'Quantity not changed',
@@ -217,8 +222,7 @@ describe('cart page', () => {
       [`DELETE /api/cart/${ITEM_ID}`]: { status: 500, json: { message: 'Internal server error' } },
       ...session,
     });
-    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
-    await userEvent.click(await screen.findByRole('button', { name: /Increase quantity/ }));
+    await openCartAndStepUp();
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
         description: 'Failed to update quantity. Please try again.',
@@ -243,8 +247,7 @@ describe('cart page', () => {
       [`DELETE /api/cart/${ITEM_ID}`]: gone,
       ...session,
     });
-    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
-    await userEvent.click(await screen.findByRole('button', { name: /Increase quantity/ }));
+    await openCartAndStepUp();
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
         title: 'Quantity not changed',
