@@ -2,7 +2,7 @@
 // discount checked again whenever the cart changes, tax by region from the configured table.
 import { Router } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CART_FULL_MESSAGE, EMPTY_CART, MAX_CART_LINES } from '@shop/contracts';
+import { CART_FULL_MESSAGE, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
 import type { RouteModule } from '../src/routes';
 import {
@@ -859,6 +859,48 @@ describe('signing in with a guest cart', () => {
     expect((await browser.request('GET', '/api/cart')).body.items).toHaveLength(MAX_CART_LINES);
     expect((await guestCart(browser)).items).toHaveLength(MAX_CART_LINES);
     expect(texts((await guestCart(another)).items)).toEqual(numbered('ANOTHER', 1, 3));
+  });
+
+  it("when the guest cart holds a label the customer's cart holds, then sign-in makes one line of both quantities priced at the break they reach, once; other labels, and quantities past a line's limit, stay lines of their own", async () => {
+    const email = uniqueEmail('same-label');
+    const customer = app.agent();
+    await register(customer, { email });
+    await addToCart(customer, { customText: 'VALVE 7', quantity: 6 });
+    await addToCart(customer, { customText: 'PUMP 2', quantity: MAX_LINE_QUANTITY - 1 });
+    const browser = app.agent();
+    await addToCart(browser, { customText: 'VALVE 7', quantity: 5 });
+    await addToCart(browser, { customText: 'PUMP 2', quantity: 2 });
+    await addToCart(browser, { customText: 'TANK 1', quantity: 1 });
+    const guestCartBefore = await CartModel.findById(`guest:${browser.sessionId}`).lean().exec();
+
+    await signIn(browser, email);
+    type Line = { productConfig: { customText: string } } & Record<
+      'quantity' | 'unitPrice' | 'totalPrice',
+      number
+    >;
+    const lines = (body: { items: Line[] }) =>
+      body.items.map(({ productConfig, quantity, unitPrice, totalPrice }) => ({
+        text: productConfig.customText,
+        quantity,
+        unitPrice,
+        totalPrice,
+      }));
+    const expected = [
+      // 11 labels reach the 10-label break: $5.20 less 5%.
+      { text: 'VALVE 7', quantity: 11, unitPrice: 4.94, totalPrice: 54.34 },
+      { text: 'PUMP 2', quantity: MAX_LINE_QUANTITY - 1, unitPrice: 4.16, totalPrice: 41_595.84 },
+      { text: 'PUMP 2', quantity: 2, unitPrice: 5.2, totalPrice: 10.4 },
+      { text: 'TANK 1', quantity: 1, unitPrice: 5.2, totalPrice: 5.2 },
+    ];
+    expect(lines((await browser.request('GET', '/api/cart')).body)).toEqual(expected);
+
+    // A merge stopped after the customer's cart was written and before the guest's went, run again:
+    // the joined label is not added twice.
+    await CartModel.create(guestCartBefore!);
+    const { id } = (await customer.request('GET', '/api/auth/me')).body;
+    await mergeGuestCartIntoCustomer(browser.sessionId, id);
+    expect(lines((await browser.request('GET', '/api/cart')).body)).toEqual(expected);
+    expect(await CartModel.findById(`guest:${browser.sessionId}`).lean().exec()).toBeNull();
   });
 
   it('when only some guest lines fit, then the oldest join the customer and the rest are in the guest cart after signing out', async () => {

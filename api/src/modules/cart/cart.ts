@@ -217,15 +217,16 @@ export async function clearOrderedLines(
 
 /**
  * Right after sign-in: the guest session's lines, uploads and applied code become the customer's,
- * found by customerId from any of their sessions. Lines join only up to MAX_CART_LINES; the ones
- * past it stay in the guest cart (assignGuestCartToCustomer). A guest code replaces the customer's
+ * found by customerId from any of their sessions. A label the customer's cart already holds joins
+ * that line as adding it would (joinedLine); other lines join only up to MAX_CART_LINES, the ones past
+ * it staying in the guest cart (assignGuestCartToCustomer). A guest code replaces the customer's
  * earlier one; with none, the customer's stays. Safe to call twice.
  */
 export async function mergeGuestCartIntoCustomer(
   sessionId: string,
   customerId: string,
 ): Promise<void> {
-  await assignGuestCartToCustomer(sessionId, customerId);
+  await assignGuestCartToCustomer(sessionId, customerId, joinedLine);
   await assignSessionUploadsToCustomer(sessionId, customerId);
   await assignSessionSheetsToCustomer(sessionId, customerId);
 }
@@ -372,25 +373,45 @@ async function assertFilesAreOwned(
   if (errors.length > 0) throw AppError.invalid(errors[0]!.message, errors);
 }
 
+/** A line's label and files, as a cart line keeps them and as a configuration being added has them. */
+type LabelAndFiles = Parameters<typeof sameVariableData>[0] &
+  Parameters<typeof labelKeyOf>[0] & {
+    files: ReadonlyArray<{ hashedName: string; originalName: string }>;
+  };
+
 /**
- * Whether a cart line is the configuration being added: the same options, text, code and files (in
- * any order), so adding it again means more of that label, not a second line of it. A numbered series
- * or a spreadsheet's rows is never more of another line: its labels are each their own, and two
- * series added one after the other stay two lines.
+ * Whether a cart line is the same label as another, or as the configuration being added: the same
+ * options, text, code and files (in any order), so adding it again means more of that label, not a
+ * second line of it. A numbered series or a spreadsheet's rows is never more of another line: its
+ * labels are each their own, and two series added one after the other stay two lines.
  */
-function isSameLabel(item: CartItemRecord, configuration: LabelConfiguration): boolean {
-  const line = item.productConfig;
-  if (isVariableLine(line) || isVariableLine(configuration)) return false;
-  if (!sameVariableData(line, configuration)) return false;
-  const fileKey = (files: ReadonlyArray<{ hashedName: string; originalName: string }>) =>
+function isSameLabel(a: LabelAndFiles, b: LabelAndFiles): boolean {
+  if (isVariableLine(a) || isVariableLine(b)) return false;
+  if (!sameVariableData(a, b)) return false;
+  const fileKey = (files: LabelAndFiles['files']) =>
     files
       .map((file) => `${file.hashedName}\n${file.originalName}`)
       .sort()
       .join('\n');
-  return (
-    labelKeyOf(line) === labelKeyOf(configuration) &&
-    fileKey(item.files) === fileKey(configuration.files)
-  );
+  return labelKeyOf(a) === labelKeyOf(b) && fileKey(a.files) === fileKey(b.files);
+}
+
+const labelOfLine = (item: CartItemRecord): LabelAndFiles => ({
+  ...item.productConfig,
+  files: item.files,
+});
+
+/**
+ * A guest's line for a label the customer's cart already holds, joined to their line as adding it
+ * would have: one line of both quantities, priced at the break they reach together. It takes the
+ * guest line's id, so a sign-in's merge run again finds the guest line already joined. Null for
+ * different labels, or quantities together past the line's limit (the lines stay two).
+ */
+function joinedLine(theirs: CartItemRecord, guests: CartItemRecord): CartItemRecord | null {
+  if (!isSameLabel(labelOfLine(theirs), labelOfLine(guests))) return null;
+  const quantity = theirs.quantity + guests.quantity;
+  if (quantity > MAX_LINE_QUANTITY) return null;
+  return { ...atQuantity(theirs, quantity), _id: guests._id };
 }
 
 /**
@@ -456,7 +477,9 @@ export async function addToCart(
     return { ...cartResponse(lines, { discount: null }, {}), item: toCartItem(toCartLine(added)) };
   }
   const cart = await findCart(owner);
-  const same = asNewLine ? -1 : cart.items.findIndex((item) => isSameLabel(item, configuration));
+  const same = asNewLine
+    ? -1
+    : cart.items.findIndex((item) => isSameLabel(labelOfLine(item), configuration));
   if (same >= 0) {
     const current = cart.items[same]!;
     const merged = current.quantity + quantity;

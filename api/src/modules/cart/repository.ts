@@ -260,13 +260,16 @@ export async function deleteCartAtRevision(owner: CartOwner, revision: string): 
 }
 
 /**
- * After sign-in the guest's cart joins the customer's: its lines after theirs (by when they were
- * added), as many as fit under MAX_CART_LINES, and its code, if it has one, in place of theirs. Safe
- * to call twice. It runs on every sign-in: two reads of the carts and at most two writes.
+ * After sign-in the guest's cart joins the customer's: a guest line `join` makes one with a line of
+ * theirs takes that line's place (each of their lines takes one at most), the others go after theirs
+ * (by when they were added), as many as fit under MAX_CART_LINES; its code, if it has one, replaces
+ * theirs. Safe to call twice: a joined line keeps the guest line's id. It runs on every sign-in: two
+ * reads of the carts and at most two writes.
  */
 export async function assignGuestCartToCustomer(
   sessionId: string,
   customerId: string,
+  join: (theirs: CartItemRecord, guests: CartItemRecord) => CartItemRecord | null,
 ): Promise<void> {
   const guestKey = ownerKeyOf({ sessionId });
   const guest = await findCartByKey(guestKey);
@@ -276,19 +279,33 @@ export async function assignGuestCartToCustomer(
   // Lines of a merge stopped before the guest cart went are already the customer's: not twice.
   const known = new Set(customer.items.map((item) => item._id.toString()));
   const unmerged = guest.items.filter((item) => !known.has(item._id.toString()));
+  const items = [...customer.items];
+  const joinedAt = new Set<number>();
+  const apart: CartItemRecord[] = [];
+  for (const line of unmerged) {
+    const index = items.findIndex((theirs, at) => !joinedAt.has(at) && join(theirs, line));
+    if (index < 0) {
+      apart.push(line);
+      continue;
+    }
+    items[index] = join(items[index]!, line)!;
+    joinedAt.add(index);
+  }
   // The limit holds here as it does for an added line, or one browser picking fresh x-session-ids
   // and signing in again and again grows a cart (and then an order) without bound. The guest's lines
   // join oldest first, as if added one by one to the customer's cart, and the ones a full cart would
   // have refused stay in the guest cart: nothing is dropped, and signed out the shopper finds them
   // where they left them. Dropping them, or pushing out the customer's own lines (theirs in every
   // browser) for them, would lose what someone chose without a word.
-  const room = Math.max(0, MAX_CART_LINES - customer.items.length);
-  const joining = unmerged.slice(0, room);
-  const staying = unmerged.slice(room);
+  const room = Math.max(0, MAX_CART_LINES - items.length);
+  const joining = apart.slice(0, room);
+  const staying = apart.slice(room);
   if (staying.length === guest.items.length && !guest.discount) return; // nothing fits, nothing moves
-  if (joining.length > 0 || guest.discount) {
-    const items = [...customer.items, ...joining].sort(byAge);
-    await writeCartByKey(customerKey, { items, ...(guest.discount ?? {}) });
+  if (joinedAt.size > 0 || joining.length > 0 || guest.discount) {
+    await writeCartByKey(customerKey, {
+      items: [...items, ...joining].sort(byAge),
+      ...(guest.discount ?? {}),
+    });
   }
   // The guest's code is the customer's now; a guest cart left with no lines is removed.
   await saveCart({ sessionId }, guest, staying, null);
