@@ -107,7 +107,7 @@ test('a guest finds an order through /orders/lookup and the link emailed to them
   const context = await browser.newContext({ baseURL });
   const guest = await context.newPage();
   await guest.goto(`/orders/${order.orderNumber}`);
-  await expect(guest.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible({
+  await expect(guest.getByRole('heading', { level: 1, name: 'Is this your order?' })).toBeVisible({
     timeout: 15_000,
   });
   await guest.getByRole('link', { name: 'Find a guest order' }).click();

@@ -275,15 +275,25 @@ describe('OrderPage', () => {
     expect(screen.queryByTestId('order-tracking')).not.toBeInTheDocument();
   });
 
-  it('says the order was not found, and offers the guest lookup, on a 404', async () => {
+  it('signed out, asks whether the order is theirs on a 404, and offers sign-in and the guest lookup', async () => {
     currentFetch().mockResolvedValueOnce(json({ message: 'Order not found' }, 404));
     useShopStore.getState().setUser(null);
     renderPage(<OrderPage orderNumber="1001" />);
-    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Is this your order?' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Find a guest order' })).toHaveAttribute(
       'href',
       '/orders/lookup',
     );
+  });
+
+  it('signed in, says the order is not in the account on a 404', async () => {
+    currentFetch().mockResolvedValueOnce(json({ message: 'Order not found' }, 404));
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrderPage orderNumber="1001" />);
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeVisible();
+    expect(screen.getByText(/This order is not in your account/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
   describe('after the proof was revised', () => {

@@ -369,7 +369,8 @@ function NotFound({ signedIn }: { signedIn: boolean }) {
       <span className="icon" aria-hidden="true">
         <PackageIcon size={26} />
       </span>
-      <h1 id="order-heading">Order not found</h1>
+      {/* Signed out, the order may well be theirs (the API answers 404 rather than say it exists). */}
+      <h1 id="order-heading">{signedIn ? 'Order not found' : 'Is this your order?'}</h1>
       <p>
         {signedIn
           ? 'This order is not in your account. If you ordered as a guest, we can email you a link to it.'
