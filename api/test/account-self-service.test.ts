@@ -5,6 +5,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountMessages,
+  adminMessages,
   emailConfirmedSchema,
   forgotPasswordAnswerSchema,
   shopUserSchema,
@@ -13,7 +14,15 @@ import { resetPassword } from '../src/modules/accounts/accounts';
 import { AccountTokenModel } from '../src/modules/accounts/model';
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
-import { PASSWORD, addToCart, pay, placeOrder, register, uniqueEmail } from './support/shop-flows';
+import {
+  PASSWORD,
+  addToCart,
+  pay,
+  placeOrder,
+  register,
+  registerAdmin,
+  uniqueEmail,
+} from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 let app: TestApp;
@@ -506,6 +515,72 @@ describe('POST /api/account/confirmation-email', () => {
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Your email address is already confirmed.');
     expect(await OutboxModel.countDocuments({ to: email, kind: 'email_confirmation' })).toBe(2);
+  });
+});
+
+describe('POST /api/account/delete', () => {
+  const deleteAccount = (agent: TestAgent, currentPassword = PASSWORD) =>
+    agent.request('POST', '/api/account/delete', { body: { currentPassword } });
+
+  it('when an order is still in production, then 409 and the account stays; once it has shipped, the account, its sessions and cart go, its order stays and is found by the lookup, and its address is told', async () => {
+    const agent = app.agent();
+    const email = (await register(agent)).body.email as string;
+    const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
+    expect(
+      (await agent.request('POST', '/api/auth/confirm-email', { body: { token } })).status,
+    ).toBe(200);
+    await addToCart(agent);
+    const order = await placeOrder(agent, { email });
+    expect((await pay(agent, order.orderId)).status).toBe(200);
+    await addToCart(agent, { customText: 'LEFT IN THE CART' });
+    const otherBrowser = app.agent();
+    expect((await signIn(otherBrowser, email, PASSWORD)).status).toBe(200);
+
+    const wrong = await deleteAccount(agent, 'not my password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([
+      { path: 'currentPassword', message: accountMessages.currentPasswordWrong },
+    ]);
+    const inProgress = await deleteAccount(agent);
+    expect(inProgress.status).toBe(409);
+    expect(inProgress.body).toEqual({ message: accountMessages.ordersInProgress });
+    expect((await me(agent))?.email).toBe(email);
+    expect((await me(otherBrowser))?.email).toBe(email);
+
+    await OrderModel.updateOne({ _id: order.orderId }, { $set: { status: 'shipped' } });
+    const deleted = await deleteAccount(agent);
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await me(agent)).toBeNull();
+    expect(await me(otherBrowser)).toBeNull();
+    expect((await signIn(app.agent(), email, PASSWORD)).status).toBe(401);
+    const kept = await OrderModel.findById(order.orderId).lean();
+    expect(kept).toMatchObject({ status: 'shipped', paymentStatus: 'paid', accountDeleted: true });
+    const told = await OutboxModel.find({ to: email, kind: 'account_deleted' }).lean();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('/orders/lookup');
+
+    // The order is found as a guest's is: its link is mailed to the address it was placed with.
+    const lookup = await app.agent().request('POST', '/api/orders/lookup', {
+      body: { email, orderNumber: String(order.orderNumber) },
+    });
+    expect(lookup.status).toBe(202);
+    await expect.poll(() => OutboxModel.countDocuments({ to: email, kind: 'order_link' })).toBe(1);
+
+    // Registering again with the address makes a new, empty account.
+    const again = app.agent();
+    expect((await register(again, { email })).status).toBe(201);
+    expect((await again.request('GET', '/api/orders')).body).toEqual([]);
+    expect((await again.request('GET', '/api/cart')).body.items).toEqual([]);
+  });
+
+  it('when the customer is an admin, then 403 and the account stays; signed out, 401', async () => {
+    const admin = app.agent();
+    const email = (await registerAdmin(admin)).body.email as string;
+    const refused = await deleteAccount(admin);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: adminMessages.adminNotDeletable });
+    expect((await me(admin))?.email).toBe(email);
+    expect((await deleteAccount(app.agent())).status).toBe(401);
   });
 });
 

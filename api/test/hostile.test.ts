@@ -165,6 +165,7 @@ const ROUTES: Record<string, RouteRow> = {
   'PUT /account/profile': { access: 'customer', json: true },
   'POST /account/email': { access: 'customer', json: true },
   'POST /account/confirmation-email': { access: 'customer', json: false },
+  'POST /account/delete': { access: 'customer', json: true },
   'POST /orders': { access: 'anyone', json: true },
   'GET /orders': { access: 'customer', json: false },
   'GET /orders/by-number/:orderNumber': { access: 'anyone', json: false },
@@ -741,6 +742,28 @@ describe('brute force on every limited route', () => {
       for (let attempt = 0; attempt < 6; attempt++) {
         const response = await agent.request('POST', '/api/auth/change-password', {
           body: { currentPassword: `wrong-${attempt}`, newPassword: 'new-password-1' },
+        });
+        seen.push(response.status);
+      }
+      return seen;
+    });
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  it("account deletion: its wrong passwords count with the password change's, 5 per account, then 429 even with the right one, deleting nothing", async () => {
+    const agent = app.agent();
+    await register(agent);
+    const statuses = await unchanged(async () => {
+      const seen: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await agent.request('POST', '/api/auth/change-password', {
+          body: { currentPassword: `wrong-${attempt}`, newPassword: 'new-password-1' },
+        });
+        seen.push(response.status);
+      }
+      for (const currentPassword of ['wrong-3', 'wrong-4', PASSWORD]) {
+        const response = await agent.request('POST', '/api/account/delete', {
+          body: { currentPassword },
         });
         seen.push(response.status);
       }

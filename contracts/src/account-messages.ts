@@ -28,4 +28,7 @@ export const accountMessages = {
   profileSaved: 'Your details were saved',
   emailChanged: 'Your email was changed. A confirmation link is on its way to the new address.',
   emailUnchanged: 'This is already your email address',
+  accountDeleted: 'Your account was deleted. Its orders stay with the shop.',
+  ordersInProgress:
+    'You have orders in progress: your account can be deleted once they have shipped or been cancelled.',
 } as const;

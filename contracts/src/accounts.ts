@@ -147,3 +147,9 @@ export const changeEmailSchema = z.object({
   currentPassword: changePasswordSchema.shape.currentPassword,
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+
+/** POST /api/account/delete: the account goes, confirmed with the current password. */
+export const deleteAccountSchema = z.object({
+  currentPassword: changePasswordSchema.shape.currentPassword,
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

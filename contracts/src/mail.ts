@@ -16,6 +16,7 @@ export const MAIL_KINDS = [
   'password_reset',
   'email_confirmation',
   'email_changed',
+  'account_deleted',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -33,6 +34,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   password_reset: 'Password reset',
   email_confirmation: 'Email confirmation',
   email_changed: 'Email changed (to the old address)',
+  account_deleted: 'Account deleted',
 };
 
 /** One message: sentAt null while queued; error is the last failed attempt's reason. */

@@ -17,11 +17,18 @@ import { hashPassword, passwordMatches } from './passwords';
 import {
   customerOrdersForAdmin,
   forgetOrdersCustomer,
+  hasOrdersInProgress,
   joinGuestOrders,
   orderedArtworkOf,
 } from '../orders/orders';
 import type { Config } from '../../config';
-import { emailChanged, emailConfirmation, passwordReset, queueMail } from '../mail/mail';
+import {
+  accountDeleted,
+  emailChanged,
+  emailConfirmation,
+  passwordReset,
+  queueMail,
+} from '../mail/mail';
 import { checkToken, issueToken, useToken } from './tokens';
 import {
   changeCustomerEmail,
@@ -374,6 +381,35 @@ export async function adminCustomerDetail(
   const customer = await findCustomerById(id);
   if (!customer) throw AppError.notFound('Customer not found');
   return { customer: toShopUser(customer), ...(await customerOrdersForAdmin(id, page)) };
+}
+
+/**
+ * The customer deletes their own account, confirmed with their password (the password limit, as for
+ * an email change): refused for an admin, and while a paid order is still to be made or sent (its
+ * proof is answered, and its progress read, in the account). Their confirmed address is told.
+ */
+export async function deleteOwnAccount(
+  { customerId, currentPassword }: { customerId: string; currentPassword: string },
+  config: Config,
+): Promise<void> {
+  const customer = await checkCurrentPassword(
+    customerId,
+    currentPassword,
+    'Too many password attempts. Please try again later.',
+  );
+  if (customer.isAdmin) throw AppError.forbidden(adminMessages.adminNotDeletable);
+  if (await hasOrdersInProgress(customerId)) {
+    throw AppError.conflict(accountMessages.ordersInProgress);
+  }
+  await deleteCustomer(customerId);
+  if (customer.emailConfirmedAt) {
+    await queueMail({
+      key: `account_deleted:${customerId}`,
+      kind: 'account_deleted',
+      to: customer.email,
+      rendered: accountDeleted({ firstName: customer.firstName }, config.shop),
+    });
+  }
 }
 
 /**

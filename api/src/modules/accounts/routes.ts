@@ -7,6 +7,7 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   confirmEmailSchema,
+  deleteAccountSchema,
   forgotPasswordSchema,
   loginSchema,
   profileSchema,
@@ -36,6 +37,7 @@ import {
   confirmationMessages,
   currentShopUser,
   deleteCustomer,
+  deleteOwnAccount,
   registerCustomer,
   resendEmailConfirmation,
   resetPassword,
@@ -148,6 +150,14 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
         config,
       ),
     );
+  });
+
+  // The account goes; this browser is signed out with it (every other session went with the account).
+  router.post('/account/delete', requireUser, async (req, res) => {
+    const { currentPassword } = parseBody(deleteAccountSchema, req);
+    await deleteOwnAccount({ customerId: currentUser(req).id, currentPassword }, config);
+    await signOut(req, res, config);
+    res.status(204).end();
   });
 
   router.post(

@@ -23,6 +23,7 @@ export { hasMail, releaseLapsedClaims as releaseLapsedMailClaims } from './repos
 
 // The messages other modules send, rendered here (templates.ts).
 export {
+  accountDeleted,
   adminNewOrder,
   emailChanged,
   emailConfirmation,

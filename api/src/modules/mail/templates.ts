@@ -609,6 +609,32 @@ export function emailChanged(
   return message(shop, subject, text, body);
 }
 
+/** To the address of an account its owner deleted: what went, what stays, and who to tell if not them. */
+export function accountDeleted(data: { firstName: string }, shop: ShopContext): RenderedMail {
+  const subject = `Your ${shop.name} account was deleted`;
+  const lookup = `${shop.url}/orders/lookup`;
+  const text = [
+    `Hello ${data.firstName},`,
+    '',
+    `Your ${shop.name} account was deleted, as you asked: its sign-in, saved details and cart are gone. The orders you placed stay with us as sold; to see one, ask for its link at ${lookup} with its number and the email address it was placed with.`,
+    '',
+    `If you did not delete it, someone may know your password: write to ${shop.email} or call ${shop.phone}.`,
+    footerText(shop),
+  ];
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your account was deleted</h1>
+    <p style="margin:0 0 12px;">
+      Hello ${data.firstName}, your ${shop.name} account was deleted, as you asked: its sign-in,
+      saved details and cart are gone. The orders you placed stay with us as sold; to see one, ask
+      for its link at <a href="${lookup}" style="color:#1d4ed8;">${lookup}</a> with its number and
+      the email address it was placed with.
+    </p>
+    <p style="margin:0;color:#4b5563;">
+      If you did not delete it, someone may know your password: write to ${shop.email} or call
+      ${shop.phone}.
+    </p>`;
+  return message(shop, subject, text, body);
+}
+
 interface ProofMailData {
   orderNumber: number;
   customerInfo: CustomerInfo;

@@ -123,7 +123,8 @@ export async function authorizeOrderReader(
  * /orders/lookup: when the guest order of that number was placed with that email (any case), its guest
  * link is emailed there, up to 3 an hour (orderLinksPerEmail; past them nothing is sent). An order in
  * an account gets no link: its owner signs in to read it, and the address it was placed with may be
- * one the account has left (an email change voids what was mailed there). The caller
+ * one the account has left (an email change voids what was mailed there). Once the account is
+ * deleted, its orders are found as a guest's are (no one signs in to them any more). The caller
  * answers the same either way, so the lookup tells nobody whether an order exists or whose it is;
  * only the address the order was placed with receives anything. The route answers before calling this,
  * so neither does the answer's timing.
@@ -135,7 +136,8 @@ export async function sendOrderLink(
 ): Promise<void> {
   const now = new Date();
   const order = await findOrderByNumber(orderNumber);
-  if (!order || order.paymentStatus !== 'paid' || order.customerId) return;
+  if (!order || order.paymentStatus !== 'paid') return;
+  if (order.customerId && !order.accountDeleted) return;
   const placedWith = [order.customerInfo.email, order.guestEmail].filter(Boolean);
   if (!placedWith.some((address) => address!.toLowerCase() === email.toLowerCase())) return;
   if (!(await orderLinksPerEmail.claim(email.toLowerCase(), now)).allowed) return;

@@ -9,6 +9,7 @@ import type { OrderRecord } from './model';
 import {
   findOrderById,
   findPaidGuestOrdersByEmail,
+  hasPaidOrderIn,
   joinOrderToCustomer,
   listOrderedFilesOfCustomer,
   listOrdersOfCustomer,
@@ -108,7 +109,12 @@ export async function orderedArtworkOf(customerId: string): Promise<Set<string>>
   return new Set(await listOrderedFilesOfCustomer(customerId));
 }
 
-/** An admin deleted the customer: their orders stay, and say their account is gone. */
+/** Whether the customer has a paid order the shop has not yet sent (or cancelled). */
+export async function hasOrdersInProgress(customerId: string): Promise<boolean> {
+  return hasPaidOrderIn(customerId, ['awaiting_proof', 'processing']);
+}
+
+/** The customer's account was deleted: their orders stay, and say their account is gone. */
 export async function forgetOrdersCustomer(customerId: string): Promise<void> {
   await markAccountDeleted(customerId);
 }

@@ -2,6 +2,7 @@
 // model.ts, and every change of state is a conditional update on the order (the filter names the
 // state it leaves), which is atomic on MongoDB and on the embedded engine alike.
 import { Types, isValidObjectId } from 'mongoose';
+import type { OrderStatus } from '@shop/contracts';
 import {
   insertUnlessTaken,
   isDuplicateKeyError,
@@ -462,6 +463,19 @@ export async function findPaidGuestOrdersByEmail(email: string): Promise<OrderRe
     .sort({ createdAt: 1, _id: 1 })
     .lean<OrderRecord[]>()
     .exec();
+}
+
+/** Whether the customer has a paid order the shop still has to make or send. */
+export async function hasPaidOrderIn(
+  customerId: string,
+  statuses: readonly OrderStatus[],
+): Promise<boolean> {
+  const found = await OrderModel.exists({
+    customerId: new Types.ObjectId(customerId),
+    paymentStatus: 'paid',
+    status: trusted({ $in: statuses }),
+  }).exec();
+  return found !== null;
 }
 
 /** Marks the orders of a deleted account as such (they stay, as sold, under its id). */
