@@ -7,10 +7,12 @@ import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/platform/logger';
 import { OutboxModel } from '../src/modules/mail/model';
+import { OrderModel } from '../src/modules/orders/model';
 import { signOrderLink } from '../src/modules/orders/order-access';
 import { readWorkbook } from '../src/modules/asset-tags/spreadsheet';
 import { decodeCodesInPdf } from './support/code-reading';
 import {
+  PASSWORD,
   addToCart,
   customerInfo,
   label,
@@ -109,7 +111,7 @@ describe('a numbered series with a code', () => {
     expect(price.body.total).toBe(1750);
   });
 
-  it('goes in the cart as one line that keeps its series, and a second add stays a second line', async () => {
+  it('goes in the cart as one line that keeps its series; a second add of its numbers, or a change that reaches them, is refused and changes nothing', async () => {
     const shopper = app.agent();
     const first = await addToCart(shopper, SERIES);
     expect(first.body.item.productConfig).toMatchObject({
@@ -118,13 +120,67 @@ describe('a numbered series with a code', () => {
       rows: null,
     });
     expect(first.body.item.quantity).toBe(500);
-    const second = await addToCart(shopper, SERIES);
-    expect(second.body.items).toHaveLength(2);
-    expect(second.body.itemCount).toBe(1000);
-    // A plain label added twice is still one line (the merge another change made stays).
+    const again = await shopper.request('POST', '/api/cart', { body: SERIES });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      message:
+        'Line 1 of your cart already engraves PUMP 1501: a label is engraved once in an order. Start this series after it, or remove that line.',
+    });
+    // Every other number of 1501 to 2499 would still take 1501 to 1999's: refused too.
+    const everyOther = { ...SERIES, series: { ...SERIES.series, start: 1999, step: 2 } };
+    expect((await shopper.request('POST', '/api/cart', { body: everyOther })).body.message).toMatch(
+      /^Line 1 of your cart already engraves PUMP 1999:/,
+    );
+    // After it, or the same numbers padded otherwise (other labels), are lines of their own.
+    const after = await addToCart(shopper, {
+      ...SERIES,
+      series: { ...SERIES.series, start: 2001 },
+    });
+    expect(after.body.items).toHaveLength(2);
+    const padded = { ...SERIES, series: { ...SERIES.series, padding: 6 } };
+    expect((await addToCart(shopper, padded)).body.itemCount).toBe(1500);
+
+    const grown = await shopper.request('PUT', `/api/cart/${first.body.item.id}`, {
+      body: { quantity: 501 },
+    });
+    expect(grown.status).toBe(409);
+    expect(grown.body.message).toBe(
+      'This change would have lines 1 and 2 of your cart both engrave PUMP 2001: a label is engraved once in an order. Change the first number of one of them, or remove one.',
+    );
+    const cart = (await shopper.request('GET', '/api/cart')).body;
+    expect(cart.items.map((item: { quantity: number }) => item.quantity)).toEqual([500, 500, 500]);
+    // A plain label added twice is one line of both quantities.
     await addToCart(shopper, { customText: 'PLAIN' });
     const plain = await addToCart(shopper, { customText: 'PLAIN' });
-    expect(plain.body.items).toHaveLength(3);
+    expect(plain.body.items).toHaveLength(4);
+  });
+
+  it('is refused at checkout when two lines of the cart share a number (a guest cart joined at sign-in), before anything is written', async () => {
+    const customer = app.agent();
+    const email = (await register(customer)).body.email as string;
+    await addToCart(customer, { ...SERIES, quantity: 10 });
+    const browser = app.agent();
+    await addToCart(browser, {
+      ...SERIES,
+      quantity: 10,
+      series: { ...SERIES.series, start: 1505 },
+    });
+    const signedIn = await browser.request('POST', '/api/auth/login', {
+      body: { email, password: PASSWORD },
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await browser.request('GET', '/api/cart')).body.items).toHaveLength(2);
+
+    const ordersBefore = await OrderModel.countDocuments();
+    const placed = await browser.request('POST', '/api/orders', {
+      body: { customerInfo: customerInfo(), skipProof: true },
+    });
+    expect(placed.status).toBe(409);
+    expect(placed.body).toEqual({
+      message:
+        'Lines 1 and 2 of your cart both engrave PUMP 1505: a label is engraved once in an order. Change the first number of one of them, or remove one.',
+    });
+    expect(await OrderModel.countDocuments()).toBe(ordersBefore);
   });
 
   it('is refused when its code would be too small to scan, saying why', async () => {
@@ -315,6 +371,13 @@ describe('"Order again" with a numbered series', () => {
       step: 1,
       padding: 0,
     });
+    // Sent twice (a double click): the second would engrave 2001 to 2500 again, and adds nothing.
+    const twice = await customer.request('POST', `/api/orders/${first.orderId}/reorder`, {
+      body: { series: 'continue' },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toMatch(/^Line 1 of your cart already engraves PUMP 2001:/);
+    expect((await customer.request('GET', '/api/cart')).body.items).toHaveLength(1);
     const second = await placeOrder(customer);
     expect((await pay(customer, second.orderId)).status).toBe(200);
 
@@ -630,6 +693,24 @@ describe('one label per spreadsheet row', () => {
     });
     expect(changed.status).toBe(400);
     expect(changed.body.message).toMatch(/one label per row/);
+  });
+
+  it("goes into a cart once: the same sheet's rows into the same columns again are refused, into other columns they are other labels", async () => {
+    const shopper = app.agent();
+    const uploaded = await uploadSheet(shopper, 'valves.csv', header + rowsOf(3));
+    const id = uploaded.body.id!;
+    const add = (body: object) => shopper.request('POST', '/api/cart', { body });
+    expect((await add(sheetLabel(id, 3))).status).toBe(201);
+    const again = await add(sheetLabel(id, 3));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      'Line 1 of your cart already engraves the rows of valves.csv: a label is engraved once in an order. Take other columns, or remove that line first.',
+    );
+    const otherColumns = {
+      ...sheetLabel(id, 3),
+      rows: { sheetId: id, textColumns: [2], codeColumn: 0 },
+    };
+    expect((await add(otherColumns)).body.items).toHaveLength(2);
   });
 
   it("pages through a sheet's rows for the preview, for its owner only", async () => {

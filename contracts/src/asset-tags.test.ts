@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  repeatedLabel,
   codeValueProblem,
   csvCell,
   describeSeries,
@@ -270,5 +271,60 @@ describe('variableDataTerms (a line of the cart or an order, in a few words)', (
       ['Code', 'Code 128 beside the text: column A'],
     ]);
     expect(variableDataTerms({ customText: 'EXIT' }, 3)).toEqual([]);
+  });
+});
+
+describe('labels engraved once in an order (repeatedLabel)', () => {
+  const plate = {
+    material: 'phenolic',
+    width: 3,
+    height: 1,
+    color: 'black-white',
+    mounting: 'adhesive',
+    code: null,
+    rows: null,
+  };
+  const series = (start: number, step: number, quantity: number, padding = 0) => ({
+    productConfig: { ...plate, customText: 'TAG {n}', series: { start, step, padding } },
+    quantity,
+  });
+
+  it('finds the smallest number two series of one label share, walking the shorter', () => {
+    expect(repeatedLabel([series(1, 1, 10), series(8, 1, 5)])).toEqual({
+      kind: 'series',
+      lines: [0, 1],
+      label: 'TAG 8',
+    });
+    expect(repeatedLabel([series(1, 3, 10_000), series(2, 2, 3)])?.label).toBe('TAG 4');
+  });
+
+  it('finds none between numbers that interleave, ranges that only touch, other padding or other labels', () => {
+    expect(repeatedLabel([series(1, 2, 500), series(2, 2, 500)])).toBeNull();
+    expect(repeatedLabel([series(1, 1, 10), series(11, 1, 10)])).toBeNull();
+    expect(repeatedLabel([series(1, 1, 10), series(1, 1, 10, 4)])).toBeNull();
+    const aluminium = series(1, 1, 10);
+    aluminium.productConfig = { ...aluminium.productConfig, material: 'uv-resistant' };
+    expect(repeatedLabel([series(1, 1, 10), aluminium])).toBeNull();
+  });
+
+  it('finds a sheet taken twice into the same columns, and only the pairs with the line asked about', () => {
+    const sheet = (textColumns: number[]) => ({
+      productConfig: {
+        ...plate,
+        customText: '',
+        series: null,
+        rows: { sheetId: 'a'.repeat(24), textColumns, codeColumn: null, originalName: 'tags.csv' },
+      },
+      quantity: 4,
+    });
+    expect(repeatedLabel([sheet([0]), sheet([0])])).toEqual({
+      kind: 'rows',
+      lines: [0, 1],
+      label: 'the rows of tags.csv',
+    });
+    expect(repeatedLabel([sheet([0]), sheet([1])])).toBeNull();
+    const lines = [series(1, 1, 10), series(5, 1, 10), series(100, 1, 10)];
+    expect(repeatedLabel(lines, { involving: 2 })).toBeNull();
+    expect(repeatedLabel(lines, { involving: 1 })?.lines).toEqual([0, 1]);
   });
 });

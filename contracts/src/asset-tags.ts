@@ -6,7 +6,7 @@
  * a code is drawn); how large it must be is label-codes.ts.
  */
 import { z } from 'zod';
-import { seriesLast } from './asset-tag-terms';
+import { describeSeries, seriesLast } from './asset-tag-terms';
 import {
   CODE_TYPES,
   CODE_TYPE_LABELS,
@@ -174,6 +174,126 @@ export function sameVariableData(
 /** A numbered series or spreadsheet rows: every label of the line differs. */
 export const isVariableLine = (config: { series?: unknown; rows?: unknown }) =>
   Boolean(config.series || config.rows);
+
+/** A line of a cart or an order, as repeatedLabel reads it. */
+interface EngravedLineOf {
+  productConfig: {
+    material: string;
+    width: number;
+    height: number;
+    color: string;
+    mounting: string;
+    customText: string;
+    series?: LabelSeries | null;
+    code?: LabelCode | null;
+    rows?: (SheetRows & { originalName?: string }) | null;
+  };
+  quantity: number;
+}
+
+/** Two lines of one cart (0-based, the earlier first) that would engrave the same label. */
+export interface RepeatedLabel {
+  kind: 'series' | 'rows';
+  lines: [number, number];
+  /** The label both engrave ("PUMP 2001"), or the rows both take ("the rows of tags.csv"). */
+  label: string;
+}
+
+/** The number both series engrave, the smallest, or null: each line's numbers tested in turn. */
+function sharedNumber(a: LabelSeries, aQuantity: number, b: LabelSeries, bQuantity: number) {
+  const inB = (number: number) =>
+    number >= b.start && number <= seriesLast(b, bQuantity) && (number - b.start) % b.step === 0;
+  // The line with fewer labels is walked: at most MAX_LINE_QUANTITY tests.
+  const [walked, walkedQuantity, test] =
+    aQuantity <= bQuantity
+      ? [a, aQuantity, inB]
+      : [
+          b,
+          bQuantity,
+          (number: number) =>
+            number >= a.start &&
+            number <= seriesLast(a, aQuantity) &&
+            (number - a.start) % a.step === 0,
+        ];
+  for (let index = 0; index < walkedQuantity; index++) {
+    const number = walked.start + walked.step * index;
+    if (test(number)) return number;
+  }
+  return null;
+}
+
+/**
+ * The first label two lines would both engrave, or null. A series' number is engraved once in an
+ * order: two series lines of the same label (options, size, text, code) and padding may not share a
+ * number. A spreadsheet's rows are engraved once: two lines may not take the same sheet's rows into
+ * the same columns of the same label. Plain lines are left alone: more of one label is its quantity.
+ * `involving`: only the pairs with that line (the one being added or changed).
+ */
+export function repeatedLabel(
+  lines: readonly EngravedLineOf[],
+  { involving }: { involving?: number } = {},
+): RepeatedLabel | null {
+  const labelKey = ({ productConfig: c }: EngravedLineOf) =>
+    JSON.stringify([c.material, c.width, c.height, c.color, c.mounting, c.customText, c.code]);
+  for (let second = 1; second < lines.length; second++) {
+    const b = lines[second]!;
+    for (let first = 0; first < second; first++) {
+      const a = lines[first]!;
+      if (involving !== undefined && first !== involving && second !== involving) continue;
+      if (labelKey(a) !== labelKey(b)) continue;
+      const [seriesA, seriesB] = [a.productConfig.series, b.productConfig.series];
+      if (seriesA && seriesB && seriesA.padding === seriesB.padding) {
+        const number = sharedNumber(seriesA, a.quantity, seriesB, b.quantity);
+        if (number === null) continue;
+        const at = { ...seriesA, start: number, step: 1 };
+        const line = { ...a.productConfig, series: at, code: a.productConfig.code ?? null };
+        return { kind: 'series', lines: [first, second], label: describeSeries(line, 1) };
+      }
+      const [rowsA, rowsB] = [a.productConfig.rows, b.productConfig.rows];
+      if (
+        rowsA &&
+        rowsB &&
+        rowsA.sheetId === rowsB.sheetId &&
+        rowsA.codeColumn === rowsB.codeColumn &&
+        rowsA.textColumns.join() === rowsB.textColumns.join()
+      ) {
+        const name = rowsA.originalName ?? rowsB.originalName;
+        const label = `the rows of ${name ?? 'one spreadsheet'}`;
+        return { kind: 'rows', lines: [first, second], label };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Why a line that repeats a label cannot be added (the second line is the one being added, not in the
+ * cart yet), a line cannot be changed so (the change is not made), or the cart cannot be ordered,
+ * naming the lines as the cart numbers them.
+ */
+export function repeatedLabelMessage(
+  { kind, lines: [first, second], label }: RepeatedLabel,
+  when: 'adding' | 'changing' | 'ordering',
+): string {
+  const which = {
+    adding: `Line ${first + 1} of your cart already engraves ${label}`,
+    changing: `This change would have lines ${first + 1} and ${second + 1} of your cart both engrave ${label}`,
+    ordering: `Lines ${first + 1} and ${second + 1} of your cart both engrave ${label}`,
+  }[when];
+  const fix = {
+    series: {
+      adding: 'Start this series after it, or remove that line.',
+      changing: 'Change the first number of one of them, or remove one.',
+      ordering: 'Change the first number of one of them, or remove one.',
+    },
+    rows: {
+      adding: 'Take other columns, or remove that line first.',
+      changing: 'Take other columns on one of them, or remove one.',
+      ordering: 'Take other columns on one of them, or remove one.',
+    },
+  }[kind][when];
+  return `${which}: a label is engraved once in an order. ${fix}`;
+}
 
 /** POST /api/label-sheets (201) and GET /api/label-sheets/{id}?from=&limit=: names and some rows. */
 export const sheetSummarySchema = z.object({

@@ -13,6 +13,8 @@ import {
   type DiscountRemoved,
   formatCount,
   isVariableLine,
+  repeatedLabel,
+  repeatedLabelMessage,
   type LabelConfiguration,
   LINE_QUANTITY_LIMIT_MESSAGE,
   MAX_CART_LINES,
@@ -331,6 +333,19 @@ async function saveChange(
   return cartResponse(lines, checked, {});
 }
 
+/**
+ * Refuses lines where the one at `index` (added or changed) would engrave a label another line
+ * engraves: a series' numbers and a spreadsheet's rows go once into an order (repeatedLabel).
+ */
+function assertNoRepeat(
+  lines: ReadonlyArray<Pick<CartItemRecord, 'productConfig' | 'quantity'>>,
+  index: number,
+  when: 'adding' | 'changing',
+): void {
+  const repeat = repeatedLabel(lines, { involving: index });
+  if (repeat) throw AppError.conflict(repeatedLabelMessage(repeat, when));
+}
+
 /** Saves the cart with the line at index replaced by changed; the answer carries that line. */
 async function saveChangedLine(
   owner: CartOwner,
@@ -339,6 +354,7 @@ async function saveChangedLine(
   changed: CartItemRecord,
 ): Promise<CartChangeResponse> {
   const saved = cart.items.map((item, position) => (position === index ? changed : item));
+  assertNoRepeat(saved, index, 'changing');
   return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
 }
 
@@ -441,14 +457,24 @@ async function lineOf(
 }
 
 /**
- * What addToCart checks of a label before it writes anything (its files are the owner's, its series,
- * spreadsheet and codes are good): for a caller adding several labels, all or none (reorder).
+ * What addToCart checks of labels before it writes anything (their files are the owner's, their
+ * series, spreadsheets and codes are good, and none repeats a label of the cart or of one before it):
+ * for a caller adding several labels, all or none (reorder).
  */
-export async function checkNewLine(
+export async function checkNewLines(
   owner: CartOwner,
-  configuration: LabelConfiguration,
+  configurations: readonly LabelConfiguration[],
 ): Promise<void> {
-  await lineOf(owner, configuration);
+  const lines = [];
+  for (const configuration of configurations) {
+    const line = await lineOf(owner, configuration);
+    lines.push({ ...line, quantity: configuration.quantity });
+  }
+  const { items } = await findCart(owner);
+  const together = [...items, ...lines];
+  for (let index = items.length; index < together.length; index++) {
+    assertNoRepeat(together, index, 'adding');
+  }
 }
 
 /**
@@ -471,7 +497,11 @@ export async function addToCart(
     totalPriceCents: priced.subtotalCents,
   });
   // Usually a new line on a cart without a code: one write (the repository's pushNewLine says when).
-  const pushed = await pushNewLine(owner, added, { asNewLine });
+  // A series or rows line is pushed so only into a cart without its label, the only kind it could
+  // repeat (assertNoRepeat).
+  const pushed = await pushNewLine(owner, added, {
+    asNewLine: asNewLine && !isVariableLine(added.productConfig),
+  });
   if (pushed) {
     const lines = pushed.items.map(toCartLine);
     return { ...cartResponse(lines, { discount: null }, {}), item: toCartItem(toCartLine(added)) };
@@ -492,6 +522,7 @@ export async function addToCart(
   // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
   if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
   const saved = [...cart.items, added];
+  assertNoRepeat(saved, cart.items.length, 'adding');
   // The first label of an empty cart starts it: the start is written with the line.
   const started =
     cart.items.length === 0 ? { id: added._id.toString(), at: added.createdAt } : undefined;

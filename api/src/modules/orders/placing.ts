@@ -7,6 +7,8 @@ import {
   isVariableLine,
   labelNumbers,
   linesTooSmallToEngrave,
+  repeatedLabel,
+  repeatedLabelMessage,
   formatDollars,
   toCents,
   toDollars,
@@ -99,6 +101,10 @@ async function readCartToPlace(owner: CartOwner, placing: boolean) {
     const message = 'Your cart is empty';
     throw AppError.invalidField('cart', message);
   }
+  // Lines that each passed may still repeat a label together (a series grown into another's numbers,
+  // a guest's line joined at sign-in): refused before anything is written.
+  const repeat = repeatedLabel(cart.lines);
+  if (repeat) throw AppError.conflict(repeatedLabelMessage(repeat, 'ordering'));
   return cart;
 }
 

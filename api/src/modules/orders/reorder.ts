@@ -17,7 +17,7 @@ import {
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { reuseOrderedSheet } from '../asset-tags/asset-tags';
-import { addToCart, checkNewLine, listCartLines, readCart } from '../cart/cart';
+import { addToCart, checkNewLines, listCartLines, readCart } from '../cart/cart';
 import { reuseOrderedArtwork, type UploadStore } from '../uploads/uploads';
 import type { OrderItemRecord, OrderRecord } from './model';
 import { seriesChoices } from './series';
@@ -107,7 +107,10 @@ export async function reorder(
 
   // What adding each line checks (a spreadsheet on file for this owner, its codes), before any is
   // added: a line refused part of the way would leave the lines before it in the cart.
-  for (const { configuration } of planned) await checkNewLine(owner, configuration);
+  await checkNewLines(
+    owner,
+    planned.map((plan) => plan.configuration),
+  );
 
   const priceChanges: ReorderPriceChange[] = [];
   const missingArtwork: ReorderMissingArtwork[] = [];
