@@ -166,3 +166,39 @@ test('the cart takes a typed quantity, and Edit changes a line in the configurat
   await expect(page.getByTestId('cart-item')).toContainText('VALVE 8');
   await expect(quantity).toHaveValue('101');
 });
+
+test('a customer deletes their account from the account page, confirming with their password', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = `${unique('cy')}@example.com`;
+  const sessionId = await sessionIdOf(page);
+  await post(page.request, sessionId, '/api/auth/register', {
+    email,
+    password: 'cy-password-1',
+    firstName: 'Cy',
+    lastName: 'Diaz',
+  });
+  await page.goto('/account');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Delete Account…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+  await dialog.getByLabel('Current password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+  await screenshots(page, 'self-service', 'delete-account');
+  await dialog.getByLabel('Current password').fill('cy-password-1');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByText('Your account was deleted. Its orders stay with the shop.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  const signIn = await page.request.post('/api/auth/login', {
+    headers: { 'x-session-id': sessionId },
+    data: { email, password: 'cy-password-1' },
+  });
+  expect(signIn.status()).toBe(401);
+});

@@ -9,3 +9,5 @@ export const profileSchemas = loadOnce(() => import('./schemas'));
 export const loadProfileSchema = () => profileSchemas().then((schemas) => schemas.profileSchema);
 export const loadChangeEmailSchema = () =>
   profileSchemas().then((schemas) => schemas.changeEmailSchema);
+export const loadDeleteAccountSchema = () =>
+  profileSchemas().then((schemas) => schemas.deleteAccountSchema);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ShopUser } from '@shop/contracts';
-import type { ChangeEmailInput, ProfileInput } from '@shop/contracts/accounts';
-import { apiJson, apiRequest, queryClient } from 'shell/store';
+import type { ChangeEmailInput, DeleteAccountInput, ProfileInput } from '@shop/contracts/accounts';
+import { apiJson, apiRequest, queryClient, useShopStore } from 'shell/store';
 import { useSignedInAs } from '../../../lib/signed-in-as';
 import { profileSchemas } from './profile-schemas';
 
@@ -56,4 +56,24 @@ export function useChangeEmail(onChanged?: (user: ShopUser) => void) {
 
 export function useResendConfirmation() {
   return useMutation({ mutationFn: resendConfirmation }, queryClient);
+}
+
+/** POST /api/account/delete: the account goes, and this browser is signed out with it. */
+export async function deleteAccount(input: DeleteAccountInput): Promise<void> {
+  await apiRequest('/api/account/delete', { body: input });
+}
+
+/** Deletes the account; once done the shopper is a guest (the store reads the cart again). */
+export function useDeleteAccount(onDeleted?: () => void) {
+  const setUser = useShopStore((s) => s.setUser);
+  return useMutation(
+    {
+      mutationFn: deleteAccount,
+      onSuccess: () => {
+        onDeleted?.();
+        setUser(null);
+      },
+    },
+    queryClient,
+  );
 }

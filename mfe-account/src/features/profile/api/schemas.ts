@@ -1,5 +1,5 @@
-// The account page's schemas (its two forms' and their answer's), in a chunk of their own that
+// The account page's schemas (its three forms' and their answer's), in a chunk of their own that
 // profile-schemas.ts loads: the page's first render runs no zod (docs/design.md, "The account
 // forms draw without zod").
-export { changeEmailSchema, profileSchema } from '@shop/contracts/accounts';
+export { changeEmailSchema, deleteAccountSchema, profileSchema } from '@shop/contracts/accounts';
 export { shopUserSchema } from '@shop/contracts/accounts-answers';

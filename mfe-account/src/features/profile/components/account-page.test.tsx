@@ -1,10 +1,12 @@
-import { expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
-import { TEST_USER, renderPage, setupShopTests } from '@shop/ui/testing';
+import { accountMessages } from '@shop/contracts/account-messages';
+import { TEST_USER, json, lastToast, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
 import { AccountPage } from './account-page';
 
-setupShopTests();
+const currentFetch = setupShopTests();
 
 it('offers no sign-in while the shell still asks who is signed in, then shows the details', async () => {
   useShopStore.setState({ user: null, authChecked: false });
@@ -15,4 +17,45 @@ it('offers no sign-in while the shell still asks who is signed in, then shows th
   act(() => useShopStore.getState().setUser(TEST_USER));
   expect(await screen.findByLabelText(/^Company/)).toBeInTheDocument();
   expect(screen.queryByRole('status', { name: 'Checking your account' })).not.toBeInTheDocument();
+});
+
+describe('deleting the account', () => {
+  async function openDialog() {
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<AccountPage />, { path: '/account' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Current password')).toHaveFocus());
+    return dialog;
+  }
+
+  it('sends the current password; a refusal is shown in the dialog and the customer stays signed in', async () => {
+    const dialog = await openDialog();
+    currentFetch().mockResolvedValueOnce(json({ message: accountMessages.ordersInProgress }, 409));
+    await userEvent.type(within(dialog).getByLabelText('Current password'), 'correct horse');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      accountMessages.ordersInProgress,
+    );
+    expect(sentBody(currentFetch())).toEqual({ currentPassword: 'correct horse' });
+    expect(currentFetch().mock.calls.at(-1)?.[0]).toBe('/api/account/delete');
+    expect(useShopStore.getState().user).toEqual(TEST_USER);
+  });
+
+  it('once deleted, signs this browser out, says so and goes home', async () => {
+    const dialog = await openDialog();
+    currentFetch().mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await userEvent.type(within(dialog).getByLabelText('Current password'), 'correct horse');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(useShopStore.getState().user).toBeNull());
+    expect(lastToast()?.title).toBe(accountMessages.accountDeleted);
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('is not offered to an admin', async () => {
+    useShopStore.getState().setUser({ ...TEST_USER, isAdmin: true });
+    renderPage(<AccountPage />, { path: '/account' });
+    expect(await screen.findByLabelText(/^Company/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Account…' })).not.toBeInTheDocument();
+  });
 });

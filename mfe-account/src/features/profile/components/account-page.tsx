@@ -1,10 +1,15 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
 import { accountMessages } from '@shop/contracts/account-messages';
 import { apiErrorMessage, apiFieldErrors, toast, useShopStore } from 'shell/store';
 import {
   Button,
+  Dialog,
+  DialogActions,
+  DialogDescription,
+  DialogTitle,
   FieldError,
   FormStack,
   Page,
@@ -18,8 +23,17 @@ import {
   Skeleton,
 } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
-import { useChangeEmail, useResendConfirmation, useSaveProfile } from '../api/profile';
-import { loadChangeEmailSchema, loadProfileSchema } from '../api/profile-schemas';
+import {
+  useChangeEmail,
+  useDeleteAccount,
+  useResendConfirmation,
+  useSaveProfile,
+} from '../api/profile';
+import {
+  loadChangeEmailSchema,
+  loadDeleteAccountSchema,
+  loadProfileSchema,
+} from '../api/profile-schemas';
 import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
 
 const Columns = styled.div`
@@ -29,6 +43,11 @@ const Columns = styled.div`
   ${fromMedium} {
     grid-template-columns: 3fr 2fr;
   }
+`;
+
+const Side = styled.div`
+  display: grid;
+  gap: 1.5rem;
 `;
 
 // The kit's card, with this page's brand-coloured headings and muted notes.
@@ -185,7 +204,81 @@ function EmailForm({ user }: { user: ShopUser }) {
   );
 }
 
-/** `/account`: the signed-in customer's details and email. */
+function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
+  const form = useZodForm({
+    schema: loadDeleteAccountSchema,
+    initialValues: { currentPassword: '' },
+  });
+  const navigate = useNavigate();
+  const remove = useDeleteAccount(() => {
+    toast({ title: accountMessages.accountDeleted });
+    navigate('/');
+  });
+  return (
+    <FormStack
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.handleSubmit(
+        (input) =>
+          remove.mutate(input, {
+            onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
+          }),
+        undefined,
+        schemasNotLoaded('Account not deleted'),
+      )}
+    >
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        data-autofocus
+        error={form.errors.currentPassword}
+        {...form.input('currentPassword')}
+      />
+      {remove.isError && !form.errors.currentPassword && (
+        <FieldError role="alert">
+          {apiErrorMessage(remove.error) ?? 'The account could not be deleted.'}
+        </FieldError>
+      )}
+      <DialogActions>
+        <Button type="button" $variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" $variant="danger" disabled={remove.isPending}>
+          {remove.isPending ? 'Deleting…' : 'Delete Account'}
+        </Button>
+      </DialogActions>
+    </FormStack>
+  );
+}
+
+function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  return (
+    <AccountCard aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete account</h2>
+      <p>
+        Your sign-in, saved details and cart go. Your orders stay with us as sold, and Find your
+        order still sends you their links.
+      </p>
+      <Button type="button" $variant="danger-ghost" onClick={() => setOpen(true)}>
+        Delete Account…
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <div data-remote="account">
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>
+            This cannot be undone: every browser signed in to it is signed out. An account with an
+            order still in production can be deleted once the order has shipped.
+          </DialogDescription>
+          {open && <DeleteAccountForm onCancel={() => setOpen(false)} />}
+        </div>
+      </Dialog>
+    </AccountCard>
+  );
+}
+
+/** `/account`: the signed-in customer's details and email, and deleting the account. */
 export function AccountPage() {
   const user = useShopStore((s) => s.user);
   // Until the shell knows who is signed in, neither the form nor a sign-in prompt is true yet.
@@ -203,7 +296,10 @@ export function AccountPage() {
       ) : user ? (
         <Columns>
           <ProfileForm key={user.id} user={user} />
-          <EmailForm user={user} />
+          <Side>
+            <EmailForm user={user} />
+            {!user.isAdmin && <DeleteAccount />}
+          </Side>
         </Columns>
       ) : (
         <SignInPrompt />
