@@ -192,6 +192,8 @@ test('a declined card shows the reason and keeps the cart; paying again succeeds
   await expect(failure).toContainText('Payment Failed', { timeout: 15_000 });
   await expect(failure).toContainText('Your card was declined');
   await expect(toast(page)).toContainText('Payment Failed');
+  // The keyboard starts again from Complete Payment, not from the top of the page.
+  await expect(pay).toBeFocused();
   // On a phone the toast sits at the top of the screen: the card fields to change are below it,
   // on screen, with the button under them.
   // The toast's foot, once it has slid into its place.

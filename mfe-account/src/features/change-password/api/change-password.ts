@@ -19,10 +19,7 @@ export async function changePassword({
   await apiRequest('/api/auth/change-password', { body: { currentPassword, newPassword } });
 }
 
-export function useChangePassword({
-  onChanged,
-  onFailed,
-}: { onChanged?: () => void; onFailed?: (message: string | undefined) => void } = {}) {
+export function useChangePassword({ onChanged }: { onChanged?: () => void } = {}) {
   return useMutation(
     {
       mutationFn: changePassword,
@@ -40,7 +37,6 @@ export function useChangePassword({
           title: 'Password change failed',
           ...(message ? { description: message } : {}),
         });
-        onFailed?.(message);
       },
     },
     queryClient,

@@ -78,8 +78,17 @@ describe('ChangePasswordDialog', () => {
     expect(lastToast()).toMatchObject({ title: 'Password updated' });
   });
 
-  it('says Password change failed, and marks a wrong current password on its field', async () => {
-    currentFetch().mockResolvedValueOnce(json({ message: 'Current password is incorrect' }, 400));
+  it('says Password change failed, and marks a wrong current password on its field, focused', async () => {
+    // As the API answers it (AppError.invalidField).
+    currentFetch().mockResolvedValueOnce(
+      json(
+        {
+          message: 'Current password is incorrect',
+          errors: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+        },
+        400,
+      ),
+    );
     const { user, onOpenChange } = renderDialog();
     await fill(user, 'wrong-pass', 'new-pass1', 'new-pass1');
     await waitFor(() =>
@@ -88,9 +97,12 @@ describe('ChangePasswordDialog', () => {
         variant: 'destructive',
       }),
     );
-    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
-      'Current password is incorrect',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+        'Current password is incorrect',
+      ),
     );
+    expect(screen.getByLabelText('Current password')).toHaveFocus();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ChangePasswordDialogProps } from '@shop/contracts';
 import { accountMessages } from '@shop/contracts/account-messages';
-import { toast, useShopStore } from 'shell/store';
+import { apiFieldErrors, toast, useShopStore } from 'shell/store';
 import {
   Button,
   Dialog,
@@ -20,15 +20,7 @@ const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
   const form = useZodForm({ schema: loadChangePasswordSchema, initialValues: emptyForm });
-  const [currentPasswordProblem, setCurrentPasswordProblem] = useState<string>();
-  const changePassword = useChangePassword({
-    onChanged: onDone,
-    // A wrong current password is shown on that field too, where the customer will fix it.
-    onFailed: (message) =>
-      setCurrentPasswordProblem(
-        message === accountMessages.currentPasswordWrong ? message : undefined,
-      ),
-  });
+  const changePassword = useChangePassword({ onChanged: onDone });
 
   const onInvalid = (errors: typeof form.errors) => {
     // The fields say what is wrong; the toast sums it up for anyone not looking at the field.
@@ -55,10 +47,12 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): 
       ref={form.formRef}
       noValidate
       onSubmit={form.handleSubmit(
-        (input) => {
-          setCurrentPasswordProblem(undefined);
-          changePassword.mutate(input);
-        },
+        (input) =>
+          // A wrong current password is shown on that field too, and focus goes to it (the button
+          // it left was disabled while the change was sent).
+          changePassword.mutate(input, {
+            onError: (error) => form.setFieldErrors(apiFieldErrors(error)),
+          }),
         onInvalid,
         schemasNotLoaded('Password change failed'),
       )}
@@ -68,7 +62,7 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): 
         type="password"
         autoComplete="current-password"
         data-autofocus
-        error={form.errors.currentPassword ?? currentPasswordProblem}
+        error={form.errors.currentPassword}
         {...form.input('currentPassword')}
       />
       <NewPasswordFields form={form} />

@@ -83,11 +83,14 @@ export function CardPayment({ cardForm, processing, failure, total = null }: Car
   const ready = cardForm.status === 'ready';
   // A refused payment: Complete Payment is brought to the foot of the screen, with the failure box
   // and the card fields just above it. On a phone the toast that says the same covers the top of
-  // the screen, and must not cover the card number to change.
+  // the screen, and must not cover the card number to change. Focus goes back to the button, which
+  // was disabled while paying (focus had fallen to the page's top): the keyboard starts there again.
   const payButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (failure) payButton.current?.scrollIntoView?.({ block: 'end' });
-  }, [failure]);
+    if (!failure || processing) return;
+    payButton.current?.scrollIntoView?.({ block: 'end' });
+    payButton.current?.focus({ preventScroll: true });
+  }, [failure, processing]);
   return (
     <Card aria-labelledby="payment-title" aria-busy={processing || undefined}>
       <CardTitle id="payment-title">Payment</CardTitle>
