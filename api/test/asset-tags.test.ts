@@ -743,6 +743,34 @@ describe('one label per spreadsheet row', () => {
     });
   });
 
+  it('reads a CSV as a spreadsheet program saved it: semicolons with commas in the text, a quote inside a cell; an unclosed quote is refused saying so', async () => {
+    const agent = app.agent();
+    const semicolons = await uploadSheet(
+      agent,
+      'pumps.csv',
+      'Tag;Description (pumps, valves, tanks)\nP-1;Pump 3, east wing\nP-2;"Valve; west"\n',
+    );
+    expect(semicolons.status, JSON.stringify(semicolons.body)).toBe(201);
+    expect(semicolons.body).toMatchObject({
+      columns: ['Tag', 'Description (pumps, valves, tanks)'],
+      rows: [
+        { row: 2, cells: ['P-1', 'Pump 3, east wing'] },
+        { row: 3, cells: ['P-2', 'Valve; west'] },
+      ],
+    });
+    const quotes = await uploadSheet(agent, 'pipes.csv', 'Tag,Size\nA1,"2"" pipe"\nA2,6" pipe\n');
+    expect(quotes.status, JSON.stringify(quotes.body)).toBe(201);
+    expect(quotes.body.rows).toEqual([
+      { row: 2, cells: ['A1', '2" pipe'] },
+      { row: 3, cells: ['A2', '6" pipe'] },
+    ]);
+    const unclosed = await uploadSheet(agent, 'open.csv', 'Tag,Size\nA1,"2 pipe\nA2,3\n');
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.body.message).toBe(
+      'The file "open.csv" could not be read as CSV: a cell opens a quote (") that is never closed. Close it, or take the quote out, and upload the file again.',
+    );
+  });
+
   it('reads the first sheet of an Excel workbook, by its content', async () => {
     const workbook = xlsx({
       'xl/sharedStrings.xml':

@@ -140,10 +140,7 @@ function readCsv(
       'is not UTF-8 text (it may be saved as "CSV" in a Windows or Mac encoding). Save it as "CSV UTF-8" and upload it again.',
     );
   }
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = [',', ';', '\t'].reduce((best, candidate) =>
-    firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
-  );
+  const delimiter = csvDelimiter(text);
   // Each filled row under the number a spreadsheet shows it at: blank lines count (a spreadsheet
   // shows them as rows), and a cell's line break does not. Blank rows (",,," from an Excel export)
   // are read to the end of the file, never kept; filled rows past the most a sheet may hold are
@@ -153,6 +150,8 @@ function readCsv(
   try {
     parseCsv(text, {
       delimiter,
+      // A quote inside a cell that does not start with one is text (6" PIPE), as a spreadsheet reads it.
+      relax_quotes: true,
       relax_column_count: true,
       skip_empty_lines: true,
       max_record_size: MAX_CELL_LENGTH * MAX_SHEET_COLUMNS * 2,
@@ -163,10 +162,51 @@ function readCsv(
       },
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const code = (error as { code?: unknown }).code;
+    const message =
+      code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'a cell opens a quote (") that is never closed. Close it, or take the quote out, and upload the file again.'
+        : error instanceof Error
+          ? error.message
+          : String(error);
     throw AppError.invalid(`The file "${name}" could not be read as CSV: ${message}`);
   }
   return { table, filledRows: filled };
+}
+
+/** How many of a CSV's first lines choose its delimiter. */
+const DELIMITER_SAMPLE_LINES = 20;
+
+/**
+ * A CSV's delimiter: of comma, semicolon and tab, the one that splits the first lines into the same
+ * number of cells, more than one (a semicolon file, as Excel saves CSV where the decimal mark is a
+ * comma, may hold commas in its text: "Pump 3, east wing"); of several, the one giving the most
+ * cells; of none, the one splitting the header most (a single column reads the same with any).
+ */
+function csvDelimiter(text: string): string {
+  const candidates = [',', ';', '\t'].map((delimiter) => {
+    let widths: number[] = [];
+    try {
+      const records = parseCsv(text, {
+        delimiter,
+        relax_quotes: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        to_line: DELIMITER_SAMPLE_LINES,
+      }) as string[][];
+      widths = records
+        .filter((record) => record.some((cell) => cell.trim() !== ''))
+        .map((record) => record.length);
+    } catch {
+      // An unclosed quote within the sample: this delimiter's widths are unknown.
+    }
+    const consistent = widths.length > 0 && widths.every((width) => width === widths[0]);
+    return { delimiter, header: widths[0] ?? 1, consistent: consistent && widths[0]! > 1 };
+  });
+  const ranked = [...candidates].sort(
+    (a, b) => Number(b.consistent) - Number(a.consistent) || b.header - a.header,
+  );
+  return ranked[0]!.delimiter;
 }
 
 // --- XLSX --------------------------------------------------------------------------------------
