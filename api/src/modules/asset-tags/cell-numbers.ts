@@ -239,6 +239,19 @@ export function shownNumber(stored: string, format: string, date1904 = false): s
     const code = section.replace(/\[[^\]]*\]|[_*]./g, '').trim();
     return formatDate(code, dateOf(value, date1904)) ?? general(value);
   }
+  // Scientific (0.00E+00): the mantissa to the format's decimals, then the exponent with its sign
+  // (E+ shows + and -, E- only -) and at least the format's digits. Engineering (##0.0E+0) is not read.
+  const scientific = /^0(?:\.(0+))?E([+-])(0+)$/i.exec(bare);
+  if (scientific) {
+    const [, fraction = '', sign, exponentDigits = '0'] = scientific;
+    const [mantissa = '', exponent = '0'] = Math.abs(value)
+      .toExponential(fraction.length)
+      .split('e');
+    const power = Number(exponent);
+    const powerSign = power < 0 ? '-' : sign === '+' ? '+' : '';
+    const powerDigits = String(Math.abs(power)).padStart(exponentDigits.length, '0');
+    return `${value < 0 ? '-' : ''}${mantissa}E${powerSign}${powerDigits}`;
+  }
   // Literal text, then the digits' shape (0000, #,##0.00), then % and literal text.
   const shape =
     /^((?:"[^"]*"|\\.|\[[^\]]*\]|[^#0"\\[])*)([#,]*0+)(?:\.(0+))?(%?)((?:"[^"]*"|\\.|[^#0.])*)$/.exec(
