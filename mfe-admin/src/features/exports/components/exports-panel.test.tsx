@@ -79,7 +79,7 @@ describe('Exports', () => {
     expect(reads).toBe(readsWhenCounted);
   }, 15_000);
 
-  it('refuses a range that ends before it starts, without asking the API', async () => {
+  it('refuses a range that ends before it starts, without asking the API; Export CSV stays reachable and takes focus to To, which says why', async () => {
     const calls = stubApi({
       'GET /api/admin/exports': { json: { exports: [], nextBefore: null } },
     });
@@ -87,7 +87,13 @@ describe('Exports', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
     expect(screen.getByText('The first day must be on or before the last')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' });
+    expect(exportButton).toBeEnabled();
+    fireEvent.click(exportButton);
+    expect(screen.getByLabelText('To')).toHaveFocus();
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(
+      'The first day must be on or before the last',
+    );
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
