@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay, formatShortDate, formatTime } from './format';
+import { formatDate, formatDay, formatShortDate, formatTime, formatTimeWithZone } from './format';
 
 describe('dates and times', () => {
   // 03:30 UTC on December 3 is still December 2 in New York.
@@ -11,6 +11,10 @@ describe('dates and times', () => {
     expect(formatShortDate(instant, 'America/New_York')).toBe('Dec 2, 2026');
     expect(formatTime(instant, 'America/New_York')).toBe('10:30 PM');
     expect(formatTime(instant, 'UTC')).toBe('3:30 AM');
+    // Named where the customer's browser and the shop may be in different zones.
+    expect(formatTimeWithZone(instant, 'America/New_York')).toBe('10:30 PM EST');
+    expect(formatTimeWithZone('2026-07-03T03:30:00.000Z', 'America/New_York')).toBe('11:30 PM EDT');
+    expect(formatTimeWithZone(instant, 'UTC')).toBe('3:30 AM UTC');
   });
 
   it('show a calendar day as that day wherever the browser is, and an unreadable date as it came', () => {

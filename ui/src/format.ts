@@ -53,6 +53,15 @@ export function formatTime(iso: string, timeZone?: string): string {
   return formatInstant(iso, { timeStyle: 'short' }, timeZone, '');
 }
 
+/**
+ * "3:55 PM EST": the time with its zone's name, where two people may read one moment (the customer's
+ * order page in their browser's zone, the admin's in the shop's).
+ */
+export function formatTimeWithZone(iso: string, timeZone?: string): string {
+  const options = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
+  return formatInstant(iso, options, timeZone, '');
+}
+
 /** 3 -> 3″, 2.5 -> 2.5″ (the inch mark formatSize writes too) */
 export function formatInches(value: number): string {
   return `${Number(value.toFixed(2))}″`;

@@ -10,7 +10,7 @@ import {
   DownloadIcon,
   formatDate,
   formatDollars,
-  formatTime,
+  formatTimeWithZone,
   fromLarge,
   fromMedium,
   MessageCard,
@@ -132,8 +132,9 @@ function stepName(status: OrderStatus): string {
   return status === 'pending_payment' ? 'Placed' : ORDER_STATUS_LABELS[status];
 }
 
+/** A moment in the browser's time zone, named: the shop's emails and admins read the shop's. */
 function when(iso: string): string {
-  const time = formatTime(iso);
+  const time = formatTimeWithZone(iso);
   return time ? `${formatDate(iso)} at ${time}` : formatDate(iso);
 }
 

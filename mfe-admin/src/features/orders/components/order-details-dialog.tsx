@@ -11,6 +11,7 @@ import {
   formatDollars,
   formatInches,
   formatTime,
+  formatTimeWithZone,
   materialName,
   mountingName,
   OrderStatusBadge,
@@ -131,7 +132,7 @@ export function OrderDetailsDialog({
           </DialogTitle>
           <DialogDescription>
             Placed {formatDate(order.createdAt, timeZone)} at{' '}
-            {formatTime(order.createdAt, timeZone)}
+            {formatTimeWithZone(order.createdAt, timeZone)}
             {/* An account holds the order whether it was placed signed in or joined later (a
                 guest order joins the account its email signs up with). */}
             {order.customerId
