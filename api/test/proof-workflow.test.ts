@@ -176,6 +176,20 @@ describe('paying an order', () => {
     const proof = await guest.request('GET', `/api/orders/${order.orderId}/proof`);
     expect(proof.body.status).toBe('skipped');
   });
+
+  it('when the order is not paid yet, then its proof has no status and no revision: it is sent at payment, not skipped', async () => {
+    const guest = app.agent();
+    await addToCart(guest, { customText: 'MAIN PUMP' });
+    const placed = await guest.request('POST', '/api/orders', {
+      body: { customerInfo: customerInfo() },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    const proof = await guest.request('GET', `/api/orders/${placed.body.orderId}/proof`);
+    expect(proof.status).toBe(200);
+    expect(proof.body).toMatchObject({ status: null, revision: 0, revisions: [] });
+    const asAdmin = await admin.request('GET', `/api/admin/orders/${placed.body.orderId}/proof`);
+    expect(asAdmin.body.status).toBeNull();
+  });
 });
 
 describe('skipping the proof', () => {

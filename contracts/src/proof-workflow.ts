@@ -88,8 +88,9 @@ export interface ProofHistoryEntry {
 export interface OrderProof {
   orderId: string;
   orderNumber: number;
-  status: ProofStatus;
-  /** The current revision (1, 2, ...); 0 when the proof was skipped. */
+  /** Null while the order is unpaid and its proof not skipped: the first proof is sent at payment. */
+  status: ProofStatus | null;
+  /** The current revision (1, 2, ...); 0 when the proof was skipped or is not made yet. */
   revision: number;
   /** Every revision, oldest first: earlier ones are kept. */
   revisions: ProofRevision[];
@@ -125,7 +126,7 @@ const changeRequestAnswerSchema = z.object({ lineId: z.string(), comment: z.stri
 export const orderProofSchema = z.object({
   orderId: z.string(),
   orderNumber: z.number(),
-  status: z.enum(PROOF_STATUSES),
+  status: z.enum(PROOF_STATUSES).nullable(),
   revision: z.number(),
   revisions: z.array(
     z.object({

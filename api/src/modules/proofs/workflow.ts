@@ -154,7 +154,8 @@ export async function proofView(
   return {
     orderId: id,
     orderNumber: order.orderNumber,
-    status: order.proof?.status ?? 'skipped',
+    // No proof yet: skipped at checkout, or an unpaid order's (its first is sent at payment).
+    status: order.proof?.status ?? (order.skipProof ? 'skipped' : null),
     revision: current,
     revisions,
     override:

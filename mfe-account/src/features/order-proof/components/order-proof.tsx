@@ -2,7 +2,7 @@
 // will engrave it, approved in one click with the customer's name, or changes asked for per line.
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import styled from 'styled-components';
-import { PROOF_STATUS_LABELS } from '@shop/contracts/proof-workflow';
+import { PROOF_STATUS_LABELS, type ProofStatus } from '@shop/contracts/proof-workflow';
 import type { OrderStatus } from '@shop/contracts/orders';
 import {
   Button,
@@ -291,11 +291,14 @@ function approvedWhen(proof: OrderProof) {
   return approval ? `Approved by ${approval.name} on ${when(approval.at)}` : 'Approved';
 }
 
+/** A proof sent (or skipped): one with a status, which an unpaid order's proof has not. */
+type SentProof = OrderProof & { status: ProofStatus };
+
 /**
  * Where the proof stands. `ref` (with tabIndex -1) lets the section move focus here once the
  * customer's answer replaced the form, so a keyboard or screen-reader user learns the outcome.
  */
-function statusLine(proof: OrderProof, orderStatus: OrderStatus, ref: Ref<HTMLParagraphElement>) {
+function statusLine(proof: SentProof, orderStatus: OrderStatus, ref: Ref<HTMLParagraphElement>) {
   const focusable = { ref, tabIndex: -1, 'data-testid': 'proof-status' };
   const unanswered = proof.status === 'awaiting_approval' || proof.status === 'changes_requested';
   if (unanswered && orderStatus !== 'awaiting_proof') {
@@ -338,7 +341,7 @@ function statusLine(proof: OrderProof, orderStatus: OrderStatus, ref: Ref<HTMLPa
 }
 
 /** What a folded proof says before it is opened. */
-function foldedSummary(proof: OrderProof, orderStatus: OrderStatus) {
+function foldedSummary(proof: SentProof, orderStatus: OrderStatus) {
   const revision = proof.revision > 1 ? ` (revision ${proof.revision})` : '';
   if (proof.status === 'approved') {
     const approved = approvedWhen(proof);
@@ -396,7 +399,9 @@ export function OrderProofSection({
     );
   }
   const proof = query.data;
-  if (proof.revisions.length === 0) return null;
+  // Nothing to show before the first proof is sent (an unpaid order's, a skipped one's).
+  if (proof.status === null || proof.revisions.length === 0) return null;
+  const sent: SentProof = { ...proof, status: proof.status };
   // The images and PDF links cannot send the session header: they use the order's link.
   const linkAccess = access ?? proof.access ?? null;
   const current = proof.revisions.at(-1)!;
@@ -404,7 +409,7 @@ export function OrderProofSection({
   const asked = orderStatus === 'awaiting_proof' && proof.status === 'awaiting_approval';
   const body = (
     <>
-      {statusLine(proof, orderStatus, statusRef)}
+      {statusLine(sent, orderStatus, statusRef)}
       {current.note && <p>What changed: {current.note}</p>}
       <p className="scroll-hint">
         Each proof is drawn at a readable size: scroll it sideways, or download its PDF.
@@ -498,7 +503,7 @@ export function OrderProofSection({
     return (
       <Section aria-label="Proof" data-proof-status={proof.status}>
         <Folded>
-          <summary>{foldedSummary(proof, orderStatus)}</summary>
+          <summary>{foldedSummary(sent, orderStatus)}</summary>
           <div>{body}</div>
         </Folded>
       </Section>

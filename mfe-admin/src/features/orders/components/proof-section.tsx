@@ -205,7 +205,9 @@ export function ProofSection({ order }: { order: AdminOrder }) {
         <strong>
           {closed
             ? 'No longer asked: the order was cancelled before the customer approved'
-            : SHOP_PROOF_STATUS_LABELS[proof.status]}
+            : proof.status
+              ? SHOP_PROOF_STATUS_LABELS[proof.status]
+              : 'No proof yet: it is sent once the order is paid'}
         </strong>
         {proof.revision > 0 && <> · revision {proof.revision}</>}
       </p>
