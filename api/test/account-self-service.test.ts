@@ -51,6 +51,16 @@ async function tokenFromOutbox(
   throw new Error(`No ${kind} mail to ${to}`);
 }
 
+/** A registered customer whose email is confirmed by the link mailed to it; their email. */
+async function registerConfirmed(agent: TestAgent): Promise<string> {
+  const email = (await register(agent)).body.email as string;
+  const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
+  expect((await agent.request('POST', '/api/auth/confirm-email', { body: { token } })).status).toBe(
+    200,
+  );
+  return email;
+}
+
 function forgot(agent: TestAgent, email: string) {
   return agent.request('POST', '/api/auth/forgot-password', { body: { email } });
 }
@@ -524,11 +534,7 @@ describe('POST /api/account/delete', () => {
 
   it('when an order is still in production, then 409 and the account stays; once it has shipped, the account, its sessions and cart go, its order stays and is found by the lookup, and its address is told', async () => {
     const agent = app.agent();
-    const email = (await register(agent)).body.email as string;
-    const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
-    expect(
-      (await agent.request('POST', '/api/auth/confirm-email', { body: { token } })).status,
-    ).toBe(200);
+    const email = await registerConfirmed(agent);
     await addToCart(agent);
     const order = await placeOrder(agent, { email });
     expect((await pay(agent, order.orderId)).status).toBe(200);
@@ -658,11 +664,7 @@ describe('guest orders joining an account', () => {
 
   it('when a guest order is paid with an email already confirmed, then it joins at the next sign-in; an unconfirmed account joins nothing', async () => {
     const agent = app.agent();
-    const email = (await register(agent)).body.email as string;
-    const token = await tokenFromOutbox(email, 'email_confirmation', 'confirm-email');
-    expect(
-      (await agent.request('POST', '/api/auth/confirm-email', { body: { token } })).status,
-    ).toBe(200);
+    const email = await registerConfirmed(agent);
     const later = await paidGuestOrder(email);
     expect((await agent.request('GET', '/api/orders')).body).toEqual([]);
     const browser = app.agent();
