@@ -10,6 +10,7 @@ import {
 } from '@shop/contracts';
 import { CartModel } from '../src/modules/cart/model';
 import { OrderModel } from '../src/modules/orders/model';
+import { REPLACED_CHECKOUT_NOTE } from '../src/modules/orders/placing';
 import { trusted } from '../src/platform/db';
 import { quoteShipping } from '../src/modules/shipping/shipping';
 import { taxFor } from '../src/modules/tax/tax';
@@ -326,6 +327,36 @@ describe('POST /api/orders', () => {
     expect(third.status).toBe(201);
     expect(third.body.orderId).not.toBe(first.body.orderId);
     expect(third.body.orderNumber).toBeGreaterThan(first.body.orderNumber);
+  });
+
+  it('when a changed cart is placed again, then its earlier unpaid checkout ends, saying why, and cannot be paid: the shopper pays once', async () => {
+    const agent = app.agent();
+    await addToCart(agent, { quantity: 10 });
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    expect(first.status).toBe(201);
+    // Another tab raises the quantity and pays the cart as it is now.
+    await addToCart(agent, { quantity: 2 });
+    const second = await checkout(agent, { customerInfo: customerInfo() });
+    expect(second.status).toBe(201);
+    const ended = await OrderModel.findById(first.body.orderId).lean();
+    expect(ended).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' });
+    const detail = await admin.request('GET', `/api/admin/orders/${first.body.orderId}`);
+    expect(detail.body.history.at(-1)).toMatchObject({
+      to: 'expired',
+      note: REPLACED_CHECKOUT_NOTE,
+    });
+    expect((await pay(agent, second.body.orderId)).status).toBe(200);
+
+    // The first tab, left on the old checkout, pays its order: refused, nothing charged.
+    const stale = await pay(agent, first.body.orderId);
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(
+      'This checkout has expired. Please review your cart and place your order again.',
+    );
+    expect(await OrderModel.findById(first.body.orderId).lean()).toMatchObject({
+      status: 'expired',
+      paymentStatus: 'unpaid',
+    });
   });
 
   it('when a cart is placed for the first time, then no earlier order is looked for; placed again, it is', async () => {

@@ -99,6 +99,9 @@ async function walkTheShop() {
   ).toBe(200);
   await guest.request('POST', '/api/discount-codes/apply', { body: { code, subtotal: 5.2 } });
   await guest.request('POST', '/api/checkout/quote', { body: { zipCode: '10001' } });
+  // Placed, then changed and placed again: the first checkout ends (placing.ts).
+  await placeOrder(guest, { email: 'plans.guest@example.com' }, { skipProof: false });
+  await addToCart(guest);
   const order = await placeOrder(guest, { email: 'plans.guest@example.com' }, { skipProof: false });
   expect((await pay(guest, order.orderId)).status).toBe(200);
   await guest.request('GET', `/api/orders/${order.orderId}`);

@@ -23,13 +23,16 @@ import { AppError } from '../../platform/errors';
 import { crashAt } from '../../platform/fault-points';
 import { clearOrderedLines, ownerKeyOf, readCartToOrder, type CartLine } from '../cart/cart';
 import { keepOrderedSheets } from '../asset-tags/asset-tags';
-import { evaluateDiscount } from '../discounts/discounts';
+import { evaluateDiscount, releaseDiscountUse } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
 import { taxFor, type TaxRates } from '../tax/tax';
 import { keepOrderedUploads } from '../uploads/uploads';
 import type { OrderItemRecord, OrderRecord } from './model';
+import { insertMoveEvent } from './events';
 import {
+  expireUnpaid,
   findLatestPlacing,
+  findOtherUnpaidPlacings,
   insertOrder,
   issueOrderNumber,
   raiseOrderCounter,
@@ -293,10 +296,42 @@ export async function placeOrder(
     const placing = (latest?.placing ?? 0) + 1;
     const written = await writeOrder({ ...order, cartKey, placing });
     crashAt('after-order-write');
-    if (written) return { ...createdOrder(written), reused: false };
+    if (written) {
+      if (cartPlacedBefore) await endEarlierCheckouts(owner, cartKey, written.createdAt);
+      return { ...createdOrder(written), reused: false };
+    }
     // Another request placed this very cart meanwhile: its order is the answer.
   }
   throw AppError.conflict('This cart is being placed by another request; please try again');
+}
+
+/** What an earlier checkout's history says when a changed cart replaced it. */
+export const REPLACED_CHECKOUT_NOTE = 'Replaced: the cart was changed and placed again';
+
+/**
+ * The owner's earlier checkouts of this cart as it was, still unpaid, end once the changed cart is
+ * placed: one cart, one order to pay. Otherwise a tab left on the old checkout could pay the old
+ * lines after the new order had taken the cart, and the shopper pay twice. Ended as the day's sweep
+ * ends them (payments/expiry.ts): expired, any discount use given back. A checkout whose charge is
+ * in flight, or was never answered, is left to that sweep. Looked for only when the cart was placed
+ * before, so a first checkout costs nothing more.
+ */
+async function endEarlierCheckouts(owner: CartOwner, cartKey: string, now: Date): Promise<void> {
+  for (const earlier of await findOtherUnpaidPlacings(ownerKeyOf(owner), cartKey)) {
+    if (earlier.unansweredToken) continue;
+    const before = await expireUnpaid(earlier._id);
+    if (!before) continue; // paid or ended meanwhile
+    await insertMoveEvent({
+      orderId: earlier._id.toString(),
+      at: now,
+      by: null,
+      from: 'pending_payment',
+      to: 'expired',
+      note: REPLACED_CHECKOUT_NOTE,
+    });
+    if (before.discountCode && before.discountReserved)
+      await releaseDiscountUse(before.discountCode, before.discountCodeId);
+  }
 }
 
 /**

@@ -141,6 +141,24 @@ export async function findLatestPlacing(cartKey: string): Promise<OrderRecord | 
 }
 
 /**
+ * The owner's checkouts of other carts still waiting for payment (unpaid, no charge in flight): their
+ * cart keys begin with the owner's key (placing.ts), a range of the cartKey index.
+ */
+export async function findOtherUnpaidPlacings(
+  ownerKey: string,
+  cartKey: string,
+): Promise<OrderRecord[]> {
+  const placings = await OrderModel.find({
+    cartKey: trusted({ $gte: `${ownerKey}:`, $lt: `${ownerKey};` }),
+    status: 'pending_payment',
+    paymentStatus: 'unpaid',
+  })
+    .lean<OrderRecord[]>()
+    .exec();
+  return placings.filter((order) => order.cartKey !== cartKey);
+}
+
+/**
  * A page of the customer's paid orders (an unpaid checkout is not an order to them), newest first,
  * after the order `before` of theirs (none when it is not theirs).
  */
