@@ -315,6 +315,32 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(text).toContain('Ann Lee');
   });
 
+  it('when the order was cancelled with a part refunded, then the invoice says so and what was paid net', async () => {
+    const buyer = app.agent();
+    await register(buyer);
+    await addToCart(buyer, { quantity: 10 });
+    const order = await placeOrder(buyer, {}, { skipProof: true });
+    expect((await pay(buyer, order.orderId)).status).toBe(200);
+    const admin = app.agent();
+    await registerAdmin(admin);
+    const cancelled = await admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+      body: { refundAmount: 5, reason: 'Customer asked' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+
+    const text = await pdfText(
+      (await download(buyer, `/api/orders/${order.orderId}/invoice.pdf`)).body,
+    );
+    const total = Math.round(order.total * 100);
+    expect(text).toContain('Refunded');
+    expect(text).toContain(`Net paid`);
+    expect(text).toContain(formatDollars((total - 500) / 100));
+    expect(text).toContain(
+      `This order was cancelled: $5.00 of the ${formatDollars(order.total)} paid was refunded.`,
+    );
+    expect(text).not.toContain('Paid in full');
+  });
+
   it("when a line is a numbered series and another's text was changed on the proof, then the invoice names the series' labels and the text engraved", async () => {
     const buyer = app.agent();
     await register(buyer);

@@ -54,6 +54,7 @@ describe('renderOffThread', () => {
     const input: InvoiceInput = {
       order: {
         orderNumber: 1234,
+        status: 'processing',
         paymentStatus: 'paid',
         paidAt,
         paymentId: 'sbxpay_test',

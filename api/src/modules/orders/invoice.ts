@@ -72,6 +72,7 @@ type Shop = Config['shop'];
 /** What an invoice shows of its order: plain data, as the PDF worker receives it. */
 const INVOICE_FIELDS = [
   'orderNumber',
+  'status',
   'paymentStatus',
   'paidAt',
   'paymentId',
@@ -199,6 +200,7 @@ export function renderInvoicePdf({ order, shop, lines }: InvoiceInput): Promise<
       [`Sales tax${taxRegion}`, money(order.taxCents)],
       ['Total', money(order.totalCents), true],
       order.refundedCents > 0 && ['Refunded', `−${money(order.refundedCents)}`],
+      order.refundedCents > 0 && ['Net paid', money(order.totalCents - order.refundedCents), true],
     ] satisfies Array<[label: string, value: string, strong?: boolean] | false>
   ).filter((row) => row !== false);
 
@@ -284,10 +286,18 @@ export function renderInvoicePdf({ order, shop, lines }: InvoiceInput): Promise<
   const paidOn = day(order.paidAt!, shop.timeZone);
   // An order the discount covered in full was never charged (payments/: a no-charge- payment id).
   const noCharge = order.totalCents === 0 || order.paymentId?.startsWith('no-charge-');
+  // A cancelled order says so, and what of its payment came back (the export's Net column's figure).
+  const refunded =
+    order.refundedCents === 0
+      ? 'nothing was refunded'
+      : order.refundedCents === order.totalCents
+        ? `the ${money(order.totalCents)} paid was refunded in full`
+        : `${money(order.refundedCents)} of the ${money(order.totalCents)} paid was refunded`;
+  const cancelled = order.status === 'cancelled' ? `This order was cancelled: ${refunded}. ` : '';
   doc.text(
     noCharge
-      ? `Nothing was charged: the discount covered the total (${paidOn}). Nothing is due.`
-      : `Paid in full by card on ${paidOn}${
+      ? `${cancelled}Nothing was charged: the discount covered the total (${paidOn}). Nothing is due.`
+      : `${cancelled}Paid ${cancelled ? '' : 'in full '}by card on ${paidOn}${
           order.paymentId ? ` (payment reference ${order.paymentId})` : ''
         }. Nothing is due.`,
     left,
