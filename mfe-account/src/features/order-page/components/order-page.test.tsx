@@ -219,6 +219,32 @@ describe('OrderPage', () => {
     ).toBeTruthy();
   });
 
+  it('shows the parcel of an order cancelled after it shipped, under the cancellation', async () => {
+    currentFetch().mockResolvedValueOnce(
+      json(
+        order({
+          status: 'cancelled',
+          refunded: 5,
+          history: [
+            { at: '2025-03-05T14:30:00.000Z', status: 'pending_payment' },
+            { at: '2025-03-07T10:00:00.000Z', status: 'shipped' },
+            { at: '2025-03-09T09:00:00.000Z', status: 'cancelled' },
+          ],
+        }),
+      ),
+    );
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrderPage orderNumber="1001" />);
+    const outcome = await screen.findByTestId('order-outcome');
+    expect(outcome).toHaveTextContent('Cancelled on March 9, 2025');
+    const tracking = screen.getByTestId('order-tracking');
+    expect(tracking).toHaveTextContent('Shipped with UPS on March 7, 2025');
+    expect(tracking).toHaveTextContent('Tracking number 1Z999AA10123456784');
+    expect(
+      outcome.compareDocumentPosition(tracking) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('puts what the app adds (the proof) under the heading while the order waits for it', async () => {
     currentFetch().mockResolvedValueOnce(json(order({ status: 'awaiting_proof', shipment: null })));
     useShopStore.getState().setUser(TEST_USER);

@@ -279,7 +279,8 @@ function OrderView({
         <>
           {!proofLeads && actions}
           {order.status === 'cancelled' && <Cancelled order={order} />}
-          {order.shipment && order.status !== 'cancelled' && <Tracking shipment={order.shipment} />}
+          {/* A parcel sent stays on the page: an order cancelled after shipping was still received. */}
+          {order.shipment && <Tracking shipment={order.shipment} />}
           {!outcome && extras?.(order, access)}
           {proofLeads && actions}
           <Layout>
