@@ -246,6 +246,13 @@ describe('the orders export', () => {
       });
       expect(refused.status, `${from} ${to}`).toBe(400);
     }
+    // Without days, each is named in the shop's words.
+    const without = await admin.request('POST', '/api/admin/exports', { body: { kind: 'orders' } });
+    expect(without.status).toBe(400);
+    expect(without.body.errors).toEqual([
+      { path: 'from', message: 'from must be a date (YYYY-MM-DD) from 1970-01-01 to 9998-12-31' },
+      { path: 'to', message: 'to must be a date (YYYY-MM-DD) from 1970-01-01 to 9998-12-31' },
+    ]);
     expect(await newest()).toBe(before);
   });
 

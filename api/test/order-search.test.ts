@@ -207,6 +207,16 @@ describe('GET /api/admin/orders', () => {
     }
   });
 
+  it('when the days are the wrong way round, then 400 saying so, as an export of them is', async () => {
+    const response = await admin.request('GET', '/api/admin/orders?from=2026-12-07&to=2026-12-06');
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ path: 'to', message: 'from must be on or before to' }]);
+    const exported = await admin.request('POST', '/api/admin/exports', {
+      body: { kind: 'orders', from: '2026-12-07', to: '2026-12-06' },
+    });
+    expect(exported.body.errors).toEqual(response.body.errors);
+  });
+
   it('when not an admin, then 401 or 403', async () => {
     expect((await app.agent().request('GET', '/api/admin/orders?status=processing')).status).toBe(
       401,

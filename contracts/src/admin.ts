@@ -112,8 +112,11 @@ export function readCustomerSearch(
 /** A YYYY-MM-DD that is a day of the calendar (not 2026-02-30), in the years the shop takes. */
 export function calendarDay(field: string) {
   const message = `${field} must be a date (YYYY-MM-DD) from ${FIRST_DAY} to ${LAST_DAY}`;
-  return z.string().refine(isCalendarDay, message);
+  return z.string({ error: message }).refine(isCalendarDay, message);
 }
+
+/** The message of a range whose first day comes after its last (the order list's, an export's). */
+export const DAY_RANGE_MESSAGE = 'from must be on or before to';
 
 /** A place in the admin's order lists: the id of the previous page's last order. */
 export const ORDER_PAGE_PLACE = /^[a-f0-9]{24}$/;
@@ -122,30 +125,35 @@ export const ORDER_PAGE_PLACE = /^[a-f0-9]{24}$/;
  * GET /api/admin/orders: newest first, paged by key like the customer list: the answer's `nextBefore`
  * (also in the x-next-before header) is the place to ask `before` for the next page, null at the end.
  */
-export const adminOrdersQuerySchema = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize must be at most 100')
-    .default(20),
-  status: z
-    .enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })
-    .optional(),
-  /**
-   * An order number, a whole email, or words each beginning the customer's first name, last name or
-   * email ("jan", "jane do", "jane.doe@"), each word at least 2 letters or digits.
-   */
-  q: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  /** Placed on or after this day, on or before that day (YYYY-MM-DD, the shop's time zone). */
-  from: calendarDay('from').optional(),
-  to: calendarDay('to').optional(),
-  /** A place from the previous page's nextBefore. */
-  before: z
-    .string()
-    .regex(ORDER_PAGE_PLACE, 'before must be the nextBefore of the previous page')
-    .optional(),
-});
+export const adminOrdersQuerySchema = z
+  .object({
+    pageSize: z.coerce
+      .number({ error: 'pageSize must be a number' })
+      .int('pageSize must be a whole number')
+      .min(1, 'pageSize must be at least 1')
+      .max(100, 'pageSize must be at most 100')
+      .default(20),
+    status: z
+      .enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })
+      .optional(),
+    /**
+     * An order number, a whole email, or words each beginning the customer's first name, last name or
+     * email ("jan", "jane do", "jane.doe@"), each word at least 2 letters or digits.
+     */
+    q: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+    /** Placed on or after this day, on or before that day (YYYY-MM-DD, the shop's time zone). */
+    from: calendarDay('from').optional(),
+    to: calendarDay('to').optional(),
+    /** A place from the previous page's nextBefore. */
+    before: z
+      .string()
+      .regex(ORDER_PAGE_PLACE, 'before must be the nextBefore of the previous page')
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: DAY_RANGE_MESSAGE,
+    path: ['to'],
+  });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 
 export interface AdminOrderPage {

@@ -2,7 +2,7 @@
 // books. Money in dollars with two decimals, as every answer; days are YYYY-MM-DD in the shop's time
 // zone (SHOP_TIME_ZONE).
 import { z } from 'zod';
-import { calendarDay } from './admin';
+import { DAY_RANGE_MESSAGE, calendarDay } from './admin';
 import { MATERIALS, type Material } from './label-options';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import { keyPageQuerySchema } from './paging';
@@ -164,7 +164,7 @@ export const exportRequestSchema = z
       .default('order'),
   })
   .refine((request) => request.from <= request.to, {
-    message: 'from must be on or before to',
+    message: DAY_RANGE_MESSAGE,
     path: ['to'],
   })
   .refine((request) => request.kind === 'orders' || !request.status, {
