@@ -61,6 +61,19 @@ const week: InsightsDashboard = {
 };
 
 describe('Dashboard', () => {
+  it('gives no share of carts to more checkouts than carts started in the period, and says why', async () => {
+    stubApi({
+      'GET /api/admin/insights?period=7d': {
+        json: { ...week, funnel: { cartsStarted: 20, placed: 21, paid: 12 } },
+      },
+    });
+    renderPage(<DashboardPanel />);
+    expect(
+      await screen.findByText('more than carts started: some began earlier or were placed again'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/105%/)).not.toBeInTheDocument();
+  });
+
   it('shows the key figures, the funnel, the proofs, the late orders and each chart with its numbers as a table', async () => {
     stubApi({ 'GET /api/admin/insights?period=7d': { json: week } });
     renderPage(<DashboardPanel />);

@@ -447,7 +447,13 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
             <li>
               <span className="step">Checkouts placed</span>
               <span className="count">{formatCount(funnel.placed)}</span>
-              <span className="rate">{percent(funnel.placed, funnel.cartsStarted)} of carts</span>
+              <span className="rate">
+                {/* A cart started before the period and placed in it, or placed again after a
+                    change, is a checkout without a start of the period's: no share to give. */}
+                {funnel.placed > funnel.cartsStarted
+                  ? 'more than carts started: some began earlier or were placed again'
+                  : `${percent(funnel.placed, funnel.cartsStarted)} of carts`}
+              </span>
             </li>
             <li>
               <span className="step">Orders paid</span>
