@@ -282,6 +282,43 @@ describe('POST /api/orders', () => {
     expect(await OrderModel.countDocuments()).toBe(before);
   });
 
+  it('when the page shows the cart without a code switched off since (its read says so), then the quote and the order leave it out, and it leaves the cart', async () => {
+    const code = await createCode({ code: 'OFFNOW', value: 15 });
+    const agent = app.agent();
+    await addToCart(agent);
+    await applyCode(agent, 'OFFNOW');
+    expect(
+      (
+        await admin.request('PUT', `/api/admin/discount-codes/${code.id}`, {
+          body: { isActive: false },
+        })
+      ).status,
+    ).toBe(200);
+    const cart = (await agent.request('GET', '/api/cart?zipCode=10001')).body;
+    expect(cart.discount).toBeNull();
+    expect(cart.discountRemoved).toMatchObject({ code: 'OFFNOW' });
+
+    const quote = await agent.request('POST', '/api/checkout/quote', {
+      body: { zipCode: '10001' },
+    });
+    expect(quote.status, quote.text).toBe(200);
+    expect(quote.body).toMatchObject({ discountCode: null, discountAmount: 0 });
+    const placed = await checkout(agent, {
+      customerInfo: customerInfo(),
+      expectedTotal: quote.body.total,
+    });
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.body.total).toBe(quote.body.total);
+    expect(await OrderModel.findById(placed.body.orderId).lean()).toMatchObject({
+      discountCode: null,
+      discountCents: 0,
+    });
+    expect((await agent.request('GET', '/api/cart/session')).body.discountCode).toBeNull();
+    expect(
+      (await CartModel.findById(`guest:${agent.sessionId}`).lean())?.discountCode ?? null,
+    ).toBeNull();
+  });
+
   it('when the cart changed since the page showed its total (another tab), then 409 naming the new total and no order; at that total it is placed', async () => {
     const agent = app.agent();
     const line = await addToCart(agent);

@@ -613,6 +613,11 @@ export async function readCartSession(owner: CartOwner): Promise<CartSessionResp
   return toSessionResponse({ ...cart.discount, discountAmountCents: discount.amountCents });
 }
 
+/** Takes the code off the owner's cart: one no longer usable, left out of an order placed. */
+export async function clearCartCode(owner: CartOwner): Promise<void> {
+  await clearDiscount(owner);
+}
+
 /**
  * POST /api/cart/session: a code is applied only if it is usable on the server's own cart, with the
  * server's amount and description (what the browser sends for those is ignored); null clears it.

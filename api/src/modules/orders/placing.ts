@@ -21,7 +21,13 @@ import {
 import type { CartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { crashAt } from '../../platform/fault-points';
-import { clearOrderedLines, ownerKeyOf, readCartToOrder, type CartLine } from '../cart/cart';
+import {
+  clearCartCode,
+  clearOrderedLines,
+  ownerKeyOf,
+  readCartToOrder,
+  type CartLine,
+} from '../cart/cart';
 import { keepOrderedSheets } from '../asset-tags/asset-tags';
 import { evaluateDiscount, releaseDiscountUse } from '../discounts/discounts';
 import { quoteShipping } from '../shipping/shipping';
@@ -73,12 +79,23 @@ function toOrderItem(line: CartLine): OrderItemRecord {
   };
 }
 
-/** The code applied to the cart, checked again against today's rules and this subtotal. */
-async function currentDiscount(code: string | null, subtotalCents: number) {
-  if (!code) return { discountCode: null, discountCodeId: null, discountCents: 0 };
+/**
+ * The code applied to the cart, checked again against today's rules and this subtotal. A code no
+ * longer usable is left out (`leftOut` names it) where the caller's page already shows the cart
+ * without it (leaveOut: the cart's read reports it removed, and an order's expectedTotal is checked
+ * against the total without it); else refused, never dropped silently: the shopper would pay more
+ * than their page showed.
+ */
+async function currentDiscount(
+  code: string | null,
+  subtotalCents: number,
+  { leaveOut }: { leaveOut: boolean },
+) {
+  const none = { discountCode: null, discountCodeId: null, discountCents: 0, leftOut: null };
+  if (!code) return none;
   const evaluated = await evaluateDiscount(code, subtotalCents);
   if (!evaluated.valid) {
-    // Not dropped silently: the shopper would pay more than the cart showed.
+    if (leaveOut) return { ...none, leftOut: code };
     throw AppError.conflict(
       `The discount code ${code} can no longer be used: ${evaluated.message}. Remove it from your cart to continue.`,
     );
@@ -87,6 +104,7 @@ async function currentDiscount(code: string | null, subtotalCents: number) {
     discountCode: evaluated.code,
     discountCodeId: evaluated.codeId,
     discountCents: Math.min(Math.max(0, evaluated.discountCents), subtotalCents),
+    leftOut: null,
   };
 }
 
@@ -116,12 +134,14 @@ async function priceLines(
   { lines, discountCode: applied }: Awaited<ReturnType<typeof readCartToPlace>>,
   postalCode: string,
   taxRates: TaxRates,
+  { leaveOutUnusableCode }: { leaveOutUnusableCode: boolean },
 ) {
   const items = lines.map(toOrderItem);
   const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
-  const { discountCode, discountCodeId, discountCents } = await currentDiscount(
+  const { discountCode, discountCodeId, discountCents, leftOut } = await currentDiscount(
     applied,
     subtotalCents,
+    { leaveOut: leaveOutUnusableCode },
   );
   const shipping = await quoteShipping(
     items.map(({ productConfig: { material, width, height }, quantity }) => ({
@@ -143,6 +163,7 @@ async function priceLines(
     discountCode,
     discountCodeId,
     discountCents,
+    leftOutCode: leftOut,
     shippingCents,
     shippingCarrier,
     tax,
@@ -159,7 +180,10 @@ export async function quoteCheckout(
   postalCode: string,
   taxRates: TaxRates,
 ): Promise<CheckoutQuote> {
-  const priced = await priceLines(await readCartToPlace(owner, false), postalCode, taxRates);
+  // As the cart's read does, a code no longer usable is left out of the quote (the page says so).
+  const priced = await priceLines(await readCartToPlace(owner, false), postalCode, taxRates, {
+    leaveOutUnusableCode: true,
+  });
   return {
     subtotal: toDollars(priced.subtotalCents),
     discountCode: priced.discountCode,
@@ -198,11 +222,15 @@ export async function priceOrder(
   taxRates: TaxRates,
 ): Promise<PricedOrder> {
   const cart = await readCartToPlace(owner, true);
-  const priced = await priceLines(cart, customerInfo.zipCode, taxRates);
+  const priced = await priceLines(cart, customerInfo.zipCode, taxRates, {
+    leaveOutUnusableCode: expectedTotal !== undefined,
+  });
   // The cart changed since the page showed its total (another tab, another device): not placed.
   if (expectedTotal !== undefined && toCents(expectedTotal) !== priced.totalCents) {
     throw AppError.conflict(totalChangedMessage(formatDollars(toDollars(priced.totalCents))));
   }
+  // The page showed the total without the code it can no longer use: it leaves the cart too.
+  if (priced.leftOutCode) await clearCartCode(owner);
   const refusal = skipProof ? skipProofRefusal(priced.items) : null;
   if (refusal) throw AppError.invalidField('skipProof', refusal);
 
