@@ -544,7 +544,7 @@ describe('guest links by email', () => {
     expect(opened.status).toBe(200);
   });
 
-  it("links are mailed at most 3 an hour per email, and a stranger's lookups of that email use none of them; lookups are limited per address (10 per 15 minutes)", async () => {
+  it("links are mailed at most 3 an hour per email from one network and 10 from all, and a stranger's lookups use none of the owner's; lookups are limited per address (10 per 15 minutes)", async () => {
     const { order } = await paidGuestOrder('limit@example.com');
     const lookup = (orderNumber: number, address: string) =>
       app.agent().request('POST', '/api/orders/lookup', {
@@ -562,12 +562,20 @@ describe('guest links by email', () => {
     expect(strangers).toEqual([202, 202, 202, 202]);
     expect(await settledCount(linksSent, 0)).toBe(0);
 
+    // Someone who knows the order number too, from one network: the fourth match in the hour
+    // answers the same, and sends nothing.
     const matching = [];
     for (let attempt = 0; attempt < 4; attempt++)
-      matching.push((await lookup(order.orderNumber, `203.0.113.${attempt + 20}`)).status);
-    // The fourth match in the hour answers the same, and sends nothing.
+      matching.push((await lookup(order.orderNumber, '203.0.113.20')).status);
     expect(matching).toEqual([202, 202, 202, 202]);
     expect(await settledCount(linksSent, 3)).toBe(3);
+    // The owner, from their own network, still gets one.
+    await lookup(order.orderNumber, '198.51.100.7');
+    expect(await settledCount(linksSent, 4)).toBe(4);
+    // From every network together, 10 an hour reach the inbox.
+    for (const network of ['203.0.113.21', '203.0.113.22', '203.0.113.23'])
+      for (let attempt = 0; attempt < 3; attempt++) await lookup(order.orderNumber, network);
+    expect(await settledCount(linksSent, 10)).toBe(10);
 
     const perAddress = [];
     for (let attempt = 0; attempt < 11; attempt++) {

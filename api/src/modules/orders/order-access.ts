@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { Config } from '../../config';
 import { guestSessionIdSchema } from '../../platform/auth-guards';
-import { attemptLimiter } from '../../platform/rate-limit';
+import { attemptLimiter, claimEach } from '../../platform/rate-limit';
 import { AppError } from '../../platform/errors';
 import type { OrderRecord } from './model';
 import { orderLink, queueMail } from '../mail/mail';
@@ -62,10 +62,14 @@ export function orderLinkUrl(
 }
 
 /**
- * Order links mailed per email address (any case): at most 3 an hour. Counted only for a lookup that
- * matches, so a stranger asking with someone's address uses up none of the owner's.
+ * Order links mailed to one email address (any case): at most 3 an hour to the lookups of one
+ * network, 10 from all, counted only for a lookup that matches. A stranger who knows the address and
+ * an order number uses up their own network's 3, not the owner's; the 10 bound what one inbox gets.
  */
-const orderLinksPerEmail = attemptLimiter('email:order-lookup', 3, 60 * 60 * 1000);
+const orderLinks = {
+  perEmailAndNetwork: attemptLimiter('email+ip:order-lookup', 3, 60 * 60 * 1000),
+  perEmail: attemptLimiter('email:order-lookup', 10, 60 * 60 * 1000),
+};
 
 /**
  * Who is asking to read an order: the customer signed in, the guest session when the call carries a
@@ -121,7 +125,8 @@ export async function authorizeOrderReader(
 
 /**
  * /orders/lookup: when the guest order of that number was placed with that email (any case), its guest
- * link is emailed there, up to 3 an hour (orderLinksPerEmail; past them nothing is sent). An order in
+ * link is emailed there, up to the limits of orderLinks (past them nothing is sent); `network`: the
+ * caller's (platform/address-limits.ts, clientNetwork). An order in
  * an account gets no link: its owner signs in to read it, and the address it was placed with may be
  * one the account has left (an email change voids what was mailed there). Once the account is
  * deleted, its orders are found as a guest's are (no one signs in to them any more). The caller
@@ -132,6 +137,7 @@ export async function authorizeOrderReader(
 export async function sendOrderLink(
   email: string,
   orderNumber: number,
+  network: string,
   config: Pick<Config, 'orderLinkSecret' | 'shop'>,
 ): Promise<void> {
   const now = new Date();
@@ -140,7 +146,15 @@ export async function sendOrderLink(
   if (order.customerId && !order.accountDeleted) return;
   const placedWith = [order.customerInfo.email, order.guestEmail].filter(Boolean);
   if (!placedWith.some((address) => address!.toLowerCase() === email.toLowerCase())) return;
-  if (!(await orderLinksPerEmail.claim(email.toLowerCase(), now)).allowed) return;
+  const address = email.toLowerCase();
+  const claimed = await claimEach(
+    [
+      [orderLinks.perEmailAndNetwork, `${address}|${network}`],
+      [orderLinks.perEmail, address],
+    ],
+    now,
+  );
+  if (!claimed.allowed) return;
   await queueMail(
     {
       // Each matching lookup sends a fresh link (the per-email limit bounds how many).

@@ -29,7 +29,11 @@ import {
   parseParams,
   parseQuery,
 } from '../../platform/validate';
-import { limitPerAddress, limitPerAddressWhileReading } from '../../platform/address-limits';
+import {
+  clientNetwork,
+  limitPerAddress,
+  limitPerAddressWhileReading,
+} from '../../platform/address-limits';
 import { localFolderStore, openUpload, sendDownload } from '../uploads/uploads';
 import { invoiceFilename, invoicePdf } from './invoice';
 import { authorizeOrderReader, loadOrder, sendOrderLink } from './order-access';
@@ -156,7 +160,7 @@ export function orderRoutes({
   });
 
   // Same answer whether or not the email and number match; limited per address (and the links
-  // mailed, per email: sendOrderLink).
+  // mailed, per email and network: sendOrderLink).
   const lookupLimit = limitPerAddress('orderLookup', {
     isProduction: config.isProduction,
     logger,
@@ -165,7 +169,7 @@ export function orderRoutes({
     const { email, orderNumber } = parseBody(orderLookupSchema, req);
     // Answered before the order is looked up: the same answer, as fast, for every email and number.
     res.status(202).json({ message: ORDER_LOOKUP_MESSAGE });
-    sendOrderLink(email, orderNumber, config).catch((error: unknown) =>
+    sendOrderLink(email, orderNumber, clientNetwork(req), config).catch((error: unknown) =>
       logger.error({ err: error }, 'Sending an order link failed'),
     );
   });
