@@ -3,7 +3,6 @@
 // and paying keeping the lines added after the order was placed.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@shop/contracts';
 import { loadConfig } from '../src/config';
@@ -112,26 +111,22 @@ describe('admin secret guessing', () => {
     );
   });
 
-  it('guesses spread over many addresses stop at 30 per 15 minutes from everywhere', async () => {
+  it('guesses spread over many addresses are told to the operator past 30 per 15 minutes, and the right secret still works: nobody can lock the owner out', async () => {
     const statuses: number[] = [];
-    while (!statuses.includes(429) && statuses.length < 40) {
+    for (let account = 0; account < 11; account++) {
       const address = freshAddress();
       const agent = await registerFrom(address);
-      for (let guess = 0; guess < 3 && !statuses.includes(429); guess++) {
+      for (let guess = 0; guess < 3; guess++) {
         statuses.push((await guessSecret(agent, address)).status);
       }
     }
-    const accepted = await mongoose.connection
-      .collection<{ _id: string; hits: Date[] }>('rate_limits')
-      .findOne({ _id: 'admin-secret:all|all' });
-    expect(accepted?.hits).toHaveLength(30);
-    expect(statuses.at(-1)).toBe(429);
+    // Each account's 3 guesses are refused as wrong; none is refused for the others' guesses.
+    expect(statuses).toEqual(Array.from({ length: 33 }, () => 403));
     expect(logLines).toContainEqual(
       expect.objectContaining({ alert: 'admin-secret-guessing', limit: 'global' }),
     );
-    // Refused before the secret is compared: even the right one waits out the window.
     const owner = await registerFrom(freshAddress());
-    expect((await guessSecret(owner, freshAddress(), SECRET)).status).toBe(429);
+    expect((await guessSecret(owner, freshAddress(), SECRET)).status).toBe(200);
   });
 });
 
