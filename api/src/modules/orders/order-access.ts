@@ -125,14 +125,13 @@ export async function authorizeOrderReader(
 
 /**
  * /orders/lookup: when the guest order of that number was placed with that email (any case), its guest
- * link is emailed there, up to the limits of orderLinks (past them nothing is sent); `network`: the
- * caller's (platform/address-limits.ts, clientNetwork). An order in
- * an account gets no link: its owner signs in to read it, and the address it was placed with may be
- * one the account has left (an email change voids what was mailed there). Once the account is
- * deleted, its orders are found as a guest's are (no one signs in to them any more). The caller
- * answers the same either way, so the lookup tells nobody whether an order exists or whose it is;
- * only the address the order was placed with receives anything. The route answers before calling this,
- * so neither does the answer's timing.
+ * link is emailed there, up to the limits of orderLinks (past them nothing is sent); `network` is the
+ * caller's (platform/address-limits.ts, clientNetwork). An order in an account gets no link: its
+ * owner signs in to read it, and the address it was placed with may be one the account has left (an
+ * email change voids what was mailed there). Once the account is deleted, its orders are found as a
+ * guest's are (no one signs in to them any more). The caller answers the same either way, so the
+ * lookup tells nobody whether an order exists or whose it is; only the address the order was placed
+ * with receives anything. The route answers before calling this, so neither does the answer's timing.
  */
 export async function sendOrderLink(
   email: string,
