@@ -14,9 +14,11 @@ import { resetPassword } from '../src/modules/accounts/accounts';
 import { AccountTokenModel } from '../src/modules/accounts/model';
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
+import { LabelSheetModel } from '../src/modules/asset-tags/model';
 import {
   PASSWORD,
   addToCart,
+  cookieOf,
   pay,
   placeOrder,
   register,
@@ -577,6 +579,53 @@ describe('POST /api/account/delete', () => {
     expect((await register(again, { email })).status).toBe(201);
     expect((await again.request('GET', '/api/orders')).body).toEqual([]);
     expect((await again.request('GET', '/api/cart')).body.items).toEqual([]);
+  });
+
+  it('when a checkout is being paid, then 409; once it is not, its unpaid checkouts end and its spreadsheets go, but a paid order keeps its own', async () => {
+    const agent = app.agent();
+    const email = (await register(agent)).body.email as string;
+    const { id } = (await agent.request('GET', '/api/auth/me')).body;
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob(['Tag,Name\nV-1,Valve 1\n']), name);
+      const response = await fetch(`${app.baseUrl}/api/label-sheets`, {
+        method: 'POST',
+        headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
+        body: form,
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const orderedSheet = await upload('ordered.csv');
+    await addToCart(agent, {
+      customText: '',
+      rows: { sheetId: orderedSheet, textColumns: [1], codeColumn: null },
+    } as never);
+    const paid = await placeOrder(agent, { email });
+    expect((await pay(agent, paid.orderId)).status).toBe(200);
+    await OrderModel.updateOne({ _id: paid.orderId }, { $set: { status: 'shipped' } });
+    const privateSheet = await upload('private.csv');
+    await addToCart(agent);
+    const open = await placeOrder(agent, { email });
+    await OrderModel.updateOne(
+      { _id: open.orderId },
+      { $set: { paymentStatus: 'charging', chargingSince: new Date() } },
+    );
+
+    const paying = await deleteAccount(agent);
+    expect(paying.status).toBe(409);
+    expect(paying.body).toEqual({ message: accountMessages.ordersInProgress });
+
+    // The charge was declined: the checkout waits for payment again, and the account may go.
+    await OrderModel.updateOne(
+      { _id: open.orderId },
+      { $set: { paymentStatus: 'unpaid', chargingSince: null } },
+    );
+    expect((await deleteAccount(agent)).status).toBe(204);
+    expect(await OrderModel.findById(open.orderId).lean()).toMatchObject({ status: 'expired' });
+    const sheets = await LabelSheetModel.find({ customerId: id }).lean();
+    expect(sheets.map((sheet) => sheet._id.toString())).toEqual([orderedSheet]);
+    expect(await LabelSheetModel.findById(privateSheet).lean()).toBeNull();
   });
 
   it('when the customer is an admin, then 403 and the account stays; signed out, 401', async () => {

@@ -10,7 +10,10 @@ import {
 } from '@shop/contracts';
 import { CartModel } from '../src/modules/cart/model';
 import { OrderModel } from '../src/modules/orders/model';
-import { REPLACED_CHECKOUT_NOTE } from '../src/modules/orders/placing';
+import {
+  EARLIER_PAYMENT_IN_PROGRESS_MESSAGE,
+  REPLACED_CHECKOUT_NOTE,
+} from '../src/modules/orders/placing';
 import { trusted } from '../src/platform/db';
 import { quoteShipping } from '../src/modules/shipping/shipping';
 import { taxFor } from '../src/modules/tax/tax';
@@ -394,6 +397,54 @@ describe('POST /api/orders', () => {
       status: 'expired',
       paymentStatus: 'unpaid',
     });
+  });
+
+  it('when a changed cart is placed while its earlier checkout is being charged, then 409 and nothing placed; a charge stopped long ago does not hold it', async () => {
+    const agent = app.agent();
+    await addToCart(agent, { quantity: 10 });
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    // Another tab is paying the first checkout: its charge is in flight.
+    await OrderModel.updateOne(
+      { _id: first.body.orderId },
+      { $set: { paymentStatus: 'charging', chargingSince: new Date() } },
+    );
+    await addToCart(agent, { quantity: 2 });
+    const before = await OrderModel.countDocuments();
+    const refused = await checkout(agent, { customerInfo: customerInfo() });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: EARLIER_PAYMENT_IN_PROGRESS_MESSAGE });
+    expect(await OrderModel.countDocuments()).toBe(before);
+
+    // A charge whose call stopped (past PAYMENT_STALE_CHARGE_MS) is the sweep's to report: placed.
+    await OrderModel.updateOne(
+      { _id: first.body.orderId },
+      { $set: { chargingSince: new Date(Date.now() - 60 * 60 * 1000) } },
+    );
+    const placed = await checkout(agent, { customerInfo: customerInfo() });
+    expect(placed.status).toBe(201);
+    expect(await OrderModel.findById(first.body.orderId).lean()).toMatchObject({
+      status: 'pending_payment',
+      paymentStatus: 'charging',
+    });
+  });
+
+  it('when a guest with a checkout signs in and places the cart changed, then the guest checkout ends: what the cart became is paid once', async () => {
+    const agent = app.agent();
+    await addToCart(agent, { customText: 'GUEST LINE', quantity: 5 });
+    const asGuest = await checkout(agent, { customerInfo: customerInfo() });
+    expect(asGuest.status).toBe(201);
+    await register(agent);
+    // Signing in alone leaves it to be paid (payments.test.ts: "signs in before paying").
+    expect(await OrderModel.findById(asGuest.body.orderId).lean()).toMatchObject({
+      status: 'pending_payment',
+    });
+    await addToCart(agent, { customText: 'ANOTHER' });
+    const asCustomer = await checkout(agent, { customerInfo: customerInfo() });
+    expect(await OrderModel.findById(asGuest.body.orderId).lean()).toMatchObject({
+      status: 'expired',
+    });
+    expect((await pay(agent, asCustomer.body.orderId)).status).toBe(200);
+    expect((await pay(agent, asGuest.body.orderId)).status).toBe(409);
   });
 
   it('when a cart is placed for the first time, then no earlier order is looked for; placed again, it is', async () => {

@@ -298,10 +298,13 @@ describe('labels engraved once in an order (repeatedLabel)', () => {
     expect(repeatedLabel([series(1, 3, 10_000), series(2, 2, 3)])?.label).toBe('TAG 4');
   });
 
-  it('finds none between numbers that interleave, ranges that only touch, other padding or other labels', () => {
+  it('finds none between numbers that interleave, ranges that only touch, numbers padded otherwise or other labels', () => {
     expect(repeatedLabel([series(1, 2, 500), series(2, 2, 500)])).toBeNull();
     expect(repeatedLabel([series(1, 1, 10), series(11, 1, 10)])).toBeNull();
+    // TAG 1 and TAG 0001 are two labels; TAG 2001 padded to 0 or to 4 digits is one.
     expect(repeatedLabel([series(1, 1, 10), series(1, 1, 10, 4)])).toBeNull();
+    expect(repeatedLabel([series(2001, 1, 10), series(2001, 1, 10, 4)])?.label).toBe('TAG 2001');
+    expect(repeatedLabel([series(995, 1, 10), series(990, 1, 20, 4)])?.label).toBe('TAG 1000');
     const aluminium = series(1, 1, 10);
     aluminium.productConfig = { ...aluminium.productConfig, material: 'uv-resistant' };
     expect(repeatedLabel([series(1, 1, 10), aluminium])).toBeNull();

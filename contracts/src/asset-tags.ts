@@ -6,7 +6,7 @@
  * a code is drawn); how large it must be is label-codes.ts.
  */
 import { z } from 'zod';
-import { describeSeries, seriesLast } from './asset-tag-terms';
+import { describeSeries, formatSeriesNumber, seriesLast } from './asset-tag-terms';
 import {
   CODE_TYPES,
   CODE_TYPE_LABELS,
@@ -199,33 +199,33 @@ export interface RepeatedLabel {
   label: string;
 }
 
-/** The number both series engrave, the smallest, or null: each line's numbers tested in turn. */
+/**
+ * The first number both series engrave alike (the same number, padded to the same digits: 2001 reads
+ * 2001 padded to 0 or to 4), or null: the line with fewer labels is walked, at most
+ * MAX_LINE_QUANTITY tests.
+ */
 function sharedNumber(a: LabelSeries, aQuantity: number, b: LabelSeries, bQuantity: number) {
-  const inB = (number: number) =>
-    number >= b.start && number <= seriesLast(b, bQuantity) && (number - b.start) % b.step === 0;
-  // The line with fewer labels is walked: at most MAX_LINE_QUANTITY tests.
-  const [walked, walkedQuantity, test] =
-    aQuantity <= bQuantity
-      ? [a, aQuantity, inB]
-      : [
-          b,
-          bQuantity,
-          (number: number) =>
-            number >= a.start &&
-            number <= seriesLast(a, aQuantity) &&
-            (number - a.start) % a.step === 0,
-        ];
+  const holds = (series: LabelSeries, quantity: number, number: number) =>
+    number >= series.start &&
+    number <= seriesLast(series, quantity) &&
+    (number - series.start) % series.step === 0;
+  const [walked, walkedQuantity, other, otherQuantity] =
+    aQuantity <= bQuantity ? [a, aQuantity, b, bQuantity] : [b, bQuantity, a, aQuantity];
   for (let index = 0; index < walkedQuantity; index++) {
     const number = walked.start + walked.step * index;
-    if (test(number)) return number;
+    if (
+      holds(other, otherQuantity, number) &&
+      formatSeriesNumber(walked, number) === formatSeriesNumber(other, number)
+    )
+      return number;
   }
   return null;
 }
 
 /**
  * The first label two lines would both engrave, or null. A series' number is engraved once in an
- * order: two series lines of the same label (options, size, text, code) and padding may not share a
- * number. A spreadsheet's rows are engraved once: two lines may not take the same sheet's rows into
+ * order: two series lines of the same label (options, size, text, code) may not share a number as
+ * engraved (its padding). A spreadsheet's rows are engraved once: two lines may not take the same sheet's rows into
  * the same columns of the same label. Plain lines are left alone: more of one label is its quantity.
  * `involving`: only the pairs with that line (the one being added or changed).
  */
@@ -242,7 +242,7 @@ export function repeatedLabel(
       if (involving !== undefined && first !== involving && second !== involving) continue;
       if (labelKey(a) !== labelKey(b)) continue;
       const [seriesA, seriesB] = [a.productConfig.series, b.productConfig.series];
-      if (seriesA && seriesB && seriesA.padding === seriesB.padding) {
+      if (seriesA && seriesB) {
         const number = sharedNumber(seriesA, a.quantity, seriesB, b.quantity);
         if (number === null) continue;
         const at = { ...seriesA, start: number, step: 1 };

@@ -16,10 +16,12 @@ import type { AccountTokenPurpose, CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
 import {
   customerOrdersForAdmin,
+  endCustomerCheckouts,
   forgetOrdersCustomer,
   hasOrdersInProgress,
   joinGuestOrders,
   orderedArtworkOf,
+  orderedSheetsOf,
 } from '../orders/orders';
 import type { Config } from '../../config';
 import {
@@ -47,6 +49,7 @@ import {
 import { signOutEverywhere, signOutOtherSessions } from './session-store';
 import { forgetCustomerCart } from '../cart/cart';
 import { forgetCustomerUploads } from '../uploads/uploads';
+import { forgetCustomerSheets } from '../asset-tags/asset-tags';
 import { isDuplicateKeyError } from '../../platform/db';
 
 // What the admin module uses: a customer made admin, and its client-visible form.
@@ -413,9 +416,10 @@ export async function deleteOwnAccount(
 }
 
 /**
- * Deletes a customer and what is theirs alone: signed out everywhere, their cart, their emailed links
- * and their upload records (but the artwork on their paid orders). Their orders stay with the shop.
- * An admin account is refused and stays.
+ * Deletes a customer and what is theirs alone: signed out everywhere, their cart, their checkouts
+ * waiting for payment (ended), their emailed links, their upload records and spreadsheets (but the
+ * artwork and sheets of their paid orders). Their orders stay with the shop. An admin account is
+ * refused and stays.
  */
 export async function deleteCustomer(id: string): Promise<void> {
   const outcome = await deleteCustomerUnlessAdmin(id);
@@ -423,7 +427,9 @@ export async function deleteCustomer(id: string): Promise<void> {
   if (outcome === 'missing') throw AppError.notFound('Customer not found');
   await signOutEverywhere(id);
   await forgetCustomerCart(id);
+  await endCustomerCheckouts(id);
   await deleteAccountTokensOf(id);
   await forgetCustomerUploads(id, await orderedArtworkOf(id));
+  await forgetCustomerSheets(id, await orderedSheetsOf(id));
   await forgetOrdersCustomer(id);
 }

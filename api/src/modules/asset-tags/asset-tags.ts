@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import { notEngravedMessage } from '../../platform/pdf-fonts';
 import { checkSeriesCodes, checkSheetRows } from './checking';
 import { sheetRow, type LabelSheetRecord } from './model';
-import { findSheet, insertSheet, sweepDueSheets } from './repository';
+import { deleteSheetsOfCustomer, findSheet, insertSheet, sweepDueSheets } from './repository';
 import { readSpreadsheet } from './spreadsheet';
 
 export { assignSessionSheetsToCustomer, keepOrderedSheets } from './repository';
@@ -201,6 +201,14 @@ export async function lineLabels(
       : (line.customText.split('\n')[0] ?? ''),
     at: (index) => ({ ...seriesLabel(line, line.series ? index : 0), row: null }),
   };
+}
+
+/** A deleted customer's spreadsheets go, but those their paid orders were made from. */
+export async function forgetCustomerSheets(
+  customerId: string,
+  ordered: ReadonlySet<string>,
+): Promise<void> {
+  await deleteSheetsOfCustomer(customerId, ordered);
 }
 
 /** The sheets a guest's cart holds and when that cart is abandoned; null when the guest has none. */

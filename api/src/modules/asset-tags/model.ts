@@ -52,6 +52,8 @@ const labelSheetSchema = new Schema<LabelSheetRecord>(
 );
 // Signing in hands the session's sheets no customer holds to the customer.
 labelSheetSchema.index({ sessionId: 1, customerId: 1 });
+// A deleted customer's sheets (accounts' deleteCustomer).
+labelSheetSchema.index({ customerId: 1 });
 // The sweep: guests' sheets due to be looked at, oldest first.
 labelSheetSchema.index({ sweepAfter: 1 });
 

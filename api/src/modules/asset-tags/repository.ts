@@ -37,6 +37,20 @@ export async function assignSessionSheetsToCustomer(
   );
 }
 
+/** A deleted customer's sheets go, but those in `kept` (their paid orders'); how many went. */
+export async function deleteSheetsOfCustomer(
+  customerId: string,
+  kept: ReadonlySet<string>,
+): Promise<number> {
+  const theirs = await LabelSheetModel.find({ customerId }, { _id: 1 })
+    .lean<Array<{ _id: Types.ObjectId }>>()
+    .exec();
+  const going = theirs.map((sheet) => sheet._id).filter((id) => !kept.has(id.toString()));
+  if (going.length === 0) return 0;
+  const deleted = await LabelSheetModel.deleteMany({ _id: trusted({ $in: going }) }).exec();
+  return deleted.deletedCount;
+}
+
 /** An order is being placed with these sheets: they are kept from now on (the order's labels). */
 export async function keepOrderedSheets(ids: string[]): Promise<void> {
   const valid = ids.filter((id) => Types.ObjectId.isValid(id));

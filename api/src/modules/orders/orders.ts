@@ -8,13 +8,16 @@ import { isOwner } from './order-access';
 import type { OrderRecord } from './model';
 import {
   findOrderById,
+  findOpenCheckoutsOfCustomer,
   findPaidGuestOrdersByEmail,
   hasPaidOrderIn,
   joinOrderToCustomer,
   listOrderedFilesOfCustomer,
+  listOrderedSheetsOfCustomer,
   listOrdersOfCustomer,
   markAccountDeleted,
 } from './repository';
+import { endUnpaidCheckouts } from './placing';
 import { searchOrders, type OrderSearch } from './search';
 import { moveOrderedSeriesTo } from './series';
 
@@ -109,9 +112,25 @@ export async function orderedArtworkOf(customerId: string): Promise<Set<string>>
   return new Set(await listOrderedFilesOfCustomer(customerId));
 }
 
-/** Whether the customer has a paid order the shop has not yet sent (or cancelled). */
+/**
+ * Whether the customer has an order in progress: paid and not yet sent (or cancelled), or a checkout
+ * whose payment is under way (it may be paid yet).
+ */
 export async function hasOrdersInProgress(customerId: string): Promise<boolean> {
-  return hasPaidOrderIn(customerId, ['awaiting_proof', 'processing']);
+  if (await hasPaidOrderIn(customerId, ['awaiting_proof', 'processing'])) return true;
+  const open = await findOpenCheckoutsOfCustomer(customerId);
+  return open.some((order) => order.paymentStatus === 'charging' || order.unansweredToken);
+}
+
+/** The customer's account is deleted: its checkouts waiting for payment end (orders/placing.ts). */
+export async function endCustomerCheckouts(customerId: string): Promise<void> {
+  const open = await findOpenCheckoutsOfCustomer(customerId);
+  await endUnpaidCheckouts(open, 'Ended: the customer deleted their account');
+}
+
+/** The spreadsheets on the customer's paid orders (kept when the customer is deleted). */
+export async function orderedSheetsOf(customerId: string): Promise<Set<string>> {
+  return new Set(await listOrderedSheetsOfCustomer(customerId));
 }
 
 /** The customer's account was deleted: their orders stay, and say their account is gone. */

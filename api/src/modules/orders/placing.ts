@@ -38,7 +38,7 @@ import { insertMoveEvent } from './events';
 import {
   expireUnpaid,
   findLatestPlacing,
-  findOtherUnpaidPlacings,
+  findOpenPlacingsOf,
   insertOrder,
   issueOrderNumber,
   raiseOrderCounter,
@@ -308,9 +308,11 @@ const MAX_RACES = 20;
 export async function placeOrder(
   owner: CartOwner,
   { cartPlacedBefore, ...order }: PricedOrder,
+  { staleChargeMs }: { staleChargeMs: number },
 ): Promise<CreatedOrder & { reused: boolean }> {
   const cartKey = `${ownerKeyOf(owner)}:${order.cartFingerprint}`;
   await keepOrderedArtwork(owner, order.items);
+  let earlier: OrderRecord[] | null = null;
   for (let race = 0; race < MAX_RACES; race++) {
     // A cart never placed before has no placing to look for: its first is written straight away.
     // Were there one after all (a placing of the same cart at the same moment), the unique index
@@ -322,10 +324,16 @@ export async function placeOrder(
       return { ...createdOrder(latest), reused: true };
     }
     const placing = (latest?.placing ?? 0) + 1;
+    earlier ??= await openEarlierCheckouts(
+      owner,
+      { cartKey, cartPlacedBefore },
+      staleChargeMs,
+      new Date(),
+    );
     const written = await writeOrder({ ...order, cartKey, placing });
     crashAt('after-order-write');
     if (written) {
-      if (cartPlacedBefore) await endEarlierCheckouts(owner, cartKey, written.createdAt);
+      await endUnpaidCheckouts(earlier, REPLACED_CHECKOUT_NOTE, written.createdAt);
       return { ...createdOrder(written), reused: false };
     }
     // Another request placed this very cart meanwhile: its order is the answer.
@@ -336,30 +344,70 @@ export async function placeOrder(
 /** What an earlier checkout's history says when a changed cart replaced it. */
 export const REPLACED_CHECKOUT_NOTE = 'Replaced: the cart was changed and placed again';
 
+/** Why a changed cart is not placed while the payment of its earlier checkout is under way. */
+export const EARLIER_PAYMENT_IN_PROGRESS_MESSAGE =
+  'The payment of your earlier checkout is still going through. Wait a moment, then check your cart and place your order again.';
+
 /**
- * The owner's earlier checkouts of this cart as it was, still unpaid, end once the changed cart is
- * placed: one cart, one order to pay. Otherwise a tab left on the old checkout could pay the old
- * lines after the new order had taken the cart, and the shopper pay twice. Ended as the day's sweep
- * ends them (payments/expiry.ts): expired, any discount use given back. A checkout whose charge is
- * in flight, or was never answered, is left to that sweep. Looked for only when the cart was placed
- * before, so a first checkout costs nothing more.
+ * Ends checkouts still waiting for payment, as the day's sweep ends them (payments/expiry.ts):
+ * expired, with a note in their history, any discount use they held given back. One whose charge
+ * is in flight or was never answered (the card may have been charged) is left to the sweep, as is
+ * one paid meanwhile. How many ended.
  */
-async function endEarlierCheckouts(owner: CartOwner, cartKey: string, now: Date): Promise<void> {
-  for (const earlier of await findOtherUnpaidPlacings(ownerKeyOf(owner), cartKey)) {
-    if (earlier.unansweredToken) continue;
-    const before = await expireUnpaid(earlier._id);
-    if (!before) continue; // paid or ended meanwhile
+export async function endUnpaidCheckouts(
+  checkouts: readonly OrderRecord[],
+  note: string,
+  now = new Date(),
+): Promise<number> {
+  let ended = 0;
+  for (const checkout of checkouts) {
+    if (checkout.paymentStatus !== 'unpaid' || checkout.unansweredToken) continue;
+    const before = await expireUnpaid(checkout._id);
+    if (!before) continue; // paid, charging or ended meanwhile
+    ended += 1;
     await insertMoveEvent({
-      orderId: earlier._id.toString(),
+      orderId: checkout._id.toString(),
       at: now,
       by: null,
       from: 'pending_payment',
       to: 'expired',
-      note: REPLACED_CHECKOUT_NOTE,
+      note,
     });
     if (before.discountCode && before.discountReserved)
       await releaseDiscountUse(before.discountCode, before.discountCodeId);
   }
+  return ended;
+}
+
+/**
+ * The owner's earlier checkouts, still open, when a changed cart is placed (one cart, one order to
+ * pay): a tab left on the old checkout could otherwise pay the old lines after the new order took the
+ * cart, and the shopper pay twice. They are the cart's earlier placings (looked for when the cart was
+ * placed before, so a guest's first checkout costs nothing more) and, for a customer, those this
+ * browser placed as a guest before signing in (the guest cart joined the account's). While one's
+ * payment is under way (charging for less than `staleChargeMs`) the new one is refused, 409: the old
+ * one may yet be paid.
+ */
+async function openEarlierCheckouts(
+  owner: CartOwner,
+  { cartKey, cartPlacedBefore }: { cartKey: string; cartPlacedBefore: boolean },
+  staleChargeMs: number,
+  now: Date,
+): Promise<OrderRecord[]> {
+  const owners = [
+    ...(cartPlacedBefore ? [ownerKeyOf(owner)] : []),
+    ...(owner.customerId ? [ownerKeyOf({ sessionId: owner.sessionId })] : []),
+  ];
+  const earlier: OrderRecord[] = [];
+  for (const key of owners) earlier.push(...(await findOpenPlacingsOf(key)));
+  const others = earlier.filter((order) => order.cartKey !== cartKey);
+  const paying = others.some(
+    (order) =>
+      order.paymentStatus === 'charging' &&
+      (order.chargingSince?.getTime() ?? 0) > now.getTime() - staleChargeMs,
+  );
+  if (paying) throw AppError.conflict(EARLIER_PAYMENT_IN_PROGRESS_MESSAGE);
+  return others;
 }
 
 /**

@@ -141,21 +141,29 @@ export async function findLatestPlacing(cartKey: string): Promise<OrderRecord | 
 }
 
 /**
- * The owner's checkouts of other carts still waiting for payment (unpaid, no charge in flight): their
- * cart keys begin with the owner's key (placing.ts), a range of the cartKey index.
+ * The checkouts placed from an owner's cart (its key, cart/cart.ts ownerKeyOf) still waiting for
+ * payment, unpaid or charging: their cart keys begin with the owner's key (placing.ts), a range of
+ * the cartKey index.
  */
-export async function findOtherUnpaidPlacings(
-  ownerKey: string,
-  cartKey: string,
-): Promise<OrderRecord[]> {
-  const placings = await OrderModel.find({
+export async function findOpenPlacingsOf(ownerKey: string): Promise<OrderRecord[]> {
+  return OrderModel.find({
     cartKey: trusted({ $gte: `${ownerKey}:`, $lt: `${ownerKey};` }),
     status: 'pending_payment',
-    paymentStatus: 'unpaid',
   })
     .lean<OrderRecord[]>()
     .exec();
-  return placings.filter((order) => order.cartKey !== cartKey);
+}
+
+/** A customer's checkouts still waiting for payment, unpaid or charging. */
+export async function findOpenCheckoutsOfCustomer(customerId: string): Promise<OrderRecord[]> {
+  if (!isValidObjectId(customerId)) return [];
+  return OrderModel.find({
+    customerId: new Types.ObjectId(customerId),
+    paymentStatus: trusted({ $in: ['unpaid', 'charging'] }),
+    status: 'pending_payment',
+  })
+    .lean<OrderRecord[]>()
+    .exec();
 }
 
 /**
@@ -182,6 +190,20 @@ export async function listOrderedFilesOfCustomer(customerId: string): Promise<st
     .exec();
   return orders.flatMap((order) =>
     order.items.flatMap((item) => item.files.map((file) => file.hashedName)),
+  );
+}
+
+/** The spreadsheets the customer's paid orders were made from (their ids). */
+export async function listOrderedSheetsOfCustomer(customerId: string): Promise<string[]> {
+  if (!isValidObjectId(customerId)) return [];
+  const orders = await OrderModel.find(
+    { customerId: new Types.ObjectId(customerId), paymentStatus: 'paid' },
+    { items: 1 },
+  )
+    .lean<Array<Pick<OrderRecord, 'items'>>>()
+    .exec();
+  return orders.flatMap((order) =>
+    order.items.flatMap((item) => item.productConfig.rows?.sheetId ?? []),
   );
 }
 

@@ -95,7 +95,9 @@ export function orderRoutes({
   router.post('/orders', async (req, res) => {
     const owner = cartOwner(req);
     const priced = await limit(req, () => priceOrder(owner, parseCheckout(req), taxRates));
-    const { reused, ...created } = await placeOrder(owner, priced);
+    const { reused, ...created } = await placeOrder(owner, priced, {
+      staleChargeMs: config.payment.staleChargeMs,
+    });
     res.status(reused ? 200 : 201).json(created);
   });
 
