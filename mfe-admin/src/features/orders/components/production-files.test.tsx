@@ -10,6 +10,53 @@ const currentFetch = setupShopTests();
 
 const order: AdminOrder = SAMPLE_ADMIN_ORDER;
 
+/** The order's proof as GET /api/admin/orders/{id}/proof answers it: approved at `revision`. */
+function proofOf(revision: number, uploadedFile: { originalName: string } | null = null) {
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    status: 'approved',
+    revision,
+    revisions: Array.from({ length: revision }, (_, index) => ({
+      revision: index + 1,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lines: [
+        {
+          lineId: 'i1',
+          lineNumber: 1,
+          customText: 'MAIN PUMP',
+          labels: 1,
+          varies: null,
+          uploadedFile:
+            uploadedFile && index + 1 === revision
+              ? { ...uploadedFile, contentType: 'image/png' }
+              : null,
+          changed: index > 0,
+        },
+      ],
+      note: null,
+      changesRequested: null,
+      approval: null,
+    })),
+    override: null,
+    approvalOverdue: false,
+    history: [],
+  };
+}
+
+/** The proof's read answered; every other call by `otherwise` (the production files' fetches). */
+function answer(otherwise: (url: string) => Promise<Response>, proof = proofOf(1)) {
+  currentFetch().mockImplementation((input) => {
+    const url = String(input);
+    return url.endsWith('/proof') ? Promise.resolve(json(proof)) : otherwise(url);
+  });
+}
+
+const productionCalls = () =>
+  currentFetch()
+    .mock.calls.map(([url]) => String(url))
+    .filter((url) => url.includes('/production.'));
+
 afterEach(() => {
   Reflect.deleteProperty(URL, 'createObjectURL');
   Reflect.deleteProperty(URL, 'revokeObjectURL');
@@ -45,8 +92,8 @@ describe('the production files', () => {
     ) {
       saved.push(`${this.download} ${this.href}`);
     });
-    let answer!: (response: Response) => void;
-    currentFetch().mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    let deliver!: (response: Response) => void;
+    answer(() => new Promise<Response>((resolve) => (deliver = resolve)));
     const user = userEvent.setup();
     renderPage(<ProductionFiles order={order} />);
 
@@ -56,12 +103,12 @@ describe('the production files', () => {
       '/api/admin/orders/o1/items/i1/production.csv',
     );
     await user.click(within(line).getByRole('button', { name: 'Labels on sheets (PDF)' }));
-    expect(currentFetch().mock.calls[0]?.[0]).toBe(
+    expect(productionCalls()).toEqual([
       '/api/admin/orders/o1/items/i1/production.pdf?layout=sheet',
-    );
+    ]);
     expect(within(line).getByRole('button', { name: 'Preparing…' })).toBeDisabled();
 
-    answer(
+    deliver(
       new Response(new Blob(['%PDF-1.7']), {
         headers: {
           'content-type': 'application/pdf',
@@ -77,13 +124,25 @@ describe('the production files', () => {
   });
 
   it("shows the API's reason when the file cannot be made", async () => {
-    currentFetch().mockResolvedValueOnce(json({ message: 'Order not found' }, 404));
+    answer(() => Promise.resolve(json({ message: 'Order not found' }, 404)));
     const user = userEvent.setup();
     renderPage(<ProductionFiles order={order} />);
     await user.click(screen.getByRole('button', { name: 'One label a page (PDF)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
-    expect(currentFetch().mock.calls[0]?.[0]).toBe(
-      '/api/admin/orders/o1/items/i1/production.pdf?layout=page',
+    expect(productionCalls()).toEqual(['/api/admin/orders/o1/items/i1/production.pdf?layout=page']);
+  });
+
+  it('say which line was approved from a proof file the shop uploaded, linking it to engrave from', async () => {
+    answer(
+      () => Promise.reject(new Error('not asked')),
+      proofOf(2, { originalName: 'revised.png' }),
+    );
+    renderPage(<ProductionFiles order={order} />);
+    const line = screen.getByRole('listitem', { name: 'Line 1' });
+    const file = await within(line).findByRole('link', { name: 'revised.png' });
+    expect(file).toHaveAttribute('href', '/api/orders/o1/items/i1/proof-file?revision=2');
+    expect(line).toHaveTextContent(
+      'Approved from the proof file revised.png: engrave from it. The files below draw the line as ordered.',
     );
   });
 });

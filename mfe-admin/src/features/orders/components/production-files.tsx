@@ -6,6 +6,7 @@ import { PRODUCTION_STATUSES } from '@shop/contracts/orders';
 import { Button, ButtonAnchor } from '@shop/ui';
 import { apiErrorMessage, apiRequest } from 'shell/store';
 import type { AdminOrder } from '../api/get-admin-orders';
+import { useAdminOrderProof, type OrderProof } from '../api/proof-actions';
 import { DetailsSection } from './order-action-forms';
 import { formatCount } from '@shop/contracts/money';
 
@@ -97,7 +98,23 @@ function ProductionPdfButton({
   );
 }
 
+/** The shop's proof file the approved revision shows for a line, to engrave from (its link). */
+function approvedFileOf(order: AdminOrder, proof: OrderProof | undefined, lineId: string) {
+  const current = proof?.revisions.find((revision) => revision.revision === proof.revision);
+  const line = current?.lines.find((candidate) => candidate.lineId === lineId);
+  if (!current || !line?.uploadedFile) return null;
+  return {
+    name: line.uploadedFile.originalName,
+    url: `/api/orders/${encodeURIComponent(order.id)}/items/${encodeURIComponent(lineId)}/proof-file?revision=${current.revision}`,
+  };
+}
+
 export function ProductionFiles({ order }: { order: AdminOrder }) {
+  // The proof the dialog's proof section reads (one request): a line approved from a file the shop
+  // uploaded is engraved from that file, which the drawn labels below do not show.
+  const proof = useAdminOrderProof(
+    order.paymentStatus === 'paid' && order.status !== 'cancelled' ? order.id : null,
+  ).data;
   if (order.paymentStatus !== 'paid' || order.status === 'cancelled') return null;
   const approved = order.status !== null && PRODUCTION_STATUSES.includes(order.status);
   return (
@@ -113,12 +130,20 @@ export function ProductionFiles({ order }: { order: AdminOrder }) {
             {order.items.map((item, index) => {
               const lineId = item.id;
               if (!lineId) return null;
+              const approvedFile = approvedFileOf(order, proof, lineId);
               return (
                 <li key={lineId} aria-label={`Line ${index + 1}`}>
                   <span>
                     Line {index + 1}: {formatCount(item.quantity)} label
                     {item.quantity === 1 ? '' : 's'}
                   </span>
+                  {approvedFile && (
+                    <p className="change">
+                      Approved from the proof file{' '}
+                      <a href={approvedFile.url}>{approvedFile.name}</a>: engrave from it. The files
+                      below draw the line as ordered.
+                    </p>
+                  )}
                   <div className="actions">
                     <ProductionPdfButton
                       order={order}
