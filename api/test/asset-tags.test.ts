@@ -453,6 +453,15 @@ describe('"Order again" with a numbered series', () => {
     );
     const view = await shopper.request('GET', `/api/orders/${order.orderId}/proof`);
     expect(view.body.revisions).toHaveLength(1);
+
+    // With the number in its code too, the text ordered with it still keeps it ("MOTOR" for
+    // "PUMP {n}" would engrave every plate alike, only the codes differing).
+    const coded = await addToCart(shopper, { ...SERIES, quantity: 5 });
+    const second = await placeOrder(shopper, {}, { skipProof: false });
+    expect((await pay(shopper, second.orderId)).status).toBe(200);
+    const motor = await reviseText(second.orderId, coded.body.item.id, 'MOTOR');
+    expect(motor.status).toBe(400);
+    expect((await reviseText(second.orderId, coded.body.item.id, 'MOTOR {n}')).status).toBe(201);
   });
 
   it('continues after the numbers engraved under a revised text, and counts the owner’s numbers for a guest link’s holder too', async () => {

@@ -357,11 +357,14 @@ export async function createRevision(
   // A series' new text keeps its number, unless its code carries it (the rule the cart checks).
   const series = item.productConfig.series;
   const code = item.productConfig.code;
+  // A series' text keeps the number it was ordered with (docs/product.md section 12): "MOTOR" for
+  // "PUMP {n}" would engrave every plate alike. One ordered with the number in its code alone may
+  // drop it from the text too, as the configurator allows.
   if (
     series &&
     input.customText !== undefined &&
     !input.customText.includes(NUMBER_FIELD) &&
-    !code?.value.includes(NUMBER_FIELD)
+    (item.productConfig.customText.includes(NUMBER_FIELD) || !code?.value.includes(NUMBER_FIELD))
   ) {
     const message = `Put ${NUMBER_FIELD} in the text where the number goes: every label of this series would read the same`;
     throw AppError.invalidField('customText', message);
