@@ -408,6 +408,15 @@ describe('moving to processing', () => {
     );
     const proof = await admin.request('GET', `/api/admin/orders/${order.orderId}/proof`);
     expect(proof.body.override).toMatchObject({ reason: 'Customer approved by phone on 555-0100' });
+    // The customer is told the order went ahead without their approval, never the shop's reason.
+    const told = await OutboxModel.find({ key: `proof_overridden:${order.orderId}` }).lean();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      kind: 'proof_overridden',
+      subject: `Order #${order.orderNumber} is in production`,
+    });
+    expect(told[0]!.text).toContain('as proof revision 1 shows, without waiting for your approval');
+    expect(told[0]!.text).not.toContain('555-0100');
   });
 
   it('when an admin made a revision and overrode the proof, then the customer’s proof shows the shop, never the admin’s email or the override’s reason, while the admin’s view names them', async () => {

@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   'email_confirmation',
   'email_changed',
   'account_deleted',
+  'proof_overridden',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   email_confirmation: 'Email confirmation',
   email_changed: 'Email changed (to the old address)',
   account_deleted: 'Account deleted',
+  proof_overridden: 'In production without approval',
 };
 
 /** One message: sentAt null while queued; error is the last failed attempt's reason. */

@@ -35,6 +35,7 @@ export {
   orderShipped,
   passwordReset,
   proofApproved,
+  proofOverridden,
   proofRequest,
   type OrderMailData,
 } from './templates';

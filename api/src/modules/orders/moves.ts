@@ -21,6 +21,7 @@ import {
   orderCancelled,
   orderShipped,
   proofApproved,
+  proofOverridden,
   queueMail,
   type MailToQueue,
 } from '../mail/mail';
@@ -276,7 +277,7 @@ export async function startProcessing(id: string, { by }: { by: string }): Promi
 export async function overrideProof(
   id: string,
   reason: string,
-  { by }: { by: string },
+  { by, config }: { by: string; config: Config },
 ): Promise<AdminOrder> {
   const now = new Date();
   const order = await loadOrder(id);
@@ -298,6 +299,17 @@ export async function overrideProof(
     by,
     note: `Moved on without the customer's approval (revision ${revision}): ${reason}`,
     proof: { action: 'overridden', revision, reason },
+  });
+  // The customer is told, as an approval tells them (not why: the reason is the shop's).
+  await queueMail({
+    key: `proof_overridden:${id}`,
+    kind: 'proof_overridden',
+    to: order.customerInfo.email,
+    rendered: proofOverridden(
+      { orderNumber: order.orderNumber, customerInfo: order.customerInfo, revision },
+      orderLinkUrl(order, config, now),
+      config.shop,
+    ),
   });
   return toAdminOrder(await finish(id, move, { proof: { ...order.proof, status: 'overridden' } }));
 }

@@ -234,7 +234,7 @@ export function orderRoutes({
   router.post('/admin/orders/:id/proof/override', requireAdmin, async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     const { reason } = parseBody(overrideProofSchema, req);
-    res.json(await overrideProof(id, reason, { by: currentUser(req).email }));
+    res.json(await overrideProof(id, reason, { by: currentUser(req).email, config }));
   });
 
   router.post('/admin/orders/:id/notes', requireAdmin, async (req, res) => {
