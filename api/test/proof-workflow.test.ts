@@ -1085,7 +1085,7 @@ describe('reminders', () => {
     expect(await OutboxModel.countDocuments({ key: `proof_reminder:${order.orderId}:1` })).toBe(0);
   });
 
-  it('when a newer revision was sent, then only that revision is reminded', async () => {
+  it('when a newer revision was sent, then only that revision is reminded, by its number and what changed', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest);
     const [lineId] = order.itemIds as [string];
@@ -1093,11 +1093,24 @@ describe('reminders', () => {
       body: { revision: 1, comments: [{ lineId, comment: 'Bigger, please' }] },
     });
     expect(asked.status, asked.text).toBe(200);
-    const revised = await uploadRevision(order.orderId, { lineId, customText: 'BIGGER' });
+    const revised = await uploadRevision(order.orderId, {
+      lineId,
+      customText: 'BIGGER',
+      note: 'Larger text, as asked',
+    });
     expect(revised.status).toBe(201);
     await remindUnansweredProofs(app.config, new Date(Date.now() + 12 * 86_400_000));
     expect(await OutboxModel.countDocuments({ key: `proof_reminder:${order.orderId}:1` })).toBe(0);
-    expect(await OutboxModel.countDocuments({ key: `proof_reminder:${order.orderId}:2` })).toBe(1);
+    const reminder = await OutboxModel.findOne({
+      key: `proof_reminder:${order.orderId}:2`,
+    }).lean();
+    expect(reminder!.subject).toBe(
+      `Reminder: revision 2 of your proof for order #${order.orderNumber} is waiting for your approval`,
+    );
+    expect(reminder!.text).toContain(
+      `We have not heard from you about revision 2 of the proof of order #${order.orderNumber}.`,
+    );
+    expect(reminder!.text).toContain('What changed: Larger text, as asked');
   });
 });
 

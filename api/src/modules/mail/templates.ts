@@ -665,13 +665,15 @@ export function proofRequest(
   { reminder = false }: { reminder?: boolean } = {},
 ): RenderedMail {
   const revised = proof.revision > 1;
+  // A reminder of a revision names it, as that revision's own email did.
+  const which = revised ? `revision ${proof.revision} of your proof` : 'your proof';
   const subject = reminder
-    ? `Reminder: your proof for order #${proof.orderNumber} is waiting for your approval`
+    ? `Reminder: ${which} for order #${proof.orderNumber} is waiting for your approval`
     : revised
       ? `Revised proof (revision ${proof.revision}) for order #${proof.orderNumber}: please approve`
       : `Your proof for order #${proof.orderNumber}: please approve before we engrave`;
   const opening = reminder
-    ? `We have not heard from you about the proof of order #${proof.orderNumber}. We engrave only after you approve it.`
+    ? `We have not heard from you about ${revised ? `revision ${proof.revision} of ` : ''}the proof of order #${proof.orderNumber}. We engrave only after you approve it.`
     : revised
       ? proof.changesAsked
         ? `We have made the changes you asked for on order #${proof.orderNumber}: here is revision ${proof.revision} of the proof.`

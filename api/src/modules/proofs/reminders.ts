@@ -12,6 +12,7 @@ import {
   proofEmail,
   type OrderRecord,
 } from '../orders/orders';
+import { findRevision } from './repository';
 import { revisionLines } from './workflow';
 
 /** Orders reminded in one round at most; the rest next round. */
@@ -21,9 +22,11 @@ async function remind(order: OrderRecord, config: Config, now: Date): Promise<bo
   const id = order._id.toString();
   const revision = order.proof!.revision;
   const lines = await revisionLines(order, revision);
+  // A revision's reminder repeats what the shop said changed, as its own email did.
+  const note = revision > 1 ? ((await findRevision(id, revision))?.note ?? null) : null;
   // The outbox's unique key makes this once per revision, however many sweeps run at once.
   const queued = await queueMail(
-    proofEmail(order, { revision, lines, note: null, by: null, now, config, reminder: true }),
+    proofEmail(order, { revision, lines, note, by: null, now, config, reminder: true }),
     now,
   );
   if (queued) {
