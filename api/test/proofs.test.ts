@@ -133,7 +133,7 @@ describe('GET /api/orders/:id/items/:itemId/proof.svg and proof.pdf', () => {
     expect(pdfAnswer.status).toBe(200);
     expect(pdfAnswer.headers.get('content-type')).toBe('application/pdf');
     expect(pdfAnswer.headers.get('content-disposition')).toBe(
-      `attachment; filename="proof-${order.orderNumber}-1.pdf"`,
+      `attachment; filename="proof-${order.orderNumber}-1-rev1.pdf"`,
     );
     expect(pdfAnswer.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -109,9 +109,8 @@ export function proofEmail(
         },
       };
       const drawn = {
-        filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}${
-          reminder && revision === 1 ? '' : `-rev${revision}`
-        }.pdf`,
+        // The name the order page's download gives it too (proofs module, baseName).
+        filename: `proof-${order.orderNumber}-${lineNumberOf.get(line.lineId) ?? 0}-rev${revision}.pdf`,
         // `proof:` the drawn PDF, `proof-file:` the shop's upload, as the mail worker finds them
         // (proofs module, proofAttachmentLoader).
         ref: `proof:${id}:${line.lineId}:${revision}`,

@@ -185,8 +185,9 @@ function queuedProofLine(
   return { ...(queued as ProofLineSource), line: { ...queued.line, changed: true } };
 }
 
+/** One name per revision's proof, downloaded or attached to its email (orders' proof-step.ts). */
 function baseName({ orderNumber, index, revision }: ProofLineTarget): string {
-  return `proof-${orderNumber}-${index + 1}${revision > 1 ? `-rev${revision}` : ''}`;
+  return `proof-${orderNumber}-${index + 1}-rev${revision}`;
 }
 
 async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<ProofDrawing> {
