@@ -164,6 +164,15 @@ describe('paying an order', () => {
     expect(asShown!.text).not.toContain('First, a proof');
   });
 
+  it('when a label has two lines of text, then the confirmation lists them on its line, not at the margin', async () => {
+    const order = await paidOrder(app.agent(), { texts: ['DANGER\n480 VOLTS'] });
+    const confirmation = await OutboxModel.findOne({
+      key: `order_confirmation:${order.orderId}`,
+    }).lean();
+    expect(confirmation!.text).toContain('\n  Text: DANGER / 480 VOLTS\n');
+    expect(confirmation!.text).not.toMatch(/^480 VOLTS/m);
+  });
+
   it('when the shopper ticked "Skip the proof, engrave as shown", then the paid order goes straight to processing with no proof email', async () => {
     const guest = app.agent();
     const order = await paidOrder(guest, { skipProof: true });

@@ -191,12 +191,18 @@ function describeItem(config: OrderedProductConfig): string {
 }
 
 /**
- * What a line's labels say, a detail each: its text (a series' with "{n}" for each label's number),
- * and its series' range, spreadsheet rows and code, as the cart and the order page name them.
+ * What a line's labels say, a detail each: its text (a series' with "{n}" for each label's number;
+ * its lines joined by " / ", so the text part's list keeps its shape), and its series' range,
+ * spreadsheet rows and code, as the cart and the order page name them.
  */
 function itemDetails(config: OrderedProductConfig, quantity: number): string[] {
   const terms = variableDataTerms(config, quantity).map(([term, detail]) => `${term}: ${detail}`);
-  return [...(config.customText ? [`Text: ${config.customText}`] : []), ...terms];
+  const text = config.customText
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' / ');
+  return [...(text ? [`Text: ${text}`] : []), ...terms];
 }
 
 function addressLines(info: CustomerInfo): string[] {
