@@ -385,7 +385,10 @@ describe('an API process killed right after the order says paid', () => {
 
   it('an order an admin moved on before the sweep gets no first proof, and its history says so', async () => {
     const { orderId, paidNote } = await paidThenKilled();
-    await overrideProof(orderId, 'Approved by phone', { by: 'admin@example.com', config: app.config });
+    await overrideProof(orderId, 'Approved by phone', {
+      by: 'admin@example.com',
+      config: app.config,
+    });
     const dayLater = new Date(Date.now() + UNPAID_ORDER_LIFETIME_MS + 60_000);
     await expireUnpaidOrders(dayLater, { followUp: { config: app.config, logger: silent } });
     const after = await announced(orderId);

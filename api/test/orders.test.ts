@@ -300,6 +300,12 @@ describe('POST /api/orders', () => {
     const cart = (await agent.request('GET', '/api/cart?zipCode=10001')).body;
     expect(cart.discount).toBeNull();
     expect(cart.discountRemoved).toMatchObject({ code: 'OFFNOW' });
+    // A page still showing the total with the code (read before it went) is told why, not charged.
+    const stale = await checkout(agent, { customerInfo: customerInfo(), expectedTotal: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(
+      /^The discount code OFFNOW can no longer be used: .+ Remove it from your cart to continue\.$/,
+    );
 
     const quote = await agent.request('POST', '/api/checkout/quote', {
       body: { zipCode: '10001' },

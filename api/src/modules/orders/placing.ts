@@ -79,12 +79,17 @@ function toOrderItem(line: CartLine): OrderItemRecord {
   };
 }
 
+/** Why a code applied to the cart is refused at checkout: it can no longer be used. */
+function codeGoneMessage(code: string, reason: string): string {
+  return `The discount code ${code} can no longer be used: ${reason}. Remove it from your cart to continue.`;
+}
+
 /**
  * The code applied to the cart, checked again against today's rules and this subtotal. A code no
- * longer usable is left out (`leftOut` names it) where the caller's page already shows the cart
- * without it (leaveOut: the cart's read reports it removed, and an order's expectedTotal is checked
- * against the total without it); else refused, never dropped silently: the shopper would pay more
- * than their page showed.
+ * longer usable is left out (`leftOut` names it and why) where the caller's page may already show
+ * the cart without it (leaveOut: the cart's read reports it removed, and an order's expectedTotal is
+ * checked against the total without it); else refused, never dropped silently: the shopper would
+ * pay more than their page showed.
  */
 async function currentDiscount(
   code: string | null,
@@ -95,10 +100,8 @@ async function currentDiscount(
   if (!code) return none;
   const evaluated = await evaluateDiscount(code, subtotalCents);
   if (!evaluated.valid) {
-    if (leaveOut) return { ...none, leftOut: code };
-    throw AppError.conflict(
-      `The discount code ${code} can no longer be used: ${evaluated.message}. Remove it from your cart to continue.`,
-    );
+    if (leaveOut) return { ...none, leftOut: { code, reason: evaluated.message } };
+    throw AppError.conflict(codeGoneMessage(code, evaluated.message));
   }
   return {
     discountCode: evaluated.code,
@@ -226,8 +229,14 @@ export async function priceOrder(
     leaveOutUnusableCode: expectedTotal !== undefined,
   });
   // The cart changed since the page showed its total (another tab, another device): not placed.
+  // A code gone since is named as the cause (the page then takes it off and shows the new total).
   if (expectedTotal !== undefined && toCents(expectedTotal) !== priced.totalCents) {
-    throw AppError.conflict(totalChangedMessage(formatDollars(toDollars(priced.totalCents))));
+    const gone = priced.leftOutCode;
+    throw AppError.conflict(
+      gone
+        ? codeGoneMessage(gone.code, gone.reason)
+        : totalChangedMessage(formatDollars(toDollars(priced.totalCents))),
+    );
   }
   // The page showed the total without the code it can no longer use: it leaves the cart too.
   if (priced.leftOutCode) await clearCartCode(owner);
