@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { screenshots } from '../support/screenshots';
-import { linkFromOutbox, post, sessionIdOf, unique } from '../support/shop-api';
-import { SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
+import {
+  adminPage,
+  linkFromOutbox,
+  paidOrder,
+  post,
+  sessionIdOf,
+  unique,
+} from '../support/shop-api';
+import { SAMPLE_CUSTOMER_INFO, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
 
 // Customer self-service (docs/product.md section 10): a forgotten password reset by the emailed link,
 // the account page filling in the next checkout, and the cart's typed quantity and Edit.
@@ -167,8 +174,10 @@ test('the cart takes a typed quantity, and Edit changes a line in the configurat
   await expect(quantity).toHaveValue('101');
 });
 
-test('a customer deletes their account from the account page, confirming with their password', async ({
+test('a customer deletes their account from the account page, confirming with their password, once their order has shipped', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(90_000);
   const email = `${unique('cy')}@example.com`;
@@ -179,17 +188,38 @@ test('a customer deletes their account from the account page, confirming with th
     firstName: 'Cy',
     lastName: 'Diaz',
   });
+  const order = await paidOrder(page, sessionId, {
+    label: LABEL,
+    customerInfo: { ...SAMPLE_CUSTOMER_INFO, email },
+    skipProof: true,
+  });
   await page.goto('/account');
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'Delete Account…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  await expect(dialog.getByLabel('Current password')).toBeFocused();
-  await dialog.getByLabel('Current password').fill('not-my-password');
+  const password = dialog.getByLabel('Current password');
+  await expect(password).toBeFocused();
+  await password.fill('not-my-password');
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+  await expect(password).toBeFocused();
   await screenshots(page, 'self-service', 'delete-account');
-  await dialog.getByLabel('Current password').fill('cy-password-1');
-  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  // The order is in production: refused, said in the dialog, focus kept on the button.
+  await password.fill('cy-password-1');
+  const remove = dialog.getByRole('button', { name: 'Delete Account' });
+  await remove.click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'You have orders in progress: your account can be deleted once they have shipped or been cancelled.',
+  );
+  await expect(remove).toBeFocused();
+
+  const admin = await adminPage(browser, baseURL!);
+  await post(admin.request, await sessionIdOf(admin), `/api/admin/orders/${order.orderId}/ship`, {
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+  });
+  await admin.context().close();
+  await remove.click();
 
   await expect(page).toHaveURL(/\/$/);
   await expect(

@@ -6,6 +6,7 @@ import { accountMessages } from '@shop/contracts/account-messages';
 import { apiErrorMessage, apiFieldErrors, toast, useShopStore } from 'shell/store';
 import {
   Button,
+  busyProps,
   Dialog,
   DialogActions,
   DialogDescription,
@@ -244,7 +245,8 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
         <Button type="button" $variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" $variant="danger" disabled={remove.isPending}>
+        {/* Busy, not disabled: a refusal (an order in production) leaves focus here, by its message. */}
+        <Button type="submit" $variant="danger" {...busyProps(remove.isPending)}>
           {remove.isPending ? 'Deleting…' : 'Delete Account'}
         </Button>
       </DialogActions>
