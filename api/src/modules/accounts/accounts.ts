@@ -20,8 +20,7 @@ import {
   forgetOrdersCustomer,
   hasOrdersInProgress,
   joinGuestOrders,
-  orderedArtworkOf,
-  orderedSheetsOf,
+  orderedFilesOf,
 } from '../orders/orders';
 import type { Config } from '../../config';
 import {
@@ -429,7 +428,8 @@ export async function deleteCustomer(id: string): Promise<void> {
   await forgetCustomerCart(id);
   await endCustomerCheckouts(id);
   await deleteAccountTokensOf(id);
-  await forgetCustomerUploads(id, await orderedArtworkOf(id));
-  await forgetCustomerSheets(id, await orderedSheetsOf(id));
+  const ordered = await orderedFilesOf(id);
+  await forgetCustomerUploads(id, ordered.artwork);
+  await forgetCustomerSheets(id, ordered.sheets);
   await forgetOrdersCustomer(id);
 }

@@ -730,19 +730,13 @@ export function proofRequest(
  * The customer approved the proof: the order is in production now (the approval is the go-ahead,
  * docs/product.md, "Proofs"), and this says so with what comes next.
  */
-/**
- * The shop moved the order into production without the customer's approval of its proof (an admin's
- * override: its reason stays with the shop): the customer learns it from the shop, not from the
- * order's page.
- */
-export function proofOverridden(
-  order: { orderNumber: number; customerInfo: CustomerInfo; revision: number },
+/** The customer's email of an order gone into production: who gave the go-ahead, and what is next. */
+function inProduction(
+  order: { orderNumber: number; customerInfo: CustomerInfo },
+  { subject, opening, next }: { subject: string; opening: string; next: string },
   orderUrl: string,
   shop: ShopContext,
 ): RenderedMail {
-  const subject = `Order #${order.orderNumber} is in production`;
-  const opening = `We have started engraving order #${order.orderNumber} as proof revision ${order.revision} shows, without waiting for your approval.`;
-  const next = `If you did not expect this, write to ${shop.email} or call ${shop.phone} as soon as you can. Production takes 3 to 5 business days; you will get an email with the tracking number when your order ships.`;
   const text = [
     `Hello ${order.customerInfo.firstName},`,
     '',
@@ -762,30 +756,44 @@ export function proofOverridden(
   return message(shop, subject, text, body);
 }
 
+const PRODUCTION_NEXT =
+  'Production takes 3 to 5 business days. You will get an email with the tracking number when your order ships.';
+
+/**
+ * The shop moved the order into production without the customer's approval of its proof (an admin's
+ * override: its reason stays with the shop): the customer learns it from the shop, not from the
+ * order's page.
+ */
+export function proofOverridden(
+  order: { orderNumber: number; customerInfo: CustomerInfo; revision: number },
+  orderUrl: string,
+  shop: ShopContext,
+): RenderedMail {
+  return inProduction(
+    order,
+    {
+      subject: `Order #${order.orderNumber} is in production`,
+      opening: `We have started engraving order #${order.orderNumber} as proof revision ${order.revision} shows, without waiting for your approval.`,
+      next: `If you did not expect this, write to ${shop.email} or call ${shop.phone} as soon as you can. ${PRODUCTION_NEXT}`,
+    },
+    orderUrl,
+    shop,
+  );
+}
+
 export function proofApproved(
   order: { orderNumber: number; customerInfo: CustomerInfo; name: string },
   orderUrl: string,
   shop: ShopContext,
 ): RenderedMail {
-  const subject = `Proof approved: order #${order.orderNumber} is in production`;
-  const opening = `Thank you: ${order.name} approved the proof of order #${order.orderNumber}, so we have started engraving exactly what it shows.`;
-  const next =
-    'Production takes 3 to 5 business days. You will get an email with the tracking number when your order ships.';
-  const text = [
-    `Hello ${order.customerInfo.firstName},`,
-    '',
-    opening,
-    '',
-    next,
-    '',
-    `Your order's page: ${orderUrl}`,
-    footerText(shop),
-  ];
-  const body = html`<h1 style="font-size:20px;margin:0 0 12px;">Your order is in production</h1>
-    <p style="margin:0 0 12px;">Hello ${order.customerInfo.firstName}, ${opening}</p>
-    <p style="margin:0 0 16px;">${next}</p>
-    <p style="margin:0;">
-      <a href="${orderUrl}" style="color:#1d4ed8;font-weight:bold;">View your order</a>
-    </p>`;
-  return message(shop, subject, text, body);
+  return inProduction(
+    order,
+    {
+      subject: `Proof approved: order #${order.orderNumber} is in production`,
+      opening: `Thank you: ${order.name} approved the proof of order #${order.orderNumber}, so we have started engraving exactly what it shows.`,
+      next: PRODUCTION_NEXT,
+    },
+    orderUrl,
+    shop,
+  );
 }

@@ -12,8 +12,7 @@ import {
   findPaidGuestOrdersByEmail,
   hasPaidOrderIn,
   joinOrderToCustomer,
-  listOrderedFilesOfCustomer,
-  listOrderedSheetsOfCustomer,
+  listPaidLinesOfCustomer,
   listOrdersOfCustomer,
   markAccountDeleted,
 } from './repository';
@@ -107,9 +106,18 @@ export async function customerOrdersForAdmin(
   return { orders: items.map(toAdminOrder), nextBefore: next };
 }
 
-/** The artwork files on the customer's paid orders (kept when the customer is deleted). */
-export async function orderedArtworkOf(customerId: string): Promise<Set<string>> {
-  return new Set(await listOrderedFilesOfCustomer(customerId));
+/**
+ * What the customer's paid orders hold, kept when the customer is deleted: their artwork files and
+ * the spreadsheets their lines were made from.
+ */
+export async function orderedFilesOf(
+  customerId: string,
+): Promise<{ artwork: Set<string>; sheets: Set<string> }> {
+  const lines = await listPaidLinesOfCustomer(customerId);
+  return {
+    artwork: new Set(lines.flatMap((line) => line.files.map((file) => file.hashedName))),
+    sheets: new Set(lines.flatMap((line) => line.productConfig.rows?.sheetId ?? [])),
+  };
 }
 
 /**
@@ -126,11 +134,6 @@ export async function hasOrdersInProgress(customerId: string): Promise<boolean> 
 export async function endCustomerCheckouts(customerId: string): Promise<void> {
   const open = await findOpenCheckoutsOfCustomer(customerId);
   await endUnpaidCheckouts(open, 'Ended: the customer deleted their account');
-}
-
-/** The spreadsheets on the customer's paid orders (kept when the customer is deleted). */
-export async function orderedSheetsOf(customerId: string): Promise<Set<string>> {
-  return new Set(await listOrderedSheetsOfCustomer(customerId));
 }
 
 /** The customer's account was deleted: their orders stay, and say their account is gone. */

@@ -179,8 +179,8 @@ export async function listOrdersOfCustomer(
   return pageByKey<OrderRecord>(OrderModel, { scope, ...page });
 }
 
-/** The artwork files on the customer's paid orders, every one (deleting a customer keeps them). */
-export async function listOrderedFilesOfCustomer(customerId: string): Promise<string[]> {
+/** The lines of the customer's paid orders, every one (deleting a customer keeps what they hold). */
+export async function listPaidLinesOfCustomer(customerId: string): Promise<OrderRecord['items']> {
   if (!isValidObjectId(customerId)) return [];
   const orders = await OrderModel.find(
     { customerId: new Types.ObjectId(customerId), paymentStatus: 'paid' },
@@ -188,23 +188,7 @@ export async function listOrderedFilesOfCustomer(customerId: string): Promise<st
   )
     .lean<Array<Pick<OrderRecord, 'items'>>>()
     .exec();
-  return orders.flatMap((order) =>
-    order.items.flatMap((item) => item.files.map((file) => file.hashedName)),
-  );
-}
-
-/** The spreadsheets the customer's paid orders were made from (their ids). */
-export async function listOrderedSheetsOfCustomer(customerId: string): Promise<string[]> {
-  if (!isValidObjectId(customerId)) return [];
-  const orders = await OrderModel.find(
-    { customerId: new Types.ObjectId(customerId), paymentStatus: 'paid' },
-    { items: 1 },
-  )
-    .lean<Array<Pick<OrderRecord, 'items'>>>()
-    .exec();
-  return orders.flatMap((order) =>
-    order.items.flatMap((item) => item.productConfig.rows?.sheetId ?? []),
-  );
+  return orders.flatMap((order) => order.items);
 }
 
 // --- Payment ------------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ import {
   DialogDescription,
   DialogTitle,
   FormStack,
-  TextField,
   useZodForm,
 } from '@shop/ui';
+import { CurrentPasswordField } from '../../../components/current-password-field';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
 import { loadChangePasswordSchema, useChangePassword } from '../api/change-password';
@@ -57,14 +57,7 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): 
         schemasNotLoaded('Password change failed'),
       )}
     >
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        data-autofocus
-        error={form.errors.currentPassword}
-        {...form.input('currentPassword')}
-      />
+      <CurrentPasswordField form={form} autoFocus />
       <NewPasswordFields form={form} />
       <DialogActions>
         <Button type="button" $variant="secondary" onClick={onCancel}>

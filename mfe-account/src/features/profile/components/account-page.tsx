@@ -23,6 +23,7 @@ import {
   SignInCard,
   Skeleton,
 } from '@shop/ui';
+import { CurrentPasswordField } from '../../../components/current-password-field';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import {
   useChangeEmail,
@@ -184,13 +185,7 @@ function EmailForm({ user }: { user: ShopUser }) {
           error={form.errors.email}
           {...form.input('email')}
         />
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          error={form.errors.currentPassword}
-          {...form.input('currentPassword')}
-        />
+        <CurrentPasswordField form={form} />
         {change.isError && !form.errors.currentPassword && !form.errors.email && (
           <FieldError role="alert">
             {apiErrorMessage(change.error) ?? 'The email could not be changed.'}
@@ -228,14 +223,7 @@ function DeleteAccountForm({ onCancel }: { onCancel(): void }) {
         schemasNotLoaded('Account not deleted'),
       )}
     >
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        data-autofocus
-        error={form.errors.currentPassword}
-        {...form.input('currentPassword')}
-      />
+      <CurrentPasswordField form={form} autoFocus />
       {remove.isError && !form.errors.currentPassword && (
         <FieldError role="alert">
           {apiErrorMessage(remove.error) ?? 'The account could not be deleted.'}
