@@ -18,12 +18,12 @@ import { LabelSheetModel } from '../src/modules/asset-tags/model';
 import {
   PASSWORD,
   addToCart,
-  cookieOf,
   pay,
   placeOrder,
   register,
   registerAdmin,
   uniqueEmail,
+  uploadSheet,
 } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
@@ -585,17 +585,8 @@ describe('POST /api/account/delete', () => {
     const agent = app.agent();
     const email = (await register(agent)).body.email as string;
     const { id } = (await agent.request('GET', '/api/auth/me')).body;
-    const upload = async (name: string) => {
-      const form = new FormData();
-      form.append('file', new Blob(['Tag,Name\nV-1,Valve 1\n']), name);
-      const response = await fetch(`${app.baseUrl}/api/label-sheets`, {
-        method: 'POST',
-        headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
-        body: form,
-      });
-      expect(response.status).toBe(201);
-      return ((await response.json()) as { id: string }).id;
-    };
+    const upload = (name: string) =>
+      uploadSheet(app.baseUrl, agent, name, 'Tag,Name\nV-1,Valve 1\n');
     const orderedSheet = await upload('ordered.csv');
     await addToCart(agent, {
       customText: '',

@@ -16,7 +16,6 @@ import { sweepGuestUploads } from '../src/modules/uploads/uploads';
 import { trusted } from '../src/platform/db';
 import {
   addToCart,
-  cookieOf,
   label,
   pay,
   PASSWORD,
@@ -24,6 +23,7 @@ import {
   register,
   uniqueEmail,
   uploadFile,
+  uploadSheet as uploadSheetAs,
 } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
@@ -157,17 +157,7 @@ describe("the sweep of guests' uploads", () => {
 
 const SHEET = 'Tag,Name\nV-1,Valve 1\nV-2,Valve 2\n';
 
-async function uploadSheet(agent: TestAgent): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([SHEET]), 'valves.csv');
-  const response = await fetch(`${app.baseUrl}/api/label-sheets`, {
-    method: 'POST',
-    headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const uploadSheet = (agent: TestAgent) => uploadSheetAs(app.baseUrl, agent, 'valves.csv', SHEET);
 
 const sheetLine = (sheetId: string) => ({
   ...label({ color: 'white-black', mounting: 'no-mounting', width: 3, height: 1.5 }),

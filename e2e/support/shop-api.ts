@@ -16,13 +16,16 @@ export async function sessionIdOf(page: Page): Promise<string> {
   return sessionId!;
 }
 
+/** The password of signedInCustomer's customers. */
+export const CUSTOMER_PASSWORD = 'customer-pass-1';
+
 /** A new customer, signed in on the page's session through the API (the cookie is the context's). */
 export async function signedInCustomer(page: Page, prefix = 'customer') {
   const sessionId = await sessionIdOf(page);
   const email = `${unique(prefix)}@example.com`;
   await post(page.request, sessionId, '/api/auth/register', {
     email,
-    password: 'customer-pass-1',
+    password: CUSTOMER_PASSWORD,
     firstName: 'Ada',
     lastName: 'Lovelace',
   });

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { screenshots } from '../support/screenshots';
 import {
+  CUSTOMER_PASSWORD,
   adminPage,
   linkFromOutbox,
   paidOrder,
   post,
   sessionIdOf,
+  signedInCustomer,
   unique,
 } from '../support/shop-api';
 import { SAMPLE_CUSTOMER_INFO, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
@@ -180,14 +182,7 @@ test('a customer deletes their account from the account page, confirming with th
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const email = `${unique('cy')}@example.com`;
-  const sessionId = await sessionIdOf(page);
-  await post(page.request, sessionId, '/api/auth/register', {
-    email,
-    password: 'cy-password-1',
-    firstName: 'Cy',
-    lastName: 'Diaz',
-  });
+  const { sessionId, email } = await signedInCustomer(page, 'cy');
   const order = await paidOrder(page, sessionId, {
     label: LABEL,
     customerInfo: { ...SAMPLE_CUSTOMER_INFO, email },
@@ -205,7 +200,7 @@ test('a customer deletes their account from the account page, confirming with th
   await expect(password).toBeFocused();
   await screenshots(page, 'self-service', 'delete-account');
   // The order is in production: refused, said in the dialog, focus kept on the button.
-  await password.fill('cy-password-1');
+  await password.fill(CUSTOMER_PASSWORD);
   const remove = dialog.getByRole('button', { name: 'Delete Account' });
   await remove.click();
   await expect(dialog.getByRole('alert')).toHaveText(
@@ -228,7 +223,7 @@ test('a customer deletes their account from the account page, confirming with th
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
   const signIn = await page.request.post('/api/auth/login', {
     headers: { 'x-session-id': sessionId },
-    data: { email, password: 'cy-password-1' },
+    data: { email, password: CUSTOMER_PASSWORD },
   });
   expect(signIn.status()).toBe(401);
 });

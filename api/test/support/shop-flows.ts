@@ -114,6 +114,24 @@ export function cookieOf(agent: TestAgent): string {
 }
 
 /** One file uploaded as the agent (POST /api/upload must take it); its stored name. */
+/** A spreadsheet of labels uploaded as the agent (POST /api/label-sheets); its id. */
+export async function uploadSheet(
+  baseUrl: string,
+  agent: TestAgent,
+  name: string,
+  content: string,
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  const response = await fetch(`${baseUrl}/api/label-sheets`, {
+    method: 'POST',
+    headers: { 'x-session-id': agent.sessionId, cookie: cookieOf(agent) },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
 export async function uploadFile(
   baseUrl: string,
   agent: TestAgent,

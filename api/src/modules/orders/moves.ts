@@ -215,7 +215,7 @@ export async function startProductionOnApproval(
   if (proof?.revision !== revision || proof.status !== 'approved') return order;
   // Moved by an approval whose call stopped before its email: the email now (keyed: once).
   if (order.status === 'processing') {
-    await queueMail(approvalMail(order, name, config, now));
+    await queueMail(productionMail(order, { name }, config, now));
     return order;
   }
   if (order.status !== 'awaiting_proof') return order;
@@ -236,21 +236,30 @@ export async function startProductionOnApproval(
     throw error;
   }
   const processing = await finish(id, move, { proof });
-  await queueMail(approvalMail(processing, name, config, now));
+  await queueMail(productionMail(processing, { name }, config, now));
   return processing;
 }
 
-/** The customer's email of an approval that moved the order into production. */
-function approvalMail(order: OrderRecord, name: string, config: Config, now: Date): MailToQueue {
+/**
+ * The customer's email of an order moved into production: by their approval (`name`, who approved),
+ * or by an admin's override of the proof (`revision`, the one it goes ahead with).
+ */
+function productionMail(
+  order: OrderRecord,
+  by: { name: string } | { revision: number },
+  config: Config,
+  now: Date,
+): MailToQueue {
+  const { orderNumber, customerInfo } = order;
+  const url = orderLinkUrl(order, config, now);
+  const approved = 'name' in by;
   return {
-    key: `proof_approved:${order._id.toString()}`,
-    kind: 'proof_approved',
-    to: order.customerInfo.email,
-    rendered: proofApproved(
-      { orderNumber: order.orderNumber, customerInfo: order.customerInfo, name },
-      orderLinkUrl(order, config, now),
-      config.shop,
-    ),
+    key: `${approved ? 'proof_approved' : 'proof_overridden'}:${order._id.toString()}`,
+    kind: approved ? 'proof_approved' : 'proof_overridden',
+    to: customerInfo.email,
+    rendered: approved
+      ? proofApproved({ orderNumber, customerInfo, name: by.name }, url, config.shop)
+      : proofOverridden({ orderNumber, customerInfo, revision: by.revision }, url, config.shop),
   };
 }
 
@@ -301,16 +310,7 @@ export async function overrideProof(
     proof: { action: 'overridden', revision, reason },
   });
   // The customer is told, as an approval tells them (not why: the reason is the shop's).
-  await queueMail({
-    key: `proof_overridden:${id}`,
-    kind: 'proof_overridden',
-    to: order.customerInfo.email,
-    rendered: proofOverridden(
-      { orderNumber: order.orderNumber, customerInfo: order.customerInfo, revision },
-      orderLinkUrl(order, config, now),
-      config.shop,
-    ),
-  });
+  await queueMail(productionMail(order, { revision }, config, now));
   return toAdminOrder(await finish(id, move, { proof: { ...order.proof, status: 'overridden' } }));
 }
 
