@@ -124,3 +124,60 @@ it('when the jobs thread cannot reach the database, then it is logged and starte
   expect(lines.some((line) => line.msg === 'The jobs thread failed')).toBe(true);
   await thread.stop();
 });
+
+it('when the jobs thread is stopped mid-round with a slow mail server, then the sends under way finish, the rest keep their place, and every message sent is recorded sent (none sent twice)', async () => {
+  // A mail server that takes 3 s to accept each message: a round of 10 (five enquiries, five of
+  // them to the shop's one address, sent one after another) would take longer than the thread is
+  // given to stop.
+  let slowReceived = 0;
+  const slowServer = new smtp.SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    closeTimeout: 100,
+    onData(stream, _session, done) {
+      stream.resume();
+      stream.on('end', () =>
+        setTimeout(() => {
+          slowReceived += 1;
+          done();
+        }, 3_000),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = slowServer.server.address() as { port: number };
+  await OutboxModel.updateMany({ sentAt: null }, { $set: { sentAt: new Date(), status: 'sent' } });
+  const enquiries = [];
+  for (let index = 0; index < 5; index++) enquiries.push(await enquire(`Slow ${index}`));
+  const queued = new RegExp(enquiries.join('|'));
+
+  const thread = startJobsThread(createLogger('silent'), {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MONGODB_URI: app.config.mongodbUri,
+      MAIL_URL: `smtp://127.0.0.1:${port}`,
+    },
+  });
+  await until(() => slowReceived >= 1, 'the first message reaches the mail server');
+  const stopping = Date.now();
+  await thread.stop();
+  const stopTookMs = Date.now() - stopping;
+  await new Promise<void>((resolve) => slowServer.close(() => resolve()));
+
+  const messages = await OutboxModel.find({ key: queued }).lean();
+  expect(messages).toHaveLength(10);
+  const recordedSent = messages.filter((mail) => mail.status === 'sent').length;
+  // Every message the server took is recorded sent; the others are due again now, not held by a
+  // claim that would send them again after it lapses.
+  expect(recordedSent).toBe(slowReceived);
+  expect(recordedSent).toBeLessThan(10);
+  for (const mail of messages.filter((item) => item.status !== 'sent')) {
+    expect(mail.status).toBe('queued');
+    expect(mail.claimedBy).toBeNull();
+  }
+  // Well within the server's shutdown grace (server.ts), which ends the thread mid-send after it.
+  expect(stopTookMs).toBeLessThan(7_000);
+}, 30_000);

@@ -49,7 +49,7 @@ export function shopJobs(
       everyMs: mailEveryMs,
       // A round that took a whole batch and settled some may have left messages due: the next
       // starts at once (one that settled none, all of them sent by another worker, waits).
-      run: async (now) => {
+      run: async (now, stopping) => {
         const { taken, settled } = await deliverDueMail({
           sender: mailSender,
           from: config.mail.from,
@@ -59,6 +59,7 @@ export function shopJobs(
           batch: MAIL_BATCH,
           releaseLapsed: false,
           backoff: mailBackoff,
+          stopping,
         });
         return { more: taken >= MAIL_BATCH && settled > 0 };
       },

@@ -1,13 +1,16 @@
 // Runs background jobs on timers: each job at most once at a time, a failure logged and tried again at
-// the next tick, a run that left work followed by the next at once. stop() clears the timers and
-// waits for runs in flight (server shutdown, tests).
+// the next tick, a run that left work followed by the next at once. stop() clears the timers, tells
+// the runs in flight to end early, and waits for them (server shutdown, tests).
 import type { Logger } from '../platform/logger';
 
 export interface Job {
   name: string;
   everyMs: number;
-  /** A run that answers `{ more: true }` left work for the next one, which starts at once. */
-  run(now: Date): Promise<unknown>;
+  /**
+   * A run that answers `{ more: true }` left work for the next one, which starts at once. `stopping`
+   * is aborted by stop(): a long run ends early, leaving what it had not begun for the next start.
+   */
+  run(now: Date, stopping?: AbortSignal): Promise<unknown>;
 }
 
 const leftWork = (result: unknown) => (result as { more?: unknown } | null)?.more === true;
@@ -21,13 +24,14 @@ export interface RunningJobs {
 export function startJobs(jobs: Job[], logger: Logger): RunningJobs {
   const running = new Map<string, Promise<void>>();
   let stopped = false;
+  const stopping = new AbortController();
 
   const runJob = (job: Job): Promise<void> => {
     const inFlight = running.get(job.name);
     if (inFlight) return inFlight;
     let again = false;
     const run = job
-      .run(new Date())
+      .run(new Date(), stopping.signal)
       .then(
         (result) => {
           again = leftWork(result);
@@ -56,6 +60,7 @@ export function startJobs(jobs: Job[], logger: Logger): RunningJobs {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const timer of timers) clearInterval(timer);
       await Promise.all(running.values());
     },

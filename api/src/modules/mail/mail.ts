@@ -285,6 +285,7 @@ export async function deliverDueMail({
   batch = 20,
   releaseLapsed = true,
   backoff,
+  stopping,
 }: {
   sender: MailSender | null;
   from: string;
@@ -299,6 +300,13 @@ export async function deliverDueMail({
   releaseLapsed?: boolean;
   /** The worker's pause while the mail server fails: no round runs during it. */
   backoff?: MailServerBackoff;
+  /**
+   * Aborted when the worker is stopping (a shutdown): the sends under way finish, the messages not
+   * yet begun keep their place, and the round records its outcomes before it ends, so a process
+   * stopped mid-round neither loses what it sent (sent again when the claim lapses) nor holds the
+   * rest for the claim's 10 minutes.
+   */
+  stopping?: AbortSignal;
 }): Promise<{ sent: number; failed: number; taken: number; settled: number }> {
   let sent = 0;
   let failed = 0;
@@ -319,8 +327,9 @@ export async function deliverDueMail({
   const outcomes: MailOutcome[] = [];
   const deliver = async (message: OutboxRecord) => {
     const id = message._id;
-    // The server failed another of this round's messages: this one keeps its place, untried.
-    if (serverFailed) {
+    // The server failed another of this round's messages, or the worker is stopping: this one keeps
+    // its place, untried.
+    if (serverFailed || stopping?.aborted) {
       outcomes.push({ id, putBack: true });
       return;
     }
