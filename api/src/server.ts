@@ -9,18 +9,24 @@ import { seedDevelopmentData } from './seed/seed';
 import { prepareDatabase } from './migrations';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * The exit code of a configuration the API refuses (sysexits' EX_CONFIG): starting again cannot fix
+ * it, so `npm start`'s supervisor stops instead of restarting (scripts/lib/supervisor.mjs), as
+ * systemd does with RestartPreventExitStatus=78.
+ */
+const EXIT_CONFIG = 78;
 
 /** For problems an operator fixes (bad variable, busy port, no database): one plain message, no stack. */
-function stop(message: string): never {
+function stop(message: string, code = 1): never {
   console.error(message);
-  process.exit(1);
+  process.exit(code);
 }
 
 function readConfig(): Config {
   try {
     return loadConfig(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) stop(error.message);
+    if (error instanceof ConfigError) stop(error.message, EXIT_CONFIG);
     throw error;
   }
 }

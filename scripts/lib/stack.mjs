@@ -143,9 +143,18 @@ export async function startStack({
         env: baseEnv,
         stdio: ['ignore', stdio, stdio],
       });
+    // A process refusing its configuration is not restarted (supervisor.mjs): the start fails at
+    // once with its list above, rather than waiting out the API's health check.
+    let refuse;
+    const refused = new Promise((_resolve, reject) => {
+      refuse = reject;
+    });
+    refused.catch(() => {});
     const run = (name, script) => {
       if (keepUp) {
-        supervisors.push(supervise({ name, start: () => spawnScript(script) }));
+        const onGiveUp = () =>
+          refuse(new Error(`The shop did not start: fix the settings of ${name} listed above.`));
+        supervisors.push(supervise({ name, start: () => spawnScript(script), onGiveUp }));
         return;
       }
       children[name] = spawnScript(script);
@@ -172,11 +181,14 @@ export async function startStack({
     // The shell reads the live releases from the API for its first page (scripts/lib/live-remotes.mjs):
     // started before the API answers, it would begin on REMOTE_*_URL with a warning that the
     // registry is not readable.
-    await waitForHttp(`${urls.api}/api/health`);
+    await Promise.race([waitForHttp(`${urls.api}/api/health`), refused]);
     run('shell', path.join(root, 'shell/server.mjs'));
-    await Promise.all([
-      ...REMOTES.map((r) => waitForHttp(`${urls[r.dir]}/mf-manifest.json`)),
-      waitForHttp(`${urls.shell}/config.json`),
+    await Promise.race([
+      Promise.all([
+        ...REMOTES.map((r) => waitForHttp(`${urls[r.dir]}/mf-manifest.json`)),
+        waitForHttp(`${urls.shell}/config.json`),
+      ]),
+      refused,
     ]);
     return { urls, ports, processes: children, supervisors, database, databaseUri: mongoUri, stop };
   } catch (error) {

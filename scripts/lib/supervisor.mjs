@@ -1,9 +1,12 @@
 // Keeps one process of `npm start` running: when it dies it is started again after a pause that
 // doubles with each quick death (1 s, 2 s, 4 s ... at most 30 s) and resets once it has stayed up a
 // while, and every death and restart is logged. One remote or the API dying is not a reason to stop
-// the shop (README "Releasing a remote").
+// the shop (README "Releasing a remote"). A process refusing its configuration (exit EX_CONFIG) is
+// not started again: the same settings would be refused again, every 30 s, for ever.
 
 export const BACKOFF = { firstMs: 1000, maxMs: 30_000, stableMs: 30_000 };
+/** The API's exit code for a configuration it refuses (api/src/server.ts; sysexits' EX_CONFIG). */
+export const EXIT_CONFIG = 78;
 
 /** The pause before restart number `attempt` (1-based). */
 export function backoffDelay(attempt, { firstMs, maxMs } = BACKOFF) {
@@ -18,6 +21,8 @@ export function backoffDelay(attempt, { firstMs, maxMs } = BACKOFF) {
  * @param {typeof BACKOFF} [options.backoff]
  * @param {() => number} [options.now]
  * @param {(run: () => void, ms: number) => unknown} [options.schedule]
+ * @param {(code: number) => void} [options.onGiveUp] called when the process refused its
+ *   configuration and is left stopped
  * @returns {{ readonly child: import('node:child_process').ChildProcess, readonly restarts: number, stop: () => Promise<void> }}
  */
 export function supervise({
@@ -27,6 +32,7 @@ export function supervise({
   backoff = BACKOFF,
   now = Date.now,
   schedule = (run, ms) => setTimeout(run, ms).unref(),
+  onGiveUp = () => {},
 }) {
   let child;
   let stopped = false;
@@ -39,6 +45,12 @@ export function supervise({
     child = start();
     child.once('exit', (code, signal) => {
       if (stopped) return;
+      if (code === EXIT_CONFIG) {
+        stopped = true;
+        log(`${name} refused its configuration (listed above); not restarted until it is fixed`);
+        onGiveUp(code);
+        return;
+      }
       if (now() - startedAt >= backoff.stableMs) quickDeaths = 0;
       quickDeaths += 1;
       const delay = backoffDelay(quickDeaths, backoff);

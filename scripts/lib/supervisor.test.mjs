@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, supervise } from './supervisor.mjs';
+import { root } from './install.mjs';
 
 /** A stand-in child process that dies when told to. */
 function fakeChild(pid) {
@@ -95,4 +96,35 @@ describe('supervise', () => {
     expect(supervisor.restarts).toBe(after);
     expect(lines[0]).toBe('crashy stopped unexpectedly (exit 3); restarting in 0s');
   });
+
+  it('leaves stopped, once, an API that refuses its configuration (NODE_ENV=production without its secrets), and says so', async () => {
+    const lines = [];
+    let starts = 0;
+    let gaveUp;
+    const given = new Promise((resolve) => (gaveUp = resolve));
+    supervise({
+      name: 'api',
+      start: () => {
+        starts += 1;
+        return spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: 'production',
+            MONGODB_URI: 'mongodb://127.0.0.1:9/x',
+          },
+          stdio: 'ignore',
+        });
+      },
+      log: (line) => lines.push(line),
+      backoff: { firstMs: 20, maxMs: 40, stableMs: 10_000 },
+      onGiveUp: gaveUp,
+    });
+    expect(await given).toBe(78);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(starts).toBe(1);
+    expect(lines).toEqual([
+      'api refused its configuration (listed above); not restarted until it is fixed',
+    ]);
+  }, 30_000);
 });
