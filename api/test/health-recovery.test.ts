@@ -57,3 +57,35 @@ it('when the database stops, then health reports it down, and up again once it i
   await Note.create({ text: 'after the outage' });
   expect(await Note.countDocuments()).toBe(1);
 }, 60_000);
+
+it('when the database stops answering (hung, not refusing), then a request waiting on it and those after it answer 503 within seconds, and all work again once it answers', async () => {
+  const Note = mongoose.model('HungNote', new mongoose.Schema({ text: String }));
+  await Note.create({ text: 'before' });
+  expect((await app.request('GET', '/api/health')).status).toBe(200);
+
+  // A frozen server (a partition, a host that stopped scheduling it): connections stay open, nothing
+  // answers. The driver's defaults find that out only after 40 s (10 s heartbeat, 30 s timeout).
+  ferret.process.kill('SIGSTOP');
+  try {
+    const started = Date.now();
+    const waiting = await Note.countDocuments().then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    expect(Date.now() - started).toBeLessThan(20_000);
+    // The request the shopper sent meanwhile: the gate's 503, in the API's error format.
+    const refused = await app.request('GET', '/api/releases/live');
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      message: 'The database is unavailable; please try again shortly',
+    });
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(waiting).not.toBe('answered');
+  } finally {
+    ferret.process.kill('SIGCONT');
+  }
+  const up = await healthWithin(200, 20_000);
+  expect(up.status).toBe(200);
+  await Note.create({ text: 'after' });
+  expect(await Note.countDocuments()).toBe(2);
+}, 60_000);

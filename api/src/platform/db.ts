@@ -121,6 +121,24 @@ export async function upsertRetryingRace(write: () => Promise<unknown>): Promise
 // Requests fail after this long while the server is unreachable instead of hanging for the driver's 30s.
 const SERVER_SELECTION_TIMEOUT_MS = 5_000;
 const RETRY_PAUSE_MS = 1_000;
+/**
+ * How the driver finds a server that stopped answering without closing its connections (a network
+ * partition, a frozen host): its monitor asks every HEARTBEAT_MS and gives up after
+ * CONNECT_TIMEOUT_MS, then interrupts the operations waiting on that server, and the gate answers
+ * 503 from then on. The driver's own 10 s and 30 s held every request for up to 40 s, and past it.
+ * MONGODB_URI's heartbeatFrequencyMS / connectTimeoutMS, when given, are kept.
+ */
+const HEARTBEAT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** The driver options of `defaults` that the URI does not set itself. */
+function unlessInUri(uri: string, defaults: Record<string, number>): Record<string, number> {
+  const query = uri.split('?')[1]?.toLowerCase() ?? '';
+  const given = new Set(query.split('&').map((pair) => pair.split('=')[0]));
+  return Object.fromEntries(
+    Object.entries(defaults).filter(([name]) => !given.has(name.toLowerCase())),
+  );
+}
 
 export class DatabaseUnreachableError extends Error {
   constructor(uri: string, timeoutMs: number, cause: unknown) {
@@ -151,6 +169,10 @@ export async function connectDatabase(
   for (let attempt = 1; ; attempt++) {
     try {
       await mongoose.connect(uri, {
+        ...unlessInUri(uri, {
+          heartbeatFrequencyMS: HEARTBEAT_MS,
+          connectTimeoutMS: CONNECT_TIMEOUT_MS,
+        }),
         serverSelectionTimeoutMS: Math.max(
           500,
           Math.min(SERVER_SELECTION_TIMEOUT_MS, deadline - Date.now()),
