@@ -122,37 +122,71 @@ export function clientAddress(req, trustProxyHops = 0) {
   return chain[Math.max(0, chain.length - 1 - trustProxyHops)];
 }
 
-function forward(req, res, target, trustProxyHops) {
-  const url = new URL(req.url, target);
-  const trustedProto = trustProxyHops > 0 ? req.headers['x-forwarded-proto'] : undefined;
-  const upstream = http.request(
-    url,
-    {
-      method: req.method,
-      headers: {
-        ...req.headers,
-        host: url.host,
-        'x-forwarded-host': req.headers.host ?? '',
-        // Replaced, never passed on: the API trusts exactly one hop, this one.
-        'x-forwarded-for': clientAddress(req, trustProxyHops),
-        'x-forwarded-proto': trustedProto ?? (req.socket.encrypted ? 'https' : 'http'),
+/** The errors of a connection that was never made: the request did not reach that replica. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+
+/**
+ * Forwards req to `nextTarget()`. Its body is read only once the connection to the replica is made,
+ * so a replica that refuses it (restarting, stopped for a release) costs nothing: the request, its
+ * body unread, goes to the next replica, each tried once. Only when none takes it is the answer a 502.
+ */
+function forward(req, res, nextTarget, replicas, trustProxyHops) {
+  req.pause();
+  const attempt = (triesLeft) => {
+    const url = new URL(req.url, nextTarget());
+    const trustedProto = trustProxyHops > 0 ? req.headers['x-forwarded-proto'] : undefined;
+    let connected = false;
+    const upstream = http.request(
+      url,
+      {
+        method: req.method,
+        headers: {
+          ...req.headers,
+          host: url.host,
+          'x-forwarded-host': req.headers.host ?? '',
+          // Replaced, never passed on: the API trusts exactly one hop, this one.
+          'x-forwarded-for': clientAddress(req, trustProxyHops),
+          'x-forwarded-proto': trustedProto ?? (req.socket.encrypted ? 'https' : 'http'),
+        },
       },
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (res.headersSent) return res.destroy();
-    res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        message: 'The shop service is not reachable right now. Please try again shortly.',
-      }),
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
     );
-  });
-  req.pipe(upstream);
+    upstream.on('socket', (socket) => {
+      const send = () => {
+        connected = true;
+        req.pipe(upstream);
+        req.resume();
+      };
+      if (socket.connecting) socket.once('connect', send);
+      else send();
+    });
+    upstream.on('error', (error) => {
+      if (!connected && NOT_CONNECTED.has(error.code) && triesLeft > 1)
+        return attempt(triesLeft - 1);
+      if (res.headersSent) return res.destroy();
+      res.writeHead(502, {
+        ...COMMON_HEADERS,
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'retry-after': '2',
+      });
+      res.end(
+        JSON.stringify({
+          message: 'The shop service is not reachable right now. Please try again shortly.',
+        }),
+      );
+    });
+  };
+  attempt(replicas);
 }
 
 /**
@@ -278,7 +312,10 @@ export function createStaticServer({
   return http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const prefix = Object.keys(routes).find((p) => pathname === p || pathname.startsWith(`${p}/`));
-    if (prefix) return forward(req, res, targetOf(prefix), trustProxyHops);
+    if (prefix) {
+      const replicas = [routes[prefix]].flat().length;
+      return forward(req, res, () => targetOf(prefix), replicas, trustProxyHops);
+    }
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
 
     if (req.method === 'OPTIONS' && cors) {

@@ -85,3 +85,66 @@ describe('the static servers', () => {
     expect(page.body.toString()).toContain('<title>shop</title>');
   });
 });
+
+describe('forwarding to API replicas', () => {
+  it('when one replica is down (restarting, refused), then each request, a POST with its body too, is answered by the next replica, not a 502', async () => {
+    const http = await import('node:http');
+    const { freePort } = await import('./ports.mjs');
+    const live = http.createServer((req, res) => {
+      const chunks = [];
+      req.on('data', (chunk) => chunks.push(chunk));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ method: req.method, body: Buffer.concat(chunks).toString() }));
+      });
+    });
+    await new Promise((resolve) => live.listen(0, '127.0.0.1', resolve));
+    const down = `http://127.0.0.1:${await freePort()}`;
+    const shell = createStaticServer({
+      root: dir,
+      forward: { '/api': [down, `http://127.0.0.1:${live.address().port}`] },
+    });
+    await new Promise((resolve) => shell.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${shell.address().port}/api/orders`;
+    try {
+      const answers = [];
+      for (let turn = 0; turn < 4; turn += 1) {
+        const response =
+          turn % 2
+            ? await fetch(at, { method: 'POST', body: `{"turn":${turn}}` })
+            : await fetch(at);
+        answers.push([response.status, await response.json()]);
+      }
+      expect(answers).toEqual([
+        [200, { method: 'GET', body: '' }],
+        [200, { method: 'POST', body: '{"turn":1}' }],
+        [200, { method: 'GET', body: '' }],
+        [200, { method: 'POST', body: '{"turn":3}' }],
+      ]);
+    } finally {
+      await new Promise((resolve) => shell.close(resolve));
+      await new Promise((resolve) => live.close(resolve));
+    }
+  });
+
+  it('when every replica is down, then the answer is a 502 in the API error format with Retry-After and the common headers', async () => {
+    const { freePort } = await import('./ports.mjs');
+    const shell = createStaticServer({
+      root: dir,
+      forward: { '/api': [`http://127.0.0.1:${await freePort()}`] },
+    });
+    await new Promise((resolve) => shell.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${shell.address().port}/api/health`);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({
+        message: 'The shop service is not reachable right now. Please try again shortly.',
+      });
+      expect(response.headers.get('retry-after')).toBe('2');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await new Promise((resolve) => shell.close(resolve));
+    }
+  });
+});
