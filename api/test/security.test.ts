@@ -163,6 +163,28 @@ describe('client addresses through the shell', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
+
+  it("a write from the shell's own pages is let through on any port or host, ALLOWED_ORIGINS unset; another site's is refused", async () => {
+    const contact = (origin: string) =>
+      fetch(`${shellUrl}/api/contact`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-session-id': 'guest-1700000000000-ownpage',
+          origin,
+        },
+        body: JSON.stringify({
+          name: 'Own page',
+          email: 'own-page@example.com',
+          message: 'Do you make brass labels?',
+        }),
+      });
+    expect(app.config.allowedOrigins).not.toContain(shellUrl);
+    expect((await contact(shellUrl)).status).toBe(201);
+    const refused = await contact('https://elsewhere.example');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Cross-site request refused' });
+  });
 });
 
 describe('per-address limits', () => {

@@ -141,6 +141,9 @@ function forward(req, res, nextTarget, replicas, trustProxyHops) {
   const attempt = (triesLeft) => {
     const url = new URL(req.url, nextTarget());
     const trustedProto = trustProxyHops > 0 ? req.headers['x-forwarded-proto'] : undefined;
+    // The host the browser asked for (the API's CSRF check compares a write's Origin with it):
+    // the operator's proxy's word for it when one is in front, as for the scheme.
+    const trustedHost = trustProxyHops > 0 ? req.headers['x-forwarded-host'] : undefined;
     let connected = false;
     const upstream = http.request(
       url,
@@ -149,7 +152,7 @@ function forward(req, res, nextTarget, replicas, trustProxyHops) {
         headers: {
           ...req.headers,
           host: url.host,
-          'x-forwarded-host': req.headers.host ?? '',
+          'x-forwarded-host': trustedHost ?? req.headers.host ?? '',
           // Replaced, never passed on: the API trusts exactly one hop, this one.
           'x-forwarded-for': clientAddress(req, trustProxyHops),
           'x-forwarded-proto': trustedProto ?? (req.socket.encrypted ? 'https' : 'http'),

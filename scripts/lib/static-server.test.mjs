@@ -147,4 +147,31 @@ describe('forwarding to API replicas', () => {
       await new Promise((resolve) => shell.close(resolve));
     }
   });
+
+  it("passes on the host the browser asked for: Host, or with a proxy in front (TRUST_PROXY_HOPS) that proxy's X-Forwarded-Host", async () => {
+    const http = await import('node:http');
+    const api = http.createServer((req, res) => res.end(req.headers['x-forwarded-host']));
+    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const hostSeen = async (trustProxyHops) => {
+      const shell = createStaticServer({
+        root: dir,
+        forward: { '/api': `http://127.0.0.1:${api.address().port}` },
+        trustProxyHops,
+      });
+      await new Promise((resolve) => shell.listen(0, '127.0.0.1', resolve));
+      const { port } = shell.address();
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        headers: { 'x-forwarded-host': 'shop.example.com' },
+      });
+      await new Promise((resolve) => shell.close(resolve));
+      return [await response.text(), port];
+    };
+    try {
+      const [direct, port] = await hostSeen(0);
+      expect(direct).toBe(`127.0.0.1:${port}`);
+      expect((await hostSeen(1))[0]).toBe('shop.example.com');
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
 });

@@ -14,7 +14,9 @@ function isAllowedOrigin(
   if (allowedOrigins.has(origin)) return true;
   try {
     // Same host as the request: the page was served by whatever serves the API (a proxy in front).
-    return new URL(origin).host === req.get('host');
+    // req.host is the host the browser asked for: the trusted hop's X-Forwarded-Host (the shell's
+    // server forwards /api under the API's own Host, app.ts 'trust proxy'), else Host.
+    return new URL(origin).host === req.host;
   } catch {
     return false; // "null" (sandboxed frames, some redirects) and other non-URLs
   }
