@@ -1,7 +1,8 @@
 // POST /api/upload and GET /api/uploads/{filename}: docs/product.md section 5's limits and messages, the type
 // checked by content as well as by extension, partial success, and who may fetch a file back.
 import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -485,6 +486,43 @@ describe('POST /api/upload', () => {
     });
     expect(status).toBe(413);
   });
+
+  it("when a browser sends more than 60MB through the shell's forwarding, then it gets the 413 each time, never a 502", async () => {
+    // The shell's forwarding server, as shell/server.mjs sets it up in front of the API.
+    const modulePath = new URL('../../scripts/lib/static-server.mjs', import.meta.url).href;
+    const { createStaticServer } = (await import(modulePath)) as {
+      createStaticServer(options: { root: string; forward: Record<string, string> }): Server;
+    };
+    const shell = createStaticServer({ root: '/nonexistent', forward: { '/api': app.baseUrl } });
+    await new Promise<void>((resolve) => shell.listen(0, '127.0.0.1', resolve));
+    const { port } = shell.address() as AddressInfo;
+    const boundary = 'toolarge';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.png"\r\n\r\n`,
+      ),
+      Buffer.alloc(61 * MB),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    try {
+      const answers = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const response = await fetch(`http://127.0.0.1:${port}/api/upload`, {
+          method: 'POST',
+          headers: {
+            'x-session-id': ALICE,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+          body,
+        });
+        answers.push([response.status, ((await response.json()) as { message: string }).message]);
+      }
+      const refused = [413, 'The upload is too large: at most 5 files of 10MB each.'];
+      expect(answers).toEqual([refused, refused, refused, refused]);
+    } finally {
+      await new Promise<void>((resolve) => shell.close(() => resolve()));
+    }
+  }, 60_000);
 
   it('when one file streams past the 60MB hard limit (no Content-Length), then 413 naming it', async () => {
     const boundary = 'hardlimit';

@@ -58,6 +58,23 @@ function asUploadError(error: unknown): unknown {
   return AppError.invalid('The upload could not be read (malformed multipart body)');
 }
 
+/** How long a refused body is read and dropped before its connection is closed anyway. */
+const DISCARD_MS = 60_000;
+
+/**
+ * Reads and drops the body of a request refused before reading it. Closing the connection instead
+ * resets it while the body still arrives, and that reset can reach the shell's forwarding before the
+ * 413 does, which it then answers with a 502 ("not reachable, try again"): the shopper would send the
+ * whole upload again. A body still arriving after DISCARD_MS is cut off all the same.
+ */
+function discardBody(req: Request): void {
+  const cutOff = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+  cutOff.unref();
+  req.once('end', () => clearTimeout(cutOff));
+  req.once('close', () => clearTimeout(cutOff));
+  req.resume();
+}
+
 export function uploadRoutes({ config, logger }: AppDependencies): Router {
   const router = Router();
   const store = localFolderStore(config.uploadDir);
@@ -73,7 +90,7 @@ export function uploadRoutes({ config, logger }: AppDependencies): Router {
     const owner = cartOwner(req);
     const declaredLength = Number(req.get('content-length') ?? 0);
     if (declaredLength > HARD_FILE_LIMIT_MB * MB) {
-      res.setHeader('Connection', 'close');
+      discardBody(req);
       throw AppError.tooLarge(
         `The upload is too large: at most ${MAX_FILES_PER_UPLOAD} files of 10MB each.`,
       );
