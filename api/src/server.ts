@@ -68,17 +68,29 @@ async function main() {
   }
 
   let shuttingDown = false;
+  // The answers under way: once shutting down, each says Connection: close, so a keep-alive client
+  // (the shell's forwarding keeps its connections) lets go after it and close() can finish.
+  const answering = new Set<http.ServerResponse>();
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (shuttingDown && !res.headersSent) res.setHeader('Connection', 'close');
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
+  });
   const shutDown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
     logger.info({ signal }, 'Shutting down: finishing requests in flight');
     setTimeout(() => {
       logger.error(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000}s; exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    // The jobs thread is told at once, not after the requests: a mail round ends after the sends
+    // under way and records them, within the grace, whatever the requests take (jobs/thread.ts).
+    const jobsStopped = jobs.stop();
     // close() stops accepting and waits for requests in flight; idle keep-alive sockets are closed now.
     server.close(async () => {
-      await jobs.stop();
+      await jobsStopped;
       await disconnectDatabase().catch((error: unknown) =>
         logger.warn({ err: error }, 'Closing the database failed'),
       );

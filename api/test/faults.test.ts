@@ -468,3 +468,92 @@ describe('an API process killed right after writing a mail message', () => {
     }
   }, 120_000);
 });
+
+describe('an API process stopped (SIGTERM) while a request and a mail round are under way', () => {
+  it('stops its mail worker at once, so the round ends with its sends recorded within the grace, while the request still finishes', async () => {
+    const { default: smtp } = await import('smtp-server');
+    const { request: httpRequest } = await import('node:http');
+    const { OutboxModel } = await import('../src/modules/mail/model');
+    // A mail server that takes 4 s to accept each message.
+    let begun = 0;
+    let accepted = 0;
+    const slowServer = new smtp.SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      closeTimeout: 100,
+      onData(stream, _session, done) {
+        begun += 1;
+        stream.resume();
+        stream.on('end', () =>
+          setTimeout(() => {
+            accepted += 1;
+            done();
+          }, 4_000),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', () => resolve()));
+    const smtpPort = (slowServer.server.address() as { port: number }).port;
+    await OutboxModel.updateMany(
+      { status: 'queued' },
+      { $set: { status: 'sent', sentAt: new Date() } },
+    );
+    try {
+      const api = await startApiProcess({ MAIL_URL: `smtp://127.0.0.1:${smtpPort}` });
+      const keys: string[] = [];
+      for (let index = 0; index < 3; index++) {
+        const response = await fetch(`${api.base}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-session-id': newGuestSessionId() },
+          body: JSON.stringify({
+            name: `Grace ${index}`,
+            email: `grace-${index}@example.com`,
+            message: 'Do you make brass labels?',
+          }),
+        });
+        expect(response.status).toBe(201);
+        keys.push(((await response.json()) as { id: string }).id);
+      }
+      // A request still under way: its body arrives over 8 s.
+      const body = JSON.stringify({
+        name: 'Slow',
+        email: 'slow@example.com',
+        message: 'Do you make brass labels?',
+      });
+      const slow = httpRequest(`${api.base}/api/contact`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-session-id': newGuestSessionId(),
+          'content-length': String(Buffer.byteLength(body)),
+        },
+      });
+      const slowStatus = new Promise<number>((resolve, reject) => {
+        slow.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        slow.on('error', reject);
+      });
+      slow.write(body.slice(0, 10));
+      await until(
+        async () => begun,
+        (count) => count >= 1,
+        15_000,
+      );
+      api.child.kill('SIGTERM');
+      setTimeout(() => slow.end(body.slice(10)), 8_000);
+      const exitCode = await new Promise<number | null>((resolve) =>
+        api.child.once('exit', (code) => resolve(code)),
+      );
+      expect(await slowStatus).toBe(201);
+      expect(exitCode).toBe(0);
+      const messages = await OutboxModel.find({ key: new RegExp(keys.join('|')) }).lean();
+      expect(messages.filter((mail) => mail.status === 'sent')).toHaveLength(accepted);
+      expect(messages.filter((mail) => mail.status === 'sending')).toHaveLength(0);
+    } finally {
+      await new Promise<void>((resolve) => slowServer.close(() => resolve()));
+    }
+  }, 60_000);
+});
