@@ -2,7 +2,8 @@
 // line's proof; only its owner may answer; the shop makes revisions that keep the earlier ones; only an
 // approved order (or an admin's override with its reason) moves to processing; an unanswered proof is
 // reminded once, 2 business days after it was sent.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -835,6 +836,37 @@ describe('revisions', () => {
     ).bytes.toString();
     expect(svgTexts(svg).join(' ')).toContain('Revised proof: revised.png');
     expect(svg).toContain('data:image/png;base64,');
+  });
+
+  it('when a revised proof file is refused (the order does not wait for a proof, or the line is not on it), then no file is kept', async () => {
+    // A PNG of its own (bytes after its end), so no other test kept the same file.
+    const bytes = Buffer.concat([PNG, Buffer.from(`refused ${Date.now()} ${Math.random()}`)]);
+    const kept = `proof-${createHash('sha256').update(bytes).digest('hex')}.png`;
+    const keptFiles = async () =>
+      (await readdir(uploadDir, { recursive: true })).filter((name) => name.endsWith(kept));
+    const processing = await paidOrder(app.agent(), { skipProof: true });
+    const notWaiting = await uploadRevision(
+      processing.orderId,
+      { lineId: processing.itemIds[0]! },
+      { name: 'revised.png', bytes },
+    );
+    expect(notWaiting.status).toBe(409);
+    const waiting = await paidOrder(app.agent());
+    const otherLine = await uploadRevision(
+      waiting.orderId,
+      { lineId: processing.itemIds[0]! },
+      { name: 'revised.png', bytes },
+    );
+    expect(otherLine.status).toBe(400);
+    expect(await keptFiles()).toEqual([]);
+
+    const allowed = await uploadRevision(
+      waiting.orderId,
+      { lineId: waiting.itemIds[0]! },
+      { name: 'revised.png', bytes },
+    );
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(201);
+    expect(await keptFiles()).toHaveLength(1);
   });
 });
 

@@ -212,7 +212,9 @@ export function proofRoutes({ config }: AppDependencies): Router {
     async (req, res) => {
       const { id } = parseParams(idParamsSchema, req);
       const fields = parseBody(proofRevisionFieldsSchema, req);
-      const file = req.file ? await keepProofFile(store, req.file) : undefined;
+      const upload = req.file;
+      // Kept once the revision is allowed (createRevision): a refused one leaves no file behind.
+      const file = upload ? () => keepProofFile(store, upload) : undefined;
       res
         .status(201)
         .json(

@@ -313,7 +313,11 @@ export async function requestProofChanges(
 interface RevisionInput {
   lineId: string;
   customText?: string;
-  file?: { hashedName: string; originalName: string; contentType: string };
+  /**
+   * Keeps the uploaded proof file (revision-file.ts) and answers it: called only once the revision
+   * is allowed, so a refused one leaves no file behind.
+   */
+  file?: () => Promise<{ hashedName: string; originalName: string; contentType: string }>;
   note?: string;
 }
 
@@ -375,6 +379,7 @@ export async function createRevision(
   }
   const notEngraved = input.customText === undefined ? null : notEngravedMessage(input.customText);
   if (notEngraved) throw AppError.invalidField('customText', notEngraved);
+  const file = input.file ? await input.file() : undefined;
   const previous = await revisionLines(order, proof.revision);
   const lines = previous.map((line) =>
     line.lineId !== input.lineId
@@ -382,7 +387,7 @@ export async function createRevision(
       : {
           lineId: line.lineId,
           customText: input.customText ?? line.customText,
-          uploadedFile: input.file ?? (input.customText !== undefined ? null : line.uploadedFile),
+          uploadedFile: file ?? (input.customText !== undefined ? null : line.uploadedFile),
           changed: true,
         },
   );
