@@ -780,6 +780,24 @@ describe('one label per spreadsheet row', () => {
     );
   });
 
+  it('reads a CSV whose first row names one column as that column: a comma in a cell stays its text', async () => {
+    const uploaded = await uploadSheet(
+      app.agent(),
+      'locations.csv',
+      'Location\nBuilding 3, Room 2\nBuilding 4\n"Hall; east, 2"\nTank farm, north\n',
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body).toMatchObject({
+      columns: ['Location'],
+      rows: [
+        { row: 2, cells: ['Building 3, Room 2'] },
+        { row: 3, cells: ['Building 4'] },
+        { row: 4, cells: ['Hall; east, 2'] },
+        { row: 5, cells: ['Tank farm, north'] },
+      ],
+    });
+  });
+
   it('reads the first sheet of an Excel workbook, by its content', async () => {
     const workbook = xlsx({
       'xl/sharedStrings.xml':

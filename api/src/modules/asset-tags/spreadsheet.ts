@@ -174,6 +174,9 @@ function readCsv(
   return { table, filledRows: filled };
 }
 
+/** The delimiter of a CSV of one column: a character no CSV read here holds (readCsv refuses NUL). */
+const ONE_COLUMN = '\u0000';
+
 /** How many of a CSV's first lines choose its delimiter. */
 const DELIMITER_SAMPLE_LINES = 20;
 
@@ -181,7 +184,9 @@ const DELIMITER_SAMPLE_LINES = 20;
  * A CSV's delimiter: of comma, semicolon and tab, the one that splits the first lines into the same
  * number of cells, more than one (a semicolon file, as Excel saves CSV where the decimal mark is a
  * comma, may hold commas in its text: "Pump 3, east wing"); of several, the one giving the most
- * cells; of none, the one splitting the header most (a single column reads the same with any).
+ * cells; of none, the one splitting the header most. A header none of them splits (its first lines
+ * read with each) names one column, and the file is read as that column: a cell's own commas
+ * ("Building 3, Room 2") stay its text, not spilling into columns the header does not name.
  */
 function csvDelimiter(text: string): string {
   const candidates = [',', ';', '\t'].map((delimiter) => {
@@ -201,11 +206,18 @@ function csvDelimiter(text: string): string {
       // An unclosed quote within the sample: this delimiter's widths are unknown.
     }
     const consistent = widths.length > 0 && widths.every((width) => width === widths[0]);
-    return { delimiter, header: widths[0] ?? 1, consistent: consistent && widths[0]! > 1 };
+    return {
+      delimiter,
+      header: widths[0] ?? 1,
+      consistent: consistent && widths[0]! > 1,
+      read: widths.length > 0,
+    };
   });
   const ranked = [...candidates].sort(
     (a, b) => Number(b.consistent) - Number(a.consistent) || b.header - a.header,
   );
+  const oneColumn = candidates.every(({ read, header }) => read && header === 1);
+  if (oneColumn) return ONE_COLUMN;
   return ranked[0]!.delimiter;
 }
 
