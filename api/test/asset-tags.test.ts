@@ -704,6 +704,29 @@ describe('one label per spreadsheet row', () => {
     expect(changed.body.message).toMatch(/one label per row/);
   });
 
+  it('shows in its proof the row whose text is set smallest, beside the first, the last and a sample', async () => {
+    const shopper = app.agent();
+    // Row 7 (label 6) is none of the first, the last or the evenly spread sample (labels 3, 5, 8, 10).
+    const content =
+      header + rowsOf(12, (index) => (index === 5 ? 'V-1005,Valve 6 east wing feed,Hall 2' : null));
+    const uploaded = await uploadSheet(shopper, 'valves.csv', content);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const added = await shopper.request('POST', '/api/cart', {
+      body: sheetLabel(uploaded.body.id!, 12),
+    });
+    expect(added.status, added.text).toBe(201);
+    const order = await placeOrder(shopper, {}, { skipProof: false });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const item = (await shopper.request('GET', `/api/orders/${order.orderId}`)).body.items[0];
+    const svg = (
+      await download(shopper, `/api/orders/${order.orderId}/items/${item.id}/proof.svg`)
+    ).toString('utf8');
+    const words = svg.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(words).toContain('Label 1 (row 2), first');
+    expect(words).toContain('Label 6 (row 7)');
+    expect(words).toContain('Label 12 (row 13), last');
+  });
+
   it("goes into a cart once: the same sheet's rows into the same columns again are refused, into other columns they are other labels", async () => {
     const shopper = app.agent();
     const uploaded = await uploadSheet(shopper, 'valves.csv', header + rowsOf(3));

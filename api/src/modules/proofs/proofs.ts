@@ -4,6 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import {
   engravedArtworkOf,
   isVariableLine,
+  labelLayout,
   PRODUCTION_STATUSES,
   widestSeriesIndex,
 } from '@shop/contracts';
@@ -12,7 +13,7 @@ import { renderOffThread } from '../../platform/pdf-thread';
 import type { AttachmentLoader } from '../mail/mail';
 import { findOrderById, type OrderRecord, type ProofLineSource } from '../orders/orders';
 import { openUpload, type UploadStore } from '../uploads/uploads';
-import { lineLabels } from '../asset-tags/asset-tags';
+import { lineLabels, type LineLabels } from '../asset-tags/asset-tags';
 import {
   proofDrawing,
   type ProofArtwork,
@@ -221,7 +222,9 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
   }
   const productConfig = { ...item.productConfig, customText: line.customText };
   return proofDrawing({
-    series: isVariableLine(productConfig) ? await seriesOf(productConfig, item.quantity) : null,
+    series: isVariableLine(productConfig)
+      ? await seriesOf(productConfig, item.quantity, engraved !== null)
+      : null,
     orderNumber: target.orderNumber,
     lineNumber: target.index + 1,
     lineCount: target.lineCount,
@@ -236,15 +239,46 @@ async function drawingOf(target: ProofLineTarget, store: UploadStore): Promise<P
 /** Labels a proof draws besides the first and the last: this many, evenly spread. */
 const PROOF_SAMPLE_LABELS = 4;
 
+/**
+ * The sheet's row whose text is set smallest (its capitals lowest), the first of equals: every row
+ * fits (asset-tags/checking.ts), and this one shows how small the text of a row can get.
+ */
+function smallestSetRow(
+  labels: LineLabels,
+  config: OrderRecord['items'][number]['productConfig'],
+  artwork: boolean,
+): number {
+  let smallest = 0;
+  let smallestCap = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < labels.count; index++) {
+    const { text } = labels.at(index);
+    if (text.trim() === '') continue;
+    const { capHeight } = labelLayout({
+      width: config.width,
+      height: config.height,
+      color: config.color,
+      mounting: config.mounting,
+      customText: text,
+      artwork,
+      code: config.code ? { type: config.code.type, placement: config.code.placement } : null,
+    });
+    if (capHeight < smallestCap) [smallest, smallestCap] = [index, capHeight];
+  }
+  return smallest;
+}
+
 /** A series' or a sheet's labels as the proof shows them: first, last, widest, a sample, and the index. */
 async function seriesOf(
   config: OrderRecord['items'][number]['productConfig'],
   quantity: number,
+  artwork: boolean,
 ): Promise<ProofSeries> {
   const labels = await lineLabels(config, quantity);
-  // A series' widest label too: the one whose text is set smallest (the proof warns of it).
+  // The widest label too, the one whose text is set smallest (docs/product.md section 12): a series'
+  // widest number (the proof warns of it when too small), a sheet's row of the most text.
   const picked = new Set([0, labels.count - 1]);
   if (config.series) picked.add(widestSeriesIndex(config.series, quantity));
+  else if (config.rows) picked.add(smallestSetRow(labels, config, artwork));
   for (let sample = 1; sample <= PROOF_SAMPLE_LABELS; sample++) {
     picked.add(Math.round((sample * (labels.count - 1)) / (PROOF_SAMPLE_LABELS + 1)));
   }
