@@ -215,6 +215,24 @@ describe('cart page', () => {
     );
   });
 
+  it("says which line a series' new quantity would repeat, since trying again cannot help", async () => {
+    const reason =
+      'This change would have lines 1 and 2 of your cart both engrave PUMP 2001: a label is engraved once in an order. Change the first number of one of them, or remove one.';
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      [`PUT /api/cart/${ITEM_ID}`]: { status: 409, json: { message: reason } },
+      ...session,
+    });
+    await openCartAndStepUp();
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Quantity not changed',
+        description: reason,
+        variant: 'destructive',
+      }),
+    );
+  });
+
   it('tells the shopper when a quantity change or removal fails', async () => {
     stubApi({
       'GET /api/cart': { json: cartAnswer() },

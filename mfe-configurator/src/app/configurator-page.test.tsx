@@ -656,6 +656,30 @@ describe('add to cart', () => {
     expect(useShopStore.getState().cart.itemCount).toBe(0);
   });
 
+  it("says why the server refused the line when trying again cannot help: a series' numbers another line engraves", async () => {
+    const reason =
+      'Line 1 of your cart already engraves PUMP 2001: a label is engraved once in an order. Start this series after it, or remove that line.';
+    stubApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/cart': () => json({ message: reason }, 409),
+    });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    const toasts = collectToasts();
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({
+          title: 'Not added to the cart',
+          description: reason,
+          variant: 'destructive',
+        }),
+      ]),
+    );
+  });
+
   it('checks the label first and shows what to correct next to the fields, without calling the API', async () => {
     const calls = stubApi({ 'POST /api/calculate-price': () => json(PRICE_5_20) });
     const user = openConfigurator();

@@ -160,12 +160,17 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
         onSuccess: (answer) => onDiscountRemoved(answer.discountRemoved),
         onError: (error) => {
           onFailed?.();
-          // A quantity the line's rules refuse (a series' code too small to scan at that count):
-          // the reason, since trying again cannot help; a line gone (removed in another tab), that.
-          // Anything else: the shop's message.
+          // A quantity the line's rules refuse (a series' code too small to scan at that count, a
+          // 400; a series grown into another line's numbers, a 409 naming that line): the reason,
+          // since trying again cannot help; a line gone (removed in another tab), that. Anything
+          // else: the shop's message.
           const status = apiErrorStatus(error);
           const refusal =
-            status === 400 ? apiErrorMessage(error) : status === 404 ? LINE_GONE : undefined;
+            status === 400 || status === 409
+              ? apiErrorMessage(error)
+              : status === 404
+                ? LINE_GONE
+                : undefined;
           toast(
             refusal
               ? { title: 'Quantity not changed', description: refusal, variant: 'destructive' }

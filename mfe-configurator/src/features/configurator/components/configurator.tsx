@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { toast } from 'shell/store';
+import { apiErrorMessage, apiErrorStatus, toast } from 'shell/store';
 import { fromLarge, parseQuantity, theme } from '@shop/ui';
 import { useAddToCart } from '../api/add-to-cart';
 import { useCartLine, useReplaceCartLine } from '../api/replace-cart-line';
@@ -197,6 +197,16 @@ const INVALID_FORM = 'Please correct the highlighted fields, then add the label 
 const PRICED_BY = new Set<LabelField>(['material', 'width', 'height', 'quantity']);
 
 /**
+ * Why the server refused the line, when trying again cannot help (a 400 or a 409: a code too small
+ * to scan at this count, a series' numbers another cart line engraves, a full cart): its message,
+ * which names the label or the line. Null for anything else.
+ */
+function refusalOf(error: unknown): string | null {
+  const status = apiErrorStatus(error);
+  return status === 400 || status === 409 ? (apiErrorMessage(error) ?? null) : null;
+}
+
+/**
  * The label configurator: the shopper's draft, its sections (the material first; the rest once one is
  * chosen), the live price and Add to Cart.
  */
@@ -345,12 +355,18 @@ export function Configurator() {
             toast({ title: 'Cart updated', description: 'Your label was changed in the cart.' });
             navigate('/cart');
           },
-          onError: () =>
-            toast({
-              title: 'Error',
-              description: 'Failed to update the cart line. Please try again.',
-              variant: 'destructive',
-            }),
+          onError: (error) => {
+            const refusal = refusalOf(error);
+            toast(
+              refusal
+                ? { title: 'Cart line not changed', description: refusal, variant: 'destructive' }
+                : {
+                    title: 'Error',
+                    description: 'Failed to update the cart line. Please try again.',
+                    variant: 'destructive',
+                  },
+            );
+          },
         },
       );
       return;
@@ -364,12 +380,18 @@ export function Configurator() {
           action: { label: 'View cart', onClick: () => navigate('/cart') },
         });
       },
-      onError: () =>
-        toast({
-          title: 'Error',
-          description: 'Failed to add item to cart. Please try again.',
-          variant: 'destructive',
-        }),
+      onError: (error) => {
+        const refusal = refusalOf(error);
+        toast(
+          refusal
+            ? { title: 'Not added to the cart', description: refusal, variant: 'destructive' }
+            : {
+                title: 'Error',
+                description: 'Failed to add item to cart. Please try again.',
+                variant: 'destructive',
+              },
+        );
+      },
     });
   }
 
