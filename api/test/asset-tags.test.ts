@@ -911,6 +911,25 @@ describe('one label per spreadsheet row', () => {
     ]);
   });
 
+  it('reads a workbook’s escaped characters as its cells show them: a pasted carriage return breaks the line, an escaped underscore is one', async () => {
+    const workbook = xlsx({
+      'xl/sharedStrings.xml':
+        '<sst><si><t>Tag</t></si><si><t>Location</t></si><si><t>P-1</t></si>' +
+        '<si><t xml:space="preserve">Pump 3_x000D_\nEast wing</t></si></sst>',
+      'xl/worksheets/sheet1.xml':
+        '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>' +
+        '<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" t="s"><v>3</v></c></row>' +
+        '<row r="3"><c r="A3" t="inlineStr"><is><t>P_x005F_x0032_</t></is></c>' +
+        '<c r="B3" t="inlineStr"><is><t>Tank_x000D_farm</t></is></c></row></sheetData></worksheet>',
+    });
+    const uploaded = await uploadSheet(app.agent(), 'tags.xlsx', workbook);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body.rows).toEqual([
+      { row: 2, cells: ['P-1', 'Pump 3\nEast wing'] },
+      { row: 3, cells: ['P_x0032_', 'Tank\nfarm'] },
+    ]);
+  });
+
   it('keeps only a workbook’s filled rows while reading it, not millions of empty ones', () => {
     const workbook = xlsx({
       'xl/worksheets/sheet1.xml': `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Tag</t></is></c></row>${'<row/>'.repeat(1_000_000)}<row><c t="inlineStr"><is><t>V-1</t></is></c></row></sheetData></worksheet>`,

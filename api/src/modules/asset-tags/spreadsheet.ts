@@ -336,6 +336,18 @@ function firstSheetPath(name: string, parts: Map<string, Buffer>): string {
   return path;
 }
 
+/**
+ * A workbook's text as its spreadsheet shows it: a character XML cannot hold is written `_xHHHH_`
+ * (ECMA-376 part 1, 22.9.2.19, ST_Xstring: a carriage return pasted into a cell is `_x000D_`, an
+ * underscore starting such a sequence `_x005F_`), and a carriage return before a line break, or
+ * alone, breaks the line as a line break does.
+ */
+function workbookText(text: string): string {
+  return text
+    .replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\r\n?/g, '\n');
+}
+
 function sharedStringsOf(name: string, part: Buffer | undefined): string[] {
   const strings: string[] = [];
   if (!part) return strings;
@@ -356,7 +368,7 @@ function sharedStringsOf(name: string, part: Buffer | undefined): string[] {
       if (element === 't') inText = false;
       else if (element === 'rPh') inPhonetic = false;
       else if (element === 'si') {
-        strings.push(current ?? '');
+        strings.push(workbookText(current ?? ''));
         current = null;
       }
     },
@@ -473,7 +485,9 @@ export function readWorkbook(name: string, bytes: Uint8Array): Array<[number, st
                 : 'FALSE'
               : cell.type === 'n'
                 ? shownNumber(value, formats.formatOf(cell.style), date1904)
-                : value;
+                : cell.type === 'inlineStr' || cell.type === 'str'
+                  ? workbookText(value)
+                  : value;
         if (cell.formula && !cell.valued) {
           uncalculated ??= cell.reference;
         }
