@@ -790,6 +790,17 @@ describe('one label per spreadsheet row', () => {
         { row: 3, cells: ['P-2', 'Valve; west'] },
       ],
     });
+    // A cell's Windows line break is one break, as a spreadsheet shows it: the same label as LF's.
+    const breaks = await uploadSheet(
+      agent,
+      'rooms.csv',
+      'Tag,Room\r\nB-1,"Boiler\r\nroom"\r\nB-2,"Boiler\nroom"\r\n',
+    );
+    expect(breaks.status, JSON.stringify(breaks.body)).toBe(201);
+    expect(breaks.body.rows).toEqual([
+      { row: 2, cells: ['B-1', 'Boiler\nroom'] },
+      { row: 3, cells: ['B-2', 'Boiler\nroom'] },
+    ]);
     const quotes = await uploadSheet(agent, 'pipes.csv', 'Tag,Size\nA1,"2"" pipe"\nA2,6" pipe\n');
     expect(quotes.status, JSON.stringify(quotes.body)).toBe(201);
     expect(quotes.body.rows).toEqual([

@@ -113,6 +113,9 @@ function finish(
   } satisfies ParsedSheet;
 }
 
+/** A cell's line breaks as one character: a Windows (CR LF) or old Mac (CR) break is a line break. */
+const oneLineBreak = (text: string) => text.replace(/\r\n?/g, '\n');
+
 // --- CSV ---------------------------------------------------------------------------------------
 
 function readCsv(
@@ -157,7 +160,7 @@ function readCsv(
       max_record_size: MAX_CELL_LENGTH * MAX_SHEET_COLUMNS * 2,
       on_record: (record: string[], { records, empty_lines }) => {
         if (record.some((cell) => cell.trim() !== '') && ++filled <= MAX_SHEET_ROWS + 1)
-          table.push([records + empty_lines, record]);
+          table.push([records + empty_lines, record.map(oneLineBreak)]);
         return null;
       },
     });
@@ -343,9 +346,11 @@ function firstSheetPath(name: string, parts: Map<string, Buffer>): string {
  * alone, breaks the line as a line break does.
  */
 function workbookText(text: string): string {
-  return text
-    .replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/\r\n?/g, '\n');
+  return oneLineBreak(
+    text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    ),
+  );
 }
 
 function sharedStringsOf(name: string, part: Buffer | undefined): string[] {
