@@ -772,6 +772,11 @@ describe('one label per spreadsheet row', () => {
         { row: 2, cells: ['Boiler\nroom', 'Feed pump', 'Hall 1'] },
         { row: 12_004, cells: ['V-2000', 'Valve', 'Hall 2'] },
       ],
+      // Every label's row in a few pairs, for the preview's row picker.
+      rowStarts: [
+        [0, 2],
+        [1, 12_004],
+      ],
     });
   });
 

@@ -113,6 +113,47 @@ export function describeSeries(
   return quantity === 1 ? name(first) : `${name(first)} to ${name(last)}${step}`;
 }
 
+/**
+ * A sheet's row numbers in a few pairs, [index, row]: the first label's, and each one's whose number
+ * is not the one before plus 1 (blank rows are left out, and each label keeps the row its spreadsheet
+ * shows it at). A label between two pairs is the row after the one before it.
+ */
+export type SheetRowStarts = ReadonlyArray<readonly [index: number, row: number]>;
+
+/** The pairs of these row numbers (sheetRowNumber reads them back). */
+export function sheetRowStarts(rowNumbers: readonly number[]): Array<[number, number]> {
+  const starts: Array<[number, number]> = [];
+  rowNumbers.forEach((row, index) => {
+    if (index === 0 || row !== rowNumbers[index - 1]! + 1) starts.push([index, row]);
+  });
+  return starts;
+}
+
+/** The spreadsheet row of the label at this index (0-based); row 2 on, when there are no pairs. */
+export function sheetRowNumber(starts: SheetRowStarts, index: number): number {
+  let start: readonly [number, number] = [0, 2];
+  for (const pair of starts) {
+    if (pair[0] > index) break;
+    start = pair;
+  }
+  return start[1] + (index - start[0]);
+}
+
+/**
+ * The index of the label on this spreadsheet row; a row holding none (a blank one, the header) gives
+ * the next label's, and a row past the last the last label's.
+ */
+export function sheetRowIndex(starts: SheetRowStarts, count: number, row: number): number {
+  const pairs = starts.length > 0 ? starts : [[0, 2] as const];
+  for (let at = 0; at < pairs.length; at++) {
+    const [index, first] = pairs[at]!;
+    const end = at + 1 < pairs.length ? pairs[at + 1]![0] : count;
+    if (row < first) return index;
+    if (row < first + (end - index)) return index + (row - first);
+  }
+  return Math.max(count - 1, 0);
+}
+
 /** Spreadsheet letters for a column index: 0 is A, 25 is Z. */
 export function columnLetter(index: number): string {
   return String.fromCharCode(65 + index);

@@ -304,6 +304,8 @@ export const sheetSummarySchema = z.object({
   from: z.number().int(),
   /** Each row's number in the spreadsheet (row 1 is the header) and its cells. */
   rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
+  /** Every label's row, in a few pairs (SheetRowStarts): what the preview's row picker names. */
+  rowStarts: z.array(z.tuple([z.number().int(), z.number().int()])),
 });
 export type SheetSummary = z.infer<typeof sheetSummarySchema>;
 

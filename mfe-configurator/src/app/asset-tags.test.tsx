@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderPage, stubApi } from '@shop/ui/testing';
+import { sheetRowStarts } from '@shop/contracts/asset-tag-terms';
 import ConfiguratorPage from './configurator-page';
 import { freshShopForEachTest } from '../testing/configurator-page';
 
@@ -100,15 +101,23 @@ describe('a numbered series', () => {
   });
 });
 
-/** The API of a sheet "valves.csv" (columns Tag and Name) with these rows, and its check's errors. */
-function stubSheet(cells: string[][], errors: Array<{ row: number; message: string }>) {
+/**
+ * The API of a sheet "valves.csv" (columns Tag and Name) with these rows (on rows 2 on, or at these
+ * row numbers), and its check's errors.
+ */
+function stubSheet(
+  cells: string[][],
+  errors: Array<{ row: number; message: string }>,
+  rowNumbers = cells.map((_, index) => index + 2),
+) {
   const page = {
     id: SHEET_ID,
     originalName: 'valves.csv',
     columns: ['Tag', 'Name'],
     rowCount: cells.length,
     from: 0,
-    rows: cells.map((row, index) => ({ row: index + 2, cells: row })),
+    rows: cells.map((row, index) => ({ row: rowNumbers[index]!, cells: row })),
+    rowStarts: sheetRowStarts(rowNumbers),
   };
   return stubApi({
     'POST /api/calculate-price': () => json(PRICE),
@@ -163,6 +172,41 @@ describe('one label per spreadsheet row', () => {
     ).toBe(true);
     expect(screen.getByRole('button', { name: 'Upload a corrected file' })).toHaveFocus();
     expect(calls.some((c) => c.key === 'POST /api/cart')).toBe(false);
+  });
+
+  it('names the previewed row as the spreadsheet and the row check do, blank rows left out', async () => {
+    // Rows 3 and 4 of the file are blank: the labels are rows 2, 5 and 6.
+    stubSheet(
+      [
+        ['V-2', 'Valve 2'],
+        ['V-5', 'Valve 5'],
+        ['V-6', 'Valve 6'],
+      ],
+      [],
+      [2, 5, 6],
+    );
+    const user = await open();
+    await user.click(screen.getByRole('radio', { name: /One per spreadsheet row/ }));
+    await user.upload(
+      screen.getByTestId('sheet-file'),
+      new File(['Tag,Name\n'], 'valves.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText(/3 rows, one label each/)).toBeInTheDocument();
+    const picker = screen.getByTestId('label-picker');
+    const row = within(picker).getByLabelText('Row');
+    await waitFor(() => expect(picker).toHaveTextContent('of rows 2–6'));
+    await user.clear(row);
+    await user.type(row, '5{Enter}');
+    await waitFor(() => expect(previewText()).toHaveTextContent('V-5'));
+    expect(row).toHaveValue(5);
+    await user.click(within(picker).getByRole('button', { name: 'Last' }));
+    await waitFor(() => expect(previewText()).toHaveTextContent('V-6'));
+    expect(row).toHaveValue(6);
+    // A blank row holds no label: the next row's is shown.
+    await user.clear(row);
+    await user.type(row, '3{Enter}');
+    await waitFor(() => expect(previewText()).toHaveTextContent('V-5'));
+    expect(row).toHaveValue(5);
   });
 
   it('asks for the code’s column at its own select, and Add to Cart takes the focus there', async () => {

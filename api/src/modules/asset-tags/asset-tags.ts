@@ -10,6 +10,7 @@ import {
   type OrderedProductConfig,
   rowLabel,
   seriesLabel,
+  sheetRowStarts,
   type SheetCheck,
   type SheetSummary,
 } from '@shop/contracts';
@@ -76,6 +77,7 @@ export function summarizeSheet(sheet: LabelSheetRecord, from = 0, limit = 20): S
     rowCount: sheet.rowCount,
     from,
     rows,
+    rowStarts: sheetRowStarts(sheet.rowNumbers.slice(0, sheet.rowCount)),
   };
 }
 

@@ -490,6 +490,7 @@ export function Configurator() {
                     count={labelCount}
                     index={shownIndex}
                     onPick={setPreviewIndex}
+                    rowStarts={sheetPage.data?.rowStarts}
                   />
                 )}
                 {picked.codeValue && (

@@ -2,6 +2,11 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Input, theme } from '@shop/ui';
 import { formatCount } from '@shop/contracts/money';
+import {
+  sheetRowIndex,
+  sheetRowNumber,
+  type SheetRowStarts,
+} from '@shop/contracts/asset-tag-terms';
 
 const Bar = styled.div`
   display: flex;
@@ -35,20 +40,24 @@ interface LabelPickerProps {
   /** The label shown, 0-based. */
   index: number;
   onPick(index: number): void;
-  /** "Label" for a series, "Row" shows a sheet's row number instead (index + 2). */
+  /** "Label" for a series, "Row" shows a sheet's row number instead (its row in the file). */
   kind: 'series' | 'rows';
+  /** A sheet's rows (blank ones left out keep the next rows' numbers); rows 2 on without them. */
+  rowStarts?: SheetRowStarts;
 }
 
 /** Which label of a series or a sheet the preview draws: first, last, or any one typed. */
-export function LabelPicker({ count, index, onPick, kind }: LabelPickerProps) {
+export function LabelPicker({ count, index, onPick, kind, rowStarts = [] }: LabelPickerProps) {
   const id = useId();
   const [typed, setTyped] = useState<string | null>(null);
   const last = Math.max(count - 1, 0);
   const clamped = Math.min(Math.max(index, 0), last);
-  // Rows are named by their row in the file: row 1 is the header, the first label is row 2.
-  const shown = kind === 'rows' ? clamped + 2 : clamped + 1;
-  const firstShown = kind === 'rows' ? 2 : 1;
-  const lastShown = kind === 'rows' ? last + 2 : last + 1;
+  // Rows are named by their row in the file, as the row check names them: row 1 is the header, and
+  // blank rows are no labels (the row after one keeps its number).
+  const numberOf = (at: number) => (kind === 'rows' ? sheetRowNumber(rowStarts, at) : at + 1);
+  const shown = numberOf(clamped);
+  const firstShown = numberOf(0);
+  const lastShown = numberOf(last);
   const pick = (next: number) => {
     setTyped(null);
     onPick(Math.min(Math.max(next, 0), last));
@@ -56,7 +65,9 @@ export function LabelPicker({ count, index, onPick, kind }: LabelPickerProps) {
   const commit = () => {
     if (typed === null) return;
     const number = Number.parseInt(typed, 10);
-    if (Number.isFinite(number)) pick(number - firstShown);
+    if (Number.isFinite(number)) {
+      pick(kind === 'rows' ? sheetRowIndex(rowStarts, count, number) : number - 1);
+    }
     setTyped(null);
   };
   return (
