@@ -93,6 +93,34 @@ describe('a numbered series', () => {
     expect(past.error?.issues[0]?.message).toMatch(/would end at 1,000,000,004/);
   });
 
+  it("refuses a number's place mistyped ({N}, { n }), which nothing would fill in, in the text or the code", () => {
+    const misspelt = "Write the number's place as {n}: a small n in braces, no spaces";
+    const series = { start: 1, step: 1, padding: 0 };
+    const inText = labelConfigurationSchema.safeParse({
+      ...plain,
+      customText: 'PUMP {N}',
+      series,
+      code: { type: 'code128', value: '{n}', placement: 'beside' },
+    });
+    expect(inText.error?.issues).toEqual([
+      expect.objectContaining({ path: ['customText'], message: misspelt }),
+    ]);
+    const inCode = labelConfigurationSchema.safeParse({
+      ...plain,
+      customText: 'PUMP {n}',
+      series,
+      code: { type: 'code128', value: 'P-{ n }-{n}', placement: 'beside' },
+    });
+    expect(inCode.error?.issues).toEqual([
+      expect.objectContaining({ path: ['code', 'value'], message: misspelt }),
+    ]);
+    const plainText = labelConfigurationSchema.safeParse({ ...plain, customText: 'VALVE {N}' });
+    expect(plainText.error?.issues[0]).toMatchObject({ path: ['customText'], message: misspelt });
+    expect(
+      labelConfigurationSchema.safeParse({ ...plain, customText: 'PUMP {n} {x}', series }).success,
+    ).toBe(true);
+  });
+
   it('leaves a plain label exactly as it was: no series, no code, no rows', () => {
     const parsed = labelConfigurationSchema.parse({ ...plain, customText: 'PUMP 3', quantity: 3 });
     expect(parsed).toMatchObject({ series: null, code: null, rows: null, customText: 'PUMP 3' });

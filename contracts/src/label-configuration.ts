@@ -19,6 +19,13 @@ import {
   sheetRowsSchema,
 } from './asset-tags';
 
+const MISSPELT_NUMBER_FIELD = `Write the number's place as ${NUMBER_FIELD}: a small n in braces, no spaces`;
+
+/** A number's place written another way than NUMBER_FIELD ("{N}", "{ n }"). */
+function misspeltNumberField(text: string): boolean {
+  return [...text.matchAll(/\{\s*n\s*\}/gi)].some(([place]) => place !== NUMBER_FIELD);
+}
+
 const size = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
@@ -73,6 +80,11 @@ export const labelConfigurationSchema = z
   .superRefine((label, context) => {
     const issue = (path: string[], message: string) =>
       context.addIssue({ code: 'custom', path, message });
+    // "{N}" or "{ n }" is a number's place mistyped: nothing fills it in, and every label would be
+    // engraved with the braces.
+    if (misspeltNumberField(label.customText)) issue(['customText'], MISSPELT_NUMBER_FIELD);
+    if (label.code && misspeltNumberField(label.code.value))
+      issue(['code', 'value'], MISSPELT_NUMBER_FIELD);
     if (label.series && label.rows) {
       issue(['rows'], 'A line is a numbered series or one label per spreadsheet row, not both');
       return;
