@@ -9,7 +9,8 @@ export const theme = {
   colors: {
     ink: '#0f172a',
     muted: '#475569',
-    subtle: '#64748b',
+    /** Secondary text: 4.5:1 or more on every light surface here (sunken, brandSoft, the soft tints). */
+    subtle: '#5b6b82',
     brand: '#0f2a44',
     brandDeep: '#0a1d31',
     brandText: '#ffffff',
