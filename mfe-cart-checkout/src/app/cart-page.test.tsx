@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
 import { lastToast, renderPage, resetShop, stubApi } from '@shop/ui/testing';
+import { CART_PAGE_TOP } from '@shop/ui';
 import { cartAnswer, emptySession } from '../testing/fixtures';
 import CartPage from './cart-page';
 
@@ -63,7 +64,7 @@ describe('cart page', () => {
     expect(screen.getByRole('heading', { name: 'Items (10,000)' })).toBeInTheDocument();
   });
 
-  it('shows the empty state with a way to the configurator', async () => {
+  it('shows the empty state with a way to the configurator, without the intro about changing labels', async () => {
     stubApi({
       'GET /api/cart': { json: cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }) },
       ...session,
@@ -74,6 +75,7 @@ describe('cart page', () => {
       'href',
       '/products',
     );
+    expect(screen.queryByText(CART_PAGE_TOP.intro)).not.toBeInTheDocument();
   });
 
   it('says so when the cart cannot be read', async () => {

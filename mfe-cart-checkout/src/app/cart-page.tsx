@@ -18,7 +18,11 @@ export default function CartPage() {
   const [emptied, setEmptied] = useState(false);
 
   return (
-    <RemotePage {...CART_PAGE_TOP}>
+    // The introduction is about checking and changing the labels: an empty cart has none (EmptyCart).
+    <RemotePage
+      title={CART_PAGE_TOP.title}
+      intro={cart.data?.items.length === 0 ? undefined : CART_PAGE_TOP.intro}
+    >
       <ReorderNotice />
       {!cart.data ? (
         cart.isError ? (

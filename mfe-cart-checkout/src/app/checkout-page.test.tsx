@@ -7,6 +7,7 @@ import { lastToast, renderPage, resetShop, stubApi } from '@shop/ui/testing';
 import { cartAnswer } from '../testing/fixtures';
 import CheckoutPage from './checkout-page';
 import { SAMPLE_CHECKOUT_FIELDS } from '@shop/contracts/testing';
+import { CHECKOUT_PAGE_TOP } from '@shop/ui';
 
 beforeEach(resetShop);
 afterEach(() => {
@@ -25,13 +26,25 @@ function fillDetails(overrides: Record<string, string> = {}) {
 }
 
 describe('checkout page', { timeout: 15_000 }, () => {
-  it('says "No items in cart" when the cart is empty', async () => {
+  it('says "No items in cart" when the cart is empty, and no longer promises a payment below', async () => {
     stubApi({
       'GET /api/cart': { json: cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }) },
     });
     renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
     expect(await screen.findByRole('heading', { name: 'No items in cart' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Complete Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByText(CHECKOUT_PAGE_TOP.intro)).not.toBeInTheDocument();
+  });
+
+  it('keeps its intro while the cart loads and once it holds labels', async () => {
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    expect(screen.getByText(CHECKOUT_PAGE_TOP.intro)).toBeInTheDocument();
+    expect(await screen.findByText('Contact & Shipping')).toBeInTheDocument();
+    expect(screen.getByText(CHECKOUT_PAGE_TOP.intro)).toBeInTheDocument();
   });
 
   it('keeps Complete Payment disabled until the card form is attached', async () => {

@@ -104,7 +104,12 @@ export default function CheckoutPage() {
   }
 
   return (
-    <RemotePage {...CHECKOUT_PAGE_TOP}>
+    // The introduction asks for details and a payment below: with nothing to pay for, the page says only
+    // that (NoItems), not what it does not offer.
+    <RemotePage
+      title={CHECKOUT_PAGE_TOP.title}
+      intro={cart.data && !hasItems ? undefined : CHECKOUT_PAGE_TOP.intro}
+    >
       {!cart.data || !shownCart ? (
         cart.isError ? (
           <ErrorPanel message="Failed to fetch cart" onRetry={() => void cart.refetch()} />
