@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { sidewaysOverflow } from '../support/layout';
 
 // A 1 x 1 transparent PNG: small and real (the API checks uploads by content).
 const PNG = Buffer.from(
@@ -231,4 +232,28 @@ test('on a phone, every control the keyboard reaches is shown clear of the price
       );
   }
   expect(hidden).toEqual([]);
+});
+
+// 10,000 labels of 9″ × 9″ UV-resistant: $372,400.00, the widest total the configurator shows.
+test('on a 320 px phone, a six-figure total keeps the summary, the price bar and the page within the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/products');
+  const configurator = page.locator('[data-remote="configurator"]');
+  await configurator.getByText('UV-Resistant', { exact: true }).click();
+  await configurator.getByLabel('Width (inches)').fill('9');
+  await configurator.getByLabel('Height (inches)').fill('9');
+  await configurator.getByRole('textbox', { name: 'Quantity' }).fill('10000');
+  const total = configurator.getByTestId('price-bar-total');
+  await expect(total).toHaveText(/^\$\d{3},\d{3}\.\d\d$/);
+  await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+  const bar = (await configurator.getByTestId('price-bar').boundingBox())!;
+  expect(bar.x + bar.width).toBeLessThanOrEqual(320);
+  const button = (await configurator
+    .getByRole('button', { name: 'See order summary' })
+    .boundingBox())!;
+  expect(button.x + button.width).toBeLessThanOrEqual(bar.x + bar.width);
+  const summaryTotal = (await configurator.getByTestId('total-price').boundingBox())!;
+  expect(summaryTotal.x + summaryTotal.width).toBeLessThanOrEqual(320);
 });

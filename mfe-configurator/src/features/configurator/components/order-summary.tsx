@@ -63,15 +63,18 @@ const Prices = styled.dl<{ $updating: boolean }>`
   opacity: ${({ $updating }) => ($updating ? 0.6 : 1)};
   div {
     display: flex;
+    /* A six-figure total goes under its name on a 320 px screen, still on the right, rather than
+       pushing the page wider than the screen. */
+    flex-wrap: wrap;
     justify-content: space-between;
     align-items: baseline;
-    gap: 1rem;
+    gap: 0 1rem;
   }
   dt {
     color: ${theme.colors.muted};
   }
   dd {
-    margin: 0;
+    margin: 0 0 0 auto;
     font-weight: 700;
     font-variant-numeric: tabular-nums;
   }
