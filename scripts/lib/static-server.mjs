@@ -409,12 +409,23 @@ export function listen(server, { port, host = '127.0.0.1', portVariable, name })
   });
 }
 
-/** Stops on SIGINT/SIGTERM after open requests finish. */
-export function stopOnSignals(server) {
+/**
+ * How long a stopping server waits for the answers under way: the API's own grace (api/src/server.ts),
+ * so a checkout forwarded while a release restarts the shell is answered, its card charge included.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops on SIGINT/SIGTERM once the answers under way are sent: it takes no new connection, and each
+ * kept-alive one is closed as soon as it is idle (at once, or after its answer); past the grace it
+ * stops anyway.
+ */
+export function stopOnSignals(server, { graceMs = SHUTDOWN_GRACE_MS } = {}) {
   const stop = () => {
     server.close(() => process.exit(0));
-    server.closeIdleConnections?.();
-    setTimeout(() => process.exit(0), 3000).unref();
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    setTimeout(() => process.exit(0), graceMs).unref();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

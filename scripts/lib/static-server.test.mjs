@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from './install.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 // What a build folder holds: a hashed chunk with the brotli and gzip copies the build writes
@@ -84,6 +86,41 @@ describe('the static servers', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body.toString()).toContain('<title>shop</title>');
   });
+});
+
+describe('a server stopped (SIGTERM)', () => {
+  it('answers the request it was forwarding first, even one taking longer than a few seconds (a card being charged), then exits', async () => {
+    const http = await import('node:http');
+    const { spawn } = await import('node:child_process');
+    // The API takes 4 s to answer (a slow charge).
+    const api = http.createServer((_req, res) =>
+      setTimeout(() => res.end(JSON.stringify({ paid: true })), 4_000),
+    );
+    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const script = `
+      const { createStaticServer, stopOnSignals } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'scripts/lib/static-server.mjs')).href)});
+      const server = createStaticServer({ root: ${JSON.stringify(dir)}, forward: { '/api': ['http://127.0.0.1:${api.address().port}'] } });
+      server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+      stopOnSignals(server);`;
+    const shell = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const port = await new Promise((resolve) =>
+        shell.stdout.once('data', (d) => resolve(String(d).trim())),
+      );
+      const exited = new Promise((resolve) => shell.once('exit', (code) => resolve(code)));
+      const answer = fetch(`http://127.0.0.1:${port}/api/orders/1/payment`, { method: 'POST' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      shell.kill('SIGTERM');
+      const response = await answer;
+      expect([response.status, await response.json()]).toEqual([200, { paid: true }]);
+      expect(await exited).toBe(0);
+    } finally {
+      shell.kill('SIGKILL');
+      await new Promise((resolve) => api.close(resolve));
+    }
+  }, 15_000);
 });
 
 describe('forwarding to API replicas', () => {
