@@ -471,36 +471,17 @@ describe('an API process killed right after writing a mail message', () => {
 
 describe('an API process stopped (SIGTERM) while a request and a mail round are under way', () => {
   it('stops its mail worker at once, so the round ends with its sends recorded within the grace, while the request still finishes', async () => {
-    const { default: smtp } = await import('smtp-server');
     const { request: httpRequest } = await import('node:http');
     const { OutboxModel } = await import('../src/modules/mail/model');
+    const { startSlowMailServer } = await import('./support/slow-mail');
     // A mail server that takes 4 s to accept each message.
-    let begun = 0;
-    let accepted = 0;
-    const slowServer = new smtp.SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      closeTimeout: 100,
-      onData(stream, _session, done) {
-        begun += 1;
-        stream.resume();
-        stream.on('end', () =>
-          setTimeout(() => {
-            accepted += 1;
-            done();
-          }, 4_000),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', () => resolve()));
-    const smtpPort = (slowServer.server.address() as { port: number }).port;
+    const slowServer = await startSlowMailServer(4_000);
     await OutboxModel.updateMany(
       { status: 'queued' },
       { $set: { status: 'sent', sentAt: new Date() } },
     );
     try {
-      const api = await startApiProcess({ MAIL_URL: `smtp://127.0.0.1:${smtpPort}` });
+      const api = await startApiProcess({ MAIL_URL: slowServer.url });
       const keys: string[] = [];
       for (let index = 0; index < 3; index++) {
         const response = await fetch(`${api.base}/api/contact`, {
@@ -538,7 +519,7 @@ describe('an API process stopped (SIGTERM) while a request and a mail round are 
       });
       slow.write(body.slice(0, 10));
       await until(
-        async () => begun,
+        async () => slowServer.begun(),
         (count) => count >= 1,
         15_000,
       );
@@ -550,10 +531,10 @@ describe('an API process stopped (SIGTERM) while a request and a mail round are 
       expect(await slowStatus).toBe(201);
       expect(exitCode).toBe(0);
       const messages = await OutboxModel.find({ key: new RegExp(keys.join('|')) }).lean();
-      expect(messages.filter((mail) => mail.status === 'sent')).toHaveLength(accepted);
+      expect(messages.filter((mail) => mail.status === 'sent')).toHaveLength(slowServer.accepted());
       expect(messages.filter((mail) => mail.status === 'sending')).toHaveLength(0);
     } finally {
-      await new Promise<void>((resolve) => slowServer.close(() => resolve()));
+      await slowServer.close();
     }
   }, 60_000);
 });

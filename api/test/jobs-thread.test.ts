@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startJobsThread } from '../src/jobs/thread';
 import { OutboxModel } from '../src/modules/mail/model';
 import { createLogger } from '../src/platform/logger';
+import { startSlowMailServer } from './support/slow-mail';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let app: TestApp;
@@ -129,24 +130,7 @@ it('when the jobs thread is stopped mid-round with a slow mail server, then the 
   // A mail server that takes 3 s to accept each message: a round of 10 (five enquiries, five of
   // them to the shop's one address, sent one after another) would take longer than the thread is
   // given to stop.
-  let slowReceived = 0;
-  const slowServer = new smtp.SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, _session, done) {
-      stream.resume();
-      stream.on('end', () =>
-        setTimeout(() => {
-          slowReceived += 1;
-          done();
-        }, 3_000),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = slowServer.server.address() as { port: number };
+  const slowServer = await startSlowMailServer(3_000);
   await OutboxModel.updateMany({ sentAt: null }, { $set: { sentAt: new Date(), status: 'sent' } });
   const enquiries = [];
   for (let index = 0; index < 5; index++) enquiries.push(await enquire(`Slow ${index}`));
@@ -158,21 +142,21 @@ it('when the jobs thread is stopped mid-round with a slow mail server, then the 
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       MONGODB_URI: app.config.mongodbUri,
-      MAIL_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_URL: slowServer.url,
     },
   });
-  await until(() => slowReceived >= 1, 'the first message reaches the mail server');
+  await until(() => slowServer.accepted() >= 1, 'the mail server accepts the first message');
   const stopping = Date.now();
   await thread.stop();
   const stopTookMs = Date.now() - stopping;
-  await new Promise<void>((resolve) => slowServer.close(() => resolve()));
+  await slowServer.close();
 
   const messages = await OutboxModel.find({ key: queued }).lean();
   expect(messages).toHaveLength(10);
   const recordedSent = messages.filter((mail) => mail.status === 'sent').length;
   // Every message the server took is recorded sent; the others are due again now, not held by a
   // claim that would send them again after it lapses.
-  expect(recordedSent).toBe(slowReceived);
+  expect(recordedSent).toBe(slowServer.accepted());
   expect(recordedSent).toBeLessThan(10);
   for (const mail of messages.filter((item) => item.status !== 'sent')) {
     expect(mail.status).toBe('queued');

@@ -197,13 +197,16 @@ const INVALID_FORM = 'Please correct the highlighted fields, then add the label 
 const PRICED_BY = new Set<LabelField>(['material', 'width', 'height', 'quantity']);
 
 /**
- * Why the server refused the line, when trying again cannot help (a 400 or a 409: a code too small
- * to scan at this count, a series' numbers another cart line engraves, a full cart): its message,
- * which names the label or the line. Null for anything else.
+ * The toast of a line the server did not take: when trying again cannot help (a 400 or a 409: a code
+ * too small to scan at this count, a series' numbers another cart line engraves, a full cart), its
+ * message, which names the label or the line, under `refusedTitle`; anything else, `failed`.
  */
-function refusalOf(error: unknown): string | null {
+function lineNotTakenToast(error: unknown, refusedTitle: string, failed: string) {
   const status = apiErrorStatus(error);
-  return status === 400 || status === 409 ? (apiErrorMessage(error) ?? null) : null;
+  const refusal = status === 400 || status === 409 ? apiErrorMessage(error) : undefined;
+  return refusal
+    ? { title: refusedTitle, description: refusal, variant: 'destructive' as const }
+    : { title: 'Error', description: failed, variant: 'destructive' as const };
 }
 
 /**
@@ -355,18 +358,14 @@ export function Configurator() {
             toast({ title: 'Cart updated', description: 'Your label was changed in the cart.' });
             navigate('/cart');
           },
-          onError: (error) => {
-            const refusal = refusalOf(error);
+          onError: (error) =>
             toast(
-              refusal
-                ? { title: 'Cart line not changed', description: refusal, variant: 'destructive' }
-                : {
-                    title: 'Error',
-                    description: 'Failed to update the cart line. Please try again.',
-                    variant: 'destructive',
-                  },
-            );
-          },
+              lineNotTakenToast(
+                error,
+                'Cart line not changed',
+                'Failed to update the cart line. Please try again.',
+              ),
+            ),
         },
       );
       return;
@@ -380,18 +379,14 @@ export function Configurator() {
           action: { label: 'View cart', onClick: () => navigate('/cart') },
         });
       },
-      onError: (error) => {
-        const refusal = refusalOf(error);
+      onError: (error) =>
         toast(
-          refusal
-            ? { title: 'Not added to the cart', description: refusal, variant: 'destructive' }
-            : {
-                title: 'Error',
-                description: 'Failed to add item to cart. Please try again.',
-                variant: 'destructive',
-              },
-        );
-      },
+          lineNotTakenToast(
+            error,
+            'Not added to the cart',
+            'Failed to add item to cart. Please try again.',
+          ),
+        ),
     });
   }
 
