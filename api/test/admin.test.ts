@@ -314,6 +314,21 @@ describe('customers', () => {
     expect((await search(t)).ids).toEqual([cy, ann]);
     expect((await search(`elsewhere${t}`)).ids).toEqual([di]);
 
+    // Each word of a name of several words finds it, and the name as written; after a change, as now.
+    const w = `w${t}`;
+    const maryAgent = app.agent();
+    const mary = (await register(maryAgent, { firstName: 'Mary Ann', lastName: `de la ${w}` })).body
+      .id as string;
+    expect((await search(w)).ids).toEqual([mary]);
+    expect((await search(`Mary Ann de la ${w}`)).ids).toEqual([mary]);
+    expect((await search(`ann la ${w}`)).ids).toEqual([mary]);
+    const renamed = await maryAgent.request('PUT', '/api/account/profile', {
+      body: { firstName: 'Mary', lastName: `Van ${w}dyke` },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await search(`${w}dyke`)).ids).toEqual([mary]);
+    expect((await search(`ann ${w}`)).ids).toEqual([]);
+
     const short = await admin.request('GET', '/api/admin/customers?q=a');
     expect(short.status).toBe(400);
     expect(short.body.errors).toEqual([{ path: 'q', message: CUSTOMER_SEARCH_TOO_SHORT }]);
@@ -341,6 +356,8 @@ describe('customers', () => {
     expect(await CustomerModel.findById(_id).lean()).toMatchObject({
       firstNameKey: 'olde',
       lastNameKey: `${t}written`,
+      nameWord2Key: `${t}written`,
+      nameWord3Key: null,
       emailDomainKey: `${t}.example`,
     });
     expect(await find()).toEqual([_id.toString()]);

@@ -331,3 +331,38 @@ it("when orders were written before they kept their email's domain, then each ge
   const found = await searchOrders({ pageSize: 10, q: 'novak' }, 'UTC');
   expect(found.orders.map((order) => order.orderNumber)).toEqual([1101]);
 });
+
+it("when orders were written before they kept their name's later words, then each gets those keys, the rest unchanged, and the admin's search finds it by any word of the name", async () => {
+  const db = mongoose.connection.db!;
+  // A paid order (the admin's list without a status is the paid orders).
+  const first = await OrderModel.findOne({ orderNumber: 1001 }).lean();
+  const older = {
+    ...first!,
+    _id: new Types.ObjectId(),
+    orderNumber: 1200,
+    cartKey: 'older:names',
+    customerInfo: { ...first!.customerInfo, firstName: 'Mary Ann', lastName: 'de la Zuzarte' },
+    firstNameKey: 'mary ann',
+    lastNameKey: 'de la zuzarte',
+  };
+  for (const key of ['nameWord2Key', 'nameWord3Key', 'nameWord4Key', 'nameWord5Key'])
+    delete (older as Record<string, unknown>)[key];
+  await db.collection('orders').insertOne(older);
+  expect((await searchOrders({ pageSize: 10, q: 'zuzarte' }, 'UTC')).orders).toEqual([]);
+
+  await runMigrations(createLogger('silent'));
+  await runMigrations(createLogger('silent'));
+
+  expect(await OrderModel.findById(older._id).lean()).toEqual({
+    ...older,
+    nameWord2Key: 'ann de la zuzarte',
+    nameWord3Key: 'de la zuzarte',
+    nameWord4Key: 'la zuzarte',
+    nameWord5Key: 'zuzarte',
+  });
+  expect(await OrderModel.exists({ nameWord2Key: null })).toBeNull();
+  for (const q of ['zuzarte', 'mary ann de la zuzarte', 'ann la'])
+    expect(
+      (await searchOrders({ pageSize: 10, q }, 'UTC')).orders.map((order) => order.orderNumber),
+    ).toEqual([1200]);
+});

@@ -122,6 +122,24 @@ describe('GET /api/admin/orders', () => {
     expect(await ids(`q=${other.slice(1)}`)).toEqual([]); // not the middle of the domain
   });
 
+  it('when a name has several words (Mary Ann de la Cruz, Van Dyke), then each of its words finds it, and the name as written', async () => {
+    const name = uniqueWord();
+    const email = `${uniqueWord()}@example.com`;
+    const cruz = await order({ firstName: 'Mary Ann', lastName: `de la ${name}`, email });
+    const dyke = await order({ firstName: 'Maria', lastName: `Van ${name}`, email });
+    const found = (q: string) => ids(`q=${encodeURIComponent(q)}`);
+    expect(await found(name)).toEqual([dyke, cruz]);
+    expect(await found(`Mary Ann de la ${name}`)).toEqual([cruz]);
+    expect(await found(`de la ${name}`)).toEqual([cruz]);
+    expect(await found(`ann ${name.slice(0, 5)}`)).toEqual([cruz]);
+    expect(await found(`la ${name}`)).toEqual([cruz]);
+    expect(await found(`Maria Van ${name}`)).toEqual([dyke]);
+    expect(await found(`van ${name}`)).toEqual([dyke]);
+    // Still not the middle of a word.
+    expect(await found(`nn ${name}`)).toEqual([]);
+    expect(await found(name.slice(1))).toEqual([]);
+  });
+
   it("when searched by the beginning of the email's domain, then the orders at that domain, and a word that begins nothing finds none", async () => {
     const name = uniqueWord();
     const domain = uniqueWord();

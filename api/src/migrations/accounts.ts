@@ -193,21 +193,24 @@ interface UnkeyedCustomer {
 }
 
 /**
- * The admin's customer search keys (customerSearchKeys: lower-cased names and email domain) on the
- * customers written before them: one read of those without, then their updates in batches. From the
+ * The admin's customer search keys (customerSearchKeys: lower-cased names, the full name from its
+ * later words, and email domain) on the customers written before them (or before the later words'): one read of those without, then their updates in batches. From the
  * second start on, the key's index answers that none is left, reading no customer. A second run or
  * process writes the same values, and only where they are still missing.
  */
 export async function keyCustomerSearch(logger: Logger): Promise<void> {
   const customers = database().collection<UnkeyedCustomer>('customers');
   const unkeyed = await customers
-    .find({ firstNameKey: null }, { projection: { email: 1, firstName: 1, lastName: 1 } })
+    .find(
+      { $or: [{ firstNameKey: null }, { nameWord2Key: null }] },
+      { projection: { email: 1, firstName: 1, lastName: 1 } },
+    )
     .toArray();
   for (let i = 0; i < unkeyed.length; i += BATCH)
     await customers.bulkWrite(
       unkeyed.slice(i, i + BATCH).map(({ _id, email = '', firstName = '', lastName = '' }) => ({
         updateOne: {
-          filter: { _id, firstNameKey: null },
+          filter: { _id, $or: [{ firstNameKey: null }, { nameWord2Key: null }] },
           update: { $set: customerSearchKeys({ email, firstName, lastName }) },
         },
       })),

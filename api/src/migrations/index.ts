@@ -10,7 +10,7 @@ import { foldCartSessions } from './cart-sessions';
 import { endGuestCarts } from './carts';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
-import { keyOrderEmailDomains, moveOrdersOffKeyedLists } from './orders';
+import { keyOrderEmailDomains, keyOrderNameWords, moveOrdersOffKeyedLists } from './orders';
 import { giveKeptProofsAnEnd } from './proofs';
 import { dropSkewReportKeys } from './releases';
 import { dropSharedStandIns } from './stand-ins';
@@ -20,6 +20,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   countDiscountUsesOnCodes,
   moveOrdersOffKeyedLists,
   keyOrderEmailDomains,
+  keyOrderNameWords,
   migrateMail,
   dropSkewReportKeys,
   migrateAccounts,

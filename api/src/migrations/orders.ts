@@ -14,7 +14,7 @@
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from '../platform/logger';
 import { FIRST_ORDER_NUMBER, searchKeysOf } from '../modules/orders/repository';
-import { emailDomainKeyOf } from '../platform/search-keys';
+import { emailDomainKeyOf, nameWordKeysOf } from '../platform/search-keys';
 import type { OrderRecord } from '../modules/orders/model';
 import { dropCollectionIfThere, hasCollection } from './collections';
 
@@ -204,4 +204,41 @@ export async function keyOrderEmailDomains(logger: Logger): Promise<void> {
       );
   if (unkeyed.length > 0)
     logger.info({ orders: unkeyed.length }, 'Keyed the orders by their email domain');
+}
+
+/**
+ * The full name's keys from its later words (nameWordKeysOf, for the admin's search) on the orders
+ * written before them: one read of the orders without them (their ids and names), then their updates
+ * in batches. From the second start on, the key's index answers that none is left, reading no
+ * order. A second run or process writes the same values, and only where they are still missing.
+ */
+export async function keyOrderNameWords(logger: Logger): Promise<void> {
+  const orders = mongoose.connection.db!.collection<NameKeyedOrder>('orders');
+  const unkeyed = await orders
+    .find(
+      { nameWord2Key: null },
+      { projection: { 'customerInfo.firstName': 1, 'customerInfo.lastName': 1 } },
+    )
+    .toArray();
+  for (let i = 0; i < unkeyed.length; i += BATCH)
+    await orders.bulkWrite(
+      unkeyed.slice(i, i + BATCH).map(({ _id, customerInfo }) => ({
+        updateOne: {
+          filter: { _id, nameWord2Key: null },
+          update: {
+            $set: nameWordKeysOf(customerInfo?.firstName ?? '', customerInfo?.lastName ?? ''),
+          },
+        },
+      })),
+      { ordered: false },
+    );
+  if (unkeyed.length > 0)
+    logger.info({ orders: unkeyed.length }, 'Keyed the orders by the later words of their names');
+}
+
+/** An order as written before its name's later-word keys, or after. */
+interface NameKeyedOrder {
+  _id: Types.ObjectId;
+  customerInfo?: { firstName?: string; lastName?: string };
+  nameWord2Key?: string | null;
 }

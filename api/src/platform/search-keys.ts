@@ -14,6 +14,33 @@ export function emailDomainKeyOf(email: string): string {
   return key.slice(key.lastIndexOf('@') + 1);
 }
 
+/**
+ * The keys of a customer's name from its second, third, fourth and fifth word on ("Mary Ann de la
+ * Cruz": "ann de la cruz", "de la cruz", "la cruz", "cruz"), beside the first and last name's own
+ * keys: a word the admin types finds the name when it begins any of its words, and typed as the
+ * customer wrote it ("de la cruz", "Van Dyke") each word finds one. A name of one word keeps itself as
+ * its second key, so every keyed document has that key; the later ones are null when there is none.
+ */
+export const NAME_WORD_KEYS = ['nameWord2Key', 'nameWord3Key', 'nameWord4Key', 'nameWord5Key'];
+
+export interface NameWordKeys {
+  nameWord2Key: string;
+  nameWord3Key: string | null;
+  nameWord4Key: string | null;
+  nameWord5Key: string | null;
+}
+
+export function nameWordKeysOf(firstName: string, lastName: string): NameWordKeys {
+  const words = searchKeyOf(`${firstName} ${lastName}`).split(/\s+/).filter(Boolean);
+  const from = (index: number) => words.slice(index).join(' ') || null;
+  return {
+    nameWord2Key: from(1) ?? words.join(' '),
+    nameWord3Key: from(2),
+    nameWord4Key: from(3),
+    nameWord5Key: from(4),
+  };
+}
+
 /** Keys that begin with `prefix`: [prefix, prefix with its last character raised). */
 export function startsWith(prefix: string) {
   const last = prefix.codePointAt(prefix.length - 1)!;

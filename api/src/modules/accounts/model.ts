@@ -1,6 +1,12 @@
 import mongoose, { Schema, type Types } from 'mongoose';
 import { expiringAt, sweepWhenExpired } from '../../platform/expiry';
-import { emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
+import {
+  NAME_WORD_KEYS,
+  emailDomainKeyOf,
+  nameWordKeysOf,
+  searchKeyOf,
+  type NameWordKeys,
+} from '../../platform/search-keys';
 
 /** A customer account (docs/product.md section 3, "Customer / user"). Admins are customers with isAdmin. */
 export interface CustomerRecord {
@@ -21,6 +27,11 @@ export interface CustomerRecord {
   /** The admin's search keys (platform/search-keys.ts): lower-cased names and email domain. */
   firstNameKey: string;
   lastNameKey: string;
+  /** The full name's keys from its later words (nameWordKeysOf). */
+  nameWord2Key: string;
+  nameWord3Key: string | null;
+  nameWord4Key: string | null;
+  nameWord5Key: string | null;
   emailDomainKey: string;
   createdAt: Date;
   updatedAt: Date;
@@ -42,6 +53,10 @@ const customerSchema = new Schema<CustomerRecord>(
     passwordSetAt: { type: Date, default: null },
     firstNameKey: { type: String, required: true },
     lastNameKey: { type: String, required: true },
+    nameWord2Key: { type: String, default: null },
+    nameWord3Key: { type: String, default: null },
+    nameWord4Key: { type: String, default: null },
+    nameWord5Key: { type: String, default: null },
     emailDomainKey: { type: String, required: true },
   },
   { timestamps: true, versionKey: false },
@@ -58,18 +73,21 @@ customerSchema.index({
   lastNameKey: 1,
   email: 1,
   emailDomainKey: 1,
+  ...Object.fromEntries(NAME_WORD_KEYS.map((key) => [key, 1])),
 });
 customerSchema.index({ firstNameKey: 1, createdAt: -1, _id: -1 });
 customerSchema.index({ lastNameKey: 1, createdAt: -1, _id: -1 });
+for (const key of NAME_WORD_KEYS) customerSchema.index({ [key]: 1, createdAt: -1, _id: -1 });
 customerSchema.index({ emailDomainKey: 1, createdAt: -1, _id: -1 });
 
 /** The keys the admin's customer search reads, from the customer's names and email. */
 export function customerSearchKeys(
   customer: Pick<CustomerRecord, 'firstName' | 'lastName' | 'email'>,
-): Pick<CustomerRecord, 'firstNameKey' | 'lastNameKey' | 'emailDomainKey'> {
+): Pick<CustomerRecord, 'firstNameKey' | 'lastNameKey' | 'emailDomainKey'> & NameWordKeys {
   return {
     firstNameKey: searchKeyOf(customer.firstName),
     lastNameKey: searchKeyOf(customer.lastName),
+    ...nameWordKeysOf(customer.firstName, customer.lastName),
     emailDomainKey: emailDomainKeyOf(customer.email),
   };
 }

@@ -3,7 +3,13 @@
 import { isValidObjectId, type Cursor, type Types } from 'mongoose';
 import type { SearchWord, ShopUser } from '@shop/contracts';
 import { isDuplicateKeyError, pageByKey, trusted, type KeyPage } from '../../platform/db';
-import { emailDomainKeyOf, searchKeyOf, wordMatch } from '../../platform/search-keys';
+import {
+  NAME_WORD_KEYS,
+  emailDomainKeyOf,
+  nameWordKeysOf,
+  searchKeyOf,
+  wordMatch,
+} from '../../platform/search-keys';
 import {
   AccountTokenModel,
   CustomerModel,
@@ -65,8 +71,11 @@ export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
 export type CustomerSearch =
   { kind: 'email'; email: string } | { kind: 'words'; words: SearchWord[] };
 
-/** The keys a typed word may begin: first name, last name, email and the email's domain. */
-const WORD_KEYS = ['firstNameKey', 'lastNameKey', 'email', 'emailDomainKey'];
+/**
+ * The keys a typed word may begin: first name, last name, the full name from each later word, email
+ * and the email's domain.
+ */
+const WORD_KEYS = ['firstNameKey', 'lastNameKey', ...NAME_WORD_KEYS, 'email', 'emailDomainKey'];
 
 /**
  * A page of the customers, newest first (`{createdAt: -1, _id: -1}`), after the customer `before`
@@ -116,9 +125,10 @@ export async function updateProfile(
 ): Promise<CustomerRecord | null> {
   const firstNameKey = searchKeyOf(profile.firstName);
   const lastNameKey = searchKeyOf(profile.lastName);
+  const nameWordKeys = nameWordKeysOf(profile.firstName, profile.lastName);
   return CustomerModel.findByIdAndUpdate(
     id,
-    { $set: { ...profile, firstNameKey, lastNameKey } },
+    { $set: { ...profile, firstNameKey, lastNameKey, ...nameWordKeys } },
     { new: true },
   ).lean();
 }

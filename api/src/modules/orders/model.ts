@@ -1,4 +1,5 @@
 import mongoose, { Schema, type Types } from 'mongoose';
+import { NAME_WORD_KEYS } from '../../platform/search-keys';
 import type {
   Carrier,
   CustomerInfo,
@@ -91,6 +92,11 @@ export interface OrderRecord {
   emailDomainKey: string;
   firstNameKey: string;
   lastNameKey: string;
+  /** The full name's keys from its later words (platform/search-keys.ts, nameWordKeysOf). */
+  nameWord2Key: string;
+  nameWord3Key: string | null;
+  nameWord4Key: string | null;
+  nameWord5Key: string | null;
   items: OrderItemRecord[];
   subtotalCents: number;
   discountCode: string | null;
@@ -208,6 +214,10 @@ const orderSchema = new Schema<OrderRecord>(
     emailDomainKey: { type: String, required: true },
     firstNameKey: { type: String, required: true },
     lastNameKey: { type: String, required: true },
+    nameWord2Key: { type: String, default: null },
+    nameWord3Key: { type: String, default: null },
+    nameWord4Key: { type: String, default: null },
+    nameWord5Key: { type: String, default: null },
     items: { type: [orderItemSchema], required: true },
     subtotalCents: { type: Number, required: true },
     discountCode: { type: String, default: null },
@@ -260,6 +270,7 @@ orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // The admin's search by name or email domain from the start of a word.
 orderSchema.index({ firstNameKey: 1, createdAt: -1, _id: -1 });
 orderSchema.index({ lastNameKey: 1, createdAt: -1, _id: -1 });
+for (const key of NAME_WORD_KEYS) orderSchema.index({ [key]: 1, createdAt: -1, _id: -1 });
 orderSchema.index({ emailDomainKey: 1, createdAt: -1, _id: -1 });
 // Due work: paid orders whose follow-up a stopped call left, unanswered proofs to remind.
 orderSchema.index({ paymentStatus: 1, settledAt: 1 });

@@ -10,7 +10,7 @@ import {
   trusted,
   type KeyPage,
 } from '../../platform/db';
-import { emailDomainKeyOf, searchKeyOf } from '../../platform/search-keys';
+import { emailDomainKeyOf, nameWordKeysOf, searchKeyOf } from '../../platform/search-keys';
 import {
   OrderCounterModel,
   OrderModel,
@@ -55,6 +55,7 @@ export function searchKeysOf(customerInfo: OrderRecord['customerInfo']) {
     emailDomainKey: emailDomainKeyOf(customerInfo.email),
     firstNameKey: searchKeyOf(customerInfo.firstName),
     lastNameKey: searchKeyOf(customerInfo.lastName),
+    ...nameWordKeysOf(customerInfo.firstName, customerInfo.lastName),
   };
 }
 

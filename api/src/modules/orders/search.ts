@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import { pageOf, trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { wordMatch } from '../../platform/search-keys';
+import { NAME_WORD_KEYS, wordMatch } from '../../platform/search-keys';
 import { OrderModel, type OrderRecord } from './model';
 import { findOrderByNumber } from './repository';
 
@@ -33,8 +33,11 @@ interface OrderSearchPage {
   next: string | null;
 }
 
-/** The keys a typed word may begin: first name, last name, email and the email's domain. */
-const WORD_KEYS = ['firstNameKey', 'lastNameKey', 'emailKey', 'emailDomainKey'];
+/**
+ * The keys a typed word may begin: first name, last name, the full name from each later word, email
+ * and the email's domain.
+ */
+const WORD_KEYS = ['firstNameKey', 'lastNameKey', ...NAME_WORD_KEYS, 'emailKey', 'emailDomainKey'];
 
 type PageKey = Pick<OrderRecord, '_id' | 'createdAt'>;
 
