@@ -95,9 +95,9 @@ export function readOrderSearch(
 export const CUSTOMER_SEARCH_TOO_SHORT = `Search for an email, or words of at least ${ORDER_SEARCH_WORD_MIN} letters`;
 
 /**
- * What the admin's customer search text asks for: a whole email, or customers whose first name, last
- * name, email or email's domain begins with each word typed (digits are words too: there are no
- * customer numbers); 'too short' as for orders.
+ * What the admin's customer search text asks for: a whole email, or customers with a word of their
+ * name, their email or email's domain beginning with each word typed (digits are words too: there
+ * are no customer numbers); 'too short' as for orders.
  */
 export function readCustomerSearch(
   text: string,
