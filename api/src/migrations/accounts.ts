@@ -194,9 +194,10 @@ interface UnkeyedCustomer {
 
 /**
  * The admin's customer search keys (customerSearchKeys: lower-cased names, the full name from its
- * later words, and email domain) on the customers written before them (or before the later words'): one read of those without, then their updates in batches. From the
- * second start on, the key's index answers that none is left, reading no customer. A second run or
- * process writes the same values, and only where they are still missing.
+ * later words, and email domain) on the customers written before them (or before the later words'):
+ * one read of those without, then their updates in batches. From the second start on, the keys'
+ * indexes answer that none is left, reading no customer. A second run or process writes the same
+ * values, and only where they are still missing.
  */
 export async function keyCustomerSearch(logger: Logger): Promise<void> {
   const customers = database().collection<UnkeyedCustomer>('customers');
