@@ -132,6 +132,19 @@ const NOT_CONNECTED = new Set([
 ]);
 
 /**
+ * The request's path and query on `target`, never on another host: a request line may name one
+ * (absolute form, 'GET http://10.0.0.5/api/x', or '//10.0.0.5/api/x'), which resolved against the
+ * target would send the request, headers and body, wherever the caller wants.
+ */
+export function upstreamUrl(requestUrl, target) {
+  const { pathname, search } = new URL(requestUrl ?? '/', 'http://localhost');
+  const url = new URL(target);
+  url.pathname = pathname;
+  url.search = search;
+  return url;
+}
+
+/**
  * Forwards req to `nextTarget()`. Its body is read only once the connection to the replica is made,
  * so a replica that refuses it (restarting, stopped for a release) costs nothing: the request, its
  * body unread, goes to the next replica, each tried once. Only when none takes it is the answer a 502.
@@ -139,7 +152,7 @@ const NOT_CONNECTED = new Set([
 function forward(req, res, nextTarget, replicas, trustProxyHops) {
   req.pause();
   const attempt = (triesLeft) => {
-    const url = new URL(req.url, nextTarget());
+    const url = upstreamUrl(req.url, nextTarget());
     const trustedProto = trustProxyHops > 0 ? req.headers['x-forwarded-proto'] : undefined;
     // The host the browser asked for (the API's CSRF check compares a write's Origin with it):
     // the operator's proxy's word for it when one is in front, as for the scheme.

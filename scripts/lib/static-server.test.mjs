@@ -211,4 +211,38 @@ describe('forwarding to API replicas', () => {
       await new Promise((resolve) => api.close(resolve));
     }
   });
+
+  it('never forwards to a host the request line names (absolute form, or //host): only to the API, the path and query kept', async () => {
+    const http = await import('node:http');
+    const net = await import('node:net');
+    const seen = (name) => http.createServer((req, res) => res.end(`${name} ${req.url}`));
+    const api = seen('api');
+    const internal = seen('internal');
+    for (const server of [api, internal])
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const shell = createStaticServer({
+      root: dir,
+      forward: { '/api': `http://127.0.0.1:${api.address().port}` },
+    });
+    await new Promise((resolve) => shell.listen(0, '127.0.0.1', resolve));
+    // fetch() cannot send such a request line; a plain socket can.
+    const answerTo = (target) =>
+      new Promise((resolve, reject) => {
+        const socket = net.connect(shell.address().port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n`),
+        );
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('end', () => resolve(text.slice(text.indexOf('\r\n\r\n') + 4)));
+        socket.on('error', reject);
+      });
+    const elsewhere = `127.0.0.1:${internal.address().port}`;
+    try {
+      expect(await answerTo(`http://${elsewhere}/api/admin?x=1`)).toBe('api /api/admin?x=1');
+      expect(await answerTo(`//${elsewhere}/api/admin?x=1`)).toBe('api /api/admin?x=1');
+    } finally {
+      for (const server of [shell, api, internal])
+        await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
