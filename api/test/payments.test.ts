@@ -757,6 +757,21 @@ describe('sandbox browser files', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it("when the card frame is asked for by the shell's own page on another host or port (ALLOWED_ORIGINS unset), then it is served for that page alone", async () => {
+    // The shell forwards /api under the API's own Host and names the host the browser asked for in
+    // X-Forwarded-Host (scripts/lib/static-server.mjs), as the CSRF check reads it.
+    const frameFor = (origin: string) =>
+      app.request('GET', `/api/payment/sandbox/card-frame?origin=${encodeURIComponent(origin)}`, {
+        headers: { 'x-forwarded-host': 'shop.example:3500' },
+      });
+    const own = await frameFor('http://shop.example:3500');
+    expect(own.status, own.text).toBe(200);
+    expect(own.headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'self' http://shop.example:3500",
+    );
+    expect((await frameFor('https://evil.example')).status).toBe(400);
+  });
+
   it('when the card frame is asked for by an unknown page, then 400 and no frame', async () => {
     const response = await app.request(
       'GET',

@@ -14,14 +14,17 @@ import {
 } from './sandbox-browser';
 import { sandboxCardSchema, tokenizeSandboxCard } from './sandbox-card';
 
-/** The page that embeds the card frame: an allowed origin, or the API's own host (behind a proxy). */
+/**
+ * The page that embeds the card frame: an allowed origin, or one on the host the browser asked for
+ * (req.host: the shell's X-Forwarded-Host, app.ts 'trust proxy'), as the CSRF check reads it.
+ */
 function embeddingOrigin(req: Request, allowedOrigins: readonly string[]): string | null {
   const given = req.query.origin;
   if (typeof given !== 'string') return null;
   try {
     const { origin, host } = new URL(given);
     if (origin !== given) return null;
-    if (allowedOrigins.includes(origin) || host === req.get('host')) return origin;
+    if (allowedOrigins.includes(origin) || host === req.host) return origin;
   } catch {
     // not a URL
   }
