@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import mongoose from 'mongoose';
 import smtp from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxPageSchema } from '@shop/contracts';
+import { formatDollars, outboxPageSchema } from '@shop/contracts';
 import { startShopJobs } from '../src/jobs';
 import {
   CLAIM_LEASE_MS,
@@ -18,6 +18,8 @@ import {
   type MailSender,
 } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
+import { proofAttachmentLoader } from '../src/modules/proofs/proofs';
+import { localFolderStore } from '../src/modules/uploads/storage';
 import { claimMails, insertMails, type NewMail } from '../src/modules/mail/repository';
 import { escapeHtml } from '../src/modules/mail/templates';
 import { trusted } from '../src/platform/db';
@@ -216,6 +218,26 @@ describe('mail for a paid order', () => {
     expect(done.every((mail) => mail.sentAt !== null && mail.error === null)).toBe(true);
     // Reaching the server ends the pause.
     expect(backoff.waiting(new Date(second.getTime() + 62_000))).toBe(false);
+  });
+  it('when a paid order waits for its proof, then the customer gets the confirmation of the payment first and the proof after it, as the confirmation announces', async () => {
+    const email = `proof.first.${Date.now()}@example.com`;
+    const shopper = app.agent();
+    await addToCart(shopper, { customText: 'VALVE 7' });
+    const order = await placeOrder(shopper, { email }, { skipProof: false });
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+
+    const before = mailServer.received.length;
+    await deliverDueMail({
+      sender,
+      from: app.config.mail.from,
+      logger,
+      loadAttachment: proofAttachmentLoader(localFolderStore(app.config.uploadDir)),
+    });
+    const toCustomer = mailServer.received.slice(before).filter((mail) => mail.to[0] === email);
+    expect(toCustomer.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1])).toEqual([
+      `Order #${order.orderNumber} confirmed: ${formatDollars(order.total)}`,
+      `Your proof for order #${order.orderNumber}: please approve before we engrave`,
+    ]);
   });
 });
 

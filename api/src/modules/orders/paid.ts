@@ -50,8 +50,8 @@ export async function recordPayment(
 }
 
 /**
- * What follows an order's payment: the first proof's email (unless the proof was skipped), the
- * shopper's confirmation and the shop's notice, and the series' last numbers; none of them for an
+ * What follows an order's payment: the shopper's confirmation, the shop's notice and the first
+ * proof's email (unless the proof was skipped), and the series' last numbers; none of them for an
  * order cancelled meanwhile. Each is keyed, so doing
  * it again adds nothing: a payment whose call stopped before they were all done has them done by the
  * shopper's retry or by the sweep (payments/payments.ts, settlePayment).
@@ -81,8 +81,9 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       : null;
   // The mails read the order's amounts, lines and notes (templates' OrderMailData).
   const data: OrderMailData = { ...paid, skipProof };
+  // The confirmation first: one recipient's messages go in the order they were queued (mail.ts,
+  // deliverDueMail), and it announces the proof that follows it.
   const mails: MailToQueue[] = [
-    ...(firstProof ? [proofEmail(paid, firstProof)] : []),
     {
       key: `order_confirmation:${orderId}`,
       kind: 'order_confirmation',
@@ -101,6 +102,7 @@ export async function announcePayment(paid: OrderRecord, config: Config): Promis
       replyTo: paid.customerInfo.email,
       rendered: adminNewOrder(data, config.shop),
     },
+    ...(firstProof ? [proofEmail(paid, firstProof)] : []),
   ];
   // A retry or sweep that finds the order moved on past revision 1 (an admin acted on it before its
   // payment was settled) sends no first proof: unless the paying call had queued it, the history
