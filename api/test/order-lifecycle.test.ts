@@ -205,6 +205,38 @@ describe('shipping, cancelling and refunding', () => {
     expect(refunds.map((refund) => refund.amountCents)).toEqual([500]);
   });
 
+  it('when an order is paid, then cancelled with part of it refunded or all of it, then its emails say the tax’s region and what was refunded and what stays paid, as its page and invoice do', async () => {
+    const partly = await paidOrder(); // 10 labels to New York: NY tax
+    const page = (await partly.agent.request('GET', `/api/orders/${partly.orderId}`)).body;
+    const confirmation = await OutboxModel.findOne({
+      key: `order_confirmation:${partly.orderId}`,
+    }).lean();
+    expect(confirmation!.text).toContain(`Tax (NY): $${page.tax.toFixed(2)}`);
+    expect(confirmation!.html).toContain('Tax (NY)');
+
+    const cancelled = await admin.request('POST', `/api/admin/orders/${partly.orderId}/cancel`, {
+      body: { refundAmount: 5, reason: 'One label damaged' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const kept = `$${(partly.total - 5).toFixed(2)}`;
+    const partMail = await OutboxModel.findOne({ key: `order_cancelled:${partly.orderId}` }).lean();
+    for (const part of [partMail!.text, partMail!.html]) {
+      expect(part).toContain(
+        `We have refunded $5.00 of the $${partly.total.toFixed(2)} you paid to your card; the other ${kept} stays paid, as your invoice shows.`,
+      );
+    }
+
+    const fully = await paidOrder();
+    await admin.request('POST', `/api/admin/orders/${fully.orderId}/cancel`, {
+      body: { refundAmount: fully.total, reason: '' },
+    });
+    const fullMail = await OutboxModel.findOne({ key: `order_cancelled:${fully.orderId}` }).lean();
+    expect(fullMail!.text).toContain(
+      `We have refunded the $${fully.total.toFixed(2)} you paid, in full, to your card.`,
+    );
+    expect(fullMail!.text).not.toContain(' of the ');
+  });
+
   it('when an order is paid, shipped, completed and noted, then every move is in its history with who, when, from and to', async () => {
     const order = await paidOrder();
     await admin.request('POST', `/api/admin/orders/${order.orderId}/ship`, {

@@ -165,6 +165,8 @@ export interface OrderMailData {
   discountCents: number;
   shippingCents: number;
   taxCents: number;
+  /** The tax's region ("NY"), null when none was charged by region. */
+  taxRegion: string | null;
   totalCents: number;
   notes: string | null;
   /** The shopper chose "Skip the proof, engrave as shown": no proof comes first. */
@@ -226,7 +228,8 @@ function totalsRows(order: OrderMailData): Array<[string, string]> {
     rows.push([`Discount (${order.discountCode ?? ''})`, `-${money(order.discountCents)}`]);
   }
   rows.push(['Shipping', money(order.shippingCents)]);
-  rows.push(['Tax', money(order.taxCents)]);
+  // With its region, as the order's page and the invoice name it.
+  rows.push([`Tax${order.taxRegion ? ` (${order.taxRegion})` : ''}`, money(order.taxCents)]);
   rows.push(['Total', money(order.totalCents)]);
   return rows;
 }
@@ -417,9 +420,16 @@ export function orderCancelled(
   shop: ShopContext,
 ): RenderedMail {
   const subject = `Order #${order.orderNumber} has been cancelled`;
+  // As the order's page and its invoice say it: a full refund as such, a partial one with what stays
+  // paid (the invoice's net paid), so nobody waits for the rest.
+  const kept = order.totalCents - refundedCents;
+  const refunded =
+    kept <= 0
+      ? `We have refunded the ${money(order.totalCents)} you paid, in full, to your card.`
+      : `We have refunded ${money(refundedCents)} of the ${money(order.totalCents)} you paid to your card; the other ${money(kept)} stays paid, as your invoice shows.`;
   const refund =
     refundedCents > 0
-      ? `We have refunded ${money(refundedCents)} of the ${money(order.totalCents)} you paid to your card. Depending on your bank it shows within 5 to 10 business days.`
+      ? `${refunded} Depending on your bank it shows within 5 to 10 business days.`
       : 'No refund was made for this order.';
   const text = [
     `Hello ${order.customerInfo.firstName},`,
