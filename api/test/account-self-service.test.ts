@@ -390,6 +390,15 @@ describe('POST /api/account/email', () => {
     expect(notice?.subject).toBe('The email address of your account was changed');
     expect(notice?.text).toContain(`was changed to ${newEmail}`);
     expect(notice?.text).toContain('If you did not change it');
+    // It says what goes to the new address and what does not (an order's emails keep the address it
+    // was placed with), and promises nothing the shop has no means to do.
+    for (const part of [notice!.text, notice!.html]) {
+      expect(part).not.toContain('its emails go there');
+      expect(part).toContain(
+        'The emails about an order you placed before (its proof, shipping or cancellation) still go to the address that order was placed with.',
+      );
+      expect(part).not.toContain('give the account back');
+    }
     expect(await OutboxModel.countDocuments({ to: newEmail, kind: 'email_changed' })).toBe(0);
     // This browser stays signed in; the other is out.
     expect((await me(agent))?.email).toBe(newEmail);

@@ -595,33 +595,25 @@ export function emailConfirmation(data: AccountLinkMailData, shop: ShopContext):
 }
 
 /**
- * To the address an account left: the change was made, to which address, and what to do when the
- * owner did not make it (their sign-in and reset links now go to the new address: the shop helps).
+ * To the address an account left: the change was made, to which address, what goes there now (the
+ * account's own emails; an order's emails still go to the address it was placed with, orders'
+ * contact being the checkout's), and to contact the shop when the owner did not make it.
  */
 export function emailChanged(
   data: { firstName: string; newEmail: string },
   shop: ShopContext,
 ): RenderedMail {
   const subject = 'The email address of your account was changed';
-  const text = [
-    `Hello ${data.firstName},`,
-    '',
-    `The email address of your ${shop.name} account was changed to ${data.newEmail}. From now on you sign in with it, and its emails go there.`,
-    '',
-    `If you did not change it, someone may know your password: write to ${shop.email} or call ${shop.phone} and we will give the account back to you.`,
-    footerText(shop),
-  ];
+  const changed = `The email address of your ${shop.name} account was changed to ${data.newEmail}. From now on you sign in with it, and the account's own emails (password resets, confirmations) go there.`;
+  const orders =
+    'The emails about an order you placed before (its proof, shipping or cancellation) still go to the address that order was placed with.';
+  const notYou = `If you did not change it, someone may know your password: write to ${shop.email} or call ${shop.phone} as soon as you can.`;
+  const text = [`Hello ${data.firstName},`, '', changed, orders, '', notYou, footerText(shop)];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       Your account's email was changed
     </h1>
-    <p style="margin:0 0 12px;">
-      Hello ${data.firstName}, the email address of your ${shop.name} account was changed to
-      <strong>${data.newEmail}</strong>. From now on you sign in with it, and its emails go there.
-    </p>
-    <p style="margin:0;color:#4b5563;">
-      If you did not change it, someone may know your password: write to ${shop.email} or call
-      ${shop.phone} and we will give the account back to you.
-    </p>`;
+    <p style="margin:0 0 12px;">Hello ${data.firstName}, ${changed} ${orders}</p>
+    <p style="margin:0;color:#4b5563;">${notYou}</p>`;
   return message(shop, subject, text, body);
 }
 
