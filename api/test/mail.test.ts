@@ -16,6 +16,7 @@ import {
   releaseLapsedMailClaims,
   smtpSender,
   type MailSender,
+  type OutgoingMail,
 } from '../src/modules/mail/mail';
 import { OutboxModel } from '../src/modules/mail/model';
 import { proofAttachmentLoader } from '../src/modules/proofs/proofs';
@@ -219,6 +220,33 @@ describe('mail for a paid order', () => {
     // Reaching the server ends the pause.
     expect(backoff.waiting(new Date(second.getTime() + 62_000))).toBe(false);
   });
+  it('when the shop’s mail goes out, then a customer’s reply goes to the shop’s address the footer names (not to the sender’s), and a reply to the shop’s notice to the customer', async () => {
+    const email = `reply.${Date.now()}@example.com`;
+    const { shopper, order } = await paidCheckout(email);
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    const sent: OutgoingMail[] = [];
+    const recording: MailSender = { send: async (mail) => void sent.push(mail), close() {} };
+    const jobs = startShopJobs(app.config, logger, { mailSender: recording, mailEveryMs: 60_000 });
+    const ofOrder = () =>
+      sent.filter(
+        (mail) =>
+          mail.subject.includes(`order #${order.orderNumber}`) ||
+          mail.subject.includes(`Order #${order.orderNumber}`),
+      );
+    try {
+      await jobs.runAll();
+      await expect.poll(() => ofOrder().length, { timeout: 10_000 }).toBe(2);
+    } finally {
+      await jobs.stop();
+    }
+    const confirmation = ofOrder().find((mail) => mail.to === email)!;
+    expect(confirmation.text).toContain(`Reply to this email, write to ${SHOP_EMAIL}`);
+    expect(confirmation.from).toBe('Label Shop <shop@example.com>');
+    expect(confirmation.replyTo).toBe(SHOP_EMAIL);
+    const notice = ofOrder().find((mail) => mail.to === SHOP_ORDERS_EMAIL)!;
+    expect(notice.replyTo).toBe(email);
+  });
+
   it('when a paid order waits for its proof, then the customer gets the confirmation of the payment first and the proof after it, as the confirmation announces', async () => {
     const email = `proof.first.${Date.now()}@example.com`;
     const shopper = app.agent();

@@ -53,6 +53,7 @@ export function shopJobs(
         const { taken, settled } = await deliverDueMail({
           sender: mailSender,
           from: config.mail.from,
+          replyTo: config.shop.email,
           logger,
           loadAttachment,
           now,

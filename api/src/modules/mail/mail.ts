@@ -279,6 +279,7 @@ export const SENDS_AT_ONCE = 4;
 export async function deliverDueMail({
   sender,
   from,
+  replyTo = null,
   logger,
   loadAttachment = async () => null,
   now = new Date(),
@@ -289,6 +290,12 @@ export async function deliverDueMail({
 }: {
   sender: MailSender | null;
   from: string;
+  /**
+   * Where a reply goes to a message that names no Reply-To of its own (every message to a customer):
+   * the shop's address (SHOP_EMAIL), as each message's footer says ("Reply to this email"), whatever
+   * address it is sent from (MAIL_FROM, which may be one nobody reads).
+   */
+  replyTo?: string | null;
   logger: Logger;
   loadAttachment?: AttachmentLoader;
   now?: Date;
@@ -372,7 +379,7 @@ export async function deliverDueMail({
       await sender?.send({
         from,
         to: message.to,
-        replyTo: message.replyTo,
+        replyTo: message.replyTo ?? replyTo,
         subject: message.subject,
         text: message.text,
         html: message.html,
