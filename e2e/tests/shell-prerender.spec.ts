@@ -131,6 +131,10 @@ for (const { path, heading } of PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await page.waitForLoadState('networkidle');
+    // The service worker, registered once the page has shown, installs first: its download of the
+    // shell's scripts is not the page's, and overlapping the requests watched below it never let
+    // them go quiet (a CI run on 2026-12-06).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     // Hydration keeps the server's markup: it must be what the app itself draws at that path, classes
     // (styled-components' names) included. Drawn again by the app from another page, it is compared.
     const prerendered = await classesIn(page);
