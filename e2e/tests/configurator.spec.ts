@@ -181,6 +181,38 @@ for (const viewport of [
   });
 }
 
+test('the materials are one radio group: one Tab stop, the arrows move the choice', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  const configurator = page.locator('[data-remote="configurator"]');
+  const radio = (name: string) => configurator.getByRole('radio', { name: new RegExp(name) });
+  await expect(radio('Indoor')).toBeVisible({ timeout: 15_000 });
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement;
+      return el.type === 'radio' ? `${el.name}:${el.value}` : el.tagName;
+    });
+
+  // Nothing chosen yet: the first material is the group's stop, and Tab then leaves the group.
+  await radio('Indoor').focus();
+  await page.keyboard.press('Tab');
+  expect(await focused()).not.toMatch(/^material:/);
+  await page.keyboard.press('Shift+Tab');
+  expect(await focused()).toBe('material:indoor');
+
+  // An arrow chooses the next one, which becomes the stop.
+  await page.keyboard.press('ArrowRight');
+  await expect(radio('Phenolic')).toBeChecked();
+  expect(await focused()).toBe('material:phenolic');
+  await page.keyboard.press('Tab');
+  expect(await focused()).not.toMatch(/^material:/);
+  await page.keyboard.press('Shift+Tab');
+  expect(await focused()).toBe('material:phenolic');
+  await page.keyboard.press('Shift+Tab');
+  expect(await focused()).not.toMatch(/^material:/);
+});
+
 test('on a phone, every control the keyboard reaches is shown clear of the price bar', async ({
   page,
 }) => {

@@ -63,6 +63,8 @@ interface RadioCardProps {
   describedBy?: string;
   /** Stacked content (a card) or one row (a compact choice). */
   layout?: 'stack' | 'row';
+  /** The group's one Tab stop (0) or not (-1); unset, the browser decides. */
+  tabIndex?: 0 | -1;
 }
 
 /**
@@ -77,6 +79,7 @@ export function RadioCard({
   children,
   describedBy,
   layout = 'stack',
+  tabIndex,
 }: RadioCardProps) {
   return (
     <Wrapper>
@@ -87,6 +90,7 @@ export function RadioCard({
         checked={checked}
         onChange={() => onChange(value)}
         aria-describedby={describedBy}
+        tabIndex={tabIndex}
       />
       <Card $layout={layout}>
         <Check aria-hidden="true" $layout={layout} />

@@ -84,12 +84,15 @@ export function MaterialPicker({ value, onChange }: MaterialPickerProps) {
       description={`Pick the stock your label is engraved in; the rest of the options open once you do. A label costs ${formatDollars(SETUP_CENTS / 100)} to set up, plus its area at its material's rate.`}
     >
       <Grid>
-        {MATERIALS.map((material) => (
+        {MATERIALS.map((material, index) => (
           <RadioCard
             key={material}
             name="material"
             value={material}
             checked={value === material}
+            // One Tab stop for the group, as a radio group is: the chosen material, or the first
+            // before one is chosen (without it Chromium stopped on two of them), arrows between.
+            tabIndex={(value === null ? index === 0 : value === material) ? 0 : -1}
             onChange={() => onChange(material)}
           >
             <Surface aria-hidden="true" $surface={MATERIAL_TRAITS[material].surface} />
