@@ -29,7 +29,7 @@ async function signIn(page: Page, email: string, password: string) {
 async function signOut(page: Page) {
   await page
     .getByRole('banner')
-    .getByRole('button', { name: /^Account menu for/ })
+    .getByRole('button', { name: /account menu for/i })
     .click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -96,7 +96,7 @@ test('a shopper creates an account, sees Orders, signs out, signs in again and c
   await expect(header.getByRole('link', { name: 'Orders' })).toBeVisible();
 
   // Change the password from the account menu.
-  await header.getByRole('button', { name: /^Account menu for Ann Lee/ }).click();
+  await header.getByRole('button', { name: /account menu for Ann Lee/i }).click();
   await page.getByRole('menuitem', { name: 'Change Password' }).click();
   const change = page.getByRole('dialog', { name: 'Change Password' });
   await expect(change.getByLabel('Current password')).toBeFocused();

@@ -68,7 +68,7 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
   await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeVisible();
 
   // The header's account menu now offers the Admin Panel.
-  await header.getByRole('button', { name: /^Account menu for/ }).click();
+  await header.getByRole('button', { name: /account menu for/i }).click();
   await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toBeVisible();
   await page.keyboard.press('Escape');
 

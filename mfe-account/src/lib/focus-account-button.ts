@@ -1,10 +1,10 @@
 /**
  * The shell header's account button once a customer is signed in (shell's AccountMenu trigger,
- * "Account menu for {name}"). It replaces the Sign In button that opened the auth dialog, so the
+ * marked data-account-menu; named "{initials} {first name}, account menu for {name}"). It replaces the Sign In button that opened the auth dialog, so the
  * dialog cannot hand focus back to its opener: it would fall to <body> and the next Tab would
  * restart at the skip link.
  */
-export const SIGNED_IN_ACCOUNT_BUTTON = 'header button[aria-label^="Account menu for "]';
+export const SIGNED_IN_ACCOUNT_BUTTON = 'header button[data-account-menu]';
 
 /** How long to wait for the header to draw the signed-in button (its menu is a lazy chunk). */
 const WAIT_MS = 5000;

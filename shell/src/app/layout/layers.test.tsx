@@ -24,7 +24,7 @@ describe('AccountMenu and the toasts', () => {
         <Toaster />
       </>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    await userEvent.click(screen.getByRole('button', { name: /account menu for Ann Lee$/i }));
     act(() => void toast({ title: 'Account created!' }));
     const menu = await screen.findByRole('menu');
     const toasts = screen.getByTestId('toast-viewport');

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShopStore } from '../../store/session';
-import { Container, CloseIcon, MenuIcon, ShopMark, fromMedium, theme } from '@shop/ui';
+import {
+  Container,
+  CloseIcon,
+  MenuIcon,
+  ShopMark,
+  VisuallyHidden,
+  fromMedium,
+  theme,
+} from '@shop/ui';
 import { AccountButton } from '../../features/account/components/account-button';
 import { CartLink } from '../../features/cart-summary/components/cart-link';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -202,11 +210,14 @@ export function SiteHeader() {
   return (
     <Header>
       <Bar>
-        <Brand to="/" aria-label={`${shopName} home`}>
+        {/* Named by what it shows (WCAG 2.5.3, label in name): the shop's name, the tagline where
+            it is drawn (from 480 px), then "home" for screen readers only. */}
+        <Brand to="/">
           <ShopMark size={32} />
           <span>
             <strong>{shopName}</strong>
             <small>Custom equipment labels &amp; signs</small>
+            <VisuallyHidden>, home</VisuallyHidden>
           </span>
         </Brand>
         <DesktopNav aria-label="Main">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useShopStore } from '../../../store/session';
-import { ChevronDownIcon, UserIcon } from '@shop/ui';
+import { ChevronDownIcon, UserIcon, VisuallyHidden } from '@shop/ui';
 import { AccountTrigger } from './account-trigger';
 
 // The menu (Radix dropdown and its positioning) is only downloaded for signed-in shoppers.
@@ -49,9 +49,10 @@ export function AccountButton() {
   return (
     <Suspense
       fallback={
-        <AccountTrigger type="button" aria-label="Account menu" aria-disabled="true">
+        <AccountTrigger type="button" aria-disabled="true">
           <UserIcon />
           <span className="label">{user.firstName || 'Account'}</span>
+          <VisuallyHidden>, account menu</VisuallyHidden>
           <ChevronDownIcon size={16} className="chevron" />
         </AccountTrigger>
       }

@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
-import { ChevronDownIcon, theme } from '@shop/ui';
+import { ChevronDownIcon, theme, VisuallyHidden } from '@shop/ui';
 import { RemoteDialogSlot } from '../../../components/remote-dialog-slot';
 import { useSignOut } from '../api/sign-out';
 import { AccountTrigger } from './account-trigger';
@@ -94,11 +94,12 @@ export function AccountMenu({ user, onSignedOut }: { user: ShopUser; onSignedOut
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <AccountTrigger ref={triggerRef} type="button" aria-label={`Account menu for ${name}`}>
-            <Initials aria-hidden="true">
-              {initialsOf(user.firstName ?? '', user.lastName ?? '', user.email)}
-            </Initials>
+          {/* Named by what it shows (WCAG 2.5.3, label in name): the initials on a phone, then the
+              first name, so "click AL" works for a voice-control user; the rest is read only. */}
+          <AccountTrigger ref={triggerRef} type="button" data-account-menu="">
+            <Initials>{initialsOf(user.firstName ?? '', user.lastName ?? '', user.email)}</Initials>
             <span className="label">{user.firstName || 'Account'}</span>
+            <VisuallyHidden>, account menu for {name}</VisuallyHidden>
             <ChevronDownIcon size={16} className="chevron" />
           </AccountTrigger>
         </DropdownMenu.Trigger>
