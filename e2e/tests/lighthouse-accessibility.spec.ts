@@ -139,6 +139,8 @@ test('axe-core finds nothing on the main screens, signed out and signed in, at a
   await page.goto('/products');
   await configurator.getByText('Indoor', { exact: true }).click();
   await expect(configurator.getByRole('radio', { name: /Indoor/ })).toBeChecked();
+  // Once the price is quoted: while it is, the prices are dimmed (order-summary.tsx).
+  await expect(configurator.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
   await check('/products, a material chosen');
   await header.getByRole('button', { name: 'Sign In' }).click();
   await expect(

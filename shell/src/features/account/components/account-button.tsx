@@ -52,7 +52,7 @@ export function AccountButton() {
         <AccountTrigger type="button" aria-disabled="true">
           <UserIcon />
           <span className="label">{user.firstName || 'Account'}</span>
-          <VisuallyHidden>, account menu</VisuallyHidden>
+          <VisuallyHidden> account menu</VisuallyHidden>
           <ChevronDownIcon size={16} className="chevron" />
         </AccountTrigger>
       }
