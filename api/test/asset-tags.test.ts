@@ -49,6 +49,17 @@ async function download(agent: TestAgent, url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** The shopper's cart placed and paid, waiting for its proof: the words of its first line's proof. */
+async function paidProofWords(shopper: TestAgent): Promise<string> {
+  const order = await placeOrder(shopper, {}, { skipProof: false });
+  expect((await pay(shopper, order.orderId)).status).toBe(200);
+  const item = (await shopper.request('GET', `/api/orders/${order.orderId}`)).body.items[0];
+  const svg = (
+    await download(shopper, `/api/orders/${order.orderId}/items/${item.id}/proof.svg`)
+  ).toString('utf8');
+  return svg.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+}
+
 /** An .xlsx of one sheet "Tags": the workbook's parts, and the given ones (each an XML body). */
 function xlsx(parts: Record<string, string>): Uint8Array {
   const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
@@ -211,13 +222,7 @@ describe('a numbered series with a code', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^Label 1: the text is too small to engrave legibly/);
 
-    const order = await placeOrder(shopper, {}, { skipProof: false });
-    expect((await pay(shopper, order.orderId)).status).toBe(200);
-    const item = (await shopper.request('GET', `/api/orders/${order.orderId}`)).body.items[0];
-    const svg = (
-      await download(shopper, `/api/orders/${order.orderId}/items/${item.id}/proof.svg`)
-    ).toString('utf8');
-    const words = svg.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const words = await paidProofWords(shopper);
     expect(words).toContain('Text too small to engrave legibly');
     expect(words).toContain('On label 10 (“EQUIPMENT 10”), capital letters would be');
   });
@@ -715,13 +720,7 @@ describe('one label per spreadsheet row', () => {
       body: sheetLabel(uploaded.body.id!, 12),
     });
     expect(added.status, added.text).toBe(201);
-    const order = await placeOrder(shopper, {}, { skipProof: false });
-    expect((await pay(shopper, order.orderId)).status).toBe(200);
-    const item = (await shopper.request('GET', `/api/orders/${order.orderId}`)).body.items[0];
-    const svg = (
-      await download(shopper, `/api/orders/${order.orderId}/items/${item.id}/proof.svg`)
-    ).toString('utf8');
-    const words = svg.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const words = await paidProofWords(shopper);
     expect(words).toContain('Label 1 (row 2), first');
     expect(words).toContain('Label 6 (row 7)');
     expect(words).toContain('Label 12 (row 13), last');
