@@ -120,156 +120,172 @@ const mailFrom = z
     'must be an address, optionally with a name: Label Shop <orders@example.com>',
   );
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    API_PORT: port.default(4000),
-    API_HOST: z.string().min(1).default('127.0.0.1'),
-    MONGODB_URI: z
-      .string({ error: 'is required (npm start sets it to the embedded database)' })
-      .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
-    DB_CONNECT_TIMEOUT_MS: positiveMilliseconds.default(30_000),
-    SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    ADMIN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
-    /** Signs the guest order links (docs/product.md, "Order page"). */
-    ORDER_LINK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    ALLOWED_ORIGINS: originList.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    UPLOAD_DIR: z.string().min(1).default(path.join(repoRoot, '.data/uploads')),
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'square']).default('sandbox'),
-    /**
-     * A payment still charging after this long was abandoned (its process stopped mid-call): another
-     * call may take it over, charging under the same idempotency key (payments.ts, claimOrAwait). Longer
-     * than the provider's own timeout (Square's 30 s), so a live charge is never taken over.
-     */
-    PAYMENT_STALE_CHARGE_MS: positiveMilliseconds.default(300_000),
-    ALLOW_SANDBOX_PAYMENTS: z
-      .enum(['true', 'false'], { error: 'must be true or false' })
-      .default('false')
-      .transform((value) => value === 'true'),
-    SQUARE_ACCESS_TOKEN: z.string().optional(),
-    SQUARE_APPLICATION_ID: z.string().optional(),
-    SQUARE_LOCATION_ID: z.string().optional(),
-    SQUARE_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
-    TAX_RATES: taxRates.optional(),
-    // Who the shop is: the same variables and defaults as the site's (@shop/contracts/shop-identity).
-    SHOP_NAME: z.string().min(1).max(100).default(SHOP_IDENTITY_DEFAULTS.name),
-    /** The postal address on invoices and in emails (and the site's footer); left off when unset. */
-    SHOP_ADDRESS: z.string().min(1).max(300).optional(),
-    SHOP_PHONE: z.string().min(1).default(SHOP_IDENTITY_DEFAULTS.phone),
-    SHOP_EMAIL: z
-      .email({ error: 'must be an email address' })
-      .default(SHOP_IDENTITY_DEFAULTS.email),
-    SHOP_ORDERS_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-    SHOP_TIME_ZONE: timeZone.default('America/New_York'),
-    SHOP_URL: z
-      .url({
-        protocol: /^https?$/,
-        error: 'must be an http(s) URL such as https://shop.example.com',
-      })
-      .default('http://localhost:3000'),
-    MAIL_URL: mailUrl.optional(),
-    MAIL_FROM: mailFrom.optional(),
-  })
-  .superRefine((env, ctx) => {
-    const require = (name: keyof typeof env, why: string) => {
-      if (env[name] === undefined)
-        ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
-    };
-    if (env.NODE_ENV === 'production') {
-      require('SESSION_SECRET', 'in production');
-      require('ADMIN_SECRET', 'in production');
-      require('ORDER_LINK_SECRET', 'in production');
-      for (const name of ['SESSION_SECRET', 'ADMIN_SECRET', 'ORDER_LINK_SECRET'] as const) {
-        const value = env[name];
-        const weakness = value === undefined ? undefined : weakSecretReason(value);
-        if (weakness) ctx.addIssue({ code: 'custom', path: [name], message: weakness });
+/**
+ * A secret, checked once by the rule of where it runs: in production weakSecretReason's, elsewhere a
+ * minimum length (a short production secret is one problem, listed with production's length).
+ */
+function secret(production: boolean, developmentMinLength: number) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const weakness = production
+        ? weakSecretReason(value)
+        : value.length < developmentMinLength
+          ? `must be at least ${developmentMinLength} characters`
+          : undefined;
+      if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+    })
+    .optional();
+}
+
+/** The schema for the environment; `production`: NODE_ENV is production (its secrets' rule). */
+const envSchema = (production: boolean) =>
+  z
+    .object({
+      NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+      API_PORT: port.default(4000),
+      API_HOST: z.string().min(1).default('127.0.0.1'),
+      MONGODB_URI: z
+        .string({ error: 'is required (npm start sets it to the embedded database)' })
+        .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
+      DB_CONNECT_TIMEOUT_MS: positiveMilliseconds.default(30_000),
+      SESSION_SECRET: secret(production, 16),
+      ADMIN_SECRET: secret(production, 8),
+      /** Signs the guest order links (docs/product.md, "Order page"). */
+      ORDER_LINK_SECRET: secret(production, 16),
+      ALLOWED_ORIGINS: originList.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+      LOG_LEVEL: z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+        .default('info'),
+      UPLOAD_DIR: z.string().min(1).default(path.join(repoRoot, '.data/uploads')),
+      PAYMENT_PROVIDER: z.enum(['sandbox', 'square']).default('sandbox'),
+      /**
+       * A payment still charging after this long was abandoned (its process stopped mid-call): another
+       * call may take it over, charging under the same idempotency key (payments.ts, claimOrAwait). Longer
+       * than the provider's own timeout (Square's 30 s), so a live charge is never taken over.
+       */
+      PAYMENT_STALE_CHARGE_MS: positiveMilliseconds.default(300_000),
+      ALLOW_SANDBOX_PAYMENTS: z
+        .enum(['true', 'false'], { error: 'must be true or false' })
+        .default('false')
+        .transform((value) => value === 'true'),
+      SQUARE_ACCESS_TOKEN: z.string().optional(),
+      SQUARE_APPLICATION_ID: z.string().optional(),
+      SQUARE_LOCATION_ID: z.string().optional(),
+      SQUARE_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
+      TAX_RATES: taxRates.optional(),
+      // Who the shop is: the same variables and defaults as the site's (@shop/contracts/shop-identity).
+      SHOP_NAME: z.string().min(1).max(100).default(SHOP_IDENTITY_DEFAULTS.name),
+      /** The postal address on invoices and in emails (and the site's footer); left off when unset. */
+      SHOP_ADDRESS: z.string().min(1).max(300).optional(),
+      SHOP_PHONE: z.string().min(1).default(SHOP_IDENTITY_DEFAULTS.phone),
+      SHOP_EMAIL: z
+        .email({ error: 'must be an email address' })
+        .default(SHOP_IDENTITY_DEFAULTS.email),
+      SHOP_ORDERS_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+      SHOP_TIME_ZONE: timeZone.default('America/New_York'),
+      SHOP_URL: z
+        .url({
+          protocol: /^https?$/,
+          error: 'must be an http(s) URL such as https://shop.example.com',
+        })
+        .default('http://localhost:3000'),
+      MAIL_URL: mailUrl.optional(),
+      MAIL_FROM: mailFrom.optional(),
+    })
+    .superRefine((env, ctx) => {
+      const require = (name: keyof typeof env, why: string) => {
+        if (env[name] === undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
+      };
+      if (env.NODE_ENV === 'production') {
+        require('SESSION_SECRET', 'in production');
+        require('ADMIN_SECRET', 'in production');
+        require('ORDER_LINK_SECRET', 'in production');
+        if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET === env.ADMIN_SECRET) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ADMIN_SECRET'],
+            message: 'must differ from SESSION_SECRET',
+          });
+        }
+        if (
+          env.ORDER_LINK_SECRET !== undefined &&
+          (env.ORDER_LINK_SECRET === env.SESSION_SECRET ||
+            env.ORDER_LINK_SECRET === env.ADMIN_SECRET)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ORDER_LINK_SECRET'],
+            message: 'must differ from SESSION_SECRET and ADMIN_SECRET',
+          });
+        }
+        // The sandbox marks an order paid for a public test card: in production only on purpose.
+        if (env.PAYMENT_PROVIDER === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENTS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['PAYMENT_PROVIDER'],
+            message:
+              'is sandbox (test cards, no money moves): set PAYMENT_PROVIDER=square for real payments, or ALLOW_SANDBOX_PAYMENTS=true to run a production build on test cards on purpose',
+          });
+        }
+        require('MAIL_URL', 'in production (an SMTP URL such as smtps://user:pass@smtp.example.com)');
+        require('MAIL_FROM', 'in production (the sender, such as "Label Shop <orders@example.com>")');
       }
-      if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET === env.ADMIN_SECRET) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ADMIN_SECRET'],
-          message: 'must differ from SESSION_SECRET',
-        });
+      if (env.PAYMENT_PROVIDER === 'square') {
+        if (env.PAYMENT_STALE_CHARGE_MS < SQUARE_STALE_CHARGE_MIN_MS)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['PAYMENT_STALE_CHARGE_MS'],
+            message: `must be at least ${SQUARE_STALE_CHARGE_MIN_MS} with Square (its calls time out after 30 s)`,
+          });
+        require('SQUARE_ACCESS_TOKEN', 'when PAYMENT_PROVIDER is square');
+        require('SQUARE_APPLICATION_ID', 'when PAYMENT_PROVIDER is square');
+        require('SQUARE_LOCATION_ID', 'when PAYMENT_PROVIDER is square');
       }
-      if (
-        env.ORDER_LINK_SECRET !== undefined &&
-        (env.ORDER_LINK_SECRET === env.SESSION_SECRET || env.ORDER_LINK_SECRET === env.ADMIN_SECRET)
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ORDER_LINK_SECRET'],
-          message: 'must differ from SESSION_SECRET and ADMIN_SECRET',
-        });
-      }
-      // The sandbox marks an order paid for a public test card: in production only on purpose.
-      if (env.PAYMENT_PROVIDER === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENTS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PAYMENT_PROVIDER'],
-          message:
-            'is sandbox (test cards, no money moves): set PAYMENT_PROVIDER=square for real payments, or ALLOW_SANDBOX_PAYMENTS=true to run a production build on test cards on purpose',
-        });
-      }
-      require('MAIL_URL', 'in production (an SMTP URL such as smtps://user:pass@smtp.example.com)');
-      require('MAIL_FROM', 'in production (the sender, such as "Label Shop <orders@example.com>")');
-    }
-    if (env.PAYMENT_PROVIDER === 'square') {
-      if (env.PAYMENT_STALE_CHARGE_MS < SQUARE_STALE_CHARGE_MIN_MS)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PAYMENT_STALE_CHARGE_MS'],
-          message: `must be at least ${SQUARE_STALE_CHARGE_MIN_MS} with Square (its calls time out after 30 s)`,
-        });
-      require('SQUARE_ACCESS_TOKEN', 'when PAYMENT_PROVIDER is square');
-      require('SQUARE_APPLICATION_ID', 'when PAYMENT_PROVIDER is square');
-      require('SQUARE_LOCATION_ID', 'when PAYMENT_PROVIDER is square');
-    }
-  })
-  .transform((env) => ({
-    nodeEnv: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
-    port: env.API_PORT,
-    host: env.API_HOST,
-    mongodbUri: env.MONGODB_URI,
-    dbConnectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
-    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
-    adminSecret: env.ADMIN_SECRET ?? DEV_ADMIN_SECRET,
-    /** True when ADMIN_SECRET was not given and the development default is in use (log a warning). */
-    adminSecretIsDevDefault: env.ADMIN_SECRET === undefined,
-    orderLinkSecret: env.ORDER_LINK_SECRET ?? DEV_ORDER_LINK_SECRET,
-    allowedOrigins: env.ALLOWED_ORIGINS,
-    logLevel: env.LOG_LEVEL,
-    uploadDir: path.resolve(env.UPLOAD_DIR),
-    payment: {
-      provider: env.PAYMENT_PROVIDER,
-      allowSandboxInProduction: env.ALLOW_SANDBOX_PAYMENTS,
-      staleChargeMs: env.PAYMENT_STALE_CHARGE_MS,
-      square: {
-        accessToken: env.SQUARE_ACCESS_TOKEN,
-        applicationId: env.SQUARE_APPLICATION_ID,
-        locationId: env.SQUARE_LOCATION_ID,
-        baseUrl: env.SQUARE_BASE_URL,
+    })
+    .transform((env) => ({
+      nodeEnv: env.NODE_ENV,
+      isProduction: env.NODE_ENV === 'production',
+      port: env.API_PORT,
+      host: env.API_HOST,
+      mongodbUri: env.MONGODB_URI,
+      dbConnectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      adminSecret: env.ADMIN_SECRET ?? DEV_ADMIN_SECRET,
+      /** True when ADMIN_SECRET was not given and the development default is in use (log a warning). */
+      adminSecretIsDevDefault: env.ADMIN_SECRET === undefined,
+      orderLinkSecret: env.ORDER_LINK_SECRET ?? DEV_ORDER_LINK_SECRET,
+      allowedOrigins: env.ALLOWED_ORIGINS,
+      logLevel: env.LOG_LEVEL,
+      uploadDir: path.resolve(env.UPLOAD_DIR),
+      payment: {
+        provider: env.PAYMENT_PROVIDER,
+        allowSandboxInProduction: env.ALLOW_SANDBOX_PAYMENTS,
+        staleChargeMs: env.PAYMENT_STALE_CHARGE_MS,
+        square: {
+          accessToken: env.SQUARE_ACCESS_TOKEN,
+          applicationId: env.SQUARE_APPLICATION_ID,
+          locationId: env.SQUARE_LOCATION_ID,
+          baseUrl: env.SQUARE_BASE_URL,
+        },
       },
-    },
-    taxRates: env.TAX_RATES,
-    shop: {
-      name: env.SHOP_NAME,
-      address: env.SHOP_ADDRESS ?? null,
-      phone: env.SHOP_PHONE,
-      email: env.SHOP_EMAIL,
-      ordersEmail: env.SHOP_ORDERS_EMAIL ?? env.SHOP_EMAIL,
-      timeZone: env.SHOP_TIME_ZONE,
-      url: env.SHOP_URL.replace(/\/+$/, ''),
-    },
-    mail: {
-      /** Unset: messages stay in the outbox collection (read in the admin's Outbox tab). */
-      url: env.MAIL_URL ?? null,
-      from: env.MAIL_FROM ?? senderOf(env.SHOP_NAME, env.SHOP_EMAIL),
-    },
-  }));
+      taxRates: env.TAX_RATES,
+      shop: {
+        name: env.SHOP_NAME,
+        address: env.SHOP_ADDRESS ?? null,
+        phone: env.SHOP_PHONE,
+        email: env.SHOP_EMAIL,
+        ordersEmail: env.SHOP_ORDERS_EMAIL ?? env.SHOP_EMAIL,
+        timeZone: env.SHOP_TIME_ZONE,
+        url: env.SHOP_URL.replace(/\/+$/, ''),
+      },
+      mail: {
+        /** Unset: messages stay in the outbox collection (read in the admin's Outbox tab). */
+        url: env.MAIL_URL ?? null,
+        from: env.MAIL_FROM ?? senderOf(env.SHOP_NAME, env.SHOP_EMAIL),
+      },
+    }));
 
 /** The shop as an email's sender: its name quoted when it holds characters an address reserves. */
 function senderOf(name: string, email: string): string {
@@ -278,7 +294,7 @@ function senderOf(name: string, email: string): string {
     : `${name} <${email}>`;
 }
 
-export type Config = z.output<typeof envSchema>;
+export type Config = z.output<ReturnType<typeof envSchema>>;
 
 /** Thrown by loadConfig; its message lists every bad variable, one per line. */
 export class ConfigError extends Error {
@@ -293,7 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.safeParse(given);
+  const result = envSchema(given.NODE_ENV === 'production').safeParse(given);
   if (result.success) return result.data;
   // Values are not echoed: some of them are secrets.
   throw new ConfigError(

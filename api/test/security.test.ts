@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@shop/contracts';
-import { loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/platform/logger';
 import { inputTooDeepMessage } from '../src/platform/validate';
 import {
@@ -347,6 +347,26 @@ describe('production defaults', () => {
   it('refuses a short session secret', () => {
     expect(() => loadConfig({ ...production, SESSION_SECRET: 'only-sixteen-chr' })).toThrow(
       /SESSION_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('lists a short secret once, with the length production needs', () => {
+    const problems = (() => {
+      try {
+        loadConfig({ ...production, SESSION_SECRET: 'short', ADMIN_SECRET: 'abcd1234' });
+      } catch (caught) {
+        return (caught as ConfigError).problems;
+      }
+    })();
+    expect(problems).toEqual([
+      'SESSION_SECRET: must be at least 32 characters in production (for example: openssl rand -base64 32)',
+      'ADMIN_SECRET: must be at least 32 characters in production (for example: openssl rand -base64 32)',
+    ]);
+    // Outside production the shorter rule, also once; and still listed beside another field's problem.
+    expect(() =>
+      loadConfig({ API_PORT: 'x', SESSION_SECRET: 'short', ADMIN_SECRET: 'abc' }),
+    ).toThrow(
+      /API_PORT: must be a whole number\n[\s\S]*SESSION_SECRET: must be at least 16 characters\n {2}- ADMIN_SECRET: must be at least 8 characters$/,
     );
   });
 
