@@ -4,10 +4,15 @@
 import path from 'node:path';
 import { ensureDependencies, root } from './lib/install.mjs';
 import { buildStale } from './lib/build.mjs';
+import { checkApiSettings } from './lib/settings.mjs';
 
 const started = Date.now();
 try {
   ensureDependencies();
+  // The API's settings first (its build takes seconds): a bad one stops here with the list, before
+  // the frontends are built or anything is started.
+  buildStale(console.log, { only: ['api'] });
+  checkApiSettings(process.env);
   buildStale();
   const { startStack } = await import('./lib/stack.mjs');
   const stack = await startStack({

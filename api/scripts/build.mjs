@@ -21,12 +21,14 @@ const bundleContracts = {
 
 await build({
   // The server, its threads (PDFs: src/platform/pdf-thread.ts; background jobs: src/jobs/thread.ts),
-  // and the release registry's CLI (npm run releases), which needs no running API.
+  // the release registry's CLI (npm run releases), which needs no running API, and the settings'
+  // check npm start runs before building the frontends (scripts/lib/settings.mjs).
   entryPoints: {
     server: path.join(apiDir, 'src/server.ts'),
     'pdf-worker': path.join(apiDir, 'src/pdf-worker.ts'),
     'jobs-worker': path.join(apiDir, 'src/jobs-worker.ts'),
     'releases-cli': path.join(apiDir, 'src/cli/releases.ts'),
+    'check-config': path.join(apiDir, 'src/cli/check-config.ts'),
   },
   outdir: path.join(apiDir, 'dist'),
   bundle: true,
@@ -38,4 +40,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('Built api/dist/server.js, pdf-worker.js, jobs-worker.js and releases-cli.js');
+console.log(
+  'Built api/dist/server.js, pdf-worker.js, jobs-worker.js, releases-cli.js and check-config.js',
+);

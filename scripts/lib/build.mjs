@@ -34,9 +34,9 @@ function isStale({ dir }) {
   return Math.max(...inputs) > statSync(stamp).mtimeMs;
 }
 
-/** Builds what is stale; returns the names built. */
-export function buildStale(log = console.log) {
-  const stale = BUILT_PACKAGES.filter(isStale);
+/** Builds what is stale (of the folders `only` names, when given); returns the names built. */
+export function buildStale(log = console.log, { only } = {}) {
+  const stale = BUILT_PACKAGES.filter((p) => (!only || only.includes(p.dir)) && isStale(p));
   if (stale.length === 0) return [];
   log(`Building ${stale.map((p) => p.dir).join(', ')}...`);
   const scopes = stale.flatMap((p) => ['--scope', p.name]);
