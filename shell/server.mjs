@@ -87,6 +87,8 @@ const server = createStaticServer({
   forward: { '/api': apiUrls },
   json: { '/config.json': pageConfig },
   pageHeaders: pageSecurityHeaders({ remoteOrigins, production: env.NODE_ENV === 'production' }),
+  // The builds' source maps for development's debugging; production does not publish its source.
+  sourceMaps: env.NODE_ENV !== 'production',
   // A TLS proxy or load balancer in front of this server: set to how many, so the API sees the
   // shopper's address rather than the proxy's (its per-address limits depend on it).
   trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),

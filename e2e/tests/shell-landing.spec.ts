@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helpers shared with `npm start`
@@ -167,6 +168,11 @@ test('in production mode, the debug pages do not exist', async ({ page }) => {
       page.getByRole('heading', { level: 1, name: 'Professional Custom Equipment Labels' }),
     ).toBeVisible();
     expect(urls.shell).not.toBe(base);
+    // The build's source maps are not published in production; the development server serves them.
+    const map = readdirSync(path.join(root, 'shell/dist/shell')).find((f) => f.endsWith('.js.map'));
+    expect(map).toBeDefined();
+    expect((await fetch(`${base}/shell/${map}`)).status).toBe(404);
+    expect((await fetch(`${urls.shell}/shell/${map}`)).status).toBe(200);
   } finally {
     shell.kill('SIGTERM');
   }

@@ -27,13 +27,15 @@ export function releaseStoreDir(remoteDir, store = process.env.RELEASE_STORE_DIR
 export async function serveRemote({ appDir, name, portVariable, defaultPort }) {
   const port = Number(process.env[portVariable] ?? defaultPort);
   const shell = process.env.SHELL_URL ?? `http://127.0.0.1:${process.env.SHELL_PORT ?? 3000}`;
+  const production = process.env.NODE_ENV === 'production';
   const server = createStaticServer({
     root: path.join(appDir, 'dist'),
     spa: true,
     cors: true,
     mounts: { '/releases': releaseStoreDir(path.basename(appDir)) },
     forward: { '/shell': shell, '/api': shell },
-    pageHeaders: pageSecurityHeaders({ production: process.env.NODE_ENV === 'production' }),
+    pageHeaders: pageSecurityHeaders({ production }),
+    sourceMaps: !production,
   });
   await listen(server, { port, host: process.env.HOST ?? '127.0.0.1', portVariable, name });
   console.log(`${name}: http://localhost:${port}`);

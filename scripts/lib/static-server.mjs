@@ -225,6 +225,8 @@ function forward(req, res, nextTarget, replicas, trustProxyHops) {
  *   inlines its run-time config there)
  * @param {Record<string, string>} [options.mounts] path prefix -> another folder served under it (a
  *   remote's release store under /releases)
+ * @param {boolean} [options.sourceMaps] serve the builds' source maps (`.map`); false in production,
+ *   where they would hand anyone the shop's original source, comments included
  */
 export function createStaticServer({
   root,
@@ -237,6 +239,7 @@ export function createStaticServer({
   trustProxyHops = 0,
   page,
   mounts = {},
+  sourceMaps = true,
 }) {
   const gzipCache = new Map();
   root = path.resolve(root);
@@ -381,6 +384,7 @@ export function createStaticServer({
     }
     // Dot files and folders are the build's own (a stamp, the shell's render bundle): never served.
     if (decoded.split('/').some((segment) => segment.startsWith('.'))) return notFound(res);
+    if (!sourceMaps && decoded.endsWith('.map')) return notFound(res, cors);
     if (existsSync(filePath) && statSync(filePath).isFile()) return send(req, res, filePath);
     const folderIndex = path.join(filePath, 'index.html');
     if (!mount && existsSync(folderIndex) && statSync(folderIndex).isFile()) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -85,6 +85,68 @@ describe('the static servers', () => {
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body.toString()).toContain('<title>shop</title>');
+  });
+});
+
+describe('source maps', () => {
+  /** A remote's server (scripts/lib/remote-server.mjs) over a build with a source map, in `env`. */
+  async function remoteServing(env) {
+    const { spawn } = await import('node:child_process');
+    const { freePort } = await import('./ports.mjs');
+    const appDir = mkdtempSync(path.join(os.tmpdir(), 'remote-maps-'));
+    mkdirSync(path.join(appDir, 'dist'));
+    writeFileSync(path.join(appDir, 'dist/main.1a2b3c4d.js'), chunk);
+    writeFileSync(path.join(appDir, 'dist/main.1a2b3c4d.js.map'), '{"version":3,"sources":[]}');
+    writeFileSync(path.join(appDir, 'dist/index.html'), '<!doctype html><title>remote</title>');
+    const port = await freePort();
+    const script = `
+      const { serveRemote } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'scripts/lib/remote-server.mjs')).href)});
+      await serveRemote({ appDir: ${JSON.stringify(appDir)}, name: 'remote', portVariable: 'REMOTE_TEST_PORT', defaultPort: ${port} });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, ...env, RELEASE_STORE_DIR: appDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    const status = async (pathname) => (await fetch(`http://127.0.0.1:${port}${pathname}`)).status;
+    return {
+      status,
+      close: () => {
+        child.kill('SIGKILL');
+        rmSync(appDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  it('in production, a remote answers its build files but not their source maps (404); in development it serves them', async () => {
+    const production = await remoteServing({ NODE_ENV: 'production' });
+    try {
+      expect(await production.status('/main.1a2b3c4d.js')).toBe(200);
+      expect(await production.status('/main.1a2b3c4d.js.map')).toBe(404);
+    } finally {
+      production.close();
+    }
+    const development = await remoteServing({ NODE_ENV: 'development' });
+    try {
+      expect(await development.status('/main.1a2b3c4d.js.map')).toBe(200);
+    } finally {
+      development.close();
+    }
+  }, 20_000);
+
+  it('a server told not to serve them answers 404 for a map, as it would for a missing file', async () => {
+    writeFileSync(path.join(dir, 'main.1a2b3c4d.js.map'), '{"version":3,"sources":[]}');
+    const quiet = createStaticServer({ root: dir, spa: true, cors: true, sourceMaps: false });
+    await new Promise((resolve) => quiet.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await fetch(`http://127.0.0.1:${quiet.address().port}/main.1a2b3c4d.js.map`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect((await get('/main.1a2b3c4d.js.map')).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => quiet.close(resolve));
+    }
   });
 });
 
