@@ -27,6 +27,19 @@ import {
 } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
+// Every PDF the API asks the worker for, by kind: an invoice answered 304 is not drawn again.
+const rendered = vi.hoisted(() => [] as string[]);
+vi.mock('../src/platform/pdf-thread', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/platform/pdf-thread')>();
+  return {
+    ...original,
+    renderOffThread: (...args: Parameters<typeof original.renderOffThread>) => {
+      rendered.push(args[0]);
+      return original.renderOffThread(...args);
+    },
+  };
+});
+
 let uploadDir: string;
 let app: TestApp;
 let owner: TestAgent;
@@ -302,7 +315,7 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="invoice-${ownerOrder.orderNumber}.pdf"`,
     );
-    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expect(Number(response.headers.get('content-length'))).toBe(body.length);
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(body);
@@ -313,6 +326,48 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(text).toContain('Sales tax (NY)');
     expect(text).toContain('Paid in full by card');
     expect(text).toContain('Ann Lee');
+  });
+
+  it('when the browser asks again with the tag it holds, then 304 and nothing is drawn; once a refund changes the invoice, the same tag gets the new one', async () => {
+    const buyer = app.agent();
+    await register(buyer);
+    await addToCart(buyer, { quantity: 10 });
+    const order = await placeOrder(buyer, {}, { skipProof: true });
+    expect((await pay(buyer, order.orderId)).status).toBe(200);
+    const url = `/api/orders/${order.orderId}/invoice.pdf`;
+    const first = await download(buyer, url);
+    const tag = first.response.headers.get('etag');
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+
+    const renders = rendered.length;
+    const cookie = cookieOf(buyer);
+    // As a browser revalidates its copy (fetch() given If-None-Match alone adds no-cache to it).
+    const revalidating = { 'if-none-match': tag!, 'cache-control': 'max-age=0' };
+    const again = await fetch(`${app.baseUrl}${url}`, { headers: { cookie, ...revalidating } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(again.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    expect(rendered.length).toBe(renders);
+    // Another reader of the same order (an admin) holding the tag is answered the same.
+    const admin = app.agent();
+    await registerAdmin(admin);
+    const asAdmin = await fetch(`${app.baseUrl}${url}`, {
+      headers: { cookie: cookieOf(admin), ...revalidating },
+    });
+    expect(asAdmin.status).toBe(304);
+    // Someone who may not read the order learns nothing from a tag: 404, as without one.
+    const stranger = await fetch(`${app.baseUrl}${url}`, { headers: revalidating });
+    expect(stranger.status).toBe(404);
+
+    const cancelled = await admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+      body: { refundAmount: 5, reason: 'Customer asked' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const refunded = await fetch(`${app.baseUrl}${url}`, { headers: { cookie, ...revalidating } });
+    expect(refunded.status).toBe(200);
+    expect(refunded.headers.get('etag')).not.toBe(tag);
+    expect(await pdfText(Buffer.from(await refunded.arrayBuffer()))).toContain('Refunded');
   });
 
   it('when the order was cancelled with a part refunded, then the invoice says so and what was paid net', async () => {

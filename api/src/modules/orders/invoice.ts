@@ -1,6 +1,9 @@
 // The invoice of a paid order as a PDF (docs/product.md, "Order page"): the shop's details, invoice
 // number = order number, dates in the shop's time zone, bill-to, lines, discount, shipping, tax by
 // region, total and how it was paid. Set in DejaVu Sans (as the proofs are) so accented names print.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import {
   COLOR_SWATCHES,
@@ -98,21 +101,47 @@ export interface InvoiceInput {
   lines: string[];
 }
 
+let drawingCode: string | undefined;
+/** The code that draws invoices (this module, or the API's bundle it is in): a deploy changes it. */
+function drawingCodeHash(): string {
+  drawingCode ??= createHash('sha256')
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('base64url');
+  return drawingCode;
+}
+
+export interface Invoice {
+  /**
+   * A weak ETag of everything the PDF is drawn from (the order's fields, the shop, each line's
+   * engraved text) and of the code that draws it: it changes with any of them (a refund, a proof's
+   * new text), so a copy the browser holds under it is never a stale invoice. Weak: two renderings
+   * of the same invoice differ in their creation date only.
+   */
+  tag: string;
+  /** The PDF, rendered on the PDF worker thread (platform/pdf-thread.ts). */
+  pdf(): Promise<Buffer>;
+}
+
 /**
- * The invoice of a paid order, rendered on the PDF worker thread (platform/pdf-thread.ts).
- * `engraved`: each line's text as the proof's last revision has it, by line id (proofs' engravedTextsOf).
+ * The invoice of a paid order. `engraved`: each line's text as the proof's last revision has it, by
+ * line id (proofs' engravedTextsOf).
  */
-export function invoicePdf(
+export function invoiceOf(
   order: OrderRecord,
   shop: Shop,
   engraved: ReadonlyMap<string, string>,
-): Promise<Buffer> {
+): Invoice {
   assertInvoiceable(order);
   const fields = Object.fromEntries(
     INVOICE_FIELDS.map((field) => [field, order[field]]),
   ) as InvoiceOrder;
   const lines = order.items.map((item) => lineDescription(item, engraved.get(item.lineId)));
-  return renderOffThread('invoice', { order: fields, shop, lines } satisfies InvoiceInput);
+  const input: InvoiceInput = { order: fields, shop, lines };
+  const digest = createHash('sha256')
+    .update(drawingCodeHash())
+    .update(JSON.stringify(input))
+    .digest('base64url');
+  return { tag: `W/"${digest}"`, pdf: () => renderOffThread('invoice', input) };
 }
 
 export function renderInvoicePdf({ order, shop, lines }: InvoiceInput): Promise<Buffer> {

@@ -35,7 +35,7 @@ import {
   limitPerAddressWhileReading,
 } from '../../platform/address-limits';
 import { localFolderStore, openUpload, sendDownload } from '../uploads/uploads';
-import { invoiceFilename, invoicePdf } from './invoice';
+import { invoiceFilename, invoiceOf } from './invoice';
 import { authorizeOrderReader, loadOrder, sendOrderLink } from './order-access';
 import { reorder } from './reorder';
 import { seriesChoices } from './series';
@@ -132,15 +132,24 @@ export function orderRoutes({
     await sendDownload(res, await openUpload(uploads, filename, { owner: null, isAdmin: true }));
   });
 
-  // The owner, the guest link's holder, or an admin; 409 before the order is paid.
+  // The owner, the guest link's holder, or an admin; 409 before the order is paid. The browser keeps
+  // it and asks again each time: 304, nothing rendered, while its tag (every fact on it) is the same.
   router.get('/orders/:id/invoice.pdf', async (req, res) => {
     const { id } = parseParams(idParamsSchema, req);
     const order = req.user?.isAdmin
       ? await loadOrder(id)
       : await authorizeOrderReader(req, id, config);
-    const pdf = await invoicePdf(order, config.shop, await engravedTexts(order));
+    const invoice = invoiceOf(order, config.shop, await engravedTexts(order));
+    res.setHeader('ETag', invoice.tag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
     // invoice-{digits}.pdf: nothing in the name needs escaping.
-    sendAttachment(res, invoiceFilename(order), 'application/pdf', pdf);
+    sendAttachment(res, invoiceFilename(order), 'application/pdf', await invoice.pdf(), {
+      cacheControl: 'private, no-cache',
+    });
   });
 
   // The order's lines into the caller's cart at today's prices (owner or guest link holder only).
