@@ -129,6 +129,30 @@ describe('POST /api/auth/forgot-password', () => {
     });
     expect(elsewhere.status).toBe(202);
   });
+
+  it('when requests for one account come from many networks, then at most 10 links an hour are mailed, the answer stays the same, and a link mailed still resets the password', async () => {
+    const email = (await register(app.agent())).body.email as string;
+    const mailed = () => OutboxModel.countDocuments({ to: email, kind: 'password_reset' });
+    // 5 from each of 6 networks: within every per-address limit.
+    for (let network = 1; network <= 6; network++) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const response = await app.agent().request('POST', '/api/auth/forgot-password', {
+          body: { email },
+          headers: { 'x-forwarded-for': `198.51.100.${network}` },
+        });
+        expect(response.status).toBe(202);
+        expect(response.body.message).toBe(accountMessages.resetLinkSent);
+      }
+    }
+    for (let wait = 0; wait < 50 && (await mailed()) < 10; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await mailed()).toBe(10);
+
+    const token = await tokenFromOutbox(email, 'password_reset', 'reset-password');
+    expect((await reset(app.agent(), token)).status).toBe(200);
+    expect((await signIn(app.agent(), email, NEW_PASSWORD)).status).toBe(200);
+  });
 });
 
 describe('POST /api/auth/reset-password', () => {

@@ -69,6 +69,14 @@ export const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_
 export const passwordResetLimit = attemptLimiter('password-reset:email+ip', 5, FIFTEEN_MINUTES_MS);
 
 /**
+ * Reset links mailed to one account, from all addresses together: 10 an hour. The per-address limits
+ * alone let requests spread over many networks (an IPv6 /48 holds 65,536 of them) mail the owner
+ * without end. Past it nothing more is mailed, and the answer stays the same; the owner is not locked
+ * out: each link mailed this past hour is in their inbox and still sets a password.
+ */
+export const resetMailLimit = attemptLimiter('password-reset:email', 10, 60 * 60 * 1000);
+
+/**
  * Confirmation emails a signed-in customer makes the shop send, by asking again or by changing the
  * email (the new address is theirs to choose, and so is the first name in the message): 3 per 15
  * minutes per account, both together, so an account cannot make the shop mail anyone without end.
@@ -184,12 +192,15 @@ export async function claimPasswordResetRequest(email: string, ip: string): Prom
 }
 
 /**
- * Emails a reset link when the email has an account, and does nothing otherwise. The route answers
- * before calling this, so the answer and its timing say nothing about the email.
+ * Emails a reset link when the email has an account (up to resetMailLimit), and does nothing
+ * otherwise. The route answers before calling this, so the answer and its timing say nothing about
+ * the email.
  */
 export async function sendPasswordReset(email: string, config: Config, now = new Date()) {
   const customer = await findCustomerByEmail(email);
-  if (customer) await mailAccountLink(customer, 'password-reset', config, now);
+  if (!customer) return;
+  if (!(await resetMailLimit.claim(customer._id.toString(), now)).allowed) return;
+  await mailAccountLink(customer, 'password-reset', config, now);
 }
 
 /**
