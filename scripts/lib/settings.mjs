@@ -17,6 +17,8 @@ export function checkApiSettings(env) {
     encoding: 'utf8',
   });
   if (check.status === 0) return;
-  const problems = (check.stderr || check.error?.message || '').trim();
-  throw new Error(`${problems}\n\nThe shop did not start: fix the settings listed above.`);
+  const output = (check.stderr || check.error?.message || '').trim();
+  // 78 (EX_CONFIG): the settings' list; anything else is the check itself failing.
+  if (check.status !== 78) throw new Error(`Checking the API's settings failed:\n${output}`);
+  throw new Error(`${output}\n\nThe shop did not start: fix the settings listed above.`);
 }
