@@ -7,7 +7,7 @@ import { accountSessions } from './modules/accounts/sessions';
 import { createPaymentProvider } from './modules/payments/payments';
 import type { PaymentProvider } from './modules/payments/provider';
 import { DEFAULT_TAX_RATES } from './modules/tax/tax';
-import { isLoopback } from './platform/address-limits';
+import { trustsForwarding } from './platform/address-limits';
 import { csrfGuard } from './platform/csrf';
 import { databaseGate } from './platform/db';
 import { errorHandler } from './platform/error-handler';
@@ -36,14 +36,8 @@ export function createApp({
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  // req.ip and req.secure from X-Forwarded-*, believed from exactly one hop: the shell's forwarding
-  // server, which replaces X-Forwarded-For with the address it saw (scripts/lib/static-server.mjs).
-  // Outside production that hop must be on this machine; a client's own X-Forwarded-For entries
-  // never count, so per-address limits cannot be dodged with a forged header.
-  app.set(
-    'trust proxy',
-    (address: string, hop: number) => hop === 0 && (config.isProduction || isLoopback(address)),
-  );
+  // req.ip and req.secure from X-Forwarded-*, believed from the shell alone (trustsForwarding).
+  app.set('trust proxy', trustsForwarding(config.trustedProxies));
 
   app.use(requestContext(logger));
   app.use(securityHeaders(config));

@@ -1,5 +1,6 @@
 // The API's whole configuration: one zod schema over the environment, checked once at start so a bad
 // value stops the process with a list of what is wrong instead of failing later in a request.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -49,6 +50,25 @@ const originList = z
       .filter(Boolean),
   )
   .pipe(z.array(origin).min(1, 'must list at least one origin'));
+
+/** An API_HOST only this machine reaches. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1)$/;
+
+/**
+ * The addresses whose X-Forwarded-For the API believes (the shell's servers), comma-separated IPs;
+ * loopback addresses are always believed.
+ */
+const addressList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .refine((addresses) => addresses.every((address) => isIP(address) !== 0), {
+    message: 'must list IP addresses, comma-separated (10.0.0.5,10.0.0.6)',
+  });
 
 /** Tax rates by region code (US state or Canadian province), as fractions: {"NY": 0.08875, "ON": 0.13}. */
 const taxRates = z
@@ -145,6 +165,7 @@ const envSchema = (production: boolean) =>
       NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
       API_PORT: port.default(4000),
       API_HOST: z.string().min(1).default('127.0.0.1'),
+      API_TRUSTED_PROXIES: addressList.default([]),
       MONGODB_URI: z
         .string({ error: 'is required (npm start sets it to the embedded database)' })
         .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
@@ -231,6 +252,14 @@ const envSchema = (production: boolean) =>
         }
         require('MAIL_URL', 'in production (an SMTP URL such as smtps://user:pass@smtp.example.com)');
         require('MAIL_FROM', 'in production (the sender, such as "Label Shop <orders@example.com>")');
+        // Reachable from other machines, the API must know which of them are the shell's servers:
+        // without the list it would count every shopper as the shell's one address.
+        if (!LOOPBACK_HOST.test(env.API_HOST) && env.API_TRUSTED_PROXIES.length === 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['API_TRUSTED_PROXIES'],
+            message: `is required in production when API_HOST is not a loopback address: the addresses of the shell's servers that forward to this API (10.0.0.5,10.0.0.6)`,
+          });
       }
       if (env.PAYMENT_PROVIDER === 'square') {
         if (env.PAYMENT_STALE_CHARGE_MS < SQUARE_STALE_CHARGE_MIN_MS)
@@ -249,6 +278,8 @@ const envSchema = (production: boolean) =>
       isProduction: env.NODE_ENV === 'production',
       port: env.API_PORT,
       host: env.API_HOST,
+      /** Besides loopback, the addresses whose X-Forwarded-For is believed (app.ts). */
+      trustedProxies: env.API_TRUSTED_PROXIES,
       mongodbUri: env.MONGODB_URI,
       dbConnectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
       sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@shop/contracts';
 import { ConfigError, loadConfig } from '../src/config';
+import { createApp } from '../src/app';
+import { trustsForwarding } from '../src/platform/address-limits';
 import { createLogger } from '../src/platform/logger';
 import { inputTooDeepMessage } from '../src/platform/validate';
 import {
@@ -162,6 +164,34 @@ describe('client addresses through the shell', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it("a caller reaching the API from another machine cannot name its address: only this machine's and API_TRUSTED_PROXIES' X-Forwarded-For count, in production too", () => {
+    const trust = trustsForwarding(['10.0.0.5']);
+    expect(trust('10.0.0.5', 0)).toBe(true);
+    expect(trust('::ffff:10.0.0.5', 0)).toBe(true);
+    expect(trust('127.0.0.1', 0)).toBe(true);
+    expect(trust('::1', 0)).toBe(true);
+    // A direct caller on the network, and the entries a client wrote before the shell's.
+    expect(trust('10.0.0.7', 0)).toBe(false);
+    expect(trust('203.0.113.9', 0)).toBe(false);
+    expect(trust('10.0.0.5', 1)).toBe(false);
+    const production = loadConfig({
+      MONGODB_URI: 'mongodb://127.0.0.1:27017/shop',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'k3J9x0Qm2Vb7Lr5Tz8Wc1Ny4Hp6Ds0Ga',
+      ADMIN_SECRET: 'Zq7Mv2Kx9Rb4Tn1Wp8Ls5Hd3Fg6Jc0Ya',
+      ORDER_LINK_SECRET: 'Pw4Ne8Bt1Xs6Qk3Yv9Md2Gh7Lr0Cz5Uf',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      MAIL_URL: 'smtps://shop:password@smtp.example.com:465',
+      MAIL_FROM: 'Label Shop <orders@example.com>',
+    });
+    const trustSet = createApp({ config: production, logger }).get('trust proxy') as (
+      address: string,
+      hop: number,
+    ) => boolean;
+    expect(trustSet('10.0.0.7', 0)).toBe(false);
+    expect(trustSet('127.0.0.1', 0)).toBe(true);
   });
 
   it("a write from the shell's own pages is let through on any port or host, ALLOWED_ORIGINS unset; another site's is refused", async () => {
@@ -376,6 +406,18 @@ describe('production defaults', () => {
     expect(() => loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(
       /PAYMENT_PROVIDER: is sandbox/,
     );
+  });
+
+  it('an API other machines reach (API_HOST not loopback) must name the shell servers it believes', () => {
+    expect(() => loadConfig({ ...production, API_HOST: '0.0.0.0' })).toThrow(
+      /API_TRUSTED_PROXIES: is required in production when API_HOST is not a loopback address/,
+    );
+    expect(() =>
+      loadConfig({ ...production, API_HOST: '0.0.0.0', API_TRUSTED_PROXIES: 'shell.local' }),
+    ).toThrow(/API_TRUSTED_PROXIES: must list IP addresses/);
+    const listed = { ...production, API_HOST: '0.0.0.0', API_TRUSTED_PROXIES: '10.0.0.5, ::1' };
+    expect(loadConfig(listed).trustedProxies).toEqual(['10.0.0.5', '::1']);
+    expect(loadConfig({ ...production, API_HOST: 'localhost' }).trustedProxies).toEqual([]);
   });
 
   it('development keeps its defaults (no secrets, sandbox)', () => {

@@ -20,6 +20,19 @@ export function isLoopback(address: string): boolean {
 }
 
 /**
+ * Express's `trust proxy`: X-Forwarded-* are believed from exactly one hop, the shell's forwarding
+ * server, which replaces X-Forwarded-For with the address it saw (scripts/lib/static-server.mjs).
+ * That hop must be on this machine or one of `trustedProxies` (API_TRUSTED_PROXIES): a client's own
+ * X-Forwarded-For never counts, so per-address limits cannot be dodged with a forged header, even by
+ * a caller that reaches the API directly.
+ */
+export function trustsForwarding(trustedProxies: readonly string[]) {
+  const trusted = new Set(trustedProxies);
+  return (address: string, hop: number): boolean =>
+    hop === 0 && (isLoopback(address) || trusted.has(address.replace(/^::ffff:(?=\d+\.)/i, '')));
+}
+
+/**
  * What a limit counts an address as: an IPv4 address itself (an IPv4-mapped one as IPv4), an IPv6
  * address its /64 network, the usual grant to one subscriber, who would otherwise have 2^64
  * addresses to spread attempts over.
