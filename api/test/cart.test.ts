@@ -344,6 +344,65 @@ describe('adding a line in one write', () => {
   });
 });
 
+describe('two tabs changing one cart at once', () => {
+  const texts = async () =>
+    (await cart()).items.map(
+      (item: { productConfig: { customText: string } }) => item.productConfig.customText,
+    );
+
+  it('when labels are added in several tabs at once to a cart with a code, then every one is kept and the code too', async () => {
+    await discount({ code: 'TEN', percentOff: 10 });
+    await add(label);
+    const applied = await app.request('POST', '/api/cart/session', {
+      body: { discountCode: 'TEN' },
+      sessionId: ALICE,
+    });
+    expect(applied.status, applied.text).toBe(200);
+    const added = await Promise.all(
+      ['VALVE 8', 'VALVE 9', 'VALVE 10'].map((customText) => add({ ...label, customText })),
+    );
+    expect(added.map((response) => response.status)).toEqual([201, 201, 201]);
+    expect((await texts()).sort()).toEqual(['VALVE 10', 'VALVE 7', 'VALVE 8', 'VALVE 9']);
+    expect((await cart()).discount).toMatchObject({ code: 'TEN' });
+  });
+
+  it('when a line is removed in one tab while another tab adds a label, then the added label stays', async () => {
+    const first = (await add(label)).body.item;
+    await add({ ...label, customText: 'VALVE 8' });
+    const [removed, added] = await Promise.all([
+      app.request('DELETE', `/api/cart/${first.id}`, { sessionId: ALICE }),
+      add({ ...label, customText: 'VALVE 9' }),
+    ]);
+    expect([removed.status, added.status]).toEqual([200, 201]);
+    expect((await texts()).sort()).toEqual(['VALVE 8', 'VALVE 9']);
+  });
+
+  it('when two lines get new quantities in two tabs at once, then both quantities are kept', async () => {
+    const first = (await add(label)).body.item;
+    const second = (await add({ ...label, customText: 'VALVE 8' })).body.item;
+    const changed = await Promise.all([
+      app.request('PUT', `/api/cart/${first.id}`, { body: { quantity: 3 }, sessionId: ALICE }),
+      app.request('PUT', `/api/cart/${second.id}`, { body: { quantity: 5 }, sessionId: ALICE }),
+    ]);
+    expect(changed.map((response) => response.status)).toEqual([200, 200]);
+    expect((await cart()).items.map((item: { quantity: number }) => item.quantity)).toEqual([3, 5]);
+  });
+
+  it('when an order’s lines leave the cart while another tab adds a label, then the added label stays', async () => {
+    const ordered = (await add(label)).body.item;
+    await add({ ...label, customText: 'VALVE 8' }); // after the order was placed: the cart changed
+    const order = {
+      items: [{ lineId: ordered.id, quantity: 1, productConfig: ordered.productConfig, files: [] }],
+      discountCode: null,
+    };
+    await Promise.all([
+      clearOrderedLines({ sessionId: ALICE }, order),
+      add({ ...label, customText: 'VALVE 9' }),
+    ]);
+    expect((await texts()).sort()).toEqual(['VALVE 8', 'VALVE 9']);
+  });
+});
+
 describe('how many labels a line holds', () => {
   it('when a line would hold more than 10,000 labels, then 400 on quantity pointing to a quote, and the cart is unchanged', async () => {
     const message = 'A line holds at most 10,000 labels. For more, ask us for a quote.';

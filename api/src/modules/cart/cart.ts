@@ -156,6 +156,26 @@ function sumOf(lines: CartLine[]): Cents {
   return lines.reduce((sum, line) => sum + line.totalCents, 0);
 }
 
+export const CART_BUSY_MESSAGE =
+  'Your cart was being changed in another window at the same moment. Please try again.';
+
+/** Times a change reads the cart again after another write changed it first (never, in practice). */
+const CART_CHANGE_ATTEMPTS = 10;
+
+/**
+ * Makes a change of the cart: `change` reads the cart, makes its change on what it holds and saves
+ * it only if no other write came since (repository's saveCart), answering null when one did. Then
+ * it runs again on the cart as it now is, so a line added or changed in another tab at the same
+ * moment is kept, never written over.
+ */
+async function changeCart<T>(change: () => Promise<T | null>): Promise<T> {
+  for (let attempt = 0; attempt < CART_CHANGE_ATTEMPTS; attempt++) {
+    const done = await change();
+    if (done !== null) return done;
+  }
+  throw AppError.conflict(CART_BUSY_MESSAGE);
+}
+
 /** An order's line as clearOrderedLines compares it: what the order item keeps of its cart line. */
 interface OrderedLine {
   lineId: string;
@@ -194,7 +214,8 @@ function isTheOrderedLine(item: CartItemRecord, ordered: OrderedLine): boolean {
  * it used, if the cart still holds that one. Lines added or changed, and a code applied, after the
  * order was placed stay. A cart still at the revision the order was placed from (`cartRevision`) is
  * all ordered, its every line and its code (placing takes the whole cart, and refuses a code that no
- * longer applies): it goes in one write. Otherwise one read and at most one write of the cart.
+ * longer applies): it goes in one write. Otherwise one read and at most one write of the cart (read
+ * again if a line was added in another tab meanwhile: changeCart).
  */
 export async function clearOrderedLines(
   owner: CartOwner,
@@ -206,15 +227,17 @@ export async function clearOrderedLines(
 ): Promise<void> {
   if (order.cartRevision && (await deleteCartAtRevision(owner, order.cartRevision))) return;
   const orderedLines = new Map(order.items.map((line) => [line.lineId, line]));
-  const cart = await findCart(owner);
-  const kept = cart.items.filter((item) => {
-    const ordered = orderedLines.get(String(item._id));
-    return !ordered || !isTheOrderedLine(item, ordered);
+  await changeCart(async () => {
+    const cart = await findCart(owner);
+    const kept = cart.items.filter((item) => {
+      const ordered = orderedLines.get(String(item._id));
+      return !ordered || !isTheOrderedLine(item, ordered);
+    });
+    const codeUsed =
+      order.discountCode !== null && cart.discount?.discountCode === order.discountCode;
+    if (kept.length === cart.items.length && !codeUsed) return true;
+    return (await saveCart(owner, cart, kept, codeUsed ? null : cart.discount)) || null;
   });
-  const codeUsed =
-    order.discountCode !== null && cart.discount?.discountCode === order.discountCode;
-  if (kept.length === cart.items.length && !codeUsed) return;
-  await saveCart(owner, cart, kept, codeUsed ? null : cart.discount);
 }
 
 /**
@@ -228,7 +251,9 @@ export async function mergeGuestCartIntoCustomer(
   sessionId: string,
   customerId: string,
 ): Promise<void> {
-  await assignGuestCartToCustomer(sessionId, customerId, joinedLine);
+  await changeCart(
+    async () => (await assignGuestCartToCustomer(sessionId, customerId, joinedLine)) || null,
+  );
   await assignSessionUploadsToCustomer(sessionId, customerId);
   await assignSessionSheetsToCustomer(sessionId, customerId);
 }
@@ -313,21 +338,22 @@ function cartResponse(
 /**
  * A change: the applied code is checked against the new subtotal, then the lines are saved with the
  * code dropped or its amount updated, in one write; the answer is the whole cart as it now is, naming
- * a code this change dropped.
+ * a code this change dropped. Null when the cart changed since `cart` was read: nothing was written
+ * (changeCart makes the change again).
  */
 async function saveChange(
   owner: CartOwner,
   cart: StoredCart,
   saved: CartItemRecord[],
   started?: CartStart,
-): Promise<CartResponse> {
+): Promise<CartResponse | null> {
   const lines = saved.map(toCartLine);
   const checked = await checkCartDiscount(cart.discount, sumOf(lines));
   const kept =
     cart.discount && checked.discount
       ? { ...cart.discount, discountAmountCents: checked.discount.amountCents }
       : null;
-  await saveCart(owner, cart, saved, kept, started);
+  if (!(await saveCart(owner, cart, saved, kept, started))) return null;
   // Answered from the lines just saved; without a ZIP code, so no tax applies and no rate table is
   // needed. A code this change dropped is named, no longer applied.
   return cartResponse(lines, checked, {});
@@ -346,16 +372,20 @@ function assertNoRepeat(
   if (repeat) throw AppError.conflict(repeatedLabelMessage(repeat, when));
 }
 
-/** Saves the cart with the line at index replaced by changed; the answer carries that line. */
+/**
+ * Saves the cart with the line at index replaced by changed; the answer carries that line. Null when
+ * the cart changed since it was read (saveChange).
+ */
 async function saveChangedLine(
   owner: CartOwner,
   cart: StoredCart,
   index: number,
   changed: CartItemRecord,
-): Promise<CartChangeResponse> {
+): Promise<CartChangeResponse | null> {
   const saved = cart.items.map((item, position) => (position === index ? changed : item));
   assertNoRepeat(saved, index, 'changing');
-  return { ...(await saveChange(owner, cart, saved)), item: toCartItem(toCartLine(changed)) };
+  const answer = await saveChange(owner, cart, saved);
+  return answer && { ...answer, item: toCartItem(toCartLine(changed)) };
 }
 
 /** The line at a new quantity, priced by the rules with its quantity break. */
@@ -506,28 +536,29 @@ export async function addToCart(
     const lines = pushed.items.map(toCartLine);
     return { ...cartResponse(lines, { discount: null }, {}), item: toCartItem(toCartLine(added)) };
   }
-  const cart = await findCart(owner);
-  const same = asNewLine
-    ? -1
-    : cart.items.findIndex((item) => isSameLabel(labelOfLine(item), configuration));
-  if (same >= 0) {
-    const current = cart.items[same]!;
-    const merged = current.quantity + quantity;
-    if (merged > MAX_LINE_QUANTITY) {
-      const message = `Your cart already has ${formatCount(current.quantity)} of this label. ${LINE_QUANTITY_LIMIT_MESSAGE}`;
-      throw AppError.invalidField('quantity', message);
+  return changeCart(async () => {
+    const cart = await findCart(owner);
+    const same = asNewLine
+      ? -1
+      : cart.items.findIndex((item) => isSameLabel(labelOfLine(item), configuration));
+    if (same >= 0) {
+      const current = cart.items[same]!;
+      const merged = current.quantity + quantity;
+      if (merged > MAX_LINE_QUANTITY) {
+        const message = `Your cart already has ${formatCount(current.quantity)} of this label. ${LINE_QUANTITY_LIMIT_MESSAGE}`;
+        throw AppError.invalidField('quantity', message);
+      }
+      return saveChangedLine(owner, cart, same, atQuantity(current, merged));
     }
-    return saveChangedLine(owner, cart, same, atQuantity(current, merged));
-  }
-  // A soft limit (two requests at once may both pass): it bounds a cart, it is not a business rule.
-  if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
-  const saved = [...cart.items, added];
-  assertNoRepeat(saved, cart.items.length, 'adding');
-  // The first label of an empty cart starts it: the start is written with the line.
-  const started =
-    cart.items.length === 0 ? { id: added._id.toString(), at: added.createdAt } : undefined;
-  const answer = await saveChange(owner, cart, saved, started);
-  return { ...answer, item: toCartItem(toCartLine(added)) };
+    if (cart.items.length >= MAX_CART_LINES) throw AppError.conflict(CART_FULL_MESSAGE);
+    const saved = [...cart.items, added];
+    assertNoRepeat(saved, cart.items.length, 'adding');
+    // The first label of an empty cart starts it: the start is written with the line.
+    const started =
+      cart.items.length === 0 ? { id: added._id.toString(), at: added.createdAt } : undefined;
+    const answer = await saveChange(owner, cart, saved, started);
+    return answer && { ...answer, item: toCartItem(toCartLine(added)) };
+  });
 }
 
 /** The owner's lines and the one asked for; another owner's line is a 404, as is one that is gone. */
@@ -566,10 +597,12 @@ export async function changeQuantity(
   id: string,
   quantity: number,
 ): Promise<CartChangeResponse> {
-  const { cart, index } = await cartWith(owner, id);
-  const current = cart.items[index]!;
-  await assertQuantityFitsLine(current, quantity);
-  return saveChangedLine(owner, cart, index, atQuantity(current, quantity));
+  return changeCart(async () => {
+    const { cart, index } = await cartWith(owner, id);
+    const current = cart.items[index]!;
+    await assertQuantityFitsLine(current, quantity);
+    return saveChangedLine(owner, cart, index, atQuantity(current, quantity));
+  });
 }
 
 /**
@@ -582,16 +615,21 @@ export async function replaceCartLine(
   configuration: LabelConfiguration,
 ): Promise<CartChangeResponse> {
   const line = await lineOf(owner, configuration);
-  const { cart, index } = await cartWith(owner, id);
-  const changed = atQuantity({ ...cart.items[index]!, ...line }, configuration.quantity);
-  return saveChangedLine(owner, cart, index, changed);
+  return changeCart(async () => {
+    const { cart, index } = await cartWith(owner, id);
+    const changed = atQuantity({ ...cart.items[index]!, ...line }, configuration.quantity);
+    return saveChangedLine(owner, cart, index, changed);
+  });
 }
 
 /** DELETE /api/cart/{id}. */
 export async function removeFromCart(owner: CartOwner, id: string): Promise<CartDeleteResponse> {
-  const { cart, index } = await cartWith(owner, id);
-  const saved = cart.items.filter((_, position) => position !== index);
-  return { ...(await saveChange(owner, cart, saved)), id };
+  return changeCart(async () => {
+    const { cart, index } = await cartWith(owner, id);
+    const saved = cart.items.filter((_, position) => position !== index);
+    const answer = await saveChange(owner, cart, saved);
+    return answer && { ...answer, id };
+  });
 }
 
 function toSessionResponse(applied: CartDiscountRecord | null): CartSessionResponse {

@@ -1,8 +1,8 @@
 // Data access for carts; plain objects out. A cart is one document per owner, its _id the owner key
 // (`guest:{sessionId}` or `customer:{customerId}`), holding its lines and its discount code: a cart
-// call reads one document and a change writes it whole. Two changes to one cart at the very same
-// moment may keep only the later one; a cart belongs to one shopper, for whom that is a double
-// click, not a lost order.
+// call reads one document and a change writes it whole, only if the cart is still at the revision it
+// read (saveCart). Two changes to one cart at the same moment (two tabs, a payment emptying the cart
+// while a line is added) are both kept: the one that finds the cart changed reads it again.
 import { Types } from 'mongoose';
 import { MAX_CART_LINES } from '@shop/contracts';
 import type { CartOwner } from '../../platform/auth-guards';
@@ -134,12 +134,20 @@ export function labelKeyOf(config: {
  */
 const NEVER_PLACED = { placed: false };
 
-/** Writes fields of the owner's cart, creating it if needed (a lost race to create it is retried). */
-async function writeCartByKey(key: string, fields: Partial<CartRecord>): Promise<void> {
+/**
+ * Writes fields of the owner's cart, creating it if needed (a lost race to create it is retried).
+ * With `atRevision`, only the cart as read: still at that revision (null: a cart that was not there,
+ * or one written before revisions); false, and nothing written, when another write came first.
+ */
+async function writeCartByKey(
+  key: string,
+  fields: Partial<CartRecord>,
+  atRevision?: { revision: string | null },
+): Promise<boolean> {
   const labelKeys = fields.items?.map((item) => labelKeyOf(item.productConfig));
-  await upsertRetryingRace(() =>
+  const write = () =>
     CartModel.updateOne(
-      { _id: key },
+      atRevision ? { _id: key, revision: atRevision.revision } : { _id: key },
       {
         $set: {
           ...fields,
@@ -150,8 +158,19 @@ async function writeCartByKey(key: string, fields: Partial<CartRecord>): Promise
         $setOnInsert: NEVER_PLACED,
       },
       { upsert: true },
-    ).exec(),
-  );
+    ).exec();
+  if (!atRevision) {
+    await upsertRetryingRace(write);
+    return true;
+  }
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    // The cart is there at another revision: the upsert's insert found its _id taken.
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
 }
 
 /** A new line with an id and timestamps of its own, to add with saveCart. */
@@ -161,17 +180,19 @@ export function newItem(item: NewCartItem, now = new Date()): CartItemRecord {
 
 /**
  * Writes the owner's whole cart, its lines and its code (null: none), in one write; a cart left with
- * no lines and no code is removed. `read`: the cart as the caller read it. Emptied, the cart's start
- * is kept in cart_starts first (nothing holds it any more); `started`: the start these lines make
- * (the first label added to an empty cart), written with them.
+ * no lines and no code is removed. `read`: the cart as the caller read it, which is written only if
+ * it is still at that revision: false, and nothing written, when another write changed it since (the
+ * caller reads it again and makes its change on what it now holds). Emptied, the cart's start is
+ * kept in cart_starts first (nothing holds it any more); `started`: the start these lines make (the
+ * first label added to an empty cart), written with them.
  */
 export async function saveCart(
   owner: CartOwner,
-  read: Pick<StoredCart, 'start'>,
+  read: Pick<StoredCart, 'start' | 'revision'>,
   items: CartItemRecord[],
   discount: CartDiscountRecord | null,
   started?: CartStart,
-): Promise<void> {
+): Promise<boolean> {
   const emptied = items.length === 0 && read.start !== null;
   if (emptied) await recordCartStart(read.start!);
   const start = started
@@ -179,8 +200,9 @@ export async function saveCart(
     : emptied
       ? { startedBy: null, startedAt: null }
       : {};
-  if (items.length === 0 && !discount) await deleteCart(owner);
-  else await writeCartByKey(ownerKeyOf(owner), { items, ...(discount ?? NO_DISCOUNT), ...start });
+  const key = ownerKeyOf(owner);
+  if (items.length === 0 && !discount) return deleteCartAt(key, read.revision);
+  return writeCartByKey(key, { items, ...(discount ?? NO_DISCOUNT), ...start }, read);
 }
 
 /**
@@ -253,6 +275,12 @@ async function deleteCart(owner: CartOwner): Promise<void> {
   await CartModel.deleteOne({ _id: ownerKeyOf(owner) }).exec();
 }
 
+/** Removes the cart if it is at this revision; false when it is there at another one. */
+async function deleteCartAt(key: string, revision: string | null): Promise<boolean> {
+  const deleted = await CartModel.deleteOne({ _id: key, revision }).exec();
+  return deleted.deletedCount === 1 || !(await CartModel.exists({ _id: key }).exec());
+}
+
 /** Removes the owner's cart if it is still at this revision (unchanged since it was read); false if not. */
 export async function deleteCartAtRevision(owner: CartOwner, revision: string): Promise<boolean> {
   const deleted = await CartModel.deleteOne({ _id: ownerKeyOf(owner), revision }).exec();
@@ -264,16 +292,17 @@ export async function deleteCartAtRevision(owner: CartOwner, revision: string): 
  * theirs takes that line's place (each of their lines takes one at most), the others go after theirs
  * (by when they were added), as many as fit under MAX_CART_LINES; its code, if it has one, replaces
  * theirs. Safe to call twice: a joined line keeps the guest line's id. It runs on every sign-in: two
- * reads of the carts and at most two writes.
+ * reads of the carts and at most two writes, each only of the cart as read (saveCart): false when
+ * one of them changed meanwhile, and the caller calls it again.
  */
 export async function assignGuestCartToCustomer(
   sessionId: string,
   customerId: string,
   join: (theirs: CartItemRecord, guests: CartItemRecord) => CartItemRecord | null,
-): Promise<void> {
+): Promise<boolean> {
   const guestKey = ownerKeyOf({ sessionId });
   const guest = await findCartByKey(guestKey);
-  if (guest.items.length === 0 && !guest.discount) return;
+  if (guest.items.length === 0 && !guest.discount) return true;
   const customerKey = ownerKeyOf({ sessionId, customerId });
   const customer = await findCartByKey(customerKey);
   // Lines of a merge stopped before the guest cart went are already the customer's: not twice.
@@ -300,15 +329,17 @@ export async function assignGuestCartToCustomer(
   const room = Math.max(0, MAX_CART_LINES - items.length);
   const joining = apart.slice(0, room);
   const staying = apart.slice(room);
-  if (staying.length === guest.items.length && !guest.discount) return; // nothing fits, nothing moves
+  if (staying.length === guest.items.length && !guest.discount) return true; // nothing fits, nothing moves
   if (joinedAt.size > 0 || joining.length > 0 || guest.discount) {
-    await writeCartByKey(customerKey, {
-      items: [...items, ...joining].sort(byAge),
-      ...(guest.discount ?? {}),
-    });
+    const joined = await writeCartByKey(
+      customerKey,
+      { items: [...items, ...joining].sort(byAge), ...(guest.discount ?? {}) },
+      customer,
+    );
+    if (!joined) return false;
   }
   // The guest's code is the customer's now; a guest cart left with no lines is removed.
-  await saveCart({ sessionId }, guest, staying, null);
+  return saveCart({ sessionId }, guest, staying, null);
 }
 
 /** Keeps a cart's start apart from its cart (keyed by its line: a retried write records it once). */
