@@ -23,7 +23,7 @@ import {
 } from '../src/modules/orders/order-access';
 import { addBusinessDays } from '@shop/contracts';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
-import { approveProof, requestProofChanges } from '../src/modules/proofs/workflow';
+import { approveProof, createRevision, requestProofChanges } from '../src/modules/proofs/workflow';
 import { findProofEvent } from '../src/modules/orders/orders';
 import {
   addToCart,
@@ -623,6 +623,87 @@ describe('moving to processing', () => {
     expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
       status: 'processing',
       proof: { revision: 2, status: 'approved' },
+    });
+  });
+
+  it('when the customer asks for changes while the shop makes a revision from the proof as it was, then the revision is refused and the request stands', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const lineId = order.itemIds[0]!;
+    const revising = createRevision(
+      order.orderId,
+      {
+        lineId,
+        // The file is kept after the order was read: the customer's request lands meanwhile.
+        file: async () => {
+          const asked = await guest.request('POST', `/api/orders/${order.orderId}/proof/changes`, {
+            body: { revision: 1, comments: [{ lineId, comment: 'Bigger letters' }] },
+          });
+          expect(asked.status, asked.text).toBe(200);
+          return {
+            hashedName: `${'a'.repeat(64)}.png`,
+            originalName: 'proof.png',
+            contentType: 'image/png',
+          };
+        },
+      },
+      { by: adminEmail, config: app.config },
+    );
+    await expect(revising).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'The order changed while the revision was made: reload the order',
+    });
+    // The admin's order still says the customer asked for changes, and no revision went out unasked.
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    expect(detail.body.proofStatus).toBe('changes_requested');
+    expect(await OutboxModel.exists({ key: `proof_request:${order.orderId}:2` })).toBeNull();
+    // Made again from the proof as it now is, the revision answers the request.
+    const revised = await uploadRevision(
+      order.orderId,
+      { lineId },
+      { name: 'proof.png', bytes: PNG },
+    );
+    expect(revised.status, JSON.stringify(revised.body)).toBe(201);
+    expect(revised.body).toMatchObject({ status: 'awaiting_approval', revision: 2 });
+  });
+
+  it('when the customer’s approval is recorded while the shop makes a revision from the proof as it was, then the revision is refused and the approval moves the order on', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    const lineId = order.itemIds[0]!;
+    const revising = createRevision(
+      order.orderId,
+      {
+        lineId,
+        // The file is kept after the order was read: the approval's first write lands meanwhile.
+        file: async () => {
+          await OrderModel.updateOne(
+            { _id: order.orderId },
+            { $set: { 'proof.status': 'approved' } },
+          );
+          return {
+            hashedName: 'a'.repeat(64) + '.png',
+            originalName: 'proof.png',
+            contentType: 'image/png',
+          };
+        },
+      },
+      { by: adminEmail, config: app.config },
+    );
+    await expect(revising).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'The order changed while the revision was made: reload the order',
+    });
+    expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+      proof: { revision: 1, status: 'approved' },
+    });
+    const approved = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Ann Lee' },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
+      status: 'processing',
+      proof: { revision: 1, status: 'approved' },
     });
   });
 

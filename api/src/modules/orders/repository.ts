@@ -444,18 +444,25 @@ export async function dropMove(id: string, move: PendingMove): Promise<void> {
 }
 
 /**
- * Writes the proof step's state while the order waits for the proof (the revision it names in the
- * filter, so a decision on an older revision writes nothing) and no move is under way (a cancel
- * claimed first); the order as written, or null.
+ * Writes the proof step's state while the order waits for the proof, its proof still as the caller
+ * read it (the revision and the status it names in the filter, so a decision on an older revision,
+ * or a revision made from a proof the customer answered since, writes nothing) and no move is under
+ * way (a cancel claimed first); the order as written, or null.
  */
 export async function setProofState(
   id: string,
-  expected: { revision: number },
+  expected: Pick<OrderProofState, 'revision' | 'status'>,
   proof: OrderProofState,
   proofReminderDueAt: Date | null,
 ): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
-    { _id: id, status: 'awaiting_proof', pendingMove: null, 'proof.revision': expected.revision },
+    {
+      _id: id,
+      status: 'awaiting_proof',
+      pendingMove: null,
+      'proof.revision': expected.revision,
+      'proof.status': expected.status,
+    },
     { $set: { proof, proofReminderDueAt } },
     { new: true },
   )
