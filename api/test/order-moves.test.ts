@@ -3,7 +3,7 @@
 // move whose call stopped before the order's status was written is finished by a retry once it has
 // settled, as first recorded (a cancel's refund asked again for the same amount), never by a
 // different move. Time is injected where the settle time matters.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
 import { insertMoveEvent } from '../src/modules/orders/events';
@@ -13,11 +13,30 @@ import { SandboxRefundModel, sandboxProvider } from '../src/modules/payments/san
 import { trusted } from '../src/platform/db';
 import { AppError } from '../src/platform/errors';
 import { createLogger } from '../src/platform/logger';
-import { addToCart, pay, placeOrder, registerAdmin } from './support/shop-flows';
+import { addToCart, cookieOf, pay, placeOrder, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 const sandbox = sandboxProvider();
 const logger = createLogger('silent');
+
+/**
+ * Runs once, right after the next read of an order by its id (order-access's loadOrder), before the
+ * caller goes on: what another admin's call does in between.
+ */
+const afterNextOrderRead = vi.hoisted(() => ({ run: null as null | (() => Promise<void>) }));
+vi.mock('../src/modules/orders/order-access', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/modules/orders/order-access')>();
+  return {
+    ...actual,
+    async loadOrder(id: string) {
+      const order = await actual.loadOrder(id);
+      const run = afterNextOrderRead.run;
+      afterNextOrderRead.run = null;
+      await run?.();
+      return order;
+    },
+  };
+});
 
 /**
  * A refund that waits, as Square's takes seconds: `reached` once asked, made when `release` is called
@@ -138,6 +157,54 @@ describe('two moves out of one state', () => {
     expect(record.stored.proof?.status).toBe('awaiting_approval');
     expect(record.moves).toEqual(['awaiting_proof', 'cancelled']);
     expect(record.proofHistory.some((text) => text.includes('without the customer'))).toBe(false);
+  });
+
+  it('when an admin overrides the proof while another sends a new revision of it, then the override is refused 409 and the order waits for the new revision', async () => {
+    const order = await paidOrder({ skipProof: false });
+    const lineId = (await OrderModel.findById(order.orderId).lean())!.items[0]!.lineId;
+    // The revision is sent after the override's call read the order, before its move takes it.
+    afterNextOrderRead.run = async () => {
+      const form = new FormData();
+      form.append('lineId', lineId);
+      form.append('customText', 'MAIN PUMP 2');
+      const response = await fetch(
+        `${app.baseUrl}/api/admin/orders/${order.orderId}/proof/revisions`,
+        {
+          method: 'POST',
+          headers: { 'x-session-id': admin.sessionId, cookie: cookieOf(admin) },
+          body: form,
+        },
+      );
+      expect(response.status, await response.text()).toBe(201);
+    };
+    const overridden = await admin.request(
+      'POST',
+      `/api/admin/orders/${order.orderId}/proof/override`,
+      { body: { reason: 'Customer approved by phone' } },
+    );
+    expect(afterNextOrderRead.run).toBeNull();
+    expect(overridden.status, overridden.text).toBe(409);
+    expect(overridden.body.message).toBe(
+      'Revision 2 of the proof was sent meanwhile: reload the order',
+    );
+    const record = await recordOf(order.orderId);
+    expect(record.stored).toMatchObject({
+      status: 'awaiting_proof',
+      pendingMove: null,
+      proof: { revision: 2, status: 'awaiting_approval' },
+    });
+    expect(record.moves).toEqual(['awaiting_proof']);
+    expect(record.proofHistory.some((text) => text.includes('without the customer'))).toBe(false);
+    expect(await OutboxModel.exists({ key: `proof_overridden:${order.orderId}` })).toBeNull();
+    // Read again, the override goes ahead with revision 2.
+    const again = await admin.request('POST', `/api/admin/orders/${order.orderId}/proof/override`, {
+      body: { reason: 'Customer approved by phone' },
+    });
+    expect(again.status, again.text).toBe(200);
+    expect((await OrderModel.findById(order.orderId).lean())!.proof).toMatchObject({
+      revision: 2,
+      status: 'overridden',
+    });
   });
 
   it('when an admin makes a proof revision while another cancels the order and the refund is under way, then the revision is refused 409 naming the cancel, and once the refund is refused the next revision is made and sent', async () => {

@@ -6,6 +6,7 @@
 import {
   ORDER_MOVES,
   ORDER_STATUS_LABELS,
+  SHOP_PROOF_STATUS_LABELS,
   formatDollars,
   toCents,
   toDollars,
@@ -301,6 +302,21 @@ export async function overrideProof(
   // The move first, so only the override that moves the order records its reason; keyed, so a
   // retry finishing the move adds nothing when the first call recorded it.
   const move = await claimMove(order, { to: 'processing', by, note: `Override: ${reason}` }, now);
+  // The proof read may have changed before the move took the order (from then on no revision or
+  // answer is written: repository's setProofState): another admin's revision sent meanwhile, or
+  // the customer's approval, is what the admin must see first, so the move is given back.
+  const proof = (await loadOrder(id)).proof ?? order.proof;
+  if (proof.revision !== revision || proof.status !== order.proof.status) {
+    await deleteMoveEvent(id, move.to);
+    await dropMove(id, move);
+    throw AppError.conflict(
+      proof.status === 'approved'
+        ? 'The proof is approved: move the order to processing instead'
+        : proof.revision !== revision
+          ? `Revision ${proof.revision} of the proof was sent meanwhile: reload the order`
+          : `${SHOP_PROOF_STATUS_LABELS[proof.status]} meanwhile: reload the order`,
+    );
+  }
   await insertProofEvent({
     orderId: id,
     key: 'override',
@@ -311,7 +327,7 @@ export async function overrideProof(
   });
   // The customer is told, as an approval tells them (not why: the reason is the shop's).
   await queueMail(productionMail(order, { revision }, config, now));
-  return toAdminOrder(await finish(id, move, { proof: { ...order.proof, status: 'overridden' } }));
+  return toAdminOrder(await finish(id, move, { proof: { ...proof, status: 'overridden' } }));
 }
 
 export async function completeOrder(id: string, { by }: { by: string }): Promise<AdminOrder> {
