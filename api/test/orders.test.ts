@@ -11,6 +11,7 @@ import {
 import { CartModel } from '../src/modules/cart/model';
 import { OrderModel } from '../src/modules/orders/model';
 import {
+  EARLIER_CHECKOUT_PAID_MESSAGE,
   EARLIER_PAYMENT_IN_PROGRESS_MESSAGE,
   REPLACED_CHECKOUT_NOTE,
 } from '../src/modules/orders/placing';
@@ -26,6 +27,25 @@ import {
   registerAdmin,
 } from './support/shop-flows';
 import { commandsOn, startTestApp, type TestAgent, type TestApp } from './support/test-app';
+
+/**
+ * Runs once, right after a placing next reads the owner's earlier checkouts (the repository's
+ * findOpenPlacingsOf), before it goes on: what another tab does in between.
+ */
+const afterEarlierCheckoutsRead = vi.hoisted(() => ({ run: null as null | (() => Promise<void>) }));
+vi.mock('../src/modules/orders/repository', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/modules/orders/repository')>();
+  return {
+    ...actual,
+    async findOpenPlacingsOf(ownerKey: string) {
+      const found = await actual.findOpenPlacingsOf(ownerKey);
+      const run = afterEarlierCheckoutsRead.run;
+      afterEarlierCheckoutsRead.run = null;
+      await run?.();
+      return found;
+    },
+  };
+});
 
 const NY_RATE = 0.08875;
 let app: TestApp;
@@ -432,6 +452,50 @@ describe('POST /api/orders', () => {
       status: 'pending_payment',
       paymentStatus: 'charging',
     });
+  });
+
+  it('when the tab left on the earlier checkout pays it while the changed cart is being placed, then the changed cart is not placed: its labels are never paid twice', async () => {
+    const agent = app.agent();
+    await addToCart(agent, { quantity: 10 });
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    expect(first.status).toBe(201);
+    await addToCart(agent, { customText: 'ANOTHER' });
+    // The placing has read the first checkout unpaid when the other tab's Pay goes through.
+    afterEarlierCheckoutsRead.run = async () => {
+      expect((await pay(agent, first.body.orderId)).status).toBe(200);
+    };
+    const before = await OrderModel.countDocuments();
+    const refused = await checkout(agent, { customerInfo: customerInfo() });
+    expect(afterEarlierCheckoutsRead.run).toBeNull();
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toEqual({ message: EARLIER_CHECKOUT_PAID_MESSAGE });
+    expect(await OrderModel.countDocuments()).toBe(before);
+    expect(await OrderModel.findById(first.body.orderId).lean()).toMatchObject({
+      paymentStatus: 'paid',
+    });
+    // The paid labels left the cart: placed again, the order holds the new line alone.
+    const placed = await checkout(agent, { customerInfo: customerInfo() });
+    expect(placed.status, placed.text).toBe(201);
+    const order = await OrderModel.findById(placed.body.orderId).lean();
+    expect(order!.items.map((item) => item.productConfig.customText)).toEqual(['ANOTHER']);
+  });
+
+  it('when the tab left on the earlier checkout starts paying it while the changed cart is being placed, then 409 and nothing placed', async () => {
+    const agent = app.agent();
+    await addToCart(agent, { quantity: 10 });
+    const first = await checkout(agent, { customerInfo: customerInfo() });
+    await addToCart(agent, { customText: 'ANOTHER' });
+    afterEarlierCheckoutsRead.run = async () => {
+      await OrderModel.updateOne(
+        { _id: first.body.orderId },
+        { $set: { paymentStatus: 'charging', chargingSince: new Date() } },
+      );
+    };
+    const before = await OrderModel.countDocuments();
+    const refused = await checkout(agent, { customerInfo: customerInfo() });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toEqual({ message: EARLIER_PAYMENT_IN_PROGRESS_MESSAGE });
+    expect(await OrderModel.countDocuments()).toBe(before);
   });
 
   it('when a guest with a checkout signs in and places the cart changed, then the guest checkout ends: what the cart became is paid once', async () => {

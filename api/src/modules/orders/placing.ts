@@ -38,6 +38,7 @@ import { insertMoveEvent } from './events';
 import {
   expireUnpaid,
   findLatestPlacing,
+  findOrderById,
   findOpenPlacingsOf,
   insertOrder,
   issueOrderNumber,
@@ -321,7 +322,7 @@ export async function placeOrder(
 ): Promise<CreatedOrder & { reused: boolean }> {
   const cartKey = `${ownerKeyOf(owner)}:${order.cartFingerprint}`;
   await keepOrderedArtwork(owner, order.items);
-  let earlier: OrderRecord[] | null = null;
+  let earlierEnded = false;
   for (let race = 0; race < MAX_RACES; race++) {
     // A cart never placed before has no placing to look for: its first is written straight away.
     // Were there one after all (a placing of the same cart at the same moment), the unique index
@@ -333,18 +334,25 @@ export async function placeOrder(
       return { ...createdOrder(latest), reused: true };
     }
     const placing = (latest?.placing ?? 0) + 1;
-    earlier ??= await openEarlierCheckouts(
-      owner,
-      { cartKey, cartPlacedBefore },
-      staleChargeMs,
-      new Date(),
-    );
+    if (!earlierEnded) {
+      // The earlier checkouts end before this one is written: one whose payment began meanwhile
+      // (Pay in the tab left on it) may yet charge its lines, so this one is not placed, and the
+      // shopper never pays for the same labels twice.
+      const earlier = await openEarlierCheckouts(
+        owner,
+        { cartKey, cartPlacedBefore },
+        staleChargeMs,
+        new Date(),
+      );
+      const { paidMeanwhile } = await endUnpaidCheckouts(earlier, REPLACED_CHECKOUT_NOTE);
+      if (paidMeanwhile === 'charging')
+        throw AppError.conflict(EARLIER_PAYMENT_IN_PROGRESS_MESSAGE);
+      if (paidMeanwhile === 'paid') throw AppError.conflict(EARLIER_CHECKOUT_PAID_MESSAGE);
+      earlierEnded = true;
+    }
     const written = await writeOrder({ ...order, cartKey, placing });
     crashAt('after-order-write');
-    if (written) {
-      await endUnpaidCheckouts(earlier, REPLACED_CHECKOUT_NOTE, written.createdAt);
-      return { ...createdOrder(written), reused: false };
-    }
+    if (written) return { ...createdOrder(written), reused: false };
     // Another request placed this very cart meanwhile: its order is the answer.
   }
   throw AppError.conflict('This cart is being placed by another request; please try again');
@@ -357,22 +365,35 @@ export const REPLACED_CHECKOUT_NOTE = 'Replaced: the cart was changed and placed
 export const EARLIER_PAYMENT_IN_PROGRESS_MESSAGE =
   'The payment of your earlier checkout is still going through. Wait a moment, then check your cart and place your order again.';
 
+/** Why a changed cart is not placed when its earlier checkout was paid as it was being placed. */
+export const EARLIER_CHECKOUT_PAID_MESSAGE =
+  'Your earlier checkout was just paid. Check your cart, then place your order again.';
+
 /**
  * Ends checkouts still waiting for payment, as the day's sweep ends them (payments/expiry.ts):
  * expired, with a note in their history, any discount use they held given back. One whose charge
  * is in flight or was never answered (the card may have been charged) is left to the sweep, as is
- * one paid meanwhile. How many ended.
+ * one paid meanwhile. How many ended, and `paidMeanwhile`: whether one read unpaid was taken by
+ * its payment before it could be ended ('charging' or 'paid'), else null.
  */
 export async function endUnpaidCheckouts(
   checkouts: readonly OrderRecord[],
   note: string,
   now = new Date(),
-): Promise<number> {
+): Promise<{ ended: number; paidMeanwhile: 'charging' | 'paid' | null }> {
   let ended = 0;
+  let paidMeanwhile: 'charging' | 'paid' | null = null;
   for (const checkout of checkouts) {
     if (checkout.paymentStatus !== 'unpaid' || checkout.unansweredToken) continue;
     const before = await expireUnpaid(checkout._id);
-    if (!before) continue; // paid, charging or ended meanwhile
+    if (!before) {
+      // Paid, charging or ended meanwhile.
+      const current = await findOrderById(checkout._id.toString());
+      const taken = current?.paymentStatus;
+      if (taken === 'paid' || (taken === 'charging' && paidMeanwhile === null))
+        paidMeanwhile = taken;
+      continue;
+    }
     ended += 1;
     await insertMoveEvent({
       orderId: checkout._id.toString(),
@@ -385,7 +406,7 @@ export async function endUnpaidCheckouts(
     if (before.discountCode && before.discountReserved)
       await releaseDiscountUse(before.discountCode, before.discountCodeId);
   }
-  return ended;
+  return { ended, paidMeanwhile };
 }
 
 /**
