@@ -434,6 +434,32 @@ describe('POST /api/auth/change-password', () => {
     expect((await login(app.agent(), user.email, PASSWORD)).status).toBe(401);
     expect((await login(app.agent(), user.email, 'a brand new one')).status).toBe(200);
   });
+
+  it('when the password is changed from two places at once with the same old password, then one change is made and the other is refused: the password is the one its owner was told', async () => {
+    const owner = app.agent();
+    const { body: user } = await register(owner);
+    const other = app.agent();
+    await login(other, user.email, PASSWORD);
+    const [first, second] = await Promise.all(
+      [
+        [owner, 'the owner’s new one'],
+        [other, 'someone else’s one'],
+      ].map(([agent, newPassword]) =>
+        (agent as typeof owner).request('POST', '/api/auth/change-password', {
+          body: { currentPassword: PASSWORD, newPassword },
+        }),
+      ),
+    );
+    const statuses = [first!.status, second!.status].sort();
+    expect(statuses).toEqual([200, 400]);
+    const refused = first!.status === 400 ? first! : second!;
+    expect(refused.body.message).toBe(accountMessages.currentPasswordWrong);
+    // The password is the one the successful change set, and only that one.
+    const set = first!.status === 200 ? 'the owner’s new one' : 'someone else’s one';
+    const lost = first!.status === 200 ? 'someone else’s one' : 'the owner’s new one';
+    expect((await login(app.agent(), user.email, set)).status).toBe(200);
+    expect((await login(app.agent(), user.email, lost)).status).toBe(401);
+  });
 });
 
 describe('sessions (docs/design.md section 6)', () => {

@@ -141,7 +141,9 @@ export async function signedInShopUser(customerId: string): Promise<ShopUser | n
 
 /**
  * Replaces the password after checking the current one (400 when wrong), and signs out every other
- * session of the customer: whoever knew the old password is out.
+ * session of the customer: whoever knew the old password is out. The password checked is the one
+ * replaced: of two changes at once from the same old password (another tab, or whoever else knew
+ * it), the second is refused as its current password is wrong by then.
  */
 export async function changePassword({
   customerId,
@@ -154,12 +156,16 @@ export async function changePassword({
   newPassword: string;
   keepSessionId: string;
 }): Promise<void> {
-  await checkCurrentPassword(
+  const customer = await checkCurrentPassword(
     customerId,
     currentPassword,
     'Too many password change attempts. Please try again later.',
   );
-  await setPasswordHash(customerId, await hashPassword(newPassword), new Date());
+  const replaced = await setPasswordHash(customerId, await hashPassword(newPassword), new Date(), {
+    replacing: customer.passwordHash,
+  });
+  if (!replaced)
+    throw AppError.invalidField('currentPassword', accountMessages.currentPasswordWrong);
   await signOutOtherSessions(customerId, keepSessionId);
 }
 

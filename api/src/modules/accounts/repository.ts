@@ -58,9 +58,21 @@ export async function insertCustomer(customer: NewCustomer): Promise<CustomerRec
   ).toObject();
 }
 
-/** Sets the password; the reset links made before `at` stop working (tokens.ts). */
-export async function setPasswordHash(id: string, passwordHash: string, at: Date): Promise<void> {
-  await CustomerModel.updateOne({ _id: id }, { $set: { passwordHash, passwordSetAt: at } });
+/**
+ * Sets the password; the reset links made before `at` stop working (tokens.ts). With `replacing`,
+ * only while the password is still the one checked (its hash): false when another change came first.
+ */
+export async function setPasswordHash(
+  id: string,
+  passwordHash: string,
+  at: Date,
+  { replacing }: { replacing?: string } = {},
+): Promise<boolean> {
+  const set = await CustomerModel.updateOne(
+    replacing === undefined ? { _id: id } : { _id: id, passwordHash: replacing },
+    { $set: { passwordHash, passwordSetAt: at } },
+  );
+  return set.matchedCount === 1;
 }
 
 export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
