@@ -438,6 +438,25 @@ describe('POST /api/account/email', () => {
     expect(await OutboxModel.countDocuments({ to: newEmail, kind: 'email_changed' })).toBe(0);
   });
 
+  it('when the email is changed in two tabs at once, then one change is made and the other is refused 409: no tab says the account has an address it does not', async () => {
+    const agent = app.agent();
+    await register(agent);
+    const wanted = [uniqueEmail('first'), uniqueEmail('second')];
+    const answers = await Promise.all(
+      wanted.map((email) =>
+        agent.request('POST', '/api/account/email', { body: { email, currentPassword: PASSWORD } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const made = answers.find((answer) => answer.status === 200)!;
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.body.message).toBe(accountMessages.emailChangedMeanwhile);
+    expect((await me(agent)).email).toBe(made.body.email);
+    // The refused address was mailed nothing.
+    const other = wanted.find((email) => email !== made.body.email)!;
+    expect(await OutboxModel.countDocuments({ to: other })).toBe(0);
+  });
+
   it('when the email belongs to another account, then 409 with the clear message and nothing changes', async () => {
     const taken = (await register(app.agent())).body.email as string;
     const agent = app.agent();

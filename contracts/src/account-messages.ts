@@ -28,6 +28,8 @@ export const accountMessages = {
   profileSaved: 'Your details were saved',
   emailChanged: 'Your email was changed. A confirmation link is on its way to the new address.',
   emailUnchanged: 'This is already your email address',
+  emailChangedMeanwhile:
+    'Your email was just changed in another window. Reload the page to see the address your account now has.',
   accountDeleted: 'Your account was deleted. Its orders stay with the shop.',
   ordersInProgress:
     'You have orders in progress: your account can be deleted once they have shipped or been cancelled.',

@@ -356,8 +356,11 @@ export async function changeEmail(
   }
   const confirmation = await claimConfirmationEmail(customerId);
   const moved = await changeCustomerEmail(customer, email);
-  if (!moved) {
+  if (moved === 'taken' || moved === 'changed') {
     await confirmation.release();
+    // Another change of the email came first (another tab): this one would say a link went to an
+    // address the account does not hold.
+    if (moved === 'changed') throw AppError.conflict(accountMessages.emailChangedMeanwhile);
     throw emailTaken();
   }
   await deleteAccountTokensOf(customerId);

@@ -146,17 +146,19 @@ export async function updateProfile(
 }
 
 /**
- * Moves the customer to newEmail, unconfirmed until its link is followed; null when another customer
- * has it. The unique email index is the guard; the lookup first answers the usual case plainly.
+ * Moves the customer to newEmail, unconfirmed until its link is followed, only from the email it was
+ * read with; 'taken' when another customer has it, 'changed' when the customer's email changed since
+ * it was read (another change came first). The unique email index is the guard; the lookup first
+ * answers the usual case plainly.
  */
 export async function changeCustomerEmail(
   customer: CustomerRecord,
   newEmail: string,
-): Promise<CustomerRecord | null> {
-  if (await CustomerModel.exists({ email: newEmail })) return null;
+): Promise<CustomerRecord | 'taken' | 'changed'> {
+  if (await CustomerModel.exists({ email: newEmail })) return 'taken';
   try {
-    return await CustomerModel.findByIdAndUpdate(
-      customer._id,
+    const moved = await CustomerModel.findOneAndUpdate(
+      { _id: customer._id, email: customer.email },
       {
         $set: {
           email: newEmail,
@@ -166,8 +168,9 @@ export async function changeCustomerEmail(
       },
       { new: true },
     ).lean<CustomerRecord>();
+    return moved ?? 'changed';
   } catch (error) {
-    if (isDuplicateKeyError(error)) return null;
+    if (isDuplicateKeyError(error)) return 'taken';
     throw error;
   }
 }
