@@ -25,6 +25,7 @@ import { addBusinessDays } from '@shop/contracts';
 import { remindUnansweredProofs } from '../src/modules/proofs/reminders';
 import { approveProof, createRevision, requestProofChanges } from '../src/modules/proofs/workflow';
 import { findProofEvent } from '../src/modules/orders/orders';
+import { insertProofEvent } from '../src/modules/orders/events';
 import {
   addToCart,
   customerInfo,
@@ -571,6 +572,33 @@ describe('moving to processing', () => {
       body: { revision: 1, name: 'Ann Lee' },
     });
     expect(third.status).toBe(409);
+  });
+
+  it('when two people approve at the same moment under different names, then the history, the move and the email all name the one whose approval was recorded', async () => {
+    const guest = app.agent();
+    const order = await paidOrder(guest);
+    // Ann's approval is recorded; her call has not yet written the proof's state.
+    await insertProofEvent({
+      orderId: order.orderId,
+      key: '1:decision',
+      at: new Date(),
+      by: 'customer',
+      note: 'Proof (revision 1) approved by Ann Lee',
+      proof: { action: 'approved', revision: 1, name: 'Ann Lee' },
+    });
+    const bob = await guest.request('POST', `/api/orders/${order.orderId}/proof/approve`, {
+      body: { revision: 1, name: 'Bob Stone' },
+    });
+    expect(bob.status, bob.text).toBe(200);
+    expect(bob.body.revisions[0].approval).toMatchObject({ name: 'Ann Lee' });
+    const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
+    expect(detail.body.status).toBe('processing');
+    const notes = detail.body.history.map((move: { note: string | null }) => move.note).join('\n');
+    expect(notes).toContain('approved by Ann Lee');
+    expect(notes).not.toContain('Bob Stone');
+    const mail = await OutboxModel.findOne({ key: `proof_approved:${order.orderId}` }).lean();
+    expect(mail!.text).toContain('Ann Lee');
+    expect(mail!.text).not.toContain('Bob Stone');
   });
 
   it('when an approval stopped after the order moved on and before its email, then the customer’s next click queues the email, once, naming who approved', async () => {

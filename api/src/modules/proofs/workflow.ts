@@ -220,6 +220,8 @@ export async function approveProof(
     assertAwaitingAnswer(order, revision);
   }
   const halfMade = approvedAlready && order.status === 'awaiting_proof';
+  // The approval recorded by another call (a second tab or a colleague approving at the same moment).
+  let recordedByAnother = false;
   if (!halfMade) {
     const proof = assertAwaitingAnswer(order, revision);
     const won = await insertProofEvent({
@@ -235,6 +237,7 @@ export async function approveProof(
       if (earlier?.proof?.action !== 'approved') {
         throw AppError.conflict('This proof was already answered');
       }
+      recordedByAnother = true;
     }
     const approved = await setProofState(orderId, proof, { ...proof, status: 'approved' }, null);
     if (!approved) {
@@ -251,8 +254,12 @@ export async function approveProof(
       }
     }
   }
-  // A call finishing an earlier approval names whoever approved it.
-  const decision = halfMade ? (await findProofEvent(orderId, `${revision}:decision`))?.proof : null;
+  // A call finishing an earlier approval, or joining one recorded meanwhile, names whoever approved
+  // it: the history, the move and the email name one person.
+  const decision =
+    halfMade || recordedByAnother
+      ? (await findProofEvent(orderId, `${revision}:decision`))?.proof
+      : null;
   const approvedBy = decision?.action === 'approved' ? decision.name : name;
   const moved = await startProductionOnApproval(orderId, {
     revision,
