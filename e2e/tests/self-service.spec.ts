@@ -150,6 +150,8 @@ test('the cart takes a typed quantity, and Edit changes a line in the configurat
     'Quantity must be at least 1. Nothing was changed.',
   );
   await expect(line.getByTestId('cart-item-total')).toContainText('$5.20');
+  // The field shows what the cart holds again, the quantity minus and plus step from.
+  await expect(quantity).toHaveValue('1');
 
   await quantity.fill('100');
   await quantity.press('Enter');

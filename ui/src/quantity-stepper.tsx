@@ -141,6 +141,12 @@ export interface QuantityStepperProps {
    */
   busy?: boolean;
   error?: ReactNode;
+  /**
+   * Whether the field's text breaks the rule (aria-invalid, the tinted field): by default whenever
+   * there is an error. False for an error about a quantity refused and no longer in the field (a cart
+   * line puts its saved quantity back).
+   */
+  invalid?: boolean;
   /** What the typed quantity waits for (a cart line saves it on Enter or leaving), said politely. */
   pending?: ReactNode;
   /** Announce the error at once (role="alert"), for an error shown in answer to Enter or leaving. */
@@ -163,6 +169,7 @@ export function QuantityStepper({
   itemName,
   busy = false,
   error,
+  invalid = Boolean(error),
   pending,
   announceError = false,
   onBlur,
@@ -204,7 +211,7 @@ export function QuantityStepper({
           autoComplete="off"
           enterKeyHint="done"
           aria-label={itemName ? `Quantity${of}` : undefined}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           value={text}
           readOnly={busy}

@@ -141,7 +141,13 @@ describe('cart page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Quantity must be a number. Nothing was changed.',
     );
-    expect(field).toHaveAttribute('aria-invalid', 'true');
+    // Refused: the field shows what the cart holds again, as minus, plus and the total do.
+    expect(field).toHaveValue('1');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('button', { name: /Decrease quantity/ })).toBeDisabled();
+    // Leaving the field then keeps the rule said.
+    await userEvent.tab();
+    expect(screen.getByRole('alert')).toHaveTextContent('Quantity must be a number.');
     await userEvent.clear(field);
     await userEvent.type(field, '2.5');
     await userEvent.tab();
@@ -151,6 +157,7 @@ describe('cart page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'A line holds at most 10,000 labels. For more, ask us for a quote. Nothing was changed.',
     );
+    expect(field).toHaveValue('1');
     expect(puts()).toEqual([]);
 
     // Typed and not yet saved: the field says so, as the totals beside it are the saved ones.

@@ -14,7 +14,7 @@ interface CartQuantityStepperProps {
  * A cart line's quantity: minus and plus save at once; a typed quantity is saved on Enter or on leaving
  * the field (until then the field says it is not saved: the totals beside it are the saved ones), and
  * Escape puts the saved one back. A typed quantity that breaks the rule shows the rule
- * and changes nothing.
+ * and changes nothing: the field shows the cart's quantity again.
  */
 export function CartQuantityStepper({
   quantity,
@@ -36,13 +36,18 @@ export function CartQuantityStepper({
     if (busy) return;
     const typed = parseQuantity(draft);
     if ('problem' in typed) {
+      // Refused: the field goes back to what the cart holds (the quantity minus and plus step from,
+      // and the total beside it), and the rule stays said under it.
       setProblem(typed.problem);
+      setDraft(String(quantity));
       return;
     }
-    setProblem(undefined);
     setDraft(String(typed.quantity));
+    // Nothing new typed (leaving the field a refusal put back): the refusal's word stays.
+    if (typed.quantity === quantity) return;
+    setProblem(undefined);
     // A failed save puts the saved quantity back in the field (the card says why).
-    if (typed.quantity !== quantity) onChange(typed.quantity, () => setDraft(String(quantity)));
+    onChange(typed.quantity, () => setDraft(String(quantity)));
   }
 
   function onKeyDown(event: { key: string }) {
@@ -68,6 +73,7 @@ export function CartQuantityStepper({
       onKeyDown={onKeyDown}
       onBlur={commit}
       error={problem && `${problem.replace(/\.$/, '')}. Nothing was changed.`}
+      invalid={false}
       pending={
         !problem && draft.trim() !== String(quantity)
           ? 'Not saved yet: press Enter or leave the field to update the total.'
