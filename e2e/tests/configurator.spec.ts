@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sidewaysOverflow } from '../support/layout';
 
@@ -288,4 +289,48 @@ test('on a 320 px phone, a six-figure total keeps the summary, the price bar and
   expect(button.x + button.width).toBeLessThanOrEqual(bar.x + bar.width);
   const summaryTotal = (await configurator.getByTestId('total-price').boundingBox())!;
   expect(summaryTotal.x + summaryTotal.width).toBeLessThanOrEqual(320);
+});
+
+test('while a new price is on its way, the summary and the phone’s price bar say so and keep their text’s contrast', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  const configurator = page.locator('[data-remote="configurator"]');
+  await configurator.getByText('Phenolic', { exact: true }).click();
+  await configurator.getByLabel('Width (inches)').fill('3');
+  await configurator.getByLabel('Height (inches)').fill('2');
+  await expect(configurator.getByTestId('total-price')).toHaveText('$4.70');
+
+  // The next price is held on its way, so the page stays busy while it is read.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/calculate-price', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await configurator.getByLabel('Width (inches)').fill('4');
+  const prices = configurator.getByTestId('order-summary').locator('dl[aria-busy="true"]');
+  await expect(prices).toBeVisible();
+  await expect(configurator.getByText('Updating price…')).toBeVisible();
+  const contrast = async (selector: string) => {
+    // Past any fade's transition: the page as the shopper reads it while waiting.
+    await page.waitForTimeout(300);
+    const { violations } = await new AxeBuilder({ page })
+      .include(selector)
+      .withRules(['color-contrast'])
+      .analyze();
+    return violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+    );
+  };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await contrast('[data-testid="order-summary"]')).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(configurator.getByTestId('price-bar')).toHaveAttribute('aria-busy', 'true');
+  expect(await contrast('[data-testid="price-bar"]')).toEqual([]);
+
+  release();
+  await expect(configurator.getByTestId('total-price')).toHaveText('$5.60');
+  await expect(prices).toHaveCount(0);
+  await expect(configurator.getByTestId('price-bar')).toHaveAttribute('aria-busy', 'false');
 });

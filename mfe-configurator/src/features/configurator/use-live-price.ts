@@ -9,7 +9,7 @@ export const PRICE_DEBOUNCE_MS = 250;
 export interface LivePrice {
   /** What is shown: zeros while the label cannot be priced, else the server's last answer. */
   price: { unitPrice: number; total: number } | undefined;
-  /** A newer answer is on its way (the last one stays on screen, dimmed). */
+  /** A newer answer is on its way (the last one stays on screen, marked busy). */
   updating: boolean;
   failed: boolean;
   /** Whether the configuration can be priced at all (docs/product.md section 4). */

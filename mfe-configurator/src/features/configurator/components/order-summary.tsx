@@ -58,9 +58,10 @@ const Prices = styled.dl<{ $updating: boolean }>`
   padding: 1rem;
   border-radius: ${theme.radiusSmall};
   background: ${theme.colors.page};
-  border: 1px solid ${theme.colors.border};
-  transition: opacity 150ms ease;
-  opacity: ${({ $updating }) => ($updating ? 0.6 : 1)};
+  /* A newer price on its way: the box's edge turns dashed in the controls' colour (3.4:1), beside the
+     note "Updating price…"; its text keeps full contrast (faded, the muted names fell to 2.8:1). */
+  border: 1px ${({ $updating }) => ($updating ? 'dashed' : 'solid')}
+    ${({ $updating }) => ($updating ? theme.colors.control : theme.colors.border)};
   div {
     display: flex;
     /* A six-figure total goes under its name on a 320 px screen, still on the right, rather than
