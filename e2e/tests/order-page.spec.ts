@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { sidewaysOverflow } from '../support/layout';
 import { screenshots } from '../support/screenshots';
 import {
   outboxMessages,
@@ -140,4 +141,49 @@ test('a guest finds an order through /orders/lookup and the link emailed to them
     new RegExp(`/api/orders/${order.orderId}/invoice\\.pdf\\?access=`),
   );
   await context.close();
+});
+
+test('on a 320 px phone, a six-figure line and a series of web addresses stay within the screen in the history and on the order page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { sessionId, email } = await signedInCustomer(page, 'wide');
+  const order = await paidOrder(page, sessionId, {
+    label: {
+      material: 'uv-resistant',
+      width: 9,
+      height: 9,
+      color: 'orange-black',
+      mounting: 'adhesive',
+      customText: 'HIGH VOLTAGE',
+      quantity: 10_000,
+      files: [],
+      series: { start: 100_000_001, step: 1, padding: 0 },
+      code: { type: 'qrcode', placement: 'beside', value: 'https://assets.example.com/t/{n}' },
+    },
+    customerInfo: { ...CUSTOMER, email },
+  });
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/orders');
+    await expect(
+      page
+        .getByTestId('order-card')
+        .getByText(/^\$[\d,]{7}\.\d\d$/)
+        .first(),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect
+      .poll(() => sidewaysOverflow(page), { message: `history at ${width} px` })
+      .toEqual([]);
+    await page.goto(`/orders/${order.orderNumber}`);
+    await expect(page.getByRole('heading', { name: /^Proof/ }).first()).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.locator('figcaption').first()).toContainText('https://assets.example.com');
+    await expect
+      .poll(() => sidewaysOverflow(page), { message: `order at ${width} px` })
+      .toEqual([]);
+  }
 });

@@ -88,9 +88,12 @@ const Lines = styled.ol`
     }
   }
 
+  /* A series read from a code's web address ("https://assets.example.com/t/1 to ...") wraps inside
+     the phone's width instead of widening the proof and the page past it. */
   figcaption {
     font-size: 0.9rem;
     color: ${theme.colors.muted};
+    overflow-wrap: anywhere;
   }
   a {
     color: ${theme.colors.brand};

@@ -87,22 +87,31 @@ const Items = styled.ul`
   }
 `;
 
+// The price stays beside the line's description while both fit, and goes under it (still on the
+// right) when they do not ("UV-Resistant label" beside $379,200.00 on a 320 px phone), rather than
+// squeezing the description to a word a line or pushing the price past the card's clipped edge.
 const Item = styled.li`
-  display: grid;
-  grid-template-columns: auto 1fr auto;
+  display: flex;
+  flex-wrap: wrap;
   gap: 0.25rem 0.875rem;
   align-items: center;
   padding: 0.875rem 0;
   border-bottom: 1px solid ${theme.colors.sunken};
+  > div:first-of-type {
+    flex: 1 1 9rem;
+    min-width: 0;
+  }
   &:last-child {
     border-bottom: 0;
   }
   .name {
     font-weight: 600;
+    overflow-wrap: anywhere;
   }
   .details {
     font-size: 0.875rem;
     color: ${theme.colors.muted};
+    overflow-wrap: anywhere;
   }
   .text {
     font-size: 0.875rem;
@@ -110,6 +119,7 @@ const Item = styled.li`
     overflow-wrap: anywhere;
   }
   .price {
+    margin-left: auto;
     text-align: right;
     white-space: nowrap;
   }
@@ -123,6 +133,7 @@ const Item = styled.li`
 `;
 
 const Swatch = styled.span<{ $background: string; $text: string }>`
+  flex: none;
   display: grid;
   place-items: center;
   width: 2.75rem;
