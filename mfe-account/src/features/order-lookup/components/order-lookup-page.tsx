@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage, useShopStore } from 'shell/store';
 import {
@@ -23,6 +24,7 @@ const Narrow = styled.div`
  */
 export function OrderLookupPage() {
   const sessionId = useShopStore((s) => s.sessionId);
+  const signedIn = useShopStore((s) => s.user !== null);
   const form = useZodForm({
     schema: orderLookupSchema,
     initialValues: { email: '', orderNumber: '' },
@@ -35,8 +37,15 @@ export function OrderLookupPage() {
           <h1 id="lookup-heading">Find your order</h1>
           <p>
             Ordered without an account? Enter the email address you ordered with and the order
-            number from your confirmation, and we will email you a link to the order. An order
-            placed in your account is under Orders once you sign in.
+            number from your confirmation, and we will email you a link to the order.{' '}
+            {/* Signed in, the account's orders are one click away, not behind a sign-in. */}
+            {signedIn ? (
+              <>
+                An order placed in your account is under <Link to="/orders">Orders</Link>.
+              </>
+            ) : (
+              'An order placed in your account is under Orders once you sign in.'
+            )}
           </p>
         </PageHeader>
         {lookup.isSuccess ? (
