@@ -184,5 +184,7 @@ export const reorderNoticeSchema = z.object({
   added: z.number(),
   priceChanges: reorderResultSchema.shape.priceChanges,
   missingArtwork: reorderResultSchema.shape.missingArtwork,
+  // Absent from an account remote deployed before the notice named them.
+  textChanges: reorderResultSchema.shape.textChanges.optional().default([]),
 });
 export type ReorderNotice = z.infer<typeof reorderNoticeSchema>;

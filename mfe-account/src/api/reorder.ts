@@ -48,18 +48,10 @@ export function useReorderOptions(orderId: string, access: string | null, enable
   );
 }
 
-/** What the customer is told when "Order again" put a text changed on the proof in the cart. */
-export function reorderTextNotice(changes: ReorderResult['textChanges']): string {
-  const each = changes.map(
-    (change) =>
-      `"${change.engravedText}" (changed on the proof; ordered as "${change.orderedText}")`,
-  );
-  return `${changes.length === 1 ? 'This label is' : 'These labels are'} in your cart with the text engraved, not the text first ordered: ${each.join(', ')}.`;
-}
-
 /**
  * "Order again": on success the cart cache takes the answer and the shopper lands on /cart, whose
- * notice names the price changes and any artwork no longer on file.
+ * notice names the price changes, the texts the proof changed (the lines carry the text engraved,
+ * the proof's last revision's, not the text first ordered) and any artwork no longer on file.
  */
 export function useReorder(order: { id: string; orderNumber: number }, access: string | null) {
   const navigate = useNavigate();
@@ -73,16 +65,9 @@ export function useReorder(order: { id: string; orderNumber: number }, access: s
           added: result.added,
           priceChanges: result.priceChanges,
           missingArtwork: result.missingArtwork,
+          textChanges: result.textChanges,
         };
         navigate('/cart', { state: { reorder: notice } });
-        // The lines carry the text engraved (the proof's last revision's), not the text first ordered.
-        const changed = result.textChanges;
-        if (changed.length > 0) {
-          toast({
-            title: 'Ordered with the text as engraved',
-            description: reorderTextNotice(changed),
-          });
-        }
       },
       onError: (error) => {
         toast({

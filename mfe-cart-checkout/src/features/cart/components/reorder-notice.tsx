@@ -39,16 +39,18 @@ function useReorder(): Reorder | null {
 
 /**
  * After "Order again" (the account remote navigates here with the answer in the history state): which
- * order went into the cart, which prices changed since, and which artwork is no longer on file.
+ * order went into the cart, which prices changed since, which texts are the proof's and not the
+ * ones first ordered (docs/product.md, "Order page"), and which artwork is no longer on file. Told
+ * here, where it stays for the visit, not in a toast gone in seconds.
  */
 export function ReorderNotice() {
   const reorder = useReorder();
   if (!reorder) return null;
-  const { orderNumber, added, priceChanges, missingArtwork } = reorder;
+  const { orderNumber, added, priceChanges, missingArtwork, textChanges } = reorder;
   const changed = priceChanges.length > 0;
   return (
     <Notice
-      $tone={changed || missingArtwork.length > 0 ? 'warning' : 'success'}
+      $tone={changed || missingArtwork.length > 0 || textChanges.length > 0 ? 'warning' : 'success'}
       role="status"
       data-testid="reorder-notice"
     >
@@ -67,6 +69,21 @@ export function ReorderNotice() {
         </ul>
       ) : (
         <p>Prices are the same as when you ordered.</p>
+      )}
+      {textChanges.length > 0 && (
+        <>
+          <p>
+            {textChanges.length === 1 ? 'This label is' : 'These labels are'} in your cart with the
+            text engraved, not the text first ordered:
+          </p>
+          <ul aria-label="Texts changed on the proof">
+            {textChanges.map((change) => (
+              <li key={change.orderLineId}>
+                “{change.engravedText}” (changed on the proof; ordered as “{change.orderedText}”)
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {missingArtwork.length > 0 && (
         <p>
