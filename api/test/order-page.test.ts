@@ -13,6 +13,7 @@ import {
 } from '@shop/contracts';
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
+import { invoicePdf } from '../src/modules/orders/invoice';
 import { signOrderLink } from '../src/modules/orders/order-access';
 import {
   addToCart,
@@ -394,6 +395,41 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
       `This order was cancelled: $5.00 of the ${formatDollars(order.total)} paid was refunded.`,
     );
     expect(text).not.toContain('Paid in full');
+  });
+
+  it('when the lines fill a page, then the totals, what was paid and the questions line stay together under the last line', async () => {
+    const buyer = app.agent();
+    await register(buyer);
+    await addToCart(buyer, { quantity: 10 });
+    const placed = await placeOrder(buyer, {}, { skipProof: true });
+    expect((await pay(buyer, placed.orderId)).status).toBe(200);
+    const admin = app.agent();
+    await registerAdmin(admin);
+    const cancelled = await admin.request('POST', `/api/admin/orders/${placed.orderId}/cancel`, {
+      body: { refundAmount: 5, reason: 'Customer asked' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const order = (await OrderModel.findById(placed.orderId).lean())!;
+    // The order as it is, its line repeated: every count of lines from one page to three.
+    for (let count = 1; count <= 30; count++) {
+      const items = Array.from({ length: count }, (_, index) => ({
+        ...order.items[0]!,
+        lineId: `line-${index}`,
+        productConfig: { ...order.items[0]!.productConfig, customText: `PUMP ${index + 1}` },
+      }));
+      const pdf = await invoicePdf({ ...order, items }, app.config.shop, new Map());
+      const parser = new PDFParse({ data: new Uint8Array(pdf) });
+      const pages = (await parser.getText()).pages.map((page) => page.text);
+      await parser.destroy();
+      const last = pages.at(-1)!;
+      const statement = `This order was cancelled: $5.00 of the ${formatDollars(placed.total)} paid was refunded. Paid by card on`;
+      expect(last, `${count} lines`).toContain(`Text: PUMP ${count}`);
+      expect(last, `${count} lines`).toMatch(/^Subtotal \$/m);
+      expect(last.replace(/\s+/g, ' '), `${count} lines`).toContain(statement);
+      expect(last, `${count} lines`).toContain('Nothing is due.');
+      expect(last, `${count} lines`).toContain('Questions about this invoice');
+      for (const page of pages) expect(page, `${count} lines`).toContain('DESCRIPTION');
+    }
   });
 
   it("when a line is a numbered series and another's text was changed on the proof, then the invoice names the series' labels and the text engraved", async () => {

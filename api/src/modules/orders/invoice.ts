@@ -280,12 +280,43 @@ export function renderInvoicePdf({ order, shop, lines }: InvoiceInput): Promise<
       .stroke();
     return top + 22;
   };
+  // How it was paid, under the totals.
+  const paidOn = day(order.paidAt!, shop.timeZone);
+  // An order the discount covered in full was never charged (payments/: a no-charge- payment id).
+  const noCharge = order.totalCents === 0 || order.paymentId?.startsWith('no-charge-');
+  // A cancelled order says so, and what of its payment came back (the export's Net column's figure).
+  const refunded =
+    order.refundedCents === 0
+      ? 'nothing was refunded'
+      : order.refundedCents === order.totalCents
+        ? `the ${money(order.totalCents)} paid was refunded in full`
+        : `${money(order.refundedCents)} of the ${money(order.totalCents)} paid was refunded`;
+  const cancelled = order.status === 'cancelled' ? `This order was cancelled: ${refunded}. ` : '';
+  const statement = noCharge
+    ? `${cancelled}Nothing was charged: the discount covered the total (${paidOn}). Nothing is due.`
+    : `${cancelled}Paid ${cancelled ? '' : 'in full '}by card on ${paidOn}${
+        order.paymentId ? ` (payment reference ${order.paymentId})` : ''
+      }. Nothing is due.`;
+  const questions = `Questions about this invoice: ${shop.email}, ${shop.phone}.`;
+  // The closing block (the rule under the last line, the totals, the statement and the questions)
+  // goes on the page of the last line, so the totals and what was paid are never split from each
+  // other or left alone.
+  const closingHeight =
+    20 + // the gaps under the last line and under the rule
+    totals.reduce((sum, [, , strong]) => sum + (strong ? 20 : 16), 0) +
+    16 +
+    doc.font('Regular').fontSize(10).heightOfString(statement, { width }) +
+    6 +
+    doc.font('Regular').fontSize(9).heightOfString(questions, { width });
+
   y = header(y);
+  const bottom = doc.page.height - doc.page.margins.bottom;
   for (const [index, item] of order.items.entries()) {
     const description = lines[index] ?? '';
     doc.font('Regular').fontSize(10);
     const height = doc.heightOfString(description, { width: columns.qty - left - 12 });
-    if (y + height > doc.page.height - doc.page.margins.bottom - 140) {
+    const closing = index === order.items.length - 1 ? closingHeight : 0;
+    if (y + height + closing > bottom && y > doc.page.margins.top + 22) {
       doc.addPage();
       y = header(doc.page.margins.top);
     }
@@ -312,33 +343,11 @@ export function renderInvoicePdf({ order, shop, lines }: InvoiceInput): Promise<
   // How it was paid.
   y += 16;
   doc.font('Regular').fontSize(10).fillColor(ink);
-  const paidOn = day(order.paidAt!, shop.timeZone);
-  // An order the discount covered in full was never charged (payments/: a no-charge- payment id).
-  const noCharge = order.totalCents === 0 || order.paymentId?.startsWith('no-charge-');
-  // A cancelled order says so, and what of its payment came back (the export's Net column's figure).
-  const refunded =
-    order.refundedCents === 0
-      ? 'nothing was refunded'
-      : order.refundedCents === order.totalCents
-        ? `the ${money(order.totalCents)} paid was refunded in full`
-        : `${money(order.refundedCents)} of the ${money(order.totalCents)} paid was refunded`;
-  const cancelled = order.status === 'cancelled' ? `This order was cancelled: ${refunded}. ` : '';
-  doc.text(
-    noCharge
-      ? `${cancelled}Nothing was charged: the discount covered the total (${paidOn}). Nothing is due.`
-      : `${cancelled}Paid ${cancelled ? '' : 'in full '}by card on ${paidOn}${
-          order.paymentId ? ` (payment reference ${order.paymentId})` : ''
-        }. Nothing is due.`,
-    left,
-    y,
-    { width },
-  );
+  doc.text(statement, left, y, { width });
   doc
     .fillColor(muted)
     .fontSize(9)
-    .text(`Questions about this invoice: ${shop.email}, ${shop.phone}.`, left, doc.y + 6, {
-      width,
-    });
+    .text(questions, left, doc.y + 6, { width });
 
   doc.end();
   return done;
