@@ -397,6 +397,35 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(text).not.toContain('Paid in full');
   });
 
+  it('when the discount code is a long one, then its row reads on one line and no total is printed over another', async () => {
+    const admin = app.agent();
+    await registerAdmin(admin);
+    // 50 characters, the longest a code may have.
+    const code = `SPRING-${Date.now()}_WHOLESALE-THANK-YOU-OFFER`.padEnd(50, 'X');
+    const made = await admin.request('POST', '/api/admin/discount-codes', {
+      body: { code, type: 'percentage', value: 10 },
+    });
+    expect(made.status, made.text).toBe(201);
+    const buyer = app.agent();
+    await register(buyer);
+    await addToCart(buyer, { quantity: 10 });
+    const applied = await buyer.request('POST', '/api/cart/session', {
+      body: { discountCode: code },
+    });
+    expect(applied.status, applied.text).toBe(200);
+    const placed = await placeOrder(buyer, {}, { skipProof: true });
+    expect((await pay(buyer, placed.orderId)).status).toBe(200);
+    const order = (await OrderModel.findById(placed.orderId).lean())!;
+
+    const lines = (
+      await pdfText((await download(buyer, `/api/orders/${placed.orderId}/invoice.pdf`)).body)
+    ).split('\n');
+    const money = (cents: number) => formatDollars(cents / 100);
+    expect(lines).toContain(`Discount (${code}) −${money(order.discountCents)}`);
+    expect(lines).toContain(`Shipping ${money(order.shippingCents)}`);
+    expect(lines).toContain(`Sales tax (${order.taxRegion}) ${money(order.taxCents)}`);
+  });
+
   it('when the lines fill a page, then the totals, what was paid and the questions line stay together under the last line', async () => {
     const buyer = app.agent();
     await register(buyer);

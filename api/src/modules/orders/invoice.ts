@@ -298,12 +298,24 @@ export function renderInvoicePdf({ order, shop, lines }: InvoiceInput): Promise<
         order.paymentId ? ` (payment reference ${order.paymentId})` : ''
       }. Nothing is due.`;
   const questions = `Questions about this invoice: ${shop.email}, ${shop.phone}.`;
+  // A total's label, right-aligned up to its amount, may take the width left of the amounts (a
+  // discount code has up to 50 characters); a label that still wraps moves the next row down by its
+  // height, so no row is printed over another.
+  const totalLabel = { x: left, width: columns.amount - 10 - left, align: 'right' } as const;
+  const totalRowHeight = ([label, , strong]: (typeof totals)[number]) =>
+    Math.max(
+      strong ? 20 : 16,
+      doc
+        .font(strong ? 'Bold' : 'Regular')
+        .fontSize(strong ? 12 : 10)
+        .heightOfString(label, { width: totalLabel.width }) + 4,
+    );
   // The closing block (the rule under the last line, the totals, the statement and the questions)
   // goes on the page of the last line, so the totals and what was paid are never split from each
   // other or left alone.
   const closingHeight =
     20 + // the gaps under the last line and under the rule
-    totals.reduce((sum, [, , strong]) => sum + (strong ? 20 : 16), 0) +
+    totals.reduce((sum, row) => sum + totalRowHeight(row), 0) +
     16 +
     doc.font('Regular').fontSize(10).heightOfString(statement, { width }) +
     6 +
@@ -330,14 +342,16 @@ export function renderInvoicePdf({ order, shop, lines }: InvoiceInput): Promise<
 
   // The totals, under the amounts.
   y += 10;
-  for (const [label, value, strong] of totals) {
+  for (const row of totals) {
+    const [label, value, strong] = row;
+    const height = totalRowHeight(row);
     doc
       .font(strong ? 'Bold' : 'Regular')
       .fontSize(strong ? 12 : 10)
       .fillColor(ink);
-    doc.text(label, columns.amount - 190, y, { width: 180, align: 'right' });
+    doc.text(label, totalLabel.x, y, { width: totalLabel.width, align: totalLabel.align });
     cell(value, 'amount', y);
-    y += strong ? 20 : 16;
+    y += height;
   }
 
   // How it was paid.
