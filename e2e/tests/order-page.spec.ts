@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { sidewaysOverflow } from '../support/layout';
-import { screenshots } from '../support/screenshots';
+import { PHONE, screenshots } from '../support/screenshots';
 import {
+  adminPage,
   outboxMessages,
   paidOrder,
+  post,
   sessionIdOf,
   signedInCustomer,
   unique,
@@ -186,4 +188,69 @@ test('on a 320 px phone, a six-figure line and a series of web addresses stay wi
       .poll(() => sidewaysOverflow(page), { message: `order at ${width} px` })
       .toEqual([]);
   }
+});
+
+test("a long discount code wraps in its label and keeps the order's amounts on a phone's screen: the order page, the history and the admin's order", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminPage(browser, baseURL!);
+  const adminSession = await admin.evaluate(() => localStorage.getItem('guest-session-id'));
+  // 50 characters in one word, the longest code there may be.
+  const code = `WELCOMEBACK${Date.now()}`.padEnd(50, 'W');
+  await post(admin.request, adminSession!, '/api/admin/discount-codes', {
+    code,
+    type: 'percentage',
+    value: 10,
+  });
+  const { sessionId, email } = await signedInCustomer(page, 'long-code');
+  await post(page.request, sessionId, '/api/cart', LABEL);
+  await post(page.request, sessionId, '/api/cart/session', { discountCode: code });
+  const order = (await post(page.request, sessionId, '/api/orders', {
+    customerInfo: { ...CUSTOMER, email },
+    skipProof: true,
+  })) as { orderId: string; orderNumber: number; total: number };
+  await post(page.request, sessionId, '/api/payment/complete', {
+    orderId: order.orderId,
+    paymentId: 'cnon:card-nonce-ok',
+    customerName: `${CUSTOMER.firstName} ${CUSTOMER.lastName}`,
+    customerEmail: email,
+    customerPhone: null,
+    customerCompany: null,
+    customerAddress: null,
+    customerZipCode: null,
+  });
+  const total = `$${order.total.toFixed(2)}`;
+  /** The amount is shown whole inside the screen (or the dialog over it). */
+  const onScreen = async (amount: Locator) => {
+    await expect(amount).toHaveText(total);
+    const box = (await amount.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  };
+
+  await page.setViewportSize(PHONE);
+  await page.goto(`/orders/${order.orderNumber}`);
+  const view = page.locator('[data-remote="account"]');
+  await expect(view.getByText(`Discount (${code})`)).toBeVisible({ timeout: 15_000 });
+  await onScreen(view.getByTestId('order-total'));
+  await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+  await screenshots(page, 'order-page', 'long-discount-code');
+
+  await page.setViewportSize(PHONE);
+  await page.goto('/orders');
+  const card = page.getByLabel(`Totals for order ${order.orderNumber}`);
+  await expect(card.getByText(`Discount (${code})`)).toBeVisible({ timeout: 15_000 });
+  await onScreen(card.getByTestId('order-total'));
+  await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+
+  await admin.setViewportSize(PHONE);
+  await admin.getByRole('tab', { name: 'Orders' }).click();
+  await admin.getByRole('searchbox', { name: 'Search' }).fill(String(order.orderNumber));
+  await admin.getByRole('button', { name: `View order ${order.orderNumber}` }).click();
+  const details = admin.getByRole('dialog', { name: `Order #${order.orderNumber}` });
+  await expect(details.getByText(`Discount (${code})`)).toBeVisible();
+  await onScreen(details.getByTestId('order-total'));
+  await admin.context().close();
 });

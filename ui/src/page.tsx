@@ -203,11 +203,14 @@ export const Notice = styled.div<{ $tone?: 'info' | 'success' | 'warning' }>`
 /** An order's money rows (subtotal, discount, shipping, tax, total): labels left, amounts right. */
 export const TotalsList = styled.dl`
   display: grid;
-  grid-template-columns: 1fr auto;
+  /* The labels give way, never the amounts: a discount code (up to 50 characters, maybe in one
+     word) wraps inside its label instead of pushing the amounts off a phone's screen. */
+  grid-template-columns: minmax(0, 1fr) auto;
   gap: 0.375rem 1rem;
   margin: 0;
   dt {
     color: ${theme.colors.muted};
+    overflow-wrap: anywhere;
   }
   dd {
     margin: 0;

@@ -175,12 +175,14 @@ const Notes = styled.div`
 
 const Totals = styled.dl`
   display: grid;
-  grid-template-columns: 1fr auto;
+  /* As the kit's TotalsList: a long discount code wraps in its label, the amounts stay in view. */
+  grid-template-columns: minmax(0, 1fr) auto;
   gap: 0.375rem 0;
   margin: 0;
   grid-column: -2;
   dt {
     color: ${theme.colors.muted};
+    overflow-wrap: anywhere;
   }
   dd {
     margin: 0;
