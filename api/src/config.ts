@@ -292,7 +292,6 @@ const envSchema = (production: boolean) =>
       uploadDir: path.resolve(env.UPLOAD_DIR),
       payment: {
         provider: env.PAYMENT_PROVIDER,
-        allowSandboxInProduction: env.ALLOW_SANDBOX_PAYMENTS,
         staleChargeMs: env.PAYMENT_STALE_CHARGE_MS,
         square: {
           accessToken: env.SQUARE_ACCESS_TOKEN,

