@@ -202,19 +202,19 @@ export async function claimPasswordResetRequest(email: string, ip: string): Prom
  * otherwise. The route answers before calling this, so the answer and its timing say nothing about
  * the email.
  */
-export async function sendPasswordReset(email: string, config: Config, now = new Date()) {
+export async function sendPasswordReset(email: string, config: Config) {
   const customer = await findCustomerByEmail(email);
   if (!customer) return;
-  if (!(await resetMailLimit.claim(customer._id.toString(), now)).allowed) return;
-  await mailAccountLink(customer, 'password-reset', config, now);
+  if (!(await resetMailLimit.claim(customer._id.toString())).allowed) return;
+  await mailAccountLink(customer, 'password-reset', config);
 }
 
 /**
  * Whether a reset link may still set a password, without using it (the reset page asks on opening):
  * nothing changes; an unknown, expired, used or void link is the reset's own 400.
  */
-export async function checkResetLink(token: string, now = new Date()): Promise<void> {
-  await checkToken(token, 'password-reset', now);
+export async function checkResetLink(token: string): Promise<void> {
+  await checkToken(token, 'password-reset');
 }
 
 /**
@@ -236,9 +236,8 @@ export async function resetPassword(
 export async function sendEmailConfirmation(
   customer: Pick<CustomerRecord, '_id' | 'email' | 'firstName'>,
   config: Config,
-  now = new Date(),
 ): Promise<void> {
-  await mailAccountLink(customer, 'email-confirmation', config, now);
+  await mailAccountLink(customer, 'email-confirmation', config);
 }
 
 /** Each emailed account link: its message's kind, the shop page it opens, how long it works. */
@@ -262,10 +261,9 @@ async function mailAccountLink(
   customer: Pick<CustomerRecord, '_id' | 'email' | 'firstName'>,
   purpose: AccountTokenPurpose,
   config: Config,
-  now: Date,
 ): Promise<void> {
   const { kind, page, validFor, render } = ACCOUNT_LINK_MAILS[purpose];
-  const { token, expiresAt } = await issueToken(customer, purpose, now);
+  const { token, expiresAt } = await issueToken(customer, purpose);
   const link = `${config.shop.url}/${page}?token=${token}`;
   await queueMail({
     key: `${kind}:${token.slice(0, 16)}`,
@@ -302,8 +300,8 @@ export async function resendEmailConfirmation(customerId: string, config: Config
 export async function confirmEmail(
   token: string,
   signedInAs: string | null,
-  now = new Date(),
 ): Promise<{ customer: CustomerRecord; joinedOrders: number }> {
+  const now = new Date();
   // Only the account's holder confirms, signed in to it: the link proves who reads the mailbox, not
   // who made the account, and confirming joins that address's guest orders to it (someone who
   // registered another's email must not get them by the owner's click). Refused, the link still works.

@@ -10,13 +10,10 @@ export type NewLabelSheet = Omit<LabelSheetRecord, '_id' | 'createdAt' | 'sweepA
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Keeps a new sheet; a guest's is due to be swept GUEST_SHEET_KEPT_DAYS on. */
-export async function insertSheet(
-  sheet: NewLabelSheet,
-  now = new Date(),
-): Promise<LabelSheetRecord> {
+export async function insertSheet(sheet: NewLabelSheet): Promise<LabelSheetRecord> {
   const sweep = sheet.customerId
     ? {}
-    : { sweepAfter: new Date(now.getTime() + GUEST_SHEET_KEPT_DAYS * DAY_MS) };
+    : { sweepAfter: new Date(Date.now() + GUEST_SHEET_KEPT_DAYS * DAY_MS) };
   const created = await LabelSheetModel.create({ ...sheet, ...sweep });
   return created.toObject<LabelSheetRecord>();
 }

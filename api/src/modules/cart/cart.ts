@@ -697,8 +697,8 @@ export async function saveCartSession(
 export async function applyDiscountCode(
   owner: CartOwner,
   { code, subtotal }: { code: string; subtotal: number },
-  now: Date = new Date(),
 ): Promise<ApplyDiscountResponse> {
+  const now = new Date();
   const lines = await listCartLines(owner);
   const subtotalCents = lines.length === 0 ? toCents(subtotal) : sumOf(lines);
   const evaluation = asAnswerToATypedCode(await evaluateDiscount(code, subtotalCents, now));

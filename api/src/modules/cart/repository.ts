@@ -174,7 +174,8 @@ async function writeCartByKey(
 }
 
 /** A new line with an id and timestamps of its own, to add with saveCart. */
-export function newItem(item: NewCartItem, now = new Date()): CartItemRecord {
+export function newItem(item: NewCartItem): CartItemRecord {
+  const now = new Date();
   return { _id: new Types.ObjectId(), ...item, createdAt: now, updatedAt: now };
 }
 

@@ -240,8 +240,8 @@ async function workInProgress(timeZone: string, now: Date) {
 export async function insightsDashboard(
   period: InsightPeriod,
   timeZone: string,
-  now = new Date(),
 ): Promise<InsightsDashboard> {
+  const now = new Date();
   await catchUp(timeZone, now);
   const [{ from, to, days, today }, progress] = await Promise.all([
     periodFigures(period, timeZone, now),

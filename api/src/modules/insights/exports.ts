@@ -220,8 +220,8 @@ export function toExportAnswer(
 export async function createExport(
   request: z.output<typeof exportRequestSchema>,
   by: SessionUser,
-  now = new Date(),
 ): Promise<ExportRecordAnswer> {
+  const now = new Date();
   const record = await insertExport({
     kind: request.kind,
     rows: request.kind === 'orders' ? request.rows : 'order',
@@ -280,8 +280,8 @@ export async function streamExport(
   viewer: SessionUser,
   { timeZone, engravedTexts }: Pick<AppDependencies, 'engravedTexts'> & { timeZone: string },
   res: Response,
-  now = new Date(),
 ): Promise<void> {
+  const now = new Date();
   const record = await findExport(id);
   if (!record || !downloadUrlOf(record, viewer, now))
     throw AppError.notFound(

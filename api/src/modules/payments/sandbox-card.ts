@@ -18,7 +18,8 @@ function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-function notExpired(expiry: string, now = new Date()): boolean {
+function notExpired(expiry: string): boolean {
+  const now = new Date();
   const match = EXPIRY.exec(expiry);
   if (!match) return false;
   const year = 2000 + Number(match[2]);

@@ -206,8 +206,9 @@ function assertAwaitingAnswer(order: OrderRecord, revision: number) {
 export async function approveProof(
   order: OrderRecord,
   { revision, name }: { revision: number; name: string },
-  { config, now = new Date() }: { config: Config; now?: Date },
+  { config }: { config: Config },
 ): Promise<OrderProof> {
+  const now = new Date();
   const orderId = order._id.toString();
   const approvedAlready = order.proof?.status === 'approved' && order.proof.revision === revision;
   if (approvedAlready && order.status === 'processing') {
@@ -277,8 +278,8 @@ export async function requestProofChanges(
     revision,
     comments,
   }: { revision: number; comments: Array<{ lineId: string; comment: string }> },
-  now = new Date(),
 ): Promise<OrderProof> {
+  const now = new Date();
   const orderId = order._id.toString();
   const lineNumberOf = new Map(order.items.map((item, index) => [item.lineId, index + 1]));
   const errors = comments.flatMap((entry, index) =>
@@ -335,8 +336,9 @@ interface RevisionInput {
 export async function createRevision(
   orderId: string,
   input: RevisionInput,
-  { by, config, now = new Date() }: { by: string; config: Config; now?: Date },
+  { by, config }: { by: string; config: Config },
 ): Promise<OrderProof> {
+  const now = new Date();
   const order = await findOrderById(orderId);
   if (!order) throw AppError.notFound('Order not found');
   const proof = order.proof;

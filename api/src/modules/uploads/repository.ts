@@ -18,11 +18,10 @@ async function writeRecord(
   _id: string,
   owner: { sessionId: string; customerId: string | null },
   file: { filename: string; originalName: string; size: number },
-  now = new Date(),
 ): Promise<void> {
   const sweep = owner.customerId
     ? {}
-    : { sweepAfter: new Date(now.getTime() + GUEST_UPLOAD_KEPT_DAYS * DAY_MS) };
+    : { sweepAfter: new Date(Date.now() + GUEST_UPLOAD_KEPT_DAYS * DAY_MS) };
   await upsertRetryingRace(() =>
     UploadModel.updateOne(
       { _id },
