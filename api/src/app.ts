@@ -17,7 +17,7 @@ import { requestContext } from './platform/request-context';
 import { securityHeaders } from './platform/security-headers';
 import { assertInputDepth } from './platform/validate';
 
-export const JSON_BODY_LIMIT = '100kb';
+const JSON_BODY_LIMIT = '100kb';
 
 interface AppOptions {
   config: Config;

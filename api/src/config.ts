@@ -10,7 +10,7 @@ import { SHOP_IDENTITY_DEFAULTS } from '@shop/contracts/shop-identity';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const DEV_SESSION_SECRET = 'dev-session-secret-not-for-production';
-export const DEV_ADMIN_SECRET = 'dev-admin-secret';
+const DEV_ADMIN_SECRET = 'dev-admin-secret';
 const DEV_ORDER_LINK_SECRET = 'dev-order-link-secret-not-for-production';
 
 const port = z
@@ -92,14 +92,14 @@ const taxRates = z
   );
 
 /** Production secrets: long enough that guessing is hopeless even without the attempt limits. */
-export const PRODUCTION_SECRET_MIN_LENGTH = 32;
+const PRODUCTION_SECRET_MIN_LENGTH = 32;
 
 /**
  * Why a production secret is too weak, or undefined when it will do: at least 32 characters, not a
  * development default, and not a short run repeated (32 x "a", "abcabc..."): at least 12 distinct
  * characters, which any random generator's output has (openssl rand -base64 32).
  */
-export function weakSecretReason(value: string): string | undefined {
+function weakSecretReason(value: string): string | undefined {
   if (value.length < PRODUCTION_SECRET_MIN_LENGTH)
     return `must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production (for example: openssl rand -base64 32)`;
   if (value === DEV_SESSION_SECRET || value === DEV_ADMIN_SECRET || value === DEV_ORDER_LINK_SECRET)

@@ -9,7 +9,7 @@ const RESTART_AFTER_MS = 5_000;
 /** How long stop() waits for the runs in flight before ending the thread anyway. */
 const STOP_WAIT_MS = 8_000;
 
-export interface JobsThread {
+interface JobsThread {
   /** Resolves once the thread has finished its runs in flight and ended. */
   stop(): Promise<void>;
 }

@@ -37,7 +37,7 @@ export function trustsForwarding(trustedProxies: readonly string[]) {
  * address its /64 network, the usual grant to one subscriber, who would otherwise have 2^64
  * addresses to spread attempts over.
  */
-export function networkOf(address: string): string {
+function networkOf(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   const bare = address.replace(/%.*$/, '');

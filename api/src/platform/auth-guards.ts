@@ -28,7 +28,7 @@ export const guestSessionIdSchema = z
   .regex(/^guest-\d{10,16}-[a-z0-9]{6,64}$/, 'x-session-id header is malformed');
 
 /** The guest session id of the call; a missing or malformed one is a 400. */
-export function guestSessionId(req: Request): string {
+function guestSessionId(req: Request): string {
   const parsed = guestSessionIdSchema.safeParse(req.get('x-session-id'));
   if (!parsed.success) {
     throw AppError.invalid(parsed.error.issues[0]?.message ?? 'x-session-id header is malformed', [

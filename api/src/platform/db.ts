@@ -140,7 +140,7 @@ function unlessInUri(uri: string, defaults: Record<string, number>): Record<stri
   );
 }
 
-export class DatabaseUnreachableError extends Error {
+class DatabaseUnreachableError extends Error {
   constructor(uri: string, timeoutMs: number, cause: unknown) {
     super(
       `Could not reach the database at ${redactUri(uri)} within ${timeoutMs / 1000}s ` +
@@ -193,9 +193,9 @@ export function disconnectDatabase(): Promise<void> {
   return mongoose.disconnect();
 }
 
-export type DatabaseState = 'disconnected' | 'connected' | 'connecting' | 'disconnecting';
+type DatabaseState = 'disconnected' | 'connected' | 'connecting' | 'disconnecting';
 
-export function databaseState(): DatabaseState {
+function databaseState(): DatabaseState {
   const names: DatabaseState[] = ['disconnected', 'connected', 'connecting', 'disconnecting'];
   return names[mongoose.connection.readyState] ?? 'disconnected';
 }

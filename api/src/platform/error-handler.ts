@@ -74,7 +74,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Maps what it knows; undefined means an unexpected error (a bug): 500. */
-export function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
+function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
   if (error instanceof AppError) {
     const body: ApiErrorBody = { message: error.message };
     if (error.errors?.length) body.errors = error.errors;

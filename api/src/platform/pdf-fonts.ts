@@ -17,7 +17,7 @@ export interface FontFace {
   data: FontSource;
 }
 
-export interface FontSet {
+interface FontSet {
   regular: FontFace;
   bold: FontFace;
   eastAsianRegular: FontFace;
@@ -130,7 +130,7 @@ type GlyphTable = { hasGlyphForCodePoint?(codePoint: number): boolean };
  * has would be a box on the proof and on the plate. Spaces and line breaks are not drawn; a control
  * character is never engraved.
  */
-export function charactersNotEngraved(text: string): string[] {
+function charactersNotEngraved(text: string): string[] {
   const missing = new Set<string>();
   for (const character of text) {
     if (/\s/u.test(character) || missing.has(character)) continue;

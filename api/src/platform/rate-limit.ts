@@ -10,7 +10,7 @@ import mongoose, { Schema } from 'mongoose';
 import { insertUnlessTaken, isDuplicateKeyError } from './db';
 import { expiringAt, sweepWhenExpired } from './expiry';
 
-export interface RateLimitRecord {
+interface RateLimitRecord {
   /** `{limiter}|{key}` */
   _id: string;
   /** The attempts that may still count, oldest first. */
@@ -36,10 +36,10 @@ export const RateLimitModel = sweepWhenExpired(
   ),
 );
 
-export type AttemptClaim =
+type AttemptClaim =
   { allowed: true; release(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
-export interface AttemptLimiter {
+interface AttemptLimiter {
   readonly name: string;
   readonly limit: number;
   readonly windowMs: number;
@@ -139,7 +139,7 @@ export function attemptLimiter(name: string, limit: number, windowMs: number): A
   };
 }
 
-export type ClaimedAll =
+type ClaimedAll =
   | { allowed: true; claims: Array<{ release(): Promise<void> }> }
   | { allowed: false; retryAfterSeconds: number; refusedBy: AttemptLimiter };
 

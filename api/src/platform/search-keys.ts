@@ -42,7 +42,7 @@ export function nameWordKeysOf(firstName: string, lastName: string): NameWordKey
 }
 
 /** Keys that begin with `prefix`: [prefix, prefix with its last character raised). */
-export function startsWith(prefix: string) {
+function startsWith(prefix: string) {
   const last = prefix.codePointAt(prefix.length - 1)!;
   const upper = prefix.slice(0, prefix.length - String.fromCodePoint(last).length);
   return trusted({ $gte: prefix, $lt: upper + String.fromCodePoint(last + 1) });

@@ -2,7 +2,7 @@
 // tsx compiles it), dist/<entry>.js in the bundle (scripts/build.mjs builds each beside server.js).
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-export type ThreadEntry = 'pdf-worker' | 'jobs-worker';
+type ThreadEntry = 'pdf-worker' | 'jobs-worker';
 
 export function startThread(entry: ThreadEntry, options: WorkerOptions = {}): Worker {
   const here = import.meta.url;

@@ -11,7 +11,7 @@ export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id');
 export const idParamsSchema = z.object({ id: objectIdSchema });
 
 /** Deeper than any request the shop sends (a cart line is 4 levels); deeper is refused before use. */
-export const MAX_INPUT_DEPTH = 32;
+const MAX_INPUT_DEPTH = 32;
 export const inputTooDeepMessage = `Request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
 
 /**

@@ -59,14 +59,14 @@ export { signIn } from './sessions';
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
 /** Guessing the current password through the change-password form: 5 per 15 minutes per account. */
-export const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_MINUTES_MS);
+const changePasswordLimit = attemptLimiter('change-password', 5, FIFTEEN_MINUTES_MS);
 
 /**
  * Password reset requests: 5 per 15 minutes for one email from one address (and the per-address limit
  * in platform/address-limits.ts), keyed like sign-in so requests from elsewhere never use up the
  * owner's.
  */
-export const passwordResetLimit = attemptLimiter('password-reset:email+ip', 5, FIFTEEN_MINUTES_MS);
+const passwordResetLimit = attemptLimiter('password-reset:email+ip', 5, FIFTEEN_MINUTES_MS);
 
 /**
  * Reset links mailed to one account, from all addresses together: 10 an hour. The per-address limits
@@ -81,11 +81,7 @@ export const resetMailLimit = attemptLimiter('password-reset:email', 10, 60 * 60
  * email (the new address is theirs to choose, and so is the first name in the message): 3 per 15
  * minutes per account, both together, so an account cannot make the shop mail anyone without end.
  */
-export const confirmationResendLimit = attemptLimiter(
-  'email-confirmation:resend',
-  3,
-  FIFTEEN_MINUTES_MS,
-);
+const confirmationResendLimit = attemptLimiter('email-confirmation:resend', 3, FIFTEEN_MINUTES_MS);
 
 /** Takes one of the account's confirmation emails (confirmationResendLimit); 429 past the limit. */
 async function claimConfirmationEmail(customerId: string) {
@@ -99,7 +95,7 @@ async function claimConfirmationEmail(customerId: string) {
   return claim;
 }
 
-export type Registration = z.output<typeof registerSchema>;
+type Registration = z.output<typeof registerSchema>;
 
 /** A 409 that names the email field, so the form says it by the field. */
 const emailTaken = () =>

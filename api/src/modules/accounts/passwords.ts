@@ -3,7 +3,7 @@
 // load on a 2-core machine. Raise it with faster hardware.
 import bcrypt from 'bcryptjs';
 
-export const BCRYPT_COST = 10;
+const BCRYPT_COST = 10;
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);

@@ -18,7 +18,7 @@ import {
   type CustomerRecord,
 } from './model';
 
-export type NewCustomer = Omit<
+type NewCustomer = Omit<
   CustomerRecord,
   '_id' | 'isAdmin' | 'createdAt' | 'updatedAt' | keyof ReturnType<typeof customerSearchKeys>
 >;
@@ -80,8 +80,7 @@ export async function grantAdmin(id: string): Promise<CustomerRecord | null> {
 }
 
 /** What the admin's customer search looks for (readCustomerSearch in the contracts). */
-export type CustomerSearch =
-  { kind: 'email'; email: string } | { kind: 'words'; words: SearchWord[] };
+type CustomerSearch = { kind: 'email'; email: string } | { kind: 'words'; words: SearchWord[] };
 
 /**
  * The keys a typed word may begin: first name, last name, the full name from each later word, email

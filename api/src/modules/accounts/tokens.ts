@@ -12,7 +12,7 @@ import {
   markTokenUsed,
 } from './repository';
 
-export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   'password-reset': 60 * 60 * 1000,
   'email-confirmation': 7 * 24 * 60 * 60 * 1000,
 };

@@ -23,14 +23,14 @@ const ADMIN_SECRET_WINDOW_MS = ADMIN_SECRET_WINDOW_MINUTES * 60 * 1000;
  * production secret (32 random characters, config.ts) is not found by guessing from many addresses,
  * and refusing everyone would let anyone lock the owner out. Past the address limit, an alert too.
  */
-export const adminSecretLimits = {
+const adminSecretLimits = {
   perAccount: attemptLimiter('admin-secret', ADMIN_SECRET_ATTEMPTS, ADMIN_SECRET_WINDOW_MS),
   perAddress: attemptLimiter('admin-secret:ip', 10, ADMIN_SECRET_WINDOW_MS),
   global: attemptLimiter('admin-secret:all', 30, ADMIN_SECRET_WINDOW_MS),
 };
 
 /** Compares in constant time: both sides are hashed first, so even their lengths do not show. */
-export function secretsMatch(given: string, expected: string): boolean {
+function secretsMatch(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
   return timingSafeEqual(digest(given), digest(expected));
 }

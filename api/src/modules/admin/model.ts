@@ -4,7 +4,7 @@ export const ADMIN_GRANT_OUTCOMES = ['granted', 'wrong_secret', 'rate_limited'] 
 export type AdminGrantOutcome = (typeof ADMIN_GRANT_OUTCOMES)[number];
 
 /** Every attempt at the admin secret: who, when, from where, and what came of it (an audit log). */
-export interface AdminGrantAttemptRecord {
+interface AdminGrantAttemptRecord {
   _id: Types.ObjectId;
   customerId: Types.ObjectId;
   email: string;

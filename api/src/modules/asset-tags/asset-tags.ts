@@ -24,8 +24,7 @@ import { readSpreadsheet } from './spreadsheet';
 
 export { assignSessionSheetsToCustomer, keepOrderedSheets } from './repository';
 
-export const SHEET_NOT_FOUND_MESSAGE =
-  'That spreadsheet is not on file for this session: upload it again';
+const SHEET_NOT_FOUND_MESSAGE = 'That spreadsheet is not on file for this session: upload it again';
 
 function ownedBy(sheet: LabelSheetRecord, owner: CartOwner): boolean {
   return sheet.customerId
@@ -214,7 +213,7 @@ export async function forgetCustomerSheets(
 }
 
 /** The sheets a guest's cart holds and when that cart is abandoned; null when the guest has none. */
-export type GuestCartSheets = (
+type GuestCartSheets = (
   sessionId: string,
 ) => Promise<{ sheets: ReadonlySet<string>; abandonedAfter: Date } | null>;
 

@@ -22,7 +22,7 @@ import { notEngravedMessage } from '../../platform/pdf-fonts';
 import { sheetRow, type LabelSheetRecord } from './model';
 
 /** At most this many problems are listed (the count says how many there are). */
-export const MAX_LISTED_PROBLEMS = 200;
+const MAX_LISTED_PROBLEMS = 200;
 const MAX_TEXT_LENGTH = 500;
 
 type Label = Pick<

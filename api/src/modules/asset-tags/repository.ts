@@ -5,7 +5,7 @@ import { trusted } from '../../platform/db';
 import { sweepUnheld, type SweepHooks } from '../../platform/held-sweep';
 import { GUEST_SHEET_KEPT_DAYS, LabelSheetModel, type LabelSheetRecord } from './model';
 
-export type NewLabelSheet = Omit<LabelSheetRecord, '_id' | 'createdAt' | 'sweepAfter'>;
+type NewLabelSheet = Omit<LabelSheetRecord, '_id' | 'createdAt' | 'sweepAfter'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,7 +58,7 @@ export async function keepOrderedSheets(ids: string[]): Promise<void> {
   ).exec();
 }
 
-export type DueSheet = Pick<LabelSheetRecord, '_id' | 'sessionId' | 'sweepAfter'>;
+type DueSheet = Pick<LabelSheetRecord, '_id' | 'sessionId' | 'sweepAfter'>;
 
 /** The sweep of guests' sheets (platform/held-sweep.ts): how many went. */
 export function sweepDueSheets(

@@ -15,12 +15,12 @@ import { NumberFormats, shownNumber } from './cell-numbers';
 
 export const MAX_SHEET_FILE_BYTES = 5 * 1024 * 1024;
 /** What a workbook's sheet, shared strings and workbook parts may unpack to, together. */
-export const MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
-export const MAX_CELL_LENGTH = 500;
+const MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
+const MAX_CELL_LENGTH = 500;
 /** All the rows' text together, in UTF-8 bytes: kept in one document, well under its 16MB. */
-export const MAX_SHEET_TEXT_BYTES = 6 * 1024 * 1024;
+const MAX_SHEET_TEXT_BYTES = 6 * 1024 * 1024;
 
-export interface ParsedSheet {
+interface ParsedSheet {
   format: 'csv' | 'xlsx';
   /** Row 1: the column names (a blank name reads as its letter). */
   columns: string[];

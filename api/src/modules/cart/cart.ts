@@ -120,7 +120,7 @@ export async function listCartLines(owner: CartOwner): Promise<CartLine[]> {
 }
 
 /** The cart as an order is priced or placed from it (readCartToOrder). */
-export interface CartToOrder {
+interface CartToOrder {
   lines: CartLine[];
   /** The code applied, checked by the caller. */
   discountCode: string | null;
@@ -569,7 +569,7 @@ async function cartWith(owner: CartOwner, id: string) {
   return { cart, index };
 }
 
-export const SHEET_QUANTITY_MESSAGE =
+const SHEET_QUANTITY_MESSAGE =
   'A spreadsheet line has one label per row: change the file and upload it again to change the count';
 
 /**

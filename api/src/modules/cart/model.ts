@@ -149,7 +149,7 @@ export const CartModel = mongoose.model<CartRecord>('Cart', cartSchema);
  * shopper: written when a cart holding its start is emptied or removed other than by paying (whose
  * order keeps the start), and by versions before the cart held its start.
  */
-export interface CartStartRecord {
+interface CartStartRecord {
   _id: string;
   at: Date;
 }

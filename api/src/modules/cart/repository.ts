@@ -16,7 +16,7 @@ import {
   type CartRecord,
 } from './model';
 
-export type NewCartItem = Pick<
+type NewCartItem = Pick<
   CartItemRecord,
   'productConfig' | 'files' | 'quantity' | 'unitPriceCents' | 'totalPriceCents'
 >;

@@ -33,26 +33,26 @@ import type { DiscountCodeRecord } from './model';
 import { isDuplicateKeyError } from '../../platform/db';
 
 /** Codes are case-insensitive for shoppers and stored upper-case. */
-export function normalizeCode(code: string): string {
+function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
 /** What a code's value means to the shop's answers: percent, or dollars off. */
-export function discountValue(discount: DiscountCodeRecord): number {
+function discountValue(discount: DiscountCodeRecord): number {
   return discount.type === 'percentage'
     ? (discount.percentOff ?? 0)
     : toDollars(discount.amountOffCents ?? 0);
 }
 
 /** The admin's description, or one made from the value ("10% off", "$5.00 off"). */
-export function describeDiscount(discount: DiscountCodeRecord): string {
+function describeDiscount(discount: DiscountCodeRecord): string {
   if (discount.description.trim()) return discount.description;
   const value = discountValue(discount);
   return discount.type === 'percentage' ? `${value}% off` : `${formatDollars(value)} off`;
 }
 
 /** The amount off a subtotal: a percentage rounded to the cent, and never more than the subtotal. */
-export function discountCentsFor(discount: DiscountCodeRecord, subtotalCents: Cents): Cents {
+function discountCentsFor(discount: DiscountCodeRecord, subtotalCents: Cents): Cents {
   const off =
     discount.type === 'percentage'
       ? percentOfCents(subtotalCents, discount.percentOff ?? 0)
@@ -81,7 +81,7 @@ function unusableReason(discount: DiscountCodeRecord | null, now: Date): Discoun
   return null;
 }
 
-export type DiscountEvaluation =
+type DiscountEvaluation =
   | {
       valid: true;
       code: string;
@@ -177,7 +177,7 @@ export async function releaseDiscountUse(
 
 // --- Admin --------------------------------------------------------------------------------------
 
-export function toDiscountCode(discount: DiscountCodeRecord, timeZone: string): DiscountCode {
+function toDiscountCode(discount: DiscountCodeRecord, timeZone: string): DiscountCode {
   return {
     id: discount._id.toString(),
     code: discount.code,

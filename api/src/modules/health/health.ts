@@ -1,6 +1,6 @@
 import { pingDatabase } from '../../platform/db';
 
-export interface HealthReport {
+interface HealthReport {
   status: 'ok' | 'degraded';
   database: 'up' | 'down';
 }

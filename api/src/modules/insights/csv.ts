@@ -4,7 +4,7 @@ import { spreadsheetSafe } from '@shop/contracts';
 
 export type Cell = string | number | null | undefined;
 
-export function csvCell(value: Cell): string {
+function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   const text = spreadsheetSafe(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -54,12 +54,12 @@ import {
  * (several replicas' clocks included). A slice read this long after it ended holds every order
  * placed in it; the feed reads again this far back.
  */
-export const SETTLE_MS = 2 * 60 * 1000;
+const SETTLE_MS = 2 * 60 * 1000;
 /** Changed orders read per query of the feed. */
 const FEED_PAGE = 500;
 /** The most proofs waiting and late orders listed. */
-export const WAITING_LIMIT = 500;
-export const LATE_LIMIT = 50;
+const WAITING_LIMIT = 500;
+const LATE_LIMIT = 50;
 
 const isSettled = (end: Date, computedAt: Date) =>
   computedAt.getTime() >= end.getTime() + SETTLE_MS;

@@ -197,7 +197,7 @@ function downloadUrlOf(record: ExportRecord, viewer: SessionUser, now: Date): st
     : null;
 }
 
-export function toExportAnswer(
+function toExportAnswer(
   record: ExportRecord,
   viewer: SessionUser,
   now = new Date(),

@@ -40,7 +40,7 @@ export function sliceOf(instant: Date, timeZone: string): SliceRange {
   return slicesOfDay(day, timeZone)[index]!;
 }
 
-export function noFigures(): Figures {
+function noFigures(): Figures {
   return {
     placed: 0,
     paid: 0,

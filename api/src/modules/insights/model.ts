@@ -108,7 +108,7 @@ export const InsightDayModel = mongoose.model<StoredFigures<InsightDayRecord>>(
 );
 
 /** Up to when the orders changed were taken in (`_id: 'orders'`). */
-export interface InsightFeedRecord {
+interface InsightFeedRecord {
   _id: string;
   through: Date;
 }

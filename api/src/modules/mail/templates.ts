@@ -45,7 +45,7 @@ function htmlOf(value: HtmlValue): string {
   return escapeHtml(String(value));
 }
 
-export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
   return new SafeHtml(String.raw({ raw: strings }, ...values.map(htmlOf)));
 }
 
@@ -143,7 +143,7 @@ function telHref(phone: string): string {
  * The shop as its messages name it: the configuration's shop (SHOP_NAME, SHOP_PHONE, SHOP_EMAIL,
  * SHOP_ADDRESS, SHOP_URL), the same one the site and the invoices show.
  */
-export interface ShopContext {
+interface ShopContext {
   name: string;
   phone: string;
   email: string;

@@ -256,7 +256,7 @@ export async function takeOverStalePayment(
 }
 
 /** What became of the charge request a released payment sent, if it sent one (payments.ts). */
-export type ChargeOutcome =
+type ChargeOutcome =
   { refused: { declinedPayments: number; lastDeclinedAt: Date } | null } | { unanswered: string };
 
 /**

@@ -24,7 +24,7 @@ export const LEFT_CHARGING_MESSAGE =
   'An order is still charging a day after it was placed: its payment call stopped during the charge and the shopper did not retry. Look the order id up at the payment provider (it is the idempotency key; the order number is the reference) and fulfil or refund what was charged.';
 
 /** What the sweep says when it ends a checkout whose last charge request was never answered. */
-export const LEFT_UNANSWERED_MESSAGE =
+const LEFT_UNANSWERED_MESSAGE =
   'An unpaid order expired whose last charge request the card processor never answered: the card may have been charged. Look the order up at the payment provider (its id, or its id and a number, is the idempotency key; the order number is the reference) and refund what was charged.';
 
 /** Orders one round of the sweep looks at, of each kind; the rest wait for the next round. */

@@ -31,11 +31,11 @@ import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox';
 import { SQUARE_SCRIPT_URLS, isSquareSandbox, squareProvider } from './square';
 
-export const SANDBOX_SCRIPT_PATH = '/api/payment/sandbox/payments.js';
-export const DISCOUNT_GONE_MESSAGE = 'This discount code is no longer available';
-export const CHECKOUT_EXPIRED_MESSAGE =
+const SANDBOX_SCRIPT_PATH = '/api/payment/sandbox/payments.js';
+const DISCOUNT_GONE_MESSAGE = 'This discount code is no longer available';
+const CHECKOUT_EXPIRED_MESSAGE =
   'This checkout has expired. Please review your cart and place your order again.';
-export const PAYMENT_IN_PROGRESS_MESSAGE =
+const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this order is already in progress. Please wait a moment.';
 
 export function createPaymentProvider(config: Config): PaymentProvider {
@@ -64,7 +64,7 @@ export function paymentConfig(config: Config): PaymentConfig {
   };
 }
 
-export type PaymentInput = z.output<typeof completePaymentSchema>;
+type PaymentInput = z.output<typeof completePaymentSchema>;
 
 function completed(order: OrderRecord): CompletedPayment {
   return {
@@ -159,7 +159,7 @@ function recentDeclines(order: OrderRecord, now: Date): number {
  * each refused request (Square answers a key sent again only when the request is the same, and the
  * card token of a new attempt is not).
  */
-export function chargeKeyOf(order: OrderRecord): string {
+function chargeKeyOf(order: OrderRecord): string {
   const id = order._id.toString();
   const refused = order.chargeAttempts ?? 0;
   return refused === 0 ? id : `${id}-${refused}`;

@@ -36,7 +36,7 @@ export interface Actor {
   origin: string;
 }
 
-export function toSummary(release: ReleaseRecord): ReleaseSummary {
+function toSummary(release: ReleaseRecord): ReleaseSummary {
   return {
     version: release.version,
     entry: release.entry,

@@ -10,7 +10,7 @@ import {
 } from '@shop/contracts';
 import { AppError } from '../../platform/errors';
 
-export const ORIGIN_ZIP_PREFIX = '606';
+const ORIGIN_ZIP_PREFIX = '606';
 
 /** Thousandths of an ounce per square inch of one label (1/16" sheet), by material. */
 const MILLI_OUNCES_PER_SQUARE_INCH: Record<Material, number> = {
@@ -50,19 +50,19 @@ const TO_CANADA: Record<'usps' | 'ups', CarrierTable> = {
   ups: { firstPoundCents: () => 3_400, perExtraPoundCents: () => 350 },
 };
 
-export interface ShippableLine {
+interface ShippableLine {
   material: Material;
   width: number;
   height: number;
   quantity: number;
 }
 
-export interface CarrierRates {
+interface CarrierRates {
   uspsCents: Cents;
   upsCents: Cents;
 }
 
-export interface ShippingQuote extends CarrierRates {
+interface ShippingQuote extends CarrierRates {
   /** What the shop charges: the lower of the two carriers' highest per-item rates. */
   chargeCents: Cents;
 }

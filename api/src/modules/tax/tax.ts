@@ -124,7 +124,7 @@ export function taxRegionOf(postalCode: string | undefined): string | null {
   return null;
 }
 
-export interface TaxResult {
+interface TaxResult {
   region: string | null;
   amountCents: Cents;
 }

@@ -19,7 +19,7 @@ const ZIP_LOCAL_HEADER = 0x04034b50;
 const ZIP_CENTRAL_HEADER = 0x02014b50;
 const ZIP_END_OF_DIRECTORY = 0x06054b50;
 
-export interface Inspection {
+interface Inspection {
   size: number;
   sha256: string;
   /** Whether the bytes are what the extension says (an image: with a size that can be read). */
@@ -122,10 +122,7 @@ function imageKind(extension: UploadExtension): 'png' | 'jpeg' | null {
  * An image's width and height from its first bytes: a PNG's IHDR chunk (always first), a JPEG's
  * start-of-frame segment (found by walking the segments before it); null when they are not there.
  */
-export function imageSize(
-  head: Buffer,
-  kind: 'png' | 'jpeg',
-): { width: number; height: number } | null {
+function imageSize(head: Buffer, kind: 'png' | 'jpeg'): { width: number; height: number } | null {
   if (kind === 'png') {
     if (head.length < 24 || head.toString('latin1', 12, 16) !== 'IHDR') return null;
     return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };

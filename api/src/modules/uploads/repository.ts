@@ -116,7 +116,7 @@ export async function keepOrderedUploads(sessionId: string, filenames: string[])
   ).exec();
 }
 
-export type DueUpload = Pick<UploadRecord, '_id' | 'filename' | 'sessionId' | 'sweepAfter'>;
+type DueUpload = Pick<UploadRecord, '_id' | 'filename' | 'sessionId' | 'sweepAfter'>;
 
 /** The sweep of guests' uploads (platform/held-sweep.ts): how many records went. */
 export function sweepDueUploads(

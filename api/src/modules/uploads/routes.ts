@@ -21,7 +21,7 @@ const MB = 1024 * 1024;
  * Files over 10MB are still read (to name their size in the message) up to this hard limit per file;
  * a whole request may not be larger than this either (5 files of 10MB fit with room for the form).
  */
-export const HARD_FILE_LIMIT_MB = 60;
+const HARD_FILE_LIMIT_MB = 60;
 
 const limits: multer.Options['limits'] = {
   files: MAX_FILES_PER_UPLOAD,

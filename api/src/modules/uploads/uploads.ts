@@ -103,7 +103,7 @@ export async function keepUploads(
   return { message, errors, files };
 }
 
-export interface UploadDownload {
+interface UploadDownload {
   stream: Readable;
   size: number;
   contentType: string;
@@ -178,7 +178,7 @@ export async function reuseOrderedArtwork(
 }
 
 /** The files a guest's cart holds and when that cart is abandoned; null when the guest has none. */
-export type GuestCartFiles = (
+type GuestCartFiles = (
   sessionId: string,
 ) => Promise<{ files: ReadonlySet<string>; abandonedAfter: Date } | null>;
 
