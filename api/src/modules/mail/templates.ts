@@ -235,8 +235,8 @@ function totalsRows(order: OrderMailData): Array<[string, string]> {
 }
 
 /**
- * orderUrl opens the order's page without an account (its guest link, valid for ORDER_LINK_DAYS days:
- * docs/product.md, "Order page").
+ * orderUrl opens the order's page without an account (its guest link, valid for linkDays days, orders'
+ * ORDER_LINK_LIFETIME_DAYS: docs/product.md, "Order page").
  */
 export function orderConfirmation(
   order: OrderMailData,
