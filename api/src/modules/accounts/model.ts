@@ -8,8 +8,11 @@ import {
   type NameWordKeys,
 } from '../../platform/search-keys';
 
-/** A customer account (docs/product.md section 3, "Customer / user"). Admins are customers with isAdmin. */
-export interface CustomerRecord {
+/**
+ * A customer account (docs/product.md section 3, "Customer / user"). Admins are customers with
+ * isAdmin. NameWordKeys: the full name's keys from its later words (nameWordKeysOf).
+ */
+export interface CustomerRecord extends NameWordKeys {
   _id: Types.ObjectId;
   email: string;
   firstName: string;
@@ -27,11 +30,6 @@ export interface CustomerRecord {
   /** The admin's search keys (platform/search-keys.ts): lower-cased names and email domain. */
   firstNameKey: string;
   lastNameKey: string;
-  /** The full name's keys from its later words (nameWordKeysOf). */
-  nameWord2Key: string;
-  nameWord3Key: string | null;
-  nameWord4Key: string | null;
-  nameWord5Key: string | null;
   emailDomainKey: string;
   createdAt: Date;
   updatedAt: Date;

@@ -1,5 +1,5 @@
 import mongoose, { Schema, type Types } from 'mongoose';
-import { NAME_WORD_KEYS } from '../../platform/search-keys';
+import { NAME_WORD_KEYS, type NameWordKeys } from '../../platform/search-keys';
 import type {
   Carrier,
   CustomerInfo,
@@ -68,8 +68,11 @@ export interface PendingMove {
   unanswered?: boolean;
 }
 
-/** An order; money in integer cents (the API answers in dollars). */
-export interface OrderRecord {
+/**
+ * An order; money in integer cents (the API answers in dollars). NameWordKeys: the full name's keys
+ * from its later words (platform/search-keys.ts, nameWordKeysOf), for the admin's search.
+ */
+export interface OrderRecord extends NameWordKeys {
   _id: Types.ObjectId;
   orderNumber: number;
   /**
@@ -92,11 +95,6 @@ export interface OrderRecord {
   emailDomainKey: string;
   firstNameKey: string;
   lastNameKey: string;
-  /** The full name's keys from its later words (platform/search-keys.ts, nameWordKeysOf). */
-  nameWord2Key: string;
-  nameWord3Key: string | null;
-  nameWord4Key: string | null;
-  nameWord5Key: string | null;
   items: OrderItemRecord[];
   subtotalCents: number;
   discountCode: string | null;
