@@ -219,12 +219,6 @@ export const orderNoteSchema = z.object({
 });
 export type UpdateOrderStatusInput = z.input<typeof updateOrderStatusSchema>;
 
-/** The one step allowed into each status. */
-export const ORDER_STATUS_PREDECESSOR = {
-  shipped: 'processing',
-  completed: 'shipped',
-} as const;
-
 /**
  * GET /api/admin/customers/{id}?before=&limit=: the customer and a page of their paid orders, newest
  * first (20 by default; the query of GET /api/orders, orderHistoryQuerySchema); `nextBefore` is the

@@ -58,16 +58,6 @@ export function satisfiesRange(version: string, range: string): boolean {
   return comparators.every((comparator) => satisfiesOne(parsed, comparator));
 }
 
-/** Libraries whose one copy the shell shares; a release built with another major is refused. */
-export const SHARED_SINGLETON_PACKAGES = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'zustand',
-  'styled-components',
-  '@tanstack/react-query',
-] as const;
-
 /**
  * Why the shell must not mount a release, or null when it may: the shell's contracts version outside
  * the release's range, or a shared singleton built with another major than the shell's copy (a
