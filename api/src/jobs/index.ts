@@ -1,5 +1,6 @@
-// The API's background work, in one place: started by server.ts after the database is reached, stopped
-// on shutdown; tests start and stop them too (test/support/test-app.ts).
+// The API's background work, in one place: started on the jobs thread (jobs-worker.ts, which
+// server.ts starts through jobs/thread.ts) once its database connection is up, stopped on shutdown;
+// tests start and stop them too (test/support/test-app.ts).
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
 import {
