@@ -334,7 +334,7 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty variable (API_PORT= in a .env file or a shell) means "not set", so its default applies.
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),

@@ -24,7 +24,7 @@ export function sweepWhenExpired<M extends ExpiringModel>(model: M): M {
 }
 
 /** Deletes every document past its `expiresAt` (an indexed range delete); how many went. */
-export async function deleteExpired(now = new Date()): Promise<number> {
+export async function deleteExpired(now: Date): Promise<number> {
   let deleted = 0;
   for (const model of expiring)
     deleted += (await model.deleteMany({ expiresAt: trusted({ $lte: now }) })).deletedCount;

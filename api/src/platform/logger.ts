@@ -5,7 +5,7 @@ export type { Logger };
 
 /** JSON lines on stdout; every line logged while a request runs carries its requestId. */
 export function createLogger(
-  level: LoggerOptions['level'] = 'info',
+  level: LoggerOptions['level'],
   destination?: pino.DestinationStream,
 ): Logger {
   const options: LoggerOptions = {

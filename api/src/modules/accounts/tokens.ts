@@ -91,7 +91,7 @@ export async function checkToken(
 export async function useToken(
   token: string,
   purpose: AccountTokenPurpose,
-  now = new Date(),
+  now: Date,
 ): Promise<{ customer: CustomerRecord; record: AccountTokenRecord }> {
   const { customer, record } = await checkToken(token, purpose, now);
   // Of two uses of one link at the same moment, one marks it used; the other is refused.

@@ -37,7 +37,7 @@ const BATCH = 100;
  * orders it expired.
  */
 export async function expireUnpaidOrders(
-  now = new Date(),
+  now: Date,
   { followUp }: { followUp?: { config: Config; logger: Logger } } = {},
 ): Promise<number> {
   const placedBefore = new Date(now.getTime() - UNPAID_ORDER_LIFETIME_MS);

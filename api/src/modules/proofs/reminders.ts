@@ -48,7 +48,7 @@ async function remind(order: OrderRecord, config: Config, now: Date): Promise<bo
  * revision sent meanwhile has its own). Two workers remind once: the outbox's unique key decides.
  * Answers how many reminders it queued.
  */
-export async function remindUnansweredProofs(config: Config, now = new Date()): Promise<number> {
+export async function remindUnansweredProofs(config: Config, now: Date): Promise<number> {
   let reminded = 0;
   for (const order of await findDueProofReminders(now, REMINDERS_PER_ROUND)) {
     // A move under way (a cancel waiting for its refund's answer) takes no answer: its reminder

@@ -74,7 +74,7 @@ async function proofRequest(req: Request, store: UploadStore, config: Config) {
 }
 
 /** The customer's side: the owner or the guest link's holder only (an admin answers nothing here). */
-async function answeringOrder(req: Request, config: Config, now: Date = new Date()) {
+async function answeringOrder(req: Request, config: Config, now: Date) {
   const { id } = parseParams(idParamsSchema, req);
   return authorizeOrderReader(req, id, config, now);
 }
