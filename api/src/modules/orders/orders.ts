@@ -30,6 +30,7 @@ export {
   proofEventKey,
 } from './events';
 export { startProductionOnApproval } from './moves';
+export { expireCheckout } from './placing';
 export { recordRevisedSeries } from './series';
 export { proofEmail, sendProof } from './proof-step';
 export type { ProofLineSource } from './proof-step';
@@ -37,7 +38,6 @@ export {
   claimOwnPayment,
   claimPayment,
   clearProofReminder,
-  expireUnpaid,
   findDueProofReminders,
   findOpenCheckoutsPlacedBefore,
   findOrderById,
@@ -49,7 +49,6 @@ export {
   setProofState,
   takeOverStalePayment,
 } from './repository';
-export { insertMoveEvent } from './events';
 export {
   approvalTimes,
   orderCartStartsBetween,

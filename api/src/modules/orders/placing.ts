@@ -370,11 +370,35 @@ export const EARLIER_CHECKOUT_PAID_MESSAGE =
   'Your earlier checkout was just paid. Check your cart, then place your order again.';
 
 /**
- * Ends checkouts still waiting for payment, as the day's sweep ends them (payments/expiry.ts):
- * expired, with a note in their history, any discount use they held given back. One whose charge
- * is in flight or was never answered (the card may have been charged) is left to the sweep, as is
- * one paid meanwhile. How many ended, and `paidMeanwhile`: whether one read unpaid was taken by
- * its payment before it could be ended ('charging' or 'paid'), else null.
+ * Ends one checkout still unpaid: expired, with `note` in its history, any discount use it held given
+ * back. The write that ends it is the payment's guard too (a payment that took the order first wins):
+ * null when it was paid, charging or ended meanwhile, else the order as it was before.
+ */
+export async function expireCheckout(
+  orderId: OrderRecord['_id'],
+  note: string,
+  now: Date,
+): Promise<OrderRecord | null> {
+  const before = await expireUnpaid(orderId);
+  if (!before) return null;
+  await insertMoveEvent({
+    orderId: orderId.toString(),
+    at: now,
+    by: null,
+    from: 'pending_payment',
+    to: 'expired',
+    note,
+  });
+  if (before.discountCode && before.discountReserved)
+    await releaseDiscountUse(before.discountCode, before.discountCodeId);
+  return before;
+}
+
+/**
+ * Ends checkouts still waiting for payment, as the day's sweep ends them (payments/expiry.ts). One
+ * whose charge is in flight or was never answered (the card may have been charged) is left to the
+ * sweep, as is one paid meanwhile. How many ended, and `paidMeanwhile`: whether one read unpaid was
+ * taken by its payment before it could be ended ('charging' or 'paid'), else null.
  */
 export async function endUnpaidCheckouts(
   checkouts: readonly OrderRecord[],
@@ -385,26 +409,13 @@ export async function endUnpaidCheckouts(
   let paidMeanwhile: 'charging' | 'paid' | null = null;
   for (const checkout of checkouts) {
     if (checkout.paymentStatus !== 'unpaid' || checkout.unansweredToken) continue;
-    const before = await expireUnpaid(checkout._id);
-    if (!before) {
-      // Paid, charging or ended meanwhile.
-      const current = await findOrderById(checkout._id.toString());
-      const taken = current?.paymentStatus;
-      if (taken === 'paid' || (taken === 'charging' && paidMeanwhile === null))
-        paidMeanwhile = taken;
+    if (await expireCheckout(checkout._id, note, now)) {
+      ended += 1;
       continue;
     }
-    ended += 1;
-    await insertMoveEvent({
-      orderId: checkout._id.toString(),
-      at: now,
-      by: null,
-      from: 'pending_payment',
-      to: 'expired',
-      note,
-    });
-    if (before.discountCode && before.discountReserved)
-      await releaseDiscountUse(before.discountCode, before.discountCodeId);
+    // Paid, charging or ended meanwhile.
+    const taken = (await findOrderById(checkout._id.toString()))?.paymentStatus;
+    if (taken === 'paid' || (taken === 'charging' && paidMeanwhile === null)) paidMeanwhile = taken;
   }
   return { ended, paidMeanwhile };
 }

@@ -5,13 +5,11 @@
 // operator once.
 // Each is an indexed query for the orders due, not a read of every order.
 import {
-  expireUnpaid,
+  expireCheckout,
   findOpenCheckoutsPlacedBefore,
   findUnsettledPaidOrders,
-  insertMoveEvent,
   markChargeStuckReported,
 } from '../orders/orders';
-import { releaseDiscountUse } from '../discounts/discounts';
 import type { Config } from '../../config';
 import type { Logger } from '../../platform/logger';
 import { settlePayment } from './payments';
@@ -43,20 +41,10 @@ export async function expireUnpaidOrders(
   const placedBefore = new Date(now.getTime() - UNPAID_ORDER_LIFETIME_MS);
   let expired = 0;
   for (const order of await findOpenCheckoutsPlacedBefore(placedBefore, 'unpaid', BATCH)) {
-    // The write that ends it is the payment's guard too: a payment that took the order first wins.
-    const before = await expireUnpaid(order._id);
+    // A payment that took the order first wins (expireCheckout's write is its guard too).
+    const before = await expireCheckout(order._id, 'Not paid within 24 hours', now);
     if (!before) continue;
     expired += 1;
-    await insertMoveEvent({
-      orderId: order._id.toString(),
-      at: now,
-      by: null,
-      from: 'pending_payment',
-      to: 'expired',
-      note: 'Not paid within 24 hours',
-    });
-    if (before.discountCode && before.discountReserved)
-      await releaseDiscountUse(before.discountCode, before.discountCodeId);
     if (before.unansweredToken)
       followUp?.logger.error(
         { orderId: order._id.toString(), orderNumber: order.orderNumber },
