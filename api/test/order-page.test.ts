@@ -13,7 +13,7 @@ import {
 } from '@shop/contracts';
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
-import { invoicePdf } from '../src/modules/orders/invoice';
+import { invoiceOf } from '../src/modules/orders/invoice';
 import { signOrderLink } from '../src/modules/orders/order-access';
 import {
   addToCart,
@@ -446,7 +446,7 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
         lineId: `line-${index}`,
         productConfig: { ...order.items[0]!.productConfig, customText: `PUMP ${index + 1}` },
       }));
-      const pdf = await invoicePdf({ ...order, items }, app.config.shop, new Map());
+      const pdf = await invoiceOf({ ...order, items }, app.config.shop, new Map()).pdf();
       const parser = new PDFParse({ data: new Uint8Array(pdf) });
       const pages = (await parser.getText()).pages.map((page) => page.text);
       await parser.destroy();
