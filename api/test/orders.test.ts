@@ -255,6 +255,54 @@ describe('POST /api/orders', () => {
     expect(order?.shippingCents).toBeGreaterThan(0);
   });
 
+  it('when the ZIP is in another state than the State, then 400 on the ZIP naming both, and nothing is placed', async () => {
+    const agent = app.agent();
+    await addToCart(agent);
+    const ordersBefore = await OrderModel.countDocuments();
+    const cartBefore = await agent.request('GET', '/api/cart');
+    const message =
+      'ZIP/Postal Code 10001 is in New York (NY), not Illinois (IL). Please check the State and ZIP/Postal Code.';
+    for (const state of ['IL', 'Illinois']) {
+      const response = await checkout(agent, {
+        customerInfo: customerInfo({ city: 'Chicago', state, zipCode: '10001' }),
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        message,
+        errors: [{ path: 'customerInfo.zipCode', message }],
+      });
+    }
+    const canadian = await checkout(agent, {
+      customerInfo: customerInfo({ city: 'Vancouver', state: 'ON', zipCode: 'V6B 1A1' }),
+    });
+    expect(canadian.status).toBe(400);
+    expect(canadian.body.message).toBe(
+      'ZIP/Postal Code V6B 1A1 is in British Columbia (BC), not Ontario (ON). Please check the State and ZIP/Postal Code.',
+    );
+    expect(await OrderModel.countDocuments()).toBe(ordersBefore);
+    expect((await agent.request('GET', '/api/cart')).body).toEqual(cartBefore.body);
+  });
+
+  it.each([
+    [{ city: 'Chicago', state: 'IL', zipCode: '60601' }, 'IL'],
+    [{ city: 'New York', state: 'new york', zipCode: '10001-2345' }, 'NY'],
+    [{ city: 'Toronto', state: 'Ontario', zipCode: 'M5V 3L9' }, 'ON'],
+    // A State the shop cannot place keeps working, taxed by the ZIP as before.
+    [{ city: 'New York', state: 'Manhattan', zipCode: '10001' }, 'NY'],
+    // A prefix serving both sides of a state line (Fishers Island, NY 06390) takes either state.
+    [{ city: 'Fishers Island', state: 'NY', zipCode: '06390' }, 'CT'],
+  ])(
+    'when the State and ZIP agree (%o), then the order is placed with the ZIP’s tax region',
+    async (change, region) => {
+      const agent = app.agent();
+      await addToCart(agent);
+      const response = await checkout(agent, { customerInfo: customerInfo(change) });
+      expect(response.status, response.text).toBe(201);
+      const order = await OrderModel.findById(response.body.orderId).lean();
+      expect(order?.taxRegion).toBe(region);
+    },
+  );
+
   it('when a body field name is an operator, then 400 before anything runs', async () => {
     const agent = app.agent();
     await addToCart(agent);

@@ -1,6 +1,7 @@
 // The checkout form's fields, messages and rules without a schema (docs/product.md section 5,
 // "Checkout required fields"). Free of zod, so the checkout page's first render reads them without
 // zod's classic API; checkout.ts holds the schemas (which use these) and re-exports them.
+import { postalRegionMismatch, regionLabel } from './postal-regions';
 
 /** The checkout's fields, in the order the form shows them, with the labels the messages use. */
 export const CHECKOUT_FIELD_LABELS = {
@@ -30,6 +31,8 @@ export const checkoutMessages = {
   addressNeedsNumber: 'Please include a street number in your address.',
   zipRequired: 'ZIP code is required.',
   zipInvalid: 'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+  zipStateMismatch: (zipCode: string, zipRegion: string, stateRegion: string) =>
+    `ZIP/Postal Code ${zipCode} is in ${regionLabel(zipRegion)}, not ${regionLabel(stateRegion)}. Please check the State and ZIP/Postal Code.`,
   fieldRequired: (label: string) => `${label} is required.`,
 } as const;
 
@@ -40,6 +43,21 @@ const ADDRESS_CHARACTERS = /^[\p{L}0-9 ,.#/-]+$/u;
 
 export function isValidZipOrPostalCode(value: string): boolean {
   return US_ZIP.test(value) || CANADIAN_POSTAL_CODE.test(value);
+}
+
+/**
+ * The message when the State names another state or province than the ZIP's (tax follows the ZIP,
+ * docs/design.md section 4); null when they agree or either is one the shop cannot place.
+ */
+export function zipStateProblem(info: { state: string; zipCode: string }): string | null {
+  const mismatch = postalRegionMismatch(info.state, info.zipCode);
+  return mismatch
+    ? checkoutMessages.zipStateMismatch(
+        info.zipCode.trim().toUpperCase(),
+        mismatch.postalRegion,
+        mismatch.stateRegion,
+      )
+    : null;
 }
 
 /** Street, city and state joined as the address rules read them. */

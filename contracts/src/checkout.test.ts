@@ -62,11 +62,44 @@ describe('checkout customer info (docs/product.md section 5)', () => {
       { zipCode: '1234' },
       'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
     ],
-    [{ zipCode: '12345-6789' }, 'ok'],
-    [{ zipCode: 'V1A 1A1' }, 'ok'],
+    [{ city: 'Schenectady', state: 'NY', zipCode: '12345-6789' }, 'ok'],
+    [{ city: 'Kamloops', state: 'BC', zipCode: 'V1A 1A1' }, 'ok'],
     [{ street: '5 Rue Saint-André', city: 'Montréal', state: 'QC', zipCode: 'H2X 1Y4' }, 'ok'],
   ])('when %o, then %s', (change, expected) => {
     expect(summaryOf({ ...complete, ...change })).toBe(expected);
+  });
+
+  it.each([
+    [
+      { city: 'Chicago', state: 'IL', zipCode: '10001' },
+      'ZIP/Postal Code 10001 is in New York (NY), not Illinois (IL). Please check the State and ZIP/Postal Code.',
+    ],
+    [
+      { city: 'Toronto', state: 'Ontario', zipCode: 'v1a 1a1' },
+      'ZIP/Postal Code V1A 1A1 is in British Columbia (BC), not Ontario (ON). Please check the State and ZIP/Postal Code.',
+    ],
+    [
+      { city: 'Toronto', state: 'ON', zipCode: '60601' },
+      'ZIP/Postal Code 60601 is in Illinois (IL), not Ontario (ON). Please check the State and ZIP/Postal Code.',
+    ],
+    [{ city: 'Chicago', state: 'IL', zipCode: '60601-1234' }, 'ok'],
+    [{ city: 'Chicago', state: 'illinois', zipCode: '60601' }, 'ok'],
+    [{ city: 'Toronto', state: 'ON', zipCode: 'M5V 3L9' }, 'ok'],
+    [{ city: 'Montréal', state: 'Québec', zipCode: 'H2X 1Y4' }, 'ok'],
+    [{ city: 'Iqaluit', state: 'NU', zipCode: 'X0A 0H0' }, 'ok'],
+    // A State the shop cannot place is not refused: the tax follows the ZIP as before.
+    [{ city: 'Chicago', state: 'Cook County', zipCode: '10001' }, 'ok'],
+    // Prefixes that serve addresses across a state line take either state.
+    [{ city: 'Fishers Island', state: 'NY', zipCode: '06390' }, 'ok'],
+    [{ city: 'Texhoma', state: 'TX', zipCode: '73949' }, 'ok'],
+    [{ city: 'Hartford', state: 'CT', zipCode: '06103' }, 'ok'],
+  ])('when the State and ZIP are %o, then %s', (change, expected) => {
+    expect(summaryOf({ ...complete, ...change })).toBe(expected);
+  });
+
+  it('when the State and ZIP disagree, then the issue is on the ZIP field', () => {
+    const result = customerInfoSchema.safeParse({ ...complete, city: 'Chicago', zipCode: '10001' });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['zipCode']);
   });
 
   it('when the joined address is empty or under 5 characters, then the address rules say so', () => {

@@ -7,6 +7,7 @@ import {
   checkoutMessages,
   isValidZipOrPostalCode,
   joinedAddress,
+  zipStateProblem,
   type CheckoutField,
 } from './checkout-options';
 
@@ -54,7 +55,8 @@ const field = (name: CheckoutField) =>
 /**
  * The checkout's contact and shipping details. Missing fields come first, as one
  * 'Please fill in: {list}' issue on the object (path []) plus one issue per empty field; only when
- * everything is there are the email, address and ZIP rules checked, each as an issue on its field.
+ * everything is there are the email, address and ZIP rules checked, each as an issue on its field
+ * (the ZIP's also that its state or province is the State's, when the shop knows both).
  */
 export const customerInfoSchema = z
   .object(
@@ -83,6 +85,9 @@ export const customerInfoSchema = z
     if (address) ctx.addIssue({ code: 'custom', path: ['street'], message: address });
     if (!isValidZipOrPostalCode(info.zipCode)) {
       ctx.addIssue({ code: 'custom', path: ['zipCode'], message: checkoutMessages.zipInvalid });
+    } else {
+      const mismatch = zipStateProblem(info);
+      if (mismatch) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: mismatch });
     }
   })
   .transform((info) => ({ ...info, email: info.email.toLowerCase() }));

@@ -183,6 +183,27 @@ describe('checkout page', { timeout: 15_000 }, () => {
     expect(lastToast()?.description).toContain('Please enter a valid email address');
   });
 
+  it('refuses a ZIP in another state than the State, on the ZIP field, before any order is sent', async () => {
+    installFakePayments();
+    const calls = stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+    fillDetails({ City: 'Chicago', State: 'IL', 'ZIP/Postal Code': '10001' });
+    await userEvent.click(completeButton());
+
+    const message =
+      'ZIP/Postal Code 10001 is in New York (NY), not Illinois (IL). Please check the State and ZIP/Postal Code.';
+    const zip = screen.getByRole('textbox', { name: 'ZIP/Postal Code' });
+    await waitFor(() => expect(zip).toHaveFocus());
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(zip).toHaveAccessibleDescription(message);
+    expect(lastToast()).toMatchObject({ description: message, variant: 'destructive' });
+    expect(calls.some((c) => c.path === '/api/orders')).toBe(false);
+  });
+
   it('estimates shipping per item once the ZIP has five digits and charges the cheaper carrier', async () => {
     installFakePayments();
     const twoItems = cartAnswer();

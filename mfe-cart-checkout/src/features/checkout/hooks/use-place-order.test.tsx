@@ -140,7 +140,10 @@ describe('placing and paying for an order', () => {
     const { hook } = renderPlaceOrder();
     await act(() => hook.result.current.placeOrder(checkout));
     const moved = (
-      (await validateCheckout({ ...values, zipCode: '10001' })) as { ok: true; checkout: Checkout }
+      (await validateCheckout({ ...values, city: 'New York', state: 'NY', zipCode: '10001' })) as {
+        ok: true;
+        checkout: Checkout;
+      }
     ).checkout;
     await act(() => hook.result.current.placeOrder(moved));
     expect(calls.filter((c) => c.path === '/api/orders')).toHaveLength(2);
