@@ -47,6 +47,25 @@ vi.mock('../src/modules/orders/repository', async (importOriginal) => {
   };
 });
 
+/**
+ * Runs once, right after the next check of a discount code (discounts' evaluateDiscount), before the
+ * caller goes on: what another tab does in between.
+ */
+const afterNextCodeCheck = vi.hoisted(() => ({ run: null as null | (() => Promise<void>) }));
+vi.mock('../src/modules/discounts/discounts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/modules/discounts/discounts')>();
+  return {
+    ...actual,
+    async evaluateDiscount(...args: Parameters<typeof actual.evaluateDiscount>) {
+      const evaluated = await actual.evaluateDiscount(...args);
+      const run = afterNextCodeCheck.run;
+      afterNextCodeCheck.run = null;
+      await run?.();
+      return evaluated;
+    },
+  };
+});
+
 const NY_RATE = 0.08875;
 let app: TestApp;
 let admin: TestAgent;
@@ -351,6 +370,38 @@ describe('POST /api/orders', () => {
       /^The discount code GONESOON can no longer be used: .+ Remove it from your cart to continue\.$/,
     );
     expect(await OrderModel.countDocuments()).toBe(before);
+  });
+
+  it('when a code is applied in another tab while an order drops the code gone from the cart, then the new code stays on the cart', async () => {
+    const code = await createCode({ code: 'OFFRACE', value: 15 });
+    await createCode({ code: 'NEWRACE', value: 5 });
+    const agent = app.agent();
+    await addToCart(agent);
+    await applyCode(agent, 'OFFRACE');
+    expect(
+      (
+        await admin.request('PUT', `/api/admin/discount-codes/${code.id}`, {
+          body: { isActive: false },
+        })
+      ).status,
+    ).toBe(200);
+    const quote = await agent.request('POST', '/api/checkout/quote', {
+      body: { zipCode: '10001' },
+    });
+    expect(quote.status, quote.text).toBe(200);
+    // The placing has read the cart with OFFRACE and found it gone when the other tab applies NEWRACE.
+    afterNextCodeCheck.run = () => applyCode(agent, 'NEWRACE');
+    const placed = await checkout(agent, {
+      customerInfo: customerInfo(),
+      expectedTotal: quote.body.total,
+    });
+    expect(afterNextCodeCheck.run).toBeNull();
+    expect(placed.status, placed.text).toBe(201);
+    expect(await OrderModel.findById(placed.body.orderId).lean()).toMatchObject({
+      discountCode: null,
+      discountCents: 0,
+    });
+    expect((await agent.request('GET', '/api/cart/session')).body.discountCode).toBe('NEWRACE');
   });
 
   it('when the page shows the cart without a code switched off since (its read says so), then the quote and the order leave it out, and it leaves the cart', async () => {

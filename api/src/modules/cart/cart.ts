@@ -651,9 +651,12 @@ export async function readCartSession(owner: CartOwner): Promise<CartSessionResp
   return toSessionResponse({ ...cart.discount, discountAmountCents: discount.amountCents });
 }
 
-/** Takes the code off the owner's cart: one no longer usable, left out of an order placed. */
-export async function clearCartCode(owner: CartOwner): Promise<void> {
-  await clearDiscount(owner);
+/**
+ * Takes this code off the owner's cart: one no longer usable, left out of an order placed. Only if
+ * the cart still holds it: a code applied in another tab since it was read stays.
+ */
+export async function clearCartCode(owner: CartOwner, code: string): Promise<void> {
+  await clearDiscount(owner, code);
 }
 
 /**

@@ -263,11 +263,14 @@ export async function saveDiscount(owner: CartOwner, discount: CartDiscountRecor
   await writeCartByKey(ownerKeyOf(owner), discount);
 }
 
-/** Takes the code off the owner's cart (its lines stay). */
-export async function clearDiscount(owner: CartOwner): Promise<void> {
+/**
+ * Takes the code off the owner's cart (its lines stay); with `onlyCode`, only while the cart holds that
+ * code.
+ */
+export async function clearDiscount(owner: CartOwner, onlyCode?: string): Promise<void> {
   const key = ownerKeyOf(owner);
   await CartModel.updateOne(
-    { _id: key },
+    onlyCode === undefined ? { _id: key } : { _id: key, discountCode: onlyCode },
     { $set: { ...NO_DISCOUNT, revision: newRevision(), ...keptOn(key) } },
   ).exec();
 }

@@ -240,7 +240,8 @@ export async function priceOrder(
     );
   }
   // The page showed the total without the code it can no longer use: it leaves the cart too.
-  if (priced.leftOutCode) await clearCartCode(owner);
+  // Only that code: one applied in another tab since the cart was read stays (clearCartCode).
+  if (priced.leftOutCode) await clearCartCode(owner, priced.leftOutCode.code);
   const refusal = skipProof ? skipProofRefusal(priced.items) : null;
   if (refusal) throw AppError.invalidField('skipProof', refusal);
 
