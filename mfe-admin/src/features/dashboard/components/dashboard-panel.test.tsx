@@ -101,6 +101,19 @@ describe('Dashboard', () => {
     expect(
       within(revenueTable).getByRole('row', { name: 'Nov 28, 2026 11 $1,134.50' }),
     ).toBeInTheDocument();
+    // Materials' sales are the lines' prices: said so, as they add up to more than Revenue.
+    const materialsTable = within(
+      screen.getByRole('region', { name: 'Materials: the numbers' }),
+    ).getByRole('table');
+    expect(
+      within(materialsTable).getByRole('columnheader', { name: 'Sales before discounts' }),
+    ).toBeInTheDocument();
+    expect(
+      within(materialsTable).getByRole('row', { name: 'Phenolic 240 9 $1,100.00' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Sales are the labels' prices before discounts, shipping and tax\./),
+    ).toBeInTheDocument();
     const codes = within(screen.getByRole('region', { name: 'Discount codes used' })).getByRole(
       'table',
     );

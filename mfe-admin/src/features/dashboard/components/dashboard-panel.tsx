@@ -189,8 +189,12 @@ const Card = styled.section`
       padding-inline: 0.5rem;
     }
   }
-  thead th {
+  /* A heading longer than its figures (Materials' "Sales before discounts") wraps, not widening
+     its column past a phone's card. */
+  thead th,
+  thead th.numeric {
     letter-spacing: 0;
+    white-space: normal;
   }
 `;
 
@@ -528,8 +532,8 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
         <BarsCard
           id="materials-heading"
           title="Materials"
-          note="Labels sold on the orders kept (paid, not cancelled), most first."
-          columns={['Material', 'Labels', 'Orders', 'Sales']}
+          note="Labels sold on the orders kept (paid, not cancelled), most first. Sales are the labels' prices before discounts, shipping and tax."
+          columns={['Material', 'Labels', 'Orders', 'Sales before discounts']}
           rows={materials.map(({ key, label, entry }) => ({
             key,
             cells: [label, formatCount(entry.labels), entry.orders, formatDollars(entry.sales)],
