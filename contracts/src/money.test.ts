@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDollars } from './money';
+import { formatCount, formatDollars, parseDollars } from './money';
 
 // What en-US's own formatters answer: formatDollars and formatCount must say the same.
 const intlDollars = new Intl.NumberFormat('en-US', {
@@ -44,6 +44,45 @@ describe('formatDollars', () => {
   it('never shows a minus sign on nothing ("-$0.00" where Intl has it)', () => {
     expect(formatDollars(-0)).toBe('$0.00');
     expect(formatDollars(-0.001)).toBe('$0.00');
+  });
+});
+
+describe('parseDollars', () => {
+  it('reads an amount as formatDollars prints it, the $ and the separators optional', () => {
+    expect(parseDollars('$1,234.50')).toBe(1234.5);
+    expect(parseDollars('1,234.50')).toBe(1234.5);
+    expect(parseDollars(' 1234.5 ')).toBe(1234.5);
+    expect(parseDollars('$ 1,234,567')).toBe(1234567);
+    expect(parseDollars('0')).toBe(0);
+    expect(parseDollars('.5')).toBe(0.5);
+    expect(parseDollars('5.')).toBe(5);
+    const next = random(7);
+    for (let i = 0; i < 200; i++) {
+      const cents = Math.floor(next() * 1e10);
+      expect(parseDollars(formatDollars(cents / 100))).toBe(cents / 100);
+    }
+  });
+
+  it('refuses what is not an amount so written: separators out of place, a sign, an exponent', () => {
+    for (const text of [
+      '',
+      '$',
+      '.',
+      '12,34.50',
+      '1,234,5',
+      ',123',
+      '1,,234',
+      '-5',
+      '+5',
+      '1e3',
+      '0x10',
+      '5 $',
+      '$$5',
+      '1.2.3',
+      'five',
+    ]) {
+      expect(parseDollars(text), text).toBeNull();
+    }
   });
 });
 

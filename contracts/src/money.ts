@@ -27,6 +27,19 @@ export function formatDollars(dollars: number): string {
   return `${sign}$${groupThousands(String(Math.floor(cents / 100)))}.${fraction}`;
 }
 
+/**
+ * Dollars typed as the shop prints them (formatDollars): "$1,234.50", "1234.5", "1,234"; the $ and
+ * the thousands separators optional, the separators only every three digits. Null for anything else
+ * (a sign, an exponent, "12,34"): an amount is never guessed from a mistyped one.
+ */
+export function parseDollars(text: string): number | null {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  if (whole === '' && fraction === '') return null;
+  return Number(`${whole.replace(/,/g, '') || '0'}.${fraction || '0'}`);
+}
+
 /** "12,345": a count (of labels, rows, items), thousands separated. */
 export function formatCount(count: number): string {
   const sign = count < 0 ? '-' : '';

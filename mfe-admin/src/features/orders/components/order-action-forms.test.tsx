@@ -49,6 +49,42 @@ describe('Cancel and refund', () => {
     expect(sentBody(currentFetch())).toEqual({ refundAmount: 5, reason: '' });
     expect(lastToast()).toMatchObject({ title: 'Order cancelled' });
   });
+
+  it('takes the amount as the shop prints it, thousands separated, with or without its $', async () => {
+    const large: AdminOrder = { ...order, total: 2345.67 };
+    currentFetch().mockResolvedValueOnce(json({ ...large, status: 'cancelled', refunded: 1234.5 }));
+    const user = userEvent.setup();
+    renderPage(<CancelForm order={large} />);
+    const amount = screen.getByLabelText('Refund amount ($)');
+    await user.clear(amount);
+    await user.type(amount, '1,234.50');
+    expect(amount).toBeValid();
+    expect(screen.getByRole('button', { name: 'Cancel order and refund $1,234.50' })).toBeEnabled();
+    await user.clear(amount);
+    await user.type(amount, '$1,234.50');
+    await user.click(screen.getByRole('button', { name: 'Cancel order and refund $1,234.50' }));
+    const ask = screen.getByRole('alertdialog', {
+      name: 'Cancel order #1001 and refund $1,234.50?',
+    });
+    await user.click(
+      within(ask).getByRole('button', { name: 'Cancel order and refund $1,234.50' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(sentBody(currentFetch())).toEqual({ refundAmount: 1234.5, reason: '' });
+  });
+
+  it('refuses separators out of place and more than was charged, naming the range as the shop prints it', async () => {
+    const large: AdminOrder = { ...order, total: 2345.67 };
+    const user = userEvent.setup();
+    renderPage(<CancelForm order={large} />);
+    const amount = screen.getByLabelText('Refund amount ($)');
+    for (const typed of ['12,34.50', '1,234,5', '2,345.68', '1e3', '-5']) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      expect(amount, typed).toHaveAccessibleDescription('Enter an amount from $0.00 to $2,345.67');
+      expect(screen.getByRole('button', { name: /^Cancel order and refund/ })).toBeDisabled();
+    }
+  });
 });
 
 describe('the payment badge', () => {

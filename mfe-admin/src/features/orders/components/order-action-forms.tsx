@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CARRIERS, type Carrier } from '@shop/contracts/orders';
+import { parseDollars } from '@shop/contracts/money';
 import {
   Button,
   formatDate,
@@ -189,10 +190,10 @@ function NewCancelForm({ order }: { order: AdminOrder }) {
   const [amount, setAmount] = useState(order.total.toFixed(2));
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const refund = Number(amount);
-  const valid =
-    amount.trim() !== '' && Number.isFinite(refund) && refund >= 0 && refund <= order.total;
-  const refundAmount = Math.round(refund * 100) / 100;
+  // Typed as the shop prints amounts ("$1,234.50" too); the server still refuses more than was paid.
+  const refund = parseDollars(amount);
+  const valid = refund !== null && refund <= order.total;
+  const refundAmount = Math.round((refund ?? 0) * 100) / 100;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || cancel.isPending) return;
@@ -217,7 +218,7 @@ function NewCancelForm({ order }: { order: AdminOrder }) {
           label="Refund amount ($)"
           inputMode="decimal"
           value={amount}
-          error={valid ? undefined : `Enter an amount from 0 to ${order.total.toFixed(2)}`}
+          error={valid ? undefined : `Enter an amount from $0.00 to ${formatDollars(order.total)}`}
           onChange={(event) => setAmount(event.target.value)}
         />
         <TextField
