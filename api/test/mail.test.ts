@@ -151,6 +151,14 @@ describe('mail for a paid order', () => {
       ['order_confirmation', email],
     ]);
     expect(queued.every((mail) => mail.sentAt === null)).toBe(true);
+    // The admin's notice links to the order itself in the admin panel, not to its Dashboard.
+    const notice = queued.find((mail) => mail.kind === 'admin_new_order')!;
+    const link = `/admin?order=${order.orderNumber}`;
+    expect(notice.text).toContain('Open the order in the admin panel: ');
+    expect(notice.text).toMatch(
+      new RegExp(`: https?://[^\\s]+/admin\\?order=${order.orderNumber}$`, 'm'),
+    );
+    expect(notice.html).toContain(`${link}" style=`);
 
     const before = mailServer.received.length;
     await runWorker();

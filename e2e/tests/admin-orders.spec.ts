@@ -3,6 +3,8 @@ import { SAMPLE_CUSTOMER_INFO, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src
 import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
 import {
   adminPage,
+  becomeAdmin,
+  outboxMessages,
   paidOrder,
   post,
   sessionIdOf,
@@ -167,4 +169,56 @@ test("an admin opens one of a customer's orders from the customer's dialog, and 
     await expect(customer).toBeHidden();
   }
   await admin.context().close();
+});
+
+test("the admin's new-order email links to the order itself: a fresh page opens its details, a guest is denied as at /admin", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { sessionId, email } = await signedInCustomer(page, 'linked-order');
+  const order = await paidOrder(page, sessionId, {
+    label: { ...SAMPLE_PRODUCT_CONFIG, customText: 'LINK 1', quantity: 1, files: [] },
+    customerInfo: { ...SAMPLE_CUSTOMER_INFO, email },
+    skipProof: true,
+  });
+  let link = '';
+  await expect(async () => {
+    const notice = (await outboxMessages(browser, baseURL!)).find(
+      (mail) => mail.kind === 'admin_new_order' && mail.text.includes(`#${order.orderNumber} `),
+    );
+    link = /\/admin\?order=\d+/.exec(notice?.text ?? '')?.[0] ?? '';
+    expect(link).toBe(`/admin?order=${order.orderNumber}`);
+  }).toPass({ timeout: 15_000 });
+
+  const context = await browser.newContext({ baseURL });
+  const admin = await context.newPage();
+  await becomeAdmin(admin, await sessionIdOf(admin));
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport);
+    await admin.goto(link);
+    const details = admin.getByRole('dialog', { name: `Order #${order.orderNumber}` });
+    await expect(details).toBeVisible({ timeout: 15_000 });
+    await expect(details).toContainText(email);
+    await screenshot(admin, 'admin-orders', 'linked-order', { fullPage: false });
+    // Closed, the order stays listed under its number; the address no longer names it.
+    await admin.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(admin).toHaveURL(/\/admin$/);
+    await expect(admin.getByRole('tab', { name: 'Orders' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(
+      admin.getByRole('table').getByRole('rowheader', { name: `#${order.orderNumber}` }),
+    ).toBeVisible();
+  }
+  await context.close();
+
+  const guest = await browser.newPage({ baseURL });
+  await guest.goto(link);
+  await expect(guest.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  await expect(guest.getByRole('tab', { name: 'Orders' })).toHaveCount(0);
+  await expect(guest.getByRole('dialog')).toHaveCount(0);
+  await guest.close();
 });

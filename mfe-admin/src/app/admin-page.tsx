@@ -1,5 +1,8 @@
-// Exposed as admin/AdminPage: the shell mounts it at /admin.
+// Exposed as admin/AdminPage: the shell mounts it at /admin; /admin?order={orderNumber} opens that
+// order's details on the Orders tab (the admin's new-order email links there).
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { readOrderSearch } from '@shop/contracts/admin';
 import { useShopStore } from 'shell/store';
 import { Page, PageHeader, Skeleton } from '@shop/ui';
 import { Tabs } from '../components/tabs';
@@ -88,8 +91,32 @@ type AdminTab =
   | 'outbox'
   | 'releases';
 
+/** The order number an address names (`/admin?order=1042`), if it names one. */
+function linkedOrderNumber(params: URLSearchParams): number | null {
+  const read = readOrderSearch(params.get('order') ?? '');
+  return read.kind === 'number' ? read.number : null;
+}
+
 function AdminPanel() {
-  const [tab, setTab] = useState<AdminTab>('dashboard');
+  const [params, setParams] = useSearchParams();
+  const linked = linkedOrderNumber(params);
+  const [tab, setTab] = useState<AdminTab>(linked === null ? 'dashboard' : 'orders');
+  // A link to another order followed on this page (the page stays): its tab is Orders again.
+  const [shownLink, setShownLink] = useState(linked);
+  if (linked !== shownLink) {
+    setShownLink(linked);
+    if (linked !== null) setTab('orders');
+  }
+  // The order's dialog closed: the address no longer names it (a reload opens the Dashboard).
+  const dropLink = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('order');
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Tabs<AdminTab>
       label="Admin sections"
@@ -128,7 +155,7 @@ function AdminPanel() {
           label: 'Orders',
           panel: (
             <OnDemand label="orders">
-              <OrdersPanel />
+              <OrdersPanel linked={linked} onLinkClosed={dropLink} />
             </OnDemand>
           ),
         },

@@ -448,6 +448,8 @@ export function orderCancelled(
 }
 
 export function adminNewOrder(order: OrderMailData, shop: ShopContext): RenderedMail {
+  // The admin panel opens this order's details at this address (its Orders tab, the order found).
+  const link = `${shop.url}/admin?order=${order.orderNumber}`;
   const who = `${order.customerInfo.firstName} ${order.customerInfo.lastName}`;
   const subject = `New paid order #${order.orderNumber}: ${money(order.totalCents)} from ${who}`;
   const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -457,7 +459,7 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
     `Labels: ${formatCount(count)} on ${order.items.length} line(s)`,
     ...(order.notes ? [`Customer notes: ${order.notes}`] : []),
     '',
-    `Open the admin panel: ${shop.url}/admin`,
+    `Open the order in the admin panel: ${link}`,
   ];
   const body = html`<h1 style="font-size:20px;margin:0 0 12px;">
       New paid order #${order.orderNumber}
@@ -468,7 +470,7 @@ export function adminNewOrder(order: OrderMailData, shop: ShopContext): Rendered
     <p style="margin:0 0 8px;">Labels: ${formatCount(count)} on ${order.items.length} line(s)</p>
     ${order.notes ? html`<p style="margin:0 0 8px;">Customer notes: ${order.notes}</p>` : ''}
     <p style="margin:16px 0 0;">
-      <a href="${shop.url}/admin" style="color:#1d4ed8;">Open the admin panel</a>
+      <a href="${link}" style="color:#1d4ed8;">Open the order in the admin panel</a>
     </p>`;
   return message(shop, subject, text, body);
 }

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrder } from '@shop/contracts/orders';
 import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
-import { json, renderPage, setupShopTests, TEST_USER } from '@shop/ui/testing';
+import { json, renderPage, setupShopTests, stubApi, TEST_USER } from '@shop/ui/testing';
 import { queryClient, useShopStore } from 'shell/store';
 import { adminStatusQueryKey } from '../../../lib/admin-query-key';
 import { OrdersPanel } from './orders-panel';
@@ -27,6 +27,24 @@ const page = (orders: AdminOrder[], nextBefore: string | null) =>
   json({ orders, pageSize: 20, nextBefore });
 
 describe('Orders', () => {
+  it('opens the order the address names (its number), found by a search for it; closing it says so', async () => {
+    const calls = stubApi({
+      'GET /api/admin/orders?pageSize=20&q=1042': {
+        json: { orders: [order('o42', 1042, 'Lee')], pageSize: 20, nextBefore: null },
+      },
+    });
+    const closed = vi.fn();
+    const user = userEvent.setup();
+    renderPage(<OrdersPanel linked={1042} onLinkClosed={closed} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Order #1042' });
+    expect(calls[0]?.path).toBe('/api/admin/orders?pageSize=20&q=1042');
+    expect(screen.getByLabelText('Search')).toHaveValue('1042');
+    expect(closed).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(closed).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the newest orders and reads more by key when asked, with no page count', async () => {
     currentFetch()
       .mockResolvedValueOnce(page([order('o2', 1002, 'Lee')], '41'))

@@ -58,12 +58,20 @@ function itemCount(order: AdminOrder): number {
 
 /**
  * Every order, newest first, more on request (the list is read by key: no page count), filtered by
- * status, dates and search; an order moves processing -> shipped -> completed.
+ * status, dates and search; an order moves processing -> shipped -> completed. `linked`: the number
+ * of an order the page's address names, searched for and opened once found; `onLinkClosed` when its
+ * dialog closes.
  */
-export function OrdersPanel() {
+export function OrdersPanel({
+  linked = null,
+  onLinkClosed,
+}: {
+  linked?: number | null;
+  onLinkClosed?: () => void;
+} = {}) {
   const timeZone = useShopTimeZone();
   const [status, setStatus] = useState<OrderStatus | undefined>();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(linked === null ? '' : String(linked));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
@@ -73,6 +81,19 @@ export function OrdersPanel() {
     setStart(at);
     setViewing(order);
   };
+  // The linked order still to open, and the link last seen (another one followed searches anew).
+  const [seeking, setSeeking] = useState(linked);
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    if (linked !== null) {
+      setSeeking(linked);
+      setStatus(undefined);
+      setFrom('');
+      setTo('');
+      setSearch(String(linked));
+    }
+  }
   const q = useDebouncedValue(search.trim(), 300);
   // A word too short to look for is said under the field, not sent (the API would answer 400).
   const tooShort = q !== '' && readOrderSearch(q).kind === 'too short';
@@ -84,6 +105,15 @@ export function OrdersPanel() {
   );
   const update = useUpdateOrderStatus();
   const list = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+  const found = seeking === null ? undefined : list.find((order) => order.orderNumber === seeking);
+  if (found) {
+    setSeeking(null);
+    open(found, 'top');
+  }
+  const close = () => {
+    if (viewing !== null && viewing.orderNumber === linked) onLinkClosed?.();
+    setViewing(null);
+  };
 
   let body;
   if (rangeError) {
@@ -279,7 +309,7 @@ export function OrdersPanel() {
         />
       </Filters>
       {body}
-      <OrderDetailsDialog order={viewing} start={start} onClose={() => setViewing(null)} />
+      <OrderDetailsDialog order={viewing} start={start} onClose={close} />
     </section>
   );
 }
