@@ -41,15 +41,15 @@ const origin = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
-const originList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(origin).min(1, 'must list at least one origin'));
+/** A comma-separated list, its items trimmed, empty ones dropped. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const originList = commaList.pipe(z.array(origin).min(1, 'must list at least one origin'));
 
 /** An API_HOST only this machine reaches. */
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1)$/;
@@ -58,17 +58,12 @@ const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1)$/;
  * The addresses whose X-Forwarded-For the API believes (the shell's servers), comma-separated IPs;
  * loopback addresses are always believed.
  */
-const addressList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  )
-  .refine((addresses) => addresses.every((address) => isIP(address) !== 0), {
+const addressList = commaList.refine(
+  (addresses) => addresses.every((address) => isIP(address) !== 0),
+  {
     message: 'must list IP addresses, comma-separated (10.0.0.5,10.0.0.6)',
-  });
+  },
+);
 
 /** Tax rates by region code (US state or Canadian province), as fractions: {"NY": 0.08875, "ON": 0.13}. */
 const taxRates = z
