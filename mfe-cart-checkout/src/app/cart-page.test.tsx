@@ -201,6 +201,36 @@ describe('cart page', () => {
     );
   });
 
+  it("does not follow a line's Edit while the line is saving, by mouse or keyboard", async () => {
+    let answer: (value: { json: unknown }) => void = () => {};
+    stubApi({
+      'GET /api/cart': () => ({ json: cartAnswer() }),
+      [`PUT /api/cart/${ITEM_ID}`]: () => new Promise((resolve) => (answer = resolve)),
+      ...session,
+    });
+    renderPage(<CartPage />, { path: '/cart' });
+    await userEvent.click(await screen.findByRole('button', { name: /Increase quantity/ }));
+    const edit = screen.getByRole('link', { name: /^Edit/ });
+    await waitFor(() => expect(edit).toHaveAttribute('aria-disabled', 'true'));
+
+    await userEvent.click(edit);
+    edit.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+
+    // Saved: the link works again.
+    const saved = cartAnswer({
+      items: [{ ...cartAnswer().items[0], quantity: 2, totalPrice: 10.4 }],
+      itemCount: 2,
+      subtotal: 10.4,
+      total: 10.4,
+    });
+    answer({ json: { ...saved, item: saved.items[0] } });
+    await waitFor(() => expect(edit).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(edit);
+    expect(screen.getByTestId('location')).toHaveTextContent('/products');
+  });
+
   /** The cart page, with its line's + pressed once. */
   async function openCartAndStepUp() {
     renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });

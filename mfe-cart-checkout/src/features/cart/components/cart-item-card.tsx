@@ -264,7 +264,7 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
             to={`/products?edit=${encodeURIComponent(item.id)}`}
             $variant="ghost"
             $size="sm"
-            aria-disabled={busy || undefined}
+            {...busyProps(busy)}
           >
             Edit<VisuallyHidden> {name}</VisuallyHidden>
           </ButtonLink>
