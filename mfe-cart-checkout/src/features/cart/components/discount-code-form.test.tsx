@@ -85,6 +85,26 @@ describe('discount code entry', () => {
     expect(screen.getByRole('button', { name: 'Remove discount SAVE10' })).toHaveFocus();
   });
 
+  it('says what the code takes off this order, not only its description', async () => {
+    // A fixed $100.00 off on a $50.96 cart takes $50.96 off.
+    useShopStore.setState({
+      discount: { code: 'BIG100', description: '$100.00 off', amount: 50.96 },
+    });
+    stubApi({});
+    const { unmount } = renderForm(50.96);
+    const applied = screen.getByTestId('applied-discount');
+    expect(applied).toHaveTextContent('$100.00 off');
+    expect(screen.getByTestId('applied-discount-amount')).toHaveTextContent(
+      '$50.96 off this order (the whole subtotal)',
+    );
+    unmount();
+
+    useShopStore.setState({ discount: saved });
+    renderForm(40);
+    expect(screen.getByTestId('applied-discount-amount')).toHaveTextContent('$4.00 off this order');
+    expect(screen.getByTestId('applied-discount-amount')).not.toHaveTextContent('whole');
+  });
+
   it('shows the server message when the code cannot be used (200, valid false)', async () => {
     stubApi({
       'POST /api/discount-codes/apply': {

@@ -69,7 +69,22 @@ const Applied = styled.div`
     color: ${theme.colors.muted};
     font-size: 0.85rem;
   }
+  em {
+    display: block;
+    font-style: normal;
+    font-weight: 600;
+    color: ${theme.colors.ink};
+  }
 `;
+
+/**
+ * What the code takes off this cart, which its own description may not be: a fixed amount is never
+ * more than the subtotal (docs/product.md section 9: a total never goes below 0).
+ */
+function amountOff(amount: number, subtotal: number): string {
+  const off = `${formatDollars(amount)} off this order`;
+  return amount > 0 && amount >= subtotal ? `${off} (the whole subtotal)` : off;
+}
 
 const FAILED = 'Failed to apply discount code';
 
@@ -169,6 +184,7 @@ export function DiscountCodeForm({ subtotal }: { subtotal: number }) {
         <div>
           <small>Code applied</small>
           <strong>{discount.code}</strong>
+          <em data-testid="applied-discount-amount">{amountOff(discount.amount, subtotal)}</em>
           {discount.description && <span>{discount.description}</span>}
         </div>
         <Button
