@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { sidewaysOverflow } from '../support/layout';
-import { PHONE, screenshots } from '../support/screenshots';
+import { DESKTOP, PHONE, screenshots } from '../support/screenshots';
 import {
   adminPage,
   outboxMessages,
@@ -37,6 +37,21 @@ const CUSTOMER = {
   zipCode: '12207',
 };
 
+/** The Summary's rule above Total: drawn by its label and its amount, and the gap between them. */
+async function ruleAboveTotal(view: Locator) {
+  return view
+    .getByRole('region', { name: 'Summary' })
+    .locator('.total')
+    .evaluateAll((cells) => {
+      const drawn = cells.filter((cell) => getComputedStyle(cell).borderTopStyle !== 'none');
+      const [label, amount] = drawn.map((cell) => cell.getBoundingClientRect());
+      return {
+        pieces: drawn.length,
+        gapPx: label && amount ? Math.round(amount.left - label.right) : null,
+      };
+    });
+}
+
 test('a customer opens an order from the history, downloads its invoice and orders it again', async ({
   page,
 }) => {
@@ -65,6 +80,11 @@ test('a customer opens an order from the history, downloads its invoice and orde
   await expect(view.getByRole('list', { name: 'Order progress' })).toContainText('Processing');
   await expect(view.getByText('Tax (NY)')).toBeVisible();
   await screenshots(page, 'order-page', 'order-page');
+  // The rule above Total is one line under both columns, on a phone and a desktop.
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    expect(await ruleAboveTotal(view)).toEqual({ pieces: 2, gapPx: 0 });
+  }
 
   const downloading = page.waitForEvent('download');
   await view.getByRole('link', { name: /Download invoice/ }).click();

@@ -78,7 +78,12 @@ const Lines = styled.ol`
   list-style: none;
 `;
 
+// The rule above Total runs under both columns as one line: the columns' gap is the amounts' padding.
 const Totals = styled(TotalsList)`
+  column-gap: 0;
+  dd {
+    padding-left: 1rem;
+  }
   .discount {
     color: ${theme.colors.success};
   }
