@@ -2,7 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { CloseIcon } from './icons';
-import { theme } from './theme';
+import { fromMedium, theme } from './theme';
 import { rememberOpener } from './return-focus';
 
 // Above the shell's sticky header; toasts stay above dialogs (theme.layers.dialog). The overlay
@@ -15,13 +15,28 @@ const Overlay = styled(RadixDialog.Overlay)`
   background: rgb(15 23 42 / 0.55);
 `;
 
+/**
+ * Where the shown toast ends, from the top of the screen (set by the shell's toaster while one is
+ * shown). Phones show toasts at the top, over dialogs (docs/product.md section 2): a dialog there keeps
+ * below it, so the toast of the dialog's own failure does not hide its title, close button or fields.
+ */
+export const TOASTS_BOTTOM_PROPERTY = '--shop-toasts-bottom';
+
+// Phones: at the bottom of the screen, no higher than the toast's end; centred from medium screens
+// up, where toasts show at the bottom right.
 const Content = styled(RadixDialog.Content)<{ $width: string }>`
   position: fixed;
-  top: 50%;
+  bottom: 0.75rem;
   left: 50%;
-  transform: translate(-50%, -50%);
+  transform: translateX(-50%);
   width: min(${({ $width }) => $width}, calc(100vw - 1.5rem));
-  max-height: calc(100dvh - 1.5rem);
+  max-height: calc(100dvh - 0.75rem - max(0.75rem, var(${TOASTS_BOTTOM_PROPERTY}, 0px) + 0.5rem));
+  ${fromMedium} {
+    top: 50%;
+    bottom: auto;
+    transform: translate(-50%, -50%);
+    max-height: calc(100dvh - 1.5rem);
+  }
   overflow: auto;
   padding: 1.5rem 1.25rem;
   border-radius: ${theme.radius};

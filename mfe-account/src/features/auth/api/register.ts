@@ -21,6 +21,9 @@ export async function register(input: CreateAccountInput): Promise<ShopUser> {
   return shopUserSchema.parse(await apiJson<unknown>('/api/auth/register', { body: input }));
 }
 
+/** The spec's words for a refused registration; the reason, when the API gives one by field, is said by that field. */
+export const REGISTRATION_FAILED = 'Failed to create account';
+
 export function useRegister({ onRegistered }: { onRegistered?: (user: ShopUser) => void } = {}) {
   const signedInAs = useSignedInAs();
   return useMutation(
@@ -38,8 +41,7 @@ export function useRegister({ onRegistered }: { onRegistered?: (user: ShopUser) 
         toast({
           variant: 'destructive',
           title: 'Registration failed',
-          // The spec's words; the reason, when the API gives one by field, is said by that field.
-          description: 'Failed to create account',
+          description: REGISTRATION_FAILED,
         });
       },
     },

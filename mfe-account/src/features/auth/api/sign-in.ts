@@ -18,6 +18,11 @@ export async function signIn(input: SignInInput): Promise<ShopUser> {
   return shopUserSchema.parse(await apiJson<unknown>('/api/auth/login', { body: input }));
 }
 
+/** Why signing in failed, as the toast and the form say it: the server's reason, or the spec's. */
+export function signInFailure(error: unknown): string {
+  return apiErrorMessage(error) ?? accountMessages.invalidCredentials;
+}
+
 /** Signs in, then the whole page knows: the store's user, the auth query, and fresh cart and orders. */
 export function useSignIn({ onSignedIn }: { onSignedIn?: (user: ShopUser) => void } = {}) {
   const signedInAs = useSignedInAs();
@@ -33,7 +38,7 @@ export function useSignIn({ onSignedIn }: { onSignedIn?: (user: ShopUser) => voi
         toast({
           variant: 'destructive',
           title: 'Login failed',
-          description: apiErrorMessage(error) ?? accountMessages.invalidCredentials,
+          description: signInFailure(error),
         });
       },
     },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient, useShopStore } from 'shell/store';
 import {
@@ -117,6 +117,10 @@ describe('AuthDialog: Sign In', () => {
         variant: 'destructive',
       }),
     );
+    // Said in the dialog too, where a phone's toast or a screen reader kept in the dialog may miss it.
+    expect(
+      within(screen.getByRole('dialog', { name: 'Welcome back' })).getByRole('alert'),
+    ).toHaveTextContent('Login failed: Invalid email or password');
     expect(useShopStore.getState().user).toBeNull();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
@@ -242,6 +246,9 @@ describe('AuthDialog: Create Account', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
       expect.stringContaining(taken),
     );
+    expect(
+      within(screen.getByRole('dialog', { name: 'Create your account' })).getByRole('alert'),
+    ).toHaveTextContent('Registration failed: Failed to create account');
 
     // No answer at all: the same words.
     const raised = collectToasts();

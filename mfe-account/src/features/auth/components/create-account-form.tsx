@@ -1,9 +1,9 @@
 import type { AccountPrefill } from '@shop/contracts';
 import { apiFieldErrors } from 'shell/store';
-import { Button, FormStack, TextField, useZodForm } from '@shop/ui';
+import { Button, FieldError, FormStack, TextField, useZodForm } from '@shop/ui';
 import { ContactFields, NameFields } from '../../../components/customer-detail-fields';
 import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
-import { loadCreateAccountSchema, useRegister } from '../api/register';
+import { REGISTRATION_FAILED, loadCreateAccountSchema, useRegister } from '../api/register';
 
 interface CreateAccountFormProps {
   onRegistered(): void;
@@ -61,6 +61,10 @@ export function CreateAccountForm({ onRegistered, prefill }: CreateAccountFormPr
         {...form.input('password')}
       />
       <ContactFields form={form} />
+      {/* Said in the dialog too, as Sign In does. */}
+      {register.isError && (
+        <FieldError role="alert">Registration failed: {REGISTRATION_FAILED}</FieldError>
+      )}
       <Button type="submit" $block disabled={register.isPending}>
         {register.isPending ? 'Creating account…' : 'Create Account'}
       </Button>

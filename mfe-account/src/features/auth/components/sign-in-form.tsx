@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, FormStack, TextField, busyProps, theme, useZodForm } from '@shop/ui';
+import { Button, FieldError, FormStack, TextField, busyProps, theme, useZodForm } from '@shop/ui';
 import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
-import { loadSignInSchema, useSignIn } from '../api/sign-in';
+import { loadSignInSchema, signInFailure, useSignIn } from '../api/sign-in';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 const ForgotLink = styled.button`
@@ -63,6 +63,11 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
       <ForgotLink type="button" onClick={() => setForgot(true)}>
         Forgot password?
       </ForgotLink>
+      {/* Said in the dialog too: on a phone the toast is over the page, and a screen reader is kept
+          inside the dialog. */}
+      {signIn.isError && (
+        <FieldError role="alert">Login failed: {signInFailure(signIn.error)}</FieldError>
+      )}
       <Button type="submit" $block {...busyProps(signIn.isPending)}>
         {signIn.isPending ? 'Signing in…' : 'Sign In'}
       </Button>

@@ -19,6 +19,12 @@ export async function changePassword({
   await apiRequest('/api/auth/change-password', { body: { currentPassword, newPassword } });
 }
 
+/** Why the change failed, as the toast and the dialog say it: the server's reason, if it gave one. */
+export function passwordChangeFailure(error: unknown): string {
+  const message = apiErrorMessage(error);
+  return message ? `Password change failed: ${message}` : 'Password change failed';
+}
+
 export function useChangePassword({ onChanged }: { onChanged?: () => void } = {}) {
   return useMutation(
     {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, lastToast, sentBody, setupShopTests } from '@shop/ui/testing';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -103,6 +103,10 @@ describe('ChangePasswordDialog', () => {
       ),
     );
     expect(screen.getByLabelText('Current password')).toHaveFocus();
+    // Said in the dialog too, where a phone's toast or a screen reader kept in the dialog may miss it.
+    expect(
+      within(screen.getByRole('dialog', { name: 'Change Password' })).getByRole('alert'),
+    ).toHaveTextContent('Password change failed: Current password is incorrect');
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

@@ -8,13 +8,18 @@ import {
   DialogActions,
   DialogDescription,
   DialogTitle,
+  FieldError,
   FormStack,
   useZodForm,
 } from '@shop/ui';
 import { CurrentPasswordField } from '../../../components/current-password-field';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
-import { loadChangePasswordSchema, useChangePassword } from '../api/change-password';
+import {
+  loadChangePasswordSchema,
+  passwordChangeFailure,
+  useChangePassword,
+} from '../api/change-password';
 
 const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -59,6 +64,10 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(): void; onCancel(): 
     >
       <CurrentPasswordField form={form} autoFocus />
       <NewPasswordFields form={form} />
+      {/* Said in the dialog too, as Sign In does. */}
+      {changePassword.isError && (
+        <FieldError role="alert">{passwordChangeFailure(changePassword.error)}</FieldError>
+      )}
       <DialogActions>
         <Button type="button" $variant="secondary" onClick={onCancel}>
           Cancel

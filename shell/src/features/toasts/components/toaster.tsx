@@ -1,7 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import styled, { css, keyframes } from 'styled-components';
 import { useShopStore } from '../../../store/session';
-import { CloseIcon, fromMedium, theme } from '@shop/ui';
+import { CloseIcon, TOASTS_BOTTOM_PROPERTY, fromMedium, theme } from '@shop/ui';
 
 /** docs/product.md section 9: shown for 5000 ms unless a toast asks otherwise; swipe right past 50 px dismisses. */
 export const TOAST_DURATION_MS = 5000;
@@ -135,6 +135,31 @@ const Close = styled(Toast.Close)`
 `;
 
 /**
+ * Keeps TOASTS_BOTTOM_PROPERTY on the page at the shown toast's end (a dialog on a phone stays below
+ * it, ui/src/dialog.tsx), and takes it off when no toast is shown. A ref callback of the viewport.
+ */
+function publishToastsBottom(viewport: HTMLOListElement | null) {
+  if (!viewport || typeof ResizeObserver === 'undefined') return;
+  const root = document.documentElement;
+  const update = () => {
+    if (viewport.childElementCount === 0) root.style.removeProperty(TOASTS_BOTTOM_PROPERTY);
+    else {
+      const bottom =
+        viewport.getBoundingClientRect().bottom -
+        parseFloat(getComputedStyle(viewport).paddingBottom);
+      root.style.setProperty(TOASTS_BOTTOM_PROPERTY, `${Math.ceil(bottom)}px`);
+    }
+  };
+  const observer = new ResizeObserver(update);
+  observer.observe(viewport);
+  update();
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty(TOASTS_BOTTOM_PROPERTY);
+  };
+}
+
+/**
  * The one toast viewport of the page. It renders useShopStore().toasts, so a toast() from the shell or
  * any remote appears here; the store keeps one at a time.
  */
@@ -180,7 +205,7 @@ export function Toaster() {
           </Close>
         </Root>
       ))}
-      <Viewport data-testid="toast-viewport" />
+      <Viewport ref={publishToastsBottom} data-testid="toast-viewport" />
     </Toast.Provider>
   );
 }
