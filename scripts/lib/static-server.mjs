@@ -147,10 +147,14 @@ export function upstreamUrl(requestUrl, target) {
 /**
  * Forwards req to `nextTarget()`. Its body is read only once the connection to the replica is made,
  * so a replica that refuses it (restarting, stopped for a release) costs nothing: the request, its
- * body unread, goes to the next replica, each tried once. Only when none takes it is the answer a 502.
+ * body unread, goes to the next replica, each tried once. A GET or HEAD sent on a kept-alive
+ * connection the replica closed meanwhile (idle connections are closed as a replica stops) is sent
+ * once more on a new connection: it changes nothing, whether or not it was read. Anything else that
+ * may have been read is not sent again. Only when no replica answers is the answer a 502.
  */
 function forward(req, res, nextTarget, replicas, trustProxyHops) {
   req.pause();
+  let resent = false;
   const attempt = (triesLeft) => {
     const url = upstreamUrl(req.url, nextTarget());
     const trustedProto = trustProxyHops > 0 ? req.headers['x-forwarded-proto'] : undefined;
@@ -179,6 +183,8 @@ function forward(req, res, nextTarget, replicas, trustProxyHops) {
     upstream.on('socket', (socket) => {
       const send = () => {
         connected = true;
+        // A GET sent again: its (empty) body was read with the first connection.
+        if (req.readableEnded) return upstream.end();
         req.pipe(upstream);
         req.resume();
       };
@@ -188,6 +194,11 @@ function forward(req, res, nextTarget, replicas, trustProxyHops) {
     upstream.on('error', (error) => {
       if (!connected && NOT_CONNECTED.has(error.code) && triesLeft > 1)
         return attempt(triesLeft - 1);
+      const idempotent = req.method === 'GET' || req.method === 'HEAD';
+      if (idempotent && upstream.reusedSocket && !res.headersSent && !resent) {
+        resent = true;
+        return attempt(triesLeft);
+      }
       if (res.headersSent) return res.destroy();
       res.writeHead(502, {
         ...COMMON_HEADERS,

@@ -226,6 +226,40 @@ describe('forwarding to API replicas', () => {
     }
   });
 
+  it('when the API closes a kept-alive connection as a GET is sent on it (a replica shutting down), then the GET is sent again on a new connection, not answered 502; a POST is never sent twice', async () => {
+    const http = await import('node:http');
+    // Answers the first request on each connection and drops the connection under any later one,
+    // unanswered: what the shell meets when a replica closes its idle connections while stopping.
+    const received = [];
+    const api = http.createServer((req, res) => {
+      req.socket.requests = (req.socket.requests ?? 0) + 1;
+      received.push(req.method);
+      if (req.socket.requests > 1) return req.socket.destroy();
+      req.resume();
+      req.on('end', () => res.end(JSON.stringify({ method: req.method })));
+    });
+    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const shell = createStaticServer({
+      root: dir,
+      forward: { '/api': `http://127.0.0.1:${api.address().port}` },
+    });
+    await new Promise((resolve) => shell.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${shell.address().port}/api/orders`;
+    try {
+      const first = await fetch(at);
+      expect([first.status, await first.json()]).toEqual([200, { method: 'GET' }]);
+      const again = await fetch(at);
+      expect([again.status, await again.json()]).toEqual([200, { method: 'GET' }]);
+      // The POST may have been taken: the shell cannot know, so it answers 502 and sends it once.
+      const posted = await fetch(at, { method: 'POST', body: '{}' });
+      expect(posted.status).toBe(502);
+      expect(received.filter((method) => method === 'POST')).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => shell.close(resolve));
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
+
   it('when every replica is down, then the answer is a 502 in the API error format with Retry-After and the common headers', async () => {
     const { freePort } = await import('./ports.mjs');
     const shell = createStaticServer({
