@@ -6,6 +6,7 @@
 // one writes and the other judges again, so concurrent claims never exceed the limit. The window
 // slides: an attempt counts for windowMs after it was made, and a refusal says when the oldest one
 // stops counting. A key's document expires windowMs after its last attempt (platform/expiry.ts).
+import { createHash } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { insertUnlessTaken, isDuplicateKeyError } from './db';
 import { expiringAt, sweepWhenExpired } from './expiry';
@@ -137,6 +138,15 @@ export function attemptLimiter(name: string, limit: number, windowMs: number): A
       await RateLimitModel.deleteOne({ _id: idOf(key) });
     },
   };
+}
+
+/**
+ * The key of a limit per mail recipient (mail a stranger can have sent to an address they choose):
+ * the address trimmed and lower-cased, so however it is written it is one mailbox, hashed (SHA-256),
+ * so the limits' documents keep no address.
+ */
+export function recipientKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('base64url');
 }
 
 type ClaimedAll =

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { Config } from '../../config';
 import { guestSessionIdSchema } from '../../platform/auth-guards';
-import { attemptLimiter, claimEach } from '../../platform/rate-limit';
+import { attemptLimiter, claimEach, recipientKey } from '../../platform/rate-limit';
 import { AppError } from '../../platform/errors';
 import type { OrderRecord } from './model';
 import { orderLink, queueMail } from '../mail/mail';
@@ -145,7 +145,7 @@ export async function sendOrderLink(
   if (order.customerId && !order.accountDeleted) return;
   const placedWith = [order.customerInfo.email, order.guestEmail].filter(Boolean);
   if (!placedWith.some((address) => address!.toLowerCase() === email.toLowerCase())) return;
-  const address = email.toLowerCase();
+  const address = recipientKey(email);
   const claimed = await claimEach(
     [
       [orderLinks.perEmailAndNetwork, `${address}|${network}`],
