@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactEnquiryModel } from '../src/modules/contact/model';
+import { OutboxModel } from '../src/modules/mail/model';
 import { registerAdmin } from './support/shop-flows';
 import { startTestApp, TEST_SESSION_ID, type TestApp } from './support/test-app';
 
@@ -74,6 +75,28 @@ describe('POST /api/contact', () => {
   it('when the call has no x-session-id (a cross-site form), then 403', async () => {
     const response = await app.request('POST', '/api/contact', { body: enquiry, sessionId: null });
     expect(response.status).toBe(403);
+  });
+
+  it('when enquiries from six networks give one address, then each is kept and forwarded to the shop, and 5 acknowledgements an hour reach that address', async () => {
+    const ids: string[] = [];
+    for (let network = 1; network <= 6; network++) {
+      const response = await app.request('POST', '/api/contact', {
+        // Any case is one address.
+        body: { ...enquiry, email: network % 2 ? 'Target@Plant.example' : 'target@plant.example' },
+        headers: { 'x-forwarded-for': `198.18.50.${network}` },
+      });
+      expect(response.status).toBe(201);
+      ids.push(response.body.id as string);
+    }
+    const stored = await ContactEnquiryModel.find({ email: /^target@plant\.example$/i }).lean();
+    expect(stored.map((kept) => String(kept._id)).sort()).toEqual([...ids].sort());
+    const keys = new Set(
+      (await OutboxModel.find({ kind: /^enquiry_/ }, { key: 1 }).lean()).map((mail) => mail.key),
+    );
+    const forwarded = ids.filter((id) => keys.has(`enquiry_forward:${id}`)).length;
+    expect(forwarded).toBe(6);
+    const acknowledged = ids.filter((id) => keys.has(`enquiry_received:${id}`)).length;
+    expect(acknowledged).toBe(5);
   });
 });
 
