@@ -2,7 +2,7 @@
 // and email change, and guest orders joining an account once its email is confirmed.
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accountMessages,
   adminMessages,
@@ -152,6 +152,53 @@ describe('POST /api/auth/forgot-password', () => {
     const token = await tokenFromOutbox(email, 'password_reset', 'reset-password');
     expect((await reset(app.agent(), token)).status).toBe(200);
     expect((await signIn(app.agent(), email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('when accounts made one after another with an unconfirmed address ask for resets from many networks, then 10 links an hour reach it from all of them; an owner who confirmed the address is not held back', async () => {
+    const target = uniqueEmail('reset-target');
+    const mailed = () => OutboxModel.countDocuments({ to: target, kind: 'password_reset' });
+    const ask = (network: string) =>
+      app.agent().request('POST', '/api/auth/forgot-password', {
+        body: { email: target },
+        headers: { 'x-forwarded-for': network },
+      });
+    const take = async () => {
+      const agent = app.agent();
+      expect((await register(agent, { email: target })).status).toBe(201);
+      return agent;
+    };
+    const leave = async (agent: TestAgent) => {
+      const deleted = await agent.request('POST', '/api/account/delete', {
+        body: { currentPassword: PASSWORD },
+      });
+      expect(deleted.status, deleted.text).toBe(204);
+    };
+    // The first account: 5 requests from each of two networks, all mailed.
+    const first = await take();
+    for (const network of ['198.18.43.1', '198.18.43.2'])
+      for (let attempt = 0; attempt < 5; attempt++) expect((await ask(network)).status).toBe(202);
+    await vi.waitFor(async () => expect(await mailed()).toBe(10));
+    await leave(first);
+    // The next account with the address: the same answer, nothing more mailed.
+    const next = await take();
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await ask('198.18.43.3')).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await mailed()).toBe(10);
+    await leave(next);
+
+    // Its owner, who confirms it, gets a link that resets the password.
+    const owner = await take();
+    const confirmation = await tokenFromOutbox(target, 'email_confirmation', 'confirm-email');
+    const confirmed = await owner.request('POST', '/api/auth/confirm-email', {
+      body: { token: confirmation },
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await ask('198.18.43.4')).status).toBe(202);
+    await vi.waitFor(async () => expect(await mailed()).toBe(11));
+    const token = await tokenFromOutbox(target, 'password_reset', 'reset-password');
+    expect((await reset(app.agent(), token)).status).toBe(200);
+    expect((await signIn(app.agent(), target, NEW_PASSWORD)).status).toBe(200);
   });
 });
 
@@ -579,6 +626,73 @@ describe('POST /api/account/confirmation-email', () => {
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Your email address is already confirmed.');
     expect(await OutboxModel.countDocuments({ to: email, kind: 'email_confirmation' })).toBe(2);
+  });
+});
+
+describe('confirmation emails to one address, from every account together', () => {
+  const confirmationsTo = (email: string) =>
+    OutboxModel.countDocuments({ to: email, kind: 'email_confirmation' });
+
+  it('when six accounts from six networks each move their email to one address, then the 6th is 429 with Retry-After and changes nothing: 5 confirmations an hour reach it', async () => {
+    const target = uniqueEmail('target');
+    const statuses: number[] = [];
+    for (let network = 1; network <= 6; network++) {
+      const headers = { 'x-forwarded-for': `198.18.40.${network}` };
+      const agent = app.agent();
+      await register(agent);
+      const before = (await me(agent)).email as string;
+      const moved = await agent.request('POST', '/api/account/email', {
+        // Any case is one address.
+        body: { email: network % 2 ? target.toUpperCase() : target, currentPassword: PASSWORD },
+        headers,
+      });
+      statuses.push(moved.status);
+      if (moved.status === 429) {
+        expect(Number(moved.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(moved.body.message).toMatch(
+          /^Too many confirmation emails to this address\. Please try again in \d+ minutes?\.$/,
+        );
+        expect((await me(agent)).email).toBe(before);
+        continue;
+      }
+      // Away again, so the next account may take the address.
+      const away = await agent.request('POST', '/api/account/email', {
+        body: { email: uniqueEmail('away'), currentPassword: PASSWORD },
+        headers,
+      });
+      expect(away.status, away.text).toBe(200);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await confirmationsTo(target)).toBe(5);
+  });
+
+  it('when accounts registered and deleted one after another take an address, then the 6th registration still makes the account but mails no link; asking again is 429, and a password reset still reaches the address', async () => {
+    const target = uniqueEmail('cycled');
+    for (let network = 1; network <= 6; network++) {
+      const agent = app.agent();
+      const registered = await agent.request('POST', '/api/auth/register', {
+        body: { email: target, password: PASSWORD, firstName: 'Ann', lastName: 'Lee' },
+        headers: { 'x-forwarded-for': `198.18.41.${network}` },
+      });
+      expect(registered.status, registered.text).toBe(201);
+      expect((await me(agent)).email).toBe(target);
+      if (network === 6) {
+        const again = await agent.request('POST', '/api/account/confirmation-email');
+        expect(again.status).toBe(429);
+        expect(again.body.message).toMatch(/^Too many confirmation emails to this address\./);
+        break;
+      }
+      const deleted = await agent.request('POST', '/api/account/delete', {
+        body: { currentPassword: PASSWORD },
+      });
+      expect(deleted.status, deleted.text).toBe(204);
+    }
+    expect(await confirmationsTo(target)).toBe(5);
+
+    // The address's owner is not locked out of a password reset.
+    expect((await forgot(app.agent(), target)).status).toBe(202);
+    const token = await tokenFromOutbox(target, 'password_reset', 'reset-password');
+    expect((await reset(app.agent(), token)).status).toBe(200);
   });
 });
 

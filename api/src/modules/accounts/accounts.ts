@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { tooManyRequests } from '../../platform/address-limits';
-import { attemptLimiter } from '../../platform/rate-limit';
+import { attemptLimiter, claimEach, recipientKey } from '../../platform/rate-limit';
 import type { AccountTokenPurpose, CustomerRecord } from './model';
 import { hashPassword, passwordMatches } from './passwords';
 import {
@@ -77,22 +77,60 @@ const passwordResetLimit = attemptLimiter('password-reset:email+ip', 5, FIFTEEN_
 export const resetMailLimit = attemptLimiter('password-reset:email', 10, 60 * 60 * 1000);
 
 /**
+ * Reset links mailed to one unconfirmed address (any case), from every account that had it
+ * together: 10 an hour. Without it, accounts signed up with a stranger's address one after another
+ * (each deleted for the next) would each mail it its own 10. A confirmed address is counted per
+ * account only: no one but its owner could have confirmed it, so no stranger's account holds it and
+ * its owner is never held back; an owner yet to confirm shares this only in the hour after taking
+ * the address, and only with accounts that held it before.
+ */
+const unconfirmedResetsToAddressLimit = attemptLimiter(
+  'password-reset:to-unconfirmed',
+  10,
+  60 * 60 * 1000,
+);
+
+/**
  * Confirmation emails a signed-in customer makes the shop send, by asking again or by changing the
  * email (the new address is theirs to choose, and so is the first name in the message): 3 per 15
  * minutes per account, both together, so an account cannot make the shop mail anyone without end.
  */
 const confirmationResendLimit = attemptLimiter('email-confirmation:resend', 3, FIFTEEN_MINUTES_MS);
 
-/** Takes one of the account's confirmation emails (confirmationResendLimit); 429 past the limit. */
-async function claimConfirmationEmail(customerId: string) {
-  const claim = await confirmationResendLimit.claim(customerId);
-  if (!claim.allowed) {
+/**
+ * Confirmation emails to one address (any case), from every account and network together: 5 an
+ * hour. The per-account and per-network limits alone let accounts made on many networks take turns
+ * moving to a stranger's address (or signing up with it and deleting the account) and mail it
+ * without end. An email change or a request for the link again past it is a 429 and changes
+ * nothing; a sign-up past it makes the account all the same, without mailing its link (the account
+ * page asks for one). Once an account holds the address no other can mail it (an email is one
+ * account's: a move to it is refused as taken and gives its attempt back), so its owner waits at most
+ * the hour after taking it. Password resets count apart (resetMailLimit).
+ */
+const confirmationsToAddressLimit = attemptLimiter('email-confirmation:to', 5, 60 * 60 * 1000);
+
+/**
+ * Takes one of the account's confirmation emails and one of the address's; a 429 past either
+ * (nothing taken). Giving it back gives back both.
+ */
+async function claimConfirmationEmail(customerId: string, email: string) {
+  const claimed = await claimEach([
+    [confirmationResendLimit, customerId],
+    [confirmationsToAddressLimit, recipientKey(email)],
+  ]);
+  if (!claimed.allowed) {
+    if (claimed.refusedBy === confirmationsToAddressLimit)
+      throw tooManyRequests(claimed.retryAfterSeconds, 'confirmation emails to this address');
     throw AppError.rateLimited(
-      claim.retryAfterSeconds,
+      claimed.retryAfterSeconds,
       'Too many confirmation emails. Please try again later.',
     );
   }
-  return claim;
+  return {
+    release: async () => {
+      await Promise.all(claimed.claims.map((claim) => claim.release()));
+    },
+  };
 }
 
 type Registration = z.output<typeof registerSchema>;
@@ -194,14 +232,19 @@ export async function claimPasswordResetRequest(email: string, ip: string): Prom
 }
 
 /**
- * Emails a reset link when the email has an account (up to resetMailLimit), and does nothing
- * otherwise. The route answers before calling this, so the answer and its timing say nothing about
- * the email.
+ * Emails a reset link when the email has an account (up to resetMailLimit and, for an unconfirmed
+ * address, unconfirmedResetsToAddressLimit), and does nothing otherwise. The route answers before
+ * calling this, so the answer and its timing say nothing about the email.
  */
 export async function sendPasswordReset(email: string, config: Config) {
   const customer = await findCustomerByEmail(email);
   if (!customer) return;
-  if (!(await resetMailLimit.claim(customer._id.toString())).allowed) return;
+  const limits: Array<[typeof resetMailLimit, string]> = [
+    [resetMailLimit, customer._id.toString()],
+  ];
+  if (!customer.emailConfirmedAt)
+    limits.push([unconfirmedResetsToAddressLimit, recipientKey(customer.email)]);
+  if (!(await claimEach(limits)).allowed) return;
   await mailAccountLink(customer, 'password-reset', config);
 }
 
@@ -228,12 +271,24 @@ export async function resetPassword(
   return customer;
 }
 
-/** Emails the customer a link confirming their current email. */
-export async function sendEmailConfirmation(
+/** Emails the customer a link confirming their current email (its limits taken already). */
+async function sendEmailConfirmation(
   customer: Pick<CustomerRecord, '_id' | 'email' | 'firstName'>,
   config: Config,
 ): Promise<void> {
   await mailAccountLink(customer, 'email-confirmation', config);
+}
+
+/**
+ * A new account's confirmation link, mailed unless its address has had its confirmation emails this
+ * hour (confirmationsToAddressLimit): the account is made either way, and its page asks for the link.
+ */
+export async function sendSignUpConfirmation(
+  customer: Pick<CustomerRecord, '_id' | 'email' | 'firstName'>,
+  config: Config,
+): Promise<void> {
+  if (!(await confirmationsToAddressLimit.claim(recipientKey(customer.email))).allowed) return;
+  await sendEmailConfirmation(customer, config);
 }
 
 /** Each emailed account link: its message's kind, the shop page it opens, how long it works. */
@@ -277,15 +332,16 @@ export const confirmationMessages = {
 } as const;
 
 /**
- * A signed-in customer asks for the confirmation email again (limited per account). An email
- * confirmed already gets no link, and a 409 saying so: the account page shows the answer's message
- * for a refusal, and "Link on its way" for a success, which would not be true.
+ * A signed-in customer asks for the confirmation email again (limited per account and per address:
+ * claimConfirmationEmail). An email confirmed already gets no link, and a 409 saying so: the account
+ * page shows the answer's message for a refusal, and "Link on its way" for a success, which would not
+ * be true.
  */
 export async function resendEmailConfirmation(customerId: string, config: Config): Promise<void> {
   const customer = await findCustomerById(customerId);
   if (!customer) throw AppError.unauthenticated();
   if (customer.emailConfirmedAt) throw AppError.conflict(confirmationMessages.alreadyConfirmed);
-  await claimConfirmationEmail(customerId);
+  await claimConfirmationEmail(customerId, customer.email);
   await sendEmailConfirmation(customer, config);
 }
 
@@ -325,10 +381,10 @@ export async function updateCustomerProfile(
 /**
  * Moves the account to another email after checking the current password (the change-password
  * limit counts the guesses); the new email must be free (409) and is unconfirmed until its link is
- * followed. Each move mails a confirmation, so it takes one of the account's confirmation emails
- * (429 past them, nothing changed or sent), given back when the email turns out to be taken. The
- * address left is told when it was confirmed, the links mailed before are void, and every other
- * session is signed out: whoever moved the account's mail away, its owner hears of it.
+ * followed. Each move mails a confirmation, so it takes one of the account's confirmation emails and
+ * one of the new address's (429 past them, nothing changed or sent), given back when the email turns
+ * out to be taken. The address left is told when it was confirmed, the links mailed before are void,
+ * and every other session is signed out: whoever moved the account's mail away, its owner hears of it.
  */
 export async function changeEmail(
   {
@@ -348,7 +404,7 @@ export async function changeEmail(
   if (email === customer.email) {
     throw AppError.invalidField('email', accountMessages.emailUnchanged);
   }
-  const confirmation = await claimConfirmationEmail(customerId);
+  const confirmation = await claimConfirmationEmail(customerId, email);
   const moved = await changeCustomerEmail(customer, email);
   if (moved === 'taken' || moved === 'changed') {
     await confirmation.release();

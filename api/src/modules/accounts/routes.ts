@@ -41,7 +41,7 @@ import {
   registerCustomer,
   resendEmailConfirmation,
   resetPassword,
-  sendEmailConfirmation,
+  sendSignUpConfirmation,
   sendPasswordReset,
   signedInShopUser,
   updateCustomerProfile,
@@ -71,7 +71,7 @@ export function accountRoutes({ config, logger }: AppDependencies): Router {
     const registration = parseBody(registerSchema, req);
     const customer = await registerCustomer(registration);
     await signInWithGuestCart(req, toSessionUser(customer));
-    await sendEmailConfirmation(customer, config);
+    await sendSignUpConfirmation(customer, config);
     res.status(201).json(toShopUser(customer));
   });
 
