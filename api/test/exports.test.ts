@@ -12,6 +12,7 @@ import {
   register,
   registerAdmin,
 } from './support/shop-flows';
+import { exportFile as rawExportFile } from './support/csv-exports';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 
 const ZONE = 'America/New_York';
@@ -21,50 +22,8 @@ let admin: TestAgent;
 let adminEmail: string;
 const today = () => dayIn(ZONE, new Date());
 
-/** Cells of a CSV (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      [row, cell] = [[], ''];
-      i += 1;
-    } else cell += char;
-  }
-  return rows;
-}
-
-async function exportFile(agent: TestAgent, body: Record<string, unknown>) {
-  const made = await agent.request('POST', '/api/admin/exports', { body });
-  expect(made.status, made.text).toBe(201);
-  const record = made.body as ExportRecordAnswer;
-  const response = await fetch(`${app.baseUrl}${record.downloadUrl}`, {
-    headers: {
-      'x-session-id': agent.sessionId,
-      cookie: [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    },
-  });
-  expect(response.status).toBe(200);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  // The byte order mark first, so a spreadsheet reads the file as UTF-8.
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  return { record, response, rows: parseCsv(bytes.subarray(3).toString('utf8')) };
-}
+const exportFile = (agent: TestAgent, body: Record<string, unknown>) =>
+  rawExportFile(app, agent, body);
 
 beforeAll(async () => {
   app = await startTestApp({ SHOP_TIME_ZONE: ZONE }, { logger: createLogger('silent') });
