@@ -366,3 +366,61 @@ it("when orders were written before they kept their name's later words, then eac
       (await searchOrders({ pageSize: 10, q }, 'UTC')).orders.map((order) => order.orderNumber),
     ).toEqual([1200]);
 });
+
+it('when orders were refunded before they kept when, then each refunded one is dated by the cancel in its history (without one, by its last write) and written again for the dashboard, once', async () => {
+  const db = mongoose.connection.db!;
+  const first = await OrderModel.findOne({ orderNumber: 1001 }).lean();
+  const lastWritten = new Date(Date.now() - 5 * 86_400_000);
+  const cancelledAt = new Date(Date.now() - 9 * 86_400_000);
+  const cancelled = (orderNumber: number, refundedCents: number) => {
+    const order: Record<string, unknown> = {
+      ...first!,
+      _id: new Types.ObjectId(),
+      orderNumber,
+      cartKey: `older:refund:${orderNumber}`,
+      status: 'cancelled',
+      refundedCents,
+      refundId: refundedCents > 0 ? `sbxrefund_${orderNumber}` : null,
+      updatedAt: lastWritten,
+    };
+    delete order.refundedAt;
+    return order as typeof first & { _id: Types.ObjectId };
+  };
+  const withEvent = cancelled(1300, 500);
+  const withoutEvent = cancelled(1301, 1000);
+  const nothingRefunded = cancelled(1302, 0);
+  await db.collection('orders').insertMany([withEvent, withoutEvent, nothingRefunded]);
+  await OrderEventModel.create({
+    _id: `${withEvent._id.toString()}:cancelled`,
+    orderId: withEvent._id,
+    kind: 'move',
+    at: cancelledAt,
+    by: 'admin@example.com',
+    from: 'processing',
+    to: 'cancelled',
+    note: 'Refund $5.00',
+  });
+
+  const started = Date.now();
+  const lines: string[] = [];
+  await runMigrations(createLogger('info', { write: (line: string) => lines.push(line) }));
+  expect(lines.join('')).toContain('Dated the orders’ refunds');
+  expect(lines.join('')).toContain('"orders":2');
+  const stored = async (id: Types.ObjectId) =>
+    (await db.collection('orders').findOne({ _id: id }))!;
+  expect((await stored(withEvent._id)).refundedAt).toEqual(cancelledAt);
+  expect((await stored(withoutEvent._id)).refundedAt).toEqual(lastWritten);
+  // Written now, so the dashboard's reading of changed orders files each refund again.
+  for (const id of [withEvent._id, withoutEvent._id])
+    expect((await stored(id)).updatedAt.getTime()).toBeGreaterThanOrEqual(started);
+  expect(await stored(nothingRefunded._id)).toEqual(nothingRefunded);
+
+  // Once: a second run finds nothing left and writes nothing.
+  const after = await Promise.all([withEvent, withoutEvent].map((order) => stored(order._id)));
+  lines.length = 0;
+  await runMigrations(createLogger('info', { write: (line: string) => lines.push(line) }));
+  expect(lines).toEqual([]);
+  expect(await Promise.all([withEvent, withoutEvent].map((order) => stored(order._id)))).toEqual(
+    after,
+  );
+});

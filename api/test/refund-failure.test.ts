@@ -78,7 +78,10 @@ it('when the provider does not answer a refund, then 502 saying it may be made, 
   expect(ship.status).toBe(409);
   expect(ship.body.message).toBe(UNANSWERED_REFUND_HOLD_MESSAGE);
 
+  expect(held.body.refundedAt).toBeNull();
+
   refundsFail = false;
+  const retriedAt = Date.now();
   const retried = await cancel(1);
   expect(retried.status, retried.text).toBe(200);
   expect(retried.body).toMatchObject({
@@ -86,6 +89,8 @@ it('when the provider does not answer a refund, then 502 saying it may be made, 
     refunded: order.total,
     refundPending: null,
   });
+  // Dated when the provider's answer said it was made: by the retry, not the first call.
+  expect(new Date(retried.body.refundedAt).getTime()).toBeGreaterThanOrEqual(retriedAt);
   expect(refunds).toEqual([Math.round(order.total * 100)]);
   const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
   expect(detail.body.history.map((move: { to: string }) => move.to)).toEqual([

@@ -98,6 +98,7 @@ export const adminOrderSchema = orderHistoryEntrySchema.extend({
   paidAt: z.string().nullable(),
   updatedAt: z.string(),
   refundPending: z.object({ amount: z.number(), askedAt: z.string() }).nullable().default(null),
+  refundedAt: z.string().nullable().default(null),
 }) satisfies z.ZodType<AdminOrder>;
 
 /** POST /api/admin/orders/{id}/notes (201). */

@@ -175,6 +175,11 @@ export interface AdminOrder extends OrderHistoryEntry {
    * held for it, and only cancelling again finishes it, with this refund. Null otherwise.
    */
   refundPending?: { amount: number; askedAt: string } | null;
+  /**
+   * When the refund was made (the day the books and the dashboard file it under); null when nothing
+   * was refunded.
+   */
+  refundedAt?: string | null;
 }
 
 /** One move of an order: who (null: the shop itself, e.g. the payment or the expiry sweep), when, from, to. */

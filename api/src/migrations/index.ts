@@ -10,7 +10,12 @@ import { foldCartSessions } from './cart-sessions';
 import { endGuestCarts } from './carts';
 import { countDiscountUsesOnCodes } from './discounts';
 import { migrateMail } from './mail';
-import { keyOrderEmailDomains, keyOrderNameWords, moveOrdersOffKeyedLists } from './orders';
+import {
+  dateOrderRefunds,
+  keyOrderEmailDomains,
+  keyOrderNameWords,
+  moveOrdersOffKeyedLists,
+} from './orders';
 import { giveKeptProofsAnEnd } from './proofs';
 import { dropSkewReportKeys } from './releases';
 import { dropSharedStandIns } from './stand-ins';
@@ -21,6 +26,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   moveOrdersOffKeyedLists,
   keyOrderEmailDomains,
   keyOrderNameWords,
+  dateOrderRefunds,
   migrateMail,
   dropSkewReportKeys,
   migrateAccounts,

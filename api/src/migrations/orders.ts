@@ -242,3 +242,55 @@ interface NameKeyedOrder {
   customerInfo?: { firstName?: string; lastName?: string };
   nameWord2Key?: string | null;
 }
+
+/** An order as written before `refundedAt`, or after. */
+interface RefundDatedOrder {
+  _id: Types.ObjectId;
+  refundedCents: number;
+  refundedAt?: Date | null;
+  updatedAt: Date;
+}
+
+/**
+ * `refundedAt` (when the refund was made: the day the books and the dashboard file it under) on the
+ * orders refunded before it was kept: the time of the cancel in the order's history (the move
+ * `{orderId}:cancelled`, the one move that refunds), or without one the order's last write. Each is
+ * written now (`updatedAt`), so the dashboard's reading of changed orders (insights/dashboard.ts)
+ * reads again the hour it was placed in, which no longer holds the refund, and the hour the refund
+ * is dated in. From the second start on, the index on `{refundedAt, refundedCents}` answers that none
+ * is left, reading no order; a second run or process writes only where the date is still missing.
+ */
+export async function dateOrderRefunds(logger: Logger): Promise<void> {
+  const db = mongoose.connection.db!;
+  const orders = db.collection<RefundDatedOrder>('orders');
+  const undated = await orders
+    .find({ refundedAt: null, refundedCents: { $gt: 0 } }, { projection: { updatedAt: 1 } })
+    .toArray();
+  const events = db.collection<{ _id: string; at: Date }>('order_events');
+  const now = new Date();
+  for (let i = 0; i < undated.length; i += BATCH) {
+    const batch = undated.slice(i, i + BATCH);
+    const cancels = await events
+      .find(
+        { _id: { $in: batch.map((order) => `${order._id.toString()}:cancelled`) } },
+        { projection: { at: 1 } },
+      )
+      .toArray();
+    const cancelledAt = new Map(cancels.map((event) => [event._id.split(':')[0]!, event.at]));
+    await orders.bulkWrite(
+      batch.map((order) => ({
+        updateOne: {
+          filter: { _id: order._id, refundedAt: null },
+          update: {
+            $set: {
+              refundedAt: cancelledAt.get(order._id.toString()) ?? order.updatedAt,
+              updatedAt: now,
+            },
+          },
+        },
+      })),
+      { ordered: false },
+    );
+  }
+  if (undated.length > 0) logger.info({ orders: undated.length }, 'Dated the orders’ refunds');
+}

@@ -56,6 +56,7 @@ export function toAdminOrder(order: OrderRecord): AdminOrder {
     paidAt: order.paidAt?.toISOString() ?? null,
     updatedAt: order.updatedAt.toISOString(),
     refundPending: refundPendingOf(order),
+    refundedAt: order.refundedAt ? new Date(order.refundedAt).toISOString() : null,
   };
 }
 

@@ -173,6 +173,13 @@ export interface OrderRecord extends NameWordKeys {
   /** Given back when cancelled (never more than totalCents). */
   refundedCents: number;
   refundId: string | null;
+  /**
+   * When the refund was made: the server's clock as the payment provider answered it (moves.ts,
+   * cancelOrder). The books and the dashboard file a refund under this day, not its order's
+   * (docs/product.md section 11). Null with nothing refunded; missing on orders written before it
+   * that refunded nothing (migrations/orders.ts dates those that did).
+   */
+  refundedAt?: Date | null;
   /** "Skip the proof, engrave as shown" was ticked at checkout: paid means processing. */
   skipProof: boolean;
   /** The proof step's state (null until paid); the events and revisions are its history. */
@@ -249,6 +256,7 @@ const orderSchema = new Schema<OrderRecord>(
     shipment: { type: Schema.Types.Mixed, default: null },
     refundedCents: { type: Number, required: true, default: 0 },
     refundId: { type: String, default: null },
+    refundedAt: { type: Date, default: null },
     skipProof: { type: Boolean, required: true, default: false },
     proof: { type: Schema.Types.Mixed, default: null },
     proofReminderDueAt: { type: Date, default: null },
@@ -275,8 +283,10 @@ orderSchema.index({ paymentStatus: 1, settledAt: 1 });
 orderSchema.index({ proofReminderDueAt: 1 });
 // The funnel: the carts started in a stretch of time whose start an order keeps.
 orderSchema.index({ cartStartedAt: 1 });
-// The admin's insights (modules/insights): the orders written since an instant, oldest first.
+// The admin's insights (modules/insights): the orders written since an instant, oldest first; the
+// refunds made in a stretch of time (and, at start, the refunds not dated yet: migrations/orders.ts).
 orderSchema.index({ updatedAt: 1, _id: 1 });
+orderSchema.index({ refundedAt: 1, refundedCents: 1 });
 
 export const OrderModel = mongoose.model<OrderRecord>('Order', orderSchema, 'orders');
 

@@ -399,7 +399,14 @@ export async function cancelOrder(
       throw AppError.paymentUnavailable(UNANSWERED_REFUND_MESSAGE, error);
     }
   }
-  const cancelled = await finish(id, move, { refundedCents: refund.amountCents, refundId });
+  // Dated by the server's clock when the provider's answer said it was made (not the move's `at`,
+  // when it was asked for): the day and hour the books and the dashboard file it under.
+  const refundedAt = refund.amountCents > 0 ? new Date() : null;
+  const cancelled = await finish(id, move, {
+    refundedCents: refund.amountCents,
+    refundId,
+    refundedAt,
+  });
   logger.info(
     { orderId: id, refundCents: refund.amountCents, refundId, by, resumed: move.resumed },
     'Order cancelled',

@@ -416,7 +416,9 @@ export async function takeMove(id: string, move: PendingMove): Promise<OrderReco
 export async function finishMove(
   id: string,
   move: PendingMove,
-  changes: Partial<Pick<OrderRecord, 'shipment' | 'refundedCents' | 'refundId' | 'proof'>>,
+  changes: Partial<
+    Pick<OrderRecord, 'shipment' | 'refundedCents' | 'refundId' | 'refundedAt' | 'proof'>
+  >,
 ): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
     { _id: id, status: move.from, 'pendingMove.to': move.to, 'pendingMove.at': move.at },
