@@ -96,6 +96,8 @@ describe('the orders export', () => {
       expect(row[column('Total')]).toBe(order.total.toFixed(2));
       expect(row[column('Net')]).toBe((order.total - order.refunded).toFixed(2));
       expect(row[column('Email')]).toBe(order.customerInfo.email);
+      // Nothing refunded: no refund's date.
+      expect(row[column(`Refunded at (${ZONE})`)]).toBe('');
     }
     // Every text cell that began like a formula begins with an apostrophe instead.
     for (const cell of body.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);

@@ -39,7 +39,6 @@ function order(fields: Partial<OrderForFigures>): OrderForFigures {
     status: 'processing',
     paymentStatus: 'paid',
     totalCents: 1000,
-    refundedCents: 0,
     discountCode: null,
     discountCents: 0,
     items: [],
@@ -67,7 +66,13 @@ const line = (material: string, width: number, height: number, quantity: number,
   }) as OrderForFigures['items'][number];
 
 describe('figures', () => {
-  it('count what was charged and refunded over every paid order, and what sold over the orders kept', () => {
+  it('count what was charged over every paid order, every refund made whichever day its order was placed, and what sold over the orders kept', () => {
+    const cancelled = order({
+      status: 'cancelled',
+      totalCents: 500,
+      discountCode: 'TEN',
+      items: [line('indoor', 1, 1, 9, 500)],
+    });
     const figures = figuresOf(
       [
         order({
@@ -76,14 +81,13 @@ describe('figures', () => {
           discountCents: 200,
           items: [line('phenolic', 3, 2, 4, 1800), line('phenolic', 3, 2, 1, 200)],
         }),
-        order({
-          status: 'cancelled',
-          totalCents: 500,
-          refundedCents: 500,
-          discountCode: 'TEN',
-          items: [line('indoor', 1, 1, 9, 500)],
-        }),
+        cancelled,
         order({ status: 'pending_payment', paymentStatus: 'unpaid', totalCents: 700 }),
+      ],
+      // The cancelled order's refund, and one of an order placed on an earlier day.
+      [
+        { _id: cancelled._id, refundedAt: new Date(), refundedCents: 500 },
+        { _id: new Types.ObjectId(), refundedAt: new Date(), refundedCents: 300 },
       ],
       new Map(),
       3,
@@ -93,7 +97,7 @@ describe('figures', () => {
       paid: 2,
       cancelled: 1,
       chargedCents: 2500,
-      refundedCents: 500,
+      refundedCents: 800,
       cartsStarted: 3,
       materials: [{ material: 'phenolic', labels: 5, orders: 1, salesCents: 2000 }],
       sizes: [{ width: 3, height: 2, labels: 5, orders: 1 }],

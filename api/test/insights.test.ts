@@ -1,12 +1,13 @@
 // The admin's dashboard: every figure is what the orders behind it add up to, read through the admin's
-// own order list (GET /api/admin/orders, by day and status), across payments, a partial refund, a
-// full refund, an unpaid checkout, a proof approval, an order of an earlier day changed today, and the
-// work in progress (proofs waiting, orders past their promise).
+// own order list (GET /api/admin/orders, by day and status; refunds by the day they were made),
+// across payments, a partial refund, a full refund, an unpaid checkout, a proof approval, an order of
+// an earlier day refunded today, and the work in progress (proofs waiting, orders past their promise).
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PRODUCTION_PROMISE_BUSINESS_DAYS,
   addBusinessDays,
+  clockTimeIn,
   dayIn,
   ORDER_STATUSES,
   type AdminOrder,
@@ -14,7 +15,9 @@ import {
   type InsightsDashboard,
   type OrderStatus,
 } from '@shop/contracts';
+import { sliceOf } from '../src/modules/insights/figures';
 import { createLogger } from '../src/platform/logger';
+import { exportFile } from './support/csv-exports';
 import {
   addToCart,
   customerInfo,
@@ -28,6 +31,8 @@ import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
 const ZONE = 'America/New_York';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/** A day before every order of these tests. */
+const EARLIEST_DAY = '2020-01-01';
 
 let app: TestApp;
 let admin: TestAgent;
@@ -104,7 +109,14 @@ async function fromTheList(from: string, to: string) {
   const paid = await listed(from, to);
   const kept = paid.filter((order) => order.status !== 'cancelled');
   const charged = paid.reduce((sum, order) => sum + cents(order.total), 0);
-  const refunded = paid.reduce((sum, order) => sum + cents(order.refunded), 0);
+  // A refund is the period's when it was made in it (docs/product.md section 11), whenever its
+  // order was placed: the orders placed up to the period's last day, by their refund's day.
+  const refunded = (await listed(EARLIEST_DAY, to))
+    .filter((order) => {
+      const day = order.refundedAt ? dayIn(ZONE, new Date(order.refundedAt)) : null;
+      return day !== null && day >= from && day <= to;
+    })
+    .reduce((sum, order) => sum + cents(order.refunded), 0);
   const byStatus: Array<{ status: OrderStatus; orders: number }> = [];
   for (const status of ORDER_STATUSES) {
     const count = (await listed(from, to, status)).length;
@@ -319,10 +331,11 @@ describe("today's dashboard", () => {
 });
 
 describe('earlier days', () => {
-  it('when an order of three days ago is cancelled and refunded today, then that day and the week change with it, and the kept day is read again rather than added to', async () => {
+  it("when an order paid three days ago is refunded today, then the refund is filed under today and the hour it was made, the order's kept day keeps what it was charged, and the export dates the refund", async () => {
     const old = await paidOrder([{ material: 'phenolic', width: 5, height: 5, quantity: 4 }]);
     await movedEarlier(old.orderId, 3 * DAY);
     const week = await dashboard('7d');
+    const today = await dashboard('today');
     const day = dayIn(ZONE, new Date(Date.now() - 3 * DAY));
     await expectReconciled(week);
     const point = week.revenueSeries.points.find((p) => p.key === day)!;
@@ -333,17 +346,46 @@ describe('earlier days', () => {
       await mongoose.connection.db!.collection('insight_days').findOne({ _id: day as never }),
     ).toBeTruthy();
 
+    const asked = Date.now();
     await cancel(old.orderId, total);
+    const answered = Date.now();
     const after = await dashboard('7d');
     await expectReconciled(after);
-    expect(after.revenueSeries.points.find((p) => p.key === day)).toEqual({
-      key: day,
-      revenue: 0,
-      orders: 1,
-    });
+    // The order's day is closed: it keeps its charge, and the refund is today's.
+    expect(after.revenueSeries.points.find((p) => p.key === day)).toEqual(point);
+    expect(cents(after.revenueSeries.points.at(-1)!.revenue)).toBe(
+      cents(week.revenueSeries.points.at(-1)!.revenue) - cents(total),
+    );
     expect(cents(after.revenue)).toBe(cents(week.revenue) - cents(total));
-    // Today's figures do not hold it.
-    expect((await dashboard('today')).cancelled).toBe(2);
+    expect(cents(after.refunded)).toBe(cents(week.refunded) + cents(total));
+    const todayAfter = await dashboard('today');
+    expect(cents(todayAfter.refunded)).toBe(cents(today.refunded) + cents(total));
+    expect(cents(todayAfter.revenue)).toBe(cents(today.revenue) - cents(total));
+    // Today's orders did not change: it was placed three days ago.
+    expect(todayAfter.orders).toBe(today.orders);
+    expect(todayAfter.cancelled).toBe(today.cancelled);
+
+    // The order says when its refund was made; today's chart takes it out of that hour.
+    const refunded = (await admin.request('GET', `/api/admin/orders/${old.orderId}`))
+      .body as AdminOrder;
+    expect(typeof refunded.refundedAt).toBe('string');
+    const refundedAt = new Date(refunded.refundedAt!);
+    expect(refundedAt.getTime()).toBeGreaterThanOrEqual(asked);
+    expect(refundedAt.getTime()).toBeLessThanOrEqual(answered);
+    const hour = sliceOf(refundedAt, ZONE).start.toISOString();
+    const hourRevenue = (shown: InsightsDashboard) =>
+      cents(shown.revenueSeries.points.find((p) => p.key === hour)?.revenue ?? 0);
+    expect(hourRevenue(todayAfter)).toBe(hourRevenue(today) - cents(total));
+
+    // The orders export of its day dates the refund as it dates the payment.
+    const { rows } = await exportFile(app, admin, { kind: 'orders', from: day, to: day });
+    const [header, ...body] = rows;
+    const cell = (name: string) =>
+      body.find((cells) => Number(cells[0]) === old.orderNumber)![header!.indexOf(name)];
+    expect(header).toContain(`Refunded at (${ZONE})`);
+    expect(cell(`Refunded at (${ZONE})`)).toBe(clockTimeIn(ZONE, refundedAt));
+    expect(cell(`Paid (${ZONE})`)).toBe(clockTimeIn(ZONE, new Date(refunded.paidAt!)));
+    expect(cell('Refunded')).toBe(total.toFixed(2));
   });
 
   it('when an order changes while the dashboard is not looked at, then the insights job takes it in and the next call reads it', async () => {
@@ -357,9 +399,12 @@ describe('earlier days', () => {
     const kept = await mongoose.connection
       .db!.collection('insight_days')
       .findOne({ _id: day as never });
-    expect(kept!.refundedCents).toBe(100);
+    // The day kept counts its order cancelled; the refund, made today, is not that day's.
+    expect(kept!.cancelled).toBe(1);
+    expect(kept!.refundedCents).toBe(0);
     const after = await dashboard('7d');
     expect(cents(after.refunded)).toBe(cents(before.refunded) + 100);
+    expect(after.cancelled).toBe(before.cancelled + 1);
     await expectReconciled(after);
   });
 });

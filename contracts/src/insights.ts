@@ -83,8 +83,10 @@ export interface LateOrder {
 
 /**
  * Every figure of a period is about the orders placed in it (their createdAt, in the shop's time
- * zone: the days the admin's order list filters by), as they are now: a refund made today takes an
- * order's money out of the day it was placed. So each figure is what that list adds up to.
+ * zone: the days the admin's order list filters by), as they are now, except what was refunded: the
+ * refunds made in the period (their refundedAt), whichever day their orders were placed, so a
+ * refund made today is today's and takes nothing out of the day its order was placed
+ * (docs/product.md section 11).
  */
 export interface InsightsDashboard {
   period: InsightPeriod;
@@ -94,11 +96,17 @@ export interface InsightsDashboard {
   to: string;
   /** When the figures were read. */
   asOf: string;
-  /** Paid orders: what was charged, what was refunded, and revenue = charged - refunded. */
+  /**
+   * What the paid orders placed in the period were charged, what was refunded in the period, and
+   * revenue = charged - refunded.
+   */
   revenue: number;
   charged: number;
   refunded: number;
-  /** Paid orders placed in the period (cancelled ones included; their refunds are in `refunded`). */
+  /**
+   * Paid orders placed in the period (cancelled ones included; their refunds are in the `refunded`
+   * of the period they were made in).
+   */
   orders: number;
   cancelled: number;
   /** charged / orders, null without orders. */

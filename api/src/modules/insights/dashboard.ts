@@ -1,11 +1,13 @@
 // The admin's dashboard (docs/product.md section 11). Its figures are recomputed from the orders, never
-// added to: a slice (an hour of a day) is read again from the orders placed in it whenever it may
-// have changed, and a past day is the sum of its slices. What may have changed is known from the
-// orders themselves: every write of an order sets its updatedAt, which is indexed, so the orders
-// written since the feed's last reading name the slices to read again. Nothing needs to be told
-// about a payment, a refund or an approval, and a process dying between an order's write and
-// anything else loses nothing. A call reads the current hour's orders, those changed since the last
-// reading (the insights job keeps them few), and at most 90 day documents.
+// added to: a slice (an hour of a day) is read again from the orders placed in it and the refunds
+// made in it (an order's `refundedAt`, whichever day it was placed) whenever it may have changed,
+// and a past day is the sum of its slices. What may have changed is known from the orders
+// themselves: every write of an order sets its updatedAt, which is indexed, so the orders written
+// since the feed's last reading name the slices to read again, the slice it was placed in and the
+// one its refund was made in. Nothing needs to be told about a payment, a refund or an approval,
+// and a process dying between an order's write and anything else loses nothing. A call reads the
+// current hour's orders, those changed since the last reading (the insights job keeps them few),
+// and at most 90 day documents.
 import {
   ORDER_STATUSES,
   INSIGHT_PERIOD_DAYS,
@@ -29,6 +31,7 @@ import {
   ordersInState,
   ordersPlacedBetween,
   processingSince,
+  refundsMadeBetween,
   type ChangedOrder,
 } from '../orders/orders';
 import {
@@ -80,15 +83,18 @@ async function cartStartTimes(start: Date, end: Date): Promise<Date[]> {
 }
 
 /**
- * The figures of the orders placed in each of the slices (consecutive ones), read now: one query for
- * their orders, shared out over the slices, so a day with nothing kept is read whole at once.
+ * The figures of the orders placed and the refunds made in each of the slices (consecutive ones),
+ * read now: one query for their orders and one for their refunds, shared out over the slices, so a
+ * day with nothing kept is read whole at once.
  */
 async function readSlices(slices: SliceRange[]): Promise<InsightSliceRecord[]> {
   const computedAt = new Date();
   if (slices.length === 0) return [];
-  const [orders, startTimes] = await Promise.all([
-    ordersPlacedBetween(slices[0]!.start, slices.at(-1)!.end),
-    cartStartTimes(slices[0]!.start, slices.at(-1)!.end),
+  const [start, end] = [slices[0]!.start, slices.at(-1)!.end];
+  const [orders, refunds, startTimes] = await Promise.all([
+    ordersPlacedBetween(start, end),
+    refundsMadeBetween(start, end),
+    cartStartTimes(start, end),
   ]);
   const approved = await approvalTimes(orders);
   const within = (at: Date, slice: SliceRange) => at >= slice.start && at < slice.end;
@@ -101,6 +107,7 @@ async function readSlices(slices: SliceRange[]): Promise<InsightSliceRecord[]> {
     computedAt,
     ...figuresOf(
       orders.filter((order) => within(order.createdAt, slice)),
+      refunds.filter((refund) => within(refund.refundedAt, slice)),
       approved,
       startTimes.filter((at) => within(at, slice)).length,
     ),
@@ -137,8 +144,9 @@ async function keepDay(day: string, timeZone: string, now: Date): Promise<Figure
 }
 
 /**
- * Takes in the orders written since the feed's last reading: the slices they were placed in are read
- * again, and their days summed again. Run by every dashboard call and by the insights job.
+ * Takes in the orders written since the feed's last reading: the slices they were placed in, and
+ * those their refunds were made in, are read again, and their days summed again. Run by every
+ * dashboard call and by the insights job.
  */
 export async function catchUp(timeZone: string, now = new Date()): Promise<void> {
   const through = await feedThrough(now);
@@ -147,10 +155,12 @@ export async function catchUp(timeZone: string, now = new Date()): Promise<void>
   const slices = new Map<string, SliceRange>();
   for (let after: ChangedOrder | null = null; ;) {
     const page: ChangedOrder[] = await ordersChangedSince(since, after, FEED_PAGE);
-    for (const order of page) {
-      const slice = sliceOf(order.createdAt, timeZone);
-      slices.set(slice.key, slice);
-    }
+    for (const order of page)
+      for (const at of [order.createdAt, order.refundedAt]) {
+        if (!at) continue;
+        const slice = sliceOf(at, timeZone);
+        slices.set(slice.key, slice);
+      }
     if (page.length < FEED_PAGE) break;
     after = page.at(-1)!;
   }

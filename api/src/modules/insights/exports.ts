@@ -64,6 +64,8 @@ const ORDER_COLUMNS = (timeZone: string) => [
   'Tax',
   'Total',
   'Refunded',
+  // When the refund was made: the books file it under this day, not the order's.
+  `Refunded at (${timeZone})`,
   'Net',
   'Payment id',
   'Refund id',
@@ -98,6 +100,7 @@ function orderRow(order: OrderRecord, timeZone: string): Cell[] {
     money(order.taxCents),
     money(order.totalCents),
     money(order.refundedCents ?? 0),
+    localTime(order.refundedAt, timeZone),
     // What the shop kept: nothing of an order never paid (its total was only asked for).
     money(order.paymentStatus === 'paid' ? order.totalCents - (order.refundedCents ?? 0) : 0),
     order.paymentId,

@@ -2,7 +2,7 @@
 // Every figure is a sum or a count (the median's minutes are kept as a tally), so the figures of a
 // period are the sum of its days' and a day's the sum of its slices'.
 import { dayIn, nextDay, startOfDayIn } from '@shop/contracts';
-import type { OrderForFigures } from '../orders/orders';
+import type { OrderForFigures, RefundForFigures } from '../orders/orders';
 import type { Figures } from './model';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -107,15 +107,19 @@ function withLists(figures: Figures, tallies: ReturnType<typeof figureTallies>):
 }
 
 /**
- * The figures of the orders placed in one slice. `approvedAt` holds when the customer approved each
+ * The figures of one slice: the orders placed in it, and the refunds made in it (whenever their
+ * orders were placed: a refund is the books' on the day it was made, docs/product.md section 11, and
+ * takes nothing out of its order's day). `approvedAt` holds when the customer approved each
  * approved order's proof (by order id); `cartsStarted` is counted apart (carts are not orders).
  */
 export function figuresOf(
   orders: OrderForFigures[],
+  refunds: RefundForFigures[],
   approvedAt: Map<string, Date>,
   cartsStarted: number,
 ): Figures {
   const figures = { ...noFigures(), cartsStarted };
+  for (const refund of refunds) figures.refundedCents += refund.refundedCents;
   const tallies = figureTallies();
   for (const order of orders) {
     figures.placed += 1;
@@ -123,7 +127,6 @@ export function figuresOf(
     if (order.paymentStatus !== 'paid') continue;
     figures.paid += 1;
     figures.chargedCents += order.totalCents;
-    figures.refundedCents += order.refundedCents ?? 0;
 
     const approved = approvedAt.get(order._id.toString());
     const proofSentAt = order.proof?.awaitingSince ?? order.paidAt;

@@ -4,14 +4,19 @@
 import mongoose, { Schema, type Types } from 'mongoose';
 import type { ExportRecordAnswer, OrderStatus } from '@shop/contracts';
 
-/** The figures of the orders placed in a stretch of time; money in cents. */
+/**
+ * The figures of the orders placed in a stretch of time, and of the refunds made in it (figures.ts);
+ * money in cents.
+ */
 export interface Figures {
   /** Checkouts placed (orders written, paid or not). */
   placed: number;
   /** Paid orders, cancelled ones included. */
   paid: number;
   cancelled: number;
+  /** What the paid orders placed in it were charged. */
   chargedCents: number;
+  /** The refunds made in it, whichever day their orders were placed. */
   refundedCents: number;
   cartsStarted: number;
   /** Every order placed by its status now. */
@@ -45,8 +50,9 @@ const figureFields = {
 };
 
 /**
- * One slice of a day: the orders placed in [start, end), the `index`-th hour from the day's start in
- * the shop's time zone (a day of a clock change has 23 or 25). `_id` is `{day}#{index}`.
+ * One slice of a day: the orders placed and the refunds made in [start, end), the `index`-th hour
+ * from the day's start in the shop's time zone (a day of a clock change has 23 or 25). `_id` is
+ * `{day}#{index}`.
  * `computedAt` is when the orders were read: a later reading replaces an earlier one, never the
  * other way round.
  */

@@ -57,8 +57,10 @@ export {
   ordersInState,
   ordersPlacedBetween,
   processingSince,
+  refundsMadeBetween,
   type ChangedOrder,
   type OrderForFigures,
+  type RefundForFigures,
 } from './reports';
 export {
   authorizeOrderReader,

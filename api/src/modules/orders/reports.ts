@@ -1,18 +1,18 @@
 // What the admin's insights read of the orders (modules/insights): the orders placed in a stretch of
-// time, the orders changed since an instant, the work in progress, the times of the go-aheads, and a
-// cursor over the orders of an export. Each is one query on an index declared in model.ts.
+// time, the refunds made in one, the orders changed since an instant, the work in progress, the times
+// of the go-aheads, and a cursor over the orders of an export. Each is one query on an index declared
+// in model.ts.
 import type { Cursor } from 'mongoose';
 import { PAYMENT_STATUSES, type OrderStatus } from '@shop/contracts';
 import { trusted } from '../../platform/db';
 import { OrderEventModel, OrderModel, type OrderRecord } from './model';
 
-/** The fields an order's figures are made of. */
+/** The fields an order's figures are made of (its refund is counted apart: refundsMadeBetween). */
 const FIGURE_FIELDS = {
   createdAt: 1,
   status: 1,
   paymentStatus: 1,
   totalCents: 1,
-  refundedCents: 1,
   discountCode: 1,
   discountCents: 1,
   items: 1,
@@ -35,7 +35,21 @@ export async function ordersPlacedBetween(start: Date, end: Date): Promise<Order
     .exec();
 }
 
-export type ChangedOrder = Pick<OrderRecord, '_id' | 'createdAt' | 'updatedAt'>;
+/** A refund as the figures count it: how much, and when it was made. */
+export type RefundForFigures = { _id: OrderRecord['_id']; refundedAt: Date; refundedCents: number };
+
+/** Every refund made in [start, end), whenever its order was placed. */
+export async function refundsMadeBetween(start: Date, end: Date): Promise<RefundForFigures[]> {
+  return OrderModel.find(
+    { refundedAt: trusted({ $gte: start, $lt: end }) },
+    { refundedAt: 1, refundedCents: 1 },
+  )
+    .lean<RefundForFigures[]>()
+    .exec();
+}
+
+/** An order written since an instant: when it was placed and, if refunded, when. */
+export type ChangedOrder = Pick<OrderRecord, '_id' | 'createdAt' | 'updatedAt' | 'refundedAt'>;
 
 /**
  * Orders written at or after `since`, oldest change first, a page at a time: `after` is the last
@@ -55,7 +69,7 @@ export async function ordersChangedSince(
         ],
       }
     : { updatedAt: trusted({ $gte: since }) };
-  return OrderModel.find(filter, { createdAt: 1, updatedAt: 1 })
+  return OrderModel.find(filter, { createdAt: 1, updatedAt: 1, refundedAt: 1 })
     .sort({ updatedAt: 1, _id: 1 })
     .limit(limit)
     .lean<ChangedOrder[]>()
