@@ -151,6 +151,14 @@ test('a large shop’s key figures stay whole at every width', async ({ browser,
           { material: 'phenolic', labels: 98_765, orders: 12_345, sales: 345_678.91 },
           { material: 'uv-resistant', labels: 45_678, orders: 6_789, sales: 123_456.78 },
         ],
+        // The first hour's refunds (of orders placed earlier) were more than its sales.
+        revenueSeries: {
+          ...answer.revenueSeries,
+          points: answer.revenueSeries.points.map((point: object, index: number) => ({
+            ...point,
+            revenue: index === 0 ? -2_345.67 : 4_321.09,
+          })),
+        },
       },
     });
   });
@@ -168,6 +176,10 @@ test('a large shop’s key figures stay whole at every width', async ({ browser,
   expect(await materials.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(
     0,
   );
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport);
+    await screenshot(admin, 'insights', 'dashboard-large');
+  }
   await admin.context().close();
 });
 

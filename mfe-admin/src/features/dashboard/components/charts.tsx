@@ -37,7 +37,11 @@ interface ChartProps {
   summary: string;
 }
 
-/** Bars standing on a time axis (revenue by day or by hour), a few value lines behind them. */
+/**
+ * Bars standing on a time axis (revenue by day or by hour), a few value lines behind them. A value
+ * below zero (a day whose refunds were more than its sales: a refund is the day's it was made on)
+ * hangs below the zero line.
+ */
 export function ColumnChart({
   title,
   points,
@@ -58,16 +62,18 @@ export function ColumnChart({
   const innerWidth = Math.max(0, width - margin.left - margin.right);
   const innerHeight = height - margin.top - margin.bottom;
   const max = Math.max(0, ...points.map((point) => point.value));
+  const min = Math.min(0, ...points.map((point) => point.value));
   const x = scaleBand<string>({
     domain: points.map((point) => point.key),
     range: [0, innerWidth],
     padding: points.length > 40 ? 0.15 : 0.25,
   });
   const y = scaleLinear<number>({
-    domain: [0, Math.max(max, least) || 1],
+    domain: [min, Math.max(max, least) || 1],
     range: [innerHeight, 0],
     nice: true,
   });
+  const zero = y(0);
   // As many labels under the axis as fit, evenly spread, the last always shown (and the one before
   // it left out when it would touch it). The last ends at its bar's right edge: centred, a label wider
   // than the bar reached past the drawing, and on a phone past the page's edge ("11 PM" under a 9 px
@@ -99,26 +105,20 @@ export function ColumnChart({
             </g>
           ))}
           {points.map((point) => {
-            const barHeight = innerHeight - y(point.value);
+            const at = y(point.value);
             return (
               <Bar
                 key={point.key}
                 x={x(point.key)}
-                y={innerHeight - barHeight}
+                y={Math.min(at, zero)}
                 width={x.bandwidth()}
-                height={barHeight}
+                height={Math.abs(zero - at)}
                 fill={theme.colors.brand}
                 rx={Math.min(3, x.bandwidth() / 4)}
               />
             );
           })}
-          <line
-            x1={0}
-            x2={innerWidth}
-            y1={innerHeight}
-            y2={innerHeight}
-            stroke={theme.colors.control}
-          />
+          <line x1={0} x2={innerWidth} y1={zero} y2={zero} stroke={theme.colors.control} />
           {points.map((point, index) =>
             labelled(index) ? (
               <text

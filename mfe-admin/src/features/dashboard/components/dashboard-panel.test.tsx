@@ -74,6 +74,39 @@ describe('Dashboard', () => {
     expect(screen.queryByText(/105%/)).not.toBeInTheDocument();
   });
 
+  it('draws a day whose refunds were more than its sales below the zero line, the others above it', async () => {
+    const points = [
+      { key: '2026-11-22', revenue: 100, orders: 1 },
+      { key: '2026-11-23', revenue: -60, orders: 0 },
+    ];
+    stubApi({
+      'GET /api/admin/insights?period=7d': {
+        json: { ...week, revenueSeries: { unit: 'day', points } },
+      },
+    });
+    renderPage(<DashboardPanel />);
+    const chart = await screen.findByRole('img', { name: /Revenue by day/ });
+    const [sold, refunded] = [...chart.querySelectorAll('rect')].map((bar) => ({
+      top: Number(bar.getAttribute('y')),
+      height: Number(bar.getAttribute('height')),
+    }));
+    expect(sold!.height).toBeGreaterThan(0);
+    expect(refunded!.height).toBeGreaterThan(0);
+    // The refunded day's bar starts where the sold day's ends: at zero.
+    expect(refunded!.top).toBeCloseTo(sold!.top + sold!.height);
+    expect(sold!.height).toBeGreaterThan(refunded!.height);
+    // The axis below zero reads as money below zero.
+    expect(
+      [...chart.querySelectorAll('text')].map((tick) => tick.textContent).filter(Boolean),
+    ).toContain('-$50');
+    const revenueTable = within(
+      screen.getByRole('region', { name: 'Revenue by day: the numbers' }),
+    ).getByRole('table');
+    expect(
+      within(revenueTable).getByRole('row', { name: 'Nov 23, 2026 0 -$60.00' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the key figures, the funnel, the proofs, the late orders and each chart with its numbers as a table', async () => {
     stubApi({ 'GET /api/admin/insights?period=7d': { json: week } });
     renderPage(<DashboardPanel />);

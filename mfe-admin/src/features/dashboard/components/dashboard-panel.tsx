@@ -1,6 +1,7 @@
 // The Dashboard tab (docs/product.md section 11): how the shop is doing today, over 7, 30 or 90 days,
-// figures the server adds up from the orders placed in the period. Charts for what reads better as a
-// picture (revenue by day, orders by status, materials), each with its numbers in a table.
+// figures the server adds up from the orders placed and the refunds made in the period. Charts for
+// what reads better as a picture (revenue by day, orders by status, materials), each with its
+// numbers in a table.
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
@@ -250,8 +251,10 @@ export function formatMinutes(minutes: number): string {
 const percent = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–';
 
-/** $1,234 -> "$1.2k" on the chart's axis, $2.5 -> "$2.50". */
+/** $1,234 -> "$1.2k" on the chart's axis, $2.5 -> "$2.50", -$2,000 -> "-$2k". */
 function axisDollars(value: number): string {
+  // Below zero (a day's refunds more than its sales) the sign goes first, as formatDollars writes it.
+  if (value < 0) return `-${axisDollars(-value)}`;
   if (value >= 1000) return `$${Number((value / 1000).toFixed(1))}k`;
   return Number.isInteger(value) ? `$${value}` : `$${value.toFixed(2)}`;
 }
@@ -302,7 +305,9 @@ function RevenueCard({ figures }: { figures: InsightsDashboard }) {
   return (
     <Card className="wide" aria-labelledby="revenue-chart">
       <h3 id="revenue-chart">{title}</h3>
-      <p className="note">Paid orders less their refunds, by when they were placed.</p>
+      <p className="note">
+        Paid orders by when they were placed, less refunds by when they were made.
+      </p>
       <ColumnChart
         title={title}
         points={points}
@@ -635,7 +640,8 @@ export function DashboardPanel() {
             {figures.from === figures.to
               ? formatDay(figures.to)
               : `${formatDay(figures.from)} – ${formatDay(figures.to)}`}{' '}
-            ({figures.timeZone}), orders placed in the period as they are now
+            ({figures.timeZone}), orders placed in the period as they are now, and refunds made in
+            it
             {query.isFetching ? '; updating…' : ''}
           </p>
         )}
