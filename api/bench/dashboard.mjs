@@ -239,6 +239,7 @@ async function seed(uri, count) {
         shipment: null,
         refundedCents: status === 'cancelled' ? totalCents : 0,
         refundId: status === 'cancelled' ? `sbxref_${id}` : null,
+        refundedAt: status === 'cancelled' ? new Date(at + 3 * HOUR) : null,
         skipProof: false,
         proof: paid
           ? {

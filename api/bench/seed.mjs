@@ -320,6 +320,7 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
           : null,
         refundedCents: status === 'cancelled' ? totalCents : 0,
         refundId: status === 'cancelled' ? `sbxref_${id}` : null,
+        refundedAt: status === 'cancelled' ? at(3) : null,
         skipProof: false,
         proof: plan.paid
           ? {
