@@ -274,6 +274,59 @@ describe('POST /api/orders', () => {
     expect(order?.shippingCents).toBeGreaterThan(0);
   });
 
+  it.each(['M5V 3O9', 'D1A 1A1', 'K1A 0U1', 'W1A 1A1', 'Z0A 1A1'])(
+    'when the Canadian postal code is %s (a letter Canada Post never uses there), then 400 on the ZIP with the spec’s message, no quote, and nothing placed',
+    async (zipCode) => {
+      const agent = app.agent();
+      await addToCart(agent);
+      const ordersBefore = await OrderModel.countDocuments();
+      const cartBefore = await agent.request('GET', '/api/cart');
+      const message = checkoutMessages.zipInvalid;
+      const response = await checkout(agent, {
+        customerInfo: customerInfo({ city: 'Toronto', state: 'ON', zipCode }),
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        message,
+        errors: [{ path: 'customerInfo.zipCode', message }],
+      });
+      const quote = await agent.request('POST', '/api/checkout/quote', { body: { zipCode } });
+      expect(quote.status).toBe(400);
+      expect(quote.body).toEqual({ message, errors: [{ path: 'zipCode', message }] });
+      expect(await OrderModel.countDocuments()).toBe(ordersBefore);
+      expect((await agent.request('GET', '/api/cart')).body).toEqual(cartBefore.body);
+    },
+  );
+
+  it.each(['m5v-3l9', 'M5V3L9'])(
+    'when the Canadian postal code is written %s, then it is kept, taxed and shipped as "M5V 3L9"',
+    async (zipCode) => {
+      const agent = app.agent();
+      await addToCart(agent);
+      const canonical = await agent.request('POST', '/api/checkout/quote', {
+        body: { zipCode: 'M5V 3L9' },
+      });
+      expect(canonical.status, canonical.text).toBe(200);
+      expect(canonical.body.taxRegion).toBe('ON');
+      const quote = await agent.request('POST', '/api/checkout/quote', { body: { zipCode } });
+      expect(quote.status, quote.text).toBe(200);
+      expect(quote.body).toEqual(canonical.body);
+      const cart = await agent.request('GET', `/api/cart?zipCode=${encodeURIComponent(zipCode)}`);
+      expect(cart.body.tax.region).toBe('ON');
+
+      const response = await checkout(agent, {
+        customerInfo: customerInfo({ city: 'Toronto', state: 'ON', zipCode }),
+        expectedTotal: canonical.body.total,
+      });
+      expect(response.status, response.text).toBe(201);
+      const order = await OrderModel.findById(response.body.orderId).lean();
+      expect(order?.customerInfo.zipCode).toBe('M5V 3L9');
+      expect(order?.taxRegion).toBe('ON');
+      expect(order?.shippingCents).toBe(Math.round(canonical.body.shipping * 100));
+      expect(order?.totalCents).toBe(Math.round(canonical.body.total * 100));
+    },
+  );
+
   it('when the ZIP is in another state than the State, then 400 on the ZIP naming both, and nothing is placed', async () => {
     const agent = app.agent();
     await addToCart(agent);

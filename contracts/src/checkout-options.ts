@@ -1,7 +1,7 @@
 // The checkout form's fields, messages and rules without a schema (docs/product.md section 5,
 // "Checkout required fields"). Free of zod, so the checkout page's first render reads them without
 // zod's classic API; checkout.ts holds the schemas (which use these) and re-exports them.
-import { postalRegionMismatch, regionLabel } from './postal-regions';
+import { canonicalPostalCode, postalRegionMismatch, regionLabel } from './postal-regions';
 
 /** The checkout's fields, in the order the form shows them, with the labels the messages use. */
 export const CHECKOUT_FIELD_LABELS = {
@@ -36,13 +36,12 @@ export const checkoutMessages = {
   fieldRequired: (label: string) => `${label} is required.`,
 } as const;
 
-const US_ZIP = /^\d{5}(-\d{4})?$/;
-const CANADIAN_POSTAL_CODE = /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/;
 // Letters (accented ones too: Montréal), digits, spaces and , . # / -
 const ADDRESS_CHARACTERS = /^[\p{L}0-9 ,.#/-]+$/u;
 
+/** A US ZIP (12345, 12345-6789) or a Canadian postal code (A1A 1A1; see canonicalPostalCode). */
 export function isValidZipOrPostalCode(value: string): boolean {
-  return US_ZIP.test(value) || CANADIAN_POSTAL_CODE.test(value);
+  return canonicalPostalCode(value) !== null;
 }
 
 /**
@@ -53,7 +52,7 @@ export function zipStateProblem(info: { state: string; zipCode: string }): strin
   const mismatch = postalRegionMismatch(info.state, info.zipCode);
   return mismatch
     ? checkoutMessages.zipStateMismatch(
-        info.zipCode.trim().toUpperCase(),
+        canonicalPostalCode(info.zipCode) ?? info.zipCode.trim().toUpperCase(),
         mismatch.postalRegion,
         mismatch.stateRegion,
       )

@@ -10,6 +10,7 @@ import {
   zipStateProblem,
   type CheckoutField,
 } from './checkout-options';
+import { canonicalPostalCode } from './postal-regions';
 
 export * from './checkout-options';
 
@@ -55,8 +56,9 @@ const field = (name: CheckoutField) =>
 /**
  * The checkout's contact and shipping details. Missing fields come first, as one
  * 'Please fill in: {list}' issue on the object (path []) plus one issue per empty field; only when
- * everything is there are the email, address and ZIP rules checked, each as an issue on its field
- * (the ZIP's also that its state or province is the State's, when the shop knows both).
+ * everything is there are the email, address and ZIP rules checked, each as an issue on its
+ * field (the ZIP's also that its state or province is the State's, when the shop knows both). A
+ * Canadian postal code comes out as the shop keeps it, "A1A 1A1" (canonicalPostalCode).
  */
 export const customerInfoSchema = z
   .object(
@@ -90,7 +92,11 @@ export const customerInfoSchema = z
       if (mismatch) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: mismatch });
     }
   })
-  .transform((info) => ({ ...info, email: info.email.toLowerCase() }));
+  .transform((info) => ({
+    ...info,
+    email: info.email.toLowerCase(),
+    zipCode: canonicalPostalCode(info.zipCode) ?? info.zipCode,
+  }));
 export type CustomerInfo = z.output<typeof customerInfoSchema>;
 export type CustomerInfoInput = z.input<typeof customerInfoSchema>;
 
@@ -131,7 +137,8 @@ export const checkoutQuoteSchema = z.object({
     .string({ error: checkoutMessages.zipRequired })
     .trim()
     .min(1, checkoutMessages.zipRequired)
-    .refine(isValidZipOrPostalCode, checkoutMessages.zipInvalid),
+    .refine(isValidZipOrPostalCode, checkoutMessages.zipInvalid)
+    .transform((zipCode) => canonicalPostalCode(zipCode) ?? zipCode),
 });
 export type CheckoutQuoteInput = z.input<typeof checkoutQuoteSchema>;
 

@@ -4,9 +4,23 @@
 
 /** 12345 or 12345-6789. */
 export const US_ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
-/** A1A 1A1, with or without the space, either case (Canada Post never uses D, F, I, O, Q, U). */
-export const CANADIAN_POSTAL_CODE_PATTERN =
-  /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
+/**
+ * A1A 1A1: letter, digit, letter, digit, letter, digit, either case, the halves apart by one space, one
+ * hyphen or nothing. Canada Post never uses D, F, I, O, Q or U, nor W or Z as the first letter.
+ */
+const CANADIAN_POSTAL_CODE_PATTERN =
+  /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])[ -]?(\d[ABCEGHJ-NPRSTV-Z]\d)$/i;
+
+/**
+ * The code as the shop keeps, shows, taxes and ships it: a US ZIP as written, a Canadian postal code
+ * upper-case with one space ("m5v-3l9" is "M5V 3L9"); null when it is neither (docs/product.md section 5).
+ */
+export function canonicalPostalCode(postalCode: string | undefined): string | null {
+  const code = postalCode?.trim().toUpperCase() ?? '';
+  if (US_ZIP_CODE_PATTERN.test(code)) return code;
+  const canadian = CANADIAN_POSTAL_CODE_PATTERN.exec(code);
+  return canadian ? `${canadian[1]} ${canadian[2]}` : null;
+}
 
 // First three digits of a US ZIP code -> state (USPS prefix ranges, inclusive); military and territory
 // prefixes map to their codes (AE, AP, AA, PR, VI, GU), which collect only if configured.
@@ -150,20 +164,20 @@ const CANADIAN_PROVINCE_BY_LETTER: Readonly<Record<string, string>> = {
 
 /** The state or province of a US ZIP or Canadian postal code; null when it is neither (or unassigned). */
 export function regionOfPostalCode(postalCode: string | undefined): string | null {
-  const code = postalCode?.trim().toUpperCase() ?? '';
+  const code = canonicalPostalCode(postalCode);
+  if (code === null) return null;
   if (US_ZIP_CODE_PATTERN.test(code)) {
     const prefix = Number(code.slice(0, 3));
     return US_PREFIX_RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? null;
   }
-  if (CANADIAN_POSTAL_CODE_PATTERN.test(code)) return CANADIAN_PROVINCE_BY_LETTER[code[0]!] ?? null;
-  return null;
+  return CANADIAN_PROVINCE_BY_LETTER[code[0]!] ?? null;
 }
 
 /** Every state or province an address with this postal code may be in; empty when it is unknown. */
 function regionsOfPostalCode(postalCode: string): string[] {
   const region = regionOfPostalCode(postalCode);
-  if (!region) return [];
-  const code = postalCode.trim().toUpperCase();
+  const code = canonicalPostalCode(postalCode);
+  if (!region || code === null) return [];
   if (US_ZIP_CODE_PATTERN.test(code))
     return [region, ...(US_PREFIX_ALSO[Number(code.slice(0, 3))] ?? [])];
   return code.startsWith('X') ? [region, 'NU'] : [region];

@@ -3,7 +3,7 @@
 // carrier that grows with both. The same input always gives the same rates. A live carrier API would be
 // another implementation of ratesFor behind the same functions.
 import {
-  CANADIAN_POSTAL_CODE_PATTERN,
+  canonicalPostalCode,
   US_ZIP_CODE_PATTERN,
   type Cents,
   type Material,
@@ -91,9 +91,10 @@ export function zoneForUsZip(zip: string): number {
 type Destination = { kind: 'us'; zone: number } | { kind: 'canada' };
 
 function destinationOf(postalCode: string): Destination {
-  const code = postalCode.trim().toUpperCase();
-  if (US_ZIP_CODE_PATTERN.test(code)) return { kind: 'us', zone: zoneForUsZip(code) };
-  if (CANADIAN_POSTAL_CODE_PATTERN.test(code)) return { kind: 'canada' };
+  const code = canonicalPostalCode(postalCode);
+  if (code !== null && US_ZIP_CODE_PATTERN.test(code))
+    return { kind: 'us', zone: zoneForUsZip(code) };
+  if (code !== null) return { kind: 'canada' };
   throw AppError.invalidField('zipCode', 'We ship to US ZIP codes and Canadian postal codes only');
 }
 

@@ -56,6 +56,11 @@ describe("checkout validation (the API's own schema)", () => {
       'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
     ],
     [
+      { city: 'Toronto', state: 'ON', zipCode: 'W1A 1A1' },
+      'zipCode',
+      'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+    ],
+    [
       { zipCode: '10001' },
       'zipCode',
       'ZIP/Postal Code 10001 is in New York (NY), not Illinois (IL). Please check the State and ZIP/Postal Code.',
@@ -66,6 +71,12 @@ describe("checkout validation (the API's own schema)", () => {
     if (result.ok) return;
     expect(result.errors[field]).toBe(message);
     expect(result.description).toContain(message);
+  });
+
+  it('orders with a Canadian postal code written "m5v-3l9" as "M5V 3L9"', async () => {
+    expect(
+      await validateCheckout({ ...valid, city: 'Toronto', state: 'ON', zipCode: 'm5v-3l9' }),
+    ).toMatchObject({ ok: true, checkout: { customerInfo: { zipCode: 'M5V 3L9' } } });
   });
 
   it('accepts a Canadian postal code and a ZIP+4, lower-cases the email and keeps a note', async () => {
