@@ -411,6 +411,36 @@ describe('PUT /api/account/profile', () => {
     expect((await me(agent)).lastName).toBe('Lee');
   });
 
+  it('when the phone cannot be dialled, then 400 on the phone and nothing changes; an empty phone is allowed', async () => {
+    const agent = app.agent();
+    await register(agent, { phone: '555-0199' });
+    const message = 'Please enter a valid phone number (e.g., 312 555 0100).';
+    for (const phone of ['12345', 'ask at the desk']) {
+      const response = await agent.request('PUT', '/api/account/profile', {
+        body: { firstName: 'Ann', lastName: 'Lee', phone },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message, errors: [{ path: 'phone', message }] });
+      expect((await me(agent)).phone).toBe('555-0199');
+    }
+    const registered = await app.agent().request('POST', '/api/auth/register', {
+      body: {
+        email: uniqueEmail('phone'),
+        password: PASSWORD,
+        firstName: 'Bo',
+        lastName: 'Chen',
+        phone: 'call me',
+      },
+    });
+    expect(registered.status).toBe(400);
+    expect(registered.body).toEqual({ message, errors: [{ path: 'phone', message }] });
+    const cleared = await agent.request('PUT', '/api/account/profile', {
+      body: { firstName: 'Ann', lastName: 'Lee', phone: ' ' },
+    });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect((await me(agent)).phone).toBeNull();
+  });
+
   it('when signed out, then 401', async () => {
     const response = await app.agent().request('PUT', '/api/account/profile', {
       body: { firstName: 'A', lastName: 'B' },

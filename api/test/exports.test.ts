@@ -41,7 +41,8 @@ beforeAll(async () => {
       firstName: '=HYPERLINK("http://evil.example","Click")',
       lastName: "+cmd|' /C calc'!A0",
       company: '-2+3, "Quoted" Ltd',
-      phone: '@555',
+      // A phone can start like a formula too: with the + of an international number.
+      phone: '+1 312 555 0100',
     }),
   );
   expect((await pay(hostile, first.orderId)).status).toBe(200);
@@ -105,7 +106,7 @@ describe('the orders export', () => {
     expect(hostileRow[column('First name')]).toBe('\'=HYPERLINK("http://evil.example","Click")');
     expect(hostileRow[column('Last name')]).toBe("'+cmd|' /C calc'!A0");
     expect(hostileRow[column('Company')]).toBe('\'-2+3, "Quoted" Ltd');
-    expect(hostileRow[column('Phone')]).toBe("'@555");
+    expect(hostileRow[column('Phone')]).toBe("'+1 312 555 0100");
 
     // Recorded: who, when, what, and how many rows the download wrote.
     const page = await admin.request('GET', '/api/admin/exports');

@@ -327,6 +327,41 @@ describe('POST /api/orders', () => {
     },
   );
 
+  it.each([
+    '12345',
+    '555 0100 call after 5',
+    '+1 312 555 0100 0100 0100',
+    'x123',
+    '312--555--01o0',
+  ])(
+    'when the phone is %j (no number to dial), then 400 on the phone and nothing placed',
+    async (phone) => {
+      const agent = app.agent();
+      await addToCart(agent);
+      const ordersBefore = await OrderModel.countDocuments();
+      const cartBefore = await agent.request('GET', '/api/cart');
+      const response = await checkout(agent, { customerInfo: customerInfo({ phone }) });
+      expect(response.status).toBe(400);
+      const message = checkoutMessages.phoneInvalid;
+      expect(message).toBe('Please enter a valid phone number (e.g., 312 555 0100).');
+      expect(response.body).toEqual({ message, errors: [{ path: 'customerInfo.phone', message }] });
+      expect(await OrderModel.countDocuments()).toBe(ordersBefore);
+      expect((await agent.request('GET', '/api/cart')).body).toEqual(cartBefore.body);
+    },
+  );
+
+  it.each(['+1 (312) 555-0100', '312.555.0100 ext. 42', '+44 20 7946 0958', '555-0100 x7'])(
+    'when the phone is %j, then the order is placed with it as written',
+    async (phone) => {
+      const agent = app.agent();
+      await addToCart(agent);
+      const response = await checkout(agent, { customerInfo: customerInfo({ phone }) });
+      expect(response.status, response.text).toBe(201);
+      const order = await OrderModel.findById(response.body.orderId).lean();
+      expect(order?.customerInfo.phone).toBe(phone);
+    },
+  );
+
   it('when the ZIP is in another state than the State, then 400 on the ZIP naming both, and nothing is placed', async () => {
     const agent = app.agent();
     await addToCart(agent);

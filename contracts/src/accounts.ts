@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './account-messages';
+import { isDialablePhoneNumber, phoneInvalidMessage } from './phone-numbers';
 
 export * from './account-messages';
 
@@ -44,6 +45,12 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** Optional, and when given a number that can be dialled (checkout's rule). */
+const optionalPhone = optionalText('Phone', 40).refine(
+  (value) => value === null || isDialablePhoneNumber(value),
+  phoneInvalidMessage,
+);
+
 /**
  * POST /api/auth/register. Unknown keys (isAdmin, ...) are dropped: an account is never created as
  * an admin from the outside.
@@ -53,7 +60,7 @@ export const registerSchema = z.object({
   password: newPassword,
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),
-  phone: optionalText('Phone', 40),
+  phone: optionalPhone,
   company: optionalText('Company', 200),
   address: optionalText('Address', 300),
   zipCode: optionalText('ZIP code', 20),

@@ -1,7 +1,10 @@
 // The checkout form's fields, messages and rules without a schema (docs/product.md section 5,
 // "Checkout required fields"). Free of zod, so the checkout page's first render reads them without
 // zod's classic API; checkout.ts holds the schemas (which use these) and re-exports them.
+import { phoneInvalidMessage } from './phone-numbers';
 import { canonicalPostalCode, postalRegionMismatch, regionLabel } from './postal-regions';
+
+export { isDialablePhoneNumber } from './phone-numbers';
 
 /** The checkout's fields, in the order the form shows them, with the labels the messages use. */
 export const CHECKOUT_FIELD_LABELS = {
@@ -24,6 +27,7 @@ export const checkoutMessages = {
   missingTitle: 'Required Information Missing',
   emailRequired: 'Email address is required.',
   emailInvalid: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE}).`,
+  phoneInvalid: phoneInvalidMessage,
   addressRequired: 'Address is required.',
   addressIncomplete: 'Please enter a complete address with street, city, state.',
   addressInvalidCharacters:

@@ -5,6 +5,7 @@ import {
   CHECKOUT_FIELD_LABELS,
   addressProblem,
   checkoutMessages,
+  isDialablePhoneNumber,
   isValidZipOrPostalCode,
   joinedAddress,
   zipStateProblem,
@@ -56,7 +57,7 @@ const field = (name: CheckoutField) =>
 /**
  * The checkout's contact and shipping details. Missing fields come first, as one
  * 'Please fill in: {list}' issue on the object (path []) plus one issue per empty field; only when
- * everything is there are the email, address and ZIP rules checked, each as an issue on its
+ * everything is there are the phone, email, address and ZIP rules checked, each as an issue on its
  * field (the ZIP's also that its state or province is the State's, when the shop knows both). A
  * Canadian postal code comes out as the shop keeps it, "A1A 1A1" (canonicalPostalCode).
  */
@@ -79,6 +80,9 @@ export const customerInfoSchema = z
       for (const name of missing)
         ctx.addIssue({ code: 'custom', path: [name], message: requiredMessage[name] });
       return;
+    }
+    if (!isDialablePhoneNumber(info.phone)) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: checkoutMessages.phoneInvalid });
     }
     if (!EMAIL.test(info.email)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: checkoutMessages.emailInvalid });

@@ -183,6 +183,44 @@ describe('checkout page', { timeout: 15_000 }, () => {
     expect(lastToast()?.description).toContain('Please enter a valid email address');
   });
 
+  it('shows the phone and Canadian postal code messages on their fields, before any order is sent', async () => {
+    installFakePayments();
+    const calls = stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+    // O is never in a Canadian postal code; "call me" has no number to dial.
+    fillDetails({
+      'Phone Number': 'call me',
+      City: 'Toronto',
+      State: 'ON',
+      'ZIP/Postal Code': 'M5V 3O9',
+    });
+    await userEvent.click(completeButton());
+
+    const phone = screen.getByRole('textbox', { name: 'Phone Number' });
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription(
+      'Please enter a valid phone number (e.g., 312 555 0100).',
+    );
+    expect(screen.getByRole('textbox', { name: 'ZIP/Postal Code' })).toHaveAccessibleDescription(
+      'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+    );
+    expect(lastToast()).toMatchObject({
+      description:
+        'Please enter a valid phone number (e.g., 312 555 0100). Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+      variant: 'destructive',
+    });
+    // Nor is the tax or the quote asked for a code the shop cannot place.
+    expect(calls.some((c) => c.path === '/api/orders' || c.path === '/api/checkout/quote')).toBe(
+      false,
+    );
+    expect(calls.some((c) => c.path.startsWith('/api/cart?'))).toBe(false);
+  });
+
   it('refuses a ZIP in another state than the State, on the ZIP field, before any order is sent', async () => {
     installFakePayments();
     const calls = stubApi({

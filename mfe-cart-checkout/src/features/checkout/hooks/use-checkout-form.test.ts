@@ -60,6 +60,7 @@ describe("checkout validation (the API's own schema)", () => {
       'zipCode',
       'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
     ],
+    [{ phone: '555 01' }, 'phone', 'Please enter a valid phone number (e.g., 312 555 0100).'],
     [
       { zipCode: '10001' },
       'zipCode',

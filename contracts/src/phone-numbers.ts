@@ -1,0 +1,23 @@
+// The phone number rule (docs/product.md section 5): the carrier and the shop call the number given at
+// checkout, so it must be one that can be dialled. Free of zod, so the checkout page's first render
+// reads it; checkout.ts (required there) and accounts.ts (optional on the profile) use it.
+
+/** E.164 numbers have at most 15 digits; below 7 no local number is complete. */
+export const PHONE_DIGITS_MIN = 7;
+export const PHONE_DIGITS_MAX = 15;
+
+export const PHONE_EXAMPLE = '312 555 0100';
+export const phoneInvalidMessage = `Please enter a valid phone number (e.g., ${PHONE_EXAMPLE}).`;
+
+// "ext. 42", "ext 42", "x 42", "x42" at the end: up to 6 digits, not counted in the number's.
+const EXTENSION = /\s*(?:ext\.?|x)\s*\d{1,6}$/i;
+// An optional leading +, then digits with spaces, dots, hyphens and parentheses between them.
+const NUMBER = /^\+?[\d(][\d ().-]*[\d)]$/;
+
+/** Digits (7 to 15) with an optional leading +, spaces, dots, hyphens, parentheses, and an extension. */
+export function isDialablePhoneNumber(value: string): boolean {
+  const number = value.trim().replace(EXTENSION, '');
+  if (!NUMBER.test(number)) return false;
+  const digits = number.replace(/\D/g, '').length;
+  return digits >= PHONE_DIGITS_MIN && digits <= PHONE_DIGITS_MAX;
+}
