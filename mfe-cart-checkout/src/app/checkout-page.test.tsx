@@ -221,6 +221,24 @@ describe('checkout page', { timeout: 15_000 }, () => {
     expect(calls.some((c) => c.path.startsWith('/api/cart?'))).toBe(false);
   });
 
+  it('shows a Canadian postal code as the shop keeps it ("M5V 3L9") once the shopper leaves the field', async () => {
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    const zip = await screen.findByRole('textbox', { name: 'ZIP/Postal Code' });
+    await userEvent.type(zip, 'm5v-3l9');
+    expect(zip).toHaveValue('m5v-3l9');
+    await userEvent.tab();
+    expect(zip).toHaveValue('M5V 3L9');
+    // What is not a postal code stays as typed, for the shopper to correct.
+    await userEvent.clear(zip);
+    await userEvent.type(zip, 'm5v-3o9');
+    await userEvent.tab();
+    expect(zip).toHaveValue('m5v-3o9');
+  });
+
   it('refuses a ZIP in another state than the State, on the ZIP field, before any order is sent', async () => {
     installFakePayments();
     const calls = stubApi({

@@ -136,6 +136,7 @@ export default function CheckoutPage() {
               errors={form.errors}
               disabled={processing}
               onChange={form.setValue}
+              onLeave={form.leaveField}
               registerField={form.registerField}
               onSubmit={pay}
               proofRequired={proofRequired}

@@ -130,6 +130,8 @@ interface ContactFormProps {
   errors: CheckoutErrors;
   disabled: boolean;
   onChange(field: keyof CheckoutValues, value: string): void;
+  /** The shopper left a field (the ZIP is then shown as the shop keeps it). */
+  onLeave?(field: CheckoutField): void;
   registerField(field: CheckoutField): (element: HTMLInputElement | null) => void;
   onSubmit(): void;
   /** A signed-in customer whose details differ from the profile may save them back (after paying). */
@@ -150,6 +152,7 @@ export function ContactForm({
   errors,
   disabled,
   onChange,
+  onLeave,
   registerField,
   onSubmit,
   saveOffer,
@@ -176,6 +179,7 @@ export function ContactForm({
         disabled={disabled}
         hint={name === 'street' ? 'Include the street number, e.g. 120 Main St' : undefined}
         onChange={(event) => onChange(name, event.target.value)}
+        onBlur={() => onLeave?.(name)}
       />
     </div>
   );

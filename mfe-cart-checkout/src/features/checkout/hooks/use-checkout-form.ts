@@ -7,6 +7,7 @@ import {
   joinedAddress,
   type CheckoutField,
 } from '@shop/contracts/checkout-options';
+import { canonicalPostalCode } from '@shop/contracts/postal-regions';
 import { toast, useShopStore } from 'shell/store';
 import { checkoutSchemas } from '../api/checkout-schemas';
 import type { Checkout } from './use-place-order';
@@ -173,6 +174,20 @@ export function useCheckoutForm() {
       setErrors(({ [field]: _cleared, ...rest }) => rest);
   }
 
+  /**
+   * When the shopper leaves a field: a Canadian postal code is shown as the shop keeps it ("m5v-3l9"
+   * becomes "M5V 3L9", docs/product.md section 5). Its message, if any, stays until it is changed.
+   */
+  function leaveField(field: CheckoutField) {
+    if (field !== 'zipCode') return;
+    setValues((current) => {
+      const canonical = canonicalPostalCode(current.zipCode);
+      return canonical && canonical !== current.zipCode
+        ? { ...current, zipCode: canonical }
+        : current;
+    });
+  }
+
   function registerField(field: CheckoutField) {
     return (element: HTMLInputElement | null) => {
       fieldRefs.current[field] = element;
@@ -220,6 +235,7 @@ export function useCheckoutForm() {
     values,
     errors,
     setValue,
+    leaveField,
     registerField,
     submit,
     offerSave,
