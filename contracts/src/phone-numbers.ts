@@ -3,10 +3,10 @@
 // reads it; checkout.ts (required there) and accounts.ts (optional on the profile) use it.
 
 /** E.164 numbers have at most 15 digits; below 7 no local number is complete. */
-export const PHONE_DIGITS_MIN = 7;
-export const PHONE_DIGITS_MAX = 15;
+const PHONE_DIGITS_MIN = 7;
+const PHONE_DIGITS_MAX = 15;
 
-export const PHONE_EXAMPLE = '312 555 0100';
+const PHONE_EXAMPLE = '312 555 0100';
 export const phoneInvalidMessage = `Please enter a valid phone number (e.g., ${PHONE_EXAMPLE}).`;
 
 // "ext. 42", "ext 42", "x 42", "x42" at the end: up to 6 digits, not counted in the number's.

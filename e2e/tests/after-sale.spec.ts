@@ -40,13 +40,15 @@ test('a shopper pays, the admin sees the confirmation in the Outbox, ships it, a
     'Street Address': '120 Main St',
     City: 'Toronto',
     State: 'ON',
-    'ZIP/Postal Code': 'M5V 2T6',
+    // Written loosely: kept, taxed, shipped and mailed as "M5V 2T6" (docs/product.md section 5).
+    'ZIP/Postal Code': 'm5v2t6',
   };
   for (const [label, value] of Object.entries(details)) {
     await checkout.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
   // Engraved as shown: this order goes straight to processing (the proof step has its own spec).
   await checkout.getByRole('checkbox', { name: 'Skip the proof, engrave as shown' }).check();
+  await expect(checkout.getByRole('textbox', { name: 'ZIP/Postal Code' })).toHaveValue('M5V 2T6');
   // The exact total for a Canadian address, before the card is charged, on the button itself.
   const pay = checkout.getByRole('button', { name: /^Complete Payment: \$\d+\.\d\d$/ });
   await expect(pay).toBeEnabled({ timeout: 20_000 });
