@@ -142,4 +142,18 @@ describe('the order details dialog', () => {
       await screen.findByText(`Refunded $5.00 of $${paid.total.toFixed(2)}`),
     ).toBeInTheDocument();
   });
+
+  it('says on which day the refund was made (the day the books file it under)', async () => {
+    currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
+    const paid = { ...SAMPLE_ADMIN_ORDER, paymentId: 'sbx_1', paidAt: '2025-01-02T10:00:00.000Z' };
+    await openDetails({
+      ...paid,
+      status: 'cancelled',
+      refunded: paid.total,
+      refundedAt: '2025-01-05T15:30:00.000Z',
+    });
+    expect(
+      await screen.findByText(`Refunded in full: $${paid.total.toFixed(2)} on January 5, 2025`),
+    ).toBeInTheDocument();
+  });
 });

@@ -194,6 +194,7 @@ export function OrderDetailsDialog({
                     {order.refunded >= order.total
                       ? `Refunded in full: ${formatDollars(order.refunded)}`
                       : `Refunded ${formatDollars(order.refunded)} of ${formatDollars(order.total)}`}
+                    {order.refundedAt && ` on ${formatDate(order.refundedAt, timeZone)}`}
                   </p>
                 )}
               </div>
