@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDollars, parseDollars } from './money';
+import { formatCount, formatDollars, parseCount, parseDollars, parsePercent } from './money';
 
 // What en-US's own formatters answer: formatDollars and formatCount must say the same.
 const intlDollars = new Intl.NumberFormat('en-US', {
@@ -80,8 +80,65 @@ describe('parseDollars', () => {
       '$$5',
       '1.2.3',
       'five',
+      '1,00',
+      '1.000.5',
+      '1.000,50',
+      '12abc',
+      '$1,000.00.0',
     ]) {
       expect(parseDollars(text), text).toBeNull();
+    }
+  });
+});
+
+describe('parsePercent', () => {
+  it('reads a percentage as typed, the % sign and spaces around it optional', () => {
+    expect(parsePercent('10')).toBe(10);
+    expect(parsePercent(' 12.5 ')).toBe(12.5);
+    expect(parsePercent('12.5%')).toBe(12.5);
+    expect(parsePercent('15 %')).toBe(15);
+    expect(parsePercent('.5')).toBe(0.5);
+  });
+
+  it('refuses what is not a number so written, and a dollar amount', () => {
+    for (const text of ['', '%', '$10', '1,00', '1.000.5', '12abc', '-5', '1e2', '10%%', '% 10']) {
+      expect(parsePercent(text), text).toBeNull();
+    }
+  });
+});
+
+describe('parseCount', () => {
+  it('reads a whole number, thousands separated or not, spaces around it ignored', () => {
+    expect(parseCount('1000')).toBe(1000);
+    expect(parseCount('1,000')).toBe(1000);
+    expect(parseCount(' 25 ')).toBe(25);
+    expect(parseCount('1,234,567')).toBe(1_234_567);
+    expect(parseCount('0')).toBe(0);
+    const next = random(11);
+    for (let i = 0; i < 200; i++) {
+      const count = Math.floor(next() * 10 ** Math.floor(next() * 12));
+      expect(parseCount(formatCount(count))).toBe(count);
+    }
+  });
+
+  it('refuses a fraction, separators out of place, a sign, an exponent or other text', () => {
+    for (const text of [
+      '',
+      ' ',
+      '1,00',
+      '1.000.5',
+      '1.000',
+      '1.5',
+      '12abc',
+      ',100',
+      '1,,000',
+      '-5',
+      '+5',
+      '1e3',
+      '$5',
+      '0x10',
+    ]) {
+      expect(parseCount(text), text).toBeNull();
     }
   });
 });

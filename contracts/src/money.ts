@@ -27,17 +27,40 @@ export function formatDollars(dollars: number): string {
   return `${sign}$${groupThousands(String(Math.floor(cents / 100)))}.${fraction}`;
 }
 
-/**
- * Dollars typed as the shop prints them (formatDollars): "$1,234.50", "1234.5", "1,234"; the $ and
- * the thousands separators optional, the separators only every three digits. Null for anything else
- * (a sign, an exponent, "12,34"): an amount is never guessed from a mistyped one.
- */
-export function parseDollars(text: string): number | null {
-  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/.exec(text.trim());
+/** Digits, thousands separated (only every three digits) or not, then a fraction: "1,234.5", ".5". */
+const DECIMAL = /^(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/;
+
+function parseDecimal(text: string): number | null {
+  const match = DECIMAL.exec(text);
   if (!match) return null;
   const [, whole = '', fraction = ''] = match;
   if (whole === '' && fraction === '') return null;
   return Number(`${whole.replace(/,/g, '') || '0'}.${fraction || '0'}`);
+}
+
+/**
+ * Dollars typed as the shop prints them (formatDollars): "$1,234.50", "1234.5", "1,234"; the $ and
+ * the thousands separators optional, the separators only every three digits. Null for anything else
+ * (a sign, an exponent, "12,34", "1.000.5"): an amount is never guessed from a mistyped one.
+ */
+export function parseDollars(text: string): number | null {
+  const match = /^\$?\s*(.*)$/.exec(text.trim());
+  return match ? parseDecimal(match[1]!) : null;
+}
+
+/** A percentage typed as "12.5" or "12.5 %", read like parseDollars' amounts. Null for anything else. */
+export function parsePercent(text: string): number | null {
+  const match = /^(.*?)\s*%?$/.exec(text.trim());
+  return match ? parseDecimal(match[1]!) : null;
+}
+
+/**
+ * A whole number typed as the shop prints counts (formatCount): "1,000" or "1000", spaces around it
+ * ignored. Null for anything else: a fraction, separators out of place ("1,00"), a sign, other text.
+ */
+export function parseCount(text: string): number | null {
+  const digits = /^(\d{1,3}(?:,\d{3})+|\d+)$/.exec(text.trim())?.[1];
+  return digits === undefined ? null : Number(digits.replace(/,/g, ''));
 }
 
 /** "12,345": a count (of labels, rows, items), thousands separated. */

@@ -6,6 +6,8 @@ import {
   expiryInstant,
   type DiscountCodeCreateInput,
 } from '@shop/contracts/discounts';
+import { formatCount, parseCount, parseDollars, parsePercent } from '@shop/contracts/money';
+import { z } from 'zod';
 import { toast, apiErrorStatus, apiFieldErrors, apiErrorMessage } from 'shell/store';
 import {
   Button,
@@ -56,7 +58,7 @@ function formValuesOf(code: DiscountCode | null): DiscountCodeFormValues {
     type: code.type,
     value: String(code.value),
     minimumOrder: String(code.minimumOrder ?? 0),
-    usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
+    usageLimit: code.usageLimit === null ? '' : formatCount(code.usageLimit),
     // The last day the code works (the shop's time zone), as a date input shows it.
     expiresAt: code.expiresOn ?? '',
     description: code.description ?? '',
@@ -64,16 +66,31 @@ function formValuesOf(code: DiscountCode | null): DiscountCodeFormValues {
   };
 }
 
-const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
+/**
+ * A field's number as the admin typed it, the way the shop prints it ("$1,234.50", "1,000", " 25 "),
+ * or undefined when blank. Text that is no such number is NaN, which the schema refuses with the
+ * field's message: a number is never guessed from a mistyped one ("1,00", "1.000.5", "12abc").
+ */
+function numberIn(text: string, parse: (text: string) => number | null): number | undefined {
+  if (text.trim() === '') return undefined;
+  return parse(text) ?? Number.NaN;
+}
+
+/** A count; a fraction ("2.5") is read too, so the schema's "must be a whole number" says what is wrong. */
+function countOrFraction(text: string): number | null {
+  const count = parseCount(text);
+  if (count !== null) return count;
+  return /^[\d,\s]*\.\d*\s*$/.test(text) ? parseDollars(text) : null;
+}
 
 /** What the inputs hold, as the contracts' schema reads it: blanks mean 0, unlimited, never, none. */
 function toInput(values: DiscountCodeFormValues): DiscountCodeCreateInput {
   return {
     code: values.code.trim(),
     type: values.type as DiscountCodeCreateInput['type'],
-    value: numberOrUndefined(values.value) as number,
-    minimumOrder: numberOrUndefined(values.minimumOrder) ?? 0,
-    usageLimit: numberOrUndefined(values.usageLimit) ?? null,
+    value: numberIn(values.value, values.type === 'fixed' ? parseDollars : parsePercent) as number,
+    minimumOrder: numberIn(values.minimumOrder, parseDollars) ?? 0,
+    usageLimit: numberIn(values.usageLimit, countOrFraction) ?? null,
     expiresAt: values.expiresAt || null,
     description: values.description.trim() || null,
     isActive: values.isActive,
@@ -94,11 +111,19 @@ function dayIsOver(day: string, timeZone: string | undefined, now = Date.now()):
 }
 
 /**
- * The contracts' schema, plus: a new expiry day must not be over already (a code that expired the day
- * it was made is a mistake). A code's unchanged expiry is kept, so an expired code can still be edited.
+ * The contracts' schema, plus: a value typed that is no number says so, and a new expiry day must
+ * not be over already (a code that expired the day it was made is a mistake). A code's unchanged
+ * expiry is kept, so an expired code can still be edited.
  */
 function formSchemaFor(timeZone: string | undefined, keptDay: string | null) {
   return discountCodeCreateSchema.extend({
+    // Typed but not a number (toInput's NaN) is not "required".
+    value: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'Value is required' : 'Value must be a number',
+      })
+      .pipe(discountCodeCreateSchema.shape.value),
     expiresAt: discountCodeCreateSchema.shape.expiresAt.refine(
       (day) =>
         !day || day === keptDay || !EXPIRY_DAY_PATTERN.test(day) || !dayIsOver(day, timeZone),
@@ -186,6 +211,8 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
         // The form upper-cases the code as it is typed (docs/product.md section 5).
         onChange={(event) => form.setValue('code', event.target.value.toUpperCase())}
       />
+      {/* Text fields, not number inputs: those refuse "$1,234.50" or "1,000" as the shop prints them
+          (or send them as blank); toInput reads them. */}
       <FieldRow>
         <SelectField label="Type" error={form.errors.type} {...form.input('type')}>
           <option value="percentage">Percentage off</option>
@@ -193,11 +220,8 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
         </SelectField>
         <TextField
           label={percentage ? 'Value (%)' : 'Value ($)'}
-          type="number"
           inputMode="decimal"
-          min={0}
-          max={100}
-          step="0.01"
+          autoComplete="off"
           hint={percentage ? 'From 0 to 100 percent.' : 'From $0 to $100.'}
           error={form.errors.value}
           {...form.input('value')}
@@ -206,20 +230,16 @@ function DiscountCodeForm({ editing, onDone }: { editing: DiscountCode | null; o
       <FieldRow>
         <TextField
           label="Minimum order ($)"
-          type="number"
           inputMode="decimal"
-          min={0}
-          step="0.01"
+          autoComplete="off"
           hint="0 for no minimum."
           error={form.errors.minimumOrder}
           {...form.input('minimumOrder')}
         />
         <TextField
           label="Usage limit"
-          type="number"
           inputMode="numeric"
-          min={1}
-          step={1}
+          autoComplete="off"
           optional
           hint="Blank for unlimited."
           error={form.errors.usageLimit}

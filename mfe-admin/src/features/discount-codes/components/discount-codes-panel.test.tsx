@@ -255,6 +255,58 @@ describe('Discount codes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('reads amounts and counts as the shop prints them: "$1,000.00", " 25 ", "1,000"', async () => {
+    currentFetch()
+      .mockResolvedValueOnce(json([]))
+      .mockResolvedValueOnce(json({ ...spring, id: 'd9', code: 'BULK', type: 'fixed' }, 201))
+      .mockResolvedValueOnce(json([]));
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('Code'), 'bulk');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'fixed');
+    await user.type(within(dialog).getByLabelText('Value ($)'), ' 25 ');
+    const minimum = within(dialog).getByLabelText('Minimum order ($)');
+    await user.clear(minimum);
+    await user.type(minimum, '$1,000.00');
+    await user.type(within(dialog).getByLabelText(/Usage limit/), '1,000');
+    // Kept as typed (a number input drops or refuses "$" and ",").
+    expect(minimum).toHaveValue('$1,000.00');
+    expect(within(dialog).getByLabelText('Value ($)')).toHaveValue(' 25 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount created' }));
+    expect(sentBody(currentFetch(), 1)).toMatchObject({
+      value: 25,
+      minimumOrder: 1000,
+      usageLimit: 1000,
+    });
+  });
+
+  it("refuses an amount or count it would have to guess, with the fields' messages", async () => {
+    currentFetch().mockResolvedValueOnce(json([]));
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('Code'), 'odd');
+    await user.type(within(dialog).getByLabelText('Value (%)'), '12abc');
+    const minimum = within(dialog).getByLabelText('Minimum order ($)');
+    await user.clear(minimum);
+    await user.type(minimum, '1,00');
+    await user.type(within(dialog).getByLabelText(/Usage limit/), '1.000.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Discount' }));
+    expect(within(dialog).getByLabelText('Value (%)')).toHaveAccessibleDescription(
+      expect.stringContaining('Value must be a number'),
+    );
+    expect(minimum).toHaveAccessibleDescription(
+      expect.stringContaining('Minimum order must be a number'),
+    );
+    expect(within(dialog).getByLabelText(/Usage limit/)).toHaveAccessibleDescription(
+      expect.stringContaining('Usage limit must be a number'),
+    );
+    await user.clear(within(dialog).getByLabelText(/Usage limit/));
+    await user.type(within(dialog).getByLabelText(/Usage limit/), '2.5');
+    expect(within(dialog).getByLabelText(/Usage limit/)).toHaveAccessibleDescription(
+      expect.stringContaining('Usage limit must be a whole number'),
+    );
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+  });
+
   it('says Save failed and marks a taken code on its field', async () => {
     currentFetch()
       .mockResolvedValueOnce(json([]))
@@ -283,7 +335,7 @@ describe('Discount codes', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit SPRING-10' }));
     const dialog = await openedDialog('Edit SPRING-10');
     const value = within(dialog).getByLabelText('Value (%)');
-    expect(value).toHaveValue(10);
+    expect(value).toHaveValue('10');
     await user.clear(value);
     await user.type(value, '15');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

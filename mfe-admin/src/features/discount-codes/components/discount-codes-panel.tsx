@@ -12,6 +12,7 @@ import {
 } from '@shop/ui';
 import { OnFirstOpen } from '../../../components/on-first-open';
 import { formatDay, formatDiscountValue, formatDollars } from '@shop/ui';
+import { formatCount } from '@shop/contracts/money';
 import { useDeleteDiscountCode } from '../api/delete-discount-code';
 import { hasExpired, useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
 
@@ -81,7 +82,8 @@ export function DiscountCodesPanel() {
                     {code.minimumOrder > 0 ? formatDollars(code.minimumOrder) : '—'}
                   </td>
                   <td className="numeric">
-                    {code.timesUsed} / {code.usageLimit ?? '∞'}
+                    {formatCount(code.timesUsed)} /{' '}
+                    {code.usageLimit === null ? '∞' : formatCount(code.usageLimit)}
                     {code.usageLimit === null && <span className="muted"> (unlimited)</span>}
                   </td>
                   <td className="nowrap">{code.expiresOn ? formatDay(code.expiresOn) : 'Never'}</td>
