@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { fromMedium, theme } from './theme';
@@ -21,6 +21,68 @@ const Overlay = styled(RadixDialog.Overlay)`
  * below it, so the toast of the dialog's own failure does not hide its title, close button or fields.
  */
 export const TOASTS_BOTTOM_PROPERTY = '--shop-toasts-bottom';
+
+/**
+ * Marks the shell's toasts (its toaster's box, a child of the page's body). A toast shown over an open
+ * dialog stays usable: its buttons take clicks and focus (F8 reaches it), and an Escape pressed on it
+ * closes the toast, not the dialog.
+ */
+export const TOASTS_ATTRIBUTE = 'data-shop-toasts';
+
+function inToasts(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(`[${TOASTS_ATTRIBUTE}]`) !== null;
+}
+
+/**
+ * Presses that began on a toast. Radix decides a press outside the dialog at the click that ends it,
+ * when a toast closed by that click has already left the page (its target no longer in the toasts).
+ */
+const pressesOnToasts = new WeakSet<Event>();
+
+/** Whether a Radix outside event (a press, a focus) came from the toasts. */
+function fromToasts(event: CustomEvent<{ originalEvent: Event }>): boolean {
+  return inToasts(event.target) || pressesOnToasts.has(event.detail.originalEvent);
+}
+
+/**
+ * While a dialog is open: focus moving into a toast or out of it is kept from the dialog's focus trap
+ * (Radix's, which would take it straight back), and the toasts are not hidden from screen readers
+ * with the rest of the page. Registered in a layout effect, so before the trap's own listeners on the
+ * document (Radix adds them in a passive effect), which stopImmediatePropagation then skips.
+ */
+function useToastsUsable(open: boolean) {
+  useLayoutEffect(() => {
+    if (!open) return;
+    const keepFromTrap = (event: FocusEvent) => {
+      const into = event.type === 'focusin' ? event.target : event.relatedTarget;
+      if (inToasts(into)) event.stopImmediatePropagation();
+    };
+    const notePress = (event: PointerEvent) => {
+      if (inToasts(event.target)) pressesOnToasts.add(event);
+    };
+    document.addEventListener('focusin', keepFromTrap);
+    document.addEventListener('focusout', keepFromTrap);
+    document.addEventListener('pointerdown', notePress, true);
+    // Radix hides every other child of the body (aria-hidden) once the dialog is drawn; the toasts'
+    // box, there or added later, is shown again.
+    const boxes = `body > [${TOASTS_ATTRIBUTE}]`;
+    const observer = new MutationObserver(() => {
+      for (const box of document.querySelectorAll(boxes)) {
+        box.removeAttribute('aria-hidden');
+        observer.observe(box, { attributes: true, attributeFilter: ['aria-hidden'] });
+      }
+    });
+    observer.observe(document.body, { childList: true });
+    for (const box of document.querySelectorAll(boxes))
+      observer.observe(box, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => {
+      document.removeEventListener('focusin', keepFromTrap);
+      document.removeEventListener('focusout', keepFromTrap);
+      document.removeEventListener('pointerdown', notePress, true);
+      observer.disconnect();
+    };
+  }, [open]);
+}
 
 // Phones: at the bottom of the screen, no higher than the toast's end; centred from medium screens
 // up, where toasts show at the bottom right.
@@ -130,7 +192,8 @@ function placeNear(section: HTMLElement | null): HTMLElement | null {
 
 /**
  * An accessible modal (Radix): focus is trapped inside and returns to the opener, Escape and the close
- * button close it, the rest of the page is hidden from screen readers while it is open. On opening,
+ * button close it, the rest of the page is hidden from screen readers while it is open (but for the
+ * toasts, which stay usable: TOASTS_ATTRIBUTE). On opening,
  * focus goes to the element marked `data-autofocus` (the first field), else to the first control; on
  * closing, back to the control that opened it when that is still on the page (else `returnFocusTo`,
  * else the heading of the section the opener was in).
@@ -148,6 +211,9 @@ export function Dialog({
   // header, a table row), so the element that had focus when one opened is kept and focused again.
   const openerRef = useRef<() => HTMLElement | null>(() => null);
   const sectionRef = useRef<HTMLElement | null>(null);
+  // The last Escape this dialog's own layer was given (Radix gives it only to the top layer).
+  const escapeSeenRef = useRef<Event | null>(null);
+  useToastsUsable(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -156,6 +222,26 @@ export function Dialog({
             ref={contentRef}
             $width={width}
             role={role ?? 'dialog'}
+            // A click on a toast shown over the dialog, or an Escape pressed on it, is the toast's.
+            onInteractOutside={(event) => {
+              if (fromToasts(event)) event.preventDefault();
+            }}
+            onEscapeKeyDown={(event) => {
+              escapeSeenRef.current = event;
+              if (inToasts(event.target)) event.preventDefault();
+            }}
+            // A toast shown meanwhile, when its Radix copy is this dialog's (the shell's own dialogs),
+            // is the top layer and would take the Escape; the toaster leaves an Escape pressed in a
+            // dialog alone, and the dialog closes. A layer inside the dialog keeps its own Escape
+            // (focus is then in it, outside the dialog's box).
+            onKeyDown={(event) => {
+              if (
+                event.key === 'Escape' &&
+                escapeSeenRef.current !== event.nativeEvent &&
+                contentRef.current?.contains(event.target as Node)
+              )
+                onOpenChange(false);
+            }}
             onOpenAutoFocus={(event) => {
               const active = document.activeElement;
               // An opener inside another dialog counts too (Cancel order's confirmation, opened from

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, useShopStore } from 'shell/store';
+import { Dialog, DialogTitle } from '@shop/ui';
 import { renderPage } from '@shop/ui/testing';
+import { useState } from 'react';
 import { resetShell } from '../../../testing/shell-config';
 import { TOAST_DURATION_MS, Toaster } from './toaster';
 
@@ -87,5 +89,60 @@ describe('Toaster', () => {
   it('announces through a labelled viewport region', () => {
     renderPage(<Toaster />);
     expect(screen.getByRole('region', { name: /Notification/ })).toBeInTheDocument();
+  });
+
+  describe('over an open dialog', () => {
+    function FormDialog() {
+      const [open, setOpen] = useState(true);
+      return (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTitle>Add Discount Code</DialogTitle>
+          <input aria-label="Code" data-autofocus />
+        </Dialog>
+      );
+    }
+
+    async function openWithToast() {
+      renderPage(
+        <>
+          <FormDialog />
+          <Toaster />
+        </>,
+      );
+      act(() => void toast({ variant: 'destructive', title: 'Save failed' }));
+      await act(async () => {}); // the dialog's effects: the page hidden from screen readers
+      return screen.getByRole('dialog', { name: 'Add Discount Code' });
+    }
+
+    it('closes with its close control, and the dialog stays open with the focus', async () => {
+      const dialog = await openWithToast();
+      const user = userEvent.setup();
+      await user.click(within(screen.getByTestId('toast')).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByTestId('toast')).toBeNull();
+      expect(dialog).toBeInTheDocument();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    });
+
+    it('is reached with F8 and closed with Escape there; Escape in the dialog closes the dialog', async () => {
+      const dialog = await openWithToast();
+      const user = userEvent.setup();
+      const code = screen.getByRole('textbox', { name: 'Code' });
+      expect(code).toHaveFocus();
+      await user.keyboard('[F8]');
+      expect(screen.getByTestId('toast-viewport')).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByTestId('toast')).toBeNull();
+      expect(dialog).toBeInTheDocument();
+      expect(code).toHaveFocus();
+
+      act(() => void toast({ variant: 'destructive', title: 'Save failed' }));
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('is not hidden from screen readers with the rest of the page', async () => {
+      await openWithToast();
+      expect(screen.getByRole('region', { name: /^Notifications/ })).toBeInTheDocument();
+    });
   });
 });

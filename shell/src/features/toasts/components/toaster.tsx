@@ -1,7 +1,9 @@
 import * as Toast from '@radix-ui/react-toast';
+import { useRef, type FocusEvent } from 'react';
+import { createPortal } from 'react-dom';
 import styled, { css, keyframes } from 'styled-components';
 import { useShopStore } from '../../../store/session';
-import { CloseIcon, TOASTS_BOTTOM_PROPERTY, fromMedium, theme } from '@shop/ui';
+import { CloseIcon, TOASTS_ATTRIBUTE, TOASTS_BOTTOM_PROPERTY, fromMedium, theme } from '@shop/ui';
 
 /** docs/product.md section 9: shown for 5000 ms unless a toast asks otherwise; swipe right past 50 px dismisses. */
 export const TOAST_DURATION_MS = 5000;
@@ -58,6 +60,8 @@ const Root = styled(Toast.Root)<{ $variant: 'default' | 'destructive' }>`
   background: ${theme.colors.surface};
   color: ${theme.colors.ink};
   box-shadow: ${theme.shadowRaised};
+  /* Clickable over an open dialog too, which turns pointer events off on the page's body. */
+  pointer-events: auto;
   ${({ $variant }) =>
     $variant === 'destructive' &&
     css`
@@ -159,53 +163,88 @@ function publishToastsBottom(viewport: HTMLOListElement | null) {
   };
 }
 
+/** Whether focus is in a dialog: an Escape pressed there closes the dialog, not the toast. */
+const focusInDialog = () =>
+  document.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null;
+
 /**
  * The one toast viewport of the page. It renders useShopStore().toasts, so a toast() from the shell or
- * any remote appears here; the store keeps one at a time.
+ * any remote appears here; the store keeps one at a time. Its box is a child of the body marked
+ * TOASTS_ATTRIBUTE, so a toast shown over a dialog stays usable (@shop/ui's Dialog): clicked, reached
+ * with F8 and read by screen readers; closing it puts focus back where it was before (in the dialog).
  */
 export function Toaster() {
   const toasts = useShopStore((s) => s.toasts);
   const dismissToast = useShopStore((s) => s.dismissToast);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Where focus was before it entered the toasts (F8, a click on a toast's button).
+  const focusBefore = useRef<HTMLElement | null>(null);
+  const rememberFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !event.currentTarget.contains(from))
+      focusBefore.current = from;
+  };
+  const dismiss = (id: number) => {
+    if (useShopStore.getState().toasts.some((t) => t.id === id && t.open)) dismissToast(id);
+    const before = focusBefore.current;
+    if (boxRef.current?.contains(document.activeElement) && before?.isConnected) before.focus();
+  };
   // A fresh provider per toast: Radix pauses the close timer while focus is in the viewport, and moves
   // focus there when a toast is closed with its button; once that toast is gone it stops listening for
   // focus leaving, so the next toast would stay paused for good. One toast at a time, so nothing is lost.
   const latestId = toasts[0]?.id ?? 0;
-  return (
-    <Toast.Provider
-      key={latestId}
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label="Notification"
+  return createPortal(
+    <div
+      ref={boxRef}
+      {...{ [TOASTS_ATTRIBUTE]: '' }}
+      onFocus={rememberFocus}
+      // Escape pressed in the toasts closes the shown one. Radix's own Escape is skipped while a
+      // remote's dialog is open: that dialog's copy of Radix sees the key first and marks it handled.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        for (const shown of useShopStore.getState().toasts) if (shown.open) dismiss(shown.id);
+      }}
     >
-      {toasts.map(({ id, open, title, description, action, variant = 'default', duration }) => (
-        <Root
-          key={id}
-          open={open}
-          onOpenChange={(next) => {
-            if (!next) dismissToast(id);
-          }}
-          duration={duration ?? TOAST_DURATION_MS}
-          type={variant === 'destructive' ? 'foreground' : 'background'}
-          $variant={variant}
-          data-variant={variant}
-          data-testid="toast"
-        >
-          <div>
-            <Title>{title}</Title>
-            {description && <Description>{description}</Description>}
-          </div>
-          {action && (
-            <Action altText={action.label} onClick={action.onClick} $variant={variant}>
-              {action.label}
-            </Action>
-          )}
-          <Close aria-label="Close">
-            <CloseIcon size={16} />
-          </Close>
-        </Root>
-      ))}
-      <Viewport ref={publishToastsBottom} data-testid="toast-viewport" />
-    </Toast.Provider>
+      <Toast.Provider
+        key={latestId}
+        duration={TOAST_DURATION_MS}
+        swipeDirection="right"
+        swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+        label="Notification"
+      >
+        {toasts.map(({ id, open, title, description, action, variant = 'default', duration }) => (
+          <Root
+            key={id}
+            open={open}
+            onOpenChange={(next) => {
+              if (!next) dismiss(id);
+            }}
+            onEscapeKeyDown={(event) => {
+              if (focusInDialog()) event.preventDefault();
+            }}
+            duration={duration ?? TOAST_DURATION_MS}
+            type={variant === 'destructive' ? 'foreground' : 'background'}
+            $variant={variant}
+            data-variant={variant}
+            data-testid="toast"
+          >
+            <div>
+              <Title>{title}</Title>
+              {description && <Description>{description}</Description>}
+            </div>
+            {action && (
+              <Action altText={action.label} onClick={action.onClick} $variant={variant}>
+                {action.label}
+              </Action>
+            )}
+            <Close aria-label="Close">
+              <CloseIcon size={16} />
+            </Close>
+          </Root>
+        ))}
+        <Viewport ref={publishToastsBottom} data-testid="toast-viewport" />
+      </Toast.Provider>
+    </div>,
+    document.body,
   );
 }
