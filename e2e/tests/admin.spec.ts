@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { screenshots } from '../support/screenshots';
 
 // The admin remote: the gate, the secret at /admin-setup (global setup starts the API with
 // ADMIN_SECRET=e2e-admin-secret), and the discount codes table.
@@ -80,7 +81,9 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
   await dialog.getByLabel('Code', { exact: true }).pressSequentially(code.toLowerCase());
   await expect(dialog.getByLabel('Code', { exact: true })).toHaveValue(code);
   await dialog.getByLabel('Value (%)').fill('10');
-  await dialog.getByLabel('Minimum order ($)').fill('20');
+  // Amounts and counts typed as the shop prints them.
+  await dialog.getByLabel('Minimum order ($)').fill('$1,020.50');
+  await dialog.getByLabel('Usage limit').fill(' 1,000 ');
   await dialog.getByLabel(/Description/).fill('End-to-end test code');
   await dialog.getByRole('button', { name: 'Create Discount' }).click();
   await expect(page.getByText('Discount created', { exact: true })).toBeVisible();
@@ -90,8 +93,35 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: new RegExp(code) }) });
   await expect(row).toContainText('10% off');
-  await expect(row).toContainText('$20.00');
+  await expect(row).toContainText('$1,020.50');
+  await expect(row).toContainText('0 / 1,000');
   await expect(row).toContainText('Active');
+
+  // A failure's toast shown over the open dialog: its Close button works and the dialog stays.
+  await page.getByRole('button', { name: 'Add Discount Code' }).click();
+  await dialog.getByLabel('Code', { exact: true }).fill(code);
+  await dialog.getByLabel('Value (%)').fill('5');
+  const create = dialog.getByRole('button', { name: 'Create Discount' });
+  await create.click();
+  const failure = page.getByTestId('toast').filter({ hasText: 'Save failed' });
+  await expect(failure).toBeVisible();
+  await failure.getByRole('button', { name: 'Close' }).click();
+  await expect(failure).toBeHidden();
+  await expect(dialog).toBeVisible();
+  // From the keyboard: F8 reaches the toast, Escape there closes the toast and focus is back in the
+  // dialog; Escape in the dialog closes the dialog.
+  await create.click();
+  await expect(failure).toBeVisible();
+  await page.keyboard.press('F8');
+  await expect(page.getByTestId('toast-viewport')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(failure).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await create.click();
+  await expect(failure).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   // The customer list shows this admin, whose account cannot be deleted.
   await page.getByRole('tab', { name: 'Customers' }).click();
@@ -101,4 +131,25 @@ test('a non-admin is denied, grants admin at /admin-setup, then creates a discou
   const rows = page.getByRole('region', { name: 'Customers' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(email);
+
+  // On a phone the sections' tabs keep one row that scrolls sideways, the selected one in sight,
+  // however it was selected (here by an order's address, which opens the Orders tab).
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/admin?order=1');
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+  await expect(page.getByRole('tab', { name: 'Orders', selected: true })).toBeInViewport({
+    ratio: 1,
+  });
+  const tops = await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+  await page.getByRole('tab', { name: 'Orders' }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Releases', selected: true })).toBeInViewport({
+    ratio: 1,
+  });
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeInViewport({
+    ratio: 1,
+  });
+  await screenshots(page, 'admin', 'tabs');
 });

@@ -1,15 +1,29 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '@shop/ui';
 
+// One row. Tabs wider than the screen (a phone) scroll sideways inside it: shadows at its edges say
+// there are more that way (a cover scrolling with the tabs hides a shadow at the row's end), the
+// scrollbar stays, and the selected tab is scrolled into sight (Tabs). Wrapped onto two or three rows
+// they pushed each section's content a screen down.
 const List = styled.div`
   display: flex;
   gap: 0.25rem;
   margin-bottom: 1.5rem;
-  border-bottom: 1px solid ${theme.colors.border};
-  /* More tabs than a phone's width go on a second row: every section stays in sight (scrolled
-     sideways they hid half of them, with no sign that there were more). */
-  flex-wrap: wrap;
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  scrollbar-width: thin;
+  background:
+    linear-gradient(to right, ${theme.colors.page} 40%, rgb(248 250 252 / 0)) left / 2rem 100%
+      no-repeat local,
+    linear-gradient(to left, ${theme.colors.page} 40%, rgb(248 250 252 / 0)) right / 2rem 100%
+      no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgb(15 23 42 / 0.22), rgb(15 23 42 / 0)) left / 0.75rem
+      100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgb(15 23 42 / 0.22), rgb(15 23 42 / 0)) right /
+      0.75rem 100% no-repeat scroll;
+  /* The rule under the tabs, drawn inside the scrolling box so the selected tab's bar covers it. */
+  box-shadow: inset 0 -1px 0 ${theme.colors.border};
 `;
 
 const Tab = styled.button`
@@ -21,7 +35,6 @@ const Tab = styled.button`
   padding: 0 0.5rem;
   border: 0;
   border-bottom: 3px solid transparent;
-  margin-bottom: -1px;
   background: transparent;
   color: ${theme.colors.muted};
   font: inherit;
@@ -71,7 +84,8 @@ interface TabsProps<K extends string> {
 
 /**
  * WAI-ARIA tabs: one tab stop for the list, arrows, Home and End move between tabs and select them;
- * only the selected panel is rendered.
+ * only the selected panel is rendered. One row, scrolled sideways on a narrow screen, the selected
+ * tab in sight.
  */
 export function Tabs<K extends string>({ label, tabs, value, onValueChange }: TabsProps<K>) {
   const id = useId();
@@ -80,6 +94,20 @@ export function Tabs<K extends string>({ label, tabs, value, onValueChange }: Ta
     0,
     tabs.findIndex((tab) => tab.key === value),
   );
+
+  // The selected tab in sight in the row, however it was selected (a click, the keyboard, an order's
+  // address opening Orders), scrolling only the row, never the page.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelectorAll<HTMLElement>('[role="tab"]')[index];
+    if (!list || !tab) return;
+    const box = list.getBoundingClientRect();
+    const { left, right } = tab.getBoundingClientRect();
+    // A little of the next tab stays in sight, so the row reads as one that scrolls.
+    const peek = Math.min(32, Math.max(0, (box.width - (right - left)) / 2));
+    if (left < box.left) list.scrollLeft -= box.left - left + peek;
+    else if (right > box.right) list.scrollLeft += right - box.right + peek;
+  }, [index]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, number> = {
