@@ -107,6 +107,17 @@ describe('Dashboard', () => {
     ).toBeInTheDocument();
   });
 
+  it('says "500+" proofs waiting when the API read only the first 500, never an exact-looking 500', async () => {
+    stubApi({
+      'GET /api/admin/insights?period=7d': {
+        json: { ...week, proofs: { ...week.proofs, waiting: 500, waitingMore: true } },
+      },
+    });
+    renderPage(<DashboardPanel />);
+    const tile = (await screen.findByText('Proofs waiting')).closest('div')!;
+    expect(tile).toHaveTextContent('500+');
+  });
+
   it('shows the key figures, the funnel, the proofs, the late orders and each chart with its numbers as a table', async () => {
     stubApi({ 'GET /api/admin/insights?period=7d': { json: week } });
     renderPage(<DashboardPanel />);
