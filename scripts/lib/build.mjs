@@ -1,6 +1,6 @@
 // Builds the packages whose build is older than their sources (lerna runs each package's build).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './install.mjs';
 
@@ -39,6 +39,9 @@ export function buildStale(log = console.log, { only } = {}) {
   const stale = BUILT_PACKAGES.filter((p) => (!only || only.includes(p.dir)) && isStale(p));
   if (stale.length === 0) return [];
   log(`Building ${stale.map((p) => p.dir).join(', ')}...`);
+  // The stamp is dated when the build started: a source saved during the build is newer than it,
+  // so the next run builds again rather than taking the build for the file's.
+  const startedAt = new Date();
   const scopes = stale.flatMap((p) => ['--scope', p.name]);
   const result = spawnSync(
     'npx',
@@ -50,7 +53,10 @@ export function buildStale(log = console.log, { only } = {}) {
     },
   );
   if (result.status !== 0) throw new Error('The build failed (see above).');
-  for (const p of stale)
-    writeFileSync(path.join(root, p.dir, 'dist', STAMP), new Date().toISOString());
+  for (const p of stale) {
+    const stamp = path.join(root, p.dir, 'dist', STAMP);
+    writeFileSync(stamp, startedAt.toISOString());
+    utimesSync(stamp, startedAt, startedAt);
+  }
   return stale.map((p) => p.name);
 }
