@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import {
   adminPage,
@@ -43,6 +43,12 @@ async function chooseMaterial(page: Page, name = 'Phenolic') {
   await configurator.getByText(name, { exact: true }).click();
   await expect(configurator.getByRole('radio', { name: new RegExp(name) })).toBeChecked();
   return configurator;
+}
+
+/** The height of the control on screen, in px. */
+async function heightOf(control: Locator) {
+  await expect(control).toBeVisible({ timeout: 15_000 });
+  return (await control.boundingBox())!.height;
 }
 
 /** Calls to the API made after this point whose method and path match. */
@@ -350,9 +356,19 @@ test.describe('4. the phone layout shows what matters', () => {
       .getByRole('button', { name: 'Decrease quantity' })
       .boundingBox())!;
     expect(plus.x + plus.width - minus.x).toBeLessThan(200);
+    // A phone's controls are at least 44 px tall, the small buttons too.
+    expect(
+      await heightOf(bar.getByRole('button', { name: 'See order summary' })),
+    ).toBeGreaterThanOrEqual(44);
 
     const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
     await post(page.request, sessionId!, '/api/cart', LABEL);
+    await page.goto('/cart');
+    const cart = page.locator('[data-remote="cart_checkout"]');
+    for (const name of [/^Edit /, /^Remove /]) {
+      const control = cart.getByRole(name.source === '^Edit ' ? 'link' : 'button', { name });
+      expect(await heightOf(control), String(name)).toBeGreaterThanOrEqual(44);
+    }
     await page.goto('/checkout');
     const checkout = page.locator('[data-remote="cart_checkout"]');
     const toggle = checkout.getByRole('button', { name: /^Show details · \$/ });

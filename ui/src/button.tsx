@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { theme } from './theme';
+import { fromSmall, theme } from './theme';
 
 export type ButtonVariant =
   'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost' | 'inverse';
@@ -63,8 +63,13 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   `,
 };
 
-const sizes: Record<ButtonSize, { height: string; padding: string; fontSize: string }> = {
-  sm: { height: '2.25rem', padding: '0.625rem', fontSize: '0.875rem' },
+const sizes: Record<
+  ButtonSize,
+  { height: string; padding: string; fontSize: string; phoneHeight?: string }
+> = {
+  // On a phone a small button is still a 44 px target (2.75rem, as tall as md); it is compact from
+  // the small breakpoint up, where a pointer is the likelier hand.
+  sm: { height: '2.25rem', phoneHeight: '2.75rem', padding: '0.625rem', fontSize: '0.875rem' },
   md: { height: '2.75rem', padding: '1.125rem', fontSize: '0.975rem' },
   lg: { height: '3.25rem', padding: '1.75rem', fontSize: '1.0625rem' },
 };
@@ -75,7 +80,10 @@ export const buttonStyles = css<ButtonStyleProps>`
   align-items: center;
   justify-content: center;
   gap: 0.5rem;
-  min-height: ${({ $size = 'md' }) => sizes[$size].height};
+  min-height: ${({ $size = 'md' }) => sizes[$size].phoneHeight ?? sizes[$size].height};
+  ${fromSmall} {
+    min-height: ${({ $size = 'md' }) => sizes[$size].height};
+  }
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   padding: 0 ${({ $size = 'md' }) => sizes[$size].padding};
   border: 1px solid transparent;
