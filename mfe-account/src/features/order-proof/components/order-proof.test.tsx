@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderProof } from '@shop/contracts/proof-workflow';
 import { json, renderPage, setupShopTests } from '@shop/ui/testing';
+import { formatTimeWithZone } from '@shop/ui';
 import { APPROVAL_NAME_MISSING, OrderProofSection } from './order-proof';
 
 const currentFetch = setupShopTests();
@@ -244,6 +245,17 @@ describe('the order page’s proof', () => {
     renderPage(<OrderProofSection orderId="o1" orderStatus="processing" access={null} />);
     expect(await screen.findByRole('status')).toHaveTextContent(
       /^Approved by Ann Lee on March 5, 2025 at .+\. Your labels are in production: we engrave exactly this\.$/,
+    );
+  });
+
+  it('names the approval time’s zone, as the order page’s Placed line does', async () => {
+    const approved = proof({ status: 'approved' });
+    const at = '2025-03-05T15:00:00.000Z';
+    approved.revisions[0]!.approval = { at, name: 'Ann Lee' };
+    currentFetch().mockResolvedValueOnce(json(approved));
+    renderPage(<OrderProofSection orderId="o1" orderStatus="processing" access={null} />);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Approved by Ann Lee on March 5, 2025 at ${formatTimeWithZone(at)}.`,
     );
   });
 });

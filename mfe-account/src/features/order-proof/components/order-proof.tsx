@@ -10,7 +10,7 @@ import {
   busyProps,
   TextField,
   formatDate,
-  formatTime,
+  formatTimeWithZone,
   fromMedium,
   theme,
 } from '@shop/ui';
@@ -146,8 +146,9 @@ const Earlier = styled.details`
   }
 `;
 
+/** With its zone's name, as the order page's Placed line and steps (formatTimeWithZone). */
 function when(at: string) {
-  return `${formatDate(at)} at ${formatTime(at)}`;
+  return `${formatDate(at)} at ${formatTimeWithZone(at)}`;
 }
 
 /** An answer that got no answer back: nothing was recorded, and the customer may send it again. */

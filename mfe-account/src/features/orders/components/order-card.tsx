@@ -9,7 +9,7 @@ import {
   formatDate,
   formatDollars,
   formatInches,
-  formatTime,
+  formatTimeWithZone,
   fromMedium,
   materialName,
   mountingName,
@@ -203,7 +203,8 @@ const Totals = styled.dl`
 
 export function OrderCard({ order }: { order: OrderHistoryEntry }) {
   const headingId = `order-${order.id}`;
-  const time = formatTime(order.createdAt);
+  // With its zone's name, as the order's page says it (order-page.tsx).
+  const time = formatTimeWithZone(order.createdAt);
   return (
     <Card aria-labelledby={headingId} data-testid="order-card">
       <Header>

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
 import type { OrderHistoryEntry } from '@shop/contracts/orders';
+import { formatDate, formatTimeWithZone } from '@shop/ui';
 import { TEST_USER, json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { OrdersPage } from './orders-page';
 import { SAMPLE_ORDER } from '@shop/contracts/testing';
@@ -68,6 +69,16 @@ describe('OrdersPage', () => {
       'completed',
       'cancelled',
     ]);
+  });
+
+  it('says when an order was placed as its page does: the time with its zone', async () => {
+    currentFetch().mockResolvedValueOnce(json([order({})]));
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<OrdersPage />);
+    const card = await screen.findByRole('article', { name: 'Order #1001' });
+    expect(within(card).getByText(/^Placed/)).toHaveTextContent(
+      `Placed ${formatDate(SAMPLE_ORDER.createdAt)} at ${formatTimeWithZone(SAMPLE_ORDER.createdAt)}`,
+    );
   });
 
   it('shows the text a proof revision changed, marked so, and the region the tax was charged for', async () => {
