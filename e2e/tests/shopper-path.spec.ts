@@ -369,6 +369,12 @@ test.describe('4. the phone layout shows what matters', () => {
       const control = cart.getByRole(name.source === '^Edit ' ? 'link' : 'button', { name });
       expect(await heightOf(control), String(name)).toBeGreaterThanOrEqual(44);
     }
+    const links = [
+      cart.getByRole('link', { name: 'Continue shopping' }),
+      page.getByRole('contentinfo').getByRole('link', { name: 'Configure a label' }),
+      page.getByRole('contentinfo').getByRole('link', { name: /^\+?[\d (]/ }),
+    ];
+    for (const link of links) expect(await heightOf(link)).toBeGreaterThanOrEqual(44);
     await page.goto('/checkout');
     const checkout = page.locator('[data-remote="cart_checkout"]');
     const toggle = checkout.getByRole('button', { name: /^Show details · \$/ });

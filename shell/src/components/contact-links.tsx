@@ -7,18 +7,22 @@ const List = styled.ul<{ $tone: 'light' | 'dark' }>`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: 0.75rem;
+  gap: 0.25rem;
+  /* Each row as tall as its link, a 44 px target on a phone. */
   li {
     display: flex;
     align-items: center;
     gap: 0.625rem;
-    min-height: 1.75rem;
+    min-height: 2.75rem;
   }
   svg {
     flex: none;
     color: ${({ $tone }) => ($tone === 'dark' ? theme.colors.accent : '#fdba74')};
   }
   a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 2.75rem;
     font-weight: 600;
     text-decoration: none;
     overflow-wrap: anywhere;

@@ -64,7 +64,11 @@ const Links = styled.ul`
   a {
     display: inline-flex;
     align-items: center;
-    min-height: 2rem;
+    /* A 44 px target on a phone; compact from the medium breakpoint up. */
+    min-height: 2.75rem;
+    ${fromMedium} {
+      min-height: 2rem;
+    }
     text-decoration: none;
     color: ${theme.colors.brandMuted};
   }

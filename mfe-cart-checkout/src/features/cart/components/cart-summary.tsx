@@ -20,6 +20,10 @@ const Sticky = styled(Card)`
 
 const Continue = styled(Link)`
   justify-self: center;
+  /* A 44 px target on a phone, as the buttons above it. */
+  display: inline-flex;
+  align-items: center;
+  min-height: 2.75rem;
   color: ${theme.colors.brand};
   font-size: 0.925rem;
   font-weight: 600;
