@@ -437,6 +437,32 @@ describe('upload', () => {
     });
   });
 
+  it('keeps the focus in the list when a file is removed, then on the file chooser when none is left', async () => {
+    stubApi({
+      'POST /api/calculate-price': () => json(PRICE_5_20),
+      'POST /api/upload': () =>
+        json({
+          message: '2 files uploaded successfully',
+          errors: [],
+          files: [
+            { filename: `${HASH}.png`, originalName: 'logo.png' },
+            { filename: `${'b'.repeat(64)}.pdf`, originalName: 'drawing.pdf' },
+          ],
+        }),
+    });
+    const user = openConfigurator();
+    await chooseMaterial(user);
+    choose([
+      new File(['png'], 'logo.png', { type: 'image/png' }),
+      new File(['%PDF'], 'drawing.pdf', { type: 'application/pdf' }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Remove logo.png' }));
+    expect(screen.getByRole('button', { name: 'Remove drawing.pdf' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove drawing.pdf' }));
+    expect(screen.queryByRole('list', { name: 'Uploaded files' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Choose files to upload')).toHaveFocus();
+  });
+
   it('draws the uploaded image on the label where the proof draws it, and says which files it does not show', async () => {
     vi.stubGlobal(
       'URL',

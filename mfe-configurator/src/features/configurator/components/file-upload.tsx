@@ -111,6 +111,23 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
   // The upload's toasts still to show; the turn ends with the page.
   const endTurn = useRef(() => {});
   useEffect(() => () => endTurn.current(), []);
+  // A removed file's button leaves the page with it: the focus goes to the file now in its place
+  // (or the one before it), or to the file chooser once none is left, not back to the page's top.
+  const list = useRef<HTMLUListElement>(null);
+  const chooser = useRef<HTMLInputElement>(null);
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const buttons = list.current?.querySelectorAll('button') ?? [];
+    const next = buttons[Math.min(index, buttons.length - 1)];
+    (next ?? chooser.current)?.focus();
+  }, [files]);
+  const remove = (index: number, hashedName: string) => {
+    focusAfterRemove.current = index;
+    onFileRemoved(hashedName);
+  };
   const showInTurn = (toasts: ToastInput[]) => {
     endTurn.current();
     endTurn.current = toastsInTurn(toasts);
@@ -195,6 +212,7 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
           <strong>Drag files here</strong> or
         </p>
         <FileInput
+          ref={chooser}
           id={id}
           type="file"
           name="files"
@@ -217,14 +235,14 @@ export function FileUpload({ files, onFilesAdded, onFileRemoved }: FileUploadPro
       </Zone>
       <div role="status">{upload.isPending && <Status>Uploading…</Status>}</div>
       {files.length > 0 && (
-        <FileList aria-label="Uploaded files">
-          {files.map((file) => (
+        <FileList ref={list} aria-label="Uploaded files">
+          {files.map((file, index) => (
             <li key={file.hashedName}>
               <span>{file.originalName}</span>
               <Button
                 type="button"
                 $variant="ghost"
-                onClick={() => onFileRemoved(file.hashedName)}
+                onClick={() => remove(index, file.hashedName)}
                 aria-label={`Remove ${file.originalName}`}
               >
                 Remove
