@@ -29,6 +29,9 @@ test('on a 375px phone, the toast shows at the top of the screen under the heade
   await expect(toast).toContainText("We'll reply to ann@plant.example within 24 hours.");
   await expect(toast.getByRole('button', { name: 'Close' })).toBeVisible();
   await page.waitForTimeout(300); // the slide-in animation
+  // A phone's touch target.
+  const close = (await toast.getByRole('button', { name: 'Close' }).boundingBox())!;
+  expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
   const box = (await toast.boundingBox())!;
   // Under the header: its cart badge and menu stay visible and usable.
   const header = (await page.getByRole('banner').boundingBox())!;

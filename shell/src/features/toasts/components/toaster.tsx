@@ -3,7 +3,14 @@ import { useRef, type FocusEvent } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { css, keyframes } from 'styled-components';
 import { useShopStore } from '../../../store/session';
-import { CloseIcon, TOASTS_ATTRIBUTE, TOASTS_BOTTOM_PROPERTY, fromMedium, theme } from '@shop/ui';
+import {
+  CloseIcon,
+  TOASTS_ATTRIBUTE,
+  TOASTS_BOTTOM_PROPERTY,
+  fromMedium,
+  fromSmall,
+  theme,
+} from '@shop/ui';
 
 /** docs/product.md section 9: shown for 5000 ms unless a toast asks otherwise; swipe right past 50 px dismisses. */
 export const TOAST_DURATION_MS = 5000;
@@ -54,7 +61,8 @@ const Root = styled(Toast.Root)<{ $variant: 'default' | 'destructive' }>`
   grid-template-columns: 1fr auto;
   align-items: center;
   gap: 0.75rem;
-  padding: 1rem 2.75rem 1rem 1.125rem;
+  /* Room for the close button. */
+  padding: 1rem 3.25rem 1rem 1.125rem;
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
@@ -62,6 +70,9 @@ const Root = styled(Toast.Root)<{ $variant: 'default' | 'destructive' }>`
   box-shadow: ${theme.shadowRaised};
   /* Clickable over an open dialog too, which turns pointer events off on the page's body. */
   pointer-events: auto;
+  ${fromSmall} {
+    padding-right: 2.75rem;
+  }
   ${({ $variant }) =>
     $variant === 'destructive' &&
     css`
@@ -119,12 +130,19 @@ const Action = styled(Toast.Action)<{ $variant: 'default' | 'destructive' }>`
 
 const Close = styled(Toast.Close)`
   position: absolute;
-  top: 0.5rem;
-  right: 0.5rem;
+  top: 0.25rem;
+  right: 0.25rem;
   display: grid;
   place-items: center;
-  width: 2rem;
-  height: 2rem;
+  /* A phone's touch target (44 px); compact from the small breakpoint up. */
+  width: 2.75rem;
+  height: 2.75rem;
+  ${fromSmall} {
+    top: 0.5rem;
+    right: 0.5rem;
+    width: 2rem;
+    height: 2rem;
+  }
   border: 0;
   border-radius: 999px;
   background: transparent;
