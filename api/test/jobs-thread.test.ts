@@ -50,9 +50,13 @@ function niceOf(task: string | number): number {
 const lowestPriorityThreads = () =>
   readdirSync('/proc/self/task').filter((task) => niceOf(task) === 19).length;
 
+let enquirers = 0;
+
+/** An enquiry from an address of its own (one address is acknowledged at most 5 times an hour). */
 async function enquire(name: string): Promise<string> {
+  enquirers += 1;
   const response = await app.request('POST', '/api/contact', {
-    body: { name, email: 'jobs@example.com', message: 'Do you make brass labels?' },
+    body: { name, email: `jobs-${enquirers}@example.com`, message: 'Do you make brass labels?' },
   });
   expect(response.status).toBe(201);
   return response.body.id;
