@@ -13,8 +13,10 @@ try {
   // the frontends are built or anything is started.
   buildStale(console.log, { only: ['api'] });
   checkApiSettings(process.env);
+  // A port in use stops here too, before minutes of building the frontends.
+  const { checkStackPorts, startStack } = await import('./lib/stack.mjs');
+  await checkStackPorts(process.env);
   buildStale();
-  const { startStack } = await import('./lib/stack.mjs');
   const stack = await startStack({
     env: process.env,
     dataDir: path.join(root, '.data/ferretdb'),

@@ -75,21 +75,13 @@ async function waitForHttp(url, { timeoutMs = 60_000, isReady = (r) => r.ok } = 
 }
 
 /**
- * @param {object} options
- * @param {Record<string, string|undefined>} options.env environment for every process (ports, secrets, ...)
- * @param {string} options.dataDir where the embedded database keeps its files
- * @param {'inherit'|'ignore'|'pipe'} [options.stdio]
- * @param {boolean} [options.supervise] restart the API, a remote or the shell when it dies (npm start;
- *   the e2e suite stops one on purpose and leaves it off)
- * @returns {Promise<{ urls: Record<string,string>, ports: Record<string,number>, processes: Record<string, import('node:child_process').ChildProcess>, stop: () => Promise<void> }>}
+ * The stack's ports (`env`'s variables, else DEFAULT_PORTS), each checked free: throws naming the
+ * first one in use and its variable. npm start checks before building, startStack again before
+ * starting (the database's is not needed with MONGODB_URI).
+ * @param {Record<string, string|undefined>} env
+ * @returns {Promise<Record<string, number>>}
  */
-export async function startStack({
-  env,
-  dataDir,
-  stdio = 'inherit',
-  log = console.log,
-  supervise: keepUp = false,
-}) {
+export async function checkStackPorts(env) {
   const ports = Object.fromEntries(
     Object.entries(DEFAULT_PORTS).map(([variable, fallback]) => [
       variable,
@@ -106,6 +98,26 @@ export async function startStack({
       );
     }
   }
+  return ports;
+}
+
+/**
+ * @param {object} options
+ * @param {Record<string, string|undefined>} options.env environment for every process (ports, secrets, ...)
+ * @param {string} options.dataDir where the embedded database keeps its files
+ * @param {'inherit'|'ignore'|'pipe'} [options.stdio]
+ * @param {boolean} [options.supervise] restart the API, a remote or the shell when it dies (npm start;
+ *   the e2e suite stops one on purpose and leaves it off)
+ * @returns {Promise<{ urls: Record<string,string>, ports: Record<string,number>, processes: Record<string, import('node:child_process').ChildProcess>, stop: () => Promise<void> }>}
+ */
+export async function startStack({
+  env,
+  dataDir,
+  stdio = 'inherit',
+  log = console.log,
+  supervise: keepUp = false,
+}) {
+  const ports = await checkStackPorts(env);
 
   const children = {};
   const supervisors = [];
