@@ -139,14 +139,18 @@ export function ensureFerretBinary(log = console.log) {
   return ferretBinary;
 }
 
-async function ping(uri) {
+/**
+ * Whether the server on uri answers and is the process `pid`: a port freed a moment ago (a database
+ * stopped and started again on it) may have been taken by another process's database meanwhile, and
+ * the one started then fails to listen; that other one's answer must not pass for this one's.
+ */
+async function answersAs(uri, pid) {
   const require = createRequire(path.join(root, 'api/package.json'));
   const { MongoClient } = require('mongodb');
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, directConnection: true });
   try {
     await client.connect();
-    await client.db('admin').command({ ping: 1 });
-    return true;
+    return (await client.db('admin').command({ serverStatus: 1 })).pid === pid;
   } catch {
     return false;
   } finally {
@@ -221,7 +225,7 @@ export async function startFerret({
   child.on('exit', (code) => (exited = code ?? 'signal'));
   const baseUri = `mongodb://127.0.0.1:${port}/`;
   const deadline = Date.now() + timeoutMs;
-  while (!(await ping(baseUri))) {
+  while (!(await answersAs(baseUri, child.pid))) {
     if (exited !== null)
       throw new Error(`FerretDB exited (${exited}) before answering on port ${port}.`);
     if (Date.now() > deadline) {
