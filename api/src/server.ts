@@ -31,6 +31,21 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * Resolves once the server holds no connection, or after its keep-alive timeout: by then every
+ * connection idle at the start was closed by its client or by the server's timer.
+ */
+async function drained(server: http.Server): Promise<void> {
+  const deadline = Date.now() + server.keepAliveTimeout;
+  for (;;) {
+    const open = await new Promise<number>((resolve) =>
+      server.getConnections((error, count) => resolve(error ? 0 : count)),
+    );
+    if (open === 0 || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
@@ -88,16 +103,22 @@ async function main() {
     // The jobs thread is told at once, not after the requests: a mail round ends after the sends
     // under way and records them, within the grace, whatever the requests take (jobs/thread.ts).
     const jobsStopped = jobs.stop();
-    // close() stops accepting and waits for requests in flight; idle keep-alive sockets are closed now.
-    server.close(async () => {
-      await jobsStopped;
-      await disconnectDatabase().catch((error: unknown) =>
-        logger.warn({ err: error }, 'Closing the database failed'),
-      );
-      logger.info('Stopped');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    // Kept-alive connections are let go, not cut: closing an idle one could cut a request the
+    // client (the shell's forwarding) sent on it at that instant, and a POST cut so is a 502 the
+    // shell cannot safely send again. While draining, the API still listens and answers, each answer
+    // closing its connection; a connection left idle is closed by its client first (Node and undici
+    // let go a second before the Keep-Alive timeout the API announces) or by the API's own timer.
+    // Then close() stops listening and waits for the requests still in flight.
+    void drained(server).then(() =>
+      server.close(async () => {
+        await jobsStopped;
+        await disconnectDatabase().catch((error: unknown) =>
+          logger.warn({ err: error }, 'Closing the database failed'),
+        );
+        logger.info('Stopped');
+        process.exit(0);
+      }),
+    );
   };
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);

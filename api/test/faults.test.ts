@@ -538,3 +538,54 @@ describe('an API process stopped (SIGTERM) while a request and a mail round are 
     }
   }, 60_000);
 });
+
+describe('an API process stopped (SIGTERM) with kept-alive connections', () => {
+  it('answers a POST sent after the signal on a connection kept from before it (a shell forwarding an order as a replica stops), with Connection: close, then exits', async () => {
+    const http = await import('node:http');
+    const api = await startApiProcess();
+    // The shell's forwarding keeps its connections to a replica, one here.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, pathname: string, body?: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const request = http.request(`${api.base}${pathname}`, {
+          method,
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'x-session-id': newGuestSessionId(),
+          },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+          );
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      expect((await send('GET', '/api/health')).status).toBe(200);
+      const exited = new Promise<number | null>((resolve) =>
+        api.child.once('exit', (code) => resolve(code)),
+      );
+      api.child.kill('SIGTERM');
+      // The signal is taken in well before this; the connection is still the agent's.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const posted = await send(
+        'POST',
+        '/api/contact',
+        JSON.stringify({
+          name: 'Late',
+          email: 'late@example.com',
+          message: 'Do you make brass labels?',
+        }),
+      );
+      expect(posted).toEqual({ status: 201, connection: 'close' });
+      expect(await exited).toBe(0);
+    } finally {
+      agent.destroy();
+      if (api.child.exitCode === null) api.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});

@@ -148,7 +148,8 @@ export function upstreamUrl(requestUrl, target) {
  * Forwards req to `nextTarget()`. Its body is read only once the connection to the replica is made,
  * so a replica that refuses it (restarting, stopped for a release) costs nothing: the request, its
  * body unread, goes to the next replica, each tried once. A GET or HEAD sent on a kept-alive
- * connection the replica closed meanwhile (idle connections are closed as a replica stops) is sent
+ * connection the replica closed meanwhile (a stopping API lets its connections go rather than
+ * closing them, api/src/server.ts; another server may not) is sent
  * once more on a new connection: it changes nothing, whether or not it was read. Anything else that
  * may have been read is not sent again. Only when no replica answers is the answer a 502.
  */
