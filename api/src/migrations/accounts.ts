@@ -9,11 +9,10 @@ import mongoose, { Types, isValidObjectId } from 'mongoose';
 import { customerSearchKeys } from '../modules/accounts/model';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../modules/accounts/sessions';
 import type { Logger } from '../platform/logger';
-import { dropCollectionIfThere, hasCollection } from './collections';
+import { BATCH, bulkWriteInBatches, dropCollectionIfThere, hasCollection } from './collections';
 
 /** The longest window of any attempt limit: an attempt older than this counts nowhere. */
 const LONGEST_WINDOW_MS = 60 * 60 * 1000;
-const BATCH = 1000;
 
 const STAND_INS = [
   'customer_emails',
@@ -28,22 +27,6 @@ const STAND_INS = [
 const database = () => mongoose.connection.db!;
 
 type KeyedDocument = { _id: string } & Record<string, unknown>;
-type BulkWrite = mongoose.mongo.AnyBulkWriteOperation<KeyedDocument>;
-
-/** Writes in batches, going on past a duplicate key (a document another process inserted). */
-async function bulkWriteInBatches(collection: string, writes: BulkWrite[]): Promise<void> {
-  for (let i = 0; i < writes.length; i += BATCH) {
-    await database()
-      .collection<KeyedDocument>(collection)
-      .bulkWrite(writes.slice(i, i + BATCH), { ordered: false })
-      .catch((error: unknown) => {
-        const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
-        const onlyDuplicates =
-          Array.isArray(writeErrors) && writeErrors.every((entry) => entry.code === 11000);
-        if (!onlyDuplicates) throw error;
-      });
-  }
-}
 
 interface ConnectMongoSession {
   _id: string;
@@ -60,7 +43,7 @@ async function moveSessions(now: Date): Promise<number> {
     .collection<ConnectMongoSession>('sessions')
     .find({ expiresAt: { $exists: false } }, { projection: { expires: 1, session: 1 } })
     .toArray();
-  await bulkWriteInBatches(
+  await bulkWriteInBatches<KeyedDocument>(
     'sessions',
     old.map(({ _id, expires, session }) => {
       const user = session?.passport?.user;
@@ -91,7 +74,7 @@ async function moveTokenUses(): Promise<number> {
     .collection<{ _id: string; usedAt: Date }>('account_token_uses')
     .find({})
     .toArray();
-  await bulkWriteInBatches(
+  await bulkWriteInBatches<KeyedDocument>(
     'account_tokens',
     uses.map(({ _id, usedAt }) => ({
       updateOne: { filter: { _id, usedAt: null }, update: { $set: { usedAt } } },
@@ -117,7 +100,7 @@ async function moveAttempts(now: Date): Promise<number> {
     const _id = `${limiter}|${key}`;
     hitsOf.set(_id, [...(hitsOf.get(_id) ?? []), at]);
   }
-  await bulkWriteInBatches(
+  await bulkWriteInBatches<KeyedDocument>(
     'rate_limits',
     [...hitsOf].map(([_id, hits]) => {
       hits.sort((a, b) => a.getTime() - b.getTime());

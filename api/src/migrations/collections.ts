@@ -31,3 +31,24 @@ export async function dropIndexIfThere(collection: string, index: string): Promi
     if (codeName !== 'IndexNotFound' && codeName !== 'NamespaceNotFound') throw error;
   }
 }
+
+/** How many writes a migration sends at once. */
+export const BATCH = 1000;
+
+/** Writes in batches, going on past a duplicate key (a document another process inserted). */
+export async function bulkWriteInBatches<T extends mongoose.mongo.Document>(
+  collection: string,
+  writes: Array<mongoose.mongo.AnyBulkWriteOperation<T>>,
+): Promise<void> {
+  for (let i = 0; i < writes.length; i += BATCH) {
+    await mongoose.connection
+      .db!.collection<T>(collection)
+      .bulkWrite(writes.slice(i, i + BATCH), { ordered: false })
+      .catch((error: unknown) => {
+        const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
+        const onlyDuplicates =
+          Array.isArray(writeErrors) && writeErrors.every((entry) => entry.code === 11000);
+        if (!onlyDuplicates) throw error;
+      });
+  }
+}
