@@ -273,7 +273,7 @@ it('when sandbox card tokens were kept with a due queue, then each gets its end 
     sandbox.refund({ paymentId: 'sbxpay_old', amountCents, idempotencyKey, reason: '' });
   expect(await keyed('sandbox_payments').findOne({ _id: 'old-charge-key' })).toMatchObject({
     refundableCents: 700,
-    refundKeys: ['old-refund-key'],
+    refunds: [{ key: 'old-refund-key', refundId: 'sbxrefund_old', amountCents: 300 }],
   });
   expect(await refund(300, 'old-refund-key')).toEqual({ refundId: 'sbxrefund_old' });
   await expect(refund(701, 'new-refund-key')).rejects.toThrow(

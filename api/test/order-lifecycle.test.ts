@@ -10,7 +10,7 @@ import {
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
 import { expireUnpaidOrders } from '../src/modules/payments/expiry';
-import { SandboxRefundModel } from '../src/modules/payments/sandbox';
+import { SandboxPaymentModel } from '../src/modules/payments/sandbox';
 import { markDiscountReserved } from '../src/modules/orders/repository';
 import { reserveDiscountUse } from '../src/modules/discounts/discounts';
 import {
@@ -165,7 +165,9 @@ describe('shipping, cancelling and refunding', () => {
       status: 'cancelled',
       refundedCents: Math.round(order.total * 100),
     });
-    const refunds = await SandboxRefundModel.find({ paymentId: stored!.paymentId }).lean();
+    const { refunds } = (await SandboxPaymentModel.findOne({
+      paymentId: stored!.paymentId,
+    }).lean())!;
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.amountCents).toBe(Math.round(order.total * 100));
     const mails = await OutboxModel.find({ key: `order_cancelled:${order.orderId}` }).lean();
@@ -199,9 +201,9 @@ describe('shipping, cancelling and refunding', () => {
     expect(partial.status, partial.text).toBe(200);
     adminOrderSchema.parse(partial.body);
     expect(partial.body).toMatchObject({ status: 'cancelled', refunded: 5 });
-    const refunds = await SandboxRefundModel.find({
+    const { refunds } = (await SandboxPaymentModel.findOne({
       paymentId: (await OrderModel.findById(order.orderId).lean())!.paymentId,
-    }).lean();
+    }).lean())!;
     expect(refunds.map((refund) => refund.amountCents)).toEqual([500]);
   });
 

@@ -9,7 +9,7 @@ import { OrderModel } from '../src/modules/orders/model';
 import { insertMoveEvent } from '../src/modules/orders/events';
 import { MOVE_SETTLE_MS, cancelOrder, shipOrder, type Refunder } from '../src/modules/orders/moves';
 import type { PaymentProvider } from '../src/modules/payments/provider';
-import { SandboxRefundModel, sandboxProvider } from '../src/modules/payments/sandbox';
+import { SandboxPaymentModel, sandboxProvider } from '../src/modules/payments/sandbox';
 import { trusted } from '../src/platform/db';
 import { AppError } from '../src/platform/errors';
 import { createLogger } from '../src/platform/logger';
@@ -92,7 +92,8 @@ async function recordOf(orderId: string) {
   const mails = await OutboxModel.find({
     key: trusted({ $in: [`order_shipped:${orderId}`, `order_cancelled:${orderId}`] }),
   }).lean();
-  const refunds = await SandboxRefundModel.find({ paymentId: stored!.paymentId }).lean();
+  const refunds =
+    (await SandboxPaymentModel.findOne({ paymentId: stored!.paymentId }).lean())?.refunds ?? [];
   return {
     stored: stored!,
     moves: detail.body.history.map((move: { to: string }) => move.to) as string[],

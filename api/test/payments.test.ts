@@ -12,7 +12,7 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   WAIT_FOR_OTHER_CALL_MS,
 } from '../src/modules/payments/payments';
-import { SandboxRefundModel, sandboxProvider } from '../src/modules/payments/sandbox';
+import { SandboxPaymentModel, sandboxProvider } from '../src/modules/payments/sandbox';
 import { deleteExpired } from '../src/platform/expiry';
 import {
   addToCart,
@@ -582,7 +582,7 @@ describe('sandbox refunds', () => {
       expect((result as PromiseRejectedResult).reason.message).toBe(
         'The refund is more than what is left of the payment',
       );
-    const made = await SandboxRefundModel.find({ paymentId }).lean();
+    const made = (await SandboxPaymentModel.findOne({ paymentId }).lean())!.refunds;
     expect(made.reduce((sum, each) => sum + each.amountCents, 0)).toBe(800);
     await expect(refund(paymentId, 201, `${paymentId}:over`)).rejects.toThrow(
       'The refund is more than what is left of the payment',
@@ -593,13 +593,42 @@ describe('sandbox refunds', () => {
     );
   });
 
-  it('when one refund is asked several times at once (one key), then it is made once and each answer names it', async () => {
+  it('when refunds of the whole payment are asked at once under different keys, then one is made and the payment carries it alone, with nothing left', async () => {
     const paymentId = await charged(1000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 3 }, (_, i) => refund(paymentId, 1000, `${paymentId}:all${i}`)),
+    );
+    const made = results.filter((result) => result.status === 'fulfilled');
+    expect(made).toHaveLength(1);
+    expect(await SandboxPaymentModel.findOne({ paymentId }).lean()).toMatchObject({
+      refundableCents: 0,
+      refunds: [
+        {
+          refundId: (made[0] as PromiseFulfilledResult<{ refundId: string }>).value.refundId,
+          amountCents: 1000,
+          reason: 'test',
+          status: 'COMPLETED',
+        },
+      ],
+    });
+  });
+
+  it('when one refund is asked several times at once (one key), then it is made once and each answer names it, with enough left for all of them', async () => {
+    const paymentId = await charged(1000);
+    const first = await refund(paymentId, 100, `${paymentId}:first`);
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => refund(paymentId, 600, `${paymentId}:once`)),
+      Array.from({ length: 4 }, () => refund(paymentId, 200, `${paymentId}:once`)),
     );
     expect(new Set(answers.map((answer) => answer.refundId)).size).toBe(1);
-    expect(await SandboxRefundModel.countDocuments({ paymentId })).toBe(1);
+    expect(answers[0]!.refundId).not.toBe(first.refundId);
+    expect(await SandboxPaymentModel.findOne({ paymentId }).lean()).toMatchObject({
+      refundableCents: 700,
+      refunds: [
+        { key: `${paymentId}:first`, amountCents: 100 },
+        { key: `${paymentId}:once`, amountCents: 200 },
+      ],
+    });
+    expect(await refund(paymentId, 200, `${paymentId}:once`)).toEqual(answers[0]);
     expect((await refund(paymentId, 400, `${paymentId}:second`)).refundId).not.toBe(
       answers[0]!.refundId,
     );

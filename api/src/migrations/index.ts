@@ -18,6 +18,7 @@ import {
 } from './orders';
 import { giveKeptProofsAnEnd } from './proofs';
 import { dropSkewReportKeys } from './releases';
+import { moveSandboxRefundsIntoPayments } from './sandbox';
 import { dropSharedStandIns } from './stand-ins';
 
 const migrations: Array<(logger: Logger) => Promise<void>> = [
@@ -28,6 +29,8 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   keyOrderNameWords,
   dateOrderRefunds,
   migrateMail,
+  // After migrateMail, which reads the sandbox's refunds this one moves.
+  moveSandboxRefundsIntoPayments,
   dropSkewReportKeys,
   migrateAccounts,
   keyCustomerSearch,

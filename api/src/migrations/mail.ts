@@ -10,9 +10,9 @@
 // conditional on the state it moves from, and a drop already done is no error.
 import mongoose from 'mongoose';
 import {
+  SANDBOX_PAYMENT_COLLECTION,
   SANDBOX_TOKEN_COLLECTION,
   SANDBOX_TOKEN_LIFETIME_MS,
-  type SandboxPayment,
 } from '../modules/payments/sandbox';
 import type { Logger } from '../platform/logger';
 import { dropCollectionIfThere, dropIndexIfThere } from './collections';
@@ -120,11 +120,23 @@ async function giveSandboxTokensTheirEnd(): Promise<void> {
     );
 }
 
-/** A payment charged before refunds were taken off it: its amount less the refunds made of it. */
+/** A sandbox payment as charged before refunds were taken off it. */
+interface OldSandboxPayment {
+  _id: string;
+  paymentId: string;
+  amountCents: number;
+  refundableCents?: number;
+  refundKeys?: string[];
+}
+
+/**
+ * A payment charged before refunds were taken off it: its amount less the refunds made of it, and
+ * their keys (migrations/sandbox.ts, which runs next, moves those refunds into the payment).
+ */
 async function giveSandboxPaymentsWhatIsLeft(): Promise<void> {
   const db = mongoose.connection.db!;
   const payments = await db
-    .collection<SandboxPayment>('sandbox_payments')
+    .collection<OldSandboxPayment>(SANDBOX_PAYMENT_COLLECTION)
     .find({ refundableCents: { $exists: false } }, { projection: { paymentId: 1, amountCents: 1 } })
     .toArray();
   if (payments.length === 0) return;
@@ -138,7 +150,7 @@ async function giveSandboxPaymentsWhatIsLeft(): Promise<void> {
     if (ofPayment) ofPayment.push(refund);
     else refundsOf.set(refund.paymentId, [refund]);
   }
-  await db.collection<SandboxPayment>('sandbox_payments').bulkWrite(
+  await db.collection<OldSandboxPayment>(SANDBOX_PAYMENT_COLLECTION).bulkWrite(
     payments.map((payment) => {
       const made = refundsOf.get(payment.paymentId) ?? [];
       return {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { SANDBOX_TEST_NONCES } from '@shop/contracts';
-import { insertUnlessTaken, isDuplicateKeyError, trusted } from '../../platform/db';
+import { isDuplicateKeyError, trusted } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { expiringAt, sweepWhenExpired } from '../../platform/expiry';
 import { declineReason, type PaymentProvider } from './provider';
@@ -68,10 +68,33 @@ export interface SandboxPayment {
   amountCents: number;
   /** What is left to refund: each refund takes its amount off, only while enough is left. */
   refundableCents: number;
-  /** The idempotency keys of the refunds taken off refundableCents (each once). */
-  refundKeys: string[];
+  /** Its refunds, as Square's Payment carries them: each recorded by the update that takes it off. */
+  refunds: SandboxRefund[];
   createdAt: Date;
 }
+
+/** A refund, recorded as Square's Refunds API would: one per idempotency key, never over the payment. */
+export interface SandboxRefund {
+  /** The idempotency key. */
+  key: string;
+  refundId: string;
+  amountCents: number;
+  reason: string;
+  status: 'COMPLETED';
+  createdAt: Date;
+}
+
+const sandboxRefundSchema = new Schema<SandboxRefund>(
+  {
+    key: { type: String, required: true },
+    refundId: { type: String, required: true },
+    amountCents: { type: Number, required: true },
+    reason: { type: String, default: '' },
+    status: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { _id: false, versionKey: false },
+);
 
 const sandboxPaymentSchema = new Schema<SandboxPayment>(
   {
@@ -81,7 +104,7 @@ const sandboxPaymentSchema = new Schema<SandboxPayment>(
     outcome: { type: String },
     amountCents: { type: Number, required: true },
     refundableCents: { type: Number, required: true },
-    refundKeys: { type: [String], default: [] },
+    refunds: { type: [sandboxRefundSchema], default: [] },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false },
@@ -89,42 +112,12 @@ const sandboxPaymentSchema = new Schema<SandboxPayment>(
 // A refund finds its payment by the payment's id.
 sandboxPaymentSchema.index({ paymentId: 1 }, { unique: true });
 
-const SandboxPaymentModel = mongoose.model<SandboxPayment>(
+export const SANDBOX_PAYMENT_COLLECTION = 'sandbox_payments';
+
+export const SandboxPaymentModel = mongoose.model<SandboxPayment>(
   'SandboxPayment',
   sandboxPaymentSchema,
-  'sandbox_payments',
-);
-
-/** A refund, recorded as Square's Refunds API would: one per idempotency key, never over the payment. */
-interface SandboxRefund {
-  /** The idempotency key. */
-  _id: string;
-  refundId: string;
-  paymentId: string;
-  amountCents: number;
-  reason: string;
-  status: 'COMPLETED';
-  createdAt: Date;
-}
-
-const sandboxRefundSchema = new Schema<SandboxRefund>(
-  {
-    _id: { type: String, required: true },
-    refundId: { type: String, required: true },
-    paymentId: { type: String, required: true },
-    amountCents: { type: Number, required: true },
-    reason: { type: String, default: '' },
-    status: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
-sandboxRefundSchema.index({ paymentId: 1 });
-
-export const SandboxRefundModel = mongoose.model<SandboxRefund>(
-  'SandboxRefund',
-  sandboxRefundSchema,
-  'sandbox_refunds',
+  SANDBOX_PAYMENT_COLLECTION,
 );
 
 /** Stores a one-time token for the card's outcome (the sandbox card frame's tokenize call). */
@@ -191,7 +184,7 @@ export function sandboxProvider(): PaymentProvider {
           outcome,
           amountCents,
           refundableCents: approved ? amountCents : 0,
-          refundKeys: [],
+          refunds: [],
           createdAt: now,
         });
       } catch (error) {
@@ -205,11 +198,16 @@ export function sandboxProvider(): PaymentProvider {
     },
 
     async refund({ paymentId, amountCents, idempotencyKey, reason }) {
-      // Like Square: a key already used answers its refund again.
-      const earlier = await SandboxRefundModel.findById(idempotencyKey).lean();
-      if (earlier) return { refundId: earlier.refundId };
-      // Taken off what is left of the payment first, once per key and only while enough is left,
-      // so refunds at once never pass the payment.
+      // Taken off what is left of the payment and recorded in it by one conditional update, once per
+      // key and only while enough is left, so refunds at once never pass the payment.
+      const refund: SandboxRefund = {
+        key: idempotencyKey,
+        refundId: `sbxrefund_${randomBytes(12).toString('hex')}`,
+        amountCents,
+        reason,
+        status: 'COMPLETED',
+        createdAt: new Date(),
+      };
       const taken =
         amountCents > 0 &&
         (
@@ -217,40 +215,22 @@ export function sandboxProvider(): PaymentProvider {
             {
               paymentId,
               refundableCents: trusted({ $gte: amountCents }),
-              refundKeys: trusted({ $ne: idempotencyKey }),
+              // No refund under this key yet. ($ne on a field inside an array of documents
+              // answers wrongly on the embedded engine, docs/design.md section 3; $nor does not.)
+              $nor: [{ 'refunds.key': idempotencyKey }],
             },
-            { $inc: { refundableCents: -amountCents }, $push: { refundKeys: idempotencyKey } },
+            { $inc: { refundableCents: -amountCents }, $push: { refunds: refund } },
           )
         ).modifiedCount === 1;
-      if (!taken) {
-        const payment = await SandboxPaymentModel.findOne({ paymentId }).lean();
-        if (!payment) throw AppError.invalid('The payment to refund was not found');
-        // Taken by a call with this key that had not recorded it yet (it stopped, or is at it now).
-        if (!payment.refundKeys.includes(idempotencyKey)) {
-          // Square's AMOUNT_TOO_HIGH / REFUND_AMOUNT_INVALID
-          throw AppError.invalid('The refund is more than what is left of the payment');
-        }
-      }
-      // One record per key: of two calls with one key, both answer the refund recorded first.
-      const refundId = `sbxrefund_${randomBytes(12).toString('hex')}`;
-      await insertUnlessTaken(() =>
-        SandboxRefundModel.updateOne(
-          { _id: idempotencyKey },
-          {
-            $setOnInsert: {
-              refundId,
-              paymentId,
-              amountCents,
-              reason,
-              status: 'COMPLETED',
-              createdAt: new Date(),
-            },
-          },
-          { upsert: true },
-        ),
-      );
-      const recorded = await SandboxRefundModel.findById(idempotencyKey).lean();
-      return { refundId: recorded!.refundId };
+      if (taken) return { refundId: refund.refundId };
+      const payment = await SandboxPaymentModel.findOne({ paymentId }).lean();
+      if (!payment) throw AppError.invalid('The payment to refund was not found');
+      // Like Square: a key already used answers its refund again (of two calls with one key at
+      // once, the one whose update came second answers the first one's refund).
+      const earlier = payment.refunds.find((made) => made.key === idempotencyKey);
+      if (earlier) return { refundId: earlier.refundId };
+      // Square's AMOUNT_TOO_HIGH / REFUND_AMOUNT_INVALID
+      throw AppError.invalid('The refund is more than what is left of the payment');
     },
   };
 }
