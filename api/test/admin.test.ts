@@ -17,7 +17,7 @@ import { keyCustomerSearch } from '../src/migrations/accounts';
 import { createLogger } from '../src/platform/logger';
 import { CustomerModel } from '../src/modules/accounts/model';
 import { SESSION_COOKIE_NAME } from '../src/modules/accounts/sessions';
-import { AdminGrantAttemptModel } from '../src/modules/admin/model';
+import { adminGrantAudit } from '../src/modules/admin/model';
 import { OrderModel } from '../src/modules/orders/model';
 import { recordUpload } from '../src/modules/uploads/repository';
 import {
@@ -95,13 +95,15 @@ describe('POST /api/admin/make-admin', () => {
       headers: { cookie: `${SESSION_COOKIE_NAME}=${before}` },
     });
     expect(replay.body).toBeNull();
-    const logged = await AdminGrantAttemptModel.find({ customerId: user.id }).lean();
+    const logged = (await adminGrantAudit.list(user.id, { limit: 10 })).items;
     expect(logged).toEqual([
       expect.objectContaining({
-        email: user.email,
-        outcome: 'granted',
-        ip: expect.any(String),
-        createdAt: expect.any(Date),
+        kind: 'admin_grant',
+        subject: user.id,
+        by: user.email,
+        origin: expect.any(String),
+        at: expect.any(Date),
+        details: { outcome: 'granted' },
       }),
     ]);
   });
@@ -125,8 +127,8 @@ describe('POST /api/admin/make-admin', () => {
     expect(response.status).toBe(403);
     expect((await agent.request('GET', '/api/admin/status')).body).toEqual({ isAdmin: false });
     expect(
-      await AdminGrantAttemptModel.countDocuments({ customerId: user.id, outcome: 'wrong_secret' }),
-    ).toBe(1);
+      (await adminGrantAudit.list(user.id, { limit: 10 })).items.map(({ details }) => details),
+    ).toEqual([{ outcome: 'wrong_secret' }]);
   });
 
   it('when the secret is empty, then 400 with the spec’s message', async () => {
@@ -148,11 +150,16 @@ describe('POST /api/admin/make-admin', () => {
     expect(Number(fourth.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     expect(fourth.body.message).toBe(adminMessages.tooManyAttempts);
     expect((await CustomerModel.findById(user.id).lean())?.isAdmin).toBe(false);
-    expect(
-      (
-        await AdminGrantAttemptModel.find({ customerId: user.id }).sort({ createdAt: 1 }).lean()
-      ).map((attempt) => attempt.outcome),
-    ).toEqual(['wrong_secret', 'wrong_secret', 'wrong_secret', 'rate_limited']);
+    // Newest first, two to a page, read by key.
+    const first = await adminGrantAudit.list(user.id, { limit: 2 });
+    const second = await adminGrantAudit.list(user.id, { limit: 2, before: first.next! });
+    expect(second.next).toBeNull();
+    expect([...first.items, ...second.items].map(({ details }) => details.outcome)).toEqual([
+      'rate_limited',
+      'wrong_secret',
+      'wrong_secret',
+      'wrong_secret',
+    ]);
 
     // Another account is not held up.
     const other = await signedInCustomer();

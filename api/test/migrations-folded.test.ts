@@ -1,8 +1,9 @@
-// Records that had a collection of their own fold into documents that already hold their kind
-// (src/migrations/sandbox.ts): the payment sandbox's refunds into their payments.
+// Two kinds of record that had a collection each fold into documents that already hold their kind
+// (src/migrations/sandbox.ts, src/migrations/audit.ts): the payment sandbox's refunds into their
+// payments, the admin secret's attempts and the release registry's changes into the one audit log.
 // Written as the earlier version wrote them, with the driver; migrated by two processes at once and
 // once more, nothing is lost, nothing is there twice, and the old collections are gone.
-import mongoose from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runMigrations } from '../src/migrations';
 import { sandboxProvider } from '../src/modules/payments/sandbox';
@@ -113,4 +114,80 @@ it('when the sandbox kept its refunds in a collection of their own, then each mo
       { key: 'fold-refund-new', amountCents: 500 },
     ],
   });
+});
+
+it('when admin secret attempts and release changes were audited in collections of their own, then every entry moves into the audit log under its own id and time, the releases screen lists them as before, and the old collections go', async () => {
+  const customerId = new Types.ObjectId();
+  const grants = [
+    { outcome: 'wrong_secret', minutes: 20 },
+    { outcome: 'granted', minutes: 10 },
+  ].map(({ outcome, minutes }) => ({
+    _id: new Types.ObjectId(),
+    customerId,
+    email: 'old.admin@example.com',
+    ip: '203.0.113.7',
+    outcome,
+    createdAt: new Date(Date.now() - minutes * 60_000),
+  }));
+  await db().collection('admin_grant_attempts').insertMany(grants);
+  const changes = [
+    { action: 'publish', from: null, to: '0.9.0-fold001', minutes: 40 },
+    { action: 'promote', from: null, to: '0.9.0-fold001', minutes: 30 },
+  ].map(({ action, from, to, minutes }) => ({
+    _id: new Types.ObjectId(),
+    remote: 'account',
+    action,
+    by: 'releaser@example.com',
+    origin: 'cli',
+    from,
+    to,
+    at: new Date(Date.now() - minutes * 60_000),
+  }));
+  await db().collection('release_audit').insertMany(changes);
+
+  await migrateTwiceAtOnceAndAgain();
+
+  const names = await collectionNames();
+  expect(names).not.toContain('admin_grant_attempts');
+  expect(names).not.toContain('release_audit');
+  const log = db().collection('audit_log');
+  const entries = await log
+    .find({ _id: { $in: [...grants, ...changes].map(({ _id }) => _id) } })
+    .toArray();
+  expect(entries).toHaveLength(4);
+  for (const grant of grants)
+    expect(entries.find(({ _id }) => _id.equals(grant._id))).toEqual({
+      _id: grant._id,
+      kind: 'admin_grant',
+      subject: customerId.toHexString(),
+      by: 'old.admin@example.com',
+      origin: '203.0.113.7',
+      at: grant.createdAt,
+      details: { outcome: grant.outcome },
+    });
+  for (const change of changes)
+    expect(entries.find(({ _id }) => _id.equals(change._id))).toEqual({
+      _id: change._id,
+      kind: 'release',
+      subject: 'account',
+      by: 'releaser@example.com',
+      origin: 'cli',
+      at: change.at,
+      details: { action: change.action, from: change.from, to: change.to },
+    });
+
+  const listed = await admin.request('GET', '/api/admin/releases');
+  expect(listed.status).toBe(200);
+  const account = (
+    listed.body.remotes as Array<{ remote: string; audit: Array<Record<string, unknown>> }>
+  ).find(({ remote }) => remote === 'account')!;
+  expect(account.audit).toEqual(
+    [...changes].reverse().map(({ action, from, to, at }) => ({
+      action,
+      by: 'releaser@example.com',
+      at: at.toISOString(),
+      from,
+      to,
+    })),
+  );
 });

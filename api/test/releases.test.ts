@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import { runMigrations } from '../src/migrations';
 import { publishRelease, signPreviewToken } from '../src/modules/releases/releases';
-import { ReleaseAuditModel, ReleaseModel, SkewReportModel } from '../src/modules/releases/model';
+import { ReleaseModel, SkewReportModel, releaseAudit } from '../src/modules/releases/model';
 import { createLogger } from '../src/platform/logger';
 import { register, registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestAgent, type TestApp } from './support/test-app';
@@ -146,10 +146,13 @@ describe('promote and rollback', () => {
     await admin.request('POST', '/api/admin/releases/configurator/promote', {
       body: { version: '1.0.0-ccccccc' },
     });
-    const stored = await ReleaseAuditModel.findOne({ remote: 'configurator', action: 'promote' })
-      .sort({ at: -1 })
-      .lean();
-    expect(stored).toMatchObject({ by: adminEmail, from: '1.0.0-aaaaaaa', to: '1.0.0-ccccccc' });
+    const [stored] = (await releaseAudit.list('configurator', { limit: 1 })).items;
+    expect(stored).toMatchObject({
+      kind: 'release',
+      subject: 'configurator',
+      by: adminEmail,
+      details: { action: 'promote', from: '1.0.0-aaaaaaa', to: '1.0.0-ccccccc' },
+    });
     expect(stored!.origin).toMatch(/\d/);
     expect(stored!.at.getTime()).toBeGreaterThanOrEqual(before - 1000);
 

@@ -6,6 +6,7 @@
 import mongoose from 'mongoose';
 import type { Logger } from '../platform/logger';
 import { keyCustomerSearch, migrateAccounts } from './accounts';
+import { foldAuditLogs } from './audit';
 import { foldCartSessions } from './cart-sessions';
 import { endGuestCarts } from './carts';
 import { countDiscountUsesOnCodes } from './discounts';
@@ -36,6 +37,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   keyCustomerSearch,
   giveKeptProofsAnEnd,
   endGuestCarts,
+  foldAuditLogs,
   // Last: the modules' migrations above read what these held for them.
   dropSharedStandIns,
 ];

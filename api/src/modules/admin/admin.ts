@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { attemptLimiter, claimEach } from '../../platform/rate-limit';
 import { grantAdmin, toShopUser } from '../accounts/accounts';
-import { AdminGrantAttemptModel, type AdminGrantOutcome } from './model';
+import { adminGrantAudit, type AdminGrantOutcome } from './model';
 
 const ADMIN_SECRET_WINDOW_MS = ADMIN_SECRET_WINDOW_MINUTES * 60 * 1000;
 
@@ -48,12 +48,11 @@ async function recordAttempt(
   outcome: AdminGrantOutcome,
   logger: Logger,
 ) {
-  await AdminGrantAttemptModel.create({
-    customerId: user.id,
-    email: user.email,
-    ip,
-    outcome,
-    createdAt: new Date(),
+  await adminGrantAudit.record({
+    subject: user.id,
+    by: user.email,
+    origin: ip,
+    details: { outcome },
   });
   const entry = { customerId: user.id, email: user.email, ip, outcome };
   if (outcome === 'granted') logger.info(entry, 'Admin secret accepted: admin access granted');

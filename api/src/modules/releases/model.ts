@@ -1,4 +1,5 @@
 import mongoose, { Schema, type Types } from 'mongoose';
+import { auditLog } from '../../platform/audit';
 
 /** One published release of a remote: immutable once written (unique remote + version). */
 export interface ReleaseRecord {
@@ -64,38 +65,17 @@ export const ReleaseChannelModel = mongoose.model<ReleaseChannelRecord>(
 );
 
 export const RELEASE_ACTIONS = ['publish', 'promote', 'rollback', 'preview'] as const;
+export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
-/** Every change to the registry: who, when, from where (ip or "cli"), from which version to which. */
-export interface ReleaseAuditRecord {
-  _id: Types.ObjectId;
-  remote: string;
-  action: (typeof RELEASE_ACTIONS)[number];
-  by: string;
-  origin: string;
+/**
+ * Every change to the registry, in the audit log (platform/audit.ts): the remote as the subject, who
+ * (`by`), from where (`origin`: an address or "cli"), and from which version to which.
+ */
+export const releaseAudit = auditLog<{
+  action: ReleaseAction;
   from: string | null;
   to: string | null;
-  at: Date;
-}
-
-const releaseAuditSchema = new Schema<ReleaseAuditRecord>(
-  {
-    remote: { type: String, required: true },
-    action: { type: String, required: true, enum: RELEASE_ACTIONS },
-    by: { type: String, required: true },
-    origin: { type: String, required: true },
-    from: { type: String, default: null },
-    to: { type: String, default: null },
-    at: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
-releaseAuditSchema.index({ remote: 1, at: -1, _id: -1 });
-
-export const ReleaseAuditModel = mongoose.model<ReleaseAuditRecord>(
-  'ReleaseAudit',
-  releaseAuditSchema,
-  'release_audit',
-);
+}>('release');
 
 /** A shell refused to mount a release (version skew): one document per remote, version and reason. */
 export interface SkewReportRecord {

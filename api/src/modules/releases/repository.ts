@@ -1,10 +1,10 @@
 import { insertUnlessTaken, trusted } from '../../platform/db';
 import {
-  ReleaseAuditModel,
   ReleaseChannelModel,
   ReleaseModel,
   SkewReportModel,
-  type ReleaseAuditRecord,
+  releaseAudit,
+  type ReleaseAction,
   type ReleaseChannelRecord,
   type ReleaseRecord,
   type SkewReportRecord,
@@ -70,17 +70,31 @@ export async function writeChannel(
   return result.modifiedCount === 1;
 }
 
+/** One change to the registry, as its audit entry says it. */
+export interface ReleaseAuditEntry {
+  remote: string;
+  action: ReleaseAction;
+  by: string;
+  origin: string;
+  from: string | null;
+  to: string | null;
+}
+
 /** Audits a change as of now. */
-export async function insertAudit(entry: Omit<ReleaseAuditRecord, '_id' | 'at'>): Promise<void> {
-  await ReleaseAuditModel.create({ ...entry, at: new Date() });
+export async function insertAudit({ remote, by, origin, ...details }: ReleaseAuditEntry) {
+  await releaseAudit.record({ subject: remote, by, origin, details });
 }
 
 /** The latest 20 entries, newest first. */
-export function listAudit(remote: string): Promise<ReleaseAuditRecord[]> {
-  return ReleaseAuditModel.find({ remote })
-    .sort({ at: -1, _id: -1 })
-    .limit(20)
-    .lean<ReleaseAuditRecord[]>();
+export async function listAudit(remote: string): Promise<Array<ReleaseAuditEntry & { at: Date }>> {
+  const { items } = await releaseAudit.list(remote, { limit: 20 });
+  return items.map(({ subject, by, origin, at, details }) => ({
+    remote: subject,
+    by,
+    origin,
+    at,
+    ...details,
+  }));
 }
 
 /**
