@@ -1,8 +1,14 @@
 // Exports for the books: the CSV holds the rows the admin's order list holds for the same days and
 // status, one per order or per line; a cell a spreadsheet would run as a formula is written as text;
 // each export is recorded (who, when, what) and its file is its maker's alone.
+import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayIn, type AdminOrder, type ExportRecordAnswer } from '@shop/contracts';
+import {
+  dayIn,
+  type AdminOrder,
+  type ExportRecordAnswer,
+  type InsightsDashboard,
+} from '@shop/contracts';
 import { createLogger } from '../src/platform/logger';
 import {
   addToCart,
@@ -276,5 +282,173 @@ describe("an export's file", () => {
     expect(
       [...first.body.exports, ...second.body.exports].map((e: ExportRecordAnswer) => e.id),
     ).toEqual(all.body.exports.slice(0, 4).map((e: ExportRecordAnswer) => e.id));
+  });
+});
+
+describe('the payments and refunds export', () => {
+  const MONEY_COLUMNS = [
+    `When (${ZONE})`,
+    'Movement',
+    'Order number',
+    'Customer',
+    'Email',
+    'Amount',
+    'Subtotal',
+    'Discount code',
+    'Discount',
+    'Shipping',
+    'Tax',
+    'Payment id',
+    'Refund id',
+  ];
+  const orders = () => mongoose.connection.db!.collection('orders');
+  const cents = (dollars: string | number) => Math.round(Number(dollars) * 100);
+
+  async function paidOrder(email: string) {
+    const shopper = app.agent();
+    await addToCart(shopper, { quantity: 5 });
+    const order = await placeOrder(shopper, customerInfo({ firstName: 'Cy', email }));
+    expect((await pay(shopper, order.orderId)).status).toBe(200);
+    return order;
+  }
+
+  async function cancel(orderId: string, refundAmount: number) {
+    const response = await admin.request('POST', `/api/admin/orders/${orderId}/cancel`, {
+      body: { refundAmount, reason: 'Customer asked' },
+    });
+    expect(response.status, response.text).toBe(200);
+    return response.body as AdminOrder;
+  }
+
+  /** Rewrites when the order was placed, paid and refunded (the rest of it as the shop made it). */
+  async function dated(orderId: string, dates: Record<string, Date>) {
+    const updated = await orders().updateOne(
+      { _id: new Types.ObjectId(orderId) },
+      { $set: { ...dates, updatedAt: new Date() } },
+    );
+    expect(updated.modifiedCount).toBe(1);
+  }
+
+  it("when a November order is refunded in December, then December's file holds its refund, as a negative amount, and not its charge, and November's its charge", async () => {
+    const order = await paidOrder('november@example.com');
+    const cancelled = await cancel(order.orderId, 5);
+    const { refundId } = (await orders().findOne({ _id: new Types.ObjectId(order.orderId) }))!;
+    expect(refundId).toEqual(expect.any(String));
+    // Paid at 22:30 on 30 November in New York (already 1 December in UTC), refunded on 3 December.
+    await dated(order.orderId, {
+      createdAt: new Date('2025-12-01T03:20:00Z'),
+      paidAt: new Date('2025-12-01T03:30:00Z'),
+      refundedAt: new Date('2025-12-03T16:00:00Z'),
+    });
+
+    const december = await exportFile(admin, {
+      kind: 'payments',
+      from: '2025-12-01',
+      to: '2025-12-31',
+    });
+    expect(december.response.headers.get('content-disposition')).toBe(
+      'attachment; filename="payments-2025-12-01-to-2025-12-31.csv"',
+    );
+    const [header, ...body] = december.rows;
+    expect(header).toEqual(MONEY_COLUMNS);
+    expect(body).toEqual([
+      [
+        '2025-12-03 11:00',
+        'Refund',
+        String(order.orderNumber),
+        'Cy Lee',
+        'november@example.com',
+        // A number a spreadsheet adds up: no apostrophe before its minus sign.
+        '-5.00',
+        '',
+        '',
+        '',
+        '',
+        '',
+        cancelled.paymentId,
+        refundId,
+      ],
+    ]);
+
+    const november = await exportFile(admin, {
+      kind: 'payments',
+      from: '2025-11-01',
+      to: '2025-11-30',
+    });
+    const [, charge, ...more] = november.rows;
+    expect(more).toEqual([]);
+    const cell = (name: string) => charge![MONEY_COLUMNS.indexOf(name)];
+    expect(cell(`When (${ZONE})`)).toBe('2025-11-30 22:30');
+    expect(cell('Movement')).toBe('Charge');
+    expect(cell('Order number')).toBe(String(order.orderNumber));
+    expect(cell('Amount')).toBe(order.total.toFixed(2));
+    expect(cents(cell('Subtotal')!) - cents(cell('Discount')!)).toBe(
+      cents(order.total) - cents(cell('Shipping')!) - cents(cell('Tax')!),
+    );
+    expect(cell('Payment id')).toBe(cancelled.paymentId);
+    expect(cell('Refund id')).toBe('');
+
+    // Recorded like the other exports, and listed by what it holds.
+    const page = await admin.request('GET', '/api/admin/exports?limit=1');
+    expect(page.body.exports[0]).toMatchObject({
+      kind: 'payments',
+      from: '2025-11-01',
+      to: '2025-11-30',
+      status: null,
+      by: adminEmail,
+      rowCount: 1,
+    });
+  });
+
+  it("when today's charges and refunds are exported, then they are oldest first and add up to the dashboard's charged less refunded", async () => {
+    // Paid ten days ago and refunded today: today's refund, not today's charge.
+    const earlier = await paidOrder('earlier@example.com');
+    const tenDays = 10 * 86_400_000;
+    await dated(earlier.orderId, {
+      createdAt: new Date(Date.now() - tenDays),
+      paidAt: new Date(Date.now() - tenDays),
+    });
+    await cancel(earlier.orderId, 3.5);
+    // Paid today and refunded in full today: a charge, then its refund.
+    const refunded = await paidOrder('today@example.com');
+    await cancel(refunded.orderId, refunded.total);
+
+    const { rows } = await exportFile(admin, { kind: 'payments', from: today(), to: today() });
+    const [header, ...body] = rows;
+    expect(header).toEqual(MONEY_COLUMNS);
+    const column = (name: string) => MONEY_COLUMNS.indexOf(name);
+    const movementsOf = (orderNumber: number) =>
+      body
+        .filter((row) => row[column('Order number')] === String(orderNumber))
+        .map((row) => [row[column('Movement')], row[column('Amount')]]);
+    expect(movementsOf(earlier.orderNumber)).toEqual([['Refund', '-3.50']]);
+    expect(movementsOf(refunded.orderNumber)).toEqual([
+      ['Charge', refunded.total.toFixed(2)],
+      ['Refund', (-refunded.total).toFixed(2)],
+    ]);
+    const times = body.map((row) => row[column(`When (${ZONE})`)]!);
+    expect(times).toEqual([...times].sort());
+
+    const dashboard = await admin.request('GET', '/api/admin/insights?period=today');
+    expect(dashboard.status, dashboard.text).toBe(200);
+    const figures = dashboard.body as InsightsDashboard;
+    expect(figures.from).toBe(today());
+    expect(figures.refunded).toBeGreaterThan(0);
+    const sum = body.reduce((total, row) => total + cents(row[column('Amount')]!), 0);
+    expect(sum).toBe(cents(figures.charged) - cents(figures.refunded));
+  });
+
+  it('is refused with a status, and nothing is recorded', async () => {
+    const newest = async () =>
+      (await admin.request('GET', '/api/admin/exports?limit=1')).body.exports[0]?.id ?? null;
+    const before = await newest();
+    const refused = await admin.request('POST', '/api/admin/exports', {
+      body: { kind: 'payments', from: today(), to: today(), status: 'shipped' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { path: 'status', message: 'status applies to orders only' },
+    ]);
+    expect(await newest()).toBe(before);
   });
 });

@@ -240,6 +240,7 @@ async function walkTheShop() {
     { kind: 'orders', from: today, to: today },
     { kind: 'orders', from: today, to: today, rows: 'line', status: 'processing' },
     { kind: 'customers', from: today, to: today },
+    { kind: 'payments', from: today, to: today },
   ]) {
     const made = await admin.request('POST', '/api/admin/exports', { body });
     expect(made.status, made.text).toBe(201);

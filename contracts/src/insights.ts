@@ -148,7 +148,7 @@ export interface InsightsDashboard {
 
 // --- Exports ------------------------------------------------------------------------------------
 
-export const EXPORT_KINDS = ['orders', 'customers'] as const;
+export const EXPORT_KINDS = ['orders', 'customers', 'payments'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_ROW_SHAPES = ['order', 'line'] as const;
 export type ExportRowShape = (typeof EXPORT_ROW_SHAPES)[number];
@@ -157,7 +157,8 @@ export type ExportRowShape = (typeof EXPORT_ROW_SHAPES)[number];
  * POST /api/admin/exports: which rows, recorded with who asked and when; the answer names the file
  * to download. Orders: placed from..to (days in the shop's time zone), of a status or, without one,
  * every paid order (as the admin's order list); one row per order or per line. Customers: signed up
- * from..to.
+ * from..to. Payments: the money that moved from..to, one row per charge on the day it was paid and
+ * per refund on the day it was made, oldest first.
  */
 export const exportRequestSchema = z
   .strictObject({

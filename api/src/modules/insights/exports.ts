@@ -1,7 +1,8 @@
-// Exports for the books (docs/product.md section 11): the orders or the customers of a range of days
-// as CSV, written row by row from a database cursor straight into the response, so a hundred
-// thousand orders take the memory of a few rows. Each export is recorded first (who, when, which
-// rows), and downloaded by its maker alone, from its own link, for an hour after it was made.
+// Exports for the books (docs/product.md section 11): the orders, the customers or the money moved
+// (charges and refunds) of a range of days as CSV, written row by row from database cursors straight
+// into the response, so a hundred thousand orders take the memory of a few rows. Each export is
+// recorded first (who, when, which rows), and downloaded by its maker alone, from its own link, for
+// an hour after it was made.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
@@ -26,8 +27,15 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/auth-guards';
 import type { AppDependencies } from '../../routes';
 import { customerCursor, type CustomerRecord } from '../accounts/accounts';
-import { orderCursor, type OrderRecord } from '../orders/orders';
-import { csvRow, UTF8_BOM, type Cell } from './csv';
+import {
+  chargeCursor,
+  orderCursor,
+  refundCursor,
+  type ChargeForBooks,
+  type OrderRecord,
+  type RefundForBooks,
+} from '../orders/orders';
+import { csvRow, UTF8_BOM, type Amount, type Cell } from './csv';
 import type { ExportRecord } from './model';
 import { findExport, insertExport, listExports, recordDownload } from './repository';
 
@@ -35,6 +43,9 @@ import { findExport, insertExport, listExports, recordDownload } from './reposit
 const CHUNK_CHARS = 64 * 1024;
 
 const money = (cents: number) => toDollars(cents).toFixed(2);
+
+/** Money as a number cell: a refund's minus sign is written as it is (csv.ts). */
+const amount = (cents: number): Amount => ({ amount: money(cents) });
 
 /** An instant as the shop's clock read it: YYYY-MM-DD HH:MM. */
 function localTime(instant: Date | null | undefined, timeZone: string): string {
@@ -193,6 +204,95 @@ function customerRow(customer: CustomerRecord, timeZone: string): Cell[] {
   ];
 }
 
+const MONEY_COLUMNS = (timeZone: string) => [
+  `When (${timeZone})`,
+  'Movement',
+  'Order number',
+  'Customer',
+  'Email',
+  'Amount',
+  'Subtotal',
+  'Discount code',
+  'Discount',
+  'Shipping',
+  'Tax',
+  'Payment id',
+  'Refund id',
+];
+
+/** Money that moved: an order's charge when it was paid, or its refund when it was made. */
+type MoneyMovement =
+  | { kind: 'charge'; at: Date; order: ChargeForBooks }
+  | { kind: 'refund'; at: Date; order: RefundForBooks };
+
+/**
+ * The charges and the refunds made in [start, end) as one list, oldest first (a charge before a
+ * refund of the same instant): two cursors, each read on its index, merged as they are read.
+ */
+async function* moneyMovements(start: Date, end: Date): AsyncGenerator<MoneyMovement> {
+  const charges = chargeCursor(start, end);
+  const refunds = refundCursor(start, end);
+  try {
+    let charge = await charges.next();
+    let refund = await refunds.next();
+    while (charge || refund) {
+      if (charge && (!refund || charge.paidAt.getTime() <= refund.refundedAt.getTime())) {
+        yield { kind: 'charge', at: charge.paidAt, order: charge };
+        charge = await charges.next();
+      } else if (refund) {
+        yield { kind: 'refund', at: refund.refundedAt, order: refund };
+        refund = await refunds.next();
+      }
+    }
+  } finally {
+    // Also when the download stops half-way: neither cursor is left open on the server.
+    await Promise.all([charges.close(), refunds.close()]);
+  }
+}
+
+/**
+ * A movement's row: a charge with what it was made of, a refund as a negative amount with the
+ * payment it gave back from. An order paid nothing for (a 100 % discount) moved no money: no row.
+ */
+function moneyRows(movement: MoneyMovement, timeZone: string): Cell[][] {
+  const { order } = movement;
+  const whenAndWhose = [
+    localTime(movement.at, timeZone),
+    movement.kind === 'charge' ? 'Charge' : 'Refund',
+    order.orderNumber,
+    `${order.customerInfo.firstName} ${order.customerInfo.lastName}`.trim(),
+    order.customerInfo.email,
+  ];
+  if (movement.kind === 'refund') {
+    const refund = movement.order;
+    const nothingCharged = ['', '', '', '', ''];
+    return [
+      [
+        ...whenAndWhose,
+        amount(-refund.refundedCents),
+        ...nothingCharged,
+        refund.paymentId,
+        refund.refundId,
+      ],
+    ];
+  }
+  const charge = movement.order;
+  if (charge.totalCents === 0) return [];
+  return [
+    [
+      ...whenAndWhose,
+      amount(charge.totalCents),
+      amount(charge.subtotalCents),
+      charge.discountCode,
+      amount(charge.discountCents),
+      amount(charge.shippingCents),
+      amount(charge.taxCents),
+      charge.paymentId,
+      '',
+    ],
+  ];
+}
+
 function downloadUrlOf(record: ExportRecord, viewer: SessionUser, now: Date): string | null {
   const open = now.getTime() - record.at.getTime() < EXPORT_DOWNLOAD_MINUTES * 60_000;
   return open && record.byId.toString() === viewer.id
@@ -301,19 +401,26 @@ export async function streamExport(
           (customer) => [customerRow(customer, timeZone)],
           count,
         )
-      : record.rows === 'line'
+      : record.kind === 'payments'
         ? csvChunks(
-            LINE_COLUMNS(timeZone),
-            orderCursor(start, end, record.status),
-            async (order) => lineRows(order, timeZone, await engravedTexts(order)),
+            MONEY_COLUMNS(timeZone),
+            moneyMovements(start, end),
+            (movement) => moneyRows(movement, timeZone),
             count,
           )
-        : csvChunks(
-            ORDER_COLUMNS(timeZone),
-            orderCursor(start, end, record.status),
-            (order) => [orderRow(order, timeZone)],
-            count,
-          );
+        : record.rows === 'line'
+          ? csvChunks(
+              LINE_COLUMNS(timeZone),
+              orderCursor(start, end, record.status),
+              async (order) => lineRows(order, timeZone, await engravedTexts(order)),
+              count,
+            )
+          : csvChunks(
+              ORDER_COLUMNS(timeZone),
+              orderCursor(start, end, record.status),
+              (order) => [orderRow(order, timeZone)],
+              count,
+            );
   // Named by what it holds: two exports of the same days with different statuses are told apart.
   const name = [
     record.kind,

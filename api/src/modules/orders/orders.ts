@@ -51,15 +51,19 @@ export {
 } from './repository';
 export {
   approvalTimes,
+  chargeCursor,
   orderCartStartsBetween,
   orderCursor,
   ordersChangedSince,
   ordersInState,
   ordersPlacedBetween,
   processingSince,
+  refundCursor,
   refundsMadeBetween,
   type ChangedOrder,
+  type ChargeForBooks,
   type OrderForFigures,
+  type RefundForBooks,
   type RefundForFigures,
 } from './reports';
 export {

@@ -1,7 +1,7 @@
 // What the admin's insights read of the orders (modules/insights): the orders placed in a stretch of
 // time, the refunds made in one, the orders changed since an instant, the work in progress, the times
-// of the go-aheads, and a cursor over the orders of an export. Each is one query on an index declared
-// in model.ts.
+// of the go-aheads, and cursors over the orders of an export and over the charges and refunds made in
+// a stretch of time. Each is one query on an index declared in model.ts.
 import type { Cursor } from 'mongoose';
 import { PAYMENT_STATUSES, type OrderStatus } from '@shop/contracts';
 import { trusted } from '../../platform/db';
@@ -175,4 +175,56 @@ export function orderCursor(
     .sort({ createdAt: 1, _id: 1 })
     .lean<OrderRecord[]>()
     .cursor() as unknown as Cursor<OrderRecord, never>;
+}
+
+const CHARGE_FIELDS = {
+  orderNumber: 1,
+  customerInfo: 1,
+  paidAt: 1,
+  subtotalCents: 1,
+  discountCode: 1,
+  discountCents: 1,
+  shippingCents: 1,
+  taxCents: 1,
+  totalCents: 1,
+  paymentId: 1,
+} as const;
+
+/** An order's charge as the books read it: when it was paid, what and what for. */
+export type ChargeForBooks = Pick<OrderRecord, '_id' | keyof typeof CHARGE_FIELDS> & {
+  paidAt: Date;
+};
+
+/** The charges made in [start, end) (the orders paid in it), oldest first, read as they are used. */
+export function chargeCursor(start: Date, end: Date): Cursor<ChargeForBooks, never> {
+  return OrderModel.find({ paidAt: trusted({ $gte: start, $lt: end }) }, CHARGE_FIELDS)
+    .sort({ paidAt: 1, _id: 1 })
+    .lean<ChargeForBooks[]>()
+    .cursor() as unknown as Cursor<ChargeForBooks, never>;
+}
+
+const REFUND_FIELDS = {
+  orderNumber: 1,
+  customerInfo: 1,
+  refundedAt: 1,
+  refundedCents: 1,
+  paymentId: 1,
+  refundId: 1,
+} as const;
+
+/** An order's refund as the books read it: when it was made, how much, of which payment. */
+export type RefundForBooks = Pick<OrderRecord, '_id' | keyof typeof REFUND_FIELDS> & {
+  refundedAt: Date;
+};
+
+/**
+ * The refunds made in [start, end), whenever their orders were placed or paid, oldest first, read
+ * as they are used (on the index refundsMadeBetween reads: two refunds are never the same instant
+ * in practice, and either order of two that were would be right).
+ */
+export function refundCursor(start: Date, end: Date): Cursor<RefundForBooks, never> {
+  return OrderModel.find({ refundedAt: trusted({ $gte: start, $lt: end }) }, REFUND_FIELDS)
+    .sort({ refundedAt: 1 })
+    .lean<RefundForBooks[]>()
+    .cursor() as unknown as Cursor<RefundForBooks, never>;
 }
