@@ -104,4 +104,40 @@ describe('Exports', () => {
     expect(screen.getByLabelText('Rows')).toBeDisabled();
     expect(screen.getByLabelText('Status')).toBeDisabled();
   });
+
+  it('asks for the payments and refunds of the days, with no rows or status, and lists it by its name', async () => {
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const payments = { ...made, kind: 'payments', rows: 'order', status: null, rowCount: 7 };
+    let listed: unknown[] = [];
+    const calls = stubApi({
+      'GET /api/admin/exports': () => ({ json: { exports: listed, nextBefore: null } }),
+      'POST /api/admin/exports': () => {
+        listed = [payments];
+        return { status: 201, json: payments };
+      },
+    });
+    renderPage(<ExportsPanel />);
+    expect(await screen.findByText('No export has been made yet.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('What'), { target: { value: 'payments' } });
+    expect(screen.getByLabelText('What')).toHaveDisplayValue(
+      'Payments and refunds (by the day the money moved)',
+    );
+    expect(screen.getByLabelText('Rows')).toBeDisabled();
+    expect(screen.getByLabelText('Status')).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-28' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      kind: 'payments',
+      from: '2026-11-01',
+      to: '2026-11-28',
+    });
+    const row = within(
+      within(await screen.findByRole('region', { name: 'Exports made' })).getByRole('table'),
+    ).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Payments and refunds');
+    expect(row).not.toHaveTextContent('Orders');
+    clicked.mockRestore();
+  });
 });

@@ -1,5 +1,6 @@
-// The Exports tab (docs/product.md section 11): the orders or customers of a range of days as a CSV
-// file for the books, and the record of every export made (who, when, what).
+// The Exports tab (docs/product.md section 11): the orders, the customers or the payments and refunds
+// of a range of days as a CSV file for the books, and the record of every export made (who, when,
+// what).
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { dayIn } from '@shop/contracts/time-zone';
@@ -66,6 +67,7 @@ function download(url: string) {
 
 function describe(record: ExportRecordAnswer): string {
   if (record.kind === 'customers') return 'Customers who signed up';
+  if (record.kind === 'payments') return 'Payments and refunds';
   const rows = record.rows === 'line' ? 'Order lines' : 'Orders';
   return record.status ? `${rows}: ${ORDER_STATUS_LABELS[record.status]}` : `${rows}: all paid`;
 }
@@ -129,6 +131,7 @@ export function ExportsPanel() {
         >
           <option value="orders">Orders</option>
           <option value="customers">Customers (by sign-up day)</option>
+          <option value="payments">Payments and refunds (by the day the money moved)</option>
         </SelectField>
         <SelectField
           label="Rows"
