@@ -445,13 +445,17 @@ describe('hostile queries on the dashboard and exports', () => {
   });
 
   it.each<[string, Record<string, unknown>]>([
-    ['an unknown kind', { kind: 'payments', from: '2026-01-01', to: '2026-01-31' }],
+    ['an unknown kind', { kind: 'invoices', from: '2026-01-01', to: '2026-01-31' }],
     ['a day that is not one', { kind: 'orders', from: '2026-02-30', to: '2026-03-01' }],
     ['from after to', { kind: 'orders', from: '2026-03-02', to: '2026-03-01' }],
     ['an unknown status', { kind: 'orders', from: '2026-03-01', to: '2026-03-01', status: 'lost' }],
     [
       'a status for customers',
       { kind: 'customers', from: '2026-03-01', to: '2026-03-01', status: 'shipped' },
+    ],
+    [
+      'a status for payments',
+      { kind: 'payments', from: '2026-03-01', to: '2026-03-01', status: 'shipped' },
     ],
     ['unknown rows', { kind: 'orders', from: '2026-03-01', to: '2026-03-01', rows: 'item' }],
     ['an extra field', { kind: 'orders', from: '2026-03-01', to: '2026-03-01', by: 'someone' }],
