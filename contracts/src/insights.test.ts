@@ -21,6 +21,21 @@ describe('exportRequestSchema', () => {
     ).toEqual({ kind: 'orders', from: '2026-01-01', to: '2026-01-31', rows: 'order' });
   });
 
+  it('takes the payments and refunds of a range, without rows or status of their own', () => {
+    expect(
+      exportRequestSchema.parse({ kind: 'payments', from: '2026-12-01', to: '2026-12-31' }),
+    ).toMatchObject({ kind: 'payments', from: '2026-12-01', to: '2026-12-31' });
+    const withStatus = exportRequestSchema.safeParse({
+      kind: 'payments',
+      from: '2026-12-01',
+      to: '2026-12-31',
+      status: 'cancelled',
+    });
+    expect(withStatus.error?.issues.map((issue) => issue.message)).toEqual([
+      'status applies to orders only',
+    ]);
+  });
+
   it('refuses a range that ends before it starts, and a status for customers', () => {
     const backwards = exportRequestSchema.safeParse({
       kind: 'orders',
