@@ -438,6 +438,24 @@ describe('the payments and refunds export', () => {
     expect(sum).toBe(cents(figures.charged) - cents(figures.refunded));
   });
 
+  it('when an order was paid nothing for (a full discount), then it moved no money and has no row', async () => {
+    const order = await paidOrder('free@example.com');
+    // As payments/ records an order the discount covered in full: nothing charged.
+    await dated(order.orderId, { paidAt: new Date('2025-10-15T15:00:00Z') });
+    await orders().updateOne(
+      { _id: new Types.ObjectId(order.orderId) },
+      { $set: { totalCents: 0, paymentId: `no-charge-${order.orderId}` } },
+    );
+    const { record, rows } = await exportFile(admin, {
+      kind: 'payments',
+      from: '2025-10-01',
+      to: '2025-10-31',
+    });
+    expect(rows).toEqual([MONEY_COLUMNS]);
+    const page = await admin.request('GET', '/api/admin/exports?limit=1');
+    expect(page.body.exports[0]).toMatchObject({ id: record.id, rowCount: 0 });
+  });
+
   it('is refused with a status, and nothing is recorded', async () => {
     const newest = async () =>
       (await admin.request('GET', '/api/admin/exports?limit=1')).body.exports[0]?.id ?? null;
