@@ -7,8 +7,8 @@ import { DESKTOP, PHONE, screenshot } from '../support/screenshots';
 // The admin's Dashboard and Exports (docs/product.md section 11) in the browser: a paid order shows
 // in today's revenue and its refund takes it out; a turnover in the millions keeps each key figure on
 // one line in its tile at every width; an export of the orders downloads a CSV with the right rows
-// and no cell a spreadsheet would run. Screenshots at 375 and 1280 px go to
-// test-results/screenshots/insights, to look at.
+// and no cell a spreadsheet would run, and one of the payments and refunds the day's charge.
+// Screenshots at 375 and 1280 px go to test-results/screenshots/insights, to look at.
 
 const LABEL = {
   material: 'phenolic',
@@ -241,6 +241,25 @@ test('an export of today’s orders downloads a CSV with the right rows and no f
   const made = admin.getByRole('region', { name: 'Exports made' }).getByRole('row').nth(1);
   await expect(made).toContainText('Orders: all paid');
   await expect(made).toContainText(String(orders.length));
+
+  // The money that moved today: the order's charge, on the day it was paid, for its total.
+  await form.getByLabel('What').selectOption({ label: 'Payments and refunds' });
+  await expect(form.getByLabel('Rows')).toBeDisabled();
+  await form.getByLabel('From').fill(today);
+  await form.getByLabel('To').fill(today);
+  const downloadingMoney = admin.waitForEvent('download');
+  await form.getByRole('button', { name: 'Export CSV' }).click();
+  const money = await downloadingMoney;
+  expect(money.suggestedFilename()).toBe(`payments-${today}-to-${today}.csv`);
+  const moneyLines = (await readFile((await money.path())!))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(moneyLines[0]).toMatch(/^When \(.+\),Movement,Order number,/);
+  const charge = moneyLines.find((line) => line.includes(`,Charge,${hostile.orderNumber},`))!;
+  expect(charge).toContain(`,${hostile.total.toFixed(2)},`);
+  await expect(made).toContainText('Payments and refunds');
   for (const viewport of [PHONE, DESKTOP]) {
     await admin.setViewportSize(viewport);
     await expect

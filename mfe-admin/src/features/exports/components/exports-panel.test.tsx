@@ -119,9 +119,7 @@ describe('Exports', () => {
     renderPage(<ExportsPanel />);
     expect(await screen.findByText('No export has been made yet.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('What'), { target: { value: 'payments' } });
-    expect(screen.getByLabelText('What')).toHaveDisplayValue(
-      'Payments and refunds (by the day the money moved)',
-    );
+    expect(screen.getByLabelText('What')).toHaveDisplayValue('Payments and refunds');
     expect(screen.getByLabelText('Rows')).toBeDisabled();
     expect(screen.getByLabelText('Status')).toBeDisabled();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });

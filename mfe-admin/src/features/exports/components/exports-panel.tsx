@@ -40,8 +40,12 @@ const Form = styled.form`
   @media (min-width: 640px) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
+  /* Three wide columns (not six narrow ones), so each choice's name shows whole. */
   @media (min-width: 1024px) {
-    grid-template-columns: repeat(5, minmax(0, 1fr)) auto;
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+    .submit {
+      justify-self: start;
+    }
   }
   .submit {
     display: flex;
@@ -118,8 +122,9 @@ export function ExportsPanel() {
         <div>
           <h2 id="exports-heading">Exports</h2>
           <Intro>
-            CSV files for the books, days in the shop&apos;s time zone. Each export is recorded with
-            who made it; its file can be downloaded by its maker for an hour.
+            CSV files for the books, days in the shop&apos;s time zone. Payments and refunds lists
+            each charge on the day it was paid and each refund on the day it was made. Each export
+            is recorded with who made it; its file can be downloaded by its maker for an hour.
           </Intro>
         </div>
       </SectionHeader>
@@ -131,7 +136,7 @@ export function ExportsPanel() {
         >
           <option value="orders">Orders</option>
           <option value="customers">Customers (by sign-up day)</option>
-          <option value="payments">Payments and refunds (by the day the money moved)</option>
+          <option value="payments">Payments and refunds</option>
         </SelectField>
         <SelectField
           label="Rows"
