@@ -1,5 +1,7 @@
 // Exports for the books: the CSV holds the rows the admin's order list holds for the same days and
-// status, one per order or per line; a cell a spreadsheet would run as a formula is written as text;
+// status, one per order or per line; the payments and refunds file holds the money that moved in its
+// days (a refund on the day it was made, whichever month its order was paid in) and adds up to the
+// dashboard's charged less refunded; a cell a spreadsheet would run as a formula is written as text;
 // each export is recorded (who, when, what) and its file is its maker's alone.
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
