@@ -63,9 +63,9 @@ describe('Exports', () => {
     stubApi({
       'GET /api/admin/exports': () => {
         reads += 1;
-        // The download ends between the second and the third read.
+        // The download ends between the first read and the next (one poll, 2 s, after it).
         return {
-          json: { exports: [reads < 3 ? fresh : { ...fresh, rowCount: 42 }], nextBefore: null },
+          json: { exports: [reads < 2 ? fresh : { ...fresh, rowCount: 42 }], nextBefore: null },
         };
       },
     });
