@@ -362,6 +362,22 @@ describe('POST /api/orders', () => {
     },
   );
 
+  it.each([
+    ['312\u00a0555\u00a00100', '312 555 0100'],
+    ['+1\u202f(312)\u202f555\u20130100', '+1 (312) 555-0100'],
+    ['\t312\u2007555\u20140100 ext.\u00a042\t', '312 555-0100 ext. 42'],
+  ])(
+    'when the phone is pasted as %j (Unicode spaces and dashes), then the order is placed with %j',
+    async (phone, kept) => {
+      const agent = app.agent();
+      await addToCart(agent);
+      const response = await checkout(agent, { customerInfo: customerInfo({ phone }) });
+      expect(response.status, response.text).toBe(201);
+      const order = await OrderModel.findById(response.body.orderId).lean();
+      expect(order?.customerInfo.phone).toBe(kept);
+    },
+  );
+
   it('when the ZIP is in another state than the State, then 400 on the ZIP naming both, and nothing is placed', async () => {
     const agent = app.agent();
     await addToCart(agent);

@@ -7,7 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './account-messages';
-import { isDialablePhoneNumber, phoneInvalidMessage } from './phone-numbers';
+import { optionalPhoneSchema } from './phone-number-schema';
 
 export * from './account-messages';
 
@@ -45,11 +45,8 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** Optional, and when given a number that can be dialled (checkout's rule). */
-const optionalPhone = optionalText('Phone', 40).refine(
-  (value) => value === null || isDialablePhoneNumber(value),
-  phoneInvalidMessage,
-);
+/** Optional, and when given a number that can be dialled (checkout's rule), kept normalized. */
+const optionalPhone = optionalPhoneSchema('Phone');
 
 /**
  * POST /api/auth/register. Unknown keys (isAdmin, ...) are dropped: an account is never created as

@@ -11,6 +11,7 @@ import {
   zipStateProblem,
   type CheckoutField,
 } from './checkout-options';
+import { normalizePhoneNumber } from './phone-numbers';
 import { canonicalPostalCode } from './postal-regions';
 
 export * from './checkout-options';
@@ -59,7 +60,8 @@ const field = (name: CheckoutField) =>
  * 'Please fill in: {list}' issue on the object (path []) plus one issue per empty field; only when
  * everything is there are the phone, email, address and ZIP rules checked, each as an issue on its
  * field (the ZIP's also that its state or province is the State's, when the shop knows both). A
- * Canadian postal code comes out as the shop keeps it, "A1A 1A1" (canonicalPostalCode).
+ * Canadian postal code comes out as the shop keeps it, "A1A 1A1" (canonicalPostalCode), and the phone
+ * with its pasted Unicode spaces and dashes as ' ' and '-' (normalizePhoneNumber).
  */
 export const customerInfoSchema = z
   .object(
@@ -98,6 +100,7 @@ export const customerInfoSchema = z
   })
   .transform((info) => ({
     ...info,
+    phone: normalizePhoneNumber(info.phone),
     email: info.email.toLowerCase(),
     zipCode: canonicalPostalCode(info.zipCode) ?? info.zipCode,
   }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileSchema, registerSchema } from './accounts';
 import { checkoutSummary, customerInfoSchema } from './checkout';
+import { isDialablePhoneNumber, normalizePhoneNumber } from './phone-numbers';
 
 const MESSAGE = 'Please enter a valid phone number (e.g., 312 555 0100).';
 
@@ -55,6 +56,33 @@ const notDialable = [
   '312 555 0100 x 1234567', // extensions have at most 6 digits
 ];
 
+// Pasted from a web page, a word processor or a spreadsheet: Unicode spaces and dashes stand for the
+// space and hyphen they look like, and the number is kept with those (docs/product.md section 5).
+const pasted: Array<[string, string]> = [
+  ['312\u00a0555\u00a00100', '312 555 0100'], // no-break spaces
+  ['+1\u202f312\u202f555\u202f0100', '+1 312 555 0100'], // narrow no-break spaces
+  ['312\u2007555\u20070100', '312 555 0100'], // figure spaces
+  ['312\u2009555\u20090100', '312 555 0100'], // thin spaces
+  ['312\u3000555\u30000100', '312 555 0100'], // an ideographic space
+  ['312\u2013555\u20130100', '312-555-0100'], // en dashes
+  ['312\u2014555\u20140100', '312-555-0100'], // em dashes
+  ['312\u2010555\u20110100', '312-555-0100'], // hyphen, non-breaking hyphen
+  ['312\u2012555\u22120100', '312-555-0100'], // figure dash, minus sign
+  ['(312)\u00a0555\u20130100\u00a0ext.\u00a042', '(312) 555-0100 ext. 42'],
+  ['\t312 555 0100', '312 555 0100'],
+  ['312 555 0100\t', '312 555 0100'],
+  ['\u00a0\t+44\u00a020\u00a07946\u00a00958\t\u202f', '+44 20 7946 0958'],
+  ['312\t555\t0100', '312 555 0100'], // a row of a spreadsheet's cells
+];
+
+// Dashes and spaces do not make digits: these stay refused however they are written.
+const pastedNotDialable = [
+  '555\u2013010', // 6 digits
+  '\u2013312 555 0100', // a leading dash
+  '312\u2013\u2013555\u2013\u201301o0',
+  '312\u00a0555\u00a00100\u00a0ask\u00a0for\u00a0Bo',
+];
+
 describe('phone numbers (docs/product.md section 5)', () => {
   it.each(dialable)('when the checkout phone is %j, then it is kept as written', (phone) => {
     expect(customerInfoSchema.parse({ ...complete, phone }).phone).toBe(phone);
@@ -98,6 +126,50 @@ describe('phone numbers (docs/product.md section 5)', () => {
       ).toBeNull();
     },
   );
+
+  it.each(pasted)(
+    'when the checkout phone is pasted as %j, then it is dialable and kept as %j',
+    (phone, kept) => {
+      expect(isDialablePhoneNumber(phone)).toBe(true);
+      expect(normalizePhoneNumber(phone)).toBe(kept);
+      expect(customerInfoSchema.parse({ ...complete, phone }).phone).toBe(kept);
+    },
+  );
+
+  it.each(pasted)(
+    'when the profile or sign-up phone is pasted as %j, then it is kept as %j',
+    (phone, kept) => {
+      expect(profileSchema.parse({ firstName: 'Ann', lastName: 'Lee', phone }).phone).toBe(kept);
+      expect(
+        registerSchema.parse({
+          email: 'ann@example.com',
+          password: 'secret1',
+          firstName: 'Ann',
+          lastName: 'Lee',
+          phone,
+        }).phone,
+      ).toBe(kept);
+    },
+  );
+
+  it.each(pastedNotDialable)('when the pasted phone is %j, then it is still refused', (phone) => {
+    expect(isDialablePhoneNumber(phone)).toBe(false);
+    const result = customerInfoSchema.safeParse({ ...complete, phone });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['phone'], message: MESSAGE }),
+    ]);
+    expect(
+      profileSchema.safeParse({ firstName: 'Ann', lastName: 'Lee', phone }).error?.issues[0]
+        ?.message,
+    ).toBe(MESSAGE);
+  });
+
+  it('when the phone is only Unicode spaces, then it is missing at checkout and not given on the profile', () => {
+    const phone = '\u00a0\u202f\t';
+    const result = customerInfoSchema.safeParse({ ...complete, phone });
+    expect(checkoutSummary(result.error!.issues)).toBe('Please fill in: Phone Number');
+    expect(profileSchema.parse({ firstName: 'Ann', lastName: 'Lee', phone }).phone).toBeNull();
+  });
 
   it('when the sign-up phone is dialable, then it is kept trimmed; otherwise refused', () => {
     const base = { email: 'ann@example.com', password: 'secret1', firstName: 'A', lastName: 'L' };

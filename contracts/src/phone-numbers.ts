@@ -14,9 +14,23 @@ const EXTENSION = /\s*(?:ext\.?|x)\s*\d{1,6}$/i;
 // An optional leading +, then digits with spaces, dots, hyphens and parentheses between them.
 const NUMBER = /^\+?[\d(][\d ().-]*[\d)]$/;
 
-/** Digits (7 to 15) with an optional leading +, spaces, dots, hyphens, parentheses, and an extension. */
+// A number pasted from a web page, a document or a spreadsheet: Unicode spaces (no-break, narrow
+// no-break, figure, thin, ideographic, ...) and tabs stand for a space; the hyphen, non-breaking
+// hyphen, figure dash, en and em dashes, horizontal bar and minus sign for a hyphen.
+const SPACES = /[\p{Zs}\t]/gu;
+const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
+
+/** The number as the shop keeps it: trimmed, its Unicode spaces and dashes written as ' ' and '-'. */
+export function normalizePhoneNumber(value: string): string {
+  return value.trim().replace(SPACES, ' ').replace(DASHES, '-');
+}
+
+/**
+ * Digits (7 to 15) with an optional leading +, spaces, dots, hyphens, parentheses, and an extension;
+ * read as normalizePhoneNumber writes it.
+ */
 export function isDialablePhoneNumber(value: string): boolean {
-  const number = value.trim().replace(EXTENSION, '');
+  const number = normalizePhoneNumber(value).replace(EXTENSION, '');
   if (!NUMBER.test(number)) return false;
   const digits = number.replace(/\D/g, '').length;
   return digits >= PHONE_DIGITS_MIN && digits <= PHONE_DIGITS_MAX;
