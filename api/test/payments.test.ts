@@ -3,7 +3,7 @@
 // it was. Charges are counted by a provider wrapped around the real sandbox.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES } from '@shop/contracts';
+import { SANDBOX_TEST_CARDS, SANDBOX_TEST_NONCES, checkoutMessages } from '@shop/contracts';
 import { OrderModel } from '../src/modules/orders/model';
 import { markDiscountReserved } from '../src/modules/orders/orders';
 import type { ChargeRequest, PaymentProvider } from '../src/modules/payments/provider';
@@ -388,6 +388,39 @@ describe('POST /api/payment/complete', () => {
     await owner.request('POST', '/api/auth/logout');
     expect((await pay(owner, order.orderId)).status).toBe(404);
     expect(charges).toHaveLength(0);
+  });
+
+  it.each(['call me', '12345', '312 555 0100 ask for Bo', '<script>alert(1)</script>'])(
+    'when customerPhone is %j (no number to dial), then 400 on it with checkout’s message, nothing charged',
+    async (customerPhone) => {
+      const { agent, order } = await cartWithOrder();
+      const cartBefore = await cartItems(agent);
+      const response = await agent.request('POST', '/api/payment/complete', {
+        body: { orderId: order.orderId, paymentId: SANDBOX_TEST_NONCES.approved, customerPhone },
+      });
+      expect(response.status).toBe(400);
+      const message = checkoutMessages.phoneInvalid;
+      expect(message).toBe('Please enter a valid phone number (e.g., 312 555 0100).');
+      expect(response.body).toEqual({ message, errors: [{ path: 'customerPhone', message }] });
+      expect(charges).toHaveLength(0);
+      const stored = await OrderModel.findById(order.orderId).lean();
+      expect(stored).toMatchObject({ paymentStatus: 'unpaid', paymentContact: null });
+      expect(await cartItems(agent)).toEqual(cartBefore);
+    },
+  );
+
+  it('when customerPhone is pasted with no-break spaces and an en dash, then it is paid and kept normalized', async () => {
+    const { agent, order } = await cartWithOrder();
+    const response = await agent.request('POST', '/api/payment/complete', {
+      body: {
+        orderId: order.orderId,
+        paymentId: SANDBOX_TEST_NONCES.approved,
+        customerPhone: '\t+1\u00a0312\u202f555\u20130100 ',
+      },
+    });
+    expect(response.status, response.text).toBe(200);
+    const stored = await OrderModel.findById(order.orderId).lean();
+    expect(stored?.paymentContact).toMatchObject({ customerPhone: '+1 312 555-0100' });
   });
 
   it('when the order id is unknown or malformed, then 404 or 400', async () => {

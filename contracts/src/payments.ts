@@ -1,5 +1,6 @@
 // The card payment calls (docs/design.md sections 5 and 5a).
 import { z } from 'zod';
+import { optionalPhoneSchema } from './phone-number-schema';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'square'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -34,7 +35,8 @@ export const completePaymentSchema = z.object({
     .max(500, 'paymentId is too long'),
   customerName: optionalText('customerName', 200),
   customerEmail: optionalText('customerEmail', 254),
-  customerPhone: optionalText('customerPhone', 40),
+  /** Checkout's phone rule, with its message; kept normalized as the order's own phone is. */
+  customerPhone: optionalPhoneSchema('customerPhone'),
   customerCompany: optionalText('customerCompany', 200),
   customerAddress: optionalText('customerAddress', 400),
   customerZipCode: optionalText('customerZipCode', 20),
