@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { fromMedium, theme } from './theme';
@@ -21,6 +21,14 @@ const Overlay = styled(RadixDialog.Overlay)`
  * below it, so the toast of the dialog's own failure does not hide its title, close button or fields.
  */
 export const TOASTS_BOTTOM_PROPERTY = '--shop-toasts-bottom';
+
+/**
+ * Where the shown toast begins, from the top of the screen (set by the shell's toaster with
+ * TOASTS_BOTTOM_PROPERTY). From medium screens up toasts show at the bottom right: a dialog there
+ * keeps above it, so the toast of the dialog's own failure does not cover its buttons (docs/product.md
+ * section 2).
+ */
+export const TOASTS_TOP_PROPERTY = '--shop-toasts-top';
 
 /**
  * Marks the shell's toasts (its toaster's box, a child of the page's body). A toast shown over an open
@@ -84,8 +92,37 @@ function useToastsUsable(open: boolean) {
   }, [open]);
 }
 
-// Phones: at the bottom of the screen, no higher than the toast's end; centred from medium screens
-// up, where toasts show at the bottom right.
+const atEnd = (box: HTMLElement) => box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
+
+/**
+ * Keeps what the shopper was at in sight when the dialog's size changes (it makes room for a toast,
+ * TOASTS_TOP_PROPERTY and TOASTS_BOTTOM_PROPERTY): the control with focus, else its end when it was
+ * scrolled to its end (its buttons, just pressed). A ref callback of the dialog's box.
+ */
+function keepInSight(box: HTMLDivElement | null) {
+  if (!box || typeof ResizeObserver === 'undefined') return;
+  let wasAtEnd = atEnd(box);
+  const note = () => {
+    wasAtEnd = atEnd(box);
+  };
+  const observer = new ResizeObserver(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== box && box.contains(focused))
+      focused.scrollIntoView({ block: 'nearest' });
+    else if (wasAtEnd) box.scrollTop = box.scrollHeight;
+    note();
+  });
+  observer.observe(box);
+  box.addEventListener('scroll', note, { passive: true });
+  return () => {
+    observer.disconnect();
+    box.removeEventListener('scroll', note);
+  };
+}
+
+// Phones: at the bottom of the screen, no higher than the toast's end. From medium screens up, where
+// toasts show at the bottom right: centred in the screen above the toast's beginning (the whole
+// screen when no toast is shown), so its buttons are never under the toast.
 const Content = styled(RadixDialog.Content)<{ $width: string }>`
   position: fixed;
   bottom: 0.75rem;
@@ -94,10 +131,11 @@ const Content = styled(RadixDialog.Content)<{ $width: string }>`
   width: min(${({ $width }) => $width}, calc(100vw - 1.5rem));
   max-height: calc(100dvh - 0.75rem - max(0.75rem, var(${TOASTS_BOTTOM_PROPERTY}, 0px) + 0.5rem));
   ${fromMedium} {
-    top: 50%;
+    --above-toasts: min(100dvh, var(${TOASTS_TOP_PROPERTY}, 100dvh) + 0.25rem);
+    top: calc(var(--above-toasts) / 2);
     bottom: auto;
     transform: translate(-50%, -50%);
-    max-height: calc(100dvh - 1.5rem);
+    max-height: calc(var(--above-toasts) - 1.5rem);
   }
   overflow: auto;
   padding: 1.5rem 1.25rem;
@@ -207,6 +245,15 @@ export function Dialog({
   returnFocusTo,
 }: DialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
+  // One callback for the dialog's life, so a render does not start keepInSight over.
+  const contentBox = useCallback((box: HTMLDivElement | null) => {
+    contentRef.current = box;
+    const stop = keepInSight(box);
+    return () => {
+      stop?.();
+      contentRef.current = null;
+    };
+  }, []);
   // Radix gives focus back to its own Trigger; these dialogs are opened from elsewhere (the shell's
   // header, a table row), so the element that had focus when one opened is kept and focused again.
   const openerRef = useRef<() => HTMLElement | null>(() => null);
@@ -219,7 +266,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <Overlay>
           <Content
-            ref={contentRef}
+            ref={contentBox}
             $width={width}
             role={role ?? 'dialog'}
             // A click on a toast shown over the dialog, or an Escape pressed on it, is the toast's.

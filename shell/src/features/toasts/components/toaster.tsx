@@ -7,6 +7,7 @@ import {
   CloseIcon,
   TOASTS_ATTRIBUTE,
   TOASTS_BOTTOM_PROPERTY,
+  TOASTS_TOP_PROPERTY,
   fromMedium,
   fromSmall,
   theme,
@@ -157,27 +158,36 @@ const Close = styled(Toast.Close)`
 `;
 
 /**
- * Keeps TOASTS_BOTTOM_PROPERTY on the page at the shown toast's end (a dialog on a phone stays below
- * it, ui/src/dialog.tsx), and takes it off when no toast is shown. A ref callback of the viewport.
+ * Keeps TOASTS_BOTTOM_PROPERTY and TOASTS_TOP_PROPERTY on the page at the shown toast's end and
+ * beginning (an open dialog keeps clear of it, ui/src/dialog.tsx: below it on a phone, above it from
+ * medium screens up), and takes them off when no toast is shown. A ref callback of the viewport; the
+ * toast's place changes with its size and with the screen's (a window made shorter moves a toast at
+ * the bottom up).
  */
-function publishToastsBottom(viewport: HTMLOListElement | null) {
+function publishToastsEdges(viewport: HTMLOListElement | null) {
   if (!viewport || typeof ResizeObserver === 'undefined') return;
   const root = document.documentElement;
+  const clear = () => {
+    root.style.removeProperty(TOASTS_BOTTOM_PROPERTY);
+    root.style.removeProperty(TOASTS_TOP_PROPERTY);
+  };
   const update = () => {
-    if (viewport.childElementCount === 0) root.style.removeProperty(TOASTS_BOTTOM_PROPERTY);
-    else {
-      const bottom =
-        viewport.getBoundingClientRect().bottom -
-        parseFloat(getComputedStyle(viewport).paddingBottom);
-      root.style.setProperty(TOASTS_BOTTOM_PROPERTY, `${Math.ceil(bottom)}px`);
-    }
+    if (viewport.childElementCount === 0) return clear();
+    const box = viewport.getBoundingClientRect();
+    const style = getComputedStyle(viewport);
+    const bottom = box.bottom - parseFloat(style.paddingBottom);
+    const top = box.top + parseFloat(style.paddingTop);
+    root.style.setProperty(TOASTS_BOTTOM_PROPERTY, `${Math.ceil(bottom)}px`);
+    root.style.setProperty(TOASTS_TOP_PROPERTY, `${Math.floor(top)}px`);
   };
   const observer = new ResizeObserver(update);
   observer.observe(viewport);
+  window.addEventListener('resize', update);
   update();
   return () => {
     observer.disconnect();
-    root.style.removeProperty(TOASTS_BOTTOM_PROPERTY);
+    window.removeEventListener('resize', update);
+    clear();
   };
 }
 
@@ -260,7 +270,7 @@ export function Toaster() {
             </Close>
           </Root>
         ))}
-        <Viewport ref={publishToastsBottom} data-testid="toast-viewport" />
+        <Viewport ref={publishToastsEdges} data-testid="toast-viewport" />
       </Toast.Provider>
     </div>,
     document.body,
