@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sidewaysOverflow } from '../support/layout';
+import { DESKTOP, screenshot } from '../support/screenshots';
 
 // A 1 x 1 transparent PNG: small and real (the API checks uploads by content).
 const PNG = Buffer.from(
@@ -265,6 +266,38 @@ test('on a phone, every control the keyboard reaches is shown clear of the price
       );
   }
   expect(hidden).toEqual([]);
+});
+
+test('on a phone, the quantity hint’s “Ask for a quote” is a 44 px target in one piece at the end of its sentence', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/products');
+  const configurator = page.locator('[data-remote="configurator"]');
+  await configurator.getByText('Indoor', { exact: true }).click();
+  const link = configurator.getByRole('link', { name: 'Ask for a quote' });
+  await link.scrollIntoViewIfNeeded();
+  // Measured at one moment (the page may still be scrolling): the link, its pieces, its sentence.
+  const { box, pieces, sentence, text } = await link.evaluate((element) => ({
+    box: element.getBoundingClientRect().toJSON() as DOMRect,
+    pieces: element.getClientRects().length,
+    sentence: element.parentElement!.getBoundingClientRect().toJSON() as DOMRect,
+    text: element.parentElement!.textContent,
+  }));
+  expect(text).toBe('Up to 10,000 per line. More? Ask for a quote');
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThanOrEqual(44);
+  // Not split over two lines, and inside its sentence's box (the target takes room of its own, so
+  // no tap meant for the stepper above lands on it).
+  expect(pieces).toBe(1);
+  expect(box.top).toBeGreaterThanOrEqual(sentence.top);
+  expect(box.bottom).toBeLessThanOrEqual(sentence.bottom);
+  await configurator.getByRole('textbox', { name: 'Quantity' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'configurator', 'quantity-quote-link', { fullPage: false });
+  // From the small breakpoint up the link is an ordinary one in its sentence.
+  await page.setViewportSize(DESKTOP);
+  await configurator.getByRole('textbox', { name: 'Quantity' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'configurator', 'quantity-quote-link', { fullPage: false });
 });
 
 // 10,000 labels of 9″ × 9″ UV-resistant: $372,400.00, the widest total the configurator shows.

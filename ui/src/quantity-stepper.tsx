@@ -5,7 +5,7 @@ import { MAX_LINE_QUANTITY, quantityProblem } from '@shop/contracts/label-option
 import { busyProps } from './button';
 import { Field, FieldError, FieldHint, Label } from './form-field';
 import { QUOTE_PATH } from './paths';
-import { focusRing, theme } from './theme';
+import { focusRing, fromSmall, theme } from './theme';
 import { formatCount } from '@shop/contracts/money';
 
 // The control's border is the theme's control colour: at least 3:1 against white, as a field's edge.
@@ -93,11 +93,23 @@ const PendingNote = styled(FieldHint)`
   font-weight: 600;
 `;
 
+// The link keeps to one line, on the sentence's baseline; on a phone it is a 44 px target, its line
+// made as tall (the words before it keep their place, and no tap meant for the stepper lands on it).
 const LimitHint = styled(FieldHint)`
   max-width: 16rem;
   a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 2.75rem;
+    white-space: nowrap;
     color: ${theme.colors.brand};
     font-weight: 600;
+  }
+  ${fromSmall} {
+    a {
+      display: inline;
+      min-height: auto;
+    }
   }
 `;
 
