@@ -343,7 +343,9 @@ describe('earlier days', () => {
       .total as number;
     expect(point).toEqual({ key: day, revenue: total, orders: 1 });
     expect(
-      await mongoose.connection.db!.collection('insight_days').findOne({ _id: day as never }),
+      await mongoose.connection
+        .db!.collection('insight_figures')
+        .findOne({ _id: day as never, grain: 'day' }),
     ).toBeTruthy();
 
     const asked = Date.now();
@@ -397,8 +399,8 @@ describe('earlier days', () => {
     await takeInChangedOrders(ZONE);
     const day = dayIn(ZONE, new Date(Date.now() - 2 * DAY));
     const kept = await mongoose.connection
-      .db!.collection('insight_days')
-      .findOne({ _id: day as never });
+      .db!.collection('insight_figures')
+      .findOne({ _id: day as never, grain: 'day' });
     // The day kept counts its order cancelled; the refund, made today, is not that day's.
     expect(kept!.cancelled).toBe(1);
     expect(kept!.refundedCents).toBe(0);

@@ -2,10 +2,12 @@
 // (src/migrations): each moves its data into today's shape, and running them again changes nothing.
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { dayIn, type InsightsDashboard } from '@shop/contracts';
 import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 import { runMigrations } from '../src/migrations';
 import { CartModel } from '../src/modules/cart/model';
 import { findCart } from '../src/modules/cart/repository';
+import { slicesOfDay } from '../src/modules/insights/figures';
 import { reserveDiscountUse } from '../src/modules/discounts/discounts';
 import { findDiscountByCode } from '../src/modules/discounts/repository';
 import { OrderEventModel, OrderModel } from '../src/modules/orders/model';
@@ -13,6 +15,7 @@ import { ProofPdfModel } from '../src/modules/proofs/model';
 import { issueOrderNumber, listOrdersOfCustomer } from '../src/modules/orders/repository';
 import { searchOrders } from '../src/modules/orders/search';
 import { createLogger } from '../src/platform/logger';
+import { registerAdmin } from './support/shop-flows';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** A customer's details as an order keeps them. */
@@ -423,4 +426,73 @@ it('when orders were refunded before they kept when, then each refunded one is d
   expect(await Promise.all([withEvent, withoutEvent].map((order) => stored(order._id)))).toEqual(
     after,
   );
+});
+
+it('when the insights kept their hours and days in two collections, then both move into one with their readings, the dashboard shows what they held, and the feed goes on from where it was', async () => {
+  const db = mongoose.connection.db!;
+  const zone = app.config.shop.timeZone;
+  const now = Date.now();
+  const [closed, open] = [3, 2].map((ago) => dayIn(zone, new Date(now - ago * 86_400_000)));
+  const read = new Date(now - 60 * 60_000);
+  const through = new Date(now - 60_000);
+  const figures = (paid: number, chargedCents: number) => ({
+    placed: paid,
+    paid,
+    cancelled: 0,
+    chargedCents,
+    refundedCents: 0,
+    cartsStarted: paid,
+    byStatus: [{ status: 'processing', orders: paid }],
+    materials: [],
+    sizes: [],
+    codes: [],
+    approvals: '7:1',
+  });
+  // Figures no order of this database adds up to: the dashboard shows them only if they were moved.
+  const day = { _id: closed, day: closed, computedAt: read, ...figures(2, 4321) };
+  const hour = slicesOfDay(open!, zone)[5]!;
+  const slice = {
+    _id: hour.key,
+    day: open,
+    index: hour.index,
+    start: hour.start,
+    end: hour.end,
+    computedAt: read,
+    ...figures(1, 1000),
+  };
+  await db.collection('insight_days').insertOne(day as never);
+  await db.collection('insight_slices').insertOne(slice as never);
+  await db.collection('insight_feed').insertOne({ _id: 'orders' as never, through });
+
+  const lines: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => lines.push(line) });
+  // Two processes starting at once, then a third start.
+  await Promise.all([runMigrations(logger), runMigrations(logger)]);
+  expect(lines.join('')).toContain('into insight_figures');
+  lines.length = 0;
+  await runMigrations(logger);
+  expect(lines).toEqual([]);
+
+  const names = (await db.listCollections().toArray()).map((collection) => collection.name);
+  expect(names).not.toContain('insight_days');
+  expect(names).not.toContain('insight_slices');
+  expect(await db.collection('insight_figures').find().sort({ _id: 1 }).toArray()).toEqual([
+    { ...day, grain: 'day' },
+    { ...slice, grain: 'hour' },
+  ]);
+  expect(await db.collection('insight_feed').find().toArray()).toEqual([
+    { _id: 'figures', through },
+  ]);
+
+  const admin = app.agent();
+  await registerAdmin(admin);
+  const week = await admin.request('GET', '/api/admin/insights?period=7d');
+  expect(week.status, week.text).toBe(200);
+  const points = (week.body as InsightsDashboard).revenueSeries.points;
+  expect(points.find((point) => point.key === closed)).toEqual({
+    key: closed,
+    revenue: 43.21,
+    orders: 2,
+  });
+  expect(points.find((point) => point.key === open)).toEqual({ key: open, revenue: 10, orders: 1 });
 });

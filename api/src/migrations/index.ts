@@ -10,6 +10,7 @@ import { foldAuditLogs } from './audit';
 import { foldCartSessions } from './cart-sessions';
 import { endGuestCarts } from './carts';
 import { countDiscountUsesOnCodes } from './discounts';
+import { mergeInsightFigures } from './insights';
 import { migrateMail } from './mail';
 import {
   dateOrderRefunds,
@@ -38,6 +39,7 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   giveKeptProofsAnEnd,
   endGuestCarts,
   foldAuditLogs,
+  mergeInsightFigures,
   // Last: the modules' migrations above read what these held for them.
   dropSharedStandIns,
 ];

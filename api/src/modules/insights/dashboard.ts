@@ -42,15 +42,8 @@ import {
   sumFigures,
   type SliceRange,
 } from './figures';
-import type { Figures, InsightSliceRecord } from './model';
-import {
-  advanceFeed,
-  feedThrough,
-  findDays,
-  findSlicesOfDay,
-  saveDay,
-  saveSlices,
-} from './repository';
+import type { Figures, InsightFiguresRecord, InsightSliceRecord } from './model';
+import { advanceFeed, feedThrough, findFigures, saveFigures } from './repository';
 
 /**
  * How long an order's write may take from the API stamping its time to the database having it
@@ -100,6 +93,7 @@ async function readSlices(slices: SliceRange[]): Promise<InsightSliceRecord[]> {
   const within = (at: Date, slice: SliceRange) => at >= slice.start && at < slice.end;
   const records = slices.map((slice) => ({
     _id: slice.key,
+    grain: 'hour' as const,
     day: slice.day,
     index: slice.index,
     start: slice.start,
@@ -112,7 +106,7 @@ async function readSlices(slices: SliceRange[]): Promise<InsightSliceRecord[]> {
       startTimes.filter((at) => within(at, slice)).length,
     ),
   }));
-  await saveSlices(records);
+  await saveFigures(records);
   return records;
 }
 
@@ -122,7 +116,7 @@ async function readSlices(slices: SliceRange[]): Promise<InsightSliceRecord[]> {
  */
 async function slicesOf(day: string, timeZone: string, now: Date): Promise<InsightSliceRecord[]> {
   const slices = slicesOfDay(day, timeZone).filter((slice) => slice.start <= now);
-  const kept = new Map((await findSlicesOfDay(day)).map((slice) => [slice._id, slice]));
+  const kept = await findFigures<InsightSliceRecord>('hour', day, day);
   if (kept.size === 0) return readSlices(slices);
   const read = await Promise.all(
     slices.map((slice) => {
@@ -139,7 +133,7 @@ async function keepDay(day: string, timeZone: string, now: Date): Promise<Figure
   const slices = await slicesOf(day, timeZone, now);
   const figures = sumFigures(slices);
   if (slices.every((slice) => isSettled(slice.end, slice.computedAt)))
-    await saveDay({ _id: day, day, computedAt, ...figures });
+    await saveFigures([{ _id: day, grain: 'day', day, computedAt, ...figures }]);
   return figures;
 }
 
@@ -164,21 +158,15 @@ export async function catchUp(timeZone: string, now = new Date()): Promise<void>
     if (page.length < FEED_PAGE) break;
     after = page.at(-1)!;
   }
-  const kept = await Promise.all(
-    [...new Set([...slices.values()].map((slice) => slice.day))].map(async (day) => ({
-      day,
-      slices: new Map((await findSlicesOfDay(day)).map((slice) => [slice._id, slice])),
-    })),
-  );
   const today = dayIn(timeZone, now);
-  for (const { day, slices: known } of kept) {
+  for (const day of new Set([...slices.values()].map((slice) => slice.day))) {
+    const known = await findFigures<InsightSliceRecord>('hour', day, day);
     // A day never read is read whole when it is asked for; today is summed at every call.
     if (known.size === 0) continue;
     // A slice not settled yet is read again whenever it is asked for.
     for (const slice of slices.values()) {
       const kept = known.get(slice.key);
-      if (slice.day === day && kept && isSettled(kept.end, kept.computedAt))
-        await readSlices([slice]);
+      if (kept && isSettled(kept.end, kept.computedAt)) await readSlices([slice]);
     }
     if (day < today) await keepDay(day, timeZone, now);
   }
@@ -193,7 +181,7 @@ async function periodFigures(period: InsightPeriod, timeZone: string, now: Date)
     from = dayIn(timeZone, new Date(startOfDayIn(timeZone, from).getTime() - 12 * 3_600_000));
   const days: Array<{ day: string; figures: Figures }> = [];
   if (from < to) {
-    const kept = new Map((await findDays(from, to)).map((day) => [day._id, day]));
+    const kept = await findFigures<InsightFiguresRecord>('day', from, to);
     for (let day = from; day < to; day = nextDay(day))
       days.push({ day, figures: kept.get(day) ?? (await keepDay(day, timeZone, now)) });
   }

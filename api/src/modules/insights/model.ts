@@ -1,6 +1,6 @@
-// The insights' own collections: figures kept per slice of time (an hour of a day in the shop's
-// time zone) and per day, recomputed from the orders (figures.ts), the point up to which changed
-// orders were taken in, and the record of every export made.
+// The insights' own collections: figures kept per period (an hour of a day in the shop's time zone,
+// or a day), recomputed from the orders (figures.ts), the point up to which changed orders were
+// taken in, and the record of every export made.
 import mongoose, { Schema, type Types } from 'mongoose';
 import type { ExportRecordAnswer, OrderStatus } from '@shop/contracts';
 
@@ -32,88 +32,67 @@ export interface Figures {
 /** Figures as a document keeps them: the approval times' tally as one string (see `approvals` below). */
 export type StoredFigures<T extends Figures> = Omit<T, 'approvals'> & { approvals: string };
 
-const figureFields = {
-  placed: { type: Number, required: true },
-  paid: { type: Number, required: true },
-  cancelled: { type: Number, required: true },
-  chargedCents: { type: Number, required: true },
-  refundedCents: { type: Number, required: true },
-  cartsStarted: { type: Number, required: true },
-  byStatus: { type: Schema.Types.Mixed, required: true },
-  materials: { type: Schema.Types.Mixed, required: true },
-  sizes: { type: Schema.Types.Mixed, required: true },
-  codes: { type: Schema.Types.Mixed, required: true },
-  // `minutes:orders` pairs joined by commas (repository.ts): a day holds as many as its orders took
-  // distinct minutes, and the embedded database converts every element of an array at each read,
-  // so one string keeps the 90-day dashboard's read as quick in a large shop as in a small one.
-  approvals: { type: String, required: true },
-};
-
 /**
- * One slice of a day: the orders placed and the refunds made in [start, end), the `index`-th hour
- * from the day's start in the shop's time zone (a day of a clock change has 23 or 25). `_id` is
- * `{day}#{index}`.
- * `computedAt` is when the orders were read: a later reading replaces an earlier one, never the
- * other way round.
+ * The figures of one period, `grain` telling which: an hour (`_id` `{day}#{index}`: the orders placed
+ * and the refunds made in [start, end), the `index`-th hour from the day's start in the shop's time
+ * zone, a day of a clock change having 23 or 25) or a past day (`_id` `{day}`: the sum of its hours,
+ * kept once every hour was read after the day had ended, so no order of the day was still being
+ * written). `computedAt` is when the orders were read: a later reading replaces an earlier one,
+ * never the other way round.
  */
-export interface InsightSliceRecord extends Figures {
+export interface InsightFiguresRecord extends Figures {
   _id: string;
+  grain: 'hour' | 'day';
+  /** The day (YYYY-MM-DD), or the hour's. */
   day: string;
+  index?: number;
+  start?: Date;
+  end?: Date;
+  computedAt: Date;
+}
+
+export interface InsightSliceRecord extends InsightFiguresRecord {
+  grain: 'hour';
   index: number;
   start: Date;
   end: Date;
-  computedAt: Date;
 }
 
-const sliceSchema = new Schema<StoredFigures<InsightSliceRecord>>(
+const figuresSchema = new Schema<StoredFigures<InsightFiguresRecord>>(
   {
     _id: { type: String, required: true },
+    grain: { type: String, required: true },
     day: { type: String, required: true },
-    index: { type: Number, required: true },
-    start: { type: Date, required: true },
-    end: { type: Date, required: true },
+    index: Number,
+    start: Date,
+    end: Date,
     computedAt: { type: Date, required: true },
-    ...figureFields,
+    placed: { type: Number, required: true },
+    paid: { type: Number, required: true },
+    cancelled: { type: Number, required: true },
+    chargedCents: { type: Number, required: true },
+    refundedCents: { type: Number, required: true },
+    cartsStarted: { type: Number, required: true },
+    byStatus: { type: Schema.Types.Mixed, required: true },
+    materials: { type: Schema.Types.Mixed, required: true },
+    sizes: { type: Schema.Types.Mixed, required: true },
+    codes: { type: Schema.Types.Mixed, required: true },
+    // `minutes:orders` pairs joined by commas (repository.ts): a day holds as many as its orders took
+    // distinct minutes, and the embedded database converts every element of an array at each read,
+    // so one string keeps the 90-day dashboard's read as quick in a large shop as in a small one.
+    approvals: { type: String, required: true },
   },
-  { collection: 'insight_slices', versionKey: false, minimize: false },
+  { collection: 'insight_figures', versionKey: false, minimize: false },
 );
-// A day's slices, merged into the day.
-sliceSchema.index({ day: 1, index: 1 });
+// One grain's figures over a range of days: a day's hours, or a period's days.
+figuresSchema.index({ grain: 1, day: 1 });
 
-export const InsightSliceModel = mongoose.model<StoredFigures<InsightSliceRecord>>(
-  'InsightSlice',
-  sliceSchema,
-);
-
-/**
- * A past day's figures, the sum of its slices, kept once every slice was read after the day had
- * ended (so no order of the day was still being written). `_id` and `day` are the day
- * (YYYY-MM-DD).
- */
-export interface InsightDayRecord extends Figures {
-  _id: string;
-  /** The day again, for reading a period as one indexed range. */
-  day: string;
-  computedAt: Date;
-}
-
-const daySchema = new Schema<StoredFigures<InsightDayRecord>>(
-  {
-    _id: { type: String, required: true },
-    day: { type: String, required: true },
-    computedAt: { type: Date, required: true },
-    ...figureFields,
-  },
-  { collection: 'insight_days', versionKey: false, minimize: false },
-);
-daySchema.index({ day: 1 });
-
-export const InsightDayModel = mongoose.model<StoredFigures<InsightDayRecord>>(
-  'InsightDay',
-  daySchema,
+export const InsightFiguresModel = mongoose.model<StoredFigures<InsightFiguresRecord>>(
+  'InsightFigures',
+  figuresSchema,
 );
 
-/** Up to when the orders changed were taken in (`_id: 'orders'`). */
+/** Up to when the orders changed were taken in (`_id: 'figures'`, repository.ts). */
 interface InsightFeedRecord {
   _id: string;
   through: Date;

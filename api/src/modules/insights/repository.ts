@@ -4,17 +4,16 @@ import { Types } from 'mongoose';
 import { isDuplicateKeyError, olderThan, trusted } from '../../platform/db';
 import {
   ExportModel,
-  InsightDayModel,
   InsightFeedModel,
-  InsightSliceModel,
+  InsightFiguresModel,
   type ExportRecord,
   type Figures,
-  type InsightDayRecord,
-  type InsightSliceRecord,
+  type InsightFiguresRecord,
   type StoredFigures,
 } from './model';
 
-const FEED = 'orders';
+// `orders` was the feed of the collections insight_figures replaced (migrations/insights.ts).
+const FEED = 'figures';
 
 function toStored<T extends Figures>(record: T): StoredFigures<T> {
   return {
@@ -34,50 +33,40 @@ function fromStored<T extends Figures>(record: StoredFigures<T>): T {
 }
 
 /**
- * Writes the figure documents in one write, each over an older reading only. A document there with a
- * reading as late or later makes its upsert's insert collide, which is no error.
+ * Writes figure documents as kept in one write, each over an older reading only. A document there
+ * with a reading as late or later makes its upsert's insert collide, which is no error.
  */
-async function saveIfNewer(
-  model: typeof InsightSliceModel | typeof InsightDayModel,
-  records: Array<InsightSliceRecord | InsightDayRecord>,
+export async function keepIfNewer(
+  documents: Array<StoredFigures<InsightFiguresRecord>>,
 ): Promise<void> {
-  if (records.length === 0) return;
-  await (model as typeof InsightDayModel)
-    .bulkWrite(
-      records.map(toStored).map(({ _id, ...fields }) => ({
-        updateOne: {
-          filter: { _id, computedAt: trusted({ $lt: fields.computedAt }) },
-          update: { $set: fields },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    )
-    .catch((error: unknown) => {
-      const errors = (error as { writeErrors?: unknown[] }).writeErrors;
-      if (!errors || !errors.every((one) => isDuplicateKeyError(one))) throw error;
-    });
+  if (documents.length === 0) return;
+  await InsightFiguresModel.bulkWrite(
+    documents.map(({ _id, ...fields }) => ({
+      updateOne: {
+        filter: { _id, computedAt: trusted({ $lt: fields.computedAt }) },
+        update: { $set: fields },
+        upsert: true,
+      },
+    })),
+    { ordered: false },
+  ).catch((error: unknown) => {
+    const errors = (error as { writeErrors?: unknown[] }).writeErrors;
+    if (!errors || !errors.every((one) => isDuplicateKeyError(one))) throw error;
+  });
 }
 
-export const saveSlices = (slices: InsightSliceRecord[]) => saveIfNewer(InsightSliceModel, slices);
+export const saveFigures = (records: InsightFiguresRecord[]) => keepIfNewer(records.map(toStored));
 
-export const saveDay = (day: InsightDayRecord) => saveIfNewer(InsightDayModel, [day]);
-
-export async function findSlicesOfDay(day: string): Promise<InsightSliceRecord[]> {
-  const slices = await InsightSliceModel.find({ day })
-    .sort({ index: 1 })
-    .lean<Array<StoredFigures<InsightSliceRecord>>>()
+/** One grain's figures from `from` to `to` (YYYY-MM-DD, both included), by `_id`. */
+export async function findFigures<T extends InsightFiguresRecord>(
+  grain: T['grain'],
+  from: string,
+  to: string,
+): Promise<Map<string, T>> {
+  const found = await InsightFiguresModel.find({ grain, day: trusted({ $gte: from, $lte: to }) })
+    .lean<Array<StoredFigures<T>>>()
     .exec();
-  return slices.map(fromStored);
-}
-
-/** The kept days from `from` to `to` (YYYY-MM-DD, both included). */
-export async function findDays(from: string, to: string): Promise<InsightDayRecord[]> {
-  const days = await InsightDayModel.find({ day: trusted({ $gte: from, $lte: to }) })
-    .sort({ day: 1 })
-    .lean<Array<StoredFigures<InsightDayRecord>>>()
-    .exec();
-  return days.map(fromStored);
+  return new Map(found.map((record) => [record._id, fromStored(record)]));
 }
 
 /**
@@ -87,9 +76,15 @@ export async function findDays(from: string, to: string): Promise<InsightDayReco
 export async function feedThrough(now: Date): Promise<Date | null> {
   const feed = await InsightFeedModel.findById(FEED).lean().exec();
   if (feed) return feed.through;
+  if (await startFeed(now)) await InsightFiguresModel.deleteMany({}).exec();
+  return null;
+}
+
+/** Starts the feed at `through` unless it was started; true when this call started it. */
+export async function startFeed(through: Date): Promise<boolean> {
   const started = await InsightFeedModel.updateOne(
     { _id: FEED },
-    { $setOnInsert: { through: now } },
+    { $setOnInsert: { through } },
     { upsert: true },
   )
     .exec()
@@ -97,12 +92,7 @@ export async function feedThrough(now: Date): Promise<Date | null> {
       if (isDuplicateKeyError(error)) return { upsertedCount: 0 };
       throw error;
     });
-  if (started.upsertedCount === 1) {
-    // Every kept figure.
-    await InsightSliceModel.deleteMany({}).exec();
-    await InsightDayModel.deleteMany({}).exec();
-  }
-  return null;
+  return started.upsertedCount === 1;
 }
 
 export async function advanceFeed(through: Date): Promise<void> {
