@@ -7,6 +7,7 @@ import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dayIn,
+  startOfDayIn,
   type AdminOrder,
   type ExportRecordAnswer,
   type InsightsDashboard,
@@ -402,7 +403,7 @@ describe('the payments and refunds export', () => {
     });
   });
 
-  it("when today's charges and refunds are exported, then they are oldest first and add up to the dashboard's charged less refunded", async () => {
+  it("when today's and the week's charges and refunds are exported, then they are oldest first and add up to the dashboard's charged less refunded, an order paid the day after it was placed included", async () => {
     // Paid ten days ago and refunded today: today's refund, not today's charge.
     const earlier = await paidOrder('earlier@example.com');
     const tenDays = 10 * 86_400_000;
@@ -436,8 +437,30 @@ describe('the payments and refunds export', () => {
     const figures = dashboard.body as InsightsDashboard;
     expect(figures.from).toBe(today());
     expect(figures.refunded).toBeGreaterThan(0);
-    const sum = body.reduce((total, row) => total + cents(row[column('Amount')]!), 0);
-    expect(sum).toBe(cents(figures.charged) - cents(figures.refunded));
+    const sum = (rows: string[][]) =>
+      rows.reduce((total, row) => total + cents(row[column('Amount')]!), 0);
+    expect(sum(body)).toBe(cents(figures.charged) - cents(figures.refunded));
+
+    // Placed at 23:50 the evening before the week's first day and paid at 00:10 on it: its charge
+    // is the week's, in the file and on the dashboard, which had kept those days before.
+    const weekBefore = await admin.request('GET', '/api/admin/insights?period=7d');
+    const from = (weekBefore.body as InsightsDashboard).from;
+    const crossing = await paidOrder('midnight@example.com');
+    const midnight = startOfDayIn(ZONE, from).getTime();
+    await dated(crossing.orderId, {
+      createdAt: new Date(midnight - 10 * 60_000),
+      paidAt: new Date(midnight + 10 * 60_000),
+    });
+    const [, ...week] = (await exportFile(admin, { kind: 'payments', from, to: today() })).rows;
+    const weekMovements = week
+      .filter((row) => row[column('Order number')] === String(crossing.orderNumber))
+      .map((row) => [row[column(`When (${ZONE})`)], row[column('Movement')]]);
+    expect(weekMovements).toEqual([[`${from} 00:10`, 'Charge']]);
+    const weekShown = await admin.request('GET', '/api/admin/insights?period=7d');
+    expect(weekShown.status, weekShown.text).toBe(200);
+    const weekFigures = weekShown.body as InsightsDashboard;
+    expect(weekFigures.from).toBe(from);
+    expect(sum(week)).toBe(cents(weekFigures.charged) - cents(weekFigures.refunded));
   });
 
   it('when an order was paid nothing for (a full discount), then it moved no money and has no row', async () => {

@@ -2,7 +2,7 @@
 // change makes a day of 23 or 25 hours), the figures of a set of orders, their sums, the median.
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import type { OrderForFigures } from '../src/modules/orders/orders';
+import type { ChargeForFigures, OrderForFigures } from '../src/modules/orders/orders';
 import {
   figuresOf,
   medianMinutes,
@@ -38,7 +38,6 @@ function order(fields: Partial<OrderForFigures>): OrderForFigures {
     createdAt: new Date(),
     status: 'processing',
     paymentStatus: 'paid',
-    totalCents: 1000,
     discountCode: null,
     discountCents: 0,
     items: [],
@@ -47,6 +46,14 @@ function order(fields: Partial<OrderForFigures>): OrderForFigures {
     ...fields,
   };
 }
+
+/** An order's charge: its total, when it was paid, its status now. */
+const chargeOf = (placed: OrderForFigures, totalCents: number): ChargeForFigures => ({
+  _id: placed._id,
+  status: placed.status,
+  totalCents,
+  paidAt: placed.paidAt!,
+});
 
 const line = (material: string, width: number, height: number, quantity: number, cents: number) =>
   ({
@@ -66,47 +73,59 @@ const line = (material: string, width: number, height: number, quantity: number,
   }) as OrderForFigures['items'][number];
 
 describe('figures', () => {
-  it('count what was charged over every paid order, every refund made whichever day its order was placed, and what sold over the orders kept', () => {
+  it('count the charges and refunds made in the slice whichever day their orders were placed, and the funnel, the statuses and what sold over the orders placed in it', () => {
+    const kept = order({
+      discountCode: 'TEN',
+      discountCents: 200,
+      items: [line('phenolic', 3, 2, 4, 1800), line('phenolic', 3, 2, 1, 200)],
+    });
     const cancelled = order({
       status: 'cancelled',
-      totalCents: 500,
       discountCode: 'TEN',
       items: [line('indoor', 1, 1, 9, 500)],
     });
-    const figures = figuresOf(
-      [
-        order({
-          totalCents: 2000,
-          discountCode: 'TEN',
-          discountCents: 200,
-          items: [line('phenolic', 3, 2, 4, 1800), line('phenolic', 3, 2, 1, 200)],
-        }),
+    // Placed here and paid in a later slice: the funnel's and what sold here, its charge there.
+    const paidLater = order({ items: [line('indoor', 2, 1, 3, 900)] });
+    // Placed in an earlier slice, paid (and cancelled) in this one.
+    const placedEarlier = order({ status: 'cancelled' });
+    const figures = figuresOf({
+      placed: [
+        kept,
         cancelled,
-        order({ status: 'pending_payment', paymentStatus: 'unpaid', totalCents: 700 }),
+        paidLater,
+        order({ status: 'pending_payment', paymentStatus: 'unpaid', paidAt: null }),
       ],
+      charges: [chargeOf(kept, 2000), chargeOf(cancelled, 500), chargeOf(placedEarlier, 1200)],
       // The cancelled order's refund, and one of an order placed on an earlier day.
-      [
+      refunds: [
         { _id: cancelled._id, refundedAt: new Date(), refundedCents: 500 },
         { _id: new Types.ObjectId(), refundedAt: new Date(), refundedCents: 300 },
       ],
-      new Map(),
-      3,
-    );
+      approvedAt: new Map(),
+      cartsStarted: 3,
+    });
     expect(figures).toMatchObject({
-      placed: 3,
-      paid: 2,
-      cancelled: 1,
-      chargedCents: 2500,
+      placed: 4,
+      paid: 3,
+      charges: 3,
+      cancelled: 2,
+      chargedCents: 3700,
       refundedCents: 800,
       cartsStarted: 3,
-      materials: [{ material: 'phenolic', labels: 5, orders: 1, salesCents: 2000 }],
-      sizes: [{ width: 3, height: 2, labels: 5, orders: 1 }],
+      materials: [
+        { material: 'phenolic', labels: 5, orders: 1, salesCents: 2000 },
+        { material: 'indoor', labels: 3, orders: 1, salesCents: 900 },
+      ],
       codes: [{ code: 'TEN', uses: 1, discountCents: 200 }],
     });
     const doubled = sumFigures([figures, figures]);
-    expect(doubled.sizes).toEqual([{ width: 3, height: 2, labels: 10, orders: 2 }]);
+    expect(doubled).toMatchObject({ paid: 6, charges: 6, cancelled: 4, chargedCents: 7400 });
+    expect(doubled.sizes).toEqual([
+      { width: 3, height: 2, labels: 10, orders: 2 },
+      { width: 2, height: 1, labels: 6, orders: 2 },
+    ]);
     expect(doubled.byStatus).toEqual([
-      { status: 'processing', orders: 2 },
+      { status: 'processing', orders: 4 },
       { status: 'cancelled', orders: 2 },
       { status: 'pending_payment', orders: 2 },
     ]);

@@ -1,7 +1,8 @@
 // The admin's dashboard: every figure is what the orders behind it add up to, read through the admin's
-// own order list (GET /api/admin/orders, by day and status; refunds by the day they were made),
-// across payments, a partial refund, a full refund, an unpaid checkout, a proof approval, an order of
-// an earlier day refunded today, and the work in progress (proofs waiting, orders past their promise).
+// own order list (GET /api/admin/orders, by day and status; charges by the day they were paid, refunds
+// by the day they were made), across payments, a partial refund, a full refund, an unpaid checkout, a
+// proof approval, an order of an earlier day refunded today, an order placed before midnight and paid
+// after it, and the work in progress (proofs waiting, orders past their promise).
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,9 @@ import {
   addBusinessDays,
   clockTimeIn,
   dayIn,
+  nextDay,
   ORDER_STATUSES,
+  startOfDayIn,
   type AdminOrder,
   type AdminOrderPage,
   type InsightsDashboard,
@@ -106,16 +109,21 @@ async function cancel(orderId: string, refundAmount: number) {
 
 /** The figures the dashboard shows, added up from the admin's order list of the same days. */
 async function fromTheList(from: string, to: string) {
+  // The paid orders placed in the period: the funnel's, and what sold.
   const paid = await listed(from, to);
   const kept = paid.filter((order) => order.status !== 'cancelled');
-  const charged = paid.reduce((sum, order) => sum + cents(order.total), 0);
-  // A refund is the period's when it was made in it (docs/product.md section 11), whenever its
-  // order was placed: the orders placed up to the period's last day, by their refund's day.
-  const refunded = (await listed(EARLIEST_DAY, to))
-    .filter((order) => {
-      const day = order.refundedAt ? dayIn(ZONE, new Date(order.refundedAt)) : null;
-      return day !== null && day >= from && day <= to;
-    })
+  // A charge is the period's when it was paid in it, a refund when it was made in it
+  // (docs/product.md section 11), whenever the order was placed: the orders placed up to the
+  // period's last day, by their payment's and their refund's day.
+  const upToTheEnd = await listed(EARLIEST_DAY, to);
+  const inThePeriod = (at: string | null | undefined) => {
+    const day = at ? dayIn(ZONE, new Date(at)) : null;
+    return day !== null && day >= from && day <= to;
+  };
+  const charges = upToTheEnd.filter((order) => inThePeriod(order.paidAt));
+  const charged = charges.reduce((sum, order) => sum + cents(order.total), 0);
+  const refunded = upToTheEnd
+    .filter((order) => inThePeriod(order.refundedAt))
     .reduce((sum, order) => sum + cents(order.refunded), 0);
   const byStatus: Array<{ status: OrderStatus; orders: number }> = [];
   for (const status of ORDER_STATUSES) {
@@ -172,10 +180,11 @@ async function fromTheList(from: string, to: string) {
     revenue: (charged - refunded) / 100,
     charged: charged / 100,
     refunded: refunded / 100,
-    orders: paid.length,
-    cancelled: paid.length - kept.length,
-    averageOrderValue: paid.length ? Math.round(charged / paid.length) / 100 : null,
+    orders: charges.length,
+    cancelled: charges.filter((order) => order.status === 'cancelled').length,
+    averageOrderValue: charges.length ? Math.round(charged / charges.length) / 100 : null,
     placed: byStatus.reduce((n, entry) => n + entry.orders, 0),
+    paidOfPlaced: paid.length,
     byStatus,
     materials: Object.fromEntries(
       [...materials].map(([name, m]) => [
@@ -204,7 +213,7 @@ async function expectReconciled(shown: InsightsDashboard) {
   expect(shown.cancelled).toBe(expected.cancelled);
   expect(shown.averageOrderValue).toBe(expected.averageOrderValue);
   expect(shown.funnel.placed).toBe(expected.placed);
-  expect(shown.funnel.paid).toBe(expected.orders);
+  expect(shown.funnel.paid).toBe(expected.paidOfPlaced);
   expect(shown.ordersByStatus).toEqual(expected.byStatus);
   const soldMaterials = Object.fromEntries(
     shown.materials
@@ -231,19 +240,15 @@ async function expectReconciled(shown: InsightsDashboard) {
   return expected;
 }
 
-/**
- * Moves a paid order back in time as if it had been placed and paid `ms` earlier. With
- * `{ placing: 'kept' }` only its payment and proof move: it stays today's order at any hour, a minute
- * past midnight included.
- */
-async function movedEarlier(orderId: string, ms: number, { placing = 'moved' } = {}) {
+/** Moves a paid order back in time as if it had been placed and paid `ms` earlier. */
+async function movedEarlier(orderId: string, ms: number) {
   const order = await orders().findOne({ _id: new Types.ObjectId(orderId) });
   const back = (date: Date | null) => (date ? new Date(date.getTime() - ms) : null);
   await orders().updateOne(
     { _id: new Types.ObjectId(orderId) },
     {
       $set: {
-        ...(placing === 'moved' ? { createdAt: back(order!.createdAt) } : {}),
+        createdAt: back(order!.createdAt),
         paidAt: back(order!.paidAt),
         'proof.sentAt': back(order!.proof?.sentAt ?? null),
         'proof.awaitingSince': back(order!.proof?.awaitingSince ?? null),
@@ -275,14 +280,21 @@ describe("today's dashboard", () => {
     await placeOrder(unpaid, customerInfo());
     await addToCart(app.agent());
 
-    // The proof of the second order waited 95 minutes for the customer.
-    await movedEarlier(second.orderId, 95 * MINUTE, { placing: 'kept' });
+    // The proof of the second order waited 95 minutes for the customer: its approval is dated so
+    // (its payment, and so its charge, stays in this hour, a minute past midnight included).
     const approved = await second.shopper.request(
       'POST',
       `/api/orders/${second.orderId}/proof/approve`,
       { body: { revision: 1, name: 'Ann Lee' } },
     );
     expect(approved.status, approved.text).toBe(200);
+    const paidAt = (await orders().findOne({ _id: new Types.ObjectId(second.orderId) }))!.paidAt;
+    await mongoose.connection
+      .db!.collection('order_events')
+      .updateOne(
+        { _id: `${second.orderId}:proof:1:decision` as never },
+        { $set: { at: new Date((paidAt as Date).getTime() + 95 * MINUTE) } },
+      );
 
     const paidFigures = await dashboard('today');
     const expected = await expectReconciled(paidFigures);
@@ -388,6 +400,69 @@ describe('earlier days', () => {
     expect(cell(`Refunded at (${ZONE})`)).toBe(clockTimeIn(ZONE, refundedAt));
     expect(cell(`Paid (${ZONE})`)).toBe(clockTimeIn(ZONE, new Date(refunded.paidAt!)));
     expect(cell('Refunded')).toBe(total.toFixed(2));
+  });
+
+  it("when an order placed at 23:50 is paid at 00:10 the next day, then its charge is the second day's, as the payments export files it, and the first day keeps only its placing", async () => {
+    const first = dayIn(ZONE, new Date(Date.now() - 4 * DAY));
+    const second = nextDay(first);
+    const midnight = startOfDayIn(ZONE, second).getTime();
+    // Both days are kept before the order moves into them: the orders written since name the
+    // hours to read again, the one it was paid in too.
+    const before = await dashboard('7d');
+    for (const day of [first, second])
+      expect(
+        await mongoose.connection
+          .db!.collection('insight_figures')
+          .findOne({ _id: day as never, grain: 'day' }),
+      ).toBeTruthy();
+    const late = await paidOrder([{ material: 'indoor', width: 3, height: 1, quantity: 7 }]);
+    await orders().updateOne(
+      { _id: new Types.ObjectId(late.orderId) },
+      {
+        $set: {
+          createdAt: new Date(midnight - 10 * MINUTE),
+          paidAt: new Date(midnight + 10 * MINUTE),
+          updatedAt: new Date(),
+        },
+      },
+    );
+    const total = (await admin.request('GET', `/api/admin/orders/${late.orderId}`)).body
+      .total as number;
+
+    const after = await dashboard('7d');
+    await expectReconciled(after);
+    const point = (shown: InsightsDashboard, day: string) =>
+      shown.revenueSeries.points.find((p) => p.key === day)!;
+    expect(point(after, first)).toEqual(point(before, first));
+    expect(cents(point(after, second).revenue)).toBe(
+      cents(point(before, second).revenue) + cents(total),
+    );
+    expect(point(after, second).orders).toBe(point(before, second).orders + 1);
+    // Placed on the first day: the funnel and what sold are that day's, in the same week.
+    expect(after.funnel.placed).toBe(before.funnel.placed + 1);
+    expect(after.funnel.paid).toBe(before.funnel.paid + 1);
+    expect(after.orders).toBe(before.orders + 1);
+
+    // The payments export files the charge under the second day, at 00:10.
+    const number = String(late.orderNumber);
+    for (const [day, expected] of [
+      [first, []],
+      [second, [[`${second} 00:10`, 'Charge', total.toFixed(2)]]],
+    ] as const) {
+      const [header, ...body] = (
+        await exportFile(app, admin, { kind: 'payments', from: day, to: day })
+      ).rows;
+      const at = (name: string) => header!.indexOf(name);
+      expect(
+        body
+          .filter((cells) => cells[at('Order number')] === number)
+          .map((cells) => [
+            cells[at(`When (${ZONE})`)],
+            cells[at('Movement')],
+            cells[at('Amount')],
+          ]),
+      ).toEqual(expected);
+    }
   });
 
   it('when an order changes while the dashboard is not looked at, then the insights job takes it in and the next call reads it', async () => {

@@ -83,10 +83,11 @@ export interface LateOrder {
 
 /**
  * Every figure of a period is about the orders placed in it (their createdAt, in the shop's time
- * zone: the days the admin's order list filters by), as they are now, except what was refunded: the
- * refunds made in the period (their refundedAt), whichever day their orders were placed, so a
- * refund made today is today's and takes nothing out of the day its order was placed
- * (docs/product.md section 11).
+ * zone: the days the admin's order list filters by), as they are now, except the money, which
+ * follows the money: the charges made in the period (their paidAt) and the refunds made in it (their
+ * refundedAt), whichever day their orders were placed, so an order placed at 23:50 and paid at 00:10
+ * is the second day's charge, and a refund made today is today's and takes nothing out of the day
+ * its order was paid (docs/product.md section 11, as the payments export files them).
  */
 export interface InsightsDashboard {
   period: InsightPeriod;
@@ -97,15 +98,15 @@ export interface InsightsDashboard {
   /** When the figures were read. */
   asOf: string;
   /**
-   * What the paid orders placed in the period were charged, what was refunded in the period, and
+   * What the orders paid in the period were charged, what was refunded in the period, and
    * revenue = charged - refunded.
    */
   revenue: number;
   charged: number;
   refunded: number;
   /**
-   * Paid orders placed in the period (cancelled ones included; their refunds are in the `refunded`
-   * of the period they were made in).
+   * Orders paid in the period, whichever day they were placed (cancelled ones included; their
+   * refunds are in the `refunded` of the period they were made in), and of those the cancelled.
    */
   orders: number;
   cancelled: number;
@@ -116,6 +117,7 @@ export interface InsightsDashboard {
     cartsStarted: number;
     /** Checkouts placed (orders written, paid or not). */
     placed: number;
+    /** Of those checkouts, the ones paid (whenever). */
     paid: number;
   };
   /** By day for 7, 30 and 90 days; by hour for today. */

@@ -1,11 +1,12 @@
 // The admin's dashboard (docs/product.md section 11). Its figures are recomputed from the orders, never
-// added to: a slice (an hour of a day) is read again from the orders placed in it and the refunds
-// made in it (an order's `refundedAt`, whichever day it was placed) whenever it may have changed,
-// and a past day is the sum of its slices. What may have changed is known from the orders
-// themselves: every write of an order sets its updatedAt, which is indexed, so the orders written
-// since the feed's last reading name the slices to read again, the slice it was placed in and the
-// one its refund was made in. Nothing needs to be told about a payment, a refund or an approval,
-// and a process dying between an order's write and anything else loses nothing. A call reads the
+// added to: a slice (an hour of a day) is read again from the orders placed in it and the charges
+// and refunds made in it (an order's `paidAt` and `refundedAt`, whichever day it was placed)
+// whenever it may have changed, and a past day is the sum of its slices. What may have changed is
+// known from the orders themselves: every write of an order sets its updatedAt, which is indexed, so
+// the orders written since the feed's last reading name the slices to read again, the slice it was
+// placed in, the one it was paid in and the one its refund was made in. Nothing needs to be told
+// about a payment, a refund or an approval, and a process dying between an order's write and
+// anything else loses nothing. A call reads the
 // current hour's orders, those changed since the last reading (the insights job keeps them few),
 // and at most 90 day documents.
 import {
@@ -26,6 +27,7 @@ import {
 import { cartStartsBetween } from '../cart/cart';
 import {
   approvalTimes,
+  chargesMadeBetween,
   orderCartStartsBetween,
   ordersChangedSince,
   ordersInState,
@@ -76,16 +78,17 @@ async function cartStartTimes(start: Date, end: Date): Promise<Date[]> {
 }
 
 /**
- * The figures of the orders placed and the refunds made in each of the slices (consecutive ones),
- * read now: one query for their orders and one for their refunds, shared out over the slices, so a
- * day with nothing kept is read whole at once.
+ * The figures of the orders placed and the charges and refunds made in each of the slices
+ * (consecutive ones), read now: one query for their orders, one for their charges and one for their
+ * refunds, shared out over the slices, so a day with nothing kept is read whole at once.
  */
 async function readSlices(slices: SliceRange[]): Promise<InsightSliceRecord[]> {
   const computedAt = new Date();
   if (slices.length === 0) return [];
   const [start, end] = [slices[0]!.start, slices.at(-1)!.end];
-  const [orders, refunds, startTimes] = await Promise.all([
+  const [orders, charges, refunds, startTimes] = await Promise.all([
     ordersPlacedBetween(start, end),
+    chargesMadeBetween(start, end),
     refundsMadeBetween(start, end),
     cartStartTimes(start, end),
   ]);
@@ -99,12 +102,13 @@ async function readSlices(slices: SliceRange[]): Promise<InsightSliceRecord[]> {
     start: slice.start,
     end: slice.end,
     computedAt,
-    ...figuresOf(
-      orders.filter((order) => within(order.createdAt, slice)),
-      refunds.filter((refund) => within(refund.refundedAt, slice)),
-      approved,
-      startTimes.filter((at) => within(at, slice)).length,
-    ),
+    ...figuresOf({
+      placed: orders.filter((order) => within(order.createdAt, slice)),
+      charges: charges.filter((charge) => within(charge.paidAt, slice)),
+      refunds: refunds.filter((refund) => within(refund.refundedAt, slice)),
+      approvedAt: approved,
+      cartsStarted: startTimes.filter((at) => within(at, slice)).length,
+    }),
   }));
   await saveFigures(records);
   return records;
@@ -138,9 +142,9 @@ async function keepDay(day: string, timeZone: string, now: Date): Promise<Figure
 }
 
 /**
- * Takes in the orders written since the feed's last reading: the slices they were placed in, and
- * those their refunds were made in, are read again, and their days summed again. Run by every
- * dashboard call and by the insights job.
+ * Takes in the orders written since the feed's last reading: the slices they were placed in, paid in
+ * and refunded in are read again, and their days summed again. Run by every dashboard call and by
+ * the insights job.
  */
 export async function catchUp(timeZone: string, now = new Date()): Promise<void> {
   const through = await feedThrough(now);
@@ -150,7 +154,7 @@ export async function catchUp(timeZone: string, now = new Date()): Promise<void>
   for (let after: ChangedOrder | null = null; ;) {
     const page: ChangedOrder[] = await ordersChangedSince(since, after, FEED_PAGE);
     for (const order of page)
-      for (const at of [order.createdAt, order.refundedAt]) {
+      for (const at of [order.createdAt, order.paidAt, order.refundedAt]) {
         if (!at) continue;
         const slice = sliceOf(at, timeZone);
         slices.set(slice.key, slice);
@@ -252,12 +256,12 @@ export async function insightsDashboard(
       ? today.map((slice) => ({
           key: slice.start.toISOString(),
           revenue: toDollars(slice.chargedCents - slice.refundedCents),
-          orders: slice.paid,
+          orders: slice.charges,
         }))
       : [...days, { day: to, figures: todayFigures }].map(({ day, figures }) => ({
           key: day,
           revenue: toDollars(figures.chargedCents - figures.refundedCents),
-          orders: figures.paid,
+          orders: figures.charges,
         }));
   const statusCount = new Map(total.byStatus.map((entry) => [entry.status, entry.orders]));
   const materials = MATERIALS.map((material: Material) => {
@@ -278,10 +282,10 @@ export async function insightsDashboard(
     revenue: toDollars(total.chargedCents - total.refundedCents),
     charged: toDollars(total.chargedCents),
     refunded: toDollars(total.refundedCents),
-    orders: total.paid,
+    orders: total.charges,
     cancelled: total.cancelled,
     averageOrderValue:
-      total.paid > 0 ? toDollars(Math.round(total.chargedCents / total.paid)) : null,
+      total.charges > 0 ? toDollars(Math.round(total.chargedCents / total.charges)) : null,
     funnel: { cartsStarted: total.cartsStarted, placed: total.placed, paid: total.paid },
     revenueSeries: { unit: period === 'today' ? 'hour' : 'day', points },
     ordersByStatus: ORDER_STATUSES.filter((status) => statusCount.has(status)).map((status) => ({

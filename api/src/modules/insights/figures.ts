@@ -2,7 +2,7 @@
 // Every figure is a sum or a count (the median's minutes are kept as a tally), so the figures of a
 // period are the sum of its days' and a day's the sum of its slices'.
 import { dayIn, nextDay, startOfDayIn } from '@shop/contracts';
-import type { OrderForFigures, RefundForFigures } from '../orders/orders';
+import type { ChargeForFigures, OrderForFigures, RefundForFigures } from '../orders/orders';
 import type { Figures } from './model';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -44,6 +44,7 @@ function noFigures(): Figures {
   return {
     placed: 0,
     paid: 0,
+    charges: 0,
     cancelled: 0,
     chargedCents: 0,
     refundedCents: 0,
@@ -106,27 +107,47 @@ function withLists(figures: Figures, tallies: ReturnType<typeof figureTallies>):
   };
 }
 
+/** What one slice is made of, each read by the hour it happened in. */
+export interface SliceContents {
+  /** The orders placed in it, paid or not. */
+  placed: OrderForFigures[];
+  /** The charges made in it (the orders paid in it), whenever their orders were placed. */
+  charges: ChargeForFigures[];
+  /** The refunds made in it, whenever their orders were placed or paid. */
+  refunds: RefundForFigures[];
+  /** When the customer approved each approved order's proof (by order id). */
+  approvedAt: Map<string, Date>;
+  /** Counted apart: carts are not orders. */
+  cartsStarted: number;
+}
+
 /**
- * The figures of one slice: the orders placed in it, and the refunds made in it (whenever their
- * orders were placed: a refund is the books' on the day it was made, docs/product.md section 11, and
- * takes nothing out of its order's day). `approvedAt` holds when the customer approved each
- * approved order's proof (by order id); `cartsStarted` is counted apart (carts are not orders).
+ * The figures of one slice. The money follows the money: a charge is the slice's it was paid in and a
+ * refund the one it was made in, whichever day the order was placed (the books' days, as the
+ * payments export files them, docs/product.md section 11); an order paid or refunded later takes
+ * nothing out of the day it was placed. The rest (the funnel, the statuses, what sold, the
+ * approvals) is of the orders placed in it.
  */
-export function figuresOf(
-  orders: OrderForFigures[],
-  refunds: RefundForFigures[],
-  approvedAt: Map<string, Date>,
-  cartsStarted: number,
-): Figures {
+export function figuresOf({
+  placed,
+  charges,
+  refunds,
+  approvedAt,
+  cartsStarted,
+}: SliceContents): Figures {
   const figures = { ...noFigures(), cartsStarted };
+  for (const charge of charges) {
+    figures.charges += 1;
+    figures.chargedCents += charge.totalCents;
+    if (charge.status === 'cancelled') figures.cancelled += 1;
+  }
   for (const refund of refunds) figures.refundedCents += refund.refundedCents;
   const tallies = figureTallies();
-  for (const order of orders) {
+  for (const order of placed) {
     figures.placed += 1;
     tallies.byStatus.add({ status: order.status, orders: 1 });
     if (order.paymentStatus !== 'paid') continue;
     figures.paid += 1;
-    figures.chargedCents += order.totalCents;
 
     const approved = approvedAt.get(order._id.toString());
     const proofSentAt = order.proof?.awaitingSince ?? order.paidAt;
@@ -138,10 +159,7 @@ export function figuresOf(
       tallies.approvals.add({ minutes, orders: 1 });
     }
 
-    if (order.status === 'cancelled') {
-      figures.cancelled += 1;
-      continue;
-    }
+    if (order.status === 'cancelled') continue;
     if (order.discountCode)
       tallies.codes.add({ code: order.discountCode, uses: 1, discountCents: order.discountCents });
     const materials = new Set<string>();
@@ -170,6 +188,7 @@ export function sumFigures(parts: Figures[]): Figures {
   for (const part of parts) {
     sum.placed += part.placed;
     sum.paid += part.paid;
+    sum.charges += part.charges;
     sum.cancelled += part.cancelled;
     sum.chargedCents += part.chargedCents;
     sum.refundedCents += part.refundedCents;

@@ -5,16 +5,19 @@ import mongoose, { Schema, type Types } from 'mongoose';
 import type { ExportRecordAnswer, OrderStatus } from '@shop/contracts';
 
 /**
- * The figures of the orders placed in a stretch of time, and of the refunds made in it (figures.ts);
- * money in cents.
+ * The figures of the orders placed in a stretch of time, and of the charges and the refunds made in
+ * it (figures.ts); money in cents.
  */
 export interface Figures {
   /** Checkouts placed (orders written, paid or not). */
   placed: number;
-  /** Paid orders, cancelled ones included. */
+  /** Of the checkouts placed, those paid (the funnel's last step), whenever they were paid. */
   paid: number;
+  /** The orders paid in it (its charges), whichever day they were placed; cancelled ones included. */
+  charges: number;
+  /** Of those, the ones cancelled since. */
   cancelled: number;
-  /** What the paid orders placed in it were charged. */
+  /** What the orders paid in it were charged. */
   chargedCents: number;
   /** The refunds made in it, whichever day their orders were placed. */
   refundedCents: number;
@@ -34,7 +37,7 @@ export type StoredFigures<T extends Figures> = Omit<T, 'approvals'> & { approval
 
 /**
  * The figures of one period, `grain` telling which: an hour (`_id` `{day}#{index}`: the orders placed
- * and the refunds made in [start, end), the `index`-th hour from the day's start in the shop's time
+ * and the charges and the refunds made in [start, end), the `index`-th hour from the day's start in the shop's time
  * zone, a day of a clock change having 23 or 25) or a past day (`_id` `{day}`: the sum of its hours,
  * kept once every hour was read after the day had ended, so no order of the day was still being
  * written). `computedAt` is when the orders were read: a later reading replaces an earlier one,
@@ -69,6 +72,9 @@ const figuresSchema = new Schema<StoredFigures<InsightFiguresRecord>>(
     computedAt: { type: Date, required: true },
     placed: { type: Number, required: true },
     paid: { type: Number, required: true },
+    // Absent from the figures kept before a charge was filed by the hour it was paid in
+    // (migrations/insights.ts): those are read again.
+    charges: { type: Number, required: true },
     cancelled: { type: Number, required: true },
     chargedCents: { type: Number, required: true },
     refundedCents: { type: Number, required: true },

@@ -285,7 +285,7 @@ orderSchema.index({ proofReminderDueAt: 1 });
 orderSchema.index({ cartStartedAt: 1 });
 // The admin's insights (modules/insights): the orders written since an instant, oldest first; the
 // refunds made in a stretch of time (and, at start, the refunds not dated yet: migrations/orders.ts);
-// the charges made in one, oldest first (the payments export).
+// the charges made in one (the dashboard's, and oldest first the payments export's).
 orderSchema.index({ updatedAt: 1, _id: 1 });
 orderSchema.index({ refundedAt: 1, refundedCents: 1 });
 orderSchema.index({ paidAt: 1, _id: 1 });

@@ -52,6 +52,7 @@ export {
 export {
   approvalTimes,
   chargeCursor,
+  chargesMadeBetween,
   orderCartStartsBetween,
   orderCursor,
   ordersChangedSince,
@@ -62,6 +63,7 @@ export {
   refundsMadeBetween,
   type ChangedOrder,
   type ChargeForBooks,
+  type ChargeForFigures,
   type OrderForFigures,
   type RefundForBooks,
   type RefundForFigures,

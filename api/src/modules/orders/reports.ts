@@ -1,18 +1,20 @@
 // What the admin's insights read of the orders (modules/insights): the orders placed in a stretch of
-// time, the refunds made in one, the orders changed since an instant, the work in progress, the times
-// of the go-aheads, and cursors over the orders of an export and over the charges and refunds made in
-// a stretch of time. Each is one query on an index declared in model.ts.
+// time, the charges and the refunds made in one, the orders changed since an instant, the work in
+// progress, the times of the go-aheads, and cursors over the orders of an export and over the charges
+// and refunds made in a stretch of time. Each is one query on an index declared in model.ts.
 import type { Cursor } from 'mongoose';
 import { PAYMENT_STATUSES, type OrderStatus } from '@shop/contracts';
 import { trusted } from '../../platform/db';
 import { OrderEventModel, OrderModel, type OrderRecord } from './model';
 
-/** The fields an order's figures are made of (its refund is counted apart: refundsMadeBetween). */
+/**
+ * The fields an order's figures by the hour it was placed are made of (its charge and its refund are
+ * counted apart, by the hour each was made: chargesMadeBetween, refundsMadeBetween).
+ */
 const FIGURE_FIELDS = {
   createdAt: 1,
   status: 1,
   paymentStatus: 1,
-  totalCents: 1,
   discountCode: 1,
   discountCents: 1,
   items: 1,
@@ -35,6 +37,21 @@ export async function ordersPlacedBetween(start: Date, end: Date): Promise<Order
     .exec();
 }
 
+/** A charge as the figures count it: how much, when it was made, and whether its order was cancelled since. */
+export type ChargeForFigures = Pick<OrderRecord, '_id' | 'status' | 'totalCents'> & {
+  paidAt: Date;
+};
+
+/** Every charge made in [start, end) (the orders paid in it), whenever its order was placed. */
+export async function chargesMadeBetween(start: Date, end: Date): Promise<ChargeForFigures[]> {
+  return OrderModel.find(
+    { paidAt: trusted({ $gte: start, $lt: end }) },
+    { paidAt: 1, status: 1, totalCents: 1 },
+  )
+    .lean<ChargeForFigures[]>()
+    .exec();
+}
+
 /** A refund as the figures count it: how much, and when it was made. */
 export type RefundForFigures = { _id: OrderRecord['_id']; refundedAt: Date; refundedCents: number };
 
@@ -48,8 +65,11 @@ export async function refundsMadeBetween(start: Date, end: Date): Promise<Refund
     .exec();
 }
 
-/** An order written since an instant: when it was placed and, if refunded, when. */
-export type ChangedOrder = Pick<OrderRecord, '_id' | 'createdAt' | 'updatedAt' | 'refundedAt'>;
+/** An order written since an instant: when it was placed and, if paid or refunded, when. */
+export type ChangedOrder = Pick<
+  OrderRecord,
+  '_id' | 'createdAt' | 'updatedAt' | 'paidAt' | 'refundedAt'
+>;
 
 /**
  * Orders written at or after `since`, oldest change first, a page at a time: `after` is the last
@@ -69,7 +89,7 @@ export async function ordersChangedSince(
         ],
       }
     : { updatedAt: trusted({ $gte: since }) };
-  return OrderModel.find(filter, { createdAt: 1, updatedAt: 1, refundedAt: 1 })
+  return OrderModel.find(filter, { createdAt: 1, updatedAt: 1, paidAt: 1, refundedAt: 1 })
     .sort({ updatedAt: 1, _id: 1 })
     .limit(limit)
     .lean<ChangedOrder[]>()
