@@ -2,7 +2,7 @@
 // (src/migrations): each moves its data into today's shape, and running them again changes nothing.
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dayIn, type InsightsDashboard } from '@shop/contracts';
+import { dayIn, nextDay, type InsightsDashboard } from '@shop/contracts';
 import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 import { runMigrations } from '../src/migrations';
 import { CartModel } from '../src/modules/cart/model';
@@ -438,6 +438,7 @@ it('when the insights kept their hours and days in two collections, then both mo
   const figures = (paid: number, chargedCents: number) => ({
     placed: paid,
     paid,
+    charges: paid,
     cancelled: 0,
     chargedCents,
     refundedCents: 0,
@@ -495,4 +496,118 @@ it('when the insights kept their hours and days in two collections, then both mo
     orders: 2,
   });
   expect(points.find((point) => point.key === open)).toEqual({ key: open, revenue: 10, orders: 1 });
+});
+
+it('when the insights kept each charge under the hour its order was placed, then each hour kept gets the charges paid in it, keeping its reading and the rest, an old day is summed again from its hours, and the dashboard reads no order again', async () => {
+  const db = mongoose.connection.db!;
+  const zone = app.config.shop.timeZone;
+  const first = dayIn(zone, new Date(Date.now() - 12 * 86_400_000));
+  const second = nextDay(first);
+  const midnight = slicesOfDay(second, zone)[0]!.start.getTime();
+  const template = await OrderModel.findOne({ orderNumber: 1001 }).lean();
+  const order = (orderNumber: number, placed: number, paid: number, totalCents: number) => ({
+    ...template!,
+    _id: new Types.ObjectId(),
+    orderNumber,
+    cartKey: `older:charges:${orderNumber}`,
+    status: 'processing',
+    paymentStatus: 'paid',
+    totalCents,
+    refundedCents: 0,
+    refundedAt: null,
+    createdAt: new Date(placed),
+    paidAt: new Date(paid),
+    updatedAt: new Date(paid),
+  });
+  // Placed at 23:20 and paid at 23:25; placed at 23:50 and paid at 00:10 the next day.
+  await db
+    .collection('orders')
+    .insertMany([
+      order(1400, midnight - 40 * 60_000, midnight - 35 * 60_000, 1000),
+      order(1401, midnight - 10 * 60_000, midnight + 10 * 60_000, 2500),
+    ]);
+
+  // Both days kept the old way, each hour read after it had settled: the evening's last hour with
+  // both charges, the next day's first with none.
+  const read = new Date(midnight + 2 * 86_400_000);
+  const old = (paid: number, chargedCents: number) => ({
+    placed: paid,
+    paid,
+    cancelled: 0,
+    chargedCents,
+    refundedCents: 0,
+    cartsStarted: 0,
+    byStatus: paid > 0 ? [{ status: 'processing', orders: paid }] : [],
+    materials: [],
+    sizes: [],
+    codes: [],
+    approvals: '',
+  });
+  const hours = [first, second].flatMap((day) =>
+    slicesOfDay(day, zone).map((slice) => ({
+      _id: slice.key,
+      grain: 'hour',
+      day,
+      index: slice.index,
+      start: slice.start,
+      end: slice.end,
+      computedAt: read,
+      ...(slice.end.getTime() === midnight ? old(2, 3500) : old(0, 0)),
+    })),
+  );
+  const days = [first, second].map((day) => ({
+    _id: day,
+    grain: 'day',
+    day,
+    computedAt: read,
+    ...(day === first ? old(2, 3500) : old(0, 0)),
+  }));
+  await db.collection('insight_figures').insertMany([...hours, ...days] as never[]);
+
+  const lines: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => lines.push(line) });
+  // Two processes starting at once, then a third start.
+  await Promise.all([runMigrations(logger), runMigrations(logger)]);
+  expect(lines.join('')).toContain('charges by the hour paid');
+  lines.length = 0;
+  await runMigrations(logger);
+  expect(lines).toEqual([]);
+
+  const kept = db.collection<{ _id: string }>('insight_figures');
+  const evening = hours.find((hour) => hour.end.getTime() === midnight)!;
+  const morning = hours.find((hour) => hour.start.getTime() === midnight)!;
+  // The placings (and the funnel's paid) stay the evening's; the money is each hour's it was paid in.
+  expect(await kept.findOne({ _id: evening._id })).toEqual({
+    ...evening,
+    charges: 1,
+    chargedCents: 1000,
+  });
+  expect(await kept.findOne({ _id: morning._id })).toEqual({
+    ...morning,
+    charges: 1,
+    chargedCents: 2500,
+  });
+  expect(await kept.countDocuments({ grain: 'hour', day: first, charges: 0 })).toBe(23);
+  expect(await kept.countDocuments({ grain: 'day', day: { $in: [first, second] } })).toBe(0);
+
+  const admin = app.agent();
+  await registerAdmin(admin);
+  const month = await admin.request('GET', '/api/admin/insights?period=30d');
+  expect(month.status, month.text).toBe(200);
+  const points = (month.body as InsightsDashboard).revenueSeries.points;
+  expect(points.find((point) => point.key === first)).toEqual({
+    key: first,
+    revenue: 10,
+    orders: 1,
+  });
+  expect(points.find((point) => point.key === second)).toEqual({
+    key: second,
+    revenue: 25,
+    orders: 1,
+  });
+  // Summed again from its hours, none of which was read again from the orders.
+  expect(await kept.findOne({ _id: first })).toMatchObject({ charges: 1, chargedCents: 1000 });
+  expect(
+    await kept.countDocuments({ grain: 'hour', day: { $in: [first, second] }, computedAt: read }),
+  ).toBe(hours.length);
 });

@@ -10,7 +10,7 @@ import { foldAuditLogs } from './audit';
 import { foldCartSessions } from './cart-sessions';
 import { endGuestCarts } from './carts';
 import { countDiscountUsesOnCodes } from './discounts';
-import { mergeInsightFigures } from './insights';
+import { fileChargesByHourPaid, mergeInsightFigures } from './insights';
 import { migrateMail } from './mail';
 import {
   dateOrderRefunds,
@@ -40,6 +40,8 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   endGuestCarts,
   foldAuditLogs,
   mergeInsightFigures,
+  // After mergeInsightFigures, whose copies may be kept the old way.
+  fileChargesByHourPaid,
   // Last: the modules' migrations above read what these held for them.
   dropSharedStandIns,
 ];
