@@ -1,7 +1,7 @@
 // The Dashboard tab (docs/product.md section 11): how the shop is doing today, over 7, 30 or 90 days,
-// figures the server adds up from the orders placed and the refunds made in the period. Charts for
-// what reads better as a picture (revenue by day, orders by status, materials), each with its
-// numbers in a table.
+// figures the server adds up from the orders placed and the payments and refunds made in the period.
+// Charts for what reads better as a picture (revenue by day, orders by status, materials), each with
+// its numbers in a table.
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
@@ -305,9 +305,7 @@ function RevenueCard({ figures }: { figures: InsightsDashboard }) {
   return (
     <Card className="wide" aria-labelledby="revenue-chart">
       <h3 id="revenue-chart">{title}</h3>
-      <p className="note">
-        Paid orders by when they were placed, less refunds by when they were made.
-      </p>
+      <p className="note">What was paid less what was refunded, each by when it was made.</p>
       <ColumnChart
         title={title}
         points={points}
@@ -447,7 +445,10 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
         <RevenueCard figures={figures} />
         <Card aria-labelledby="funnel-heading">
           <h3 id="funnel-heading">From cart to paid order</h3>
-          <p className="note">Carts started, checkouts placed and orders paid in the period.</p>
+          <p className="note">
+            Carts started and checkouts placed in the period, and how many of those checkouts were
+            paid.
+          </p>
           <Funnel>
             <li>
               <span className="step">Carts started</span>
@@ -640,8 +641,8 @@ export function DashboardPanel() {
             {figures.from === figures.to
               ? formatDay(figures.to)
               : `${formatDay(figures.from)} – ${formatDay(figures.to)}`}{' '}
-            ({figures.timeZone}), orders placed in the period as they are now, and refunds made in
-            it
+            ({figures.timeZone}), orders placed in the period as they are now, and the payments and
+            refunds made in it
             {query.isFetching ? '; updating…' : ''}
           </p>
         )}
