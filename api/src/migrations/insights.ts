@@ -67,11 +67,12 @@ export async function fileChargesByHourPaid(logger: Logger): Promise<void> {
   const figures = mongoose.connection.db!.collection<KeptHour>('insight_figures');
   const hours = (
     await figures
-      .find({ grain: 'hour' }, { projection: { computedAt: 1, start: 1, end: 1, charges: 1 } })
+      .find(
+        { grain: 'hour', charges: { $exists: false } },
+        { projection: { computedAt: 1, start: 1, end: 1 } },
+      )
       .toArray()
-  )
-    .filter((hour) => hour.charges === undefined)
-    .sort((a, b) => a.start.getTime() - b.start.getTime());
+  ).sort((a, b) => a.start.getTime() - b.start.getTime());
   let filed = 0;
   if (hours.length > 0) {
     const paid = await chargesMadeBetween(hours[0]!.start, hours.at(-1)!.end);
