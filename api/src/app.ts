@@ -1,7 +1,8 @@
 // The Express app without a listening socket: server.ts listens, tests listen on port 0.
 import express, { type Express } from 'express';
 import type { Config } from './config';
-import { routeModules, type RouteModule } from './routes';
+import type { RouteModule } from './dependencies';
+import { routeModules } from './routes';
 import { engravedTextsOf } from './modules/proofs/proofs';
 import { accountSessions } from './modules/accounts/sessions';
 import { createPaymentProvider } from './modules/payments/payments';

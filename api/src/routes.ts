@@ -1,7 +1,4 @@
 // Every domain's routes, mounted under /api in this order. Adding a domain is one import and one line.
-import type { Router } from 'express';
-import type { Config } from './config';
-import type { Logger } from './platform/logger';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -18,26 +15,7 @@ import { mailRoutes } from './modules/mail/routes';
 import { proofRoutes } from './modules/proofs/routes';
 import { releaseRoutes } from './modules/releases/routes';
 import { insightRoutes } from './modules/insights/routes';
-import type { PaymentProvider } from './modules/payments/provider';
-import type { TaxRates } from './modules/tax/tax';
-import type { OrderRecord } from './modules/orders/orders';
-
-/** What a domain's routes may need from the running app. */
-export interface AppDependencies {
-  config: Config;
-  logger: Logger;
-  /** The sales tax table: TAX_RATES, or the built-in one. */
-  taxRates: TaxRates;
-  /** The provider PAYMENT_PROVIDER names, or a stand-in given to createApp (tests count charges). */
-  paymentProvider: PaymentProvider;
-  /**
-   * Each line's engraved text, the proof's current revision's (proofs' engravedTextsOf), for the
-   * orders' "Order again": the orders module does not read the proofs module, which reads it.
-   */
-  engravedTexts: (order: OrderRecord) => Promise<Map<string, string>>;
-}
-
-export type RouteModule = (dependencies: AppDependencies) => Router;
+import type { RouteModule } from './dependencies';
 
 export const routeModules: RouteModule[] = [
   healthRoutes,

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CART_FULL_MESSAGE, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
-import type { RouteModule } from '../src/routes';
+import type { RouteModule } from '../src/dependencies';
 import {
   clearOrderedLines,
   giveGuestCartsAnEnd,

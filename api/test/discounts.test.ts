@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DISCOUNT_CODE_PATTERN_MESSAGE } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
-import type { RouteModule } from '../src/routes';
+import type { RouteModule } from '../src/dependencies';
 import { DiscountCodeModel } from '../src/modules/discounts/model';
 import {
   evaluateDiscount,

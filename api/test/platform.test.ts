@@ -8,7 +8,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, trusted } from '../src/platform/db';
 import { AppError } from '../src/platform/errors';
 import { createLogger } from '../src/platform/logger';
 import { idParamsSchema, parseBody, parseParams } from '../src/platform/validate';
-import type { RouteModule } from '../src/routes';
+import type { RouteModule } from '../src/dependencies';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // Routes that exist only in this test, to drive the platform the way domain routes will.

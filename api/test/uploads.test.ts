@@ -16,7 +16,7 @@ import {
   unsupportedFileTypeMessage,
 } from '@shop/contracts';
 import type { SessionUser } from '../src/platform/auth-guards';
-import type { RouteModule } from '../src/routes';
+import type { RouteModule } from '../src/dependencies';
 import { mergeGuestCartIntoCustomer } from '../src/modules/cart/cart';
 import { UploadModel } from '../src/modules/uploads/model';
 import { uploadRoutes } from '../src/modules/uploads/routes';

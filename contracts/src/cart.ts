@@ -81,8 +81,6 @@ export const cartResponseSchema = z.object({
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
-export { EMPTY_CART } from './empty-cart';
-
 /** POST /api/cart (201), PUT /api/cart/{id}: the whole cart after the change, and the line as stored. */
 export const cartChangeResponseSchema = cartResponseSchema.extend({ item: cartItemSchema });
 export type CartChangeResponse = z.infer<typeof cartChangeResponseSchema>;

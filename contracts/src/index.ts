@@ -8,6 +8,7 @@ export * from './contact';
 export type * from './shop-store';
 export type * from './account-remote';
 export * from './cart';
+export * from './empty-cart';
 export * from './discounts';
 export * from './shipping';
 export * from './tax';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { currentUserAnswerSchema } from './accounts-answers';
 import { apiErrorBodySchema } from './api-error';
-import { cartResponseSchema, EMPTY_CART } from './cart';
+import { cartResponseSchema } from './cart';
+import { EMPTY_CART } from './empty-cart';
 import { storeApiErrorSchema, storeCartSchema, storeCurrentUserSchema } from './store-answers';
 
 const TWINS = [

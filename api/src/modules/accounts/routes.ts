@@ -15,7 +15,7 @@ import {
   resetLinkQuerySchema,
   resetPasswordSchema,
 } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import {
   currentUser,
   guestSessionIdSchema,

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { makeAdminSchema } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { currentUser, requireUser } from '../../platform/auth-guards';
 import { parseBody } from '../../platform/validate';
 import { limitedAddress } from '../../platform/address-limits';

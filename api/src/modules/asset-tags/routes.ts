@@ -2,7 +2,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import multer from 'multer';
 import { z } from 'zod';
 import { MAX_SHEET_ROWS, SHEET_FIELD, labelConfigurationSchema } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { cartOwner } from '../../platform/auth-guards';
 import { limitPerAddress } from '../../platform/address-limits';
 import { AppError } from '../../platform/errors';

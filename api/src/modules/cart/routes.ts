@@ -6,7 +6,7 @@ import {
   cartQuerySchema,
   cartSessionUpdateSchema,
 } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { cartOwner } from '../../platform/auth-guards';
 import { limitPerAddress } from '../../platform/address-limits';
 import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';

@@ -5,7 +5,7 @@ import {
   updateEnquirySchema,
   type ContactEnquiryCreated,
 } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { currentUser, requireAdmin } from '../../platform/auth-guards';
 import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
 import { limitPerAddress } from '../../platform/address-limits';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { discountCodeCreateSchema, discountCodeUpdateSchema } from '@shop/contracts';
 import { requireAdmin } from '../../platform/auth-guards';
 import { idParamsSchema, parseBody, parseParams } from '../../platform/validate';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import {
   createDiscountCode,
   deleteDiscountCode,

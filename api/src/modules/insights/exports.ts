@@ -25,7 +25,7 @@ import {
 import { pageOf } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/auth-guards';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { customerCursor, type CustomerRecord } from '../accounts/accounts';
 import {
   chargeCursor,

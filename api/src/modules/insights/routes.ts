@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { exportRequestSchema, exportsQuerySchema, insightsQuerySchema } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { currentUser, requireAdmin } from '../../platform/auth-guards';
 import { idParamsSchema, parseBody, parseParams, parseQuery } from '../../platform/validate';
 import { createExport, exportsPage, insightsDashboard, streamExport } from './insights';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { outboxQuerySchema } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { requireAdmin } from '../../platform/auth-guards';
 import { parseQuery } from '../../platform/validate';
 import { outboxPage } from './mail';

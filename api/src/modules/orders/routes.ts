@@ -17,7 +17,7 @@ import {
   uploadFilenameParamsSchema,
   reorderRequestSchema,
 } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { cartOwner, currentUser, requireAdmin, requireUser } from '../../platform/auth-guards';
 import { sendAttachment } from '../../platform/downloads';
 import { AppError } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { completePaymentSchema } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { takeAddressAttempt } from '../../platform/address-limits';
 import { cartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';

@@ -20,6 +20,7 @@ import {
   textWidthEm,
 } from '@shop/contracts';
 import { drawLabelFace, type LabelValues } from './label-face';
+import type { EngravedArtwork, Primitive } from './primitives';
 
 const POINTS_PER_INCH = 72;
 /**
@@ -40,81 +41,12 @@ const RULE = '#94a3b8';
 const WARNING = '#b91c1c';
 const WARNING_BACKGROUND = '#fef2f2';
 
-export type TextFont = 'engraving' | 'body' | 'body-bold';
-
-export type Primitive =
-  | {
-      kind: 'rect';
-      x: number;
-      y: number;
-      width: number;
-      height: number;
-      fill: string | null;
-      stroke: string | null;
-      strokeWidth?: number;
-      dash?: number;
-      radius?: number;
-    }
-  | {
-      kind: 'circle';
-      cx: number;
-      cy: number;
-      r: number;
-      fill: string;
-      stroke: string;
-      strokeWidth: number;
-    }
-  | {
-      kind: 'line';
-      x1: number;
-      y1: number;
-      x2: number;
-      y2: number;
-      stroke: string;
-      strokeWidth: number;
-    }
-  | {
-      kind: 'text';
-      /** x of the anchor, y of the baseline. */
-      x: number;
-      y: number;
-      text: string;
-      size: number;
-      fill: string;
-      font: TextFont;
-      anchor: 'start' | 'middle' | 'end';
-      /** The line is drawn exactly this wide (the layout's estimate), stretched or squeezed. */
-      fitWidth?: number;
-    }
-  | {
-      /** Closed outlines [x0, y0, x1, y1, ...] filled together by the even-odd rule (a code). */
-      kind: 'shape';
-      outlines: number[][];
-      fill: string;
-    }
-  | {
-      kind: 'image';
-      x: number;
-      y: number;
-      width: number;
-      height: number;
-      mime: 'image/png' | 'image/jpeg';
-      data: Buffer;
-    };
-
 export interface ProofArtwork {
   name: string;
   /** PNG or JPEG content to show as a thumbnail; null for other files (PDF, Word, ...). */
   image: { mime: 'image/png' | 'image/jpeg'; data: Buffer } | null;
   /** Why there is no thumbnail, when the file is an image that is not shown. */
   note?: string;
-}
-
-/** The image engraved on the label (engravedArtworkOf), drawn on it where the layout places it. */
-export interface EngravedArtwork {
-  name: string;
-  /** Its content, or null when it is not read (over the thumbnails' size, no longer stored). */
-  image: { mime: 'image/png' | 'image/jpeg'; data: Buffer } | null;
 }
 
 /** A label of a line of asset tags as the proof shows it: its place in the line and what it says. */

@@ -10,7 +10,7 @@ import {
   type OrderedProductConfig,
 } from '@shop/contracts';
 import { drawCode } from '@shop/contracts/label-code-drawing';
-import type { EngravedArtwork, Primitive } from './drawing';
+import type { EngravedArtwork, Primitive } from './primitives';
 
 // The holes are paper; they and an unread engraved image's place are outlined in the proof's grey.
 const PAPER = '#ffffff';

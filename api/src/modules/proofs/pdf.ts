@@ -3,7 +3,8 @@
 // so the PDF shows the shopper's script, not boxes; engraved lines are scaled to the layout's width.
 import PDFDocument from 'pdfkit';
 import { loadFonts, shopFontOptions, type FontFace } from '../../platform/pdf-fonts';
-import type { Primitive, ProofDrawing, ProofPage } from './drawing';
+import type { ProofDrawing, ProofPage } from './drawing';
+import type { Primitive } from './primitives';
 
 type Document = InstanceType<typeof PDFDocument>;
 // pdfkit's own font object (not in its type definitions): can it draw this character?

@@ -3,7 +3,8 @@
 // laser bed's common blank) with a red hairline around each plate to cut along; and a CSV of what
 // each label says for the engraver's software. Drawn on the PDF worker thread, sheet by sheet.
 import { csvCell, type OrderedProductConfig } from '@shop/contracts';
-import type { EngravedArtwork, Primitive, ProofPage } from './drawing';
+import type { ProofPage } from './drawing';
+import type { EngravedArtwork, Primitive } from './primitives';
 import { drawLabelFace, type LabelValues } from './label-face';
 import { renderPages } from './pdf';
 

@@ -6,7 +6,7 @@ import {
   proofRevisionFieldsSchema,
   requestProofChangesSchema,
 } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { currentUser, requireAdmin } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import {

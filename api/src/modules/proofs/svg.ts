@@ -1,7 +1,8 @@
 // A proof drawing as an SVG document: one element per primitive. Every piece of text (customer text,
 // file names) is escaped, so nothing a shopper types can become markup.
 import { ENGRAVING_FONT } from '@shop/contracts';
-import type { Primitive, ProofDrawing, TextFont } from './drawing';
+import type { ProofDrawing } from './drawing';
+import type { Primitive, TextFont } from './primitives';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -7,7 +7,7 @@ import {
   rollbackReleaseSchema,
   skewReportSchema,
 } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { currentUser, requireAdmin } from '../../platform/auth-guards';
 import { parseBody, parseParams } from '../../platform/validate';
 import { limitPerAddress } from '../../platform/address-limits';

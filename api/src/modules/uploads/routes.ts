@@ -7,7 +7,7 @@ import {
   UPLOAD_FIELD,
   uploadFilenameParamsSchema,
 } from '@shop/contracts';
-import type { AppDependencies } from '../../routes';
+import type { AppDependencies } from '../../dependencies';
 import { cartOwner } from '../../platform/auth-guards';
 import { AppError } from '../../platform/errors';
 import { parseParams } from '../../platform/validate';

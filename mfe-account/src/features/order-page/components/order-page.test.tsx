@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useShopStore } from 'shell/store';
 import type { OrderDetail } from '@shop/contracts/orders';
 import type { OrderProof } from '@shop/contracts/proof-workflow';
-import { EMPTY_CART } from '@shop/contracts/cart';
+import { EMPTY_CART } from '@shop/contracts/empty-cart';
 import { theme } from '@shop/ui';
 import { TEST_USER, json, lastToast, renderPage, setupShopTests } from '@shop/ui/testing';
 import userEvent from '@testing-library/user-event';
