@@ -215,9 +215,8 @@ export function sandboxProvider(): PaymentProvider {
             {
               paymentId,
               refundableCents: trusted({ $gte: amountCents }),
-              // No refund under this key yet. ($ne on a field inside an array of documents
-              // answers wrongly on the embedded engine, docs/design.md section 3; $nor does not.)
-              $nor: [{ 'refunds.key': idempotencyKey }],
+              // no refund under this key yet
+              'refunds.key': trusted({ $ne: idempotencyKey }),
             },
             { $inc: { refundableCents: -amountCents }, $push: { refunds: refund } },
           )
