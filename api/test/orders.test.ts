@@ -378,6 +378,26 @@ describe('POST /api/orders', () => {
     },
   );
 
+  it.each([
+    ['zero-width spaces', '312\u200b555\u200b0100', '3125550100'],
+    ['a word joiner and a byte order mark', '\ufeff312\u2060 555 0100', '312 555 0100'],
+    [
+      'bidi marks and an isolate',
+      '\u2066\u200e+1 (312) 555\u20130100\u200f\u2069',
+      '+1 (312) 555-0100',
+    ],
+  ])(
+    'when the phone is pasted with %s, then the order is placed with the number without them',
+    async (_what, phone, kept) => {
+      const agent = app.agent();
+      await addToCart(agent);
+      const response = await checkout(agent, { customerInfo: customerInfo({ phone }) });
+      expect(response.status, response.text).toBe(201);
+      const order = await OrderModel.findById(response.body.orderId).lean();
+      expect(order?.customerInfo.phone).toBe(kept);
+    },
+  );
+
   it('when the ZIP is in another state than the State, then 400 on the ZIP naming both, and nothing is placed', async () => {
     const agent = app.agent();
     await addToCart(agent);

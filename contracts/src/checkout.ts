@@ -61,7 +61,8 @@ const field = (name: CheckoutField) =>
  * everything is there are the phone, email, address and ZIP rules checked, each as an issue on its
  * field (the ZIP's also that its state or province is the State's, when the shop knows both). A
  * Canadian postal code comes out as the shop keeps it, "A1A 1A1" (canonicalPostalCode), and the phone
- * with its pasted Unicode spaces and dashes as ' ' and '-' (normalizePhoneNumber).
+ * with its pasted Unicode spaces and dashes as ' ' and '-' and its invisible characters dropped
+ * (normalizePhoneNumber).
  */
 export const customerInfoSchema = z
   .object(
@@ -72,7 +73,10 @@ export const customerInfoSchema = z
     { error: 'Customer info must be an object' },
   )
   .superRefine((info, ctx) => {
-    const missing = checkoutFields.filter((name) => !info[name]);
+    // A phone of invisible characters only is as empty as a blank one.
+    const missing = checkoutFields.filter((name) =>
+      name === 'phone' ? !normalizePhoneNumber(info.phone) : !info[name],
+    );
     if (missing.length > 0) {
       ctx.addIssue({
         code: 'custom',

@@ -4,13 +4,15 @@
 import { z } from 'zod';
 import { isDialablePhoneNumber, normalizePhoneNumber, phoneInvalidMessage } from './phone-numbers';
 
-/** Missing, null and blank are "not given" (null); otherwise a dialable number, kept normalized. */
+/**
+ * Missing, null and blank (invisible characters only, too) are "not given" (null); otherwise a dialable
+ * number, kept normalized.
+ */
 export const optionalPhoneSchema = (label: string, max = 40) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
-    .transform((value) => value || null)
-    .refine((value) => value === null || isDialablePhoneNumber(value), phoneInvalidMessage)
-    .transform((value) => value && normalizePhoneNumber(value));
+    .transform((value) => (value && normalizePhoneNumber(value)) || null)
+    .refine((value) => value === null || isDialablePhoneNumber(value), phoneInvalidMessage);

@@ -75,12 +75,44 @@ const pasted: Array<[string, string]> = [
   ['312\t555\t0100', '312 555 0100'], // a row of a spreadsheet's cells
 ];
 
+// Copied from a web page or a chat: invisible characters (zero-width space, non-joiner and joiner, word
+// joiner, byte order mark) and bidi marks (left-to-right and right-to-left marks, embeddings,
+// overrides, isolates) come along with the digits; they are dropped (docs/product.md section 5).
+const pastedInvisible: Array<[string, string, string]> = [
+  ['zero-width spaces between the groups', '312\u200b555\u200b0100', '3125550100'],
+  ['a zero-width non-joiner and joiner', '312 \u200c555 \u200d0100', '312 555 0100'],
+  ['word joiners around the hyphens', '312\u2060-\u2060555\u2060-\u20600100', '312-555-0100'],
+  ['a byte order mark in front', '\ufeff312 555 0100', '312 555 0100'],
+  ['left-to-right marks around it', '\u200e+1 (312) 555-0100\u200e', '+1 (312) 555-0100'],
+  ['right-to-left marks around it', '\u200f312 555 0100\u200f', '312 555 0100'],
+  ['a left-to-right embedding and its pop', '\u202a+44 20 7946 0958\u202c', '+44 20 7946 0958'],
+  ['bidi overrides and an embedding', '\u202d312\u202e 555 0100\u202c\u202b\u202c', '312 555 0100'],
+  [
+    'an isolate around it, and Unicode spaces and dashes',
+    '\u2066+1\u00a0312\u2013555\u20130100\u2069',
+    '+1 312-555-0100',
+  ],
+  [
+    'isolates around the number and the extension',
+    '\u2067312 555 0100\u2069 \u2068ext. 42\u2069',
+    '312 555 0100 ext. 42',
+  ],
+  [
+    'spaces between invisible characters at its ends',
+    '\u200b \u200b312 555 0100\u200b \u200b',
+    '312 555 0100',
+  ],
+];
+
 // Dashes and spaces do not make digits: these stay refused however they are written.
 const pastedNotDialable = [
   '555\u2013010', // 6 digits
   '\u2013312 555 0100', // a leading dash
   '312\u2013\u2013555\u2013\u201301o0',
   '312\u00a0555\u00a00100\u00a0ask\u00a0for\u00a0Bo',
+  '555\u200b010\u200b', // invisible characters are no digits: 6
+  '\u200e\u2013312 555 0100', // a leading dash behind a mark
+  '312\u200b555\u200b0100\u200bask', // letters stay letters
 ];
 
 describe('phone numbers (docs/product.md section 5)', () => {
@@ -152,6 +184,31 @@ describe('phone numbers (docs/product.md section 5)', () => {
     },
   );
 
+  it.each(pastedInvisible)(
+    'when the checkout phone is pasted with %s, then it is dialable and kept without them',
+    (_what, phone, kept) => {
+      expect(isDialablePhoneNumber(phone)).toBe(true);
+      expect(normalizePhoneNumber(phone)).toBe(kept);
+      expect(customerInfoSchema.parse({ ...complete, phone }).phone).toBe(kept);
+    },
+  );
+
+  it.each(pastedInvisible)(
+    'when the profile or sign-up phone is pasted with %s, then it is kept without them',
+    (_what, phone, kept) => {
+      expect(profileSchema.parse({ firstName: 'Ann', lastName: 'Lee', phone }).phone).toBe(kept);
+      expect(
+        registerSchema.parse({
+          email: 'ann@example.com',
+          password: 'secret1',
+          firstName: 'Ann',
+          lastName: 'Lee',
+          phone,
+        }).phone,
+      ).toBe(kept);
+    },
+  );
+
   it.each(pastedNotDialable)('when the pasted phone is %j, then it is still refused', (phone) => {
     expect(isDialablePhoneNumber(phone)).toBe(false);
     const result = customerInfoSchema.safeParse({ ...complete, phone });
@@ -169,6 +226,15 @@ describe('phone numbers (docs/product.md section 5)', () => {
     const result = customerInfoSchema.safeParse({ ...complete, phone });
     expect(checkoutSummary(result.error!.issues)).toBe('Please fill in: Phone Number');
     expect(profileSchema.parse({ firstName: 'Ann', lastName: 'Lee', phone }).phone).toBeNull();
+  });
+
+  it('when the phone is only invisible characters and marks, then it is missing at checkout and not given on the profile or at sign-up', () => {
+    const phone = '\u200b\u200e \u2060\ufeff\u2066\u2069';
+    const result = customerInfoSchema.safeParse({ ...complete, phone });
+    expect(checkoutSummary(result.error!.issues)).toBe('Please fill in: Phone Number');
+    expect(profileSchema.parse({ firstName: 'Ann', lastName: 'Lee', phone }).phone).toBeNull();
+    const base = { email: 'ann@example.com', password: 'secret1', firstName: 'A', lastName: 'L' };
+    expect(registerSchema.parse({ ...base, phone }).phone).toBeNull();
   });
 
   it('when the sign-up phone is dialable, then it is kept trimmed; otherwise refused', () => {

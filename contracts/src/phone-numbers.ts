@@ -19,10 +19,17 @@ const NUMBER = /^\+?[\d(][\d ().-]*[\d)]$/;
 // hyphen, figure dash, en and em dashes, horizontal bar and minus sign for a hyphen.
 const SPACES = /[\p{Zs}\t]/gu;
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
+// Characters that show nothing and come along with a copied number: zero-width space, non-joiner and
+// joiner, left-to-right and right-to-left marks, word joiner, byte order mark, and the bidi
+// embeddings, overrides and isolates some pages wrap a number in. Dropped.
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 
-/** The number as the shop keeps it: trimmed, its Unicode spaces and dashes written as ' ' and '-'. */
+/**
+ * The number as the shop keeps it: its invisible characters dropped, trimmed, its Unicode spaces and
+ * dashes written as ' ' and '-'. Blank when nothing visible is left.
+ */
 export function normalizePhoneNumber(value: string): string {
-  return value.trim().replace(SPACES, ' ').replace(DASHES, '-');
+  return value.replace(INVISIBLE, '').trim().replace(SPACES, ' ').replace(DASHES, '-');
 }
 
 /**
