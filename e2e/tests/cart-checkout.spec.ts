@@ -1,6 +1,8 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { DISCOUNT_CODE_MAX_LENGTH } from '../../contracts/src/discount-options.ts';
 import { SAMPLE_CHECKOUT_FIELDS, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
-import { PHONE } from '../support/screenshots';
+import { sidewaysOverflow } from '../support/layout';
+import { PHONE, screenshot } from '../support/screenshots';
 import { adminPage, sessionIdOf } from '../support/shop-api';
 
 // The cart, checkout and confirmation remote against the real API and the sandbox card provider:
@@ -58,6 +60,24 @@ async function createDiscountCode(
   } finally {
     await admin.dispose();
   }
+}
+
+/** Switches a discount code off as an admin would, in a browser of the admin's own. */
+async function switchOff(browser: Browser, baseURL: string, code: string) {
+  const admin = await adminPage(browser, baseURL);
+  const adminSession = await sessionIdOf(admin);
+  const codes = await admin.request.get('/api/admin/discount-codes', {
+    headers: { 'x-session-id': adminSession },
+  });
+  const { id } = ((await codes.json()) as Array<{ id: string; code: string }>).find(
+    (listed) => listed.code === code,
+  )!;
+  const off = await admin.request.put(`/api/admin/discount-codes/${id}`, {
+    data: { isActive: false },
+    headers: { 'x-session-id': adminSession },
+  });
+  expect(off.status(), await off.text()).toBe(200);
+  await admin.context().close();
 }
 
 /** Puts a label into this page's guest cart through the API, as the configurator does. */
@@ -257,20 +277,7 @@ test('a code switched off while the shopper is at checkout is said, taken off, a
   });
 
   // An admin switches the code off.
-  const admin = await adminPage(browser, baseURL!);
-  const adminSession = await sessionIdOf(admin);
-  const codes = await admin.request.get('/api/admin/discount-codes', {
-    headers: { 'x-session-id': adminSession },
-  });
-  const { id } = ((await codes.json()) as Array<{ id: string; code: string }>).find(
-    (listed) => listed.code === code,
-  )!;
-  const off = await admin.request.put(`/api/admin/discount-codes/${id}`, {
-    data: { isActive: false },
-    headers: { 'x-session-id': adminSession },
-  });
-  expect(off.status(), await off.text()).toBe(200);
-  await admin.context().close();
+  await switchOff(browser, baseURL!, code);
 
   // Nothing is charged: the refusal says why, and the checkout takes the code off and says so.
   await fillCard(page, '4111 1111 1111 1111');
@@ -370,4 +377,130 @@ test('a keyboard shopper steps a line up three times and removes it, and the foc
   await cart.getByRole('button', { name: /^Remove/ }).focus();
   await page.keyboard.press('Enter');
   await expect(cart.getByRole('heading', { name: 'Your cart is empty' })).toBeFocused();
+});
+
+/** An element's box in the page's coordinates (the same whatever was scrolled since). */
+type Box = { x: number; y: number; width: number; height: number };
+
+const pageBox = (locator: Locator): Promise<Box> =>
+  locator.evaluate((element) => {
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return { x: x + scrollX, y: y + scrollY, width, height };
+  });
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The element's box, which must lie across the viewport's width (inside it from left to right). */
+async function boxAcrossViewport(page: Page, locator: Locator, what: string) {
+  const box = await pageBox(locator);
+  const width = page.viewportSize()!.width;
+  expect(box.x, `${what} starts left of the viewport`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what} ends past the viewport's ${width}px`).toBeLessThanOrEqual(
+    width,
+  );
+  return box;
+}
+
+test('a 50-character discount code fits a 375 px phone: in the cart and at checkout nothing runs off the screen or over the total', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // The longest code the shop takes, with nowhere a line may break (no hyphen, no space).
+  const code = `ENGRAVEDPUMPLABELSCLEARANCE${Date.now().toString(36).toUpperCase()}`
+    .padEnd(DISCOUNT_CODE_MAX_LENGTH, 'X')
+    .slice(0, DISCOUNT_CODE_MAX_LENGTH);
+  await createDiscountCode(baseURL!, {
+    code,
+    type: 'fixed',
+    value: 2,
+    description: '$2 off a long-named clearance',
+  });
+  await page.setViewportSize({ width: 375, height: 667 });
+  await addLabelToCart(page);
+  await page.goto('/cart');
+  const cart = page.locator('[data-remote="cart_checkout"]');
+  await cart.getByRole('textbox', { name: 'Discount code' }).fill(code);
+  await cart.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page)).toContainText('Discount applied!');
+  // The toast that names the code keeps it on the screen too.
+  await expect(toast(page)).toContainText(code);
+  await boxAcrossViewport(page, toast(page), 'the toast');
+  await toast(page).getByRole('button', { name: 'Close' }).click();
+
+  const applied = cart.getByTestId('applied-discount');
+  const remove = applied.getByRole('button', { name: `Remove discount ${code}` });
+  await expect(remove).toBeVisible();
+  await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+  const appliedBox = await boxAcrossViewport(page, applied, 'the applied code');
+  await boxAcrossViewport(
+    page,
+    applied.getByText(code, { exact: true }),
+    "the applied code's text",
+  );
+  const removeBox = await boxAcrossViewport(page, remove, 'its Remove button');
+  // Remove keeps a 44 px target and lies clear of the code's text.
+  expect(removeBox.height).toBeGreaterThanOrEqual(44);
+  expect(overlap(removeBox, await pageBox(applied.getByText(code, { exact: true })))).toBe(false);
+
+  // The summary's discount row and its amount, and the total below them, each in its own place.
+  const discountRow = cart.getByTestId('summary-discount');
+  const discountBox = await boxAcrossViewport(page, discountRow, 'the discount row');
+  const total = cart.getByTestId('summary-total');
+  const totalBox = await boxAcrossViewport(page, total, 'the total');
+  const termBox = await pageBox(discountRow.locator('dt'));
+  const amountBox = await boxAcrossViewport(page, discountRow.locator('dd'), 'the discount amount');
+  expect(overlap(termBox, amountBox), 'the code over its amount').toBe(false);
+  await expect(discountRow.locator('dd')).toHaveText('−$2.00');
+  for (const [what, box] of [
+    ['the discount row', discountBox],
+    ['the applied code', appliedBox],
+  ] as const)
+    expect(overlap(box, totalBox), `${what} over the total`).toBe(false);
+  await expect(total.locator('dd')).toHaveText('$8.40');
+  // On the phone, what the screen shows of the summary; on the desktop, the whole page.
+  await cart.getByTestId('cart-summary').evaluate((summary) => summary.scrollIntoView());
+  await screenshot(page, 'cart-long-discount-code', 'cart', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+  await screenshot(page, 'cart-long-discount-code', 'cart');
+
+  // At checkout, the summary (opened on the phone) names the code over its own line too.
+  await page.setViewportSize({ width: 375, height: 667 });
+  await cart.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const summary = page.locator('[data-remote="cart_checkout"]').getByTestId('checkout-summary');
+  await summary.getByRole('button', { name: /Show details/ }).click();
+  const checkoutDiscount = summary.getByTestId('checkout-discount');
+  await expect(checkoutDiscount).toContainText(code);
+  await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+  const checkoutDiscountBox = await boxAcrossViewport(page, checkoutDiscount, 'the discount row');
+  const checkoutTotalBox = await boxAcrossViewport(
+    page,
+    summary.getByTestId('checkout-total'),
+    'the total',
+  );
+  expect(overlap(checkoutDiscountBox, checkoutTotalBox)).toBe(false);
+  expect(
+    overlap(
+      await pageBox(checkoutDiscount.locator('dt')),
+      await pageBox(checkoutDiscount.locator('dd')),
+    ),
+  ).toBe(false);
+  await screenshot(page, 'cart-long-discount-code', 'checkout');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+  await screenshot(page, 'cart-long-discount-code', 'checkout');
+
+  // Switched off meanwhile, the code is taken off the cart, and the notice that names it fits too.
+  await switchOff(browser, baseURL!, code);
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/cart');
+  const dropped = cart.getByTestId('cart-summary').getByRole('status');
+  await expect(dropped).toContainText(`${code} was removed.`);
+  await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+  await boxAcrossViewport(page, dropped, 'the notice that the code was removed');
+  await screenshot(page, 'cart-long-discount-code', 'cart-code-removed');
 });

@@ -9,4 +9,6 @@ export const DroppedDiscount = styled.p`
   background: ${theme.colors.accentSoft};
   color: ${theme.colors.accentHover};
   font-size: 0.9rem;
+  /* A code of up to 50 characters in one word breaks where it must, not past a phone's screen. */
+  overflow-wrap: anywhere;
 `;
