@@ -197,6 +197,11 @@ const Card = styled.section`
     letter-spacing: 0;
     white-space: normal;
   }
+  /* So does a name of one long word (a customer's, a code of 50 characters): it breaks in its cell
+     rather than make a phone's table scroll sideways. */
+  .name {
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Funnel = styled.ol`
@@ -507,7 +512,7 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
                   {production.late.map((order) => (
                     <tr key={order.id}>
                       <th scope="row">#{order.orderNumber}</th>
-                      <td>{order.customerName}</td>
+                      <td className="name">{order.customerName}</td>
                       <td>
                         <Badge $tone="red">{dateTime(order.promisedBy, figures.timeZone)}</Badge>
                       </td>
@@ -599,7 +604,9 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
                 <tbody>
                   {figures.discountCodes.map((code) => (
                     <tr key={code.code}>
-                      <th scope="row">{code.code}</th>
+                      <th scope="row" className="name">
+                        {code.code}
+                      </th>
                       <td className="numeric">{code.uses}</td>
                       <td className="numeric">{formatDollars(code.discount)}</td>
                     </tr>
