@@ -118,6 +118,25 @@ describe('Dashboard', () => {
     expect(tile).toHaveTextContent('500+');
   });
 
+  it('says a period with no checkout has none, where the status chart and its numbers would be blank', async () => {
+    stubApi({
+      'GET /api/admin/insights?period=7d': { json: { ...week, ordersByStatus: [], materials: [] } },
+    });
+    renderPage(<DashboardPanel />);
+    const card = (await screen.findByRole('heading', { name: 'Orders by status' })).closest(
+      'section, article, div',
+    )!;
+    expect(card).toHaveTextContent('No checkouts were placed in this period.');
+    expect(screen.queryByRole('img', { name: /Orders by status/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Orders by status: the numbers' }),
+    ).not.toBeInTheDocument();
+    const materials = screen
+      .getByRole('heading', { name: 'Materials' })
+      .closest('section, article, div')!;
+    expect(materials).toHaveTextContent('No labels sold in this period.');
+  });
+
   it('shows the key figures, the funnel, the proofs, the late orders and each chart with its numbers as a table', async () => {
     stubApi({ 'GET /api/admin/insights?period=7d': { json: week } });
     renderPage(<DashboardPanel />);

@@ -355,6 +355,7 @@ function BarsCard({
   columns,
   rows,
   chart,
+  empty,
 }: {
   id: string;
   title: string;
@@ -362,7 +363,18 @@ function BarsCard({
   columns: string[];
   rows: Array<{ key: string; cells: ReactNode[] }>;
   chart: ReactNode;
+  /** What the card says in place of the chart and its numbers when there are no rows. */
+  empty: string;
 }) {
+  if (rows.length === 0) {
+    return (
+      <Card aria-labelledby={id}>
+        <h3 id={id}>{title}</h3>
+        <p className="note">{note}</p>
+        <p>{empty}</p>
+      </Card>
+    );
+  }
   return (
     <Card aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
@@ -529,14 +541,12 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
           note="Every checkout placed in the period, by where it stands now."
           columns={['Status', 'Orders']}
           rows={statuses.map((point) => ({ key: point.key, cells: [point.label, point.value] }))}
+          empty="No checkouts were placed in this period."
           chart={
             <BarList
               title="Orders by status"
               points={statuses}
-              summary={
-                statuses.map((point) => `${point.label}: ${point.valueText}`).join('; ') ||
-                'No orders in this period.'
-              }
+              summary={statuses.map((point) => `${point.label}: ${point.valueText}`).join('; ')}
             />
           }
         />
@@ -549,6 +559,7 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
             key,
             cells: [label, formatCount(entry.labels), entry.orders, formatDollars(entry.sales)],
           }))}
+          empty="No labels sold in this period."
           chart={
             <BarList
               title="Labels sold by material"
