@@ -463,6 +463,53 @@ describe('the payments and refunds export', () => {
     expect(sum(week)).toBe(cents(weekFigures.charged) - cents(weekFigures.refunded));
   });
 
+  it('when charges and refunds share an instant to the millisecond, then every export lists them in one order: the charges by order, then the refunds, the smaller first, then by order', async () => {
+    const refunded = await paidOrder('same-instant@example.com');
+    await cancel(refunded.orderId, 4);
+    const charged = await paidOrder('same-instant-charge@example.com');
+    const instant = new Date('2025-09-10T14:00:00.123Z');
+    await dated(charged.orderId, { paidAt: instant });
+    // Refunds of the same amount at the same instant, written in the reverse of their orders' ids
+    // (as another process's writes may land), and a smaller and a larger one.
+    const model = (await orders().findOne({ _id: new Types.ObjectId(refunded.orderId) }))!;
+    const ids = Array.from({ length: 5 }, () => new Types.ObjectId());
+    const refundOf = (index: number, refundedCents: number) => ({
+      ...model,
+      _id: ids[index]!,
+      orderNumber: 900_000 + index,
+      cartKey: `same-instant:${index}`,
+      paidAt: new Date('2025-08-01T12:00:00Z'),
+      refundedAt: instant,
+      refundedCents,
+      refundId: `sbxrefund_same_${index}`,
+    });
+    await orders().insertMany([
+      refundOf(4, 300),
+      refundOf(3, 300),
+      refundOf(2, 300),
+      refundOf(1, 500),
+      refundOf(0, 100),
+    ]);
+
+    const column = (name: string) => MONEY_COLUMNS.indexOf(name);
+    const movements = async () => {
+      const [, ...body] = (
+        await exportFile(admin, { kind: 'payments', from: '2025-09-10', to: '2025-09-10' })
+      ).rows;
+      return body.map((row) => `${row[column('Movement')]} ${row[column('Order number')]}`);
+    };
+    const expected = [
+      `Charge ${charged.orderNumber}`,
+      'Refund 900000',
+      'Refund 900002',
+      'Refund 900003',
+      'Refund 900004',
+      'Refund 900001',
+    ];
+    expect(await movements()).toEqual(expected);
+    expect(await movements()).toEqual(expected);
+  });
+
   it('when an order was paid nothing for (a full discount), then it moved no money and has no row', async () => {
     const order = await paidOrder('free@example.com');
     // As payments/ records an order the discount covered in full: nothing charged.

@@ -257,8 +257,9 @@ interface RefundDatedOrder {
  * `{orderId}:cancelled`, the one move that refunds), or without one the order's last write. Each is
  * written now (`updatedAt`), so the dashboard's reading of changed orders (insights/dashboard.ts)
  * reads again the hour it was placed in, which no longer holds the refund, and the hour the refund
- * is dated in. From the second start on, the index on `{refundedAt, refundedCents}` answers that none
- * is left, reading no order; a second run or process writes only where the date is still missing.
+ * is dated in. From the second start on, the index on `{refundedAt, refundedCents, _id}` answers
+ * that none is left, reading no order; a second run or process writes only where the date is still
+ * missing.
  */
 export async function dateOrderRefunds(logger: Logger): Promise<void> {
   const db = mongoose.connection.db!;

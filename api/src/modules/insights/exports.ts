@@ -226,8 +226,9 @@ type MoneyMovement =
   | { kind: 'refund'; at: Date; order: RefundForBooks };
 
 /**
- * The charges and the refunds made in [start, end) as one list, oldest first (a charge before a
- * refund of the same instant): two cursors, each read on its index, merged as they are read.
+ * The charges and the refunds made in [start, end) as one list, oldest first, in one order every
+ * time (docs/product.md section 11): of the same instant, the charges before the refunds, each in
+ * its cursor's order. Two cursors, each read on its index, merged as they are read.
  */
 async function* moneyMovements(start: Date, end: Date): AsyncGenerator<MoneyMovement> {
   const charges = chargeCursor(start, end);

@@ -284,10 +284,11 @@ orderSchema.index({ proofReminderDueAt: 1 });
 // The funnel: the carts started in a stretch of time whose start an order keeps.
 orderSchema.index({ cartStartedAt: 1 });
 // The admin's insights (modules/insights): the orders written since an instant, oldest first; the
-// refunds made in a stretch of time (and, at start, the refunds not dated yet: migrations/orders.ts);
-// the charges made in one (the dashboard's, and oldest first the payments export's).
+// refunds made in a stretch of time (in the payments export's order, which the key's every field
+// fixes; and, at start, the refunds not dated yet: migrations/orders.ts); the charges made in one
+// (the dashboard's, and in the payments export's order).
 orderSchema.index({ updatedAt: 1, _id: 1 });
-orderSchema.index({ refundedAt: 1, refundedCents: 1 });
+orderSchema.index({ refundedAt: 1, refundedCents: 1, _id: 1 });
 orderSchema.index({ paidAt: 1, _id: 1 });
 
 export const OrderModel = mongoose.model<OrderRecord>('Order', orderSchema, 'orders');

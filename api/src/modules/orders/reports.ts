@@ -215,7 +215,10 @@ export type ChargeForBooks = Pick<OrderRecord, '_id' | keyof typeof CHARGE_FIELD
   paidAt: Date;
 };
 
-/** The charges made in [start, end) (the orders paid in it), oldest first, read as they are used. */
+/**
+ * The charges made in [start, end) (the orders paid in it), oldest first and those of the same
+ * instant by order (its id), read as they are used.
+ */
 export function chargeCursor(start: Date, end: Date): Cursor<ChargeForBooks, never> {
   return OrderModel.find({ paidAt: trusted({ $gte: start, $lt: end }) }, CHARGE_FIELDS)
     .sort({ paidAt: 1, _id: 1 })
@@ -239,12 +242,12 @@ export type RefundForBooks = Pick<OrderRecord, '_id' | keyof typeof REFUND_FIELD
 
 /**
  * The refunds made in [start, end), whenever their orders were placed or paid, oldest first, read
- * as they are used (on the index refundsMadeBetween reads: two refunds are never the same instant
- * in practice, and either order of two that were would be right).
+ * as they are used. Refunds of the same instant come the smaller first, then by order (its id): one
+ * order every time, walked along the index refundsMadeBetween reads (docs/product.md section 11).
  */
 export function refundCursor(start: Date, end: Date): Cursor<RefundForBooks, never> {
   return OrderModel.find({ refundedAt: trusted({ $gte: start, $lt: end }) }, REFUND_FIELDS)
-    .sort({ refundedAt: 1 })
+    .sort({ refundedAt: 1, refundedCents: 1, _id: 1 })
     .lean<RefundForBooks[]>()
     .cursor() as unknown as Cursor<RefundForBooks, never>;
 }
