@@ -303,6 +303,7 @@ describe('the payments and refunds export', () => {
     'Tax',
     'Payment id',
     'Refund id',
+    'Refund reason',
   ];
   const orders = () => mongoose.connection.db!.collection('orders');
   const cents = (dollars: string | number) => Math.round(Number(dollars) * 100);
@@ -315,9 +316,9 @@ describe('the payments and refunds export', () => {
     return order;
   }
 
-  async function cancel(orderId: string, refundAmount: number) {
+  async function cancel(orderId: string, refundAmount: number, reason = 'Customer asked') {
     const response = await admin.request('POST', `/api/admin/orders/${orderId}/cancel`, {
-      body: { refundAmount, reason: 'Customer asked' },
+      body: { refundAmount, reason },
     });
     expect(response.status, response.text).toBe(200);
     return response.body as AdminOrder;
@@ -370,6 +371,7 @@ describe('the payments and refunds export', () => {
         '',
         cancelled.paymentId,
         refundId,
+        'Customer asked',
       ],
     ]);
 
@@ -390,6 +392,7 @@ describe('the payments and refunds export', () => {
     );
     expect(cell('Payment id')).toBe(cancelled.paymentId);
     expect(cell('Refund id')).toBe('');
+    expect(cell('Refund reason')).toBe('');
 
     // Recorded like the other exports, and listed by what it holds.
     const page = await admin.request('GET', '/api/admin/exports?limit=1');
@@ -508,6 +511,38 @@ describe('the payments and refunds export', () => {
     ];
     expect(await movements()).toEqual(expected);
     expect(await movements()).toEqual(expected);
+  });
+
+  it('when a refund is made with a reason, then its row says why, a reason that starts like a formula as text, and a refund without one says what the payment provider was told', async () => {
+    const reasoned = await paidOrder('reasoned@example.com');
+    await cancel(reasoned.orderId, 2, '=HYPERLINK("http://evil.example","Why")');
+    const unreasoned = await paidOrder('unreasoned@example.com');
+    await cancel(unreasoned.orderId, 1, '');
+    for (const [index, order] of [reasoned, unreasoned].entries())
+      await dated(order.orderId, {
+        paidAt: new Date(`2025-07-01T15:0${index}:00Z`),
+        refundedAt: new Date(`2025-07-02T15:0${index}:00Z`),
+      });
+
+    const { rows } = await exportFile(admin, {
+      kind: 'payments',
+      from: '2025-07-01',
+      to: '2025-07-02',
+    });
+    const column = (name: string) => MONEY_COLUMNS.indexOf(name);
+    const reasons = rows
+      .slice(1)
+      .map((row) => [
+        row[column('Movement')],
+        row[column('Order number')],
+        row[column('Refund reason')],
+      ]);
+    expect(reasons).toEqual([
+      ['Charge', String(reasoned.orderNumber), ''],
+      ['Charge', String(unreasoned.orderNumber), ''],
+      ['Refund', String(reasoned.orderNumber), '\'=HYPERLINK("http://evil.example","Why")'],
+      ['Refund', String(unreasoned.orderNumber), `Order #${unreasoned.orderNumber} cancelled`],
+    ]);
   });
 
   it('when an order was paid nothing for (a full discount), then it moved no money and has no row', async () => {

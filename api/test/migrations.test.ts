@@ -428,6 +428,71 @@ it('when orders were refunded before they kept when, then each refunded one is d
   );
 });
 
+it("when orders were refunded before they kept the refund's reason, then each gets the one its cancel's note holds (the payment provider's default when the note has none, empty without a cancel), the rest unchanged, once", async () => {
+  const db = mongoose.connection.db!;
+  const first = await OrderModel.findOne({ orderNumber: 1001 }).lean();
+  const refundedAt = new Date(Date.now() - 3 * 86_400_000);
+  const older = (orderNumber: number, refundedCents: number) => {
+    const order: Record<string, unknown> = {
+      ...first!,
+      _id: new Types.ObjectId(),
+      orderNumber,
+      cartKey: `older:reason:${orderNumber}`,
+      status: 'cancelled',
+      refundedCents,
+      refundId: refundedCents > 0 ? `sbxrefund_${orderNumber}` : null,
+      refundedAt: refundedCents > 0 ? refundedAt : null,
+    };
+    delete order.refundReason;
+    return order as typeof first & { _id: Types.ObjectId; orderNumber: number };
+  };
+  const withReason = older(1310, 500);
+  const withoutReason = older(1311, 123_450);
+  const reasonWithColons = older(1312, 200);
+  const withoutCancel = older(1313, 100);
+  const nothingRefunded = older(1314, 0);
+  const keptAlready = { ...older(1315, 300), refundReason: 'Already kept' };
+  const all = [withReason, withoutReason, reasonWithColons, withoutCancel, nothingRefunded];
+  await db.collection('orders').insertMany([...all, keptAlready]);
+  const cancelOf = (order: { _id: Types.ObjectId }, note: string) => ({
+    _id: `${order._id.toString()}:cancelled`,
+    orderId: order._id,
+    kind: 'move',
+    at: refundedAt,
+    by: 'admin@example.com',
+    from: 'processing',
+    to: 'cancelled',
+    note,
+  });
+  await OrderEventModel.create([
+    cancelOf(withReason, 'Refund $5.00: Damaged in transit'),
+    cancelOf(withoutReason, 'Refund $1,234.50'),
+    cancelOf(reasonWithColons, 'Refund $2.00: Wrong size: 2" wide,\nnot 3"'),
+    cancelOf(nothingRefunded, 'Refund $0.00: Changed their mind'),
+    cancelOf(keptAlready, 'Refund $3.00: Something else'),
+  ]);
+
+  const lines: string[] = [];
+  await runMigrations(createLogger('info', { write: (line: string) => lines.push(line) }));
+  expect(lines.join('')).toContain('Gave the orders’ refunds their reasons');
+  expect(lines.join('')).toContain('"orders":4');
+  const stored = async (order: { _id: Types.ObjectId }) =>
+    (await db.collection('orders').findOne({ _id: order._id }))!;
+  expect(await stored(withReason)).toEqual({ ...withReason, refundReason: 'Damaged in transit' });
+  expect((await stored(withoutReason)).refundReason).toBe('Order #1311 cancelled');
+  expect((await stored(reasonWithColons)).refundReason).toBe('Wrong size: 2" wide,\nnot 3"');
+  expect((await stored(withoutCancel)).refundReason).toBe('');
+  expect(await stored(nothingRefunded)).toEqual(nothingRefunded);
+  expect(await stored(keptAlready)).toEqual(keptAlready);
+
+  // Once: a second run finds nothing left and writes nothing.
+  const after = await Promise.all(all.map(stored));
+  lines.length = 0;
+  await runMigrations(createLogger('info', { write: (line: string) => lines.push(line) }));
+  expect(lines).toEqual([]);
+  expect(await Promise.all(all.map(stored))).toEqual(after);
+});
+
 it('when the insights kept their hours and days in two collections, then both move into one with their readings, the dashboard shows what they held, and the feed goes on from where it was', async () => {
   const db = mongoose.connection.db!;
   const zone = app.config.shop.timeZone;

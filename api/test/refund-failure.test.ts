@@ -49,17 +49,17 @@ async function paidOrderToCancel() {
   await addToCart(shopper);
   const order = await placeOrder(shopper);
   expect((await pay(shopper, order.orderId)).status).toBe(200);
-  const cancel = (refundAmount: number) =>
+  const cancel = (refundAmount: number, reason?: string) =>
     admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
-      body: { refundAmount },
+      body: { refundAmount, reason },
     });
   return { order, cancel, shopper };
 }
 
-it('when the provider does not answer a refund, then 502 saying it may be made, the order held for that cancel alone, and the retry refunds once, the first amount asked', async () => {
+it('when the provider does not answer a refund, then 502 saying it may be made, the order held for that cancel alone, and the retry refunds once, the first amount and reason asked', async () => {
   const { order, cancel } = await paidOrderToCancel();
 
-  const failed = await cancel(order.total);
+  const failed = await cancel(order.total, 'Lost in the post');
   expect(failed.status).toBe(502);
   expect(failed.body.message).toBe(UNANSWERED_REFUND_MESSAGE);
   expect(await OrderModel.findById(order.orderId).lean()).toMatchObject({
@@ -92,6 +92,9 @@ it('when the provider does not answer a refund, then 502 saying it may be made, 
   // Dated when the provider's answer said it was made: by the retry, not the first call.
   expect(new Date(retried.body.refundedAt).getTime()).toBeGreaterThanOrEqual(retriedAt);
   expect(refunds).toEqual([Math.round(order.total * 100)]);
+  // The books keep the reason the refund was asked with, which the retry (as the admin's panel
+  // sends it) does not repeat.
+  expect((await OrderModel.findById(order.orderId).lean())!.refundReason).toBe('Lost in the post');
   const detail = await admin.request('GET', `/api/admin/orders/${order.orderId}`);
   expect(detail.body.history.map((move: { to: string }) => move.to)).toEqual([
     'processing',

@@ -14,6 +14,7 @@ import { fileChargesByHourPaid, mergeInsightFigures } from './insights';
 import { migrateMail } from './mail';
 import {
   dateOrderRefunds,
+  giveOrderRefundsTheirReasons,
   keyOrderEmailDomains,
   keyOrderNameWords,
   moveOrdersOffKeyedLists,
@@ -30,6 +31,8 @@ const migrations: Array<(logger: Logger) => Promise<void>> = [
   keyOrderEmailDomains,
   keyOrderNameWords,
   dateOrderRefunds,
+  // After dateOrderRefunds: the refunds it dates are the ones this finds.
+  giveOrderRefundsTheirReasons,
   migrateMail,
   // After migrateMail, which reads the sandbox's refunds this one moves.
   moveSandboxRefundsIntoPayments,

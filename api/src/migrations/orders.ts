@@ -13,6 +13,7 @@
 // nothing; the drops at the end are no error when done already.
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from '../platform/logger';
+import { refundReasonOfCancelNote } from '../modules/orders/moves';
 import { FIRST_ORDER_NUMBER, searchKeysOf } from '../modules/orders/repository';
 import { emailDomainKeyOf, nameWordKeysOf } from '../platform/search-keys';
 import type { OrderRecord } from '../modules/orders/model';
@@ -294,4 +295,58 @@ export async function dateOrderRefunds(logger: Logger): Promise<void> {
     );
   }
   if (undated.length > 0) logger.info({ orders: undated.length }, 'Dated the orders’ refunds');
+}
+
+/** A refunded order as written before `refundReason`, or after. */
+interface RefundReasonedOrder {
+  _id: Types.ObjectId;
+  orderNumber: number;
+  refundedAt: Date | null;
+  refundReason?: string | null;
+}
+
+/**
+ * `refundReason` (why the refund was made, as the payment provider was told: the payments export's
+ * column) on the orders refunded before it was kept, read back from the note of the cancel in the
+ * order's history (`{orderId}:cancelled`, written the same way since the first cancel: the admin's
+ * reason, or without one "Order #N cancelled"), or empty without one. The refunds alone are read,
+ * on the index of their dates; no `updatedAt` is written, as no figure changes. A second run or
+ * process writes only where the reason is still missing.
+ */
+export async function giveOrderRefundsTheirReasons(logger: Logger): Promise<void> {
+  const db = mongoose.connection.db!;
+  const orders = db.collection<RefundReasonedOrder>('orders');
+  const unreasoned = await orders
+    .find(
+      { refundedAt: { $gte: new Date(0) }, refundReason: null },
+      { projection: { orderNumber: 1 } },
+    )
+    .toArray();
+  const events = db.collection<{ _id: string; note: string | null }>('order_events');
+  for (let i = 0; i < unreasoned.length; i += BATCH) {
+    const batch = unreasoned.slice(i, i + BATCH);
+    const cancels = await events
+      .find(
+        { _id: { $in: batch.map((order) => `${order._id.toString()}:cancelled`) } },
+        { projection: { note: 1 } },
+      )
+      .toArray();
+    const noteOf = new Map(cancels.map((event) => [event._id.split(':')[0]!, event.note ?? '']));
+    await orders.bulkWrite(
+      batch.map((order) => {
+        const note = noteOf.get(order._id.toString());
+        const reason =
+          note === undefined ? null : refundReasonOfCancelNote(note, order.orderNumber);
+        return {
+          updateOne: {
+            filter: { _id: order._id, refundReason: null },
+            update: { $set: { refundReason: reason ?? '' } },
+          },
+        };
+      }),
+      { ordered: false },
+    );
+  }
+  if (unreasoned.length > 0)
+    logger.info({ orders: unreasoned.length }, 'Gave the orders’ refunds their reasons');
 }

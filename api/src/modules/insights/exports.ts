@@ -218,6 +218,8 @@ const MONEY_COLUMNS = (timeZone: string) => [
   'Tax',
   'Payment id',
   'Refund id',
+  // Why, as the payment provider was told (orders/model.ts, refundReason): a refund's alone.
+  'Refund reason',
 ];
 
 /** Money that moved: an order's charge when it was paid, or its refund when it was made. */
@@ -253,7 +255,7 @@ async function* moneyMovements(start: Date, end: Date): AsyncGenerator<MoneyMove
 
 /**
  * A movement's row: a charge with what it was made of, a refund as a negative amount with the
- * payment it gave back from. An order paid nothing for (a 100 % discount) moved no money: no row.
+ * payment it gave back from and why (text, made safe like every other: csv.ts). An order paid nothing for (a 100 % discount) moved no money: no row.
  */
 function moneyRows(movement: MoneyMovement, timeZone: string): Cell[][] {
   const { order } = movement;
@@ -274,6 +276,7 @@ function moneyRows(movement: MoneyMovement, timeZone: string): Cell[][] {
         ...nothingCharged,
         refund.paymentId,
         refund.refundId,
+        refund.refundReason,
       ],
     ];
   }
@@ -289,6 +292,7 @@ function moneyRows(movement: MoneyMovement, timeZone: string): Cell[][] {
       amount(charge.shippingCents),
       amount(charge.taxCents),
       charge.paymentId,
+      '',
       '',
     ],
   ];

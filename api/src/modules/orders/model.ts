@@ -180,6 +180,13 @@ export interface OrderRecord extends NameWordKeys {
    * that refunded nothing (migrations/orders.ts dates those that did).
    */
   refundedAt?: Date | null;
+  /**
+   * Why the refund was made, as the payment provider was told: the admin's reason, or "Order #N
+   * cancelled" without one (moves.ts, cancelOrder); the payments export's column. Null with nothing
+   * refunded; missing on orders written before it that refunded nothing (migrations/orders.ts reads
+   * it back from the cancel's note for those that did).
+   */
+  refundReason?: string | null;
   /** "Skip the proof, engrave as shown" was ticked at checkout: paid means processing. */
   skipProof: boolean;
   /** The proof step's state (null until paid); the events and revisions are its history. */
@@ -257,6 +264,7 @@ const orderSchema = new Schema<OrderRecord>(
     refundedCents: { type: Number, required: true, default: 0 },
     refundId: { type: String, default: null },
     refundedAt: { type: Date, default: null },
+    refundReason: { type: String, default: null },
     skipProof: { type: Boolean, required: true, default: false },
     proof: { type: Schema.Types.Mixed, default: null },
     proofReminderDueAt: { type: Date, default: null },

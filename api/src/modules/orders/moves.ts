@@ -336,6 +336,24 @@ export async function completeOrder(id: string, { by }: { by: string }): Promise
   return toAdminOrder(await finish(id, move));
 }
 
+/** A cancel's move in the order's history: "Refund $12.50", then the admin's reason if any. */
+function cancelNote(refundCents: number, reason: string): string {
+  return [`Refund ${formatDollars(toDollars(refundCents))}`, reason].filter(Boolean).join(': ');
+}
+
+/** The refund's reason the payment provider is told when the admin gives none. */
+const cancelledWithoutReason = (orderNumber: number) => `Order #${orderNumber} cancelled`;
+
+/**
+ * The refund's reason as the payment provider was told it, read back from its cancel's note
+ * (cancelNote: the same since the first cancel); null for a note not written by a cancel.
+ */
+export function refundReasonOfCancelNote(note: string, orderNumber: number): string | null {
+  const match = /^Refund \$[\d,]+\.\d\d(?:: ([\s\S]+))?$/.exec(note);
+  if (!match) return null;
+  return match[1] ?? cancelledWithoutReason(orderNumber);
+}
+
 /**
  * Cancels a paid order and refunds refundCents (0 up to what was charged) through the payment
  * provider, once: the cancel takes the order's way out first (a second click finds it taken: 409),
@@ -361,12 +379,10 @@ export async function cancelOrder(
     const message = `The refund cannot be more than the ${formatDollars(toDollars(order.totalCents))} charged`;
     throw AppError.invalidField('refundAmount', message);
   }
-  const note = [`Refund ${formatDollars(toDollars(refundCents))}`, reason]
-    .filter(Boolean)
-    .join(': ');
+  const note = cancelNote(refundCents, reason);
   const asked = {
     amountCents: refundCents,
-    reason: reason || `Order #${order.orderNumber} cancelled`,
+    reason: reason || cancelledWithoutReason(order.orderNumber),
     idempotencyKey: `refund-${id}-${now.getTime()}`,
   };
   const move = await claimMove(order, { to: 'cancelled', by, note, refund: asked }, now);
@@ -399,13 +415,15 @@ export async function cancelOrder(
       throw AppError.paymentUnavailable(UNANSWERED_REFUND_MESSAGE, error);
     }
   }
-  // Dated by the server's clock when the provider's answer said it was made (not the move's `at`,
-  // when it was asked for): the day and hour the books and the dashboard file it under.
-  const refundedAt = refund.amountCents > 0 ? new Date() : null;
+  const refunded = refund.amountCents > 0;
   const cancelled = await finish(id, move, {
     refundedCents: refund.amountCents,
     refundId,
-    refundedAt,
+    // Dated by the server's clock when the provider's answer said it was made (not the move's
+    // `at`, when it was asked for): the day and hour the books and the dashboard file it under.
+    refundedAt: refunded ? new Date() : null,
+    // As first asked, as the provider was told it (a retry may send none): the books' reason.
+    refundReason: refunded ? refund.reason : null,
   });
   logger.info(
     { orderId: id, refundCents: refund.amountCents, refundId, by, resumed: move.resumed },

@@ -233,9 +233,10 @@ const REFUND_FIELDS = {
   refundedCents: 1,
   paymentId: 1,
   refundId: 1,
+  refundReason: 1,
 } as const;
 
-/** An order's refund as the books read it: when it was made, how much, of which payment. */
+/** An order's refund as the books read it: when it was made, how much, of which payment, why. */
 export type RefundForBooks = Pick<OrderRecord, '_id' | keyof typeof REFUND_FIELDS> & {
   refundedAt: Date;
 };

@@ -417,7 +417,10 @@ export async function finishMove(
   id: string,
   move: PendingMove,
   changes: Partial<
-    Pick<OrderRecord, 'shipment' | 'refundedCents' | 'refundId' | 'refundedAt' | 'proof'>
+    Pick<
+      OrderRecord,
+      'shipment' | 'refundedCents' | 'refundId' | 'refundedAt' | 'refundReason' | 'proof'
+    >
   >,
 ): Promise<OrderRecord | null> {
   return OrderModel.findOneAndUpdate(
