@@ -244,7 +244,12 @@ test('an export of today’s orders downloads a CSV with the right rows and no f
 
   // The money that moved today: the order's charge, on the day it was paid, for its total.
   await form.getByLabel('What').selectOption({ label: 'Payments and refunds' });
-  await expect(form.getByLabel('Rows')).toBeDisabled();
+  // Rows and Status are the orders export's: gone, and What says what this file holds instead.
+  await expect(form.getByLabel('Rows')).toHaveCount(0);
+  await expect(form.getByLabel('Status')).toHaveCount(0);
+  await expect(form.getByLabel('What')).toHaveAccessibleDescription(
+    'One row per charge and per refund made in these days, oldest first, a refund with its reason.',
+  );
   await form.getByLabel('From').fill(today);
   await form.getByLabel('To').fill(today);
   const downloadingMoney = admin.waitForEvent('download');
@@ -266,6 +271,13 @@ test('an export of today’s orders downloads a CSV with the right rows and no f
       .poll(() => sidewaysOverflow(admin), { message: `at ${viewport.width}px` })
       .toEqual([]);
     await screenshot(admin, 'insights', 'exports');
+  }
+  // Back to the orders: their rows and status again, for the same look at both widths.
+  await form.getByLabel('What').selectOption({ label: 'Orders' });
+  await expect(form.getByLabel('Rows')).toHaveValue('order');
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport);
+    await screenshot(admin, 'insights', 'exports-orders');
   }
   await admin.context().close();
 });

@@ -97,12 +97,18 @@ describe('Exports', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
-  it('customers have no rows or status to choose', async () => {
+  it('customers have no rows or status to choose, and the choice says what the file holds', async () => {
     stubApi({ 'GET /api/admin/exports': { json: { exports: [], nextBefore: null } } });
     renderPage(<ExportsPanel />);
+    expect(screen.getByLabelText('What')).toHaveAccessibleDescription(
+      'Orders placed in these days, one row per order or per label line.',
+    );
     fireEvent.change(screen.getByLabelText('What'), { target: { value: 'customers' } });
-    expect(screen.getByLabelText('Rows')).toBeDisabled();
-    expect(screen.getByLabelText('Status')).toBeDisabled();
+    expect(screen.queryByLabelText('Rows')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('What')).toHaveAccessibleDescription(
+      'One row per customer who signed up in these days.',
+    );
   });
 
   it('asks for the payments and refunds of the days, with no rows or status, and lists it by its name', async () => {
@@ -120,8 +126,14 @@ describe('Exports', () => {
     expect(await screen.findByText('No export has been made yet.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('What'), { target: { value: 'payments' } });
     expect(screen.getByLabelText('What')).toHaveDisplayValue('Payments and refunds');
-    expect(screen.getByLabelText('Rows')).toBeDisabled();
-    expect(screen.getByLabelText('Status')).toBeDisabled();
+    // Rows and Status are the orders export's: this one has neither, and says what it holds.
+    expect(screen.queryByLabelText('Rows')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'One per order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'All paid orders' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('What')).toHaveAccessibleDescription(
+      'One row per charge and per refund made in these days, oldest first, a refund with its reason.',
+    );
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-28' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

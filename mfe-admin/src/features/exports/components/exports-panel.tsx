@@ -31,7 +31,8 @@ import { useShopTimeZone } from '../../../lib/shop-time-zone';
 const Form = styled.form`
   display: grid;
   gap: 0.75rem 1rem;
-  align-items: end;
+  /* Fields side by side line up by their labels, What's note under it taking its own room. */
+  align-items: start;
   margin-bottom: 1.5rem;
   padding: 1rem;
   border: 1px solid ${theme.colors.border};
@@ -51,6 +52,7 @@ const Form = styled.form`
     display: flex;
     flex-direction: column;
     gap: 0.25rem;
+    align-self: end;
   }
 `;
 
@@ -68,6 +70,14 @@ function download(url: string) {
   link.click();
   link.remove();
 }
+
+/** What a file of each kind holds, said under What (Rows and Status are the orders' alone). */
+const HOLDS: Record<ExportKind, string> = {
+  orders: 'Orders placed in these days, one row per order or per label line.',
+  customers: 'One row per customer who signed up in these days.',
+  payments:
+    'One row per charge and per refund made in these days, oldest first, a refund with its reason.',
+};
 
 function describe(record: ExportRecordAnswer): string {
   if (record.kind === 'customers') return 'Customers who signed up';
@@ -133,33 +143,37 @@ export function ExportsPanel() {
           label="What"
           value={kind}
           onChange={(event) => setKind(event.target.value as ExportKind)}
+          // Said again when the choice changes, as the fields after it come and go.
+          hint={<span aria-live="polite">{HOLDS[kind]}</span>}
         >
           <option value="orders">Orders</option>
           <option value="customers">Customers (by sign-up day)</option>
           <option value="payments">Payments and refunds</option>
         </SelectField>
-        <SelectField
-          label="Rows"
-          value={rows}
-          disabled={kind !== 'orders'}
-          onChange={(event) => setRows(event.target.value as ExportRowShape)}
-        >
-          <option value="order">One per order</option>
-          <option value="line">One per label line</option>
-        </SelectField>
-        <SelectField
-          label="Status"
-          value={status}
-          disabled={kind !== 'orders'}
-          onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
-        >
-          <option value="">All paid orders</option>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_STATUS_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
+        {kind === 'orders' && (
+          <>
+            <SelectField
+              label="Rows"
+              value={rows}
+              onChange={(event) => setRows(event.target.value as ExportRowShape)}
+            >
+              <option value="order">One per order</option>
+              <option value="line">One per label line</option>
+            </SelectField>
+            <SelectField
+              label="Status"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
+            >
+              <option value="">All paid orders</option>
+              {ORDER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {ORDER_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </SelectField>
+          </>
+        )}
         <TextField
           label="From"
           type="date"
