@@ -335,6 +335,39 @@ describe("the admin's order search by a name prefix (SQLite's statistics, made a
       .toArray();
     expect(next.map((o) => o.orderNumber)).toEqual(expected('ann').slice(20, 41));
   });
+
+  it("when an export reads the paid orders of a range oldest first, without a limit, then the paid orders' index answers them in its order, and each batch reads only its own documents", async () => {
+    const from = new Date(start + 100 * 3_600_000);
+    const to = new Date(start + 1_100 * 3_600_000);
+    const filter = { paymentStatus: 'paid', createdAt: { $gte: from, $lt: to } };
+    const oldestFirst = { createdAt: 1, _id: 1 } as const;
+    const e = await expectIndexSearch(
+      { find: 'shop_orders', filter, sort: oldestFirst },
+      'paymentStatus_1_createdAt_-1__id_-1',
+    );
+    expect(e.pushdown).toEqual({ filter: 'exact', sort: true, limit: 0, count: false });
+    const want = all
+      .filter(
+        (o) =>
+          o.paymentStatus === 'paid' && (o.createdAt as Date) >= from && (o.createdAt as Date) < to,
+      )
+      .sort((a, b) => newestFirst(b, a))
+      .map((o) => o.orderNumber);
+    expect(want).toHaveLength(1_800);
+
+    // The documents the database reads (decodes) for the first batch, and for all of them.
+    const reads = async () => {
+      const c = await engine.counters();
+      return Number(c.sjson_fast_reads) + Number(c.sjson_left_reads);
+    };
+    const before = await reads();
+    const cursor = db.collection('shop_orders').find(filter).sort(oldestFirst).batchSize(50);
+    const got = [(await cursor.next())!.orderNumber];
+    expect((await reads()) - before).toBe(50);
+    for await (const o of cursor) got.push(o.orderNumber);
+    expect(got).toEqual(want);
+    expect((await reads()) - before).toBe(1_800);
+  });
 });
 
 describe('index options and what the pushdown knows of a field', () => {

@@ -94,6 +94,28 @@ counts:
 	return pd
 }
 
+// pushedSortStage returns the index of the $sort stage whose sort the pushdown holds (the first $sort
+// of the pipeline's first two stages, after a $match if any, as aggregations.GetPushdownQuery finds
+// it), or -1. When the backend returns the documents in that order (backends.QueryResult.Sorted), the
+// stage has nothing left to do.
+func pushedSortStage(stages []any, pd *backends.Pushdown) int {
+	if pd == nil || pd.Sort.Len() == 0 {
+		return -1
+	}
+
+	for i := 0; i < len(stages) && i < 2; i++ {
+		switch stageName(stages[i]) {
+		case "$sort":
+			return i
+		case "$match":
+		default:
+			return -1
+		}
+	}
+
+	return -1
+}
+
 // countOnly reports whether a pipeline only counts the documents its first stage, a $match, lets
 // through: that $match, then $skip and $limit stages, then a $group of a constant _id whose
 // accumulators are `$sum` of a number or `$count` (as mongoose's countDocuments), which read no field.

@@ -2,10 +2,12 @@
 // and limit written as SQL on the expressions the collection's indexes are built on, so that SQLite
 // answers it from them.
 //
-// The handler still filters, sorts, skips and limits what Query returns, so the WHERE clause only has
-// to select a superset of the documents the filter matches; it never leaves one out. ORDER BY and
-// LIMIT are added only when the WHERE clause selects exactly the matching documents and ORDER BY
-// gives MongoDB's order: then the first rows are the first documents.
+// The handler still filters, skips and limits what Query returns, so the WHERE clause only has to
+// select a superset of the documents the filter matches; it never leaves one out. ORDER BY is added
+// only when the WHERE clause selects exactly the matching documents and ORDER BY gives MongoDB's
+// order: then the rows are the documents in the sort's order, and the handler does not sort them
+// again (backends.QueryResult.Sorted), so they stream from the index; with a limit, LIMIT too, as
+// the first rows are the first documents.
 
 package sqlite
 
@@ -74,6 +76,11 @@ type pushdownPlan struct {
 	filter string // filterExact, filterSuperset or filterNone
 }
 
+// sorted reports whether the rows come in the query's sort order (MongoDB's): the statement has ORDER BY.
+func (p *pushdownPlan) sorted() bool {
+	return p.orderBy != ""
+}
+
 // sql returns the clauses and their arguments.
 func (p *pushdownPlan) sql() (string, []any) {
 	q := p.where + p.orderBy
@@ -109,7 +116,7 @@ func (p *pushdownPlan) countSQL(table string) (string, []any) {
 func (p *pushdownPlan) explain(counted bool) *types.Document {
 	return must.NotFail(types.NewDocument(
 		"filter", p.filter,
-		"sort", p.orderBy != "",
+		"sort", p.sorted(),
 		"limit", p.limit,
 		"count", counted,
 	))
@@ -835,8 +842,10 @@ func planPushdown(meta *metadata.Collection, pd *backends.Pushdown) *pushdownPla
 		plan.filter = filterExact
 	}
 
-	// the first rows are the first documents only when the WHERE clause is exact and ORDER BY is MongoDB's
-	if pd.Limit > 0 && where.exact && sorted {
+	// The rows are the documents in MongoDB's order only when the WHERE clause is exact and ORDER BY is
+	// MongoDB's; then the first rows are the first documents too. Without a limit the handler reads
+	// them as they come, a batch at a time, instead of reading all to sort them.
+	if where.exact && sorted {
 		plan.orderBy = orderBy
 		plan.limit = pd.Limit
 	}
