@@ -177,7 +177,8 @@ function sqliteSynchronous() {
  * indexPushdown: false answers queries as stock FerretDB does, not from indexes (tools/ferretdb's
  * --no-index-pushdown; the differential suite compares the two). fastDecode: false reads documents
  * with stock FerretDB's decoder (--no-fast-decode; api/test/engine-decoding.test.ts compares the
- * two). pprofAddr (or FERRETDB_PPROF_ADDR) serves Go's profiler and /debug/vars. Returns { uri,
+ * two). pprofAddr (or FERRETDB_PPROF_ADDR) serves Go's profiler and /debug/vars. binary: another
+ * build's FerretDB (a bench's baseline) instead of this folder's, built if needed. Returns { uri,
  * process, stop }.
  */
 export async function startFerret({
@@ -189,11 +190,12 @@ export async function startFerret({
   indexPushdown = true,
   fastDecode = true,
   pprofAddr = process.env.FERRETDB_PPROF_ADDR,
+  binary = '',
 }) {
-  ensureFerretBinary(log);
+  const program = binary || ensureFerretBinary(log);
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(
-    ferretBinary,
+    program,
     [
       `--listen-addr=127.0.0.1:${port}`,
       // mmap_size: SQLite reads the database file through a memory map (up to 256 MB, pages shared
