@@ -336,6 +336,24 @@ describe('cart page', () => {
     expect(gets(calls)).toBe(1);
   });
 
+  it('drops the "Order again" notice once the cart is emptied: it never says lines were added above "Your cart is empty"', async () => {
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      [`DELETE /api/cart/${ITEM_ID}`]: {
+        json: { ...cartAnswer({ items: [], itemCount: 0, subtotal: 0, total: 0 }), id: ITEM_ID },
+      },
+      ...session,
+    });
+    const reorder = { orderNumber: 1004, added: 1, priceChanges: [], missingArtwork: [] };
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart', state: { reorder } });
+    expect(await screen.findByTestId('reorder-notice')).toHaveTextContent(
+      '1 line from order #1004 added to your cart.',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /^Remove Phenolic/ }));
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.queryByTestId('reorder-notice')).toBeNull();
+  });
+
   it('shows the discount kept with the cart and takes it off the total', async () => {
     stubApi({
       'GET /api/cart': {

@@ -23,7 +23,10 @@ export default function CartPage() {
       title={CART_PAGE_TOP.title}
       intro={cart.data?.items.length === 0 ? undefined : CART_PAGE_TOP.intro}
     >
-      <ReorderNotice />
+      {/* "Added to your cart" is told while the cart holds lines: once it is empty (its lines
+          removed, or the shopper signed out) it would contradict "Your cart is empty" below, and
+          it is not told again. */}
+      {cart.data?.items.length === 0 ? null : <ReorderNotice />}
       {!cart.data ? (
         cart.isError ? (
           <ErrorPanel message="Failed to fetch cart" onRetry={() => void cart.refetch()} />

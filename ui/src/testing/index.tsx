@@ -153,6 +153,8 @@ export interface RenderPageOptions {
   routePath?: string;
   /** Providers of the app around the router (the shell's run-time config, for one). */
   wrapper?: (props: { children: ReactNode }) => ReactElement;
+  /** The history entry's state, as a `navigate(path, { state })` from another page leaves it. */
+  state?: unknown;
 }
 
 /**
@@ -162,9 +164,14 @@ export interface RenderPageOptions {
  */
 export function renderPage(
   ui: ReactElement,
-  { path = '/', routePath = '*', wrapper: Wrapper }: RenderPageOptions = {},
+  { path = '/', routePath = '*', wrapper: Wrapper, state }: RenderPageOptions = {},
 ): RenderResult {
-  window.history.replaceState(null, '', path);
+  // react-router keeps a navigation's state under `usr`.
+  window.history.replaceState(
+    state === undefined ? null : { usr: state, key: 'test', idx: 0 },
+    '',
+    path,
+  );
   const tree = (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
