@@ -290,4 +290,25 @@ describe('AuthDialog: keyboard', () => {
     expect(useShopStore.getState().authDialog.open).toBe(false);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus());
   });
+  it('Forgot password? and Back to Sign In keep focus in the form they open, never on the dialog itself', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    await user.keyboard('ann@example.com');
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    // The reset form's one field, with the email already typed.
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveValue('ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
+    // Back where the shopper left: on the control that led away.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Forgot password?' })).toHaveFocus(),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from 'shell/store';
 import { Button, FieldError, FormStack, TextField, theme, useZodForm } from '@shop/ui';
@@ -18,6 +18,12 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack():
   const form = useZodForm({ schema: loadForgotPasswordSchema, initialValues: { email } });
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState<string>();
+  // Opened from "Forgot password?", which it replaces: its field takes the focus that button had
+  // (the dialog's own first focus only runs when the dialog opens).
+  const { formRef } = form;
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [formRef]);
   return (
     <FormStack
       ref={form.formRef}

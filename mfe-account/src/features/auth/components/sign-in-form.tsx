@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, FieldError, FormStack, TextField, busyProps, theme, useZodForm } from '@shop/ui';
 import { schemasNotLoaded } from '../../../lib/schemas-not-loaded';
@@ -31,8 +31,25 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   const form = useZodForm({ schema: loadSignInSchema, initialValues: { email: '', password: '' } });
   const signIn = useSignIn({ onSignedIn });
   const [forgot, setForgot] = useState(false);
+  // Back from the reset form, focus returns to the control that led there: the one focused before
+  // is gone with that form, and focus would otherwise fall to the dialog itself.
+  const forgotLink = useRef<HTMLButtonElement>(null);
+  const backFromForgot = useRef(false);
+  useEffect(() => {
+    if (forgot || !backFromForgot.current) return;
+    backFromForgot.current = false;
+    forgotLink.current?.focus();
+  }, [forgot]);
   if (forgot) {
-    return <ForgotPasswordForm email={form.values.email} onBack={() => setForgot(false)} />;
+    return (
+      <ForgotPasswordForm
+        email={form.values.email}
+        onBack={() => {
+          backFromForgot.current = true;
+          setForgot(false);
+        }}
+      />
+    );
   }
   return (
     <FormStack
@@ -60,7 +77,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
         error={form.errors.password}
         {...form.input('password')}
       />
-      <ForgotLink type="button" onClick={() => setForgot(true)}>
+      <ForgotLink ref={forgotLink} type="button" onClick={() => setForgot(true)}>
         Forgot password?
       </ForgotLink>
       {/* Said in the dialog too: on a phone the toast is over the page, and a screen reader is kept
