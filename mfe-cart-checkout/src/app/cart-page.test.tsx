@@ -354,6 +354,32 @@ describe('cart page', () => {
     expect(screen.queryByTestId('reorder-notice')).toBeNull();
   });
 
+  it('two lines of one material and size: each control names its own line, so a screen reader can tell them apart', async () => {
+    const [first] = cartAnswer().items;
+    const second = {
+      ...first,
+      id: '66aa00000000000000000002',
+      productConfig: { ...first!.productConfig, customText: 'MAIN PUMP' },
+    };
+    stubApi({
+      'GET /api/cart': { json: cartAnswer({ items: [first, second], itemCount: 4 }) },
+      ...session,
+    });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    await screen.findAllByTestId('cart-item');
+    for (const line of [1, 2]) {
+      const name = `Phenolic label, 3″ × 2″, line ${line}`;
+      expect(screen.getByRole('button', { name: `Remove ${name}` })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: `Edit ${name}` })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: `Quantity of ${name}` })).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: `Increase quantity of ${name}` }),
+      ).toBeInTheDocument();
+    }
+    // The visible headings stay as they were: the text beside each tells them apart by sight.
+    expect(screen.getAllByRole('heading', { name: 'Phenolic label, 3″ × 2″' })).toHaveLength(2);
+  });
+
   it('shows the discount kept with the cart and takes it off the total', async () => {
     stubApi({
       'GET /api/cart': {

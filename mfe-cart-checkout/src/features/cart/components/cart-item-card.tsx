@@ -139,17 +139,32 @@ interface CartItemCardProps {
   onRemoved(): void;
   /** The answer of a change may say the cart's discount no longer applies. */
   onDiscountRemoved(dropped: DiscountRemoved | undefined): void;
+  /** Its place in the cart, given when another line has the same name (lineName). */
+  lineNumber?: number;
+}
+
+/** What a line is called in its heading: its material and size. */
+export function lineName(config: CartItem['productConfig']) {
+  return `${materialName(config.material)} label, ${formatSize(config.width, config.height)}`;
 }
 
 /** A line changed or removed elsewhere (another tab): the cart shown is read again. */
 const LINE_GONE = 'This item is no longer in your cart: it was changed in another window.';
 
-export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCardProps) {
+export function CartItemCard({
+  item,
+  onRemoved,
+  onDiscountRemoved,
+  lineNumber,
+}: CartItemCardProps) {
   const updateQuantity = useUpdateCartItemQuantity();
   const removeItem = useRemoveCartItem();
   const config = item.productConfig;
   const size = formatSize(config.width, config.height);
-  const name = `${materialName(config.material)} label, ${size}`;
+  const heading = lineName(config);
+  // The controls' names: two lines of one material and size (different texts, say) would give
+  // two "Remove Phenolic label, 3″ × 2″" a screen reader cannot tell apart.
+  const name = lineNumber === undefined ? heading : `${heading}, line ${lineNumber}`;
   const busy = updateQuantity.isPending || removeItem.isPending;
 
   function changeQuantity(quantity: number, onFailed?: () => void) {
@@ -210,7 +225,7 @@ export function CartItemCard({ item, onRemoved, onDiscountRemoved }: CartItemCar
         <LabelSwatch line={config} />
       </div>
       <Heading>
-        <h3>{name}</h3>
+        <h3>{heading}</h3>
         <UnitPrice>{formatDollars(item.unitPrice)} each</UnitPrice>
       </Heading>
       <Details>

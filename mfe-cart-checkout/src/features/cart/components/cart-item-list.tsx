@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import type { CartItem } from '../../../api/get-cart';
-import { CartItemCard } from './cart-item-card';
+import { CartItemCard, lineName } from './cart-item-card';
 import { formatCount } from '@shop/contracts/money';
 
 const Title = styled(CardTitle)`
@@ -30,16 +30,19 @@ interface CartItemListProps {
 export function CartItemList({ items, onDiscountRemoved, onEmptied }: CartItemListProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  const names = items.map((item) => lineName(item.productConfig));
+  const shared = (name: string) => names.indexOf(name) !== names.lastIndexOf(name);
   return (
     <Card aria-labelledby="cart-items-title">
       <Title id="cart-items-title" ref={headingRef} tabIndex={-1}>
         Items <span>({formatCount(count)})</span>
       </Title>
       <List>
-        {items.map((item) => (
+        {items.map((item, index) => (
           <CartItemCard
             key={item.id}
             item={item}
+            lineNumber={shared(names[index]!) ? index + 1 : undefined}
             onRemoved={() => (items.length === 1 ? onEmptied() : headingRef.current?.focus())}
             onDiscountRemoved={onDiscountRemoved}
           />
