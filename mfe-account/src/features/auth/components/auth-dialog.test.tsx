@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient, useShopStore } from 'shell/store';
+import { useQuery } from '@tanstack/react-query';
+import { cartQuery, cartQueryKey, queryClient, useShopStore } from 'shell/store';
+import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
 import {
   TEST_USER,
   collectToasts,
@@ -101,6 +103,61 @@ describe('AuthDialog: Sign In', () => {
       expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: ['cart'] }));
       expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: ['orders'] }));
     });
+  });
+
+  it('signed in on the configurator, whose cart query is off, the header’s count becomes the merged cart’s', async () => {
+    const line = (id: string, quantity: number) => ({
+      id,
+      productConfig: {
+        ...SAMPLE_PRODUCT_CONFIG,
+        customText: id,
+        series: null,
+        code: null,
+        rows: null,
+      },
+      files: [],
+      quantity,
+      unitPrice: 5.2,
+      totalPrice: 5.2 * quantity,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
+    const cart = (items: ReturnType<typeof line>[]) => {
+      const total = items.reduce((sum, item) => sum + item.totalPrice, 0);
+      return {
+        items,
+        itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+        subtotal: total,
+        discount: null,
+        tax: { region: null, amount: 0 },
+        total,
+      };
+    };
+    // The guest's cart, read once for the header's badge (as the shell reads it); no page
+    // observes the cart query.
+    const guestCart = cart([line('66aa00000000000000000001', 1)]);
+    const merged = cart([guestCart.items[0]!, line('66aa00000000000000000002', 2)]);
+    let signedIn = false;
+    currentFetch().mockImplementation((url) => {
+      if (String(url) !== '/api/auth/login')
+        return Promise.resolve(json(signedIn ? merged : guestCart));
+      signedIn = true;
+      return Promise.resolve(json(TEST_USER));
+    });
+    await queryClient.fetchQuery(cartQuery);
+    expect(useShopStore.getState().cart.itemCount).toBe(1);
+    // The configurator's cart query, off while it edits no line.
+    function ConfiguratorCartQuery() {
+      useQuery({ ...cartQuery, enabled: false }, queryClient);
+      return null;
+    }
+    render(<ConfiguratorCartQuery />);
+    const { user, onOpenChange } = renderDialog();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    await waitFor(() => expect(useShopStore.getState().cart.itemCount).toBe(3));
+    expect(queryClient.getQueryData(cartQueryKey)).toMatchObject({ itemCount: 3 });
   });
 
   it('shows the server message under Login failed', async () => {
