@@ -245,6 +245,12 @@ describe('price', () => {
     // The phone's price bar shows the same price (it stays in view while configuring).
     expect(screen.getByTestId('price-bar-total')).toHaveTextContent('$5.20');
     expect(screen.getByTestId('price-bar')).toHaveTextContent('1 × $5.20');
+    // The production time as the shop states it everywhere (docs/product.md): "3-5".
+    expect(
+      screen.getByText(
+        'Made to order in 3-5 business days. Shipping and tax are worked out at checkout.',
+      ),
+    ).toBeInTheDocument();
     expect(lastPriced()).toEqual({
       ...SAMPLE_PRODUCT_CONFIG,
       customText: '',

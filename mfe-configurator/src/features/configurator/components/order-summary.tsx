@@ -282,7 +282,7 @@ export function OrderSummary({
         {editing ? (adding ? 'Saving…' : 'Save Changes') : adding ? 'Adding…' : 'Add to Cart'}
       </Button>
       {formError && <FieldError role="alert">{formError}</FieldError>}
-      <Note>Made to order in 3–5 business days. Shipping and tax are worked out at checkout.</Note>
+      <Note>Made to order in 3-5 business days. Shipping and tax are worked out at checkout.</Note>
       <QuantityBreaks label={priceable} quantity={quantity} perRow={fixedQuantity !== undefined} />
     </Panel>
   );
