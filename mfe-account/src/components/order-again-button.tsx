@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Button, theme, type ButtonSize, type ButtonVariant } from '@shop/ui';
 import { CODE_TYPE_LABELS, type CodeType } from '@shop/contracts/asset-tags';
@@ -53,6 +53,7 @@ export function OrderAgainButton({
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const reorder = useReorder(order, access);
   const options = useReorderOptions(order.id, access, hasSeries && open);
   const busy = reorder.isPending ? 'Adding to cart…' : null;
@@ -71,9 +72,18 @@ export function OrderAgainButton({
     );
   }
   const series = options.data?.series ?? [];
+  // Escape on the button or in the choices closes them and leaves the focus on the button, as the
+  // shop's menu does (shell's site header). Only this button's: another order's choices stay open.
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !open) return;
+    event.stopPropagation();
+    setOpen(false);
+    toggle.current?.focus();
+  }
   return (
-    <div>
+    <div onKeyDown={closeOnEscape}>
       <Button
+        ref={toggle}
         type="button"
         $variant={variant}
         $size={size}
