@@ -350,6 +350,33 @@ test('a cart changed in another tab while the shopper is at checkout is not char
   expect(problems).toEqual([]);
 });
 
+test('an address whose ZIP is in another state than its State is not quoted: the summary says to check them', async ({
+  page,
+}) => {
+  await addLabelToCart(page);
+  await page.setViewportSize(PHONE);
+  await page.goto('/checkout');
+  const checkout = page.locator('[data-remote="cart_checkout"]');
+  await fillDetails(page);
+  await checkout.getByRole('textbox', { name: 'ZIP/Postal Code', exact: true }).fill('10001');
+  const summary = checkout.getByTestId('checkout-summary');
+  await summary.getByRole('button', { name: /Show details/ }).click();
+  await expect(summary).toContainText(
+    'ZIP/Postal Code 10001 is in New York (NY), not Illinois (IL). Please check the State and ZIP/Postal Code.',
+  );
+  await expect(summary.getByTestId('checkout-tax')).toHaveText('TaxCheck State and ZIP');
+  await expect(summary.getByTestId('checkout-shipping')).toHaveText('ShippingCheck State and ZIP');
+  await expect(summary.getByTestId('checkout-total')).toContainText('Estimated total');
+  await screenshot(page, 'checkout-zip-state-mismatch', 'summary');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, 'checkout-zip-state-mismatch', 'summary');
+
+  // With the State the ZIP is in, the server's quote is shown.
+  await checkout.getByRole('textbox', { name: 'State', exact: true }).fill('NY');
+  await expect(summary.getByTestId('checkout-shipping')).toHaveText(/^Shipping \((USPS|UPS)\)\$/);
+  await expect(summary.getByTestId('checkout-total')).toContainText(/^Total/);
+});
+
 test('a keyboard shopper steps a line up three times and removes it, and the focus is never lost', async ({
   page,
 }) => {

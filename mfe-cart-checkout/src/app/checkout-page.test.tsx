@@ -260,6 +260,62 @@ describe('checkout page', { timeout: 15_000 }, () => {
     expect(calls.some((c) => c.path === '/api/orders')).toBe(false);
   });
 
+  it('quotes no tax or shipping for a ZIP in another state than the State, and says why', async () => {
+    const cart = cartAnswer();
+    const quote = (region: string) => ({
+      subtotal: cart.subtotal,
+      discountCode: null,
+      discountAmount: 0,
+      shipping: 9.5,
+      shippingCarrier: 'usps',
+      tax: 0.89,
+      taxRegion: region,
+      total: cart.subtotal + 9.5 + 0.89,
+    });
+    const calls = stubApi({
+      'GET /api/cart': { json: cart },
+      'GET /api/cart?zipCode=10001': {
+        json: { ...cart, tax: { region: 'NY', amount: 0.89 }, total: cart.subtotal + 0.89 },
+      },
+      'GET /api/payment/config': { json: paymentConfig },
+      'POST /api/shipping-estimate': {
+        json: { success: true, estimate: { rates: { usps: 9.5, ups: 12 } } },
+      },
+      'POST /api/checkout/quote': { json: quote('NY') },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    fireEvent.change(await screen.findByLabelText('State'), { target: { value: 'IL' } });
+    fireEvent.change(screen.getByLabelText('ZIP/Postal Code'), { target: { value: '10001' } });
+
+    const summary = screen.getByTestId('checkout-summary');
+    const message =
+      'ZIP/Postal Code 10001 is in New York (NY), not Illinois (IL). Please check the State and ZIP/Postal Code.';
+    await waitFor(() => expect(summary).toHaveTextContent(message));
+    expect(within(summary).getByTestId('checkout-tax')).toHaveTextContent(
+      /^TaxCheck State and ZIP$/,
+    );
+    expect(within(summary).getByTestId('checkout-shipping')).toHaveTextContent(
+      /^ShippingCheck State and ZIP$/,
+    );
+    expect(within(summary).getByTestId('checkout-total')).toHaveTextContent(
+      `Estimated total$${cart.total.toFixed(2)}`,
+    );
+    expect(
+      calls.filter((c) =>
+        ['/api/cart?zipCode=10001', '/api/shipping-estimate', '/api/checkout/quote'].includes(
+          c.path,
+        ),
+      ),
+    ).toEqual([]);
+
+    // Once the State agrees with the ZIP, the summary quotes it.
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'NY' } });
+    await waitFor(() =>
+      expect(within(summary).getByTestId('checkout-tax')).toHaveTextContent('Tax (NY)$0.89'),
+    );
+    expect(summary).not.toHaveTextContent(message);
+  });
+
   it('estimates shipping per item once the ZIP has five digits and charges the cheaper carrier', async () => {
     installFakePayments();
     const twoItems = cartAnswer();

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { linesTooSmallToEngrave } from '@shop/contracts/asset-tag-terms';
-import { isValidZipOrPostalCode } from '@shop/contracts/checkout-options';
+import { isValidZipOrPostalCode, zipStateProblem } from '@shop/contracts/checkout-options';
 import { apiErrorMessage, toast, useShopStore } from 'shell/store';
 import { useCart } from '../api/get-cart';
 import { useCartDiscount } from '../features/cart/hooks/use-cart-discount';
@@ -50,7 +50,11 @@ const ZIP_SETTLE_MS = 400;
 export default function CheckoutPage() {
   const cart = useCart();
   const form = useCheckoutForm();
-  const zip = useDebouncedValue(form.values.zipCode.trim(), ZIP_SETTLE_MS);
+  const typedZip = useDebouncedValue(form.values.zipCode.trim(), ZIP_SETTLE_MS);
+  // A ZIP in another state than the State is refused when the order is placed (docs/product.md
+  // section 5): the summary quotes no tax or shipping for it, only says why.
+  const zipMismatch = zipStateProblem({ state: form.values.state, zipCode: typedZip });
+  const zip = zipMismatch ? '' : typedZip;
   const items = cart.data?.items ?? [];
   const hasItems = items.length > 0;
   // Lines whose text is too small to engrave get a proof: skipping it is not offered.
@@ -127,6 +131,7 @@ export default function CheckoutPage() {
               taxKnown={taxKnown}
               quote={quote}
               quoteError={quoteError}
+              addressProblem={zipMismatch}
               droppedDiscount={droppedMessage}
             />
           </div>

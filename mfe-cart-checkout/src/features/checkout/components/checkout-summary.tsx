@@ -122,6 +122,8 @@ const Note = styled.p`
 `;
 
 const CARRIER_NAMES = { usps: 'USPS', ups: 'UPS' } as const;
+/** Shipping and tax while the State and the ZIP name different regions (none is quoted then). */
+const CHECK_ADDRESS = 'Check State and ZIP';
 
 /** Which labels an asset-tag line holds, in a few words: a series' range or a spreadsheet's rows. */
 function labelsOf({ productConfig: config, quantity }: Cart['items'][number]): string | null {
@@ -145,6 +147,8 @@ interface CheckoutSummaryProps {
   quote?: CheckoutQuote | null;
   /** Why the exact amounts could not be worked out for the entered address (the server's reason). */
   quoteError?: string | null;
+  /** Why the entered address is not quoted (its ZIP is in another state than its State). */
+  addressProblem?: string | null;
   /** The discount the cart no longer takes, and why ("SAVE5 was removed. ..."). */
   droppedDiscount?: string | null;
 }
@@ -156,6 +160,7 @@ export function CheckoutSummary({
   taxKnown,
   quote = null,
   quoteError = null,
+  addressProblem = null,
   droppedDiscount = null,
 }: CheckoutSummaryProps) {
   const shippingAmount = quote?.shipping ?? shipping.charge?.amount ?? 0;
@@ -224,15 +229,17 @@ export function CheckoutSummary({
           >
             {quote
               ? formatDollars(quote.shipping)
-              : shipping.charge
-                ? formatDollars(shipping.charge.amount)
-                : shipping.loading
-                  ? 'Estimating…'
-                  : shipping.failed
-                    ? 'Unavailable'
-                    : taxKnown
-                      ? 'Added when your order is placed'
-                      : 'Enter a 5-digit ZIP'}
+              : addressProblem
+                ? CHECK_ADDRESS
+                : shipping.charge
+                  ? formatDollars(shipping.charge.amount)
+                  : shipping.loading
+                    ? 'Estimating…'
+                    : shipping.failed
+                      ? 'Unavailable'
+                      : taxKnown
+                        ? 'Added when your order is placed'
+                        : 'Enter a 5-digit ZIP'}
           </SummaryRow>
           <SummaryRow
             term={cart.tax.region && taxKnown ? `Tax (${cart.tax.region})` : 'Tax'}
@@ -241,9 +248,11 @@ export function CheckoutSummary({
           >
             {quote
               ? formatDollars(quote.tax)
-              : taxKnown
-                ? formatDollars(cart.tax.amount)
-                : 'Enter your ZIP'}
+              : addressProblem
+                ? CHECK_ADDRESS
+                : taxKnown
+                  ? formatDollars(cart.tax.amount)
+                  : 'Enter your ZIP'}
           </SummaryRow>
           <SummaryRow term={complete ? 'Total' : 'Estimated total'} total testId="checkout-total">
             <span aria-live="polite">{formatDollars(total)}</span>
@@ -256,8 +265,8 @@ export function CheckoutSummary({
           Shipping is the lower of the USPS and UPS rates.{' '}
           {complete
             ? 'The total is exactly what your card will be charged.'
-            : quoteError
-              ? `The exact total could not be worked out: ${quoteError}`
+            : addressProblem || quoteError
+              ? `The exact total could not be worked out: ${addressProblem ?? quoteError}`
               : 'Enter your ZIP or postal code to see the exact total before you pay.'}
         </Note>
       </Body>
