@@ -10,6 +10,11 @@ export function hasExpired(code: DiscountCode, now = Date.now()): boolean {
   return code.expiresAt !== null && Date.parse(code.expiresAt) <= now;
 }
 
+/** Whether a code's uses have reached its usage limit: the API refuses it from then on. */
+export function isUsedUp(code: DiscountCode): boolean {
+  return code.usageLimit !== null && code.timesUsed >= code.usageLimit;
+}
+
 export const discountCodesQueryKey = [...adminQueryKey, 'discount-codes'] as const;
 
 /** GET /api/admin/discount-codes: every code, as the admin panel lists them. */

@@ -25,7 +25,7 @@ import {
 } from '@shop/ui';
 import { shopTimeZoneName, useShopTimeZone } from '../../../lib/shop-time-zone';
 import { discountCodeCreateSchema, useCreateDiscountCode } from '../api/create-discount-code';
-import { hasExpired, type DiscountCode } from '../api/get-discount-codes';
+import { hasExpired, isUsedUp, type DiscountCode } from '../api/get-discount-codes';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
 
 interface DiscountCodeFormValues {
@@ -136,6 +136,8 @@ function formSchemaFor(timeZone: string | undefined, keptDay: string | null) {
 function savedDescription(saved: DiscountCode, editing: boolean): string {
   if (!saved.isActive) return `${saved.code} was saved as inactive: shoppers cannot use it.`;
   if (hasExpired(saved)) return `${saved.code} was saved but has expired: shoppers cannot use it.`;
+  if (isUsedUp(saved))
+    return `${saved.code} was saved but is used up (${formatCount(saved.timesUsed)} of ${formatCount(saved.usageLimit ?? 0)} uses): shoppers cannot use it.`;
   return editing ? `${saved.code} was saved.` : `${saved.code} is ready to use.`;
 }
 

@@ -351,6 +351,27 @@ describe('Discount codes', () => {
     });
   });
 
+  it('says a code whose usage limit its uses have reached is used up, as its row does, not just "saved"', async () => {
+    const usedUp = { ...spring, usageLimit: 3 };
+    currentFetch()
+      .mockResolvedValueOnce(json([spring]))
+      .mockResolvedValueOnce(json(usedUp))
+      .mockResolvedValueOnce(json([usedUp]));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<DiscountCodesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING-10' }));
+    const dialog = await openedDialog('Edit SPRING-10');
+    const limit = within(dialog).getByLabelText('Usage limit (optional)');
+    await user.clear(limit);
+    await user.type(limit, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Discount updated' }));
+    expect(lastToast()?.description).toBe(
+      'SPRING-10 was saved but is used up (3 of 3 uses): shoppers cannot use it.',
+    );
+    expect(await screen.findByText('Used up')).toBeInTheDocument();
+  });
+
   it('keeps the name of a code shoppers have used, saying why; an unused one can be renamed', async () => {
     currentFetch().mockResolvedValueOnce(
       json([spring, { ...spring, id: 'd2', code: 'NEW-5', timesUsed: 0 }]),

@@ -14,7 +14,12 @@ import { OnFirstOpen } from '../../../components/on-first-open';
 import { formatDay, formatDiscountValue, formatDollars } from '@shop/ui';
 import { formatCount } from '@shop/contracts/money';
 import { useDeleteDiscountCode } from '../api/delete-discount-code';
-import { hasExpired, useDiscountCodes, type DiscountCode } from '../api/get-discount-codes';
+import {
+  hasExpired,
+  isUsedUp,
+  useDiscountCodes,
+  type DiscountCode,
+} from '../api/get-discount-codes';
 
 // The Discount Codes tab is what /admin shows first: its dialogs (the dialog kit, the form and its
 // schema) are fetched when first opened, not with the page (docs/design.md §10).
@@ -28,8 +33,7 @@ const ConfirmDialog = lazy(() =>
 function StatusBadge({ code }: { code: DiscountCode }) {
   if (!code.isActive) return <Badge $tone="grey">Inactive</Badge>;
   if (hasExpired(code)) return <Badge $tone="red">Expired</Badge>;
-  if (code.usageLimit !== null && code.timesUsed >= code.usageLimit)
-    return <Badge $tone="yellow">Used up</Badge>;
+  if (isUsedUp(code)) return <Badge $tone="yellow">Used up</Badge>;
   return <Badge $tone="green">Active</Badge>;
 }
 
