@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORDER_STATUSES, type AdminOrder } from '@shop/contracts/orders';
 import { SAMPLE_ADMIN_ORDER } from '@shop/contracts/testing';
@@ -101,6 +101,61 @@ describe('the order details dialog', () => {
       expect(screen.queryByRole('button', { name: 'Mark completed' })).toBeNull(),
     );
     expect(screen.getByRole('dialog', { name: 'Order #1001' })).toHaveTextContent('Completed');
+  });
+
+  it('once marked shipped, its form gone with the old state, keeps the focus on the order: its title, not the page', async () => {
+    const paid = {
+      ...SAMPLE_ADMIN_ORDER,
+      status: 'processing' as const,
+      paymentStatus: 'paid' as const,
+    };
+    let status: AdminOrder['status'] = 'processing';
+    currentFetch().mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/ship')) status = 'shipped';
+      const order = { ...paid, status };
+      if (init?.method === 'POST') return json(order);
+      if (url === `/api/admin/orders/${paid.id}`)
+        return json({ ...order, history: [], adminNotes: [], proofHistory: [], engravedTexts: [] });
+      return new Promise<Response>(() => {});
+    });
+    const { user, dialog } = await openDetails(paid);
+    await user.type(screen.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.click(screen.getByRole('button', { name: 'Mark shipped and email the customer' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Mark shipped' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Order #1001' })).toHaveFocus());
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('once cancelled and refunded from its confirmation, keeps the focus on the order: its title, not the page', async () => {
+    const paid = {
+      ...SAMPLE_ADMIN_ORDER,
+      status: 'processing' as const,
+      paymentStatus: 'paid' as const,
+    };
+    let cancelled = false;
+    currentFetch().mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/cancel')) cancelled = true;
+      const order = cancelled ? { ...paid, status: 'cancelled' as const, refunded: 5 } : paid;
+      if (init?.method === 'POST') return json(order);
+      if (url === `/api/admin/orders/${paid.id}`)
+        return json({ ...order, history: [], adminNotes: [], proofHistory: [], engravedTexts: [] });
+      return new Promise<Response>(() => {});
+    });
+    const { user, dialog } = await openDetails(paid);
+    const amount = screen.getByLabelText('Refund amount ($)');
+    await user.clear(amount);
+    await user.type(amount, '5');
+    await user.click(screen.getByRole('button', { name: 'Cancel order and refund $5.00' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(
+      within(confirm).getByRole('button', { name: 'Cancel order and refund $5.00' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByLabelText('Refund amount ($)')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Order #1001' })).toHaveFocus());
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
   });
 
   it.each(ORDER_STATUSES.filter((status) => status !== 'shipped'))(

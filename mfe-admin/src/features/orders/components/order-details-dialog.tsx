@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import { ORDER_STATUS_LABELS, shownStatusLabel, type OrderStatus } from '@shop/contracts/orders';
@@ -121,13 +122,32 @@ export function OrderDetailsDialog({
     ),
   );
   const info = order?.customerInfo;
+  // A move made here (shipped, cancelled, moved on without approval) takes away the form whose button
+  // had the focus, and the focus would fall to the page: it goes to the order's title instead, inside
+  // the dialog, from where the new state (its badges, the toast) reads on.
+  const title = useRef<HTMLHeadingElement>(null);
+  const state = order ? `${order.id} ${order.status}` : null;
+  const stateSeen = useRef(state);
+  useEffect(() => {
+    const before = stateSeen.current;
+    stateSeen.current = state;
+    if (!state || !before || before === state || before.split(' ')[0] !== state.split(' ')[0])
+      return;
+    // After the closing confirmation has given the focus back (to nothing: its opener is gone).
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      const box = title.current?.closest('[role="dialog"]');
+      if (!active || active === document.body || active === box) title.current?.focus();
+    });
+    return () => clearTimeout(timer);
+  }, [state]);
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} width="44rem">
       {order && (
         <>
           {/* Focus starts at the top, whatever the order's state: left to the first control, it
               landed in a form far down (the refund amount, selected) and typing went into it. */}
-          <DialogTitle tabIndex={-1} data-autofocus={start === 'top' || undefined}>
+          <DialogTitle ref={title} tabIndex={-1} data-autofocus={start === 'top' || undefined}>
             Order #{order.orderNumber}
           </DialogTitle>
           <DialogDescription>
