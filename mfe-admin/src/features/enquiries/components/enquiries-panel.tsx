@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   Badge,
@@ -70,6 +70,19 @@ export function EnquiriesPanel() {
   const [state, setState] = useState<EnquiryState>('new');
   const enquiries = useEnquiries(state);
   const mark = useMarkHandled();
+  // A marked enquiry leaves the list it was in (New, Handled) with its button, which had the focus:
+  // the list's heading takes it, so the keyboard keeps its place instead of falling to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const markAndKeepPlace = (button: HTMLButtonElement, id: string, handled: boolean) =>
+    mark.mutate(
+      { id, handled },
+      {
+        onSuccess: () =>
+          setTimeout(() => {
+            if (!button.isConnected) heading.current?.focus();
+          }),
+      },
+    );
   const items = enquiries.data?.pages.flatMap((page) => page.enquiries) ?? [];
 
   const body = (
@@ -118,7 +131,9 @@ export function EnquiriesPanel() {
                     $variant={enquiry.handledAt ? 'secondary' : 'primary'}
                     disabled={mark.isPending}
                     aria-label={`${enquiry.handledAt ? 'Mark as new' : 'Mark handled'}: ${enquiry.name}`}
-                    onClick={() => mark.mutate({ id: enquiry.id, handled: !enquiry.handledAt })}
+                    onClick={(event) =>
+                      markAndKeepPlace(event.currentTarget, enquiry.id, !enquiry.handledAt)
+                    }
                   >
                     {enquiry.handledAt ? 'Mark as new' : 'Mark handled'}
                   </Button>
@@ -136,7 +151,9 @@ export function EnquiriesPanel() {
     <section aria-labelledby="enquiries-heading">
       <SectionHeader>
         <div>
-          <h2 id="enquiries-heading">Enquiries</h2>
+          <h2 id="enquiries-heading" ref={heading} tabIndex={-1}>
+            Enquiries
+          </h2>
           <p>Questions from the contact page, newest first. Reply by email, then mark handled.</p>
         </div>
         <Filter>
