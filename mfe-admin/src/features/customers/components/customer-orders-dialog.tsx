@@ -13,6 +13,7 @@ import {
 import { useCustomerDetail } from '../api/get-customer-detail';
 import type { Customer } from '../api/get-customers';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
+import { PaymentBadge } from '../../../components/payment-badge';
 
 /** The Orders tab's dialog of one order, handed in by the admin page (features do not import each other). */
 export type OrderDialogComponent = ComponentType<{ order: AdminOrder | null; onClose(): void }>;
@@ -75,7 +76,8 @@ export function CustomerOrdersDialog({
                     <OrderStatusBadge
                       status={order.status}
                       label={shownStatusLabel(order.status, order.proofStatus)}
-                    />
+                    />{' '}
+                    <PaymentBadge order={order} />
                   </li>
                 ))}
               </ul>

@@ -112,6 +112,39 @@ describe('Customers', () => {
     expect(within(dialog).queryByRole('button', { name: 'More orders' })).not.toBeInTheDocument();
   });
 
+  it('says what happened to each order’s money, as the Orders list does (a cancel partly refunded)', async () => {
+    const partly: AdminOrder = {
+      ...SAMPLE_ADMIN_ORDER,
+      id: 'o2',
+      orderNumber: 1002,
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      refunded: 5,
+    };
+    const whole: AdminOrder = {
+      ...SAMPLE_ADMIN_ORDER,
+      id: 'o3',
+      orderNumber: 1003,
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      refunded: SAMPLE_ADMIN_ORDER.total,
+    };
+    currentFetch()
+      .mockResolvedValueOnce(json([TEST_USER]))
+      .mockResolvedValueOnce(
+        json({ customer: TEST_USER, orders: [partly, whole], nextBefore: null }),
+      );
+    const user = userEvent.setup();
+    renderPage(<CustomersPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Orders of ann@example.com' }));
+    const dialog = await openedDialog('ann@example.com');
+    const rows = await within(dialog).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('#1002');
+    expect(rows[0]).toHaveTextContent('Partly refunded');
+    expect(rows[1]).toHaveTextContent('#1003');
+    expect(rows[1]).toHaveTextContent('Refunded');
+  });
+
   it('opens one of the customer’s orders in the order’s dialog, over the customer’s', async () => {
     currentFetch()
       .mockResolvedValueOnce(json([TEST_USER]))

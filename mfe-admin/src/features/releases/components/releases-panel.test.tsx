@@ -24,13 +24,13 @@ const releases = (previewing: AdminReleases['previewing']): AdminReleases => ({
 describe('the Releases screen', () => {
   it('offers to end a preview only while this browser previews a release, and names it', async () => {
     currentFetch()
-      .mockResolvedValueOnce(json(releases({ remote: 'configurator', version: '1.0.0-bbbbbbb' })))
+      .mockResolvedValueOnce(json(releases({ remote: 'cart_checkout', version: '1.0.0-bbbbbbb' })))
       .mockResolvedValueOnce(new Response(null, { status: 204 }))
       .mockResolvedValueOnce(json(releases(null)));
     const user = userEvent.setup();
     renderPage(<ReleasesPanel />);
     expect(
-      await screen.findByText('This browser previews configurator 1.0.0-bbbbbbb.', {
+      await screen.findByText('This browser previews Cart and checkout 1.0.0-bbbbbbb.', {
         exact: false,
       }),
     ).toHaveRole('status');

@@ -210,7 +210,8 @@ export function ReleasesPanel() {
         </div>
         {releases.data?.previewing && (
           <Previewing role="status">
-            This browser previews {releases.data.previewing.remote}{' '}
+            This browser previews{' '}
+            {REMOTE_LABELS[releases.data.previewing.remote] ?? releases.data.previewing.remote}{' '}
             {releases.data.previewing.version}.{' '}
             <Button
               type="button"
