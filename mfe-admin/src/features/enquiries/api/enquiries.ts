@@ -1,7 +1,7 @@
 import { adminEnquiryPageSchema, adminEnquirySchema } from '@shop/contracts/admin-answers';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { AdminEnquiry } from '@shop/contracts/contact';
-import { apiJson, queryClient } from 'shell/store';
+import { apiJson, queryClient, toast } from 'shell/store';
 import { adminQueryKey } from '../../../lib/admin-query-key';
 import { toastFailure } from '../../../lib/toast-failure';
 import { readAgain } from '@shop/ui/read-again';
@@ -37,7 +37,19 @@ export function useMarkHandled() {
           method: 'PATCH',
           body: { handled },
         }).then((answer) => adminEnquirySchema.parse(answer)),
-      onSuccess: async () => {
+      onSuccess: async (updated) => {
+        // The card leaves the list it was in: the admin is told where it went.
+        toast(
+          updated.handledAt
+            ? {
+                title: 'Enquiry marked handled',
+                description: `${updated.name}’s enquiry is in the Handled list.`,
+              }
+            : {
+                title: 'Enquiry marked new',
+                description: `${updated.name}’s enquiry is back in the New list.`,
+              },
+        );
         await readAgain(enquiriesKey);
       },
       onError: toastFailure('Could not update the enquiry'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, renderPage, setupShopTests } from '@shop/ui/testing';
+import { json, lastToast, renderPage, setupShopTests } from '@shop/ui/testing';
 import { EnquiriesPanel } from './enquiries-panel';
 
 const currentFetch = setupShopTests();
@@ -32,5 +32,10 @@ describe('Enquiries', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark handled: Ann Lee' }));
     await screen.findByRole('heading', { name: 'No enquiries waiting' });
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Enquiries' })).toHaveFocus());
+    // The card is gone from the list: the admin is told what became of it.
+    expect(lastToast()).toMatchObject({
+      title: 'Enquiry marked handled',
+      description: 'Ann Lee’s enquiry is in the Handled list.',
+    });
   });
 });

@@ -32,7 +32,7 @@ const Filters = styled.div`
   margin-bottom: 1rem;
   @media (min-width: 720px) {
     grid-template-columns: 2fr 1.2fr 1fr 1fr;
-    align-items: end;
+    align-items: start;
   }
 `;
 
