@@ -350,6 +350,88 @@ test('a cart changed in another tab while the shopper is at checkout is not char
   expect(problems).toEqual([]);
 });
 
+/** Where the shown toast ends, once it has slid into its place. */
+async function settledToastBottom(page: Page): Promise<number> {
+  let lastBottom = NaN;
+  await expect
+    .poll(async () => {
+      const box = (await toast(page).boundingBox())!;
+      const settled = box.y + box.height === lastBottom;
+      lastBottom = box.y + box.height;
+      return settled;
+    })
+    .toBe(true);
+  return lastBottom;
+}
+
+/**
+ * The focused field's label, box and message are on screen, none of them under the sticky header or
+ * the toast (on a phone it is at the top, under the header).
+ */
+async function expectInSightBelowToast(page: Page, name: string, message: string) {
+  const checkout = page.locator('[data-remote="cart_checkout"]');
+  const field = checkout.getByRole('textbox', { name, exact: true });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAccessibleDescription(message);
+  const toastBottom = await settledToastBottom(page);
+  const toastBox = (await toast(page).boundingBox())!;
+  const { height } = page.viewportSize()!;
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const label = checkout.locator('label', { hasText: new RegExp(`^${name}$`) });
+  for (const part of [label, field, checkout.getByText(message, { exact: true })]) {
+    const box = (await part.boundingBox())!;
+    const underToast =
+      box.y < toastBottom &&
+      box.y + box.height > toastBox.y &&
+      box.x < toastBox.x + toastBox.width &&
+      box.x + box.width > toastBox.x;
+    expect(underToast, `${name}: ${JSON.stringify({ box, toastBox })}`).toBe(false);
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+  }
+}
+
+test('a form with wrong fields says so in one short toast, and the first wrong field is in sight below it', async ({
+  page,
+}) => {
+  await addLabelToCart(page);
+  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/checkout');
+    const checkout = page.locator('[data-remote="cart_checkout"]');
+    const field = (name: string) => checkout.getByRole('textbox', { name, exact: true });
+    const pay = checkout.getByRole('button', { name: 'Complete Payment' });
+    await expect(pay).toBeEnabled({ timeout: 15_000 });
+
+    // The first name typed and Enter (a phone keyboard's Go) pressed: the rest is missing, and the
+    // next field, already on screen, gets the focus. The shopper had scrolled the form up to the
+    // header, as a phone does to keep the field being typed in above its keyboard.
+    await field('First Name').evaluate((input) => input.scrollIntoView({ block: 'start' }));
+    await field('First Name').fill('Ada');
+    await field('First Name').press('Enter');
+    await expect(toast(page)).toContainText('Required Information Missing');
+    await expectInSightBelowToast(page, 'Last Name', 'Last Name is required.');
+    await screenshot(page, 'checkout-wrong-fields', 'missing', { fullPage: false });
+
+    // Four fields filled in wrongly: the toast counts them, each says what is wrong under it.
+    await fillDetails(page);
+    await field('Phone Number').fill('call me');
+    await field('Email Address').fill('ada@');
+    await field('Street Address').fill('Main Street');
+    await field('ZIP/Postal Code').fill('6060');
+    await pay.click();
+    await expect(toast(page)).toContainText(
+      'Please check your details4 fields need a change: see the message under each.',
+    );
+    await expectInSightBelowToast(
+      page,
+      'Phone Number',
+      'Please enter a valid phone number (e.g., 312 555 0100).',
+    );
+    await screenshot(page, 'checkout-wrong-fields', 'submitted', { fullPage: false });
+  }
+});
+
 test('an address whose ZIP is in another state than its State is not quoted: the summary says to check them', async ({
   page,
 }) => {

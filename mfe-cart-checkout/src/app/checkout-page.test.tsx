@@ -180,7 +180,55 @@ describe('checkout page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'ZIP/Postal Code' })).toHaveAccessibleDescription(
       'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
     );
-    expect(lastToast()?.description).toContain('Please enter a valid email address');
+    expect(lastToast()?.description).toBe('3 fields need a change: see the message under each.');
+  });
+
+  it('says in one short sentence how many fields need a change, each field saying what (a phone shows the toast over the form)', async () => {
+    installFakePayments();
+    stubApi({
+      'GET /api/cart': { json: cartAnswer() },
+      'GET /api/payment/config': { json: paymentConfig },
+    });
+    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+    await waitFor(() => expect(completeButton()).toBeEnabled());
+    fillDetails({
+      'Phone Number': 'call me',
+      'Email Address': 'ada@',
+      'Street Address': 'Main Street',
+      'ZIP/Postal Code': '6060',
+    });
+    await userEvent.click(completeButton());
+
+    const phone = screen.getByRole('textbox', { name: 'Phone Number' });
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(lastToast()).toMatchObject({
+      title: 'Please check your details',
+      description: '4 fields need a change: see the message under each.',
+      variant: 'destructive',
+    });
+    expect(phone).toHaveAccessibleDescription(
+      'Please enter a valid phone number (e.g., 312 555 0100).',
+    );
+    expect(screen.getByRole('textbox', { name: 'Email Address' })).toHaveAccessibleDescription(
+      'Please enter a valid email address (e.g., name@company.com).',
+    );
+    expect(screen.getByRole('textbox', { name: 'Street Address' })).toHaveAccessibleDescription(
+      /Please include a street number in your address\.$/,
+    );
+    expect(screen.getByRole('textbox', { name: 'ZIP/Postal Code' })).toHaveAccessibleDescription(
+      'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+    );
+
+    // One field: the toast names it.
+    fillDetails({ 'ZIP/Postal Code': '6060' });
+    await userEvent.click(completeButton());
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'ZIP/Postal Code' })).toHaveFocus(),
+    );
+    expect(lastToast()).toMatchObject({
+      title: 'Please check your details',
+      description: 'ZIP/Postal Code needs a change: see the message under it.',
+    });
   });
 
   it('shows the phone and Canadian postal code messages on their fields, before any order is sent', async () => {
@@ -210,8 +258,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
       'Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
     );
     expect(lastToast()).toMatchObject({
-      description:
-        'Please enter a valid phone number (e.g., 312 555 0100). Please enter a valid US ZIP code (12345) or Canadian postal code (V1A 1A1).',
+      description: '2 fields need a change: see the message under each.',
       variant: 'destructive',
     });
     // Nor is the tax or the quote asked for a code the shop cannot place.
@@ -256,7 +303,10 @@ describe('checkout page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(zip).toHaveFocus());
     expect(zip).toHaveAttribute('aria-invalid', 'true');
     expect(zip).toHaveAccessibleDescription(message);
-    expect(lastToast()).toMatchObject({ description: message, variant: 'destructive' });
+    expect(lastToast()).toMatchObject({
+      description: 'ZIP/Postal Code needs a change: see the message under it.',
+      variant: 'destructive',
+    });
     expect(calls.some((c) => c.path === '/api/orders')).toBe(false);
   });
 

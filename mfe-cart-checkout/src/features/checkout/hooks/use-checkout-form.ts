@@ -11,6 +11,7 @@ import { canonicalPostalCode } from '@shop/contracts/postal-regions';
 import { toast, useShopStore } from 'shell/store';
 import { checkoutSchemas } from '../api/checkout-schemas';
 import type { Checkout } from './use-place-order';
+import { focusInSight } from '../utils/focus-in-sight';
 
 export const CHECKOUT_FIELDS = Object.keys(CHECKOUT_FIELD_LABELS) as CheckoutField[];
 
@@ -103,14 +104,22 @@ export async function validateCheckout(values: CheckoutValues): Promise<Checkout
     const field = issue.path[0] as CheckoutField | undefined;
     if (field && !errors[field]) errors[field] = issue.message;
   }
-  const description = checkoutSummary(parsed.error.issues);
-  const missing = description.startsWith('Please fill in: ');
-  return {
-    ok: false,
-    errors,
-    title: missing ? checkoutMessages.missingTitle : CHECK_DETAILS_TITLE,
-    description,
-  };
+  const summary = checkoutSummary(parsed.error.issues);
+  if (summary.startsWith('Please fill in: '))
+    return { ok: false, errors, title: checkoutMessages.missingTitle, description: summary };
+  return { ok: false, errors, title: CHECK_DETAILS_TITLE, description: needChanging(errors) };
+}
+
+/**
+ * The toast for fields filled in wrongly: how many, in one short line. Each field's own message is
+ * under it (and read with it); all of them in the toast made it eight lines on a phone, over the top
+ * of the form where the first of those fields gets the focus.
+ */
+function needChanging(errors: CheckoutErrors): string {
+  const fields = CHECKOUT_FIELDS.filter((field) => errors[field]);
+  return fields.length === 1
+    ? `${CHECKOUT_FIELD_LABELS[fields[0]!]} needs a change: see the message under it.`
+    : `${fields.length} fields need a change: see the message under each.`;
 }
 
 /**
@@ -126,7 +135,9 @@ export function useCheckoutForm() {
   const [focusRequest, setFocusRequest] = useState<{ field: CheckoutField } | null>(null);
 
   useEffect(() => {
-    if (focusRequest) fieldRefs.current[focusRequest.field]?.focus();
+    const input = focusRequest && fieldRefs.current[focusRequest.field];
+    // The field with its label and message, below the toast that says what is wrong.
+    if (input) return focusInSight(input, input.parentElement ?? input);
   }, [focusRequest]);
 
   // The "Please fill in: ..." toast names the fields that were empty at submit. As the shopper fills
