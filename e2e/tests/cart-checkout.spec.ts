@@ -30,6 +30,20 @@ function failOnPageErrors(page: Page) {
   return problems;
 }
 
+/** Where the shown toast ends, once it has slid into its place. */
+async function settledToastBottom(page: Page): Promise<number> {
+  let lastBottom = NaN;
+  await expect
+    .poll(async () => {
+      const box = (await toast(page).boundingBox())!;
+      const settled = box.y + box.height === lastBottom;
+      lastBottom = box.y + box.height;
+      return settled;
+    })
+    .toBe(true);
+  return lastBottom;
+}
+
 /** Creates a discount code as an admin would, in a browser context of its own (the shopper stays a guest). */
 async function createDiscountCode(
   baseURL: string,
@@ -216,16 +230,7 @@ test('a declined card shows the reason and keeps the cart; paying again succeeds
   await expect(pay).toBeFocused();
   // On a phone the toast sits at the top of the screen: the card fields to change are below it,
   // on screen, with the button under them.
-  // The toast's foot, once it has slid into its place.
-  let lastBottom = NaN;
-  await expect
-    .poll(async () => {
-      const box = (await toast(page).boundingBox())!;
-      const settled = box.y + box.height === lastBottom;
-      lastBottom = box.y + box.height;
-      return settled;
-    })
-    .toBe(true);
+  const lastBottom = await settledToastBottom(page);
   const cardBox = (await checkout.getByTestId('card-container').boundingBox())!;
   expect(cardBox.y).toBeGreaterThanOrEqual(lastBottom);
   const payBox = (await pay.boundingBox())!;
@@ -349,20 +354,6 @@ test('a cart changed in another tab while the shopper is at checkout is not char
   );
   expect(problems).toEqual([]);
 });
-
-/** Where the shown toast ends, once it has slid into its place. */
-async function settledToastBottom(page: Page): Promise<number> {
-  let lastBottom = NaN;
-  await expect
-    .poll(async () => {
-      const box = (await toast(page).boundingBox())!;
-      const settled = box.y + box.height === lastBottom;
-      lastBottom = box.y + box.height;
-      return settled;
-    })
-    .toBe(true);
-  return lastBottom;
-}
 
 /**
  * The focused field's label, box and message are on screen, none of them under the sticky header or
