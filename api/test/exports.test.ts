@@ -227,6 +227,46 @@ describe('the orders export', () => {
     expect(await newest()).toBe(before);
   });
 
+  it('says why each refund was made, as the payments export does: the reason given, made safe, or what the payment provider was told; nothing for an order not refunded', async () => {
+    const cancelled = async (reason: string | null) => {
+      const shopper = app.agent();
+      await addToCart(shopper, { quantity: 5 });
+      const order = await placeOrder(shopper, customerInfo({ email: 'why@example.com' }));
+      expect((await pay(shopper, order.orderId)).status).toBe(200);
+      if (reason !== null) {
+        const cancel = await admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+          body: { refundAmount: 2, reason },
+        });
+        expect(cancel.status, cancel.text).toBe(200);
+      }
+      // Placed on a day of its own, away from the other tests' orders.
+      const moved = await mongoose.connection
+        .db!.collection('orders')
+        .updateOne(
+          { _id: new Types.ObjectId(order.orderId) },
+          { $set: { createdAt: new Date('2025-06-10T15:00:00Z') } },
+        );
+      expect(moved.modifiedCount).toBe(1);
+      return order.orderNumber;
+    };
+    const reasoned = await cancelled('=HYPERLINK("http://evil.example","Why")');
+    const unreasoned = await cancelled('');
+    const kept = await cancelled(null);
+
+    const { rows } = await exportFile(admin, {
+      kind: 'orders',
+      from: '2025-06-10',
+      to: '2025-06-10',
+    });
+    const [header, ...body] = rows;
+    expect(header!.slice(-3)).toEqual(['Payment id', 'Refund id', 'Refund reason']);
+    const reasonOf = (orderNumber: number) =>
+      body.find((cells) => Number(cells[0]) === orderNumber)![header!.indexOf('Refund reason')];
+    expect(reasonOf(reasoned)).toBe('\'=HYPERLINK("http://evil.example","Why")');
+    expect(reasonOf(unreasoned)).toBe(`Order #${unreasoned} cancelled`);
+    expect(reasonOf(kept)).toBe('');
+  });
+
   it('of another range holds no order of today', async () => {
     const { rows } = await exportFile(admin, {
       kind: 'orders',

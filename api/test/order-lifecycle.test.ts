@@ -6,6 +6,7 @@ import {
   adminOrderSchema,
   checkoutQuoteAnswerSchema,
   orderNoteAnswerSchema,
+  type AdminOrder,
 } from '@shop/contracts';
 import { OutboxModel } from '../src/modules/mail/model';
 import { OrderModel } from '../src/modules/orders/model';
@@ -205,6 +206,34 @@ describe('shipping, cancelling and refunding', () => {
       paymentId: (await OrderModel.findById(order.orderId).lean())!.paymentId,
     }).lean())!;
     expect(refunds.map((refund) => refund.amountCents)).toEqual([500]);
+  });
+
+  it('when an admin cancels with a refund, then the admin’s order says the refund’s reason as the payment provider was told it (the one given, or the order’s own), and one cancelled with nothing refunded has none', async () => {
+    const cancel = async (refundAmount: number, reason: string) => {
+      const order = await paidOrder();
+      const answer = await admin.request('POST', `/api/admin/orders/${order.orderId}/cancel`, {
+        body: { refundAmount, reason },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return { order, answer: adminOrderSchema.parse(answer.body) };
+    };
+    const reasoned = await cancel(5, 'Customer asked to cancel');
+    const unreasoned = await cancel(3, '');
+    const unrefunded = await cancel(0, 'Duplicate order');
+    expect(reasoned.answer.refundReason).toBe('Customer asked to cancel');
+    expect(unreasoned.answer.refundReason).toBe(`Order #${unreasoned.order.orderNumber} cancelled`);
+    expect(unrefunded.answer.refundReason).toBeNull();
+
+    // The order's own page and the list say it too.
+    const detail = await admin.request('GET', `/api/admin/orders/${reasoned.order.orderId}`);
+    expect(adminOrderSchema.parse(detail.body).refundReason).toBe('Customer asked to cancel');
+    const list = await admin.request(
+      'GET',
+      `/api/admin/orders?pageSize=5&q=${reasoned.order.orderNumber}`,
+    );
+    expect(list.body.orders.map((order: AdminOrder) => order.refundReason)).toEqual([
+      'Customer asked to cancel',
+    ]);
   });
 
   it('when an order is paid, then cancelled with part of it refunded or all of it, then its emails say the tax’s region and what was refunded and what stays paid, as its page and invoice do', async () => {

@@ -99,6 +99,7 @@ export const adminOrderSchema = orderHistoryEntrySchema.extend({
   updatedAt: z.string(),
   refundPending: z.object({ amount: z.number(), askedAt: z.string() }).nullable().default(null),
   refundedAt: z.string().nullable().default(null),
+  refundReason: z.string().nullable().default(null),
 }) satisfies z.ZodType<AdminOrder>;
 
 /** POST /api/admin/orders/{id}/notes (201). */

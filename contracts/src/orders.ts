@@ -180,6 +180,11 @@ export interface AdminOrder extends OrderHistoryEntry {
    * was refunded.
    */
   refundedAt?: string | null;
+  /**
+   * Why the refund was made, as the payment provider was told it (the admin's reason, else
+   * "Order #1001 cancelled"); null when nothing was refunded or its reason was not kept.
+   */
+  refundReason?: string | null;
 }
 
 /** One move of an order: who (null: the shop itself, e.g. the payment or the expiry sweep), when, from, to. */

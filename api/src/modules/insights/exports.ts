@@ -80,6 +80,8 @@ const ORDER_COLUMNS = (timeZone: string) => [
   'Net',
   'Payment id',
   'Refund id',
+  // Why, as the payment provider was told (orders/model.ts, refundReason), as the payments export.
+  'Refund reason',
 ];
 
 /** The order's state as the admin's lists word it ("Revising proof" while the shop revises it). */
@@ -116,6 +118,7 @@ function orderRow(order: OrderRecord, timeZone: string): Cell[] {
     money(order.paymentStatus === 'paid' ? order.totalCents - (order.refundedCents ?? 0) : 0),
     order.paymentId,
     order.refundId,
+    order.refundReason,
   ];
 }
 

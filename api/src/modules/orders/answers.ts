@@ -57,6 +57,8 @@ export function toAdminOrder(order: OrderRecord): AdminOrder {
     updatedAt: order.updatedAt.toISOString(),
     refundPending: refundPendingOf(order),
     refundedAt: order.refundedAt ? new Date(order.refundedAt).toISOString() : null,
+    // '' on a refund made before the reason was kept whose cancel note said none (migrations).
+    refundReason: order.refundReason || null,
   };
 }
 

@@ -211,4 +211,25 @@ describe('the order details dialog', () => {
       await screen.findByText(`Refunded in full: $${paid.total.toFixed(2)} on January 5, 2025`),
     ).toBeInTheDocument();
   });
+
+  it('says why the refund was made, as the payment provider was told, next to it', async () => {
+    currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
+    const paid = { ...SAMPLE_ADMIN_ORDER, paymentId: 'sbx_1', paidAt: '2025-01-02T10:00:00.000Z' };
+    const refunded = { ...paid, status: 'cancelled' as const, refunded: 5 };
+    const { dialog } = await openDetails({ ...refunded, refundReason: 'Customer asked to cancel' });
+    const payment = within(dialog).getByText('Refunded $5.00 of', { exact: false }).parentElement!;
+    expect(within(payment).getByText('Reason: Customer asked to cancel')).toBeInTheDocument();
+  });
+
+  it('says no reason for a refund whose reason was not kept (null)', async () => {
+    currentFetch().mockImplementation(() => new Promise<Response>(() => {}));
+    const paid = { ...SAMPLE_ADMIN_ORDER, paymentId: 'sbx_1', paidAt: '2025-01-02T10:00:00.000Z' };
+    const { dialog } = await openDetails({
+      ...paid,
+      status: 'cancelled',
+      refunded: 5,
+      refundReason: null,
+    });
+    expect(dialog).not.toHaveTextContent('Reason:');
+  });
 });

@@ -217,6 +217,7 @@ export function OrderDetailsDialog({
                     {order.refundedAt && ` on ${formatDate(order.refundedAt, timeZone)}`}
                   </p>
                 )}
+                {order.refunded > 0 && order.refundReason && <p>Reason: {order.refundReason}</p>}
               </div>
             )}
           </Grid>
