@@ -1,6 +1,6 @@
 import { adminOrderSchema } from '@shop/contracts/orders-answers';
 import { useMutation } from '@tanstack/react-query';
-import type { AdminOrder, OrderStatus } from '@shop/contracts/orders';
+import { shownStatusLabel, type AdminOrder, type OrderStatus } from '@shop/contracts/orders';
 import { apiJson, queryClient, toast } from 'shell/store';
 import { readOrdersAgain } from './get-admin-orders';
 import { toastFailure } from '../../../lib/toast-failure';
@@ -26,7 +26,8 @@ export function useUpdateOrderStatus() {
       onSuccess: async (updated) => {
         toast({
           title: 'Order updated',
-          description: `Order #${updated.orderNumber} is now ${updated.status}.`,
+          // In the words of its badge, as the list and the dialog show it.
+          description: `Order #${updated.orderNumber} is now ${shownStatusLabel(updated.status, updated.proofStatus)}.`,
         });
         await readOrdersAgain();
       },
