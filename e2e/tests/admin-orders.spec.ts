@@ -103,7 +103,22 @@ test('an admin searches orders by the start of a name and reads past the first 2
   await expect(table.getByText('Awaiting proof approval')).toBeVisible();
   await expect(table.getByRole('button', { name: /Mark completed/ })).toBeVisible();
   await expect.poll(overflow).toBe(0);
+  // What the search finds is said under it on a desktop, beside the other filters.
+  const hint = admin.getByText('Names and emails match from the start of a word');
+  await expect(search).toHaveAccessibleDescription(/^Names and emails match from the start/);
+  expect((await hint.boundingBox())!.height).toBeGreaterThan(10);
   await screenshot(admin, 'admin-orders', 'orders', { fullPage: false });
+
+  // On a phone, once a search is typed, the hint takes no room above the orders found (it took two
+  // of the first screen's lines): it stays the field's description, read with it.
+  await admin.setViewportSize(PHONE);
+  await expect(search).toHaveAccessibleDescription(/^Names and emails match from the start/);
+  expect((await hint.boundingBox())!.height).toBeLessThanOrEqual(1);
+  // An empty search shows it again: the first thing a new admin reads of the field.
+  await search.fill('');
+  expect((await hint.boundingBox())!.height).toBeGreaterThan(10);
+  await search.fill(`id ${lastName.slice(0, 5)}`);
+  await expect(table.getByRole('rowheader')).toHaveCount(20);
 
   // On a phone the list is one card per order: each value under its column's name, and the row's
   // actions on screen, with nothing to scroll sideways.

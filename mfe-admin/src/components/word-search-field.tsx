@@ -1,4 +1,18 @@
-import { TextField } from '@shop/ui';
+import styled from 'styled-components';
+import { FieldHint, TextField, visuallyHidden } from '@shop/ui';
+
+/**
+ * On a phone, once something is searched for, the hint leaves the screen to the orders or customers
+ * found (it took two lines of the first screen above them); it stays the field's description, read
+ * with it, and shows again when the field is emptied. Beside the other filters it always shows.
+ */
+const SearchField = styled(TextField)<{ $searching: boolean }>`
+  @media (max-width: 719.98px) {
+    ${FieldHint} {
+      ${({ $searching }) => ($searching ? visuallyHidden : '')}
+    }
+  }
+`;
 
 /**
  * The admin's search box over names and emails (Orders, Customers): what it finds is said under it,
@@ -16,7 +30,8 @@ export function WordSearchField({
   onChange(value: string): void;
 }) {
   return (
-    <TextField
+    <SearchField
+      $searching={value.trim() !== ''}
       label="Search"
       type="search"
       placeholder={placeholder}
