@@ -118,6 +118,18 @@ describe('Dashboard', () => {
     expect(tile).toHaveTextContent('500+');
   });
 
+  it('says a period with no proof approved has none, not a median "over 0 approved orders"', async () => {
+    stubApi({
+      'GET /api/admin/insights?period=7d': {
+        json: { ...week, proofs: { ...week.proofs, approved: 0, medianMinutesToApproval: null } },
+      },
+    });
+    renderPage(<DashboardPanel />);
+    const step = (await screen.findByText('Median time to approve a proof')).closest('li')!;
+    expect(step).toHaveTextContent('No proof was approved in this period.');
+    expect(step).not.toHaveTextContent('over 0');
+  });
+
   it('says a period with no checkout has none, where the status chart and its numbers would be blank', async () => {
     stubApi({
       'GET /api/admin/insights?period=7d': { json: { ...week, ordersByStatus: [], materials: [] } },

@@ -504,8 +504,9 @@ function Figures({ figures }: { figures: InsightsDashboard }) {
                   : formatMinutes(proofs.medianMinutesToApproval)}
               </span>
               <span className="rate">
-                over {proofs.approved} approved {proofs.approved === 1 ? 'order' : 'orders'} of the
-                period, from the first proof sent
+                {proofs.approved === 0
+                  ? 'No proof was approved in this period.'
+                  : `over ${formatCount(proofs.approved)} approved ${proofs.approved === 1 ? 'order' : 'orders'} of the period, from the first proof sent`}
               </span>
             </li>
             <li>
