@@ -52,6 +52,12 @@ export const DetailsSection = styled.section`
       grid-template-columns: 1fr 1fr;
       align-items: end;
     }
+    /* Under the fields, as wide as its words: in the first field's column "Mark shipped and email
+       the customer" broke in two. */
+    form.row > button {
+      grid-column: 1 / -1;
+      justify-self: start;
+    }
   }
   a {
     color: ${theme.colors.brand};
