@@ -85,13 +85,15 @@ export const buttonStyles = css<ButtonStyleProps>`
     min-height: ${({ $size = 'md' }) => sizes[$size].height};
   }
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  padding: 0 ${({ $size = 'md' }) => sizes[$size].padding};
+  // The vertical padding and line height matter only when the words wrap (a long label on a phone):
+  // one line stays within min-height.
+  padding: 0.375rem ${({ $size = 'md' }) => sizes[$size].padding};
   border: 1px solid transparent;
   border-radius: ${theme.radiusSmall};
   font: inherit;
   font-size: ${({ $size = 'md' }) => sizes[$size].fontSize};
   font-weight: 600;
-  line-height: 1.1;
+  line-height: 1.25;
   text-decoration: none;
   cursor: pointer;
   touch-action: manipulation;
