@@ -134,6 +134,23 @@ describe('OrdersPage', () => {
     expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
   });
 
+  it('says the orders come newest first only above a list that has orders', async () => {
+    currentFetch().mockResolvedValueOnce(json([]));
+    useShopStore.getState().setUser(TEST_USER);
+    const empty = renderPage(<OrdersPage />);
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    expect(screen.queryByText('Your orders, newest first.')).not.toBeInTheDocument();
+    empty.unmount();
+
+    currentFetch().mockResolvedValueOnce(json([order({})]));
+    useShopStore.getState().setUser({ ...TEST_USER, id: 'another-customer' });
+    renderPage(<OrdersPage />);
+    expect(await screen.findByRole('list', { name: 'Orders' })).toHaveAccessibleDescription(
+      'Your orders, newest first.',
+    );
+    expect(screen.getByText('Your orders, newest first.')).toBeVisible();
+  });
+
   it('with the email confirmed, says guest orders joined then, and where to find a later one', async () => {
     currentFetch().mockResolvedValueOnce(json([]));
     useShopStore.getState().setUser({ ...TEST_USER, emailConfirmed: true });

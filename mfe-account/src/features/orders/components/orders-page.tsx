@@ -11,6 +11,7 @@ import {
   PageHeader,
   Skeleton,
   SignInCard,
+  theme,
 } from '@shop/ui';
 import { ORDERS_FAILED_MESSAGE, useOrders } from '../api/get-orders';
 import { OrderCard } from './order-card';
@@ -21,6 +22,12 @@ const OrderList = styled.ol`
   margin: 0;
   padding: 0;
   list-style: none;
+`;
+
+/** Says how the list is ordered: only above a list that has orders (not above "No orders yet"). */
+const OrderListNote = styled.p`
+  margin: -0.75rem 0 1rem;
+  color: ${theme.colors.muted};
 `;
 
 function SignInPrompt() {
@@ -119,7 +126,8 @@ function OrderHistory({ user }: { user: ShopUser }) {
   }
   return (
     <>
-      <OrderList aria-label="Orders">
+      <OrderListNote id="orders-order-note">Your orders, newest first.</OrderListNote>
+      <OrderList aria-label="Orders" aria-describedby="orders-order-note">
         {list.map((order) => (
           <li key={order.id}>
             <OrderCard order={order} />
@@ -143,7 +151,6 @@ export function OrdersPage() {
     <Page data-remote="account" data-session-id={sessionId} aria-labelledby="orders-heading">
       <PageHeader>
         <h1 id="orders-heading">Order History</h1>
-        {user && <p>Your orders, newest first.</p>}
       </PageHeader>
       {!authChecked ? (
         <Skeleton role="status" aria-label="Checking your account">
