@@ -204,12 +204,27 @@ describe('the order page’s proof', () => {
     answer.revisions[0]!.lines.push(series);
     currentFetch().mockResolvedValueOnce(json(answer));
     renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
-    expect(await screen.findByRole('button', { name: 'Approve all 2 proofs' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Approve both proofs' })).toBeVisible();
     expect(
-      screen.getByText(/exactly what the 2 proofs show, on 505 labels in all/),
+      screen.getByText(/exactly what both proofs show, on 505 labels in all/),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', { name: 'Proof of label 2: PUMP 1501 to PUMP 2000 (500 labels)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('with three lines or more, names how many proofs the approval covers', async () => {
+    const answer = proof();
+    const [first] = answer.revisions[0]!.lines;
+    answer.revisions[0]!.lines.push(
+      { ...first!, lineId: 'b'.repeat(24), lineNumber: 2 },
+      { ...first!, lineId: 'c'.repeat(24), lineNumber: 3 },
+    );
+    currentFetch().mockResolvedValueOnce(json(answer));
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    expect(await screen.findByRole('button', { name: 'Approve all 3 proofs' })).toBeVisible();
+    expect(
+      screen.getByText(/exactly what the 3 proofs show, on 15 labels in all/),
     ).toBeInTheDocument();
   });
 

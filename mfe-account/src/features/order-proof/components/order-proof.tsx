@@ -154,12 +154,22 @@ function when(at: string) {
 /** An answer that got no answer back: nothing was recorded, and the customer may send it again. */
 const PROOF_ANSWER_NOT_SENT = 'Your answer could not be sent. Please try again.';
 
+/** The proofs an approval covers, as a sentence names them: "the proof", "both proofs", "the 3 proofs". */
+function proofsNamed(count: number): string {
+  return count === 1 ? 'the proof' : count === 2 ? 'both proofs' : `the ${count} proofs`;
+}
+
+/** The approval button's words: "Approve the proof", "Approve both proofs", "Approve all 3 proofs". */
+function approveLabel(count: number): string {
+  return count > 2 ? `Approve all ${count} proofs` : `Approve ${proofsNamed(count)}`;
+}
+
 /** What an approval covers: each line's proof, and every label engraved from them. */
 function approvalHint(lines: OrderProof['revisions'][number]['lines']): string {
   const labels = formatCount(lines.reduce((sum, line) => sum + line.labels, 0));
   return lines.length === 1
     ? `Approving tells us to engrave exactly what the proof shows, on ${labels === '1' ? '1 label' : `${labels} labels`}.`
-    : `Approving tells us to engrave exactly what the ${lines.length} proofs show, on ${labels} labels in all.`;
+    : `Approving tells us to engrave exactly what ${proofsNamed(lines.length)} show, on ${labels} labels in all.`;
 }
 
 export const APPROVAL_NAME_MISSING = 'Type your name to approve: it is recorded with the approval.';
@@ -272,11 +282,7 @@ function Answer({
       />
       {error && <p role="alert">{error}</p>}
       <Button type="submit" {...busyProps(approve.isPending)}>
-        {approve.isPending
-          ? 'Approving…'
-          : current.lines.length === 1
-            ? 'Approve the proof'
-            : `Approve all ${current.lines.length} proofs`}
+        {approve.isPending ? 'Approving…' : approveLabel(current.lines.length)}
       </Button>
       <Button
         type="button"
