@@ -36,7 +36,7 @@ describe('cart page', () => {
     expect(within(item).getByTestId('cart-item-total')).toHaveTextContent('$10.40');
     const summary = screen.getByTestId('cart-summary');
     expect(within(summary).getByTestId('summary-subtotal')).toHaveTextContent(
-      'Subtotal (2 items)$10.40',
+      'Subtotal (2 labels)$10.40',
     );
     expect(within(summary).getAllByText('Calculated at checkout')).toHaveLength(2);
     expect(within(summary).getByTestId('summary-total')).toHaveTextContent('$10.40');
@@ -58,10 +58,48 @@ describe('cart page', () => {
     renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
     const summary = await screen.findByTestId('cart-summary');
     expect(within(summary).getByTestId('summary-subtotal')).toHaveTextContent(
-      'Subtotal (10,000 items)$41,600.00',
+      'Subtotal (10,000 labels)$41,600.00',
     );
     expect(screen.getByTestId('cart-item-total')).toHaveTextContent('$41,600.00');
-    expect(screen.getByRole('heading', { name: 'Items (10,000)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Items (1 line, 10,000 labels)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says what it counts: the lines listed, and the labels their quantities add up to', async () => {
+    const [line] = cartAnswer().items;
+    const twoLines = cartAnswer({
+      items: [
+        { ...line, quantity: 3, totalPrice: 15.6 },
+        { ...line, id: '66aa00000000000000000002', quantity: 30, totalPrice: 156 },
+      ],
+      itemCount: 33,
+      subtotal: 171.6,
+      total: 171.6,
+    });
+    stubApi({ 'GET /api/cart': () => ({ json: twoLines }), ...session });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    expect(
+      await screen.findByRole('heading', { name: 'Items (2 lines, 33 labels)' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByTestId('cart-item')).toHaveLength(2);
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('Subtotal (33 labels)$171.60');
+  });
+
+  it('says one line and one label in the singular', async () => {
+    const [line] = cartAnswer().items;
+    const one = cartAnswer({
+      items: [{ ...line, quantity: 1, totalPrice: 5.2 }],
+      itemCount: 1,
+      subtotal: 5.2,
+      total: 5.2,
+    });
+    stubApi({ 'GET /api/cart': () => ({ json: one }), ...session });
+    renderPage(<CartPage />, { path: '/cart', routePath: '/cart' });
+    expect(
+      await screen.findByRole('heading', { name: 'Items (1 line, 1 label)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('Subtotal (1 label)$5.20');
   });
 
   it('shows the empty state with a way to the configurator, without the intro about changing labels', async () => {

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import type { CartItem } from '../../../api/get-cart';
 import { CartItemCard, lineName } from './cart-item-card';
-import { formatCount } from '@shop/contracts/money';
+import { countOf } from '../../../lib/counts';
 
 const Title = styled(CardTitle)`
   outline: none;
@@ -29,13 +29,16 @@ interface CartItemListProps {
 
 export function CartItemList({ items, onDiscountRemoved, onEmptied }: CartItemListProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  const labels = items.reduce((sum, item) => sum + item.quantity, 0);
   const names = items.map((item) => lineName(item.productConfig));
   const shared = (name: string) => names.indexOf(name) !== names.lastIndexOf(name);
   return (
     <Card aria-labelledby="cart-items-title">
       <Title id="cart-items-title" ref={headingRef} tabIndex={-1}>
-        Items <span>({formatCount(count)})</span>
+        Items{' '}
+        <span>
+          ({countOf(items.length, 'line')}, {countOf(labels, 'label')})
+        </span>
       </Title>
       <List>
         {items.map((item, index) => (

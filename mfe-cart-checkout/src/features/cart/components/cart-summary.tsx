@@ -7,7 +7,7 @@ import { DroppedDiscount } from '../../../components/dropped-discount';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import { afterDiscount } from '../../../lib/money';
 import { DiscountCodeForm } from './discount-code-form';
-import { formatCount } from '@shop/contracts/money';
+import { countOf } from '../../../lib/counts';
 
 const Sticky = styled(Card)`
   display: grid;
@@ -47,7 +47,6 @@ interface CartSummaryProps {
 export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
   const discount = useShopStore((s) => s.discount);
   const discountAmount = discount?.amount ?? 0;
-  const itemWord = cart.itemCount === 1 ? 'item' : 'items';
   return (
     <Sticky aria-labelledby="cart-summary-title" data-testid="cart-summary">
       <CardTitle id="cart-summary-title" style={{ margin: 0 }}>
@@ -55,7 +54,7 @@ export function CartSummary({ cart, droppedDiscount }: CartSummaryProps) {
       </CardTitle>
       <SummaryList>
         <SummaryRow
-          term={`Subtotal (${formatCount(cart.itemCount)} ${itemWord})`}
+          term={`Subtotal (${countOf(cart.itemCount, 'label')})`}
           testId="summary-subtotal"
         >
           {formatDollars(cart.subtotal)}
