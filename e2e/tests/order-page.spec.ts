@@ -274,3 +274,54 @@ test("a long discount code wraps in its label and keeps the order's amounts on a
   await onScreen(details.getByTestId('order-total'));
   await admin.context().close();
 });
+
+/** The space between the bottom of `above` and the top of `below`, in whole pixels. */
+async function spaceBetween(above: Locator, below: Locator) {
+  const [top, bottom] = [(await above.boundingBox())!, (await below.boundingBox())!];
+  return Math.round(bottom.y - (top.y + top.height));
+}
+
+test('the proof keeps the same space from Order again and from the label designs as the other blocks of the order page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { sessionId, email } = await signedInCustomer(page, 'spacing');
+  const order = await paidOrder(page, sessionId, {
+    label: LABEL,
+    customerInfo: { ...CUSTOMER, email },
+  });
+  const view = page.locator('[data-remote="account"]');
+  const proof = view.getByRole('region', { name: 'Proof' });
+  const orderAgain = view.getByRole('button', { name: `Order again: order #${order.orderNumber}` });
+  // The last of the order's actions (under Order again on a phone, beside it from medium screens).
+  const invoice = view.getByRole('link', { name: /Download invoice/ });
+  const designs = view.getByRole('region', { name: '1 label design' });
+
+  // Waiting for the answer, the proof leads and Order again follows it.
+  await page.goto(`/orders/${order.orderNumber}`);
+  await expect(proof.getByRole('button', { name: 'Approve the proof' })).toBeVisible({
+    timeout: 15_000,
+  });
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    const blocks = await spaceBetween(invoice, designs);
+    expect(blocks).toBeGreaterThan(0);
+    expect(await spaceBetween(proof, orderAgain), `at ${viewport.width} px`).toBe(blocks);
+  }
+
+  // Approved, Order again leads and the label designs follow the proof.
+  await proof.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
+  await proof.getByRole('button', { name: 'Approve the proof' }).click();
+  await expect(proof.getByRole('status')).toContainText('Approved by Ada Lovelace');
+  await page.reload();
+  await expect(proof.getByRole('status')).toContainText('Approved by Ada Lovelace', {
+    timeout: 15_000,
+  });
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    const blocks = await spaceBetween(invoice, proof);
+    expect(blocks).toBeGreaterThan(0);
+    expect(await spaceBetween(proof, designs), `at ${viewport.width} px`).toBe(blocks);
+  }
+  await screenshots(page, 'order-page', 'approved-proof');
+});

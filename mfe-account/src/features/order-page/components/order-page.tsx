@@ -122,6 +122,14 @@ const Steps = styled.ol`
   }
 `;
 
+// The extras (the proof) keep the page's 1.25rem from what follows them, as the actions and notices
+// do; nothing shown (no proof sent yet), no space.
+const Above = styled.div`
+  &:not(:empty) {
+    margin-bottom: 1.25rem;
+  }
+`;
+
 const Below = styled.div`
   margin-top: 1.25rem;
 `;
@@ -286,7 +294,7 @@ function OrderView({
           {order.status === 'cancelled' && <Cancelled order={order} />}
           {/* A parcel sent stays on the page: an order cancelled after shipping was still received. */}
           {order.shipment && <Tracking shipment={order.shipment} />}
-          {!outcome && extras?.(order, access)}
+          {!outcome && <Above>{extras?.(order, access)}</Above>}
           {proofLeads && actions}
           <Layout>
             <Panel aria-labelledby="order-lines-heading">
