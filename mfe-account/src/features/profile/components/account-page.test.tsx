@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useShopStore } from 'shell/store';
 import { accountMessages } from '@shop/contracts/account-messages';
 import { TEST_USER, json, lastToast, renderPage, sentBody, setupShopTests } from '@shop/ui/testing';
+import { theme } from '@shop/ui';
 import { AccountPage } from './account-page';
 
 const currentFetch = setupShopTests();
@@ -57,5 +58,23 @@ describe('deleting the account', () => {
     renderPage(<AccountPage />, { path: '/account' });
     expect(await screen.findByLabelText(/^Company/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Account…' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the details form', () => {
+  it("draws a field's problem and its hint as the kit does (red, muted), not as the cards' notes", async () => {
+    useShopStore.getState().setUser(TEST_USER);
+    renderPage(<AccountPage />, { path: '/account' });
+    const firstName = await screen.findByLabelText('First name');
+    await userEvent.clear(firstName);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(firstName).toHaveAttribute('aria-invalid', 'true'));
+    const describing = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby')!)!;
+    const error = describing(firstName);
+    const hint = describing(screen.getByLabelText(/^Address/));
+    expect(error).toHaveTextContent('First name is required');
+    expect(error).toHaveStyle({ color: theme.colors.danger, marginBottom: '0px' });
+    expect(hint).toHaveStyle({ color: theme.colors.subtle, marginBottom: '0px' });
   });
 });

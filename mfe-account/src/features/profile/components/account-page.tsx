@@ -52,14 +52,15 @@ const Side = styled.div`
   gap: 1.5rem;
 `;
 
-// The kit's card, with this page's brand-coloured headings and muted notes.
+// The kit's card, with this page's brand-coloured headings and muted notes: the card's own
+// paragraphs, not its fields' hints and errors (a red "First name is required" was drawn grey).
 const AccountCard = styled(Card)`
   h2 {
     margin: 0 0 1rem;
     font-size: 1.125rem;
     color: ${theme.colors.brand};
   }
-  p {
+  > p {
     margin: 0 0 1rem;
     color: ${theme.colors.muted};
     overflow-wrap: anywhere;
