@@ -20,6 +20,21 @@ it('offers no sign-in while the shell still asks who is signed in, then shows th
   expect(screen.queryByRole('status', { name: 'Checking your account' })).not.toBeInTheDocument();
 });
 
+it('signed out, says nothing about details a visitor has not got, and offers Sign In and Create Account', async () => {
+  useShopStore.getState().setUser(null);
+  renderPage(<AccountPage />, { path: '/account' });
+  expect(screen.getByRole('heading', { name: 'Sign in to see your account' })).toBeInTheDocument();
+  expect(screen.queryByText('Your details fill in checkout for you.')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  expect(useShopStore.getState().authDialog).toEqual({ open: true, tab: 'create-account' });
+});
+
+it('signed in, says what the details are for', async () => {
+  useShopStore.getState().setUser(TEST_USER);
+  renderPage(<AccountPage />, { path: '/account' });
+  expect(await screen.findByText('Your details fill in checkout for you.')).toBeVisible();
+});
+
 describe('deleting the account', () => {
   async function openDialog() {
     useShopStore.getState().setUser(TEST_USER);

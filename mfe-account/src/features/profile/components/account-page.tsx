@@ -76,7 +76,15 @@ const Notice = styled.p`
 function SignInPrompt() {
   const openAuthDialog = useShopStore((s) => s.openAuthDialog);
   return (
-    <SignInCard title="Sign in to see your account" onSignIn={() => openAuthDialog('sign-in')}>
+    <SignInCard
+      title="Sign in to see your account"
+      onSignIn={() => openAuthDialog('sign-in')}
+      moreActions={
+        <Button type="button" $variant="secondary" onClick={() => openAuthDialog('create-account')}>
+          Create Account
+        </Button>
+      }
+    >
       Your details are kept with your account and fill in checkout for you.
     </SignInCard>
   );
@@ -278,7 +286,8 @@ export function AccountPage() {
     <Page data-remote="account">
       <PageHeader>
         <h1>My Account</h1>
-        <p>Your details fill in checkout for you.</p>
+        {/* A visitor has no details yet: the sign-in card says what an account keeps. */}
+        {user && <p>Your details fill in checkout for you.</p>}
       </PageHeader>
       {!authChecked ? (
         <Skeleton role="status" aria-label="Checking your account">
