@@ -26,6 +26,15 @@ describe('OrdersPage', () => {
     expect(currentFetch()).not.toHaveBeenCalled();
   });
 
+  it('signed out, shows a guest the way to an order placed without an account', () => {
+    useShopStore.getState().setUser(null);
+    renderPage(<OrdersPage />);
+    expect(screen.getByRole('link', { name: 'Find a guest order' })).toHaveAttribute(
+      'href',
+      '/orders/lookup',
+    );
+  });
+
   it('keeps the page marked as the account remote', () => {
     const { container } = renderPage(<OrdersPage />);
     expect(container.querySelector('[data-remote="account"]')).toHaveAttribute(

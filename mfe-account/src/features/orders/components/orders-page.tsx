@@ -37,13 +37,23 @@ function SignInPrompt() {
       title="Sign in to see your orders"
       onSignIn={() => openAuthDialog('sign-in')}
       moreActions={
-        <Button type="button" $variant="secondary" onClick={() => openAuthDialog('create-account')}>
-          Create Account
-        </Button>
+        <>
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => openAuthDialog('create-account')}
+          >
+            Create Account
+          </Button>
+          {/* A guest's order is in no account: its link is emailed (docs/product.md, Order lookup). */}
+          <ButtonLink to="/orders/lookup" $variant="secondary">
+            Find a guest order
+          </ButtonLink>
+        </>
       }
     >
       Your order history is kept with your account. Sign in, or create an account to track future
-      orders.
+      orders. Ordered as a guest? We can email you a link to your order.
     </SignInCard>
   );
 }
