@@ -325,3 +325,61 @@ test('the proof keeps the same space from Order again and from the label designs
   }
   await screenshots(page, 'order-page', 'approved-proof');
 });
+
+/** The lines a label's size ("3″ × 1″") is drawn on in each of `names` (1 when it is kept whole). */
+async function sizeLines(names: Locator) {
+  return names.evaluateAll((elements) =>
+    elements.map((element) => {
+      const text = element.textContent ?? '';
+      const match = /\d+(?:\.\d+)?″ × \d+(?:\.\d+)?″/.exec(text);
+      if (!match) return `no size in "${text}"`;
+      // A range over the size's characters, across the text nodes React wrote them in.
+      const range = document.createRange();
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let offset = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const length = node.textContent!.length;
+        const [start, end] = [match.index, match.index + match[0].length];
+        if (start >= offset && start < offset + length) range.setStart(node, start - offset);
+        if (end > offset && end <= offset + length) range.setEnd(node, end - offset);
+        offset += length;
+      }
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return tops.size;
+    }),
+  );
+}
+
+test("on a phone, a line's size (3″ × 1″) is never broken across lines in the history or on the order page", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { sessionId, email } = await signedInCustomer(page, 'sizes');
+  const label = { ...LABEL, width: 3, height: 1, color: 'red-white' };
+  await post(page.request, sessionId, '/api/cart', {
+    ...label,
+    customText: 'PUMP 1',
+    quantity: 30,
+  });
+  const order = await paidOrder(page, sessionId, {
+    label: { ...label, customText: 'DANGER\n480 VOLTS', quantity: 3 },
+    customerInfo: { ...CUSTOMER, email },
+  });
+  await page.setViewportSize(PHONE);
+  await page.goto('/orders');
+  const card = page.getByRole('article', { name: `Order #${order.orderNumber}` });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  for (let width = 320; width <= 430; width += 5) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await sizeLines(card.locator('.name')), `history at ${width} px`).toEqual([1, 1]);
+  }
+  await page.goto(`/orders/${order.orderNumber}`);
+  const names = page
+    .getByRole('region', { name: '2 label designs' })
+    .getByRole('heading', { level: 3 });
+  await expect(names).toHaveCount(2, { timeout: 15_000 });
+  for (let width = 320; width <= 430; width += 5) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await sizeLines(names), `order page at ${width} px`).toEqual([1, 1]);
+  }
+});

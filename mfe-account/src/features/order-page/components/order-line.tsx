@@ -2,19 +2,12 @@ import { Fragment, useMemo } from 'react';
 import styled from 'styled-components';
 import { seriesLabel, variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import type { OrderItem } from '@shop/contracts/orders';
-import {
-  colorName,
-  formatDollars,
-  formatInches,
-  fromMedium,
-  materialName,
-  mountingName,
-  theme,
-} from '@shop/ui';
+import { colorName, formatDollars, fromMedium, mountingName, theme } from '@shop/ui';
 import { LabelPreview } from '@shop/ui/label-preview';
 import { useCodeSymbols } from '@shop/ui/code-symbols';
 import { engravedArtworkOf } from '@shop/contracts/label-layout';
 import { formatCount } from '@shop/contracts/money';
+import { LineName } from '../../../components/line-name';
 
 const Line = styled.li`
   display: grid;
@@ -154,8 +147,7 @@ export function OrderLine({
       />
       <Details>
         <h3 id={headingId}>
-          {materialName(config.material)} label, {formatInches(config.width)} ×{' '}
-          {formatInches(config.height)}
+          <LineName material={config.material} width={config.width} height={config.height} />
         </h3>
         <dl>
           <dt>Colour</dt>

@@ -8,10 +8,8 @@ import {
   colorSwatch,
   formatDate,
   formatDollars,
-  formatInches,
   formatTimeWithZone,
   fromMedium,
-  materialName,
   mountingName,
   OrderStatusBadge,
   OrderTotalRows,
@@ -20,6 +18,7 @@ import {
 } from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
 import { OrderAgainButton } from '../../../components/order-again-button';
+import { LineName } from '../../../components/line-name';
 import { shownStatusLabel } from '@shop/contracts/orders';
 
 const Card = styled.article`
@@ -264,8 +263,11 @@ export function OrderCard({ order }: { order: OrderHistoryEntry }) {
               </Swatch>
               <div>
                 <div className="name">
-                  {materialName(config.material)} label, {formatInches(config.width)} ×{' '}
-                  {formatInches(config.height)}
+                  <LineName
+                    material={config.material}
+                    width={config.width}
+                    height={config.height}
+                  />
                 </div>
                 <div className="details">
                   {colorName(config.color)} · {mountingName(config.mounting)}

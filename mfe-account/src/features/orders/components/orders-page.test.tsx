@@ -61,7 +61,9 @@ describe('OrdersPage', () => {
     expect(within(first).getByText('Status:', { exact: false }).parentElement).toHaveTextContent(
       'Status: Processing',
     );
-    expect(within(first).getByText('Phenolic label, 3″ × 2″')).toBeInTheDocument();
+    expect(within(first).getByText('3″ × 2″').parentElement).toHaveTextContent(
+      /^Phenolic label, 3″ × 2″$/,
+    );
     expect(within(first).getByText('Qty 2')).toBeInTheDocument();
     expect(within(first).getByText('“PUMP 1”')).toBeInTheDocument();
     expect(within(first).getByText('Leave at the loading dock')).toBeInTheDocument();
