@@ -35,6 +35,16 @@ it('signed in, says what the details are for', async () => {
   expect(await screen.findByText('Your details fill in checkout for you.')).toBeVisible();
 });
 
+it('names Find your order as a link, where the orders of a deleted account are found', async () => {
+  useShopStore.getState().setUser(TEST_USER);
+  renderPage(<AccountPage />, { path: '/account' });
+  const card = await screen.findByRole('region', { name: 'Delete account' });
+  expect(within(card).getByRole('link', { name: 'Find your order' })).toHaveAttribute(
+    'href',
+    '/orders/lookup',
+  );
+});
+
 describe('deleting the account', () => {
   async function openDialog() {
     useShopStore.getState().setUser(TEST_USER);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ShopUser } from '@shop/contracts';
 import { accountMessages } from '@shop/contracts/account-messages';
@@ -64,6 +64,10 @@ const AccountCard = styled(Card)`
     margin: 0 0 1rem;
     color: ${theme.colors.muted};
     overflow-wrap: anywhere;
+  }
+  > p a {
+    color: ${theme.colors.brand};
+    font-weight: 600;
   }
 `;
 
@@ -257,8 +261,8 @@ function DeleteAccount() {
     <AccountCard aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete account</h2>
       <p>
-        Your sign-in, saved details and cart go. Your orders stay with us as sold, and Find your
-        order still sends you their links.
+        Your sign-in, saved details and cart go. Your orders stay with us as sold, and{' '}
+        <Link to="/orders/lookup">Find your order</Link> still sends you their links.
       </p>
       <Button type="button" $variant="danger-ghost" onClick={() => setOpen(true)}>
         Delete Account…
