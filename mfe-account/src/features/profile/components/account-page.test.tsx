@@ -45,6 +45,17 @@ it('names Find your order as a link, where the orders of a deleted account are f
   );
 });
 
+it("says a failed new confirmation link under the notice, not inside the notice's paragraph", async () => {
+  useShopStore.getState().setUser({ ...TEST_USER, emailConfirmed: false });
+  renderPage(<AccountPage />, { path: '/account' });
+  currentFetch().mockResolvedValueOnce(json({ message: 'Too many requests' }, 429));
+  await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Too many requests');
+  // A paragraph holds no paragraph (HTML): the notice's text, button and error are in a block.
+  expect(alert.parentElement?.closest('p')).toBeNull();
+});
+
 describe('deleting the account', () => {
   async function openDialog() {
     useShopStore.getState().setUser(TEST_USER);

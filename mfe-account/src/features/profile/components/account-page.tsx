@@ -52,6 +52,14 @@ const Side = styled.div`
   gap: 1.5rem;
 `;
 
+// A block, not a paragraph: the unconfirmed email's notice holds a button and its error (a paragraph).
+const Notice = styled.div`
+  padding: 0.75rem 1rem;
+  border-radius: ${theme.radiusSmall};
+  background: ${theme.colors.sunken};
+  color: ${theme.colors.muted};
+`;
+
 // The kit's card, with this page's brand-coloured headings and muted notes: the card's own
 // paragraphs, not its fields' hints and errors (a red "First name is required" was drawn grey).
 const AccountCard = styled(Card)`
@@ -60,7 +68,8 @@ const AccountCard = styled(Card)`
     font-size: 1.125rem;
     color: ${theme.colors.brand};
   }
-  > p {
+  > p,
+  > ${Notice} {
     margin: 0 0 1rem;
     color: ${theme.colors.muted};
     overflow-wrap: anywhere;
@@ -69,12 +78,6 @@ const AccountCard = styled(Card)`
     color: ${theme.colors.brand};
     font-weight: 600;
   }
-`;
-
-const Notice = styled.p`
-  padding: 0.75rem 1rem;
-  border-radius: ${theme.radiusSmall};
-  background: ${theme.colors.sunken};
 `;
 
 function SignInPrompt() {
