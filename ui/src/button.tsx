@@ -85,8 +85,8 @@ export const buttonStyles = css<ButtonStyleProps>`
     min-height: ${({ $size = 'md' }) => sizes[$size].height};
   }
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  // The vertical padding and line height matter only when the words wrap (a long label on a phone):
-  // one line stays within min-height.
+  /* The vertical padding and line height matter only when the words wrap (a long label on a phone):
+     one line stays within min-height. */
   padding: 0.375rem ${({ $size = 'md' }) => sizes[$size].padding};
   border: 1px solid transparent;
   border-radius: ${theme.radiusSmall};
