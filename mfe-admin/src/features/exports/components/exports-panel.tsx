@@ -4,7 +4,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { dayIn } from '@shop/contracts/time-zone';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts/orders';
 import type { ExportKind, ExportRowShape } from '@shop/contracts/insights';
 import {
   Button,
@@ -24,6 +24,7 @@ import {
   theme,
   VisuallyHidden,
 } from '@shop/ui';
+import { StatusSelect } from '../../../components/status-select';
 import { dayRangeError } from '../../../lib/day-range';
 import { useCreateExport, useExports, type ExportRecordAnswer } from '../api/exports';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
@@ -160,18 +161,7 @@ export function ExportsPanel() {
               <option value="order">One per order</option>
               <option value="line">One per label line</option>
             </SelectField>
-            <SelectField
-              label="Status"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
-            >
-              <option value="">All paid orders</option>
-              {ORDER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {ORDER_STATUS_LABELS[value]}
-                </option>
-              ))}
-            </SelectField>
+            <StatusSelect value={status} onChange={setStatus} />
           </>
         )}
         <TextField

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ORDER_SEARCH_TOO_SHORT, readOrderSearch } from '@shop/contracts/admin';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, shownStatusLabel } from '@shop/contracts/orders';
+import { ORDER_STATUS_LABELS, shownStatusLabel } from '@shop/contracts/orders';
 import {
   Button,
   MoreButton,
   OrderStatusBadge,
   RowButton,
   SectionHeader,
-  SelectField,
   Table,
   TableHead,
   TableMessage,
@@ -20,6 +19,7 @@ import {
 import { busyProps, formatDollars, formatShortDate } from '@shop/ui';
 import { useAdminOrders, type AdminOrder, type OrderStatus } from '../api/get-admin-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
+import { StatusSelect } from '../../../components/status-select';
 import { WordSearchField } from '../../../components/word-search-field';
 import { dayRangeError } from '../../../lib/day-range';
 import { PaymentBadge } from '../../../components/payment-badge';
@@ -280,20 +280,7 @@ export function OrdersPanel({
           value={search}
           onChange={setSearch}
         />
-        <SelectField
-          label="Status"
-          value={status ?? ''}
-          onChange={(event) =>
-            setStatus((event.target.value || undefined) as OrderStatus | undefined)
-          }
-        >
-          <option value="">All paid orders</option>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_STATUS_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
+        <StatusSelect value={status ?? ''} onChange={(next) => setStatus(next || undefined)} />
         <TextField
           label="From"
           type="date"
