@@ -119,6 +119,12 @@ test('an admin searches orders by the start of a name and reads past the first 2
   expect((await hint.boundingBox())!.height).toBeGreaterThan(10);
   await search.fill(`id ${lastName.slice(0, 5)}`);
   await expect(table.getByRole('rowheader')).toHaveCount(20);
+  // From and To share a row on a phone, each wholly on screen: the orders start a row higher.
+  const from = (await admin.getByLabel('From').boundingBox())!;
+  const to = (await admin.getByLabel('To').boundingBox())!;
+  expect(to.y).toBe(from.y);
+  expect(from.x + from.width).toBeLessThan(to.x);
+  expect(to.x + to.width).toBeLessThanOrEqual(PHONE.width);
 
   // On a phone the list is one card per order: each value under its column's name, and the row's
   // actions on screen, with nothing to scroll sideways.

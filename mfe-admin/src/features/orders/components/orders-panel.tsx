@@ -26,13 +26,26 @@ import { PaymentBadge } from '../../../components/payment-badge';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { useShopTimeZone } from '../../../lib/shop-time-zone';
 
+// On a phone Search and Status take a row each and From and To share one, so the first orders are
+// nearer the first screen; from 720 px all four share a line.
 const Filters = styled.div`
   display: grid;
+  grid-template-columns: 1fr 1fr;
+  align-items: start;
   gap: 0.75rem;
   margin-bottom: 1rem;
+  /* A date box's own width would push its field, and the From field over To, past half a phone. */
+  > * {
+    grid-template-columns: minmax(0, 1fr);
+  }
+  > :nth-child(-n + 2) {
+    grid-column: 1 / -1;
+  }
   @media (min-width: 720px) {
     grid-template-columns: 2fr 1.2fr 1fr 1fr;
-    align-items: start;
+    > :nth-child(-n + 2) {
+      grid-column: auto;
+    }
   }
 `;
 
