@@ -51,6 +51,7 @@ describe('the order page’s proof', () => {
     renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
     expect(await screen.findByRole('heading', { name: 'Proof' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Approve the proof' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Approve the proof' })).toBeInTheDocument();
     expect(
       screen.getByRole('group', { name: /Proof of label 1, scrolls sideways/ }),
     ).toHaveAttribute('tabindex', '0');
@@ -205,6 +206,7 @@ describe('the order page’s proof', () => {
     currentFetch().mockResolvedValueOnce(json(answer));
     renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
     expect(await screen.findByRole('button', { name: 'Approve both proofs' })).toBeVisible();
+    expect(screen.getByRole('form', { name: 'Approve both proofs' })).toBeInTheDocument();
     expect(
       screen.getByText(/exactly what both proofs show, on 505 labels in all/),
     ).toBeInTheDocument();
@@ -223,6 +225,7 @@ describe('the order page’s proof', () => {
     currentFetch().mockResolvedValueOnce(json(answer));
     renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
     expect(await screen.findByRole('button', { name: 'Approve all 3 proofs' })).toBeVisible();
+    expect(screen.getByRole('form', { name: 'Approve all 3 proofs' })).toBeInTheDocument();
     expect(
       screen.getByText(/exactly what the 3 proofs show, on 15 labels in all/),
     ).toBeInTheDocument();

@@ -269,7 +269,7 @@ function Answer({
     );
   }
   return (
-    <Actions ref={form} onSubmit={submitApproval} aria-label="Approve the proof">
+    <Actions ref={form} onSubmit={submitApproval} aria-label={approveLabel(current.lines.length)}>
       <TextField
         ref={nameField}
         label="Your name"
