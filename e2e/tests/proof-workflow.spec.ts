@@ -95,9 +95,19 @@ test('pay, proof email, ask for a change, admin uploads revision 2, the shopper 
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
   await proof.getByRole('button', { name: 'Request changes' }).click();
-  await proof
-    .getByRole('textbox', { name: /What should change on label 1/ })
-    .fill('It is 208 volts, not 480');
+  const change = proof.getByRole('textbox', { name: 'What should change on label 1?' });
+  await expect(change).toBeFocused();
+  // From the keyboard, Send my changes with no comment is reached, and says by the box what is missing.
+  await page.keyboard.press('Tab');
+  await expect(proof.getByRole('button', { name: 'Send my changes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(change).toBeFocused();
+  await expect(change).toHaveAccessibleDescription(
+    'Say what should change on the label to send your changes.',
+  );
+  await expect(proof.getByRole('status')).toContainText('Please check the proof');
+  await change.fill('It is 208 volts, not 480');
+  await expect(change).not.toHaveAccessibleDescription(/Say what should change/);
   await proof.getByRole('button', { name: 'Send my changes' }).click();
   await expect(proof.getByRole('status')).toContainText('we are making the changes');
 

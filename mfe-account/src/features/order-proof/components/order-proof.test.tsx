@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import type { OrderProof } from '@shop/contracts/proof-workflow';
 import { json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { formatTimeWithZone } from '@shop/ui';
-import { APPROVAL_NAME_MISSING, OrderProofSection } from './order-proof';
+import {
+  APPROVAL_NAME_MISSING,
+  CHANGES_ONE_COMMENT_MISSING,
+  OrderProofSection,
+} from './order-proof';
 
 const currentFetch = setupShopTests();
 // jsdom has no scrollIntoView; a test that needs it stubs it.
@@ -189,6 +193,26 @@ describe('the order page’s proof', () => {
     screen.getByRole('button', { name: 'Back' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Request changes' })).toHaveFocus();
+  });
+
+  it('from the keyboard, Send my changes with no comment is reachable, says the comment is needed there and sends nothing', async () => {
+    currentFetch().mockResolvedValue(json(proof()));
+    const user = userEvent.setup();
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    (await screen.findByRole('button', { name: 'Request changes' })).focus();
+    await user.keyboard('{Enter}');
+    const comment = screen.getByRole('textbox', { name: 'What should change on label 1?' });
+    expect(comment).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Send my changes' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(comment).toHaveFocus();
+    expect(comment).toHaveAccessibleDescription(CHANGES_ONE_COMMENT_MISSING);
+    expect(comment).toHaveAttribute('aria-invalid', 'true');
+    // Only the proof was read: nothing was sent.
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+    await user.type(comment, 'Make the text bigger');
+    expect(comment).not.toHaveAccessibleDescription(CHANGES_ONE_COMMENT_MISSING);
   });
 
   it('says how many labels an approval covers, and names the numbers of a series', async () => {

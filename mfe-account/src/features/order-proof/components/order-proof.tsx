@@ -174,6 +174,12 @@ function approvalHint(lines: OrderProof['revisions'][number]['lines']): string {
 
 export const APPROVAL_NAME_MISSING = 'Type your name to approve: it is recorded with the approval.';
 
+/** Changes asked for with no comment: one is needed (the API's rule too), on the one label or on any. */
+export const CHANGES_ONE_COMMENT_MISSING =
+  'Say what should change on the label to send your changes.';
+export const CHANGES_COMMENT_MISSING =
+  'Say what should change on at least one label to send your changes.';
+
 function Answer({
   proof,
   access,
@@ -195,6 +201,8 @@ function Answer({
   const nameField = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<'approve' | 'changes'>('approve');
   const [comments, setComments] = useState<Record<string, string>>({});
+  const [commentMissing, setCommentMissing] = useState(false);
+  const anyComment = Object.values(comments).some((comment) => comment.trim());
   // The form that replaces the one whose button was pressed takes the focus: the first comment box,
   // or, back, Request changes (the pressed button is gone, and the focus with it).
   const switched = useRef(false);
@@ -210,6 +218,7 @@ function Answer({
   }, [mode]);
   const switchTo = (next: 'approve' | 'changes') => {
     switched.current = true;
+    setCommentMissing(false);
     setMode(next);
   };
   // The server's reason, or (no answer, a page that is not ours) that nothing was recorded.
@@ -228,6 +237,13 @@ function Answer({
   };
   const submitChanges = (event: FormEvent) => {
     event.preventDefault();
+    // As an approval without a name: without a comment, the first box says so and takes the cursor
+    // (the button stays usable).
+    if (!anyComment) {
+      setCommentMissing(true);
+      form.current?.querySelector<HTMLElement>('textarea')?.focus();
+      return;
+    }
     onAnswering();
     changes.mutate({
       revision: proof.revision,
@@ -238,16 +254,23 @@ function Answer({
     });
   };
   if (mode === 'changes') {
-    const anyComment = Object.values(comments).some((comment) => comment.trim());
     // One comment is needed: with one label it is that label's; with several, any of them.
     const several = current.lines.length > 1;
+    const missing =
+      commentMissing && !anyComment
+        ? several
+          ? CHANGES_COMMENT_MISSING
+          : CHANGES_ONE_COMMENT_MISSING
+        : undefined;
     return (
-      <Actions ref={form} onSubmit={submitChanges} aria-label="Request changes">
+      // noValidate: the missing comment is told by the box, not by the browser's bubble.
+      <Actions ref={form} onSubmit={submitChanges} aria-label="Request changes" noValidate>
         {several && <p>Say what should change on at least one label.</p>}
-        {current.lines.map((line) => (
+        {current.lines.map((line, index) => (
           <TextAreaField
             key={line.lineId}
             label={`What should change on label ${line.lineNumber}?`}
+            error={index === 0 ? missing : undefined}
             optional={several}
             required={!several}
             rows={2}
@@ -259,7 +282,7 @@ function Answer({
           />
         ))}
         {error && <p role="alert">{error}</p>}
-        <Button type="submit" disabled={!anyComment} {...busyProps(changes.isPending)}>
+        <Button type="submit" {...busyProps(changes.isPending)}>
           {changes.isPending ? 'Sending…' : 'Send my changes'}
         </Button>
         <Button type="button" $variant="secondary" onClick={() => switchTo('approve')}>
