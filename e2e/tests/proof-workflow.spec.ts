@@ -220,3 +220,54 @@ test('screenshots of proofs for every material and colour pair, at 375 px and 12
     }
   }
 });
+
+test('with two labels, changes are asked for on at least one: sent with none, the first box says so; screenshots at 375 px and 1280 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const folder = fileURLToPath(new URL('../../test-results/proof-screenshots', import.meta.url));
+  await mkdir(folder, { recursive: true });
+  const sessionId = await sessionIdOf(page);
+  await post(page.request, sessionId, '/api/cart', { ...LABEL, customText: 'MAIN PUMP\n480 V' });
+  const placed = await paidOrder(page, sessionId, {
+    label: { ...LABEL, color: 'black-white', customText: 'SPARE PUMP\n480 V' },
+    customerInfo: proofCustomer(),
+  });
+  await page.goto(`/orders/${placed.orderNumber}`);
+  const proof = page.getByRole('region', { name: 'Proof' });
+  // The approval form is named as its button: both proofs.
+  await expect(proof.getByRole('form', { name: 'Approve both proofs' })).toBeVisible({
+    timeout: 15_000,
+  });
+  for (const image of await proof.getByRole('img', { name: /Proof of label/ }).all()) {
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  await proof.getByRole('button', { name: 'Request changes' }).click();
+  // No box is optional on its own: the rule they share names them.
+  const rule = proof.getByRole('group', { name: 'Say what should change on at least one label.' });
+  const first = rule.getByRole('textbox', { name: 'What should change on label 1?', exact: true });
+  const second = rule.getByRole('textbox', { name: 'What should change on label 2?', exact: true });
+  await expect(first).toBeFocused();
+  await expect(second).toBeVisible();
+  await expect(proof.getByText('(optional)')).toHaveCount(0);
+  await proof.getByRole('button', { name: 'Send my changes' }).click();
+  await expect(first).toBeFocused();
+  await expect(first).toHaveAccessibleDescription(
+    'Say what should change on at least one label to send your changes.',
+  );
+  await expect(proof.getByRole('status')).toContainText('Please check the proof');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => sidewaysOverflow(page), { message: `at ${width}px` }).toEqual([]);
+    // The page as seen (the sticky header drawn once), the request's form at its foot.
+    await proof.getByRole('button', { name: 'Back' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(folder, `two-labels-changes-${width}.png`) });
+  }
+  await second.fill('It is the standby pump');
+  await expect(first).not.toHaveAccessibleDescription(/Say what should change/);
+  await proof.getByRole('button', { name: 'Send my changes' }).click();
+  await expect(proof.getByRole('status')).toContainText('we are making the changes');
+  await expect(proof).toContainText('You asked: “It is the standby pump”');
+});

@@ -6,6 +6,7 @@ import { json, renderPage, setupShopTests } from '@shop/ui/testing';
 import { formatTimeWithZone } from '@shop/ui';
 import {
   APPROVAL_NAME_MISSING,
+  CHANGES_COMMENT_MISSING,
   CHANGES_ONE_COMMENT_MISSING,
   OrderProofSection,
 } from './order-proof';
@@ -213,6 +214,45 @@ describe('the order page’s proof', () => {
     expect(currentFetch()).toHaveBeenCalledTimes(1);
     await user.type(comment, 'Make the text bigger');
     expect(comment).not.toHaveAccessibleDescription(CHANGES_ONE_COMMENT_MISSING);
+  });
+
+  it('with two labels, asks for a change on at least one of them: no box says optional, and sending none says so at the first', async () => {
+    const answer = proof();
+    const [first] = answer.revisions[0]!.lines;
+    answer.revisions[0]!.lines.push({ ...first!, lineId: 'b'.repeat(24), lineNumber: 2 });
+    const asked = proof({ status: 'changes_requested' });
+    currentFetch()
+      .mockResolvedValueOnce(json(answer))
+      .mockImplementation(() => Promise.resolve(json(asked)));
+    const user = userEvent.setup();
+    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
+    await user.click(await screen.findByRole('button', { name: 'Request changes' }));
+    // Each box is labelled without "(optional)": the rule, which they share, names them as a group.
+    const firstBox = screen.getByRole('textbox', { name: 'What should change on label 1?' });
+    const second = screen.getByRole('textbox', { name: 'What should change on label 2?' });
+    expect(screen.queryByText(/optional/)).not.toBeInTheDocument();
+    const rule = screen.getByRole('group', {
+      name: 'Say what should change on at least one label.',
+    });
+    expect(rule).toContainElement(firstBox);
+    expect(rule).toContainElement(second);
+    await user.click(screen.getByRole('button', { name: 'Send my changes' }));
+    expect(firstBox).toHaveFocus();
+    expect(firstBox).toHaveAccessibleDescription(CHANGES_COMMENT_MISSING);
+    expect(currentFetch()).toHaveBeenCalledTimes(1);
+    await user.type(second, 'It is 208 volts');
+    expect(firstBox).not.toHaveAccessibleDescription(CHANGES_COMMENT_MISSING);
+    await user.click(screen.getByRole('button', { name: 'Send my changes' }));
+    await screen.findByText(/we are making the changes you asked for/);
+    const sent = currentFetch().mock.calls.find(([url]) => String(url).endsWith('/proof/changes'));
+    const init = sent?.[1];
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      revision: 1,
+      comments: [
+        { lineId: 'a'.repeat(24), comment: '' },
+        { lineId: 'b'.repeat(24), comment: 'It is 208 volts' },
+      ],
+    });
   });
 
   it('says how many labels an approval covers, and names the numbers of a series', async () => {

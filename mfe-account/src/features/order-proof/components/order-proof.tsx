@@ -119,6 +119,20 @@ const Actions = styled.form`
   gap: 0.75rem;
 `;
 
+/** Several labels' comment boxes, named by the rule they share: at least one says what to change. */
+const Comments = styled.fieldset`
+  display: grid;
+  gap: 1rem;
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+  legend {
+    margin-bottom: 0.75rem;
+    padding: 0;
+  }
+`;
+
 const Folded = styled.details`
   summary {
     cursor: pointer;
@@ -262,25 +276,30 @@ function Answer({
           ? CHANGES_COMMENT_MISSING
           : CHANGES_ONE_COMMENT_MISSING
         : undefined;
+    const boxes = current.lines.map((line, index) => (
+      <TextAreaField
+        key={line.lineId}
+        label={`What should change on label ${line.lineNumber}?`}
+        error={index === 0 ? missing : undefined}
+        required={!several}
+        rows={2}
+        maxLength={1000}
+        value={comments[line.lineId] ?? ''}
+        onChange={(event) => setComments((all) => ({ ...all, [line.lineId]: event.target.value }))}
+      />
+    ));
     return (
       // noValidate: the missing comment is told by the box, not by the browser's bubble.
       <Actions ref={form} onSubmit={submitChanges} aria-label="Request changes" noValidate>
-        {several && <p>Say what should change on at least one label.</p>}
-        {current.lines.map((line, index) => (
-          <TextAreaField
-            key={line.lineId}
-            label={`What should change on label ${line.lineNumber}?`}
-            error={index === 0 ? missing : undefined}
-            optional={several}
-            required={!several}
-            rows={2}
-            maxLength={1000}
-            value={comments[line.lineId] ?? ''}
-            onChange={(event) =>
-              setComments((all) => ({ ...all, [line.lineId]: event.target.value }))
-            }
-          />
-        ))}
+        {several ? (
+          // No box is optional on its own, nor required: the rule they share names them.
+          <Comments>
+            <legend>Say what should change on at least one label.</legend>
+            {boxes}
+          </Comments>
+        ) : (
+          boxes
+        )}
         {error && <p role="alert">{error}</p>}
         <Button type="submit" {...busyProps(changes.isPending)}>
           {changes.isPending ? 'Sending…' : 'Send my changes'}
