@@ -168,6 +168,7 @@ test("a 500-label series with a QR code and one with a Code 128, to an approved 
   await screenshots(page, 'asset-tags', 'order-page-series');
   const proof = page.getByRole('region', { name: 'Proof' });
   await proof.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
+  await expect(proof.getByRole('form', { name: 'Approve both proofs' })).toBeVisible();
   await proof.getByRole('button', { name: 'Approve both proofs' }).click();
   await expect(proof.getByRole('status')).toContainText('Approved by Ada Lovelace');
 
