@@ -3,6 +3,7 @@
 export * from './theme';
 export * from './button';
 export * from './dialog';
+export * from './toasts';
 export * from './form-field';
 export * from './quantity-stepper';
 export * from './paths';
