@@ -1,5 +1,5 @@
 // Checks of a page's layout that name what is wrong, not only that something is.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * What makes the page scroll sideways: `[]` when nothing does; otherwise the page's overflow in px and
@@ -38,4 +38,28 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
       }),
     ];
   });
+}
+
+/** The lines a label's size ("3″ × 1″") is drawn on in each of `names` (1 when it is kept whole). */
+export async function sizeLines(names: Locator) {
+  return names.evaluateAll((elements) =>
+    elements.map((element) => {
+      const text = element.textContent ?? '';
+      const match = /\d+(?:\.\d+)?″ × \d+(?:\.\d+)?″/.exec(text);
+      if (!match) return `no size in "${text}"`;
+      // A range over the size's characters, across the text nodes React wrote them in.
+      const range = document.createRange();
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let offset = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const length = node.textContent!.length;
+        const [start, end] = [match.index, match.index + match[0].length];
+        if (start >= offset && start < offset + length) range.setStart(node, start - offset);
+        if (end > offset && end <= offset + length) range.setEnd(node, end - offset);
+        offset += length;
+      }
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return tops.size;
+    }),
+  );
 }

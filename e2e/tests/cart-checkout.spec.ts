@@ -1,8 +1,8 @@
 import { expect, request, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DISCOUNT_CODE_MAX_LENGTH } from '../../contracts/src/discount-options.ts';
 import { SAMPLE_CHECKOUT_FIELDS, SAMPLE_PRODUCT_CONFIG } from '../../contracts/src/testing.ts';
-import { sidewaysOverflow } from '../support/layout';
-import { PHONE, screenshot } from '../support/screenshots';
+import { sidewaysOverflow, sizeLines } from '../support/layout';
+import { PHONE, screenshot, screenshots } from '../support/screenshots';
 import { adminPage, sessionIdOf } from '../support/shop-api';
 
 // The cart, checkout and confirmation remote against the real API and the sandbox card provider:
@@ -603,4 +603,53 @@ test('a 50-character discount code fits a 375 px phone: in the cart and at check
   await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
   await boxAcrossViewport(page, dropped, 'the notice that the code was removed');
   await screenshot(page, 'cart-long-discount-code', 'cart-code-removed');
+});
+
+test("on a phone, a line's size (3″ × 1″) is never broken across lines in the cart or the checkout summary", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
+  for (const line of [
+    { ...LABEL, width: 3, height: 1, color: 'red-white', customText: 'PUMP 1', quantity: 30 },
+    { ...LABEL, width: 3, height: 1, customText: 'DANGER\n480 VOLTS', quantity: 3 },
+  ]) {
+    const added = await page.request.post('/api/cart', {
+      data: line,
+      headers: { 'x-session-id': sessionId! },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  await page.setViewportSize(PHONE);
+  await page.goto('/cart');
+  const cart = page.locator('[data-remote="cart_checkout"]');
+  const names = cart.getByTestId('cart-item').getByRole('heading', { level: 3 });
+  await expect(names).toHaveCount(2, { timeout: 15_000 });
+  await expect(names).toHaveText(['Phenolic label, 3″ × 1″', 'Phenolic label, 3″ × 1″']);
+  for (let width = 320; width <= 430; width += 5) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await sizeLines(names), `cart at ${width} px`).toEqual([1, 1]);
+  }
+  // The controls keep the names a screen reader tells the two lines apart by.
+  await expect(
+    cart.getByRole('button', { name: 'Remove Phenolic label, 3″ × 1″, line 2', exact: true }),
+  ).toBeVisible();
+  await screenshots(page, 'cart-line-names', 'cart');
+
+  await page.setViewportSize(PHONE);
+  await cart.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const summary = cart.getByTestId('checkout-summary');
+  await summary.getByRole('button', { name: /Show details/ }).click();
+  const summaryNames = summary
+    .getByRole('list', { name: 'Items in your order' })
+    .getByRole('listitem')
+    .locator('strong');
+  await expect(summaryNames).toHaveCount(2);
+  for (let width = 320; width <= 430; width += 5) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await sizeLines(summaryNames), `checkout summary at ${width} px`).toEqual([1, 1]);
+  }
+  await screenshots(page, 'cart-line-names', 'checkout');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { sidewaysOverflow } from '../support/layout';
+import { sidewaysOverflow, sizeLines } from '../support/layout';
 import { DESKTOP, PHONE, screenshots } from '../support/screenshots';
 import {
   adminPage,
@@ -325,30 +325,6 @@ test('the proof keeps the same space from Order again and from the label designs
   }
   await screenshots(page, 'order-page', 'approved-proof');
 });
-
-/** The lines a label's size ("3″ × 1″") is drawn on in each of `names` (1 when it is kept whole). */
-async function sizeLines(names: Locator) {
-  return names.evaluateAll((elements) =>
-    elements.map((element) => {
-      const text = element.textContent ?? '';
-      const match = /\d+(?:\.\d+)?″ × \d+(?:\.\d+)?″/.exec(text);
-      if (!match) return `no size in "${text}"`;
-      // A range over the size's characters, across the text nodes React wrote them in.
-      const range = document.createRange();
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      let offset = 0;
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const length = node.textContent!.length;
-        const [start, end] = [match.index, match.index + match[0].length];
-        if (start >= offset && start < offset + length) range.setStart(node, start - offset);
-        if (end > offset && end <= offset + length) range.setEnd(node, end - offset);
-        offset += length;
-      }
-      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-      return tops.size;
-    }),
-  );
-}
 
 test("on a phone, a line's size (3″ × 1″) is never broken across lines in the history or on the order page", async ({
   page,

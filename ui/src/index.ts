@@ -22,4 +22,5 @@ export * from './format';
 export * from './load-once';
 export * from './page-tops';
 export * from './breakable-email';
+export * from './line-name';
 export * from './more-button';

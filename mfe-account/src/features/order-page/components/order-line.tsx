@@ -2,12 +2,11 @@ import { Fragment, useMemo } from 'react';
 import styled from 'styled-components';
 import { seriesLabel, variableDataTerms } from '@shop/contracts/asset-tag-terms';
 import type { OrderItem } from '@shop/contracts/orders';
-import { colorName, formatDollars, fromMedium, mountingName, theme } from '@shop/ui';
+import { colorName, formatDollars, fromMedium, LineName, mountingName, theme } from '@shop/ui';
 import { LabelPreview } from '@shop/ui/label-preview';
 import { useCodeSymbols } from '@shop/ui/code-symbols';
 import { engravedArtworkOf } from '@shop/contracts/label-layout';
 import { formatCount } from '@shop/contracts/money';
-import { LineName } from '../../../components/line-name';
 
 const Line = styled.li`
   display: grid;

@@ -10,6 +10,7 @@ import {
   formatDollars,
   formatTimeWithZone,
   fromMedium,
+  LineName,
   mountingName,
   OrderStatusBadge,
   OrderTotalRows,
@@ -18,7 +19,6 @@ import {
 } from '@shop/ui';
 import type { OrderHistoryEntry } from '../api/get-orders';
 import { OrderAgainButton } from '../../../components/order-again-button';
-import { LineName } from '../../../components/line-name';
 import { shownStatusLabel } from '@shop/contracts/orders';
 
 const Card = styled.article`

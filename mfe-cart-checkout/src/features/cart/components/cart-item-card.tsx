@@ -13,6 +13,8 @@ import {
   theme,
   colorSwatch,
   formatSize,
+  LineName,
+  lineName,
   materialName,
   mountingName,
   formatDollars,
@@ -143,11 +145,6 @@ interface CartItemCardProps {
   lineNumber?: number;
 }
 
-/** What a line is called in its heading: its material and size. */
-export function lineName(config: CartItem['productConfig']) {
-  return `${materialName(config.material)} label, ${formatSize(config.width, config.height)}`;
-}
-
 /** A line changed or removed elsewhere (another tab): the cart shown is read again. */
 const LINE_GONE = 'This item is no longer in your cart: it was changed in another window.';
 
@@ -225,7 +222,9 @@ export function CartItemCard({
         <LabelSwatch line={config} />
       </div>
       <Heading>
-        <h3>{heading}</h3>
+        <h3>
+          <LineName material={config.material} width={config.width} height={config.height} />
+        </h3>
         <UnitPrice>{formatDollars(item.unitPrice)} each</UnitPrice>
       </Heading>
       <Details>

@@ -12,8 +12,7 @@ import {
   theme,
   Card,
   CardTitle,
-  formatSize,
-  materialName,
+  LineName,
   formatDollars,
 } from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
@@ -109,7 +108,7 @@ const Item = styled.li`
     color: ${theme.colors.subtle};
     font-size: 0.825rem;
   }
-  span {
+  & > span {
     font-weight: 700;
     font-variant-numeric: tabular-nums;
   }
@@ -197,8 +196,11 @@ export function CheckoutSummary({
               <LabelSwatch line={item.productConfig} size="sm" />
               <p>
                 <strong>
-                  {materialName(item.productConfig.material)} label,{' '}
-                  {formatSize(item.productConfig.width, item.productConfig.height)}
+                  <LineName
+                    material={item.productConfig.material}
+                    width={item.productConfig.width}
+                    height={item.productConfig.height}
+                  />
                 </strong>
                 {labelsOf(item) && <small>{labelsOf(item)}</small>}
                 <small>
