@@ -83,11 +83,11 @@ test('a configured label is priced by the server, takes artwork, and reaches the
   await expect(toast(page)).toContainText('Your custom sign has been added to the cart.');
   // The shell's header reads the one federated store the configurator just wrote to.
   await expect(badge).toHaveText('1');
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 label' })).toBeVisible();
   expect(await sameDocument()).toBe(true);
 
   // And the cart remote, loaded now, sees the same cart.
-  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 label' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   const cart = page.locator('[data-remote="cart_checkout"]');
   await expect(cart).toBeVisible();

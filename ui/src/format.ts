@@ -7,6 +7,7 @@ import {
   type Material,
   type Mounting,
 } from '@shop/contracts';
+import { formatCount } from '@shop/contracts/money';
 
 export { formatDollars };
 
@@ -60,6 +61,14 @@ export function formatTime(iso: string, timeZone?: string): string {
 export function formatTimeWithZone(iso: string, timeZone?: string): string {
   const options = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
   return formatInstant(iso, options, timeZone, '');
+}
+
+/**
+ * "1 line", "33 labels": what a cart counts, named. A line is one configuration in the cart; its
+ * quantity is how many labels of it are engraved (the API's itemCount is the labels, summed).
+ */
+export function countOf(count: number, noun: 'line' | 'label'): string {
+  return `${formatCount(count)} ${count === 1 ? noun : `${noun}s`}`;
 }
 
 /** 3 -> 3″, 2.5 -> 2.5″ (the inch mark formatSize writes too) */

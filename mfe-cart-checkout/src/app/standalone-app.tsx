@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useShopStore } from 'shell/store';
+import { countOf } from '@shop/ui';
 import { StandaloneFrame } from '@shop/ui/standalone';
 import CartPage from './cart-page';
 import CheckoutPage from './checkout-page';
@@ -17,7 +18,7 @@ export function StandaloneApp() {
     <StandaloneFrame
       title="Cart & checkout remote"
       links={[
-        { to: '/cart', label: `Cart (${itemCount})` },
+        { to: '/cart', label: `Cart (${countOf(itemCount, 'label')})` },
         { to: '/checkout', label: 'Checkout' },
       ]}
     >

@@ -95,15 +95,20 @@ describe('SiteHeader signed out', () => {
     renderPage(<SiteHeader />);
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('');
     await act(() => readCart());
-    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute(
+    // The count is of labels, as the cart's own page says ("Items (2 lines, 33 labels)").
+    expect(await screen.findByRole('link', { name: 'Cart, empty' })).toHaveAttribute(
       'href',
       '/cart',
     );
-    act(() => useShopStore.getState().setCart({ itemCount: 3, subtotal: 15.6, total: 15.6 }));
-    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
-    expect(screen.getByTestId('cart-badge')).toHaveTextContent('3');
+    expect(screen.getByTestId('cart-badge')).toHaveTextContent('0');
+    act(() => useShopStore.getState().setCart({ itemCount: 33, subtotal: 115.65, total: 115.65 }));
+    expect(screen.getByRole('link', { name: 'Cart, 33 labels' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-badge')).toHaveTextContent('33');
     act(() => useShopStore.getState().setCart({ itemCount: 1, subtotal: 5.2, total: 5.2 }));
-    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 1 label' })).toBeInTheDocument();
+    act(() => useShopStore.getState().setCart({ itemCount: 1200, subtotal: 3000, total: 3000 }));
+    expect(screen.getByRole('link', { name: 'Cart, 1,200 labels' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-badge')).toHaveTextContent('99+');
   });
 
   it('opens the auth dialog on Sign In', async () => {

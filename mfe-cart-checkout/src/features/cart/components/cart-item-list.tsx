@@ -1,10 +1,9 @@
-import { Card, CardTitle, lineName, theme } from '@shop/ui';
+import { Card, CardTitle, countOf, lineName, theme } from '@shop/ui';
 import { useRef } from 'react';
 import styled from 'styled-components';
 import type { DiscountRemoved } from '@shop/contracts';
 import type { CartItem } from '../../../api/get-cart';
 import { CartItemCard } from './cart-item-card';
-import { countOf } from '../../../lib/counts';
 
 const Title = styled(CardTitle)`
   outline: none;

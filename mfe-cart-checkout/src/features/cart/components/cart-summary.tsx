@@ -2,12 +2,11 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShopStore } from 'shell/store';
 import type { Cart } from '../../../api/get-cart';
-import { ButtonLink, fromLarge, theme, Card, CardTitle, formatDollars } from '@shop/ui';
+import { ButtonLink, countOf, fromLarge, theme, Card, CardTitle, formatDollars } from '@shop/ui';
 import { DroppedDiscount } from '../../../components/dropped-discount';
 import { SummaryList, SummaryRow } from '../../../components/summary-list';
 import { afterDiscount } from '../../../lib/money';
 import { DiscountCodeForm } from './discount-code-form';
-import { countOf } from '../../../lib/counts';
 
 const Sticky = styled(Card)`
   display: grid;

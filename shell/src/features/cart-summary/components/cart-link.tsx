@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useShopStore } from '../../../store/session';
-import { CartIcon, theme } from '@shop/ui';
+import { CartIcon, countOf, theme } from '@shop/ui';
 
 const CartAnchor = styled(Link)`
   position: relative;
@@ -38,12 +38,13 @@ const Badge = styled.span`
   }
 `;
 
+/** "Cart, 33 labels": what the cart link is called, its count named as the cart page names it. */
 export function cartLabel(itemCount: number): string {
-  return `Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
+  return itemCount === 0 ? 'Cart, empty' : `Cart, ${countOf(itemCount, 'label')}`;
 }
 
 /**
- * The cart icon with the item count, read from the federated store (any remote's change shows at once).
+ * The cart icon with the count of labels, read from the federated store (any remote's change shows at once).
  * Until the cart has been read (and in the prerendered page) the badge is there, empty: no count is
  * claimed, and the number arrives without moving anything.
  */
