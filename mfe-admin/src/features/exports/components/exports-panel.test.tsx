@@ -71,9 +71,14 @@ describe('Exports', () => {
     });
     renderPage(<ExportsPanel />);
     const table = within(await screen.findByRole('region', { name: 'Exports made' }));
-    await waitFor(() => expect(table.getAllByRole('row')[1]).toHaveTextContent('42'), {
-      timeout: 8_000,
-    });
+    // The Rows cell itself: the row's text also holds the time it was made ("11:42").
+    await waitFor(
+      () =>
+        expect(
+          within(table.getAllByRole('row')[1]!).getByRole('cell', { name: '42' }),
+        ).toBeVisible(),
+      { timeout: 8_000 },
+    );
     const readsWhenCounted = reads;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(reads).toBe(readsWhenCounted);
