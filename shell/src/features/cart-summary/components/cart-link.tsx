@@ -39,7 +39,7 @@ const Badge = styled.span`
 `;
 
 /** "Cart, 33 labels": what the cart link is called, its count named as the cart page names it. */
-export function cartLabel(itemCount: number): string {
+function cartLabel(itemCount: number): string {
   return itemCount === 0 ? 'Cart, empty' : `Cart, ${countOf(itemCount, 'label')}`;
 }
 
