@@ -32,14 +32,19 @@ function vitestReport(file) {
     return {
       passed: report.numPassedTests,
       failed: report.numFailedTests + (report.numPendingTests ?? 0),
-      failures: report.testResults.flatMap((suite) =>
-        suite.assertionResults
+      failures: report.testResults.flatMap((suite) => {
+        const file = path.relative(root, suite.name);
+        const failed = suite.assertionResults
           .filter((test) => test.status === 'failed')
-          .map(
-            (test) =>
-              `${path.relative(root, suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
-          ),
-      ),
+          .map((test) => `${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+        // A failed hook (beforeAll, afterAll) or import fails the file and leaves its tests
+        // skipped: the file's own message is then the only name the failure has.
+        if (suite.status === 'failed' && failed.length === 0)
+          failed.push(
+            `${file}: ${firstLine(suite.message) || 'the file failed outside its tests'}`,
+          );
+        return failed;
+      }),
     };
   } catch {
     return { passed: 0, failed: 1, failures: [] };
