@@ -119,7 +119,6 @@ export async function startDatabase(prefix, dbName) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const ferret = await startFerret({
-    port: await freePort(),
     dataDir: path.join(dataDir, 'db'),
     dbName,
     log: () => {},

@@ -11,7 +11,7 @@
 //
 // ENGINE_ARRAY_SEED=<n> replays a run; a failure prints its seed and filter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EJSON, generator, startEngine, type Doc, type EngineServer } from './support/engine';
+import { EJSON, generator, startEngines, type Doc, type EngineServer } from './support/engine';
 
 const seed = Number(process.env.ENGINE_ARRAY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const rnd = generator(seed);
@@ -19,9 +19,10 @@ const rnd = generator(seed);
 let servers: { name: string; server: EngineServer }[] = [];
 
 beforeAll(async () => {
+  const [on, off] = await startEngines({ indexPushdown: true }, { indexPushdown: false });
   servers = [
-    { name: 'pushdown on', server: await startEngine({ indexPushdown: true }) },
-    { name: 'pushdown off', server: await startEngine({ indexPushdown: false }) },
+    { name: 'pushdown on', server: on },
+    { name: 'pushdown off', server: off },
   ];
 });
 

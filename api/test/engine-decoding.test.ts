@@ -15,7 +15,7 @@ import {
   Int32,
   Long,
   ObjectId,
-  startEngine,
+  startEngines,
   type Doc,
   type EngineServer,
 } from './support/engine';
@@ -99,10 +99,10 @@ let fast: EngineServer;
 let stock: EngineServer;
 
 beforeAll(async () => {
-  [fast, stock] = await Promise.all([
-    startEngine({ typedNumbers: true }),
-    startEngine({ fastDecode: false, typedNumbers: true }),
-  ]);
+  [fast, stock] = await startEngines(
+    { typedNumbers: true },
+    { fastDecode: false, typedNumbers: true },
+  );
 }, 120_000);
 afterAll(async () => {
   await Promise.all([fast?.close(), stock?.close()]);

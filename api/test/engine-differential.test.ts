@@ -21,7 +21,7 @@ import {
   Int32,
   Long,
   ObjectId,
-  startEngine,
+  startEngines,
   tied,
   type Db,
   type Doc,
@@ -434,10 +434,10 @@ let stock: EngineServer;
 const counts = { compared: 0, exactExpected: 0, limitPushed: 0, sortStreamed: 0, superset: 0 };
 
 beforeAll(async () => {
-  [pushdown, stock] = await Promise.all([
-    startEngine({ typedNumbers: true }),
-    startEngine({ indexPushdown: false, typedNumbers: true }),
-  ]);
+  [pushdown, stock] = await startEngines(
+    { typedNumbers: true },
+    { indexPushdown: false, typedNumbers: true },
+  );
 }, 120_000);
 afterAll(async () => {
   await Promise.all([pushdown?.close(), stock?.close()]);

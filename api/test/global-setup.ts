@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFerret } from '../../scripts/lib/ferretdb.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,10 +14,9 @@ declare module 'vitest' {
 }
 
 export default async function setup({ provide }: TestProject) {
-  const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-api-test-'));
-  const ferret = await startFerret({ port, dataDir, log: () => {} });
-  provide('mongoBaseUri', `mongodb://127.0.0.1:${port}/`);
+  const ferret = await startFerret({ dataDir, log: () => {} });
+  provide('mongoBaseUri', `mongodb://127.0.0.1:${ferret.port}/`);
 
   return async () => {
     await ferret.stop();

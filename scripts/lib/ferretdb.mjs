@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
+import { freePort } from './ports.mjs';
 import {
   copyModule,
   ferretModule,
@@ -174,14 +175,33 @@ function sqliteSynchronous() {
 
 /**
  * Starts FerretDB on 127.0.0.1:port with its data under dataDir, waits until it answers a ping.
+ * Without a port it takes one the OS says is free, and another if a process took that one before
+ * FerretDB could listen on it (a test run's servers and connections take ports all the time).
  * indexPushdown: false answers queries as stock FerretDB does, not from indexes (tools/ferretdb's
  * --no-index-pushdown; the differential suite compares the two). fastDecode: false reads documents
  * with stock FerretDB's decoder (--no-fast-decode; api/test/engine-decoding.test.ts compares the
  * two). pprofAddr (or FERRETDB_PPROF_ADDR) serves Go's profiler and /debug/vars. binary: another
  * build's FerretDB (a bench's baseline) instead of this folder's, built if needed. Returns { uri,
- * process, stop }.
+ * port, process, stop }. pickPort: where a port is taken from when none is given (tests).
+ * @param {{ port?: number, dataDir: string, dbName?: string, log?: (line: string) => void,
+ *   timeoutMs?: number, indexPushdown?: boolean, fastDecode?: boolean, pprofAddr?: string,
+ *   binary?: string, pickPort?: () => Promise<number> }} options
  */
-export async function startFerret({
+export async function startFerret({ port, pickPort = freePort, ...options }) {
+  if (port) return launchFerret({ port, ...options });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchFerret({ port: await pickPort(), ...options });
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 5) throw error;
+    }
+  }
+}
+
+/** FerretDB could not listen: another process holds its port. */
+class PortTakenError extends Error {}
+
+async function launchFerret({
   port,
   dataDir,
   dbName = 'engraved_shop',
@@ -218,22 +238,33 @@ export async function startFerret({
     // Go collects garbage each time the heap doubles (GOGC=100). The database's live heap is a few
     // megabytes; at 400 it collects a fifth as often, for a heap of tens of megabytes. GOGC set in
     // the environment wins.
+    // Its errors are passed on to this process's, and their end kept to say why it did not start.
     {
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'inherit', 'pipe'],
       env: { ...process.env, GOGC: process.env.GOGC ?? '400' },
     },
   );
+  let said = '';
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    said = (said + chunk).slice(-1000);
+  });
+  // 'close' comes once it has exited and its errors are all read.
   let exited = null;
-  child.on('exit', (code) => (exited = code ?? 'signal'));
+  child.on('close', (code) => (exited = code ?? 'signal'));
   const baseUri = `mongodb://127.0.0.1:${port}/`;
   const deadline = Date.now() + timeoutMs;
   while (!(await answersAs(baseUri, child.pid))) {
-    if (exited !== null)
-      throw new Error(`FerretDB exited (${exited}) before answering on port ${port}.`);
+    if (exited !== null) {
+      const message = `FerretDB exited (${exited}) before answering on port ${port}: ${said.trim()}`;
+      throw said.includes('address already in use')
+        ? new PortTakenError(message)
+        : new Error(message);
+    }
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
       throw new Error(
-        `FerretDB did not answer a ping on port ${port} within ${timeoutMs / 1000}s.`,
+        `FerretDB did not answer a ping on port ${port} within ${timeoutMs / 1000}s: ${said.trim()}`,
       );
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -241,9 +272,9 @@ export async function startFerret({
   const stop = () =>
     new Promise((resolve) => {
       if (exited !== null) return resolve();
-      child.once('exit', () => resolve());
+      child.once('close', () => resolve());
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
-  return { uri: `${baseUri}${dbName}`, process: child, stop };
+  return { uri: `${baseUri}${dbName}`, port, process: child, stop };
 }

@@ -36,16 +36,17 @@ export async function startEngine({
   fastDecode?: boolean;
   typedNumbers?: boolean;
 } = {}): Promise<EngineServer> {
-  const [port, pprofPort] = [await freePort(), await freePort()];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-engine-test-'));
-  const pprofAddr = `127.0.0.1:${pprofPort}`;
+  const pprofAddr = `127.0.0.1:${await freePort()}`;
   const ferret = await startFerret({
-    port,
     dataDir,
     log: () => {},
     indexPushdown,
     fastDecode,
     pprofAddr,
+  }).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   const client = new MongoClient(ferret.uri, {
     directConnection: true,
@@ -64,6 +65,25 @@ export async function startEngine({
       await ferret.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+type EngineOptions = Parameters<typeof startEngine>[0];
+
+/** Servers started at once, one per options; if one cannot start, the others are closed. */
+export async function startEngines<T extends EngineOptions[]>(
+  ...optionsList: T
+): Promise<{ [K in keyof T]: EngineServer }> {
+  const started = await Promise.allSettled(optionsList.map((options) => startEngine(options)));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(
+      started.map((result) => result.status === 'fulfilled' && result.value.close()),
+    );
+    throw failure.reason;
+  }
+  return started.map((result) => (result as PromiseFulfilledResult<EngineServer>).value) as {
+    [K in keyof T]: EngineServer;
   };
 }
 
