@@ -27,9 +27,9 @@ let ferret: Awaited<ReturnType<typeof startFerret>>;
 let app: TestApp;
 
 beforeAll(async () => {
-  port = await freePort();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-api-faults-'));
-  ferret = await startFerret({ port, dataDir, dbName: 'faults', log: () => {} });
+  ferret = await startFerret({ dataDir, dbName: 'faults', log: () => {} });
+  port = ferret.port; // where it is started again, for the API to find it at the same address
   // A charge left charging by a killed process is taken over after 2 s here (5 min by default), so
   // a shopper's retry pays that same order within the test (config.ts, PAYMENT_STALE_CHARGE_MS).
   app = await startTestApp({ MONGODB_URI: ferret.uri, PAYMENT_STALE_CHARGE_MS: '2000' });

@@ -7,7 +7,6 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFerret } from '../../scripts/lib/ferretdb.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let port: number;
@@ -16,9 +15,9 @@ let ferret: Awaited<ReturnType<typeof startFerret>>;
 let app: TestApp;
 
 beforeAll(async () => {
-  port = await freePort();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-api-outage-'));
-  ferret = await startFerret({ port, dataDir, dbName: 'outage', log: () => {} });
+  ferret = await startFerret({ dataDir, dbName: 'outage', log: () => {} });
+  port = ferret.port; // where it is started again, for the API to find it at the same address
   app = await startTestApp({ MONGODB_URI: ferret.uri });
 });
 
