@@ -25,6 +25,18 @@ function fillDetails(overrides: Record<string, string> = {}) {
   }
 }
 
+/** The checkout of a cart with labels, its card form attached; the API's calls. */
+async function openCheckout() {
+  installFakePayments();
+  const calls = stubApi({
+    'GET /api/cart': { json: cartAnswer() },
+    'GET /api/payment/config': { json: paymentConfig },
+  });
+  renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
+  await waitFor(() => expect(completeButton()).toBeEnabled());
+  return calls;
+}
+
 describe('checkout page', { timeout: 15_000 }, () => {
   it('says "No items in cart" when the cart is empty, and no longer promises a payment below', async () => {
     stubApi({
@@ -97,13 +109,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
   });
 
   it('lists the missing fields, marks each one and moves focus to the first', async () => {
-    installFakePayments();
-    const calls = stubApi({
-      'GET /api/cart': { json: cartAnswer() },
-      'GET /api/payment/config': { json: paymentConfig },
-    });
-    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
-    await waitFor(() => expect(completeButton()).toBeEnabled());
+    const calls = await openCheckout();
     fillDetails({ 'First Name': '', Company: '' });
     await userEvent.click(completeButton());
 
@@ -123,13 +129,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
   });
 
   it('keeps the missing-fields toast true as the fields are filled, and closes it once none is missing', async () => {
-    installFakePayments();
-    stubApi({
-      'GET /api/cart': { json: cartAnswer() },
-      'GET /api/payment/config': { json: paymentConfig },
-    });
-    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
-    await waitFor(() => expect(completeButton()).toBeEnabled());
+    await openCheckout();
     fillDetails({ 'First Name': '', Company: '', City: '' });
     await userEvent.click(completeButton());
     const raised = lastToast()!;
@@ -157,13 +157,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
   });
 
   it('shows the email, address and ZIP messages on their fields', async () => {
-    installFakePayments();
-    stubApi({
-      'GET /api/cart': { json: cartAnswer() },
-      'GET /api/payment/config': { json: paymentConfig },
-    });
-    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
-    await waitFor(() => expect(completeButton()).toBeEnabled());
+    await openCheckout();
     fillDetails({
       'Email Address': 'ada@',
       'Street Address': 'Main Street',
@@ -184,13 +178,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
   });
 
   it('says in one short sentence how many fields need a change, each field saying what (a phone shows the toast over the form)', async () => {
-    installFakePayments();
-    stubApi({
-      'GET /api/cart': { json: cartAnswer() },
-      'GET /api/payment/config': { json: paymentConfig },
-    });
-    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
-    await waitFor(() => expect(completeButton()).toBeEnabled());
+    await openCheckout();
     fillDetails({
       'Phone Number': 'call me',
       'Email Address': 'ada@',
@@ -232,13 +220,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
   });
 
   it('shows the phone and Canadian postal code messages on their fields, before any order is sent', async () => {
-    installFakePayments();
-    const calls = stubApi({
-      'GET /api/cart': { json: cartAnswer() },
-      'GET /api/payment/config': { json: paymentConfig },
-    });
-    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
-    await waitFor(() => expect(completeButton()).toBeEnabled());
+    const calls = await openCheckout();
     // O is never in a Canadian postal code; "call me" has no number to dial.
     fillDetails({
       'Phone Number': 'call me',
@@ -287,13 +269,7 @@ describe('checkout page', { timeout: 15_000 }, () => {
   });
 
   it('refuses a ZIP in another state than the State, on the ZIP field, before any order is sent', async () => {
-    installFakePayments();
-    const calls = stubApi({
-      'GET /api/cart': { json: cartAnswer() },
-      'GET /api/payment/config': { json: paymentConfig },
-    });
-    renderPage(<CheckoutPage />, { path: '/checkout', routePath: '/checkout' });
-    await waitFor(() => expect(completeButton()).toBeEnabled());
+    const calls = await openCheckout();
     fillDetails({ City: 'Chicago', State: 'IL', 'ZIP/Postal Code': '10001' });
     await userEvent.click(completeButton());
 

@@ -181,7 +181,8 @@ describe('the order page’s proof', () => {
     expect(currentFetch().mock.calls.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('from the keyboard, Request changes puts the cursor in the comment box, and Back on Request changes', async () => {
+  /** A one-label proof, Request changes pressed with Enter: the comment box has the focus. */
+  async function requestChangesFromKeyboard() {
     currentFetch().mockResolvedValue(json(proof()));
     const user = userEvent.setup();
     renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
@@ -189,6 +190,11 @@ describe('the order page’s proof', () => {
     await user.keyboard('{Enter}');
     const comment = screen.getByRole('textbox', { name: 'What should change on label 1?' });
     expect(comment).toHaveFocus();
+    return { user, comment };
+  }
+
+  it('from the keyboard, Request changes puts the cursor in the comment box, and Back on Request changes', async () => {
+    const { user, comment } = await requestChangesFromKeyboard();
     await user.keyboard('Make the text bigger');
     expect(comment).toHaveValue('Make the text bigger');
     screen.getByRole('button', { name: 'Back' }).focus();
@@ -197,13 +203,7 @@ describe('the order page’s proof', () => {
   });
 
   it('from the keyboard, Send my changes with no comment is reachable, says the comment is needed there and sends nothing', async () => {
-    currentFetch().mockResolvedValue(json(proof()));
-    const user = userEvent.setup();
-    renderPage(<OrderProofSection orderId="o1" orderStatus="awaiting_proof" access={null} />);
-    (await screen.findByRole('button', { name: 'Request changes' })).focus();
-    await user.keyboard('{Enter}');
-    const comment = screen.getByRole('textbox', { name: 'What should change on label 1?' });
-    expect(comment).toHaveFocus();
+    const { user, comment } = await requestChangesFromKeyboard();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Send my changes' })).toHaveFocus();
     await user.keyboard('{Enter}');
