@@ -71,6 +71,19 @@ describe('AuthDialog: Sign In', () => {
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
   });
 
+  it('from a tab, Tab goes straight to the form’s first field, the panel around it no stop of its own', async () => {
+    const { user } = renderDialog();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    screen.getByRole('tab', { name: 'Sign In' }).focus();
+    await user.tab();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await user.click(screen.getByRole('tab', { name: 'Create Account' }));
+    const firstName = await screen.findByRole('textbox', { name: 'First name' });
+    screen.getByRole('tab', { name: 'Create Account' }).focus();
+    await user.tab();
+    expect(firstName).toHaveFocus();
+  });
+
   it('says what is wrong on each field, tied to the input, and sends nothing', async () => {
     const { user } = renderDialog();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');

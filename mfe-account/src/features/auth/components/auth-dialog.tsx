@@ -94,10 +94,12 @@ export function AuthDialog(props: Partial<AuthDialogProps>) {
             <TabTrigger value="sign-in">Sign In</TabTrigger>
             <TabTrigger value="create-account">Create Account</TabTrigger>
           </TabList>
-          <Tabs.Content value="sign-in">
+          {/* Each panel starts with a field, so Tab from the tabs goes there: the panels are no
+              stop of their own (WAI-ARIA's tabs pattern). */}
+          <Tabs.Content value="sign-in" tabIndex={-1}>
             <SignInForm onSignedIn={signedIn} />
           </Tabs.Content>
-          <Tabs.Content value="create-account">
+          <Tabs.Content value="create-account" tabIndex={-1}>
             <CreateAccountForm onRegistered={signedIn} prefill={store.prefill} />
           </Tabs.Content>
         </Tabs.Root>
