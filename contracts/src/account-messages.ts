@@ -7,6 +7,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const PASSWORD_MAX_BYTES = 72;
 
 export const accountMessages = {
+  emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_BYTES} characters (fewer with accents, symbols or emoji)`,

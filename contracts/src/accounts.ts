@@ -20,6 +20,7 @@ export const accountEmailSchema = z
   .string({ error: accountMessages.emailInvalid })
   .trim()
   .toLowerCase()
+  .min(1, accountMessages.emailRequired)
   .max(254, accountMessages.emailInvalid)
   .pipe(z.email({ error: accountMessages.emailInvalid }));
 

@@ -99,6 +99,21 @@ describe('AuthDialog: Sign In', () => {
     expect(currentFetch()).not.toHaveBeenCalled();
   });
 
+  it('asks for the email when none is typed, rather than call it invalid', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Please enter your email address',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Create Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Please enter your email address',
+    );
+    expect(currentFetch()).not.toHaveBeenCalled();
+  });
+
   it('signs in: sets the user, says Welcome back!, refreshes cart and orders, and closes', async () => {
     currentFetch().mockResolvedValueOnce(json(TEST_USER));
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
