@@ -375,6 +375,15 @@ describe('answering the proof', () => {
       },
     );
     expect(lineNotInOrder.status).toBe(400);
+    const noComment = await guest.request('POST', `/api/orders/${order.orderId}/proof/changes`, {
+      body: { revision: 1, comments: [{ lineId: order.itemIds[0], comment: '  ' }] },
+    });
+    expect(noComment.status).toBe(400);
+    // The shopper's word for a line, as the proof section says it.
+    expect(noComment.body.errors[0]).toMatchObject({
+      path: 'comments',
+      message: 'Please describe the change for at least one label',
+    });
   });
 });
 

@@ -174,7 +174,7 @@ export const requestProofChangesSchema = z.object({
     )
     .max(50)
     .transform((comments) => comments.filter((entry) => entry.comment.length > 0))
-    .refine((comments) => comments.length > 0, 'Please describe the change for at least one line'),
+    .refine((comments) => comments.length > 0, 'Please describe the change for at least one label'),
 });
 export type RequestProofChangesInput = z.input<typeof requestProofChangesSchema>;
 
