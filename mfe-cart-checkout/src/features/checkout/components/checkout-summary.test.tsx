@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '@shop/ui';
 import { SAMPLE_PRODUCT_CONFIG } from '@shop/contracts/testing';
+import type { CheckoutQuote } from '../api/get-checkout-quote';
 import type { Cart } from '../../../api/get-cart';
 import { CheckoutSummary } from './checkout-summary';
 
@@ -25,6 +26,8 @@ const item = (
   totalPrice: 3.5 * quantity,
   createdAt: '2026-12-02T12:00:00.000Z',
 });
+
+afterEach(cleanup);
 
 describe('the checkout summary of asset tags', () => {
   it("names a series' range and a spreadsheet's rows, and pictures each by its first label as engraved", () => {
@@ -72,5 +75,46 @@ describe('the checkout summary of asset tags', () => {
     const sheetSwatch = rows!.querySelector('[aria-hidden="true"] span')!;
     expect(sheetSwatch).toHaveTextContent(/^Valve 7$/);
     expect(getComputedStyle(sheetSwatch).textTransform).not.toBe('uppercase');
+  });
+});
+
+describe('the folded summary on a phone', () => {
+  const cart: Cart = {
+    items: [item('a', { customText: 'PUMP 1' }, 2)],
+    itemCount: 2,
+    subtotal: 7,
+    discount: null,
+    tax: { region: null, amount: 0 },
+    total: 7,
+  };
+  const renderSummary = (quote: CheckoutQuote | null) =>
+    render(
+      <ThemeProvider theme={theme}>
+        <CheckoutSummary
+          cart={cart}
+          shipping={{ charge: null, loading: false, failed: false, zip: null }}
+          taxKnown={false}
+          quote={quote}
+        />
+      </ThemeProvider>,
+    );
+
+  it('calls its amount estimated until the address is quoted, as the total inside does', () => {
+    renderSummary(null);
+    expect(screen.getByRole('button', { name: 'Show details · Estimated $7.00' })).toBeVisible();
+  });
+
+  it('gives the amount the card will be charged once the address is quoted', () => {
+    renderSummary({
+      subtotal: 7,
+      discountCode: null,
+      discountAmount: 0,
+      shipping: 4.5,
+      shippingCarrier: 'usps',
+      tax: 0.7,
+      taxRegion: 'IL',
+      total: 12.2,
+    });
+    expect(screen.getByRole('button', { name: 'Show details · $12.20' })).toBeVisible();
   });
 });

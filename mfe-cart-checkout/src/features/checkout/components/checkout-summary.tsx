@@ -13,6 +13,7 @@ import {
   Card,
   CardTitle,
   LineName,
+  VisuallyHidden,
   formatDollars,
 } from '@shop/ui';
 import type { ShippingEstimateState } from '../api/estimate-shipping';
@@ -61,6 +62,7 @@ const Toggle = styled.button`
   cursor: pointer;
   strong {
     font-variant-numeric: tabular-nums;
+    white-space: nowrap;
   }
   svg {
     transition: transform 150ms ease;
@@ -184,8 +186,18 @@ export function CheckoutSummary({
           aria-controls={bodyId}
           onClick={() => setOpen((shown) => !shown)}
         >
-          {open ? 'Hide details' : 'Show details'} ·{' '}
-          <strong data-testid="checkout-summary-toggle-total">{formatDollars(total)}</strong>
+          {open ? 'Hide details' : 'Show details'} ·
+          <strong data-testid="checkout-summary-toggle-total">
+            {/* Until the address is quoted, an estimate, as the total inside says: "Est." fits a
+                phone's line, and is read out whole. */}
+            {!complete && (
+              <>
+                <span aria-hidden="true">Est. </span>
+                <VisuallyHidden>Estimated </VisuallyHidden>
+              </>
+            )}
+            {formatDollars(total)}
+          </strong>
           <ChevronDownIcon size={18} aria-hidden="true" />
         </Toggle>
       </Head>
