@@ -100,6 +100,8 @@ describe('EnquiryForm', () => {
       }),
     );
     expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    // As with the page's own check: the cursor goes to the first field the server refused.
+    expect(field('Email')).toHaveFocus();
   });
 
   it('keeps what was typed when the API is down', async () => {

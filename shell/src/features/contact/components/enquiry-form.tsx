@@ -127,15 +127,18 @@ export function EnquiryForm() {
     if (submitted) validate(next);
   }
 
+  /** Puts the cursor in the first field, in the form's order, that has a message. */
+  function focusFirstError(fieldErrors: FieldErrors) {
+    const first = (['name', 'email', 'company', 'message'] as Field[]).find((f) => fieldErrors[f]);
+    if (first) document.getElementById(ids(first).input)?.focus();
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
     const result = validate(values);
     if (!result.success) {
-      const firstBad = (['name', 'email', 'company', 'message'] as Field[]).find(
-        (f) => fieldErrorsOf(result.error.issues)[f],
-      );
-      if (firstBad) document.getElementById(ids(firstBad).input)?.focus();
+      focusFirstError(fieldErrorsOf(result.error.issues));
       return;
     }
     send.mutate(result.data, {
@@ -149,7 +152,10 @@ export function EnquiryForm() {
       },
       onError: (error) => {
         const fromServer = serverFieldErrors(error);
-        if (fromServer) setErrors(fromServer);
+        if (fromServer) {
+          setErrors(fromServer);
+          focusFirstError(fromServer);
+        }
         toast({
           variant: 'destructive',
           title: 'Message not sent',
