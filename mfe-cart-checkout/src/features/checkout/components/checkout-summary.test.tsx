@@ -29,6 +29,20 @@ const item = (
 
 afterEach(cleanup);
 
+/** The summary of a cart with no address entered yet, or with the server's quote for one. */
+function renderSummary(cart: Cart, quote: CheckoutQuote | null = null) {
+  render(
+    <ThemeProvider theme={theme}>
+      <CheckoutSummary
+        cart={cart}
+        shipping={{ charge: null, loading: false, failed: false, zip: null }}
+        taxKnown={false}
+        quote={quote}
+      />
+    </ThemeProvider>,
+  );
+}
+
 describe('the checkout summary of asset tags', () => {
   it("names a series' range and a spreadsheet's rows, and pictures each by its first label as engraved", () => {
     const cart: Cart = {
@@ -55,15 +69,7 @@ describe('the checkout summary of asset tags', () => {
       tax: { region: null, amount: 0 },
       total: 805,
     };
-    render(
-      <ThemeProvider theme={theme}>
-        <CheckoutSummary
-          cart={cart}
-          shipping={{ charge: null, loading: false, failed: false, zip: null }}
-          taxKnown={false}
-        />
-      </ThemeProvider>,
-    );
+    renderSummary(cart);
     const [series, rows] = within(
       screen.getByRole('list', { name: 'Items in your order', hidden: true }),
     ).getAllByRole('listitem', { hidden: true });
@@ -87,25 +93,13 @@ describe('the folded summary on a phone', () => {
     tax: { region: null, amount: 0 },
     total: 7,
   };
-  const renderSummary = (quote: CheckoutQuote | null) =>
-    render(
-      <ThemeProvider theme={theme}>
-        <CheckoutSummary
-          cart={cart}
-          shipping={{ charge: null, loading: false, failed: false, zip: null }}
-          taxKnown={false}
-          quote={quote}
-        />
-      </ThemeProvider>,
-    );
-
   it('calls its amount estimated until the address is quoted, as the total inside does', () => {
-    renderSummary(null);
+    renderSummary(cart);
     expect(screen.getByRole('button', { name: 'Show details · Estimated $7.00' })).toBeVisible();
   });
 
   it('gives the amount the card will be charged once the address is quoted', () => {
-    renderSummary({
+    renderSummary(cart, {
       subtotal: 7,
       discountCode: null,
       discountAmount: 0,
