@@ -170,9 +170,24 @@ describe('the database stopped during traffic', () => {
   }, 90_000);
 });
 
+/**
+ * An API process of its own on a free port. A process that exits before it answers is started
+ * again on another port, twice at most: the port may have been taken between freePort() and its
+ * listening (the run's other files open servers and connections all the time).
+ */
 async function startApiProcess(
   env: Record<string, string> = {},
 ): Promise<{ base: string; child: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const started = await launchApiProcess(env);
+    if (started) return started;
+    if (attempt === 3) throw new Error('The API process did not start');
+  }
+}
+
+async function launchApiProcess(
+  env: Record<string, string>,
+): Promise<{ base: string; child: ChildProcess } | null> {
   const apiPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
@@ -199,8 +214,10 @@ async function startApiProcess(
     (ok) => ok,
     60_000,
   );
-  if (!up || child.exitCode !== null) throw new Error('The API process did not start');
-  return { base, child };
+  if (up && child.exitCode === null) return { base, child };
+  if (child.exitCode !== null) return null; // exited: its port may have been taken
+  child.kill('SIGKILL');
+  throw new Error('The API process did not answer within 60 s');
 }
 
 describe('an API process killed during checkout', () => {
