@@ -94,16 +94,18 @@ async function switchOff(browser: Browser, baseURL: string, code: string) {
   await admin.context().close();
 }
 
-/** Puts a label into this page's guest cart through the API, as the configurator does. */
-async function addLabelToCart(page: Page) {
+/** Puts labels (LABEL by default) into this page's guest cart through the API, as the configurator does. */
+async function addLabelToCart(page: Page, ...lines: Record<string, unknown>[]) {
   await page.goto('/');
   const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
   expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
-  const added = await page.request.post('/api/cart', {
-    data: LABEL,
-    headers: { 'x-session-id': sessionId! },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  for (const line of lines.length > 0 ? lines : [LABEL]) {
+    const added = await page.request.post('/api/cart', {
+      data: line,
+      headers: { 'x-session-id': sessionId! },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
 }
 
 async function fillDetails(page: Page) {
@@ -609,18 +611,11 @@ test("on a phone, a line's size (3″ × 1″) is never broken across lines in t
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
-  for (const line of [
+  await addLabelToCart(
+    page,
     { ...LABEL, width: 3, height: 1, color: 'red-white', customText: 'PUMP 1', quantity: 30 },
     { ...LABEL, width: 3, height: 1, customText: 'DANGER\n480 VOLTS', quantity: 3 },
-  ]) {
-    const added = await page.request.post('/api/cart', {
-      data: line,
-      headers: { 'x-session-id': sessionId! },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-  }
+  );
   await page.setViewportSize(PHONE);
   await page.goto('/cart');
   const cart = page.locator('[data-remote="cart_checkout"]');
