@@ -181,6 +181,11 @@ const envSchema = (production: boolean) =>
        * than the provider's own timeout (Square's 30 s), so a live charge is never taken over.
        */
       PAYMENT_STALE_CHARGE_MS: positiveMilliseconds.default(300_000),
+      /**
+       * How long a second call to pay one order (a double submit, another tab) waits for the first
+       * call's outcome before answering 409 (payments.ts, claimOrAwait).
+       */
+      PAYMENT_WAIT_FOR_OTHER_CALL_MS: positiveMilliseconds.default(15_000),
       ALLOW_SANDBOX_PAYMENTS: z
         .enum(['true', 'false'], { error: 'must be true or false' })
         .default('false')
@@ -288,6 +293,7 @@ const envSchema = (production: boolean) =>
       payment: {
         provider: env.PAYMENT_PROVIDER,
         staleChargeMs: env.PAYMENT_STALE_CHARGE_MS,
+        waitForOtherCallMs: env.PAYMENT_WAIT_FOR_OTHER_CALL_MS,
         square: {
           accessToken: env.SQUARE_ACCESS_TOKEN,
           applicationId: env.SQUARE_APPLICATION_ID,

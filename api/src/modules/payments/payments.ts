@@ -105,21 +105,20 @@ function placedBy(order: OrderRecord): CartOwner {
     : { sessionId: order.sessionId };
 }
 
-/** How long a second call for one order waits for the first one's outcome before answering 409. */
-export const WAIT_FOR_OTHER_CALL_MS = 15_000;
 const WAIT_STEP_MS = 100;
 
 /**
- * Takes the order's payment (unpaid -> charging); while another call holds it, waits for that call: a
- * paid order answers its result (a double submit gets the same success twice), a payment given back
- * is taken, and one charging for longer than `staleChargeMs` (its call stopped) is taken over.
+ * Takes the order's payment (unpaid -> charging); while another call holds it, waits for that call
+ * (up to `waitForOtherCallMs`, then 409): a paid order answers its result (a double submit gets the
+ * same success twice), a payment given back is taken, and one charging for longer than
+ * `staleChargeMs` (its call stopped) is taken over.
  */
 async function claimOrAwait(
   orderId: string,
   token: string,
-  staleChargeMs: number,
+  { staleChargeMs, waitForOtherCallMs }: Config['payment'],
 ): Promise<{ charging: OrderRecord } | { paidBy: OrderRecord }> {
-  const deadline = Date.now() + WAIT_FOR_OTHER_CALL_MS;
+  const deadline = Date.now() + waitForOtherCallMs;
   for (;;) {
     const now = new Date();
     const charging = await claimPayment(orderId, token, now);
@@ -205,11 +204,7 @@ export async function completePayment({
     const found = await findCallersOrder(owner, input.orderId);
     if (found.paymentStatus === 'paid') return paidAlready(found);
     if (found.status === 'expired') throw AppError.conflict(CHECKOUT_EXPIRED_MESSAGE);
-    const claimed = await claimOrAwait(
-      found._id.toString(),
-      input.paymentId,
-      config.payment.staleChargeMs,
-    );
+    const claimed = await claimOrAwait(found._id.toString(), input.paymentId, config.payment);
     if ('paidBy' in claimed) return paidAlready(claimed.paidBy);
     order = claimed.charging;
   }
