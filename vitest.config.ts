@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // real database that api/test/global-setup.ts starts for the run.
 export default defineConfig({
   test: {
+    // A test file per core: vitest's default (one less than the cores) runs one file at a time on a
+    // two-core machine. scripts/test.mjs runs the two projects one after the other.
+    maxWorkers: '100%',
     projects: [
       {
         // Shell code imports the store only through its federated path; unit tests resolve it to the source.
