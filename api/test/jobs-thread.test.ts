@@ -121,10 +121,11 @@ it('when the jobs thread cannot reach the database, then it is logged and starte
       MONGODB_URI: 'mongodb://127.0.0.1:9/nowhere',
       DB_CONNECT_TIMEOUT_MS: '300',
     },
+    restartAfterMs: 500,
   });
   const stoppedLines = () =>
     lines.filter((line) => String(line.msg).startsWith('The jobs thread stopped')).length;
-  // Stopped, started again 5 s later, stopped again.
+  // Stopped, started again half a second later (5 s in the API), stopped again.
   await until(() => stoppedLines() >= 2, 'the thread stopped twice');
   expect(lines.some((line) => line.msg === 'The jobs thread failed')).toBe(true);
   await thread.stop();

@@ -5,6 +5,7 @@ import type { Worker, WorkerOptions } from 'node:worker_threads';
 import type { Logger } from '../platform/logger';
 import { startThread } from '../platform/threads';
 
+/** How long a thread that stopped by itself waits before it is started again. */
 const RESTART_AFTER_MS = 5_000;
 /** How long stop() waits for the runs in flight before ending the thread anyway. */
 const STOP_WAIT_MS = 8_000;
@@ -14,10 +15,16 @@ interface JobsThread {
   stop(): Promise<void>;
 }
 
-/** `env`: the thread's environment, the configuration it reads (the process's by default). */
+/**
+ * `env`: the thread's environment, the configuration it reads (the process's by default);
+ * `restartAfterMs`: the wait before a thread that stopped is started again.
+ */
 export function startJobsThread(
   logger: Logger,
-  { env }: Pick<WorkerOptions, 'env'> = {},
+  {
+    env,
+    restartAfterMs = RESTART_AFTER_MS,
+  }: Pick<WorkerOptions, 'env'> & { restartAfterMs?: number } = {},
 ): JobsThread {
   let current: Worker | null = null;
   let stopping = false;
@@ -30,8 +37,8 @@ export function startJobsThread(
     worker.on('exit', () => {
       current = null;
       if (stopping) return;
-      logger.error(`The jobs thread stopped; starting it again in ${RESTART_AFTER_MS / 1000} s`);
-      restart = setTimeout(start, RESTART_AFTER_MS);
+      logger.error(`The jobs thread stopped; starting it again in ${restartAfterMs / 1000} s`);
+      restart = setTimeout(start, restartAfterMs);
     });
   };
   start();
