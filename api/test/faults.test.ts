@@ -173,7 +173,7 @@ describe('the database stopped during traffic', () => {
 /**
  * An API process of its own on a free port. A process that exits before it answers is started
  * again on another port, twice at most: the port may have been taken between freePort() and its
- * listening (the run's other files open servers and connections all the time).
+ * listening (the run's other files start servers all the time).
  */
 async function startApiProcess(
   env: Record<string, string> = {},

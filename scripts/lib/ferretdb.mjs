@@ -175,8 +175,8 @@ function sqliteSynchronous() {
 
 /**
  * Starts FerretDB on 127.0.0.1:port with its data under dataDir, waits until it answers a ping.
- * Without a port it takes one the OS says is free, and another if a process took that one before
- * FerretDB could listen on it (a test run's servers and connections take ports all the time).
+ * Without a port it takes a free one (ports.mjs), and another if a process took that one before
+ * FerretDB could listen on it (a test run's other files start servers all the time).
  * indexPushdown: false answers queries as stock FerretDB does, not from indexes (tools/ferretdb's
  * --no-index-pushdown; the differential suite compares the two). fastDecode: false reads documents
  * with stock FerretDB's decoder (--no-fast-decode; api/test/engine-decoding.test.ts compares the

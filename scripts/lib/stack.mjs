@@ -20,8 +20,8 @@ export const DEFAULT_PORTS = {
 
 /** A free port for every server of the stack, as the environment variables startStack reads. */
 export async function freeStackPorts() {
-  // Each port is released before the next is asked for, so the OS may hand the same one out twice:
-  // ask again until every server of the stack has its own.
+  // Each port is free when picked but not held, so one may come twice: ask again until every
+  // server of the stack has its own.
   const env = {};
   const taken = new Set();
   for (const variable of Object.keys(DEFAULT_PORTS)) {
