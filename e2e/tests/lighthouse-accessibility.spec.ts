@@ -44,6 +44,9 @@ for (const route of ['/', '/products', '/cart', '/checkout']) {
           `${readStackState().urls.shell}${route}`,
           '--quiet',
           '--only-categories=accessibility',
+          // The report's picture of the whole page, which no audit of this category reads; each
+          // run ends 4 to 5 s sooner here without it (12.3 -> 7.5 s on /products).
+          '--disable-full-page-screenshot',
           '--output=json',
           `--output-path=${out}`,
           `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS.join(' ')}`,
