@@ -96,13 +96,11 @@ async function switchOff(browser: Browser, baseURL: string, code: string) {
 
 /** Puts labels (LABEL by default) into this page's guest cart through the API, as the configurator does. */
 async function addLabelToCart(page: Page, ...lines: Record<string, unknown>[]) {
-  await page.goto('/');
-  const sessionId = await page.evaluate(() => localStorage.getItem('guest-session-id'));
-  expect(sessionId).toMatch(/^guest-\d+-[a-z0-9]+$/);
+  const sessionId = await sessionIdOf(page);
   for (const line of lines.length > 0 ? lines : [LABEL]) {
     const added = await page.request.post('/api/cart', {
       data: line,
-      headers: { 'x-session-id': sessionId! },
+      headers: { 'x-session-id': sessionId },
     });
     expect(added.status(), await added.text()).toBe(201);
   }
