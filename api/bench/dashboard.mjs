@@ -213,9 +213,7 @@ async function seed(uri, count) {
           zipCode: '60601',
         },
         emailKey: person.email,
-        emailDomainKey: person.email.slice(person.email.lastIndexOf('@') + 1),
-        firstNameKey: person.firstName.toLowerCase(),
-        lastNameKey: person.lastName.toLowerCase(),
+        ...customerSearchKeys(person),
         items,
         subtotalCents,
         discountCode: code,
@@ -240,6 +238,7 @@ async function seed(uri, count) {
         refundedCents: status === 'cancelled' ? totalCents : 0,
         refundId: status === 'cancelled' ? `sbxref_${id}` : null,
         refundedAt: status === 'cancelled' ? new Date(at + 3 * HOUR) : null,
+        refundReason: status === 'cancelled' ? `Order #${1000 + index} cancelled` : null,
         skipProof: false,
         proof: paid
           ? {

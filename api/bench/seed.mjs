@@ -48,12 +48,22 @@ export function seedPerson(n, kind = 'c') {
   return { firstName, lastName, email };
 }
 
-/** The admin's customer search keys, as the API writes them (customerSearchKeys). */
+/**
+ * The admin's search keys of a customer or an order's person, as the API writes them
+ * (api/src/platform/search-keys.ts): a seeded document left without one would be keyed by the API's
+ * start-up migrations instead, a write per document before it serves.
+ */
 export function customerSearchKeys({ firstName, lastName, email }) {
+  const words = `${firstName} ${lastName}`.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const from = (index) => words.slice(index).join(' ') || null;
   return {
     firstNameKey: firstName.toLowerCase(),
     lastNameKey: lastName.toLowerCase(),
     emailDomainKey: email.slice(email.lastIndexOf('@') + 1),
+    nameWord2Key: from(1) ?? words.join(' '),
+    nameWord3Key: from(2),
+    nameWord4Key: from(3),
+    nameWord5Key: from(4),
   };
 }
 export const seedCustomerEmail = (n) => seedPerson(n, 'c').email;
@@ -269,9 +279,7 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
           zipCode: '60601',
         },
         emailKey: person.email,
-        emailDomainKey: person.email.slice(person.email.lastIndexOf('@') + 1),
-        firstNameKey: person.firstName.toLowerCase(),
-        lastNameKey: person.lastName.toLowerCase(),
+        ...customerSearchKeys(person),
         items: [
           {
             lineId: new ObjectId().toString(),
@@ -321,6 +329,8 @@ export async function seedShop(uri, count, { log = () => {} } = {}) {
         refundedCents: status === 'cancelled' ? totalCents : 0,
         refundId: status === 'cancelled' ? `sbxref_${id}` : null,
         refundedAt: status === 'cancelled' ? at(3) : null,
+        refundReason:
+          status === 'cancelled' ? `Order #${FIRST_ORDER_NUMBER + index} cancelled` : null,
         skipProof: false,
         proof: plan.paid
           ? {
