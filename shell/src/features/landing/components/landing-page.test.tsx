@@ -42,6 +42,11 @@ describe('LandingPage', () => {
     expect(cards).toEqual(['Easy Customization', 'Premium Materials', 'Fast Delivery']);
     expect(section).toHaveTextContent(/size.*material.*colors.*mounting/i);
     expect(section).toHaveTextContent(/indoor and phenolic/i);
+    // The Premium Materials card's text names every material its tags list.
+    const materials = within(section).getByRole('list', { name: 'Materials' });
+    const text = materials.previousElementSibling?.textContent ?? '';
+    for (const tag of within(materials).getAllByRole('listitem'))
+      expect(text.toLowerCase()).toContain(tag.textContent!.toLowerCase());
   });
 
   it('has the contact section (anchor contact) with phone and email links from the run-time config', () => {

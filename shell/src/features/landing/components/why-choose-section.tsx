@@ -135,8 +135,8 @@ export function WhyChooseSection() {
             </CardIcon>
             <h3>Premium Materials</h3>
             <p>
-              Engraved indoor and phenolic materials that stay crisp and legible in demanding
-              industrial environments.
+              Engraved indoor and phenolic materials, and UV-resistant for outdoor sites: crisp and
+              legible in demanding industrial environments.
             </p>
             <MaterialTags aria-label="Materials">
               <li>Indoor</li>
