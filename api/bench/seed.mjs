@@ -17,8 +17,13 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { emailDomainKeyOf, nameWordKeysOf, searchKeyOf } = await tsImport(
+  '../src/platform/search-keys.ts',
+  import.meta.url,
+);
 const require = createRequire(path.join(apiDir, 'package.json'));
 const { MongoClient, ObjectId } = require('mongodb');
 const bcrypt = require('bcryptjs');
@@ -49,21 +54,16 @@ export function seedPerson(n, kind = 'c') {
 }
 
 /**
- * The admin's search keys of a customer or an order's person, as the API writes them
+ * The admin's search keys of a customer or an order's person, made by the API's own functions
  * (api/src/platform/search-keys.ts): a seeded document left without one would be keyed by the API's
  * start-up migrations instead, a write per document before it serves.
  */
 export function customerSearchKeys({ firstName, lastName, email }) {
-  const words = `${firstName} ${lastName}`.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const from = (index) => words.slice(index).join(' ') || null;
   return {
-    firstNameKey: firstName.toLowerCase(),
-    lastNameKey: lastName.toLowerCase(),
-    emailDomainKey: email.slice(email.lastIndexOf('@') + 1),
-    nameWord2Key: from(1) ?? words.join(' '),
-    nameWord3Key: from(2),
-    nameWord4Key: from(3),
-    nameWord5Key: from(4),
+    firstNameKey: searchKeyOf(firstName),
+    lastNameKey: searchKeyOf(lastName),
+    emailDomainKey: emailDomainKeyOf(email),
+    ...nameWordKeysOf(firstName, lastName),
   };
 }
 export const seedCustomerEmail = (n) => seedPerson(n, 'c').email;
