@@ -20,8 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { emailDomainKeyOf, nameWordKeysOf, searchKeyOf } = await tsImport(
-  '../src/platform/search-keys.ts',
+/**
+ * The admin's search keys of a customer or an order's person, made by the API's own function
+ * (api/src/modules/accounts/model.ts): a seeded document left without them would be keyed by the
+ * API's start-up migrations instead, a write per document before it serves.
+ */
+export const { customerSearchKeys } = await tsImport(
+  '../src/modules/accounts/model.ts',
   import.meta.url,
 );
 const require = createRequire(path.join(apiDir, 'package.json'));
@@ -53,19 +58,6 @@ export function seedPerson(n, kind = 'c') {
   return { firstName, lastName, email };
 }
 
-/**
- * The admin's search keys of a customer or an order's person, made by the API's own functions
- * (api/src/platform/search-keys.ts): a seeded document left without one would be keyed by the API's
- * start-up migrations instead, a write per document before it serves.
- */
-export function customerSearchKeys({ firstName, lastName, email }) {
-  return {
-    firstNameKey: searchKeyOf(firstName),
-    lastNameKey: searchKeyOf(lastName),
-    emailDomainKey: emailDomainKeyOf(email),
-    ...nameWordKeysOf(firstName, lastName),
-  };
-}
 export const seedCustomerEmail = (n) => seedPerson(n, 'c').email;
 /** The guest session of the n-th seeded guest cart (two lines). */
 export const seedGuestSession = (n) => `guest-1700000000000-seed${String(n).padStart(8, '0')}`;
